@@ -1,0 +1,349 @@
+// scanscope's command line. Every bad option value gets one clear line on stderr and exit 2.
+#include "cli.h"
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "bank_model.h"
+#include "ncu_check.h"
+#include "trace_json.h"
+#include "validation_plan.h"
+
+namespace scanscope {
+
+namespace {
+
+// Options shared by `trace` and the window.
+struct RequestOptions {
+  std::string kernel = "scan-blelloch";
+  int n = 16;
+  int threads = 0;
+  int banks = 32;
+  int warp_issue = 0;  // 0: same as banks (16 banks means G80 half-warps)
+  std::string pad = "none";
+  std::string op = "sum";
+  std::string type = "int";
+  std::string scan;
+  std::string input;
+  unsigned seed = 1;
+  std::string device = "auto";
+};
+
+void add_request_options(CLI::App* app, RequestOptions& o) {
+  app->add_option("--kernel", o.kernel, "kernel id (see `scanscope list`)");
+  app->add_option("--n", o.n, "number of elements");
+  app->add_option("--threads", o.threads, "threads in the block (default: what the kernel needs for n)");
+  app->add_option("--banks", o.banks, "shared-memory banks: 32 (since Fermi) or 16 (G80)");
+  app->add_option("--warp-issue", o.warp_issue, "lanes issued together: 32, or 16 (G80 half-warps; default with --banks 16)");
+  app->add_option("--pad", o.pad, "scan-blelloch padding: none, harris (index/NUM_BANKS) or zero (+ index/NUM_BANKS^2)");
+  app->add_option("--op", o.op, "operator: sum, min, max, or (or: int only)");
+  app->add_option("--type", o.type, "value type: int or float");
+  app->add_option("--scan", o.scan, "scan kind: inclusive or exclusive (default: the kernel's own)");
+  app->add_option("--input", o.input, "comma-separated input values, e.g. 3,1,7,0,4,1,6,3 (sets --n)");
+  app->add_option("--seed", o.seed, "seed of the random input (when no --input)");
+  app->add_option("--device", o.device, "auto (GPU when there is one), cpu (emulator) or gpu");
+}
+
+TraceRequest to_request(const RequestOptions& o, Device* device) {
+  TraceRequest r;
+  r.kernel = o.kernel;
+  r.threads = o.threads;
+  r.banks = o.banks;
+  r.warp_issue = o.warp_issue ? o.warp_issue : (o.banks == 16 ? 16 : 32);
+  if (!parse_pad(o.pad, &r.pad)) throw UsageError("--pad must be none, harris or zero, not '" + o.pad + "'");
+  r.op = o.op;
+  if (o.type == "int") r.type = ValueType::Int;
+  else if (o.type == "float") r.type = ValueType::Float;
+  else throw UsageError("--type must be int or float, not '" + o.type + "'");
+  r.scan = o.scan;
+  r.seed = o.seed;
+  r.n = o.n;
+  if (!o.input.empty()) {
+    r.input = parse_input_list(o.input, r.type);
+    r.n = static_cast<int>(r.input.size());
+  }
+  if (device) {
+    if (o.device == "auto") *device = Device::Auto;
+    else if (o.device == "cpu") *device = Device::Cpu;
+    else if (o.device == "gpu") *device = Device::Gpu;
+    else throw UsageError("--device must be auto, cpu or gpu, not '" + o.device + "'");
+  }
+  resolve(r);
+  return r;
+}
+
+std::string fmt_value(double v) {
+  if (std::isnan(v)) return ".";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  std::ostringstream os;
+  if (v == std::floor(v) && std::fabs(v) < 1e15) os << static_cast<long long>(v);
+  else os << std::setprecision(6) << v;
+  return os.str();
+}
+
+std::string smem_preview(const Step& s, int max_words) {
+  std::string out;
+  int shown = 0;
+  for (double v : s.smem) {
+    if (shown == max_words) {
+      out += " ...";
+      break;
+    }
+    out += (shown ? " " : "") + fmt_value(v);
+    ++shown;
+  }
+  return out;
+}
+
+void print_table(const Trace& t, std::ostream& os) {
+  long long ld_w = 0, st_w = 0;
+  os << std::left << std::setw(4) << "#" << std::setw(34) << "step" << std::setw(8) << "active" << std::setw(8) << "degree"
+     << std::setw(9) << "ld wf" << std::setw(9) << "st wf" << "shared memory after the step\n";
+  for (size_t i = 0; i < t.steps.size(); ++i) {
+    const Step& s = t.steps[i];
+    long long lw = 0, sw = 0;
+    for (const auto& wi : s.instructions) {
+      if (wi.op == kLoad) lw += wi.wavefronts;
+      if (wi.op == kStore) sw += wi.wavefronts;
+    }
+    ld_w += lw;
+    st_w += sw;
+    std::string degree = s.max_degree == 0 ? "-" : std::to_string(s.max_degree) + "-way";
+    if (s.max_degree == 1) degree = "1 (none)";
+    os << std::left << std::setw(4) << i << std::setw(34) << s.label << std::setw(8) << s.active_threads << std::setw(8)
+       << (s.max_degree <= 1 ? (s.max_degree == 0 ? "-" : "1") : std::to_string(s.max_degree)) << std::setw(9) << lw
+       << std::setw(9) << sw << smem_preview(s, 32) << "\n";
+  }
+  os << "totals (Nsight Compute terms): ld inst " << t.totals.ld.inst << ", wavefronts " << t.totals.ld.wavefronts
+     << ", conflicts " << t.totals.ld.conflicts << "; st inst " << t.totals.st.inst << ", wavefronts "
+     << t.totals.st.wavefronts << ", conflicts " << t.totals.st.conflicts << "\n";
+  os << "output:";
+  int shown = 0;
+  for (double v : t.output) {
+    if (shown++ == 32) {
+      os << " ...";
+      break;
+    }
+    os << " " << fmt_value(v);
+  }
+  os << "\n";
+}
+
+int cmd_list(bool as_json) {
+  if (as_json) {
+    nlohmann::json arr = nlohmann::json::array();
+    for (const auto& k : catalogue()) {
+      nlohmann::json opts = {"--n", "--op", "--type", "--banks", "--warp-issue", "--input", "--seed", "--device"};
+      if (k.takes_pad) opts.push_back("--pad");
+      if (k.grid_stride) opts.push_back("--threads");
+      if (std::string(k.family) == "scan") opts.push_back("--scan");
+      nlohmann::json scans = nlohmann::json::array();
+      if (k.can_inclusive) scans.push_back("inclusive");
+      if (k.can_exclusive) scans.push_back("exclusive");
+      arr.push_back({{"id", k.name}, {"family", k.family}, {"title", k.title}, {"source", k.source},
+                     {"summary", k.summary}, {"notes", k.notes}, {"options", opts}, {"max_n", k.max_n},
+                     {"scan", scans}, {"ops", {"sum", "min", "max", "or"}}, {"types", {"int", "float"}}});
+    }
+    std::cout << arr.dump(2) << "\n";
+    return 0;
+  }
+  for (const auto& k : catalogue()) {
+    std::cout << std::left << std::setw(30) << k.name << std::setw(8) << k.family << k.title << "\n";
+    std::cout << std::setw(38) << "" << "from: " << k.source << "\n";
+    std::string opts = "--n (1.." + std::to_string(k.max_n) + "), --op, --type";
+    if (k.takes_pad) opts += ", --pad none|harris|zero";
+    if (k.grid_stride) opts += ", --threads";
+    if (std::string(k.family) == "scan")
+      opts += std::string(", --scan ") + (k.can_inclusive && k.can_exclusive ? "inclusive|exclusive" : k.can_inclusive ? "inclusive" : "exclusive");
+    std::cout << std::setw(38) << "" << "options: " << opts << "\n";
+  }
+  return 0;
+}
+
+int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet) {
+  Device device;
+  TraceRequest r = to_request(o, &device);
+  std::string where;
+  Trace t = run_trace(r, device, &where);
+  std::string why;
+  bool ok = check_output(t, &why);
+  std::ostream& table = json_path == "-" ? std::cerr : std::cout;
+  if (!quiet) {
+    table << "scanscope trace: " << describe(r) << " on " << where << "\n";
+    table << "threads " << t.threads << ", shared memory " << t.smem_words << " words, banks " << t.banks
+          << (t.warp_issue == 16 ? " (issued as half-warps)" : "") << "\n";
+    print_table(t, table);
+    table << (ok ? "output matches the sequential CPU reference\n" : "OUTPUT DIFFERS from the CPU reference: " + why + "\n");
+  }
+  if (!json_path.empty()) {
+    std::string text = trace_to_json(t, 1);
+    if (json_path == "-") std::cout << text << "\n";
+    else write_file_atomic(json_path, text + "\n");
+  }
+  return ok ? 0 : 1;
+}
+
+// GPU validation: every plan entry on the emulator and, where there is a GPU, traced and timed on
+// it. With --launch-timed only the timed kernels are launched (for ncu and compute-sanitizer).
+int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::string& markdown) {
+  auto plan = validation_plan();
+  GpuStatus g = gpu_status();
+  if (launch_timed) {
+    if (!g.usable) throw UsageError("validate --launch-timed needs a GPU: " + g.why);
+    int bad = 0;
+    for (const auto& e : plan) {
+      Trace emu = run_emulator(e.request);
+      Trace timed = emu;
+      timed.output = run_gpu_timed(e.request, nullptr);
+      std::string why;
+      if (!check_output(timed, &why)) {
+        std::cerr << e.name << ": timed kernel output wrong: " << why << "\n";
+        ++bad;
+      }
+    }
+    std::cout << plan.size() << " timed launches, " << bad << " with wrong output\n";
+    return bad ? 1 : 0;
+  }
+  std::vector<NcuKernelRow> ncu;
+  if (!ncu_csv.empty()) {
+    std::ifstream f(ncu_csv);
+    if (!f) throw UsageError("--ncu-csv: cannot read " + ncu_csv);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    ncu = parse_ncu_csv(ss.str(), "timed_kernel");
+    if (ncu.size() != plan.size())
+      throw UsageError("--ncu-csv: " + std::to_string(ncu.size()) + " profiled timed launches, but the plan has " +
+                       std::to_string(plan.size()));
+  }
+  std::ostringstream md;
+  md << "| configuration | output | emulator == GPU trace | ld inst | ld wavefronts | ld conflicts | st inst | st wavefronts | st conflicts | ncu agrees |\n";
+  md << "|---|---|---|---|---|---|---|---|---|---|\n";
+  int failures = 0;
+  for (size_t i = 0; i < plan.size(); ++i) {
+    const auto& e = plan[i];
+    Trace emu = run_emulator(e.request);
+    std::string why;
+    bool out_ok = check_output(emu, &why);
+    std::string equal = "no GPU";
+    if (g.usable) {
+      Trace gpu = run_gpu_traced(e.request, emu);
+      std::string diff;
+      bool same = traces_equal(emu, gpu, &diff);
+      equal = same ? "equal" : "DIFFERS: " + diff;
+      if (!same) ++failures;
+      Trace timed = emu;
+      timed.output = run_gpu_timed(e.request, nullptr);
+      std::string twhy;
+      if (!check_output(timed, &twhy)) {
+        out_ok = false;
+        why = "timed kernel: " + twhy;
+      }
+    }
+    if (!out_ok) ++failures;
+    const Totals& p = emu.totals;
+    auto cell = [&](long long pred, long long meas) {
+      if (ncu.empty()) return std::to_string(pred);
+      return pred == meas ? std::to_string(pred) : std::to_string(pred) + " (ncu " + std::to_string(meas) + ")";
+    };
+    std::string agrees = "not measured";
+    Totals m;
+    if (!ncu.empty()) {
+      m = ncu[i].totals;
+      agrees = m == p ? "yes" : "NO";
+      if (!(m == p)) ++failures;
+    }
+    md << "| " << e.name << " | " << (out_ok ? "correct" : "WRONG: " + why) << " | " << equal << " | "
+       << cell(p.ld.inst, m.ld.inst) << " | " << cell(p.ld.wavefronts, m.ld.wavefronts) << " | "
+       << cell(p.ld.conflicts, m.ld.conflicts) << " | " << cell(p.st.inst, m.st.inst) << " | "
+       << cell(p.st.wavefronts, m.st.wavefronts) << " | " << cell(p.st.conflicts, m.st.conflicts) << " | " << agrees << " |\n";
+  }
+  std::string device = g.usable ? g.name : "no GPU (" + g.why + ")";
+  std::string text = "Device: " + device + "\n\n" + md.str() + "\n" + std::to_string(plan.size()) + " configurations, " +
+                     std::to_string(failures) + " failures\n";
+  if (!markdown.empty()) write_file_atomic(markdown, text);
+  std::cout << text;
+  return failures ? 1 : 0;
+}
+
+}  // namespace
+
+int cli_main(int argc, char** argv) {
+  CLI::App app{"scanscope: watch GPU reduction and scan kernels run, one tree level at a time"};
+  app.require_subcommand(0, 1);
+
+  RequestOptions window_req;
+  WindowOptions wopt;
+  app.add_option("--open", wopt.open_path, "open a trace JSON file");
+  add_request_options(&app, window_req);
+  app.add_option("--step", wopt.step, "step to show first");
+  app.add_option("--screenshot", wopt.screenshot_path, "render the window to this PNG and exit");
+  app.add_option("--panels", wopt.panels, "panels to show, comma-separated");
+  app.add_option("--compare-pad", wopt.compare_pad, "comparison partner: the same scan with this padding");
+  app.add_option("--compare-kernel", wopt.compare_kernel, "comparison partner: another kernel on the same input");
+  app.add_option("--size", wopt.width, "window width (height follows 16:9)");
+  app.add_flag("--presenter", wopt.presenter, "presenter mode: large font, high contrast");
+  app.add_option("--lesson", wopt.lesson, "start a guided lesson");
+  app.add_option("--bench", wopt.bench_path, "recorded benchmark JSON to show in the timing panel");
+
+  bool list_json = false;
+  auto* list = app.add_subcommand("list", "the kernel catalogue");
+  list->add_flag("--json", list_json, "as JSON");
+
+  RequestOptions treq;
+  std::string json_path;
+  bool quiet = false;
+  auto* trace = app.add_subcommand("trace", "record one block and print the per-step table");
+  add_request_options(trace, treq);
+  trace->add_option("--json", json_path, "write the trace JSON to FILE, or - for stdout (the table then goes to stderr)");
+  trace->add_flag("--quiet", quiet, "no table");
+
+  bool launch_timed = false;
+  std::string ncu_csv, markdown;
+  auto* validate = app.add_subcommand("validate", "GPU validation: emulator vs GPU traces, outputs, and ncu counters");
+  validate->add_flag("--launch-timed", launch_timed, "only launch every timed kernel once (run this under ncu or compute-sanitizer)");
+  validate->add_option("--ncu-csv", ncu_csv, "compare predicted totals with this `ncu --csv` output of --launch-timed");
+  validate->add_option("--markdown", markdown, "also write the table to this file");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "scanscope: error: " << e.what() << " (see scanscope --help)\n";
+    return 2;
+  }
+
+  try {
+    if (*list) return cmd_list(list_json);
+    if (*trace) return cmd_trace(treq, json_path, quiet);
+    if (*validate) return cmd_validate(launch_timed, ncu_csv, markdown);
+    // No subcommand: the window.
+    wopt.have_request = false;
+    for (const char* opt : {"--kernel", "--n", "--threads", "--banks", "--warp-issue", "--pad", "--op", "--type", "--scan", "--input", "--seed"})
+      if (app.count(opt)) wopt.have_request = true;
+    wopt.request = to_request(window_req, &wopt.device);
+    if (wopt.step < -1) throw UsageError("--step must be 0 or more");
+    if (!window_built())
+      throw UsageError("this scanscope was built without the window (SCANSCOPE_GUI=OFF or GLFW/ImGui missing); use `scanscope list` or `scanscope trace`");
+    return run_window(wopt);
+  } catch (const UsageError& e) {
+    std::cerr << "scanscope: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "scanscope: error: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace scanscope

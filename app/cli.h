@@ -1,0 +1,35 @@
+// The command line (DESIGN.md "Command line"): list, trace, validate, and the window's options.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "catalogue.h"
+#include "runner.h"
+
+namespace scanscope {
+
+// What the window is asked to show when it starts (from `scanscope [options]`).
+struct WindowOptions {
+  std::string open_path;        // --open TRACE.json
+  bool have_request = false;    // trace options were given
+  TraceRequest request;
+  Device device = Device::Auto;
+  int step = -1;                // --step K (-1: first)
+  std::string screenshot_path;  // --screenshot FILE.png: render, write, exit
+  std::string panels;           // --panels a,b,c (empty: default layout)
+  std::string compare_pad;      // --compare-pad none|harris|zero: comparison view partner
+  std::string compare_kernel;   // --compare-kernel ID
+  int width = 1600, height = 900;
+  bool presenter = false;
+  std::string lesson;           // --lesson NAME (later issue)
+  std::string bench_path;       // --bench FILE.json (recorded sweep to show)
+};
+
+int cli_main(int argc, char** argv);
+
+// Implemented by the window layer; an emulator/CLI-only build provides a stub that explains.
+int run_window(const WindowOptions& options);
+bool window_built();
+
+}  // namespace scanscope

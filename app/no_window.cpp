@@ -1,0 +1,7 @@
+// The window entry points of a build without GLFW/ImGui.
+#include "cli.h"
+
+namespace scanscope {
+bool window_built() { return false; }
+int run_window(const WindowOptions&) { return 2; }
+}  // namespace scanscope

@@ -1,0 +1,245 @@
+// Trace JSON writer and validating reader.
+#include "trace_json.h"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "bank_model.h"
+#include "catalogue.h"
+
+namespace scanscope {
+
+using nlohmann::json;
+
+namespace {
+const char* kPhaseNames[] = {"load", "reduce", "up", "clear", "down", "scan", "shuffle", "combine", "store"};
+
+json number_or_null(double v) { return std::isnan(v) ? json(nullptr) : json(v); }
+
+json totals_json(const OpTotals& t) { return json{{"inst", t.inst}, {"wavefronts", t.wavefronts}, {"conflicts", t.conflicts}}; }
+}  // namespace
+
+const char* phase_name(Phase p) { return kPhaseNames[static_cast<int>(p)]; }
+bool parse_phase(const std::string& s, Phase* out) {
+  for (int i = 0; i < 9; ++i)
+    if (s == kPhaseNames[i]) {
+      *out = static_cast<Phase>(i);
+      return true;
+    }
+  return false;
+}
+const char* pad_name(Pad p) { return p == Pad::None ? "none" : p == Pad::Harris ? "harris" : "zero"; }
+bool parse_pad(const std::string& s, Pad* out) {
+  if (s == "none") *out = Pad::None;
+  else if (s == "harris") *out = Pad::Harris;
+  else if (s == "zero") *out = Pad::Zero;
+  else return false;
+  return true;
+}
+const char* access_op_name(AccessOp op) { return op == kLoad ? "ld" : op == kStore ? "st" : "shfl"; }
+
+std::string trace_to_json(const Trace& t, int indent) {
+  json j;
+  j["format"] = "scanscope-trace";
+  j["version"] = 1;
+  j["kernel"] = t.kernel;
+  j["n"] = t.n;
+  j["threads"] = t.threads;
+  j["banks"] = t.banks;
+  j["warp_issue"] = t.warp_issue;
+  j["pad"] = pad_name(t.pad);
+  j["op"] = t.op;
+  j["type"] = t.type;
+  j["scan"] = t.inclusive ? "inclusive" : "exclusive";
+  j["device"] = t.device;
+  j["smem_words"] = t.smem_words;
+  j["input"] = t.input;
+  j["output"] = t.output;
+  json steps = json::array();
+  for (const auto& s : t.steps) {
+    json js;
+    js["label"] = s.label;
+    js["phase"] = phase_name(s.phase);
+    js["active_threads"] = s.active_threads;
+    json smem = json::array();
+    for (double v : s.smem) smem.push_back(number_or_null(v));
+    js["smem"] = std::move(smem);
+    js["max_degree"] = s.max_degree;
+    json acc = json::array();
+    for (const auto& a : s.accesses)
+      acc.push_back(json{{"tid", a.tid}, {"site", a.site}, {"op", access_op_name(a.op)}, {"word", a.word}, {"value", a.value}});
+    js["accesses"] = std::move(acc);
+    steps.push_back(std::move(js));
+  }
+  j["steps"] = std::move(steps);
+  j["totals"] = json{{"ld", totals_json(t.totals.ld)}, {"st", totals_json(t.totals.st)}};
+  return j.dump(indent);
+}
+
+namespace {
+
+struct Reader {
+  std::string origin;
+  [[noreturn]] void fail(const std::string& where, const std::string& what) const {
+    throw std::runtime_error(origin + ": " + where + ": " + what);
+  }
+  const json& field(const json& obj, const char* key, const std::string& where) const {
+    if (!obj.is_object()) fail(where, "expected an object");
+    auto it = obj.find(key);
+    if (it == obj.end()) fail(where, std::string("missing field \"") + key + "\"");
+    return *it;
+  }
+  int integer(const json& obj, const char* key, const std::string& where, long long lo, long long hi) const {
+    const json& v = field(obj, key, where);
+    if (!v.is_number_integer()) fail(where + "." + key, "expected an integer");
+    long long x = v.get<long long>();
+    if (x < lo || x > hi) fail(where + "." + key, std::to_string(x) + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
+    return static_cast<int>(x);
+  }
+  std::string string(const json& obj, const char* key, const std::string& where) const {
+    const json& v = field(obj, key, where);
+    if (!v.is_string()) fail(where + "." + key, "expected a string");
+    return v.get<std::string>();
+  }
+  double number(const json& v, const std::string& where, bool allow_null) const {
+    if (allow_null && v.is_null()) return std::numeric_limits<double>::quiet_NaN();
+    if (!v.is_number()) fail(where, allow_null ? "expected a number or null" : "expected a number");
+    double d = v.get<double>();
+    if (!std::isfinite(d)) fail(where, "not a finite number");
+    return d;
+  }
+  std::vector<double> numbers(const json& obj, const char* key, const std::string& where, size_t max, bool allow_null) const {
+    const json& v = field(obj, key, where);
+    if (!v.is_array()) fail(where + "." + key, "expected an array");
+    if (v.size() > max) fail(where + "." + key, "has " + std::to_string(v.size()) + " entries, more than " + std::to_string(max));
+    std::vector<double> out;
+    out.reserve(v.size());
+    for (size_t i = 0; i < v.size(); ++i) out.push_back(number(v[i], where + "." + key + "[" + std::to_string(i) + "]", allow_null));
+    return out;
+  }
+};
+
+}  // namespace
+
+Trace trace_from_json(const std::string& text, const std::string& origin) {
+  Reader rd{origin};
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw std::runtime_error(origin + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
+  }
+  if (!j.is_object()) rd.fail("top level", "expected an object");
+  if (rd.string(j, "format", "top level") != "scanscope-trace")
+    rd.fail("format", "is not \"scanscope-trace\" (is this a benchmark or lesson file?)");
+  int version = rd.integer(j, "version", "top level", 0, 1 << 30);
+  if (version != 1) rd.fail("version", "is " + std::to_string(version) + "; this scanscope reads version 1");
+  Trace t;
+  t.kernel = rd.string(j, "kernel", "top level");
+  const KernelInfo* info = find_kernel(t.kernel);
+  if (!info) rd.fail("kernel", "unknown kernel '" + t.kernel + "'");
+  t.n = rd.integer(j, "n", "top level", 1, info->max_n);
+  t.threads = rd.integer(j, "threads", "top level", 1, kMaxThreads);
+  t.banks = rd.integer(j, "banks", "top level", 16, 32);
+  if (t.banks != 16 && t.banks != 32) rd.fail("banks", "must be 16 or 32");
+  t.warp_issue = rd.integer(j, "warp_issue", "top level", 16, 32);
+  if (t.warp_issue != 16 && t.warp_issue != 32) rd.fail("warp_issue", "must be 16 or 32");
+  if (!parse_pad(rd.string(j, "pad", "top level"), &t.pad)) rd.fail("pad", "must be none, harris or zero");
+  t.op = rd.string(j, "op", "top level");
+  if (t.op != "sum" && t.op != "min" && t.op != "max" && t.op != "or") rd.fail("op", "must be sum, min, max or or");
+  t.type = rd.string(j, "type", "top level");
+  if (t.type != "int" && t.type != "float") rd.fail("type", "must be int or float");
+  if (j.contains("scan")) {
+    std::string s = rd.string(j, "scan", "top level");
+    if (s != "inclusive" && s != "exclusive") rd.fail("scan", "must be inclusive or exclusive");
+    t.inclusive = s == "inclusive";
+  }
+  t.device = rd.string(j, "device", "top level");
+  const int max_words = kMaxSharedBytes / 4;
+  t.input = rd.numbers(j, "input", "top level", info->max_n, false);
+  if (static_cast<int>(t.input.size()) != t.n)
+    rd.fail("input", "has " + std::to_string(t.input.size()) + " values but n is " + std::to_string(t.n));
+  t.output = rd.numbers(j, "output", "top level", info->max_n, false);
+  const bool is_scan = std::string(info->family) == "scan";
+  if (t.output.size() != (is_scan ? static_cast<size_t>(t.n) : 1u))
+    rd.fail("output", "has " + std::to_string(t.output.size()) + " values; a " + info->family + " of n=" + std::to_string(t.n) +
+                          " has " + std::to_string(is_scan ? t.n : 1));
+  t.smem_words = j.contains("smem_words") ? rd.integer(j, "smem_words", "top level", 0, max_words) : -1;
+  const json& steps = rd.field(j, "steps", "top level");
+  if (!steps.is_array()) rd.fail("steps", "expected an array");
+  if (steps.size() > 4096) rd.fail("steps", "has " + std::to_string(steps.size()) + " steps, more than 4096");
+  for (size_t s = 0; s < steps.size(); ++s) {
+    std::string where = "steps[" + std::to_string(s) + "]";
+    const json& js = steps[s];
+    Step st;
+    st.label = rd.string(js, "label", where);
+    if (!parse_phase(rd.string(js, "phase", where), &st.phase)) rd.fail(where + ".phase", "unknown phase");
+    st.smem = rd.numbers(js, "smem", where, max_words, true);
+    if (t.smem_words < 0) t.smem_words = static_cast<int>(st.smem.size());
+    if (static_cast<int>(st.smem.size()) != t.smem_words)
+      rd.fail(where + ".smem", "has " + std::to_string(st.smem.size()) + " words, expected " + std::to_string(t.smem_words));
+    const json& acc = rd.field(js, "accesses", where);
+    if (!acc.is_array()) rd.fail(where + ".accesses", "expected an array");
+    if (acc.size() > 1000000) rd.fail(where + ".accesses", "more than 1000000 accesses");
+    for (size_t i = 0; i < acc.size(); ++i) {
+      std::string aw = where + ".accesses[" + std::to_string(i) + "]";
+      Access a;
+      a.tid = rd.integer(acc[i], "tid", aw, 0, t.threads - 1);
+      a.site = rd.integer(acc[i], "site", aw, 0, 1000);
+      std::string op = rd.string(acc[i], "op", aw);
+      if (op == "ld") a.op = kLoad;
+      else if (op == "st") a.op = kStore;
+      else if (op == "shfl") a.op = kShuffle;
+      else rd.fail(aw + ".op", "must be ld, st or shfl");
+      a.word = rd.integer(acc[i], "word", aw, 0, a.op == kShuffle ? kWarpSize - 1 : std::max(0, t.smem_words - 1));
+      a.value = rd.number(rd.field(acc[i], "value", aw), aw + ".value", false);
+      st.accesses.push_back(a);
+    }
+    t.steps.push_back(std::move(st));
+  }
+  if (t.smem_words < 0) t.smem_words = 0;
+  // Derived data is recomputed, never trusted from the file.
+  analyze_banks(t);
+  return t;
+}
+
+Trace load_trace_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw std::runtime_error(path + ": cannot open for reading");
+  f.seekg(0, std::ios::end);
+  std::streamoff size = f.tellg();
+  if (size > (512LL << 20)) throw std::runtime_error(path + ": " + std::to_string(size) + " bytes, larger than the 512 MiB a trace may be");
+  f.seekg(0);
+  std::string text(static_cast<size_t>(std::max<std::streamoff>(size, 0)), '\0');
+  f.read(text.data(), size);
+  if (!f) throw std::runtime_error(path + ": read failed");
+  return trace_from_json(text, path);
+}
+
+void write_file_atomic(const std::string& path, const std::string& contents) {
+  std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) throw std::runtime_error(path + ": cannot write (" + tmp + " could not be created)");
+    f.write(contents.data(), static_cast<std::streamsize>(contents.size()));
+    f.flush();
+    if (!f) {
+      std::remove(tmp.c_str());
+      throw std::runtime_error(path + ": write failed (disk full?)");
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw std::runtime_error(path + ": cannot replace the file");
+  }
+}
+
+}  // namespace scanscope

@@ -1,0 +1,77 @@
+// Every traced kernel, every operator and type it takes, padding and scan variants, and sizes
+// that are and are not powers of two.
+#include "validation_plan.h"
+
+#include "trace.h"
+
+namespace scanscope {
+
+std::string describe(const TraceRequest& r) {
+  std::string s = r.kernel + " n=" + std::to_string(r.n);
+  if (r.threads) s += " threads=" + std::to_string(r.threads);
+  if (r.pad != Pad::None) s += std::string(" pad=") + pad_name(r.pad);
+  if (r.banks != 32) s += " banks=" + std::to_string(r.banks);
+  if (!r.scan.empty()) s += " " + r.scan;
+  s += " " + r.op + "/" + type_name(r.type);
+  return s;
+}
+
+std::vector<PlanEntry> validation_plan() {
+  std::vector<PlanEntry> plan;
+  auto add = [&](TraceRequest r) { plan.push_back({describe(r), r}); };
+  const std::vector<std::pair<std::string, ValueType>> op_types = {
+      {"sum", ValueType::Int}, {"min", ValueType::Int}, {"max", ValueType::Int}, {"or", ValueType::Int},
+      {"sum", ValueType::Float}, {"min", ValueType::Float}, {"max", ValueType::Float}};
+  for (const auto& k : catalogue()) {
+    const bool scan = std::string(k.family) == "scan";
+    const int n_main = k.id == KernelId::ScanBlelloch ? 512 : 256;
+    const int n_odd = k.id == KernelId::ScanBlelloch ? 1000 : 300;
+    std::vector<std::string> scans = {""};
+    if (scan && k.can_inclusive && k.can_exclusive) scans = {"inclusive", "exclusive"};
+    std::vector<Pad> pads = {Pad::None};
+    if (k.takes_pad) pads = {Pad::None, Pad::Harris, Pad::Zero};
+    for (const auto& sc : scans)
+      for (Pad pad : pads)
+        for (const auto& [op, type] : op_types) {
+          TraceRequest r;
+          r.kernel = k.name;
+          r.n = n_main;
+          r.scan = sc;
+          r.pad = pad;
+          r.op = op;
+          r.type = type;
+          r.seed = 7;
+          add(r);
+        }
+    for (const auto& sc : scans)
+      for (Pad pad : pads) {
+        TraceRequest r;
+        r.kernel = k.name;
+        r.n = n_odd;
+        r.scan = sc;
+        r.pad = pad;
+        r.seed = 11;
+        add(r);
+        r.type = ValueType::Float;
+        add(r);
+      }
+    if (k.grid_stride) {  // more elements than threads: seed 001's grid-stride load
+      TraceRequest r;
+      r.kernel = k.name;
+      r.n = 5000;
+      r.threads = k.min_threads > 128 ? k.min_threads : 128;
+      r.seed = 3;
+      add(r);
+    }
+    if (k.takes_pad) {  // the paper's G80 padding (NUM_BANKS 16) on today's 32 banks is not checkable: skip
+      TraceRequest r;
+      r.kernel = k.name;
+      r.n = 2048;
+      r.pad = Pad::Zero;
+      add(r);
+    }
+  }
+  return plan;
+}
+
+}  // namespace scanscope
