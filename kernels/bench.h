@@ -1,0 +1,57 @@
+// Device-wide benchmarks (issue: `scanscope bench` and the window's timing panel).
+// CONTRACT shared by the command line and the window: the window runs run_bench() on a background
+// thread and draws BenchResults; `scanscope bench` prints and saves them.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace scanscope {
+
+struct BenchConfig {
+  std::vector<std::string> kernels;  // bench kernel ids; empty = all
+  long long min_n = 1 << 10;
+  long long max_n = 1LL << 28;       // sizes are powers of two from min_n to max_n (or the preset's list)
+  std::vector<long long> sizes;      // explicit sizes (presets); overrides min/max when non-empty
+  std::string type = "int";          // "int" or "float"
+  int repeats = 20;                  // timed repeats per point (median reported)
+  int warmup = 3;
+  std::string preset;                // "", "harris-table2", "oancea"
+};
+
+struct BenchPoint {
+  std::string kernel;     // e.g. "reduce-best", "cub-reduce", "copy", "cpu-sequential-reduce"
+  std::string family;     // "reduce" | "scan" | "copy" | "cpu"
+  long long n = 0;
+  double ms = 0;          // median time
+  double gbps = 0;        // bytes moved (read + written, minimum necessary) / time
+  double ratio_to_cub = 0;   // our throughput / CUB's at the same n (0 when not applicable)
+  double ratio_to_copy = 0;  // our GB/s / copy GB/s at the same n
+  bool verified = false;     // result checked against the CPU
+  std::string note;          // e.g. "skipped: does not fit in GPU memory"
+};
+
+struct BenchResults {
+  std::string device;     // "NVIDIA H100 80GB HBM3" or "cpu: ..." when no GPU
+  std::string driver;     // CUDA driver / runtime versions
+  std::string date;       // ISO 8601 UTC
+  std::string type;
+  std::vector<BenchPoint> points;
+  std::vector<std::string> messages;  // e.g. why GPU kernels are missing
+};
+
+// progress(done, total, label) is called between points; cancel is polled between points.
+using BenchProgress = std::function<void(int done, int total, const std::string& label)>;
+BenchResults run_bench(const BenchConfig& config, const BenchProgress& progress, const std::atomic<bool>* cancel);
+
+// The ids run_bench knows (device-wide kernels, baselines, CPU baselines).
+std::vector<std::string> bench_kernel_ids();
+
+std::string bench_to_json(const BenchResults& r);
+// Validates; throws std::runtime_error naming `origin` and what is wrong.
+BenchResults bench_from_json(const std::string& text, const std::string& origin);
+BenchResults load_bench_file(const std::string& path);
+
+}  // namespace scanscope
