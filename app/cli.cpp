@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bank_model.h"
+#include "bench_cli.h"
 #include "ncu_check.h"
 #include "trace_json.h"
 #include "validation_plan.h"
@@ -311,6 +312,8 @@ int cli_main(int argc, char** argv) {
   validate->add_option("--ncu-csv", ncu_csv, "compare predicted totals with this `ncu --csv` output of --launch-timed");
   validate->add_option("--markdown", markdown, "also write the table to this file");
 
+  CLI::App* bench = add_bench_command(app);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -328,6 +331,7 @@ int cli_main(int argc, char** argv) {
     if (*list) return cmd_list(list_json);
     if (*trace) return cmd_trace(treq, json_path, quiet);
     if (*validate) return cmd_validate(launch_timed, ncu_csv, markdown);
+    if (*bench) return run_bench_command();
     // No subcommand: the window.
     wopt.have_request = false;
     for (const char* opt : {"--kernel", "--n", "--threads", "--banks", "--warp-issue", "--pad", "--op", "--type", "--scan", "--input", "--seed"})
