@@ -338,6 +338,8 @@ int cli_main(int argc, char** argv) {
       if (app.count(opt)) wopt.have_request = true;
     wopt.request = to_request(window_req, &wopt.device);
     if (wopt.step < -1) throw UsageError("--step must be 0 or more");
+    // A bad trace file is reported before any window opens (and in builds without one).
+    if (!wopt.open_path.empty()) wopt.opened_trace = std::make_shared<Trace>(load_trace_file(wopt.open_path));
     if (!window_built())
       throw UsageError("this scanscope was built without the window (SCANSCOPE_GUI=OFF or GLFW/ImGui missing); use `scanscope list` or `scanscope trace`");
     return run_window(wopt);

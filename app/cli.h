@@ -1,6 +1,7 @@
 // The command line (DESIGN.md "Command line"): list, trace, validate, and the window's options.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@ namespace scanscope {
 // What the window is asked to show when it starts (from `scanscope [options]`).
 struct WindowOptions {
   std::string open_path;        // --open TRACE.json
+  std::shared_ptr<Trace> opened_trace;  // that file, already loaded and validated by the command line
   bool have_request = false;    // trace options were given
   TraceRequest request;
   Device device = Device::Auto;

@@ -1,1 +1,157 @@
+// The bank model's rule, and the seeds' bank-conflict claims.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "bank_model.h"
+#include "runner.h"
+
+using namespace scanscope;
+
+namespace {
+
+Trace trace(const std::string& kernel, int n, Pad pad = Pad::None, int banks = 32, int threads = 0) {
+  TraceRequest r;
+  r.kernel = kernel;
+  r.n = n;
+  r.pad = pad;
+  r.banks = banks;
+  r.warp_issue = banks == 16 ? 16 : 32;
+  r.threads = threads;
+  return run_emulator(r);
+}
+
+int max_degree(const Trace& t, Phase phase) {
+  int d = 0;
+  for (const auto& s : t.steps)
+    if (s.phase == phase) d = std::max(d, s.max_degree);
+  return d;
+}
+
+int max_degree_all(const Trace& t) {
+  int d = 0;
+  for (const auto& s : t.steps) d = std::max(d, s.max_degree);
+  return d;
+}
+
+}  // namespace
+
+TEST(BankRule, DistinctWordsPerBank) {
+  int same_word[4] = {5, 5, 5, 5};
+  EXPECT_EQ(wavefronts_of(same_word, 4, 32), 1);  // broadcast
+  int stride2[32];
+  for (int i = 0; i < 32; ++i) stride2[i] = 2 * i;
+  EXPECT_EQ(wavefronts_of(stride2, 32, 32), 2);
+  int stride32[32];
+  for (int i = 0; i < 32; ++i) stride32[i] = 32 * i;
+  EXPECT_EQ(wavefronts_of(stride32, 32, 32), 32);
+  EXPECT_EQ(wavefronts_of(stride32, 16, 16), 16);
+  int consecutive[32];
+  for (int i = 0; i < 32; ++i) consecutive[i] = 100 + i;
+  EXPECT_EQ(wavefronts_of(consecutive, 32, 32), 1);
+  EXPECT_EQ(wavefronts_of(nullptr, 0, 32), 0);
+}
+
+// Scan paper: "if we are scanning a 512-element array, the shared memory reads and writes in the
+// inner loops of Listing 2 experience up to 16-way bank conflicts" (G80: 16 banks, half-warps).
+TEST(ScanPaperClaims, Unpadded512InG80ModeIsUpTo16Way) {
+  Trace t = trace("scan-blelloch", 512, Pad::None, 16);
+  EXPECT_EQ(max_degree(t, Phase::Up), 16);
+  EXPECT_EQ(max_degree(t, Phase::Down), 16);
+  EXPECT_EQ(max_degree_all(t), 16);
+  // The degree doubles with the stride: 2, 4, 8, 16 over the first up-sweep levels.
+  EXPECT_EQ(t.steps[1].max_degree, 2);
+  EXPECT_EQ(t.steps[2].max_degree, 4);
+  EXPECT_EQ(t.steps[3].max_degree, 8);
+  EXPECT_EQ(t.steps[4].max_degree, 16);
+}
+
+// "each thread loads two adjacent elements, resulting in interleaved indexing of the shared memory
+// array, incurring two-way bank conflicts" (block A), and the halves-load of the padded version avoids them.
+TEST(ScanPaperClaims, InterleavedLoadIsTwoWayHalvesLoadIsNot) {
+  EXPECT_EQ(trace("scan-blelloch", 512, Pad::None, 16).steps[0].max_degree, 2);
+  EXPECT_EQ(trace("scan-blelloch", 512, Pad::Harris, 16).steps[0].max_degree, 1);
+}
+
+// Figure 4: with padding every NUM_BANKS words, the offset-1 and offset-2 levels are conflict-free.
+// What it leaves: at deeper levels (stride >= NUM_BANKS) simple padding still gives 2-way conflicts;
+// the corrected ZERO_BANK_CONFLICTS padding (index/NB + index/NB^2) removes them all.
+TEST(ScanPaperClaims, WhatPaddingRemovesAndWhatItLeaves) {
+  for (int banks : {16, 32}) {
+    int n = banks == 16 ? 512 : 2048;
+    Trace none = trace("scan-blelloch", n, Pad::None, banks);
+    Trace harris = trace("scan-blelloch", n, Pad::Harris, banks);
+    Trace zero = trace("scan-blelloch", n, Pad::Zero, banks);
+    EXPECT_EQ(harris.steps[1].max_degree, 1) << banks;  // offset 1
+    EXPECT_EQ(harris.steps[2].max_degree, 1) << banks;  // offset 2
+    EXPECT_EQ(max_degree(harris, Phase::Up), 2) << banks;
+    EXPECT_EQ(max_degree(harris, Phase::Down), 2) << banks;
+    EXPECT_EQ(max_degree_all(zero), 1) << banks;
+    EXPECT_EQ(zero.totals.ld.conflicts + zero.totals.st.conflicts, 0) << banks;
+    EXPECT_GT(none.totals.ld.conflicts, 10 * harris.totals.ld.conflicts) << banks;
+    EXPECT_GT(harris.totals.ld.conflicts, 0) << banks;
+    // Same answer either way.
+    EXPECT_EQ(none.output, zero.output);
+    EXPECT_EQ(none.output, harris.output);
+  }
+}
+
+// Harris's reduction: sequential addressing is conflict-free, interleaved (index = 2*s*tid) is not.
+TEST(ReductionClaims, SequentialAddressingIsConflictFree) {
+  for (int n : {64, 256, 1024}) {
+    Trace t = trace("reduce-sequential", n);
+    EXPECT_EQ(max_degree_all(t), 1) << n;
+    EXPECT_EQ(t.totals.ld.conflicts + t.totals.st.conflicts, 0) << n;
+  }
+  Trace t = trace("reduce-first-add", 2048);
+  EXPECT_EQ(t.totals.ld.conflicts + t.totals.st.conflicts, 0);
+}
+
+TEST(ReductionClaims, InterleavedAddressingConflicts) {
+  Trace t = trace("reduce-interleaved", 1024);
+  EXPECT_EQ(t.steps[1].max_degree, 2);   // stride 1: index 2*tid, 2-way
+  EXPECT_EQ(t.steps[2].max_degree, 4);   // stride 2: 4-way
+  EXPECT_EQ(t.steps[5].max_degree, 32);  // stride 16: every lane in one bank
+  EXPECT_GT(t.totals.ld.conflicts, 0);
+}
+
+// Divergence: reduce-interleaved-divergent keeps a few lanes of every warp busy; reduce-interleaved
+// packs the working threads into as few warps as possible.
+TEST(ReductionClaims, DivergentVersusContiguousWarps) {
+  Trace div = trace("reduce-interleaved-divergent", 1024);
+  Trace con = trace("reduce-interleaved", 1024);
+  const Step& d = div.steps[2];  // stride 2: every 4th thread
+  const Step& c = con.steps[2];
+  EXPECT_EQ(d.active_threads, c.active_threads);
+  int warps_d = 0, warps_c = 0;
+  for (int w = 0; w < 32; ++w) {
+    warps_d += active_lanes(d, w) != 0;
+    warps_c += active_lanes(c, w) != 0;
+  }
+  EXPECT_EQ(warps_d, 32);  // all warps busy, each with 8 of 32 lanes: divergent
+  EXPECT_EQ(warps_c, 8);   // 256 threads in 8 full warps
+  EXPECT_EQ(active_lanes(d, 0), 0x11111111u);
+}
+
+TEST(BankTotals, CountsInstructionsPerWarpAndSite) {
+  // reduce-sequential, n = 64, 64 threads: load = 2 warps x 1 store; stride 32: 1 warp x (2 ld + 1 st) ...
+  Trace t = trace("reduce-sequential", 64);
+  EXPECT_EQ(t.steps[0].instructions.size(), 2u);
+  EXPECT_EQ(t.steps[1].instructions.size(), 3u);
+  // Totals: stores 2 (load) + 6 strides x 1 + 0; loads 6 x 2 + 1 (result) = 13.
+  EXPECT_EQ(t.totals.st.inst, 8);
+  EXPECT_EQ(t.totals.ld.inst, 13);
+  EXPECT_EQ(t.totals.ld.wavefronts, 13);
+}
+
+TEST(BankTotals, G80IssuesHalfWarpsSeparately) {
+  // 32 lanes at stride 16 in G80 mode: each half-warp has all 16 lanes in one bank: 16 + 16 wavefronts.
+  Trace t = trace("reduce-interleaved", 1024, Pad::None, 16);
+  const Step& s = t.steps[4];  // stride 8: index = 16*tid
+  EXPECT_EQ(s.max_degree, 16);
+  for (const auto& wi : s.instructions)
+    if (wi.lanes == 0xffffffffu) {
+      EXPECT_EQ(wi.wavefronts, 32);
+      EXPECT_EQ(wi.conflicts, 30);
+    }
+}

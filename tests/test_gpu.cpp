@@ -1,1 +1,85 @@
+// On the GPU machine: emulator trace == GPU trace for every validation-plan entry, the timed
+// kernels' outputs, and predicted totals == Nsight Compute's counters. Skipped without a GPU.
 #include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "ncu_check.h"
+#include "runner.h"
+#include "validation_plan.h"
+
+using namespace scanscope;
+
+namespace {
+bool skip_without_gpu() {
+  GpuStatus g = gpu_status();
+  if (!g.usable) {
+    std::printf("[  SKIPPED ] no usable GPU: %s\n", g.why.c_str());
+    return true;
+  }
+  return false;
+}
+}  // namespace
+
+TEST(Gpu, EmulatorTraceEqualsGpuTraceForEveryPlanEntry) {
+  if (skip_without_gpu()) GTEST_SKIP() << "no usable GPU: " << gpu_status().why;
+  for (const auto& e : validation_plan()) {
+    Trace emu = run_emulator(e.request);
+    Trace gpu = run_gpu_traced(e.request, emu);
+    std::string why;
+    EXPECT_TRUE(traces_equal(emu, gpu, &why)) << e.name << ": " << why;
+    EXPECT_EQ(emu.totals, gpu.totals) << e.name;
+  }
+}
+
+TEST(Gpu, TimedKernelsComputeTheReference) {
+  if (skip_without_gpu()) GTEST_SKIP() << "no usable GPU: " << gpu_status().why;
+  for (const auto& e : validation_plan()) {
+    Trace t = run_emulator(e.request);
+    t.output = run_gpu_timed(e.request, nullptr);
+    std::string why;
+    EXPECT_TRUE(check_output(t, &why)) << e.name << ": " << why;
+  }
+}
+
+TEST(Gpu, PredictedTotalsEqualNsightComputeCounters) {
+  if (skip_without_gpu()) GTEST_SKIP() << "no usable GPU: " << gpu_status().why;
+  if (std::system("ncu --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "ncu (Nsight Compute) is not on PATH";
+  std::string csv = ::testing::TempDir() + "/scanscope_ncu.csv";
+  std::string cmd = std::string("ncu --csv --metrics ") + ncu_metric_list() + " " + SCANSCOPE_BINARY +
+                    " validate --launch-timed > " + csv + " 2>/dev/null";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  std::ifstream f(csv);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  auto rows = parse_ncu_csv(ss.str(), "timed_kernel");
+  auto plan = validation_plan();
+  ASSERT_EQ(rows.size(), plan.size());
+  for (size_t i = 0; i < plan.size(); ++i) {
+    Trace t = run_emulator(plan[i].request);
+    const Totals& m = rows[i].totals;
+    EXPECT_EQ(t.totals, m) << plan[i].name << ": predicted ld " << t.totals.ld.inst << "/" << t.totals.ld.wavefronts << "/"
+                           << t.totals.ld.conflicts << " st " << t.totals.st.inst << "/" << t.totals.st.wavefronts << "/"
+                           << t.totals.st.conflicts << ", ncu ld " << m.ld.inst << "/" << m.ld.wavefronts << "/"
+                           << m.ld.conflicts << " st " << m.st.inst << "/" << m.st.wavefronts << "/" << m.st.conflicts;
+  }
+}
+
+TEST(NcuCsv, ParsesOneRowPerLaunch) {
+  std::string text =
+      "==PROF== Connected to process\n"
+      "\"ID\",\"Process ID\",\"Kernel Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n"
+      "\"0\",\"1\",\"void timed_kernel<A>\",\"smsp__sass_inst_executed_op_shared_ld.sum\",\"inst\",\"1,024\"\n"
+      "\"0\",\"1\",\"void timed_kernel<A>\",\"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum\",\"\",\"3\"\n"
+      "\"1\",\"1\",\"void traced_kernel<A>\",\"smsp__sass_inst_executed_op_shared_ld.sum\",\"inst\",\"9\"\n"
+      "\"2\",\"1\",\"void timed_kernel<B>\",\"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum\",\"\",\"17\"\n";
+  auto rows = parse_ncu_csv(text, "timed_kernel");
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].totals.ld.inst, 1024);
+  EXPECT_EQ(rows[0].totals.st.conflicts, 3);
+  EXPECT_EQ(rows[1].totals.ld.wavefronts, 17);
+  EXPECT_THROW(parse_ncu_csv("hello\n", "timed_kernel"), std::runtime_error);
+}

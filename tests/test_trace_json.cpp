@@ -1,1 +1,112 @@
+// Trace files: round trip, and clear errors for malformed, wrong-format, truncated and
+// self-contradicting files.
 #include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "runner.h"
+#include "trace_json.h"
+
+using namespace scanscope;
+
+namespace {
+
+Trace sample() {
+  TraceRequest r;
+  r.kernel = "scan-blelloch";
+  r.input = {3, 1, 7, 0, 4, 1, 6, 3};
+  r.n = 8;
+  r.pad = Pad::Harris;
+  return run_emulator(r);
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    trace_from_json(text, "t.json");
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(TraceJson, RoundTripIsExact) {
+  Trace t = sample();
+  Trace back = trace_from_json(trace_to_json(t), "mem");
+  std::string why;
+  EXPECT_TRUE(traces_equal(t, back, &why)) << why;
+  EXPECT_EQ(back.totals, t.totals);
+  EXPECT_EQ(back.pad, Pad::Harris);
+  EXPECT_EQ(back.device, "cpu-emulator");
+  for (size_t s = 0; s < t.steps.size(); ++s) EXPECT_EQ(back.steps[s].max_degree, t.steps[s].max_degree);
+}
+
+TEST(TraceJson, RoundTripFloatAndUnwrittenWords) {
+  TraceRequest r;
+  r.kernel = "scan-hillis-steele";
+  r.type = ValueType::Float;
+  r.n = 37;
+  r.seed = 5;
+  Trace t = run_emulator(r);
+  // The second buffer is unwritten after the load step: null in JSON, NaN in memory.
+  EXPECT_TRUE(std::isnan(t.steps[0].smem[40]));
+  Trace back = trace_from_json(trace_to_json(t), "mem");
+  std::string why;
+  EXPECT_TRUE(traces_equal(t, back, &why)) << why;
+}
+
+TEST(TraceJson, HasTheDesignFields) {
+  auto j = nlohmann::json::parse(trace_to_json(sample()));
+  for (const char* key : {"format", "version", "kernel", "n", "threads", "banks", "warp_issue", "pad", "op", "type", "device",
+                          "input", "output", "steps", "totals"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["format"], "scanscope-trace");
+  EXPECT_EQ(j["steps"][1]["accesses"][0]["op"], "ld");
+  EXPECT_TRUE(j["totals"]["ld"].contains("wavefronts"));
+}
+
+TEST(TraceJson, ErrorsNameTheProblem) {
+  std::string good = trace_to_json(sample());
+  EXPECT_NE(error_of("{not json").find("not valid JSON"), std::string::npos);
+  EXPECT_NE(error_of(good.substr(0, good.size() / 2)).find("not valid JSON"), std::string::npos);  // truncated
+  EXPECT_NE(error_of("[1,2]").find("expected an object"), std::string::npos);
+
+  auto j = nlohmann::json::parse(good);
+  auto with = [&](auto edit) {
+    auto c = j;
+    edit(c);
+    return error_of(c.dump());
+  };
+  EXPECT_NE(with([](auto& c) { c["format"] = "scanscope-bench"; }).find("format"), std::string::npos);
+  EXPECT_NE(with([](auto& c) { c["version"] = 2; }).find("version 1"), std::string::npos);
+  EXPECT_NE(with([](auto& c) { c["kernel"] = "reduce-magic"; }).find("unknown kernel"), std::string::npos);
+  EXPECT_NE(with([](auto& c) { c["n"] = 9; }).find("input"), std::string::npos);  // n contradicts input
+  EXPECT_NE(with([](auto& c) { c["n"] = -4; }).find("outside"), std::string::npos);
+  EXPECT_NE(with([](auto& c) { c["banks"] = 17; }).find("banks"), std::string::npos);
+  EXPECT_NE(with([](auto& c) { c.erase("steps"); }).find("missing field \"steps\""), std::string::npos);
+  EXPECT_NE(with([](auto& c) { c["steps"][2]["smem"].push_back(1); }).find("steps[2].smem"), std::string::npos);
+  EXPECT_NE(with([](auto& c) { c["steps"][1]["accesses"][0]["tid"] = 99; }).find("steps[1].accesses[0].tid"), std::string::npos);
+  EXPECT_NE(with([](auto& c) { c["steps"][1]["accesses"][0]["op"] = "rw"; }).find("ld, st or shfl"), std::string::npos);
+  EXPECT_NE(with([](auto& c) { c["steps"][1]["accesses"][0]["word"] = 1000; }).find("word"), std::string::npos);
+  EXPECT_NE(with([](auto& c) { c["output"] = {1, 2}; }).find("output"), std::string::npos);
+  EXPECT_NE(with([](auto& c) { c["input"][0] = "x"; }).find("input[0]"), std::string::npos);
+  // Derived fields are recomputed, not trusted: a lying max_degree is ignored.
+  auto c = j;
+  c["steps"][1]["max_degree"] = 99;
+  EXPECT_EQ(trace_from_json(c.dump(), "t").steps[1].max_degree, sample().steps[1].max_degree);
+}
+
+TEST(TraceJson, FilesAreWrittenAtomically) {
+  std::string path = ::testing::TempDir() + "/scanscope_atomic.json";
+  write_file_atomic(path, "old contents");
+  write_file_atomic(path, trace_to_json(sample()));
+  EXPECT_EQ(load_trace_file(path).kernel, "scan-blelloch");
+  // A write into a directory that does not exist fails with a message and leaves nothing behind.
+  EXPECT_THROW(write_file_atomic(::testing::TempDir() + "/no/such/dir/x.json", "x"), std::runtime_error);
+  EXPECT_THROW(load_trace_file(::testing::TempDir() + "/missing.json"), std::runtime_error);
+  std::remove(path.c_str());
+}
