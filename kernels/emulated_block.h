@@ -2,6 +2,7 @@
 // the same trace the traced GPU kernel records.
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -116,6 +117,10 @@ class EmulatedBlock {
     char label[128];
     std::snprintf(label, sizeof label, fmt, arg);
     current_.label = label;
+    // Program order is per thread: a step that both loads (in a threads() loop) and shuffles (a
+    // collective call) must list each thread's accesses together, as the GPU's log does.
+    std::stable_sort(current_.accesses.begin(), current_.accesses.end(),
+                     [](const Access& a, const Access& b) { return a.tid < b.tid; });
     current_.phase = phase;
     current_.smem.resize(used_words_);
     for (int w = 0; w < used_words_; ++w)

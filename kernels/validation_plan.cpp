@@ -9,7 +9,8 @@ namespace scanscope {
 std::string describe(const TraceRequest& r) {
   std::string s = r.kernel + " n=" + std::to_string(r.n);
   if (r.threads) s += " threads=" + std::to_string(r.threads);
-  if (r.pad != Pad::None) s += std::string(" pad=") + pad_name(r.pad);
+  const KernelInfo* k = find_kernel(r.kernel);
+  if (r.pad != Pad::None || (k && k->takes_pad)) s += std::string(" pad=") + pad_name(r.pad);
   if (r.banks != 32) s += " banks=" + std::to_string(r.banks);
   if (!r.scan.empty()) s += " " + r.scan;
   s += " " + r.op + "/" + type_name(r.type);
@@ -63,12 +64,14 @@ std::vector<PlanEntry> validation_plan() {
       r.seed = 3;
       add(r);
     }
-    if (k.takes_pad) {  // the paper's G80 padding (NUM_BANKS 16) on today's 32 banks is not checkable: skip
-      TraceRequest r;
-      r.kernel = k.name;
-      r.n = 2048;
-      r.pad = Pad::Zero;
-      add(r);
+    if (k.takes_pad) {  // the largest block: where simple padding still leaves 2-way conflicts
+      for (Pad pad : {Pad::None, Pad::Harris, Pad::Zero}) {
+        TraceRequest r;
+        r.kernel = k.name;
+        r.n = 2048;
+        r.pad = pad;
+        add(r);
+      }
     }
   }
   return plan;
