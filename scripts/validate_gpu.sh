@@ -45,4 +45,4 @@ for args in "--kernel scan-blelloch --n 512 --pad zero" "--kernel reduce-unroll-
 done
 "$bin" trace --kernel scan-blelloch --n 16 --pad none --device gpu >"$OUT/blelloch16_gpu.txt" 2>&1
 "$bin" trace --kernel scan-blelloch --n 512 --banks 16 --device gpu --json "$OUT/blelloch512_g80_gpu.json" >/dev/null 2>&1
-cp "$OUT/summary.txt" "$OUT/summary_final.txt"
+(cd "$OUT" && tar czf logs.tar.gz *.log *.md summary.txt && rm -f *.log)
