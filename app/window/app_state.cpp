@@ -1,0 +1,191 @@
+// Actions on the window's state (see app_state.h).
+#include "app_state.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "catalogue.h"
+#include "model.h"
+#include "runner.h"
+
+namespace scanscope {
+
+namespace {
+const char* kOps[] = {"sum", "min", "max", "or"};
+}
+
+void toast(AppState& s, const std::string& text, bool error) {
+  s.toasts.push_back({text, s.time + (error ? 8.0 : 4.0), error});
+  if (s.toasts.size() > 4) s.toasts.erase(s.toasts.begin());
+}
+
+void show_trace(AppState& s, Trace t, const std::string& where) {
+  s.trace = std::move(t);
+  s.have_trace = true;
+  s.where = where;
+  s.have_predicted = false;
+  s.step = std::clamp(s.step, 0, std::max(0, step_count(s) - 1));
+  s.prev_step = s.step;
+  s.anim = 1.0f;
+  s.selected_warp = 0;
+  s.selected_inst = 0;
+  s.tree_zoom = 1.0f;
+  s.tree_pan = 0.0f;
+  if (is_gpu_measurement(s.trace)) {
+    // Measured on a GPU: the bank model's prediction from the emulator goes beside it.
+    try {
+      TraceRequest r;
+      r.kernel = s.trace.kernel;
+      r.n = s.trace.n;
+      r.threads = s.trace.threads;
+      r.banks = s.trace.banks;
+      r.warp_issue = s.trace.warp_issue;
+      r.pad = s.trace.pad;
+      r.op = s.trace.op;
+      r.type = s.trace.type == "float" ? ValueType::Float : ValueType::Int;
+      r.input = s.trace.input;
+      s.predicted = run_emulator(r);
+      s.have_predicted = true;
+    } catch (const std::exception& e) {
+      toast(s, std::string("no prediction beside the GPU trace: ") + e.what(), true);
+    }
+  }
+}
+
+bool run_request(AppState& s, const TraceRequest& r, Device device) {
+  try {
+    resolve(r);
+    std::string where;
+    Trace t = run_trace(r, device, &where);
+    s.request = r;
+    s.form_error.clear();
+    show_trace(s, std::move(t), where);
+    update_compare(s);
+    return true;
+  } catch (const UsageError& e) {
+    s.form_error = e.what();
+    toast(s, e.what(), true);
+  } catch (const std::exception& e) {
+    s.form_error = e.what();
+    toast(s, std::string("could not run: ") + e.what(), true);
+  }
+  return false;
+}
+
+bool update_compare(AppState& s) {
+  s.have_compare = false;
+  if (!s.have_trace || (s.compare_pad.empty() && s.compare_kernel.empty())) return false;
+  TraceRequest r = s.request;
+  if (r.kernel != s.trace.kernel) {  // a loaded trace: rebuild its request
+    r.kernel = s.trace.kernel;
+    r.n = s.trace.n;
+    r.threads = s.trace.threads;
+    r.banks = s.trace.banks;
+    r.warp_issue = s.trace.warp_issue;
+    r.pad = s.trace.pad;
+    r.op = s.trace.op;
+    r.input = s.trace.input;
+  }
+  r.input = s.trace.input;
+  r.n = s.trace.n;
+  try {
+    if (!s.compare_kernel.empty()) {
+      if (!find_kernel(s.compare_kernel)) throw UsageError("--compare-kernel: unknown kernel '" + s.compare_kernel + "' (see scanscope list)");
+      r.kernel = s.compare_kernel;
+      r.threads = 0;  // the partner's natural block size
+      if (!find_kernel(r.kernel)->takes_pad) r.pad = Pad::None;
+    }
+    if (!s.compare_pad.empty()) {
+      Pad p;
+      if (!parse_pad(s.compare_pad, &p)) throw UsageError("--compare-pad must be none, harris or zero, not '" + s.compare_pad + "'");
+      r.pad = p;
+    }
+    resolve(r);
+    s.compare = run_emulator(r);
+    s.have_compare = true;
+    return true;
+  } catch (const std::exception& e) {
+    toast(s, std::string("comparison: ") + e.what(), true);
+  }
+  return false;
+}
+
+int step_count(const AppState& s) { return s.have_trace ? static_cast<int>(s.trace.steps.size()) : 0; }
+
+void set_step(AppState& s, int step) {
+  const int n = step_count(s);
+  if (n == 0) return;
+  step = std::clamp(step, 0, n - 1);
+  if (step == s.step) return;
+  s.prev_step = s.step;
+  s.step = step;
+  s.anim = 0.0f;
+  s.selected_inst = 0;
+}
+
+bool animating(const AppState& s) { return s.anim < 1.0f; }
+
+void advance(AppState& s, double dt) {
+  const float step_time = 1.0f / std::max(0.1f, s.settings.speed);
+  const float anim_time = std::min(0.6f, step_time * 0.7f);
+  if (s.anim < 1.0f) s.anim = std::min(1.0f, s.anim + static_cast<float>(dt) / anim_time);
+  if (!s.playing) return;
+  s.play_clock += dt;
+  if (s.play_clock >= step_time) {
+    s.play_clock = 0;
+    if (s.step + 1 >= step_count(s)) s.playing = false;
+    else set_step(s, s.step + 1);
+  }
+}
+
+void form_from_request(RunForm& f, const TraceRequest& r, Device d) {
+  const auto& cat = catalogue();
+  for (size_t i = 0; i < cat.size(); ++i)
+    if (r.kernel == cat[i].name) f.kernel = static_cast<int>(i);
+  f.n = r.n;
+  f.threads = r.threads;
+  f.banks = r.banks;
+  f.pad = static_cast<int>(r.pad);
+  f.op = 0;
+  for (int i = 0; i < 4; ++i)
+    if (r.op == kOps[i]) f.op = i;
+  f.type = r.type == ValueType::Float ? 1 : 0;
+  f.seed = static_cast<int>(r.seed);
+  f.device = d == Device::Cpu ? 1 : d == Device::Gpu ? 2 : 0;
+  if (!r.input.empty()) {
+    f.input_mode = 1;
+    std::string text;
+    for (size_t i = 0; i < r.input.size(); ++i) text += (i ? "," : "") + format_value(r.input[i]);
+    std::snprintf(f.input_text, sizeof f.input_text, "%s", text.c_str());
+  } else {
+    f.input_mode = 0;
+  }
+}
+
+TraceRequest request_from_form(const RunForm& f, Device* device) {
+  const auto& cat = catalogue();
+  TraceRequest r;
+  r.kernel = cat[std::clamp(f.kernel, 0, static_cast<int>(cat.size()) - 1)].name;
+  r.n = f.n;
+  r.threads = f.threads;
+  r.banks = f.banks;
+  r.warp_issue = f.banks == 16 ? 16 : 32;
+  r.pad = static_cast<Pad>(f.pad);
+  r.op = kOps[std::clamp(f.op, 0, 3)];
+  r.type = f.type == 1 ? ValueType::Float : ValueType::Int;
+  if (f.seed < 0) throw UsageError("seed must be 0 or more, not " + std::to_string(f.seed));
+  r.seed = static_cast<unsigned>(f.seed);
+  if (f.input_mode == 1 || f.input_mode == 2) {
+    std::string text = f.input_text;
+    if (f.input_mode == 2) {
+      const auto& presets = input_presets();
+      text = presets[std::clamp(f.preset, 0, static_cast<int>(presets.size()) - 1)].values;
+    }
+    r.input = parse_input_list(text, r.type);
+    r.n = static_cast<int>(r.input.size());
+  }
+  if (device) *device = f.device == 1 ? Device::Cpu : f.device == 2 ? Device::Gpu : Device::Auto;
+  return r;
+}
+
+}  // namespace scanscope

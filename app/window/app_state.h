@@ -1,0 +1,96 @@
+// All of the window's state in one struct (no function statics), and the actions on it that do
+// not need ImGui: running a request, stepping, playing, the comparison partner, toasts.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli.h"
+#include "settings.h"
+#include "trace.h"
+
+namespace scanscope {
+
+struct Toast {
+  std::string text;
+  double until = 0;  // AppState::time when it disappears
+  bool error = false;
+};
+
+// The run form of the sidebar, as the user edits it.
+struct RunForm {
+  int kernel = 0;          // index into catalogue()
+  int n = 16;
+  int threads = 0;
+  int banks = 32;          // 32 or 16 (16 = G80: half-warps)
+  int pad = 0;             // Pad
+  int op = 0;              // sum, min, max, or
+  int type = 0;            // int, float
+  int input_mode = 0;      // 0 random, 1 typed list, 2 preset
+  char input_text[1024] = "";
+  int seed = 1;
+  int preset = 0;
+  int device = 0;          // auto, cpu, gpu
+};
+
+struct AppState {
+  WindowOptions options;
+  Settings settings;
+  std::string settings_path;  // "" = do not persist (screenshot runs)
+
+  bool have_trace = false;
+  Trace trace;
+  TraceRequest request;
+  std::string where;          // run_trace's explanation of where it ran
+  bool have_predicted = false;
+  Trace predicted;            // the emulator's prediction beside a GPU measurement
+
+  bool have_compare = false;
+  Trace compare;
+  std::string compare_pad, compare_kernel;  // what the partner differs in
+
+  int step = 0, prev_step = 0;
+  float anim = 1.0f;          // 0 -> 1 while the view moves from prev_step to step
+  bool playing = false;
+  double play_clock = 0;
+
+  int selected_warp = 0;
+  int selected_inst = 0;
+  float tree_zoom = 1.0f, tree_pan = 0.0f;
+
+  std::vector<std::string> panels;
+  RunForm form;
+  std::string form_error;
+  char path_buf[512] = "trace.json";
+  char png_buf[512] = "scanscope.png";
+  char bench_buf[512] = "";
+
+  std::vector<Toast> toasts;
+  double time = 0;
+  bool fullscreen = false;
+  bool toggle_fullscreen = false;
+  std::string export_png_path;  // set by the UI: write the next frame to this file
+  bool style_dirty = true;      // presenter / scale changed: rebuild fonts and style
+};
+
+void toast(AppState& s, const std::string& text, bool error);
+
+// Runs a request (on the device asked for), catching bad values and engine errors as a toast and
+// form_error; keeps the old trace when it fails. Returns success.
+bool run_request(AppState& s, const TraceRequest& r, Device device);
+// Shows a loaded trace.
+void show_trace(AppState& s, Trace t, const std::string& where);
+// Recomputes the comparison partner from compare_pad / compare_kernel (clears it if both empty).
+bool update_compare(AppState& s);
+
+int step_count(const AppState& s);
+void set_step(AppState& s, int step);
+// Advances animation and playback by dt seconds.
+void advance(AppState& s, double dt);
+bool animating(const AppState& s);
+
+// The run form from a request and back (back throws UsageError for bad values).
+void form_from_request(RunForm& f, const TraceRequest& r, Device d);
+TraceRequest request_from_form(const RunForm& f, Device* device);
+
+}  // namespace scanscope

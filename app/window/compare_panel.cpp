@@ -1,0 +1,130 @@
+// Comparison: the trace beside its partner (other padding, or another kernel on the same input),
+// level by level, with totals and the per-level difference in wavefronts.
+#include <algorithm>
+#include <cstdio>
+
+#include "model.h"
+#include "panels.h"
+
+namespace scanscope {
+
+namespace {
+std::string describe(const Trace& t) {
+  std::string d = t.kernel;
+  if (t.pad != Pad::None) d += std::string(" pad=") + pad_name(t.pad);
+  return d + " (" + std::to_string(t.banks) + " banks)";
+}
+}  // namespace
+
+void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
+  Rect c = begin_panel("##compare", "Comparison, level by level", r);
+  if (!s.have_trace) {
+    end_panel();
+    return;
+  }
+  if (!s.have_compare) {
+    ImGui::TextWrapped("No partner yet. Compare this trace with:");
+    static_cast<void>(c);
+    if (s.trace.kernel == "scan-blelloch") {
+      for (const char* p : {"none", "harris", "zero"})
+        if (pad_name(s.trace.pad) != std::string(p)) {
+          ImGui::SameLine();
+          if (ImGui::Button((std::string("pad ") + p).c_str())) {
+            s.compare_pad = p;
+            s.compare_kernel.clear();
+            update_compare(s);
+          }
+        }
+    }
+    for (const char* k : {"reduce-interleaved", "reduce-sequential", "scan-hillis-steele", "scan-blelloch"})
+      if (s.trace.kernel != k && std::string(k).substr(0, 4) == s.trace.kernel.substr(0, 4)) {
+        ImGui::SameLine();
+        if (ImGui::Button(k)) {
+          s.compare_kernel = k;
+          s.compare_pad.clear();
+          update_compare(s);
+        }
+      }
+    end_panel();
+    return;
+  }
+  const Trace& A = s.trace;
+  const Trace& B = s.compare;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec4 ca(0.34f, 0.71f, 0.91f, 1), cb(0.90f, 0.62f, 0.0f, 1);
+  ImGui::TextColored(ca, "A: %s", describe(A).c_str());
+  ImGui::SameLine();
+  ImGui::TextColored(cb, "   B: %s", describe(B).c_str());
+  ImGui::SameLine();
+  if (ImGui::SmallButton("clear")) {
+    s.compare_pad.clear();
+    s.compare_kernel.clear();
+    s.have_compare = false;
+    end_panel();
+    return;
+  }
+  auto total = [](const Trace& t) { return t.totals.ld.wavefronts + t.totals.st.wavefronts; };
+  auto confl = [](const Trace& t) { return t.totals.ld.conflicts + t.totals.st.conflicts; };
+  ImGui::Text("wavefronts: A %lld, B %lld (%+lld)   conflicts: A %lld, B %lld (%+lld)", total(A), total(B), total(B) - total(A), confl(A), confl(B),
+              confl(B) - confl(A));
+
+  auto pairs = align_levels(A, B);
+  long long max_wf = 1;
+  for (const auto& p : pairs) {
+    if (p.a >= 0) max_wf = std::max<long long>(max_wf, step_totals(A.steps[p.a]).wavefronts);
+    if (p.b >= 0) max_wf = std::max<long long>(max_wf, step_totals(B.steps[p.b]).wavefronts);
+  }
+  const float row_h = ImGui::GetFrameHeight();
+  if (ImGui::BeginTable("##levels", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
+                        ImVec2(0, ImGui::GetContentRegionAvail().y))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("level", ImGuiTableColumnFlags_WidthStretch, 1.3f);
+    ImGui::TableSetupColumn("A wavefronts", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("B wavefronts", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("B - A", ImGuiTableColumnFlags_WidthStretch, 0.45f);
+    ImGui::TableSetupColumn("worst A | B", ImGuiTableColumnFlags_WidthStretch, 0.7f);
+    ImGui::TableHeadersRow();
+    auto bar = [&](const Trace& t, int idx, ImVec4 color) {
+      if (idx < 0) {
+        ImGui::TextDisabled("-");
+        return;
+      }
+      StepTotals st = step_totals(t.steps[idx]);
+      ImVec2 p = ImGui::GetCursorScreenPos();
+      float w = ImGui::GetContentRegionAvail().x - text_width("8888") - 6;
+      float bw = std::max(1.0f, w * st.wavefronts / static_cast<float>(max_wf));
+      if (st.wavefronts > 0) dl->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + bw, p.y + row_h - 4), ImGui::ColorConvertFloat4ToU32(color));
+      ImGui::SetCursorScreenPos(ImVec2(p.x + (st.wavefronts > 0 ? bw : 0) + 4, p.y));
+      ImGui::Text("%d", st.wavefronts);
+    };
+    for (int i = 0; i < static_cast<int>(pairs.size()); ++i) {
+      const auto& p = pairs[i];
+      ImGui::TableNextRow(0, row_h);
+      if (p.a == s.step) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 90, 40, 255));
+      ImGui::TableNextColumn();
+      if (ImGui::Selectable((p.label + "##lv" + std::to_string(i)).c_str(), p.a == s.step, ImGuiSelectableFlags_SpanAllColumns) && p.a >= 0) set_step(s, p.a);
+      ImGui::TableNextColumn();
+      bar(A, p.a, ca);
+      ImGui::TableNextColumn();
+      bar(B, p.b, cb);
+      ImGui::TableNextColumn();
+      int da = p.a >= 0 ? step_totals(A.steps[p.a]).wavefronts : 0, db = p.b >= 0 ? step_totals(B.steps[p.b]).wavefronts : 0;
+      if (db - da < 0) ImGui::TextColored(ImVec4(0.0f, 0.75f, 0.5f, 1), "%+d", db - da);
+      else if (db - da > 0) ImGui::TextColored(ImVec4(0.9f, 0.4f, 0.1f, 1), "%+d", db - da);
+      else ImGui::TextDisabled("0");
+      ImGui::TableNextColumn();
+      int ma = p.a >= 0 ? A.steps[p.a].max_degree : 0, mb = p.b >= 0 ? B.steps[p.b].max_degree : 0;
+      ImVec2 q = ImGui::GetCursorScreenPos();
+      float sq = row_h - 6;
+      dl->AddRectFilled(ImVec2(q.x, q.y + 2), ImVec2(q.x + sq, q.y + 2 + sq), col(degree_color(ma)));
+      dl->AddRectFilled(ImVec2(q.x + sq + 4, q.y + 2), ImVec2(q.x + 2 * sq + 4, q.y + 2 + sq), col(degree_color(mb)));
+      ImGui::SetCursorScreenPos(ImVec2(q.x + 2 * sq + 10, q.y));
+      ImGui::Text("%d | %d", ma, mb);
+    }
+    ImGui::EndTable();
+  }
+  (void)ui;
+  end_panel();
+}
+
+}  // namespace scanscope

@@ -1,0 +1,158 @@
+// Sidebar: what to run (kernel, n, threads, banks, padding, operator, type, input), where it ran,
+// files (open/save trace JSON, export PNG), panels and presenter settings.
+#include <algorithm>
+#include <cstdio>
+
+#include "catalogue.h"
+#include "model.h"
+#include "panels.h"
+#include "runner.h"
+#include "trace_json.h"
+
+namespace scanscope {
+
+void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
+  begin_panel("##controls", "scanscope", r);
+  ImGui::BeginChild("##controls_scroll", ImVec2(0, 0), false);
+  RunForm& f = s.form;
+  const auto& cat = catalogue();
+  const float w = ImGui::GetContentRegionAvail().x;
+  // Where it runs.
+  if (s.have_trace) {
+    const bool gpu = is_gpu_measurement(s.trace);
+    ImVec4 bc = gpu ? ImVec4(0.0f, 0.62f, 0.45f, 1) : ImVec4(0.34f, 0.50f, 0.75f, 1);
+    ImGui::PushStyleColor(ImGuiCol_Button, bc);
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, bc);
+    ImGui::Button(("runs on: " + device_badge(s.trace)).c_str(), ImVec2(w, 0));
+    ImGui::PopStyleColor(2);
+    if (!s.where.empty()) {
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextDisabled("%s", s.where.c_str());
+      ImGui::PopTextWrapPos();
+    }
+  }
+  ImGui::Separator();
+  ImGui::PushItemWidth(w * 0.55f);
+  if (ImGui::BeginCombo("kernel", cat[f.kernel].name)) {
+    for (int i = 0; i < static_cast<int>(cat.size()); ++i)
+      if (ImGui::Selectable(cat[i].name, i == f.kernel)) f.kernel = i;
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", cat[f.kernel].title, cat[f.kernel].source);
+  const char* modes[] = {"random", "typed list", "seed example"};
+  ImGui::Combo("input", &f.input_mode, modes, 3);
+  if (f.input_mode == 0) {
+    ImGui::InputInt("n", &f.n);
+    ImGui::InputInt("seed", &f.seed);
+  } else if (f.input_mode == 1) {
+    ImGui::InputText("values", f.input_text, sizeof f.input_text);
+  } else {
+    const auto& presets = input_presets();
+    f.preset = std::clamp(f.preset, 0, static_cast<int>(presets.size()) - 1);
+    if (ImGui::BeginCombo("example", presets[f.preset].name)) {
+      for (int i = 0; i < static_cast<int>(presets.size()); ++i)
+        if (ImGui::Selectable(presets[i].name, i == f.preset)) {
+          f.preset = i;
+          for (int k = 0; k < static_cast<int>(cat.size()); ++k)
+            if (std::string(cat[k].name) == presets[i].kernel) f.kernel = k;
+          f.threads = presets[i].threads;
+        }
+      ImGui::EndCombo();
+    }
+  }
+  ImGui::InputInt("threads", &f.threads);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("0: the kernel's natural block size for n");
+  int bank_idx = f.banks == 16 ? 1 : 0;
+  const char* bank_names[] = {"32 (Fermi+)", "16 (G80, half-warps)"};
+  if (ImGui::Combo("banks", &bank_idx, bank_names, 2)) f.banks = bank_idx ? 16 : 32;
+  if (cat[f.kernel].takes_pad) {
+    const char* pads[] = {"none", "harris", "zero"};
+    ImGui::Combo("padding", &f.pad, pads, 3);
+  }
+  const char* ops[] = {"sum", "min", "max", "or"};
+  ImGui::Combo("operator", &f.op, ops, 4);
+  const char* types[] = {"int", "float"};
+  ImGui::Combo("type", &f.type, types, 2);
+  const char* devices[] = {"auto", "cpu emulator", "gpu"};
+  ImGui::Combo("device", &f.device, devices, 3);
+  ImGui::PopItemWidth();
+  if (ImGui::Button("Run", ImVec2(w, 0))) {
+    try {
+      Device d = Device::Auto;
+      TraceRequest req = request_from_form(f, &d);
+      if (!cat[f.kernel].takes_pad) req.pad = Pad::None;
+      if (run_request(s, req, d)) {
+        set_step(s, 0);
+        s.settings.kernel = req.kernel;
+      }
+    } catch (const UsageError& e) {
+      s.form_error = e.what();
+      toast(s, e.what(), true);
+    }
+  }
+  if (!s.form_error.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1), "%s", s.form_error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (s.have_trace) {
+    const KernelInfo* k = find_kernel(s.trace.kernel);
+    if (k) {
+      ImGui::Separator();
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", k->title);
+      ImGui::TextUnformatted(k->summary);
+      ImGui::TextDisabled("%s", k->source);
+      ImGui::PopTextWrapPos();
+    }
+    ImGui::Text("n %d, threads %d, %d words", s.trace.n, s.trace.threads, s.trace.smem_words);
+  }
+  ImGui::Separator();
+  if (ImGui::CollapsingHeader("Files")) {
+    ImGui::SetNextItemWidth(w);
+    ImGui::InputText("##path", s.path_buf, sizeof s.path_buf);
+    if (ImGui::Button("Open trace")) {
+      try {
+        Trace t = load_trace_file(s.path_buf);
+        s.request = TraceRequest();
+        s.request.kernel = t.kernel;
+        show_trace(s, std::move(t), std::string("loaded from ") + s.path_buf);
+        update_compare(s);
+        toast(s, std::string("opened ") + s.path_buf, false);
+      } catch (const std::exception& e) {
+        toast(s, e.what(), true);
+      }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Save trace") && s.have_trace) {
+      try {
+        write_file_atomic(s.path_buf, trace_to_json(s.trace, 1));
+        toast(s, std::string("saved ") + s.path_buf, false);
+      } catch (const std::exception& e) {
+        toast(s, e.what(), true);
+      }
+    }
+    ImGui::SetNextItemWidth(w);
+    ImGui::InputText("##png", s.png_buf, sizeof s.png_buf);
+    if (ImGui::Button("Export view as PNG")) s.export_png_path = s.png_buf;
+  }
+  if (ImGui::CollapsingHeader("View")) {
+    for (const auto& name : panel_names()) {
+      bool on = std::find(s.panels.begin(), s.panels.end(), name) != s.panels.end();
+      if (ImGui::Checkbox(name.c_str(), &on)) {
+        if (on) s.panels.push_back(name);
+        else s.panels.erase(std::remove(s.panels.begin(), s.panels.end(), name), s.panels.end());
+      }
+    }
+    if (ImGui::Checkbox("presenter mode", &s.settings.presenter)) s.style_dirty = true;
+    ImGui::SetNextItemWidth(w * 0.5f);
+    if (ImGui::SliderFloat("UI scale", &s.settings.ui_scale, 0.75f, 2.5f, "%.2f")) s.style_dirty = true;
+    if (ImGui::Button("Full screen (F11)")) s.toggle_fullscreen = true;
+  }
+  ImGui::TextDisabled("Space play, Left/Right step, Home/End");
+  (void)ui;
+  ImGui::EndChild();
+  end_panel();
+}
+
+}  // namespace scanscope

@@ -1,0 +1,116 @@
+// Layout logic (see layout.h).
+#include "layout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace scanscope {
+
+WindowLayout layout_window(const std::vector<std::string>& panels, float width, float height, float ui_scale) {
+  WindowLayout l;
+  const float side_w = std::min(width * 0.3f, 330.0f * ui_scale);
+  const float bar_h = std::min(height * 0.25f, 92.0f * ui_scale);
+  l.sidebar = {0, 0, side_w, height};
+  l.transport = {side_w, 0, width - side_w, bar_h};
+  const Rect main{side_w, bar_h, width - side_w, height - bar_h};
+  const int n = static_cast<int>(panels.size());
+  if (n == 0) return l;
+  auto put = [&](int i, float x, float y, float w, float h) { l.panels.push_back({panels[i], {x, y, w, h}}); };
+  if (n == 1) {
+    put(0, main.x, main.y, main.w, main.h);
+  } else if (n == 2) {
+    put(0, main.x, main.y, main.w / 2, main.h);
+    put(1, main.x + main.w / 2, main.y, main.w / 2, main.h);
+  } else if (n == 3) {
+    const float top = main.h * 0.55f;
+    put(0, main.x, main.y, main.w, top);
+    put(1, main.x, main.y + top, main.w / 2, main.h - top);
+    put(2, main.x + main.w / 2, main.y + top, main.w / 2, main.h - top);
+  } else {
+    const int cols = n <= 4 ? 2 : 3;
+    const int rows = (n + cols - 1) / cols;
+    const float cw = main.w / static_cast<float>(cols), rh = main.h / static_cast<float>(rows);
+    for (int i = 0; i < n; ++i) {
+      const int r = i / cols, c = i % cols;
+      // The last row stretches when it is short.
+      const int in_row = std::min(cols, n - r * cols);
+      const float w = main.w / static_cast<float>(in_row);
+      (void)cw;
+      put(i, main.x + static_cast<float>(c) * w, main.y + static_cast<float>(r) * rh, w, rh);
+    }
+  }
+  return l;
+}
+
+const PanelRect* find_panel(const WindowLayout& l, const std::string& name) {
+  for (const auto& p : l.panels)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+int TreeGeometry::first_visible(int words) const {
+  if (col_w <= 0) return 0;
+  int w = static_cast<int>(std::floor((area.x - area.x - pan_x) / col_w));
+  return std::clamp(w, 0, std::max(0, words - 1));
+}
+
+int TreeGeometry::last_visible(int words) const {
+  if (col_w <= 0) return words - 1;
+  int w = static_cast<int>(std::ceil((area.w - pan_x) / col_w));
+  return std::clamp(w, 0, std::max(0, words - 1));
+}
+
+TreeGeometry tree_geometry(int words, int rows, const Rect& area, float zoom, float pan_x) {
+  TreeGeometry g;
+  g.area = area;
+  words = std::max(1, words);
+  rows = std::max(1, rows);
+  g.col_w = area.w * std::max(1.0f, zoom) / static_cast<float>(words);
+  g.row_h = area.h / static_cast<float>(rows);
+  g.pan_x = clamp_pan(pan_x, words, area.w, zoom);
+  g.node_w = std::max(1.0f, std::min(g.col_w * 0.86f, 64.0f));
+  g.node_h = std::max(1.0f, std::min(g.row_h * 0.5f, 34.0f));
+  return g;
+}
+
+float clamp_pan(float pan_x, int words, float area_w, float zoom) {
+  (void)words;
+  const float total = area_w * std::max(1.0f, zoom);
+  return std::clamp(pan_x, std::min(0.0f, area_w - total), 0.0f);
+}
+
+bool label_fits(float box_w, float text_w) { return text_w <= box_w - 2.0f; }
+
+std::vector<int> scrub_label_steps(const std::vector<float>& label_w, float bar_w, float gap) {
+  std::vector<int> out;
+  const int n = static_cast<int>(label_w.size());
+  if (n == 0 || bar_w <= 0) return out;
+  const float slot = bar_w / static_cast<float>(n);
+  float last_right = -1e9f;
+  for (int i = 0; i < n; ++i) {
+    const float cx = (static_cast<float>(i) + 0.5f) * slot;
+    float left = cx - label_w[i] / 2, right = cx + label_w[i] / 2;
+    if (left < 0 || right > bar_w) continue;  // would be clipped by the bar's ends
+    if (left < last_right + gap) continue;
+    out.push_back(i);
+    last_right = right;
+  }
+  return out;
+}
+
+float ease_in_out(float t) {
+  t = std::clamp(t, 0.0f, 1.0f);
+  return t * t * (3.0f - 2.0f * t);
+}
+
+SmemGrid smem_grid(int words, int banks, const Rect& area, float max_cell_h) {
+  SmemGrid g;
+  g.columns = std::max(1, std::min(banks, std::max(1, words)));
+  g.rows = std::max(1, (words + g.columns - 1) / g.columns);
+  g.area = area;
+  g.cell_w = area.w / static_cast<float>(g.columns);
+  g.cell_h = std::min(max_cell_h, area.h / static_cast<float>(g.rows));
+  return g;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,342 @@
+// The window's data model (see model.h): edges, padding, heatmap, level alignment, sentences.
+#include "model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <iomanip>
+#include <sstream>
+
+namespace scanscope {
+
+namespace {
+
+double fold(const std::string& op, const std::vector<double>& vals) {
+  double acc = vals.empty() ? 0 : vals[0];
+  for (size_t i = 1; i < vals.size(); ++i) {
+    double v = vals[i];
+    if (op == "min") acc = std::min(acc, v);
+    else if (op == "max") acc = std::max(acc, v);
+    else if (op == "or") acc = static_cast<double>(static_cast<int64_t>(acc) | static_cast<int64_t>(v));
+    else acc += v;
+  }
+  return acc;
+}
+
+bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
+
+int log2i(int x) {
+  int l = 0;
+  while ((1 << l) < x) ++l;
+  return l;
+}
+
+}  // namespace
+
+std::vector<TreeEdge> step_edges(const Trace& t, int step) {
+  std::vector<TreeEdge> edges;
+  if (step < 0 || step >= static_cast<int>(t.steps.size())) return edges;
+  const Step& s = t.steps[step];
+  // Accesses are in program order by thread: walk each thread's run.
+  size_t i = 0;
+  while (i < s.accesses.size()) {
+    size_t j = i;
+    const int tid = s.accesses[i].tid;
+    while (j < s.accesses.size() && s.accesses[j].tid == tid) ++j;
+    int stores = 0;
+    for (size_t k = i; k < j; ++k) stores += s.accesses[k].op == kStore;
+    std::vector<std::pair<int, double>> loaded;  // distinct words, latest value, in load order
+    int last_load = -1;
+    for (size_t k = i; k < j; ++k) {
+      const Access& a = s.accesses[k];
+      if (a.op == kShuffle) {
+        edges.push_back({a.word, a.tid, a.tid, true});  // lane a.word -> lane tid
+        continue;
+      }
+      if (a.op == kLoad) {
+        auto it = std::find_if(loaded.begin(), loaded.end(), [&](auto& p) { return p.first == a.word; });
+        if (it == loaded.end()) loaded.push_back({a.word, a.value});
+        else it->second = a.value;
+        last_load = a.word;
+        continue;
+      }
+      if (loaded.empty()) continue;  // value came from registers or global memory
+      if (loaded.size() == 1) {
+        edges.push_back({loaded[0].first, a.word, tid, loaded[0].first != a.word});
+        continue;
+      }
+      double last_value = 0;
+      for (auto& p : loaded)
+        if (p.first == last_load) last_value = p.second;
+      const bool is_copy = last_load != a.word && same(last_value, a.value);
+      std::vector<double> vals;
+      for (auto& p : loaded) vals.push_back(p.second);
+      const bool is_comb = same(fold(t.op, vals), a.value);
+      bool copy = is_copy && (!is_comb || stores > 1);
+      if (copy) {
+        edges.push_back({last_load, a.word, tid, true});
+      } else {
+        for (auto& p : loaded) edges.push_back({p.first, a.word, tid, false});
+      }
+    }
+    i = j;
+  }
+  return edges;
+}
+
+std::vector<TreeEdge> tree_edges(const Trace& t, int step) {
+  if (step <= 0 || step >= static_cast<int>(t.steps.size())) return step_edges(t, step);
+  const Step& prev = t.steps[step - 1];
+  bool prev_read_only = !prev.accesses.empty();
+  for (const auto& a : prev.accesses)
+    if (a.op != kLoad) prev_read_only = false;
+  bool cur_has_loads = false;
+  for (const auto& a : t.steps[step].accesses)
+    if (a.op == kLoad) cur_has_loads = true;
+  if (!prev_read_only || cur_has_loads) return step_edges(t, step);
+  Trace merged;
+  merged.op = t.op;
+  Step s;
+  s.accesses = prev.accesses;
+  s.accesses.insert(s.accesses.end(), t.steps[step].accesses.begin(), t.steps[step].accesses.end());
+  std::stable_sort(s.accesses.begin(), s.accesses.end(), [](const Access& x, const Access& y) { return x.tid < y.tid; });
+  merged.steps.push_back(std::move(s));
+  return step_edges(merged, 0);
+}
+
+bool has_shuffles(const Trace& t) {
+  for (const auto& s : t.steps)
+    for (const auto& a : s.accesses)
+      if (a.op == kShuffle) return true;
+  return false;
+}
+
+std::vector<int> changed_words(const Trace& t, int step) {
+  std::vector<int> out;
+  if (step < 0 || step >= static_cast<int>(t.steps.size())) return out;
+  const auto& cur = t.steps[step].smem;
+  const std::vector<double>* prev = step > 0 ? &t.steps[step - 1].smem : nullptr;
+  for (size_t w = 0; w < cur.size(); ++w) {
+    double before = prev && w < prev->size() ? (*prev)[w] : NAN;
+    if (!same(before, cur[w])) out.push_back(static_cast<int>(w));
+  }
+  return out;
+}
+
+std::vector<int> logical_index_of_words(const Trace& t) {
+  int words = t.smem_words;
+  for (const auto& s : t.steps) words = std::max(words, static_cast<int>(s.smem.size()));
+  std::vector<int> idx(words, -1);
+  if (t.pad == Pad::None) {
+    for (int w = 0; w < words; ++w) idx[w] = w;
+    return idx;
+  }
+  const int m = next_pow2(std::max(1, t.n));
+  const int lb = log2i(std::max(1, t.banks));
+  for (int i = 0; i < m; ++i) {
+    int w = i + conflict_free_offset(i, t.pad, lb);
+    if (w >= 0 && w < words) idx[w] = i;
+  }
+  return idx;
+}
+
+std::vector<bool> padding_slots(const Trace& t) {
+  auto idx = logical_index_of_words(t);
+  std::vector<bool> pad(idx.size(), false);
+  for (size_t w = 0; w < idx.size(); ++w) pad[w] = idx[w] < 0;
+  return pad;
+}
+
+std::vector<int> tree_rows(const Trace& t) {
+  std::vector<int> rows;
+  for (int i = 0; i < static_cast<int>(t.steps.size()); ++i) {
+    bool changes = false;
+    for (const auto& a : t.steps[i].accesses)
+      if (a.op != kLoad) changes = true;
+    if (changes) rows.push_back(i);
+  }
+  return rows;
+}
+
+int warp_count(const Trace& t) {
+  int threads = t.threads;
+  for (const auto& s : t.steps)
+    for (const auto& a : s.accesses) threads = std::max(threads, a.tid + 1);
+  return std::max(1, (threads + kWarpSize - 1) / kWarpSize);
+}
+
+Heatmap conflict_heatmap(const Trace& t) {
+  Heatmap h;
+  h.steps = static_cast<int>(t.steps.size());
+  h.warps = warp_count(t);
+  h.degree.assign(static_cast<size_t>(h.steps) * h.warps, 0);
+  for (int s = 0; s < h.steps; ++s)
+    for (const auto& wi : t.steps[s].instructions) {
+      if (wi.warp < 0 || wi.warp >= h.warps || wi.op == kShuffle) continue;
+      int& d = h.degree[static_cast<size_t>(s) * h.warps + wi.warp];
+      d = std::max(d, wi.degree);
+      h.max_degree = std::max(h.max_degree, d);
+    }
+  return h;
+}
+
+std::vector<int> warp_instructions(const Step& s, int warp) {
+  std::vector<int> out;
+  for (int i = 0; i < static_cast<int>(s.instructions.size()); ++i)
+    if (s.instructions[i].warp == warp) out.push_back(i);
+  return out;
+}
+
+StepTotals step_totals(const Step& s) {
+  StepTotals tot;
+  for (const auto& wi : s.instructions) {
+    if (wi.op == kShuffle) continue;
+    ++tot.instructions;
+    tot.wavefronts += wi.wavefronts;
+    tot.conflicts += wi.conflicts;
+  }
+  return tot;
+}
+
+std::vector<LevelPair> align_levels(const Trace& a, const Trace& b) {
+  // Key: (phase, ordinal within the phase). Keep a's order; b's steps without a partner follow
+  // the last pair of the same phase.
+  auto keys = [](const Trace& t) {
+    std::vector<std::pair<int, int>> k;
+    std::map<int, int> count;
+    for (const auto& s : t.steps) {
+      int p = static_cast<int>(s.phase);
+      k.push_back({p, count[p]++});
+    }
+    return k;
+  };
+  auto ka = keys(a), kb = keys(b);
+  std::vector<LevelPair> out;
+  std::vector<bool> used(kb.size(), false);
+  for (size_t i = 0; i < ka.size(); ++i) {
+    LevelPair lp;
+    lp.a = static_cast<int>(i);
+    lp.label = a.steps[i].label;
+    for (size_t j = 0; j < kb.size(); ++j)
+      if (!used[j] && kb[j] == ka[i]) {
+        lp.b = static_cast<int>(j);
+        used[j] = true;
+        if (b.steps[j].label != lp.label) lp.label += " | " + b.steps[j].label;
+        break;
+      }
+    out.push_back(lp);
+  }
+  for (size_t j = 0; j < kb.size(); ++j) {
+    if (used[j]) continue;
+    LevelPair lp;
+    lp.b = static_cast<int>(j);
+    lp.label = b.steps[j].label;
+    // insert after the last pair whose b index is smaller
+    size_t pos = out.size();
+    for (size_t k = 0; k < out.size(); ++k)
+      if (out[k].b > static_cast<int>(j)) {
+        pos = k;
+        break;
+      }
+    out.insert(out.begin() + pos, lp);
+  }
+  return out;
+}
+
+std::string describe_step(const Trace& t, int step) {
+  if (step < 0 || step >= static_cast<int>(t.steps.size())) return "";
+  const Step& s = t.steps[step];
+  const int active = s.active_threads;
+  int loads = 0, stores = 0, shuffles = 0;
+  for (const auto& a : s.accesses) {
+    loads += a.op == kLoad;
+    stores += a.op == kStore;
+    shuffles += a.op == kShuffle;
+  }
+  const std::string who = std::to_string(active) + (active == 1 ? " thread" : " threads");
+  const std::string op = t.op == "sum" ? "add" : t.op == "or" ? "OR" : "take the " + t.op + " of";
+  std::ostringstream os;
+  switch (s.phase) {
+    case Phase::Load:
+      os << who << " copy the input from global into shared memory (" << stores << " words).";
+      break;
+    case Phase::Reduce:
+      if (stores == 0) os << who << " of the last warp read two partials each into a register; the write follows after __syncwarp().";
+      else if (loads == 0) os << who << " of the last warp write their register back to shared memory.";
+      else os << who << " each " << op << " two partial results and store one; " << std::max(0, t.threads - active) << " threads stay idle.";
+      break;
+    case Phase::Up:
+      os << "Up-sweep: " << who << " each " << op << " a left child into its right sibling, building partial sums up the tree.";
+      break;
+    case Phase::Clear:
+      os << "The root (last element) is cleared to the identity: the down-sweep starts from it.";
+      break;
+    case Phase::Down:
+      os << "Down-sweep: " << who << " each pass the right value to the left child (swap) and store left + right in the right child (add).";
+      break;
+    case Phase::Scan:
+      os << "Each element k >= offset adds element k - offset from the other buffer; the first 'offset' elements copy through.";
+      break;
+    case Phase::Shuffle:
+      os << who << " exchange register values between lanes with a warp shuffle (" << shuffles << " lanes receive): no shared memory, no bank conflicts.";
+      break;
+    case Phase::Combine:
+      os << "Warps hand their totals to each other through shared memory (" << loads << " reads, " << stores << " writes).";
+      break;
+    case Phase::Store:
+      os << who << " read the results from shared memory and write them to global memory.";
+      break;
+  }
+  if (s.max_degree > 1) os << " Worst bank conflict: " << s.max_degree << "-way (one instruction needs " << s.max_degree << " wavefronts).";
+  return os.str();
+}
+
+bool is_gpu_measurement(const Trace& t) { return t.device.rfind("gpu:", 0) == 0; }
+
+std::string device_badge(const Trace& t) {
+  if (is_gpu_measurement(t)) return "GPU: " + t.device.substr(4);
+  return "CPU emulator";
+}
+
+const std::vector<InputPreset>& input_presets() {
+  static const std::vector<InputPreset> kPresets = {
+      {"scan paper, Figs. 2-4: [3 1 7 0 4 1 6 3]", "scan-blelloch", "3,1,7,0,4,1,6,3", 0},
+      {"seed 000: [1 2 3 4]", "scan-hillis-steele", "1,2,3,4", 0},
+      {"seed 000: [2 4 6 8 1 3 5 7]", "reduce-sequential", "2,4,6,8,1,3,5,7", 0},
+      {"seed 001: [5 3 8 1 7 2 9 4]", "reduce-sequential", "5,3,8,1,7,2,9,4", 0},
+      {"Demouth: 16 values, 4 threads", "reduce-sequential", "1,4,3,2,8,6,3,2,1,0,3,2,1,3,2,3", 4},
+  };
+  return kPresets;
+}
+
+const std::vector<std::string>& panel_names() {
+  static const std::vector<std::string> kNames = {"tree", "smem", "warps", "code", "compare", "timing"};
+  return kNames;
+}
+
+std::vector<std::string> parse_panels(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (item.empty()) continue;
+    const auto& names = panel_names();
+    if (std::find(names.begin(), names.end(), item) == names.end())
+      throw UsageError("--panels: unknown panel '" + item + "' (accepted: tree, smem, warps, code, compare, timing)");
+    if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(item);
+  }
+  return out;
+}
+
+std::string format_value(double v) {
+  if (std::isnan(v)) return "";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  std::ostringstream os;
+  if (v == std::floor(v) && std::fabs(v) < 1e9) os << static_cast<long long>(v);
+  else os << std::setprecision(4) << v;
+  return os.str();
+}
+
+}  // namespace scanscope

@@ -1,0 +1,51 @@
+// The colours of the window, in one place: what a bank, a conflict degree, a read, a write, an
+// active lane look like. Okabe-Ito hues and a viridis ramp, both safe for colour-blind viewers.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace scanscope {
+
+struct Rgba {
+  uint8_t r = 0, g = 0, b = 0, a = 255;
+  // Same packing as ImGui's IM_COL32.
+  uint32_t u32() const { return static_cast<uint32_t>(r) | (static_cast<uint32_t>(g) << 8) | (static_cast<uint32_t>(b) << 16) | (static_cast<uint32_t>(a) << 24); }
+  Rgba with_alpha(uint8_t alpha) const { return {r, g, b, alpha}; }
+  bool operator==(const Rgba& o) const { return r == o.r && g == o.g && b == o.b && a == o.a; }
+};
+
+namespace okabe_ito {
+constexpr Rgba black{0, 0, 0}, orange{230, 159, 0}, sky_blue{86, 180, 233}, bluish_green{0, 158, 115},
+    yellow{240, 228, 66}, blue{0, 114, 178}, vermillion{213, 94, 0}, reddish_purple{204, 121, 167};
+}
+
+// Viridis, t in [0, 1].
+Rgba viridis(float t);
+Rgba mix(Rgba a, Rgba b, float t);
+// Relative luminance in [0, 1]; text on a colour is black above 0.45, white below.
+float luminance(Rgba c);
+Rgba text_on(Rgba background);
+
+// A bank's tint: viridis over the banks, lightened so black numbers stay legible on it.
+Rgba bank_color(int bank, int banks);
+
+// Conflict degree classes: 0 (no instruction), 1 (none), 2, 4, 8, 16, 32-way (degrees between two
+// classes take the lower). One colour per class, one legend.
+int degree_class(int degree);           // 0..6
+Rgba degree_color(int degree);
+std::string degree_class_label(int cls);  // "idle", "none", "2-way", ...
+constexpr int kDegreeClasses = 7;
+int degree_class_min(int cls);
+
+// Meanings.
+constexpr Rgba kReadColor = okabe_ito::blue;
+constexpr Rgba kWriteColor = okabe_ito::vermillion;
+constexpr Rgba kChangedColor = okabe_ito::orange;
+constexpr Rgba kActiveLane = okabe_ito::bluish_green;
+constexpr Rgba kIdleLane{85, 85, 85};
+constexpr Rgba kCopyEdge = okabe_ito::reddish_purple;
+constexpr Rgba kPaddingColor{60, 60, 60};
+
+}  // namespace scanscope

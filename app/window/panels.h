@@ -1,0 +1,68 @@
+// The window's panels: one class per panel, each with draw(state, ui, rect). Panels read the
+// AppState and change it only through its actions (set_step, run_request, ...).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app_state.h"
+#include "heatmap_gl.h"
+#include "layout.h"
+#include "source_view.h"
+#include "ui_common.h"
+
+namespace scanscope {
+
+struct UiContext {
+  Fonts fonts;
+  float scale = 1.0f;
+  HeatmapGL* heatmap = nullptr;
+};
+
+class ControlsPanel {  // sidebar: what to run, where it runs, files, presenter
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r);
+};
+
+class TransportPanel {  // play/pause, steps, speed, scrub bar
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r);
+};
+
+class TreePanel {  // node-link diagram of the reduction / scan trees
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r);
+};
+
+class SmemPanel {  // the shared-memory array, by bank
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r);
+};
+
+class WarpsPanel {  // active lanes, conflict heatmap, bank x lane grid
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r);
+};
+
+class ComparePanel {  // two traces level by level
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r);
+};
+
+class CodePanel {  // kernel source with the access site's line
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r);
+
+ private:
+  std::string file_;
+  std::vector<std::string> lines_;
+  SiteTable sites_;
+  int scrolled_to_ = -2;
+};
+
+class TimingPanel {  // benchmark results: time and GB/s against n
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r);
+};
+
+}  // namespace scanscope

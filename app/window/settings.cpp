@@ -1,0 +1,65 @@
+// The window's settings file (see settings.h).
+#include "settings.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "trace_json.h"
+
+namespace scanscope {
+
+std::string config_dir() {
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  if (xdg && *xdg) return std::string(xdg) + "/scanscope";
+  const char* home = std::getenv("HOME");
+  if (home && *home) return std::string(home) + "/.config/scanscope";
+  return "";
+}
+
+Settings parse_settings(const std::string& text) {
+  Settings s;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    auto eq = line.find('=');
+    if (eq == std::string::npos) continue;
+    std::string key = line.substr(0, eq), value = line.substr(eq + 1);
+    try {
+      if (key == "presenter") s.presenter = value == "1" || value == "true";
+      else if (key == "ui_scale") {
+        float v = std::stof(value);
+        if (v >= 0.5f && v <= 4.0f) s.ui_scale = v;
+      } else if (key == "speed") {
+        float v = std::stof(value);
+        if (v > 0.05f && v <= 30.0f) s.speed = v;
+      } else if (key == "kernel") s.kernel = value;
+    } catch (const std::exception&) {
+      // a bad value keeps the default
+    }
+  }
+  return s;
+}
+
+std::string settings_to_text(const Settings& s) {
+  std::ostringstream os;
+  os << "presenter=" << (s.presenter ? 1 : 0) << "\nui_scale=" << s.ui_scale << "\nspeed=" << s.speed << "\nkernel=" << s.kernel << "\n";
+  return os.str();
+}
+
+Settings load_settings(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) return Settings();
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return parse_settings(ss.str());
+}
+
+void save_settings(const std::string& path, const Settings& s) {
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  write_file_atomic(path, settings_to_text(s));
+}
+
+}  // namespace scanscope

@@ -1,0 +1,92 @@
+// The code view's model (see source_view.h).
+#include "source_view.h"
+
+#include <cctype>
+#include <regex>
+
+namespace scanscope {
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) {
+      if (start < text.size()) lines.push_back(text.substr(start));
+      break;
+    }
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+SiteTable parse_sites(const std::vector<std::string>& lines) {
+  SiteTable t;
+  static const std::regex ns_re(R"(namespace\s+(\w+_site)\s*\{)");
+  static const std::regex item_re(R"((\w+)\s*=\s*(\d+))");
+  bool in_enum = false;
+  for (const auto& line : lines) {
+    std::smatch m;
+    if (!in_enum && std::regex_search(line, m, ns_re)) {
+      t.ns = m[1];
+      in_enum = true;
+      continue;
+    }
+    if (!in_enum) continue;
+    for (auto it = std::sregex_iterator(line.begin(), line.end(), item_re); it != std::sregex_iterator(); ++it)
+      t.names[std::stoi((*it)[2])] = (*it)[1];
+    if (line.find('}') != std::string::npos && line.find("};") != std::string::npos) break;
+  }
+  return t;
+}
+
+std::pair<int, int> struct_lines(const std::vector<std::string>& lines, const std::string& struct_name) {
+  const std::string head = "struct " + struct_name + " {";
+  for (int i = 0; i < static_cast<int>(lines.size()); ++i) {
+    if (lines[i].rfind(head, 0) != 0) continue;
+    for (int j = i + 1; j < static_cast<int>(lines.size()); ++j)
+      if (lines[j].rfind("};", 0) == 0) return {i, j};
+    return {i, static_cast<int>(lines.size()) - 1};
+  }
+  return {-1, -1};
+}
+
+int site_line(const std::vector<std::string>& lines, const SiteTable& sites, int site, const std::string& struct_name) {
+  auto it = sites.names.find(site);
+  if (it == sites.names.end()) return -1;
+  const std::string needle = sites.ns + "::" + it->second;
+  auto uses = [&](const std::string& line) {
+    size_t pos = line.find(needle);
+    while (pos != std::string::npos) {
+      size_t end = pos + needle.size();
+      if (end >= line.size() || !(std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_')) return true;
+      pos = line.find(needle, end);
+    }
+    return false;
+  };
+  auto [first, last] = struct_lines(lines, struct_name);
+  if (first >= 0)
+    for (int i = first; i <= last; ++i)
+      if (uses(lines[i])) return i;
+  for (int i = 0; i < static_cast<int>(lines.size()); ++i)
+    if (uses(lines[i])) return i;
+  return -1;
+}
+
+}  // namespace scanscope
+
+#include "catalogue.h"
+
+namespace scanscope {
+std::string site_name(const std::string& kernel, int site) {
+  const KernelInfo* k = find_kernel(kernel);
+  const char* text = k ? embedded_source(k->source_file) : nullptr;
+  if (text) {
+    SiteTable t = parse_sites(split_lines(text));
+    auto it = t.names.find(site);
+    if (it != t.names.end()) return it->second;
+  }
+  return "site " + std::to_string(site);
+}
+}  // namespace scanscope

@@ -1,0 +1,174 @@
+// Tree view: each row is a step that changes shared memory, each column a word; edges go from the
+// words a thread loaded to the word it stored. Up-sweep, down-sweep (swap = copy edge, add =
+// combine edges) and reduction trees all come out of the recorded accesses.
+#include <algorithm>
+#include <cmath>
+
+#include "model.h"
+#include "panels.h"
+
+namespace scanscope {
+
+void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
+  Rect c = begin_panel("##tree", "Tree: rows are steps, columns are shared-memory words", r);
+  if (!s.have_trace) {
+    ImGui::TextDisabled("No trace: choose a kernel and press Run.");
+    end_panel();
+    return;
+  }
+  const Trace& t = s.trace;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 dim_col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+
+  // Legend and zoom on one line.
+  float lx = draw_legend(dl, c.x, c.y,
+                         {{kReadColor, "add (combine)"}, {kCopyEdge, "move (swap)"}, {kChangedColor, "written this step"}},
+                         text_col);
+  (void)lx;
+  ImGui::Dummy(ImVec2(1, ImGui::GetFontSize() + 4));
+  const bool shuffles = has_shuffles(t);
+  int words = 0;
+  for (const auto& st : t.steps) words = std::max(words, static_cast<int>(st.smem.size()));
+  if (shuffles) words = std::max(words, t.threads);
+  words = std::max(1, words);
+  ImGui::SetNextItemWidth(160 * ui.scale);
+  ImGui::SliderFloat("zoom", &s.tree_zoom, 1.0f, std::max(2.0f, words / 8.0f), "%.1fx", ImGuiSliderFlags_Logarithmic);
+  ImGui::SameLine();
+  if (ImGui::Button("Fit")) {
+    s.tree_zoom = 1.0f;
+    s.tree_pan = 0.0f;
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("wheel: zoom, drag: pan");
+
+  const std::vector<int> rows = tree_rows(t);
+  const float gutter = std::min(170.0f * ui.scale, c.w * 0.22f);
+  ImVec2 p0 = ImGui::GetCursorScreenPos();
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  Rect area{p0.x + gutter, p0.y, avail.x - gutter - 4, avail.y - 4};
+  if (rows.empty() || area.w < 20 || area.h < 20) {
+    ImGui::TextDisabled("This kernel keeps its values in registers: no shared-memory tree to draw.");
+    end_panel();
+    return;
+  }
+  // Pan and zoom (zoom around the mouse).
+  ImGui::InvisibleButton("##treecanvas", ImVec2(avail.x, std::max(1.0f, avail.y - 4)));
+  ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0) {
+    float old = s.tree_zoom;
+    s.tree_zoom = std::clamp(s.tree_zoom * std::pow(1.25f, io.MouseWheel), 1.0f, std::max(2.0f, words / 8.0f));
+    float mx = io.MousePos.x - area.x;
+    s.tree_pan = mx - (mx - s.tree_pan) * (s.tree_zoom / old);
+  }
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) s.tree_pan += io.MouseDelta.x;
+  TreeGeometry g = tree_geometry(words, static_cast<int>(rows.size()), area, s.tree_zoom, s.tree_pan);
+  s.tree_pan = g.pan_x;
+
+  // The row of the current step (or the last row before it).
+  int cur_row = -1;
+  for (int i = 0; i < static_cast<int>(rows.size()); ++i)
+    if (rows[i] <= s.step) cur_row = i;
+  const bool cur_is_row = cur_row >= 0 && rows[cur_row] == s.step;
+  const float a = ease_in_out(s.anim);
+
+  dl->PushClipRect(ImVec2(p0.x, area.y), ImVec2(area.right(), area.bottom()), true);
+  // Row labels in the gutter.
+  for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
+    const float y = g.row_y(i);
+    const bool cur = i == cur_row && cur_is_row;
+    if (cur) dl->AddRectFilled(ImVec2(p0.x, y - g.row_h / 2), ImVec2(area.right(), y + g.row_h / 2), IM_COL32(255, 255, 255, 18));
+    std::string label = t.steps[rows[i]].label;
+    ImFont* f = ui.fonts.small;
+    while (label.size() > 4 && text_width(label, f) > gutter - 8) label = label.substr(0, label.size() - 4) + "..";
+    if (g.row_h >= f->FontSize)
+      dl->AddText(f, f->FontSize, ImVec2(p0.x + 2, y - f->FontSize / 2), i <= cur_row ? (cur ? text_col : dim_col) : IM_COL32(110, 110, 110, 255), label.c_str());
+  }
+  dl->PopClipRect();
+  dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
+  const int w0 = g.first_visible(words), w1 = g.last_visible(words);
+  const bool show_values = label_fits(g.node_w, text_width("888", ui.fonts.small));
+  const bool big_nodes = g.node_w >= 4;
+
+  // Edges first (under the nodes). Rows after the current one are not computed yet: ghosts.
+  for (int i = 1; i < static_cast<int>(rows.size()); ++i) {
+    const bool future = i > cur_row;
+    const bool current = i == cur_row && cur_is_row;
+    auto edges = tree_edges(t, rows[i]);
+    const float y_from = g.row_y(i - 1) + g.node_h / 2, y_to = g.row_y(i) - g.node_h / 2;
+    for (const auto& e : edges) {
+      const float x0 = g.word_x(e.from_word), x1 = g.word_x(e.to_word);
+      if (std::max(x0, x1) < area.x || std::min(x0, x1) > area.right()) continue;
+      ImU32 ec;
+      float th = 1.0f;
+      if (future) ec = IM_COL32(90, 90, 90, 90);
+      else if (current) {
+        ec = col(e.copy ? kCopyEdge : kReadColor);
+        th = std::max(1.5f, std::min(3.5f * ui.scale, g.col_w * 0.2f));
+      } else ec = col((e.copy ? kCopyEdge : kReadColor).with_alpha(110));
+      dl->AddLine(ImVec2(x0, y_from), ImVec2(x1, y_to), ec, th);
+      if (current && a < 1.0f) {  // the value travelling along the edge
+        ImVec2 p(x0 + (x1 - x0) * a, y_from + (y_to - y_from) * a);
+        dl->AddCircleFilled(p, std::max(2.0f, std::min(6.0f * ui.scale, g.col_w * 0.25f)), col(e.copy ? kCopyEdge : kChangedColor));
+      }
+    }
+    if (current && big_nodes) {  // active thread ids beside the stored node
+      ImFont* f = ui.fonts.small;
+      std::vector<int> labelled;
+      for (const auto& e : edges) {
+        if (std::find(labelled.begin(), labelled.end(), e.to_word * 4096 + e.tid) != labelled.end()) continue;
+        labelled.push_back(e.to_word * 4096 + e.tid);
+        std::string tl = "t" + std::to_string(e.tid);
+        if (!label_fits(g.col_w, text_width(tl, f)) || g.row_h < g.node_h + 2 * f->FontSize) continue;
+        const float x = g.word_x(e.to_word);
+        dl->AddText(f, f->FontSize, ImVec2(x - text_width(tl, f) / 2, g.row_y(i) + g.node_h / 2 + 1), col(okabe_ito::sky_blue), tl.c_str());
+      }
+    }
+  }
+
+  // Nodes.
+  for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
+    const Step& st = t.steps[rows[i]];
+    const bool future = i > cur_row;
+    const bool current = i == cur_row && cur_is_row;
+    std::vector<char> written(words, 0);
+    for (const auto& acc : st.accesses)
+      if (acc.op == kStore && acc.word < words) written[acc.word] = 1;
+      else if (acc.op == kShuffle && acc.tid < words) written[acc.tid] = 1;
+    const float y = g.row_y(i);
+    for (int w = w0; w <= w1; ++w) {
+      const float x = g.word_x(w);
+      if (!written[w]) {
+        if (big_nodes && !future && g.node_w >= 10) {
+          ImVec2 q0(x - g.node_w / 2, y - g.node_h / 2), q1(x + g.node_w / 2, y + g.node_h / 2);
+          dl->AddRect(q0, q1, IM_COL32(90, 90, 95, 255), 2);
+          if (show_values && !shuffles && w < static_cast<int>(st.smem.size())) {
+            std::string v = format_value(st.smem[w]);
+            if (label_fits(g.node_w, text_width(v, ui.fonts.small))) text_centered(dl, ImVec2(x, y), IM_COL32(120, 120, 125, 255), v, ui.fonts.small);
+          }
+        }
+        continue;
+      }
+      Rgba fill = future ? Rgba{55, 55, 60} : current ? mix(Rgba{70, 70, 75}, kChangedColor, a) : Rgba{205, 215, 230};
+      ImVec2 q0(x - g.node_w / 2, y - g.node_h / 2), q1(x + g.node_w / 2, y + g.node_h / 2);
+      dl->AddRectFilled(q0, q1, col(fill), big_nodes ? 3.0f : 0.0f);
+      if (!future && show_values && !shuffles && w < static_cast<int>(st.smem.size())) {
+        std::string v = format_value(st.smem[w]);
+        if (label_fits(g.node_w, text_width(v, ui.fonts.small))) {
+          Rgba tc = text_on(fill);
+          text_centered(dl, ImVec2(x, y), col(tc.with_alpha(static_cast<uint8_t>(current ? 255 * a : 255))), v, ui.fonts.small);
+        }
+      }
+    }
+  }
+  // Word numbers along the top when they fit.
+  if (label_fits(g.col_w, text_width("2047", ui.fonts.small)) && g.row_h > g.node_h + ui.fonts.small->FontSize * 2) {
+    for (int w = w0; w <= w1; ++w)
+      text_centered(dl, ImVec2(g.word_x(w), area.y + ui.fonts.small->FontSize * 0.5f), IM_COL32(140, 140, 150, 255), std::to_string(w), ui.fonts.small);
+  }
+  dl->PopClipRect();
+  if (shuffles) dl->AddText(ImVec2(area.x + 4, area.bottom() - ImGui::GetFontSize() - 2), dim_col, "shuffle rounds: columns are lanes; values live in registers (see Warps)");
+  end_panel();
+}
+
+}  // namespace scanscope

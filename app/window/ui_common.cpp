@@ -1,0 +1,105 @@
+// Shared UI pieces (see ui_common.h).
+#include "ui_common.h"
+
+#include <sys/stat.h>
+
+namespace scanscope {
+
+namespace {
+bool file_exists(const char* path) {
+  struct stat st;
+  return stat(path, &st) == 0;
+}
+}  // namespace
+
+Fonts build_fonts(float ui_scale, bool presenter) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  Fonts f;
+  const float base = (presenter ? 24.0f : 16.0f) * ui_scale;
+  const char* sans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  const char* mono = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf";
+  if (file_exists(sans) && file_exists(mono)) {
+    f.ui = io.Fonts->AddFontFromFileTTF(sans, base);
+    f.mono = io.Fonts->AddFontFromFileTTF(mono, base * 0.95f);
+    f.small = io.Fonts->AddFontFromFileTTF(sans, base * 0.8f);
+    f.dejavu = f.ui && f.mono && f.small;
+  }
+  if (!f.dejavu) {
+    io.Fonts->Clear();
+    ImFontConfig cfg;
+    cfg.SizePixels = 13.0f * ui_scale * (presenter ? 1.6f : 1.0f);
+    f.ui = io.Fonts->AddFontDefault(&cfg);
+    f.mono = f.ui;
+    f.small = f.ui;
+  }
+  io.FontDefault = f.ui;
+  return f;
+}
+
+void apply_style(float ui_scale, bool presenter) {
+  ImGuiStyle style;
+  ImGui::StyleColorsDark(&style);
+  style.WindowRounding = 0;
+  style.FrameRounding = 3;
+  style.WindowBorderSize = 1;
+  style.FrameBorderSize = presenter ? 1.0f : 0.0f;
+  style.ItemSpacing = ImVec2(8, 5);
+  style.FramePadding = ImVec2(6, 4);
+  ImVec4* c = style.Colors;
+  c[ImGuiCol_WindowBg] = ImVec4(0.07f, 0.07f, 0.08f, 1.0f);
+  c[ImGuiCol_Border] = ImVec4(0.35f, 0.35f, 0.40f, 1.0f);
+  c[ImGuiCol_Text] = ImVec4(0.96f, 0.96f, 0.96f, 1.0f);
+  c[ImGuiCol_TextDisabled] = ImVec4(0.62f, 0.62f, 0.65f, 1.0f);
+  if (presenter) {
+    c[ImGuiCol_WindowBg] = ImVec4(0, 0, 0, 1);
+    c[ImGuiCol_Text] = ImVec4(1, 1, 1, 1);
+    c[ImGuiCol_Border] = ImVec4(0.7f, 0.7f, 0.7f, 1.0f);
+  }
+  style.ScaleAllSizes(ui_scale * (presenter ? 1.3f : 1.0f));
+  ImGui::GetStyle() = style;
+}
+
+Rect begin_panel(const char* id, const std::string& title, const Rect& r) {
+  ImGui::SetNextWindowPos(ImVec2(r.x, r.y));
+  ImGui::SetNextWindowSize(ImVec2(r.w, r.h));
+  ImGui::Begin(id, nullptr,
+               ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                   ImGuiWindowFlags_NoSavedSettings);
+  if (!title.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.75f, 0.30f, 1.0f));
+    ImGui::TextUnformatted(title.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  return {p.x, p.y, avail.x, avail.y};
+}
+
+void end_panel() { ImGui::End(); }
+
+float draw_legend(ImDrawList* dl, float x, float y, const std::vector<std::pair<Rgba, std::string>>& items, ImU32 text_color) {
+  const float h = ImGui::GetFontSize();
+  for (const auto& [c, label] : items) {
+    dl->AddRectFilled(ImVec2(x, y + 2), ImVec2(x + h, y + h - 1), col(c), 2);
+    dl->AddRect(ImVec2(x, y + 2), ImVec2(x + h, y + h - 1), IM_COL32(200, 200, 200, 160), 2);
+    x += h + 4;
+    dl->AddText(ImVec2(x, y), text_color, label.c_str());
+    x += ImGui::CalcTextSize(label.c_str()).x + h * 0.8f;
+  }
+  return x;
+}
+
+float text_width(const std::string& text, ImFont* font) {
+  if (!font) return ImGui::CalcTextSize(text.c_str()).x;
+  return font->CalcTextSizeA(font->FontSize, 1e9f, 0, text.c_str()).x;
+}
+
+void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string& text, ImFont* font) {
+  if (!font) font = ImGui::GetFont();
+  ImVec2 sz = font->CalcTextSizeA(font->FontSize, 1e9f, 0, text.c_str());
+  dl->AddText(font, font->FontSize, ImVec2(center.x - sz.x / 2, center.y - sz.y / 2), color, text.c_str());
+}
+
+}  // namespace scanscope

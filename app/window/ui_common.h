@@ -1,0 +1,40 @@
+// What the panels share: fonts, style, the fixed panel frame, legends, centred text.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <imgui.h>
+
+#include "layout.h"
+#include "palette.h"
+
+namespace scanscope {
+
+struct Fonts {
+  ImFont* ui = nullptr;
+  ImFont* mono = nullptr;
+  ImFont* small = nullptr;
+  bool dejavu = false;  // false: ImGui's own font (fonts-dejavu-core missing)
+};
+
+// Rebuilds the font atlas for a scale (presenter mode doubles it). Call outside a frame.
+Fonts build_fonts(float ui_scale, bool presenter);
+// Dark, high-contrast style; presenter mode thickens borders and spacing.
+void apply_style(float ui_scale, bool presenter);
+
+inline ImU32 col(Rgba c) { return c.u32(); }
+inline ImVec2 vec(float x, float y) { return ImVec2(x, y); }
+
+// A fixed, untitled ImGui window covering `r`, headed by a title line. Returns the content rect.
+Rect begin_panel(const char* id, const std::string& title, const Rect& r);
+void end_panel();
+
+// Draws swatches + labels left to right from (x, y); returns the x after the last item.
+float draw_legend(ImDrawList* dl, float x, float y, const std::vector<std::pair<Rgba, std::string>>& items, ImU32 text_color);
+
+void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string& text, ImFont* font = nullptr);
+float text_width(const std::string& text, ImFont* font = nullptr);
+
+}  // namespace scanscope

@@ -1,0 +1,324 @@
+// The window: GLFW + OpenGL 3.3 core + Dear ImGui. init, loop (poll, new frame, panels, render),
+// shutdown in reverse order; --screenshot renders a few frames, writes the PNG and exits.
+#include <glad/gl.h>
+
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+#include "backends/imgui_impl_glfw.h"
+#include "backends/imgui_impl_opengl3.h"
+#include <stb_image_write.h>  // the implementation is in libstb
+
+#include "app_state.h"
+#include "cli.h"
+#include "heatmap_gl.h"
+#include "layout.h"
+#include "model.h"
+#include "panels.h"
+#include "trace_json.h"
+
+namespace scanscope {
+
+bool window_built() { return true; }
+
+namespace {
+
+struct Panels {
+  ControlsPanel controls;
+  TransportPanel transport;
+  TreePanel tree;
+  SmemPanel smem;
+  WarpsPanel warps;
+  ComparePanel compare;
+  CodePanel code;
+  TimingPanel timing;
+};
+
+// Reads the back buffer (after rendering, before the swap) and writes it as a PNG.
+void write_png(const std::string& path, int w, int h) {
+  std::vector<unsigned char> px(static_cast<size_t>(w) * h * 3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, px.data());
+  std::vector<unsigned char> flipped(px.size());
+  const size_t row = static_cast<size_t>(w) * 3;
+  for (int y = 0; y < h; ++y) std::copy(px.begin() + y * row, px.begin() + (y + 1) * row, flipped.begin() + (h - 1 - y) * row);
+  if (!stbi_write_png(path.c_str(), w, h, 3, flipped.data(), static_cast<int>(row)))
+    throw std::runtime_error("cannot write PNG '" + path + "'");
+}
+
+void draw_toasts(AppState& s) {
+  s.toasts.erase(std::remove_if(s.toasts.begin(), s.toasts.end(), [&](const Toast& t) { return t.until < s.time; }), s.toasts.end());
+  if (s.toasts.empty()) return;
+  ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - 12, io.DisplaySize.y - 12), ImGuiCond_Always, ImVec2(1, 1));
+  ImGui::SetNextWindowBgAlpha(0.92f);
+  ImGui::Begin("##toasts", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                                        ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
+  ImGui::PushTextWrapPos(io.DisplaySize.x * 0.4f);
+  for (const auto& t : s.toasts) ImGui::TextColored(t.error ? ImVec4(1, 0.5f, 0.4f, 1) : ImVec4(0.6f, 0.9f, 0.6f, 1), "%s", t.text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::End();
+}
+
+void handle_keys(AppState& s) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
+    if (!s.playing && s.step + 1 >= step_count(s)) set_step(s, 0);
+    s.playing = !s.playing;
+    s.play_clock = 0;
+  }
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) set_step(s, s.step + 1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) set_step(s, s.step - 1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) set_step(s, 0);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End))) set_step(s, step_count(s) - 1);
+  if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) s.toggle_fullscreen = true;
+}
+
+void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
+  handle_keys(s);
+  WindowLayout l = layout_window(s.panels, w, h, ui.scale * (s.settings.presenter ? 1.25f : 1.0f));
+  p.controls.draw(s, ui, l.sidebar);
+  p.transport.draw(s, ui, l.transport);
+  for (const auto& pr : l.panels) {
+    if (pr.name == "tree") p.tree.draw(s, ui, pr.rect);
+    else if (pr.name == "smem") p.smem.draw(s, ui, pr.rect);
+    else if (pr.name == "warps") p.warps.draw(s, ui, pr.rect);
+    else if (pr.name == "compare") p.compare.draw(s, ui, pr.rect);
+    else if (pr.name == "code") p.code.draw(s, ui, pr.rect);
+    else if (pr.name == "timing") p.timing.draw(s, ui, pr.rect);
+  }
+  draw_toasts(s);
+}
+
+}  // namespace
+
+int run_window(const WindowOptions& o) {
+  const char* display = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  if ((!display || !*display) && (!wayland || !*wayland)) {
+    std::fprintf(stderr, "scanscope: no display: set DISPLAY or use xvfb-run\n");
+    return 2;
+  }
+  const bool screenshot = !o.screenshot_path.empty();
+  AppState s;
+  s.options = o;
+  // Panels: --panels, else the default set (plus the comparison when a partner is asked for).
+  s.panels = parse_panels(o.panels);
+  s.compare_pad = o.compare_pad;
+  s.compare_kernel = o.compare_kernel;
+  if (s.panels.empty()) {
+    s.panels = {"tree", "smem", "warps", "code"};
+    if (!o.compare_pad.empty() || !o.compare_kernel.empty()) s.panels = {"tree", "compare", "warps", "smem", "code"};
+  }
+  if (!screenshot) {
+    const std::string dir = config_dir();
+    if (!dir.empty()) {
+      s.settings_path = dir + "/settings.ini";
+      s.settings = load_settings(s.settings_path);
+    }
+  }
+  if (o.presenter) s.settings.presenter = true;
+
+  // What to show first.
+  if (!o.open_path.empty()) {
+    Trace t = load_trace_file(o.open_path);  // throws with the file's name and what is wrong
+    s.request.kernel = t.kernel;
+    show_trace(s, std::move(t), "loaded from " + o.open_path);
+    update_compare(s);
+  } else {
+    TraceRequest r = o.request;
+    if (!o.have_request && !s.settings.kernel.empty() && find_kernel(s.settings.kernel)) r.kernel = s.settings.kernel;
+    if (!run_request(s, r, o.device)) throw UsageError(s.form_error);
+    if (!o.compare_pad.empty() || !o.compare_kernel.empty())
+      if (!s.have_compare) throw UsageError("cannot build the comparison: " + (s.toasts.empty() ? std::string("?") : s.toasts.back().text));
+  }
+  form_from_request(s.form, s.request.kernel == s.trace.kernel ? s.request : TraceRequest(), o.device);
+  if (o.step >= 0) {
+    if (o.step >= step_count(s))
+      throw UsageError("--step " + std::to_string(o.step) + " is out of range: this trace has steps 0.." + std::to_string(step_count(s) - 1));
+    s.step = s.prev_step = o.step;
+  }
+
+  int width = o.width, height = o.height;
+  if (width != 1600 && height == 900) height = width * 9 / 16;
+  if (width < 320 || height < 200) throw UsageError("--size must be at least 320 (window " + std::to_string(width) + "x" + std::to_string(height) + ")");
+
+  if (!glfwInit()) {
+    std::fprintf(stderr, "scanscope: no display: set DISPLAY or use xvfb-run (GLFW could not open '%s')\n", display ? display : "");
+    return 2;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GL_TRUE);
+  if (screenshot) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
+  GLFWwindow* window = glfwCreateWindow(width, height, "scanscope", nullptr, nullptr);
+  if (!window) {
+    glfwTerminate();
+    std::fprintf(stderr, "scanscope: no display: cannot create an OpenGL 3.3 core window (set DISPLAY or use xvfb-run)\n");
+    return 2;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(screenshot ? 0 : 1);
+  if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress))) {
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    std::fprintf(stderr, "scanscope: error: cannot load OpenGL 3.3 core functions\n");
+    return 1;
+  }
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  std::string ini_path;
+  if (screenshot || s.settings_path.empty()) io.IniFilename = nullptr;
+  else {
+    ini_path = config_dir() + "/imgui.ini";
+    io.IniFilename = ini_path.c_str();
+  }
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  HeatmapGL heatmap;
+  if (!heatmap.init()) toast(s, "heatmap shader failed, drawing without it: " + heatmap.error(), true);
+  UiContext ui;
+  ui.heatmap = &heatmap;
+  Panels panels;
+
+  int windowed[4] = {0, 0, width, height};
+  auto frame = [&](double dt) {
+    if (s.style_dirty) {
+      ui.scale = s.settings.ui_scale;
+      ui.fonts = build_fonts(s.settings.ui_scale, s.settings.presenter);
+      ImGui_ImplOpenGL3_DestroyFontsTexture();
+      ImGui_ImplOpenGL3_CreateFontsTexture();
+      apply_style(s.settings.ui_scale, s.settings.presenter);
+      s.style_dirty = false;
+    }
+    s.time += dt;
+    advance(s, dt);
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    int fw = 0, fh = 0;
+    glfwGetFramebufferSize(window, &fw, &fh);
+    draw_ui(s, panels, ui, io.DisplaySize.x, io.DisplaySize.y);
+    ImGui::Render();
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, fw, fh);
+    glClearColor(0.05f, 0.05f, 0.06f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (!s.export_png_path.empty()) {
+      try {
+        write_png(s.export_png_path, fw, fh);
+        toast(s, "wrote " + s.export_png_path, false);
+      } catch (const std::exception& e) {
+        toast(s, e.what(), true);
+      }
+      s.export_png_path.clear();
+    }
+    if (s.toggle_fullscreen) {
+      s.toggle_fullscreen = false;
+      GLFWmonitor* mon = glfwGetPrimaryMonitor();
+      if (!s.fullscreen && mon) {
+        glfwGetWindowPos(window, &windowed[0], &windowed[1]);
+        glfwGetWindowSize(window, &windowed[2], &windowed[3]);
+        const GLFWvidmode* mode = glfwGetVideoMode(mon);
+        glfwSetWindowMonitor(window, mon, 0, 0, mode->width, mode->height, mode->refreshRate);
+        s.fullscreen = true;
+      } else if (s.fullscreen) {
+        glfwSetWindowMonitor(window, nullptr, windowed[0], windowed[1], windowed[2], windowed[3], 0);
+        s.fullscreen = false;
+      }
+    }
+  };
+
+  int rc = 0;
+  if (screenshot) {
+    const double dt = 1.0 / 30.0;
+    // Optional frame-time measurement: a scripted play-through of every step.
+    const char* stats = std::getenv("SCANSCOPE_FRAME_STATS");
+    if (stats && std::string(stats) == "1") {
+      std::vector<double> ms;
+      const int keep = s.step;
+      for (int k = 0; k < step_count(s); ++k) {
+        set_step(s, k);
+        for (int f = 0; f < 12; ++f) {
+          auto t0 = std::chrono::steady_clock::now();
+          glfwPollEvents();
+          frame(dt);
+          glFinish();
+          glfwSwapBuffers(window);
+          ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        }
+      }
+      std::vector<double> sorted = ms;
+      std::sort(sorted.begin(), sorted.end());
+      double sum = 0;
+      for (double v : ms) sum += v;
+      std::printf("frame stats: %zu frames over %d steps, %dx%d, mean %.2f ms, p95 %.2f ms, max %.2f ms\n", ms.size(), step_count(s), width, height,
+                  sum / ms.size(), sorted[sorted.size() * 95 / 100], sorted.back());
+      s.step = s.prev_step = keep;
+      s.anim = 1.0f;
+    }
+    // The requested step is shown as arrived; a few frames let the layout and fonts settle.
+    s.anim = 1.0f;
+    for (int f = 0; f < 4; ++f) {
+      glfwPollEvents();
+      frame(dt);
+      if (f < 3) glfwSwapBuffers(window);
+    }
+    int fw = 0, fh = 0;
+    glfwGetFramebufferSize(window, &fw, &fh);
+    try {
+      write_png(o.screenshot_path, fw, fh);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "scanscope: error: %s\n", e.what());
+      rc = 1;
+    }
+    for (const auto& t : s.toasts)
+      if (t.error) std::fprintf(stderr, "scanscope: warning: %s\n", t.text.c_str());
+  } else {
+    auto last = std::chrono::steady_clock::now();
+    while (!glfwWindowShouldClose(window)) {
+      if (!s.playing && !animating(s) && s.toasts.empty()) glfwWaitEventsTimeout(0.25);
+      else glfwPollEvents();
+      if (glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
+        glfwWaitEventsTimeout(0.1);
+        continue;
+      }
+      auto now = std::chrono::steady_clock::now();
+      double dt = std::chrono::duration<double>(now - last).count();
+      last = now;
+      frame(std::min(dt, 0.1));
+      glfwSwapBuffers(window);
+    }
+    if (!s.settings_path.empty()) {
+      try {
+        save_settings(s.settings_path, s.settings);
+      } catch (const std::exception& e) {
+        std::fprintf(stderr, "scanscope: warning: settings not saved: %s\n", e.what());
+      }
+    }
+  }
+
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return rc;
+}
+
+}  // namespace scanscope

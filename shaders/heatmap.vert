@@ -1,0 +1,7 @@
+// Heatmap of conflict degree (step x warp): a full-screen triangle; the FBO's viewport is the map.
+out vec2 v_uv;
+void main() {
+  vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+  v_uv = p;
+  gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
+}

@@ -1,0 +1,107 @@
+// Layout logic of the window, without a window.
+#include <gtest/gtest.h>
+
+#include "layout.h"
+#include "palette.h"
+
+using namespace scanscope;
+
+TEST(Layout, PanelsTileTheAreaRightOfTheSidebarWithoutOverlap) {
+  for (int n = 1; n <= 6; ++n) {
+    std::vector<std::string> names;
+    for (int i = 0; i < n; ++i) names.push_back("p" + std::to_string(i));
+    WindowLayout l = layout_window(names, 1600, 900, 1.0f);
+    ASSERT_EQ(static_cast<int>(l.panels.size()), n);
+    float area = 0;
+    for (size_t i = 0; i < l.panels.size(); ++i) {
+      const Rect& a = l.panels[i].rect;
+      EXPECT_GE(a.x, l.sidebar.right() - 0.01f);
+      EXPECT_GE(a.y, l.transport.bottom() - 0.01f);
+      EXPECT_LE(a.right(), 1600.01f);
+      EXPECT_LE(a.bottom(), 900.01f);
+      area += a.w * a.h;
+      for (size_t j = i + 1; j < l.panels.size(); ++j) {
+        const Rect& b = l.panels[j].rect;
+        bool overlap = a.x < b.right() - 0.5f && b.x < a.right() - 0.5f && a.y < b.bottom() - 0.5f && b.y < a.bottom() - 0.5f;
+        EXPECT_FALSE(overlap) << n << " panels: " << i << " and " << j;
+      }
+    }
+    EXPECT_NEAR(area, (1600 - l.sidebar.w) * (900 - l.transport.h), 1.0f);  // no gaps
+  }
+}
+
+TEST(Layout, TreeColumnsFillTheAreaAndZoomPans) {
+  Rect area{100, 50, 800, 400};
+  TreeGeometry g = tree_geometry(8, 9, area, 1.0f, 0.0f);
+  EXPECT_FLOAT_EQ(g.col_w, 100.0f);
+  EXPECT_FLOAT_EQ(g.word_x(0), 150.0f);
+  EXPECT_FLOAT_EQ(g.word_x(7), 850.0f);
+  EXPECT_LT(g.node_h, g.row_h);
+  // 2048 words at 4x zoom, panned to the far right: the last word is visible, the first is not.
+  TreeGeometry z = tree_geometry(2048, 24, area, 4.0f, -1e9f);
+  EXPECT_FLOAT_EQ(z.pan_x, 800.0f - 3200.0f);
+  EXPECT_EQ(z.last_visible(2048), 2047);
+  EXPECT_GT(z.first_visible(2048), 1000);
+  EXPECT_LE(z.word_x(2047), area.right());
+}
+
+TEST(Layout, LabelsThatDoNotFitAreDropped) {
+  EXPECT_TRUE(label_fits(30, 20));
+  EXPECT_FALSE(label_fits(20, 20));
+  // At n = 2048 in an 800-pixel tree a column is under half a pixel: no value fits.
+  TreeGeometry g = tree_geometry(2048, 24, Rect{0, 0, 800, 400}, 1.0f, 0);
+  EXPECT_FALSE(label_fits(g.node_w, 7.0f));
+}
+
+TEST(Layout, ScrubLabelsNeverOverlapOrLeaveTheBar) {
+  std::vector<float> w(30, 90.0f);
+  auto shown = scrub_label_steps(w, 1000, 8);
+  ASSERT_FALSE(shown.empty());
+  const float slot = 1000.0f / 30;
+  for (size_t i = 1; i < shown.size(); ++i) {
+    float prev_right = (shown[i - 1] + 0.5f) * slot + 45, left = (shown[i] + 0.5f) * slot - 45;
+    EXPECT_GE(left, prev_right + 8);
+  }
+  for (int i : shown) {
+    EXPECT_GE((i + 0.5f) * slot - 45, 0);
+    EXPECT_LE((i + 0.5f) * slot + 45, 1000);
+  }
+  // Short labels on a wide bar: every step is labelled.
+  EXPECT_EQ(scrub_label_steps(std::vector<float>(9, 40.0f), 1200, 8).size(), 9u);
+}
+
+TEST(Layout, SharedMemoryColumnsAreBanks) {
+  SmemGrid g = smem_grid(67, 16, Rect{0, 0, 640, 400}, 40);
+  EXPECT_EQ(g.columns, 16);
+  EXPECT_EQ(g.rows, 5);
+  EXPECT_FLOAT_EQ(g.cell(16).x, g.cell(0).x);  // word 16 is in bank 0
+  EXPECT_GT(g.cell(16).y, g.cell(0).y);
+}
+
+TEST(Layout, EasingStartsAndEndsAtRest) {
+  EXPECT_FLOAT_EQ(ease_in_out(0), 0);
+  EXPECT_FLOAT_EQ(ease_in_out(1), 1);
+  EXPECT_FLOAT_EQ(ease_in_out(2), 1);
+  EXPECT_LT(ease_in_out(0.25f), 0.25f);
+}
+
+TEST(Palette, DegreeClassesAreDistinctAndOrdered) {
+  EXPECT_EQ(degree_class(0), 0);
+  EXPECT_EQ(degree_class(1), 1);
+  EXPECT_EQ(degree_class(2), 2);
+  EXPECT_EQ(degree_class(3), 2);
+  EXPECT_EQ(degree_class(16), 5);
+  EXPECT_EQ(degree_class(32), 6);
+  for (int a = 0; a < kDegreeClasses; ++a)
+    for (int b = a + 1; b < kDegreeClasses; ++b) EXPECT_FALSE(degree_color(degree_class_min(a)) == degree_color(degree_class_min(b)));
+  EXPECT_EQ(degree_class_label(1), "none");
+  EXPECT_EQ(degree_class_label(3), "4-way");
+}
+
+TEST(Palette, BankTintsKeepBlackTextLegible) {
+  for (int b = 0; b < 32; ++b) {
+    EXPECT_EQ(text_on(bank_color(b, 32)), (Rgba{0, 0, 0})) << "bank " << b;
+  }
+  EXPECT_FALSE(bank_color(0, 32) == bank_color(31, 32));
+  EXPECT_TRUE(bank_color(3, 16) == bank_color(19, 16));
+}

@@ -1,0 +1,230 @@
+// The window's data model: tree edges from recorded accesses, padding slots, heatmap, level
+// alignment, step sentences, the code view's site lines, settings, --panels.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app_state.h"
+#include "model.h"
+#include "runner.h"
+#include "settings.h"
+#include "source_view.h"
+
+using namespace scanscope;
+
+namespace {
+
+Trace run(const std::string& kernel, int n, std::vector<double> input = {}, Pad pad = Pad::None, int banks = 32, int threads = 0) {
+  TraceRequest r;
+  r.kernel = kernel;
+  r.n = n;
+  r.input = std::move(input);
+  if (!r.input.empty()) r.n = static_cast<int>(r.input.size());
+  r.pad = pad;
+  r.banks = banks;
+  r.warp_issue = banks == 16 ? 16 : 32;
+  r.threads = threads;
+  return run_emulator(r);
+}
+
+int find_step(const Trace& t, const std::string& label) {
+  for (int i = 0; i < static_cast<int>(t.steps.size()); ++i)
+    if (t.steps[i].label == label) return i;
+  return -1;
+}
+
+bool has_edge(const std::vector<TreeEdge>& e, int from, int to, bool copy) {
+  return std::any_of(e.begin(), e.end(), [&](const TreeEdge& x) { return x.from_word == from && x.to_word == to && x.copy == copy; });
+}
+
+const std::vector<double> kPaper = {3, 1, 7, 0, 4, 1, 6, 3};
+
+}  // namespace
+
+TEST(TreeEdges, BlellochUpSweepCombinesLeftIntoRight) {
+  Trace t = run("scan-blelloch", 8, kPaper);
+  auto e = tree_edges(t, find_step(t, "up-sweep d=4"));
+  ASSERT_EQ(e.size(), 8u);  // 4 threads, two sources each
+  EXPECT_TRUE(has_edge(e, 0, 1, false));
+  EXPECT_TRUE(has_edge(e, 1, 1, false));
+  EXPECT_TRUE(has_edge(e, 6, 7, false));
+}
+
+TEST(TreeEdges, BlellochDownSweepSwapIsACopyAndTheAddCombines) {
+  Trace t = run("scan-blelloch", 8, kPaper);
+  auto e = tree_edges(t, find_step(t, "down-sweep d=1"));
+  // Thread 0: temp[3] = temp[7] (swap, a copy); temp[7] = temp[7] + t (t = old temp[3]).
+  EXPECT_TRUE(has_edge(e, 7, 3, true));
+  EXPECT_TRUE(has_edge(e, 3, 7, false));
+  EXPECT_TRUE(has_edge(e, 7, 7, false));
+  EXPECT_FALSE(has_edge(e, 3, 3, false));
+}
+
+TEST(TreeEdges, ReductionWithAZeroLeftOperandStillCombines) {
+  // seed-style input with a 0 on the left of a pair: 0 + 3 == 3 must not read as a copy.
+  Trace t = run("reduce-sequential", 8, kPaper);
+  auto e = tree_edges(t, find_step(t, "stride 4"));
+  EXPECT_TRUE(has_edge(e, 3, 3, false));
+  EXPECT_TRUE(has_edge(e, 7, 3, false));
+}
+
+TEST(TreeEdges, UnrolledWarpWriteTakesTheLoadsOfTheReadStep) {
+  Trace t = run("reduce-unroll-warp", 128);
+  int w = find_step(t, "last warp, stride 32: write");
+  ASSERT_GE(w, 0);
+  auto e = tree_edges(t, w);
+  EXPECT_TRUE(has_edge(e, 0, 0, false));
+  EXPECT_TRUE(has_edge(e, 32, 0, false));
+}
+
+TEST(Padding, HarrisPaddingSlotsAreTheSkippedWords) {
+  Trace t = run("scan-blelloch", 64, {}, Pad::Harris, 16);
+  auto pads = padding_slots(t);
+  // With 16 banks, index i sits at i + i/16: words 16, 33, 50 are padding.
+  ASSERT_GE(pads.size(), 67u);
+  EXPECT_TRUE(pads[16]);
+  EXPECT_TRUE(pads[33]);
+  EXPECT_TRUE(pads[50]);
+  EXPECT_FALSE(pads[0]);
+  EXPECT_FALSE(pads[17]);
+  EXPECT_EQ(std::count(pads.begin(), pads.end(), true), static_cast<long>(pads.size()) - 64);
+  Trace u = run("scan-blelloch", 64);
+  auto none = padding_slots(u);
+  EXPECT_EQ(std::count(none.begin(), none.end(), true), 0);
+}
+
+TEST(Heatmap, InterleavedReductionShowsConflictsSequentialDoesNot) {
+  Trace a = run("reduce-interleaved", 256);
+  Trace b = run("reduce-sequential", 256);
+  EXPECT_GE(conflict_heatmap(a).max_degree, 2);
+  EXPECT_EQ(conflict_heatmap(b).max_degree, 1);
+  Heatmap h = conflict_heatmap(a);
+  EXPECT_EQ(h.warps, 8);
+  EXPECT_EQ(h.steps, static_cast<int>(a.steps.size()));
+}
+
+TEST(Compare, LevelsAlignByPhaseAndOrder) {
+  Trace a = run("scan-blelloch", 128, {}, Pad::None, 16);
+  Trace b = run("scan-blelloch", 128, {}, Pad::Zero, 16);
+  auto pairs = align_levels(a, b);
+  ASSERT_EQ(pairs.size(), a.steps.size());
+  for (const auto& p : pairs) {
+    ASSERT_GE(p.a, 0);
+    ASSERT_GE(p.b, 0);
+    EXPECT_EQ(a.steps[p.a].label, b.steps[p.b].label);
+  }
+  // The padded scan has fewer wavefronts in total: the conflicts vanish.
+  EXPECT_LT(b.totals.ld.conflicts, a.totals.ld.conflicts);
+}
+
+TEST(Compare, ReductionsOfDifferentOrderAlignLevelByLevel) {
+  Trace a = run("reduce-interleaved", 64);
+  Trace b = run("reduce-sequential", 64);
+  auto pairs = align_levels(a, b);
+  int both = 0;
+  for (const auto& p : pairs) both += p.a >= 0 && p.b >= 0;
+  EXPECT_EQ(both, static_cast<int>(a.steps.size()));
+}
+
+TEST(Describe, SentencesSayWhatTheStepDoes) {
+  Trace t = run("scan-blelloch", 8, kPaper);
+  EXPECT_NE(describe_step(t, find_step(t, "clear last element")).find("cleared"), std::string::npos);
+  EXPECT_NE(describe_step(t, find_step(t, "down-sweep d=2")).find("swap"), std::string::npos);
+  Trace c = run("scan-blelloch", 64, {}, Pad::None, 16);
+  bool any = false;
+  for (int i = 0; i < static_cast<int>(c.steps.size()); ++i) any |= describe_step(c, i).find("-way") != std::string::npos;
+  EXPECT_TRUE(any);
+}
+
+TEST(CodeView, EverySiteOfEveryKernelHasALineInItsStruct) {
+  for (const auto& k : catalogue()) {
+    const char* text = embedded_source(k.source_file);
+    ASSERT_NE(text, nullptr) << k.source_file;
+    auto lines = split_lines(text);
+    auto sites = parse_sites(lines);
+    ASSERT_FALSE(sites.names.empty());
+    Trace t = run(k.name, 64);
+    for (const auto& s : t.steps)
+      for (const auto& a : s.accesses) {
+        int line = site_line(lines, sites, a.site, k.struct_name);
+        ASSERT_GE(line, 0) << k.name << " site " << a.site;
+        EXPECT_NE(lines[line].find(sites.ns + "::" + sites.names[a.site]), std::string::npos);
+      }
+  }
+}
+
+TEST(CodeView, SharedSiteNamesPreferTheKernelsOwnStruct) {
+  auto lines = split_lines(embedded_source("kernels/scan_kernels.h"));
+  auto sites = parse_sites(lines);
+  auto [first, last] = struct_lines(lines, "ScanBlelloch");
+  int l = site_line(lines, sites, 1 /* load */, "ScanBlelloch");
+  EXPECT_GT(l, first);
+  EXPECT_LT(l, last);
+  EXPECT_EQ(site_name("scan-blelloch", 8), "up_a");
+}
+
+TEST(Panels, ParseAcceptsKnownNamesAndRejectsOthersClearly) {
+  EXPECT_EQ(parse_panels("tree, smem,warps"), (std::vector<std::string>{"tree", "smem", "warps"}));
+  try {
+    parse_panels("tree,bogus");
+    FAIL();
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("bogus"), std::string::npos);
+  }
+}
+
+TEST(Settings, RoundTripAndBadValuesKeepDefaults) {
+  Settings s;
+  s.presenter = true;
+  s.ui_scale = 1.5f;
+  s.kernel = "reduce-sequential";
+  Settings r = parse_settings(settings_to_text(s));
+  EXPECT_TRUE(r.presenter);
+  EXPECT_FLOAT_EQ(r.ui_scale, 1.5f);
+  EXPECT_EQ(r.kernel, "reduce-sequential");
+  Settings bad = parse_settings("ui_scale=banana\nspeed=-3\n");
+  EXPECT_FLOAT_EQ(bad.ui_scale, 1.0f);
+  EXPECT_FLOAT_EQ(bad.speed, Settings().speed);
+}
+
+TEST(AppStateActions, BadRequestBecomesAMessageAndKeepsTheOldTrace) {
+  AppState s;
+  TraceRequest good;
+  good.kernel = "scan-blelloch";
+  good.n = 8;
+  ASSERT_TRUE(run_request(s, good, Device::Cpu));
+  TraceRequest bad = good;
+  bad.n = 4096;  // beyond scan-blelloch's 2048
+  EXPECT_FALSE(run_request(s, bad, Device::Cpu));
+  EXPECT_FALSE(s.form_error.empty());
+  EXPECT_EQ(s.trace.n, 8);
+  ASSERT_FALSE(s.toasts.empty());
+  EXPECT_TRUE(s.toasts.back().error);
+}
+
+TEST(AppStateActions, FormRejectsMalformedInput) {
+  RunForm f;
+  f.input_mode = 1;
+  std::snprintf(f.input_text, sizeof f.input_text, "3,1,x");
+  EXPECT_THROW(request_from_form(f, nullptr), UsageError);
+}
+
+TEST(AppStateActions, SteppingClampsAndAnimates) {
+  AppState s;
+  TraceRequest r;
+  r.n = 8;
+  ASSERT_TRUE(run_request(s, r, Device::Cpu));
+  set_step(s, 3);
+  EXPECT_EQ(s.step, 3);
+  EXPECT_TRUE(animating(s));
+  advance(s, 5.0);
+  EXPECT_FALSE(animating(s));
+  set_step(s, 1000);
+  EXPECT_EQ(s.step, step_count(s) - 1);
+  s.playing = true;
+  set_step(s, 0);
+  for (int i = 0; i < 200; ++i) advance(s, 0.1);
+  EXPECT_EQ(s.step, step_count(s) - 1);
+  EXPECT_FALSE(s.playing);
+}
