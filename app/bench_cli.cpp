@@ -1,14 +1,162 @@
-// Placeholder until the device-wide benchmarks land: says so plainly.
+// `scanscope bench`: device-wide timings (kernels/bench.h): a table on stdout, progress on
+// stderr, JSON on request. Bad option values throw UsageError (one line, exit 2).
 #include "bench_cli.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <sstream>
 
 #include <CLI/CLI.hpp>
 
+#include "bench.h"
 #include "catalogue.h"
+#include "runner.h"
+#include "trace_json.h"
 
 namespace scanscope {
 
-CLI::App* add_bench_command(CLI::App& app) { return app.add_subcommand("bench", "device-wide timings (not built yet)"); }
+namespace {
 
-int run_bench_command() { throw UsageError("bench is not implemented in this build yet"); }
+struct BenchOptions {
+  std::string kernel = "all";
+  long long min_n = 1 << 10;
+  long long max_n = 0;  // 0: 2^28 with a GPU, 2^24 without
+  std::string json;
+  std::string type = "int";
+  int repeats = 20;
+  int warmup = 3;
+  std::string preset;
+  bool quiet = false;
+};
+
+BenchOptions g_opt;
+CLI::App* g_cmd = nullptr;
+
+std::vector<std::string> split_ids(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+void print_table(const BenchResults& r) {
+  std::printf("device: %s (%s), type %s, %s\n", r.device.c_str(), r.driver.c_str(), r.type.c_str(), r.date.c_str());
+  std::printf("%-24s %11s %11s %9s %8s %8s  %s\n", "kernel", "n", "time ms", "GB/s", "x CUB", "x copy", "check");
+  long long last_n = -1;
+  for (const auto& p : r.points) {
+    if (p.n != last_n && last_n != -1) std::printf("\n");
+    last_n = p.n;
+    std::string check = p.note.empty() ? (p.verified ? "ok" : "NOT CHECKED") : p.note;
+    if (p.ms <= 0 && !p.note.empty()) {
+      std::printf("%-24s %11lld %11s %9s %8s %8s  %s\n", p.kernel.c_str(), p.n, "-", "-", "-", "-", check.c_str());
+      continue;
+    }
+    std::printf("%-24s %11lld %11s %9s %8s %8s  %s\n", p.kernel.c_str(), p.n, fmt("%.4f", p.ms).c_str(), fmt("%.1f", p.gbps).c_str(),
+                p.ratio_to_cub > 0 ? fmt("%.2f", p.ratio_to_cub).c_str() : "-", p.ratio_to_copy > 0 ? fmt("%.2f", p.ratio_to_copy).c_str() : "-",
+                check.c_str());
+  }
+  // Our best kernels against their baselines, measured in this run.
+  std::map<std::pair<std::string, long long>, const BenchPoint*> at;
+  for (const auto& p : r.points)
+    if (p.ms > 0 && p.note.empty()) at[{p.kernel, p.n}] = &p;
+  bool header = false;
+  for (const auto& [key, p] : at) {
+    if (key.first != "reduce-best" && key.first != "scan-best") continue;
+    if (!header) {
+      std::printf("\nbest kernels (same run): %-14s %11s %9s %8s %8s %10s\n", "kernel", "n", "GB/s", "x CUB", "x copy", "x probe");
+      header = true;
+    }
+    auto probe = at.find({"read-probe", key.second});
+    std::string xprobe = key.first == "reduce-best" && probe != at.end() ? fmt("%.3f", p->gbps / probe->second->gbps) : "-";
+    std::printf("%25s %-14s %11lld %9.1f %8s %8s %10s\n", "", key.first.c_str(), key.second, p->gbps, p->ratio_to_cub > 0 ? fmt("%.3f", p->ratio_to_cub).c_str() : "-",
+                p->ratio_to_copy > 0 ? fmt("%.3f", p->ratio_to_copy).c_str() : "-", xprobe.c_str());
+  }
+  for (const auto& m : r.messages) std::printf("note: %s\n", m.c_str());
+}
+
+}  // namespace
+
+CLI::App* add_bench_command(CLI::App& app) {
+  std::string ids;
+  for (const auto& id : bench_kernel_ids()) ids += (ids.empty() ? "" : ", ") + id;
+  g_cmd = app.add_subcommand("bench", "device-wide timings against CUB, a device copy and the CPU (every result checked)");
+  g_cmd->add_option("--kernel", g_opt.kernel, "kernel ids, comma-separated, or all: " + ids);
+  g_cmd->add_option("--min", g_opt.min_n, "smallest n (sizes double up to --max)");
+  g_cmd->add_option("--max", g_opt.max_n, "largest n (default 2^28 with a GPU, 2^24 without; at most 2^30)");
+  g_cmd->add_option("--json", g_opt.json, "also write the results to FILE (JSON)");
+  g_cmd->add_option("--type", g_opt.type, "value type: int or float");
+  g_cmd->add_option("--repeats", g_opt.repeats, "timed runs per point (the median is reported)");
+  g_cmd->add_option("--warmup", g_opt.warmup, "untimed runs first");
+  g_cmd->add_option("--preset", g_opt.preset, "re-run a seed's table: harris-table2 (scan paper Table 2) or oancea (reduce at n = 1000 and 10^6)");
+  g_cmd->add_flag("--quiet", g_opt.quiet, "no progress on stderr");
+  return g_cmd;
+}
+
+int run_bench_command() {
+  const BenchOptions& o = g_opt;
+  BenchConfig c;
+  if (o.kernel != "all") {
+    c.kernels = split_ids(o.kernel);
+    if (c.kernels.empty()) throw UsageError("--kernel needs an id or all");
+    auto known = bench_kernel_ids();
+    for (const auto& k : c.kernels)
+      if (std::find(known.begin(), known.end(), k) == known.end()) throw UsageError("--kernel: unknown bench kernel '" + k + "' (see scanscope bench --help)");
+  }
+  if (o.type != "int" && o.type != "float") throw UsageError("--type must be int or float, not '" + o.type + "'");
+  if (o.repeats < 1 || o.repeats > 1000) throw UsageError("--repeats must be 1 to 1000, not " + std::to_string(o.repeats));
+  if (o.warmup < 0 || o.warmup > 100) throw UsageError("--warmup must be 0 to 100, not " + std::to_string(o.warmup));
+  if (!o.preset.empty() && o.preset != "harris-table2" && o.preset != "oancea")
+    throw UsageError("--preset must be harris-table2 or oancea, not '" + o.preset + "'");
+  if (!o.preset.empty() && (g_cmd->count("--min") || g_cmd->count("--max"))) throw UsageError("--preset sets its own sizes; leave out --min and --max");
+  c.min_n = o.min_n;
+  c.max_n = o.max_n;
+  const bool gpu = gpu_status().usable;
+  if (c.max_n == 0) {
+    c.max_n = gpu ? (1LL << 28) : (1LL << 24);
+    if (c.max_n < c.min_n) c.max_n = c.min_n;
+  }
+  if (c.min_n < 1 || c.min_n > c.max_n || c.max_n > (1LL << 30))
+    throw UsageError("sizes must satisfy 1 <= --min <= --max <= 2^30 (1073741824), not --min " + std::to_string(c.min_n) + " --max " + std::to_string(c.max_n));
+  c.type = o.type;
+  c.repeats = o.repeats;
+  c.warmup = o.warmup;
+  c.preset = o.preset;
+  if (!gpu) std::cerr << "scanscope bench: no GPU kernels: " << gpu_status().why << "; timing the CPU baselines only\n";
+
+  const bool tty = isatty(2);
+  long long shown_n = -1;
+  BenchProgress progress = [&](int done, int total, const std::string& label) {
+    if (o.quiet) return;
+    if (tty) {
+      std::fprintf(stderr, "\r[%d/%d] %-48s", done, total, label.c_str());
+      if (done == total) std::fprintf(stderr, "\n");
+    } else {
+      auto at = label.find(" n=");
+      long long n = at == std::string::npos ? -1 : std::stoll(label.substr(at + 3));
+      if (n != shown_n && n >= 0) std::fprintf(stderr, "bench: [%d/%d] n=%lld\n", done, total, n);
+      shown_n = n;
+    }
+  };
+  BenchResults r = run_bench(c, progress, nullptr);
+  print_table(r);
+  if (!o.json.empty()) {
+    write_file_atomic(o.json, bench_to_json(r));
+    std::cerr << "scanscope bench: wrote " << o.json << "\n";
+  }
+  for (const auto& p : r.points)
+    if (!p.verified && p.note.rfind("skipped", 0) != 0) return 1;  // a wrong result or a CUDA error
+  return 0;
+}
 
 }  // namespace scanscope

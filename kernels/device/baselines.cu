@@ -1,0 +1,102 @@
+// GPU entry points (device_gpu.h): the strategies, NVIDIA's CUB, a device-to-device copy and a
+// read-only bandwidth probe, behind one launch function the bench times.
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+
+#include "device_gpu.h"
+#include "grid_exec.cuh"
+
+namespace scanscope {
+namespace device {
+
+namespace {
+
+// read-probe: the best achievable read bandwidth. No loop, no persistence: each block reads one
+// tile of 256 threads x 8 x 16 bytes with every load in flight before the first add, reduces it,
+// and adds it to the result with one atomic per block (so the probe is checked like a reduce).
+constexpr int kProbeThreads = 256, kProbeUnroll = 8, kProbeTile = kProbeThreads * kProbeUnroll * 4;
+
+template <class T>
+__global__ void __launch_bounds__(kProbeThreads) read_probe(const T* __restrict__ in, long long n, T* out) {
+  __shared__ T warp_sums[kProbeThreads / kWarpSize];
+  const long long base = static_cast<long long>(blockIdx.x) * kProbeTile;
+  T sum = T(0);
+  if (base + kProbeTile <= n) {
+    Vec4<T> v[kProbeUnroll];
+#pragma unroll
+    for (int u = 0; u < kProbeUnroll; ++u) v[u] = load_vec4(in + base + 4 * (u * kProbeThreads + threadIdx.x));
+#pragma unroll
+    for (int u = 0; u < kProbeUnroll; ++u) sum += (v[u].x + v[u].y) + (v[u].z + v[u].w);
+  } else {
+    for (long long i = base + threadIdx.x; i < n; i += kProbeThreads) sum += in[i];
+  }
+  for (int o = kWarpSize / 2; o > 0; o >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, o);
+  if (threadIdx.x % kWarpSize == 0) warp_sums[threadIdx.x / kWarpSize] = sum;
+  __syncthreads();
+  if (threadIdx.x < kWarpSize) {
+    sum = threadIdx.x < kProbeThreads / kWarpSize ? warp_sums[threadIdx.x] : T(0);
+    for (int o = kWarpSize / 2; o > 0; o >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, o);
+    if (threadIdx.x == 0) atomicAdd(out, sum);
+  }
+}
+
+template <class T>
+size_t cub_bytes(const std::string& kernel, long long n, bool inclusive) {
+  size_t bytes = 0;
+  const int items = static_cast<int>(n);
+  if (kernel == "cub-reduce") cuda_check(cub::DeviceReduce::Sum(nullptr, bytes, static_cast<const T*>(nullptr), static_cast<T*>(nullptr), items), kernel + ": temp storage query");
+  else if (inclusive) cuda_check(cub::DeviceScan::InclusiveSum(nullptr, bytes, static_cast<const T*>(nullptr), static_cast<T*>(nullptr), items), kernel + ": temp storage query");
+  else cuda_check(cub::DeviceScan::ExclusiveSum(nullptr, bytes, static_cast<const T*>(nullptr), static_cast<T*>(nullptr), items), kernel + ": temp storage query");
+  return bytes;
+}
+
+template <class T>
+void launch_typed(const std::string& kernel, bool inclusive, const T* in, T* out, long long n, void* ws, size_t ws_bytes, cudaStream_t stream) {
+  const int items = static_cast<int>(n);
+  if (kernel == "cub-reduce") {
+    cuda_check(cub::DeviceReduce::Sum(ws, ws_bytes, in, out, items, stream), kernel);
+  } else if (kernel == "cub-scan" || kernel == "cub-scan-inclusive") {
+    if (inclusive) cuda_check(cub::DeviceScan::InclusiveSum(ws, ws_bytes, in, out, items, stream), kernel);
+    else cuda_check(cub::DeviceScan::ExclusiveSum(ws, ws_bytes, in, out, items, stream), kernel);
+  } else if (kernel == "read-probe") {
+    cuda_check(cudaMemsetAsync(out, 0, sizeof(T), stream), kernel + ": cudaMemsetAsync");
+    read_probe<T><<<static_cast<unsigned>(ceil_div(n, kProbeTile)), kProbeThreads, 0, stream>>>(in, n, out);
+    cuda_check(cudaGetLastError(), kernel + ": launch");
+  } else {
+    throw std::logic_error("unknown GPU kernel " + kernel);
+  }
+}
+
+}  // namespace
+
+int gpu_max_blocks() {
+  int dev = 0, sms = 0;
+  cuda_check(cudaGetDevice(&dev), "cudaGetDevice");
+  cuda_check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), "cudaDeviceGetAttribute");
+  return sms * ReduceBestStage::kMinBlocks;
+}
+
+size_t gpu_workspace_bytes(const std::string& kernel, long long n, int max_blocks) {
+  if (const StrategyInfo* s = find_strategy(kernel)) return workspace_bytes(s->strategy, n, max_blocks);
+  if (kernel.rfind("cub-", 0) == 0) return cub_bytes<int>(kernel, n, kernel == "cub-scan-inclusive");
+  return 0;
+}
+
+void gpu_launch(const std::string& kernel, bool is_float, bool inclusive, const void* in, void* out, long long n,
+                void* workspace, size_t workspace_bytes, int max_blocks, void* stream_ptr) {
+  cudaStream_t stream = static_cast<cudaStream_t>(stream_ptr);
+  if (const StrategyInfo* s = find_strategy(kernel)) {
+    if (s->scan) launch_scan_strategy(s->strategy, is_float, inclusive, in, out, n, workspace, stream, kernel);
+    else launch_reduce_strategy(s->strategy, is_float, in, out, n, workspace, max_blocks, stream, kernel);
+    return;
+  }
+  if (kernel == "copy") {
+    cuda_check(cudaMemcpyAsync(out, in, static_cast<size_t>(n) * 4, cudaMemcpyDeviceToDevice, stream), kernel + ": cudaMemcpyAsync");
+    return;
+  }
+  if (is_float) launch_typed(kernel, inclusive, static_cast<const float*>(in), static_cast<float*>(out), n, workspace, workspace_bytes, stream);
+  else launch_typed(kernel, inclusive, static_cast<const int*>(in), static_cast<int*>(out), n, workspace, workspace_bytes, stream);
+}
+
+}  // namespace device
+}  // namespace scanscope

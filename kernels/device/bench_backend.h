@@ -1,0 +1,31 @@
+// The GPU half of run_bench (bench_gpu.cu; bench_gpu_stub.cpp without CUDA): buffers, timing
+// with CUDA events, and copying results back for the CPU check. Plain C++ for bench.cpp.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace scanscope {
+namespace device {
+
+class GpuBenchSession {
+ public:
+  virtual ~GpuBenchSession() = default;
+  virtual std::string device() const = 0;
+  virtual std::string driver() const = 0;
+  // Makes buffers for n elements (input, output, the largest workspace of `kernels`) and uploads
+  // the input. Returns "" when ready, else why this size is skipped (e.g. it does not fit).
+  virtual std::string prepare(long long n, bool is_float, const void* host_in, const std::vector<std::string>& kernels) = 0;
+  // Warm-up runs, then `repeats` runs each timed with CUDA events after flushing L2; returns the
+  // median in ms. Then poisons the output, runs once more and copies out_count elements back.
+  // Throws std::runtime_error naming the kernel and the CUDA error.
+  virtual double time(const std::string& kernel, bool inclusive, int warmup, int repeats, void* host_out, size_t out_count) = 0;
+  virtual void release() = 0;
+};
+
+// nullptr (and *why) when no usable GPU.
+std::unique_ptr<GpuBenchSession> open_gpu_bench(std::string* why);
+
+}  // namespace device
+}  // namespace scanscope

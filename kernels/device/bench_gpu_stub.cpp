@@ -1,0 +1,14 @@
+// The GPU half of the bench in a build without CUDA: says why there are no GPU rows.
+#include "bench_backend.h"
+#include "runner.h"
+
+namespace scanscope {
+namespace device {
+
+std::unique_ptr<GpuBenchSession> open_gpu_bench(std::string* why) {
+  *why = gpu_status().why;
+  return nullptr;
+}
+
+}  // namespace device
+}  // namespace scanscope

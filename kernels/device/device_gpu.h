@@ -1,0 +1,20 @@
+// GPU entry points of the device-wide kernels and baselines (compiled only with CUDA). Plain C++
+// so bench.cpp needs no CUDA headers; streams are passed as void*.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace scanscope {
+namespace device {
+
+// Resident blocks of reduce-best's persistent grid on the current device.
+int gpu_max_blocks();
+size_t gpu_workspace_bytes(const std::string& kernel, long long n, int max_blocks);
+// Launches one timed run of `kernel` (a strategy id, cub-reduce, cub-scan, copy, read-probe) on
+// device buffers. Throws std::runtime_error naming the kernel and the CUDA error.
+void gpu_launch(const std::string& kernel, bool is_float, bool inclusive, const void* in, void* out, long long n,
+                void* workspace, size_t workspace_bytes, int max_blocks, void* stream);
+
+}  // namespace device
+}  // namespace scanscope

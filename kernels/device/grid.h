@@ -1,0 +1,147 @@
+// Device-wide kernels as a host-side sequence of "grid programs": each launch runs one block
+// program (written against the Block interface of block.h) over a grid of blocks. The sequence is
+// written once, over an Exec policy: CudaExec (grid_exec.cuh) launches the real kernels,
+// EmuExec (below) runs every block in order on the CPU with EmulatedBlock, and SizeExec only
+// counts the workspace the sequence carves. Whatever runs between blocks of one launch (atomics,
+// fences, flags of a look-back) goes through the small host/device helpers here.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "block.h"
+
+namespace scanscope {
+namespace device {
+
+#if defined(__CUDACC__)
+#define SS_UNROLL _Pragma("unroll")
+#else
+#define SS_UNROLL
+#endif
+
+// Where a block sits in its grid (blockIdx.x, gridDim.x).
+struct GridCtx {
+  int block;
+  int blocks;
+};
+
+// A fixed-size register array of one thread (b.regs<Items<T, N>>()).
+template <class T, int N>
+struct Items {
+  T v[N];
+  SS_HD Items() {}
+  SS_HD explicit Items(int) {
+    for (int i = 0; i < N; ++i) v[i] = T(0);
+  }
+  SS_HD T& operator[](int i) { return v[i]; }
+  SS_HD const T& operator[](int i) const { return v[i]; }
+};
+
+// Four consecutive values loaded or stored as one 16-byte access (LDG.128 / STG.128).
+template <class T>
+struct alignas(16) Vec4 {
+  T x, y, z, w;
+};
+
+template <class T>
+SS_HD Vec4<T> load_vec4(const T* p) {
+#if defined(__CUDA_ARCH__)
+  return *reinterpret_cast<const Vec4<T>*>(__builtin_assume_aligned(p, 16));
+#else
+  return Vec4<T>{p[0], p[1], p[2], p[3]};
+#endif
+}
+
+template <class T>
+SS_HD void store_vec4(T* p, const Vec4<T>& v) {
+#if defined(__CUDA_ARCH__)
+  *reinterpret_cast<Vec4<T>*>(__builtin_assume_aligned(p, 16)) = v;
+#else
+  p[0] = v.x;
+  p[1] = v.y;
+  p[2] = v.z;
+  p[3] = v.w;
+#endif
+}
+
+// Cross-block helpers: the GPU's atomics and fences; on the CPU blocks run one after the other,
+// so plain memory operations have the same effect.
+template <class T>
+SS_HD void atomic_add(T* p, T v) {
+#if defined(__CUDA_ARCH__)
+  atomicAdd(p, v);
+#else
+  *p += v;
+#endif
+}
+
+SS_HD unsigned atomic_inc(unsigned* p) {  // returns the old value
+#if defined(__CUDA_ARCH__)
+  return atomicAdd(p, 1u);
+#else
+  return (*p)++;
+#endif
+}
+
+SS_HD void thread_fence() {
+#if defined(__CUDA_ARCH__)
+  __threadfence();
+#endif
+}
+
+// A value written by another block of the same launch: read past L1.
+template <class T>
+SS_HD T load_coherent(const T* p) {
+#if defined(__CUDA_ARCH__)
+  return *static_cast<const volatile T*>(p);
+#else
+  return *p;
+#endif
+}
+
+// Workspace carved from one buffer in a fixed order; every piece 256-byte aligned. With a null
+// base (SizeExec) it only counts.
+struct Carve {
+  char* base = nullptr;
+  size_t used = 0;
+  template <class T>
+  T* take(long long count) {
+    size_t at = (used + 255) & ~size_t(255);
+    used = at + static_cast<size_t>(count > 0 ? count : 1) * sizeof(T);
+    return base ? reinterpret_cast<T*>(base + at) : nullptr;
+  }
+};
+
+// Counts the workspace of a sequence; launches nothing.
+struct SizeExec {
+  static constexpr bool counting = true;
+  template <class Prog, class Op, class Args> void launch(int, int, int, const Args&, const char* = "") {}
+  void memset_zero(void*, size_t) {}
+};
+
+// A view of words [word, ...) of a shared array as another 4-byte type. A block program asks
+// b.shared() once and carves its pieces with this, so every piece stays valid in the emulator too.
+template <class U, class T, class Rec>
+SS_HD Shared<U, Rec> view_as(const Shared<T, Rec>& s, int word) {
+  return Shared<U, Rec>{reinterpret_cast<U*>(s.data + word), s.base_word + word, s.rec};
+}
+
+// Bits back to a value (the inverse of bits_of in block.h).
+template <class T> SS_HD T from_bits(uint32_t u);
+template <> SS_HD int from_bits<int>(uint32_t u) { return static_cast<int>(u); }
+template <> SS_HD float from_bits<float>(uint32_t u) {
+#if defined(__CUDA_ARCH__)
+  return __uint_as_float(u);
+#else
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+#endif
+}
+
+inline long long ceil_div(long long a, long long b) { return (a + b - 1) / b; }
+
+}  // namespace device
+}  // namespace scanscope

@@ -1,0 +1,46 @@
+// CudaExec: launches the block programs of a device-wide sequence as real kernels, each block a
+// CudaBlock<NullRecorder> (the timed build: the recorder compiles away).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "cuda_block.cuh"
+#include "strategies.h"
+
+namespace scanscope {
+namespace device {
+
+template <class Prog, class Op, class T, class Args>
+__global__ void __launch_bounds__(Prog::kMaxThreads, Prog::kMinBlocks) grid_kernel(Args args) {
+  extern __shared__ uint32_t arena[];
+  NullRecorder rec;
+  CudaBlock<NullRecorder> b(arena, &rec);
+  Prog::template run<Op, T>(b, GridCtx{static_cast<int>(blockIdx.x), static_cast<int>(gridDim.x)}, args);
+}
+
+inline void cuda_check(cudaError_t e, const std::string& what) {
+  if (e != cudaSuccess) throw std::runtime_error(what + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")");
+}
+
+template <class T>
+struct CudaExec {
+  static constexpr bool counting = false;
+  cudaStream_t stream = nullptr;
+  std::string kernel;  // the bench id, for error messages
+  template <class Prog, class Op, class Args>
+  void launch(int blocks, int threads, int smem_words, const Args& args, const char* name = "") {
+    grid_kernel<Prog, Op, T, Args><<<blocks, threads, static_cast<size_t>(smem_words) * 4, stream>>>(args);
+    cuda_check(cudaGetLastError(), kernel + ": launch of " + name + " (" + std::to_string(blocks) + " blocks of " + std::to_string(threads) + ")");
+  }
+  void memset_zero(void* p, size_t bytes) { cuda_check(cudaMemsetAsync(p, 0, bytes, stream), kernel + ": cudaMemsetAsync"); }
+};
+
+// One strategy on device buffers (defined in reduce_device.cu / scan_device.cu).
+void launch_reduce_strategy(Strategy s, bool is_float, const void* in, void* out, long long n, void* ws, int max_blocks, cudaStream_t stream, const std::string& kernel);
+void launch_scan_strategy(Strategy s, bool is_float, bool inclusive, const void* in, void* out, long long n, void* ws, cudaStream_t stream, const std::string& kernel);
+
+}  // namespace device
+}  // namespace scanscope

@@ -1,0 +1,324 @@
+// Device-wide reductions: the strategies of seeds 001, 002 and 004 (Oancea & Henriksen) and our
+// fastest, each a sequence of launches of block programs written against the Block interface.
+// Where a strategy's block step is one of the traced single-block kernels (ReduceSequential,
+// ReduceWarpShuffle, their sequential_tree and warp_reduce), the timed launch calls that very
+// source with NullRecorder.
+#pragma once
+
+#include "grid.h"
+#include "ops.h"
+#include "reduce_kernels.h"
+
+namespace scanscope {
+namespace device {
+
+template <class T>
+struct ReduceArgs {
+  const T* in;
+  T* out;
+  long long n;
+  long long chunk;  // reduce-chunked: elements per thread
+  unsigned* counter;  // reduce-best: blocks done
+  T* partials;        // reduce-best: one per block
+};
+
+// ---- reduce-tree (Oancea & Henriksen "binary tree reduction"): one launch per level, each thread
+// adds two neighbours, halving the array.
+struct ReduceTreeLevel {
+  static constexpr int kMaxThreads = 256, kMinBlocks = 1;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
+    b.threads([&](int tid) {
+      long long i = static_cast<long long>(g.block) * b.num_threads() + tid;
+      if (2 * i < a.n) a.out[i] = 2 * i + 1 < a.n ? Op::apply(a.in[2 * i], a.in[2 * i + 1]) : a.in[2 * i];
+    });
+    b.end(Phase::Reduce, "pairs");
+  }
+};
+
+// ---- reduce-block: shrink by the block size per launch; each block is the traced
+// reduce-sequential kernel over its slice.
+struct ReduceBlockLevel {
+  static constexpr int kMaxThreads = 256, kMinBlocks = 1;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
+    const long long off = static_cast<long long>(g.block) * b.num_threads();
+    KernelParams p;
+    p.threads = b.num_threads();
+    p.n = static_cast<int>(a.n - off < p.threads ? a.n - off : p.threads);
+    p.m = p.threads;
+    ReduceSequential::run<Op, T>(b, p, a.in + off, a.out + g.block);
+  }
+};
+
+// ---- reduce-chunked (Brent's lemma): a fixed grid; each thread sums `chunk` consecutive
+// elements (uncoalesced: neighbouring lanes read addresses `chunk` apart), then the block tree.
+struct ReduceChunkedStage {
+  static constexpr int kMaxThreads = 256, kMinBlocks = 1;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
+    KernelParams p;
+    p.threads = p.m = b.num_threads();
+    p.n = p.threads;
+    auto sdata = b.template shared<T>(p.threads);
+    b.threads([&](int tid) {
+      long long start = (static_cast<long long>(g.block) * p.threads + tid) * a.chunk;
+      T sum = Op::template identity<T>();
+      for (long long i = start; i < start + a.chunk && i < a.n; ++i) sum = Op::apply(sum, a.in[i]);
+      sdata.store(tid, reduce_site::load_store, tid, sum);  // SITE load_store
+    });
+    b.sync(Phase::Load, "chunk sums");
+    sequential_tree<Op, T>(b, p, sdata, 0);
+    b.threads([&](int tid) {
+      if (tid == 0) a.out[g.block] = sdata.load(tid, reduce_site::result, 0);  // SITE result
+    });
+    b.end(Phase::Store, "write block partial");
+  }
+};
+
+// ---- reduce-two-pass (seeds 001/002): grid-stride loop (coalesced), the sequential tree, one
+// partial per block; the second pass is the traced reduce-sequential kernel over the partials.
+struct ReduceGridStrideStage {
+  static constexpr int kMaxThreads = 256, kMinBlocks = 1;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
+    KernelParams p;
+    p.threads = p.m = b.num_threads();
+    p.n = p.threads;
+    auto sdata = b.template shared<T>(p.threads);
+    b.threads([&](int tid) {
+      const long long stride = static_cast<long long>(g.blocks) * p.threads;
+      T sum = Op::template identity<T>();
+      for (long long i = static_cast<long long>(g.block) * p.threads + tid; i < a.n; i += stride) sum = Op::apply(sum, a.in[i]);
+      sdata.store(tid, reduce_site::load_store, tid, sum);  // SITE load_store
+    });
+    b.sync(Phase::Load, "grid-stride sums");
+    sequential_tree<Op, T>(b, p, sdata, 0);
+    b.threads([&](int tid) {
+      if (tid == 0) a.out[g.block] = sdata.load(tid, reduce_site::result, 0);  // SITE result
+    });
+    b.end(Phase::Store, "write block partial");
+  }
+};
+
+// The single-block finish of the two-stage strategies: the traced kernel itself.
+template <class Alg>
+struct SingleBlockFinish {
+  static constexpr int kMaxThreads = 1024, kMinBlocks = 1;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx, const ReduceArgs<T>& a) {
+    KernelParams p;
+    p.threads = p.m = b.num_threads();
+    p.n = static_cast<int>(a.n);
+    Alg::template run<Op, T>(b, p, a.in, a.out);
+  }
+};
+
+// ---- reduce-atomic: every thread reads one element and atomicAdd()s it to the result.
+struct ReduceAtomicStage {
+  static constexpr int kMaxThreads = 256, kMinBlocks = 1;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
+    b.threads([&](int tid) {
+      long long i = static_cast<long long>(g.block) * b.num_threads() + tid;
+      if (i < a.n) atomic_add(a.out, a.in[i]);
+    });
+    b.end(Phase::Reduce, "atomicAdd");
+  }
+};
+
+// Each thread's sum over 16-byte loads: U independent Vec4 loads in flight per iteration, a
+// grid-stride over groups of U*T quads, then the quads left over, then the < 4 scalar elements
+// after the last quad (block 0).
+template <class Op, class T, int U>
+SS_HD T thread_sum_vec4(const T* in, long long n, int tid, int threads, GridCtx g) {
+  const long long quads = n / 4;
+  const long long group = static_cast<long long>(U) * threads;
+  const long long full_groups = quads / group;
+  T sum = Op::template identity<T>();
+  for (long long gi = g.block; gi < full_groups; gi += g.blocks) {
+    Vec4<T> v[U];
+    for (int u = 0; u < U; ++u) v[u] = load_vec4(in + 4 * (gi * group + u * threads + tid));
+    for (int u = 0; u < U; ++u) sum = Op::apply(sum, Op::apply(Op::apply(v[u].x, v[u].y), Op::apply(v[u].z, v[u].w)));
+  }
+  for (long long q = full_groups * group + static_cast<long long>(g.block) * threads + tid; q < quads; q += static_cast<long long>(g.blocks) * threads) {
+    Vec4<T> v = load_vec4(in + 4 * q);
+    sum = Op::apply(sum, Op::apply(Op::apply(v.x, v.y), Op::apply(v.z, v.w)));
+  }
+  if (g.block == 0 && tid < n - 4 * quads) sum = Op::apply(sum, in[4 * quads + tid]);
+  return sum;
+}
+
+// The block step of reduce-warp-shuffle and reduce-best: seed 000's reduce_sum_warp_shuffle body
+// (warp_reduce, warp totals to shared memory, the first warp reduces them); val holds each
+// thread's partial on entry and the block's total in thread 0 on exit.
+template <class Op, class T, class Block, class R, class S>
+SS_HD void block_reduce_shuffle(Block& b, R& val, R& other, const S& sdata) {
+  const int warps = b.num_threads() / kWarpSize;
+  warp_reduce<Op, T>(b, val, other, AllWarps(), "warp shuffle, offset %d");
+  b.threads([&](int tid) {
+    if (tid % kWarpSize == 0) sdata.store(tid, reduce_site::warp_total, tid / kWarpSize, val[tid]);  // SITE warp_total
+  });
+  b.sync(Phase::Combine, "warp totals to shared memory");
+  b.threads([&](int tid) {
+    if (tid < kWarpSize) val[tid] = tid < warps ? sdata.load(tid, reduce_site::total_load, tid) : Op::template identity<T>();  // SITE total_load
+  });
+  warp_reduce<Op, T>(b, val, other, FirstWarp(), "first warp, offset %d");
+}
+
+// ---- reduce-warp-shuffle: 16-byte loads, grid-stride, shuffles; the second pass is the traced
+// reduce-warp-shuffle kernel over the block partials.
+struct ReduceShuffleStage {
+  static constexpr int kMaxThreads = 256, kMinBlocks = 1;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
+    auto sdata = b.template shared<T>(kWarpSize);
+    auto val = b.template regs<T>();
+    auto other = b.template regs<T>();
+    b.threads([&](int tid) { val[tid] = thread_sum_vec4<Op, T, 1>(a.in, a.n, tid, b.num_threads(), g); });
+    block_reduce_shuffle<Op, T>(b, val, other, sdata);
+    b.threads([&](int tid) {
+      if (tid == 0) a.out[g.block] = val[tid];
+    });
+    b.end(Phase::Store, "write block partial");
+  }
+};
+
+// ---- reduce-best: one launch. 16-byte loads, 4 in flight per thread, a persistent grid,
+// shuffles; each block publishes its partial and the last block to finish (a counter of blocks
+// done, after a fence) reduces the partials and resets the counter for the next call.
+struct ReduceBestStage {
+  static constexpr int kThreads = 512, kUnroll = 4;
+  static constexpr int kMaxThreads = kThreads, kMinBlocks = 2048 / kThreads;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
+    auto sdata = b.template shared<T>(kWarpSize + 1);
+    auto last = view_as<int>(sdata, kWarpSize);
+    auto val = b.template regs<T>();
+    auto other = b.template regs<T>();
+    b.threads([&](int tid) { val[tid] = thread_sum_vec4<Op, T, kUnroll>(a.in, a.n, tid, b.num_threads(), g); });
+    block_reduce_shuffle<Op, T>(b, val, other, sdata);
+    if (g.blocks == 1) {
+      b.threads([&](int tid) {
+        if (tid == 0) *a.out = val[tid];
+      });
+      b.end(Phase::Store, "write result");
+      return;
+    }
+    b.threads([&](int tid) {
+      if (tid == 0) {
+        a.partials[g.block] = val[tid];
+        thread_fence();  // the partial is visible before the count says so
+        last.store(tid, reduce_site::result, 0, atomic_inc(a.counter) == static_cast<unsigned>(g.blocks - 1) ? 1 : 0);
+      }
+    });
+    b.sync(Phase::Combine, "count blocks done");
+    bool is_last = false;
+    b.threads([&](int tid) {
+      if (tid == 0) is_last = last.load(tid, reduce_site::result, 0) != 0;
+    });
+#if defined(__CUDA_ARCH__)
+    is_last = __syncthreads_or(is_last);
+#endif
+    if (!is_last) return;
+    b.threads([&](int tid) {
+      T sum = Op::template identity<T>();
+      for (int i = tid; i < g.blocks; i += b.num_threads()) sum = Op::apply(sum, load_coherent(a.partials + i));
+      val[tid] = sum;
+    });
+    b.sync(Phase::Combine, "partials loaded");  // warp totals of the first round were read
+    block_reduce_shuffle<Op, T>(b, val, other, sdata);
+    b.threads([&](int tid) {
+      if (tid == 0) {
+        *a.out = val[tid];
+        *a.counter = 0;
+      }
+    });
+    b.end(Phase::Store, "last block: write result");
+  }
+};
+
+// ---- The launch sequences. `out` receives one value; `ws` is carved in a fixed order.
+
+// reduce-tree: ceil(log2 n) launches, each halving.
+template <class Op, class T, class Exec>
+void reduce_tree(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
+  T* buf[2] = {ws.take<T>(ceil_div(n, 2)), ws.take<T>(ceil_div(n, 4) + 1)};
+  const T* src = in;
+  long long len = n;
+  int k = 0;
+  do {
+    long long next = ceil_div(len, 2);
+    T* dst = next == 1 ? out : buf[k];
+    ex.template launch<ReduceTreeLevel, Op>(static_cast<int>(ceil_div(next, 256)), 256, 0, ReduceArgs<T>{src, dst, len, 0, nullptr, nullptr}, "reduce-tree level");
+    src = dst;
+    len = next;
+    k ^= 1;
+  } while (len > 1);
+}
+
+// reduce-block: 256 elements become one per launch (10^7 -> 39063 -> 153 -> 1).
+template <class Op, class T, class Exec>
+void reduce_block(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
+  T* buf[2] = {ws.take<T>(ceil_div(n, 256)), ws.take<T>(ceil_div(n, 256 * 256) + 1)};
+  const T* src = in;
+  long long len = n;
+  int k = 0;
+  do {
+    long long next = ceil_div(len, 256);
+    T* dst = next == 1 ? out : buf[k];
+    ex.template launch<ReduceBlockLevel, Op>(static_cast<int>(next), 256, 256, ReduceArgs<T>{src, dst, len, 0, nullptr, nullptr}, "reduce-block level");
+    src = dst;
+    len = next;
+    k ^= 1;
+  } while (len > 1);
+}
+
+constexpr int kStageBlocks = 1024;  // fixed grid of the two-stage strategies (<= one finishing block)
+
+template <class Op, class T, class Exec>
+void reduce_chunked(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
+  const int blocks = static_cast<int>(ceil_div(n, 256) < kStageBlocks ? ceil_div(n, 256) : kStageBlocks);
+  T* partials = ws.take<T>(blocks);
+  const long long chunk = ceil_div(n, static_cast<long long>(blocks) * 256);
+  ex.template launch<ReduceChunkedStage, Op>(blocks, 256, 256, ReduceArgs<T>{in, partials, n, chunk, nullptr, nullptr}, "reduce-chunked stage 1");
+  ex.template launch<SingleBlockFinish<ReduceSequential>, Op>(1, 1024, 1024, ReduceArgs<T>{partials, out, blocks, 0, nullptr, nullptr}, "reduce-chunked stage 2");
+}
+
+template <class Op, class T, class Exec>
+void reduce_two_pass(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
+  const int blocks = static_cast<int>(ceil_div(n, 256) < kStageBlocks ? ceil_div(n, 256) : kStageBlocks);
+  T* partials = ws.take<T>(blocks);
+  ex.template launch<ReduceGridStrideStage, Op>(blocks, 256, 256, ReduceArgs<T>{in, partials, n, 0, nullptr, nullptr}, "reduce-two-pass stage 1");
+  ex.template launch<SingleBlockFinish<ReduceSequential>, Op>(1, 1024, 1024, ReduceArgs<T>{partials, out, blocks, 0, nullptr, nullptr}, "reduce-two-pass stage 2");
+}
+
+template <class Op, class T, class Exec>
+void reduce_atomic(Exec& ex, const T* in, T* out, long long n, Carve&) {
+  ex.memset_zero(out, sizeof(T));
+  ex.template launch<ReduceAtomicStage, Op>(static_cast<int>(ceil_div(n, 256)), 256, 0, ReduceArgs<T>{in, out, n, 0, nullptr, nullptr}, "reduce-atomic");
+}
+
+template <class Op, class T, class Exec>
+void reduce_warp_shuffle(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
+  long long want = ceil_div(n, 4 * 256);
+  const int blocks = static_cast<int>(want < kStageBlocks ? (want > 0 ? want : 1) : kStageBlocks);
+  T* partials = ws.take<T>(blocks);
+  ex.template launch<ReduceShuffleStage, Op>(blocks, 256, kWarpSize, ReduceArgs<T>{in, partials, n, 0, nullptr, nullptr}, "reduce-warp-shuffle stage 1");
+  ex.template launch<SingleBlockFinish<ReduceWarpShuffle>, Op>(1, 1024, kWarpSize, ReduceArgs<T>{partials, out, blocks, 0, nullptr, nullptr}, "reduce-warp-shuffle stage 2");
+}
+
+// max_blocks: how many blocks the device keeps resident (SMs x blocks per SM); the CPU passes a
+// small number so the multi-block path runs in tests.
+template <class Op, class T, class Exec>
+void reduce_best(Exec& ex, const T* in, T* out, long long n, Carve& ws, int max_blocks) {
+  using S = ReduceBestStage;
+  long long want = ceil_div(n, 4LL * S::kUnroll * S::kThreads);
+  const int blocks = static_cast<int>(want < max_blocks ? (want > 0 ? want : 1) : max_blocks);
+  unsigned* counter = ws.take<unsigned>(1);  // zeroed once when the workspace is made
+  T* partials = ws.take<T>(max_blocks);
+  ex.template launch<S, Op>(blocks, S::kThreads, kWarpSize + 1, ReduceArgs<T>{in, out, n, 0, counter, partials}, "reduce-best");
+}
+
+}  // namespace device
+}  // namespace scanscope

@@ -1,0 +1,386 @@
+// Device-wide scans: scan-then-propagate (scan paper, Figure 5), reduce-then-scan (Oancea &
+// Henriksen's three kernels) and the single-pass decoupled look-back (Merrill & Garland 2016),
+// as launch sequences of block programs written against the Block interface. The block scans
+// are the traced sources: ScanBlelloch itself, and warp_scan_inclusive (scan-warp-shuffle).
+#pragma once
+
+#include "grid.h"
+#include "ops.h"
+#include "reduce_kernels.h"
+#include "scan_kernels.h"
+
+namespace scanscope {
+namespace device {
+
+template <class T>
+struct ScanArgs {
+  const T* in;
+  T* out;
+  long long n;
+  T* sums;            // one per block (scan-then-propagate, reduce-then-scan)
+  const T* offsets;   // scanned block sums (uniform add, reduce-then-scan kernel 3)
+  bool inclusive;
+  long long seg;      // reduce-then-scan: elements per block
+  unsigned* counter;  // look-back: next tile id
+  unsigned long long* status;  // look-back: one flag+value word per tile
+};
+
+// Exclusive scan of one value per thread across the block, from the traced warp-shuffle scan:
+// on exit val holds the thread's exclusive prefix and total the block's total (every thread).
+// wt needs kWarpSize words. Ends with a barrier, so wt may be reused.
+template <class Op, class T, class Block, class R, class S>
+SS_HD void block_exclusive_scan(Block& b, R& val, R& total, R& other, const S& wt) {
+  const int warps = b.num_threads() / kWarpSize;
+  const T identity = Op::template identity<T>();
+  warp_scan_inclusive<Op, T>(b, val, other, AllWarps(), "warp scan, h=%d");
+  b.threads([&](int tid) {
+    if (tid % kWarpSize == kWarpSize - 1) wt.store(tid, scan_site::warp_total, tid / kWarpSize, val[tid]);  // SITE warp_total
+  });
+  b.sync(Phase::Combine, "warp totals to shared memory");
+  b.threads([&](int tid) {
+    if (tid < kWarpSize) total[tid] = tid < warps ? wt.load(tid, scan_site::total_load, tid) : identity;  // SITE total_load
+  });
+  warp_scan_inclusive<Op, T>(b, total, other, FirstWarp(), "scan of warp totals, h=%d");
+  b.threads([&](int tid) {
+    if (tid < warps) wt.store(tid, scan_site::total_store, tid, total[tid]);  // SITE total_store
+  });
+  b.shfl_up(other, val, 1, scan_site::shfl);  // exclusive within the warp
+  b.sync(Phase::Combine, "scanned totals to shared memory");
+  b.threads([&](int tid) {
+    int warp = tid / kWarpSize, lane = tid % kWarpSize;
+    T before = warp > 0 ? wt.load(tid, scan_site::carry_load, warp - 1) : identity;  // SITE carry_load
+    val[tid] = lane > 0 ? Op::apply(before, other[tid]) : before;
+    total[tid] = wt.load(tid, scan_site::carry_load, warps - 1);
+  });
+  b.sync(Phase::Combine, "block total");
+}
+
+// ---- scan-then-propagate (scan paper, "Arrays of arbitrary size"): every block of 1024 elements
+// is the traced scan-blelloch kernel (512 threads, zero-bank-conflict padding); thread 0 adds the
+// block's last input to its last output to get the block sum.
+struct PropagateBlockScan {
+  static constexpr int kThreads = 512, kElems = 2 * kThreads;
+  static constexpr int kMaxThreads = kThreads, kMinBlocks = 1;
+  static int smem_words() { return kElems + conflict_free_offset(kElems - 1, Pad::Zero, 5); }
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const ScanArgs<T>& a) {
+    const long long off = static_cast<long long>(g.block) * kElems;
+    KernelParams p;
+    p.threads = kThreads;
+    p.m = kElems;
+    p.n = static_cast<int>(a.n - off < kElems ? a.n - off : kElems);
+    p.pad = Pad::Zero;
+    p.log_banks = 5;
+    ScanBlelloch::run<Op, T>(b, p, a.in + off, a.out + off);
+    if (a.sums == nullptr) return;
+    b.sync(Phase::Store, "block scanned");
+    b.threads([&](int tid) {
+      if (tid == 0) a.sums[g.block] = Op::apply(a.out[off + p.n - 1], a.in[off + p.n - 1]);
+    });
+    b.end(Phase::Store, "block sum");
+  }
+};
+
+// Uniform add: every element of block j gets the scanned sum of blocks 0..j-1 (and, for an
+// inclusive scan, its own input).
+struct PropagateUniformAdd {
+  static constexpr int kThreads = 512, kElems = 2 * kThreads;
+  static constexpr int kMaxThreads = kThreads, kMinBlocks = 1;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const ScanArgs<T>& a) {
+    const long long off = static_cast<long long>(g.block) * kElems;
+    b.threads([&](int tid) {
+      T add = a.offsets ? a.offsets[g.block] : Op::template identity<T>();
+      for (int h = 0; h < 2; ++h) {
+        long long i = off + tid + h * kThreads;
+        if (i < a.n) {
+          T v = Op::apply(add, a.out[i]);
+          a.out[i] = a.inclusive ? Op::apply(v, a.in[i]) : v;
+        }
+      }
+    });
+    b.end(Phase::Store, "uniform add");
+  }
+};
+
+template <class Op, class T, class Exec>
+void scan_propagate(Exec& ex, const T* in, T* out, long long n, bool inclusive, Carve& ws) {
+  using S = PropagateBlockScan;
+  const long long blocks = ceil_div(n, S::kElems);
+  T* sums = blocks > 1 ? ws.take<T>(blocks) : nullptr;
+  T* scanned = blocks > 1 ? ws.take<T>(blocks) : nullptr;
+  ex.template launch<S, Op>(static_cast<int>(blocks), S::kThreads, S::smem_words(),
+                            ScanArgs<T>{in, out, n, sums, nullptr, false, 0, nullptr, nullptr}, "scan-propagate block scans");
+  if (blocks > 1) scan_propagate<Op>(ex, sums, scanned, blocks, false, ws);
+  if (blocks > 1 || inclusive)
+    ex.template launch<PropagateUniformAdd, Op>(static_cast<int>(blocks), PropagateUniformAdd::kThreads, 0,
+                                                ScanArgs<T>{in, out, n, nullptr, scanned, inclusive, 0, nullptr, nullptr},
+                                                "scan-propagate uniform add");
+}
+
+// ---- reduce-then-scan (Oancea & Henriksen, "CUDA Scan Implementation"): 1. each block reduces
+// its segment; 2. one block scans the block sums; 3. each block scans its segment again, tile by
+// tile, starting from its scanned sum.
+constexpr int kRtsThreads = 256, kRtsChunk = 8, kRtsTile = kRtsThreads * kRtsChunk, kRtsBlocks = 1024;
+
+struct RtsReduce {
+  static constexpr int kMaxThreads = kRtsThreads, kMinBlocks = 1;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const ScanArgs<T>& a) {
+    KernelParams p;
+    p.threads = p.m = p.n = b.num_threads();
+    auto sdata = b.template shared<T>(p.threads);
+    const long long begin = static_cast<long long>(g.block) * a.seg;
+    const long long end = begin + a.seg < a.n ? begin + a.seg : a.n;
+    b.threads([&](int tid) {
+      T sum = Op::template identity<T>();
+      for (long long i = begin + tid; i < end; i += p.threads) sum = Op::apply(sum, a.in[i]);
+      sdata.store(tid, reduce_site::load_store, tid, sum);  // SITE load_store
+    });
+    b.sync(Phase::Load, "segment sums");
+    sequential_tree<Op, T>(b, p, sdata, 0);
+    b.threads([&](int tid) {
+      if (tid == 0) a.sums[g.block] = sdata.load(tid, reduce_site::result, 0);  // SITE result
+    });
+    b.end(Phase::Store, "write block sum");
+  }
+};
+
+// Kernel 2: the traced scan-blelloch kernel, one block of 512 threads over <= 1024 block sums.
+struct RtsScanSums {
+  static constexpr int kMaxThreads = 512, kMinBlocks = 1;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx, const ScanArgs<T>& a) {
+    KernelParams p;
+    p.threads = 512;
+    p.m = 1024;
+    p.n = static_cast<int>(a.n);
+    p.pad = Pad::Zero;
+    p.log_banks = 5;
+    ScanBlelloch::run<Op, T>(b, p, a.in, a.out);
+  }
+};
+
+SS_HD int rts_pad(int i) { return i + (i >> 5); }  // one word of padding per 32: conflict-free chunk reads
+constexpr int kRtsSmemWords = kRtsTile + kRtsTile / 32 + kWarpSize;
+
+struct RtsScan {
+  static constexpr int kMaxThreads = kRtsThreads, kMinBlocks = 1;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const ScanArgs<T>& a) {
+    const int threads = b.num_threads();
+    const T identity = Op::template identity<T>();
+    auto stage = b.template shared<T>(kRtsSmemWords);
+    auto wt = view_as<T>(stage, kRtsTile + kRtsTile / 32);
+    auto items = b.template regs<Items<T, kRtsChunk>>();
+    auto val = b.template regs<T>();
+    auto total = b.template regs<T>();
+    auto other = b.template regs<T>();
+    auto carry = b.template regs<T>();
+    const long long begin = static_cast<long long>(g.block) * a.seg;
+    const long long end = begin + a.seg < a.n ? begin + a.seg : a.n;
+    b.threads([&](int tid) { carry[tid] = a.offsets[g.block]; });
+    for (long long t0 = begin; t0 < end; t0 += kRtsTile) {
+      b.threads([&](int tid) {  // coalesced: consecutive threads, consecutive elements
+        for (int k = 0; k < kRtsChunk; ++k) {
+          int j = k * threads + tid;
+          stage.store(tid, scan_site::load, rts_pad(j), t0 + j < end ? a.in[t0 + j] : identity);
+        }
+      });
+      b.sync(Phase::Load, "stage tile in shared memory");
+      b.threads([&](int tid) {  // each thread scans its CHUNK consecutive elements
+        T run = identity;
+        SS_UNROLL for (int k = 0; k < kRtsChunk; ++k) {
+          run = Op::apply(run, stage.load(tid, scan_site::load_b, rts_pad(tid * kRtsChunk + k)));
+          items[tid][k] = run;
+        }
+        val[tid] = run;
+      });
+      block_exclusive_scan<Op, T>(b, val, total, other, wt);
+      b.threads([&](int tid) {
+        T base = Op::apply(carry[tid], val[tid]);
+        SS_UNROLL for (int k = 0; k < kRtsChunk; ++k) {
+          T v = a.inclusive ? Op::apply(base, items[tid][k]) : (k == 0 ? base : Op::apply(base, items[tid][k - 1]));
+          stage.store(tid, scan_site::store, rts_pad(tid * kRtsChunk + k), v);
+        }
+        carry[tid] = Op::apply(carry[tid], total[tid]);
+      });
+      b.sync(Phase::Store, "scanned tile in shared memory");
+      b.threads([&](int tid) {
+        for (int k = 0; k < kRtsChunk; ++k) {
+          int j = k * threads + tid;
+          if (t0 + j < end) a.out[t0 + j] = stage.load(tid, scan_site::store_a, rts_pad(j));
+        }
+      });
+      b.sync(Phase::Store, "write tile");
+    }
+    b.end(Phase::Store, "segment done");
+  }
+};
+
+template <class Op, class T, class Exec>
+void scan_reduce_then_scan(Exec& ex, const T* in, T* out, long long n, bool inclusive, Carve& ws) {
+  long long tiles = ceil_div(n, kRtsTile);
+  long long seg = ceil_div(tiles, kRtsBlocks) * kRtsTile;
+  const int blocks = static_cast<int>(ceil_div(n, seg));
+  T* sums = ws.take<T>(blocks);
+  T* scanned = ws.take<T>(blocks);
+  ex.template launch<RtsReduce, Op>(blocks, kRtsThreads, kRtsThreads, ScanArgs<T>{in, nullptr, n, sums, nullptr, inclusive, seg, nullptr, nullptr}, "scan-reduce-then-scan kernel 1 (reduce)");
+  ex.template launch<RtsScanSums, Op>(1, 512, 1024 + conflict_free_offset(1023, Pad::Zero, 5), ScanArgs<T>{sums, scanned, blocks, nullptr, nullptr, false, 0, nullptr, nullptr}, "scan-reduce-then-scan kernel 2 (scan sums)");
+  ex.template launch<RtsScan, Op>(blocks, kRtsThreads, kRtsSmemWords, ScanArgs<T>{in, out, n, nullptr, scanned, inclusive, seg, nullptr, nullptr}, "scan-reduce-then-scan kernel 3 (scan)");
+}
+
+// ---- single-pass scan with decoupled look-back (Merrill & Garland 2016). Tiles are taken in
+// the order blocks start (an atomic counter), so every predecessor of a tile is running or done.
+// Each tile publishes its aggregate (flag A), looks back over its predecessors' words until one
+// has an inclusive prefix (flag P), then publishes its own inclusive prefix.
+enum : unsigned { kFlagNone = 0, kFlagAggregate = 1, kFlagPrefix = 2 };
+
+template <class T>
+SS_HD unsigned long long pack_status(unsigned flag, T v) {
+  return (static_cast<unsigned long long>(flag) << 32) | bits_of(v);
+}
+
+SS_HD void store_status(unsigned long long* p, unsigned long long s) {
+#if defined(__CUDA_ARCH__)
+  *static_cast<volatile unsigned long long*>(p) = s;
+#else
+  *p = s;
+#endif
+}
+
+// The exclusive prefix of `tile`: on the GPU all 32 lanes of warp 0 read 32 predecessors at a
+// time (spinning while any is not yet published); on the CPU, where tiles run in order, one
+// thread walks back serially.
+template <class Op, class T>
+SS_HD T look_back(unsigned long long* status, long long tile, int lane) {
+  T prefix = Op::template identity<T>();
+#if defined(__CUDA_ARCH__)
+  long long last = tile - 1;
+  while (true) {
+    long long idx = last - lane;
+    unsigned long long s;
+    do {
+      s = idx >= 0 ? load_coherent(status + idx) : pack_status(kFlagPrefix, Op::template identity<T>());
+    } while (__any_sync(0xffffffffu, (s >> 32) == kFlagNone));
+    unsigned prefix_lanes = __ballot_sync(0xffffffffu, (s >> 32) == kFlagPrefix);
+    int stop = prefix_lanes ? __ffs(prefix_lanes) - 1 : kWarpSize - 1;
+    T v = lane <= stop ? from_bits<T>(static_cast<uint32_t>(s)) : Op::template identity<T>();
+    for (int o = kWarpSize / 2; o > 0; o >>= 1) v = Op::apply(v, __shfl_xor_sync(0xffffffffu, v, o));
+    prefix = Op::apply(v, prefix);
+    if (prefix_lanes) break;
+    last -= kWarpSize;
+  }
+#else
+  (void)lane;
+  for (long long i = tile - 1; i >= 0; --i) {
+    unsigned long long s = status[i];
+    prefix = Op::apply(from_bits<T>(static_cast<uint32_t>(s)), prefix);
+    if ((s >> 32) == kFlagPrefix) break;
+  }
+#endif
+  return prefix;
+}
+
+#if defined(__CUDA_ARCH__)
+constexpr int kLookBackLanes = kWarpSize;
+#else
+constexpr int kLookBackLanes = 1;
+#endif
+
+// THREADS x ITEMS elements per tile; each thread owns ITEMS consecutive elements, loaded with
+// 16-byte accesses when VEC (ITEMS a multiple of 4).
+template <int THREADS, int ITEMS, bool VEC>
+struct LookBackScan {
+  static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
+  static constexpr int kMaxThreads = THREADS, kMinBlocks = 2048 / THREADS;
+  static constexpr int kSmemWords = kWarpSize + 2;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx, const ScanArgs<T>& a) {
+    const T identity = Op::template identity<T>();
+    auto wt = b.template shared<T>(kSmemWords);
+    auto slot = view_as<T>(wt, kWarpSize);
+    auto tile_id = view_as<int>(wt, kWarpSize + 1);
+    auto items = b.template regs<Items<T, ITEMS>>();
+    auto val = b.template regs<T>();
+    auto total = b.template regs<T>();
+    auto other = b.template regs<T>();
+    auto tile = b.template regs<int>();
+    b.threads([&](int tid) {
+      if (tid == 0) tile_id.store(tid, scan_site::clear, 0, static_cast<int>(atomic_inc(a.counter)));
+    });
+    b.sync(Phase::Load, "take a tile");
+    b.threads([&](int tid) {
+      tile[tid] = tile_id.load(tid, scan_site::clear, 0);
+      const long long first = static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS;
+      if (VEC && first + ITEMS <= a.n) {
+        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
+          Vec4<T> v = load_vec4(a.in + first + 4 * q);
+          items[tid][4 * q] = v.x;
+          items[tid][4 * q + 1] = v.y;
+          items[tid][4 * q + 2] = v.z;
+          items[tid][4 * q + 3] = v.w;
+        }
+      } else {
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = first + k < a.n ? a.in[first + k] : identity;
+      }
+      T run = identity;
+      SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
+        run = Op::apply(run, items[tid][k]);
+        items[tid][k] = run;
+      }
+      val[tid] = run;
+    });
+    block_exclusive_scan<Op, T>(b, val, total, other, wt);
+    b.threads([&](int tid) {
+      if (tid < kLookBackLanes) {
+        const long long t = tile[tid];
+        T prefix = identity;
+        if (t == 0) {
+          if (tid == 0) store_status(a.status, pack_status(kFlagPrefix, total[tid]));
+        } else {
+          if (tid == 0) store_status(a.status + t, pack_status(kFlagAggregate, total[tid]));
+          prefix = look_back<Op, T>(a.status, t, tid);
+          if (tid == 0) store_status(a.status + t, pack_status(kFlagPrefix, Op::apply(prefix, total[tid])));
+        }
+        if (tid == 0) slot.store(tid, scan_site::total_store, 0, prefix);
+      }
+    });
+    b.sync(Phase::Combine, "look-back");
+    b.threads([&](int tid) {
+      T base = Op::apply(slot.load(tid, scan_site::carry_load, 0), val[tid]);
+      const long long first = static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS;
+      if (!a.inclusive) {
+        SS_UNROLL for (int k = ITEMS - 1; k > 0; --k) items[tid][k] = Op::apply(base, items[tid][k - 1]);
+        items[tid][0] = base;
+      } else {
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = Op::apply(base, items[tid][k]);
+      }
+      if (VEC && first + ITEMS <= a.n) {
+        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q)
+          store_vec4(a.out + first + 4 * q, Vec4<T>{items[tid][4 * q], items[tid][4 * q + 1], items[tid][4 * q + 2], items[tid][4 * q + 3]});
+      } else {
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+          if (first + k < a.n) a.out[first + k] = items[tid][k];
+      }
+    });
+    b.end(Phase::Store, "write tile");
+  }
+};
+
+using ScanDecoupled = LookBackScan<256, 4, false>;  // scan-decoupled: the algorithm, plainly
+using ScanBest = LookBackScan<256, 16, true>;       // scan-best: 16 items, 16-byte loads
+
+template <class Prog, class Op, class T, class Exec>
+void scan_look_back(Exec& ex, const T* in, T* out, long long n, bool inclusive, Carve& ws, const char* name) {
+  const long long tiles = ceil_div(n, Prog::kTile);
+  unsigned* counter = ws.take<unsigned>(1);
+  unsigned long long* status = ws.take<unsigned long long>(tiles);
+  ex.memset_zero(counter, sizeof(unsigned));
+  ex.memset_zero(status, static_cast<size_t>(tiles) * sizeof(unsigned long long));
+  ex.template launch<Prog, Op>(static_cast<int>(tiles), Prog::kThreads, Prog::kSmemWords,
+                               ScanArgs<T>{in, out, n, nullptr, nullptr, inclusive, 0, counter, status}, name);
+}
+
+}  // namespace device
+}  // namespace scanscope

@@ -1,0 +1,102 @@
+// Bench JSON: round trip, and malformed files rejected with the file and the problem named.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "bench.h"
+#include "trace_json.h"
+
+using namespace scanscope;
+
+namespace {
+
+BenchResults sample() {
+  BenchResults r;
+  r.device = "NVIDIA H100 80GB HBM3";
+  r.driver = "driver 13.0, runtime 13.0";
+  r.date = "2026-11-22T00:00:00Z";
+  r.type = "float";
+  r.messages = {"n=1073741824: skipped: needs 8200 MiB"};
+  BenchPoint p;
+  p.kernel = "reduce-best";
+  p.family = "reduce";
+  p.n = 1 << 20;
+  p.ms = 0.0061;
+  p.gbps = 687.5;
+  p.ratio_to_cub = 1.9;
+  p.ratio_to_copy = 0.4;
+  p.verified = true;
+  r.points.push_back(p);
+  p.kernel = "cub-scan";
+  p.family = "scan";
+  p.verified = false;
+  p.note = "skipped: does not fit";
+  r.points.push_back(p);
+  return r;
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    bench_from_json(text, "x.json");
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(BenchJson, RoundTrip) {
+  BenchResults a = sample();
+  BenchResults b = bench_from_json(bench_to_json(a), "mem");
+  EXPECT_EQ(b.device, a.device);
+  EXPECT_EQ(b.driver, a.driver);
+  EXPECT_EQ(b.date, a.date);
+  EXPECT_EQ(b.type, a.type);
+  EXPECT_EQ(b.messages, a.messages);
+  ASSERT_EQ(b.points.size(), 2u);
+  EXPECT_EQ(b.points[0].kernel, "reduce-best");
+  EXPECT_EQ(b.points[0].n, 1 << 20);
+  EXPECT_DOUBLE_EQ(b.points[0].ms, 0.0061);
+  EXPECT_DOUBLE_EQ(b.points[0].ratio_to_cub, 1.9);
+  EXPECT_TRUE(b.points[0].verified);
+  EXPECT_EQ(b.points[1].note, "skipped: does not fit");
+}
+
+TEST(BenchJson, FileRoundTripThroughAtomicWrite) {
+  std::string path = ::testing::TempDir() + "bench_roundtrip.json";
+  write_file_atomic(path, bench_to_json(sample()));
+  EXPECT_EQ(load_bench_file(path).points.size(), 2u);
+  std::remove(path.c_str());
+}
+
+TEST(BenchJson, RejectsMalformed) {
+  EXPECT_NE(error_of("{not json").find("x.json: not valid JSON"), std::string::npos);
+  EXPECT_NE(error_of("[1,2]").find("not a JSON object"), std::string::npos);
+  std::string good = bench_to_json(sample());
+  auto with = [&](const std::string& from, const std::string& to) {
+    std::string s = good;
+    auto at = s.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return s.replace(at, from.size(), to);
+  };
+  EXPECT_NE(error_of(with("\"scanscope-bench\"", "\"scanscope-trace\"")).find("expected 'scanscope-bench'"), std::string::npos);
+  EXPECT_NE(error_of(with("\"version\": 1", "\"version\": 7")).find("version"), std::string::npos);
+  EXPECT_NE(error_of(with("\"type\": \"float\"", "\"type\": \"double\"")).find("type"), std::string::npos);
+  EXPECT_NE(error_of(with("\"family\": \"reduce\"", "\"family\": \"sort\"")).find("points[0]"), std::string::npos);
+  EXPECT_NE(error_of(with("\"ms\": 0.0061", "\"ms\": \"fast\"")).find("\"ms\" has the wrong type"), std::string::npos);
+  EXPECT_NE(error_of(with("\"ms\": 0.0061", "\"ms\": -1.0")).find("must not be negative"), std::string::npos);
+  EXPECT_NE(error_of(with("\"verified\": true", "\"verified\": 1")).find("verified"), std::string::npos);
+  EXPECT_NE(error_of(with("\"n\": 1048576", "\"n\": 0")).find("n must be at least 1"), std::string::npos);
+  EXPECT_NE(error_of(with("\"kernel\": \"reduce-best\",", "")).find("missing \"kernel\""), std::string::npos);
+}
+
+TEST(BenchJson, MissingFileNamesThePath) {
+  try {
+    load_bench_file("/nonexistent/bench.json");
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/bench.json"), std::string::npos);
+  }
+}

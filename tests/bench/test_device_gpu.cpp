@@ -1,0 +1,75 @@
+// On a GPU: every device-wide kernel (ours, CUB, copy, the read probe) x size x type (x inclusive
+// and exclusive for scans) against the CPU reference, through the bench's own GPU session.
+// Without a usable GPU every test skips and says why.
+#include <gtest/gtest.h>
+
+#include "bench.h"
+#include "bench_detail.h"
+#include "device/bench_backend.h"
+#include "device/strategies.h"
+#include "runner.h"
+
+using namespace scanscope;
+
+namespace {
+
+std::unique_ptr<device::GpuBenchSession> session_or_skip(std::string* why) {
+  GpuStatus s = gpu_status();
+  if (!s.usable) {
+    *why = s.why;
+    return nullptr;
+  }
+  return device::open_gpu_bench(why);
+}
+
+template <class T>
+void check_all_kernels() {
+  std::string why;
+  auto gpu = session_or_skip(&why);
+  if (!gpu) GTEST_SKIP() << "no usable GPU: " << why;
+  std::vector<std::string> kernels = {"cub-reduce", "cub-scan", "cub-scan-inclusive", "copy", "read-probe"};
+  for (const auto& s : device::strategies()) kernels.push_back(s.id);
+  for (long long n : {1LL, 31LL, 1000LL, 1025LL, 4097LL, 8193LL, 65537LL, 1000003LL, 1LL << 22, (1LL << 24) + 3}) {
+    std::vector<T> in(static_cast<size_t>(n));
+    uint32_t x = static_cast<uint32_t>(n) * 2654435761u;
+    for (auto& e : in) {
+      x = x * 1664525u + 1013904223u;
+      e = bench_detail::value_from<T>((x >> 24) & 15u);
+    }
+    ASSERT_EQ(gpu->prepare(n, std::is_same<T, float>::value, in.data(), kernels), "") << "n=" << n;
+    for (const auto& k : kernels) {
+      const device::StrategyInfo* s = device::find_strategy(k);
+      const bool scan = k == "copy" || k.rfind("cub-scan", 0) == 0 || (s && s->scan);
+      for (bool inclusive : {false, true}) {
+        if (inclusive && (!scan || k == "copy" || k == "cub-scan")) continue;
+        if (!inclusive && k == "cub-scan-inclusive") continue;
+        std::vector<T> out(scan ? static_cast<size_t>(n) : 1);
+        gpu->time(k, inclusive, 2, 2, out.data(), out.size());  // warm-up and repeats reuse the workspace
+        bool ok = k == "copy" ? bench_detail::check_copy(in, out, &why)
+                  : scan      ? bench_detail::check_scan(in, out, inclusive, &why)
+                              : bench_detail::check_reduce(in, out[0], &why);
+        EXPECT_TRUE(ok) << k << (inclusive ? " inclusive" : "") << " n=" << n << ": " << why;
+      }
+    }
+  }
+  gpu->release();
+}
+
+}  // namespace
+
+TEST(DeviceKernelsGpu, EveryKernelEverySizeInt) { check_all_kernels<int>(); }
+TEST(DeviceKernelsGpu, EveryKernelEverySizeFloat) { check_all_kernels<float>(); }
+
+// The bench on the GPU: a short sweep where every point is verified and CUB ratios are filled.
+TEST(DeviceKernelsGpu, BenchSweepIsVerified) {
+  if (!gpu_status().usable) GTEST_SKIP() << "no usable GPU: " << gpu_status().why;
+  BenchConfig c;
+  c.min_n = 1000;
+  c.max_n = 64000;
+  c.repeats = 2;
+  c.warmup = 1;
+  BenchResults r = run_bench(c, nullptr, nullptr);
+  for (const auto& p : r.points) EXPECT_TRUE(p.verified) << p.kernel << " n=" << p.n << ": " << p.note;
+  for (const auto& p : r.points)
+    if (p.kernel == "reduce-best" || p.kernel == "scan-best") EXPECT_GT(p.ratio_to_cub, 0) << p.kernel;
+}
