@@ -136,6 +136,8 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
     j = json::parse(text);
   } catch (const json::parse_error& e) {
     throw std::runtime_error(origin + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
+  } catch (const json::exception& e) {  // e.g. out_of_range 406: a number too large for a double
+    throw std::runtime_error(origin + ": not valid JSON (" + e.what() + ")");
   }
   if (!j.is_object()) rd.fail("top level", "expected an object");
   if (rd.string(j, "format", "top level") != "scanscope-trace")
