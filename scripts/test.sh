@@ -1,9 +1,22 @@
 #!/usr/bin/env bash
-# One command: install the packages, build everything, run the whole test suite (CTest).
+# One command: install the packages, build everything, run the whole test suite.
+#  1. the normal build (GPU kernels when nvcc is there, the window) and all its tests;
+#  2. the CPU code again with clang under AddressSanitizer and UndefinedBehaviorSanitizer: the same
+#     unit and command-line tests, plus bounded libFuzzer runs of every loader and the parser.
 # Tests that need a GPU skip with a message saying why when there is none.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
+jobs=$(nproc)
+
+echo "== scanscope: build and test"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DSCANSCOPE_TESTS=ON
 cmake --build build
-ctest --test-dir build --output-on-failure -j "$(nproc)"
+ctest --test-dir build --output-on-failure -j "$jobs"
+
+echo "== scanscope: sanitizers (ASan + UBSan) and fuzzing"
+CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCANSCOPE_CUDA=OFF \
+  -DSCANSCOPE_GUI=OFF -DSCANSCOPE_SANITIZE=ON -DSCANSCOPE_FUZZ=ON -DSCANSCOPE_TESTS=ON \
+  -DSCANSCOPE_FUZZ_SECONDS="${SCANSCOPE_FUZZ_SECONDS:-30}"
+cmake --build build-asan
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure -j "$jobs"
