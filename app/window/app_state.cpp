@@ -22,6 +22,7 @@ void toast(AppState& s, const std::string& text, bool error) {
 void show_trace(AppState& s, Trace t, const std::string& where) {
   s.trace = std::move(t);
   s.have_trace = true;
+  ++s.trace_generation;
   s.where = where;
   s.have_predicted = false;
   s.step = std::clamp(s.step, 0, std::max(0, step_count(s) - 1));
@@ -74,6 +75,7 @@ bool run_request(AppState& s, const TraceRequest& r, Device device) {
 
 bool update_compare(AppState& s) {
   s.have_compare = false;
+  ++s.trace_generation;
   if (!s.have_trace || (s.compare_pad.empty() && s.compare_kernel.empty())) return false;
   TraceRequest r = s.request;
   if (r.kernel != s.trace.kernel) {  // a loaded trace: rebuild its request

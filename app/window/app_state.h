@@ -39,6 +39,7 @@ struct AppState {
   std::string settings_path;  // "" = do not persist (screenshot runs)
 
   bool have_trace = false;
+  int trace_generation = 0;   // bumped whenever trace or compare changes: panels cache by it
   Trace trace;
   TraceRequest request;
   std::string where;          // run_trace's explanation of where it ran

@@ -8,6 +8,7 @@
 #include "app_state.h"
 #include "heatmap_gl.h"
 #include "layout.h"
+#include "model.h"
 #include "source_view.h"
 #include "ui_common.h"
 
@@ -32,16 +33,35 @@ class TransportPanel {  // play/pause, steps, speed, scrub bar
 class TreePanel {  // node-link diagram of the reduction / scan trees
  public:
   void draw(AppState& s, const UiContext& ui, const Rect& r);
+
+ private:
+  // Derived from the trace once per trace (AppState::trace_generation), not once per frame.
+  int generation_ = -1;
+  std::vector<int> rows_;
+  std::vector<std::vector<TreeEdge>> edges_;  // per row
+  std::vector<std::vector<char>> written_;    // per row, per column
+  int words_ = 1;
+  bool shuffles_ = false;
 };
 
 class SmemPanel {  // the shared-memory array, by bank
  public:
   void draw(AppState& s, const UiContext& ui, const Rect& r);
+
+ private:
+  int generation_ = -1;
+  std::vector<bool> pads_;
 };
 
 class WarpsPanel {  // active lanes, conflict heatmap, bank x lane grid
  public:
   void draw(AppState& s, const UiContext& ui, const Rect& r);
+
+ private:
+  int generation_ = -1;
+  Heatmap heat_;
+  std::vector<uint8_t> classes_;  // heat_ as degree classes, row-major by warp (the shader's layout)
+  SiteTable sites_;
 };
 
 class ComparePanel {  // two traces level by level

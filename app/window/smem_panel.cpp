@@ -31,7 +31,11 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     dl->AddText(ImVec2(lx + sw + 4, c.y), text_col, ("banks 0.." + std::to_string(banks - 1)).c_str());
   }
   const int words = static_cast<int>(st.smem.size());
-  const auto pads = padding_slots(t);
+  if (generation_ != s.trace_generation) {
+    generation_ = s.trace_generation;
+    pads_ = padding_slots(t);
+  }
+  const auto& pads = pads_;
   const auto changed = changed_words(t, s.step);
   std::vector<char> is_changed(words, 0);
   for (int w : changed)
@@ -57,7 +61,7 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // Grid of cells, below a gap that the access lines cross.
   const float gap = std::max(40.0f * ui.scale, (c.h - strip_h) * 0.22f);
   Rect grid_area{c.x, strip_y + strip_h + gap + fh, c.w, c.bottom() - (strip_y + strip_h + gap + fh) - 2};
-  SmemGrid g = smem_grid(words, banks, grid_area, 44.0f * ui.scale);
+  SmemGrid g = smem_grid(words, banks, grid_area, 64.0f * ui.scale);
   // bank numbers over the columns
   for (int b = 0; b < g.columns; ++b) {
     std::string label = std::to_string(b);

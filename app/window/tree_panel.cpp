@@ -27,11 +27,27 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
                          text_col);
   (void)lx;
   ImGui::Dummy(ImVec2(1, ImGui::GetFontSize() + 4));
-  const bool shuffles = has_shuffles(t);
-  int words = 0;
-  for (const auto& st : t.steps) words = std::max(words, static_cast<int>(st.smem.size()));
-  if (shuffles) words = std::max(words, t.threads);
-  words = std::max(1, words);
+  if (generation_ != s.trace_generation) {
+    generation_ = s.trace_generation;
+    shuffles_ = has_shuffles(t);
+    words_ = 0;
+    for (const auto& st : t.steps) words_ = std::max(words_, static_cast<int>(st.smem.size()));
+    if (shuffles_) words_ = std::max(words_, t.threads);
+    words_ = std::max(1, words_);
+    rows_ = tree_rows(t);
+    edges_.clear();
+    written_.clear();
+    for (int row : rows_) {
+      edges_.push_back(tree_edges(t, row));
+      std::vector<char> w(words_, 0);
+      for (const auto& acc : t.steps[row].accesses)
+        if (acc.op == kStore && acc.word < words_) w[acc.word] = 1;
+        else if (acc.op == kShuffle && acc.tid < words_) w[acc.tid] = 1;
+      written_.push_back(std::move(w));
+    }
+  }
+  const bool shuffles = shuffles_;
+  const int words = words_;
   ImGui::SetNextItemWidth(160 * ui.scale);
   ImGui::SliderFloat("zoom", &s.tree_zoom, 1.0f, std::max(2.0f, words / 8.0f), "%.1fx", ImGuiSliderFlags_Logarithmic);
   ImGui::SameLine();
@@ -42,8 +58,8 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::SameLine();
   ImGui::TextDisabled("wheel: zoom, drag: pan");
 
-  const std::vector<int> rows = tree_rows(t);
-  const float gutter = std::min(170.0f * ui.scale, c.w * 0.22f);
+  const std::vector<int>& rows = rows_;
+  const float gutter = std::min(170.0f * ui.scale, std::max(110.0f * ui.scale, c.w * 0.22f));
   ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
   Rect area{p0.x + gutter, p0.y, avail.x - gutter - 4, avail.y - 4};
@@ -94,9 +110,12 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   for (int i = 1; i < static_cast<int>(rows.size()); ++i) {
     const bool future = i > cur_row;
     const bool current = i == cur_row && cur_is_row;
-    auto edges = tree_edges(t, rows[i]);
+    const auto& edges = edges_[i];
+    // A row with more edges than pixels is a blur: outside the current row, draw a sample.
+    const size_t stride = current ? 1 : std::max<size_t>(1, static_cast<size_t>(edges.size() / std::max(1.0f, area.w * 0.5f)));
     const float y_from = g.row_y(i - 1) + g.node_h / 2, y_to = g.row_y(i) - g.node_h / 2;
-    for (const auto& e : edges) {
+    for (size_t ei = 0; ei < edges.size(); ei += stride) {
+      const TreeEdge& e = edges[ei];
       const float x0 = g.word_x(e.from_word), x1 = g.word_x(e.to_word);
       if (std::max(x0, x1) < area.x || std::min(x0, x1) > area.right()) continue;
       ImU32 ec;
@@ -131,11 +150,23 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const Step& st = t.steps[rows[i]];
     const bool future = i > cur_row;
     const bool current = i == cur_row && cur_is_row;
-    std::vector<char> written(words, 0);
-    for (const auto& acc : st.accesses)
-      if (acc.op == kStore && acc.word < words) written[acc.word] = 1;
-      else if (acc.op == kShuffle && acc.tid < words) written[acc.tid] = 1;
+    const std::vector<char>& written = written_[i];
     const float y = g.row_y(i);
+    if (!big_nodes) {  // columns under 4 pixels: runs of written words become one bar
+      Rgba fill = future ? Rgba{55, 55, 60} : current ? mix(Rgba{70, 70, 75}, kChangedColor, a) : Rgba{205, 215, 230};
+      int w = w0;
+      while (w <= w1) {
+        if (!written[w]) {
+          ++w;
+          continue;
+        }
+        int e = w;
+        while (e + 1 <= w1 && written[e + 1] && g.col_w < 2.0f) ++e;
+        dl->AddRectFilled(ImVec2(g.word_x(w) - g.node_w / 2, y - g.node_h / 2), ImVec2(g.word_x(e) + g.node_w / 2, y + g.node_h / 2), col(fill));
+        w = e + 1;
+      }
+      continue;
+    }
     for (int w = w0; w <= w1; ++w) {
       const float x = g.word_x(w);
       if (!written[w]) {

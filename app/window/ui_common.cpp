@@ -79,15 +79,23 @@ Rect begin_panel(const char* id, const std::string& title, const Rect& r) {
 
 void end_panel() { ImGui::End(); }
 
-float draw_legend(ImDrawList* dl, float x, float y, const std::vector<std::pair<Rgba, std::string>>& items, ImU32 text_color) {
+float draw_legend(ImDrawList* dl, float x, float y, const std::vector<std::pair<Rgba, std::string>>& items, ImU32 text_color, float max_x,
+                  float* y_out) {
   const float h = ImGui::GetFontSize();
+  const float x0 = x;
   for (const auto& [c, label] : items) {
+    const float item_w = h + 4 + ImGui::CalcTextSize(label.c_str()).x;
+    if (max_x > 0 && x > x0 && x + item_w > max_x) {
+      x = x0;
+      y += h + 4;
+    }
     dl->AddRectFilled(ImVec2(x, y + 2), ImVec2(x + h, y + h - 1), col(c), 2);
     dl->AddRect(ImVec2(x, y + 2), ImVec2(x + h, y + h - 1), IM_COL32(200, 200, 200, 160), 2);
     x += h + 4;
     dl->AddText(ImVec2(x, y), text_color, label.c_str());
     x += ImGui::CalcTextSize(label.c_str()).x + h * 0.8f;
   }
+  if (y_out) *y_out = y + h + 4;
   return x;
 }
 

@@ -31,8 +31,10 @@ inline ImVec2 vec(float x, float y) { return ImVec2(x, y); }
 Rect begin_panel(const char* id, const std::string& title, const Rect& r);
 void end_panel();
 
-// Draws swatches + labels left to right from (x, y); returns the x after the last item.
-float draw_legend(ImDrawList* dl, float x, float y, const std::vector<std::pair<Rgba, std::string>>& items, ImU32 text_color);
+// Draws swatches + labels left to right from (x, y); returns the x after the last item. With
+// max_x, items wrap onto new lines instead of passing it (*y_out: the y below the last line).
+float draw_legend(ImDrawList* dl, float x, float y, const std::vector<std::pair<Rgba, std::string>>& items, ImU32 text_color,
+                  float max_x = 0, float* y_out = nullptr);
 
 void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string& text, ImFont* font = nullptr);
 float text_width(const std::string& text, ImFont* font = nullptr);

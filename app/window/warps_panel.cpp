@@ -2,9 +2,11 @@
 // worst conflict degree over step x warp (GLSL), and for one warp-instruction the bank x lane grid
 // showing who collides, with totals (measured beside predicted for a GPU trace).
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "bank_model.h"
+#include "catalogue.h"
 #include "model.h"
 #include "panels.h"
 
@@ -59,10 +61,11 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const float left_w = c.w * 0.42f;
   ImGuiIO& io = ImGui::GetIO();
 
-  // --- Left: active lanes (top) and the heatmap (bottom).
+  // --- Left: active lanes (top) and the heatmap (bottom), clipped to their column.
+  dl->PushClipRect(ImVec2(c.x, c.y), ImVec2(c.x + left_w, c.bottom()), true);
   float y = c.y;
-  dl->AddText(ImVec2(c.x, y), text_col, "active lanes (warp x lane)");
-  y += fh + 2;
+  dl->AddText(small, small->FontSize, ImVec2(c.x, y), text_col, "active lanes: a row per warp, a cell per lane");
+  y += small->FontSize + 3;
   const float lanes_h = std::min((c.h - 3 * fh) * 0.38f, warps * 18.0f * ui.scale);
   const float label_w = text_width("w31", small) + 4;
   const float cw = (left_w - label_w - 8) / kWarpSize, rh = lanes_h / warps;
@@ -85,17 +88,28 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   y += fh + 8;
 
   // Heatmap: columns = steps, rows = warps.
-  dl->AddText(ImVec2(c.x, y), text_col, "worst conflict degree (step x warp)");
-  y += fh + 2;
-  Heatmap h = conflict_heatmap(t);
-  const float legend_h = 2 * (fh + 4);
+  dl->AddText(small, small->FontSize, ImVec2(c.x, y), text_col, "worst conflict: steps left to right, warps down");
+  y += small->FontSize + 3;
+  if (generation_ != s.trace_generation) {
+    generation_ = s.trace_generation;
+    heat_ = conflict_heatmap(t);
+    classes_.assign(static_cast<size_t>(heat_.steps) * heat_.warps, 0);
+    for (int w = 0; w < heat_.warps; ++w)
+      for (int k = 0; k < heat_.steps; ++k) classes_[static_cast<size_t>(w) * heat_.steps + k] = static_cast<uint8_t>(degree_class(heat_.at(k, w)));
+    const KernelInfo* k = find_kernel(t.kernel);
+    const char* text = k ? embedded_source(k->source_file) : nullptr;
+    sites_ = parse_sites(split_lines(text ? text : ""));
+  }
+  const Heatmap& h = heat_;
+  std::vector<std::pair<Rgba, std::string>> legend;
+  for (int cls = 0; cls < kDegreeClasses; ++cls) legend.push_back({degree_color(degree_class_min(cls)), degree_class_label(cls)});
+  float legend_w = 0;
+  for (const auto& it : legend) legend_w += fh * 1.8f + 4 + text_width(it.second);
+  const float legend_h = std::ceil(legend_w / std::max(1.0f, left_w - 8)) * (fh + 4) + 4;
   Rect hm{c.x + label_w, y, left_w - label_w - 8, c.bottom() - y - legend_h - 4};
   if (hm.h > 8 && hm.w > 8) {
-    std::vector<uint8_t> classes(static_cast<size_t>(h.steps) * h.warps);
-    for (int w = 0; w < h.warps; ++w)
-      for (int k = 0; k < h.steps; ++k) classes[static_cast<size_t>(w) * h.steps + k] = static_cast<uint8_t>(degree_class(h.at(k, w)));
     unsigned tex = 0;
-    if (ui.heatmap && ui.heatmap->ready()) tex = ui.heatmap->render(classes, h.steps, h.warps, static_cast<int>(hm.w), static_cast<int>(hm.h));
+    if (ui.heatmap && ui.heatmap->ready()) tex = ui.heatmap->render(classes_, h.steps, h.warps, static_cast<int>(hm.w), static_cast<int>(hm.h));
     if (tex) {
       dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(tex)), ImVec2(hm.x, hm.y), ImVec2(hm.right(), hm.bottom()), ImVec2(0, 1), ImVec2(1, 0));
     } else {  // no shader: the same cells with the draw list
@@ -119,79 +133,97 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         s.selected_warp = w;
       }
     }
-    std::vector<std::pair<Rgba, std::string>> legend;
-    for (int cls = 0; cls < kDegreeClasses; ++cls) legend.push_back({degree_color(degree_class_min(cls)), degree_class_label(cls)});
-    float ly = hm.bottom() + 4;
-    std::vector<std::pair<Rgba, std::string>> l1(legend.begin(), legend.begin() + 4), l2(legend.begin() + 4, legend.end());
-    draw_legend(dl, c.x, ly, l1, text_col);
-    draw_legend(dl, c.x, ly + fh + 4, l2, text_col);
+    draw_legend(dl, c.x, hm.bottom() + 4, legend, text_col, c.x + left_w - 4);
   }
 
-  // --- Right: the selected warp-instruction's bank x lane grid.
+  dl->PopClipRect();
+  // --- Right: the selected warp-instruction's bank x lane grid (a row per active lane).
   const float rx = c.x + left_w + 8, rw = c.w - left_w - 8;
+  ImGui::PushClipRect(ImVec2(rx, c.y), ImVec2(c.right(), c.bottom()), true);
   ImGui::SetCursorScreenPos(ImVec2(rx, c.y));
   ImGui::BeginGroup();
   auto insts = warp_instructions(st, s.selected_warp);
-  ImGui::Text("warp %d:", s.selected_warp);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(std::max(80.0f, rw - ImGui::CalcTextSize("warp 00: ").x - 8));
+  ImGui::PushFont(small);
+  ImGui::Text(rw > 380 * ui.scale ? "warp %d, instruction (click a warp on the left):" : "warp %d:", s.selected_warp);
+  ImGui::PopFont();
+  ImGui::SetNextItemWidth(rw);
   s.selected_inst = insts.empty() ? 0 : std::clamp(s.selected_inst, 0, static_cast<int>(insts.size()) - 1);
+  auto site_label = [&](int site) {
+    auto it = sites_.names.find(site);
+    return it == sites_.names.end() ? "site " + std::to_string(site) : it->second;
+  };
   auto inst_name = [&](int i) {
     const WarpInstruction& wi = st.instructions[insts[i]];
     char buf[160];
-    std::snprintf(buf, sizeof buf, "%s %s#%d: %d wavefront%s, %s", access_op_name(wi.op), site_name(t.kernel, wi.site).c_str(), wi.occurrence,
-                  wi.wavefronts, wi.wavefronts == 1 ? "" : "s", wi.degree > 1 ? (std::to_string(wi.degree) + "-way").c_str() : "no conflict");
+    std::snprintf(buf, sizeof buf, "%s %s: %d wavefront%s, %s", access_op_name(wi.op), site_label(wi.site).c_str(), wi.wavefronts,
+                  wi.wavefronts == 1 ? "" : "s", wi.degree > 1 ? (std::to_string(wi.degree) + "-way").c_str() : "no conflict");
     return std::string(buf);
   };
   if (insts.empty()) {
-    ImGui::TextDisabled("no shared-memory instruction in this step");
+    ImGui::TextDisabled("no shared-memory instruction");
   } else if (ImGui::BeginCombo("##inst", inst_name(s.selected_inst).c_str())) {
     for (int i = 0; i < static_cast<int>(insts.size()); ++i)
       if (ImGui::Selectable(inst_name(i).c_str(), i == s.selected_inst)) s.selected_inst = i;
     ImGui::EndCombo();
   }
   ImGui::EndGroup();
-  float gy = ImGui::GetCursorScreenPos().y + 4;
-  const float grid_h = c.bottom() - gy - 5.5f * (fh + 6);
-  if (!insts.empty() && grid_h > 40) {
+  float gy = ImGui::GetCursorScreenPos().y + 2;
+  const float grid_h = c.bottom() - gy - 4.6f * (fh + 6) - 2 * small->FontSize;
+  if (!insts.empty() && grid_h > 40 && st.instructions[insts[s.selected_inst]].op != kShuffle) {
     const WarpInstruction& wi = st.instructions[insts[s.selected_inst]];
     const int banks = std::max(1, t.banks);
-    const float lw = text_width("L31", small) + 4;
-    const float bw = (rw - lw) / banks, lh = (grid_h - small->FontSize - 4) / kWarpSize;
-    // Per issue (warp or half-warp): distinct words per bank, for the colour.
     const int issue = std::max(1, t.warp_issue);
+    std::vector<int> lanes;  // active lanes, in order
+    for (int ai : wi.access_index) {
+      const int lane = st.accesses[ai].tid % kWarpSize;
+      if (std::find(lanes.begin(), lanes.end(), lane) == lanes.end()) lanes.push_back(lane);
+    }
+    std::sort(lanes.begin(), lanes.end());
+    // Per issue (warp or half-warp): distinct words per bank, which gives the colour.
     std::vector<std::vector<std::vector<int>>> words_in(kWarpSize / issue, std::vector<std::vector<int>>(banks));
     for (int ai : wi.access_index) {
       const Access& acc = st.accesses[ai];
-      const int lane = acc.tid % kWarpSize;
-      auto& v = words_in[lane / issue][acc.word % banks];
+      auto& v = words_in[(acc.tid % kWarpSize) / issue][acc.word % banks];
       if (std::find(v.begin(), v.end(), acc.word) == v.end()) v.push_back(acc.word);
     }
-    for (int b = 0; b < banks; ++b) {
-      std::string label = std::to_string(b);
-      if (label_fits(bw, text_width(label, small))) text_centered(dl, ImVec2(rx + lw + (b + 0.5f) * bw, gy + small->FontSize / 2), IM_COL32(170, 170, 180, 255), label, small);
-    }
+    const float lw = text_width("L31", small) + 6;
+    const float bw = (rw - lw) / banks;
+    const float lh = std::min(28.0f * ui.scale, (grid_h - small->FontSize - 4) / std::max<size_t>(1, lanes.size()));
+    const int every = label_fits(bw, text_width("31", small)) ? 1 : label_fits(bw * 4, text_width("31", small)) ? 4 : 8;
+    for (int b = 0; b < banks; b += every)
+      text_centered(dl, ImVec2(rx + lw + (b + 0.5f) * bw, gy + small->FontSize / 2), IM_COL32(170, 170, 180, 255), std::to_string(b), small);
+    dl->AddText(small, small->FontSize, ImVec2(rx, gy), IM_COL32(170, 170, 180, 255), "bank");
     const float g0 = gy + small->FontSize + 4;
-    dl->AddRectFilled(ImVec2(rx + lw, g0), ImVec2(rx + lw + banks * bw, g0 + kWarpSize * lh), IM_COL32(30, 30, 34, 255));
-    for (int l = 0; l < kWarpSize; ++l) {
-      if (l % 4 == 0 && lh * 4 >= small->FontSize) dl->AddText(small, small->FontSize, ImVec2(rx, g0 + l * lh), IM_COL32(170, 170, 180, 255), ("L" + std::to_string(l)).c_str());
-      if (t.warp_issue == 16 && l == 16) dl->AddLine(ImVec2(rx + lw, g0 + l * lh), ImVec2(rx + lw + banks * bw, g0 + l * lh), IM_COL32(255, 255, 255, 200), 2);
+    dl->AddRectFilled(ImVec2(rx + lw, g0), ImVec2(rx + lw + banks * bw, g0 + lanes.size() * lh), IM_COL32(30, 30, 34, 255));
+    const int label_every = lh >= small->FontSize ? 1 : std::max(1, static_cast<int>(std::ceil(small->FontSize / std::max(1.0f, lh))));
+    for (size_t i = 0; i < lanes.size(); ++i) {
+      const float ly = g0 + i * lh;
+      if (static_cast<int>(i) % label_every == 0)
+        dl->AddText(small, small->FontSize, ImVec2(rx, ly + (lh - small->FontSize) / 2), IM_COL32(170, 170, 180, 255), ("L" + std::to_string(lanes[i])).c_str());
+      if (issue == 16 && i > 0 && lanes[i - 1] < 16 && lanes[i] >= 16)  // half-warp boundary
+        dl->AddLine(ImVec2(rx, ly), ImVec2(rx + lw + banks * bw, ly), IM_COL32(255, 255, 255, 220), 2);
     }
     for (int ai : wi.access_index) {
       const Access& acc = st.accesses[ai];
       const int lane = acc.tid % kWarpSize, b = acc.word % banks;
+      const size_t row = std::find(lanes.begin(), lanes.end(), lane) - lanes.begin();
       const int deg = static_cast<int>(words_in[lane / issue][b].size());
-      ImVec2 q0(rx + lw + b * bw, g0 + lane * lh), q1(rx + lw + (b + 1) * bw - 1, g0 + (lane + 1) * lh - 1);
+      ImVec2 q0(rx + lw + b * bw, g0 + row * lh), q1(rx + lw + (b + 1) * bw - 1, g0 + (row + 1) * lh - (lh > 3 ? 1 : 0));
       dl->AddRectFilled(q0, q1, col(degree_color(deg)));
       std::string wl = std::to_string(acc.word);
-      if (label_fits(bw, text_width(wl, small)) && lh >= small->FontSize * 0.9f) text_centered(dl, ImVec2((q0.x + q1.x) / 2, (q0.y + q1.y) / 2), col(text_on(degree_color(deg))), wl, small);
+      if (label_fits(bw, text_width(wl, small)) && lh >= small->FontSize) text_centered(dl, ImVec2((q0.x + q1.x) / 2, (q0.y + q1.y) / 2), col(text_on(degree_color(deg))), wl, small);
     }
-    gy = g0 + kWarpSize * lh + 4;
-    char buf[200];
-    std::snprintf(buf, sizeof buf, "rows: lanes, columns: banks, cell: the word a lane touches. %d wavefront%s, %d conflict%s.", wi.wavefronts,
-                  wi.wavefronts == 1 ? "" : "s", wi.conflicts, wi.conflicts == 1 ? "" : "s");
-    dl->AddText(small, small->FontSize, ImVec2(rx, gy), text_col, buf);
-    gy += small->FontSize + 4;
+    gy = g0 + lanes.size() * lh + 4;
+    char buf[240];
+    std::snprintf(buf, sizeof buf, "A row per active lane; the cell sits in the bank of the word the lane touches (word number inside). %d wavefront%s = %d conflict%s.",
+                  wi.wavefronts, wi.wavefronts == 1 ? "" : "s", wi.conflicts, wi.conflicts == 1 ? "" : "s");
+    ImGui::SetCursorScreenPos(ImVec2(rx, gy));
+    ImGui::PushFont(small);
+    ImGui::PushTextWrapPos(rx + rw);
+    ImGui::TextUnformatted(buf);
+    ImGui::PopTextWrapPos();
+    ImGui::PopFont();
+    gy = ImGui::GetCursorScreenPos().y;
   }
   ImGui::SetCursorScreenPos(ImVec2(rx, std::max(gy, c.bottom() - 4.2f * (fh + 6))));
   ImGui::BeginGroup();
@@ -200,6 +232,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (is_gpu_measurement(t)) ImGui::TextColored(ImVec4(0.35f, 0.7f, 0.9f, 1), "measured on %s; predicted by the bank model:", t.device.substr(4).c_str());
   totals_table("##totals", t, s.have_predicted ? &s.predicted : nullptr);
   ImGui::EndGroup();
+  ImGui::PopClipRect();
   end_panel();
 }
 

@@ -1,0 +1,191 @@
+// The window under Xvfb: it starts, renders each panel for several kernels, writes the PNG, and
+// every panel's rectangle has content (not a blank or single-colour area). Also the clear errors:
+// no display, a bad --panels value, a --step out of range, an unreadable trace file.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include <stb_image.h>
+
+#include "layout.h"
+
+using namespace scanscope;
+
+namespace {
+
+bool have_xvfb() { return std::system("command -v xvfb-run >/dev/null 2>&1") == 0; }
+
+std::string out_dir() {
+  std::string d = SCANSCOPE_TEST_OUT;
+  std::system(("mkdir -p '" + d + "'").c_str());
+  return d;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// Runs scanscope under Xvfb (or with `env` prefix); returns the exit status, stderr in *err.
+int run(const std::string& args, std::string* err, bool xvfb = true, const std::string& env = "") {
+  const std::string errf = out_dir() + "/stderr.txt";
+  std::string cmd = env + (xvfb ? "xvfb-run -a -s '-screen 0 1600x900x24' " : "") + std::string(SCANSCOPE_BINARY) + " " + args + " 2>'" + errf + "' >/dev/null";
+  int rc = std::system(cmd.c_str());
+  if (err) *err = slurp(errf);
+  return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+struct Image {
+  int w = 0, h = 0;
+  std::vector<unsigned char> px;  // RGB
+  bool load(const std::string& path) {
+    int n = 0;
+    unsigned char* data = stbi_load(path.c_str(), &w, &h, &n, 3);
+    if (!data) return false;
+    px.assign(data, data + static_cast<size_t>(w) * h * 3);
+    stbi_image_free(data);
+    return true;
+  }
+};
+
+struct RectStats {
+  double stddev = 0;   // of luminance
+  int colours = 0;     // distinct colours (quantised)
+};
+
+RectStats stats(const Image& im, Rect r) {
+  RectStats s;
+  double sum = 0, sum2 = 0;
+  long n = 0;
+  std::set<int> colours;
+  for (int y = static_cast<int>(r.y); y < static_cast<int>(r.bottom()) && y < im.h; ++y)
+    for (int x = static_cast<int>(r.x); x < static_cast<int>(r.right()) && x < im.w; ++x) {
+      const unsigned char* p = &im.px[(static_cast<size_t>(y) * im.w + x) * 3];
+      double l = 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
+      sum += l;
+      sum2 += l * l;
+      ++n;
+      colours.insert((p[0] >> 4) << 8 | (p[1] >> 4) << 4 | (p[2] >> 4));
+    }
+  if (n == 0) return s;
+  double mean = sum / n;
+  s.stddev = std::sqrt(std::max(0.0, sum2 / n - mean * mean));
+  s.colours = static_cast<int>(colours.size());
+  return s;
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) out.push_back(item);
+  return out;
+}
+
+// Renders, then checks the PNG's size and that each panel's body (below its title line) has content.
+void expect_panels_drawn(const std::string& name, const std::string& args, const std::string& panels) {
+  const std::string png = out_dir() + "/" + name + ".png";
+  std::remove(png.c_str());
+  std::string err;
+  ASSERT_EQ(run(args + " --panels " + panels + " --screenshot '" + png + "'", &err), 0) << err;
+  Image im;
+  ASSERT_TRUE(im.load(png)) << png;
+  ASSERT_EQ(im.w, 1600);
+  ASSERT_EQ(im.h, 900);
+  WindowLayout l = layout_window(split(panels), 1600, 900, 1.0f);
+  auto whole = stats(im, Rect{0, 0, 1600, 900});
+  EXPECT_GT(whole.colours, 40) << name;
+  for (const auto& p : l.panels) {
+    Rect body{p.rect.x + 4, p.rect.y + 30, p.rect.w - 8, p.rect.h - 34};
+    auto s = stats(im, body);
+    EXPECT_GT(s.stddev, 8.0) << name << ": panel " << p.name << " looks blank";
+    EXPECT_GT(s.colours, 6) << name << ": panel " << p.name << " has almost no colours";
+  }
+  auto side = stats(im, l.sidebar);
+  EXPECT_GT(side.stddev, 8.0) << name << ": sidebar looks blank";
+  auto bar = stats(im, l.transport);
+  EXPECT_GT(bar.colours, 4) << name << ": transport bar looks blank";
+}
+
+#define NEED_XVFB() \
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (apt-get install xvfb): window screenshots skipped"
+
+}  // namespace
+
+TEST(WindowScreens, BlellochPaperExampleAllPanels) {
+  NEED_XVFB();
+  expect_panels_drawn("blelloch_paper", "--kernel scan-blelloch --input 3,1,7,0,4,1,6,3 --step 5", "tree,smem,warps,code");
+}
+
+TEST(WindowScreens, InterleavedReductionAllPanels) {
+  NEED_XVFB();
+  expect_panels_drawn("reduce_interleaved", "--kernel reduce-interleaved --n 256 --step 3", "tree,smem,warps,code");
+}
+
+TEST(WindowScreens, HillisSteeleAllPanels) {
+  NEED_XVFB();
+  expect_panels_drawn("hillis_steele", "--kernel scan-hillis-steele --input 1,2,3,4 --step 2", "tree,smem,warps,code");
+}
+
+TEST(WindowScreens, WarpShuffleReductionAllPanels) {
+  NEED_XVFB();
+  expect_panels_drawn("reduce_warp_shuffle", "--kernel reduce-warp-shuffle --n 128 --step 2", "tree,smem,warps,code");
+}
+
+TEST(WindowScreens, PaddedScanComparisonG80) {
+  NEED_XVFB();
+  expect_panels_drawn("blelloch_compare_pad", "--kernel scan-blelloch --n 128 --banks 16 --compare-pad zero --step 5", "compare,smem,warps,tree");
+}
+
+TEST(WindowScreens, ReductionComparisonAndTiming) {
+  NEED_XVFB();
+  expect_panels_drawn("reduce_compare", "--kernel reduce-interleaved --n 64 --compare-kernel reduce-sequential", "compare,tree,timing");
+}
+
+TEST(WindowScreens, LargestScanRendersAndReportsFrameTimes) {
+  NEED_XVFB();
+  const std::string png = out_dir() + "/blelloch_2048.png";
+  const std::string outf = out_dir() + "/stats.txt";
+  std::string cmd = "SCANSCOPE_FRAME_STATS=1 xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SCANSCOPE_BINARY) +
+                    " --kernel scan-blelloch --n 2048 --step 12 --screenshot '" + png + "' >'" + outf + "' 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << slurp(outf);
+  EXPECT_NE(slurp(outf).find("frame stats:"), std::string::npos) << slurp(outf);
+  Image im;
+  ASSERT_TRUE(im.load(png));
+}
+
+TEST(WindowErrors, NoDisplayIsOneClearLineAndExit2) {
+  std::string err;
+  EXPECT_EQ(run("--kernel scan-blelloch --n 8 --screenshot /tmp/scanscope_never.png", &err, false, "env -u DISPLAY -u WAYLAND_DISPLAY "), 2);
+  EXPECT_NE(err.find("no display: set DISPLAY or use xvfb-run"), std::string::npos) << err;
+}
+
+TEST(WindowErrors, BadPanelsStepAndFileAreClearMessages) {
+  NEED_XVFB();
+  std::string err;
+  EXPECT_EQ(run("--panels tree,bogus --screenshot /tmp/scanscope_never.png", &err), 2);
+  EXPECT_NE(err.find("bogus"), std::string::npos) << err;
+  EXPECT_EQ(run("--kernel scan-blelloch --n 8 --step 99 --screenshot /tmp/scanscope_never.png", &err), 2);
+  EXPECT_NE(err.find("out of range"), std::string::npos) << err;
+  EXPECT_NE(run("--open /nonexistent/trace.json --screenshot /tmp/scanscope_never.png", &err), 0);
+  EXPECT_NE(err.find("/nonexistent/trace.json"), std::string::npos) << err;
+}
+
+TEST(WindowFiles, OpensASavedTrace) {
+  NEED_XVFB();
+  const std::string json = out_dir() + "/paper.json", png = out_dir() + "/opened.png";
+  std::string cmd = std::string(SCANSCOPE_BINARY) + " trace --kernel scan-blelloch --input 3,1,7,0,4,1,6,3 --device cpu --quiet --json '" + json + "'";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  std::string err;
+  ASSERT_EQ(run("--open '" + json + "' --step 7 --screenshot '" + png + "'", &err), 0) << err;
+  Image im;
+  EXPECT_TRUE(im.load(png));
+}
