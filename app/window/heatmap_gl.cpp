@@ -71,8 +71,10 @@ bool HeatmapGL::init() {
   return true;
 }
 
-unsigned HeatmapGL::render(const std::vector<uint8_t>& classes, int warps, int steps, int width, int height) {
+unsigned HeatmapGL::render(const std::vector<uint8_t>& classes, int warps, int steps, int width, int height, int version) {
   if (!program_ || warps <= 0 || steps <= 0 || width <= 0 || height <= 0) return 0;
+  if (version == version_ && width == target_w_ && height == target_h_) return target_;
+  version_ = version;
   GLint last_tex = 0, last_unpack = 0;
   glGetIntegerv(GL_TEXTURE_BINDING_2D, &last_tex);
   glGetIntegerv(GL_UNPACK_ALIGNMENT, &last_unpack);

@@ -17,7 +17,9 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   const Trace& t = s.trace;
   const Step& st = t.steps[s.step];
-  Rect c = begin_panel("##smem", "Shared memory after step " + std::to_string(s.step) + ": " + st.label + "   (column = bank)", r);
+  std::string title = "Shared memory after step " + std::to_string(s.step) + ": " + st.label;
+  if (text_width(title + "   (column = bank)") < r.w - 16) title += "   (column = bank)";
+  Rect c = begin_panel("##smem", title, r);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
   float lx = draw_legend(dl, c.x, c.y, {{kReadColor, "read"}, {kWriteColor, "write"}, {kChangedColor, "changed"}, {kPaddingColor, "padding"}}, text_col);
@@ -61,7 +63,7 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // Grid of cells, below a gap that the access lines cross.
   const float gap = std::max(40.0f * ui.scale, (c.h - strip_h) * 0.22f);
   Rect grid_area{c.x, strip_y + strip_h + gap + fh, c.w, c.bottom() - (strip_y + strip_h + gap + fh) - 2};
-  SmemGrid g = smem_grid(words, banks, grid_area, 64.0f * ui.scale);
+  SmemGrid g = smem_grid(words, banks, grid_area, 3.6f * ImGui::GetFontSize());
   // bank numbers over the columns
   for (int b = 0; b < g.columns; ++b) {
     std::string label = std::to_string(b);

@@ -10,7 +10,7 @@
 namespace scanscope {
 
 void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
-  Rect c = begin_panel("##tree", "Tree: rows are steps, columns are shared-memory words", r);
+  Rect c = begin_panel("##tree", "Tree  (rows: steps, columns: shared-memory words)", r);
   if (!s.have_trace) {
     ImGui::TextDisabled("No trace: choose a kernel and press Run.");
     end_panel();
@@ -59,7 +59,9 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::TextDisabled("wheel: zoom, drag: pan");
 
   const std::vector<int>& rows = rows_;
-  const float gutter = std::min(170.0f * ui.scale, std::max(110.0f * ui.scale, c.w * 0.22f));
+  float longest = 0;
+  for (int row : rows) longest = std::max(longest, text_width(t.steps[row].label, ui.fonts.small));
+  const float gutter = std::min(longest + 10, c.w * 0.3f);
   ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
   Rect area{p0.x + gutter, p0.y, avail.x - gutter - 4, avail.y - 4};

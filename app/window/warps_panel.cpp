@@ -109,7 +109,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   Rect hm{c.x + label_w, y, left_w - label_w - 8, c.bottom() - y - legend_h - 4};
   if (hm.h > 8 && hm.w > 8) {
     unsigned tex = 0;
-    if (ui.heatmap && ui.heatmap->ready()) tex = ui.heatmap->render(classes_, h.steps, h.warps, static_cast<int>(hm.w), static_cast<int>(hm.h));
+    if (ui.heatmap && ui.heatmap->ready()) tex = ui.heatmap->render(classes_, h.steps, h.warps, static_cast<int>(hm.w), static_cast<int>(hm.h), s.trace_generation);
     if (tex) {
       dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(tex)), ImVec2(hm.x, hm.y), ImVec2(hm.right(), hm.bottom()), ImVec2(0, 1), ImVec2(1, 0));
     } else {  // no shader: the same cells with the draw list
@@ -186,7 +186,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       auto& v = words_in[(acc.tid % kWarpSize) / issue][acc.word % banks];
       if (std::find(v.begin(), v.end(), acc.word) == v.end()) v.push_back(acc.word);
     }
-    const float lw = text_width("L31", small) + 6;
+    const float lw = std::max(text_width("L31", small), text_width("bank", small)) + 6;
     const float bw = (rw - lw) / banks;
     const float lh = std::min(28.0f * ui.scale, (grid_h - small->FontSize - 4) / std::max<size_t>(1, lanes.size()));
     const int every = label_fits(bw, text_width("31", small)) ? 1 : label_fits(bw * 4, text_width("31", small)) ? 4 : 8;

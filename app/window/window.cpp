@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cfloat>
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
@@ -209,6 +210,7 @@ int run_window(const WindowOptions& o) {
     advance(s, dt);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    if (screenshot) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no hover highlight from Xvfb's pointer
     ImGui::NewFrame();
     int fw = 0, fh = 0;
     glfwGetFramebufferSize(window, &fw, &fh);
