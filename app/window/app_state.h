@@ -2,8 +2,14 @@
 // not need ImGui: running a request, stepping, playing, the comparison partner, toasts.
 #pragma once
 
+#include <atomic>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include "bench.h"
 
 #include "cli.h"
 #include "settings.h"
@@ -31,6 +37,22 @@ struct RunForm {
   int seed = 1;
   int preset = 0;
   int device = 0;          // auto, cpu, gpu
+};
+
+// A benchmark sweep running on a background thread (the timing panel starts and cancels it).
+struct BenchJob {
+  std::thread worker;
+  std::atomic<bool> cancel{false};
+  std::atomic<bool> finished{false};
+  std::mutex mu;  // guards the fields below
+  int done = 0, total = 0;
+  std::string label;
+  BenchResults result;
+  std::string error;
+  ~BenchJob() {
+    cancel = true;
+    if (worker.joinable()) worker.join();
+  }
 };
 
 struct AppState {
@@ -65,6 +87,11 @@ struct AppState {
   char path_buf[512] = "trace.json";
   char png_buf[512] = "scanscope.png";
   char bench_buf[512] = "";
+
+  bool have_bench = false;
+  BenchResults bench;
+  std::string bench_origin;            // file it came from, or "sweep on this machine"
+  std::unique_ptr<BenchJob> bench_job;  // null when no sweep runs
 
   std::vector<Toast> toasts;
   double time = 0;

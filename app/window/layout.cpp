@@ -113,4 +113,28 @@ SmemGrid smem_grid(int words, int banks, const Rect& area, float max_cell_h) {
   return g;
 }
 
+float LogAxis::pos(double v) const {
+  if (v <= 0 || hi <= lo) return 0;
+  return static_cast<float>((std::log(v) - std::log(lo)) / (std::log(hi) - std::log(lo)));
+}
+
+LogAxis log_axis(double min_value, double max_value, double base) {
+  LogAxis a;
+  if (!(min_value > 0) || !(max_value > 0)) return a;
+  a.lo = std::pow(base, std::floor(std::log(min_value) / std::log(base) + 1e-9));
+  a.hi = std::pow(base, std::ceil(std::log(max_value) / std::log(base) - 1e-9));
+  if (a.hi <= a.lo) a.hi = a.lo * base;
+  return a;
+}
+
+std::vector<double> log_ticks(const LogAxis& a, double base, int max_ticks) {
+  std::vector<double> all;
+  for (double v = a.lo; v <= a.hi * (1 + 1e-9); v *= base) all.push_back(v);
+  if (max_ticks < 2 || static_cast<int>(all.size()) <= max_ticks) return all;
+  const size_t every = (all.size() + max_ticks - 1) / max_ticks;
+  std::vector<double> out;
+  for (size_t i = 0; i < all.size(); i += every) out.push_back(all[i]);
+  return out;
+}
+
 }  // namespace scanscope

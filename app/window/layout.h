@@ -69,4 +69,13 @@ struct SmemGrid {
 };
 SmemGrid smem_grid(int words, int banks, const Rect& area, float max_cell_h);
 
+// Log axes of the timing plots: where a value sits in [0, 1] of the axis, and the tick values
+// (powers of `base` inside [lo, hi], widened to at least one decade).
+struct LogAxis {
+  double lo = 1, hi = 10;
+  float pos(double v) const;
+};
+LogAxis log_axis(double min_value, double max_value, double base);
+std::vector<double> log_ticks(const LogAxis& a, double base, int max_ticks);
+
 }  // namespace scanscope

@@ -81,6 +81,7 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       for (float d = 0; d < cell.w + cell.h; d += 6)  // hatching
         dl->AddLine(ImVec2(q0.x + std::min(d, cell.w), q0.y + std::max(0.0f, d - cell.w)),
                     ImVec2(q0.x + std::max(0.0f, d - cell.h), q0.y + std::min(d, cell.h)), IM_COL32(120, 120, 120, 255));
+      if (show_values && label_fits(cell.w, text_width("pad", small))) text_centered(dl, ImVec2(cell.x + cell.w / 2, cell.y + cell.h / 2), IM_COL32(255, 255, 255, 255), "pad", small);
       continue;
     }
     Rgba fill = bank_color(w % banks, banks);
@@ -92,9 +93,9 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       if (!v.empty() && label_fits(cell.w, text_width(v, small))) text_centered(dl, ImVec2(cell.x + cell.w / 2, cell.y + cell.h / 2), col(text_on(fill)), v, small);
     }
   }
-  // Reads and writes: thread -> cell. Too many lines hide each other: above 512 accesses only the
+  // Reads and writes: thread -> cell. Too many lines hide each other: above 192 accesses only the
   // selected warp's are drawn.
-  const bool only_warp = st.accesses.size() > 512;
+  const bool only_warp = st.accesses.size() > 192;
   for (const auto& acc : st.accesses) {
     if (acc.op == kShuffle || acc.word >= words) continue;
     if (only_warp && acc.tid / kWarpSize != s.selected_warp) continue;

@@ -111,7 +111,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     unsigned tex = 0;
     if (ui.heatmap && ui.heatmap->ready()) tex = ui.heatmap->render(classes_, h.steps, h.warps, static_cast<int>(hm.w), static_cast<int>(hm.h), s.trace_generation);
     if (tex) {
-      dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(tex)), ImVec2(hm.x, hm.y), ImVec2(hm.right(), hm.bottom()), ImVec2(0, 1), ImVec2(1, 0));
+      dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(tex)), ImVec2(hm.x, hm.y), ImVec2(hm.right(), hm.bottom()), ImVec2(0, 0), ImVec2(1, 1));  // texture row 0 = warp 0, at the top
     } else {  // no shader: the same cells with the draw list
       for (int w = 0; w < h.warps; ++w)
         for (int k = 0; k < h.steps; ++k)

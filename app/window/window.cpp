@@ -143,6 +143,13 @@ int run_window(const WindowOptions& o) {
     if (!o.compare_pad.empty() || !o.compare_kernel.empty())
       if (!s.have_compare) throw UsageError("cannot build the comparison: " + (s.toasts.empty() ? std::string("?") : s.toasts.back().text));
   }
+  if (!o.bench_path.empty()) {
+    s.bench = load_bench_file(o.bench_path);  // throws with the file's name and what is wrong
+    s.have_bench = true;
+    s.bench_origin = o.bench_path;
+    std::snprintf(s.bench_buf, sizeof s.bench_buf, "%s", o.bench_path.c_str());
+    if (o.panels.empty()) s.panels.push_back("timing");
+  }
   form_from_request(s.form, s.request.kernel == s.trace.kernel ? s.request : TraceRequest(), o.device);
   if (o.step >= 0) {
     if (o.step >= step_count(s))
@@ -323,6 +330,8 @@ int run_window(const WindowOptions& o) {
     }
   }
 
+  if (s.bench_job) s.bench_job->cancel = true;
+  s.bench_job.reset();  // joins the sweep thread before the context goes
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();

@@ -105,3 +105,18 @@ TEST(Palette, BankTintsKeepBlackTextLegible) {
   EXPECT_FALSE(bank_color(0, 32) == bank_color(31, 32));
   EXPECT_TRUE(bank_color(3, 16) == bank_color(19, 16));
 }
+
+TEST(Layout, LogAxesSpanWholeDecadesAndPlaceValues) {
+  LogAxis x = log_axis(1000, 5000000, 2);
+  EXPECT_DOUBLE_EQ(x.lo, 512);
+  EXPECT_DOUBLE_EQ(x.hi, 8388608);
+  EXPECT_FLOAT_EQ(x.pos(512), 0.0f);
+  EXPECT_FLOAT_EQ(x.pos(8388608), 1.0f);
+  LogAxis y = log_axis(0.0003, 2.5, 10);
+  EXPECT_DOUBLE_EQ(y.lo, 0.0001);
+  EXPECT_DOUBLE_EQ(y.hi, 10);
+  EXPECT_NEAR(y.pos(0.01), 0.4f, 1e-5);
+  auto ticks = log_ticks(x, 2, 6);
+  EXPECT_LE(ticks.size(), 6u);
+  EXPECT_DOUBLE_EQ(ticks.front(), 512);
+}
