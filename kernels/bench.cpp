@@ -43,6 +43,8 @@ const std::vector<KernelSpec>& specs() {
     v.push_back({"cpu-std-reduce", "cpu", false, false, false});
     v.push_back({"cpu-sequential-scan", "cpu", true, false, false});
     v.push_back({"cpu-std-inclusive-scan", "cpu", true, true, false});
+    // Tuning variants of scan-best (int, exclusive; not in `all`).
+    for (const char* x : {"x-scan-256x16-r64", "x-scan-128x16", "x-scan-256x8", "x-scan-512x16-r64", "x-scan-256x24-r64"}) v.push_back({x, "scan", true, false, true});
     return v;
   }();
   return list;
@@ -318,7 +320,8 @@ std::vector<long long> preset_sizes(const std::string& preset) {
 
 std::vector<std::string> bench_kernel_ids() {
   std::vector<std::string> ids;
-  for (const auto& s : specs()) ids.push_back(s.id);
+  for (const auto& s : specs())
+    if (std::string(s.id).rfind("x-", 0) != 0) ids.push_back(s.id);
   return ids;
 }
 

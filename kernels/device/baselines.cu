@@ -79,6 +79,7 @@ int gpu_max_blocks() {
 size_t gpu_workspace_bytes(const std::string& kernel, long long n, int max_blocks) {
   if (const StrategyInfo* s = find_strategy(kernel)) return workspace_bytes(s->strategy, n, max_blocks);
   if (kernel.rfind("cub-", 0) == 0) return cub_bytes<int>(kernel, n, kernel == "cub-scan-inclusive");
+  if (kernel.rfind("x-scan-", 0) == 0) return workspace_bytes(Strategy::ScanDecoupled, n, max_blocks);  // tiles of >= 1024
   return 0;
 }
 
@@ -88,6 +89,10 @@ void gpu_launch(const std::string& kernel, bool is_float, bool inclusive, const 
   if (const StrategyInfo* s = find_strategy(kernel)) {
     if (s->scan) launch_scan_strategy(s->strategy, is_float, inclusive, in, out, n, workspace, stream, kernel);
     else launch_reduce_strategy(s->strategy, is_float, in, out, n, workspace, max_blocks, stream, kernel);
+    return;
+  }
+  if (kernel.rfind("x-scan-", 0) == 0) {
+    if (is_float || !launch_scan_variant(kernel, inclusive, in, out, n, workspace, stream)) throw std::logic_error(kernel + ": int only, or unknown variant");
     return;
   }
   if (kernel == "copy") {

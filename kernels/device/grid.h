@@ -57,7 +57,10 @@ SS_HD Vec4<T> load_vec4(const T* p) {
 template <class T>
 SS_HD void store_vec4(T* p, const Vec4<T>& v) {
 #if defined(__CUDA_ARCH__)
-  *reinterpret_cast<Vec4<T>*>(__builtin_assume_aligned(p, 16)) = v;
+  // Spelled out: inside the scan kernel nvcc split a plain 16-byte store into four STG.E.
+  asm volatile("st.global.v4.b32 [%0], {%1, %2, %3, %4};" ::"l"(__cvta_generic_to_global(p)), "r"(bits_of(v.x)), "r"(bits_of(v.y)),
+               "r"(bits_of(v.z)), "r"(bits_of(v.w))
+               : "memory");
 #else
   p[0] = v.x;
   p[1] = v.y;

@@ -40,6 +40,7 @@ struct CudaExec {
 
 // One strategy on device buffers (defined in reduce_device.cu / scan_device.cu).
 void launch_reduce_strategy(Strategy s, bool is_float, const void* in, void* out, long long n, void* ws, int max_blocks, cudaStream_t stream, const std::string& kernel);
+bool launch_scan_variant(const std::string& kernel, bool inclusive, const void* in, void* out, long long n, void* ws, cudaStream_t stream);
 void launch_scan_strategy(Strategy s, bool is_float, bool inclusive, const void* in, void* out, long long n, void* ws, cudaStream_t stream, const std::string& kernel);
 
 }  // namespace device

@@ -21,6 +21,22 @@ void run_scan(Strategy s, const T* in, T* out, long long n, bool inclusive, void
 }
 }  // namespace
 
+// Tuning variants of scan-best (int only; `scanscope bench --kernel x-...`), not in `all`.
+bool launch_scan_variant(const std::string& kernel, bool inclusive, const void* in_ptr, void* out_ptr, long long n, void* ws_ptr, cudaStream_t stream) {
+  CudaExec<int> ex{stream, kernel};
+  Carve ws;
+  ws.base = static_cast<char*>(ws_ptr);
+  const int* in = static_cast<const int*>(in_ptr);
+  int* out = static_cast<int*>(out_ptr);
+  if (kernel == "x-scan-256x16-r64") scan_look_back<LookBackScan<256, 16, true, 4>, OpSum>(ex, in, out, n, inclusive, ws, kernel.c_str());
+  else if (kernel == "x-scan-128x16") scan_look_back<LookBackScan<128, 16, true>, OpSum>(ex, in, out, n, inclusive, ws, kernel.c_str());
+  else if (kernel == "x-scan-256x8") scan_look_back<LookBackScan<256, 8, true>, OpSum>(ex, in, out, n, inclusive, ws, kernel.c_str());
+  else if (kernel == "x-scan-512x16-r64") scan_look_back<LookBackScan<512, 16, true, 2>, OpSum>(ex, in, out, n, inclusive, ws, kernel.c_str());
+  else if (kernel == "x-scan-256x24-r64") scan_look_back<LookBackScan<256, 24, true, 4>, OpSum>(ex, in, out, n, inclusive, ws, kernel.c_str());
+  else return false;
+  return true;
+}
+
 void launch_scan_strategy(Strategy s, bool is_float, bool inclusive, const void* in, void* out, long long n, void* ws, cudaStream_t stream, const std::string& kernel) {
   if (is_float) run_scan(s, static_cast<const float*>(in), static_cast<float*>(out), n, inclusive, ws, stream, kernel);
   else run_scan(s, static_cast<const int*>(in), static_cast<int*>(out), n, inclusive, ws, stream, kernel);

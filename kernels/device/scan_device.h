@@ -288,19 +288,29 @@ constexpr int kLookBackLanes = kWarpSize;
 constexpr int kLookBackLanes = 1;
 #endif
 
-// THREADS x ITEMS elements per tile; each thread owns ITEMS consecutive elements, loaded with
-// 16-byte accesses when VEC (ITEMS a multiple of 4).
-template <int THREADS, int ITEMS, bool VEC>
+// THREADS x ITEMS elements per tile; each thread scans ITEMS consecutive elements. With STAGE
+// (ITEMS a multiple of 4), full tiles move through shared memory warp by warp, as in seed 004's
+// kernel 3 and CUB's warp transpose: lanes load and store 16 bytes each at consecutive
+// addresses (coalesced LDG.128 / STG.128), and one padding word per 32 keeps both the striped
+// and the blocked shared-memory accesses free of bank conflicts. Without STAGE each thread reads
+// and writes its own elements directly.
+template <int THREADS, int ITEMS, bool STAGE, int MIN_BLOCKS = 2048 / THREADS>
 struct LookBackScan {
   static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
-  static constexpr int kMaxThreads = THREADS, kMinBlocks = 2048 / THREADS;
-  static constexpr int kSmemWords = kWarpSize + 2;
+  static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
+  static constexpr int kWarpWords = kWarpSize * ITEMS + ITEMS;  // one warp's staging, padded
+  static constexpr int kStageWords = STAGE ? (THREADS / kWarpSize) * kWarpWords : 0;
+  static constexpr int kSmemWords = kStageWords + kWarpSize + 2;
+  SS_HD static int pad(int j) { return j + (j >> 5); }
+
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx, const ScanArgs<T>& a) {
     const T identity = Op::template identity<T>();
-    auto wt = b.template shared<T>(kSmemWords);
-    auto slot = view_as<T>(wt, kWarpSize);
-    auto tile_id = view_as<int>(wt, kWarpSize + 1);
+    auto smem = b.template shared<T>(kSmemWords);
+    auto stage = smem;
+    auto wt = view_as<T>(smem, kStageWords);
+    auto slot = view_as<T>(smem, kStageWords + kWarpSize);
+    auto tile_id = view_as<int>(smem, kStageWords + kWarpSize + 1);
     auto items = b.template regs<Items<T, ITEMS>>();
     auto val = b.template regs<T>();
     auto total = b.template regs<T>();
@@ -310,19 +320,31 @@ struct LookBackScan {
       if (tid == 0) tile_id.store(tid, scan_site::clear, 0, static_cast<int>(atomic_inc(a.counter)));
     });
     b.sync(Phase::Load, "take a tile");
+    // Full tiles go through the staging area; the last, partial tile reads element by element.
+    auto full = [&](int tid) { return STAGE && (static_cast<long long>(tile[tid]) + 1) * kTile <= a.n; };
+    auto warp_first = [&](int tid) { return static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid / kWarpSize) * kWarpSize * ITEMS; };
     b.threads([&](int tid) {
       tile[tid] = tile_id.load(tid, scan_site::clear, 0);
-      const long long first = static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS;
-      if (VEC && first + ITEMS <= a.n) {
+      const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
+      if (full(tid)) {
         SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
-          Vec4<T> v = load_vec4(a.in + first + 4 * q);
-          items[tid][4 * q] = v.x;
-          items[tid][4 * q + 1] = v.y;
-          items[tid][4 * q + 2] = v.z;
-          items[tid][4 * q + 3] = v.w;
+          const int j = 4 * (q * kWarpSize + lane);
+          Vec4<T> v = load_vec4(a.in + warp_first(tid) + j);
+          stage.store(tid, scan_site::load, base + pad(j), v.x);
+          stage.store(tid, scan_site::load, base + pad(j + 1), v.y);
+          stage.store(tid, scan_site::load, base + pad(j + 2), v.z);
+          stage.store(tid, scan_site::load, base + pad(j + 3), v.w);
         }
       } else {
+        const long long first = static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS;
         SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = first + k < a.n ? a.in[first + k] : identity;
+      }
+    });
+    if (STAGE) b.warp_sync(Phase::Load, "tile staged in shared memory");
+    b.threads([&](int tid) {
+      const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
+      if (full(tid)) {
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = stage.load(tid, scan_site::load_b, base + pad(lane * ITEMS + k));
       }
       T run = identity;
       SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
@@ -348,20 +370,32 @@ struct LookBackScan {
     });
     b.sync(Phase::Combine, "look-back");
     b.threads([&](int tid) {
-      T base = Op::apply(slot.load(tid, scan_site::carry_load, 0), val[tid]);
-      const long long first = static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS;
+      T base_value = Op::apply(slot.load(tid, scan_site::carry_load, 0), val[tid]);
       if (!a.inclusive) {
-        SS_UNROLL for (int k = ITEMS - 1; k > 0; --k) items[tid][k] = Op::apply(base, items[tid][k - 1]);
-        items[tid][0] = base;
+        SS_UNROLL for (int k = ITEMS - 1; k > 0; --k) items[tid][k] = Op::apply(base_value, items[tid][k - 1]);
+        items[tid][0] = base_value;
       } else {
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = Op::apply(base, items[tid][k]);
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = Op::apply(base_value, items[tid][k]);
       }
-      if (VEC && first + ITEMS <= a.n) {
-        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q)
-          store_vec4(a.out + first + 4 * q, Vec4<T>{items[tid][4 * q], items[tid][4 * q + 1], items[tid][4 * q + 2], items[tid][4 * q + 3]});
+      const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
+      if (full(tid)) {
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) stage.store(tid, scan_site::store_a, base + pad(lane * ITEMS + k), items[tid][k]);
       } else {
+        const long long first = static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS;
         SS_UNROLL for (int k = 0; k < ITEMS; ++k)
           if (first + k < a.n) a.out[first + k] = items[tid][k];
+      }
+    });
+    if (STAGE) b.warp_sync(Phase::Store, "scanned tile staged in shared memory");
+    b.threads([&](int tid) {
+      const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
+      if (full(tid)) {
+        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
+          const int j = 4 * (q * kWarpSize + lane);
+          store_vec4(a.out + warp_first(tid) + j,
+                     Vec4<T>{stage.load(tid, scan_site::store_b, base + pad(j)), stage.load(tid, scan_site::store_b, base + pad(j + 1)),
+                             stage.load(tid, scan_site::store_b, base + pad(j + 2)), stage.load(tid, scan_site::store_b, base + pad(j + 3))});
+        }
       }
     });
     b.end(Phase::Store, "write tile");
@@ -369,7 +403,7 @@ struct LookBackScan {
 };
 
 using ScanDecoupled = LookBackScan<256, 4, false>;  // scan-decoupled: the algorithm, plainly
-using ScanBest = LookBackScan<256, 16, true>;       // scan-best: 16 items, 16-byte loads
+using ScanBest = LookBackScan<256, 16, true>;       // scan-best: 16 items, staged 16-byte loads and stores
 
 template <class Prog, class Op, class T, class Exec>
 void scan_look_back(Exec& ex, const T* in, T* out, long long n, bool inclusive, Carve& ws, const char* name) {

@@ -70,6 +70,9 @@ TEST(DeviceKernelsGpu, BenchSweepIsVerified) {
   c.warmup = 1;
   BenchResults r = run_bench(c, nullptr, nullptr);
   for (const auto& p : r.points) EXPECT_TRUE(p.verified) << p.kernel << " n=" << p.n << ": " << p.note;
-  for (const auto& p : r.points)
-    if (p.kernel == "reduce-best" || p.kernel == "scan-best") EXPECT_GT(p.ratio_to_cub, 0) << p.kernel;
+  for (const auto& p : r.points) {
+    if (p.kernel == "reduce-best" || p.kernel == "scan-best") {
+      EXPECT_GT(p.ratio_to_cub, 0) << p.kernel;
+    }
+  }
 }
