@@ -25,11 +25,17 @@ if command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $ours --min 1000 --max 9000 --repeats 1 --warmup 0 --quiet > "$OUT/sanitizer-$tool.log" 2>&1
     echo "compute-sanitizer $tool rc=$? $(grep -E 'ERROR SUMMARY' "$OUT/sanitizer-$tool.log" | head -1)"
+    compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel scan-best,scan-best-inclusive --min 40000 --max 40000 --repeats 1 --warmup 0 --quiet > "$OUT/sanitizer-$tool-scan.log" 2>&1
+    echo "compute-sanitizer $tool rc=$? $(grep -E 'ERROR SUMMARY' "$OUT/sanitizer-$tool-scan.log" | head -1)"
   done
 fi
 
 best=reduce-best,cub-reduce,read-probe,scan-best,scan-best-inclusive,cub-scan,cub-scan-inclusive,copy
-if [ "$mode" = quick ]; then
+if [ "$mode" = tune ]; then
+  $bin bench --kernel scan-best,x-scan-256x16-r64,x-scan-128x16,x-scan-256x8,x-scan-512x16-r64,x-scan-256x24-r64,cub-scan,copy,scan-reduce-then-scan,scan-decoupled --min 1048576 --max 268435456 --repeats 10 > "$OUT/tune.txt" 2>&1
+  echo "bench tune rc=$?"
+  grep -E "^(scan|x-|cub|copy)" "$OUT/tune.txt" | awk '$2==1048576 || $2==16777216 || $2==268435456'
+elif [ "$mode" = quick ]; then
   $bin bench --kernel $best --min 1024 --max 268435456 --json "$OUT/best-int.json" > "$OUT/best-int.txt" 2> "$OUT/best-int.err"
   echo "bench best int rc=$?"
   $bin bench --kernel $ours,cub-reduce,cub-scan,copy,read-probe --min 1048576 --max 268435456 --repeats 5 > "$OUT/ours-int.txt" 2>&1
