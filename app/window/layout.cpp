@@ -69,7 +69,7 @@ TreeGeometry tree_geometry(int words, int rows, const Rect& area, float zoom, fl
   g.row_h = area.h / static_cast<float>(rows);
   g.pan_x = clamp_pan(pan_x, words, area.w, zoom);
   g.node_w = std::max(1.0f, std::min(g.col_w * 0.86f, 64.0f));
-  g.node_h = std::max(1.0f, std::min(g.row_h * 0.5f, 34.0f));
+  g.node_h = std::max(1.0f, std::min(g.row_h * 0.45f, 34.0f));
   return g;
 }
 

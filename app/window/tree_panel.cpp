@@ -126,7 +126,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       else if (current) {
         ec = col(e.copy ? kCopyEdge : kReadColor);
         th = std::max(1.5f, std::min(3.5f * ui.scale, g.col_w * 0.2f));
-      } else ec = col((e.copy ? kCopyEdge : kReadColor).with_alpha(110));
+      } else ec = col((e.copy ? kCopyEdge : kReadColor).with_alpha(170));
       dl->AddLine(ImVec2(x0, y_from), ImVec2(x1, y_to), ec, th);
       if (current && a < 1.0f) {  // the value travelling along the edge
         ImVec2 p(x0 + (x1 - x0) * a, y_from + (y_to - y_from) * a);
@@ -140,7 +140,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         if (std::find(labelled.begin(), labelled.end(), e.to_word * 4096 + e.tid) != labelled.end()) continue;
         labelled.push_back(e.to_word * 4096 + e.tid);
         std::string tl = "t" + std::to_string(e.tid);
-        if (!label_fits(g.col_w, text_width(tl, f)) || g.row_h < g.node_h + 2 * f->FontSize) continue;
+        if (!label_fits(g.col_w, text_width(tl, f)) || g.row_h < g.node_h + 2.1f * f->FontSize) continue;
         const float x = g.word_x(e.to_word);
         dl->AddText(f, f->FontSize, ImVec2(x - text_width(tl, f) / 2, g.row_y(i) + g.node_h / 2 + 1), col(okabe_ito::sky_blue), tl.c_str());
       }

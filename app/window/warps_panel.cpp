@@ -219,7 +219,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
                   wi.wavefronts, wi.wavefronts == 1 ? "" : "s", wi.conflicts, wi.conflicts == 1 ? "" : "s");
     ImGui::SetCursorScreenPos(ImVec2(rx, gy));
     ImGui::PushFont(small);
-    ImGui::PushTextWrapPos(rx + rw);
+    ImGui::PushTextWrapPos(rx + rw - ImGui::GetWindowPos().x);  // local coordinates
     ImGui::TextUnformatted(buf);
     ImGui::PopTextWrapPos();
     ImGui::PopFont();
