@@ -13,6 +13,7 @@
 
 #include "bank_model.h"
 #include "bench_cli.h"
+#include "format.h"
 #include "ncu_check.h"
 #include "trace_json.h"
 #include "validation_plan.h"
@@ -80,16 +81,7 @@ TraceRequest to_request(const RequestOptions& o, Device* device) {
   return r;
 }
 
-std::string fmt_value(double v) {
-  if (std::isnan(v)) return ".";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  std::ostringstream os;
-  if (v == std::floor(v) && std::fabs(v) < 1e15) os << static_cast<long long>(v);
-  else os << std::setprecision(6) << v;
-  return os.str();
-}
-
-std::string smem_preview(const Step& s, int max_words) {
+std::string smem_preview(const Step& s, int max_words, const std::string& op) {
   std::string out;
   int shown = 0;
   for (double v : s.smem) {
@@ -97,7 +89,7 @@ std::string smem_preview(const Step& s, int max_words) {
       out += " ...";
       break;
     }
-    out += (shown ? " " : "") + fmt_value(v);
+    out += (shown ? " " : "") + format_value(v, op);
     ++shown;
   }
   return out;
@@ -105,7 +97,7 @@ std::string smem_preview(const Step& s, int max_words) {
 
 void print_table(const Trace& t, std::ostream& os) {
   long long ld_w = 0, st_w = 0;
-  os << std::left << std::setw(4) << "#" << std::setw(34) << "step" << std::setw(8) << "active" << std::setw(8) << "degree"
+  os << std::left << std::setw(4) << "#" << std::setw(38) << "step" << std::setw(8) << "active" << std::setw(8) << "degree"
      << std::setw(9) << "ld wf" << std::setw(9) << "st wf" << "shared memory after the step\n";
   for (size_t i = 0; i < t.steps.size(); ++i) {
     const Step& s = t.steps[i];
@@ -118,9 +110,15 @@ void print_table(const Trace& t, std::ostream& os) {
     st_w += sw;
     std::string degree = s.max_degree == 0 ? "-" : std::to_string(s.max_degree) + "-way";
     if (s.max_degree == 1) degree = "1 (none)";
-    os << std::left << std::setw(4) << i << std::setw(34) << s.label << std::setw(8) << s.active_threads << std::setw(8)
+    std::string label = s.label.size() > 36 ? s.label.substr(0, 35) + "~" : s.label;
+    os << std::left << std::setw(4) << i << std::setw(38) << label << std::setw(8) << s.active_threads << std::setw(8)
        << (s.max_degree <= 1 ? (s.max_degree == 0 ? "-" : "1") : std::to_string(s.max_degree)) << std::setw(9) << lw
-       << std::setw(9) << sw << smem_preview(s, 32) << "\n";
+       << std::setw(9) << sw << smem_preview(s, 32, t.op) << "\n";
+    if (!s.hazards.empty()) {
+      const Hazard& h = s.hazards[0];
+      os << "    RACE: " << s.hazards.size() << " shared word(s) touched by two threads with no barrier between; first: word "
+         << h.word << ", thread " << h.first_tid << " then thread " << h.second_tid << " (" << h.kind << ")\n";
+    }
   }
   os << "totals (Nsight Compute terms): ld inst " << t.totals.ld.inst << ", wavefronts " << t.totals.ld.wavefronts
      << ", conflicts " << t.totals.ld.conflicts << "; st inst " << t.totals.st.inst << ", wavefronts "
@@ -132,7 +130,7 @@ void print_table(const Trace& t, std::ostream& os) {
       os << " ...";
       break;
     }
-    os << " " << fmt_value(v);
+    os << " " << format_value(v, t.op);
   }
   os << "\n";
 }
@@ -150,7 +148,7 @@ int cmd_list(bool as_json) {
       if (k.can_exclusive) scans.push_back("exclusive");
       arr.push_back({{"id", k.name}, {"family", k.family}, {"title", k.title}, {"source", k.source},
                      {"summary", k.summary}, {"notes", k.notes}, {"options", opts}, {"max_n", k.max_n},
-                     {"scan", scans}, {"ops", {"sum", "min", "max", "or"}}, {"types", {"int", "float"}}});
+                     {"scan", scans}, {"ops", operator_names()}, {"types", {"int", "float"}}});
     }
     std::cout << arr.dump(2) << "\n";
     return 0;
@@ -181,7 +179,12 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet)
     table << "threads " << t.threads << ", shared memory " << t.smem_words << " words, banks " << t.banks
           << (t.warp_issue == 16 ? " (issued as half-warps)" : "") << "\n";
     print_table(t, table);
-    table << (ok ? "output matches the sequential CPU reference\n" : "OUTPUT DIFFERS from the CPU reference: " + why + "\n");
+    std::string hint;
+    const KernelInfo* k = find_kernel(r.kernel);
+    if (!ok && k->broken) hint = " (this kernel is deliberately broken: see RACE above)";
+    else if (!ok && r.op == "mat2" && !preserves_operand_order(*k, resolve(r)))
+      hint = " (this kernel combines operands out of order, and mat2 is not commutative)";
+    table << (ok ? "output matches the sequential CPU reference\n" : "OUTPUT DIFFERS from the CPU reference: " + why + hint + "\n");
   }
   if (!json_path.empty()) {
     std::string text = trace_to_json(t, 1);

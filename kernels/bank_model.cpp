@@ -24,6 +24,32 @@ uint32_t active_lanes(const Step& step, int warp) {
   return mask;
 }
 
+void find_hazards(Step& step) {
+  step.hazards.clear();
+  // Per word: the accesses so far, in program order; report the first conflicting pair per word.
+  std::map<int, std::vector<int>> by_word;
+  for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i)
+    if (step.accesses[i].op != kShuffle) by_word[step.accesses[i].word].push_back(i);
+  for (auto& [word, list] : by_word) {
+    bool found = false;
+    for (size_t a = 0; a < list.size() && !found; ++a)
+      for (size_t b = a + 1; b < list.size() && !found; ++b) {
+        const Access& x = step.accesses[list[a]];
+        const Access& y = step.accesses[list[b]];
+        if (x.tid == y.tid || (x.op == kLoad && y.op == kLoad)) continue;
+        Hazard h;
+        h.word = word;
+        h.first_tid = x.tid;
+        h.second_tid = y.tid;
+        h.first_access = list[a];
+        h.second_access = list[b];
+        h.kind = x.op == kStore ? (y.op == kStore ? "write-after-write" : "read-after-write") : "write-after-read";
+        step.hazards.push_back(h);
+        found = true;
+      }
+  }
+}
+
 void analyze_banks(Trace& trace) {
   const int banks = trace.banks, issue = trace.warp_issue;
   trace.totals = Totals();
@@ -53,6 +79,7 @@ void analyze_banks(Trace& trace) {
       it->second.access_index.push_back(i);
     }
     step.active_threads = static_cast<int>(active.size());
+    find_hazards(step);
     for (auto& [key, wi] : insts) {
       std::sort(wi.access_index.begin(), wi.access_index.end(),
                 [&](int x, int y) { return step.accesses[x].tid < step.accesses[y].tid; });

@@ -18,6 +18,9 @@ int wavefronts_of(const int* words, int count, int banks);
 // Fills step.instructions, step.max_degree, step.active_threads and trace.totals.
 void analyze_banks(Trace& trace);
 
+// Fills step.hazards: cross-thread read/write pairs on one word within a step.
+void find_hazards(Step& step);
+
 // Which lanes of a warp a step touched (for the warp view): bit l set if lane l accessed anything.
 uint32_t active_lanes(const Step& step, int warp);
 

@@ -1,6 +1,8 @@
 // The kernel catalogue and the validation of trace requests.
 #include "catalogue.h"
 
+#include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <random>
@@ -51,6 +53,11 @@ const std::vector<KernelInfo> kCatalogue = {
      "seed 004 (scanIncWarp), done with __shfl_up_sync",
      "Each warp scans 32 values in 5 shuffle rounds (lane >= h adds the value h lanes up), the last lane publishes the warp total, the first warp scans the totals, later warps add their carry.",
      "Inclusive only; threads are n rounded up to a multiple of 32.", "kernels/scan_kernels.h", "ScanWarpShuffle", false, true, false, false, 1024, 32},
+    {KernelId::ReduceMissingBarrier, "reduce-missing-barrier", "reduce", "Sequential addressing with one __syncthreads() missing",
+     "seed 000 (\"forgetting __syncthreads() between reduction levels\"); seed 001",
+     "Deliberately broken: the barrier between the first two tree levels is left out, so a thread of the second level reads a partial that another thread has not written yet. The trace marks the hazard; compute-sanitizer's racecheck flags the same kernel on a GPU.",
+     "Race lesson. The emulator runs each thread through both levels before the next thread starts, the worst order, so its result is wrong; on a GPU the result depends on timing.",
+     "kernels/reduce_kernels.h", "ReduceMissingBarrier", false, false, false, true, 65536, 4, true},
 };
 
 bool is_pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
@@ -67,6 +74,24 @@ const KernelInfo* find_kernel(const std::string& name) {
 
 const KernelInfo& kernel_info(KernelId id) { return kCatalogue[static_cast<int>(id)]; }
 
+const std::vector<std::string>& operator_names() {
+  static const std::vector<std::string> ops = {"sum", "min", "max", "or", "mat2"};
+  return ops;
+}
+
+bool operator_is_integer_only(const std::string& op) { return op == "or" || op == "mat2"; }
+
+bool preserves_operand_order(const KernelInfo& k, const KernelParams& p) {
+  switch (k.id) {
+    case KernelId::ReduceInterleavedDivergent:
+    case KernelId::ReduceInterleaved: return p.threads >= p.n;  // grid-stride partials interleave
+    case KernelId::ScanHillisSteele:
+    case KernelId::ScanBlelloch:
+    case KernelId::ScanWarpShuffle: return true;
+    default: return false;
+  }
+}
+
 const char* type_name(ValueType t) { return t == ValueType::Int ? "int" : "float"; }
 
 KernelParams resolve(const TraceRequest& r, const KernelInfo** info_out) {
@@ -78,10 +103,11 @@ KernelParams resolve(const TraceRequest& r, const KernelInfo** info_out) {
   }
   if (info_out) *info_out = k;
   const std::string kn = k->name;
-  if (r.op != "sum" && r.op != "min" && r.op != "max" && r.op != "or")
-    throw UsageError("unknown --op '" + r.op + "' (accepted: sum, min, max, or)");
-  if (r.op == "or" && r.type == ValueType::Float)
-    throw UsageError("--op or is bitwise and needs --type int");
+  const auto& ops = operator_names();
+  if (std::find(ops.begin(), ops.end(), r.op) == ops.end())
+    throw UsageError("unknown --op '" + r.op + "' (accepted: sum, min, max, or, mat2)");
+  if (operator_is_integer_only(r.op) && r.type == ValueType::Float)
+    throw UsageError("--op " + r.op + (r.op == "or" ? " is bitwise" : " packs a 2x2 byte matrix in an int") + " and needs --type int");
   if (r.banks != 32 && r.banks != 16) throw UsageError("--banks must be 32 or 16, not " + std::to_string(r.banks));
   if (r.warp_issue != 32 && r.warp_issue != 16)
     throw UsageError("--warp-issue must be 32 or 16 (G80 half-warps), not " + std::to_string(r.warp_issue));
@@ -127,6 +153,9 @@ KernelParams resolve(const TraceRequest& r, const KernelInfo** info_out) {
     case KernelId::ReduceFirstAdd:
     case KernelId::ReduceUnrollWarp:
       natural = std::max(k->min_threads, std::min(kMaxThreads, std::max(1, next_pow2(r.n) / 2)));
+      break;
+    case KernelId::ReduceMissingBarrier:
+      natural = std::max(k->min_threads, std::min(kMaxThreads, next_pow2(r.n)));
       break;
     default: natural = std::min(kMaxThreads, next_pow2(r.n)); break;
   }
@@ -200,7 +229,15 @@ std::vector<double> request_input(const TraceRequest& r) {
   // Small values keep the picture readable and sums of up to 65536 elements far from overflow.
   std::mt19937 rng(r.seed);
   std::vector<double> v(r.n);
-  if (r.type == ValueType::Int) {
+  if (r.op == "mat2") {
+    // Shears [1 k; 0 1] and [1 0; k 1], k in 1..3: determinant 1, so products never collapse to
+    // zero mod 256 and a change of order shows in the result.
+    std::uniform_int_distribution<int> d(1, 3), upper(0, 1);
+    for (auto& x : v) {
+      int k = d(rng);
+      x = static_cast<int32_t>(upper(rng) ? (1 | (k << 8) | (1 << 24)) : (1 | (k << 16) | (1 << 24)));
+    }
+  } else if (r.type == ValueType::Int) {
     std::uniform_int_distribution<int> d(0, 9);
     for (auto& x : v) x = d(rng);
   } else {

@@ -17,7 +17,7 @@ struct UsageError : std::runtime_error {
 
 enum class KernelId : int {
   ReduceInterleavedDivergent, ReduceInterleaved, ReduceSequential, ReduceFirstAdd, ReduceUnrollWarp,
-  ReduceWarpShuffle, ScanHillisSteele, ScanBlelloch, ScanWarpShuffle
+  ReduceWarpShuffle, ScanHillisSteele, ScanBlelloch, ScanWarpShuffle, ReduceMissingBarrier
 };
 
 enum class ThreadRule { OnePerElement, HalfElements, WarpMultiple, Fixed };
@@ -37,7 +37,16 @@ struct KernelInfo {
   bool grid_stride;     // reductions: --threads may be smaller than n
   int max_n;
   int min_threads;
+  bool broken = false;  // deliberately wrong (the race lesson): not in validation or reference tests
 };
+
+// Whether the kernel combines elements strictly left to right, so that a non-commutative
+// operator (mat2) still gives the right answer.
+bool preserves_operand_order(const KernelInfo& k, const KernelParams& p);
+
+// All operators, and whether one needs integer values.
+const std::vector<std::string>& operator_names();
+bool operator_is_integer_only(const std::string& op);
 
 const std::vector<KernelInfo>& catalogue();
 const KernelInfo* find_kernel(const std::string& name);

@@ -24,6 +24,7 @@ auto dispatch_kernel(KernelId id, Args&&... args) {
     case KernelId::ScanHillisSteele: return F::template call<ScanHillisSteele, Op, T>(args...);
     case KernelId::ScanBlelloch: return F::template call<ScanBlelloch, Op, T>(args...);
     case KernelId::ScanWarpShuffle: return F::template call<ScanWarpShuffle, Op, T>(args...);
+    case KernelId::ReduceMissingBarrier: return F::template call<ReduceMissingBarrier, Op, T>(args...);
   }
   throw std::logic_error("unknown kernel id");
 }
@@ -33,8 +34,9 @@ auto dispatch_op(KernelId id, const std::string& op, Args&&... args) {
   if (op == "sum") return dispatch_kernel<F, OpSum, T>(id, args...);
   if (op == "min") return dispatch_kernel<F, OpMin, T>(id, args...);
   if (op == "max") return dispatch_kernel<F, OpMax, T>(id, args...);
-  if (op == "or") {
-    if constexpr (std::is_integral_v<T>) return dispatch_kernel<F, OpOr, T>(id, args...);
+  if constexpr (std::is_integral_v<T>) {
+    if (op == "or") return dispatch_kernel<F, OpOr, T>(id, args...);
+    if (op == "mat2") return dispatch_kernel<F, OpMat2, T>(id, args...);
   }
   throw std::logic_error("operator " + op + " not available for this type");
 }

@@ -215,3 +215,47 @@ struct ReduceWarpShuffle {
 };
 
 }  // namespace scanscope
+
+namespace scanscope {
+
+// reduce-missing-barrier: reduce-sequential with the __syncthreads() between its first two levels
+// left out (the race lesson, seed 000's "common mistake"). Without the barrier each thread goes
+// straight on to the next level: thread tid < T/4 reads sdata[tid + T/4], which thread tid + T/4
+// writes in the first level, perhaps later. DELIBERATELY WRONG; racecheck flags it.
+struct ReduceMissingBarrier {
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, const KernelParams& p, const T* in, T* out) {
+    auto sdata = b.template shared<T>(p.threads);
+    b.threads([&](int tid) {
+      sdata.store(tid, reduce_site::load_store, tid, thread_partial<Op>(in, p.n, tid, p.threads));  // SITE load_store
+    });
+    b.sync(Phase::Load, "load");
+    b.threads([&](int tid) {
+      for (int s = p.threads / 2; s >= p.threads / 4; s >>= 1) {
+        if (tid < s) {
+          T a = sdata.load(tid, reduce_site::tree_a, tid);      // SITE tree_a
+          T c = sdata.load(tid, reduce_site::tree_b, tid + s);  // SITE tree_b
+          sdata.store(tid, reduce_site::tree_st, tid, Op::apply(a, c));  // SITE tree_st
+        }
+        // __syncthreads() missing here
+      }
+    });
+    b.sync(Phase::Reduce, "strides %d and half: NO barrier", p.threads / 2);
+    for (int s = p.threads / 8; s > 0; s >>= 1) {
+      b.threads([&](int tid) {
+        if (tid < s) {
+          T a = sdata.load(tid, reduce_site::tree_a, tid);      // SITE tree_a
+          T c = sdata.load(tid, reduce_site::tree_b, tid + s);  // SITE tree_b
+          sdata.store(tid, reduce_site::tree_st, tid, Op::apply(a, c));  // SITE tree_st
+        }
+      });
+      b.sync(Phase::Reduce, "stride %d", s);
+    }
+    b.threads([&](int tid) {
+      if (tid == 0) out[0] = sdata.load(tid, reduce_site::result, 0);  // SITE result
+    });
+    b.end(Phase::Store, "write result");
+  }
+};
+
+}  // namespace scanscope

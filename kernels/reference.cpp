@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <sstream>
 
+#include "format.h"
 #include "ops.h"
 
 namespace scanscope {
@@ -41,7 +42,10 @@ std::vector<double> scan_op(const std::vector<double>& in, const std::string& op
   if (op == "sum") return scan_t<OpSumWrap, T>(in, inclusive);
   if (op == "min") return scan_t<OpMin, T>(in, inclusive);
   if (op == "max") return scan_t<OpMax, T>(in, inclusive);
-  if constexpr (std::is_integral_v<T>) return scan_t<OpOr, T>(in, inclusive);
+  if constexpr (std::is_integral_v<T>) {
+    if (op == "mat2") return scan_t<OpMat2, T>(in, inclusive);
+    return scan_t<OpOr, T>(in, inclusive);
+  }
   return {};
 }
 }  // namespace
@@ -53,6 +57,7 @@ std::vector<double> reference_scan(const std::vector<double>& in, const std::str
 double reference_reduce(const std::vector<double>& in, const std::string& op, bool is_float) {
   auto s = reference_scan(in, op, is_float, true);
   if (!s.empty()) return s.back();
+  if (op == "mat2") return 0x01000001;
   return is_float ? (op == "min" ? INFINITY : op == "max" ? -INFINITY : 0.0)
                   : (op == "min" ? INT32_MAX : op == "max" ? INT32_MIN : 0.0);
 }
@@ -74,7 +79,7 @@ bool outputs_match(const std::vector<double>& got, const std::vector<double>& wa
       if (why) {
         std::ostringstream os;
         os.precision(9);
-        os << "output[" << i << "] = " << got[i] << ", expected " << want[i];
+        os << "output[" << i << "] = " << format_value(got[i], op) << ", expected " << format_value(want[i], op);
         *why = os.str();
       }
       return false;

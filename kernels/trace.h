@@ -35,6 +35,15 @@ struct WarpInstruction {
   std::vector<int> access_index;  // index into Step::accesses for each lane access, lane order
 };
 
+// Two threads touching one shared word within one step (no barrier between them), at least one
+// of them writing: the outcome depends on which runs first. Correct kernels have none.
+struct Hazard {
+  int word = 0;
+  int first_tid = 0, second_tid = 0;  // in the trace's program order
+  int first_access = 0, second_access = 0;  // indices into Step::accesses
+  const char* kind = "";  // "read-after-write", "write-after-read", "write-after-write"
+};
+
 struct Step {
   std::string label;
   Phase phase = Phase::Load;
@@ -44,6 +53,7 @@ struct Step {
   // Filled by the bank model:
   int max_degree = 0;
   std::vector<WarpInstruction> instructions;
+  std::vector<Hazard> hazards;  // filled by find_hazards (called by analyze_banks)
 };
 
 struct OpTotals {

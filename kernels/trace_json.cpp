@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -156,7 +157,10 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   if (t.warp_issue != 16 && t.warp_issue != 32) rd.fail("warp_issue", "must be 16 or 32");
   if (!parse_pad(rd.string(j, "pad", "top level"), &t.pad)) rd.fail("pad", "must be none, harris or zero");
   t.op = rd.string(j, "op", "top level");
-  if (t.op != "sum" && t.op != "min" && t.op != "max" && t.op != "or") rd.fail("op", "must be sum, min, max or or");
+  {
+    const auto& ops = operator_names();
+    if (std::find(ops.begin(), ops.end(), t.op) == ops.end()) rd.fail("op", "must be sum, min, max, or or mat2");
+  }
   t.type = rd.string(j, "type", "top level");
   if (t.type != "int" && t.type != "float") rd.fail("type", "must be int or float");
   if (j.contains("scan")) {

@@ -5,6 +5,7 @@
 
 #include "bank_model.h"
 #include "runner.h"
+#include "validation_plan.h"
 
 using namespace scanscope;
 
@@ -154,4 +155,27 @@ TEST(BankTotals, G80IssuesHalfWarpsSeparately) {
       EXPECT_EQ(wi.wavefronts, 32);
       EXPECT_EQ(wi.conflicts, 30);
     }
+}
+
+// Every correct kernel separates each cross-thread write and read by a barrier: no step of any
+// validation-plan trace has a hazard.
+TEST(Hazards, CorrectKernelsHaveNone) {
+  for (const auto& e : validation_plan()) {
+    Trace t = run_emulator(e.request);
+    for (const auto& s : t.steps)
+      EXPECT_TRUE(s.hazards.empty()) << e.name << ", step " << s.label << ": " << s.hazards.size() << " hazards, first on word "
+                                     << s.hazards[0].word << " (" << s.hazards[0].kind << ", threads " << s.hazards[0].first_tid
+                                     << " and " << s.hazards[0].second_tid << ")";
+  }
+}
+
+TEST(Hazards, FindsAReadBeforeAnotherThreadsWrite) {
+  Step s;
+  s.accesses = {{0, 1, kLoad, 5, 1.0}, {3, 2, kStore, 5, 2.0}, {4, 1, kLoad, 6, 0.0}, {4, 1, kStore, 6, 1.0}};
+  find_hazards(s);
+  ASSERT_EQ(s.hazards.size(), 1u);
+  EXPECT_EQ(s.hazards[0].word, 5);
+  EXPECT_STREQ(s.hazards[0].kind, "write-after-read");
+  EXPECT_EQ(s.hazards[0].first_tid, 0);
+  EXPECT_EQ(s.hazards[0].second_tid, 3);
 }
