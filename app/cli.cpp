@@ -13,6 +13,7 @@
 
 #include "bank_model.h"
 #include "bench_cli.h"
+#include "float_order.h"
 #include "format.h"
 #include "ncu_check.h"
 #include "trace_json.h"
@@ -276,6 +277,21 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
   return failures ? 1 : 0;
 }
 
+int cmd_float_order(const std::string& data_kind, int n, unsigned seed) {
+  auto data = float_order_data(data_kind, n, seed);
+  FloatOrderReport rep = compare_float_orders(data);
+  std::cout << "float sums of the same " << rep.n << " values (" << data_kind << ", seed " << seed << ")\n";
+  std::cout << "accurate (compensated double): " << std::setprecision(10) << rep.accurate << "\n\n";
+  std::cout << std::left << std::setw(32) << "method" << std::setw(18) << "float result" << std::setw(14) << "error"
+            << "ulps\n";
+  for (const auto& s : rep.sums)
+    std::cout << std::left << std::setw(32) << s.method << std::setw(18) << std::setprecision(10) << s.value << std::setw(14)
+              << std::setprecision(3) << s.abs_error << std::setprecision(3) << s.ulps << "\n";
+  std::cout << "\n";
+  for (const auto& s : rep.sums) std::cout << s.method << ": " << s.explanation << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int cli_main(int argc, char** argv) {
@@ -315,6 +331,14 @@ int cli_main(int argc, char** argv) {
   validate->add_option("--ncu-csv", ncu_csv, "compare predicted totals with this `ncu --csv` output of --launch-timed");
   validate->add_option("--markdown", markdown, "also write the table to this file");
 
+  std::string fo_data = "uniform";
+  int fo_n = 65536;
+  unsigned fo_seed = 1;
+  auto* float_order = app.add_subcommand("float-order", "sum the same floats sequentially, as GPU trees, and with Kahan: see the rounding differ");
+  float_order->add_option("--data", fo_data, "uniform, mixed (a few large among many small) or cancel");
+  float_order->add_option("--n", fo_n, "number of values (1..65536)");
+  float_order->add_option("--seed", fo_seed, "random seed");
+
   CLI::App* bench = add_bench_command(app);
 
   try {
@@ -335,6 +359,7 @@ int cli_main(int argc, char** argv) {
     if (*trace) return cmd_trace(treq, json_path, quiet);
     if (*validate) return cmd_validate(launch_timed, ncu_csv, markdown);
     if (*bench) return run_bench_command();
+    if (*float_order) return cmd_float_order(fo_data, fo_n, fo_seed);
     // No subcommand: the window.
     wopt.have_request = false;
     for (const char* opt : {"--kernel", "--n", "--threads", "--banks", "--warp-issue", "--pad", "--op", "--type", "--scan", "--input", "--seed"})
