@@ -19,6 +19,20 @@ void toast(AppState& s, const std::string& text, bool error) {
   if (s.toasts.size() > 4) s.toasts.erase(s.toasts.begin());
 }
 
+TraceRequest request_from_trace(const Trace& t) {
+  TraceRequest r;
+  r.kernel = t.kernel;
+  r.n = t.n;
+  r.threads = t.threads;
+  r.banks = t.banks;
+  r.warp_issue = t.warp_issue;
+  r.pad = t.pad;
+  r.op = t.op;
+  r.type = t.type == "float" ? ValueType::Float : ValueType::Int;
+  r.input = t.input;
+  return r;
+}
+
 void show_trace(AppState& s, Trace t, const std::string& where) {
   s.trace = std::move(t);
   s.have_trace = true;
@@ -35,17 +49,7 @@ void show_trace(AppState& s, Trace t, const std::string& where) {
   if (is_gpu_measurement(s.trace)) {
     // Measured on a GPU: the bank model's prediction from the emulator goes beside it.
     try {
-      TraceRequest r;
-      r.kernel = s.trace.kernel;
-      r.n = s.trace.n;
-      r.threads = s.trace.threads;
-      r.banks = s.trace.banks;
-      r.warp_issue = s.trace.warp_issue;
-      r.pad = s.trace.pad;
-      r.op = s.trace.op;
-      r.type = s.trace.type == "float" ? ValueType::Float : ValueType::Int;
-      r.input = s.trace.input;
-      s.predicted = run_emulator(r);
+      s.predicted = run_emulator(request_from_trace(s.trace));
       s.have_predicted = true;
     } catch (const std::exception& e) {
       toast(s, std::string("no prediction beside the GPU trace: ") + e.what(), true);
@@ -78,16 +82,7 @@ bool update_compare(AppState& s) {
   ++s.trace_generation;
   if (!s.have_trace || (s.compare_pad.empty() && s.compare_kernel.empty())) return false;
   TraceRequest r = s.request;
-  if (r.kernel != s.trace.kernel) {  // a loaded trace: rebuild its request
-    r.kernel = s.trace.kernel;
-    r.n = s.trace.n;
-    r.threads = s.trace.threads;
-    r.banks = s.trace.banks;
-    r.warp_issue = s.trace.warp_issue;
-    r.pad = s.trace.pad;
-    r.op = s.trace.op;
-    r.input = s.trace.input;
-  }
+  if (r.kernel != s.trace.kernel) r = request_from_trace(s.trace);  // a loaded trace
   r.input = s.trace.input;
   r.n = s.trace.n;
   try {

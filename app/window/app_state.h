@@ -117,6 +117,9 @@ void set_step(AppState& s, int step);
 void advance(AppState& s, double dt);
 bool animating(const AppState& s);
 
+// The request that reproduces a trace (for a loaded trace: its kernel, sizes, options and input).
+TraceRequest request_from_trace(const Trace& t);
+
 // The run form from a request and back (back throws UsageError for bad values).
 void form_from_request(RunForm& f, const TraceRequest& r, Device d);
 TraceRequest request_from_form(const RunForm& f, Device* device);

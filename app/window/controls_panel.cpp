@@ -20,11 +20,16 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // Where it runs.
   if (s.have_trace) {
     const bool gpu = is_gpu_measurement(s.trace);
-    ImVec4 bc = gpu ? ImVec4(0.0f, 0.62f, 0.45f, 1) : ImVec4(0.34f, 0.50f, 0.75f, 1);
-    ImGui::PushStyleColor(ImGuiCol_Button, bc);
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, bc);
-    ImGui::Button(("runs on: " + device_badge(s.trace)).c_str(), ImVec2(w, 0));
-    ImGui::PopStyleColor(2);
+    // The badge: a coloured box whose text wraps (GPU names are long).
+    const Rgba bc = gpu ? okabe_ito::bluish_green : okabe_ito::blue;
+    const std::string badge = "runs on: " + device_badge(s.trace);
+    const ImVec2 pad = ImGui::GetStyle().FramePadding;
+    const ImVec2 ts = ImGui::CalcTextSize(badge.c_str(), nullptr, false, w - 2 * pad.x);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(p, ImVec2(p.x + w, p.y + ts.y + 2 * pad.y), col(bc), 4);
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p.x + pad.x, p.y + pad.y), IM_COL32(255, 255, 255, 255), badge.c_str(), nullptr, w - 2 * pad.x);
+    ImGui::Dummy(ImVec2(w, ts.y + 2 * pad.y));
     if (!s.where.empty()) {
       ImGui::PushTextWrapPos(0);
       ImGui::TextDisabled("%s", s.where.c_str());
@@ -114,8 +119,8 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (ImGui::Button("Open trace")) {
       try {
         Trace t = load_trace_file(s.path_buf);
-        s.request = TraceRequest();
-        s.request.kernel = t.kernel;
+        s.request = request_from_trace(t);
+        form_from_request(s.form, s.request, Device::Auto);
         show_trace(s, std::move(t), std::string("loaded from ") + s.path_buf);
         update_compare(s);
         toast(s, std::string("opened ") + s.path_buf, false);

@@ -19,7 +19,7 @@ void totals_table(const char* id, const Trace& t, const Trace* predicted) {
   ImGui::TableSetupColumn("totals");
   ImGui::TableSetupColumn("wavefronts");
   ImGui::TableSetupColumn("conflicts");
-  if (predicted) ImGui::TableSetupColumn("predicted");
+  if (predicted) ImGui::TableSetupColumn("model");
   ImGui::TableHeadersRow();
   auto row = [&](const char* name, const OpTotals& o, const OpTotals* p) {
     ImGui::TableNextRow();
@@ -32,7 +32,7 @@ void totals_table(const char* id, const Trace& t, const Trace* predicted) {
     else ImGui::Text("0");
     if (p) {
       ImGui::TableNextColumn();
-      ImGui::Text("%lld wf, %lld confl.", p->wavefronts, p->conflicts);
+      ImGui::Text("%lld / %lld", p->wavefronts, p->conflicts);
     }
   };
   row("loads", t.totals.ld, predicted ? &predicted->totals.ld : nullptr);
@@ -168,7 +168,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   ImGui::EndGroup();
   float gy = ImGui::GetCursorScreenPos().y + 2;
-  const float grid_h = c.bottom() - gy - 4.6f * (fh + 6) - 2 * small->FontSize;
+  const float grid_h = c.bottom() - gy - (is_gpu_measurement(t) ? 5.0f : 4.0f) * ImGui::GetFrameHeightWithSpacing() - 3 * small->FontSize - 8;
   if (!insts.empty() && grid_h > 40 && st.instructions[insts[s.selected_inst]].op != kShuffle) {
     const WarpInstruction& wi = st.instructions[insts[s.selected_inst]];
     const int banks = std::max(1, t.banks);
@@ -225,11 +225,12 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::PopFont();
     gy = ImGui::GetCursorScreenPos().y;
   }
-  ImGui::SetCursorScreenPos(ImVec2(rx, std::max(gy, c.bottom() - 4.2f * (fh + 6))));
+  const float totals_h = (is_gpu_measurement(t) ? 5.0f : 4.0f) * ImGui::GetFrameHeightWithSpacing() + 4;
+  ImGui::SetCursorScreenPos(ImVec2(rx, std::max(gy, c.bottom() - totals_h)));
   ImGui::BeginGroup();
   StepTotals stt = step_totals(st);
   ImGui::Text("this step: %d inst, %d wavefronts, %d conflicts", stt.instructions, stt.wavefronts, stt.conflicts);
-  if (is_gpu_measurement(t)) ImGui::TextColored(ImVec4(0.35f, 0.7f, 0.9f, 1), "measured on %s; predicted by the bank model:", t.device.substr(4).c_str());
+  if (is_gpu_measurement(t)) ImGui::TextColored(ImVec4(0.35f, 0.7f, 0.9f, 1), "measured on the GPU, beside the bank model:");
   totals_table("##totals", t, s.have_predicted ? &s.predicted : nullptr);
   ImGui::EndGroup();
   ImGui::PopClipRect();

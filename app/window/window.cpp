@@ -133,7 +133,7 @@ int run_window(const WindowOptions& o) {
   // What to show first.
   if (!o.open_path.empty()) {
     Trace t = load_trace_file(o.open_path);  // throws with the file's name and what is wrong
-    s.request.kernel = t.kernel;
+    s.request = request_from_trace(t);
     show_trace(s, std::move(t), "loaded from " + o.open_path);
     update_compare(s);
   } else {
@@ -150,7 +150,7 @@ int run_window(const WindowOptions& o) {
     std::snprintf(s.bench_buf, sizeof s.bench_buf, "%s", o.bench_path.c_str());
     if (o.panels.empty()) s.panels.push_back("timing");
   }
-  form_from_request(s.form, s.request.kernel == s.trace.kernel ? s.request : TraceRequest(), o.device);
+  form_from_request(s.form, s.request, o.device);
   if (o.step >= 0) {
     if (o.step >= step_count(s))
       throw UsageError("--step " + std::to_string(o.step) + " is out of range: this trace has steps 0.." + std::to_string(step_count(s) - 1));
@@ -260,6 +260,7 @@ int run_window(const WindowOptions& o) {
     const char* stats = std::getenv("SCANSCOPE_FRAME_STATS");
     if (stats && std::string(stats) == "1") {
       std::vector<double> ms, cpu_ms;
+      double vertices = 0;
       const int keep = s.step;
       for (int k = 0; k < step_count(s); ++k) {
         set_step(s, k);
@@ -268,6 +269,7 @@ int run_window(const WindowOptions& o) {
           glfwPollEvents();
           frame(dt);
           cpu_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+          vertices += io.MetricsRenderVertices;
           glFinish();
           glfwSwapBuffers(window);
           ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
@@ -284,8 +286,8 @@ int run_window(const WindowOptions& o) {
       summary(ms, &mean, &p95);
       summary(cpu_ms, &cmean, &cp95);
       std::printf("frame stats: %zu frames over %d steps at %dx%d: frame (UI + GL finish + swap) mean %.2f ms, p95 %.2f ms; "
-                  "UI build + draw submission mean %.2f ms, p95 %.2f ms\n",
-                  ms.size(), step_count(s), width, height, mean, p95, cmean, cp95);
+                  "UI build + draw submission mean %.2f ms, p95 %.2f ms; %.0f vertices a frame\n",
+                  ms.size(), step_count(s), width, height, mean, p95, cmean, cp95, vertices / ms.size());
       s.step = s.prev_step = keep;
       s.anim = 1.0f;
     }

@@ -228,3 +228,17 @@ TEST(AppStateActions, SteppingClampsAndAnimates) {
   EXPECT_EQ(s.step, step_count(s) - 1);
   EXPECT_FALSE(s.playing);
 }
+
+TEST(Settings, SavedAtomicallyUnderXdgConfigHome) {
+  const std::string dir = ::testing::TempDir() + "scanscope_settings_test";
+  setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
+  EXPECT_EQ(config_dir(), dir + "/scanscope");
+  Settings s;
+  s.speed = 3.0f;
+  s.kernel = "scan-hillis-steele";
+  save_settings(config_dir() + "/settings.ini", s);
+  Settings r = load_settings(config_dir() + "/settings.ini");
+  EXPECT_FLOAT_EQ(r.speed, 3.0f);
+  EXPECT_EQ(r.kernel, "scan-hillis-steele");
+  unsetenv("XDG_CONFIG_HOME");
+}

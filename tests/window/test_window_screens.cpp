@@ -189,3 +189,20 @@ TEST(WindowFiles, OpensASavedTrace) {
   Image im;
   EXPECT_TRUE(im.load(png));
 }
+
+TEST(WindowFiles, AGpuTraceShowsTheModelBesideTheMeasurement) {
+  NEED_XVFB();
+  const std::string json = out_dir() + "/gpu.json", png = out_dir() + "/gpu.png";
+  std::string cmd = std::string(SCANSCOPE_BINARY) + " trace --kernel reduce-interleaved --n 64 --device cpu --quiet --json '" + json + "'";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  std::string text = slurp(json);
+  const std::string from = "\"device\": \"cpu-emulator\"";
+  auto pos = text.find(from);
+  ASSERT_NE(pos, std::string::npos);
+  text.replace(pos, from.size(), "\"device\": \"gpu:Test GPU\"");
+  std::ofstream(json) << text;
+  std::string err;
+  ASSERT_EQ(run("--open '" + json + "' --step 2 --panels warps,smem --screenshot '" + png + "'", &err), 0) << err;
+  // No warning: the emulator's prediction could be made for the GPU trace.
+  EXPECT_EQ(err.find("no prediction"), std::string::npos) << err;
+}
