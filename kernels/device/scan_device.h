@@ -294,8 +294,12 @@ constexpr int kLookBackLanes = 1;
 // addresses (coalesced LDG.128 / STG.128), and one padding word per 32 keeps both the striped
 // and the blocked shared-memory accesses free of bank conflicts. Without STAGE each thread reads
 // and writes its own elements directly.
-template <int THREADS, int ITEMS, bool STAGE, int MIN_BLOCKS = 2048 / THREADS>
+// DYNAMIC takes tile ids from an atomic counter, so a tile's predecessors are always scheduled
+// (the textbook guarantee); without it the tile is the block index, as CUB does, which saves an
+// atomic round trip before every tile's loads and relies on blocks starting in index order.
+template <int THREADS, int ITEMS, bool STAGE, int MIN_BLOCKS = 2048 / THREADS, bool DYNAMIC = true>
 struct LookBackScan {
+  static constexpr bool kDynamic = DYNAMIC;
   static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
   static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
   static constexpr int kWarpWords = kWarpSize * ITEMS + ITEMS;  // one warp's staging, padded
@@ -304,7 +308,7 @@ struct LookBackScan {
   SS_HD static int pad(int j) { return j + (j >> 5); }
 
   template <class Op, class T, class Block>
-  SS_HD static void run(Block& b, GridCtx, const ScanArgs<T>& a) {
+  SS_HD static void run(Block& b, GridCtx g, const ScanArgs<T>& a) {
     const T identity = Op::template identity<T>();
     auto smem = b.template shared<T>(kSmemWords);
     auto stage = smem;
@@ -316,15 +320,17 @@ struct LookBackScan {
     auto total = b.template regs<T>();
     auto other = b.template regs<T>();
     auto tile = b.template regs<int>();
-    b.threads([&](int tid) {
-      if (tid == 0) tile_id.store(tid, scan_site::clear, 0, static_cast<int>(atomic_inc(a.counter)));
-    });
-    b.sync(Phase::Load, "take a tile");
+    if (DYNAMIC) {
+      b.threads([&](int tid) {
+        if (tid == 0) tile_id.store(tid, scan_site::clear, 0, static_cast<int>(atomic_inc(a.counter)));
+      });
+      b.sync(Phase::Load, "take a tile");
+    }
     // Full tiles go through the staging area; the last, partial tile reads element by element.
     auto full = [&](int tid) { return STAGE && (static_cast<long long>(tile[tid]) + 1) * kTile <= a.n; };
     auto warp_first = [&](int tid) { return static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid / kWarpSize) * kWarpSize * ITEMS; };
     b.threads([&](int tid) {
-      tile[tid] = tile_id.load(tid, scan_site::clear, 0);
+      tile[tid] = DYNAMIC ? tile_id.load(tid, scan_site::clear, 0) : g.block;
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
       if (full(tid)) {
         SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
@@ -403,14 +409,14 @@ struct LookBackScan {
 };
 
 using ScanDecoupled = LookBackScan<256, 4, false>;  // scan-decoupled: the algorithm, plainly
-using ScanBest = LookBackScan<256, 16, true>;       // scan-best: 16 items, staged 16-byte loads and stores
+using ScanBest = LookBackScan<256, 16, true, 8, false>;  // scan-best: 16 items, staged 16-byte accesses, tile = block
 
 template <class Prog, class Op, class T, class Exec>
 void scan_look_back(Exec& ex, const T* in, T* out, long long n, bool inclusive, Carve& ws, const char* name) {
   const long long tiles = ceil_div(n, Prog::kTile);
   unsigned* counter = ws.take<unsigned>(1);
   unsigned long long* status = ws.take<unsigned long long>(tiles);
-  ex.memset_zero(counter, sizeof(unsigned));
+  if (Prog::kDynamic) ex.memset_zero(counter, sizeof(unsigned));
   ex.memset_zero(status, static_cast<size_t>(tiles) * sizeof(unsigned long long));
   ex.template launch<Prog, Op>(static_cast<int>(tiles), Prog::kThreads, Prog::kSmemWords,
                                ScanArgs<T>{in, out, n, nullptr, nullptr, inclusive, 0, counter, status}, name);
