@@ -36,6 +36,7 @@ struct RequestOptions {
   std::string scan;
   std::string input;
   unsigned seed = 1;
+  int bits = 0;
   std::string device = "auto";
 };
 
@@ -51,6 +52,7 @@ void add_request_options(CLI::App* app, RequestOptions& o) {
   app->add_option("--scan", o.scan, "scan kind: inclusive or exclusive (default: the kernel's own)");
   app->add_option("--input", o.input, "comma-separated input values, e.g. 3,1,7,0,4,1,6,3 (sets --n)");
   app->add_option("--seed", o.seed, "seed of the random input (when no --input)");
+  app->add_option("--bits", o.bits, "app-radix-sort: key bits to sort by (1 = the one-bit split; default: what the largest key needs)");
   app->add_option("--device", o.device, "auto (GPU when there is one), cpu (emulator) or gpu");
 }
 
@@ -67,6 +69,7 @@ TraceRequest to_request(const RequestOptions& o, Device* device) {
   else throw UsageError("--type must be int or float, not '" + o.type + "'");
   r.scan = o.scan;
   r.seed = o.seed;
+  r.bits = o.bits;
   r.n = o.n;
   if (!o.input.empty()) {
     r.input = parse_input_list(o.input, r.type);
@@ -362,7 +365,7 @@ int cli_main(int argc, char** argv) {
     if (*float_order) return cmd_float_order(fo_data, fo_n, fo_seed);
     // No subcommand: the window.
     wopt.have_request = false;
-    for (const char* opt : {"--kernel", "--n", "--threads", "--banks", "--warp-issue", "--pad", "--op", "--type", "--scan", "--input", "--seed"})
+    for (const char* opt : {"--kernel", "--n", "--threads", "--banks", "--warp-issue", "--pad", "--op", "--type", "--scan", "--input", "--seed", "--bits"})
       if (app.count(opt)) wopt.have_request = true;
     wopt.request = to_request(window_req, &wopt.device);
     if (wopt.step < -1) throw UsageError("--step must be 0 or more");

@@ -36,6 +36,7 @@ struct KernelParams {
   Pad pad = Pad::None;
   bool inclusive = false;
   int smem_words = 0;  // shared memory the kernel carves, in 4-byte words
+  int bits = 0;        // app-radix-sort: how many key bits to sort by
 };
 
 // The padding of the scan paper (Listing 3), in its corrected form. The printed

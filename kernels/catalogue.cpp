@@ -58,6 +58,16 @@ const std::vector<KernelInfo> kCatalogue = {
      "Deliberately broken: the barrier between the first two tree levels is left out, so a thread of the second level reads a partial that another thread has not written yet. The trace marks the hazard; compute-sanitizer's racecheck flags the same kernel on a GPU.",
      "Race lesson. The emulator runs each thread through both levels before the next thread starts, the worst order, so its result is wrong; on a GPU the result depends on timing.",
      "kernels/reduce_kernels.h", "ReduceMissingBarrier", false, false, false, true, 65536, 4, true},
+    {KernelId::AppCompact, "app-compact", "app", "Stream compaction: keep the odd values",
+     "seed 000 (stream compaction: flags, exclusive scan, scatter)",
+     "Each element gets a flag (1 = keep), an exclusive scan of the flags gives every kept element its output index, and a scatter writes it there: no atomics, no contention.",
+     "int and --op sum only; keeps the odd values (seed 000's example [A,B,C,D,E] with flags [1,0,1,1,0] is --input 1,2,3,5,6).",
+     "kernels/app_kernels.h", "AppCompact", false, false, false, false, 2048, 1},
+    {KernelId::AppRadixSort, "app-radix-sort", "app", "Radix sort, one bit per pass",
+     "seeds 000 and 002 (radix sort; the one-bit split)",
+     "For each bit from the least significant: e = NOT bit, an exclusive scan of e places the zeros first and the ones after them, keeping order (stable). After every bit the keys are sorted. --bits 1 shows the one-bit split alone.",
+     "Non-negative int keys, --op sum only; --bits defaults to what the largest key needs.",
+     "kernels/app_kernels.h", "AppRadixSort", false, false, false, false, 2048, 1},
 };
 
 bool is_pow2(int x) { return x > 0 && (x & (x - 1)) == 0; }
@@ -80,6 +90,19 @@ const std::vector<std::string>& operator_names() {
 }
 
 bool operator_is_integer_only(const std::string& op) { return op == "or" || op == "mat2"; }
+
+int output_capacity(const KernelInfo& k, int n) {
+  if (std::string(k.family) == "reduce") return 1;
+  if (k.id == KernelId::AppCompact) return n + 1;
+  return n;
+}
+
+void finish_output(const KernelInfo& k, int n, std::vector<double>& out) {
+  if (k.id == KernelId::AppCompact && static_cast<int>(out.size()) == n + 1) {
+    double count = out[n];
+    out.resize(count >= 0 && count <= n ? static_cast<size_t>(count) : 0);
+  }
+}
 
 bool preserves_operand_order(const KernelInfo& k, const KernelParams& p) {
   switch (k.id) {
@@ -123,6 +146,10 @@ KernelParams resolve(const TraceRequest& r, const KernelInfo** info_out) {
   p.pad = r.pad;
   p.log_banks = r.banks == 16 ? 4 : 5;
   const bool is_scan = std::string(k->family) == "scan";
+  const bool is_app = std::string(k->family) == "app";
+  if (is_app && (r.op != "sum" || r.type != ValueType::Int))
+    throw UsageError(kn + " works on int values with --op sum (its scan adds flags), not --op " + r.op + " --type " + type_name(r.type));
+  if (r.bits != 0 && k->id != KernelId::AppRadixSort) throw UsageError("--bits is for app-radix-sort only");
   if (is_scan) {
     if (r.scan.empty()) p.inclusive = !k->can_exclusive;
     else if (r.scan == "inclusive") p.inclusive = true;
@@ -141,7 +168,9 @@ KernelParams resolve(const TraceRequest& r, const KernelInfo** info_out) {
   switch (k->id) {
     case KernelId::ScanHillisSteele: natural = r.n; p.m = r.n; break;
     case KernelId::ScanBlelloch:
-      if (r.n < 2) throw UsageError("scan-blelloch needs --n of at least 2 (two elements per thread)");
+    case KernelId::AppCompact:
+    case KernelId::AppRadixSort:
+      if (r.n < 2) throw UsageError(kn + " needs --n of at least 2 (two elements per thread)");
       p.m = next_pow2(r.n);
       natural = p.m / 2;
       break;
@@ -182,6 +211,8 @@ KernelParams resolve(const TraceRequest& r, const KernelInfo** info_out) {
   switch (k->id) {
     case KernelId::ScanHillisSteele: words = 2LL * r.n; break;
     case KernelId::ScanBlelloch: words = p.m + conflict_free_offset(p.m - 1, p.pad, p.log_banks); break;
+    case KernelId::AppCompact: words = p.m; break;
+    case KernelId::AppRadixSort: words = 3LL * p.m + 1; break;
     case KernelId::ScanWarpShuffle:
     case KernelId::ReduceWarpShuffle: words = threads / 32; break;
     default: words = threads; break;
@@ -190,6 +221,15 @@ KernelParams resolve(const TraceRequest& r, const KernelInfo** info_out) {
     throw UsageError(kn + " needs " + std::to_string(words * 4) + " bytes of shared memory, more than the " +
                      std::to_string(kMaxSharedBytes) + " a block may use without opting in");
   p.smem_words = static_cast<int>(words);
+  if (k->id == KernelId::AppRadixSort) {
+    int need = 1;
+    for (double v : request_input(r)) {
+      if (v < 0) throw UsageError("app-radix-sort sorts non-negative ints; --input has " + std::to_string(static_cast<long long>(v)));
+      while (need < 31 && static_cast<long long>(v) >= (1LL << need)) ++need;
+    }
+    if (r.bits < 0 || r.bits > 31) throw UsageError("--bits must be from 1 to 31, not " + std::to_string(r.bits));
+    p.bits = r.bits == 0 ? need : r.bits;
+  }
   return p;
 }
 

@@ -17,7 +17,8 @@ struct UsageError : std::runtime_error {
 
 enum class KernelId : int {
   ReduceInterleavedDivergent, ReduceInterleaved, ReduceSequential, ReduceFirstAdd, ReduceUnrollWarp,
-  ReduceWarpShuffle, ScanHillisSteele, ScanBlelloch, ScanWarpShuffle, ReduceMissingBarrier
+  ReduceWarpShuffle, ScanHillisSteele, ScanBlelloch, ScanWarpShuffle, ReduceMissingBarrier,
+  AppCompact, AppRadixSort
 };
 
 enum class ThreadRule { OnePerElement, HalfElements, WarpMultiple, Fixed };
@@ -25,7 +26,7 @@ enum class ThreadRule { OnePerElement, HalfElements, WarpMultiple, Fixed };
 struct KernelInfo {
   KernelId id;
   const char* name;
-  const char* family;   // "reduce" | "scan"
+  const char* family;   // "reduce" | "scan" | "app"
   const char* title;
   const char* source;   // seed or paper it comes from
   const char* summary;  // one or two sentences: what it shows
@@ -43,6 +44,11 @@ struct KernelInfo {
 // Whether the kernel combines elements strictly left to right, so that a non-commutative
 // operator (mat2) still gives the right answer.
 bool preserves_operand_order(const KernelInfo& k, const KernelParams& p);
+
+// How many values the kernel writes (a reduction 1, a scan n, compaction up to n plus the count),
+// and the trimming of the raw output buffer to what the kernel produced.
+int output_capacity(const KernelInfo& k, int n);
+void finish_output(const KernelInfo& k, int n, std::vector<double>& out);
 
 // All operators, and whether one needs integer values.
 const std::vector<std::string>& operator_names();
@@ -66,6 +72,7 @@ struct TraceRequest {
   ValueType type = ValueType::Int;
   std::string scan = "";  // "", "inclusive", "exclusive"
   std::vector<double> input;  // empty: random from seed
+  int bits = 0;               // app-radix-sort: key bits to sort by (0: as many as the largest key needs)
   unsigned seed = 1;
 };
 

@@ -2,11 +2,14 @@
 // F must provide  template <class Alg, class Op, class T> static R call(Args...).
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
+#include <type_traits>
 #include <string>
 
 #include "catalogue.h"
 #include "ops.h"
+#include "app_kernels.h"
 #include "reduce_kernels.h"
 #include "scan_kernels.h"
 
@@ -25,6 +28,14 @@ auto dispatch_kernel(KernelId id, Args&&... args) {
     case KernelId::ScanBlelloch: return F::template call<ScanBlelloch, Op, T>(args...);
     case KernelId::ScanWarpShuffle: return F::template call<ScanWarpShuffle, Op, T>(args...);
     case KernelId::ReduceMissingBarrier: return F::template call<ReduceMissingBarrier, Op, T>(args...);
+    case KernelId::AppCompact:
+    case KernelId::AppRadixSort:
+      // Applications run on int with a sum scan only (resolve() refuses the rest).
+      if constexpr (std::is_same_v<Op, OpSum> && std::is_same_v<T, int32_t>) {
+        if (id == KernelId::AppCompact) return F::template call<AppCompact, Op, T>(args...);
+        return F::template call<AppRadixSort, Op, T>(args...);
+      }
+      break;
   }
   throw std::logic_error("unknown kernel id");
 }

@@ -37,7 +37,9 @@ struct EmuRegs {
 class EmulatedBlock {
  public:
   EmulatedBlock(int threads, bool is_float, int max_smem_words)
-      : threads_(threads), is_float_(is_float), max_words_(max_smem_words), rec_(this) {}
+      : threads_(threads), is_float_(is_float), max_words_(max_smem_words), rec_(this) {
+    arena_.reserve(max_words_);  // Shared<T> keeps pointers into the arena: it must never move
+  }
 
   int num_threads() const { return threads_; }
 

@@ -72,8 +72,9 @@ struct TracedCall {
   template <class Alg, class Op, class T>
   static int call(const KernelParams& p, const Trace& emu, Trace& t) {
     const std::string& name = emu.kernel;
+    const KernelInfo& info = *find_kernel(name);
     auto in_h = to_values<T>(emu.input);
-    DeviceBuffer<T> in(in_h.size(), name), out(emu.output.size(), name);
+    DeviceBuffer<T> in(in_h.size(), name), out(output_capacity(info, emu.n), name);
     check(cudaMemcpy(in.ptr, in_h.data(), in_h.size() * sizeof(T), cudaMemcpyHostToDevice), name, "copy input");
     check(cudaMemset(out.ptr, 0xff, out.count * sizeof(T)), name, "poison output");
 
@@ -145,6 +146,7 @@ struct TracedCall {
         st.smem[w] = written[w] ? value_of(snap_h[s * words + w], is_float) : std::numeric_limits<double>::quiet_NaN();
     }
     t.output.assign(out_h.begin(), out_h.end());
+    finish_output(info, emu.n, t.output);
     t.smem_words = p.smem_words;
     return 0;
   }
@@ -223,9 +225,10 @@ std::vector<double> run_gpu_timed(const TraceRequest& r, float* ms) {
   const KernelInfo* info = nullptr;
   KernelParams p = resolve(r, &info);
   std::vector<double> input = request_input(r);
-  std::vector<double> output(std::string(info->family) == "scan" ? r.n : 1, 0.0);
+  std::vector<double> output(output_capacity(*info, r.n), 0.0);
   if (r.type == ValueType::Int) dispatch_op<TimedCall, int32_t>(info->id, r.op, p, std::string(info->name), input, output, ms);
   else dispatch_op<TimedCall, float>(info->id, r.op, p, std::string(info->name), input, output, ms);
+  finish_output(*info, r.n, output);
   return output;
 }
 

@@ -1,6 +1,7 @@
 // Emulator runs, device selection, output checks and trace comparison.
 #include "runner.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <sstream>
@@ -40,6 +41,7 @@ Trace skeleton(const TraceRequest& r, const KernelParams& p) {
   t.type = type_name(r.type);
   t.inclusive = p.inclusive;
   t.input = request_input(r);
+  t.bits = p.bits;
   return t;
 }
 
@@ -49,12 +51,12 @@ Trace run_emulator(const TraceRequest& r) {
   const KernelInfo* info = nullptr;
   KernelParams p = resolve(r, &info);
   Trace t = skeleton(r, p);
-  const bool is_scan = std::string(info->family) == "scan";
-  t.output.assign(is_scan ? r.n : 1, 0.0);
+  t.output.assign(output_capacity(*info, r.n), 0.0);
   if (r.type == ValueType::Int)
     t.smem_words = dispatch_op<EmulateCall, int32_t>(info->id, r.op, p, t.input, t.output, t.steps);
   else
     t.smem_words = dispatch_op<EmulateCall, float>(info->id, r.op, p, t.input, t.output, t.steps);
+  finish_output(*info, r.n, t.output);
   t.device = "cpu-emulator";
   analyze_banks(t);
   return t;
@@ -83,8 +85,21 @@ bool check_output(const Trace& t, std::string* why) {
   const KernelInfo* info = find_kernel(t.kernel);
   const bool is_scan = info && std::string(info->family) == "scan";
   std::vector<double> want;
-  if (is_scan) want = reference_scan(t.input, t.op, is_float, t.inclusive);
-  else want = {reference_reduce(t.input, t.op, is_float)};
+  if (info && info->id == KernelId::AppCompact) {
+    for (double x : t.input)
+      if (static_cast<long long>(x) % 2 != 0) want.push_back(x);
+  } else if (info && info->id == KernelId::AppRadixSort) {
+    // Sorted by the low t.bits bits, stably (all bits: a full sort; one bit: the split).
+    const long long mask = t.bits >= 31 ? 0x7fffffffLL : (1LL << t.bits) - 1;
+    want = t.input;
+    std::stable_sort(want.begin(), want.end(), [&](double a, double b) {
+      return (static_cast<long long>(a) & mask) < (static_cast<long long>(b) & mask);
+    });
+  } else if (is_scan) {
+    want = reference_scan(t.input, t.op, is_float, t.inclusive);
+  } else {
+    want = {reference_reduce(t.input, t.op, is_float)};
+  }
   return outputs_match(t.output, want, t.input, t.op, is_float, is_scan, why);
 }
 

@@ -50,6 +50,49 @@ struct ScanHillisSteele {
   }
 };
 
+// The work-efficient exclusive scan in place on temp[0, m) (m a power of two, m/2 threads):
+// up-sweep (Algorithm 3), clear the last element (block C), down-sweep (Algorithm 4). Shared by
+// scan-blelloch and the applications (compaction, radix sort).
+template <class Op, class T, class Block, class S, class Pad_>
+SS_HD void blelloch_sweeps(Block& b, const S& temp, int m, Pad_ cfo) {
+  const T identity = Op::template identity<T>();
+  int offset = 1;
+  for (int d = m >> 1; d > 0; d >>= 1) {  // build sum in place up the tree
+    b.threads([&](int tid) {
+      if (tid < d) {  // Block B
+        int ai = offset * (2 * tid + 1) - 1;
+        int bi = offset * (2 * tid + 2) - 1;
+        ai += cfo(ai);
+        bi += cfo(bi);
+        T x = temp.load(tid, scan_site::up_a, ai);  // SITE up_a
+        T y = temp.load(tid, scan_site::up_b, bi);  // SITE up_b
+        temp.store(tid, scan_site::up_st, bi, Op::apply(x, y));  // SITE up_st
+      }
+    });
+    b.sync(Phase::Up, "up-sweep d=%d", d);
+    offset *= 2;
+  }
+  b.threads([&](int tid) {  // Block C: clear the last element
+    if (tid == 0) temp.store(tid, scan_site::clear, m - 1 + cfo(m - 1), identity);  // SITE clear
+  });
+  b.sync(Phase::Clear, "clear last element");
+  for (int d = 1; d < m; d *= 2) {  // traverse down tree & build scan
+    offset >>= 1;
+    b.threads([&](int tid) {
+      if (tid < d) {  // Block D
+        int ai = offset * (2 * tid + 1) - 1;
+        int bi = offset * (2 * tid + 2) - 1;
+        ai += cfo(ai);
+        bi += cfo(bi);
+        T t = temp.load(tid, scan_site::down_a, ai);                            // SITE down_a
+        temp.store(tid, scan_site::down_st_a, ai, temp.load(tid, scan_site::down_b, bi));  // SITE down_b
+        temp.store(tid, scan_site::down_st_b, bi, Op::apply(temp.load(tid, scan_site::down_b2, bi), t));  // SITE down_b2
+      }
+    });
+    b.sync(Phase::Down, "down-sweep d=%d", d);
+  }
+}
+
 // scan-blelloch: work-efficient exclusive scan (Listing 2; Algorithms 3 and 4), two elements per
 // thread, in place. With padding (Listing 3) each index gets CONFLICT_FREE_OFFSET added, and the
 // two elements a thread loads come from the two halves of the array (block A of the paper).
@@ -71,41 +114,7 @@ struct ScanBlelloch {
       temp.store(tid, scan_site::load_b, bi + cfo(bi), bi < p.n ? in[bi] : identity);  // SITE load_b
     });
     b.sync(Phase::Load, "load");
-    int offset = 1;
-    for (int d = m >> 1; d > 0; d >>= 1) {  // build sum in place up the tree
-      b.threads([&](int tid) {
-        if (tid < d) {  // Block B
-          int ai = offset * (2 * tid + 1) - 1;
-          int bi = offset * (2 * tid + 2) - 1;
-          ai += cfo(ai);
-          bi += cfo(bi);
-          T x = temp.load(tid, scan_site::up_a, ai);  // SITE up_a
-          T y = temp.load(tid, scan_site::up_b, bi);  // SITE up_b
-          temp.store(tid, scan_site::up_st, bi, Op::apply(x, y));  // SITE up_st
-        }
-      });
-      b.sync(Phase::Up, "up-sweep d=%d", d);
-      offset *= 2;
-    }
-    b.threads([&](int tid) {  // Block C: clear the last element
-      if (tid == 0) temp.store(tid, scan_site::clear, m - 1 + cfo(m - 1), identity);  // SITE clear
-    });
-    b.sync(Phase::Clear, "clear last element");
-    for (int d = 1; d < m; d *= 2) {  // traverse down tree & build scan
-      offset >>= 1;
-      b.threads([&](int tid) {
-        if (tid < d) {  // Block D
-          int ai = offset * (2 * tid + 1) - 1;
-          int bi = offset * (2 * tid + 2) - 1;
-          ai += cfo(ai);
-          bi += cfo(bi);
-          T t = temp.load(tid, scan_site::down_a, ai);                            // SITE down_a
-          temp.store(tid, scan_site::down_st_a, ai, temp.load(tid, scan_site::down_b, bi));  // SITE down_b
-          temp.store(tid, scan_site::down_st_b, bi, Op::apply(temp.load(tid, scan_site::down_b2, bi), t));  // SITE down_b2
-        }
-      });
-      b.sync(Phase::Down, "down-sweep d=%d", d);
-    }
+    blelloch_sweeps<Op, T>(b, temp, m, cfo);
     b.threads([&](int tid) {  // Block E: write results to device memory
       int ai = first(tid), bi = second(tid);
       if (ai < p.n) out[ai] = temp.load(tid, scan_site::store_a, ai + cfo(ai));  // SITE store_a

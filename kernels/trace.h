@@ -71,6 +71,7 @@ struct Trace {
   Pad pad = Pad::None;
   std::string op = "sum", type = "int";
   bool inclusive = false;
+  int bits = 0;  // app-radix-sort
   std::string device = "cpu-emulator";
   std::vector<double> input, output;
   int smem_words = 0;

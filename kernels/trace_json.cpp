@@ -60,6 +60,7 @@ std::string trace_to_json(const Trace& t, int indent) {
   j["op"] = t.op;
   j["type"] = t.type;
   j["scan"] = t.inclusive ? "inclusive" : "exclusive";
+  if (t.bits) j["bits"] = t.bits;
   j["device"] = t.device;
   j["smem_words"] = t.smem_words;
   j["input"] = t.input;
@@ -174,10 +175,12 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   if (static_cast<int>(t.input.size()) != t.n)
     rd.fail("input", "has " + std::to_string(t.input.size()) + " values but n is " + std::to_string(t.n));
   t.output = rd.numbers(j, "output", "top level", info->max_n, false);
-  const bool is_scan = std::string(info->family) == "scan";
-  if (t.output.size() != (is_scan ? static_cast<size_t>(t.n) : 1u))
-    rd.fail("output", "has " + std::to_string(t.output.size()) + " values; a " + info->family + " of n=" + std::to_string(t.n) +
-                          " has " + std::to_string(is_scan ? t.n : 1));
+  const size_t capacity = static_cast<size_t>(output_capacity(*info, t.n));
+  const size_t expected = info->id == KernelId::AppCompact ? t.output.size() : capacity;
+  if (t.output.size() != expected || t.output.size() > capacity)
+    rd.fail("output", "has " + std::to_string(t.output.size()) + " values; " + info->name + " with n=" + std::to_string(t.n) +
+                          " writes " + std::to_string(capacity));
+  if (j.contains("bits")) t.bits = rd.integer(j, "bits", "top level", 0, 31);
   t.smem_words = j.contains("smem_words") ? rd.integer(j, "smem_words", "top level", 0, max_words) : -1;
   const json& steps = rd.field(j, "steps", "top level");
   if (!steps.is_array()) rd.fail("steps", "expected an array");

@@ -13,6 +13,7 @@ std::string describe(const TraceRequest& r) {
   if (r.pad != Pad::None || (k && k->takes_pad)) s += std::string(" pad=") + pad_name(r.pad);
   if (r.banks != 32) s += " banks=" + std::to_string(r.banks);
   if (!r.scan.empty()) s += " " + r.scan;
+  if (r.bits) s += " bits=" + std::to_string(r.bits);
   s += " " + r.op + "/" + type_name(r.type);
   return s;
 }
@@ -32,6 +33,23 @@ std::vector<PlanEntry> validation_plan() {
     if (scan && k.can_inclusive && k.can_exclusive) scans = {"inclusive", "exclusive"};
     std::vector<Pad> pads = {Pad::None};
     if (k.takes_pad) pads = {Pad::None, Pad::Harris, Pad::Zero};
+    if (std::string(k.family) == "app") {  // int keys, sum scan: sizes and the one-bit split
+      for (int n : {512, 1000, 2048}) {
+        TraceRequest r;
+        r.kernel = k.name;
+        r.n = n;
+        r.seed = 13;
+        add(r);
+      }
+      if (k.id == KernelId::AppRadixSort) {
+        TraceRequest r;
+        r.kernel = k.name;
+        r.n = 300;
+        r.bits = 1;
+        add(r);
+      }
+      continue;
+    }
     for (const auto& sc : scans)
       for (Pad pad : pads)
         for (const auto& [op, type] : op_types) {
