@@ -15,6 +15,7 @@
 #include "bench_cli.h"
 #include "float_order.h"
 #include "format.h"
+#include "histeq.h"
 #include "ncu_check.h"
 #include "trace_json.h"
 #include "validation_plan.h"
@@ -295,6 +296,35 @@ int cmd_float_order(const std::string& data_kind, int n, unsigned seed) {
   return 0;
 }
 
+int cmd_histeq(const std::string& image_path, const std::string& out_path, const std::string& device_name) {
+  Device device = device_name == "cpu" ? Device::Cpu : device_name == "gpu" ? Device::Gpu : Device::Auto;
+  if (device_name != "cpu" && device_name != "gpu" && device_name != "auto")
+    throw UsageError("--device must be auto, cpu or gpu, not '" + device_name + "'");
+  GrayImage img = image_path.empty() ? synthetic_image(320, 240) : load_gray_image(image_path);
+  Equalization e = equalize(img, device);
+  auto range = [](const GrayImage& g) {
+    int lo = 255, hi = 0;
+    for (uint8_t p : g.pixels) {
+      lo = std::min<int>(lo, p);
+      hi = std::max<int>(hi, p);
+    }
+    return std::to_string(lo) + ".." + std::to_string(hi);
+  };
+  std::cout << "histogram equalization of " << (image_path.empty() ? "a synthetic low-contrast picture" : image_path) << " ("
+            << img.width << "x" << img.height << ")\n";
+  std::cout << "CDF: inclusive scan of the 256-bin histogram with scan-hillis-steele on " << e.where << ", "
+            << e.cdf_trace.steps.size() << " steps\n";
+  std::string why;
+  std::cout << "CDF " << (check_output(e.cdf_trace, &why) ? "matches the sequential scan" : "DIFFERS: " + why) << "; last = "
+            << static_cast<long long>(e.cdf.back()) << " pixels\n";
+  std::cout << "gray range before " << range(img) << ", after " << range(e.equalized) << "\n";
+  if (!out_path.empty()) {
+    save_gray_png(out_path, e.equalized);
+    std::cout << "wrote " << out_path << "\n";
+  }
+  return 0;
+}
+
 }  // namespace
 
 int cli_main(int argc, char** argv) {
@@ -342,6 +372,12 @@ int cli_main(int argc, char** argv) {
   float_order->add_option("--n", fo_n, "number of values (1..65536)");
   float_order->add_option("--seed", fo_seed, "random seed");
 
+  std::string he_image, he_out, he_device = "auto";
+  auto* histeq = app.add_subcommand("histeq", "histogram equalization: histogram, its scan (the CDF, traced), the remapped image");
+  histeq->add_option("--image", he_image, "PNG, JPEG or BMP to equalize (default: a synthetic low-contrast picture)");
+  histeq->add_option("--out", he_out, "write the equalized image as PNG here");
+  histeq->add_option("--device", he_device, "where the scan runs: auto, cpu or gpu");
+
   CLI::App* bench = add_bench_command(app);
 
   try {
@@ -363,6 +399,7 @@ int cli_main(int argc, char** argv) {
     if (*validate) return cmd_validate(launch_timed, ncu_csv, markdown);
     if (*bench) return run_bench_command();
     if (*float_order) return cmd_float_order(fo_data, fo_n, fo_seed);
+    if (*histeq) return cmd_histeq(he_image, he_out, he_device);
     // No subcommand: the window.
     wopt.have_request = false;
     for (const char* opt : {"--kernel", "--n", "--threads", "--banks", "--warp-issue", "--pad", "--op", "--type", "--scan", "--input", "--seed", "--bits"})
