@@ -16,6 +16,7 @@
 #include "float_order.h"
 #include "format.h"
 #include "histeq.h"
+#include "lesson.h"
 #include "ncu_check.h"
 #include "trace_json.h"
 #include "validation_plan.h"
@@ -325,6 +326,43 @@ int cmd_histeq(const std::string& image_path, const std::string& out_path, const
   return 0;
 }
 
+// The trace step a lesson step shows (its `at`, or the last).
+int lesson_trace_step(const LessonStep& s, const Trace& t) { return s.at < 0 ? static_cast<int>(t.steps.size()) - 1 : s.at; }
+
+int cmd_lesson(const std::string& action, const std::string& name, int only_step) {
+  if (action == "list") {
+    for (const auto& l : load_lessons()) {
+      std::string stem = l.file.substr(l.file.find_last_of('/') + 1);
+      std::cout << std::left << std::setw(28) << l.name << l.title << " (" << l.steps.size() << " steps)\n";
+    }
+    return 0;
+  }
+  if (action != "show") throw UsageError("lesson: expected list or show NAME, not '" + action + "'");
+  if (name.empty()) throw UsageError("lesson show needs a lesson name (see scanscope lesson list)");
+  Lesson l = find_lesson(name);
+  if (only_step >= static_cast<int>(l.steps.size()))
+    throw UsageError("lesson " + l.name + " has steps 0.." + std::to_string(l.steps.size() - 1) + ", not " + std::to_string(only_step));
+  std::cout << l.title << "\n(" << l.source << ")\n";
+  for (int i = 0; i < static_cast<int>(l.steps.size()); ++i) {
+    if (only_step >= 0 && i != only_step) continue;
+    const LessonStep& s = l.steps[i];
+    std::cout << "\n[" << i << "] " << s.title << "\n" << s.text << "\n";
+    if (s.has_request) {
+      Trace t = run_emulator(s.request);
+      int k = lesson_trace_step(s, t);
+      if (k >= static_cast<int>(t.steps.size()))
+        throw UsageError(l.file + ":" + std::to_string(s.line) + ": at " + std::to_string(k) + " is past the trace's last step " +
+                         std::to_string(t.steps.size() - 1));
+      const Step& st = t.steps[k];
+      std::cout << "  shows: " << describe(s.request) << ", step " << k << " (" << st.label << "): " << st.active_threads
+                << " active threads, worst conflict " << st.max_degree << "-way; shared memory: " << smem_preview(st, 16, t.op)
+                << "\n";
+    }
+    if (!s.question.empty()) std::cout << "  Question: " << s.question << "\n  Answer: " << s.answer << "\n";
+  }
+  return 0;
+}
+
 }  // namespace
 
 int cli_main(int argc, char** argv) {
@@ -378,6 +416,13 @@ int cli_main(int argc, char** argv) {
   histeq->add_option("--out", he_out, "write the equalized image as PNG here");
   histeq->add_option("--device", he_device, "where the scan runs: auto, cpu or gpu");
 
+  std::string lesson_action, lesson_name;
+  int lesson_step = -1;
+  auto* lesson = app.add_subcommand("lesson", "guided lessons: `lesson list`, `lesson show NAME [--step K]`");
+  lesson->add_option("action", lesson_action, "list or show")->required();
+  lesson->add_option("name", lesson_name, "lesson name (for show)");
+  lesson->add_option("--step", lesson_step, "only this step");
+
   CLI::App* bench = add_bench_command(app);
 
   try {
@@ -400,6 +445,7 @@ int cli_main(int argc, char** argv) {
     if (*bench) return run_bench_command();
     if (*float_order) return cmd_float_order(fo_data, fo_n, fo_seed);
     if (*histeq) return cmd_histeq(he_image, he_out, he_device);
+    if (*lesson) return cmd_lesson(lesson_action, lesson_name, lesson_step);
     // No subcommand: the window.
     wopt.have_request = false;
     for (const char* opt : {"--kernel", "--n", "--threads", "--banks", "--warp-issue", "--pad", "--op", "--type", "--scan", "--input", "--seed", "--bits"})
@@ -412,6 +458,9 @@ int cli_main(int argc, char** argv) {
       throw UsageError("this scanscope was built without the window (SCANSCOPE_GUI=OFF or GLFW/ImGui missing); use `scanscope list` or `scanscope trace`");
     return run_window(wopt);
   } catch (const UsageError& e) {
+    std::cerr << "scanscope: error: " << e.what() << "\n";
+    return 2;
+  } catch (const LessonError& e) {
     std::cerr << "scanscope: error: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

@@ -7,6 +7,9 @@
 
 #include "float_order.h"
 #include "histeq.h"
+#include "lesson.h"
+
+#include <set>
 
 using namespace scanscope;
 
@@ -65,4 +68,69 @@ TEST(FloatOrder, BadArguments) {
   EXPECT_THROW(float_order_data("gaussian", 10, 1), UsageError);
   EXPECT_THROW(float_order_data("uniform", 0, 1), UsageError);
   EXPECT_THROW(float_order_data("uniform", 100000, 1), UsageError);
+}
+
+// Every lesson file in assets/lessons loads, and every step's kernel traces and has the trace step
+// it points at.
+TEST(Lessons, EveryLessonLoadsAndEveryStepTraces) {
+  auto lessons = load_lessons(std::string(SCANSCOPE_SOURCE_DIR) + "/assets/lessons");
+  ASSERT_GE(lessons.size(), 10u);
+  std::set<std::string> names;
+  for (const auto& l : lessons) {
+    EXPECT_TRUE(names.insert(l.name).second) << "two lessons named " << l.name;
+    for (const auto& s : l.steps) {
+      EXPECT_FALSE(s.text.empty()) << l.file << ":" << s.line;
+      if (!s.has_request) continue;
+      Trace t = run_emulator(s.request);
+      int at = s.at < 0 ? static_cast<int>(t.steps.size()) - 1 : s.at;
+      EXPECT_LT(at, static_cast<int>(t.steps.size())) << l.file << ":" << s.line << ": at " << s.at;
+      std::string why;
+      bool ok = check_output(t, &why);
+      const KernelInfo* k = find_kernel(s.request.kernel);
+      bool meant_wrong = k->broken || (s.request.op == "mat2" && !preserves_operand_order(*k, resolve(s.request)));
+      EXPECT_EQ(ok, !meant_wrong) << l.file << ":" << s.line << ": " << why;
+    }
+  }
+  for (const char* topic : {"reduction-tree", "divergence", "bank-conflicts", "warp-shuffle", "hillis-steele-vs-blelloch",
+                            "padding", "large-arrays", "float-order", "applications", "race", "non-commutative"})
+    EXPECT_TRUE(names.count(topic)) << topic;
+}
+
+namespace {
+std::string lesson_error(const std::string& text) {
+  try {
+    parse_lesson(text, "bad.lesson");
+  } catch (const LessonError& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST(Lessons, MalformedFilesNameFileAndLine) {
+  const std::string head = "lesson: x\ntitle: X\n";
+  EXPECT_EQ(lesson_error("title: X\nstep: a\nview: timing\ntext: t\n"), "bad.lesson:1: missing 'lesson: NAME' at the top");
+  EXPECT_EQ(lesson_error(head), "bad.lesson:2: the lesson has no steps");
+  EXPECT_NE(lesson_error(head + "step: a\nkernal: scan-blelloch\ntext: t\n").find("bad.lesson:4: unknown key 'kernal'"), std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\nn: lots\ntext: t\n").find("bad.lesson:5: n: 'lots' is not a whole number"),
+            std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\nn: 9999\ntext: t\n").find("bad.lesson:4: scan-blelloch takes --n from 1 to 2048"),
+            std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\n").find("bad.lesson:3: step 'a' has no text"), std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\ntext: t\nquestion: why?\n").find("bad.lesson:5: a question needs an answer"), std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nview: movie\ntext: t\n").find("bad.lesson:4: view: 'movie'"), std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\npanels: tree,sound\ntext: t\n").find("bad.lesson:5: panels: 'sound'"),
+            std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nn: 8\ntext: t\n").find("bad.lesson:4: n needs a kernel"), std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\ninput: 1,x\ntext: t\n").find("bad.lesson:5: --input item 2"),
+            std::string::npos);
+  EXPECT_NE(lesson_error(head + "just words\n").find("bad.lesson:3: expected 'key: value'"), std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\ntext: t\ntext: u\n").find("bad.lesson:5: 'text' given twice"), std::string::npos);
+  // A good one, with a continuation line.
+  Lesson l = parse_lesson(head + "step: a\nkernel: scan-blelloch\ninput: 1,2,3,4\nat: last\ntext: one\n  two\n", "ok.lesson");
+  ASSERT_EQ(l.steps.size(), 1u);
+  EXPECT_EQ(l.steps[0].text, "one two");
+  EXPECT_EQ(l.steps[0].at, -1);
+  EXPECT_EQ(l.steps[0].request.n, 4);
+  EXPECT_THROW(load_lesson_file("/no/such.lesson"), LessonError);
 }
