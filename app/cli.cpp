@@ -172,9 +172,22 @@ int cmd_list(bool as_json) {
   return 0;
 }
 
-int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet) {
+int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet, bool timed) {
   Device device;
   TraceRequest r = to_request(o, &device);
+  if (timed) {  // the uninstrumented kernel once, on the GPU (for ncu and compute-sanitizer)
+    GpuStatus g = gpu_status();
+    if (!g.usable) throw UsageError("--timed runs the timed kernel on the GPU: no usable GPU: " + g.why);
+    if (!json_path.empty()) throw UsageError("--timed records nothing: drop --json");
+    Trace t = run_emulator(r);
+    float ms = 0;
+    t.output = run_gpu_timed(r, &ms);
+    std::string why;
+    bool ok = check_output(t, &why);
+    std::cout << "timed " << describe(r) << " on " << g.name << ": " << ms * 1000.0f << " us, output "
+              << (ok ? "matches the CPU reference" : "DIFFERS: " + why) << "\n";
+    return ok ? 0 : 1;
+  }
   std::string where;
   Trace t = run_trace(r, device, &where);
   std::string why;
@@ -394,6 +407,8 @@ int cli_main(int argc, char** argv) {
   add_request_options(trace, treq);
   trace->add_option("--json", json_path, "write the trace JSON to FILE, or - for stdout (the table then goes to stderr)");
   trace->add_flag("--quiet", quiet, "no table");
+  bool timed = false;
+  trace->add_flag("--timed", timed, "GPU only: run the uninstrumented kernel once instead (for ncu and compute-sanitizer)");
 
   bool launch_timed = false;
   std::string ncu_csv, markdown;
@@ -440,7 +455,7 @@ int cli_main(int argc, char** argv) {
 
   try {
     if (*list) return cmd_list(list_json);
-    if (*trace) return cmd_trace(treq, json_path, quiet);
+    if (*trace) return cmd_trace(treq, json_path, quiet, timed);
     if (*validate) return cmd_validate(launch_timed, ncu_csv, markdown);
     if (*bench) return run_bench_command();
     if (*float_order) return cmd_float_order(fo_data, fo_n, fo_seed);

@@ -43,6 +43,16 @@ for args in "--kernel scan-blelloch --n 512 --pad zero" "--kernel reduce-unroll-
     echo "$tool $args: exit $? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/traced_$tool.log" | tail -1)" | tee -a "$OUT/summary.txt"
   done
 done
+log "race lesson: reduce-missing-barrier, timed kernel, racecheck must flag it"
+compute-sanitizer --tool racecheck --error-exitcode 9 "$bin" trace --kernel reduce-missing-barrier --n 256 --timed >"$OUT/race_racecheck.log" 2>&1
+echo "racecheck exit $? (9 = hazards found): $(grep -E 'RACECHECK SUMMARY' "$OUT/race_racecheck.log" | tail -1)" | tee -a "$OUT/summary.txt"
+grep -m3 -E "Error|Race|hazard" "$OUT/race_racecheck.log" | tee -a "$OUT/summary.txt"
+for i in 1 2 3 4 5; do "$bin" trace --kernel reduce-missing-barrier --n 256 --seed $i --timed 2>&1 | tee -a "$OUT/summary.txt"; done
+for n in 1024 65536; do "$bin" trace --kernel reduce-missing-barrier --n $n --threads 1024 --timed 2>&1 | tee -a "$OUT/summary.txt"; done
+log "non-commutative mat2 on the GPU: order-keeping kernels right, reordering ones wrong"
+for k in reduce-interleaved reduce-sequential reduce-warp-shuffle scan-blelloch scan-hillis-steele scan-warp-shuffle; do
+  "$bin" trace --kernel $k --n 256 --op mat2 --timed 2>&1 | tee -a "$OUT/summary.txt"
+done
 "$bin" trace --kernel scan-blelloch --n 16 --pad none --device gpu >"$OUT/blelloch16_gpu.txt" 2>&1
 "$bin" trace --kernel scan-blelloch --n 512 --banks 16 --device gpu --json "$OUT/blelloch512_g80_gpu.json" >/dev/null 2>&1
 (cd "$OUT" && tar czf logs.tar.gz *.log *.md summary.txt && rm -f *.log)
