@@ -50,7 +50,9 @@ std::vector<TreeEdge> step_edges(const Trace& t, int step) {
     for (size_t k = i; k < j; ++k) {
       const Access& a = s.accesses[k];
       if (a.op == kShuffle) {
-        edges.push_back({a.word, a.tid, a.tid, true});  // lane a.word -> lane tid
+        // Lane tid receives lane a.word's register and combines it with its own.
+        edges.push_back({a.word, a.tid, a.tid, false});
+        if (a.word != a.tid) edges.push_back({a.tid, a.tid, a.tid, false});
         continue;
       }
       if (a.op == kLoad) {

@@ -54,7 +54,16 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   std::vector<char> active(threads, 0);
   for (const auto& acc : st.accesses)
     if (acc.tid < threads) active[acc.tid] = 1;
-  for (int tid = 0; tid < threads; ++tid) {
+  if (tw < 3) {  // too narrow for separate boxes: runs of equal state become one bar
+    int tid = 0;
+    while (tid < threads) {
+      int e = tid;
+      while (e + 1 < threads && active[e + 1] == active[tid]) ++e;
+      dl->AddRectFilled(ImVec2(c.x + tid * tw, strip_y), ImVec2(c.x + (e + 1) * tw, strip_y + strip_h), col(active[tid] ? kActiveLane : kIdleLane));
+      tid = e + 1;
+    }
+  }
+  for (int tid = 0; tid < threads && tw >= 3; ++tid) {
     ImVec2 q0(c.x + tid * tw, strip_y), q1(c.x + (tid + 1) * tw - (tw > 4 ? 1 : 0), strip_y + strip_h);
     dl->AddRectFilled(q0, q1, col(active[tid] ? kActiveLane : kIdleLane));
     std::string label = std::to_string(tid);
@@ -86,8 +95,10 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     }
     Rgba fill = bank_color(w % banks, banks);
     if (std::isnan(st.smem[w])) fill = mix(fill, Rgba{30, 30, 30}, 0.7f);
+    const bool thin = cell.w < 8;  // no room for an outline: a changed cell is filled orange
+    if (thin && is_changed[w]) fill = mix(fill, kChangedColor, 0.35f + 0.65f * a);
     dl->AddRectFilled(q0, q1, col(fill));
-    if (is_changed[w]) dl->AddRect(q0, q1, col(kChangedColor.with_alpha(static_cast<uint8_t>(80 + 175 * a))), 0, 0, std::max(1.5f, std::min(4.0f * ui.scale, cell.w * 0.12f)));
+    if (is_changed[w] && !thin) dl->AddRect(q0, q1, col(kChangedColor.with_alpha(static_cast<uint8_t>(80 + 175 * a))), 0, 0, std::max(1.5f, std::min(4.0f * ui.scale, cell.w * 0.12f)));
     if (show_values) {
       std::string v = format_value(st.smem[w]);
       if (!v.empty() && label_fits(cell.w, text_width(v, small))) text_centered(dl, ImVec2(cell.x + cell.w / 2, cell.y + cell.h / 2), col(text_on(fill)), v, small);

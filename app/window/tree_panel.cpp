@@ -114,7 +114,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const bool current = i == cur_row && cur_is_row;
     const auto& edges = edges_[i];
     // A row with more edges than pixels is a blur: outside the current row, draw a sample.
-    const size_t stride = current ? 1 : std::max<size_t>(1, static_cast<size_t>(edges.size() / std::max(1.0f, area.w * 0.5f)));
+    const size_t stride = current ? 1 : std::max<size_t>(1, static_cast<size_t>(edges.size() / std::max(1.0f, area.w * 0.2f)));
     const float y_from = g.row_y(i - 1) + g.node_h / 2, y_to = g.row_y(i) - g.node_h / 2;
     for (size_t ei = 0; ei < edges.size(); ei += stride) {
       const TreeEdge& e = edges[ei];
@@ -128,9 +128,11 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         th = std::max(1.5f, std::min(3.5f * ui.scale, g.col_w * 0.2f));
       } else ec = col((e.copy ? kCopyEdge : kReadColor).with_alpha(170));
       dl->AddLine(ImVec2(x0, y_from), ImVec2(x1, y_to), ec, th);
-      if (current && a < 1.0f) {  // the value travelling along the edge
+      if (current && a < 1.0f && edges.size() <= 512) {  // the value travelling along the edge (invisible in a denser row)
         ImVec2 p(x0 + (x1 - x0) * a, y_from + (y_to - y_from) * a);
-        dl->AddCircleFilled(p, std::max(2.0f, std::min(6.0f * ui.scale, g.col_w * 0.25f)), col(e.copy ? kCopyEdge : kChangedColor));
+        const float rad = std::max(2.0f, std::min(6.0f * ui.scale, g.col_w * 0.25f));
+        if (edges.size() > 128) dl->AddRectFilled(ImVec2(p.x - rad, p.y - rad), ImVec2(p.x + rad, p.y + rad), col(e.copy ? kCopyEdge : kChangedColor));
+        else dl->AddCircleFilled(p, rad, col(e.copy ? kCopyEdge : kChangedColor));  // a circle costs ~12x the vertices
       }
     }
     if (current && big_nodes) {  // active thread ids beside the stored node
@@ -200,7 +202,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       text_centered(dl, ImVec2(g.word_x(w), area.y + ui.fonts.small->FontSize * 0.5f), IM_COL32(140, 140, 150, 255), std::to_string(w), ui.fonts.small);
   }
   dl->PopClipRect();
-  if (shuffles) dl->AddText(ImVec2(area.x + 4, area.bottom() - ImGui::GetFontSize() - 2), dim_col, "shuffle rounds: columns are lanes; values live in registers (see Warps)");
+  if (shuffles) dl->AddText(ImVec2(area.x + 4, area.bottom() - ImGui::GetFontSize() - 2), dim_col, "shuffle rows: columns are lanes (registers)");
   end_panel();
 }
 

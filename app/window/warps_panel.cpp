@@ -154,6 +154,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   };
   auto inst_name = [&](int i) {
     const WarpInstruction& wi = st.instructions[insts[i]];
+    if (wi.op == kShuffle) return "shuffle " + site_label(wi.site) + ": registers, no shared memory";
     char buf[160];
     std::snprintf(buf, sizeof buf, "%s %s: %d wavefront%s, %s", access_op_name(wi.op), site_label(wi.site).c_str(), wi.wavefronts,
                   wi.wavefronts == 1 ? "" : "s", wi.degree > 1 ? (std::to_string(wi.degree) + "-way").c_str() : "no conflict");

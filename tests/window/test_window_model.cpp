@@ -242,3 +242,13 @@ TEST(Settings, SavedAtomicallyUnderXdgConfigHome) {
   EXPECT_EQ(r.kernel, "scan-hillis-steele");
   unsetenv("XDG_CONFIG_HOME");
 }
+
+TEST(TreeEdges, ShuffleRoundCombinesTheSourceLaneIntoTheReceiver) {
+  Trace t = run("reduce-warp-shuffle", 64);
+  int s = find_step(t, "warp shuffle, offset 16");
+  ASSERT_GE(s, 0);
+  ASSERT_TRUE(has_shuffles(t));
+  auto e = tree_edges(t, s);
+  EXPECT_TRUE(has_edge(e, 16, 0, false));
+  EXPECT_TRUE(has_edge(e, 0, 0, false));
+}
