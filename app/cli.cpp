@@ -28,7 +28,7 @@ namespace {
 // Options shared by `trace` and the window.
 struct RequestOptions {
   std::string kernel = "scan-blelloch";
-  int n = 16;
+  int n = -1;  // -1: not given (16, or the length of --input)
   int threads = 0;
   int banks = 32;
   int warp_issue = 0;  // 0: same as banks (16 banks means G80 half-warps)
@@ -44,7 +44,7 @@ struct RequestOptions {
 
 void add_request_options(CLI::App* app, RequestOptions& o) {
   app->add_option("--kernel", o.kernel, "kernel id (see `scanscope list`)");
-  app->add_option("--n", o.n, "number of elements");
+  app->add_option("--n", o.n, "number of elements (default 16)");
   app->add_option("--threads", o.threads, "threads in the block (default: what the kernel needs for n)");
   app->add_option("--banks", o.banks, "shared-memory banks: 32 (since Fermi) or 16 (G80)");
   app->add_option("--warp-issue", o.warp_issue, "lanes issued together: 32, or 16 (G80 half-warps; default with --banks 16)");
@@ -72,9 +72,12 @@ TraceRequest to_request(const RequestOptions& o, Device* device) {
   r.scan = o.scan;
   r.seed = o.seed;
   r.bits = o.bits;
-  r.n = o.n;
+  r.n = o.n != -1 ? o.n : 16;
   if (!o.input.empty()) {
     r.input = parse_input_list(o.input, r.type);
+    if (o.n != -1 && o.n != static_cast<int>(r.input.size()))
+      throw UsageError("--input has " + std::to_string(r.input.size()) + " values but --n is " + std::to_string(o.n) +
+                       " (give one of them, or make them agree)");
     r.n = static_cast<int>(r.input.size());
   }
   if (device) {

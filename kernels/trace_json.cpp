@@ -91,7 +91,7 @@ namespace {
 struct Reader {
   std::string origin;
   [[noreturn]] void fail(const std::string& where, const std::string& what) const {
-    throw std::runtime_error(origin + ": " + where + ": " + what);
+    throw std::runtime_error(origin + ": " + (where.rfind("top level.", 0) == 0 ? where.substr(10) : where) + ": " + what);
   }
   const json& field(const json& obj, const char* key, const std::string& where) const {
     if (!obj.is_object()) fail(where, "expected an object");

@@ -54,6 +54,7 @@ expect_error "does not fit in a 32-bit int" trace --kernel scan-blelloch --input
 expect_error "not a finite float" trace --kernel scan-blelloch --type float --input 1,nan --device cpu
 expect_error "--device must be auto, cpu or gpu" trace --kernel scan-blelloch --device tpu
 expect_error "needs --n of at least 2" trace --kernel scan-blelloch --n 1 --device cpu
+expect_error "--input has 3 values but --n is 8" trace --kernel scan-blelloch --input 1,2,3 --n 8 --device cpu
 expect_error "error: .*(--n|n).*" trace --kernel scan-blelloch --n twelve
 expect_error "cannot open for reading" --open "$tmp/missing.json" --screenshot "$tmp/x.png"
 echo '{"format":"scanscope-trace","version":1' >"$tmp/trunc.json"
