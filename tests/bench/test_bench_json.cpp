@@ -100,3 +100,18 @@ TEST(BenchJson, MissingFileNamesThePath) {
     EXPECT_NE(std::string(e.what()).find("/nonexistent/bench.json"), std::string::npos);
   }
 }
+
+// The sweeps recorded on the GPU machine (assets/bench/) load, name their device and date, and
+// every point in them was verified.
+TEST(BenchJson, RecordedAssetsLoadAndAreVerified) {
+  int files = 0;
+  for (const char* name : {"h200-int.json", "h200-float.json", "h200-harris-table2.json", "h200-oancea.json"}) {
+    BenchResults r = load_bench_file(std::string(SCANSCOPE_BENCH_ASSETS) + "/" + name);
+    ++files;
+    EXPECT_NE(r.device.find("H200"), std::string::npos) << name;
+    EXPECT_FALSE(r.date.empty()) << name;
+    EXPECT_FALSE(r.points.empty()) << name;
+    for (const auto& p : r.points) EXPECT_TRUE(p.verified) << name << ": " << p.kernel << " n=" << p.n;
+  }
+  EXPECT_EQ(files, 4);
+}
