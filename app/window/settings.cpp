@@ -35,6 +35,7 @@ Settings parse_settings(const std::string& text) {
         float v = std::stof(value);
         if (v > 0.05f && v <= 30.0f) s.speed = v;
       } else if (key == "kernel") s.kernel = value;
+      else if (key == "panels") s.panels = value;
     } catch (const std::exception&) {
       // a bad value keeps the default
     }
@@ -44,7 +45,7 @@ Settings parse_settings(const std::string& text) {
 
 std::string settings_to_text(const Settings& s) {
   std::ostringstream os;
-  os << "presenter=" << (s.presenter ? 1 : 0) << "\nui_scale=" << s.ui_scale << "\nspeed=" << s.speed << "\nkernel=" << s.kernel << "\n";
+  os << "presenter=" << (s.presenter ? 1 : 0) << "\nui_scale=" << s.ui_scale << "\nspeed=" << s.speed << "\nkernel=" << s.kernel << "\npanels=" << s.panels << "\n";
   return os.str();
 }
 

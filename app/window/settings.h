@@ -12,6 +12,7 @@ struct Settings {
   float ui_scale = 1.0f;
   float speed = 1.5f;  // steps per second when playing
   std::string kernel;  // last kernel run ("" = none)
+  std::string panels;  // panels shown, comma-separated ("" = the default set)
 };
 
 // The settings folder ("" if neither XDG_CONFIG_HOME nor HOME is set).

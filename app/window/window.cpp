@@ -9,6 +9,7 @@
 #include <cfloat>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -124,8 +125,20 @@ int run_window(const WindowOptions& o) {
   if (!screenshot) {
     const std::string dir = config_dir();
     if (!dir.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(dir, ec);  // imgui.ini is written there too
       s.settings_path = dir + "/settings.ini";
       s.settings = load_settings(s.settings_path);
+      if (o.panels.empty() && !s.settings.panels.empty()) {
+        try {
+          auto saved = parse_panels(s.settings.panels);
+          const bool want_compare = !o.compare_pad.empty() || !o.compare_kernel.empty();
+          if (want_compare && std::find(saved.begin(), saved.end(), "compare") == saved.end()) saved.insert(saved.begin() + std::min<size_t>(1, saved.size()), "compare");
+          if (!saved.empty()) s.panels = saved;
+        } catch (const UsageError&) {
+          // a stale settings file keeps the default panels
+        }
+      }
     }
   }
   if (o.presenter) s.settings.presenter = true;
@@ -324,6 +337,8 @@ int run_window(const WindowOptions& o) {
       glfwSwapBuffers(window);
     }
     if (!s.settings_path.empty()) {
+      s.settings.panels.clear();
+      for (const auto& p : s.panels) s.settings.panels += (s.settings.panels.empty() ? "" : ",") + p;
       try {
         save_settings(s.settings_path, s.settings);
       } catch (const std::exception& e) {

@@ -252,3 +252,20 @@ TEST(TreeEdges, ShuffleRoundCombinesTheSourceLaneIntoTheReceiver) {
   EXPECT_TRUE(has_edge(e, 16, 0, false));
   EXPECT_TRUE(has_edge(e, 0, 0, false));
 }
+
+TEST(Presets, EverySeedExampleRunsOnItsKernel) {
+  for (const auto& p : input_presets()) {
+    RunForm f;
+    f.input_mode = 2;
+    const auto& cat = catalogue();
+    for (size_t k = 0; k < cat.size(); ++k)
+      if (std::string(cat[k].name) == p.kernel) f.kernel = static_cast<int>(k);
+    f.threads = p.threads;
+    for (size_t i = 0; i < input_presets().size(); ++i)
+      if (input_presets()[i].name == p.name) f.preset = static_cast<int>(i);
+    AppState s;
+    ASSERT_TRUE(run_request(s, request_from_form(f, nullptr), Device::Cpu)) << p.name << ": " << s.form_error;
+    EXPECT_EQ(s.trace.kernel, p.kernel);
+    if (p.threads) EXPECT_EQ(s.trace.threads, p.threads);
+  }
+}

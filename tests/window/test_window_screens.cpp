@@ -206,3 +206,18 @@ TEST(WindowFiles, AGpuTraceShowsTheModelBesideTheMeasurement) {
   // No warning: the emulator's prediction could be made for the GPU trace.
   EXPECT_EQ(err.find("no prediction"), std::string::npos) << err;
 }
+
+TEST(WindowScreens, TimingPanelDrawsARecordedSweep) {
+  NEED_XVFB();
+  const std::string json = out_dir() + "/bench.json";
+  std::string cmd = std::string(SCANSCOPE_BINARY) + " bench --min 1024 --max 16384 --json '" + json + "' >/dev/null 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  expect_panels_drawn("timing", "--kernel reduce-sequential --n 64 --bench '" + json + "'", "timing,tree");
+}
+
+TEST(WindowErrors, UnreadableBenchFileIsAClearMessage) {
+  NEED_XVFB();
+  std::string err;
+  EXPECT_NE(run("--bench /nonexistent/bench.json --screenshot /tmp/scanscope_never.png", &err), 0);
+  EXPECT_NE(err.find("/nonexistent/bench.json"), std::string::npos) << err;
+}
