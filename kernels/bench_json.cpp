@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench.h"
+#include "json_reader.h"
 
 namespace scanscope {
 
@@ -32,78 +33,53 @@ std::string bench_to_json(const BenchResults& r) {
   return j.dump(1) + "\n";
 }
 
-namespace {
-
-[[noreturn]] void fail(const std::string& origin, const std::string& where, const std::string& what) {
-  throw std::runtime_error(origin + ": " + where + ": " + what);
-}
-
-const json& field(const json& obj, const char* key, json::value_t type, const std::string& origin, const std::string& where) {
-  auto it = obj.find(key);
-  if (it == obj.end()) fail(origin, where, std::string("missing \"") + key + "\"");
-  bool ok = it->type() == type || (type == json::value_t::number_float && it->is_number()) ||
-            (type == json::value_t::number_integer && (it->is_number_integer()));
-  if (!ok) fail(origin, where, std::string("\"") + key + "\" has the wrong type (" + it->type_name() + ")");
-  return *it;
-}
-
-}  // namespace
-
 BenchResults bench_from_json(const std::string& text, const std::string& origin) {
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw std::runtime_error(origin + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
-  }
-  if (!j.is_object()) fail(origin, "top level", "not a JSON object");
-  using vt = json::value_t;
-  if (field(j, "format", vt::string, origin, "top level") != "scanscope-bench")
-    fail(origin, "format", "is '" + j["format"].get<std::string>() + "', expected 'scanscope-bench'");
-  if (field(j, "version", vt::number_integer, origin, "top level") != 1) fail(origin, "version", "only version 1 is known");
+  JsonReader rd(origin);
+  json j = rd.parse(text);
+  if (!j.is_object()) rd.fail("", "expected an object");
+  std::string format = rd.string(j, "format", "");
+  if (format != "scanscope-bench") rd.fail("format", "is '" + format + "', expected 'scanscope-bench' (is this a trace file?)");
+  if (rd.integer(j, "version", "", 0, 1LL << 30) != 1) rd.fail("version", "only version 1 is known");
   BenchResults r;
-  r.device = field(j, "device", vt::string, origin, "top level");
-  r.driver = field(j, "driver", vt::string, origin, "top level");
-  r.date = field(j, "date", vt::string, origin, "top level");
-  r.type = field(j, "type", vt::string, origin, "top level");
-  if (r.type != "int" && r.type != "float") fail(origin, "type", "must be int or float, not '" + r.type + "'");
+  r.device = rd.string(j, "device", "");
+  r.driver = rd.string(j, "driver", "");
+  r.date = rd.string(j, "date", "");
+  r.type = rd.string(j, "type", "");
+  if (r.type != "int" && r.type != "float") rd.fail("type", "must be int or float, not '" + r.type + "'");
   if (j.contains("messages")) {
-    const json& m = field(j, "messages", vt::array, origin, "top level");
+    const json& m = rd.field(j, "messages", "");
+    if (!m.is_array()) rd.fail("messages", "expected an array");
     for (const auto& s : m) {
-      if (!s.is_string()) fail(origin, "messages", "every message must be a string");
+      if (!s.is_string()) rd.fail("messages", "every message must be a string");
       r.messages.push_back(s);
     }
   }
-  const json& pts = field(j, "points", vt::array, origin, "top level");
+  const json& pts = rd.field(j, "points", "");
+  if (!pts.is_array()) rd.fail("points", "expected an array");
+  if (pts.size() > 1000000) rd.fail("points", "more than 1000000 points");
   for (size_t i = 0; i < pts.size(); ++i) {
     const std::string where = "points[" + std::to_string(i) + "]";
     const json& p = pts[i];
-    if (!p.is_object()) fail(origin, where, "not an object");
     BenchPoint b;
-    b.kernel = field(p, "kernel", vt::string, origin, where);
-    b.family = field(p, "family", vt::string, origin, where);
+    b.kernel = rd.string(p, "kernel", where);
+    b.family = rd.string(p, "family", where);
     if (b.family != "reduce" && b.family != "scan" && b.family != "copy" && b.family != "cpu")
-      fail(origin, where, "family must be reduce, scan, copy or cpu, not '" + b.family + "'");
-    b.n = field(p, "n", vt::number_integer, origin, where);
-    if (b.n < 1) fail(origin, where, "n must be at least 1");
-    b.ms = field(p, "ms", vt::number_float, origin, where);
-    b.gbps = field(p, "gbps", vt::number_float, origin, where);
-    b.ratio_to_cub = field(p, "ratio_to_cub", vt::number_float, origin, where);
-    b.ratio_to_copy = field(p, "ratio_to_copy", vt::number_float, origin, where);
-    if (b.ms < 0 || b.gbps < 0 || b.ratio_to_cub < 0 || b.ratio_to_copy < 0) fail(origin, where, "times, GB/s and ratios must not be negative");
-    b.verified = field(p, "verified", vt::boolean, origin, where);
-    b.note = field(p, "note", vt::string, origin, where);
+      rd.fail(where + ".family", "must be reduce, scan, copy or cpu, not '" + b.family + "'");
+    b.n = rd.integer(p, "n", where, 1, 1LL << 40);
+    // Times, GB/s and ratios are never negative; 1e12 of anything is a corrupt file.
+    b.ms = rd.number(p, "ms", where, 0, 1e12);
+    b.gbps = rd.number(p, "gbps", where, 0, 1e12);
+    b.ratio_to_cub = rd.number(p, "ratio_to_cub", where, 0, 1e12);
+    b.ratio_to_copy = rd.number(p, "ratio_to_copy", where, 0, 1e12);
+    b.verified = rd.boolean(p, "verified", where);
+    b.note = rd.string(p, "note", where);
     r.points.push_back(b);
   }
   return r;
 }
 
 BenchResults load_bench_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error(path + ": cannot open the file");
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return bench_from_json(ss.str(), path);
+  return bench_from_json(read_text_file(path, 256LL << 20, "a benchmark file"), path);
 }
 
 }  // namespace scanscope

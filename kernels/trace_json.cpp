@@ -15,6 +15,7 @@
 
 #include "bank_model.h"
 #include "catalogue.h"
+#include "json_reader.h"
 
 namespace scanscope {
 
@@ -86,103 +87,51 @@ std::string trace_to_json(const Trace& t, int indent) {
   return j.dump(indent);
 }
 
-namespace {
-
-struct Reader {
-  std::string origin;
-  [[noreturn]] void fail(const std::string& where, const std::string& what) const {
-    throw std::runtime_error(origin + ": " + (where.rfind("top level.", 0) == 0 ? where.substr(10) : where) + ": " + what);
-  }
-  const json& field(const json& obj, const char* key, const std::string& where) const {
-    if (!obj.is_object()) fail(where, "expected an object");
-    auto it = obj.find(key);
-    if (it == obj.end()) fail(where, std::string("missing field \"") + key + "\"");
-    return *it;
-  }
-  int integer(const json& obj, const char* key, const std::string& where, long long lo, long long hi) const {
-    const json& v = field(obj, key, where);
-    if (!v.is_number_integer()) fail(where + "." + key, "expected an integer");
-    long long x = v.get<long long>();
-    if (x < lo || x > hi) fail(where + "." + key, std::to_string(x) + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
-    return static_cast<int>(x);
-  }
-  std::string string(const json& obj, const char* key, const std::string& where) const {
-    const json& v = field(obj, key, where);
-    if (!v.is_string()) fail(where + "." + key, "expected a string");
-    return v.get<std::string>();
-  }
-  double number(const json& v, const std::string& where, bool allow_null) const {
-    if (allow_null && v.is_null()) return std::numeric_limits<double>::quiet_NaN();
-    if (!v.is_number()) fail(where, allow_null ? "expected a number or null" : "expected a number");
-    double d = v.get<double>();
-    if (!std::isfinite(d)) fail(where, "not a finite number");
-    return d;
-  }
-  std::vector<double> numbers(const json& obj, const char* key, const std::string& where, size_t max, bool allow_null) const {
-    const json& v = field(obj, key, where);
-    if (!v.is_array()) fail(where + "." + key, "expected an array");
-    if (v.size() > max) fail(where + "." + key, "has " + std::to_string(v.size()) + " entries, more than " + std::to_string(max));
-    std::vector<double> out;
-    out.reserve(v.size());
-    for (size_t i = 0; i < v.size(); ++i) out.push_back(number(v[i], where + "." + key + "[" + std::to_string(i) + "]", allow_null));
-    return out;
-  }
-};
-
-}  // namespace
-
 Trace trace_from_json(const std::string& text, const std::string& origin) {
-  Reader rd{origin};
-  json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw std::runtime_error(origin + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
-  } catch (const json::exception& e) {  // e.g. out_of_range 406: a number too large for a double
-    throw std::runtime_error(origin + ": not valid JSON (" + e.what() + ")");
-  }
-  if (!j.is_object()) rd.fail("top level", "expected an object");
-  if (rd.string(j, "format", "top level") != "scanscope-trace")
+  JsonReader rd(origin);
+  json j = rd.parse(text);
+  if (!j.is_object()) rd.fail("", "expected an object");
+  if (rd.string(j, "format", "") != "scanscope-trace")
     rd.fail("format", "is not \"scanscope-trace\" (is this a benchmark or lesson file?)");
-  int version = rd.integer(j, "version", "top level", 0, 1 << 30);
+  int version = static_cast<int>(rd.integer(j, "version", "", 0, 1 << 30));
   if (version != 1) rd.fail("version", "is " + std::to_string(version) + "; this scanscope reads version 1");
   Trace t;
-  t.kernel = rd.string(j, "kernel", "top level");
+  t.kernel = rd.string(j, "kernel", "");
   const KernelInfo* info = find_kernel(t.kernel);
   if (!info) rd.fail("kernel", "unknown kernel '" + t.kernel + "'");
-  t.n = rd.integer(j, "n", "top level", 1, info->max_n);
-  t.threads = rd.integer(j, "threads", "top level", 1, kMaxThreads);
-  t.banks = rd.integer(j, "banks", "top level", 16, 32);
+  t.n = static_cast<int>(rd.integer(j, "n", "", 1, info->max_n));
+  t.threads = static_cast<int>(rd.integer(j, "threads", "", 1, kMaxThreads));
+  t.banks = static_cast<int>(rd.integer(j, "banks", "", 16, 32));
   if (t.banks != 16 && t.banks != 32) rd.fail("banks", "must be 16 or 32");
-  t.warp_issue = rd.integer(j, "warp_issue", "top level", 16, 32);
+  t.warp_issue = static_cast<int>(rd.integer(j, "warp_issue", "", 16, 32));
   if (t.warp_issue != 16 && t.warp_issue != 32) rd.fail("warp_issue", "must be 16 or 32");
-  if (!parse_pad(rd.string(j, "pad", "top level"), &t.pad)) rd.fail("pad", "must be none, harris or zero");
-  t.op = rd.string(j, "op", "top level");
+  if (!parse_pad(rd.string(j, "pad", ""), &t.pad)) rd.fail("pad", "must be none, harris or zero");
+  t.op = rd.string(j, "op", "");
   {
     const auto& ops = operator_names();
     if (std::find(ops.begin(), ops.end(), t.op) == ops.end()) rd.fail("op", "must be sum, min, max, or or mat2");
   }
-  t.type = rd.string(j, "type", "top level");
+  t.type = rd.string(j, "type", "");
   if (t.type != "int" && t.type != "float") rd.fail("type", "must be int or float");
   if (j.contains("scan")) {
-    std::string s = rd.string(j, "scan", "top level");
+    std::string s = rd.string(j, "scan", "");
     if (s != "inclusive" && s != "exclusive") rd.fail("scan", "must be inclusive or exclusive");
     t.inclusive = s == "inclusive";
   }
-  t.device = rd.string(j, "device", "top level");
+  t.device = rd.string(j, "device", "");
   const int max_words = kMaxSharedBytes / 4;
-  t.input = rd.numbers(j, "input", "top level", info->max_n, false);
+  t.input = rd.numbers(j, "input", "", info->max_n, false);
   if (static_cast<int>(t.input.size()) != t.n)
     rd.fail("input", "has " + std::to_string(t.input.size()) + " values but n is " + std::to_string(t.n));
-  t.output = rd.numbers(j, "output", "top level", info->max_n, false);
+  t.output = rd.numbers(j, "output", "", info->max_n, false);
   const size_t capacity = static_cast<size_t>(output_capacity(*info, t.n));
   const size_t expected = info->id == KernelId::AppCompact ? t.output.size() : capacity;
   if (t.output.size() != expected || t.output.size() > capacity)
     rd.fail("output", "has " + std::to_string(t.output.size()) + " values; " + info->name + " with n=" + std::to_string(t.n) +
                           " writes " + std::to_string(capacity));
-  if (j.contains("bits")) t.bits = rd.integer(j, "bits", "top level", 0, 31);
-  t.smem_words = j.contains("smem_words") ? rd.integer(j, "smem_words", "top level", 0, max_words) : -1;
-  const json& steps = rd.field(j, "steps", "top level");
+  if (j.contains("bits")) t.bits = static_cast<int>(rd.integer(j, "bits", "", 0, 31));
+  t.smem_words = j.contains("smem_words") ? static_cast<int>(rd.integer(j, "smem_words", "", 0, max_words)) : -1;
+  const json& steps = rd.field(j, "steps", "");
   if (!steps.is_array()) rd.fail("steps", "expected an array");
   if (steps.size() > 4096) rd.fail("steps", "has " + std::to_string(steps.size()) + " steps, more than 4096");
   for (size_t s = 0; s < steps.size(); ++s) {
@@ -201,14 +150,14 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
     for (size_t i = 0; i < acc.size(); ++i) {
       std::string aw = where + ".accesses[" + std::to_string(i) + "]";
       Access a;
-      a.tid = rd.integer(acc[i], "tid", aw, 0, t.threads - 1);
-      a.site = rd.integer(acc[i], "site", aw, 0, 1000);
+      a.tid = static_cast<int>(rd.integer(acc[i], "tid", aw, 0, t.threads - 1));
+      a.site = static_cast<int>(rd.integer(acc[i], "site", aw, 0, 1000));
       std::string op = rd.string(acc[i], "op", aw);
       if (op == "ld") a.op = kLoad;
       else if (op == "st") a.op = kStore;
       else if (op == "shfl") a.op = kShuffle;
       else rd.fail(aw + ".op", "must be ld, st or shfl");
-      a.word = rd.integer(acc[i], "word", aw, 0, a.op == kShuffle ? kWarpSize - 1 : std::max(0, t.smem_words - 1));
+      a.word = static_cast<int>(rd.integer(acc[i], "word", aw, 0, a.op == kShuffle ? kWarpSize - 1 : std::max(0, t.smem_words - 1)));
       a.value = rd.number(rd.field(acc[i], "value", aw), aw + ".value", false);
       st.accesses.push_back(a);
     }
@@ -220,18 +169,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   return t;
 }
 
-Trace load_trace_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error(path + ": cannot open for reading");
-  f.seekg(0, std::ios::end);
-  std::streamoff size = f.tellg();
-  if (size > (512LL << 20)) throw std::runtime_error(path + ": " + std::to_string(size) + " bytes, larger than the 512 MiB a trace may be");
-  f.seekg(0);
-  std::string text(static_cast<size_t>(std::max<std::streamoff>(size, 0)), '\0');
-  f.read(text.data(), size);
-  if (!f) throw std::runtime_error(path + ": read failed");
-  return trace_from_json(text, path);
-}
+Trace load_trace_file(const std::string& path) { return trace_from_json(read_text_file(path, 512LL << 20, "a trace"), path); }
 
 void write_file_atomic(const std::string& path, const std::string& contents) {
   std::string tmp = path + ".tmp." + std::to_string(::getpid());

@@ -1,0 +1,39 @@
+// Validating JSON reading shared by every file scanscope loads (traces, benchmark results): every
+// problem becomes one std::runtime_error "ORIGIN: WHERE: WHAT", never a crash.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace scanscope {
+
+// Reads a whole file (at most max_bytes); "PATH: cannot open for reading" and the like.
+std::string read_text_file(const std::string& path, long long max_bytes, const char* what);
+
+class JsonReader {
+ public:
+  using json = nlohmann::json;
+  explicit JsonReader(std::string origin) : origin_(std::move(origin)) {}
+
+  // Parses; any nlohmann exception (syntax, a number beyond a double, ...) is "not valid JSON".
+  json parse(const std::string& text) const;
+
+  [[noreturn]] void fail(const std::string& where, const std::string& what) const;
+  // `where` is a path like "steps[2]"; "" for the top level.
+  const json& field(const json& obj, const char* key, const std::string& where) const;
+  long long integer(const json& obj, const char* key, const std::string& where, long long lo, long long hi) const;
+  std::string string(const json& obj, const char* key, const std::string& where) const;
+  bool boolean(const json& obj, const char* key, const std::string& where) const;
+  // A finite number (or NaN for null when allow_null) in [lo, hi].
+  double number(const json& v, const std::string& where, bool allow_null, double lo = -1e308, double hi = 1e308) const;
+  double number(const json& obj, const char* key, const std::string& where, double lo, double hi) const;
+  std::vector<double> numbers(const json& obj, const char* key, const std::string& where, size_t max, bool allow_null) const;
+  static std::string path(const std::string& where, const std::string& key) { return where.empty() ? key : where + "." + key; }
+
+ private:
+  std::string origin_;
+};
+
+}  // namespace scanscope
