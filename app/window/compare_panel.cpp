@@ -102,7 +102,8 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       ImGui::TableNextRow(0, row_h);
       if (p.a == s.step) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 90, 40, 255));
       ImGui::TableNextColumn();
-      if (ImGui::Selectable((p.label + "##lv" + std::to_string(i)).c_str(), p.a == s.step, ImGuiSelectableFlags_SpanAllColumns) && p.a >= 0) set_step(s, p.a);
+      // Not "selected": its highlight would cover the bars; the row background marks the current level.
+      if (ImGui::Selectable((p.label + "##lv" + std::to_string(i)).c_str(), false, ImGuiSelectableFlags_SpanAllColumns) && p.a >= 0) set_step(s, p.a);
       ImGui::TableNextColumn();
       bar(A, p.a, ca);
       ImGui::TableNextColumn();
