@@ -166,7 +166,9 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         }
         int e = w;
         while (e + 1 <= w1 && written[e + 1] && g.col_w < 2.0f) ++e;
-        dl->AddRectFilled(ImVec2(g.word_x(w) - g.node_w / 2, y - g.node_h / 2), ImVec2(g.word_x(e) + g.node_w / 2, y + g.node_h / 2), col(fill));
+        // At least 3 pixels wide, so a lone written word (the cleared root) stays visible.
+        const float half = std::max(1.5f, g.node_w / 2);
+        dl->AddRectFilled(ImVec2(g.word_x(w) - half, y - g.node_h / 2), ImVec2(g.word_x(e) + half, y + g.node_h / 2), col(fill));
         w = e + 1;
       }
       continue;
