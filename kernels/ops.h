@@ -3,6 +3,7 @@
 
 #include <climits>
 #include <limits>
+#include <type_traits>
 
 #include "hd.h"
 
@@ -11,7 +12,12 @@ namespace scanscope {
 struct OpSum {
   static constexpr const char* name = "sum";
   template <class T> SS_HD static T identity() { return T(0); }
-  template <class T> SS_HD static T apply(T a, T b) { return a + b; }
+  // Integer sums wrap in two's complement, as the GPU's IADD does; done in unsigned arithmetic so
+  // that the CPU emulator computes the same without signed-overflow undefined behaviour.
+  template <class T> SS_HD static T apply(T a, T b) {
+    if constexpr (std::is_integral_v<T>) return static_cast<T>(static_cast<unsigned>(a) + static_cast<unsigned>(b));
+    else return a + b;
+  }
 };
 
 struct OpMin {

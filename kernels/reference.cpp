@@ -28,18 +28,9 @@ std::vector<double> scan_t(const std::vector<double>& in, bool inclusive) {
   return out;
 }
 
-// int sums wrap in two's complement on the GPU; do the same without signed overflow.
-struct OpSumWrap {
-  template <class T> static T identity() { return T(0); }
-  template <class T> static T apply(T a, T b) {
-    if constexpr (std::is_integral_v<T>) return static_cast<T>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b));
-    else return a + b;
-  }
-};
-
 template <class T>
 std::vector<double> scan_op(const std::vector<double>& in, const std::string& op, bool inclusive) {
-  if (op == "sum") return scan_t<OpSumWrap, T>(in, inclusive);
+  if (op == "sum") return scan_t<OpSum, T>(in, inclusive);
   if (op == "min") return scan_t<OpMin, T>(in, inclusive);
   if (op == "max") return scan_t<OpMax, T>(in, inclusive);
   if constexpr (std::is_integral_v<T>) {
