@@ -23,12 +23,12 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     end_panel();
     return;
   }
-  if (file_ != k->source_file) {
-    file_ = k->source_file;
-    const char* text = embedded_source(file_);
-    lines_ = split_lines(text ? text : "");
-    sites_ = parse_sites(lines_);
-    scrolled_to_ = -2;
+  if (generation_ != s.trace_generation) {  // where each site of the trace is written
+    generation_ = s.trace_generation;
+    sites_.clear();
+    for (const auto& st2 : t.steps)
+      for (const auto& a : st2.accesses)
+        if (!sites_.count(a.site)) sites_[a.site] = locate_site(k->source_file, k->struct_name, a.site);
   }
   const Step& st = t.steps[s.step];
   ImGui::PushTextWrapPos(0);
@@ -39,10 +39,23 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   auto insts = warp_instructions(st, s.selected_warp);
   if (!insts.empty()) site = st.instructions[insts[std::clamp(s.selected_inst, 0, static_cast<int>(insts.size()) - 1)]].site;
   else if (!st.accesses.empty()) site = st.accesses.front().site;
+  const SiteLocation cur = site >= 0 && sites_.count(site) ? sites_[site] : SiteLocation();
+  // Show the file holding the current site (an app kernel's scan lives in scan_kernels.h).
+  const std::string want = cur.file.empty() ? std::string(k->source_file) : cur.file;
+  if (file_ != want) {
+    file_ = want;
+    const char* text = embedded_source(file_);
+    lines_ = split_lines(text ? text : "");
+    scrolled_to_ = -2;
+  }
   std::set<int> step_lines;
-  for (const auto& wi : st.instructions) step_lines.insert(site_line(lines_, sites_, wi.site, k->struct_name));
-  const int cur_line = site >= 0 ? site_line(lines_, sites_, site, k->struct_name) : -1;
-  ImGui::TextDisabled("%s  (%s)  line %d", k->source_file, k->struct_name, cur_line + 1);
+  for (const auto& wi : st.instructions) {
+    auto it = sites_.find(wi.site);
+    if (it != sites_.end() && it->second.file == file_) step_lines.insert(it->second.line);
+  }
+  const int cur_line = cur.line;
+  if (file_ == k->source_file) ImGui::TextDisabled("%s  (%s)  line %d", file_.c_str(), k->struct_name, cur_line + 1);
+  else ImGui::TextDisabled("%s, line %d: code that %s (%s) calls", file_.c_str(), cur_line + 1, k->struct_name, k->source_file);
   ImGui::PushFont(ui.fonts.mono);
   ImGui::BeginChild("##src", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
   const float lh = ImGui::GetTextLineHeightWithSpacing();

@@ -2,6 +2,7 @@
 // AppState and change it only through its actions (set_step, run_request, ...).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -61,7 +62,7 @@ class WarpsPanel {  // active lanes, conflict heatmap, bank x lane grid
   int generation_ = -1;
   Heatmap heat_;
   std::vector<uint8_t> classes_;  // heat_ as degree classes, row-major by warp (the shader's layout)
-  SiteTable sites_;
+  std::map<int, std::string> site_names_;
 };
 
 class ComparePanel {  // two traces level by level
@@ -74,9 +75,10 @@ class CodePanel {  // kernel source with the access site's line
   void draw(AppState& s, const UiContext& ui, const Rect& r);
 
  private:
-  std::string file_;
+  std::string file_;                // the file shown (the kernel's, or the one holding the site)
   std::vector<std::string> lines_;
-  SiteTable sites_;
+  int generation_ = -1;
+  std::map<int, SiteLocation> sites_;  // per site of the trace
   int scrolled_to_ = -2;
 };
 

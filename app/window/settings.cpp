@@ -36,6 +36,10 @@ Settings parse_settings(const std::string& text) {
         if (v > 0.05f && v <= 30.0f) s.speed = v;
       } else if (key == "kernel") s.kernel = value;
       else if (key == "panels") s.panels = value;
+      else if (key == "width" || key == "height") {
+        int v = std::stoi(value);
+        if (v >= 320 && v <= 16384) (key == "width" ? s.width : s.height) = v;
+      }
     } catch (const std::exception&) {
       // a bad value keeps the default
     }
@@ -45,7 +49,7 @@ Settings parse_settings(const std::string& text) {
 
 std::string settings_to_text(const Settings& s) {
   std::ostringstream os;
-  os << "presenter=" << (s.presenter ? 1 : 0) << "\nui_scale=" << s.ui_scale << "\nspeed=" << s.speed << "\nkernel=" << s.kernel << "\npanels=" << s.panels << "\n";
+  os << "presenter=" << (s.presenter ? 1 : 0) << "\nui_scale=" << s.ui_scale << "\nspeed=" << s.speed << "\nkernel=" << s.kernel << "\npanels=" << s.panels << "\nwidth=" << s.width << "\nheight=" << s.height << "\n";
   return os.str();
 }
 

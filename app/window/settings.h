@@ -13,6 +13,7 @@ struct Settings {
   float speed = 1.5f;  // steps per second when playing
   std::string kernel;  // last kernel run ("" = none)
   std::string panels;  // panels shown, comma-separated ("" = the default set)
+  int width = 0, height = 0;  // window size at the last exit (0 = the default)
 };
 
 // The settings folder ("" if neither XDG_CONFIG_HOME nor HOME is set).

@@ -79,13 +79,42 @@ int site_line(const std::vector<std::string>& lines, const SiteTable& sites, int
 #include "catalogue.h"
 
 namespace scanscope {
+
+SiteLocation locate_site(const std::string& file, const std::string& struct_name, int site) {
+  SiteLocation loc;
+  const char* text = embedded_source(file);
+  if (!text) return loc;
+  const auto lines = split_lines(text);
+  const SiteTable own = parse_sites(lines);
+  if (own.names.count(site)) {
+    loc.file = file;
+    loc.name = own.names.at(site);
+    loc.line = site_line(lines, own, site, struct_name);
+    return loc;
+  }
+  static const std::regex include_re(R"re(#include\s+"(\w+_kernels\.h)")re");
+  for (const auto& line : lines) {
+    std::smatch m;
+    if (!std::regex_search(line, m, include_re)) continue;
+    const std::string other = "kernels/" + m[1].str();
+    const char* other_text = embedded_source(other);
+    if (!other_text) continue;
+    const auto other_lines = split_lines(other_text);
+    const SiteTable table = parse_sites(other_lines);
+    if (!table.names.count(site)) continue;
+    loc.file = other;
+    loc.name = table.names.at(site);
+    loc.line = site_line(other_lines, table, site, struct_name);
+    return loc;
+  }
+  return loc;
+}
+
 std::string site_name(const std::string& kernel, int site) {
   const KernelInfo* k = find_kernel(kernel);
-  const char* text = k ? embedded_source(k->source_file) : nullptr;
-  if (text) {
-    SiteTable t = parse_sites(split_lines(text));
-    auto it = t.names.find(site);
-    if (it != t.names.end()) return it->second;
+  if (k) {
+    SiteLocation loc = locate_site(k->source_file, k->struct_name, site);
+    if (!loc.name.empty()) return loc.name;
   }
   return "site " + std::to_string(site);
 }

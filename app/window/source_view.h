@@ -30,6 +30,16 @@ int site_line(const std::vector<std::string>& lines, const SiteTable& sites, int
 }  // namespace scanscope
 
 namespace scanscope {
+// Where a kernel's access site is written: its own file when the file's site enum has the number,
+// else a kernel file it includes (app kernels reuse the scans of scan_kernels.h with scan_site
+// numbers). line is -1 when the site is unknown.
+struct SiteLocation {
+  std::string file;  // "kernels/scan_kernels.h"
+  std::string name;  // the enum name, e.g. "up_a"
+  int line = -1;     // 0-based
+};
+SiteLocation locate_site(const std::string& file, const std::string& struct_name, int site);
+
 // The name of access site `site` of a catalogue kernel ("site 7" when unknown).
 std::string site_name(const std::string& kernel, int site);
 }  // namespace scanscope

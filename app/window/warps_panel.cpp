@@ -96,9 +96,10 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     classes_.assign(static_cast<size_t>(heat_.steps) * heat_.warps, 0);
     for (int w = 0; w < heat_.warps; ++w)
       for (int k = 0; k < heat_.steps; ++k) classes_[static_cast<size_t>(w) * heat_.steps + k] = static_cast<uint8_t>(degree_class(heat_.at(k, w)));
-    const KernelInfo* k = find_kernel(t.kernel);
-    const char* text = k ? embedded_source(k->source_file) : nullptr;
-    sites_ = parse_sites(split_lines(text ? text : ""));
+    site_names_.clear();
+    for (const auto& st2 : t.steps)
+      for (const auto& wi : st2.instructions)
+        if (!site_names_.count(wi.site)) site_names_[wi.site] = site_name(t.kernel, wi.site);
   }
   const Heatmap& h = heat_;
   std::vector<std::pair<Rgba, std::string>> legend;
@@ -149,8 +150,8 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::SetNextItemWidth(rw);
   s.selected_inst = insts.empty() ? 0 : std::clamp(s.selected_inst, 0, static_cast<int>(insts.size()) - 1);
   auto site_label = [&](int site) {
-    auto it = sites_.names.find(site);
-    return it == sites_.names.end() ? "site " + std::to_string(site) : it->second;
+    auto it = site_names_.find(site);
+    return it == site_names_.end() ? "site " + std::to_string(site) : it->second;
   };
   auto inst_name = [&](int i) {
     const WarpInstruction& wi = st.instructions[insts[i]];

@@ -172,6 +172,10 @@ int run_window(const WindowOptions& o) {
 
   int width = o.width, height = o.height;
   if (width != 1600 && height == 900) height = width * 9 / 16;
+  else if (!screenshot && width == 1600 && height == 900 && s.settings.width > 0 && s.settings.height > 0) {
+    width = s.settings.width;  // the size the window had when it was last closed
+    height = s.settings.height;
+  }
   if (width < 320 || height < 200) throw UsageError("--size must be at least 320 (window " + std::to_string(width) + "x" + std::to_string(height) + ")");
 
   if (!glfwInit()) {
@@ -337,6 +341,7 @@ int run_window(const WindowOptions& o) {
       glfwSwapBuffers(window);
     }
     if (!s.settings_path.empty()) {
+      if (!s.fullscreen) glfwGetWindowSize(window, &s.settings.width, &s.settings.height);
       s.settings.panels.clear();
       for (const auto& p : s.panels) s.settings.panels += (s.settings.panels.empty() ? "" : ",") + p;
       try {
