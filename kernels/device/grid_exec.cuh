@@ -6,6 +6,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "cuda_block.cuh"
 #include "strategies.h"
@@ -25,6 +26,13 @@ inline void cuda_check(cudaError_t e, const std::string& what) {
   if (e != cudaSuccess) throw std::runtime_error(what + ": " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")");
 }
 
+// Block programs that declare kMaxShared = true get the largest shared-memory carveout (set once
+// per kernel, before its first launch).
+template <class P, class = void>
+struct wants_max_shared : std::false_type {};
+template <class P>
+struct wants_max_shared<P, std::void_t<decltype(P::kMaxShared)>> : std::bool_constant<P::kMaxShared> {};
+
 template <class T>
 struct CudaExec {
   static constexpr bool counting = false;
@@ -32,6 +40,11 @@ struct CudaExec {
   std::string kernel;  // the bench id, for error messages
   template <class Prog, class Op, class Args>
   void launch(int blocks, int threads, int smem_words, const Args& args, const char* name = "") {
+    if constexpr (wants_max_shared<Prog>::value) {
+      static const cudaError_t carve = cudaFuncSetAttribute(grid_kernel<Prog, Op, T, Args>, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                                            static_cast<int>(cudaSharedmemCarveoutMaxShared));
+      cuda_check(carve, kernel + ": shared-memory carveout of " + name);
+    }
     grid_kernel<Prog, Op, T, Args><<<blocks, threads, static_cast<size_t>(smem_words) * 4, stream>>>(args);
     cuda_check(cudaGetLastError(), kernel + ": launch of " + name + " (" + std::to_string(blocks) + " blocks of " + std::to_string(threads) + ")");
   }

@@ -252,7 +252,9 @@ SS_HD void store_status(unsigned long long* p, unsigned long long s) {
 // The exclusive prefix of `tile`: on the GPU all 32 lanes of warp 0 read 32 predecessors at a
 // time (spinning while any is not yet published); on the CPU, where tiles run in order, one
 // thread walks back serially.
-template <class Op, class T>
+// BACKOFF_NS > 0: a warp that finds a predecessor not yet published sleeps that long before it
+// reads the window again (fewer L2 requests from spinning warps).
+template <class Op, class T, int BACKOFF_NS = 0>
 SS_HD T look_back(unsigned long long* status, long long tile, int lane) {
   T prefix = Op::template identity<T>();
 #if defined(__CUDA_ARCH__)
@@ -260,9 +262,11 @@ SS_HD T look_back(unsigned long long* status, long long tile, int lane) {
   while (true) {
     long long idx = last - lane;
     unsigned long long s;
-    do {
+    while (true) {
       s = idx >= 0 ? load_coherent(status + idx) : pack_status(kFlagPrefix, Op::template identity<T>());
-    } while (__any_sync(0xffffffffu, (s >> 32) == kFlagNone));
+      if (!__any_sync(0xffffffffu, (s >> 32) == kFlagNone)) break;
+      if (BACKOFF_NS > 0) __nanosleep(BACKOFF_NS);
+    }
     unsigned prefix_lanes = __ballot_sync(0xffffffffu, (s >> 32) == kFlagPrefix);
     int stop = prefix_lanes ? __ffs(prefix_lanes) - 1 : kWarpSize - 1;
     T v = lane <= stop ? from_bits<T>(static_cast<uint32_t>(s)) : Op::template identity<T>();
@@ -408,8 +412,144 @@ struct LookBackScan {
   }
 };
 
+// The tile scan of scan-best, with two block barriers and the look-back inside the block scan
+// (as CUB's BlockScanWarpScans with a prefix callback does): every thread scans its ITEMS
+// consecutive elements, each warp scans the thread totals with shuffles, the warp totals go to
+// shared memory (barrier 1); warp 0 scans them, which gives the tile's aggregate, publishes it at
+// once, looks back, publishes the inclusive prefix and writes each warp's starting value to
+// shared memory (barrier 2); then every thread finishes its items. Full tiles load and store
+// 16 bytes per lane, all ITEMS/4 loads issued before the first is used, through a padded
+// per-warp shared-memory transpose; the tile is the block index (CUB's order).
+// BACKOFF_NS: see look_back. kMaxShared: ask for the largest shared-memory carveout.
+template <int THREADS, int ITEMS, int MIN_BLOCKS, int BACKOFF_NS = 0, bool MAX_SHARED = true>
+struct LookBackScanFast {
+  static_assert(ITEMS % 4 == 0 && THREADS % kWarpSize == 0 && THREADS <= 1024, "16-byte lanes, whole warps");
+  static constexpr bool kDynamic = false, kMaxShared = MAX_SHARED;
+  static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
+  static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
+  static constexpr int kWarps = THREADS / kWarpSize;
+  static constexpr int kWarpWords = kWarpSize * ITEMS + ITEMS;  // one warp's staging, padded
+  static constexpr int kStageWords = kWarps * kWarpWords;
+  static constexpr int kSmemWords = kStageWords + 2 * kWarpSize;
+  SS_HD static int pad(int j) { return j + (j >> 5); }
+
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const ScanArgs<T>& a) {
+    const T identity = Op::template identity<T>();
+    auto smem = b.template shared<T>(kSmemWords);
+    auto stage = smem;
+    auto wt = view_as<T>(smem, kStageWords);              // warp totals
+    auto wp = view_as<T>(smem, kStageWords + kWarpSize);  // each warp's start: tile prefix + warps before
+    auto items = b.template regs<Items<T, ITEMS>>();
+    auto val = b.template regs<T>();
+    auto excl = b.template regs<T>();
+    auto total = b.template regs<T>();
+    auto other = b.template regs<T>();
+    const long long tile = g.block;
+    const long long tile_first = tile * kTile;
+    const bool full = tile_first + kTile <= a.n;
+    b.threads([&](int tid) {
+      const int lane = tid % kWarpSize, warp = tid / kWarpSize, base = warp * kWarpWords;
+      if (full) {
+        const T* src = a.in + tile_first + static_cast<long long>(warp) * kWarpSize * ITEMS;
+        Vec4<T> v[ITEMS / 4];
+        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) v[q] = load_vec4(src + 4 * (q * kWarpSize + lane));
+        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
+          const int j = 4 * (q * kWarpSize + lane);
+          stage.store(tid, scan_site::load, base + pad(j), v[q].x);
+          stage.store(tid, scan_site::load, base + pad(j + 1), v[q].y);
+          stage.store(tid, scan_site::load, base + pad(j + 2), v[q].z);
+          stage.store(tid, scan_site::load, base + pad(j + 3), v[q].w);
+        }
+      } else {
+        const long long first = tile_first + static_cast<long long>(tid) * ITEMS;
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = first + k < a.n ? a.in[first + k] : identity;
+      }
+    });
+    if (full) b.warp_sync(Phase::Load, "tile staged in shared memory");
+    b.threads([&](int tid) {
+      const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
+      if (full) {
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = stage.load(tid, scan_site::load_b, base + pad(lane * ITEMS + k));
+      }
+      T run = identity;
+      SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
+        run = Op::apply(run, items[tid][k]);
+        items[tid][k] = run;
+      }
+      val[tid] = run;
+    });
+    warp_scan_inclusive<Op, T>(b, val, other, AllWarps(), "warp scan, h=%d");
+    b.threads([&](int tid) {
+      if (tid % kWarpSize == kWarpSize - 1) wt.store(tid, scan_site::warp_total, tid / kWarpSize, val[tid]);  // SITE warp_total
+    });
+    b.shfl_up(excl, val, 1, scan_site::shfl);  // exclusive within the warp (lane 0: unused)
+    b.sync(Phase::Combine, "warp totals to shared memory");
+    b.threads([&](int tid) {
+      if (tid < kWarpSize) total[tid] = tid < kWarps ? wt.load(tid, scan_site::total_load, tid) : identity;  // SITE total_load
+    });
+    warp_scan_inclusive<Op, T>(b, total, other, FirstWarp(), "scan of warp totals, h=%d");
+    b.threads([&](int tid) {
+      if (tid < kLookBackLanes) {  // the GPU: all of warp 0; the CPU: thread 0
+#if defined(__CUDA_ARCH__)
+        const T aggregate = __shfl_sync(0xffffffffu, total[tid], kWarps - 1);
+        const T before = __shfl_up_sync(0xffffffffu, total[tid], 1);
+#else
+        const T aggregate = total[kWarps - 1];
+#endif
+        T prefix = identity;
+        if (tile == 0) {
+          if (tid == 0) store_status(a.status, pack_status(kFlagPrefix, aggregate));
+        } else {
+          if (tid == 0) store_status(a.status + tile, pack_status(kFlagAggregate, aggregate));
+          prefix = look_back<Op, T, BACKOFF_NS>(a.status, tile, tid);
+          if (tid == 0) store_status(a.status + tile, pack_status(kFlagPrefix, Op::apply(prefix, aggregate)));
+        }
+#if defined(__CUDA_ARCH__)
+        if (tid < kWarps) wp.store(tid, scan_site::total_store, tid, tid > 0 ? Op::apply(prefix, before) : prefix);  // SITE total_store
+#else
+        for (int w = 0; w < kWarps; ++w) wp.store(tid, scan_site::total_store, w, w > 0 ? Op::apply(prefix, total[w - 1]) : prefix);
+#endif
+      }
+    });
+    b.sync(Phase::Combine, "look-back");
+    b.threads([&](int tid) {
+      const int lane = tid % kWarpSize, warp = tid / kWarpSize, base = warp * kWarpWords;
+      T base_value = wp.load(tid, scan_site::carry_load, warp);  // SITE carry_load
+      if (lane > 0) base_value = Op::apply(base_value, excl[tid]);
+      if (!a.inclusive) {
+        SS_UNROLL for (int k = ITEMS - 1; k > 0; --k) items[tid][k] = Op::apply(base_value, items[tid][k - 1]);
+        items[tid][0] = base_value;
+      } else {
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = Op::apply(base_value, items[tid][k]);
+      }
+      if (full) {
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) stage.store(tid, scan_site::store_a, base + pad(lane * ITEMS + k), items[tid][k]);
+      } else {
+        const long long first = tile_first + static_cast<long long>(tid) * ITEMS;
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+          if (first + k < a.n) a.out[first + k] = items[tid][k];
+      }
+    });
+    if (full) b.warp_sync(Phase::Store, "scanned tile staged in shared memory");
+    b.threads([&](int tid) {
+      const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
+      if (full) {
+        T* dst = a.out + tile_first + static_cast<long long>(tid / kWarpSize) * kWarpSize * ITEMS;
+        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
+          const int j = 4 * (q * kWarpSize + lane);
+          store_vec4(dst + j, Vec4<T>{stage.load(tid, scan_site::store_b, base + pad(j)), stage.load(tid, scan_site::store_b, base + pad(j + 1)),
+                                      stage.load(tid, scan_site::store_b, base + pad(j + 2)), stage.load(tid, scan_site::store_b, base + pad(j + 3))});
+        }
+      }
+    });
+    b.end(Phase::Store, "write tile");
+  }
+};
+
 using ScanDecoupled = LookBackScan<256, 4, false>;  // scan-decoupled: the algorithm, plainly
-using ScanBest = LookBackScan<256, 16, true, 8, false>;  // scan-best: 16 items, staged 16-byte accesses, tile = block
+using ScanBestV1 = LookBackScan<256, 16, true, 8, false>;  // the first scan-best (x-scan-v1): block scan, then look-back
+using ScanBest = LookBackScanFast<256, 24, 6>;  // scan-best: 256 threads x 24 items, 6 blocks per SM (40 registers)
 
 template <class Prog, class Op, class T, class Exec>
 void scan_look_back(Exec& ex, const T* in, T* out, long long n, bool inclusive, Carve& ws, const char* name) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "bench_detail.h"
+#include "device/emu_exec.h"
 #include "device/strategies.h"
 
 using namespace scanscope;
@@ -80,5 +81,32 @@ TEST(DeviceStrategyShape, LaunchCounts) {
 TEST(DeviceStrategyShape, WorkspaceCountsEveryPiece) {
   EXPECT_EQ(workspace_bytes(Strategy::ReduceAtomic, 1000, 264), 0u);
   EXPECT_GE(workspace_bytes(Strategy::ReduceBest, 1000, 264), 264u * 4);
-  EXPECT_GE(workspace_bytes(Strategy::ScanBest, 1LL << 28, 264), (1u << 16) * 8u);  // one status word per tile
+  EXPECT_GE(workspace_bytes(Strategy::ScanBest, 1LL << 28, 264), static_cast<size_t>(ceil_div(1LL << 28, ScanBest::kTile)) * 8u);  // one status word per tile
+}
+
+// The tile shapes scan-best was tuned over (the x-scan-f* bench variants): every one correct on
+// the CPU, across tile edges, inclusive and exclusive.
+template <class Prog, class T>
+void check_look_back_shape(const char* name) {
+  for (long long n : {1LL, 33LL, 1000LL, 2047LL, 2048LL, 2049LL, 3073LL, 4097LL, 6145LL, 12289LL, 20001LL}) {
+    auto in = input<T>(n, static_cast<unsigned>(n) + 7);
+    for (bool inclusive : {false, true}) {
+      std::vector<char> ws_buf(workspace_bytes(Strategy::ScanDecoupled, n, 4) + 256, 0);
+      Carve ws;
+      ws.base = ws_buf.data();
+      std::vector<T> out(in.size(), T(-12345));
+      EmuExec<T> ex;
+      scan_look_back<Prog, OpSum>(ex, in.data(), out.data(), n, inclusive, ws, name);
+      std::string why;
+      EXPECT_TRUE(bench_detail::check_scan(in, out, inclusive, &why)) << name << " n=" << n << ": " << why;
+    }
+  }
+}
+
+TEST(DeviceStrategyShape, ScanBestTileShapes) {
+  check_look_back_shape<LookBackScanFast<256, 16, 8>, int>("256x16");
+  check_look_back_shape<LookBackScanFast<128, 24, 12>, int>("128x24");
+  check_look_back_shape<LookBackScanFast<192, 20, 8>, float>("192x20");
+  check_look_back_shape<LookBackScanFast<256, 32, 4>, float>("256x32");
+  check_look_back_shape<LookBackScanFast<512, 24, 3>, int>("512x24");
 }
