@@ -2,7 +2,7 @@
 # One visit to the GPU machine for the device-wide kernels: build, GPU tests, sanitizers on small
 # sizes, then the bench. Modes:
 #   quick  the best kernels and their baselines, 2^10..2^28, int
-#   tune   scan-best against its tuning variants (x-scan-*) and CUB
+#   tune   scan-best against its tuning variants (x-scan-*) and CUB, float scan-best, reduce-best
 #   full   every kernel, int and float, 2^10..2^28, and the two seed presets: JSON for assets/bench/
 # At most 8 files come back from the device machine: JSON and tables go to $OUT, every other log
 # is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full
@@ -26,6 +26,7 @@ t0=$(date +%s)
 build-gpu/tests/bench/scanscope_bench_tests > "$LOG/tests.log" 2>&1
 echo "bench tests rc=$? ($(( $(date +%s) - t0 )) s)"; grep -E "^\[  (PASSED|FAILED|SKIPPED) |Failure|tests ran" "$LOG/tests.log" | head -30
 
+variants=x-scan-v1,x-scan-f256x16,x-scan-f128x24,x-scan-f256x32,x-scan-f512x24
 ours=reduce-tree,reduce-block,reduce-chunked,reduce-atomic,reduce-two-pass,reduce-warp-shuffle,reduce-best,scan-propagate,scan-reduce-then-scan,scan-decoupled,scan-best,scan-best-inclusive
 if command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
@@ -38,9 +39,20 @@ fi
 
 case "$mode" in
 tune)
-  $bin bench --kernel scan-best,x-scan-256x16-dyn,x-scan-512x16-r64,x-scan-512x16-r64-static,cub-scan,copy --min 1048576 --max 268435456 --repeats 10 > "$OUT/tune.txt" 2>&1
+  for tool in memcheck racecheck synccheck; do
+    compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $variants --min 40000 --max 40000 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool-variants.log" 2>&1
+    echo "compute-sanitizer $tool (x-scan variants, n 40000) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool-variants.log" | head -1)"
+  done
+  $bin bench --kernel scan-best,$variants,cub-scan,copy --min 1048576 --max 268435456 --repeats 10 > "$OUT/tune.txt" 2>&1
   echo "bench tune rc=$?"
-  grep -E "^(scan|x-|cub|copy)" "$OUT/tune.txt" | awk '$2==1048576 || $2==16777216 || $2==268435456'
+  $bin bench --kernel scan-best,scan-best-inclusive,cub-scan,cub-scan-inclusive,copy --type float --min 16777216 --max 268435456 --repeats 10 > "$OUT/tune-float.txt" 2>&1
+  echo "bench tune float rc=$?"
+  $bin bench --kernel reduce-best,cub-reduce,read-probe,copy --min 1024 --max 268435456 --repeats 30 > "$OUT/tune-reduce.txt" 2>&1
+  echo "bench tune reduce rc=$?"
+  grep -E "^(scan|x-|cub|copy)" "$OUT/tune.txt" | awk '$2==16777216 || $2==268435456'
+  grep -E "^(scan|cub)" "$OUT/tune-float.txt" | awk '$2==268435456'
+  grep -E "^(reduce|cub)" "$OUT/tune-reduce.txt" | awk '$2<=65536 || $2==268435456'
+  grep -E "WRONG|error" "$OUT"/tune*.txt | head
   ;;
 quick)
   $bin bench --kernel reduce-best,cub-reduce,read-probe,scan-best,scan-best-inclusive,cub-scan,cub-scan-inclusive,copy --json "$OUT/best-int.json" > "$OUT/best-int.txt" 2> "$LOG/best-int.err"
@@ -55,7 +67,7 @@ full)
   done
   $bin bench --preset harris-table2 --json "$OUT/$gpu-harris-table2.json" > "$LOG/harris-table2.txt" 2>&1; echo "harris-table2 rc=$?"
   $bin bench --preset oancea --json "$OUT/$gpu-oancea.json" > "$LOG/oancea.txt" 2>&1; echo "oancea rc=$?"
-  $bin bench --kernel scan-best,x-scan-256x16-dyn,x-scan-512x16-r64,x-scan-512x16-r64-static,cub-scan,copy --min 16777216 --max 268435456 --repeats 10 > "$LOG/tune.txt" 2>&1; echo "tune rc=$?"
+  $bin bench --kernel scan-best,$variants,cub-scan,copy --min 16777216 --max 268435456 --repeats 10 > "$LOG/tune.txt" 2>&1; echo "tune rc=$?"
   grep -A60 "best kernels" "$OUT/all-int.txt" | head -45
   grep -E "^(scan|x-|cub|copy)" "$LOG/tune.txt" | awk '$2==268435456'
   grep -E "WRONG|error" "$OUT"/all-*.txt | head
@@ -66,7 +78,7 @@ esac
 for o in build-gpu/kernels/CMakeFiles/scanscope_kernels.dir/device/{reduce_device,scan_device}.cu.o; do
   cuobjdump -sass "$o" | awk '/Function :/{f=$3} /LDG|STG|LDS|STS/{match($0,/(LDG|STG|LDS|STS)[.A-Z0-9]*/); print f, substr($0,RSTART,RLENGTH)}' | sort | uniq -c
 done > "$LOG/sass-ldg.txt" 2>&1
-for f in gpu.txt tests.log sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log harris-table2.txt oancea.txt tune.txt sass-ldg.txt; do
+for f in gpu.txt tests.log sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sass-ldg.txt; do
   [ -f "$LOG/$f" ] && { echo "===== $f"; cat "$LOG/$f"; }
 done > "$OUT/logs.txt"
 tail -5 "$LOG/build.log" >> "$OUT/logs.txt"
