@@ -327,7 +327,16 @@ int run_window(const WindowOptions& o) {
       if (t.error) std::fprintf(stderr, "scanscope: warning: %s\n", t.text.c_str());
   } else {
     auto last = std::chrono::steady_clock::now();
+    // For tests of the interactive loop: SCANSCOPE_EXIT_AFTER_FRAMES=N plays from the first step
+    // and closes the window after N frames, as if the user had (settings are saved).
+    const char* exit_after = std::getenv("SCANSCOPE_EXIT_AFTER_FRAMES");
+    long frames_left = exit_after ? std::atol(exit_after) : -1;
+    if (frames_left > 0) {
+      set_step(s, 0);
+      s.playing = true;
+    }
     while (!glfwWindowShouldClose(window)) {
+      if (frames_left >= 0 && frames_left-- == 0) glfwSetWindowShouldClose(window, GLFW_TRUE);
       if (!s.playing && !animating(s) && s.toasts.empty()) glfwWaitEventsTimeout(0.25);
       else glfwPollEvents();
       if (glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
@@ -342,6 +351,7 @@ int run_window(const WindowOptions& o) {
     }
     if (!s.settings_path.empty()) {
       if (!s.fullscreen) glfwGetWindowSize(window, &s.settings.width, &s.settings.height);
+      if (s.have_trace) s.settings.kernel = s.trace.kernel;
       s.settings.panels.clear();
       for (const auto& p : s.panels) s.settings.panels += (s.settings.panels.empty() ? "" : ",") + p;
       try {

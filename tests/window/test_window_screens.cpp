@@ -221,3 +221,16 @@ TEST(WindowErrors, UnreadableBenchFileIsAClearMessage) {
   EXPECT_NE(run("--bench /nonexistent/bench.json --screenshot /tmp/scanscope_never.png", &err), 0);
   EXPECT_NE(err.find("/nonexistent/bench.json"), std::string::npos) << err;
 }
+
+TEST(WindowLoop, InteractiveLoopRunsAndSavesTheSettings) {
+  NEED_XVFB();
+  const std::string xdg = out_dir() + "/xdg";
+  std::system(("rm -rf '" + xdg + "'").c_str());
+  std::string err;
+  ASSERT_EQ(run("--kernel reduce-sequential --n 32 --panels tree,compare", &err, true,
+                "XDG_CONFIG_HOME='" + xdg + "' SCANSCOPE_EXIT_AFTER_FRAMES=40 "), 0) << err;
+  const std::string settings = slurp(xdg + "/scanscope/settings.ini");
+  EXPECT_NE(settings.find("kernel=reduce-sequential"), std::string::npos) << settings;
+  EXPECT_NE(settings.find("panels=tree,compare"), std::string::npos) << settings;
+  EXPECT_NE(settings.find("width=1600"), std::string::npos) << settings;
+}
