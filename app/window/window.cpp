@@ -164,6 +164,7 @@ int run_window(const WindowOptions& o) {
     if (o.panels.empty()) s.panels.push_back("timing");
   }
   form_from_request(s.form, s.request, o.device);
+  if (!o.lesson.empty()) toast(s, "--lesson " + o.lesson + ": guided lessons are not part of this window yet", true);
   if (o.step >= 0) {
     if (o.step >= step_count(s))
       throw UsageError("--step " + std::to_string(o.step) + " is out of range: this trace has steps 0.." + std::to_string(step_count(s) - 1));
