@@ -26,7 +26,7 @@ t0=$(date +%s)
 build-gpu/tests/bench/scanscope_bench_tests > "$LOG/tests.log" 2>&1
 echo "bench tests rc=$? ($(( $(date +%s) - t0 )) s)"; grep -E "^\[  (PASSED|FAILED|SKIPPED) |Failure|tests ran" "$LOG/tests.log" | head -30
 
-variants=x-scan-v1,x-scan-f256x16,x-scan-f128x24,x-scan-f256x32,x-scan-f512x24
+variants=x-scan-v1,x-scan-f256x16,x-scan-f128x24,x-scan-f256x32
 ours=reduce-tree,reduce-block,reduce-chunked,reduce-atomic,reduce-two-pass,reduce-warp-shuffle,reduce-best,scan-propagate,scan-reduce-then-scan,scan-decoupled,scan-best,scan-best-inclusive
 if command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do

@@ -108,5 +108,4 @@ TEST(DeviceStrategyShape, ScanBestTileShapes) {
   check_look_back_shape<LookBackScanFast<128, 24, 12>, int>("128x24");
   check_look_back_shape<LookBackScanFast<192, 20, 8>, float>("192x20");
   check_look_back_shape<LookBackScanFast<256, 32, 4>, float>("256x32");
-  check_look_back_shape<LookBackScanFast<512, 24, 3>, int>("512x24");
 }
