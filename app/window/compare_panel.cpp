@@ -23,8 +23,8 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     return;
   }
   if (!s.have_compare) {
+    (void)c;
     ImGui::TextWrapped("No partner yet. Compare this trace with:");
-    static_cast<void>(c);
     if (s.trace.kernel == "scan-blelloch") {
       for (const char* p : {"none", "harris", "zero"})
         if (pad_name(s.trace.pad) != std::string(p)) {

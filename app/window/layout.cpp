@@ -29,13 +29,12 @@ WindowLayout layout_window(const std::vector<std::string>& panels, float width, 
   } else {
     const int cols = n <= 4 ? 2 : 3;
     const int rows = (n + cols - 1) / cols;
-    const float cw = main.w / static_cast<float>(cols), rh = main.h / static_cast<float>(rows);
+    const float rh = main.h / static_cast<float>(rows);
     for (int i = 0; i < n; ++i) {
       const int r = i / cols, c = i % cols;
       // The last row stretches when it is short.
       const int in_row = std::min(cols, n - r * cols);
       const float w = main.w / static_cast<float>(in_row);
-      (void)cw;
       put(i, main.x + static_cast<float>(c) * w, main.y + static_cast<float>(r) * rh, w, rh);
     }
   }
@@ -50,7 +49,7 @@ const PanelRect* find_panel(const WindowLayout& l, const std::string& name) {
 
 int TreeGeometry::first_visible(int words) const {
   if (col_w <= 0) return 0;
-  int w = static_cast<int>(std::floor((area.x - area.x - pan_x) / col_w));
+  int w = static_cast<int>(std::floor(-pan_x / col_w));
   return std::clamp(w, 0, std::max(0, words - 1));
 }
 
