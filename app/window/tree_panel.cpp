@@ -142,9 +142,11 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         if (std::find(labelled.begin(), labelled.end(), e.to_word * 4096 + e.tid) != labelled.end()) continue;
         labelled.push_back(e.to_word * 4096 + e.tid);
         std::string tl = "t" + std::to_string(e.tid);
-        if (!label_fits(g.col_w, text_width(tl, f)) || g.row_h < g.node_h + 2.1f * f->FontSize) continue;
-        const float x = g.word_x(e.to_word);
-        dl->AddText(f, f->FontSize, ImVec2(x - text_width(tl, f) / 2, g.row_y(i) + g.node_h / 2 + 1), col(okabe_ito::sky_blue), tl.c_str());
+        const float x = g.word_x(e.to_word), tlw = text_width(tl, f);
+        if (label_fits(g.col_w, tlw) && g.row_h >= g.node_h + 2.1f * f->FontSize)  // under the node
+          dl->AddText(f, f->FontSize, ImVec2(x - tlw / 2, g.row_y(i) + g.node_h / 2 + 1), col(okabe_ito::sky_blue), tl.c_str());
+        else if (g.col_w - g.node_w >= 2 * tlw + 6)  // else beside it, when the column has room
+          dl->AddText(f, f->FontSize, ImVec2(x + g.node_w / 2 + 2, g.row_y(i) - f->FontSize / 2), col(okabe_ito::sky_blue), tl.c_str());
       }
     }
   }
