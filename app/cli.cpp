@@ -396,7 +396,8 @@ int cli_main(int argc, char** argv) {
   app.add_option("--compare-kernel", wopt.compare_kernel, "comparison partner: another kernel on the same input");
   app.add_option("--size", wopt.width, "window width (height follows 16:9)");
   app.add_flag("--presenter", wopt.presenter, "presenter mode: large font, high contrast");
-  app.add_option("--lesson", wopt.lesson, "start a guided lesson");
+  app.add_option("--lesson", wopt.lesson, "start a guided lesson (see `scanscope lesson list`)");
+  app.add_option("--lesson-step", wopt.lesson_step, "step of the lesson to open (from 0)");
   app.add_option("--bench", wopt.bench_path, "recorded benchmark JSON to show in the timing panel");
 
   bool list_json = false;
@@ -470,6 +471,12 @@ int cli_main(int argc, char** argv) {
       if (app.count(opt)) wopt.have_request = true;
     wopt.request = to_request(window_req, &wopt.device);
     if (wopt.step < -1) throw UsageError("--step must be 0 or more");
+    if (!wopt.lesson.empty()) {  // an unknown lesson or step is reported before any window opens
+      Lesson l = find_lesson(wopt.lesson);
+      if (wopt.lesson_step < 0 || wopt.lesson_step >= static_cast<int>(l.steps.size()))
+        throw UsageError("lesson " + l.name + " has steps 0.." + std::to_string(l.steps.size() - 1) + ", not " +
+                         std::to_string(wopt.lesson_step));
+    }
     // A bad trace file is reported before any window opens (and in builds without one).
     if (!wopt.open_path.empty()) wopt.opened_trace = std::make_shared<Trace>(load_trace_file(wopt.open_path));
     if (!window_built())

@@ -5,13 +5,32 @@
 #include <cmath>
 #include <stdexcept>
 
+#if SCANSCOPE_HAVE_STB
 #include <stb_image.h>
 #include <stb_image_write.h>
+#endif
 
 #include "trace_json.h"
 
 namespace scanscope {
 
+GrayImage synthetic_image(int width, int height) {
+  GrayImage img;
+  img.width = width;
+  img.height = height;
+  img.pixels.resize(static_cast<size_t>(width) * height);
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x) {
+      // Soft rings over a gradient, squeezed into 80..150: a washed-out picture.
+      double dx = x - width * 0.5, dy = y - height * 0.5;
+      double r = std::sqrt(dx * dx + dy * dy) / (0.5 * std::min(width, height));
+      double v = 0.5 + 0.25 * std::cos(r * 12.0) * std::exp(-r) + 0.25 * (static_cast<double>(x) / width - 0.5);
+      img.pixels[static_cast<size_t>(y) * width + x] = static_cast<uint8_t>(80 + std::lround(std::clamp(v, 0.0, 1.0) * 70));
+    }
+  return img;
+}
+
+#if SCANSCOPE_HAVE_STB
 GrayImage load_gray_image(const std::string& path) {
   int w = 0, h = 0, channels = 0;
   if (!stbi_info(path.c_str(), &w, &h, &channels)) {
@@ -33,22 +52,6 @@ GrayImage load_gray_image(const std::string& path) {
   return img;
 }
 
-GrayImage synthetic_image(int width, int height) {
-  GrayImage img;
-  img.width = width;
-  img.height = height;
-  img.pixels.resize(static_cast<size_t>(width) * height);
-  for (int y = 0; y < height; ++y)
-    for (int x = 0; x < width; ++x) {
-      // Soft rings over a gradient, squeezed into 80..150: a washed-out picture.
-      double dx = x - width * 0.5, dy = y - height * 0.5;
-      double r = std::sqrt(dx * dx + dy * dy) / (0.5 * std::min(width, height));
-      double v = 0.5 + 0.25 * std::cos(r * 12.0) * std::exp(-r) + 0.25 * (static_cast<double>(x) / width - 0.5);
-      img.pixels[static_cast<size_t>(y) * width + x] = static_cast<uint8_t>(80 + std::lround(std::clamp(v, 0.0, 1.0) * 70));
-    }
-  return img;
-}
-
 namespace {
 void append_bytes(void* ctx, void* data, int size) {
   auto* out = static_cast<std::string*>(ctx);
@@ -62,6 +65,15 @@ void save_gray_png(const std::string& path, const GrayImage& image) {
     throw std::runtime_error(path + ": PNG encoding failed");
   write_file_atomic(path, bytes);
 }
+#else
+namespace {
+[[noreturn]] void no_stb(const std::string& path) {
+  throw std::runtime_error(path + ": this scanscope was built without stb (libstb-dev), so it reads and writes no image files");
+}
+}  // namespace
+GrayImage load_gray_image(const std::string& path) { no_stb(path); }
+void save_gray_png(const std::string& path, const GrayImage&) { no_stb(path); }
+#endif
 
 Equalization equalize(const GrayImage& image, Device device) {
   if (image.pixels.empty()) throw std::runtime_error("the image has no pixels");
