@@ -11,7 +11,8 @@
 namespace scanscope {
 
 namespace {
-const char* kOps[] = {"sum", "min", "max", "or"};
+const char* kOps[] = {"sum", "min", "max", "or", "mat2"};
+constexpr int kOpCount = 5;
 }
 
 void toast(AppState& s, const std::string& text, bool error) {
@@ -30,7 +31,30 @@ TraceRequest request_from_trace(const Trace& t) {
   r.op = t.op;
   r.type = t.type == "float" ? ValueType::Float : ValueType::Int;
   r.input = t.input;
+  r.bits = t.bits;
   return r;
+}
+
+std::string wrong_result_note(const Trace& t, const std::string& why) {
+  std::string reason;
+  const KernelInfo* k = find_kernel(t.kernel);
+  bool hazards = false;
+  for (const auto& st : t.steps) hazards = hazards || !st.hazards.empty();
+  if (k && k->broken) {
+    reason = hazards ? "this kernel is broken on purpose: a __syncthreads() is missing, so threads read words that others have not written yet (RACE)"
+                     : "this kernel is broken on purpose";
+  } else if (t.op == "mat2" && k) {
+    try {
+      const KernelParams p = resolve(request_from_trace(t));
+      if (!preserves_operand_order(*k, p))
+        reason = "mat2 (2x2 matrix product) is not commutative, and " + std::string(k->name) + " combines elements out of order";
+    } catch (const std::exception&) {
+      // no reason beyond the check's own
+    }
+  } else if (hazards) {
+    reason = "the trace has races (RACE): the result depends on which thread runs first";
+  }
+  return "Wrong result: " + why + (reason.empty() ? "" : ". Why: " + reason + ".");
 }
 
 void show_trace(AppState& s, Trace t, const std::string& where) {
@@ -46,6 +70,17 @@ void show_trace(AppState& s, Trace t, const std::string& where) {
   s.selected_inst = 0;
   s.tree_zoom = 1.0f;
   s.tree_pan = 0.0f;
+  s.output_ok = true;
+  s.output_note.clear();
+  try {
+    std::string why;
+    if (!check_output(s.trace, &why)) {
+      s.output_ok = false;
+      s.output_note = wrong_result_note(s.trace, why);
+    }
+  } catch (const std::exception&) {
+    // a trace the reference cannot check (e.g. a loaded file of an unknown kernel): no note
+  }
   if (is_gpu_measurement(s.trace)) {
     // Measured on a GPU: the bank model's prediction from the emulator goes beside it.
     try {
@@ -144,7 +179,7 @@ void form_from_request(RunForm& f, const TraceRequest& r, Device d) {
   f.banks = r.banks;
   f.pad = static_cast<int>(r.pad);
   f.op = 0;
-  for (int i = 0; i < 4; ++i)
+  for (int i = 0; i < kOpCount; ++i)
     if (r.op == kOps[i]) f.op = i;
   f.type = r.type == ValueType::Float ? 1 : 0;
   f.seed = static_cast<int>(r.seed);
@@ -168,7 +203,7 @@ TraceRequest request_from_form(const RunForm& f, Device* device) {
   r.banks = f.banks;
   r.warp_issue = f.banks == 16 ? 16 : 32;
   r.pad = static_cast<Pad>(f.pad);
-  r.op = kOps[std::clamp(f.op, 0, 3)];
+  r.op = kOps[std::clamp(f.op, 0, kOpCount - 1)];
   r.type = f.type == 1 ? ValueType::Float : ValueType::Int;
   if (f.seed < 0) throw UsageError("seed must be 0 or more, not " + std::to_string(f.seed));
   r.seed = static_cast<unsigned>(f.seed);

@@ -10,6 +10,9 @@
 #include <vector>
 
 #include "bench.h"
+#include "float_order.h"
+#include "histeq.h"
+#include "lesson.h"
 
 #include "cli.h"
 #include "settings.h"
@@ -55,6 +58,38 @@ struct BenchJob {
   }
 };
 
+// The guided lessons (kernels/lesson.h): those that loaded, and where the user is in one.
+struct LessonState {
+  bool loaded = false;
+  std::vector<Lesson> lessons;     // the files that parsed, sorted by file name
+  std::vector<std::string> errors; // LessonError::what() of those that did not ("file:line: ...")
+  int active = -1;                 // index into lessons; -1: no lesson open
+  int step = 0;
+  bool answer_shown = false;
+  std::vector<std::string> panels_before;  // restored when the lesson is left
+};
+
+// The float-order view: one report per data kind, computed when first shown.
+struct FloatOrderView {
+  int kind = 0;  // index into float_order_kinds()
+  unsigned seed = 1;
+  int n = 65536;
+  int computed_kind = -1;
+  unsigned computed_seed = 0;
+  FloatOrderReport report;
+  std::string error;
+};
+
+// The histogram-equalization view: the picture, its equalization, and where it came from.
+struct HistEqView {
+  bool ready = false;
+  int generation = 0;  // bumped whenever image/eq change (the view re-uploads its textures)
+  GrayImage image;
+  Equalization eq;
+  std::string source;  // "synthetic" or the file's path
+  char path_buf[512] = "";
+};
+
 struct AppState {
   WindowOptions options;
   Settings settings;
@@ -93,6 +128,14 @@ struct AppState {
   std::string bench_origin;            // file it came from, or "sweep on this machine"
   std::unique_ptr<BenchJob> bench_job;  // null when no sweep runs
 
+  // The current trace's output against the CPU reference, and why it is wrong when it is.
+  bool output_ok = true;
+  std::string output_note;
+
+  LessonState lesson;
+  FloatOrderView float_order;
+  HistEqView histeq;
+
   std::vector<Toast> toasts;
   double time = 0;
   bool fullscreen = false;
@@ -117,8 +160,35 @@ void set_step(AppState& s, int step);
 void advance(AppState& s, double dt);
 bool animating(const AppState& s);
 
+// Lessons (lessons.cpp). Loads every *.lesson of dir (default asset_dir()/lessons) one file at a
+// time: a file that fails becomes a toast naming file:line, the others stay usable.
+void load_lesson_list(AppState& s, const std::string& dir = "");
+// By name ("padding") or file stem ("06-padding"); -1 when there is none.
+int find_lesson_index(const AppState& s, const std::string& name);
+// Opens a lesson's step: its kernel and options, trace step, panels, comparison partner or view.
+// Returns false (with a toast) when the lesson or step does not exist.
+bool open_lesson_step(AppState& s, int lesson, int step);
+void leave_lesson(AppState& s);
+const LessonStep* current_lesson_step(const AppState& s);
+// "step 2 of 4"
+std::string lesson_progress(const AppState& s);
+
+// Views without a trace (lessons.cpp).
+const std::vector<std::string>& float_order_kinds();  // uniform, mixed, cancel
+void update_float_order(AppState& s);                 // recomputes when kind or seed changed
+// Equalizes an image (the synthetic one when path is empty); errors become a toast and keep the old.
+bool load_histeq(AppState& s, const std::string& path);
+// Shows the equalization's traced scan in the normal panels.
+void show_histeq_scan(AppState& s);
+// The recorded sweep the timing view shows (asset_dir()/bench/h200-int.json), unless one is loaded.
+bool ensure_timing_bench(AppState& s);
+
 // The request that reproduces a trace (for a loaded trace: its kernel, sizes, options and input).
 TraceRequest request_from_trace(const Trace& t);
+
+// The red note for a trace whose output is wrong: the check's reason and, where it is known, why
+// (a deliberately broken kernel, a non-commutative operator on a kernel that reorders operands).
+std::string wrong_result_note(const Trace& t, const std::string& why);
 
 // The run form from a request and back (back throws UsageError for bad values).
 void form_from_request(RunForm& f, const TraceRequest& r, Device d);

@@ -37,6 +37,8 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     }
   }
   ImGui::Separator();
+  draw_lesson_menu(s, ui);
+  ImGui::Separator();
   ImGui::PushItemWidth(w * 0.55f);
   if (ImGui::BeginCombo("kernel", cat[f.kernel].name)) {
     for (int i = 0; i < static_cast<int>(cat.size()); ++i)
@@ -74,8 +76,9 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const char* pads[] = {"none", "harris", "zero"};
     ImGui::Combo("padding", &f.pad, pads, 3);
   }
-  const char* ops[] = {"sum", "min", "max", "or"};
-  ImGui::Combo("operator", &f.op, ops, 4);
+  const char* ops[] = {"sum", "min", "max", "or", "mat2"};
+  ImGui::Combo("operator", &f.op, ops, 5);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("mat2: 2x2 matrices of bytes, multiplied: associative, not commutative");
   const char* types[] = {"int", "float"};
   ImGui::Combo("type", &f.type, types, 2);
   const char* devices[] = {"auto", "cpu emulator", "gpu"};

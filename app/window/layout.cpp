@@ -6,13 +6,25 @@
 
 namespace scanscope {
 
-WindowLayout layout_window(const std::vector<std::string>& panels, float width, float height, float ui_scale) {
+WindowLayout layout_window(const std::vector<std::string>& panels, float width, float height, float ui_scale, const LayoutExtras& extras) {
   WindowLayout l;
   const float side_w = std::min(width * 0.3f, 330.0f * ui_scale);
   const float bar_h = std::min(height * 0.25f, 92.0f * ui_scale);
   l.sidebar = {0, 0, side_w, height};
   l.transport = {side_w, 0, width - side_w, bar_h};
-  const Rect main{side_w, bar_h, width - side_w, height - bar_h};
+  float top = bar_h, bottom = height;
+  if (extras.notice_h > 0) {
+    const float nh = std::min(extras.notice_h, height * 0.15f);
+    l.notice = {side_w, top, width - side_w, nh};
+    top += nh;
+  }
+  if (extras.lesson) {
+    // Large enough for a title, five lines of text and a question in the big font.
+    const float lh = std::clamp(height * 0.27f, std::min(170.0f * ui_scale, height * 0.45f), height * 0.45f);
+    l.lesson = {side_w, height - lh, width - side_w, lh};
+    bottom -= lh;
+  }
+  const Rect main{side_w, top, width - side_w, std::max(1.0f, bottom - top)};
   const int n = static_cast<int>(panels.size());
   if (n == 0) return l;
   auto put = [&](int i, float x, float y, float w, float h) { l.panels.push_back({panels[i], {x, y, w, h}}); };

@@ -22,12 +22,21 @@ struct PanelRect {
 struct WindowLayout {
   Rect sidebar;    // run controls, files, badge
   Rect transport;  // play/pause, step buttons, scrub bar
+  Rect notice;     // a red strip under the transport bar (wrong result); h = 0 when none
+  Rect lesson;     // the lesson box along the bottom; h = 0 when no lesson is open
   std::vector<PanelRect> panels;
+};
+
+// What else takes room beside the panels.
+struct LayoutExtras {
+  bool lesson = false;  // a lesson is open: its box takes the bottom of the main area
+  float notice_h = 0;   // height of the wrong-result strip (0: none)
 };
 
 // Fixed tiling of the panels (the window has no docking): the sidebar on the left, the transport
 // bar on top of the rest, the panels in a grid below it (three panels: the first spans the top).
-WindowLayout layout_window(const std::vector<std::string>& panels, float width, float height, float ui_scale);
+WindowLayout layout_window(const std::vector<std::string>& panels, float width, float height, float ui_scale,
+                           const LayoutExtras& extras = {});
 const PanelRect* find_panel(const WindowLayout& l, const std::string& name);
 
 // The tree view: column per shared-memory word, row per recorded step that changes memory.

@@ -1,6 +1,8 @@
 // The window's data model (see model.h): edges, padding, heatmap, level alignment, sentences.
 #include "model.h"
 
+#include "format.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -289,6 +291,18 @@ std::string describe_step(const Trace& t, int step) {
       os << who << " read the results from shared memory and write them to global memory.";
       break;
   }
+  if (!s.hazards.empty()) {
+    const Hazard& h = s.hazards.front();
+    const Access& a1 = s.accesses[h.first_access];
+    const Access& a2 = s.accesses[h.second_access];
+    auto verb = [](const Access& a) { return a.op == kStore ? "writes" : "reads"; };
+    std::vector<int> words;
+    for (const auto& hz : s.hazards)
+      if (std::find(words.begin(), words.end(), hz.word) == words.end()) words.push_back(hz.word);
+    os << " RACE on " << words.size() << (words.size() == 1 ? " word" : " words") << " (no barrier between the accesses): e.g. thread "
+       << h.first_tid << " " << verb(a1) << " word " << h.word << " and thread " << h.second_tid << " " << verb(a2)
+       << " it in the same step (" << h.kind << "); the result depends on which runs first.";
+  }
   if (s.max_degree > 1) os << " Worst bank conflict: " << s.max_degree << "-way (one instruction needs " << s.max_degree << " wavefronts).";
   return os.str();
 }
@@ -312,7 +326,7 @@ const std::vector<InputPreset>& input_presets() {
 }
 
 const std::vector<std::string>& panel_names() {
-  static const std::vector<std::string> kNames = {"tree", "smem", "warps", "code", "compare", "timing"};
+  static const std::vector<std::string> kNames = {"tree", "smem", "warps", "code", "compare", "timing", "float-order", "histeq"};
   return kNames;
 }
 
@@ -326,7 +340,7 @@ std::vector<std::string> parse_panels(const std::string& text) {
     if (item.empty()) continue;
     const auto& names = panel_names();
     if (std::find(names.begin(), names.end(), item) == names.end())
-      throw UsageError("--panels: unknown panel '" + item + "' (accepted: tree, smem, warps, code, compare, timing)");
+      throw UsageError("--panels: unknown panel '" + item + "' (accepted: tree, smem, warps, code, compare, timing, float-order, histeq)");
     if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(item);
   }
   return out;
@@ -339,6 +353,29 @@ std::string format_value(double v) {
   if (v == std::floor(v) && std::fabs(v) < 1e9) os << static_cast<long long>(v);
   else os << std::setprecision(4) << v;
   return os.str();
+}
+
+std::string value_label(double v, const std::string& op) {
+  if (op == "mat2" && !std::isnan(v)) return format_value(v, op);
+  return format_value(v);
+}
+
+std::vector<SharedArray> shared_arrays(const Trace& t) {
+  // The allocation order of kernels/app_kernels.h: AppCompact: flags[m]; AppRadixSort: keys[m],
+  // flags[m], zeros[1], sorted[m].
+  if (t.kernel == "app-compact") return {{"flags, then their exclusive scan", 0, t.smem_words}};
+  if (t.kernel == "app-radix-sort" && t.smem_words >= 4 && (t.smem_words - 1) % 3 == 0) {
+    const int m = (t.smem_words - 1) / 3;
+    return {{"keys (buffer A)", 0, m}, {"flags, then their scan", m, m}, {"zeros", 2 * m, 1}, {"keys (buffer B)", 2 * m + 1, m}};
+  }
+  return {};
+}
+
+std::vector<char> hazard_words(const Step& s, int words) {
+  std::vector<char> out(std::max(0, words), 0);
+  for (const auto& h : s.hazards)
+    if (h.word >= 0 && h.word < words) out[h.word] = 1;
+  return out;
 }
 
 }  // namespace scanscope

@@ -89,5 +89,19 @@ const std::vector<std::string>& panel_names();
 std::vector<std::string> parse_panels(const std::string& text);
 
 std::string format_value(double v);
+// A value as drawn in the panels for the trace's operator: format_value, or [a b;c d] for mat2.
+std::string value_label(double v, const std::string& op);
+
+// The named shared arrays of the application kernels (kernels/app_kernels.h allocates them in
+// order; the trace records only words), for labels over the shared-memory grid. Empty for kernels
+// with one array.
+struct SharedArray {
+  std::string name;
+  int first = 0, words = 0;
+};
+std::vector<SharedArray> shared_arrays(const Trace& t);
+
+// Words of a step that are raced (Step::hazards), one flag per shared-memory word.
+std::vector<char> hazard_words(const Step& s, int words);
 
 }  // namespace scanscope

@@ -47,5 +47,6 @@ constexpr Rgba kActiveLane = okabe_ito::bluish_green;
 constexpr Rgba kIdleLane{85, 85, 85};
 constexpr Rgba kCopyEdge = okabe_ito::reddish_purple;
 constexpr Rgba kPaddingColor{60, 60, 60};
+constexpr Rgba kRaceColor{255, 30, 50};  // raced words (Step::hazards): a red outline
 
 }  // namespace scanscope

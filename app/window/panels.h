@@ -52,6 +52,7 @@ class SmemPanel {  // the shared-memory array, by bank
  private:
   int generation_ = -1;
   std::vector<bool> pads_;
+  std::vector<SharedArray> arrays_;  // the application kernels' named arrays
 };
 
 class WarpsPanel {  // active lanes, conflict heatmap, bank x lane grid
@@ -85,6 +86,36 @@ class CodePanel {  // kernel source with the access site's line
 class TimingPanel {  // benchmark results: time and GB/s against n
  public:
   void draw(AppState& s, const UiContext& ui, const Rect& r);
+};
+
+// The lesson box (title, text, question and answer, navigation) and the lesson chooser.
+class LessonPanel {
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r);
+  // PageDown / PageUp, A / Enter (answer), Escape (leave).
+  void handle_keys(AppState& s);
+};
+
+// The sidebar's "Lessons" section: every loaded lesson with its step count; a click opens step 0.
+void draw_lesson_menu(AppState& s, const UiContext& ui);
+
+// The red strip under the transport bar when the output is wrong.
+void draw_notice(AppState& s, const UiContext& ui, const Rect& r);
+
+class FloatOrderPanel {  // error in ulps of each summation order
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r);
+};
+
+class HistEqPanel {  // histogram, CDF and the picture before and after
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r);
+  void release();  // deletes the textures (while the GL context is current)
+
+ private:
+  int uploaded_ = -1;             // HistEqView::generation the textures hold
+  unsigned tex_[2] = {0, 0};      // before, after
+  std::vector<double> after_hist_;
 };
 
 }  // namespace scanscope

@@ -19,7 +19,7 @@ struct GridStyle {
 };
 
 void draw_grid(ImDrawList* dl, const SmemGrid& g, const std::vector<double>& values, int words, int banks, const std::vector<bool>& pads,
-               const std::vector<char>& changed, const GridStyle& style, ImFont* small, float ui_scale) {
+               const std::vector<char>& changed, const GridStyle& style, ImFont* small, float ui_scale, const std::string& op) {
   const bool show_values = g.cell_h >= small->FontSize;
   for (int w = 0; w < words; ++w) {
     Rect cell = g.cell(w);
@@ -46,9 +46,7 @@ void draw_grid(ImDrawList* dl, const SmemGrid& g, const std::vector<double>& val
       dl->AddRect(q0, q1, col(kChangedColor.with_alpha(static_cast<uint8_t>(80 + 175 * style.anim))), 0, 0,
                   std::max(1.5f, std::min(4.0f * ui_scale, cell.w * 0.12f)));
     if (show_values) {
-      std::string text = format_value(v);
-      if (!text.empty() && label_fits(cell.w, text_width(text, small)))
-        text_centered(dl, ImVec2(cell.x + cell.w / 2, cell.y + cell.h / 2), col(text_on(fill)), text, small);
+      draw_value_in_box(dl, ImVec2(cell.x + cell.w / 2, cell.y + cell.h / 2), cell.w, cell.h, value_label(v, op), col(text_on(fill)), small);
     }
   }
 }
@@ -77,7 +75,9 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 dim_col = IM_COL32(170, 170, 180, 255);
-  float lx = draw_legend(dl, c.x, c.y, {{kReadColor, "read"}, {kWriteColor, "write"}, {kChangedColor, "changed"}, {kPaddingColor, "padding"}}, text_col);
+  std::vector<std::pair<Rgba, std::string>> legend = {{kReadColor, "read"}, {kWriteColor, "write"}, {kChangedColor, "changed"}, {kPaddingColor, "padding"}};
+  if (!st.hazards.empty()) legend.push_back({kRaceColor, "RACE (no barrier)"});
+  float lx = draw_legend(dl, c.x, c.y, legend, text_col);
   const float fh = ImGui::GetFontSize();
   const int banks = std::max(1, t.banks);
   float sw = std::min(120.0f * ui.scale, c.right() - lx - text_width("banks 0.." + std::to_string(banks - 1)) - 8);
@@ -90,6 +90,7 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (generation_ != s.trace_generation) {
     generation_ = s.trace_generation;
     pads_ = padding_slots(t);
+    arrays_ = shared_arrays(t);
   }
   std::vector<char> changed(words, 0);
   for (int w : changed_words(t, s.step))
@@ -103,7 +104,7 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const int threads = std::max(1, t.threads);
   const float tw = c.w / static_cast<float>(threads);
   const float top = c.y + fh + 6;
-  const float avail = c.bottom() - top - 2;
+  const float avail = c.bottom() - top - 2 - (arrays_.empty() ? 0.0f : small->FontSize + 8);  // room for the array names
   const int rows = (words + std::min(banks, std::max(1, words)) - 1) / std::min(banks, std::max(1, words));
   // Two grids (before / after) when the array is small enough that both stay legible.
   const float two_cell_h = (avail - strip_h - 4 * label_h - 2 * 28.0f * ui.scale) / std::max(1, 2 * rows);
@@ -133,7 +134,7 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     strip_y = top + label_h;
     const float gap = std::max(40.0f * ui.scale, (avail - strip_h) * 0.22f);
     const float gy = strip_y + strip_h + gap + label_h;
-    g_after = smem_grid(words, banks, Rect{c.x, gy, c.w, c.bottom() - gy - 2}, 3.6f * fh);
+    g_after = smem_grid(words, banks, Rect{c.x, gy, c.w, c.bottom() - gy - 2 - (arrays_.empty() ? 0 : label_h)}, 3.6f * fh);
     bank_numbers(dl, g_after, gy - label_h / 2 - 1, small);
   }
 
@@ -158,7 +159,7 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
 
   // One grid: the lines go over it and end in the cells (a deep row would hide them otherwise).
-  if (!two) draw_grid(dl, g_after, st.smem, words, banks, pads_, changed, GridStyle{true, a, 0.0f}, small, ui.scale);
+  if (!two) draw_grid(dl, g_after, st.smem, words, banks, pads_, changed, GridStyle{true, a, 0.0f}, small, ui.scale, t.op);
   // Reads and writes. Too many lines hide each other: above 192 accesses only the selected warp's.
   const bool only_warp = st.accesses.size() > 192;
   const float lw = std::max(1.0f, 2.0f * ui.scale);
@@ -185,8 +186,49 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   // Two grids: the cells go over the lines, so a line passing a row of cells never hides a value.
   if (two) {
-    draw_grid(dl, g_before, before, words, banks, pads_, changed, GridStyle{false, a, 0.35f}, small, ui.scale);
-    draw_grid(dl, g_after, st.smem, words, banks, pads_, changed, GridStyle{true, a, 0.0f}, small, ui.scale);
+    draw_grid(dl, g_before, before, words, banks, pads_, changed, GridStyle{false, a, 0.35f}, small, ui.scale, t.op);
+    draw_grid(dl, g_after, st.smem, words, banks, pads_, changed, GridStyle{true, a, 0.0f}, small, ui.scale, t.op);
+  }
+  // Raced words: a thick red outline over everything else.
+  if (!st.hazards.empty()) {
+    const std::vector<char> raced = hazard_words(st, words);
+    for (int w = 0; w < words; ++w) {
+      if (!raced[w]) continue;
+      for (const SmemGrid* g : {&g_after, two ? &g_before : nullptr}) {
+        if (!g) continue;
+        Rect cell = g->cell(w);
+        dl->AddRect(ImVec2(cell.x + 0.5f, cell.y + 0.5f), ImVec2(cell.right() - 0.5f, cell.bottom() - 0.5f), col(kRaceColor), 0, 0,
+                    std::max(2.0f, std::min(3.5f * ui.scale, cell.w * 0.15f)));
+      }
+    }
+  }
+  // The application kernels' arrays: a bracket and a name under the cells of each.
+  if (!arrays_.empty()) {
+    const ImU32 bracket = IM_COL32(220, 220, 230, 255);
+    const int cols = g_after.columns;
+    for (const auto& arr : arrays_) {
+      if (arr.words <= 0 || arr.first >= words) continue;
+      const int last = std::min(words, arr.first + arr.words) - 1;
+      // One bracket per grid row the array covers.
+      for (int w = arr.first; w <= last;) {
+        const int row_end = std::min(last, (w / cols + 1) * cols - 1);
+        Rect c0 = g_after.cell(w), c1 = g_after.cell(row_end);
+        const float by = c1.bottom() + 2;
+        if (row_end == last || (w / cols) == (last / cols)) {
+          dl->AddLine(ImVec2(c0.x + 2, by), ImVec2(c1.right() - 2, by), bracket, 1.5f);
+          dl->AddLine(ImVec2(c0.x + 2, by - 3), ImVec2(c0.x + 2, by + 1), bracket, 1.5f);
+          dl->AddLine(ImVec2(c1.right() - 2, by - 3), ImVec2(c1.right() - 2, by + 1), bracket, 1.5f);
+          std::string name = arr.name;
+          const float room = c1.right() - c0.x;
+          if (!label_fits(room, text_width(name, small))) name = name.substr(0, name.find(' '));
+          if (label_fits(room, text_width(name, small)))
+            text_centered(dl, ImVec2((c0.x + c1.right()) / 2, by + 2 + small->FontSize / 2), bracket, name, small);
+        } else {
+          dl->AddLine(ImVec2(c0.x + 1, c0.y), ImVec2(c0.x + 1, c0.bottom()), bracket, 2.0f);  // where the array starts
+        }
+        w = row_end + 1;
+      }
+    }
   }
   if (only_warp)
     dl->AddText(small, small->FontSize, ImVec2(c.x, strip_y + strip_h + 2), text_col,

@@ -23,7 +23,10 @@ Fonts build_fonts(float ui_scale, bool presenter) {
     f.ui = io.Fonts->AddFontFromFileTTF(sans, base);
     f.mono = io.Fonts->AddFontFromFileTTF(mono, base * 0.95f);
     f.small = io.Fonts->AddFontFromFileTTF(sans, base * 0.8f);
-    f.dejavu = f.ui && f.mono && f.small;
+    const char* bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+    f.large = io.Fonts->AddFontFromFileTTF(sans, base * 1.3f);
+    f.title = io.Fonts->AddFontFromFileTTF(file_exists(bold) ? bold : sans, base * 1.55f);
+    f.dejavu = f.ui && f.mono && f.small && f.large && f.title;
   }
   if (!f.dejavu) {
     io.Fonts->Clear();
@@ -32,6 +35,8 @@ Fonts build_fonts(float ui_scale, bool presenter) {
     f.ui = io.Fonts->AddFontDefault(&cfg);
     f.mono = f.ui;
     f.small = f.ui;
+    f.large = f.ui;
+    f.title = f.ui;
   }
   io.FontDefault = f.ui;
   return f;
@@ -108,6 +113,21 @@ void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string
   if (!font) font = ImGui::GetFont();
   ImVec2 sz = font->CalcTextSizeA(font->FontSize, 1e9f, 0, text.c_str());
   dl->AddText(font, font->FontSize, ImVec2(center.x - sz.x / 2, center.y - sz.y / 2), color, text.c_str());
+}
+
+bool draw_value_in_box(ImDrawList* dl, ImVec2 center, float box_w, float box_h, const std::string& text, ImU32 color, ImFont* font) {
+  if (text.empty()) return false;
+  if (label_fits(box_w, text_width(text, font)) && box_h >= font->FontSize) {
+    text_centered(dl, center, color, text, font);
+    return true;
+  }
+  const auto semi = text.find(';');
+  if (text.front() != '[' || semi == std::string::npos || text.back() != ']') return false;
+  const std::string top = text.substr(1, semi - 1), bottom = text.substr(semi + 1, text.size() - semi - 2);
+  if (box_h < 2 * font->FontSize || !label_fits(box_w, std::max(text_width(top, font), text_width(bottom, font)))) return false;
+  text_centered(dl, ImVec2(center.x, center.y - font->FontSize / 2), color, top, font);
+  text_centered(dl, ImVec2(center.x, center.y + font->FontSize / 2), color, bottom, font);
+  return true;
 }
 
 }  // namespace scanscope

@@ -16,6 +16,8 @@ struct Fonts {
   ImFont* ui = nullptr;
   ImFont* mono = nullptr;
   ImFont* small = nullptr;
+  ImFont* large = nullptr;  // the lesson box's text (presenter-friendly)
+  ImFont* title = nullptr;  // the lesson box's heading
   bool dejavu = false;  // false: ImGui's own font (fonts-dejavu-core missing)
 };
 
@@ -38,5 +40,9 @@ float draw_legend(ImDrawList* dl, float x, float y, const std::vector<std::pair<
 
 void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string& text, ImFont* font = nullptr);
 float text_width(const std::string& text, ImFont* font = nullptr);
+
+// A value inside a box (tree node, memory cell): on one line when it fits; a mat2 value
+// "[a b;c d]" on two lines "a b" / "c d" when only that fits; else nothing. Returns whether drawn.
+bool draw_value_in_box(ImDrawList* dl, ImVec2 center, float box_w, float box_h, const std::string& text, ImU32 color, ImFont* font);
 
 }  // namespace scanscope

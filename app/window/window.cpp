@@ -42,6 +42,9 @@ struct Panels {
   ComparePanel compare;
   CodePanel code;
   TimingPanel timing;
+  LessonPanel lesson;
+  FloatOrderPanel float_order;
+  HistEqPanel histeq;
 };
 
 // Reads the back buffer (after rendering, before the swap) and writes it as a PNG.
@@ -88,9 +91,18 @@ void handle_keys(AppState& s) {
 
 void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
   handle_keys(s);
-  WindowLayout l = layout_window(s.panels, w, h, ui.scale * (s.settings.presenter ? 1.25f : 1.0f));
+  p.lesson.handle_keys(s);
+  LayoutExtras extras;
+  extras.lesson = current_lesson_step(s) != nullptr;
+  if (!s.output_ok) {
+    const float side_w = layout_window({}, w, h, ui.scale * (s.settings.presenter ? 1.25f : 1.0f)).transport.w;
+    const ImVec2 pad = ImGui::GetStyle().WindowPadding;
+    extras.notice_h = ImGui::CalcTextSize(s.output_note.c_str(), nullptr, false, side_w - 2 * pad.x - 8).y + 2 * pad.y + 2;
+  }
+  WindowLayout l = layout_window(s.panels, w, h, ui.scale * (s.settings.presenter ? 1.25f : 1.0f), extras);
   p.controls.draw(s, ui, l.sidebar);
   p.transport.draw(s, ui, l.transport);
+  draw_notice(s, ui, l.notice);
   for (const auto& pr : l.panels) {
     if (pr.name == "tree") p.tree.draw(s, ui, pr.rect);
     else if (pr.name == "smem") p.smem.draw(s, ui, pr.rect);
@@ -98,7 +110,10 @@ void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
     else if (pr.name == "compare") p.compare.draw(s, ui, pr.rect);
     else if (pr.name == "code") p.code.draw(s, ui, pr.rect);
     else if (pr.name == "timing") p.timing.draw(s, ui, pr.rect);
+    else if (pr.name == "float-order") p.float_order.draw(s, ui, pr.rect);
+    else if (pr.name == "histeq") p.histeq.draw(s, ui, pr.rect);
   }
+  p.lesson.draw(s, ui, l.lesson);
   draw_toasts(s);
 }
 
@@ -164,7 +179,16 @@ int run_window(const WindowOptions& o) {
     if (o.panels.empty()) s.panels.push_back("timing");
   }
   form_from_request(s.form, s.request, o.device);
-  if (!o.lesson.empty()) toast(s, "--lesson " + o.lesson + ": guided lessons are not part of this window yet", true);
+  load_lesson_list(s);  // a file that fails to load is a toast naming file:line
+  if (!o.lesson.empty()) {
+    const int li = find_lesson_index(s, o.lesson);
+    if (li < 0) throw UsageError("--lesson: no lesson '" + o.lesson + "' (see scanscope lesson list)");
+    if (o.lesson_step < 0 || o.lesson_step >= static_cast<int>(s.lesson.lessons[li].steps.size()))
+      throw UsageError("--lesson-step " + std::to_string(o.lesson_step) + " is out of range: lesson " + o.lesson + " has steps 0.." +
+                       std::to_string(s.lesson.lessons[li].steps.size() - 1));
+    open_lesson_step(s, li, o.lesson_step);
+    if (!o.panels.empty()) s.panels = parse_panels(o.panels);
+  }
   if (o.step >= 0) {
     if (o.step >= step_count(s))
       throw UsageError("--step " + std::to_string(o.step) + " is out of range: this trace has steps 0.." + std::to_string(step_count(s) - 1));
@@ -309,6 +333,30 @@ int run_window(const WindowOptions& o) {
       s.step = s.prev_step = keep;
       s.anim = 1.0f;
     }
+    // For the lesson test: SCANSCOPE_LESSON_WALK=DIR opens every step of every lesson in turn and
+    // writes DIR/NAME-K.png for each (the lesson box is checked in the PNGs), in one process.
+    const char* walk = std::getenv("SCANSCOPE_LESSON_WALK");
+    if (walk && *walk) {
+      for (int li = 0; li < static_cast<int>(s.lesson.lessons.size()); ++li) {
+        for (int k = 0; k < static_cast<int>(s.lesson.lessons[li].steps.size()); ++k) {
+          const size_t errors_before = s.toasts.size();
+          open_lesson_step(s, li, k);
+          for (int f = 0; f < 3; ++f) {
+            glfwPollEvents();
+            frame(dt);
+            if (f < 2) glfwSwapBuffers(window);
+          }
+          int fw = 0, fh = 0;
+          glfwGetFramebufferSize(window, &fw, &fh);
+          const std::string png = std::string(walk) + "/" + s.lesson.lessons[li].name + "-" + std::to_string(k) + ".png";
+          write_png(png, fw, fh);
+          std::printf("lesson %s step %d: %s\n", s.lesson.lessons[li].name.c_str(), k, png.c_str());
+          for (size_t t = errors_before; t < s.toasts.size(); ++t)
+            if (s.toasts[t].error) std::printf("lesson %s step %d: error: %s\n", s.lesson.lessons[li].name.c_str(), k, s.toasts[t].text.c_str());
+          glfwSwapBuffers(window);
+        }
+      }
+    }
     // The requested step is shown as arrived; a few frames let the layout and fonts settle.
     s.anim = 1.0f;
     for (int f = 0; f < 4; ++f) {
@@ -363,6 +411,7 @@ int run_window(const WindowOptions& o) {
     }
   }
 
+  panels.histeq.release();
   if (s.bench_job) s.bench_job->cancel = true;
   s.bench_job.reset();  // joins the sweep thread before the context goes
   ImGui_ImplOpenGL3_Shutdown();
