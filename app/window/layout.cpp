@@ -80,7 +80,9 @@ TreeGeometry tree_geometry(int words, int rows, const Rect& area, float zoom, fl
   g.row_h = area.h / static_cast<float>(rows);
   g.pan_x = clamp_pan(pan_x, words, area.w, zoom);
   g.node_w = std::max(1.0f, std::min(g.col_w * 0.86f, 64.0f));
-  g.node_h = std::max(1.0f, std::min(g.row_h * 0.45f, 34.0f));
+  // Nodes take 45 % of a row, or up to 75 % where that keeps them 18 px tall (room for a value label
+  // when a lesson box shortens the panel).
+  g.node_h = std::max(1.0f, std::min(std::max(g.row_h * 0.45f, std::min(g.row_h * 0.75f, 18.0f)), 34.0f));
   return g;
 }
 

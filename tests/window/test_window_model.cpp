@@ -264,11 +264,14 @@ TEST(Presets, EverySeedExampleRunsOnItsKernel) {
     for (size_t k = 0; k < cat.size(); ++k)
       if (std::string(cat[k].name) == p.kernel) f.kernel = static_cast<int>(k);
     f.threads = p.threads;
-    for (size_t i = 0; i < input_presets().size(); ++i)
+    for (size_t i = 0; i < input_presets().size(); ++i) {
       if (input_presets()[i].name == p.name) f.preset = static_cast<int>(i);
+    }
     AppState s;
     ASSERT_TRUE(run_request(s, request_from_form(f, nullptr), Device::Cpu)) << p.name << ": " << s.form_error;
     EXPECT_EQ(s.trace.kernel, p.kernel);
-    if (p.threads) EXPECT_EQ(s.trace.threads, p.threads);
+    if (p.threads) {
+      EXPECT_EQ(s.trace.threads, p.threads);
+    }
   }
 }

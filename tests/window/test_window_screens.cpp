@@ -13,7 +13,9 @@
 
 #include <stb_image.h>
 
+#include "app_state.h"
 #include "layout.h"
+#include "model.h"
 
 using namespace scanscope;
 
@@ -233,4 +235,81 @@ TEST(WindowLoop, InteractiveLoopRunsAndSavesTheSettings) {
   EXPECT_NE(settings.find("kernel=reduce-sequential"), std::string::npos) << settings;
   EXPECT_NE(settings.find("panels=tree,compare"), std::string::npos) << settings;
   EXPECT_NE(settings.find("width=1600"), std::string::npos) << settings;
+}
+
+// Every step of every lesson, in one process (SCANSCOPE_LESSON_WALK writes a PNG per step): the
+// lesson box has its text, the question and (SCANSCOPE_SHOW_ANSWER=1) the answer are drawn in their
+// colours, the step's panels have content, and no step raised an error.
+TEST(WindowLessons, EveryLessonStepRendersWithItsTextBox) {
+  NEED_XVFB();
+  const std::string dir = out_dir() + "/lessons";
+  std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "'").c_str());
+  const std::string outf = dir + "/walk.txt";
+  std::string cmd = "SCANSCOPE_SHOW_ANSWER=1 SCANSCOPE_LESSON_WALK='" + dir + "' xvfb-run -a -s '-screen 0 1600x900x24' " +
+                    std::string(SCANSCOPE_BINARY) + " --kernel reduce-sequential --n 8 --screenshot '" + dir + "/start.png' >'" + outf + "' 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << slurp(outf);
+  const std::string log = slurp(outf);
+  EXPECT_EQ(log.find("error"), std::string::npos) << log;
+  AppState s;
+  load_lesson_list(s);
+  ASSERT_FALSE(s.lesson.lessons.empty());
+  LayoutExtras extras;
+  extras.lesson = true;
+  const Rect box = layout_window({}, 1600, 900, 1.0f, extras).lesson;
+  int steps = 0;
+  for (const auto& les : s.lesson.lessons) {
+    for (size_t k = 0; k < les.steps.size(); ++k, ++steps) {
+      const LessonStep& st = les.steps[k];
+      const std::string name = les.name + "-" + std::to_string(k);
+      Image im;
+      ASSERT_TRUE(im.load(dir + "/" + name + ".png")) << name << "\n" << log;
+      // The text column: white text on the box's dark blue.
+      auto text = stats(im, Rect{box.x + 8, box.y + 8, box.w * 0.55f, box.h - 16});
+      EXPECT_GT(text.stddev, 12.0) << name << ": the lesson box looks empty";
+      auto count = [&](Rect r, auto pred) {
+        int n = 0;
+        for (int y = static_cast<int>(r.y); y < static_cast<int>(r.bottom()); ++y)
+          for (int x = static_cast<int>(r.x); x < static_cast<int>(r.right()); ++x) {
+            const unsigned char* p = &im.px[(static_cast<size_t>(y) * im.w + x) * 3];
+            n += pred(p[0], p[1], p[2]);
+          }
+        return n;
+      };
+      const Rect right{box.x + box.w * 0.6f, box.y, box.w * 0.4f, box.h};
+      const int yellow = count(right, [](int r, int g, int b) { return r > 200 && g > 160 && b < 130; });
+      const int green = count(right, [](int r, int g, int b) { return g > 190 && r < 160 && b > 100 && b < 200; });
+      if (!st.question.empty()) {
+        EXPECT_GT(yellow, 100) << name << ": no question drawn";
+        EXPECT_GT(green, 100) << name << ": no answer drawn";
+      }
+      std::vector<std::string> panels = st.view.empty() ? parse_panels(st.panels) : std::vector<std::string>{st.view};
+      if (panels.empty()) panels = {"tree", "smem", "warps", "code"};
+      for (const auto& p : layout_window(panels, 1600, 900, 1.0f, extras).panels) {
+        auto ps = stats(im, Rect{p.rect.x + 4, p.rect.y + 30, p.rect.w - 8, p.rect.h - 34});
+        EXPECT_GT(ps.stddev, 8.0) << name << ": panel " << p.name << " looks blank";
+      }
+    }
+  }
+  EXPECT_GE(steps, 30);
+}
+
+TEST(WindowLessons, ABrokenLessonFileIsAToastNamingFileAndLine) {
+  NEED_XVFB();
+  const std::string assets = out_dir() + "/bad_assets";
+  std::system(("rm -rf '" + assets + "' && mkdir -p '" + assets + "/lessons'").c_str());
+  std::ofstream(assets + "/lessons/01-bad.lesson") << "lesson: bad\ntitle: Bad\nstep: one\nkernel: no-such-kernel\n";
+  std::string err;
+  ASSERT_EQ(run("--kernel reduce-sequential --n 8 --screenshot '" + out_dir() + "/bad_lesson.png'", &err, true,
+                "SCANSCOPE_ASSETS='" + assets + "' "), 0) << err;
+  EXPECT_NE(err.find("01-bad.lesson:"), std::string::npos) << err;
+}
+
+TEST(WindowLessons, ALessonOpensInTheInteractiveLoop) {
+  NEED_XVFB();
+  const std::string xdg = out_dir() + "/xdg_lesson";
+  std::system(("rm -rf '" + xdg + "'").c_str());
+  std::string err;
+  ASSERT_EQ(run("--lesson race --lesson-step 1", &err, true, "XDG_CONFIG_HOME='" + xdg + "' SCANSCOPE_EXIT_AFTER_FRAMES=20 "), 0) << err;
+  EXPECT_NE(run("--lesson no-such-lesson --screenshot /tmp/scanscope_never.png", &err), 0);
+  EXPECT_NE(err.find("no-such-lesson"), std::string::npos) << err;
 }
