@@ -64,7 +64,10 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const float gutter = std::min(longest + 10, c.w * 0.3f);
   ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
-  Rect area{p0.x + gutter, p0.y, avail.x - gutter - 4, avail.y - 4};
+  // The application kernels' arrays get a named bracket over their columns.
+  const std::vector<SharedArray> arrays = shared_arrays(t);
+  const float strip = arrays.empty() ? 0.0f : ui.fonts.small->FontSize + 8;
+  Rect area{p0.x + gutter, p0.y + strip, avail.x - gutter - 4, avail.y - 4 - strip};
   if (rows.empty() || area.w < 20 || area.h < 20) {
     ImGui::TextDisabled("This kernel keeps its values in registers: no shared-memory tree to draw.");
     end_panel();
@@ -203,6 +206,21 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       text_centered(dl, ImVec2(g.word_x(w), area.y + ui.fonts.small->FontSize * 0.5f), IM_COL32(140, 140, 150, 255), std::to_string(w), ui.fonts.small);
   }
   dl->PopClipRect();
+  for (const auto& arr : arrays) {
+    if (arr.words <= 0 || arr.first >= words) continue;
+    const float x0 = std::max(area.x, g.word_x(arr.first) - g.col_w / 2 + 2);
+    const float x1 = std::min(area.right(), g.word_x(std::min(words, arr.first + arr.words) - 1) + g.col_w / 2 - 2);
+    if (x1 <= x0) continue;
+    const float by = area.y - 3;
+    const ImU32 bc = IM_COL32(220, 220, 230, 255);
+    dl->AddLine(ImVec2(x0, by), ImVec2(x1, by), bc, 1.5f);
+    dl->AddLine(ImVec2(x0, by), ImVec2(x0, by - 4), bc, 1.5f);
+    dl->AddLine(ImVec2(x1, by), ImVec2(x1, by - 4), bc, 1.5f);
+    std::string name = arr.name;
+    if (!label_fits(x1 - x0, text_width(name, ui.fonts.small))) name = name.substr(0, name.find(' '));
+    if (label_fits(x1 - x0, text_width(name, ui.fonts.small)))
+      text_centered(dl, ImVec2((x0 + x1) / 2, by - 4 - ui.fonts.small->FontSize / 2), bc, name, ui.fonts.small);
+  }
   if (shuffles) dl->AddText(ImVec2(area.x + 4, area.bottom() - ImGui::GetFontSize() - 2), dim_col, "shuffle rows: columns are lanes (registers)");
   end_panel();
 }
