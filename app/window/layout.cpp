@@ -20,7 +20,7 @@ WindowLayout layout_window(const std::vector<std::string>& panels, float width, 
   }
   if (extras.lesson) {
     // Large enough for a title, five lines of text and a question in the big font.
-    const float lh = std::clamp(height * 0.27f, std::min(170.0f * ui_scale, height * 0.45f), height * 0.45f);
+    const float lh = std::clamp(height * std::min(0.27f * std::max(1.0f, ui_scale), 0.4f), std::min(170.0f * ui_scale, height * 0.45f), height * 0.45f);
     l.lesson = {side_w, height - lh, width - side_w, lh};
     bottom -= lh;
   }
@@ -71,7 +71,7 @@ int TreeGeometry::last_visible(int words) const {
   return std::clamp(w, 0, std::max(0, words - 1));
 }
 
-TreeGeometry tree_geometry(int words, int rows, const Rect& area, float zoom, float pan_x) {
+TreeGeometry tree_geometry(int words, int rows, const Rect& area, float zoom, float pan_x, float label_h) {
   TreeGeometry g;
   g.area = area;
   words = std::max(1, words);
@@ -80,9 +80,7 @@ TreeGeometry tree_geometry(int words, int rows, const Rect& area, float zoom, fl
   g.row_h = area.h / static_cast<float>(rows);
   g.pan_x = clamp_pan(pan_x, words, area.w, zoom);
   g.node_w = std::max(1.0f, std::min(g.col_w * 0.86f, 64.0f));
-  // Nodes take 45 % of a row, or up to 75 % where that keeps them 18 px tall (room for a value label
-  // when a lesson box shortens the panel).
-  g.node_h = std::max(1.0f, std::min(std::max(g.row_h * 0.45f, std::min(g.row_h * 0.75f, 18.0f)), 34.0f));
+  g.node_h = std::max(1.0f, std::min(std::max(g.row_h * 0.45f, std::min(g.row_h * 0.75f, label_h)), std::max(34.0f, label_h)));
   return g;
 }
 

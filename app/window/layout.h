@@ -52,7 +52,9 @@ struct TreeGeometry {
   int first_visible(int words) const;
   int last_visible(int words) const;
 };
-TreeGeometry tree_geometry(int words, int rows, const Rect& area, float zoom, float pan_x);
+// Nodes take 45 % of a row, or up to 75 % where that makes them label_h tall (room for a value
+// when a lesson box shortens the panel).
+TreeGeometry tree_geometry(int words, int rows, const Rect& area, float zoom, float pan_x, float label_h = 18.0f);
 // Clamps the pan so the zoomed tree never leaves the panel entirely.
 float clamp_pan(float pan_x, int words, float area_w, float zoom);
 

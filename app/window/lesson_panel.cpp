@@ -69,8 +69,12 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
 
   // Heading: lesson name, step title, progress; navigation on the right.
   const std::string progress = lesson_progress(s);
-  ImGui::TextDisabled("Lesson: %s   -   %s", les.title.c_str(), progress.c_str());
-  const float nav_w = text_width("< Prev (PgUp)") + text_width("Next (PgDn) >") + text_width("Leave (Esc)") + 6 * ImGui::GetStyle().FramePadding.x + 2 * 8;
+  const float nav_w = text_width("< Prev (PgUp)") + text_width("Next (PgDn) >") + text_width("Leave (Esc)") + 6 * ImGui::GetStyle().FramePadding.x +
+                      2 * ImGui::GetStyle().ItemSpacing.x + 8;
+  // The heading never runs under the buttons: the lesson's title goes first when it would.
+  std::string heading = "Lesson: " + les.title + "   -   " + progress;
+  if (text_width(heading) > c.w - nav_w) heading = progress;
+  ImGui::TextDisabled("%s", heading.c_str());
   ImGui::SameLine(std::max(0.0f, c.w - nav_w));
   ImGui::BeginDisabled(s.lesson.step == 0);
   if (ImGui::Button("< Prev (PgUp)")) go(s, s.lesson.step - 1);

@@ -83,7 +83,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     s.tree_pan = mx - (mx - s.tree_pan) * (s.tree_zoom / old);
   }
   if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) s.tree_pan += io.MouseDelta.x;
-  TreeGeometry g = tree_geometry(words, static_cast<int>(rows.size()), area, s.tree_zoom, s.tree_pan);
+  TreeGeometry g = tree_geometry(words, static_cast<int>(rows.size()), area, s.tree_zoom, s.tree_pan, ui.fonts.small->FontSize + 4);
   s.tree_pan = g.pan_x;
 
   // The row of the current step (or the last row before it).
