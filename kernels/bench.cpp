@@ -44,7 +44,7 @@ const std::vector<KernelSpec>& specs() {
     v.push_back({"cpu-sequential-scan", "cpu", true, false, false});
     v.push_back({"cpu-std-inclusive-scan", "cpu", true, true, false});
     // Tuning variants of scan-best (int, exclusive; not in `all`).
-    for (const char* x : {"x-scan-v1", "x-scan-f256x16", "x-scan-f128x24", "x-scan-f256x32", "x-scan-256x16-dyn", "x-scan-512x16-r64",
+    for (const char* x : {"x-scan-v1", "x-scan-f256x16", "x-scan-f128x24", "x-scan-f256x32", "x-scan-best-scalar-tail", "x-scan-best-s128", "x-scan-256x16-dyn", "x-scan-512x16-r64",
                          "x-scan-512x16-r64-static"}) v.push_back({x, "scan", true, false, true});
     return v;
   }();

@@ -4,6 +4,9 @@
 #   quick  the best kernels and their baselines, 2^10..2^28, int
 #   tune   scan-best against its tuning variants (x-scan-*) and CUB, float scan-best, reduce-best
 #   full   every kernel, int and float, 2^10..2^28, and the two seed presets: JSON for assets/bench/
+#   tail   scan-best's partial tile: sanitizers on partial tiles (n 6145, 1000003), scan-best against
+#          its old scalar-tail path (x-scan-best-scalar-tail), the 16-byte shared transpose
+#          (x-scan-best-s128) and CUB, int and float 2^10..2^28, then the every-kernel sweeps
 # At most 8 files come back from the device machine: JSON and tables go to $OUT, every other log
 # is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full
 set -uo pipefail
@@ -28,7 +31,7 @@ echo "bench tests rc=$? ($(( $(date +%s) - t0 )) s)"; grep -E "^\[  (PASSED|FAIL
 
 variants=x-scan-v1,x-scan-f256x16,x-scan-f128x24,x-scan-f256x32
 ours=reduce-tree,reduce-block,reduce-chunked,reduce-atomic,reduce-two-pass,reduce-warp-shuffle,reduce-best,scan-propagate,scan-reduce-then-scan,scan-decoupled,scan-best,scan-best-inclusive
-if command -v compute-sanitizer > /dev/null; then
+if [ "$mode" != tail ] && command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $ours --min 1000 --max 9000 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool.log" 2>&1
     echo "compute-sanitizer $tool (all ours, n 1000..8000) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool.log" | head -1)"
@@ -38,6 +41,41 @@ if command -v compute-sanitizer > /dev/null; then
 fi
 
 case "$mode" in
+tail)
+  tailk=scan-best,scan-best-inclusive,x-scan-best-scalar-tail,x-scan-best-s128
+  for tool in memcheck racecheck; do
+    for n in 6145 1000003; do
+      compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $tailk --min $n --max $n --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool-$n.log" 2>&1
+      echo "compute-sanitizer $tool ($tailk, n $n) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool-$n.log" | head -1)"
+    done
+  done
+  $bin bench --kernel scan-best,x-scan-best-scalar-tail,x-scan-best-s128,scan-best-inclusive,cub-scan,cub-scan-inclusive,copy --json "$OUT/tail-int.json" > "$LOG/tail-int.txt" 2>&1
+  echo "bench tail int rc=$?"
+  $bin bench --kernel scan-best,scan-best-inclusive,cub-scan,cub-scan-inclusive,copy --type float --json "$OUT/tail-float.json" > "$LOG/tail-float.txt" 2>&1
+  echo "bench tail float rc=$?"
+  grep -E "WRONG|error" "$LOG"/tail-*.txt | head
+  python3 - "$OUT/tail-int.json" "$OUT/tail-float.json" <<'PY'
+import json, sys
+for f in sys.argv[1:]:
+    d = json.load(open(f)); t = {}
+    for p in d["points"]: t[(p["kernel"], p["n"])] = p
+    ks = [k for k in ["scan-best", "x-scan-best-scalar-tail", "x-scan-best-s128", "cub-scan", "scan-best-inclusive", "cub-scan-inclusive"] if any(k == a for a, _ in t)]
+    print(d["type"], "us (x cub-scan; inclusive x cub-scan-inclusive); unverified:", [k for k, p in t.items() if not p.get("verified")])
+    print("n".ljust(10) + "".join(k[:22].rjust(24) for k in ks))
+    for n in sorted({n for _, n in t}):
+        row = n.__str__().ljust(10)
+        for k in ks:
+            p = t.get((k, n)); c = t.get(("cub-scan-inclusive" if "inclusive" in k else "cub-scan", n))
+            row += ("%.1f (%.3f)" % (p["ms"] * 1e3, c["ms"] / p["ms"]) if p and c and p["ms"] else "-").rjust(24)
+        print(row)
+PY
+  for type in int float; do
+    t0=$(date +%s)
+    timeout 200 $bin bench --kernel all --type $type --json "$OUT/$gpu-$type.json" > "$LOG/all-$type.txt" 2> "$LOG/all-$type.err"
+    echo "bench all $type rc=$? ($(( $(date +%s) - t0 )) s)"
+  done
+  grep -E "WRONG|error" "$LOG"/all-*.txt | head
+  ;;
 tune)
   for tool in memcheck racecheck synccheck; do
     compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $variants --min 40000 --max 40000 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool-variants.log" 2>&1
@@ -76,9 +114,9 @@ esac
 
 # Load and store widths of the timed kernels (LDG.E.128 = 16-byte loads).
 for o in build-gpu/kernels/CMakeFiles/scanscope_kernels.dir/device/{reduce_device,scan_device}.cu.o; do
-  cuobjdump -sass "$o" | awk '/Function :/{f=$3} /LDG|STG|LDS|STS/{match($0,/(LDG|STG|LDS|STS)[.A-Z0-9]*/); print f, substr($0,RSTART,RLENGTH)}' | sort | uniq -c
+  cuobjdump -sass "$o" | awk '/Function :/{f=$3} /LDG|STG|LDS|STS|LDL|STL/{match($0,/(LDG|STG|LDS|STS|LDL|STL)[.A-Z0-9]*/); print f, substr($0,RSTART,RLENGTH)}' | sort | uniq -c
 done > "$LOG/sass-ldg.txt" 2>&1
-for f in gpu.txt tests.log sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sass-ldg.txt; do
+for f in gpu.txt tests.log sanitizer-memcheck-6145.log sanitizer-memcheck-1000003.log sanitizer-racecheck-6145.log sanitizer-racecheck-1000003.log tail-int.txt tail-float.txt all-int.txt all-float.txt sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sass-ldg.txt; do
   [ -f "$LOG/$f" ] && { echo "===== $f"; cat "$LOG/$f"; }
 done > "$OUT/logs.txt"
 tail -5 "$LOG/build.log" >> "$OUT/logs.txt"

@@ -32,6 +32,8 @@ bool launch_scan_variant(const std::string& kernel, bool inclusive, const void* 
   else if (kernel == "x-scan-f256x16") scan_look_back<LookBackScanFast<256, 16, 8>, OpSum>(ex, in, out, n, inclusive, ws, kernel.c_str());
   else if (kernel == "x-scan-f128x24") scan_look_back<LookBackScanFast<128, 24, 12>, OpSum>(ex, in, out, n, inclusive, ws, kernel.c_str());
   else if (kernel == "x-scan-f256x32") scan_look_back<LookBackScanFast<256, 32, 4>, OpSum>(ex, in, out, n, inclusive, ws, kernel.c_str());
+  else if (kernel == "x-scan-best-scalar-tail") scan_look_back<LookBackScanFast<256, 24, 6, 0, true, false>, OpSum>(ex, in, out, n, inclusive, ws, kernel.c_str());
+  else if (kernel == "x-scan-best-s128") scan_look_back<LookBackScanFast<256, 24, 6, 0, true, true, true>, OpSum>(ex, in, out, n, inclusive, ws, kernel.c_str());
   else if (kernel == "x-scan-512x16-r64") scan_look_back<LookBackScan<512, 16, true, 2>, OpSum>(ex, in, out, n, inclusive, ws, kernel.c_str());
   else if (kernel == "x-scan-256x16-dyn") scan_look_back<LookBackScan<256, 16, true, 8, true>, OpSum>(ex, in, out, n, inclusive, ws, kernel.c_str());
   else if (kernel == "x-scan-512x16-r64-static") scan_look_back<LookBackScan<512, 16, true, 2, false>, OpSum>(ex, in, out, n, inclusive, ws, kernel.c_str());

@@ -9,6 +9,13 @@
 #include "reduce_kernels.h"
 #include "scan_kernels.h"
 
+// A host-device function kept out of line on the GPU (a cold path's registers stay its own).
+#if defined(__CUDACC__)
+#define SS_NOINLINE __host__ __device__ __noinline__
+#else
+#define SS_NOINLINE inline
+#endif
+
 namespace scanscope {
 namespace device {
 
@@ -417,21 +424,99 @@ struct LookBackScan {
 // consecutive elements, each warp scans the thread totals with shuffles, the warp totals go to
 // shared memory (barrier 1); warp 0 scans them, which gives the tile's aggregate, publishes it at
 // once, looks back, publishes the inclusive prefix and writes each warp's starting value to
-// shared memory (barrier 2); then every thread finishes its items. Full tiles load and store
-// 16 bytes per lane, all ITEMS/4 loads issued before the first is used, through a padded
-// per-warp shared-memory transpose; the tile is the block index (CUB's order).
+// shared memory (barrier 2); then every thread finishes its items. Tiles load and store 16 bytes
+// per lane, all ITEMS/4 loads issued before the first is used, through a per-warp shared-memory
+// transpose; the tile is the block index (CUB's order).
+// STAGE_PARTIAL: the last, partial tile takes the same staged path, with a bounds check per
+// 16-byte group (16-byte access where the group lies inside n, element by element only for the
+// one ragged group, the identity past n), as CUB's guarded warp-transpose load and store do.
+// Without it (x-scan-best-scalar-tail, the old path) each thread reads and writes its ITEMS
+// consecutive elements directly: 2*ITEMS scalar, uncoalesced accesses per thread.
+// SMEM128: the transpose uses 16-byte shared accesses (STS.128 / LDS.128, ITEMS/2 per direction
+// instead of 2*ITEMS 4-byte ones) in an unpadded layout whose 16-byte groups are permuted within
+// each run of 8 (quad q at q ^ gray(q mod 8) ^ 4*((q/8) mod 2) in its run), which keeps every
+// quarter warp on 8 distinct bank quads in both the striped and the blocked order (ITEMS = 24).
+// Without it: 4-byte accesses, one padding word per 32.
 // BACKOFF_NS: see look_back. kMaxShared: ask for the largest shared-memory carveout.
-template <int THREADS, int ITEMS, int MIN_BLOCKS, int BACKOFF_NS = 0, bool MAX_SHARED = true>
+template <int THREADS, int ITEMS, int MIN_BLOCKS, int BACKOFF_NS = 0, bool MAX_SHARED = true, bool STAGE_PARTIAL = true, bool SMEM128 = false>
 struct LookBackScanFast {
   static_assert(ITEMS % 4 == 0 && THREADS % kWarpSize == 0 && THREADS <= 1024, "16-byte lanes, whole warps");
   static constexpr bool kDynamic = false, kMaxShared = MAX_SHARED;
   static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
   static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
   static constexpr int kWarps = THREADS / kWarpSize;
-  static constexpr int kWarpWords = kWarpSize * ITEMS + ITEMS;  // one warp's staging, padded
+  static constexpr int kWarpWords = SMEM128 ? kWarpSize * ITEMS : kWarpSize * ITEMS + ITEMS;  // one warp's staging
   static constexpr int kStageWords = kWarps * kWarpWords;
   static constexpr int kSmemWords = kStageWords + 2 * kWarpSize;
-  SS_HD static int pad(int j) { return j + (j >> 5); }
+  // Word of element j (of a warp's kWarpSize * ITEMS) in the warp's staging area.
+  SS_HD static int pad(int j) {
+    if (SMEM128) {
+      const int q = j >> 2, b = q & 7;
+      return (((q & ~7) | (b ^ (b >> 1) ^ ((q >> 1) & 4))) << 2) | (j & 3);
+    }
+    return j + (j >> 5);
+  }
+
+  // Four consecutive elements (j a multiple of 4) to / from the staging area.
+  template <class S, class T>
+  SS_HD static void stage_put(const S& stage, int tid, int site, int base, int j, const Vec4<T>& v) {
+#if defined(__CUDA_ARCH__)
+    if (SMEM128) {
+      *reinterpret_cast<Vec4<T>*>(stage.data + base + pad(j)) = v;
+      return;
+    }
+#endif
+    stage.store(tid, site, base + pad(j), v.x);
+    stage.store(tid, site, base + pad(j + 1), v.y);
+    stage.store(tid, site, base + pad(j + 2), v.z);
+    stage.store(tid, site, base + pad(j + 3), v.w);
+  }
+  template <class T, class S>
+  SS_HD static Vec4<T> stage_get(const S& stage, int tid, int site, int base, int j) {
+#if defined(__CUDA_ARCH__)
+    if (SMEM128) return *reinterpret_cast<const Vec4<T>*>(stage.data + base + pad(j));
+#endif
+    return Vec4<T>{stage.load(tid, site, base + pad(j)), stage.load(tid, site, base + pad(j + 1)), stage.load(tid, site, base + pad(j + 2)),
+                   stage.load(tid, site, base + pad(j + 3))};
+  }
+
+  // The partial tile's side of the staging, for one lane (left: its warp's elements inside n,
+  // < kTile, may be <= 0): whole 16-byte groups inside n move as 16-byte accesses, the group cut
+  // by n element by element, the identity past n. Not inlined on the GPU: the guarded code then
+  // adds no register pressure (no spills) to the full tiles' path.
+  template <class S, class T>
+  SS_NOINLINE static void stage_in_partial(S stage, int tid, int base, const T* src, int left, T identity) {
+    const int lane = tid % kWarpSize;
+    Vec4<T> v[ITEMS / 4];
+    SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
+      const int j = 4 * (q * kWarpSize + lane);
+      if (j + 4 <= left) {
+        v[q] = load_vec4(src + j);
+      } else {
+        v[q].x = j < left ? src[j] : identity;
+        v[q].y = j + 1 < left ? src[j + 1] : identity;
+        v[q].z = j + 2 < left ? src[j + 2] : identity;
+        v[q].w = identity;  // j + 3 < left would make the group whole
+      }
+    }
+    SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) stage_put(stage, tid, scan_site::load, base, 4 * (q * kWarpSize + lane), v[q]);
+  }
+  template <class S, class T>
+  SS_NOINLINE static void stage_out_partial(S stage, int tid, int base, T* dst, int left) {
+    const int lane = tid % kWarpSize;
+    SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
+      const int j = 4 * (q * kWarpSize + lane);
+      if (j >= left) continue;
+      Vec4<T> v = stage_get<T>(stage, tid, scan_site::store_b, base, j);
+      if (j + 4 <= left) {
+        store_vec4(dst + j, v);
+      } else {
+        dst[j] = v.x;
+        if (j + 1 < left) dst[j + 1] = v.y;
+        if (j + 2 < left) dst[j + 2] = v.z;
+      }
+    }
+  }
 
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ScanArgs<T>& a) {
@@ -448,29 +533,33 @@ struct LookBackScanFast {
     const long long tile = g.block;
     const long long tile_first = tile * kTile;
     const bool full = tile_first + kTile <= a.n;
+    const bool staged = full || STAGE_PARTIAL;
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, warp = tid / kWarpSize, base = warp * kWarpWords;
+      const long long warp_first = tile_first + static_cast<long long>(warp) * kWarpSize * ITEMS;
       if (full) {
-        const T* src = a.in + tile_first + static_cast<long long>(warp) * kWarpSize * ITEMS;
+        const T* src = a.in + warp_first;
         Vec4<T> v[ITEMS / 4];
         SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) v[q] = load_vec4(src + 4 * (q * kWarpSize + lane));
-        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
-          const int j = 4 * (q * kWarpSize + lane);
-          stage.store(tid, scan_site::load, base + pad(j), v[q].x);
-          stage.store(tid, scan_site::load, base + pad(j + 1), v[q].y);
-          stage.store(tid, scan_site::load, base + pad(j + 2), v[q].z);
-          stage.store(tid, scan_site::load, base + pad(j + 3), v[q].w);
-        }
+        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) stage_put(stage, tid, scan_site::load, base, 4 * (q * kWarpSize + lane), v[q]);
+      } else if (STAGE_PARTIAL) {
+        stage_in_partial(stage, tid, base, a.in + warp_first, static_cast<int>(a.n - warp_first), identity);
       } else {
         const long long first = tile_first + static_cast<long long>(tid) * ITEMS;
         SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = first + k < a.n ? a.in[first + k] : identity;
       }
     });
-    if (full) b.warp_sync(Phase::Load, "tile staged in shared memory");
+    if (staged) b.warp_sync(Phase::Load, "tile staged in shared memory");
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
-      if (full) {
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = stage.load(tid, scan_site::load_b, base + pad(lane * ITEMS + k));
+      if (staged) {
+        SS_UNROLL for (int k = 0; k < ITEMS; k += 4) {
+          Vec4<T> v = stage_get<T>(stage, tid, scan_site::load_b, base, lane * ITEMS + k);
+          items[tid][k] = v.x;
+          items[tid][k + 1] = v.y;
+          items[tid][k + 2] = v.z;
+          items[tid][k + 3] = v.w;
+        }
       }
       T run = identity;
       SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
@@ -523,24 +612,27 @@ struct LookBackScanFast {
       } else {
         SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = Op::apply(base_value, items[tid][k]);
       }
-      if (full) {
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k) stage.store(tid, scan_site::store_a, base + pad(lane * ITEMS + k), items[tid][k]);
+      if (staged) {
+        SS_UNROLL for (int k = 0; k < ITEMS; k += 4)
+          stage_put(stage, tid, scan_site::store_a, base, lane * ITEMS + k, Vec4<T>{items[tid][k], items[tid][k + 1], items[tid][k + 2], items[tid][k + 3]});
       } else {
         const long long first = tile_first + static_cast<long long>(tid) * ITEMS;
         SS_UNROLL for (int k = 0; k < ITEMS; ++k)
           if (first + k < a.n) a.out[first + k] = items[tid][k];
       }
     });
-    if (full) b.warp_sync(Phase::Store, "scanned tile staged in shared memory");
+    if (staged) b.warp_sync(Phase::Store, "scanned tile staged in shared memory");
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
+      const long long warp_first = tile_first + static_cast<long long>(tid / kWarpSize) * kWarpSize * ITEMS;
       if (full) {
-        T* dst = a.out + tile_first + static_cast<long long>(tid / kWarpSize) * kWarpSize * ITEMS;
+        T* dst = a.out + warp_first;
         SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
           const int j = 4 * (q * kWarpSize + lane);
-          store_vec4(dst + j, Vec4<T>{stage.load(tid, scan_site::store_b, base + pad(j)), stage.load(tid, scan_site::store_b, base + pad(j + 1)),
-                                      stage.load(tid, scan_site::store_b, base + pad(j + 2)), stage.load(tid, scan_site::store_b, base + pad(j + 3))});
+          store_vec4(dst + j, stage_get<T>(stage, tid, scan_site::store_b, base, j));
         }
+      } else if (STAGE_PARTIAL) {
+        stage_out_partial(stage, tid, base, a.out + warp_first, static_cast<int>(a.n - warp_first));
       }
     });
     b.end(Phase::Store, "write tile");
@@ -549,7 +641,7 @@ struct LookBackScanFast {
 
 using ScanDecoupled = LookBackScan<256, 4, false>;  // scan-decoupled: the algorithm, plainly
 using ScanBestV1 = LookBackScan<256, 16, true, 8, false>;  // the first scan-best (x-scan-v1): block scan, then look-back
-using ScanBest = LookBackScanFast<256, 24, 6>;  // scan-best: 256 threads x 24 items, 6 blocks per SM (40 registers)
+using ScanBest = LookBackScanFast<256, 24, 6>;  // scan-best: 256 threads x 24 items, 6 blocks per SM (40 registers), partial tiles staged
 
 template <class Prog, class Op, class T, class Exec>
 void scan_look_back(Exec& ex, const T* in, T* out, long long n, bool inclusive, Carve& ws, const char* name) {

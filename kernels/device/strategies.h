@@ -37,7 +37,7 @@ inline const std::vector<StrategyInfo>& strategies() {
       {Strategy::ScanPropagate, "scan-propagate", true, "scan-then-propagate: Blelloch block scans, scan of block sums, uniform add", "seed 003 (scan paper), Figure 5"},
       {Strategy::ScanReduceThenScan, "scan-reduce-then-scan", true, "reduce blocks, scan block sums, scan blocks (three kernels)", "seed 004, CUDA scan implementation"},
       {Strategy::ScanDecoupled, "scan-decoupled", true, "single pass, decoupled look-back, 4 items per thread", "Merrill & Garland 2016"},
-      {Strategy::ScanBest, "scan-best", true, "single pass, decoupled look-back, 16 items per thread, 16-byte loads", "scanscope (after Merrill & Garland)"},
+      {Strategy::ScanBest, "scan-best", true, "single pass, decoupled look-back, 24 items per thread, 16-byte loads (partial tile too)", "scanscope (after Merrill & Garland)"},
   };
   return list;
 }

@@ -24,8 +24,9 @@ std::vector<T> input(long long n, unsigned seed) {
 }
 
 // Sizes that cross every edge the strategies have: 1, tiny, odd, block (256, 512, 1024), the
-// tiles of reduce-best (8192), reduce-then-scan (2048) and scan-best (4096), several tiles.
-const long long kSizes[] = {1, 2, 3, 31, 33, 255, 257, 1000, 1023, 1025, 2047, 4095, 4097, 8191, 8193, 20001, 65537};
+// tiles of reduce-best (8192), reduce-then-scan (2048) and scan-best (6144; its warps' parts of 768),
+// several tiles, and partial last tiles whose end falls inside a 16-byte group.
+const long long kSizes[] = {1, 2, 3, 31, 33, 255, 257, 1000, 1023, 1025, 2047, 4095, 4097, 6143, 6144, 6145, 6914, 8191, 8193, 20001, 65537};
 
 template <class T>
 void check_strategy(const StrategyInfo& s) {
@@ -77,18 +78,25 @@ TEST(DeviceStrategyShape, LaunchCounts) {
   EXPECT_EQ(launches, 3);
 }
 
-// The workspace count follows the sequence: scan-best needs a status word per tile.
+// The workspace count follows the sequence, piece by piece: the look-back scans take a tile
+// counter (4 bytes) and one 8-byte status word per tile, each piece starting on a 256-byte
+// boundary, so the count is exact; it fails if a piece is forgotten or a tile is miscounted.
 TEST(DeviceStrategyShape, WorkspaceCountsEveryPiece) {
   EXPECT_EQ(workspace_bytes(Strategy::ReduceAtomic, 1000, 264), 0u);
   EXPECT_GE(workspace_bytes(Strategy::ReduceBest, 1000, 264), 264u * 4);
-  EXPECT_GE(workspace_bytes(Strategy::ScanBest, 1LL << 28, 264), static_cast<size_t>(ceil_div(1LL << 28, ScanBest::kTile)) * 8u);  // one status word per tile
+  static_assert(ScanBest::kTile == 256 * 24, "scan-best's tile");
+  auto look_back_bytes = [](long long tiles) { return size_t(256) + static_cast<size_t>(tiles) * 8u; };  // counter, padded; status words
+  EXPECT_EQ(workspace_bytes(Strategy::ScanBest, 1LL << 28, 264), look_back_bytes(43691));  // ceil(2^28 / 6144)
+  EXPECT_EQ(workspace_bytes(Strategy::ScanBest, 6144, 264), look_back_bytes(1));
+  EXPECT_EQ(workspace_bytes(Strategy::ScanBest, 6145, 264), look_back_bytes(2));
+  EXPECT_EQ(workspace_bytes(Strategy::ScanDecoupled, 1LL << 28, 264), look_back_bytes((1LL << 28) / 1024));
 }
 
 // The tile shapes scan-best was tuned over (the x-scan-f* bench variants): every one correct on
 // the CPU, across tile edges, inclusive and exclusive.
 template <class Prog, class T>
 void check_look_back_shape(const char* name) {
-  for (long long n : {1LL, 33LL, 1000LL, 2047LL, 2048LL, 2049LL, 3073LL, 4097LL, 6145LL, 12289LL, 20001LL}) {
+  for (long long n : {1LL, 33LL, 1000LL, 2047LL, 2048LL, 2049LL, 3073LL, 4097LL, 6143LL, 6145LL, 6914LL, 12289LL, 13057LL, 20001LL}) {
     auto in = input<T>(n, static_cast<unsigned>(n) + 7);
     for (bool inclusive : {false, true}) {
       std::vector<char> ws_buf(workspace_bytes(Strategy::ScanDecoupled, n, 4) + 256, 0);
@@ -108,4 +116,7 @@ TEST(DeviceStrategyShape, ScanBestTileShapes) {
   check_look_back_shape<LookBackScanFast<128, 24, 12>, int>("128x24");
   check_look_back_shape<LookBackScanFast<192, 20, 8>, float>("192x20");
   check_look_back_shape<LookBackScanFast<256, 32, 4>, float>("256x32");
+  check_look_back_shape<LookBackScanFast<256, 24, 6, 0, true, false>, int>("256x24 scalar tail");
+  check_look_back_shape<LookBackScanFast<256, 24, 6, 0, true, true, true>, int>("256x24 16-byte shared");
+  check_look_back_shape<LookBackScanFast<256, 24, 6, 0, true, true, true>, float>("256x24 16-byte shared");
 }

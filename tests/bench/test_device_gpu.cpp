@@ -29,7 +29,10 @@ void check_all_kernels() {
   if (!gpu) GTEST_SKIP() << "no usable GPU: " << why;
   std::vector<std::string> kernels = {"cub-reduce", "cub-scan", "cub-scan-inclusive", "copy", "read-probe"};
   for (const auto& s : device::strategies()) kernels.push_back(s.id);
-  for (long long n : {1LL, 31LL, 1000LL, 1025LL, 4097LL, 8193LL, 65537LL, 1000003LL, 1LL << 22, (1LL << 24) + 3}) {
+  if (std::is_same<T, int>::value)  // scan-best's variants of the partial tile and the shared-memory transpose
+    for (const char* x : {"x-scan-best-scalar-tail", "x-scan-best-s128"}) kernels.push_back(x);
+  // 6144 .. 6914: scan-best's tile and partial tiles ending inside a warp's part and inside a 16-byte group.
+  for (long long n : {1LL, 31LL, 1000LL, 1025LL, 4097LL, 6144LL, 6145LL, 6914LL, 8193LL, 1LL << 16, 65537LL, 1000003LL, 1LL << 22, (1LL << 24) + 3}) {
     std::vector<T> in(static_cast<size_t>(n));
     uint32_t x = static_cast<uint32_t>(n) * 2654435761u;
     for (auto& e : in) {
@@ -39,7 +42,7 @@ void check_all_kernels() {
     ASSERT_EQ(gpu->prepare(n, std::is_same<T, float>::value, in.data(), kernels), "") << "n=" << n;
     for (const auto& k : kernels) {
       const device::StrategyInfo* s = device::find_strategy(k);
-      const bool scan = k == "copy" || k.rfind("cub-scan", 0) == 0 || (s && s->scan);
+      const bool scan = k == "copy" || k.rfind("cub-scan", 0) == 0 || k.rfind("x-scan-", 0) == 0 || (s && s->scan);
       for (bool inclusive : {false, true}) {
         if (inclusive && (!scan || k == "copy" || k == "cub-scan")) continue;
         if (!inclusive && k == "cub-scan-inclusive") continue;
