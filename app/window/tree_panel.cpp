@@ -169,8 +169,11 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
           ++w;
           continue;
         }
+        // A run goes on over gaps narrower than a pixel and a half (invisible at this density, but
+        // each separate bar costs vertices: at n = 2048 a row of every other word is 1024 bars).
         int e = w;
-        while (e + 1 <= w1 && written[e + 1] && g.col_w < 2.0f) ++e;
+        for (int next = e + 1; next <= w1 && (next - e) * g.col_w < 1.5f; ++next)
+          if (written[next]) e = next;
         // At least 3 pixels wide, so a lone written word (the cleared root) stays visible.
         const float half = std::max(1.5f, g.node_w / 2);
         dl->AddRectFilled(ImVec2(g.word_x(w) - half, y - g.node_h / 2), ImVec2(g.word_x(e) + half, y + g.node_h / 2), col(fill));
