@@ -117,7 +117,9 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const bool current = i == cur_row && cur_is_row;
     const auto& edges = edges_[i];
     // A row with more edges than pixels is a blur: outside the current row, draw a sample.
-    const size_t stride = current ? 1 : std::max<size_t>(1, static_cast<size_t>(edges.size() / std::max(1.0f, area.w * 0.2f)));
+    // Ghost rows (not computed yet) get half the sample of the rows already done.
+    const float sample = area.w * (future ? 0.1f : 0.2f);
+    const size_t stride = current ? 1 : std::max<size_t>(1, static_cast<size_t>(edges.size() / std::max(1.0f, sample)));
     const float y_from = g.row_y(i - 1) + g.node_h / 2, y_to = g.row_y(i) - g.node_h / 2;
     for (size_t ei = 0; ei < edges.size(); ei += stride) {
       const TreeEdge& e = edges[ei];
