@@ -27,7 +27,7 @@ struct AppCompact {
   SS_HD static void run(Block& b, const KernelParams& p, const T* in, T* out) {
     if constexpr (std::is_integral_v<T>) {
       const int m = p.m;
-      auto flags = b.template shared<int>(m);
+      auto flags = b.template shared<int>(m, "flags, then their exclusive scan");
       auto keep = [&](int i) { return i < p.n && (in[i] & 1) != 0; };
       b.threads([&](int tid) {
         for (int i = 2 * tid; i <= 2 * tid + 1; ++i) flags.store(tid, app_site::flag, i, keep(i) ? 1 : 0);  // SITE flag
@@ -55,10 +55,10 @@ struct AppRadixSort {
   SS_HD static void run(Block& b, const KernelParams& p, const T* in, T* out) {
     if constexpr (std::is_integral_v<T>) {
       const int m = p.m;
-      auto keys = b.template shared<int>(m);
-      auto flags = b.template shared<int>(m);
-      auto zeros = b.template shared<int>(1);
-      auto sorted = b.template shared<int>(m);
+      auto keys = b.template shared<int>(m, "keys (buffer A)");
+      auto flags = b.template shared<int>(m, "flags, then their scan");
+      auto zeros = b.template shared<int>(1, "zeros");
+      auto sorted = b.template shared<int>(m, "keys (buffer B)");
       auto k0 = b.template regs<int>();
       auto k1 = b.template regs<int>();
       b.threads([&](int tid) {

@@ -77,7 +77,7 @@ class CudaBlock {
 
   template <class T> SS_DEVICE CudaRegs<T> regs() { return CudaRegs<T>{T(0)}; }
 
-  template <class T> SS_DEVICE Shared<T, Rec> shared(int count) {
+  template <class T> SS_DEVICE Shared<T, Rec> shared(int count, const char* = nullptr) {
     int base = used_words_;
     used_words_ += count;
     return Shared<T, Rec>{reinterpret_cast<T*>(arena_ + base), base, rec_};

@@ -53,12 +53,14 @@ class EmulatedBlock {
 
   template <class T> EmuRegs<T> regs() { return EmuRegs<T>{std::vector<T>(threads_, T(0))}; }
 
-  template <class T> Shared<T, HostRecorder> shared(int count) {
+  // `name` labels the array in the trace (kernels that carve several arrays name them).
+  template <class T> Shared<T, HostRecorder> shared(int count, const char* name = nullptr) {
     if (used_words_ + count > max_words_)
       throw std::runtime_error("kernel needs " + std::to_string(used_words_ + count) +
                                " words of shared memory, more than the " + std::to_string(max_words_) + " available");
     int base = used_words_;
     used_words_ += count;
+    if (name) arrays_.push_back(SharedArrayInfo{name, base, count});
     arena_.resize(used_words_, 0u);
     written_.resize(used_words_, 0);
     return Shared<T, HostRecorder>{reinterpret_cast<T*>(arena_.data() + base), base, &rec_};
@@ -79,6 +81,7 @@ class EmulatedBlock {
   // Results
   std::vector<Step>& steps() { return steps_; }
   int smem_words() const { return used_words_; }
+  const std::vector<SharedArrayInfo>& arrays() const { return arrays_; }
 
   void on_access(int tid, int site, AccessOp op, int word, uint32_t bits) {
     Access a;
@@ -140,6 +143,7 @@ class EmulatedBlock {
   int used_words_ = 0;
   Step current_;
   std::vector<Step> steps_;
+  std::vector<SharedArrayInfo> arrays_;
 };
 
 inline void HostRecorder::record(int tid, int site, AccessOp op, int word, uint32_t bits) {

@@ -18,13 +18,14 @@ namespace {
 struct EmulateCall {
   template <class Alg, class Op, class T>
   static int call(const KernelParams& p, const std::vector<double>& input, std::vector<double>& output,
-                  std::vector<Step>& steps) {
+                  std::vector<Step>& steps, std::vector<SharedArrayInfo>& arrays) {
     std::vector<T> in(input.begin(), input.end());
     std::vector<T> out(output.size(), T(0));
     EmulatedBlock b(p.threads, std::is_floating_point_v<T>, kMaxSharedBytes / 4);
     Alg::template run<Op, T>(b, p, in.data(), out.data());
     output.assign(out.begin(), out.end());
     steps = std::move(b.steps());
+    arrays = b.arrays();
     return b.smem_words();
   }
 };
@@ -53,9 +54,9 @@ Trace run_emulator(const TraceRequest& r) {
   Trace t = skeleton(r, p);
   t.output.assign(output_capacity(*info, r.n), 0.0);
   if (r.type == ValueType::Int)
-    t.smem_words = dispatch_op<EmulateCall, int32_t>(info->id, r.op, p, t.input, t.output, t.steps);
+    t.smem_words = dispatch_op<EmulateCall, int32_t>(info->id, r.op, p, t.input, t.output, t.steps, t.arrays);
   else
-    t.smem_words = dispatch_op<EmulateCall, float>(info->id, r.op, p, t.input, t.output, t.steps);
+    t.smem_words = dispatch_op<EmulateCall, float>(info->id, r.op, p, t.input, t.output, t.steps, t.arrays);
   finish_output(*info, r.n, t.output);
   t.device = "cpu-emulator";
   analyze_banks(t);

@@ -65,6 +65,12 @@ struct Totals {
   bool operator==(const Totals& o) const { return ld == o.ld && st == o.st; }
 };
 
+// A named array in the block's shared memory (kernels name them when they carve several).
+struct SharedArrayInfo {
+  std::string name;
+  int first_word = 0, words = 0;
+};
+
 struct Trace {
   std::string kernel;
   int n = 0, threads = 0, banks = 32, warp_issue = 32;
@@ -75,6 +81,7 @@ struct Trace {
   std::string device = "cpu-emulator";
   std::vector<double> input, output;
   int smem_words = 0;
+  std::vector<SharedArrayInfo> arrays;  // named shared arrays, in allocation order (may be empty)
   std::vector<Step> steps;
   Totals totals;
 };

@@ -64,6 +64,11 @@ std::string trace_to_json(const Trace& t, int indent) {
   if (t.bits) j["bits"] = t.bits;
   j["device"] = t.device;
   j["smem_words"] = t.smem_words;
+  if (!t.arrays.empty()) {
+    json arr = json::array();
+    for (const auto& a : t.arrays) arr.push_back(json{{"name", a.name}, {"first", a.first_word}, {"words", a.words}});
+    j["arrays"] = std::move(arr);
+  }
   j["input"] = t.input;
   j["output"] = t.output;
   json steps = json::array();
@@ -164,6 +169,18 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
     t.steps.push_back(std::move(st));
   }
   if (t.smem_words < 0) t.smem_words = 0;
+  if (j.contains("arrays")) {
+    const json& arr = rd.field(j, "arrays", "");
+    if (!arr.is_array() || arr.size() > 64) rd.fail("arrays", "expected an array of at most 64 entries");
+    for (size_t i = 0; i < arr.size(); ++i) {
+      std::string where = "arrays[" + std::to_string(i) + "]";
+      SharedArrayInfo a;
+      a.name = rd.string(arr[i], "name", where);
+      a.first_word = static_cast<int>(rd.integer(arr[i], "first", where, 0, t.smem_words));
+      a.words = static_cast<int>(rd.integer(arr[i], "words", where, 0, t.smem_words - a.first_word));
+      t.arrays.push_back(a);
+    }
+  }
   // Derived data is recomputed, never trusted from the file.
   analyze_banks(t);
   return t;

@@ -156,3 +156,24 @@ TEST(AtomicWrite, KilledWriterLeavesTheOldFileIntact) {
   std::remove(tmp.c_str());
   std::remove(path.c_str());
 }
+
+// Kernels that carve several shared arrays name them; the names travel with the trace file.
+TEST(TraceJson, NamedSharedArraysRoundTrip) {
+  TraceRequest r;
+  r.kernel = "app-radix-sort";
+  r.n = 8;
+  Trace t = run_emulator(r);
+  ASSERT_EQ(t.arrays.size(), 4u);
+  EXPECT_EQ(t.arrays[2].name, "zeros");
+  EXPECT_EQ(t.arrays[2].first_word, 16);
+  EXPECT_EQ(t.arrays[2].words, 1);
+  Trace back = trace_from_json(trace_to_json(t), "mem");
+  ASSERT_EQ(back.arrays.size(), 4u);
+  EXPECT_EQ(back.arrays[3].name, "keys (buffer B)");
+  EXPECT_EQ(back.arrays[3].first_word, 17);
+  auto j = nlohmann::json::parse(trace_to_json(t));
+  j["arrays"][0]["words"] = 1000;
+  EXPECT_NE(error_of(j.dump()).find("arrays[0].words"), std::string::npos);
+  r.kernel = "scan-blelloch";  // one unnamed array: none listed
+  EXPECT_TRUE(run_emulator(r).arrays.empty());
+}

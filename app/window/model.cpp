@@ -361,14 +361,10 @@ std::string value_label(double v, const std::string& op) {
 }
 
 std::vector<SharedArray> shared_arrays(const Trace& t) {
-  // The allocation order of kernels/app_kernels.h: AppCompact: flags[m]; AppRadixSort: keys[m],
-  // flags[m], zeros[1], sorted[m].
-  if (t.kernel == "app-compact") return {{"flags, then their exclusive scan", 0, t.smem_words}};
-  if (t.kernel == "app-radix-sort" && t.smem_words >= 4 && (t.smem_words - 1) % 3 == 0) {
-    const int m = (t.smem_words - 1) / 3;
-    return {{"keys (buffer A)", 0, m}, {"flags, then their scan", m, m}, {"zeros", 2 * m, 1}, {"keys (buffer B)", 2 * m + 1, m}};
-  }
-  return {};
+  // The arrays the kernel named when it carved its shared memory (recorded in the trace).
+  std::vector<SharedArray> out;
+  for (const auto& a : t.arrays) out.push_back({a.name, a.first_word, a.words});
+  return out;
 }
 
 std::vector<char> hazard_words(const Step& s, int words) {
