@@ -15,6 +15,6 @@ GpuStatus gpu_status() {
 
 Trace run_gpu_traced(const TraceRequest&, const Trace&) { throw std::runtime_error(gpu_status().why); }
 
-std::vector<double> run_gpu_timed(const TraceRequest&, float*) { throw std::runtime_error(gpu_status().why); }
+std::vector<double> run_gpu_timed(const TraceRequest&, float*, bool) { throw std::runtime_error(gpu_status().why); }
 
 }  // namespace scanscope

@@ -27,8 +27,10 @@ Trace run_emulator(const TraceRequest& r);
 // phases, how much to allocate). Throws std::runtime_error on CUDA errors, naming the kernel.
 Trace run_gpu_traced(const TraceRequest& r, const Trace& emulated);
 
-// Runs the timed (unrecorded) kernel once on the GPU and returns its output.
-std::vector<double> run_gpu_timed(const TraceRequest& r, float* milliseconds);
+// Runs the timed (unrecorded) kernel on the GPU and returns its output. With warm_up, an untimed
+// launch comes first (the first launch also loads the module); without, exactly one launch, so
+// that profilers see one launch per request.
+std::vector<double> run_gpu_timed(const TraceRequest& r, float* milliseconds, bool warm_up = true);
 
 // Emulator or GPU as asked; `where` says which ran and why. Throws UsageError for --device gpu
 // without a usable GPU.
