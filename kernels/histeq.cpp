@@ -59,11 +59,15 @@ void append_bytes(void* ctx, void* data, int size) {
 }
 }  // namespace
 
-void save_gray_png(const std::string& path, const GrayImage& image) {
+void save_png(const std::string& path, int width, int height, int channels, const uint8_t* pixels) {
   std::string bytes;
-  if (!stbi_write_png_to_func(append_bytes, &bytes, image.width, image.height, 1, image.pixels.data(), image.width))
+  if (!stbi_write_png_to_func(append_bytes, &bytes, width, height, channels, pixels, width * channels))
     throw std::runtime_error(path + ": PNG encoding failed");
   write_file_atomic(path, bytes);
+}
+
+void save_gray_png(const std::string& path, const GrayImage& image) {
+  save_png(path, image.width, image.height, 1, image.pixels.data());
 }
 #else
 namespace {
@@ -73,6 +77,7 @@ namespace {
 }  // namespace
 GrayImage load_gray_image(const std::string& path) { no_stb(path); }
 void save_gray_png(const std::string& path, const GrayImage&) { no_stb(path); }
+void save_png(const std::string& path, int, int, int, const uint8_t*) { no_stb(path); }
 #endif
 
 Equalization equalize(const GrayImage& image, Device device) {

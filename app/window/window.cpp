@@ -17,7 +17,7 @@
 #include <imgui.h>
 #include "backends/imgui_impl_glfw.h"
 #include "backends/imgui_impl_opengl3.h"
-#include <stb_image_write.h>  // the implementation is in libstb
+#include "histeq.h"  // save_png
 
 #include "app_state.h"
 #include "cli.h"
@@ -56,8 +56,7 @@ void write_png(const std::string& path, int w, int h) {
   std::vector<unsigned char> flipped(px.size());
   const size_t row = static_cast<size_t>(w) * 3;
   for (int y = 0; y < h; ++y) std::copy(px.begin() + y * row, px.begin() + (y + 1) * row, flipped.begin() + (h - 1 - y) * row);
-  if (!stbi_write_png(path.c_str(), w, h, 3, flipped.data(), static_cast<int>(row)))
-    throw std::runtime_error("cannot write PNG '" + path + "'");
+  save_png(path, w, h, 3, flipped.data());  // atomic: a killed export leaves the old file
 }
 
 void draw_toasts(AppState& s) {
