@@ -37,6 +37,8 @@ std::vector<Case> all_cases() {
   return cases;
 }
 
+void PrintTo(const Case& c, std::ostream* os) { *os << c.kernel << " " << c.op << "/" << type_name(c.type); }
+
 class KernelVsReference : public ::testing::TestWithParam<Case> {};
 
 TEST_P(KernelVsReference, EveryNMatchesTheSequentialCpu) {
