@@ -81,11 +81,12 @@ struct ReduceInterleaved {
   }
 };
 
-// The sequential-addressing tree shared by reduce-sequential and reduce-first-add: stride halves,
-// thread tid combines sdata[tid] and sdata[tid + s]; consecutive lanes touch consecutive words.
+// The sequential-addressing tree shared by reduce-sequential and reduce-first-add: stride halves
+// (from `from`, normally half the block, down to just above `down_to`), thread tid combines
+// sdata[tid] and sdata[tid + s]; consecutive lanes touch consecutive words.
 template <class Op, class T, class Block, class S>
-SS_HD void sequential_tree(Block& b, const KernelParams& p, const S& sdata, int down_to) {
-  for (int s = p.threads / 2; s > down_to; s >>= 1) {
+SS_HD void sequential_tree(Block& b, const S& sdata, int from, int down_to) {
+  for (int s = from; s > down_to; s >>= 1) {
     b.threads([&](int tid) {
       if (tid < s) {
         T a = sdata.load(tid, reduce_site::tree_a, tid);      // SITE tree_a
@@ -107,7 +108,7 @@ struct ReduceSequential {
       sdata.store(tid, reduce_site::load_store, tid, thread_partial<Op>(in, p.n, tid, p.threads));  // SITE load_store
     });
     b.sync(Phase::Load, "load");
-    sequential_tree<Op, T>(b, p, sdata, 0);
+    sequential_tree<Op, T>(b, sdata, p.threads / 2, 0);
     b.threads([&](int tid) {
       if (tid == 0) out[0] = sdata.load(tid, reduce_site::result, 0);  // SITE result
     });
@@ -135,7 +136,7 @@ struct ReduceFirstAdd {
       sdata.store(tid, reduce_site::load_store, tid, thread_partial_pairs<Op>(in, p.n, tid, p.threads));  // SITE load_store
     });
     b.sync(Phase::Load, "load (first add)");
-    sequential_tree<Op, T>(b, p, sdata, 0);
+    sequential_tree<Op, T>(b, sdata, p.threads / 2, 0);
     b.threads([&](int tid) {
       if (tid == 0) out[0] = sdata.load(tid, reduce_site::result, 0);  // SITE result
     });
@@ -155,7 +156,7 @@ struct ReduceUnrollWarp {
       sdata.store(tid, reduce_site::load_store, tid, thread_partial_pairs<Op>(in, p.n, tid, p.threads));  // SITE load_store
     });
     b.sync(Phase::Load, "load (first add)");
-    sequential_tree<Op, T>(b, p, sdata, 32);
+    sequential_tree<Op, T>(b, sdata, p.threads / 2, 32);
     for (int s = 32; s > 0; s >>= 1) {
       b.threads([&](int tid) {
         if (tid < 32) {
@@ -241,16 +242,7 @@ struct ReduceMissingBarrier {
       }
     });
     b.sync(Phase::Reduce, "strides %d and half: NO barrier", p.threads / 2);
-    for (int s = p.threads / 8; s > 0; s >>= 1) {
-      b.threads([&](int tid) {
-        if (tid < s) {
-          T a = sdata.load(tid, reduce_site::tree_a, tid);      // SITE tree_a
-          T c = sdata.load(tid, reduce_site::tree_b, tid + s);  // SITE tree_b
-          sdata.store(tid, reduce_site::tree_st, tid, Op::apply(a, c));  // SITE tree_st
-        }
-      });
-      b.sync(Phase::Reduce, "stride %d", s);
-    }
+    sequential_tree<Op, T>(b, sdata, p.threads / 8, 0);  // the rest of the tree, with its barriers
     b.threads([&](int tid) {
       if (tid == 0) out[0] = sdata.load(tid, reduce_site::result, 0);  // SITE result
     });

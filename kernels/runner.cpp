@@ -48,6 +48,23 @@ Trace skeleton(const TraceRequest& r, const KernelParams& p) {
 
 }  // namespace
 
+TraceRequest request_of(const Trace& t) {
+  TraceRequest r;
+  r.kernel = t.kernel;
+  r.n = t.n;
+  r.threads = t.threads;
+  r.banks = t.banks;
+  r.warp_issue = t.warp_issue;
+  r.pad = t.pad;
+  r.op = t.op;
+  r.type = t.type == "float" ? ValueType::Float : ValueType::Int;
+  const KernelInfo* k = find_kernel(t.kernel);
+  if (k && std::string(k->family) == "scan") r.scan = t.inclusive ? "inclusive" : "exclusive";
+  r.input = t.input;
+  r.bits = t.bits;
+  return r;
+}
+
 Trace run_emulator(const TraceRequest& r) {
   const KernelInfo* info = nullptr;
   KernelParams p = resolve(r, &info);

@@ -20,6 +20,9 @@ struct GpuStatus {
 GpuStatus gpu_status();
 bool gpu_built();  // was the CUDA part compiled in?
 
+// The request that reproduces a trace (e.g. one loaded from a file): kernel, sizes, options, input.
+TraceRequest request_of(const Trace& t);
+
 // Emulates the request on the CPU. Throws UsageError for bad requests.
 Trace run_emulator(const TraceRequest& r);
 

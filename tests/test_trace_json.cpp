@@ -177,3 +177,17 @@ TEST(TraceJson, NamedSharedArraysRoundTrip) {
   r.kernel = "scan-blelloch";  // one unnamed array: none listed
   EXPECT_TRUE(run_emulator(r).arrays.empty());
 }
+
+// A trace loaded from a file can be re-run: request_of gives back the request, scan kind included.
+TEST(TraceJson, RequestOfReproducesTheTrace) {
+  TraceRequest r;
+  r.kernel = "scan-hillis-steele";
+  r.n = 37;
+  r.scan = "inclusive";
+  r.type = ValueType::Float;
+  Trace t = run_emulator(r);
+  Trace again = run_emulator(request_of(trace_from_json(trace_to_json(t), "mem")));
+  std::string why;
+  EXPECT_TRUE(traces_equal(t, again, &why)) << why;
+  EXPECT_TRUE(again.inclusive);
+}

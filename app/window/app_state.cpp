@@ -20,20 +20,6 @@ void toast(AppState& s, const std::string& text, bool error) {
   if (s.toasts.size() > 4) s.toasts.erase(s.toasts.begin());
 }
 
-TraceRequest request_from_trace(const Trace& t) {
-  TraceRequest r;
-  r.kernel = t.kernel;
-  r.n = t.n;
-  r.threads = t.threads;
-  r.banks = t.banks;
-  r.warp_issue = t.warp_issue;
-  r.pad = t.pad;
-  r.op = t.op;
-  r.type = t.type == "float" ? ValueType::Float : ValueType::Int;
-  r.input = t.input;
-  r.bits = t.bits;
-  return r;
-}
 
 std::string wrong_result_note(const Trace& t, const std::string& why) {
   std::string reason;
@@ -45,7 +31,7 @@ std::string wrong_result_note(const Trace& t, const std::string& why) {
                      : "this kernel is broken on purpose";
   } else if (t.op == "mat2" && k) {
     try {
-      const KernelParams p = resolve(request_from_trace(t));
+      const KernelParams p = resolve(request_of(t));
       if (!preserves_operand_order(*k, p))
         reason = "mat2 (2x2 matrix product) is not commutative, and " + std::string(k->name) + " combines elements out of order";
     } catch (const std::exception&) {
@@ -84,7 +70,7 @@ void show_trace(AppState& s, Trace t, const std::string& where) {
   if (is_gpu_measurement(s.trace)) {
     // Measured on a GPU: the bank model's prediction from the emulator goes beside it.
     try {
-      s.predicted = run_emulator(request_from_trace(s.trace));
+      s.predicted = run_emulator(request_of(s.trace));
       s.have_predicted = true;
     } catch (const std::exception& e) {
       toast(s, std::string("no prediction beside the GPU trace: ") + e.what(), true);
@@ -117,7 +103,7 @@ bool update_compare(AppState& s) {
   ++s.trace_generation;
   if (!s.have_trace || (s.compare_pad.empty() && s.compare_kernel.empty())) return false;
   TraceRequest r = s.request;
-  if (r.kernel != s.trace.kernel) r = request_from_trace(s.trace);  // a loaded trace
+  if (r.kernel != s.trace.kernel) r = request_of(s.trace);  // a loaded trace
   r.input = s.trace.input;
   r.n = s.trace.n;
   try {

@@ -184,7 +184,6 @@ void show_histeq_scan(AppState& s);
 bool ensure_timing_bench(AppState& s);
 
 // The request that reproduces a trace (for a loaded trace: its kernel, sizes, options and input).
-TraceRequest request_from_trace(const Trace& t);
 
 // The red note for a trace whose output is wrong: the check's reason and, where it is known, why
 // (a deliberately broken kernel, a non-commutative operator on a kernel that reorders operands).

@@ -122,7 +122,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (ImGui::Button("Open trace")) {
       try {
         Trace t = load_trace_file(s.path_buf);
-        s.request = request_from_trace(t);
+        s.request = request_of(t);
         form_from_request(s.form, s.request, Device::Auto);
         show_trace(s, std::move(t), std::string("loaded from ") + s.path_buf);
         update_compare(s);

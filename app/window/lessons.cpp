@@ -165,7 +165,7 @@ void show_histeq_scan(AppState& s) {
   s.compare_pad.clear();
   s.compare_kernel.clear();
   Trace t = s.histeq.eq.cdf_trace;
-  s.request = request_from_trace(t);
+  s.request = request_of(t);
   show_trace(s, std::move(t), "histogram equalization's CDF: " + s.histeq.eq.where);
   update_compare(s);
   form_from_request(s.form, s.request, s.options.device);

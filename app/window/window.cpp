@@ -160,7 +160,7 @@ int run_window(const WindowOptions& o) {
   // What to show first.
   if (!o.open_path.empty()) {
     Trace t = load_trace_file(o.open_path);  // throws with the file's name and what is wrong
-    s.request = request_from_trace(t);
+    s.request = request_of(t);
     show_trace(s, std::move(t), "loaded from " + o.open_path);
     update_compare(s);
   } else {

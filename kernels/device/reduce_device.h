@@ -68,7 +68,7 @@ struct ReduceChunkedStage {
       sdata.store(tid, reduce_site::load_store, tid, sum);  // SITE load_store
     });
     b.sync(Phase::Load, "chunk sums");
-    sequential_tree<Op, T>(b, p, sdata, 0);
+    sequential_tree<Op, T>(b, sdata, p.threads / 2, 0);
     b.threads([&](int tid) {
       if (tid == 0) a.out[g.block] = sdata.load(tid, reduce_site::result, 0);  // SITE result
     });
@@ -93,7 +93,7 @@ struct ReduceGridStrideStage {
       sdata.store(tid, reduce_site::load_store, tid, sum);  // SITE load_store
     });
     b.sync(Phase::Load, "grid-stride sums");
-    sequential_tree<Op, T>(b, p, sdata, 0);
+    sequential_tree<Op, T>(b, sdata, p.threads / 2, 0);
     b.threads([&](int tid) {
       if (tid == 0) a.out[g.block] = sdata.load(tid, reduce_site::result, 0);  // SITE result
     });

@@ -145,7 +145,7 @@ struct RtsReduce {
       sdata.store(tid, reduce_site::load_store, tid, sum);  // SITE load_store
     });
     b.sync(Phase::Load, "segment sums");
-    sequential_tree<Op, T>(b, p, sdata, 0);
+    sequential_tree<Op, T>(b, sdata, p.threads / 2, 0);
     b.threads([&](int tid) {
       if (tid == 0) a.sums[g.block] = sdata.load(tid, reduce_site::result, 0);  // SITE result
     });
