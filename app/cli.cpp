@@ -151,6 +151,7 @@ int cmd_list(bool as_json) {
       nlohmann::json opts = {"--n", "--op", "--type", "--banks", "--warp-issue", "--input", "--seed", "--device"};
       if (k.takes_pad) opts.push_back("--pad");
       if (k.grid_stride) opts.push_back("--threads");
+      if (k.id == KernelId::AppRadixSort) opts.push_back("--bits");
       if (std::string(k.family) == "scan") opts.push_back("--scan");
       nlohmann::json scans = nlohmann::json::array();
       if (k.can_inclusive) scans.push_back("inclusive");
@@ -165,7 +166,10 @@ int cmd_list(bool as_json) {
   for (const auto& k : catalogue()) {
     std::cout << std::left << std::setw(30) << k.name << std::setw(8) << k.family << k.title << "\n";
     std::cout << std::setw(38) << "" << "from: " << k.source << "\n";
-    std::string opts = "--n (1.." + std::to_string(k.max_n) + "), --op, --type";
+    const bool app = std::string(k.family) == "app";
+    std::string opts = "--n (" + std::string(app ? "2" : "1") + ".." + std::to_string(k.max_n) + ")" +
+                       (app ? ", int values and --op sum only" : ", --op, --type");
+    if (k.id == KernelId::AppRadixSort) opts += ", --bits";
     if (k.takes_pad) opts += ", --pad none|harris|zero";
     if (k.grid_stride) opts += ", --threads";
     if (std::string(k.family) == "scan")
