@@ -158,7 +158,9 @@ int cmd_list(bool as_json) {
       if (k.can_exclusive) scans.push_back("exclusive");
       arr.push_back({{"id", k.name}, {"family", k.family}, {"title", k.title}, {"source", k.source},
                      {"summary", k.summary}, {"notes", k.notes}, {"options", opts}, {"max_n", k.max_n},
-                     {"scan", scans}, {"ops", operator_names()}, {"types", {"int", "float"}}});
+                     {"scan", scans},
+                     {"ops", std::string(k.family) == "app" ? std::vector<std::string>{"sum"} : operator_names()},
+                     {"types", std::string(k.family) == "app" ? std::vector<std::string>{"int"} : std::vector<std::string>{"int", "float"}}});
     }
     std::cout << arr.dump(2) << "\n";
     return 0;
