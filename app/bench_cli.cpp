@@ -11,10 +11,10 @@
 
 #include <CLI/CLI.hpp>
 
-#include "bench.h"
-#include "catalogue.h"
-#include "runner.h"
-#include "trace_json.h"
+#include "bench/bench.h"
+#include "engine/catalogue.h"
+#include "engine/runner.h"
+#include "formats/trace_json.h"
 
 namespace scanscope {
 

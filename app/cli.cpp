@@ -11,15 +11,15 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "bank_model.h"
+#include "engine/bank_model.h"
 #include "bench_cli.h"
-#include "float_order.h"
-#include "format.h"
-#include "histeq.h"
-#include "lesson.h"
-#include "ncu_check.h"
-#include "trace_json.h"
-#include "validation_plan.h"
+#include "demos/float_order.h"
+#include "engine/format.h"
+#include "demos/histeq.h"
+#include "formats/lesson.h"
+#include "engine/ncu_check.h"
+#include "formats/trace_json.h"
+#include "engine/validation_plan.h"
 
 namespace scanscope {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "catalogue.h"
-#include "runner.h"
+#include "engine/catalogue.h"
+#include "engine/runner.h"
 
 namespace scanscope {
 

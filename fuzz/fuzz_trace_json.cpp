@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "trace_json.h"
+#include "formats/trace_json.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);

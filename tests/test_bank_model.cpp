@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "bank_model.h"
-#include "runner.h"
-#include "validation_plan.h"
+#include "engine/bank_model.h"
+#include "engine/runner.h"
+#include "engine/validation_plan.h"
 
 using namespace scanscope;
 

@@ -7,9 +7,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "ncu_check.h"
-#include "runner.h"
-#include "validation_plan.h"
+#include "engine/ncu_check.h"
+#include "engine/runner.h"
+#include "engine/validation_plan.h"
 
 using namespace scanscope;
 

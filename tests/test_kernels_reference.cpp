@@ -2,8 +2,8 @@
 // (float sums within the tolerance of reference.h: 1e-5 of the sum of magnitudes).
 #include <gtest/gtest.h>
 
-#include "reference.h"
-#include "runner.h"
+#include "engine/reference.h"
+#include "engine/runner.h"
 
 using namespace scanscope;
 

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <fstream>
 
-#include "float_order.h"
-#include "histeq.h"
-#include "lesson.h"
+#include "demos/float_order.h"
+#include "demos/histeq.h"
+#include "formats/lesson.h"
 
 #include <set>
 

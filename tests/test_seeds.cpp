@@ -1,7 +1,7 @@
 // The seeds' worked examples, checked at the level of the recorded shared-memory states.
 #include <gtest/gtest.h>
 
-#include "runner.h"
+#include "engine/runner.h"
 
 using namespace scanscope;
 

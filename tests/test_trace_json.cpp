@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "runner.h"
-#include "trace_json.h"
+#include "engine/runner.h"
+#include "formats/trace_json.h"
 
 using namespace scanscope;
 

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cstring>
 
-#include "catalogue.h"
+#include "engine/catalogue.h"
 #include "model.h"
-#include "runner.h"
+#include "engine/runner.h"
 
 namespace scanscope {
 

@@ -9,14 +9,14 @@
 #include <thread>
 #include <vector>
 
-#include "bench.h"
-#include "float_order.h"
-#include "histeq.h"
-#include "lesson.h"
+#include "bench/bench.h"
+#include "demos/float_order.h"
+#include "demos/histeq.h"
+#include "formats/lesson.h"
 
 #include "cli.h"
 #include "settings.h"
-#include "trace.h"
+#include "engine/trace.h"
 
 namespace scanscope {
 

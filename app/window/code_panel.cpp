@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "catalogue.h"
+#include "engine/catalogue.h"
 #include "model.h"
 #include "panels.h"
 

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "catalogue.h"
+#include "engine/catalogue.h"
 #include "model.h"
 #include "panels.h"
-#include "runner.h"
-#include "trace_json.h"
+#include "engine/runner.h"
+#include "formats/trace_json.h"
 
 namespace scanscope {
 

@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "app_state.h"
-#include "assets.h"
+#include "engine/assets.h"
 #include "model.h"
 
 namespace scanscope {

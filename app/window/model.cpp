@@ -1,7 +1,7 @@
 // The window's data model (see model.h): edges, padding, heatmap, level alignment, sentences.
 #include "model.h"
 
-#include "format.h"
+#include "engine/format.h"
 
 #include <algorithm>
 #include <cmath>

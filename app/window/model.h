@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "catalogue.h"
-#include "trace.h"
+#include "engine/catalogue.h"
+#include "engine/trace.h"
 
 namespace scanscope {
 

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "trace_json.h"
+#include "formats/trace_json.h"
 
 namespace scanscope {
 

@@ -76,7 +76,7 @@ int site_line(const std::vector<std::string>& lines, const SiteTable& sites, int
 
 }  // namespace scanscope
 
-#include "catalogue.h"
+#include "engine/catalogue.h"
 
 namespace scanscope {
 
@@ -92,11 +92,11 @@ SiteLocation locate_site(const std::string& file, const std::string& struct_name
     loc.line = site_line(lines, own, site, struct_name);
     return loc;
   }
-  static const std::regex include_re(R"re(#include\s+"(\w+_kernels\.h)")re");
+  static const std::regex include_re(R"re(#include\s+"(kernels/legacy/\w+_kernels\.h)")re");
   for (const auto& line : lines) {
     std::smatch m;
     if (!std::regex_search(line, m, include_re)) continue;
-    const std::string other = "kernels/" + m[1].str();
+    const std::string other = m[1].str();
     const char* other_text = embedded_source(other);
     if (!other_text) continue;
     const auto other_lines = split_lines(other_text);

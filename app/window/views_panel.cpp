@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 
-#include "format.h"
+#include "engine/format.h"
 #include "panels.h"
 
 namespace scanscope {

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "bank_model.h"
-#include "catalogue.h"
+#include "engine/bank_model.h"
+#include "engine/catalogue.h"
 #include "model.h"
 #include "panels.h"
 

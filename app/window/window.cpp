@@ -17,7 +17,7 @@
 #include <imgui.h>
 #include "backends/imgui_impl_glfw.h"
 #include "backends/imgui_impl_opengl3.h"
-#include "histeq.h"  // save_png
+#include "demos/histeq.h"  // save_png
 
 #include "app_state.h"
 #include "cli.h"
@@ -25,7 +25,7 @@
 #include "layout.h"
 #include "model.h"
 #include "panels.h"
-#include "trace_json.h"
+#include "formats/trace_json.h"
 
 namespace scanscope {
 

@@ -3,8 +3,8 @@
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 
-#include "device_gpu.h"
-#include "grid_exec.cuh"
+#include "kernels/device/device_gpu.h"
+#include "kernels/device/grid_exec.cuh"
 
 namespace scanscope {
 namespace device {

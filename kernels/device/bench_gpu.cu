@@ -6,10 +6,10 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "bench_backend.h"
-#include "device_gpu.h"
-#include "grid_exec.cuh"
-#include "runner.h"
+#include "kernels/device/bench_backend.h"
+#include "kernels/device/device_gpu.h"
+#include "kernels/device/grid_exec.cuh"
+#include "engine/runner.h"
 
 namespace scanscope {
 namespace device {

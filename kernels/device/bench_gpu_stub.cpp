@@ -1,6 +1,6 @@
 // The GPU half of the bench in a build without CUDA: says why there are no GPU rows.
-#include "bench_backend.h"
-#include "runner.h"
+#include "kernels/device/bench_backend.h"
+#include "engine/runner.h"
 
 namespace scanscope {
 namespace device {

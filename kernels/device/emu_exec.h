@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "emulated_block.h"
-#include "grid.h"
+#include "kernels/device/emulated_block.h"
+#include "kernels/device/grid.h"
 
 namespace scanscope {
 namespace device {

@@ -1,6 +1,6 @@
 // The device-wide strategies on the CPU: the launch sequences of strategies.h run with EmuExec.
-#include "emu_exec.h"
-#include "strategies.h"
+#include "kernels/device/emu_exec.h"
+#include "kernels/device/strategies.h"
 
 namespace scanscope {
 namespace device {

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "block.h"
+#include "kernels/device/block.h"
 
 namespace scanscope {
 namespace device {

@@ -8,8 +8,8 @@
 #include <string>
 #include <type_traits>
 
-#include "cuda_block.cuh"
-#include "strategies.h"
+#include "kernels/device/cuda_block.cuh"
+#include "kernels/device/strategies.h"
 
 namespace scanscope {
 namespace device {

@@ -5,9 +5,9 @@
 // source with NullRecorder.
 #pragma once
 
-#include "grid.h"
-#include "ops.h"
-#include "reduce_kernels.h"
+#include "kernels/device/grid.h"
+#include "engine/ops.h"
+#include "kernels/legacy/reduce_kernels.h"
 
 namespace scanscope {
 namespace device {

@@ -1,6 +1,6 @@
 // The timed scans: scan_device.h's sequences launched with CudaExec, int32 and float32.
-#include "grid_exec.cuh"
-#include "strategies.h"
+#include "kernels/device/grid_exec.cuh"
+#include "kernels/device/strategies.h"
 
 namespace scanscope {
 namespace device {

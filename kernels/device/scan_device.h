@@ -4,10 +4,10 @@
 // are the traced sources: ScanBlelloch itself, and warp_scan_inclusive (scan-warp-shuffle).
 #pragma once
 
-#include "grid.h"
-#include "ops.h"
-#include "reduce_kernels.h"
-#include "scan_kernels.h"
+#include "kernels/device/grid.h"
+#include "engine/ops.h"
+#include "kernels/legacy/reduce_kernels.h"
+#include "kernels/legacy/scan_kernels.h"
 
 // A host-device function kept out of line on the GPU (a cold path's registers stay its own).
 #if defined(__CUDACC__)

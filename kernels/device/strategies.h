@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "grid.h"
-#include "reduce_device.h"
-#include "scan_device.h"
+#include "kernels/device/grid.h"
+#include "kernels/device/reduce_device.h"
+#include "kernels/device/scan_device.h"
 
 namespace scanscope {
 namespace device {

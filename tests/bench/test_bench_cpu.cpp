@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <memory>
 
-#include "bench.h"
-#include "bench_detail.h"
-#include "catalogue.h"
-#include "runner.h"
+#include "bench/bench.h"
+#include "bench/bench_detail.h"
+#include "engine/catalogue.h"
+#include "engine/runner.h"
 
 using namespace scanscope;
 

@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <fstream>
 
-#include "bench.h"
-#include "trace_json.h"
+#include "bench/bench.h"
+#include "formats/trace_json.h"
 
 using namespace scanscope;
 

@@ -3,9 +3,9 @@
 // exclusive. This is the same block source the GPU times.
 #include <gtest/gtest.h>
 
-#include "bench_detail.h"
-#include "device/emu_exec.h"
-#include "device/strategies.h"
+#include "bench/bench_detail.h"
+#include "kernels/device/emu_exec.h"
+#include "kernels/device/strategies.h"
 
 using namespace scanscope;
 using namespace scanscope::device;

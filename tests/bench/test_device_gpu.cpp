@@ -3,11 +3,11 @@
 // Without a usable GPU every test skips and says why.
 #include <gtest/gtest.h>
 
-#include "bench.h"
-#include "bench_detail.h"
-#include "device/bench_backend.h"
-#include "device/strategies.h"
-#include "runner.h"
+#include "bench/bench.h"
+#include "bench/bench_detail.h"
+#include "kernels/device/bench_backend.h"
+#include "kernels/device/strategies.h"
+#include "engine/runner.h"
 
 using namespace scanscope;
 

@@ -13,7 +13,7 @@
 #include "app_state.h"
 #include "layout.h"
 #include "model.h"
-#include "runner.h"
+#include "engine/runner.h"
 
 using namespace scanscope;
 

@@ -7,7 +7,7 @@
 
 #include "app_state.h"
 #include "model.h"
-#include "runner.h"
+#include "engine/runner.h"
 #include "settings.h"
 #include "source_view.h"
 
@@ -152,7 +152,7 @@ TEST(CodeView, EverySiteOfEveryKernelHasALine) {
 }
 
 TEST(CodeView, SharedSiteNamesPreferTheKernelsOwnStruct) {
-  auto lines = split_lines(embedded_source("kernels/scan_kernels.h"));
+  auto lines = split_lines(embedded_source("kernels/legacy/scan_kernels.h"));
   auto sites = parse_sites(lines);
   auto [first, last] = struct_lines(lines, "ScanBlelloch");
   int l = site_line(lines, sites, 1 /* load */, "ScanBlelloch");

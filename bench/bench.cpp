@@ -1,0 +1,375 @@
+// run_bench (bench.h): device-wide timings of our kernels beside CUB, a device copy, a read-only
+// bandwidth probe and the CPU, every result checked against a CPU reference.
+#include "bench/bench.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <ctime>
+#include <map>
+#include <numeric>
+#include <stdexcept>
+#include <thread>
+
+#include "bench/bench_detail.h"
+#include "engine/catalogue.h"
+#include "kernels/device/bench_backend.h"
+#include "kernels/device/strategies.h"
+
+namespace scanscope {
+
+namespace {
+
+struct KernelSpec {
+  const char* id;
+  const char* family;  // reduce | scan | copy | cpu
+  bool scan;           // output has n elements
+  bool inclusive;
+  bool gpu;
+};
+
+const std::vector<KernelSpec>& specs() {
+  static const std::vector<KernelSpec> list = [] {
+    std::vector<KernelSpec> v;
+    for (const auto& s : device::strategies()) v.push_back({s.id, s.scan ? "scan" : "reduce", s.scan, false, true});
+    v.push_back({"scan-best-inclusive", "scan", true, true, true});
+    v.push_back({"cub-reduce", "reduce", false, false, true});
+    v.push_back({"cub-scan", "scan", true, false, true});
+    v.push_back({"cub-scan-inclusive", "scan", true, true, true});
+    v.push_back({"copy", "copy", true, false, true});
+    v.push_back({"read-probe", "copy", false, false, true});
+    v.push_back({"cpu-sequential-reduce", "cpu", false, false, false});
+    v.push_back({"cpu-std-reduce", "cpu", false, false, false});
+    v.push_back({"cpu-sequential-scan", "cpu", true, false, false});
+    v.push_back({"cpu-std-inclusive-scan", "cpu", true, true, false});
+    // Tuning variants of scan-best (int, exclusive; not in `all`).
+    for (const char* x : {"x-scan-v1", "x-scan-f256x16", "x-scan-f128x24", "x-scan-f256x32", "x-scan-best-scalar-tail", "x-scan-best-s128", "x-scan-256x16-dyn", "x-scan-512x16-r64",
+                         "x-scan-512x16-r64-static"}) v.push_back({x, "scan", true, false, true});
+    return v;
+  }();
+  return list;
+}
+
+const KernelSpec* find_spec(const std::string& id) {
+  for (const auto& s : specs())
+    if (id == s.id) return &s;
+  return nullptr;
+}
+
+// The GPU kernel behind a bench id (scan-best-inclusive runs scan-best).
+std::string gpu_kernel_of(const std::string& id) { return id == "scan-best-inclusive" ? "scan-best" : id; }
+
+// Bytes a kernel must move at least: reductions and the probe read n values; scans and the copy
+// read n and write n.
+double bytes_moved(const KernelSpec& s, long long n) { return (s.scan ? 8.0 : 4.0) * static_cast<double>(n); }
+
+// Input: a hash of the index, so any size is reproducible. Ints in [-8, 7]; floats in
+// {+-1/16, ..., +-15/16}, mean 0, so float sums stay small and rounding stays far from the
+// tolerance (no overflow either: |prefix| <= 8n < 2^31 for n <= 2^28).
+uint32_t mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return static_cast<uint32_t>(x ^ (x >> 31));
+}
+
+template <class T>
+double elapsed_ms(std::chrono::steady_clock::time_point a) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - a).count();
+}
+
+template <class T>
+double median(std::vector<T> v) {
+  std::sort(v.begin(), v.end());
+  size_t k = v.size();
+  return k == 0 ? 0 : (k % 2 ? v[k / 2] : 0.5 * (v[k / 2 - 1] + v[k / 2]));
+}
+
+// Times f on the CPU: one warm-up, then up to `repeats` runs (3 when one run takes over 50 ms).
+template <class F>
+double time_cpu(F&& f, int repeats) {
+  auto t0 = std::chrono::steady_clock::now();
+  f();
+  if (elapsed_ms<int>(t0) > 50) repeats = std::min(repeats, 3);
+  std::vector<double> ms;
+  for (int r = 0; r < std::max(1, repeats); ++r) {
+    auto t = std::chrono::steady_clock::now();
+    f();
+    ms.push_back(elapsed_ms<int>(t));
+  }
+  return median(ms);
+}
+
+template <class T>
+void run_cpu_kernel(const std::string& id, const std::vector<T>& in, std::vector<T>& out) {
+  if (id == "cpu-sequential-reduce") {
+    T sum = T(0);
+    for (T v : in) sum += v;
+    out[0] = sum;
+  } else if (id == "cpu-std-reduce") {
+    out[0] = std::reduce(in.begin(), in.end(), T(0));
+  } else if (id == "cpu-sequential-scan") {  // the scan paper's CPU scan (exclusive)
+    T sum = T(0);
+    for (size_t i = 0; i < in.size(); ++i) {
+      out[i] = sum;
+      sum += in[i];
+    }
+  } else {
+    std::inclusive_scan(in.begin(), in.end(), out.begin());
+  }
+}
+
+std::string iso_date_utc() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string cpu_name() {
+  unsigned cores = std::thread::hardware_concurrency();
+  return "cpu: " + std::to_string(cores) + " hardware threads (no GPU)";
+}
+
+template <class T>
+void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, const std::vector<long long>& sizes,
+               device::GpuBenchSession* gpu, const BenchProgress& progress, const std::atomic<bool>* cancel, BenchResults& r) {
+  std::vector<std::string> gpu_ids;
+  for (const auto& id : ids)
+    if (find_spec(id)->gpu) gpu_ids.push_back(gpu_kernel_of(id));
+  int runnable = 0;
+  for (const auto& id : ids) runnable += gpu || !find_spec(id)->gpu;
+  const int total = static_cast<int>(runnable * sizes.size());
+  int done = 0;
+  for (long long n : sizes) {
+    std::vector<T> in(static_cast<size_t>(n));
+    for (long long i = 0; i < n; ++i) {
+      uint32_t h = mix(static_cast<uint64_t>(i)) & 15u;
+      in[i] = bench_detail::value_from<T>(h);
+    }
+    std::string gpu_note;
+    if (gpu) {
+      gpu_note = gpu->prepare(n, std::is_same<T, float>::value, in.data(), gpu_ids);
+      if (!gpu_note.empty()) r.messages.push_back("n=" + std::to_string(n) + ": " + gpu_note);
+    }
+    std::vector<T> out;
+    for (const auto& id : ids) {
+      const KernelSpec& s = *find_spec(id);
+      if (s.gpu && !gpu) continue;  // said once in messages
+      if (progress) progress(done, total, id + " n=" + std::to_string(n));
+      if (cancel && cancel->load()) {
+        r.messages.push_back("cancelled");
+        if (gpu) gpu->release();
+        return;
+      }
+      ++done;
+      BenchPoint p;
+      p.kernel = id;
+      p.family = s.family;
+      p.n = n;
+      out.assign(s.scan ? static_cast<size_t>(n) : 1, T(0));
+      try {
+        if (s.gpu) {
+          if (!gpu_note.empty()) {
+            p.note = gpu_note;
+            r.points.push_back(p);
+            continue;
+          }
+          p.ms = gpu->time(gpu_kernel_of(id), s.inclusive, config.warmup, config.repeats, out.data(), out.size());
+        } else {
+          p.ms = time_cpu([&] { run_cpu_kernel(id, in, out); }, std::min(config.repeats, 5));
+        }
+        std::string why;
+        if (id == "copy") p.verified = bench_detail::check_copy(in, out, &why);
+        else if (s.scan) p.verified = bench_detail::check_scan(in, out, s.inclusive, &why);
+        else p.verified = bench_detail::check_reduce(in, out[0], &why);
+        if (!p.verified) p.note = "WRONG RESULT: " + why;
+        p.gbps = p.ms > 0 ? bytes_moved(s, n) / (p.ms * 1e6) : 0;
+      } catch (const std::exception& e) {
+        p.note = std::string("error: ") + e.what();
+        r.messages.push_back(p.note);
+      }
+      r.points.push_back(p);
+    }
+  }
+  if (gpu) gpu->release();
+  if (progress) progress(total, total, "done");
+}
+
+}  // namespace
+
+namespace bench_detail {
+
+template <>
+int value_from<int>(uint32_t h) {
+  return static_cast<int>(h) - 8;
+}
+template <>
+float value_from<float>(uint32_t h) {
+  return (static_cast<float>(h) - 7.5f) / 8.0f;
+}
+
+// Float results may differ from the double-precision reference by rounding: any summation order
+// of n values errs by at most about (steps x eps) x sum|x|; 1e-6 sum|x| is far above what a
+// correct kernel shows here, and far below a lost or doubled element at the sizes tests use.
+template <class T>
+bool check_reduce(const std::vector<T>& in, T got, std::string* why) {
+  double ref = 0, abs_sum = 0;
+  int64_t iref = 0;
+  for (T v : in) {
+    ref += v;
+    abs_sum += std::fabs(static_cast<double>(v));
+    iref += static_cast<int64_t>(v);
+  }
+  bool ok;
+  if (std::is_same<T, int>::value) ok = static_cast<int64_t>(got) == iref;
+  else ok = std::fabs(static_cast<double>(got) - ref) <= 1e-6 * abs_sum + 1e-3;
+  if (!ok && why) *why = "sum " + std::to_string(got) + ", expected " + (std::is_same<T, int>::value ? std::to_string(iref) : std::to_string(ref));
+  return ok;
+}
+
+template <class T>
+bool check_scan(const std::vector<T>& in, const std::vector<T>& out, bool inclusive, std::string* why) {
+  if (out.size() != in.size()) {
+    if (why) *why = "output has " + std::to_string(out.size()) + " elements, expected " + std::to_string(in.size());
+    return false;
+  }
+  double ref = 0, abs_sum = 0;
+  int64_t iref = 0;
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (inclusive) {
+      ref += in[i];
+      iref += static_cast<int64_t>(in[i]);
+      abs_sum += std::fabs(static_cast<double>(in[i]));
+    }
+    bool ok;
+    if (std::is_same<T, int>::value) ok = static_cast<int64_t>(out[i]) == iref;
+    else ok = std::fabs(static_cast<double>(out[i]) - ref) <= 1e-6 * abs_sum + 1e-3;  // NaN fails
+    if (!ok) {
+      if (why) *why = std::string(inclusive ? "inclusive" : "exclusive") + " scan: element " + std::to_string(i) + " is " + std::to_string(out[i]) + ", expected " +
+                      (std::is_same<T, int>::value ? std::to_string(iref) : std::to_string(ref));
+      return false;
+    }
+    if (!inclusive) {
+      ref += in[i];
+      iref += static_cast<int64_t>(in[i]);
+      abs_sum += std::fabs(static_cast<double>(in[i]));
+    }
+  }
+  return true;
+}
+
+template <class T>
+bool check_copy(const std::vector<T>& in, const std::vector<T>& out, std::string* why) {
+  for (size_t i = 0; i < in.size(); ++i)
+    if (!(out[i] == in[i])) {
+      if (why) *why = "copy differs at element " + std::to_string(i);
+      return false;
+    }
+  return true;
+}
+
+template bool check_reduce<int>(const std::vector<int>&, int, std::string*);
+template bool check_reduce<float>(const std::vector<float>&, float, std::string*);
+template bool check_scan<int>(const std::vector<int>&, const std::vector<int>&, bool, std::string*);
+template bool check_scan<float>(const std::vector<float>&, const std::vector<float>&, bool, std::string*);
+template bool check_copy<int>(const std::vector<int>&, const std::vector<int>&, std::string*);
+template bool check_copy<float>(const std::vector<float>&, const std::vector<float>&, std::string*);
+
+void compute_ratios(BenchResults& r) {
+  std::map<std::pair<std::string, long long>, const BenchPoint*> at;
+  for (const auto& p : r.points)
+    if (p.ms > 0 && p.note.empty()) at[{p.kernel, p.n}] = &p;
+  auto ms_of = [&](const std::string& k, long long n) -> double {
+    auto it = at.find({k, n});
+    return it == at.end() ? 0 : it->second->ms;
+  };
+  for (auto& p : r.points) {
+    p.ratio_to_cub = p.ratio_to_copy = 0;
+    if (p.ms <= 0 || !p.note.empty()) continue;
+    const KernelSpec* s = find_spec(p.kernel);
+    std::string cub;
+    if (s && s->scan && p.kernel != "copy") cub = s->inclusive && ms_of("cub-scan-inclusive", p.n) > 0 ? "cub-scan-inclusive" : "cub-scan";
+    else if (s && p.kernel != "copy") cub = "cub-reduce";
+    double cub_ms = cub.empty() ? 0 : ms_of(cub, p.n);
+    if (cub_ms > 0) p.ratio_to_cub = cub_ms / p.ms;
+    auto copy = at.find({"copy", p.n});
+    if (copy != at.end() && copy->second->gbps > 0) p.ratio_to_copy = p.gbps / copy->second->gbps;
+  }
+}
+
+std::vector<std::string> preset_kernels(const std::string& preset) {
+  if (preset == "harris-table2") return {"cpu-sequential-scan", "scan-propagate", "scan-best", "cub-scan", "copy"};
+  if (preset == "oancea") return {"reduce-tree", "reduce-block", "reduce-chunked", "reduce-atomic", "reduce-best", "cub-reduce", "copy"};
+  return {};
+}
+
+std::vector<long long> preset_sizes(const std::string& preset) {
+  if (preset == "harris-table2") {  // Table 2 of the scan paper (its 8388688 is a typo for 2^23)
+    std::vector<long long> v = {1024};
+    for (long long n = 32768; n <= 16777216; n *= 2) v.push_back(n);
+    return v;
+  }
+  if (preset == "oancea") return {1000, 1000000};
+  return {};
+}
+
+}  // namespace bench_detail
+
+std::vector<std::string> bench_kernel_ids() {
+  std::vector<std::string> ids;
+  for (const auto& s : specs())
+    if (std::string(s.id).rfind("x-", 0) != 0) ids.push_back(s.id);
+  return ids;
+}
+
+BenchResults run_bench(const BenchConfig& config_in, const BenchProgress& progress, const std::atomic<bool>* cancel) {
+  BenchConfig config = config_in;
+  if (!config.preset.empty()) {
+    auto k = bench_detail::preset_kernels(config.preset);
+    if (k.empty()) throw UsageError("--preset must be harris-table2 or oancea, not '" + config.preset + "'");
+    if (config.kernels.empty()) config.kernels = k;
+    if (config.sizes.empty()) config.sizes = bench_detail::preset_sizes(config.preset);
+  }
+  if (config.type != "int" && config.type != "float") throw UsageError("--type must be int or float, not '" + config.type + "'");
+  if (config.repeats < 1 || config.repeats > 1000) throw UsageError("--repeats must be 1 to 1000, not " + std::to_string(config.repeats));
+  std::vector<std::string> ids = config.kernels.empty() ? bench_kernel_ids() : config.kernels;
+  for (const auto& id : ids)
+    if (!find_spec(id)) throw UsageError("unknown bench kernel '" + id + "' (see scanscope bench --help for the ids)");
+  std::vector<long long> sizes = config.sizes;
+  if (sizes.empty()) {
+    if (config.min_n < 1 || config.max_n < config.min_n || config.max_n > (1LL << 30))
+      throw UsageError("sizes must satisfy 1 <= --min <= --max <= 2^30 (1073741824), not " + std::to_string(config.min_n) + ".." + std::to_string(config.max_n));
+    for (long long n = config.min_n; n <= config.max_n; n *= 2) sizes.push_back(n);
+  }
+  for (long long n : sizes)
+    if (n < 1 || n > (1LL << 30)) throw UsageError("sizes must be 1 to 2^30, not " + std::to_string(n));
+
+  BenchResults r;
+  r.type = config.type;
+  r.date = iso_date_utc();
+  bool want_gpu = false;
+  for (const auto& id : ids) want_gpu = want_gpu || find_spec(id)->gpu;
+  std::unique_ptr<device::GpuBenchSession> gpu;
+  if (want_gpu) {
+    std::string why;
+    gpu = device::open_gpu_bench(&why);
+    if (!gpu) r.messages.push_back("GPU kernels not run: " + why + "; only the CPU baselines were timed");
+  }
+  if (gpu) {
+    r.device = gpu->device();
+    r.driver = gpu->driver();
+  } else {
+    r.device = cpu_name();
+    r.driver = "none";
+  }
+  if (config.type == "int") run_typed<int>(config, ids, sizes, gpu.get(), progress, cancel, r);
+  else run_typed<float>(config, ids, sizes, gpu.get(), progress, cancel, r);
+  bench_detail::compute_ratios(r);
+  return r;
+}
+
+}  // namespace scanscope

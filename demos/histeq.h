@@ -1,0 +1,39 @@
+// Histogram equalization (seed 000): histogram of a gray image, its inclusive scan (the CDF, run
+// and traced as scan-hillis-steele on 256 bins), and the remapping
+// new = round((cdf[v] - cdf_min) / (pixels - cdf_min) * 255).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/runner.h"
+
+namespace scanscope {
+
+struct GrayImage {
+  int width = 0, height = 0;
+  std::vector<uint8_t> pixels;  // row-major, one byte per pixel
+};
+
+// Loads PNG, JPEG, BMP, ... as gray. Throws std::runtime_error naming the file and the problem.
+GrayImage load_gray_image(const std::string& path);
+// A low-contrast test picture (values squeezed into 80..150) for when no image is given.
+GrayImage synthetic_image(int width, int height);
+// Writes a PNG atomically (temporary file, then rename): a gray image, or any 8-bit pixels with
+// 1 to 4 channels (the window's view export). Throws on failure.
+void save_gray_png(const std::string& path, const GrayImage& image);
+void save_png(const std::string& path, int width, int height, int channels, const uint8_t* pixels);
+
+struct Equalization {
+  std::vector<double> histogram;  // 256 bins
+  Trace cdf_trace;                // the traced inclusive scan of the histogram
+  std::vector<double> cdf;        // = cdf_trace.output
+  std::vector<int> lut;           // old gray -> new gray
+  GrayImage equalized;
+  std::string where;              // where the scan ran
+};
+
+Equalization equalize(const GrayImage& image, Device device);
+
+}  // namespace scanscope

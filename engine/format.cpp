@@ -1,0 +1,26 @@
+// Value formatting shared by the command line and the window.
+#include "engine/format.h"
+
+#include <cmath>
+#include <cstdint>
+#include <iomanip>
+#include <sstream>
+
+namespace scanscope {
+
+std::string format_value(double v, const std::string& op) {
+  if (std::isnan(v)) return ".";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  std::ostringstream os;
+  if (op == "mat2") {
+    uint32_t u = static_cast<uint32_t>(static_cast<int32_t>(v));
+    os << "[" << (u & 255u) << " " << ((u >> 8) & 255u) << ";" << ((u >> 16) & 255u) << " " << (u >> 24) << "]";
+  } else if (v == std::floor(v) && std::fabs(v) < 1e15) {
+    os << static_cast<long long>(v);
+  } else {
+    os << std::setprecision(6) << v;
+  }
+  return os.str();
+}
+
+}  // namespace scanscope

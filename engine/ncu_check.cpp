@@ -1,0 +1,91 @@
+// Parser for Nsight Compute's CSV output (one line per launch and metric).
+#include "engine/ncu_check.h"
+
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+namespace scanscope {
+
+namespace {
+const char* kLdInst = "smsp__sass_inst_executed_op_shared_ld.sum";
+const char* kStInst = "smsp__sass_inst_executed_op_shared_st.sum";
+const char* kLdWave = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
+const char* kStWave = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
+const char* kLdConf = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
+const char* kStConf = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
+
+std::vector<std::string> split_csv_line(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool quoted = false;
+  for (char c : line) {
+    if (c == '"') quoted = !quoted;
+    else if (c == ',' && !quoted) {
+      out.push_back(cur);
+      cur.clear();
+    } else cur += c;
+  }
+  out.push_back(cur);
+  return out;
+}
+
+long long parse_count(const std::string& s) {
+  std::string digits;
+  for (char c : s)
+    if (c != ',' && c != ' ') digits += c;
+  if (digits.empty()) throw std::runtime_error("empty metric value");
+  size_t pos = 0;
+  double v = std::stod(digits, &pos);
+  return static_cast<long long>(v + 0.5);
+}
+}  // namespace
+
+const char* ncu_metric_list() {
+  static const std::string list = std::string(kLdConf) + "," + kStConf + "," + kLdWave + "," + kStWave + "," + kLdInst + "," + kStInst;
+  return list.c_str();
+}
+
+std::vector<NcuKernelRow> parse_ncu_csv(const std::string& text, const std::string& name_filter) {
+  std::istringstream in(text);
+  std::string line;
+  std::vector<std::string> header;
+  int col_id = -1, col_name = -1, col_metric = -1, col_value = -1;
+  std::map<long long, NcuKernelRow> rows;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] != '"') continue;  // ncu's own "==PROF==" lines and program output
+    auto cells = split_csv_line(line);
+    if (header.empty()) {
+      header = cells;
+      for (int i = 0; i < static_cast<int>(cells.size()); ++i) {
+        if (cells[i] == "ID") col_id = i;
+        else if (cells[i] == "Kernel Name") col_name = i;
+        else if (cells[i] == "Metric Name") col_metric = i;
+        else if (cells[i] == "Metric Value") col_value = i;
+      }
+      if (col_id < 0 || col_name < 0 || col_metric < 0 || col_value < 0)
+        throw std::runtime_error("not ncu --csv output: the header lacks ID, Kernel Name, Metric Name or Metric Value");
+      continue;
+    }
+    if (static_cast<int>(cells.size()) <= col_value) continue;
+    if (cells[col_name].find(name_filter) == std::string::npos) continue;
+    long long id = std::stoll(cells[col_id]);
+    NcuKernelRow& row = rows[id];
+    row.kernel_name = cells[col_name];
+    const std::string& m = cells[col_metric];
+    long long v = parse_count(cells[col_value]);
+    if (m == kLdInst) row.totals.ld.inst = v;
+    else if (m == kStInst) row.totals.st.inst = v;
+    else if (m == kLdWave) row.totals.ld.wavefronts = v;
+    else if (m == kStWave) row.totals.st.wavefronts = v;
+    else if (m == kLdConf) row.totals.ld.conflicts = v;
+    else if (m == kStConf) row.totals.st.conflicts = v;
+  }
+  if (header.empty()) throw std::runtime_error("not ncu --csv output: no CSV header found");
+  std::vector<NcuKernelRow> out;
+  for (auto& [id, row] : rows) out.push_back(row);
+  return out;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,24 @@
+// Comparing predicted bank-model totals with Nsight Compute's counters (ncu --csv output).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/trace.h"
+
+namespace scanscope {
+
+struct NcuKernelRow {
+  std::string kernel_name;
+  Totals totals;
+};
+
+// Parses `ncu --csv --metrics <the six shared-memory metrics>` output: one row per profiled
+// launch, in launch order, keeping launches whose name contains `name_filter`.
+// Throws std::runtime_error when the text is not such a file.
+std::vector<NcuKernelRow> parse_ncu_csv(const std::string& text, const std::string& name_filter);
+
+// The six metrics, comma-separated, for ncu --metrics.
+const char* ncu_metric_list();
+
+}  // namespace scanscope

@@ -1,0 +1,95 @@
+// The trace of one block: what every step did to shared memory. Pure data, no GUI, no CUDA.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/vocab.h"
+
+namespace scanscope {
+
+struct Access {
+  int tid = 0;
+  int site = 0;
+  AccessOp op = kLoad;
+  int word = 0;        // shared-memory word; for a shuffle, the source lane
+  double value = 0;    // value loaded, stored or received (int32 and float are exact in a double)
+  bool operator==(const Access& o) const {
+    return tid == o.tid && site == o.site && op == o.op && word == o.word &&
+           (value == o.value || (std::isnan(value) && std::isnan(o.value)));
+  }
+};
+
+// Bank-model results for one warp-instruction (computed by BankModel, never stored by kernels).
+struct WarpInstruction {
+  int warp = 0;
+  int site = 0;
+  int occurrence = 0;     // k-th execution of this site by this warp within the step
+  AccessOp op = kLoad;
+  uint32_t lanes = 0;     // active lanes
+  int wavefronts = 0;     // max over banks of distinct words (summed over half-warps in G80 mode)
+  int conflicts = 0;      // wavefronts - ideal (1 per issued (half-)warp)
+  int degree = 0;         // worst bank's distinct words within one issue
+  std::vector<int> access_index;  // index into Step::accesses for each lane access, lane order
+};
+
+// Two threads touching one shared word within one step (no barrier between them), at least one
+// of them writing: the outcome depends on which runs first. Correct kernels have none.
+struct Hazard {
+  int word = 0;
+  int first_tid = 0, second_tid = 0;  // in the trace's program order
+  int first_access = 0, second_access = 0;  // indices into Step::accesses
+  const char* kind = "";  // "read-after-write", "write-after-read", "write-after-write"
+};
+
+struct Step {
+  std::string label;
+  Phase phase = Phase::Load;
+  int active_threads = 0;
+  std::vector<double> smem;      // words after the step; NaN = never written
+  std::vector<Access> accesses;  // program order: by thread, then by the thread's own order
+  // Filled by the bank model:
+  int max_degree = 0;
+  std::vector<WarpInstruction> instructions;
+  std::vector<Hazard> hazards;  // filled by find_hazards (called by analyze_banks)
+};
+
+struct OpTotals {
+  long long inst = 0, wavefronts = 0, conflicts = 0;
+  bool operator==(const OpTotals& o) const { return inst == o.inst && wavefronts == o.wavefronts && conflicts == o.conflicts; }
+};
+struct Totals {
+  OpTotals ld, st;
+  bool operator==(const Totals& o) const { return ld == o.ld && st == o.st; }
+};
+
+// A named array in the block's shared memory (kernels name them when they carve several).
+struct SharedArrayInfo {
+  std::string name;
+  int first_word = 0, words = 0;
+};
+
+struct Trace {
+  std::string kernel;
+  int n = 0, threads = 0, banks = 32, warp_issue = 32;
+  Pad pad = Pad::None;
+  std::string op = "sum", type = "int";
+  bool inclusive = false;
+  int bits = 0;  // app-radix-sort
+  std::string device = "cpu-emulator";
+  std::vector<double> input, output;
+  int smem_words = 0;
+  std::vector<SharedArrayInfo> arrays;  // named shared arrays, in allocation order (may be empty)
+  std::vector<Step> steps;
+  Totals totals;
+};
+
+const char* phase_name(Phase p);
+bool parse_phase(const std::string& s, Phase* out);
+const char* pad_name(Pad p);
+bool parse_pad(const std::string& s, Pad* out);
+const char* access_op_name(AccessOp op);
+
+}  // namespace scanscope

@@ -1,0 +1,85 @@
+// Bench JSON: writing, and reading with validation that names the file and the problem.
+//   { "format": "scanscope-bench", "version": 1, "device": ..., "driver": ..., "date": ...,
+//     "type": "int"|"float", "messages": [...],
+//     "points": [ { "kernel", "family", "n", "ms", "gbps", "ratio_to_cub", "ratio_to_copy",
+//                   "verified", "note" } ] }
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "bench/bench.h"
+#include "formats/json_reader.h"
+
+namespace scanscope {
+
+using nlohmann::json;
+
+std::string bench_to_json(const BenchResults& r) {
+  json j;
+  j["format"] = "scanscope-bench";
+  j["version"] = 1;
+  j["device"] = r.device;
+  j["driver"] = r.driver;
+  j["date"] = r.date;
+  j["type"] = r.type;
+  j["messages"] = r.messages;
+  json pts = json::array();
+  for (const auto& p : r.points)
+    pts.push_back({{"kernel", p.kernel}, {"family", p.family}, {"n", p.n}, {"ms", p.ms}, {"gbps", p.gbps},
+                   {"ratio_to_cub", p.ratio_to_cub}, {"ratio_to_copy", p.ratio_to_copy}, {"verified", p.verified}, {"note", p.note}});
+  j["points"] = pts;
+  return j.dump(1) + "\n";
+}
+
+BenchResults bench_from_json(const std::string& text, const std::string& origin) {
+  JsonReader rd(origin);
+  json j = rd.parse(text);
+  if (!j.is_object()) rd.fail("", "expected an object");
+  std::string format = rd.string(j, "format", "");
+  if (format != "scanscope-bench") rd.fail("format", "is '" + format + "', expected 'scanscope-bench' (is this a trace file?)");
+  if (rd.integer(j, "version", "", 0, 1LL << 30) != 1) rd.fail("version", "only version 1 is known");
+  BenchResults r;
+  r.device = rd.string(j, "device", "");
+  r.driver = rd.string(j, "driver", "");
+  r.date = rd.string(j, "date", "");
+  r.type = rd.string(j, "type", "");
+  if (r.type != "int" && r.type != "float") rd.fail("type", "must be int or float, not '" + r.type + "'");
+  if (j.contains("messages")) {
+    const json& m = rd.field(j, "messages", "");
+    if (!m.is_array()) rd.fail("messages", "expected an array");
+    for (const auto& s : m) {
+      if (!s.is_string()) rd.fail("messages", "every message must be a string");
+      r.messages.push_back(s);
+    }
+  }
+  const json& pts = rd.field(j, "points", "");
+  if (!pts.is_array()) rd.fail("points", "expected an array");
+  if (pts.size() > 1000000) rd.fail("points", "more than 1000000 points");
+  for (size_t i = 0; i < pts.size(); ++i) {
+    const std::string where = "points[" + std::to_string(i) + "]";
+    const json& p = pts[i];
+    BenchPoint b;
+    b.kernel = rd.string(p, "kernel", where);
+    b.family = rd.string(p, "family", where);
+    if (b.family != "reduce" && b.family != "scan" && b.family != "copy" && b.family != "cpu")
+      rd.fail(where + ".family", "must be reduce, scan, copy or cpu, not '" + b.family + "'");
+    b.n = rd.integer(p, "n", where, 1, 1LL << 40);
+    // Times, GB/s and ratios are never negative; 1e12 of anything is a corrupt file.
+    b.ms = rd.number(p, "ms", where, 0, 1e12);
+    b.gbps = rd.number(p, "gbps", where, 0, 1e12);
+    b.ratio_to_cub = rd.number(p, "ratio_to_cub", where, 0, 1e12);
+    b.ratio_to_copy = rd.number(p, "ratio_to_copy", where, 0, 1e12);
+    b.verified = rd.boolean(p, "verified", where);
+    b.note = rd.string(p, "note", where);
+    r.points.push_back(b);
+  }
+  return r;
+}
+
+BenchResults load_bench_file(const std::string& path) {
+  return bench_from_json(read_text_file(path, 256LL << 20, "a benchmark file"), path);
+}
+
+}  // namespace scanscope
