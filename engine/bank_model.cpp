@@ -36,68 +36,124 @@ void find_hazards(Step& step) {
       for (size_t b = a + 1; b < list.size() && !found; ++b) {
         const Access& x = step.accesses[list[a]];
         const Access& y = step.accesses[list[b]];
-        if (x.tid == y.tid || (x.op == kLoad && y.op == kLoad)) continue;
+        if (x.tid == y.tid || (x.op == kLoad && y.op == kLoad) || (x.op == kAtomic && y.op == kAtomic)) continue;
         Hazard h;
         h.word = word;
         h.first_tid = x.tid;
         h.second_tid = y.tid;
         h.first_access = list[a];
         h.second_access = list[b];
-        h.kind = x.op == kStore ? (y.op == kStore ? "write-after-write" : "read-after-write") : "write-after-read";
+        const bool x_writes = x.op == kStore || x.op == kAtomic, y_writes = y.op == kStore || y.op == kAtomic;
+        h.kind = x_writes ? (y_writes ? "write-after-write" : "read-after-write") : "write-after-read";
         step.hazards.push_back(h);
         found = true;
       }
   }
 }
 
+namespace {
+
+// Wavefronts of one warp-instruction: per issue group of lanes (a warp; a half-warp in G80 mode
+// or for 8-byte accesses; a quarter-warp for 16-byte ones), the most distinct words one bank serves.
+void count_wavefronts(const Step& step, WarpInstruction& wi, int banks, int issue) {
+  const int lanes_per_issue = std::min(issue, kWarpSize / std::max(1, wi.width));
+  for (int first = 0; first < kWarpSize; first += lanes_per_issue) {
+    int words[kWarpSize * 4];
+    int count = 0;
+    for (int idx : wi.access_index) {
+      const int lane = step.accesses[idx].tid % kWarpSize;
+      if (lane >= first && lane < first + lanes_per_issue && count < kWarpSize * 4) words[count++] = step.accesses[idx].word;
+    }
+    if (count == 0) continue;
+    const int w = wavefronts_of(words, count, banks);
+    wi.wavefronts += w;
+    wi.conflicts += w - 1;
+    wi.degree = std::max(wi.degree, w);
+  }
+}
+
+}  // namespace
+
 void analyze_banks(Trace& trace) {
   const int banks = trace.banks, issue = trace.warp_issue;
+  const int nsites = static_cast<int>(trace.sites.size());
   trace.totals = Totals();
   for (auto& step : trace.steps) {
     step.instructions.clear();
     step.max_degree = 0;
-    std::set<int> active;
-    // Group accesses into warp-instructions: (warp, site, occurrence) where occurrence counts
-    // how often this thread has executed this site earlier in the step.
-    std::map<std::pair<int, int>, int> seen;  // (tid, site) -> times seen
+    // Group accesses into warp-instructions (warp, site, occurrence): occurrence counts how often
+    // this thread executed this site earlier in the step. Accesses the compiler merges into one
+    // vector access (a site's vector_group) join while they cover consecutive words from an
+    // aligned start: one lane of an 8- or 16-byte instruction.
     std::map<std::tuple<int, int, int>, WarpInstruction> insts;
+    std::map<int, int> occ;  // per thread: key -> times seen
+    struct Run {
+      int start = 0, len = 0;
+      AccessOp op = kLoad;
+      WarpInstruction* inst = nullptr;
+    };
+    std::map<int, Run> runs;  // per thread: vector group -> the open run
+    std::set<int> active;
+    int current_tid = -1;
     for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i) {
       const Access& a = step.accesses[i];
+      if (a.tid != current_tid) {
+        current_tid = a.tid;
+        occ.clear();
+        runs.clear();
+      }
       active.insert(a.tid);
-      int occ = seen[{a.tid, a.site}]++;
-      auto key = std::make_tuple(a.tid / kWarpSize, a.site, occ);
-      auto it = insts.find(key);
+      const int warp = a.tid / kWarpSize;
+      auto add_lane = [&](WarpInstruction& wi) {
+        wi.lanes |= 1u << (a.tid % kWarpSize);
+        wi.access_index.push_back(i);
+      };
+      const int g = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].vector_group : -1;
+      if (g >= 0) {
+        const int w = trace.sites[a.site].vector_width;
+        Run& run = runs[g];
+        if (run.inst && run.len < w && run.op == a.op && a.word == run.start + run.len) {
+          ++run.len;
+          add_lane(*run.inst);
+          continue;
+        }
+        if (a.word % w == 0) {
+          const int key = nsites + g;
+          const int o = occ[key]++;
+          auto it = insts.find({warp, key, o});
+          if (it == insts.end()) {
+            WarpInstruction wi;
+            wi.warp = warp;
+            wi.site = a.site;
+            wi.occurrence = o;
+            wi.op = a.op;
+            wi.width = w;
+            it = insts.emplace(std::make_tuple(warp, key, o), wi).first;
+          }
+          run = Run{a.word, 1, a.op, &it->second};
+          add_lane(it->second);
+          continue;
+        }
+      }
+      const int o = occ[a.site]++;
+      auto it = insts.find({warp, a.site, o});
       if (it == insts.end()) {
         WarpInstruction wi;
-        wi.warp = a.tid / kWarpSize;
+        wi.warp = warp;
         wi.site = a.site;
-        wi.occurrence = occ;
+        wi.occurrence = o;
         wi.op = a.op;
-        it = insts.emplace(key, wi).first;
+        it = insts.emplace(std::make_tuple(warp, a.site, o), wi).first;
       }
-      it->second.lanes |= 1u << (a.tid % kWarpSize);
-      it->second.access_index.push_back(i);
+      add_lane(it->second);
     }
     step.active_threads = static_cast<int>(active.size());
     find_hazards(step);
     for (auto& [key, wi] : insts) {
-      std::sort(wi.access_index.begin(), wi.access_index.end(),
-                [&](int x, int y) { return step.accesses[x].tid < step.accesses[y].tid; });
-      if (wi.op != kShuffle) {
-        // One issue per warp (or per half-warp in G80 mode) that has an active lane.
-        for (int first = 0; first < kWarpSize; first += issue) {
-          int words[kWarpSize];
-          int count = 0;
-          for (int idx : wi.access_index) {
-            int lane = step.accesses[idx].tid % kWarpSize;
-            if (lane >= first && lane < first + issue) words[count++] = step.accesses[idx].word;
-          }
-          if (count == 0) continue;
-          int w = wavefronts_of(words, count, banks);
-          wi.wavefronts += w;
-          wi.conflicts += w - 1;
-          wi.degree = std::max(wi.degree, w);
-        }
+      std::stable_sort(wi.access_index.begin(), wi.access_index.end(),
+                       [&](int x, int y) { return step.accesses[x].tid < step.accesses[y].tid; });
+      if (wi.op == kLoad || wi.op == kStore) {
+        count_wavefronts(step, wi, banks, issue);
         step.max_degree = std::max(step.max_degree, wi.degree);
         OpTotals& t = wi.op == kLoad ? trace.totals.ld : trace.totals.st;
         t.inst += 1;

@@ -74,6 +74,12 @@ struct TraceRequest {
   std::vector<double> input;  // empty: random from seed
   int bits = 0;               // app-radix-sort: key bits to sort by (0: as many as the largest key needs)
   unsigned seed = 1;
+  // A kernel file given by path (--source), optionally with edited text that replaces the file's.
+  std::string source;
+  std::string source_text;
+  bool has_source_text = false;
+  std::string entry;                                          // --entry: the kernel to launch
+  std::vector<std::pair<std::string, std::string>> defines;  // -D NAME=VALUE
 };
 
 // Checks every option against what the kernel supports; throws UsageError.

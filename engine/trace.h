@@ -28,6 +28,7 @@ struct WarpInstruction {
   int site = 0;
   int occurrence = 0;     // k-th execution of this site by this warp within the step
   AccessOp op = kLoad;
+  int width = 1;          // words per lane: 2 or 4 when the compiler merged accesses into a vector access
   uint32_t lanes = 0;     // active lanes
   int wavefronts = 0;     // max over banks of distinct words (summed over half-warps in G80 mode)
   int conflicts = 0;      // wavefronts - ideal (1 per issued (half-)warp)
@@ -47,6 +48,7 @@ struct Hazard {
 struct Step {
   std::string label;
   Phase phase = Phase::Load;
+  bool barrier = true;  // ends at a __syncthreads() or the kernel's end (else at a warp synchronisation)
   int active_threads = 0;
   std::vector<double> smem;      // words after the step; NaN = never written
   std::vector<Access> accesses;  // program order: by thread, then by the thread's own order
@@ -71,6 +73,18 @@ struct SharedArrayInfo {
   int first_word = 0, words = 0;
 };
 
+// Where an access is written: a file of Trace::files, the expression's extent, its statement.
+struct SourceSite {
+  int file = 0;
+  int line = 0, col = 0, end_line = 0, end_col = 0;
+  int stmt_line = 0, stmt_col = 0;
+  AccessOp op = kLoad;
+  // The compiler may merge this site's 4-byte accesses with others into one 8- or 16-byte
+  // access (PTX ld/st.shared.v2/v4): the sites of one group, vector_width words per lane.
+  int vector_group = -1;
+  int vector_width = 1;
+};
+
 struct Trace {
   std::string kernel;
   int n = 0, threads = 0, banks = 32, warp_issue = 32;
@@ -84,12 +98,18 @@ struct Trace {
   std::vector<SharedArrayInfo> arrays;  // named shared arrays, in allocation order (may be empty)
   std::vector<Step> steps;
   Totals totals;
+  // The kernel's source: files (display paths and text) and the site of every access (Access::site).
+  std::vector<std::string> files;
+  std::vector<std::string> file_texts;
+  std::vector<SourceSite> sites;
+  std::string source;  // the kernel file's path when it was given by path (--source)
+  std::vector<std::pair<std::string, std::string>> defines;
+  std::string launch;  // the launch line as evaluated, e.g. prescan<<<1, 4, 32>>>(out, in, 8)
+  // What the compiler makes of the shared accesses (compiler_view.h): which compiler was asked,
+  // or why none was; and anything it does that the model does not follow.
+  std::string compiler;
+  std::vector<std::string> compiler_notes;
 };
 
-const char* phase_name(Phase p);
-bool parse_phase(const std::string& s, Phase* out);
-const char* pad_name(Pad p);
-bool parse_pad(const std::string& s, Pad* out);
-const char* access_op_name(AccessOp op);
 
 }  // namespace scanscope

@@ -22,31 +22,10 @@ namespace scanscope {
 using nlohmann::json;
 
 namespace {
-const char* kPhaseNames[] = {"load", "reduce", "up", "clear", "down", "scan", "shuffle", "combine", "store"};
-
 json number_or_null(double v) { return std::isnan(v) ? json(nullptr) : json(v); }
 
 json totals_json(const OpTotals& t) { return json{{"inst", t.inst}, {"wavefronts", t.wavefronts}, {"conflicts", t.conflicts}}; }
 }  // namespace
-
-const char* phase_name(Phase p) { return kPhaseNames[static_cast<int>(p)]; }
-bool parse_phase(const std::string& s, Phase* out) {
-  for (int i = 0; i < 9; ++i)
-    if (s == kPhaseNames[i]) {
-      *out = static_cast<Phase>(i);
-      return true;
-    }
-  return false;
-}
-const char* pad_name(Pad p) { return p == Pad::None ? "none" : p == Pad::Harris ? "harris" : "zero"; }
-bool parse_pad(const std::string& s, Pad* out) {
-  if (s == "none") *out = Pad::None;
-  else if (s == "harris") *out = Pad::Harris;
-  else if (s == "zero") *out = Pad::Zero;
-  else return false;
-  return true;
-}
-const char* access_op_name(AccessOp op) { return op == kLoad ? "ld" : op == kStore ? "st" : "shfl"; }
 
 std::string trace_to_json(const Trace& t, int indent) {
   json j;

@@ -1,0 +1,37 @@
+// What nvcc makes of a kernel's shared-memory accesses. The interpreter records every access the
+// source makes; the compiler may merge adjacent 4-byte accesses into one 8- or 16-byte access
+// (Listing 2's temp[2*thid] and temp[2*thid+1] become one st.shared.v2), which the hardware serves
+// by other bank rules. The PTX of the very text the interpreter ran (compiled by NVRTC, the CUDA
+// toolkit's runtime compiler; no GPU needed) says which: its .loc lines name the source line of
+// every ld/st.shared and its width. Without the toolkit the accesses are modelled as written and
+// the trace says so.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <tuple>
+#include <string>
+#include <vector>
+
+#include "engine/interp.h"
+
+namespace scanscope {
+
+struct CompilerView {
+  bool asked = false;               // PTX was produced
+  std::string compiler;             // e.g. "NVRTC 13.0 (PTX for sm_90)", or why none was asked
+  // The PTX's shared-memory instructions by source line: (file index, line, store?) -> widths.
+  std::map<std::tuple<int, int, bool>, std::vector<int>> lines;
+  std::vector<std::string> notes;   // e.g. the compiler rejected the text
+  std::string ptx;                  // the PTX itself
+};
+
+// Cached per kernel text and prelude. Never throws: a compiler that cannot be run or that rejects
+// the text is reported in `compiler` / `notes`.
+std::shared_ptr<const CompilerView> compiler_view(const ResolvedKernel& k);
+
+// Marks the trace's sites with the vector groups and re-runs the bank model. In G80 mode (16
+// banks, half-warps) the accesses stay 4 bytes, as the scan paper's compiler issued them.
+void apply_compiler_view(const CompilerView& v, Trace& t);
+
+}  // namespace scanscope

@@ -1,0 +1,96 @@
+// The compiled form of a kernel program: a compact bytecode for a stack machine whose per-thread
+// state is a program counter, a frame pointer and a stack, so that every GPU thread can stop at a
+// barrier or a warp intrinsic and resume (the clox design).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/cuda/ast.h"
+#include "engine/vocab.h"
+
+namespace scanscope::cuda {
+
+enum class Op : unsigned char {
+  Push,        // a: 32-bit constant
+  SharedPtr,   // a: shared word -> pointer
+  LocalPtr,    // a: frame slot -> pointer into this thread's stack
+  Ldl, Stl,    // a: frame slot (Stl pops)
+  Pop, Dup, Swap,
+  IAdd, ISub, IMul, IDiv, UDiv, IRem, URem, INeg, IAnd, IOr, IXor, INot, Shl, Shr, UShr,
+  FAdd, FSub, FMul, FDiv, FNeg,
+  IEq, INe, ILt, ILe, IGt, IGe, ULt, ULe, UGt, UGe, FEq, FNe, FLt, FLe, FGt, FGe, PEq, PNe, PLt, PLe, PGt, PGe,
+  LNot,
+  I2F, U2F, F2I, F2U, I2B, F2B,
+  PAdd, PDiff,
+  Ld, St,      // a: access site (St: [value, ptr] -> [value])
+  Jmp, Jz, Jnz,
+  Call,        // a: function index
+  Ret,         // a: 1 when a value is returned
+  Special,     // a: 0..11 threadIdx.x..gridDim.z, 12 warpSize
+  IMin, UMin, FMin, IMax, UMax, FMax, IAbs, FAbs, Popc, Clz, Ffs,
+  SyncThreads, // b: sync point
+  Collective,  // a: Builtin (syncwarp, shuffles, votes), b: sync point
+  Atomic,      // a: Builtin, b: access site
+  NamePtr,     // a: frame slot of a pointer just declared, b: index into Compiled::names (names shared arrays)
+  FaultNoReturn,  // the end of a non-void function was reached
+  Exit,
+};
+
+struct Instr {
+  Op op;
+  int32_t a = 0;
+  int32_t b = 0;
+};
+
+// A shared- or global-memory access in the source: the expression, its statement, its kind.
+struct AccessSite {
+  Span span;      // the expression (e.g. temp[bi])
+  Pos stmt;       // start of the enclosing statement (what nvcc's line info names)
+  AccessOp op;    // load, store, shuffle, atomic
+  Base type;      // the value's type (for recording)
+};
+
+// A place where a step may end, with its label.
+struct SyncPoint {
+  Pos pos;
+  Builtin kind;              // SyncThreads, a warp collective, or None for the end of the kernel
+  const StepLabel* label;    // null: no `// step:` comment
+  std::vector<int> var_slots;      // frame slots of the label's {names}
+  std::vector<Base> var_types;
+  int site = -1;             // a shuffle's exchange: the access site recorded for it
+};
+
+struct CompiledFunction {
+  std::string name;
+  const Function* fn;
+  int entry = 0;
+  int frame_slots = 0;
+  int params = 0;
+};
+
+struct Compiled {
+  std::unique_ptr<Program> program;  // keeps the labels and names alive
+  std::vector<Instr> code;
+  std::vector<Pos> code_pos;         // the source position of each instruction (for faults)
+  std::vector<AccessSite> sites;
+  std::vector<SyncPoint> syncs;
+  std::vector<CompiledFunction> functions;
+  int static_shared_words = 0;
+  int dynamic_base = 0;              // word where extern __shared__ arrays start
+  // Named shared arrays (static ones at their offsets; extern ones at dynamic_base).
+  std::vector<const Var*> shared_vars;
+  std::vector<std::string> names;    // of pointer variables (NamePtr)
+  int find_function(const std::string& name) const {
+    for (size_t i = 0; i < functions.size(); ++i)
+      if (functions[i].name == name) return static_cast<int>(i);
+    return -1;
+  }
+};
+
+// Lowers a parsed program. Throws CudaError (e.g. a function too large).
+Compiled compile(const SourceSet& files, std::unique_ptr<Program> program);
+
+}  // namespace scanscope::cuda

@@ -1,0 +1,561 @@
+// Lowers the typed syntax tree to bytecode (see bytecode.h). Evaluation order: operands and
+// arguments left to right; the right side of an assignment before the left (C++17).
+#include <map>
+
+#include "engine/cuda/bytecode.h"
+
+namespace scanscope::cuda {
+
+namespace {
+
+class Compiler {
+ public:
+  Compiler(const SourceSet& files, Compiled& out) : files_(files), out_(out) {}
+
+  void run() {
+    Program& p = *out_.program;
+    out_.static_shared_words = p.static_shared_words;
+    out_.dynamic_base = (p.static_shared_words + 3) / 4 * 4;  // 16-byte aligned, as CUDA places it
+    for (const Var* v : p.static_shared) out_.shared_vars.push_back(v);
+    for (const Var* v : p.extern_shared) out_.shared_vars.push_back(v);
+    for (const auto& f : p.functions) {
+      CompiledFunction cf;
+      cf.name = f->name;
+      cf.fn = f.get();
+      cf.params = static_cast<int>(f->params.size());
+      out_.functions.push_back(cf);
+    }
+    for (size_t i = 0; i < p.functions.size(); ++i) {
+      const Function& f = *p.functions[i];
+      if (!f.body) continue;
+      fn_ = &out_.functions[i];
+      slots_ = f.frame_slots;
+      fn_->entry = static_cast<int>(out_.code.size());
+      stmt(*f.body);
+      // falling off the end
+      if (f.is_global) {
+        SyncPoint sp;
+        sp.pos = f.close;
+        sp.kind = Builtin::None;
+        sp.label = f.end_label.get();
+        add_label_slots(sp);
+        out_.syncs.push_back(sp);
+        emit(Op::Exit, f.close, static_cast<int>(out_.syncs.size()) - 1);
+      } else if (f.ret.is_void()) {
+        emit(Op::Ret, f.close, 0);
+      } else {
+        emit(Op::FaultNoReturn, f.close);
+      }
+      fn_->frame_slots = slots_;
+      for (int target : returns_) out_.code[target].a = static_cast<int>(out_.code.size());
+      returns_.clear();
+    }
+  }
+
+ private:
+  int emit(Op op, Pos pos, int a = 0, int b = 0) {
+    out_.code.push_back(Instr{op, a, b});
+    out_.code_pos.push_back(pos);
+    if (out_.code.size() > 4000000) fail_at(files_, pos, "the program is too large (more than 4 million instructions)");
+    return static_cast<int>(out_.code.size()) - 1;
+  }
+  int here() const { return static_cast<int>(out_.code.size()); }
+  void patch(int at, int target) { out_.code[at].a = target; }
+  int temp() { return slots_++; }
+
+  int site(const Expr& e, AccessOp op) {
+    AccessSite s;
+    s.span = e.span;
+    s.stmt = e.stmt.file >= 0 ? e.stmt : e.span.begin;
+    s.op = op;
+    s.type = e.type.pointer ? Base::Int : e.type.base;
+    out_.sites.push_back(s);
+    return static_cast<int>(out_.sites.size()) - 1;
+  }
+
+  void add_label_slots(SyncPoint& sp) {
+    if (!sp.label) return;
+    for (const Var* v : sp.label->vars) {
+      sp.var_slots.push_back(v->slot);
+      sp.var_types.push_back(v->type.pointer ? Base::Int : v->type.base);
+    }
+  }
+
+  // ---- statements
+  struct Loop {
+    std::vector<int> breaks, continues;
+  };
+  std::vector<Loop> loops_;
+  std::vector<int> returns_;
+
+  void stmt(const Stmt& s) {
+    switch (s.kind) {
+      case Sk::Block:
+        for (const auto& b : s.body) stmt(*b);
+        return;
+      case Sk::Empty:
+        return;
+      case Sk::Decl:
+        if (s.var->is_array()) {
+          for (int k = 0; k < s.var->array_len; ++k) {
+            if (k < static_cast<int>(s.array_init.size())) value(*s.array_init[k]);
+            else if (!s.array_init.empty()) emit(Op::Push, s.pos, 0);
+            else continue;
+            emit(Op::Stl, s.pos, s.var->slot + k);
+          }
+        } else if (s.expr) {
+          value(*s.expr);
+          emit(Op::Stl, s.pos, s.var->slot);
+          if (s.var->type.pointer) {  // a pointer into shared memory names that part of it
+            out_.names.push_back(s.var->name);
+            emit(Op::NamePtr, s.pos, s.var->slot, static_cast<int>(out_.names.size()) - 1);
+          }
+        }
+        return;
+      case Sk::Expr:
+        effect(*s.expr);
+        return;
+      case Sk::If: {
+        value(*s.expr);
+        int jz = emit(Op::Jz, s.pos);
+        stmt(*s.body[0]);
+        if (s.body.size() > 1) {
+          int jmp = emit(Op::Jmp, s.pos);
+          patch(jz, here());
+          stmt(*s.body[1]);
+          patch(jmp, here());
+        } else {
+          patch(jz, here());
+        }
+        return;
+      }
+      case Sk::For: {
+        if (s.init) stmt(*s.init);
+        int top = here();
+        int jz = -1;
+        if (s.expr) {
+          value(*s.expr);
+          jz = emit(Op::Jz, s.pos);
+        }
+        loops_.emplace_back();
+        stmt(*s.body[0]);
+        int cont = here();
+        if (s.step) effect(*s.step);
+        emit(Op::Jmp, s.pos, top);
+        int end = here();
+        if (jz >= 0) patch(jz, end);
+        close_loop(cont, end);
+        return;
+      }
+      case Sk::While: {
+        int top = here();
+        value(*s.expr);
+        int jz = emit(Op::Jz, s.pos);
+        loops_.emplace_back();
+        stmt(*s.body[0]);
+        emit(Op::Jmp, s.pos, top);
+        patch(jz, here());
+        close_loop(top, here());
+        return;
+      }
+      case Sk::Do: {
+        int top = here();
+        loops_.emplace_back();
+        stmt(*s.body[0]);
+        int cont = here();
+        value(*s.expr);
+        emit(Op::Jnz, s.pos, top);
+        close_loop(cont, here());
+        return;
+      }
+      case Sk::Break:
+        loops_.back().breaks.push_back(emit(Op::Jmp, s.pos));
+        return;
+      case Sk::Continue:
+        loops_.back().continues.push_back(emit(Op::Jmp, s.pos));
+        return;
+      case Sk::Return:
+        if (fn_->fn->is_global) {  // return from the kernel: jump to its end (the Exit)
+          returns_.push_back(emit(Op::Jmp, s.pos));
+          return;
+        }
+        if (s.expr) value(*s.expr);
+        emit(Op::Ret, s.pos, s.expr ? 1 : 0);
+        return;
+    }
+  }
+
+  void close_loop(int cont, int end) {
+    for (int j : loops_.back().breaks) patch(j, end);
+    for (int j : loops_.back().continues) patch(j, cont);
+    loops_.pop_back();
+  }
+
+  // ---- expressions
+  void effect(const Expr& e) { expr(e, false); }
+  void value(const Expr& e) { expr(e, true); }
+
+  static bool is_local_scalar(const Expr& e) {
+    return e.kind == Ek::Var && !e.var->is_array() && e.var->storage != Storage::Shared;
+  }
+
+  // Pushes the address of a memory lvalue.
+  void address(const Expr& e) {
+    switch (e.kind) {
+      case Ek::Var:
+        if (e.var->storage == Storage::Shared) emit(Op::SharedPtr, e.span.begin, e.var->slot);
+        else emit(Op::LocalPtr, e.span.begin, e.var->slot);  // &local
+        return;
+      case Ek::Index:
+        value(*e.kids[0]);
+        value(*e.kids[1]);
+        emit(Op::PAdd, e.span.begin);
+        return;
+      case Ek::Deref:
+        value(*e.kids[0]);
+        return;
+      default:
+        fail_at(files_, e.span.begin, "internal: not an lvalue");
+    }
+  }
+
+  void load(const Expr& lv) {
+    if (is_local_scalar(lv)) {
+      emit(Op::Ldl, lv.span.begin, lv.var->slot);
+      return;
+    }
+    address(lv);
+    emit(Op::Ld, lv.span.begin, site(lv, kLoad));
+  }
+
+  void arith(const std::string& op, Type t, Pos p) {
+    const bool f = t.is_float(), u = t.base == Base::Unsigned;
+    Op o;
+    if (op == "+") o = f ? Op::FAdd : Op::IAdd;
+    else if (op == "-") o = f ? Op::FSub : Op::ISub;
+    else if (op == "*") o = f ? Op::FMul : Op::IMul;
+    else if (op == "/") o = f ? Op::FDiv : u ? Op::UDiv : Op::IDiv;
+    else if (op == "%") o = u ? Op::URem : Op::IRem;
+    else if (op == "&") o = Op::IAnd;
+    else if (op == "|") o = Op::IOr;
+    else if (op == "^") o = Op::IXor;
+    else if (op == "<<") o = Op::Shl;
+    else if (op == ">>") o = u ? Op::UShr : Op::Shr;
+    else fail_at(files_, p, "internal: operator " + op);
+    emit(o, p);
+  }
+
+  void compare(const std::string& op, Type t, Pos p) {
+    static const std::map<std::string, int> index = {{"==", 0}, {"!=", 1}, {"<", 2}, {"<=", 3}, {">", 4}, {">=", 5}};
+    int k = index.at(op);
+    Op base;
+    if (t.pointer) base = Op::PEq;
+    else if (t.is_float()) base = Op::FEq;
+    else if (t.base == Base::Unsigned) base = k < 2 ? Op::IEq : Op::ULt;
+    else base = Op::IEq;
+    if (!t.pointer && !t.is_float() && t.base == Base::Unsigned && k >= 2) {
+      emit(static_cast<Op>(static_cast<int>(Op::ULt) + (k - 2)), p);
+      return;
+    }
+    emit(static_cast<Op>(static_cast<int>(base) + k), p);
+  }
+
+  void convert(Type from, Type to, Pos p) {
+    if (from == to || to.is_void()) return;
+    if (to.base == Base::Bool) {
+      if (from.is_float()) emit(Op::F2B, p);
+      else if (from.base != Base::Bool) emit(Op::I2B, p);
+      return;
+    }
+    if (to.is_float()) {
+      if (from.base == Base::Unsigned) emit(Op::U2F, p);
+      else if (!from.is_float()) emit(Op::I2F, p);
+      return;
+    }
+    if (from.is_float()) emit(to.base == Base::Unsigned ? Op::F2U : Op::F2I, p);
+    // int <-> unsigned <-> bool (0/1): the same bits
+  }
+
+  void expr(const Expr& e, bool want) {
+    const Pos p = e.span.begin;
+    switch (e.kind) {
+      case Ek::IntLit:
+        if (want) emit(Op::Push, p, static_cast<int32_t>(static_cast<uint32_t>(e.ival)));
+        return;
+      case Ek::FloatLit:
+        if (want) {
+          uint32_t bits;
+          static_assert(sizeof bits == sizeof e.fval);
+          __builtin_memcpy(&bits, &e.fval, 4);
+          emit(Op::Push, p, static_cast<int32_t>(bits));
+        }
+        return;
+      case Ek::Special:
+        if (want) emit(Op::Special, p, static_cast<int>(e.ival));
+        return;
+      case Ek::Var:
+        if (e.var->is_array()) {
+          if (!want) return;
+          if (e.var->storage == Storage::Shared)
+            emit(Op::SharedPtr, p, e.var->extern_shared ? out_.dynamic_base : e.var->slot);
+          else
+            emit(Op::LocalPtr, p, e.var->slot);
+          return;
+        }
+        load(e);
+        if (!want) emit(Op::Pop, p);
+        return;
+      case Ek::Index:
+      case Ek::Deref:
+        load(e);
+        if (!want) emit(Op::Pop, p);
+        return;
+      case Ek::AddrOf:
+        if (is_local_scalar(*e.kids[0])) emit(Op::LocalPtr, p, e.kids[0]->var->slot);
+        else address(*e.kids[0]);
+        if (!want) emit(Op::Pop, p);
+        return;
+      case Ek::Unary:
+        value(*e.kids[0]);
+        if (e.op == "-") emit(e.type.is_float() ? Op::FNeg : Op::INeg, p);
+        else if (e.op == "~") emit(Op::INot, p);
+        else emit(Op::LNot, p);
+        if (!want) emit(Op::Pop, p);
+        return;
+      case Ek::Binary: {
+        const Expr& a = *e.kids[0];
+        const Expr& b = *e.kids[1];
+        value(a);
+        value(b);
+        const std::string& o = e.op;
+        if (o == "==" || o == "!=" || o == "<" || o == "<=" || o == ">" || o == ">=") compare(o, a.type, p);
+        else if (a.type.pointer && b.type.pointer) emit(Op::PDiff, p);
+        else if (a.type.pointer) {
+          if (o == "-") emit(Op::INeg, p);
+          emit(Op::PAdd, p);
+        } else arith(o, a.type, p);
+        if (!want) emit(Op::Pop, p);
+        return;
+      }
+      case Ek::Logical: {
+        value(*e.kids[0]);
+        emit(Op::Dup, p);
+        int j = emit(e.op == "&&" ? Op::Jz : Op::Jnz, p);
+        emit(Op::Pop, p);
+        value(*e.kids[1]);
+        patch(j, here());
+        if (!want) emit(Op::Pop, p);
+        return;
+      }
+      case Ek::Cond: {
+        value(*e.kids[0]);
+        int jz = emit(Op::Jz, p);
+        expr(*e.kids[1], want);
+        int jmp = emit(Op::Jmp, p);
+        patch(jz, here());
+        expr(*e.kids[2], want);
+        patch(jmp, here());
+        return;
+      }
+      case Ek::Comma:
+        effect(*e.kids[0]);
+        expr(*e.kids[1], want);
+        return;
+      case Ek::Cast:
+        expr(*e.kids[0], want || !e.type.is_void());
+        if (e.type.is_void()) {
+          if (!e.kids[0]->type.is_void()) emit(Op::Pop, p);
+          return;
+        }
+        convert(e.kids[0]->type, e.type, p);
+        if (!want) emit(Op::Pop, p);
+        return;
+      case Ek::Assign: {
+        const Expr& lhs = *e.kids[0];
+        value(*e.kids[1]);  // the right side first (C++17)
+        if (is_local_scalar(lhs)) {
+          if (want) emit(Op::Dup, p);
+          emit(Op::Stl, p, lhs.var->slot);
+          return;
+        }
+        address(lhs);
+        emit(Op::St, p, site(lhs, kStore));
+        if (!want) emit(Op::Pop, p);
+        return;
+      }
+      case Ek::Compound: {
+        const Expr& lhs = *e.kids[0];
+        const Type optype = type_from_code(e.ival);
+        if (is_local_scalar(lhs)) {
+          value(*e.kids[1]);
+          int t = temp();
+          emit(Op::Stl, p, t);
+          emit(Op::Ldl, p, lhs.var->slot);
+          convert(lhs.type, optype, p);
+          emit(Op::Ldl, p, t);
+          combine(e.op, optype, lhs.type, p);
+          if (want) emit(Op::Dup, p);
+          emit(Op::Stl, p, lhs.var->slot);
+          return;
+        }
+        value(*e.kids[1]);  // E2 before E1 (C++17)
+        int t = temp();
+        emit(Op::Stl, p, t);
+        address(lhs);
+        emit(Op::Dup, p);
+        emit(Op::Ld, p, site(lhs, kLoad));
+        convert(lhs.type, optype, p);
+        emit(Op::Ldl, p, t);
+        combine(e.op, optype, lhs.type, p);
+        emit(Op::Swap, p);
+        emit(Op::St, p, site(lhs, kStore));
+        if (!want) emit(Op::Pop, p);
+        return;
+      }
+      case Ek::IncDec: {
+        const Expr& lv = *e.kids[0];
+        const bool post = !e.prefix;
+        auto step = [&]() {
+          if (lv.type.pointer) {
+            emit(Op::Push, p, e.op == "++" ? 1 : -1);
+            emit(Op::PAdd, p);
+          } else if (lv.type.is_float()) {
+            float one = 1.0f;
+            uint32_t bits;
+            __builtin_memcpy(&bits, &one, 4);
+            emit(Op::Push, p, static_cast<int32_t>(bits));
+            emit(e.op == "++" ? Op::FAdd : Op::FSub, p);
+          } else {
+            emit(Op::Push, p, 1);
+            emit(e.op == "++" ? Op::IAdd : Op::ISub, p);
+          }
+        };
+        if (is_local_scalar(lv)) {
+          emit(Op::Ldl, p, lv.var->slot);
+          if (want && post) emit(Op::Dup, p);
+          step();
+          if (want && !post) emit(Op::Dup, p);
+          emit(Op::Stl, p, lv.var->slot);
+          return;
+        }
+        address(lv);
+        emit(Op::Dup, p);
+        emit(Op::Ld, p, site(lv, kLoad));
+        int t = -1;
+        if (want && post) {
+          t = temp();
+          emit(Op::Dup, p);
+          emit(Op::Stl, p, t);
+        }
+        step();
+        emit(Op::Swap, p);
+        emit(Op::St, p, site(lv, kStore));
+        if (!want || post) emit(Op::Pop, p);
+        if (want && post) emit(Op::Ldl, p, t);
+        return;
+      }
+      case Ek::Call:
+        call(e, want);
+        return;
+    }
+  }
+
+  // [old value (optype), operand (optype)] -> new value converted to `to`
+  void combine(const std::string& op, Type optype, Type to, Pos p) {
+    if (optype.pointer) {
+      if (op == "-") emit(Op::INeg, p);
+      emit(Op::PAdd, p);
+      return;
+    }
+    arith(op, optype, p);
+    convert(optype, to, p);
+  }
+
+  void call(const Expr& e, bool want) {
+    const Pos p = e.span.begin;
+    if (e.callee) {
+      for (const auto& k : e.kids) value(*k);
+      int idx = -1;
+      for (size_t i = 0; i < out_.functions.size(); ++i)
+        if (out_.functions[i].fn == e.callee) idx = static_cast<int>(i);
+      emit(Op::Call, p, idx);
+      if (!want && !e.type.is_void()) emit(Op::Pop, p);
+      return;
+    }
+    const Builtin b = e.builtin;
+    switch (b) {
+      case Builtin::SyncThreads: {
+        int sp = sync_point(e);
+        emit(Op::SyncThreads, p, 0, sp);
+        return;
+      }
+      case Builtin::ThreadFence:
+        return;
+      case Builtin::SyncWarp: case Builtin::ShflSync: case Builtin::ShflUpSync: case Builtin::ShflDownSync:
+      case Builtin::ShflXorSync: case Builtin::BallotSync: case Builtin::AnySync: case Builtin::AllSync: {
+        for (const auto& k : e.kids) value(*k);
+        int sp = sync_point(e);
+        // a shuffle records its exchange as an access at the call
+        if (b != Builtin::SyncWarp && b != Builtin::BallotSync && b != Builtin::AnySync && b != Builtin::AllSync)
+          out_.syncs[sp].site = site(e, kShuffle);
+        emit(Op::Collective, p, static_cast<int>(b), sp);
+        if (!want && !e.type.is_void()) emit(Op::Pop, p);
+        return;
+      }
+      case Builtin::AtomicAdd: case Builtin::AtomicSub: case Builtin::AtomicMin: case Builtin::AtomicMax:
+      case Builtin::AtomicExch: case Builtin::AtomicCAS: case Builtin::AtomicAnd: case Builtin::AtomicOr: case Builtin::AtomicXor: {
+        for (const auto& k : e.kids) value(*k);
+        emit(Op::Atomic, p, static_cast<int>(b), site(e, kAtomic));
+        if (!want) emit(Op::Pop, p);
+        return;
+      }
+      default:
+        break;
+    }
+    for (const auto& k : e.kids) value(*k);
+    const bool f = e.type.is_float(), u = e.type.base == Base::Unsigned;
+    switch (b) {
+      case Builtin::Min: emit(f ? Op::FMin : u ? Op::UMin : Op::IMin, p); break;
+      case Builtin::Max: emit(f ? Op::FMax : u ? Op::UMax : Op::IMax, p); break;
+      case Builtin::Fminf: emit(Op::FMin, p); break;
+      case Builtin::Fmaxf: emit(Op::FMax, p); break;
+      case Builtin::Abs: emit(f ? Op::FAbs : Op::IAbs, p); break;
+      case Builtin::Fabsf: emit(Op::FAbs, p); break;
+      case Builtin::Popc: emit(Op::Popc, p); break;
+      case Builtin::Clz: emit(Op::Clz, p); break;
+      case Builtin::Ffs: emit(Op::Ffs, p); break;
+      case Builtin::FloatAsInt: case Builtin::IntAsFloat: case Builtin::FloatAsUint: case Builtin::UintAsFloat:
+        break;  // the bits stay
+      default:
+        fail_at(files_, p, "internal: builtin not lowered");
+    }
+    if (!want) emit(Op::Pop, p);
+  }
+
+  int sync_point(const Expr& e) {
+    SyncPoint sp;
+    sp.pos = e.span.begin;
+    sp.kind = e.builtin;
+    sp.label = e.label.get();
+    add_label_slots(sp);
+    out_.syncs.push_back(sp);
+    return static_cast<int>(out_.syncs.size()) - 1;
+  }
+
+  const SourceSet& files_;
+  Compiled& out_;
+  CompiledFunction* fn_ = nullptr;
+  int slots_ = 0;
+};
+
+}  // namespace
+
+Compiled compile(const SourceSet& files, std::unique_ptr<Program> program) {
+  Compiled out;
+  out.program = std::move(program);
+  Compiler c(files, out);
+  c.run();
+  return out;
+}
+
+}  // namespace scanscope::cuda

@@ -1,0 +1,36 @@
+// Tokens of CUDA C source, with the position of every token and the text of every `//` comment.
+#pragma once
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/cuda/source.h"
+
+namespace scanscope::cuda {
+
+enum class Tok : unsigned char { Ident, Number, String, Char, Punct, End };
+
+struct Token {
+  Tok kind = Tok::End;
+  std::string text;
+  Pos pos;
+  bool bol = false;           // first token of a line (after an unescaped newline)
+  bool space_before = false;  // white space or a comment before it (for printing tokens back)
+  // Macro expansion: the names of the macros this token came out of (so a macro is not expanded
+  // again inside its own expansion).
+  std::vector<int> hide;
+};
+
+// The `//` comments of a file, by line: the text after the slashes.
+using LineComments = std::map<int, std::string>;
+
+// Splits the text of file `file` into tokens; comments become white space and line comments
+// are collected. Throws CudaError for an unterminated comment, string or character.
+std::vector<Token> lex(const SourceSet& files, int file, LineComments* comments);
+
+bool is_ident_start(char c);
+bool is_ident_char(char c);
+
+}  // namespace scanscope::cuda

@@ -1,0 +1,730 @@
+// The interpreter's machine (see machine.h).
+#include "engine/cuda/machine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace scanscope::cuda {
+
+namespace {
+
+constexpr uint32_t kStackSlots = 2048;  // per thread: frames and operand stack
+constexpr uint32_t kMaxDepth = 64;      // nested calls per thread
+constexpr int kMaxThreads = 1024;
+
+enum Space : uint64_t { kNone = 0, kGlobal = 1, kShared = 2, kLocal = 3 };
+
+inline uint64_t make_ptr(uint64_t space, uint64_t buffer, int32_t offset) {
+  return (space << 48) | (buffer << 32) | static_cast<uint32_t>(offset);
+}
+inline uint64_t space_of(uint64_t p) { return p >> 48; }
+inline int buffer_of(uint64_t p) { return static_cast<int>((p >> 32) & 0xffff); }
+inline int32_t offset_of(uint64_t p) { return static_cast<int32_t>(static_cast<uint32_t>(p)); }
+
+inline float as_f(uint64_t v) {
+  float f;
+  uint32_t u = static_cast<uint32_t>(v);
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+inline uint64_t from_f(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+inline int32_t as_i(uint64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(v)); }
+inline uint32_t as_u(uint64_t v) { return static_cast<uint32_t>(v); }
+inline uint64_t from_i(int32_t i) { return static_cast<uint32_t>(i); }
+
+// The GPU's cvt.rzi.s32.f32 / cvt.rzi.u32.f32: saturating, NaN to 0.
+int32_t f2i(float f) {
+  if (std::isnan(f)) return 0;
+  if (f >= 2147483648.0f) return std::numeric_limits<int32_t>::max();
+  if (f <= -2147483648.0f) return std::numeric_limits<int32_t>::min();
+  return static_cast<int32_t>(f);
+}
+uint32_t f2u(float f) {
+  if (std::isnan(f) || f <= 0.0f) return 0;
+  if (f >= 4294967296.0f) return std::numeric_limits<uint32_t>::max();
+  return static_cast<uint32_t>(f);
+}
+
+double value_of(uint32_t bits, Base type) {
+  switch (type) {
+    case Base::Float: {
+      float f;
+      std::memcpy(&f, &bits, 4);
+      return f;
+    }
+    case Base::Unsigned: return static_cast<double>(bits);
+    case Base::Bool: return bits != 0;
+    default: return static_cast<int32_t>(bits);
+  }
+}
+
+Phase phase_from(const std::string& s) {
+  Phase p = Phase::Other;
+  return parse_phase(s, &p) ? p : Phase::Other;
+}
+
+const char* builtin_name(Builtin b) {
+  switch (b) {
+    case Builtin::SyncThreads: return "__syncthreads()";
+    case Builtin::SyncWarp: return "__syncwarp()";
+    case Builtin::ShflSync: return "__shfl_sync()";
+    case Builtin::ShflUpSync: return "__shfl_up_sync()";
+    case Builtin::ShflDownSync: return "__shfl_down_sync()";
+    case Builtin::ShflXorSync: return "__shfl_xor_sync()";
+    case Builtin::BallotSync: return "__ballot_sync()";
+    case Builtin::AnySync: return "__any_sync()";
+    case Builtin::AllSync: return "__all_sync()";
+    default: return "the end of the kernel";
+  }
+}
+
+std::string hex(uint32_t v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "0x%08x", v);
+  return b;
+}
+
+}  // namespace
+
+Machine::Machine(const Compiled& program, const SourceSet& files) : prog_(program), files_(files) {}
+
+int Machine::add_buffer(std::string name, std::vector<uint32_t> words) {
+  buffers_.push_back(Buffer{std::move(name), std::move(words)});
+  return static_cast<int>(buffers_.size()) - 1;
+}
+
+uint64_t Machine::pointer_to(int buffer, int offset) { return make_ptr(kGlobal, static_cast<uint64_t>(buffer), offset); }
+
+std::string Machine::who(int tid) const {
+  std::string s = "thread " + std::to_string(tid);
+  if (grid_ > 1) s += " of block " + std::to_string(block_);
+  return s;
+}
+
+void Machine::fault(int tid, int pc, const std::string& message) const {
+  Pos p = pc >= 0 && pc < static_cast<int>(prog_.code_pos.size()) ? prog_.code_pos[pc] : Pos{};
+  const std::string m = who(tid) + ": " + message;
+  throw CudaError(files_.where(p) + ": " + m, p, m);
+}
+
+uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load) {
+  const int32_t off = offset_of(ptr);
+  switch (space_of(ptr)) {
+    case kShared: {
+      if (off < 0 || off >= static_cast<int32_t>(smem_.size()))
+        fault(tid, pc, "shared-memory word " + std::to_string(off) + " is outside the block's " + std::to_string(smem_.size()) +
+                           " words (the launch gives the kernel " + std::to_string(smem_.size() * 4) + " bytes)");
+      if (is_load && !written_[off]) {
+        fault(tid, pc, "reads shared-memory word " + std::to_string(off) + ", which no thread has written yet");
+      }
+      return &smem_[off];
+    }
+    case kGlobal: {
+      const int b = buffer_of(ptr);
+      if (b >= static_cast<int>(buffers_.size())) fault(tid, pc, "invalid global pointer");
+      Buffer& buf = buffers_[b];
+      if (off < 0 || off >= static_cast<int32_t>(buf.words.size()))
+        fault(tid, pc, std::string(is_load ? "reads " : "writes ") + buf.name + "[" + std::to_string(off) + "], outside its " +
+                           std::to_string(buf.words.size()) + " elements");
+      return &buf.words[off];
+    }
+    case kLocal: {
+      const uint32_t base = static_cast<uint32_t>(tid) * kStackSlots;
+      if (off < 0 || static_cast<uint32_t>(off) >= th_[tid].sp)
+        fault(tid, pc, "a pointer to a local variable is used outside that variable's array");
+      return reinterpret_cast<uint32_t*>(&stack_[base + off]);
+    }
+    default:
+      fault(tid, pc, "dereferences a pointer that points nowhere");
+  }
+}
+
+void Machine::launch(int entry, const LaunchSpec& spec, BlockRecord* record, int record_block) {
+  if (spec.block < 1 || spec.block > kMaxThreads) throw std::invalid_argument("block of " + std::to_string(spec.block) + " threads");
+  if (spec.grid < 1) throw std::invalid_argument("grid of " + std::to_string(spec.grid) + " blocks");
+  const CompiledFunction& f = prog_.functions[entry];
+  if (static_cast<int>(spec.args.size()) != f.params)
+    throw std::invalid_argument(f.name + " takes " + std::to_string(f.params) + " parameters, the launch gives " + std::to_string(spec.args.size()));
+  grid_ = spec.grid;
+  out_ = record;
+  for (int b = 0; b < spec.grid; ++b) run_block(entry, spec, b, record && b == record_block);
+}
+
+void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool record) {
+  const CompiledFunction& f = prog_.functions[entry];
+  threads_ = spec.block;
+  block_dim_ = spec.block;
+  block_ = block;
+  record_ = record;
+  executed_ = 0;
+  const long long dyn_words = (spec.dynamic_smem_bytes + 3) / 4;
+  const int words = static_cast<int>(std::max<long long>(prog_.static_shared_words, dyn_words > 0 ? prog_.dynamic_base + dyn_words : 0));
+  smem_.assign(words, 0u);
+  written_.assign(words, 0);
+  th_.assign(threads_, Thread());
+  stack_.assign(static_cast<size_t>(threads_) * kStackSlots, 0);
+  frames_.assign(static_cast<size_t>(threads_) * kMaxDepth, Frame{0, 0});
+  raw_.clear();
+  round_labels_.clear();
+  pointer_names_.clear();
+  if (record_) {
+    out_->steps.clear();
+    out_->barrier_steps.clear();
+    out_->smem_words = words;
+    phase_start_smem_ = smem_;
+    phase_start_written_ = written_;
+  }
+  for (int t = 0; t < threads_; ++t) {
+    Thread& th = th_[t];
+    uint64_t* st = &stack_[static_cast<size_t>(t) * kStackSlots];
+    for (int k = 0; k < f.params; ++k) st[k] = spec.args[k];
+    th.fp = 0;
+    th.sp = static_cast<uint32_t>(f.frame_slots);
+    th.pc = static_cast<uint32_t>(f.entry);
+    th.depth = 0;
+  }
+  const int warps = (threads_ + kWarpSize - 1) / kWarpSize;
+  while (true) {
+    for (int w = 0; w < warps; ++w) settle_warp(w);
+    // Every thread now waits at a barrier or has exited.
+    int at_barrier = 0, exited = 0, first_barrier = -1, first_exited = -1;
+    for (int t = 0; t < threads_; ++t) {
+      if (th_[t].status == Status::Barrier) {
+        if (first_barrier < 0) first_barrier = t;
+        ++at_barrier;
+        const int s = th_[t].wait, s0 = th_[first_barrier].wait;
+        if (!(prog_.syncs[s].pos == prog_.syncs[s0].pos))
+          fault(t, static_cast<int>(th_[t].pc) - 1,
+                  "waits at the __syncthreads() of line " + std::to_string(prog_.syncs[s].pos.line) + " while thread " +
+                      std::to_string(first_barrier) + " waits at the one of line " + std::to_string(prog_.syncs[s0].pos.line) +
+                      ": threads of a block must meet at the same barrier (the GPU would hang or misbehave)");
+      } else {
+        if (first_exited < 0) first_exited = t;
+        ++exited;
+      }
+    }
+    if (at_barrier == 0) {
+      end_phase(true);
+      return;
+    }
+    if (exited > 0)
+      fault(first_barrier, static_cast<int>(th_[first_barrier].pc) - 1,
+            "__syncthreads() reached by " + std::to_string(at_barrier) + " of the block's " + std::to_string(threads_) +
+                " threads; thread " + std::to_string(first_exited) +
+                " has already left the kernel (barrier divergence: on a GPU this hangs or misbehaves)");
+    end_phase(false);
+    for (auto& th : th_) {
+      th.status = Status::Running;
+      th.round = 0;
+    }
+  }
+}
+
+void Machine::settle_warp(int warp) {
+  const int first = warp * kWarpSize, last = std::min(threads_, first + kWarpSize);
+  while (true) {
+    for (int t = first; t < last; ++t)
+      if (th_[t].status == Status::Running) run_thread(t);
+    // Fire the collective of the lowest waiting lane, if every lane of its mask is there.
+    int leader = -1;
+    for (int t = first; t < last; ++t)
+      if (th_[t].status == Status::Collective) {
+        leader = t;
+        break;
+      }
+    if (leader < 0) return;
+    const Thread& lt = th_[leader];
+    const uint64_t* lst = &stack_[static_cast<size_t>(leader) * kStackSlots];
+    const Instr& in = prog_.code[lt.pc - 1];
+    const Builtin kind = static_cast<Builtin>(in.a);
+    const int nargs = kind == Builtin::SyncWarp ? 1 : (kind == Builtin::BallotSync || kind == Builtin::AnySync || kind == Builtin::AllSync) ? 2 : 4;
+    const uint32_t mask = as_u(lst[lt.sp - nargs]);
+    const int lane = leader - first;
+    if (!(mask & (1u << lane)))
+      fault(leader, static_cast<int>(lt.pc) - 1, std::string(builtin_name(kind)) + " with mask " + hex(mask) + ", which does not include the calling lane " + std::to_string(lane));
+    for (int l = 0; l < kWarpSize; ++l) {
+      if (!(mask & (1u << l))) continue;
+      const int t = first + l;
+      if (t >= last)
+        fault(leader, static_cast<int>(lt.pc) - 1, std::string(builtin_name(kind)) + " with mask " + hex(mask) + " names lane " +
+                                                      std::to_string(l) + ", which does not exist (the block has " + std::to_string(threads_) + " threads)");
+      const Thread& o = th_[t];
+      if (o.status == Status::Collective) {
+        const Instr& oi = prog_.code[o.pc - 1];
+        const uint64_t* ost = &stack_[static_cast<size_t>(t) * kStackSlots];
+        if (static_cast<Builtin>(oi.a) == kind && as_u(ost[o.sp - nargs]) == mask) continue;
+        fault(leader, static_cast<int>(lt.pc) - 1,
+              std::string(builtin_name(kind)) + " with mask " + hex(mask) + ": lane " + std::to_string(l) + " waits at a different warp operation (" +
+                  files_.where(prog_.code_pos[o.pc - 1]) + ")");
+      }
+      const std::string where = o.status == Status::Exited ? "has already left the kernel"
+                                : "waits at the __syncthreads() of line " + std::to_string(prog_.code_pos[o.pc - 1].line);
+      fault(leader, static_cast<int>(lt.pc) - 1,
+            std::string(builtin_name(kind)) + " with mask " + hex(mask) + " names lane " + std::to_string(l) + ", which " + where +
+                " (every lane in the mask must reach the same warp operation)");
+    }
+    fire(warp, mask, leader);
+  }
+}
+
+void Machine::fire(int warp, uint32_t mask, int leader) {
+  const int first = warp * kWarpSize;
+  const Instr& in = prog_.code[th_[leader].pc - 1];
+  const Builtin kind = static_cast<Builtin>(in.a);
+  const SyncPoint& sp = prog_.syncs[in.b];
+  uint64_t result[kWarpSize] = {};
+  if (kind == Builtin::ShflSync || kind == Builtin::ShflUpSync || kind == Builtin::ShflDownSync || kind == Builtin::ShflXorSync) {
+    uint64_t var[kWarpSize] = {};
+    for (int l = 0; l < kWarpSize; ++l)
+      if (mask & (1u << l)) {
+        const Thread& t = th_[first + l];
+        var[l] = stack_[static_cast<size_t>(first + l) * kStackSlots + t.sp - 3];
+      }
+    for (int l = 0; l < kWarpSize; ++l) {
+      if (!(mask & (1u << l))) continue;
+      const int tid = first + l;
+      const Thread& t = th_[tid];
+      const uint64_t* st = &stack_[static_cast<size_t>(tid) * kStackSlots + t.sp];
+      const int32_t arg = as_i(st[-2]);
+      int32_t width = as_i(st[-1]);
+      if (width < 1 || width > kWarpSize || (width & (width - 1)))
+        fault(tid, static_cast<int>(t.pc) - 1, std::string(builtin_name(kind)) + ": width " + std::to_string(width) + " is not a power of two from 1 to 32");
+      const int seg = l / width * width, lw = l % width;
+      int src = l;
+      switch (kind) {
+        case Builtin::ShflSync: src = seg + ((arg % width) + width) % width; break;
+        case Builtin::ShflUpSync: src = lw - static_cast<int>(static_cast<uint32_t>(arg)) >= 0 ? l - static_cast<int>(static_cast<uint32_t>(arg)) : l; break;
+        case Builtin::ShflDownSync: src = lw + static_cast<int64_t>(static_cast<uint32_t>(arg)) < width ? l + static_cast<int>(static_cast<uint32_t>(arg)) : l; break;
+        default: {
+          const int x = l ^ arg;
+          src = x >= seg && x < seg + width ? x : l;
+        }
+      }
+      if (!(mask & (1u << src)))
+        fault(tid, static_cast<int>(t.pc) - 1, std::string(builtin_name(kind)) + " reads lane " + std::to_string(src) + ", which is not in the mask " + hex(mask));
+      result[l] = var[src];
+      if (record_ && sp.site >= 0)
+        raw_.push_back(RawAccess{tid, sp.site, kShuffle, src, static_cast<uint32_t>(var[src]), t.round});
+    }
+  } else if (kind == Builtin::BallotSync || kind == Builtin::AnySync || kind == Builtin::AllSync) {
+    uint32_t ballot = 0;
+    for (int l = 0; l < kWarpSize; ++l)
+      if (mask & (1u << l)) {
+        const Thread& t = th_[first + l];
+        if (as_i(stack_[static_cast<size_t>(first + l) * kStackSlots + t.sp - 1]) != 0) ballot |= 1u << l;
+      }
+    const uint64_t v = kind == Builtin::BallotSync ? ballot : kind == Builtin::AnySync ? (ballot != 0) : (ballot == mask);
+    for (int l = 0; l < kWarpSize; ++l) result[l] = v;
+  }
+  const int nargs = kind == Builtin::SyncWarp ? 1 : (kind == Builtin::BallotSync || kind == Builtin::AnySync || kind == Builtin::AllSync) ? 2 : 4;
+  for (int l = 0; l < kWarpSize; ++l) {
+    if (!(mask & (1u << l))) continue;
+    const int tid = first + l;
+    Thread& t = th_[tid];
+    note_round_end(tid, in.b);
+    t.sp -= nargs;
+    if (kind != Builtin::SyncWarp) stack_[static_cast<size_t>(tid) * kStackSlots + t.sp++] = result[l];
+    t.status = Status::Running;
+    ++t.round;
+  }
+}
+
+std::string Machine::label_text(int tid, int sync) const {
+  const SyncPoint& sp = prog_.syncs[sync];
+  if (!sp.label) {
+    if (sp.kind == Builtin::None) return "end of kernel";
+    return std::string(builtin_name(sp.kind)) + " at line " + std::to_string(sp.pos.line);
+  }
+  const std::string& text = sp.label->text;
+  std::string out;
+  size_t k = 0, v = 0;
+  const Thread& t = th_[tid];
+  while (k < text.size()) {
+    if (text[k] == '{') {
+      size_t close = text.find('}', k);
+      if (v < sp.var_slots.size()) {
+        const uint64_t bits = stack_[static_cast<size_t>(tid) * kStackSlots + t.fp + sp.var_slots[v]];
+        const double val = value_of(static_cast<uint32_t>(bits), sp.var_types[v]);
+        char buf[32];
+        if (sp.var_types[v] == Base::Float) std::snprintf(buf, sizeof buf, "%g", val);
+        else std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(val));
+        out += buf;
+      }
+      ++v;
+      k = close == std::string::npos ? text.size() : close + 1;
+      continue;
+    }
+    out += text[k++];
+  }
+  return out;
+}
+
+void Machine::note_round_end(int tid, int sync) {
+  if (!record_) return;
+  const int r = th_[tid].round;
+  if (static_cast<int>(round_labels_.size()) <= r) round_labels_.resize(r + 1);
+  RoundLabel& l = round_labels_[r];
+  if (l.set) return;
+  l.set = true;
+  l.text = label_text(tid, sync);
+  const SyncPoint& sp = prog_.syncs[sync];
+  l.phase = sp.label ? phase_from(sp.label->phase) : Phase::Other;
+}
+
+void Machine::end_phase(bool final_phase) {
+  if (!record_) return;
+  int rounds = 1;
+  for (const auto& t : th_) rounds = std::max(rounds, t.round + 1);
+  // Replay the stores round by round from the phase's start: each round's snapshot.
+  std::vector<uint32_t> mem = phase_start_smem_;
+  std::vector<uint8_t> wr = phase_start_written_;
+  mem.resize(smem_.size(), 0u);
+  wr.resize(smem_.size(), 0);
+  std::vector<std::vector<size_t>> by_round(rounds);
+  for (size_t i = 0; i < raw_.size(); ++i) by_round[std::min(raw_[i].round, rounds - 1)].push_back(i);
+  for (int r = 0; r < rounds; ++r) {
+    Step s;
+    if (r < static_cast<int>(round_labels_.size()) && round_labels_[r].set) {
+      s.label = round_labels_[r].text;
+      s.phase = round_labels_[r].phase;
+    } else {
+      s.label = final_phase ? "end of kernel" : "step";
+      s.phase = Phase::Other;
+    }
+    std::vector<size_t>& idx = by_round[r];
+    for (size_t i : idx) {
+      const RawAccess& a = raw_[i];
+      if (a.op == kStore || a.op == kAtomic) {
+        mem[a.word] = a.bits;
+        wr[a.word] = 1;
+      }
+    }
+    // program order is per thread: each thread's accesses together, in the order it made them
+    std::stable_sort(idx.begin(), idx.end(), [&](size_t x, size_t y) { return raw_[x].tid < raw_[y].tid; });
+    s.accesses.reserve(idx.size());
+    for (size_t i : idx) {
+      const RawAccess& a = raw_[i];
+      Access acc;
+      acc.tid = a.tid;
+      acc.site = a.site;
+      acc.op = a.op;
+      acc.word = a.word;
+      acc.value = value_of(a.bits, prog_.sites[a.site].type);
+      s.accesses.push_back(acc);
+    }
+    s.smem.resize(mem.size());
+    for (size_t w = 0; w < mem.size(); ++w) s.smem[w] = wr[w] ? value_of(mem[w], out_->value_type) : std::numeric_limits<double>::quiet_NaN();
+    out_->steps.push_back(std::move(s));
+    out_->barrier_steps.push_back(r == rounds - 1);
+  }
+  raw_.clear();
+  round_labels_.clear();
+  phase_start_smem_ = smem_;
+  phase_start_written_ = written_;
+  if (final_phase) {
+    // Named arrays: static and extern shared arrays, and pointers into shared memory.
+    std::vector<std::pair<int, std::string>> names;
+    for (const Var* v : prog_.shared_vars) names.push_back({v->extern_shared ? prog_.dynamic_base : v->slot, v->name});
+    for (const auto& p : pointer_names_) names.push_back(p);
+    std::stable_sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    out_->arrays.clear();
+    for (size_t i = 0; i < names.size(); ++i) {
+      // the last name at an offset wins: a pointer (keys) over the array it points into (smem)
+      if (i + 1 < names.size() && names[i + 1].first == names[i].first) continue;
+      const int start = names[i].first;
+      int end = static_cast<int>(smem_.size());
+      for (size_t j = i + 1; j < names.size(); ++j)
+        if (names[j].first > start) {
+          end = names[j].first;
+          break;
+        }
+      if (start >= 0 && start < end) out_->arrays.push_back(SharedArrayInfo{names[i].second, start, end - start});
+    }
+  }
+}
+
+// Runs thread `tid` until it waits at a barrier or a warp operation, or leaves the kernel.
+void Machine::run_thread(int tid) {
+  Thread& th = th_[tid];
+  uint64_t* st = &stack_[static_cast<size_t>(tid) * kStackSlots];
+  Frame* frames = &frames_[static_cast<size_t>(tid) * kMaxDepth];
+  uint32_t pc = th.pc, sp = th.sp, fp = th.fp;
+  const Instr* code = prog_.code.data();
+  const long long budget = budget_;
+  const uint32_t lane = static_cast<uint32_t>(tid % kWarpSize);
+  (void)lane;
+#define POP() st[--sp]
+#define TOP() st[sp - 1]
+#define PUSH(v) st[sp++] = (v)
+#define BIN_I(expr)            \
+  {                            \
+    int32_t b_ = as_i(POP());  \
+    int32_t a_ = as_i(TOP());  \
+    TOP() = from_i(expr);      \
+  }
+#define BIN_U(expr)            \
+  {                            \
+    uint32_t b_ = as_u(POP()); \
+    uint32_t a_ = as_u(TOP()); \
+    TOP() = (expr);            \
+  }
+#define BIN_F(expr)          \
+  {                          \
+    float b_ = as_f(POP());  \
+    float a_ = as_f(TOP());  \
+    TOP() = (expr);          \
+  }
+  while (true) {
+    if (++executed_ > budget) {
+      th.pc = pc;
+      fault(tid, static_cast<int>(pc), "the block ran more than " + std::to_string(budget) +
+                                           " instructions: a loop that never ends? (thread " + std::to_string(tid) + " was here)");
+    }
+    if (sp + 8 >= kStackSlots) fault(tid, static_cast<int>(pc), "stack overflow (calls nested too deep?)");
+    const Instr in = code[pc++];
+    switch (in.op) {
+      case Op::Push: PUSH(static_cast<uint32_t>(in.a)); break;
+      case Op::SharedPtr: PUSH(make_ptr(kShared, 0, in.a)); break;
+      case Op::LocalPtr: PUSH(make_ptr(kLocal, 0, static_cast<int32_t>(fp + in.a))); break;
+      case Op::Ldl: PUSH(st[fp + in.a]); break;
+      case Op::Stl: st[fp + in.a] = POP(); break;
+      case Op::Pop: --sp; break;
+      case Op::Dup: st[sp] = st[sp - 1]; ++sp; break;
+      case Op::Swap: std::swap(st[sp - 1], st[sp - 2]); break;
+      case Op::IAdd: BIN_U(static_cast<uint32_t>(a_ + b_)); break;
+      case Op::ISub: BIN_U(static_cast<uint32_t>(a_ - b_)); break;
+      case Op::IMul: BIN_U(static_cast<uint32_t>(a_ * b_)); break;
+      case Op::IDiv: {
+        int32_t b = as_i(POP());
+        int32_t a = as_i(TOP());
+        if (b == 0) fault(tid, static_cast<int>(pc) - 1, "division by zero");
+        TOP() = from_i(b == -1 ? static_cast<int32_t>(0u - static_cast<uint32_t>(a)) : a / b);
+        break;
+      }
+      case Op::UDiv: {
+        uint32_t b = as_u(POP());
+        if (b == 0) fault(tid, static_cast<int>(pc) - 1, "division by zero");
+        TOP() = as_u(TOP()) / b;
+        break;
+      }
+      case Op::IRem: {
+        int32_t b = as_i(POP());
+        int32_t a = as_i(TOP());
+        if (b == 0) fault(tid, static_cast<int>(pc) - 1, "remainder of a division by zero");
+        TOP() = from_i(b == -1 ? 0 : a % b);
+        break;
+      }
+      case Op::URem: {
+        uint32_t b = as_u(POP());
+        if (b == 0) fault(tid, static_cast<int>(pc) - 1, "remainder of a division by zero");
+        TOP() = as_u(TOP()) % b;
+        break;
+      }
+      case Op::INeg: TOP() = static_cast<uint32_t>(0u - as_u(TOP())); break;
+      case Op::IAnd: BIN_U(a_ & b_); break;
+      case Op::IOr: BIN_U(a_ | b_); break;
+      case Op::IXor: BIN_U(a_ ^ b_); break;
+      case Op::INot: TOP() = static_cast<uint32_t>(~as_u(TOP())); break;
+      // Shifts of 32 or more: what the GPU's shift instructions give (they clamp the amount).
+      case Op::Shl: BIN_U(b_ >= 32 ? 0u : a_ << b_); break;
+      case Op::Shr: BIN_I(b_ < 0 || b_ >= 32 ? (a_ < 0 ? -1 : 0) : a_ >> b_); break;
+      case Op::UShr: BIN_U(b_ >= 32 ? 0u : a_ >> b_); break;
+      case Op::FAdd: BIN_F(from_f(a_ + b_)); break;
+      case Op::FSub: BIN_F(from_f(a_ - b_)); break;
+      case Op::FMul: BIN_F(from_f(a_ * b_)); break;
+      case Op::FDiv: BIN_F(from_f(a_ / b_)); break;
+      case Op::FNeg: TOP() = from_f(-as_f(TOP())); break;
+      case Op::IEq: BIN_U(a_ == b_); break;
+      case Op::INe: BIN_U(a_ != b_); break;
+      case Op::ILt: BIN_I(a_ < b_); break;
+      case Op::ILe: BIN_I(a_ <= b_); break;
+      case Op::IGt: BIN_I(a_ > b_); break;
+      case Op::IGe: BIN_I(a_ >= b_); break;
+      case Op::ULt: BIN_U(a_ < b_); break;
+      case Op::ULe: BIN_U(a_ <= b_); break;
+      case Op::UGt: BIN_U(a_ > b_); break;
+      case Op::UGe: BIN_U(a_ >= b_); break;
+      case Op::FEq: BIN_F(a_ == b_); break;
+      case Op::FNe: BIN_F(a_ != b_); break;
+      case Op::FLt: BIN_F(a_ < b_); break;
+      case Op::FLe: BIN_F(a_ <= b_); break;
+      case Op::FGt: BIN_F(a_ > b_); break;
+      case Op::FGe: BIN_F(a_ >= b_); break;
+      case Op::PEq: case Op::PNe: case Op::PLt: case Op::PLe: case Op::PGt: case Op::PGe: {
+        uint64_t b = POP();
+        uint64_t a = TOP();
+        if (in.op != Op::PEq && in.op != Op::PNe && (a >> 32) != (b >> 32))
+          fault(tid, static_cast<int>(pc) - 1, "compares pointers into different arrays");
+        const int32_t x = offset_of(a), y = offset_of(b);
+        bool r = in.op == Op::PEq ? a == b : in.op == Op::PNe ? a != b : in.op == Op::PLt ? x < y : in.op == Op::PLe ? x <= y : in.op == Op::PGt ? x > y : x >= y;
+        TOP() = r;
+        break;
+      }
+      case Op::LNot: TOP() = as_u(TOP()) == 0; break;
+      case Op::I2F: TOP() = from_f(static_cast<float>(as_i(TOP()))); break;
+      case Op::U2F: TOP() = from_f(static_cast<float>(as_u(TOP()))); break;
+      case Op::F2I: TOP() = from_i(f2i(as_f(TOP()))); break;
+      case Op::F2U: TOP() = f2u(as_f(TOP())); break;
+      case Op::I2B: TOP() = as_u(TOP()) != 0; break;
+      case Op::F2B: TOP() = as_f(TOP()) != 0.0f; break;
+      case Op::PAdd: {
+        int32_t k = as_i(POP());
+        uint64_t p = TOP();
+        TOP() = (p & 0xffffffff00000000ULL) | static_cast<uint32_t>(static_cast<uint32_t>(offset_of(p)) + static_cast<uint32_t>(k));
+        break;
+      }
+      case Op::PDiff: {
+        uint64_t b = POP();
+        uint64_t a = TOP();
+        if ((a >> 32) != (b >> 32)) fault(tid, static_cast<int>(pc) - 1, "subtracts pointers into different arrays");
+        TOP() = from_i(offset_of(a) - offset_of(b));
+        break;
+      }
+      case Op::Ld: {
+        uint64_t p = TOP();
+        uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true);
+        TOP() = *m;
+        if (record_ && space_of(p) == kShared) raw_.push_back(RawAccess{tid, in.a, kLoad, offset_of(p), *m, th.round});
+        break;
+      }
+      case Op::St: {
+        uint64_t p = POP();
+        uint32_t v = as_u(TOP());
+        uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, false);
+        *m = v;
+        if (space_of(p) == kShared) {
+          written_[offset_of(p)] = 1;
+          if (record_) raw_.push_back(RawAccess{tid, in.a, kStore, offset_of(p), v, th.round});
+        }
+        break;
+      }
+      case Op::Atomic: {
+        const Builtin b = static_cast<Builtin>(in.a);
+        const Base type = prog_.sites[in.b].type;
+        const bool cas = b == Builtin::AtomicCAS;
+        uint32_t val = as_u(POP());
+        uint32_t cmp = cas ? as_u(POP()) : 0;
+        if (cas) std::swap(val, cmp);  // atomicCAS(p, compare, val)
+        uint64_t p = POP();
+        uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true);
+        const uint32_t old = *m;
+        uint32_t nv = old;
+        switch (b) {
+          case Builtin::AtomicAdd: nv = type == Base::Float ? static_cast<uint32_t>(from_f(as_f(old) + as_f(val))) : old + val; break;
+          case Builtin::AtomicSub: nv = old - val; break;
+          case Builtin::AtomicExch: nv = val; break;
+          case Builtin::AtomicMin: nv = type == Base::Unsigned ? std::min(old, val) : static_cast<uint32_t>(std::min(as_i(old), as_i(val))); break;
+          case Builtin::AtomicMax: nv = type == Base::Unsigned ? std::max(old, val) : static_cast<uint32_t>(std::max(as_i(old), as_i(val))); break;
+          case Builtin::AtomicAnd: nv = old & val; break;
+          case Builtin::AtomicOr: nv = old | val; break;
+          case Builtin::AtomicXor: nv = old ^ val; break;
+          case Builtin::AtomicCAS: nv = old == cmp ? val : old; break;
+          default: break;
+        }
+        *m = nv;
+        if (space_of(p) == kShared) {
+          written_[offset_of(p)] = 1;
+          if (record_) raw_.push_back(RawAccess{tid, in.b, kAtomic, offset_of(p), nv, th.round});
+        }
+        PUSH(old);
+        break;
+      }
+      case Op::Jmp: pc = static_cast<uint32_t>(in.a); break;
+      case Op::Jz: if (as_u(POP()) == 0) pc = static_cast<uint32_t>(in.a); break;
+      case Op::Jnz: if (as_u(POP()) != 0) pc = static_cast<uint32_t>(in.a); break;
+      case Op::Call: {
+        const CompiledFunction& f = prog_.functions[in.a];
+        if (th.depth + 1 >= kMaxDepth) fault(tid, static_cast<int>(pc) - 1, "calls nested more than " + std::to_string(kMaxDepth) + " deep (recursion?)");
+        frames[th.depth++] = Frame{pc, fp};
+        fp = sp - static_cast<uint32_t>(f.params);
+        const uint32_t top = fp + static_cast<uint32_t>(f.frame_slots);
+        if (top + 8 >= kStackSlots) fault(tid, static_cast<int>(pc) - 1, "stack overflow (calls nested too deep?)");
+        for (uint32_t k = sp; k < top; ++k) st[k] = 0;
+        sp = top;
+        pc = static_cast<uint32_t>(f.entry);
+        break;
+      }
+      case Op::Ret: {
+        uint64_t v = in.a ? st[sp - 1] : 0;
+        const Frame fr = frames[--th.depth];
+        sp = fp;
+        fp = fr.fp;
+        pc = fr.ret_pc;
+        if (in.a) PUSH(v);
+        break;
+      }
+      case Op::Special: {
+        uint32_t v = 0;
+        switch (in.a) {
+          case 0: v = static_cast<uint32_t>(tid); break;
+          case 3: v = static_cast<uint32_t>(block_); break;
+          case 6: v = static_cast<uint32_t>(block_dim_); break;
+          case 7: case 8: case 10: case 11: v = 1; break;
+          case 9: v = static_cast<uint32_t>(grid_); break;
+          case 12: v = kWarpSize; break;
+          default: v = 0; break;
+        }
+        PUSH(v);
+        break;
+      }
+      case Op::IMin: BIN_I(std::min(a_, b_)); break;
+      case Op::UMin: BIN_U(std::min(a_, b_)); break;
+      case Op::FMin: BIN_F(from_f(std::fmin(a_, b_))); break;
+      case Op::IMax: BIN_I(std::max(a_, b_)); break;
+      case Op::UMax: BIN_U(std::max(a_, b_)); break;
+      case Op::FMax: BIN_F(from_f(std::fmax(a_, b_))); break;
+      case Op::IAbs: TOP() = from_i(as_i(TOP()) < 0 ? static_cast<int32_t>(0u - as_u(TOP())) : as_i(TOP())); break;
+      case Op::FAbs: TOP() = from_f(std::fabs(as_f(TOP()))); break;
+      case Op::Popc: TOP() = static_cast<uint32_t>(__builtin_popcount(as_u(TOP()))); break;
+      case Op::Clz: TOP() = as_u(TOP()) == 0 ? 32u : static_cast<uint32_t>(__builtin_clz(as_u(TOP()))); break;
+      case Op::Ffs: TOP() = static_cast<uint32_t>(__builtin_ffs(as_i(TOP()))); break;
+      case Op::NamePtr: {
+        if (record_ && tid == 0 && space_of(st[fp + in.a]) == kShared) {
+          const int off = offset_of(st[fp + in.a]);
+          bool known = false;
+          for (const auto& p : pointer_names_) known = known || p.second == prog_.names[in.b];
+          if (!known) pointer_names_.push_back({off, prog_.names[in.b]});
+        }
+        break;
+      }
+      case Op::SyncThreads:
+        th.pc = pc;
+        th.sp = sp;
+        th.fp = fp;
+        th.status = Status::Barrier;
+        th.wait = in.b;
+        note_round_end(tid, in.b);
+        return;
+      case Op::Collective:
+        th.pc = pc;
+        th.sp = sp;
+        th.fp = fp;
+        th.status = Status::Collective;
+        th.wait = in.b;
+        return;
+      case Op::FaultNoReturn:
+        fault(tid, static_cast<int>(pc) - 1, "reached the end of a function that must return a value");
+      case Op::Exit:
+        th.pc = pc;
+        th.sp = sp;
+        th.fp = fp;
+        th.status = Status::Exited;
+        note_round_end(tid, in.a);
+        return;
+    }
+  }
+#undef POP
+#undef TOP
+#undef PUSH
+#undef BIN_I
+#undef BIN_U
+#undef BIN_F
+}
+
+}  // namespace scanscope::cuda

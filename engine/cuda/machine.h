@@ -1,0 +1,112 @@
+// The interpreter's machine: runs a compiled kernel over a grid, block after block; inside a
+// block, thread by thread from one barrier to the next, warps in lockstep at warp intrinsics.
+// It records one block's shared-memory accesses (with the source site of each) and splits them
+// into steps: one per barrier phase, and within a phase one per warp-synchronous round.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/cuda/bytecode.h"
+#include "engine/trace.h"
+
+namespace scanscope::cuda {
+
+struct LaunchSpec {
+  int grid = 1;
+  int block = 1;
+  long long dynamic_smem_bytes = 0;
+  std::vector<uint64_t> args;  // one per kernel parameter: the bits of a scalar, or a pointer
+};
+
+// What one recorded block did.
+struct BlockRecord {
+  std::vector<Step> steps;               // accesses (site = index into Compiled::sites), labels, snapshots
+  std::vector<bool> barrier_steps;       // per step: ends at a __syncthreads() or the kernel's end
+  std::vector<SharedArrayInfo> arrays;   // named arrays and pointers into shared memory
+  int smem_words = 0;
+  Base value_type = Base::Int;           // how snapshots read a shared word (the kernel's T)
+};
+
+class Machine {
+ public:
+  Machine(const Compiled& program, const SourceSet& files);
+
+  // Global memory: a buffer of 32-bit words; pointer_to makes the value a parameter holds.
+  int add_buffer(std::string name, std::vector<uint32_t> words);
+  std::vector<uint32_t>& buffer(int id) { return buffers_[id].words; }
+  static uint64_t pointer_to(int buffer, int offset = 0);
+
+  // Instructions one block may execute before the run is stopped as endless.
+  void set_budget(long long per_block) { budget_ = per_block; }
+
+  // Runs function `entry` over the grid; records block `record_block` (-1: none) into *record.
+  void launch(int entry, const LaunchSpec& spec, BlockRecord* record, int record_block = 0);
+
+ private:
+  struct Buffer {
+    std::string name;
+    std::vector<uint32_t> words;
+  };
+  enum class Status : unsigned char { Running, Barrier, Collective, Exited };
+  struct Thread {
+    uint32_t pc = 0;
+    uint32_t fp = 0;
+    uint32_t sp = 0;
+    uint32_t depth = 0;
+    Status status = Status::Running;
+    int wait = -1;       // sync point waited at
+    int round = 0;       // warp synchronisations passed in this barrier phase
+    int last_pc = 0;     // for messages about a lane that left
+  };
+  struct Frame {
+    uint32_t ret_pc, fp;
+  };
+  struct RawAccess {
+    int tid, site;
+    AccessOp op;
+    int word;
+    uint32_t bits;
+    int round;
+  };
+  struct RoundLabel {
+    bool set = false;
+    std::string text;
+    Phase phase = Phase::Other;
+  };
+
+  void run_block(int entry, const LaunchSpec& spec, int block, bool record);
+  void run_thread(int tid);
+  void settle_warp(int warp);
+  void fire(int warp, uint32_t mask, int leader);
+  void end_phase(bool final_phase);
+  void note_round_end(int tid, int sync);
+  std::string label_text(int tid, int sync) const;
+  [[noreturn]] void fault(int tid, int pc, const std::string& message) const;
+  std::string who(int tid) const;
+  uint32_t* memory(int tid, int pc, uint64_t ptr, bool is_load);
+
+  const Compiled& prog_;
+  const SourceSet& files_;
+  std::vector<Buffer> buffers_;
+  long long budget_ = 50000000;
+
+  // the block being run
+  int threads_ = 0, block_ = 0, grid_ = 1, block_dim_ = 1;
+  bool record_ = false;
+  long long executed_ = 0;
+  std::vector<Thread> th_;
+  std::vector<uint64_t> stack_;
+  std::vector<Frame> frames_;
+  std::vector<uint32_t> smem_;
+  std::vector<uint8_t> written_;
+  std::vector<uint32_t> phase_start_smem_;
+  std::vector<uint8_t> phase_start_written_;
+  std::vector<RawAccess> raw_;
+  std::vector<RoundLabel> round_labels_;
+  std::vector<std::pair<int, std::string>> pointer_names_;  // (shared word, name)
+  BlockRecord* out_ = nullptr;
+};
+
+}  // namespace scanscope::cuda

@@ -1,0 +1,24 @@
+// Prints a preprocessed program back as CUDA text that NVRTC compiles: every token on its source
+// line and, where it can, at its source column, with #line directives naming the files, so that
+// the compiler's line information (PTX .loc, Nsight Compute's source view) points into the
+// kernel files. The GPU builds are made from this text: the very tokens the interpreter runs.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/cuda/lexer.h"
+
+namespace scanscope::cuda {
+
+// An edit: at token i, replace `count` tokens by `text` (count 0: insert before token i).
+struct TokenEdit {
+  size_t at = 0;
+  size_t count = 0;
+  std::string text;
+};
+
+std::string print_tokens(const SourceSet& files, const std::vector<Token>& tokens, std::vector<TokenEdit> edits = {});
+
+}  // namespace scanscope::cuda

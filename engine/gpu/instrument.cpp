@@ -1,0 +1,71 @@
+// The GPU's texts of a kernel (see instrument.h).
+#include "engine/gpu/instrument.h"
+
+#include "engine/cuda/printer.h"
+
+namespace scanscope {
+
+GpuSources gpu_sources(const ResolvedKernel& k, int max_steps) {
+  const KernelBuild& b = *k.build;
+  const std::vector<cuda::Token>& toks = b.pre.tokens;
+  GpuSources g;
+  g.entry = k.entry_name;
+  g.max_steps = max_steps;
+  g.timed = cuda::print_tokens(b.files, toks);
+  g.snapshot_words = static_cast<int>((k.launch.dynamic_smem_bytes + 3) / 4);
+  g.counter_word = (g.snapshot_words + 3) / 4 * 4;
+
+  // Every __syncthreads() becomes __ss_barrier(); the kernel becomes a __device__ function that
+  // the wrapper calls.
+  std::vector<cuda::TokenEdit> edits;
+  auto is = [&](size_t i, const char* text) { return i < toks.size() && toks[i].text == text; };
+  for (size_t i = 0; i < toks.size(); ++i) {
+    if (toks[i].kind == cuda::Tok::Ident && toks[i].text == "__syncthreads" && is(i + 1, "(") && is(i + 2, ")"))
+      edits.push_back({i, 1, "__ss_barrier"});
+    if (toks[i].kind == cuda::Tok::Ident && toks[i].text == "__global__") {
+      for (size_t j = i + 1; j + 1 < toks.size(); ++j)
+        if (toks[j].kind == cuda::Tok::Ident && is(j + 1, "(")) {
+          if (toks[j].text == k.entry_name) edits.push_back({i, 1, "__device__"});
+          break;
+        }
+    }
+  }
+  const std::string prefix =
+      "// scanscope: the traced build. Each __syncthreads() also copies the block's dynamic shared\n"
+      "// memory to a log; the wrapper at the end takes the last copy when the kernel returns.\n"
+      "#define SS_WORDS " + std::to_string(g.snapshot_words) + "u\n"
+      "#define SS_COUNTER " + std::to_string(g.counter_word) + "u\n"
+      "#define SS_STEPS " + std::to_string(max_steps) + "u\n"
+      "extern __shared__ unsigned int __ss_smem[];\n"
+      "__device__ unsigned int* __ss_log;\n"
+      "__device__ __noinline__ void __ss_barrier() {\n"
+      "  __syncthreads();\n"
+      "  const unsigned int step = __ss_smem[SS_COUNTER];\n"
+      "  if (step < SS_STEPS) {\n"
+      "    unsigned int* dst = __ss_log + ((unsigned long long)blockIdx.x * SS_STEPS + step) * (SS_WORDS + 1u);\n"
+      "    for (unsigned int w = threadIdx.x; w < SS_WORDS; w += blockDim.x) dst[w] = __ss_smem[w];\n"
+      "    if (threadIdx.x == 0) dst[SS_WORDS] = 1u;  // this snapshot was taken\n"
+      "  }\n"
+      "  __syncthreads();\n"
+      "  if (threadIdx.x == 0) __ss_smem[SS_COUNTER] = step + 1u;\n"
+      "  __syncthreads();\n"
+      "}\n";
+  const cuda::Function& fn = *b.compiled.functions[k.entry].fn;
+  std::string params, args;
+  for (size_t p = 0; p < fn.params.size(); ++p) {
+    params += fn.params[p]->type.name() + " p" + std::to_string(p) + ", ";
+    args += (p ? ", p" : "p") + std::to_string(p);
+  }
+  const std::string wrapper = "\nextern \"C\" __global__ void __ss_traced(" + params +
+                              "unsigned int* log) {\n"
+                              "  if (threadIdx.x == 0) __ss_smem[SS_COUNTER] = 0u;\n"
+                              "  __ss_log = log;  // every thread stores the same pointer\n"
+                              "  __syncthreads();\n"
+                              "  " + k.entry_name + "(" + args + ");\n"
+                              "  __ss_barrier();\n"
+                              "}\n";
+  g.traced = prefix + cuda::print_tokens(b.files, toks, edits) + wrapper;
+  return g;
+}
+
+}  // namespace scanscope

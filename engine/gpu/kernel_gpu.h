@@ -1,0 +1,28 @@
+// Kernel files on the GPU: compiled with NVRTC from the tokens the interpreter ran (instrument.h),
+// loaded with the CUDA runtime's library API, launched as the launch line says.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/interp.h"
+
+namespace scanscope {
+
+struct GpuKernelRun {
+  std::vector<double> output;                    // as the trace shows it (kernel_output)
+  std::vector<std::vector<uint32_t>> snapshots;  // traced run: the dynamic shared words at each barrier
+  float ms = 0;                                  // timed run: one launch, CUDA events
+  std::string device;
+};
+
+// traced: the instrumented build, snapshots taken; otherwise the timed build (a warm-up launch
+// first when warm_up). Throws std::runtime_error naming the kernel and the CUDA or NVRTC error.
+GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_up = true);
+
+// A traced GPU run of the same text against the interpreter's trace: the output and the dynamic
+// shared memory at every barrier (the words the interpreter wrote). `why` names the first difference.
+bool gpu_agrees_with(const ResolvedKernel& k, const Trace& t, std::string* why);
+
+}  // namespace scanscope

@@ -1,0 +1,457 @@
+// Resolving a request against a kernel file, and running it in the interpreter (see interp.h).
+#include "engine/interp.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "engine/bank_model.h"
+#include "engine/cuda/const_expr.h"
+#include "engine/reference.h"
+
+namespace scanscope {
+
+long long host_next_pow2(long long x) {
+  long long p = 1;
+  while (p < x && p < (1LL << 40)) p <<= 1;
+  return p;
+}
+
+long long host_bit_width(long long x) {
+  long long b = 1;
+  while (b < 62 && x >= (1LL << b)) ++b;
+  return b;
+}
+
+namespace {
+
+using cuda::Base;
+
+bool listed(const std::string& list, const std::string& word) {
+  size_t i = 0;
+  while (i < list.size()) {
+    size_t j = list.find_first_of(" ,", i);
+    if (j == std::string::npos) j = list.size();
+    if (list.compare(i, j - i, word) == 0 && j - i == word.size()) return true;
+    i = j + 1;
+  }
+  return false;
+}
+
+std::string upper(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// The tokens of a header value, positioned where they stand in the kernel file.
+std::vector<cuda::Token> fragment(cuda::SourceSet& files, const std::string& display, const std::string& text, int line, int col) {
+  std::string padded(static_cast<size_t>(std::max(0, line - 1)), '\n');
+  padded += std::string(static_cast<size_t>(std::max(0, col - 1)), ' ') + text;
+  const int f = files.add(display, padded);
+  std::vector<cuda::Token> t = cuda::lex(files, f, nullptr);
+  t.pop_back();  // End
+  return t;
+}
+
+bool is_punct(const cuda::Token& t, const char* p) { return t.kind == cuda::Tok::Punct && t.text == p; }
+
+// Splits [b, e) at commas outside parentheses.
+std::vector<std::pair<size_t, size_t>> split_commas(const std::vector<cuda::Token>& t, size_t b, size_t e) {
+  std::vector<std::pair<size_t, size_t>> out;
+  int depth = 0;
+  size_t start = b;
+  for (size_t i = b; i < e; ++i) {
+    if (is_punct(t[i], "(")) ++depth;
+    if (is_punct(t[i], ")")) --depth;
+    if (depth == 0 && is_punct(t[i], ",")) {
+      out.push_back({start, i});
+      start = i + 1;
+    }
+  }
+  if (start < e || !out.empty()) out.push_back({start, e});
+  return out;
+}
+
+struct HostEval {
+  cuda::SourceSet files;
+  const cuda::Preprocessed* pre;
+  cuda::ConstEnv env;
+  std::string display;
+
+  long long eval(const std::vector<cuda::Token>& toks, size_t b, size_t e) {
+    std::vector<cuda::Token> part(toks.begin() + static_cast<long>(b), toks.begin() + static_cast<long>(e));
+    std::vector<cuda::Token> x = cuda::expand_tokens(files, pre->macros, part);
+    if (x.empty()) cuda::fail_at(files, b < toks.size() ? toks[b].pos : cuda::Pos{}, "expected an expression");
+    return cuda::eval_const(files, x, 0, x.size(), env);
+  }
+  long long eval_text(const std::string& text, int line, int col) {
+    std::vector<cuda::Token> t = fragment(files, display, text, line, col);
+    return eval(t, 0, t.size());
+  }
+};
+
+}  // namespace
+
+ResolvedKernel resolve_kernel(const TraceRequest& r) {
+  ResolvedKernel k;
+  k.request = r;
+  if (!r.source.empty()) {
+    k.file = load_kernel_file(r.source, r.has_source_text ? &r.source_text : nullptr);
+  } else {
+    const KernelFile* f = find_kernel_file(r.kernel);
+    if (!f) {
+      std::string names;
+      for (const auto& c : kernel_files()) names += std::string(names.empty() ? "" : ", ") + c.id;
+      throw UsageError("unknown kernel '" + r.kernel + "' (known: " + names + "; or --source FILE.cu)");
+    }
+    k.file = *f;
+    if (r.has_source_text) k.file.text = r.source_text;
+  }
+  const KernelFile& file = k.file;
+  const std::string& id = file.id;
+  const KernelHeader& h = file.header;
+
+  // Types and operators the file takes.
+  const std::string type = type_name(r.type);
+  const std::string types = h.types.empty() ? "int float" : h.types;
+  const std::string ops = h.ops.empty() ? "sum min max or mat2" : h.ops;
+  if (!listed(types, type)) throw UsageError(id + " takes --type " + types + ", not " + type);
+  const auto& all_ops = operator_names();
+  if (std::find(all_ops.begin(), all_ops.end(), r.op) == all_ops.end())
+    throw UsageError("unknown --op '" + r.op + "' (accepted: sum, min, max, or, mat2)");
+  if (!listed(ops, r.op)) throw UsageError(id + " takes --op " + ops + ", not " + r.op);
+  if (operator_is_integer_only(r.op) && r.type == ValueType::Float)
+    throw UsageError("--op " + r.op + (r.op == "or" ? " is bitwise" : " packs a 2x2 byte matrix in an int") + " and needs --type int");
+  if (r.banks != 32 && r.banks != 16) throw UsageError("--banks must be 32 or 16, not " + std::to_string(r.banks));
+  if (r.warp_issue != 32 && r.warp_issue != 16)
+    throw UsageError("--warp-issue must be 32 or 16 (G80 half-warps), not " + std::to_string(r.warp_issue));
+  if (r.n < 1) throw UsageError("--n must be at least 1, not " + std::to_string(r.n));
+  if (!r.input.empty() && static_cast<int>(r.input.size()) != r.n)
+    throw UsageError("--input has " + std::to_string(r.input.size()) + " values but --n is " + std::to_string(r.n));
+
+  // Options are macros the file defines under #ifndef.
+  const std::set<std::string> takes = option_macros(file);
+  std::string options;
+  auto define = [&](const std::string& name, const std::string& value) { options += "#define " + name + " " + value + "\n"; };
+  if (r.pad != Pad::None) {
+    if (!takes.count("PAD")) throw UsageError(id + " does not take --pad (it has no PAD macro; scan-blelloch has)");
+    define("PAD", r.pad == Pad::Harris ? "1" : "2");
+  }
+  if (r.banks == 16 && takes.count("NUM_BANKS")) {
+    define("NUM_BANKS", "16");
+    if (takes.count("LOG_NUM_BANKS")) define("LOG_NUM_BANKS", "4");
+  }
+  if (!r.scan.empty() && r.scan != "inclusive" && r.scan != "exclusive")
+    throw UsageError("--scan must be inclusive or exclusive, not '" + r.scan + "'");
+  if (!r.scan.empty()) {
+    if (takes.count("INCLUSIVE")) {
+      define("INCLUSIVE", r.scan == "inclusive" ? "1" : "0");
+    } else if (h.check == "reduce") {
+      throw UsageError(id + " is a reduction and takes no --scan");
+    } else if (h.check == "inclusive-scan" || h.check == "exclusive-scan") {
+      const std::string own = h.check == "inclusive-scan" ? "inclusive" : "exclusive";
+      if (r.scan != own) throw UsageError(id + " computes an " + own + " scan only; use --scan " + own);
+    } else {
+      throw UsageError(id + " is not a scan and takes no --scan");
+    }
+  }
+  if (r.threads != 0) {
+    if (r.threads < 1 || r.threads > kMaxThreads)
+      throw UsageError("--threads must be from 1 to 1024 (a block's limit), not " + std::to_string(r.threads));
+    if (takes.count("THREADS")) define("THREADS", std::to_string(r.threads));
+  }
+  if (r.bits != 0) {
+    if (!takes.count("BITS")) throw UsageError("--bits is for kernels with a BITS macro (app-radix-sort), not " + id);
+    if (r.bits < 1 || r.bits > 31) throw UsageError("--bits must be from 1 to 31, not " + std::to_string(r.bits));
+    define("BITS", std::to_string(r.bits));
+  }
+  for (const auto& [name, value] : r.defines) {
+    if (name.empty() || !cuda::is_ident_start(name[0]) ||
+        !std::all_of(name.begin(), name.end(), [](char c) { return cuda::is_ident_char(c); }))
+      throw UsageError("-D " + name + ": not a macro name");
+    if (value.find('\n') != std::string::npos) throw UsageError("-D " + name + ": the value has a line break");
+    define(name, value.empty() ? "1" : value);
+  }
+
+  k.request.input = request_input(r);
+  const std::string op_upper = upper(r.op);
+  k.prelude = "#define T " + type + "\n#define SS_INT " + (r.type == ValueType::Int ? "1" : "0") + "\n#include \"" +
+              kernel_dir() + "/ops.cuh\"\n#define OP(a, b) ss_" + r.op + "(a, b)\n#define IDENTITY SS_" + op_upper + "_IDENTITY\n" +
+              options + "#include \"" + file.path + "\"\n";
+  k.build = build_kernel(file, k.prelude);
+  const KernelBuild& b = *k.build;
+
+  // The host's view: N, the input's range, the file's macros.
+  HostEval host;
+  host.pre = &b.pre;
+  host.display = file.display;
+  long long min_in = 0, max_in = 0;
+  for (size_t i = 0; i < k.request.input.size(); ++i) {
+    const long long v = static_cast<long long>(std::floor(k.request.input[i]));
+    if (i == 0 || v < min_in) min_in = v;
+    if (i == 0 || v > max_in) max_in = v;
+  }
+  host.env.ident = [&](const std::string& name) -> std::optional<long long> {
+    if (name == "N") return r.n;
+    if (name == "MIN_IN") return min_in;
+    if (name == "MAX_IN") return max_in;
+    return std::nullopt;
+  };
+  host.env.call = [](const std::string& name, const std::vector<long long>& a) -> std::optional<long long> {
+    if (name == "next_pow2" && a.size() == 1) return host_next_pow2(a[0]);
+    if (name == "bit_width" && a.size() == 1) return host_bit_width(a[0]);
+    if (name == "min" && a.size() == 2) return std::min(a[0], a[1]);
+    if (name == "max" && a.size() == 2) return std::max(a[0], a[1]);
+    return std::nullopt;
+  };
+  for (const auto& req : h.requires)
+    if (!host.eval_text(req.expr, req.line, 12)) throw UsageError(id + ": " + req.message);
+
+  // The launch line: NAME<<<GRID, BLOCK[, SHARED_BYTES]>>>(ARGS)
+  std::vector<cuda::Token> t = fragment(host.files, file.display, h.launch, h.launch_line, h.launch_col);
+  auto bad_launch = [&](const std::string& m) -> void {
+    throw UsageError(file.display + ":" + std::to_string(h.launch_line) + ": launch line: " + m +
+                     " (expected NAME<<<GRID, BLOCK, SHARED_BYTES>>>(ARGS))");
+  };
+  if (t.size() < 3 || t[0].kind != cuda::Tok::Ident || !is_punct(t[1], "<<") || !is_punct(t[2], "<")) bad_launch("no NAME<<<");
+  size_t close = 0;
+  for (size_t i = 3, depth = 0; i + 2 < t.size(); ++i) {
+    if (is_punct(t[i], "(")) ++depth;
+    if (is_punct(t[i], ")")) --depth;
+    if (depth == 0 && is_punct(t[i], ">>") && is_punct(t[i + 1], ">") && is_punct(t[i + 2], "(")) {
+      close = i;
+      break;
+    }
+  }
+  if (!close) bad_launch("no >>>(");
+  size_t args_end = 0;
+  for (size_t i = close + 3, depth = 0; i < t.size(); ++i) {
+    if (is_punct(t[i], "(")) ++depth;
+    if (is_punct(t[i], ")")) {
+      if (depth == 0) {
+        args_end = i;
+        break;
+      }
+      --depth;
+    }
+  }
+  if (!args_end) bad_launch("the argument list is not closed");
+  auto config = split_commas(t, 3, close);
+  if (config.size() < 2 || config.size() > 3) bad_launch("<<<...>>> takes a grid, a block and shared bytes");
+  const long long grid = host.eval(t, config[0].first, config[0].second);
+  const long long block = host.eval(t, config[1].first, config[1].second);
+  const long long smem = config.size() > 2 ? host.eval(t, config[2].first, config[2].second) : 0;
+  k.entry_name = r.entry.empty() ? t[0].text : r.entry;
+  k.entry = b.compiled.find_function(k.entry_name);
+  if (k.entry < 0 || !b.compiled.functions[k.entry].fn->is_global) {
+    std::string kernels;
+    for (const auto& f : b.compiled.functions)
+      if (f.fn->is_global) kernels += (kernels.empty() ? "" : ", ") + f.name;
+    throw UsageError(file.display + ": the launch names '" + k.entry_name + "', but the file has no __global__ function of that name (it has: " +
+                     (kernels.empty() ? "none" : kernels) + ")");
+  }
+  std::string launch_desc = k.entry_name + "<<<" + std::to_string(grid) + ", " + std::to_string(block) + ", " + std::to_string(smem) + ">>>";
+  if (block < 1 || block > kMaxThreads)
+    throw UsageError(id + " with --n " + std::to_string(r.n) + " launches " + std::to_string(block) + " threads per block (" + launch_desc +
+                     "); a block has 1 to 1024");
+  if (grid < 1) throw UsageError(id + ": the launch's grid is " + std::to_string(grid) + " blocks (" + launch_desc + ")");
+  if (grid > 1)
+    throw UsageError(id + " launches a grid of " + std::to_string(grid) + " blocks (" + launch_desc +
+                     "): scanscope traces one block; whole-grid traces are not supported yet");
+  const long long static_bytes = 4LL * b.compiled.static_shared_words;
+  if (smem < 0) throw UsageError(id + ": the launch asks for " + std::to_string(smem) + " bytes of shared memory");
+  if (smem + static_bytes > kMaxSharedBytes)
+    throw UsageError(id + " needs " + std::to_string(smem + static_bytes) + " bytes of shared memory, more than the " +
+                     std::to_string(kMaxSharedBytes) + " a block may use without opting in");
+  if (r.threads != 0 && !takes.count("THREADS") && r.threads != block)
+    throw UsageError(id + " with --n " + std::to_string(r.n) + " runs exactly " + std::to_string(block) + " threads, not " +
+                     std::to_string(r.threads));
+  k.request.threads = static_cast<int>(block);
+  k.launch.grid = static_cast<int>(grid);
+  k.launch.block = static_cast<int>(block);
+  k.launch.dynamic_smem_bytes = smem;
+
+  // Arguments: in, out, or integer expressions, against the kernel's parameters.
+  const cuda::Function& fn = *b.compiled.functions[k.entry].fn;
+  auto args = split_commas(t, close + 3, args_end);
+  if (args.size() != fn.params.size())
+    throw UsageError(file.display + ":" + std::to_string(h.launch_line) + ": the launch passes " + std::to_string(args.size()) +
+                     " arguments; " + k.entry_name + " takes " + std::to_string(fn.params.size()));
+  std::vector<std::string> arg_text;
+  for (size_t a = 0; a < args.size(); ++a) {
+    const cuda::Var& p = *fn.params[a];
+    const auto [ab, ae] = args[a];
+    if (ae == ab + 1 && t[ab].kind == cuda::Tok::Ident && (t[ab].text == "in" || t[ab].text == "out")) {
+      if (!p.type.pointer)
+        throw UsageError(file.display + ": the launch passes " + t[ab].text + " as " + k.entry_name + "'s parameter '" + p.name + "', which is not a pointer");
+      if (t[ab].text == "in") {
+        k.in_arg = static_cast<int>(a);
+        k.in_type = p.type.base;
+      } else {
+        k.out_arg = static_cast<int>(a);
+        k.out_type = p.type.base;
+      }
+      k.launch.args.push_back(0);
+      arg_text.push_back(t[ab].text);
+      continue;
+    }
+    const long long v = host.eval(t, ab, ae);
+    if (p.type.pointer)
+      throw UsageError(file.display + ": the launch passes a number as " + k.entry_name + "'s pointer parameter '" + p.name + "'");
+    if (p.type.is_float()) {
+      float f = static_cast<float>(v);
+      uint32_t bits;
+      std::memcpy(&bits, &f, 4);
+      k.launch.args.push_back(bits);
+    } else {
+      k.launch.args.push_back(static_cast<uint32_t>(v));
+    }
+    arg_text.push_back(std::to_string(v));
+  }
+  if (k.out_arg < 0) throw UsageError(file.display + ": the launch passes no `out` array");
+  if (k.in_type == Base::Bool || k.out_type == Base::Bool) throw UsageError(file.display + ": bool arrays are not supported as in/out");
+  k.out_count = h.out.empty() ? r.n : static_cast<int>(host.eval_text(h.out, h.out_line, h.out_col));
+  if (k.out_count < 1 || k.out_count > (1 << 24)) throw UsageError(id + ": out has " + std::to_string(k.out_count) + " elements");
+  launch_desc += "(";
+  for (size_t a = 0; a < arg_text.size(); ++a) launch_desc += (a ? ", " : "") + arg_text[a];
+  k.launch_text = launch_desc + ")";
+
+  k.check = h.check;
+  auto macro_value = [&](const char* name, long long* v) {
+    if (!b.pre.macros.count(name)) return false;
+    *v = host.eval_text(name, h.launch_line, 1);
+    return true;
+  };
+  long long inc = 0;
+  const bool scan_check = h.check == "inclusive-scan" || h.check == "exclusive-scan";
+  if (scan_check && takes.count("INCLUSIVE") && macro_value("INCLUSIVE", &inc)) k.check = inc ? "inclusive-scan" : "exclusive-scan";
+  k.inclusive = k.check == "inclusive-scan";
+  long long bits = 0;
+  if (takes.count("BITS") && macro_value("BITS", &bits)) k.bits = static_cast<int>(bits);
+  k.request.bits = k.bits;
+  return k;
+}
+
+namespace {
+
+uint32_t bits_of_value(double v, Base type) {
+  if (type == Base::Float) {
+    float f = static_cast<float>(v);
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return u;
+  }
+  return static_cast<uint32_t>(static_cast<int64_t>(v));
+}
+
+double value_of_bits(uint32_t u, Base type) {
+  if (type == Base::Float) {
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+  }
+  if (type == Base::Unsigned) return u;
+  return static_cast<int32_t>(u);
+}
+
+}  // namespace
+
+std::vector<uint32_t> kernel_input_words(const ResolvedKernel& k) {
+  std::vector<uint32_t> in;
+  for (double v : k.request.input) in.push_back(bits_of_value(v, k.in_type));
+  return in;
+}
+
+std::vector<double> kernel_output(const ResolvedKernel& k, const std::vector<uint32_t>& words) {
+  std::vector<double> out;
+  for (uint32_t w : words) out.push_back(value_of_bits(w, k.out_type));
+  const int n = k.request.n;
+  if (k.check == "compact" && static_cast<int>(out.size()) == n + 1) {
+    const double count = out[n];
+    out.resize(count >= 0 && count <= n ? static_cast<size_t>(count) : 0);
+  } else if (k.check == "reduce") {
+    out.resize(1);
+  }
+  return out;
+}
+
+Trace run_interpreter(const ResolvedKernel& k) {
+  const KernelBuild& b = *k.build;
+  const TraceRequest& r = k.request;
+  cuda::Machine m(b.compiled, b.files);
+  const int in_buf = m.add_buffer("in", kernel_input_words(k));
+  const int out_buf = m.add_buffer("out", std::vector<uint32_t>(static_cast<size_t>(k.out_count), 0xffffffffu));
+  cuda::LaunchSpec spec = k.launch;
+  if (k.in_arg >= 0) spec.args[k.in_arg] = cuda::Machine::pointer_to(in_buf);
+  spec.args[k.out_arg] = cuda::Machine::pointer_to(out_buf);
+  cuda::BlockRecord rec;
+  rec.value_type = r.type == ValueType::Float ? Base::Float : Base::Int;
+  m.launch(k.entry, spec, &rec, 0);
+
+  Trace t;
+  t.kernel = k.file.id;
+  t.source = r.source.empty() ? "" : k.file.path;
+  t.n = r.n;
+  t.threads = k.launch.block;
+  t.banks = r.banks;
+  t.warp_issue = r.warp_issue;
+  t.pad = r.pad;
+  t.op = r.op;
+  t.type = type_name(r.type);
+  t.inclusive = k.inclusive;
+  t.bits = k.bits;
+  t.device = "cpu-emulator";
+  t.input = r.input;
+  t.output = kernel_output(k, m.buffer(out_buf));
+  t.smem_words = rec.smem_words;
+  t.arrays = rec.arrays;
+  t.steps = std::move(rec.steps);
+  for (size_t s = 0; s < t.steps.size(); ++s) t.steps[s].barrier = rec.barrier_steps[s];
+  for (const auto& f : b.files.files) {
+    t.files.push_back(f.path);
+    t.file_texts.push_back(f.text);
+  }
+  for (const auto& s : b.compiled.sites) {
+    SourceSite ss;
+    ss.file = s.span.begin.file;
+    ss.line = s.span.begin.line;
+    ss.col = s.span.begin.col;
+    ss.end_line = s.span.end.line;
+    ss.end_col = s.span.end.col;
+    ss.stmt_line = s.stmt.line;
+    ss.stmt_col = s.stmt.col;
+    ss.op = s.op;
+    t.sites.push_back(ss);
+  }
+  t.defines = r.defines;
+  t.launch = k.launch_text;
+  analyze_banks(t);
+  return t;
+}
+
+bool check_kernel_output(const Trace& t, const std::string& check, std::string* why) {
+  const bool is_float = t.type == "float";
+  std::vector<double> want;
+  bool is_scan = false;
+  if (check == "compact") {
+    for (double x : t.input)
+      if (static_cast<long long>(x) % 2 != 0) want.push_back(x);
+  } else if (check == "sort") {
+    const long long mask = t.bits <= 0 || t.bits >= 31 ? 0x7fffffffLL : (1LL << t.bits) - 1;
+    want = t.input;
+    std::stable_sort(want.begin(), want.end(), [&](double a, double b) {
+      return (static_cast<long long>(a) & mask) < (static_cast<long long>(b) & mask);
+    });
+  } else if (check == "inclusive-scan" || check == "exclusive-scan") {
+    is_scan = true;
+    want = reference_scan(t.input, t.op, is_float, check == "inclusive-scan");
+  } else if (check == "reduce") {
+    want = {reference_reduce(t.input, t.op, is_float)};
+  } else {
+    if (why) *why = "the kernel file names no check";
+    return true;
+  }
+  return outputs_match(t.output, want, t.input, t.op, is_float, is_scan, why);
+}
+
+}  // namespace scanscope

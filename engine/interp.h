@@ -1,0 +1,55 @@
+// A trace request resolved against a kernel file, once: the file, the host text that sets its
+// type, operator and options, the compiled program, the evaluated launch. The interpreter run,
+// the GPU runs and the output check all take this one value.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/catalogue.h"
+#include "engine/cuda/machine.h"
+#include "engine/kernel_file.h"
+#include "engine/trace.h"
+
+namespace scanscope {
+
+struct ResolvedKernel {
+  TraceRequest request;  // as asked, with n, input and threads filled in
+  KernelFile file;
+  std::string prelude;   // the host's #defines before the file (what NVRTC compiles too)
+  std::shared_ptr<const KernelBuild> build;
+  int entry = -1;        // index into build->compiled.functions
+  std::string entry_name;
+  cuda::LaunchSpec launch;  // args: the in/out slots hold placeholders until a run binds buffers
+  int in_arg = -1, out_arg = -1;
+  cuda::Base in_type = cuda::Base::Int, out_type = cuda::Base::Int;
+  int out_count = 0;
+  std::string check;     // reduce, inclusive-scan, exclusive-scan, sort, compact, or "" (none)
+  bool inclusive = false;
+  int bits = 0;
+  std::string launch_text;  // e.g. prescan<<<1, 4, 32>>>(out, in, 8)
+};
+
+// Checks the request against the kernel file (options it takes, types, operators, the launch's
+// limits, its require: lines) and builds the program. Throws UsageError for bad requests and
+// cuda::CudaError for errors in the kernel text.
+ResolvedKernel resolve_kernel(const TraceRequest& r);
+
+// Runs the resolved kernel in the interpreter and returns its trace (bank model applied).
+// Throws cuda::CudaError for a fault (out-of-bounds index, barrier divergence, ...).
+Trace run_interpreter(const ResolvedKernel& k);
+
+// The input array as the kernel's `in` holds it, and the output as the trace shows it (out[0] of a
+// reduction, the kept values of a compaction).
+std::vector<uint32_t> kernel_input_words(const ResolvedKernel& k);
+std::vector<double> kernel_output(const ResolvedKernel& k, const std::vector<uint32_t>& out_words);
+
+// The output check of the kernel's `check:` line; `why` says what differs.
+bool check_kernel_output(const Trace& t, const std::string& check, std::string* why);
+
+// Host values for the launch line: the input's smallest and largest value, etc.
+long long host_next_pow2(long long x);
+long long host_bit_width(long long x);
+
+}  // namespace scanscope

@@ -1,0 +1,278 @@
+// Kernel files: header lines, the catalogue under kernels/, builds and their cache.
+#include "engine/kernel_file.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
+#include <unistd.h>
+#include <list>
+#include <mutex>
+
+#include "engine/catalogue.h"
+#include "engine/cuda/parser.h"
+
+namespace scanscope {
+
+namespace {
+
+const char* const kHeaderKeys[] = {"title", "from", "about", "note", "launch", "out", "check", "require", "types", "ops", "broken"};
+const char* const kFamilies[] = {"reduce", "scan", "app", "seeds"};
+
+[[noreturn]] void header_error(const std::string& path, int line, const std::string& m) {
+  cuda::Pos p{-1, line, 1};
+  throw cuda::CudaError(path + ":" + std::to_string(line) + ": " + m, p, m);
+}
+
+std::string trim(const std::string& s) {
+  size_t a = s.find_first_not_of(" \t\r"), b = s.find_last_not_of(" \t\r");
+  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+}  // namespace
+
+KernelHeader parse_kernel_header(const std::string& text, const std::string& path) {
+  KernelHeader h;
+  std::string* last = nullptr;  // the value a continuation line extends
+  int line_no = 0;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    start = end + 1;
+    ++line_no;
+    const size_t lead = line.find_first_not_of(" \t");
+    if (lead == std::string::npos || line.compare(lead, 2, "//") != 0) {
+      last = nullptr;
+      if (end == text.size()) break;
+      continue;
+    }
+    const std::string body = line.substr(lead + 2);
+    if (last && body.size() > 3 && body.compare(0, 3, "   ") == 0) {  // a continuation
+      *last += " " + trim(body);
+      continue;
+    }
+    last = nullptr;
+    const std::string b = trim(body);
+    const size_t colon = b.find(':');
+    if (colon == std::string::npos) continue;
+    const std::string key = b.substr(0, colon);
+    bool known = false;
+    for (const char* k : kHeaderKeys) known = known || key == k;
+    if (!known) continue;
+    const std::string value = trim(b.substr(colon + 1));
+    const int value_col = static_cast<int>(lead + 2 + body.find(value.empty() ? ":" : value) + 1);
+    std::string* field = nullptr;
+    if (key == "title") field = &h.title;
+    else if (key == "from") field = &h.from;
+    else if (key == "about") field = &h.about;
+    else if (key == "note") field = &h.note;
+    else if (key == "check") field = &h.check;
+    else if (key == "types") field = &h.types;
+    else if (key == "ops") field = &h.ops;
+    else if (key == "broken") field = &h.broken;
+    else if (key == "launch") {
+      if (!h.launch.empty())
+        header_error(path, line_no, "a second launch line (the first is at line " + std::to_string(h.launch_line) +
+                                        "): a sequence of launches is not supported yet");
+      field = &h.launch;
+      h.launch_line = line_no;
+      h.launch_col = value_col;
+    } else if (key == "out") {
+      field = &h.out;
+      h.out_line = line_no;
+      h.out_col = value_col;
+    } else if (key == "require") {
+      const size_t sep = value.find(" : ");
+      if (sep == std::string::npos) header_error(path, line_no, "a require line is `// require: EXPRESSION : message`");
+      h.requires.push_back({trim(value.substr(0, sep)), trim(value.substr(sep + 3)), line_no});
+      continue;
+    }
+    if (!field->empty() && key != "launch") *field += " ";
+    *field += value;
+    last = field;
+  }
+  if (!h.check.empty()) {
+    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact"};
+    bool ok = false;
+    for (const char* c : checks) ok = ok || h.check == c;
+    if (!ok) header_error(path, 1, "unknown check '" + h.check + "' (reduce, inclusive-scan, exclusive-scan, sort, compact)");
+  }
+  return h;
+}
+
+std::string project_root() {
+#ifdef SCANSCOPE_PROJECT_DIR
+  return SCANSCOPE_PROJECT_DIR;
+#else
+  return ".";
+#endif
+}
+
+std::string kernel_dir() {
+  if (const char* env = std::getenv("SCANSCOPE_KERNEL_DIR"); env && *env) return env;
+  return project_root() + "/kernels";
+}
+
+namespace {
+
+struct Catalogue {
+  std::vector<KernelFile> files;
+  std::vector<std::string> problems;
+};
+
+const Catalogue& catalogue_files() {
+  static const Catalogue cat = [] {
+    Catalogue c;
+    const std::string dir = kernel_dir();
+    cuda::SourceLocator loc;
+    loc.project_root = project_root();
+    for (const char* family : kFamilies) {
+      const std::string fdir = dir + "/" + family;
+      DIR* d = opendir(fdir.c_str());
+      if (!d) continue;
+      std::vector<std::string> names;
+      while (dirent* e = readdir(d)) {
+        std::string n = e->d_name;
+        if (n.size() > 3 && n.compare(n.size() - 3, 3, ".cu") == 0) names.push_back(n);
+      }
+      closedir(d);
+      std::sort(names.begin(), names.end());
+      for (const auto& n : names) {
+        KernelFile k;
+        k.id = n.substr(0, n.size() - 3);
+        k.family = family;
+        k.path = cuda::normalize_path(fdir + "/" + n);
+        k.display = loc.display_path(k.path);
+        std::string why;
+        if (!cuda::read_source_file(k.path, &k.text, &why)) {
+          c.problems.push_back(k.display + ": " + why);
+          continue;
+        }
+        try {
+          k.header = parse_kernel_header(k.text, k.display);
+        } catch (const cuda::CudaError& e) {
+          c.problems.push_back(e.what());
+          continue;
+        }
+        if (k.header.launch.empty()) {
+          c.problems.push_back(k.display + ": no `// launch:` line");
+          continue;
+        }
+        c.files.push_back(std::move(k));
+      }
+    }
+    return c;
+  }();
+  return cat;
+}
+
+}  // namespace
+
+const std::vector<KernelFile>& kernel_files() { return catalogue_files().files; }
+const std::vector<std::string>& catalogue_problems() { return catalogue_files().problems; }
+
+const KernelFile* find_kernel_file(const std::string& id) {
+  for (const auto& k : kernel_files())
+    if (k.id == id) return &k;
+  return nullptr;
+}
+
+KernelFile load_kernel_file(const std::string& path, const std::string* text) {
+  KernelFile k;
+  std::string abs = path;
+  if (abs.empty()) throw UsageError("--source needs a file name");
+  if (abs[0] != '/') {
+    char* cwd = ::getcwd(nullptr, 0);
+    abs = std::string(cwd ? cwd : ".") + "/" + abs;
+    std::free(cwd);
+  }
+  k.path = cuda::normalize_path(abs);
+  cuda::SourceLocator loc;
+  loc.project_root = project_root();
+  k.display = loc.display_path(k.path);
+  const size_t slash = k.path.rfind('/');
+  std::string base = k.path.substr(slash + 1);
+  k.id = base.size() > 3 && base.compare(base.size() - 3, 3, ".cu") == 0 ? base.substr(0, base.size() - 3) : base;
+  if (text) {
+    k.text = *text;
+  } else {
+    std::string why;
+    if (!cuda::read_source_file(k.path, &k.text, &why)) throw UsageError("--source " + path + ": " + why);
+  }
+  k.header = parse_kernel_header(k.text, k.display);
+  if (k.header.launch.empty())
+    throw UsageError(k.display + ": no `// launch: NAME<<<GRID, BLOCK, SHARED_BYTES>>>(ARGS)` line (docs/kernel-files.md)");
+  return k;
+}
+
+namespace {
+
+struct BuildCache {
+  std::mutex mu;
+  std::list<std::pair<std::string, std::shared_ptr<const KernelBuild>>> entries;  // most recent first
+};
+
+BuildCache& build_cache() {
+  static BuildCache c;
+  return c;
+}
+
+}  // namespace
+
+std::shared_ptr<const KernelBuild> build_kernel(const KernelFile& file, const std::string& prelude) {
+  const std::string key = prelude + '\0' + file.path + '\0' + std::to_string(std::hash<std::string>()(file.text)) + '\0' +
+                          std::to_string(file.text.size());
+  BuildCache& cache = build_cache();
+  {
+    std::lock_guard<std::mutex> lock(cache.mu);
+    for (auto it = cache.entries.begin(); it != cache.entries.end(); ++it)
+      if (it->first == key) {
+        cache.entries.splice(cache.entries.begin(), cache.entries, it);
+        return it->second;
+      }
+  }
+  auto b = std::make_shared<KernelBuild>();
+  b->prelude = prelude;
+  cuda::SourceLocator loc;
+  loc.project_root = project_root();
+  loc.include_dirs = {kernel_dir()};
+  loc.overrides[file.path] = file.text;
+  b->pre = cuda::preprocess(b->files, loc, prelude, file.path);
+  auto prog = std::make_unique<cuda::Program>(cuda::parse_program(b->files, b->pre));
+  b->compiled = cuda::compile(b->files, std::move(prog));
+  std::lock_guard<std::mutex> lock(cache.mu);
+  cache.entries.emplace_front(key, b);
+  if (cache.entries.size() > 64) cache.entries.pop_back();
+  return b;
+}
+
+std::set<std::string> option_macros(const KernelFile& file) {
+  static std::mutex mu;
+  static std::map<std::string, std::set<std::string>> cache;
+  const std::string key = file.path + '\0' + std::to_string(std::hash<std::string>()(file.text));
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    auto it = cache.find(key);
+    if (it != cache.end()) return it->second;
+  }
+  cuda::SourceSet files;
+  cuda::SourceLocator loc;
+  loc.project_root = project_root();
+  loc.include_dirs = {kernel_dir()};
+  loc.overrides[file.path] = file.text;
+  const std::string prelude = "#define T int\n#define SS_INT 1\n#include \"" + kernel_dir() +
+                              "/ops.cuh\"\n#define OP(a, b) ss_sum(a, b)\n#define IDENTITY SS_SUM_IDENTITY\n#include \"" + file.path + "\"\n";
+  cuda::Preprocessed pre = cuda::preprocess(files, loc, prelude, file.path);
+  std::set<std::string> names;
+  for (const auto& [name, m] : pre.macros)
+    if (m.guarded && m.pos.file == pre.main_file) names.insert(name);
+  std::lock_guard<std::mutex> lock(mu);
+  cache[key] = names;
+  return names;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,69 @@
+// Kernel files (docs/kernel-files.md): their header lines, the catalogue of them under kernels/,
+// and the host side of a launch line.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/cuda/bytecode.h"
+#include "engine/cuda/preprocessor.h"
+
+namespace scanscope {
+
+// The `// key: value` lines of a kernel file.
+struct KernelHeader {
+  std::string title, from, about, note, launch, out, check, types, ops, broken;
+  struct Require {
+    std::string expr, message;
+    int line = 0;
+  };
+  std::vector<Require> requires;
+  int launch_line = 0, out_line = 0;
+  int launch_col = 0, out_col = 0;  // column where the value starts
+};
+
+// Reads the header lines; throws cuda::CudaError (file index `file`) for a malformed one.
+KernelHeader parse_kernel_header(const std::string& text, const std::string& path);
+
+struct KernelFile {
+  std::string id;       // the file stem
+  std::string family;   // the folder: reduce, scan, app, seeds (empty for a file given by path)
+  std::string path;     // on disk
+  std::string display;  // as shown (relative to the project for catalogue files)
+  std::string text;     // the file's text (or the edited text that replaces it)
+  KernelHeader header;
+};
+
+// Where the kernel files live: <project>/kernels (SCANSCOPE_KERNEL_DIR overrides).
+std::string kernel_dir();
+std::string project_root();
+
+// The catalogue: every .cu file under kernel_dir()'s family folders, in family order
+// (reduce, scan, app, seeds) then by name. Files that cannot be read are skipped with a note in
+// catalogue_problems(). Read once.
+const std::vector<KernelFile>& kernel_files();
+const std::vector<std::string>& catalogue_problems();
+const KernelFile* find_kernel_file(const std::string& id);
+
+// A kernel file given by path (--source), or edited text for it; throws UsageError.
+KernelFile load_kernel_file(const std::string& path, const std::string* text = nullptr);
+
+// One build of a kernel file: preprocessed with a prelude, parsed, compiled.
+struct KernelBuild {
+  cuda::SourceSet files;
+  cuda::Preprocessed pre;
+  cuda::Compiled compiled;
+  std::string prelude;
+};
+
+// Builds (or takes from a cache) the program for `file` with the host text `prelude`.
+// Throws cuda::CudaError for errors in the kernel text.
+std::shared_ptr<const KernelBuild> build_kernel(const KernelFile& file, const std::string& prelude);
+
+// The macros a file takes as options: those it defines under #ifndef NAME (cached per text).
+std::set<std::string> option_macros(const KernelFile& file);
+
+}  // namespace scanscope
