@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/bank_model.h"
+#include "engine/interp.h"
+#include "engine/kernel_file.h"
 #include "bench_cli.h"
 #include "demos/float_order.h"
 #include "engine/format.h"
@@ -40,6 +42,8 @@ struct RequestOptions {
   unsigned seed = 1;
   int bits = 0;
   std::string device = "auto";
+  std::string source, entry;
+  std::vector<std::string> defines;  // NAME=VALUE
 };
 
 void add_request_options(CLI::App* app, RequestOptions& o) {
@@ -56,11 +60,25 @@ void add_request_options(CLI::App* app, RequestOptions& o) {
   app->add_option("--seed", o.seed, "seed of the random input (when no --input)");
   app->add_option("--bits", o.bits, "app-radix-sort: key bits to sort by (1 = the one-bit split; default: what the largest key needs)");
   app->add_option("--device", o.device, "auto (GPU when there is one), cpu (emulator) or gpu");
+  app->add_option("--source", o.source, "run this kernel file instead of a catalogue kernel (docs/kernel-files.md)");
+  app->add_option("--entry", o.entry, "the __global__ function to launch (default: the one the launch line names)");
+  app->add_option("-D,--define", o.defines, "NAME=VALUE: set a macro of the kernel file (repeatable)");
 }
 
 TraceRequest to_request(const RequestOptions& o, Device* device) {
   TraceRequest r;
   r.kernel = o.kernel;
+  r.source = o.source;
+  r.entry = o.entry;
+  if (!o.source.empty()) {
+    const size_t slash = o.source.find_last_of('/');
+    std::string base = o.source.substr(slash == std::string::npos ? 0 : slash + 1);
+    r.kernel = base.size() > 3 && base.compare(base.size() - 3, 3, ".cu") == 0 ? base.substr(0, base.size() - 3) : base;
+  }
+  for (const auto& d : o.defines) {
+    const size_t eq = d.find('=');
+    r.defines.emplace_back(d.substr(0, eq), eq == std::string::npos ? "" : d.substr(eq + 1));
+  }
   r.threads = o.threads;
   r.banks = o.banks;
   r.warp_issue = o.warp_issue ? o.warp_issue : (o.banks == 16 ? 16 : 32);
@@ -86,7 +104,7 @@ TraceRequest to_request(const RequestOptions& o, Device* device) {
     else if (o.device == "gpu") *device = Device::Gpu;
     else throw UsageError("--device must be auto, cpu or gpu, not '" + o.device + "'");
   }
-  resolve(r);
+  resolve_kernel(r);  // every check of the request against the kernel file, before anything runs
   return r;
 }
 
@@ -132,6 +150,9 @@ void print_table(const Trace& t, std::ostream& os) {
   os << "totals (Nsight Compute terms): ld inst " << t.totals.ld.inst << ", wavefronts " << t.totals.ld.wavefronts
      << ", conflicts " << t.totals.ld.conflicts << "; st inst " << t.totals.st.inst << ", wavefronts "
      << t.totals.st.wavefronts << ", conflicts " << t.totals.st.conflicts << "\n";
+  if (!t.compiler.empty()) os << "compiler: " << t.compiler << "\n";
+  for (const auto& n : t.compiler_notes) os << "  note: " << n << "\n";
+  if (!t.gpu_check.empty()) os << "GPU: " << t.gpu_check << "\n";
   os << "output:";
   int shown = 0;
   for (double v : t.output) {
@@ -144,40 +165,48 @@ void print_table(const Trace& t, std::ostream& os) {
   os << "\n";
 }
 
+// The kernel files' options, as the command line spells them.
+std::vector<std::string> option_flags(const KernelOptions& o) {
+  std::vector<std::string> opts = {"--n", "--op", "--type", "--banks", "--warp-issue", "--input", "--seed", "--device", "-D"};
+  if (o.pad) opts.push_back("--pad");
+  if (o.threads) opts.push_back("--threads");
+  if (o.bits) opts.push_back("--bits");
+  if (o.is_scan) opts.push_back("--scan");
+  return opts;
+}
+
 int cmd_list(bool as_json) {
   if (as_json) {
     nlohmann::json arr = nlohmann::json::array();
-    for (const auto& k : catalogue()) {
-      nlohmann::json opts = {"--n", "--op", "--type", "--banks", "--warp-issue", "--input", "--seed", "--device"};
-      if (k.takes_pad) opts.push_back("--pad");
-      if (k.grid_stride) opts.push_back("--threads");
-      if (k.id == KernelId::AppRadixSort) opts.push_back("--bits");
-      if (std::string(k.family) == "scan") opts.push_back("--scan");
+    for (const auto& k : kernel_files()) {
+      const KernelOptions o = kernel_options(k);
       nlohmann::json scans = nlohmann::json::array();
-      if (k.can_inclusive) scans.push_back("inclusive");
-      if (k.can_exclusive) scans.push_back("exclusive");
-      arr.push_back({{"id", k.name}, {"family", k.family}, {"title", k.title}, {"source", k.source},
-                     {"summary", k.summary}, {"notes", k.notes}, {"options", opts}, {"max_n", k.max_n},
-                     {"scan", scans},
-                     {"ops", std::string(k.family) == "app" ? std::vector<std::string>{"sum"} : operator_names()},
-                     {"types", std::string(k.family) == "app" ? std::vector<std::string>{"int"} : std::vector<std::string>{"int", "float"}}});
+      if (o.can_inclusive) scans.push_back("inclusive");
+      if (o.can_exclusive) scans.push_back("exclusive");
+      nlohmann::json requires = nlohmann::json::array();
+      for (const auto& r : k.header.requires) requires.push_back({{"expr", r.expr}, {"message", r.message}});
+      arr.push_back({{"id", k.id}, {"family", k.family}, {"file", k.display}, {"title", k.header.title}, {"source", k.header.from},
+                     {"summary", k.header.about}, {"notes", k.header.note}, {"launch", k.header.launch}, {"check", k.header.check},
+                     {"options", option_flags(o)}, {"scan", scans}, {"ops", o.ops}, {"types", o.types}, {"requires", requires},
+                     {"broken", o.broken}, {"reorders", o.reorders}});
     }
     std::cout << arr.dump(2) << "\n";
     return 0;
   }
-  for (const auto& k : catalogue()) {
-    std::cout << std::left << std::setw(30) << k.name << std::setw(8) << k.family << k.title << "\n";
-    std::cout << std::setw(38) << "" << "from: " << k.source << "\n";
-    const bool app = std::string(k.family) == "app";
-    std::string opts = "--n (" + std::string(app ? "2" : "1") + ".." + std::to_string(k.max_n) + ")" +
-                       (app ? ", int values and --op sum only" : ", --op, --type");
-    if (k.id == KernelId::AppRadixSort) opts += ", --bits";
-    if (k.takes_pad) opts += ", --pad none|harris|zero";
-    if (k.grid_stride) opts += ", --threads";
-    if (std::string(k.family) == "scan")
-      opts += std::string(", --scan ") + (k.can_inclusive && k.can_exclusive ? "inclusive|exclusive" : k.can_inclusive ? "inclusive" : "exclusive");
-    std::cout << std::setw(38) << "" << "options: " << opts << "\n";
+  for (const auto& k : kernel_files()) {
+    const KernelOptions o = kernel_options(k);
+    std::cout << std::left << std::setw(30) << k.id << std::setw(8) << k.family << k.header.title << "\n";
+    std::cout << std::setw(38) << "" << "file: " << k.display << "\n";
+    std::cout << std::setw(38) << "" << "from: " << k.header.from << "\n";
+    std::cout << std::setw(38) << "" << "launch: " << k.header.launch << "\n";
+    std::string opts;
+    for (const auto& f : option_flags(o)) opts += (opts.empty() ? "" : ", ") + f;
+    std::string ops, types;
+    for (const auto& s : o.ops) ops += (ops.empty() ? "" : " ") + s;
+    for (const auto& s : o.types) types += (types.empty() ? "" : " ") + s;
+    std::cout << std::setw(38) << "" << "options: " << opts << " (--op " << ops << "; --type " << types << ")\n";
   }
+  for (const auto& p : catalogue_problems()) std::cerr << "scanscope list: skipped " << p << "\n";
   return 0;
 }
 
@@ -204,22 +233,26 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
   std::ostream& table = json_path == "-" ? std::cerr : std::cout;
   if (!quiet) {
     table << "scanscope trace: " << describe(r) << " on " << where << "\n";
+    table << "launch: " << t.launch << " (" << (t.source.empty() ? find_kernel_file(t.kernel)->display : t.source) << ")\n";
     table << "threads " << t.threads << ", shared memory " << t.smem_words << " words, banks " << t.banks
           << (t.warp_issue == 16 ? " (issued as half-warps)" : "") << "\n";
     print_table(t, table);
     std::string hint;
-    const KernelInfo* k = find_kernel(r.kernel);
-    if (!ok && k->broken) hint = " (this kernel is deliberately broken: see RACE above)";
-    else if (!ok && r.op == "mat2" && !preserves_operand_order(*k, resolve(r)))
-      hint = " (this kernel combines operands out of order, and mat2 is not commutative)";
-    table << (ok ? "output matches the sequential CPU reference\n" : "OUTPUT DIFFERS from the CPU reference: " + why + hint + "\n");
+    const ResolvedKernel k = resolve_kernel(r);
+    const KernelOptions kopts = kernel_options(k.file);
+    if (!ok && kopts.broken) hint = " (this kernel is deliberately broken: " + k.file.header.broken + ")";
+    else if (!ok && r.op == "mat2" && kopts.reorders)
+      hint = " (this kernel combines operands out of order, and mat2 is not commutative: " + k.file.header.reorders + ")";
+    if (t.check.empty()) table << "output not checked: the kernel file names no check\n";
+    else table << (ok ? "output matches the sequential CPU reference\n" : "OUTPUT DIFFERS from the CPU reference: " + why + hint + "\n");
   }
   if (!json_path.empty()) {
     std::string text = trace_to_json(t, 1);
     if (json_path == "-") std::cout << text << "\n";
     else write_file_atomic(json_path, text + "\n");
   }
-  return ok ? 0 : 1;
+  const bool gpu_ok = t.gpu_check.empty() || t.gpu_check.rfind("DIFFERS", 0) != 0;
+  return ok && gpu_ok ? 0 : 1;
 }
 
 // GPU validation: every plan entry on the emulator and, where there is a GPU, traced and timed on
@@ -249,13 +282,13 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
     if (!f) throw UsageError("--ncu-csv: cannot read " + ncu_csv);
     std::stringstream ss;
     ss << f.rdbuf();
-    ncu = parse_ncu_csv(ss.str(), "timed_kernel");
+    ncu = parse_ncu_csv(ss.str(), "");
     if (ncu.size() != plan.size())
       throw UsageError("--ncu-csv: " + std::to_string(ncu.size()) + " profiled timed launches, but the plan has " +
                        std::to_string(plan.size()));
   }
   std::ostringstream md;
-  md << "| configuration | output | emulator == GPU trace | ld inst | ld wavefronts | ld conflicts | st inst | st wavefronts | st conflicts | ncu agrees |\n";
+  md << "| configuration | output | interpreter == GPU run | ld inst | ld wavefronts | ld conflicts | st inst | st wavefronts | st conflicts | ncu agrees |\n";
   md << "|---|---|---|---|---|---|---|---|---|---|\n";
   int failures = 0;
   for (size_t i = 0; i < plan.size(); ++i) {
@@ -265,10 +298,9 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
     bool out_ok = check_output(emu, &why);
     std::string equal = "no GPU";
     if (g.usable) {
-      Trace gpu = run_gpu_traced(e.request, emu);
-      std::string diff;
-      bool same = traces_equal(emu, gpu, &diff);
-      equal = same ? "equal" : "DIFFERS: " + diff;
+      Trace gpu = run_trace(e.request, Device::Gpu, nullptr);
+      const bool same = gpu.gpu_check.rfind("DIFFERS", 0) != 0;
+      equal = same ? "equal" : gpu.gpu_check;
       if (!same) ++failures;
       Trace timed = emu;
       timed.output = run_gpu_timed(e.request, nullptr);
@@ -494,6 +526,9 @@ int cli_main(int argc, char** argv) {
   } catch (const LessonError& e) {
     std::cerr << "scanscope: error: " << e.what() << "\n";
     return 2;
+  } catch (const cuda::CudaError& e) {  // an error in the kernel's text (2) or a fault while it ran (1)
+    std::cerr << "scanscope: " << (e.fault ? "kernel fault: " : "error: ") << e.what() << "\n";
+    return e.fault ? 1 : 2;
   } catch (const std::exception& e) {
     std::cerr << "scanscope: error: " << e.what() << "\n";
     return 1;

@@ -1,12 +1,11 @@
-// The kernel catalogue: ids, where each kernel comes from, which options it really takes, and the
-// checks that turn a user's request into KernelParams or one clear error.
+// What a user asks for (a trace request), the checks of its values, and what a kernel file offers.
 #pragma once
 
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "kernels/device/block.h"
+#include "engine/vocab.h"
 
 namespace scanscope {
 
@@ -15,48 +14,23 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class KernelId : int {
-  ReduceInterleavedDivergent, ReduceInterleaved, ReduceSequential, ReduceFirstAdd, ReduceUnrollWarp,
-  ReduceWarpShuffle, ScanHillisSteele, ScanBlelloch, ScanWarpShuffle, ReduceMissingBarrier,
-  AppCompact, AppRadixSort
+// What a kernel file offers, read from its header lines and the macros it defines (the catalogue
+// is the set of files: kernel_file.h).
+struct KernelOptions {
+  bool pad = false, threads = false, bits = false, banks = false;  // --pad, --threads, --bits, --banks set macros
+  bool can_inclusive = false, can_exclusive = false;               // --scan
+  bool is_scan = false, is_reduce = false;
+  bool broken = false;       // deliberately wrong (the race lesson): left out of validation
+  bool reorders = false;     // combines operands out of order: a non-commutative operator gives a wrong answer
+  std::vector<std::string> types, ops;
 };
 
-enum class ThreadRule { OnePerElement, HalfElements, WarpMultiple, Fixed };
-
-struct KernelInfo {
-  KernelId id;
-  const char* name;
-  const char* family;   // "reduce" | "scan" | "app"
-  const char* title;
-  const char* source;   // seed or paper it comes from
-  const char* summary;  // one or two sentences: what it shows
-  const char* notes;    // errata and caveats ("" if none)
-  const char* source_file;  // kernels/... file holding the kernel
-  const char* struct_name;  // the struct in that file
-  bool takes_pad;
-  bool can_inclusive, can_exclusive;
-  bool grid_stride;     // reductions: --threads may be smaller than n
-  int max_n;
-  int min_threads;
-  bool broken = false;  // deliberately wrong (the race lesson): not in validation or reference tests
-};
-
-// Whether the kernel combines elements strictly left to right, so that a non-commutative
-// operator (mat2) still gives the right answer.
-bool preserves_operand_order(const KernelInfo& k, const KernelParams& p);
-
-// How many values the kernel writes (a reduction 1, a scan n, compaction up to n plus the count),
-// and the trimming of the raw output buffer to what the kernel produced.
-int output_capacity(const KernelInfo& k, int n);
-void finish_output(const KernelInfo& k, int n, std::vector<double>& out);
+struct KernelFile;
+KernelOptions kernel_options(const KernelFile& file);
 
 // All operators, and whether one needs integer values.
 const std::vector<std::string>& operator_names();
 bool operator_is_integer_only(const std::string& op);
-
-const std::vector<KernelInfo>& catalogue();
-const KernelInfo* find_kernel(const std::string& name);
-const KernelInfo& kernel_info(KernelId id);
 
 enum class ValueType { Int, Float };
 
@@ -81,9 +55,6 @@ struct TraceRequest {
   std::string entry;                                          // --entry: the kernel to launch
   std::vector<std::pair<std::string, std::string>> defines;  // -D NAME=VALUE
 };
-
-// Checks every option against what the kernel supports; throws UsageError.
-KernelParams resolve(const TraceRequest& r, const KernelInfo** info_out = nullptr);
 
 // The input the request runs on (given, or random from the seed), converted to the value type.
 std::vector<double> request_input(const TraceRequest& r);

@@ -1,6 +1,4 @@
-// GPU entry points of an emulator-only build (configured without nvcc).
-#include <stdexcept>
-
+// The GPU probe of a build without CUDA (configured without nvcc).
 #include "engine/runner.h"
 
 namespace scanscope {
@@ -12,9 +10,5 @@ GpuStatus gpu_status() {
   s.why = "this scanscope was built without CUDA (nvcc was not found at configure time)";
   return s;
 }
-
-Trace run_gpu_traced(const TraceRequest&, const Trace&) { throw std::runtime_error(gpu_status().why); }
-
-std::vector<double> run_gpu_timed(const TraceRequest&, float*, bool) { throw std::runtime_error(gpu_status().why); }
 
 }  // namespace scanscope

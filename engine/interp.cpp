@@ -329,6 +329,22 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   long long bits = 0;
   if (takes.count("BITS") && macro_value("BITS", &bits)) k.bits = static_cast<int>(bits);
   k.request.bits = k.bits;
+
+  // Padding: where index i of the array lives, from the file's CONFLICT_FREE_OFFSET macro.
+  auto cfo = b.pre.macros.find("CONFLICT_FREE_OFFSET");
+  if (cfo != b.pre.macros.end() && cfo->second.function_like && cfo->second.params.size() == 1) {
+    const long long m = host_next_pow2(r.n);
+    const long long words = smem / 4 + b.compiled.static_shared_words;
+    std::vector<int> index(static_cast<size_t>(std::max(0LL, words)), -1);
+    bool padded = false;
+    for (long long i = 0; i < m; ++i) {
+      const long long off = host.eval_text("CONFLICT_FREE_OFFSET(" + std::to_string(i) + ")", h.launch_line, 1);
+      padded = padded || off != 0;
+      const long long w = b.compiled.dynamic_base + i + off;
+      if (w >= 0 && w < words) index[static_cast<size_t>(w)] = static_cast<int>(i);
+    }
+    if (padded) k.word_index = std::move(index);
+  }
   return k;
 }
 
@@ -389,6 +405,8 @@ Trace run_interpreter(const ResolvedKernel& k) {
   m.launch(k.entry, spec, &rec, 0);
 
   Trace t;
+  t.request = r;
+  t.check = k.check;
   t.kernel = k.file.id;
   t.source = r.source.empty() ? "" : k.file.path;
   t.n = r.n;
@@ -407,6 +425,7 @@ Trace run_interpreter(const ResolvedKernel& k) {
   t.arrays = rec.arrays;
   t.steps = std::move(rec.steps);
   for (size_t s = 0; s < t.steps.size(); ++s) t.steps[s].barrier = rec.barrier_steps[s];
+  t.main_file = b.pre.main_file;
   for (const auto& f : b.files.files) {
     t.files.push_back(f.path);
     t.file_texts.push_back(f.text);
@@ -425,6 +444,7 @@ Trace run_interpreter(const ResolvedKernel& k) {
   }
   t.defines = r.defines;
   t.launch = k.launch_text;
+  t.word_index = k.word_index;
   analyze_banks(t);
   return t;
 }

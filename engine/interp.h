@@ -29,6 +29,9 @@ struct ResolvedKernel {
   bool inclusive = false;
   int bits = 0;
   std::string launch_text;  // e.g. prescan<<<1, 4, 32>>>(out, in, 8)
+  // When the kernel pads its shared indices (a CONFLICT_FREE_OFFSET macro that is not 0): the array
+  // index each shared word holds, -1 for a padding slot (evaluated from the file's own macro).
+  std::vector<int> word_index;
 };
 
 // Checks the request against the kernel file (options it takes, types, operators, the launch's

@@ -18,7 +18,7 @@ namespace scanscope {
 
 namespace {
 
-const char* const kHeaderKeys[] = {"title", "from", "about", "note", "launch", "out", "check", "require", "types", "ops", "broken"};
+const char* const kHeaderKeys[] = {"title", "from", "about", "note", "launch", "out", "check", "require", "types", "ops", "broken", "reorders"};
 const char* const kFamilies[] = {"reduce", "scan", "app", "seeds"};
 
 [[noreturn]] void header_error(const std::string& path, int line, const std::string& m) {
@@ -74,6 +74,7 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& pat
     else if (key == "types") field = &h.types;
     else if (key == "ops") field = &h.ops;
     else if (key == "broken") field = &h.broken;
+    else if (key == "reorders") field = &h.reorders;
     else if (key == "launch") {
       if (!h.launch.empty())
         header_error(path, line_no, "a second launch line (the first is at line " + std::to_string(h.launch_line) +

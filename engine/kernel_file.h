@@ -15,7 +15,7 @@ namespace scanscope {
 
 // The `// key: value` lines of a kernel file.
 struct KernelHeader {
-  std::string title, from, about, note, launch, out, check, types, ops, broken;
+  std::string title, from, about, note, launch, out, check, types, ops, broken, reorders;
   struct Require {
     std::string expr, message;
     int line = 0;

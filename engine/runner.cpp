@@ -1,4 +1,4 @@
-// Emulator runs, device selection, output checks and trace comparison.
+// Interpreter runs, the GPU check, output checks and trace comparison.
 #include "engine/runner.h"
 
 #include <algorithm>
@@ -6,120 +6,47 @@
 #include <cstdint>
 #include <sstream>
 
-#include "engine/bank_model.h"
-#include "engine/dispatch.h"
-#include "kernels/device/emulated_block.h"
-#include "engine/reference.h"
+#include "engine/compiler_view.h"
+#include "engine/gpu/kernel_gpu.h"
+#include "engine/interp.h"
 
 namespace scanscope {
 
-namespace {
-
-struct EmulateCall {
-  template <class Alg, class Op, class T>
-  static int call(const KernelParams& p, const std::vector<double>& input, std::vector<double>& output,
-                  std::vector<Step>& steps, std::vector<SharedArrayInfo>& arrays) {
-    std::vector<T> in(input.begin(), input.end());
-    std::vector<T> out(output.size(), T(0));
-    EmulatedBlock b(p.threads, std::is_floating_point_v<T>, kMaxSharedBytes / 4);
-    Alg::template run<Op, T>(b, p, in.data(), out.data());
-    output.assign(out.begin(), out.end());
-    steps = std::move(b.steps());
-    arrays = b.arrays();
-    return b.smem_words();
-  }
-};
-
-Trace skeleton(const TraceRequest& r, const KernelParams& p) {
-  Trace t;
-  t.kernel = r.kernel;
-  t.n = r.n;
-  t.threads = p.threads;
-  t.banks = r.banks;
-  t.warp_issue = r.warp_issue;
-  t.pad = r.pad;
-  t.op = r.op;
-  t.type = type_name(r.type);
-  t.inclusive = p.inclusive;
-  t.input = request_input(r);
-  t.bits = p.bits;
-  return t;
-}
-
-}  // namespace
-
-TraceRequest request_of(const Trace& t) {
-  TraceRequest r;
-  r.kernel = t.kernel;
-  r.n = t.n;
-  r.threads = t.threads;
-  r.banks = t.banks;
-  r.warp_issue = t.warp_issue;
-  r.pad = t.pad;
-  r.op = t.op;
-  r.type = t.type == "float" ? ValueType::Float : ValueType::Int;
-  const KernelInfo* k = find_kernel(t.kernel);
-  if (k && std::string(k->family) == "scan") r.scan = t.inclusive ? "inclusive" : "exclusive";
-  r.input = t.input;
-  r.bits = t.bits;
-  return r;
-}
+const TraceRequest& request_of(const Trace& t) { return t.request; }
 
 Trace run_emulator(const TraceRequest& r) {
-  const KernelInfo* info = nullptr;
-  KernelParams p = resolve(r, &info);
-  Trace t = skeleton(r, p);
-  t.output.assign(output_capacity(*info, r.n), 0.0);
-  if (r.type == ValueType::Int)
-    t.smem_words = dispatch_op<EmulateCall, int32_t>(info->id, r.op, p, t.input, t.output, t.steps, t.arrays);
-  else
-    t.smem_words = dispatch_op<EmulateCall, float>(info->id, r.op, p, t.input, t.output, t.steps, t.arrays);
-  finish_output(*info, r.n, t.output);
-  t.device = "cpu-emulator";
-  analyze_banks(t);
+  ResolvedKernel k = resolve_kernel(r);
+  Trace t = run_interpreter(k);
+  apply_compiler_view(*compiler_view(k), t);
   return t;
 }
 
 Trace run_trace(const TraceRequest& r, Device device, std::string* where) {
-  resolve(r);  // bad requests fail before any device is touched
-  if (device == Device::Cpu) {
-    if (where) *where = "CPU emulator (--device cpu)";
-    return run_emulator(r);
-  }
+  ResolvedKernel k = resolve_kernel(r);  // bad requests fail before any device is touched
   GpuStatus g = gpu_status();
-  if (!g.usable) {
-    if (device == Device::Gpu) throw UsageError("--device gpu: no usable GPU: " + g.why);
-    if (where) *where = "CPU emulator (no GPU: " + g.why + ")";
-    return run_emulator(r);
+  if (device == Device::Gpu && !g.usable) throw UsageError("--device gpu: no usable GPU: " + g.why);
+  Trace t = run_interpreter(k);
+  apply_compiler_view(*compiler_view(k), t);
+  if (device == Device::Cpu || !g.usable) {
+    if (where) *where = device == Device::Cpu ? "CPU emulator (--device cpu)" : "CPU emulator (no GPU: " + g.why + ")";
+    return t;
   }
-  Trace emu = run_emulator(r);
-  Trace t = run_gpu_traced(r, emu);
-  if (where) *where = "GPU " + g.name + (device == Device::Auto ? " (--device auto found it)" : "");
+  std::string why;
+  const bool agrees = gpu_agrees_with(k, t, &why);
+  t.device = "gpu:" + g.name;
+  t.gpu_check = agrees ? "the GPU run of the same text agrees: " + why.substr(why.find(':') + 2) : "DIFFERS from the GPU run: " + why;
+  if (where) *where = "CPU emulator, checked on GPU " + g.name + (device == Device::Auto ? " (--device auto found it)" : "");
   return t;
 }
 
-bool check_output(const Trace& t, std::string* why) {
-  const bool is_float = t.type == "float";
-  const KernelInfo* info = find_kernel(t.kernel);
-  const bool is_scan = info && std::string(info->family) == "scan";
-  std::vector<double> want;
-  if (info && info->id == KernelId::AppCompact) {
-    for (double x : t.input)
-      if (static_cast<long long>(x) % 2 != 0) want.push_back(x);
-  } else if (info && info->id == KernelId::AppRadixSort) {
-    // Sorted by the low t.bits bits, stably (all bits: a full sort; one bit: the split).
-    const long long mask = t.bits >= 31 ? 0x7fffffffLL : (1LL << t.bits) - 1;
-    want = t.input;
-    std::stable_sort(want.begin(), want.end(), [&](double a, double b) {
-      return (static_cast<long long>(a) & mask) < (static_cast<long long>(b) & mask);
-    });
-  } else if (is_scan) {
-    want = reference_scan(t.input, t.op, is_float, t.inclusive);
-  } else {
-    want = {reference_reduce(t.input, t.op, is_float)};
-  }
-  return outputs_match(t.output, want, t.input, t.op, is_float, is_scan, why);
+std::vector<double> run_gpu_timed(const TraceRequest& r, float* ms, bool warm_up) {
+  ResolvedKernel k = resolve_kernel(r);
+  GpuKernelRun run = run_kernel_on_gpu(k, /*traced=*/false, warm_up);
+  if (ms) *ms = run.ms;
+  return run.output;
 }
+
+bool check_output(const Trace& t, std::string* why) { return check_kernel_output(t, t.check, why); }
 
 bool traces_equal(const Trace& a, const Trace& b, std::string* why) {
   auto fail = [&](const std::string& s) {

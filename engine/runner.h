@@ -1,4 +1,5 @@
-// Running a trace request: on the CPU emulator or on the GPU (traced), and checking the output.
+// Running a trace request: the interpreter on the CPU, a check of the same text on the GPU, the
+// output against the sequential reference.
 #pragma once
 
 #include <string>
@@ -20,30 +21,26 @@ struct GpuStatus {
 GpuStatus gpu_status();
 bool gpu_built();  // was the CUDA part compiled in?
 
-// The request that reproduces a trace (e.g. one loaded from a file): kernel, sizes, options, input.
-TraceRequest request_of(const Trace& t);
+// The request a trace was made from.
+const TraceRequest& request_of(const Trace& t);
 
-// Emulates the request on the CPU. Throws UsageError for bad requests.
+// Runs the request in the interpreter, with the compiler's view of vector accesses. Throws
+// UsageError for bad requests and cuda::CudaError for errors and faults in the kernel.
 Trace run_emulator(const TraceRequest& r);
 
-// Runs the traced kernel on the GPU, using the emulator's trace for the step skeleton (labels,
-// phases, how much to allocate). Throws std::runtime_error on CUDA errors, naming the kernel.
-Trace run_gpu_traced(const TraceRequest& r, const Trace& emulated);
-
-// Runs the timed (unrecorded) kernel on the GPU and returns its output. With warm_up, an untimed
-// launch comes first (the first launch also loads the module); without, exactly one launch, so
-// that profilers see one launch per request.
-std::vector<double> run_gpu_timed(const TraceRequest& r, float* milliseconds, bool warm_up = true);
-
-// Emulator or GPU as asked; `where` says which ran and why. Throws UsageError for --device gpu
-// without a usable GPU.
+// The interpreter's trace; on a GPU (as asked) also a traced GPU run of the same text, which must
+// agree (output and shared memory at every barrier): the trace then names the GPU and what agreed.
+// `where` says what ran and why. Throws UsageError for --device gpu without a usable GPU.
 Trace run_trace(const TraceRequest& r, Device device, std::string* where);
 
-// Checks the trace's output against the sequential CPU reference.
+// The timed kernel once on the GPU (for ncu and compute-sanitizer); with warm_up an untimed launch
+// comes first. Returns the output; *ms the time of the timed launch.
+std::vector<double> run_gpu_timed(const TraceRequest& r, float* ms, bool warm_up = true);
+
+// Checks the trace's output against the sequential CPU reference of its kernel's check.
 bool check_output(const Trace& t, std::string* why);
 
-// Field-by-field comparison of two traces of the same request (device label aside); `why` names
-// the first difference.
+// Field-by-field comparison of two traces (device label aside); `why` names the first difference.
 bool traces_equal(const Trace& a, const Trace& b, std::string* why);
 
 }  // namespace scanscope

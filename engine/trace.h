@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/catalogue.h"
 #include "engine/vocab.h"
 
 namespace scanscope {
@@ -86,6 +87,9 @@ struct SourceSite {
 };
 
 struct Trace {
+  TraceRequest request;  // what was asked (n, input and threads filled in): the trace's one source of it
+  std::string check;     // the kernel's check: reduce, inclusive-scan, exclusive-scan, sort, compact, or ""
+  std::string gpu_check; // when a GPU ran the same text: what agreed, or the first difference
   std::string kernel;
   int n = 0, threads = 0, banks = 32, warp_issue = 32;
   Pad pad = Pad::None;
@@ -101,10 +105,14 @@ struct Trace {
   // The kernel's source: files (display paths and text) and the site of every access (Access::site).
   std::vector<std::string> files;
   std::vector<std::string> file_texts;
+  int main_file = -1;  // the kernel file among them
   std::vector<SourceSite> sites;
   std::string source;  // the kernel file's path when it was given by path (--source)
   std::vector<std::pair<std::string, std::string>> defines;
   std::string launch;  // the launch line as evaluated, e.g. prescan<<<1, 4, 32>>>(out, in, 8)
+  // When the kernel pads its indices: the array index each shared word holds, -1 for a padding
+  // slot (from the kernel's CONFLICT_FREE_OFFSET); empty when it does not pad.
+  std::vector<int> word_index;
   // What the compiler makes of the shared accesses (compiler_view.h): which compiler was asked,
   // or why none was; and anything it does that the model does not follow.
   std::string compiler;

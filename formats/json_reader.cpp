@@ -46,15 +46,28 @@ const JsonReader::json& JsonReader::field(const json& obj, const char* key, cons
   return *it;
 }
 
-long long JsonReader::integer(const json& obj, const char* key, const std::string& where, long long lo, long long hi) const {
-  const json& v = field(obj, key, where);
-  const std::string at = path(where, key);
+long long JsonReader::integer_value(const json& v, const std::string& at, long long lo, long long hi) const {
   if (!v.is_number_integer()) fail(at, "expected an integer");
   if (v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(hi))
     fail(at, std::to_string(v.get<unsigned long long>()) + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
   long long x = v.get<long long>();
   if (x < lo || x > hi) fail(at, std::to_string(x) + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
   return x;
+}
+
+long long JsonReader::integer(const json& obj, const char* key, const std::string& where, long long lo, long long hi) const {
+  return integer_value(field(obj, key, where), path(where, key), lo, hi);
+}
+
+long long JsonReader::integer(const json& arr, size_t index, const std::string& where, long long lo, long long hi) const {
+  if (!arr.is_array() || index >= arr.size()) fail(where, "expected an array of at least " + std::to_string(index + 1) + " values");
+  return integer_value(arr[index], where + "[" + std::to_string(index) + "]", lo, hi);
+}
+
+std::string JsonReader::string(const json& arr, size_t index, const std::string& where) const {
+  if (!arr.is_array() || index >= arr.size()) fail(where, "expected an array of at least " + std::to_string(index + 1) + " values");
+  if (!arr[index].is_string()) fail(where + "[" + std::to_string(index) + "]", "expected a string");
+  return arr[index].get<std::string>();
 }
 
 std::string JsonReader::string(const json& obj, const char* key, const std::string& where) const {

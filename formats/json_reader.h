@@ -26,6 +26,9 @@ class JsonReader {
   long long integer(const json& obj, const char* key, const std::string& where, long long lo, long long hi) const;
   std::string string(const json& obj, const char* key, const std::string& where) const;
   bool boolean(const json& obj, const char* key, const std::string& where) const;
+  // Elements of an array: `where` names the array.
+  long long integer(const json& arr, size_t index, const std::string& where, long long lo, long long hi) const;
+  std::string string(const json& arr, size_t index, const std::string& where) const;
   // A finite number (or NaN for null when allow_null) in [lo, hi].
   double number(const json& v, const std::string& where, bool allow_null, double lo = -1e308, double hi = 1e308) const;
   double number(const json& obj, const char* key, const std::string& where, double lo, double hi) const;
@@ -33,6 +36,7 @@ class JsonReader {
   static std::string path(const std::string& where, const std::string& key) { return where.empty() ? key : where + "." + key; }
 
  private:
+  long long integer_value(const json& v, const std::string& at, long long lo, long long hi) const;
   std::string origin_;
 };
 

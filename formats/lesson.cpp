@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "engine/assets.h"
+#include "engine/interp.h"
 #include "engine/trace.h"
 
 namespace scanscope {
@@ -117,14 +118,16 @@ void finish_step(const Ctx& c, LessonStep& st, std::map<std::string, Entry>& kv)
     st.at = a == "last" ? -1 : static_cast<int>(c.integer(line_of("at"), "at", a, 0, 100000));
   }
   try {
-    resolve(r);
+    resolve_kernel(r);
     if (!st.compare_pad.empty()) {
       Pad p;
       if (!parse_pad(st.compare_pad, &p)) c.fail(line_of("compare-pad"), "compare-pad: must be none, harris or zero");
     }
-    if (!st.compare_kernel.empty() && !find_kernel(st.compare_kernel))
+    if (!st.compare_kernel.empty() && !find_kernel_file(st.compare_kernel))
       c.fail(line_of("compare-kernel"), "compare-kernel: unknown kernel '" + st.compare_kernel + "'");
   } catch (const UsageError& e) {
+    c.fail(line_of("kernel"), e.what());
+  } catch (const cuda::CudaError& e) {
     c.fail(line_of("kernel"), e.what());
   }
 }

@@ -15,6 +15,7 @@
 
 #include "engine/bank_model.h"
 #include "engine/catalogue.h"
+#include "engine/kernel_file.h"
 #include "formats/json_reader.h"
 
 namespace scanscope {
@@ -32,6 +33,7 @@ std::string trace_to_json(const Trace& t, int indent) {
   j["format"] = "scanscope-trace";
   j["version"] = 1;
   j["kernel"] = t.kernel;
+  if (!t.source.empty()) j["source"] = t.source;
   j["n"] = t.n;
   j["threads"] = t.threads;
   j["banks"] = t.banks;
@@ -40,8 +42,19 @@ std::string trace_to_json(const Trace& t, int indent) {
   j["op"] = t.op;
   j["type"] = t.type;
   j["scan"] = t.inclusive ? "inclusive" : "exclusive";
+  if (!t.check.empty()) j["check"] = t.check;
   if (t.bits) j["bits"] = t.bits;
+  if (!t.request.defines.empty()) {
+    json d = json::object();
+    for (const auto& [name, value] : t.request.defines) d[name] = value;
+    j["defines"] = std::move(d);
+  }
+  if (!t.launch.empty()) j["launch"] = t.launch;
+  if (!t.word_index.empty()) j["word_index"] = t.word_index;
   j["device"] = t.device;
+  if (!t.gpu_check.empty()) j["gpu_check"] = t.gpu_check;
+  if (!t.compiler.empty()) j["compiler"] = t.compiler;
+  if (!t.compiler_notes.empty()) j["compiler_notes"] = t.compiler_notes;
   j["smem_words"] = t.smem_words;
   if (!t.arrays.empty()) {
     json arr = json::array();
@@ -50,19 +63,38 @@ std::string trace_to_json(const Trace& t, int indent) {
   }
   j["input"] = t.input;
   j["output"] = t.output;
+  if (!t.files.empty()) {
+    json files = json::array();
+    for (size_t f = 0; f < t.files.size(); ++f)
+      files.push_back(json{{"path", t.files[f]}, {"text", f < t.file_texts.size() ? t.file_texts[f] : ""}});
+    j["files"] = std::move(files);
+    j["main_file"] = t.main_file;
+    json sites = json::array();
+    for (const auto& s : t.sites)
+      sites.push_back(json{{"src", {s.file, s.line, s.col}}, {"end", {s.end_line, s.end_col}}, {"stmt", {s.stmt_line, s.stmt_col}},
+                           {"op", access_op_name(s.op)}, {"vector_group", s.vector_group}, {"vector_width", s.vector_width}});
+    j["sites"] = std::move(sites);
+  }
   json steps = json::array();
   for (const auto& s : t.steps) {
     json js;
     js["label"] = s.label;
     js["phase"] = phase_name(s.phase);
+    js["barrier"] = s.barrier;
     js["active_threads"] = s.active_threads;
     json smem = json::array();
     for (double v : s.smem) smem.push_back(number_or_null(v));
     js["smem"] = std::move(smem);
     js["max_degree"] = s.max_degree;
     json acc = json::array();
-    for (const auto& a : s.accesses)
-      acc.push_back(json{{"tid", a.tid}, {"site", a.site}, {"op", access_op_name(a.op)}, {"word", a.word}, {"value", a.value}});
+    for (const auto& a : s.accesses) {
+      json ja = {{"tid", a.tid}, {"site", a.site}, {"op", access_op_name(a.op)}, {"word", a.word}, {"value", a.value}};
+      if (a.site >= 0 && a.site < static_cast<int>(t.sites.size())) {
+        const SourceSite& s2 = t.sites[a.site];
+        ja["src"] = {s2.file, s2.line, s2.col};
+      }
+      acc.push_back(std::move(ja));
+    }
     js["accesses"] = std::move(acc);
     steps.push_back(std::move(js));
   }
@@ -81,9 +113,13 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   if (version != 1) rd.fail("version", "is " + std::to_string(version) + "; this scanscope reads version 1");
   Trace t;
   t.kernel = rd.string(j, "kernel", "");
-  const KernelInfo* info = find_kernel(t.kernel);
-  if (!info) rd.fail("kernel", "unknown kernel '" + t.kernel + "'");
-  t.n = static_cast<int>(rd.integer(j, "n", "", 1, info->max_n));
+  if (t.kernel.empty() || t.kernel.size() > 200) rd.fail("kernel", "must name the kernel (1 to 200 characters)");
+  if (j.contains("source")) t.source = rd.string(j, "source", "");
+  const KernelFile* file = t.source.empty() ? find_kernel_file(t.kernel) : nullptr;
+  if (t.source.empty() && !file && !j.contains("files"))
+    rd.fail("kernel", "unknown kernel '" + t.kernel + "', and the trace holds no source files to show");
+  constexpr int kMaxN = 1 << 16;
+  t.n = static_cast<int>(rd.integer(j, "n", "", 1, kMaxN));
   t.threads = static_cast<int>(rd.integer(j, "threads", "", 1, kMaxThreads));
   t.banks = static_cast<int>(rd.integer(j, "banks", "", 16, 32));
   if (t.banks != 16 && t.banks != 32) rd.fail("banks", "must be 16 or 32");
@@ -103,17 +139,80 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
     t.inclusive = s == "inclusive";
   }
   t.device = rd.string(j, "device", "");
+  if (j.contains("gpu_check")) t.gpu_check = rd.string(j, "gpu_check", "");
+  if (j.contains("compiler")) t.compiler = rd.string(j, "compiler", "");
+  if (j.contains("launch")) t.launch = rd.string(j, "launch", "");
+  if (j.contains("check")) {
+    t.check = rd.string(j, "check", "");
+    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact"};
+    bool ok = false;
+    for (const char* c : checks) ok = ok || t.check == c;
+    if (!ok) rd.fail("check", "must be reduce, inclusive-scan, exclusive-scan, sort or compact");
+  } else if (file) {  // traces written before the check was recorded: the kernel file's
+    t.check = file->header.check;
+    if ((t.check == "inclusive-scan" || t.check == "exclusive-scan") && kernel_options(*file).can_inclusive &&
+        kernel_options(*file).can_exclusive)
+      t.check = t.inclusive ? "inclusive-scan" : "exclusive-scan";
+  }
   const int max_words = kMaxSharedBytes / 4;
-  t.input = rd.numbers(j, "input", "", info->max_n, false);
+  t.input = rd.numbers(j, "input", "", kMaxN, false);
   if (static_cast<int>(t.input.size()) != t.n)
     rd.fail("input", "has " + std::to_string(t.input.size()) + " values but n is " + std::to_string(t.n));
-  t.output = rd.numbers(j, "output", "", info->max_n, false);
-  const size_t capacity = static_cast<size_t>(output_capacity(*info, t.n));
-  const size_t expected = info->id == KernelId::AppCompact ? t.output.size() : capacity;
-  if (t.output.size() != expected || t.output.size() > capacity)
-    rd.fail("output", "has " + std::to_string(t.output.size()) + " values; " + info->name + " with n=" + std::to_string(t.n) +
-                          " writes " + std::to_string(capacity));
+  t.output = rd.numbers(j, "output", "", kMaxN + 1, false);
+  if (t.output.size() > static_cast<size_t>(t.n) + 1)
+    rd.fail("output", "has " + std::to_string(t.output.size()) + " values, more than n + 1 = " + std::to_string(t.n + 1));
   if (j.contains("bits")) t.bits = static_cast<int>(rd.integer(j, "bits", "", 0, 31));
+  if (j.contains("defines")) {
+    const json& d = rd.field(j, "defines", "");
+    if (!d.is_object() || d.size() > 64) rd.fail("defines", "expected an object of at most 64 macros");
+    for (auto it = d.begin(); it != d.end(); ++it) {
+      if (!it.value().is_string()) rd.fail("defines." + it.key(), "expected a string");
+      t.defines.emplace_back(it.key(), it.value().get<std::string>());
+    }
+  }
+  if (j.contains("compiler_notes")) {
+    const json& notes = rd.field(j, "compiler_notes", "");
+    if (!notes.is_array() || notes.size() > 256) rd.fail("compiler_notes", "expected an array of at most 256 strings");
+    for (size_t i = 0; i < notes.size(); ++i) t.compiler_notes.push_back(rd.string(notes, i, "compiler_notes"));
+  }
+  if (j.contains("files")) {
+    const json& files = rd.field(j, "files", "");
+    if (!files.is_array() || files.size() > 64) rd.fail("files", "expected an array of at most 64 files");
+    for (size_t f = 0; f < files.size(); ++f) {
+      const std::string where = "files[" + std::to_string(f) + "]";
+      t.files.push_back(rd.string(files[f], "path", where));
+      t.file_texts.push_back(rd.string(files[f], "text", where));
+      if (t.file_texts.back().size() > (1u << 20)) rd.fail(where + ".text", "is larger than 1 MiB");
+    }
+    t.main_file = static_cast<int>(rd.integer(j, "main_file", "", -1, static_cast<long long>(t.files.size()) - 1));
+    const json& sites = rd.field(j, "sites", "");
+    if (!sites.is_array() || sites.size() > 100000) rd.fail("sites", "expected an array of at most 100000 sites");
+    for (size_t s = 0; s < sites.size(); ++s) {
+      const std::string where = "sites[" + std::to_string(s) + "]";
+      SourceSite ss;
+      auto pair = [&](const char* key, size_t count) {
+        const json& a = rd.field(sites[s], key, where);
+        if (!a.is_array() || a.size() != count) rd.fail(where + "." + key, "expected " + std::to_string(count) + " numbers");
+        std::vector<int> v;
+        for (size_t i = 0; i < count; ++i) v.push_back(static_cast<int>(rd.integer(a, i, where + "." + key, 0, 1 << 24)));
+        return v;
+      };
+      const auto src = pair("src", 3), end = pair("end", 2), stmt = pair("stmt", 2);
+      ss.file = src[0];
+      if (ss.file >= static_cast<int>(t.files.size())) rd.fail(where + ".src", "names file " + std::to_string(ss.file) + ", which the trace does not hold");
+      ss.line = src[1];
+      ss.col = src[2];
+      ss.end_line = end[0];
+      ss.end_col = end[1];
+      ss.stmt_line = stmt[0];
+      ss.stmt_col = stmt[1];
+      if (!parse_access_op(rd.string(sites[s], "op", where), &ss.op)) rd.fail(where + ".op", "must be ld, st, shfl or atom");
+      ss.vector_group = static_cast<int>(rd.integer(sites[s], "vector_group", where, -1, 100000));
+      ss.vector_width = static_cast<int>(rd.integer(sites[s], "vector_width", where, 1, 4));
+      t.sites.push_back(ss);
+    }
+  }
+  const int max_site = t.sites.empty() ? 100000 : static_cast<int>(t.sites.size()) - 1;
   t.smem_words = j.contains("smem_words") ? static_cast<int>(rd.integer(j, "smem_words", "", 0, max_words)) : -1;
   const json& steps = rd.field(j, "steps", "");
   if (!steps.is_array()) rd.fail("steps", "expected an array");
@@ -124,6 +223,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
     Step st;
     st.label = rd.string(js, "label", where);
     if (!parse_phase(rd.string(js, "phase", where), &st.phase)) rd.fail(where + ".phase", "unknown phase");
+    if (js.contains("barrier")) st.barrier = rd.boolean(js, "barrier", where);
     st.smem = rd.numbers(js, "smem", where, max_words, true);
     if (t.smem_words < 0) t.smem_words = static_cast<int>(st.smem.size());
     if (static_cast<int>(st.smem.size()) != t.smem_words)
@@ -135,12 +235,8 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
       std::string aw = where + ".accesses[" + std::to_string(i) + "]";
       Access a;
       a.tid = static_cast<int>(rd.integer(acc[i], "tid", aw, 0, t.threads - 1));
-      a.site = static_cast<int>(rd.integer(acc[i], "site", aw, 0, 1000));
-      std::string op = rd.string(acc[i], "op", aw);
-      if (op == "ld") a.op = kLoad;
-      else if (op == "st") a.op = kStore;
-      else if (op == "shfl") a.op = kShuffle;
-      else rd.fail(aw + ".op", "must be ld, st or shfl");
+      a.site = static_cast<int>(rd.integer(acc[i], "site", aw, 0, max_site));
+      if (!parse_access_op(rd.string(acc[i], "op", aw), &a.op)) rd.fail(aw + ".op", "must be ld, st, shfl or atom");
       a.word = static_cast<int>(rd.integer(acc[i], "word", aw, 0, a.op == kShuffle ? kWarpSize - 1 : std::max(0, t.smem_words - 1)));
       a.value = rd.number(rd.field(acc[i], "value", aw), aw + ".value", false);
       st.accesses.push_back(a);
@@ -160,7 +256,27 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
       t.arrays.push_back(a);
     }
   }
-  // Derived data is recomputed, never trusted from the file.
+  if (j.contains("word_index")) {
+    const json& wi = rd.field(j, "word_index", "");
+    if (!wi.is_array() || static_cast<int>(wi.size()) > t.smem_words) rd.fail("word_index", "expected at most smem_words indices");
+    for (size_t i = 0; i < wi.size(); ++i) t.word_index.push_back(static_cast<int>(rd.integer(wi, i, "word_index", -1, kMaxN)));
+  }
+  // The request the trace was made from (what `--open` re-runs), and derived data recomputed,
+  // never trusted from the file.
+  TraceRequest& r = t.request;
+  r.kernel = t.kernel;
+  r.source = t.source;
+  r.n = t.n;
+  r.threads = t.threads;
+  r.banks = t.banks;
+  r.warp_issue = t.warp_issue;
+  r.pad = t.pad;
+  r.op = t.op;
+  r.type = t.type == "float" ? ValueType::Float : ValueType::Int;
+  if (t.check == "inclusive-scan" || t.check == "exclusive-scan") r.scan = t.inclusive ? "inclusive" : "exclusive";
+  r.input = t.input;
+  r.bits = t.bits;
+  r.defines = t.defines;
   analyze_banks(t);
   return t;
 }

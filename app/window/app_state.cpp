@@ -5,15 +5,12 @@
 #include <cstring>
 
 #include "engine/catalogue.h"
+#include "engine/interp.h"
+#include "engine/kernel_file.h"
 #include "model.h"
 #include "engine/runner.h"
 
 namespace scanscope {
-
-namespace {
-const char* kOps[] = {"sum", "min", "max", "or", "mat2"};
-constexpr int kOpCount = 5;
-}
 
 void toast(AppState& s, const std::string& text, bool error) {
   s.toasts.push_back({text, s.time + (error ? 8.0 : 4.0), error});
@@ -23,20 +20,13 @@ void toast(AppState& s, const std::string& text, bool error) {
 
 std::string wrong_result_note(const Trace& t, const std::string& why) {
   std::string reason;
-  const KernelInfo* k = find_kernel(t.kernel);
+  const KernelFile* k = t.source.empty() ? find_kernel_file(t.kernel) : nullptr;
   bool hazards = false;
   for (const auto& st : t.steps) hazards = hazards || !st.hazards.empty();
-  if (k && k->broken) {
-    reason = hazards ? "this kernel is broken on purpose: a __syncthreads() is missing, so threads read words that others have not written yet (RACE)"
-                     : "this kernel is broken on purpose";
-  } else if (t.op == "mat2" && k) {
-    try {
-      const KernelParams p = resolve(request_of(t));
-      if (!preserves_operand_order(*k, p))
-        reason = "mat2 (2x2 matrix product) is not commutative, and " + std::string(k->name) + " combines elements out of order";
-    } catch (const std::exception&) {
-      // no reason beyond the check's own
-    }
+  if (k && !k->header.broken.empty()) {
+    reason = "this kernel is broken on purpose: " + k->header.broken + (hazards ? " (RACE)" : "");
+  } else if (t.op == "mat2" && k && !k->header.reorders.empty()) {
+    reason = "mat2 (2x2 matrix product) is not commutative, and " + k->id + " combines elements out of order: " + k->header.reorders;
   } else if (hazards) {
     reason = "the trace has races (RACE): the result depends on which thread runs first";
   }
@@ -67,20 +57,11 @@ void show_trace(AppState& s, Trace t, const std::string& where) {
   } catch (const std::exception&) {
     // a trace the reference cannot check (e.g. a loaded file of an unknown kernel): no note
   }
-  if (is_gpu_measurement(s.trace)) {
-    // Measured on a GPU: the bank model's prediction from the emulator goes beside it.
-    try {
-      s.predicted = run_emulator(request_of(s.trace));
-      s.have_predicted = true;
-    } catch (const std::exception& e) {
-      toast(s, std::string("no prediction beside the GPU trace: ") + e.what(), true);
-    }
-  }
 }
 
 bool run_request(AppState& s, const TraceRequest& r, Device device) {
   try {
-    resolve(r);
+    resolve_kernel(r);
     std::string where;
     Trace t = run_trace(r, device, &where);
     s.request = r;
@@ -108,17 +89,20 @@ bool update_compare(AppState& s) {
   r.n = s.trace.n;
   try {
     if (!s.compare_kernel.empty()) {
-      if (!find_kernel(s.compare_kernel)) throw UsageError("--compare-kernel: unknown kernel '" + s.compare_kernel + "' (see scanscope list)");
+      const KernelFile* partner = find_kernel_file(s.compare_kernel);
+      if (!partner) throw UsageError("--compare-kernel: unknown kernel '" + s.compare_kernel + "' (see scanscope list)");
       r.kernel = s.compare_kernel;
+      r.source.clear();
+      r.has_source_text = false;
+      r.defines.clear();
       r.threads = 0;  // the partner's natural block size
-      if (!find_kernel(r.kernel)->takes_pad) r.pad = Pad::None;
+      if (!kernel_options(*partner).pad) r.pad = Pad::None;
     }
     if (!s.compare_pad.empty()) {
       Pad p;
       if (!parse_pad(s.compare_pad, &p)) throw UsageError("--compare-pad must be none, harris or zero, not '" + s.compare_pad + "'");
       r.pad = p;
     }
-    resolve(r);
     s.compare = run_emulator(r);
     s.have_compare = true;
     return true;
@@ -157,16 +141,17 @@ void advance(AppState& s, double dt) {
 }
 
 void form_from_request(RunForm& f, const TraceRequest& r, Device d) {
-  const auto& cat = catalogue();
+  const auto& cat = kernel_files();
   for (size_t i = 0; i < cat.size(); ++i)
-    if (r.kernel == cat[i].name) f.kernel = static_cast<int>(i);
+    if (r.kernel == cat[i].id) f.kernel = static_cast<int>(i);
   f.n = r.n;
   f.threads = r.threads;
   f.banks = r.banks;
   f.pad = static_cast<int>(r.pad);
   f.op = 0;
-  for (int i = 0; i < kOpCount; ++i)
-    if (r.op == kOps[i]) f.op = i;
+  const auto& ops = operator_names();
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (r.op == ops[i]) f.op = static_cast<int>(i);
   f.type = r.type == ValueType::Float ? 1 : 0;
   f.seed = static_cast<int>(r.seed);
   f.device = d == Device::Cpu ? 1 : d == Device::Gpu ? 2 : 0;
@@ -181,15 +166,16 @@ void form_from_request(RunForm& f, const TraceRequest& r, Device d) {
 }
 
 TraceRequest request_from_form(const RunForm& f, Device* device) {
-  const auto& cat = catalogue();
+  const auto& cat = kernel_files();
+  if (cat.empty()) throw UsageError("no kernel files found in " + kernel_dir());
   TraceRequest r;
-  r.kernel = cat[std::clamp(f.kernel, 0, static_cast<int>(cat.size()) - 1)].name;
+  r.kernel = cat[std::clamp(f.kernel, 0, static_cast<int>(cat.size()) - 1)].id;
   r.n = f.n;
   r.threads = f.threads;
   r.banks = f.banks;
   r.warp_issue = f.banks == 16 ? 16 : 32;
   r.pad = static_cast<Pad>(f.pad);
-  r.op = kOps[std::clamp(f.op, 0, kOpCount - 1)];
+  r.op = operator_names()[std::clamp(f.op, 0, static_cast<int>(operator_names().size()) - 1)];
   r.type = f.type == 1 ? ValueType::Float : ValueType::Int;
   if (f.seed < 0) throw UsageError("seed must be 0 or more, not " + std::to_string(f.seed));
   r.seed = static_cast<unsigned>(f.seed);

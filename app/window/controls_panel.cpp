@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "engine/catalogue.h"
+#include "engine/kernel_file.h"
 #include "model.h"
 #include "panels.h"
 #include "engine/runner.h"
@@ -15,7 +16,15 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   begin_panel("##controls", "scanscope", r);
   ImGui::BeginChild("##controls_scroll", ImVec2(0, 0), false);
   RunForm& f = s.form;
-  const auto& cat = catalogue();
+  const auto& cat = kernel_files();
+  if (cat.empty()) {
+    ImGui::TextWrapped("no kernel files found in %s", kernel_dir().c_str());
+    ImGui::EndChild();
+    end_panel();
+    return;
+  }
+  f.kernel = std::clamp(f.kernel, 0, static_cast<int>(cat.size()) - 1);
+  const bool takes_pad = kernel_options(cat[f.kernel]).pad;
   const float w = ImGui::GetContentRegionAvail().x;
   // Where it runs.
   if (s.have_trace) {
@@ -40,12 +49,12 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   draw_lesson_menu(s, ui);
   ImGui::Separator();
   ImGui::PushItemWidth(w * 0.55f);
-  if (ImGui::BeginCombo("kernel", cat[f.kernel].name)) {
+  if (ImGui::BeginCombo("kernel", cat[f.kernel].id.c_str())) {
     for (int i = 0; i < static_cast<int>(cat.size()); ++i)
-      if (ImGui::Selectable(cat[i].name, i == f.kernel)) f.kernel = i;
+      if (ImGui::Selectable(cat[i].id.c_str(), i == f.kernel)) f.kernel = i;
     ImGui::EndCombo();
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", cat[f.kernel].title, cat[f.kernel].source);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s\n%s", cat[f.kernel].header.title.c_str(), cat[f.kernel].header.from.c_str(), cat[f.kernel].display.c_str());
   const char* modes[] = {"random", "typed list", "seed example"};
   ImGui::Combo("input", &f.input_mode, modes, 3);
   if (f.input_mode == 0) {
@@ -61,7 +70,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         if (ImGui::Selectable(presets[i].name, i == f.preset)) {
           f.preset = i;
           for (int k = 0; k < static_cast<int>(cat.size()); ++k)
-            if (std::string(cat[k].name) == presets[i].kernel) f.kernel = k;
+            if (cat[k].id == presets[i].kernel) f.kernel = k;
           f.threads = presets[i].threads;
         }
       ImGui::EndCombo();
@@ -72,12 +81,17 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   int bank_idx = f.banks == 16 ? 1 : 0;
   const char* bank_names[] = {"32 (Fermi+)", "16 (G80, half-warps)"};
   if (ImGui::Combo("banks", &bank_idx, bank_names, 2)) f.banks = bank_idx ? 16 : 32;
-  if (cat[f.kernel].takes_pad) {
+  if (takes_pad) {
     const char* pads[] = {"none", "harris", "zero"};
     ImGui::Combo("padding", &f.pad, pads, 3);
   }
-  const char* ops[] = {"sum", "min", "max", "or", "mat2"};
-  ImGui::Combo("operator", &f.op, ops, 5);
+  const auto& op_names = operator_names();
+  f.op = std::clamp(f.op, 0, static_cast<int>(op_names.size()) - 1);
+  if (ImGui::BeginCombo("operator", op_names[f.op].c_str())) {
+    for (int i = 0; i < static_cast<int>(op_names.size()); ++i)
+      if (ImGui::Selectable(op_names[i].c_str(), i == f.op)) f.op = i;
+    ImGui::EndCombo();
+  }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("mat2: 2x2 matrices of bytes, multiplied: associative, not commutative");
   const char* types[] = {"int", "float"};
   ImGui::Combo("type", &f.type, types, 2);
@@ -88,7 +102,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     try {
       Device d = Device::Auto;
       TraceRequest req = request_from_form(f, &d);
-      if (!cat[f.kernel].takes_pad) req.pad = Pad::None;
+      if (!takes_pad) req.pad = Pad::None;
       if (run_request(s, req, d)) {
         set_step(s, 0);
         s.settings.kernel = req.kernel;
@@ -104,15 +118,20 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::PopTextWrapPos();
   }
   if (s.have_trace) {
-    const KernelInfo* k = find_kernel(s.trace.kernel);
+    const KernelFile* k = s.trace.source.empty() ? find_kernel_file(s.trace.kernel) : nullptr;
+    ImGui::Separator();
+    ImGui::PushTextWrapPos(0);
     if (k) {
-      ImGui::Separator();
-      ImGui::PushTextWrapPos(0);
-      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", k->title);
-      ImGui::TextUnformatted(k->summary);
-      ImGui::TextDisabled("%s", k->source);
-      ImGui::PopTextWrapPos();
+      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", k->header.title.c_str());
+      ImGui::TextUnformatted(k->header.about.c_str());
+      ImGui::TextDisabled("%s", k->header.from.c_str());
+    } else if (!s.trace.source.empty()) {
+      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", s.trace.source.c_str());
     }
+    if (!s.trace.launch.empty()) ImGui::TextDisabled("%s", s.trace.launch.c_str());
+    if (!s.trace.gpu_check.empty()) ImGui::TextDisabled("GPU: %s", s.trace.gpu_check.c_str());
+    if (!s.trace.compiler.empty()) ImGui::TextDisabled("compiler: %s", s.trace.compiler.c_str());
+    ImGui::PopTextWrapPos();
     ImGui::Text("n %d, threads %d, %d words", s.trace.n, s.trace.threads, s.trace.smem_words);
   }
   ImGui::Separator();

@@ -131,16 +131,7 @@ std::vector<int> logical_index_of_words(const Trace& t) {
   int words = t.smem_words;
   for (const auto& s : t.steps) words = std::max(words, static_cast<int>(s.smem.size()));
   std::vector<int> idx(words, -1);
-  if (t.pad == Pad::None) {
-    for (int w = 0; w < words; ++w) idx[w] = w;
-    return idx;
-  }
-  const int m = next_pow2(std::max(1, t.n));
-  const int lb = log2i(std::max(1, t.banks));
-  for (int i = 0; i < m; ++i) {
-    int w = i + conflict_free_offset(i, t.pad, lb);
-    if (w >= 0 && w < words) idx[w] = i;
-  }
+  for (int w = 0; w < words; ++w) idx[w] = t.word_index.empty() ? w : w < static_cast<int>(t.word_index.size()) ? t.word_index[w] : -1;
   return idx;
 }
 

@@ -71,15 +71,14 @@ class ComparePanel {  // two traces level by level
   void draw(AppState& s, const UiContext& ui, const Rect& r);
 };
 
-class CodePanel {  // kernel source with the access site's line
+class CodePanel {  // the kernel file with the current access's expression highlighted
  public:
   void draw(AppState& s, const UiContext& ui, const Rect& r);
 
  private:
-  std::string file_;                // the file shown (the kernel's, or the one holding the site)
+  int file_ = -2;                   // index into the trace's files: the kernel's, or the one holding the site
   std::vector<std::string> lines_;
   int generation_ = -1;
-  std::map<int, SiteLocation> sites_;  // per site of the trace
   int scrolled_to_ = -2;
 };
 

@@ -99,7 +99,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     site_names_.clear();
     for (const auto& st2 : t.steps)
       for (const auto& wi : st2.instructions)
-        if (!site_names_.count(wi.site)) site_names_[wi.site] = site_name(t.kernel, wi.site);
+        if (!site_names_.count(wi.site)) site_names_[wi.site] = site_label(t, wi.site);
   }
   const Heatmap& h = heat_;
   std::vector<std::pair<Rgba, std::string>> legend;

@@ -20,6 +20,7 @@
 #include "demos/histeq.h"  // save_png
 
 #include "app_state.h"
+#include "engine/kernel_file.h"
 #include "cli.h"
 #include "heatmap_gl.h"
 #include "layout.h"
@@ -165,7 +166,7 @@ int run_window(const WindowOptions& o) {
     update_compare(s);
   } else {
     TraceRequest r = o.request;
-    if (!o.have_request && !s.settings.kernel.empty() && find_kernel(s.settings.kernel)) r.kernel = s.settings.kernel;
+    if (!o.have_request && !s.settings.kernel.empty() && find_kernel_file(s.settings.kernel)) r.kernel = s.settings.kernel;
     if (!run_request(s, r, o.device)) throw UsageError(s.form_error);
     if (!o.compare_pad.empty() || !o.compare_kernel.empty())
       if (!s.have_compare) throw UsageError("cannot build the comparison: " + (s.toasts.empty() ? std::string("?") : s.toasts.back().text));

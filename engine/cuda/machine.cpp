@@ -110,7 +110,9 @@ std::string Machine::who(int tid) const {
 void Machine::fault(int tid, int pc, const std::string& message) const {
   Pos p = pc >= 0 && pc < static_cast<int>(prog_.code_pos.size()) ? prog_.code_pos[pc] : Pos{};
   const std::string m = who(tid) + ": " + message;
-  throw CudaError(files_.where(p) + ": " + m, p, m);
+  CudaError e(files_.where(p) + ": " + m, p, m);
+  e.fault = true;
+  throw e;
 }
 
 uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load) {

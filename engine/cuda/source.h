@@ -52,6 +52,7 @@ struct CudaError : std::runtime_error {
       : std::runtime_error(what), pos(p), message(std::move(message_only)) {}
   Pos pos;
   std::string message;  // without the position
+  bool fault = false;   // raised while the kernel ran (a fault of the kernel), not while reading it
 };
 
 // Builds the error for `pos` in `files`.
