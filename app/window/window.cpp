@@ -17,7 +17,7 @@
 #include <imgui.h>
 #include "backends/imgui_impl_glfw.h"
 #include "backends/imgui_impl_opengl3.h"
-#include "demos/histeq.h"  // save_png
+#include "formats/image_io.h"
 
 #include "app_state.h"
 #include "cli.h"

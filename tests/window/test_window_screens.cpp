@@ -11,9 +11,8 @@
 #include <sstream>
 #include <string>
 
-#include <stb_image.h>
-
 #include "app_state.h"
+#include "formats/image_io.h"
 #include "layout.h"
 #include "model.h"
 
@@ -49,12 +48,15 @@ struct Image {
   int w = 0, h = 0;
   std::vector<unsigned char> px;  // RGB
   bool load(const std::string& path) {
-    int n = 0;
-    unsigned char* data = stbi_load(path.c_str(), &w, &h, &n, 3);
-    if (!data) return false;
-    px.assign(data, data + static_cast<size_t>(w) * h * 3);
-    stbi_image_free(data);
-    return true;
+    try {
+      Image8 im = load_image(path, 3);
+      w = im.width;
+      h = im.height;
+      px = std::move(im.pixels);
+      return true;
+    } catch (const std::exception&) {
+      return false;
+    }
   }
 };
 
@@ -117,8 +119,9 @@ void expect_panels_drawn(const std::string& name, const std::string& args, const
   EXPECT_GT(bar.colours, 4) << name << ": transport bar looks blank";
 }
 
-#define NEED_XVFB() \
-  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (apt-get install xvfb): window screenshots skipped"
+#define NEED_XVFB()                                                                                      \
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (apt-get install xvfb): window screenshots skipped"; \
+  if (!image_io_built()) GTEST_SKIP() << "built without stb (libstb-dev): no PNG screenshots"
 
 }  // namespace
 
