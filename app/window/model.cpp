@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <iomanip>
 #include <sstream>
 
 namespace scanscope {
@@ -344,20 +343,6 @@ std::vector<std::string> parse_panels(const std::string& text) {
     if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(item);
   }
   return out;
-}
-
-std::string format_value(double v) {
-  if (std::isnan(v)) return "";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  std::ostringstream os;
-  if (v == std::floor(v) && std::fabs(v) < 1e9) os << static_cast<long long>(v);
-  else os << std::setprecision(4) << v;
-  return os.str();
-}
-
-std::string value_label(double v, const std::string& op) {
-  if (op == "mat2" && !std::isnan(v)) return format_value(v, op);
-  return format_value(v);
 }
 
 std::vector<SharedArray> shared_arrays(const Trace& t) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/catalogue.h"
+#include "engine/format.h"  // format_value(v, op, ValueStyle::Cell): a value in a panel's box
 #include "engine/trace.h"
 
 namespace scanscope {
@@ -87,10 +88,6 @@ const std::vector<InputPreset>& input_presets();
 // The panels the window knows, and --panels parsing (throws UsageError naming the bad one).
 const std::vector<std::string>& panel_names();
 std::vector<std::string> parse_panels(const std::string& text);
-
-std::string format_value(double v);
-// A value as drawn in the panels for the trace's operator: format_value, or [a b;c d] for mat2.
-std::string value_label(double v, const std::string& op);
 
 // The named shared arrays of the application kernels (kernels/app_kernels.h allocates them in
 // order; the trace records only words), for labels over the shared-memory grid. Empty for kernels
