@@ -20,6 +20,7 @@
 #include "engine/ncu_check.h"
 #include "formats/trace_json.h"
 #include "engine/validation_plan.h"
+#include "window/window_options.h"
 
 namespace scanscope {
 

@@ -14,7 +14,7 @@
 #include "demos/histeq.h"
 #include "formats/lesson.h"
 
-#include "cli.h"
+#include "window_options.h"
 #include "settings.h"
 #include "engine/trace.h"
 

@@ -20,7 +20,7 @@
 #include "formats/image_io.h"
 
 #include "app_state.h"
-#include "cli.h"
+#include "window_options.h"
 #include "heatmap_gl.h"
 #include "layout.h"
 #include "model.h"
