@@ -1,8 +1,10 @@
 // scanscope's command line. Every bad option value gets one clear line on stderr and exit 2.
 #include "cli.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -20,6 +22,7 @@
 #include "engine/ncu_check.h"
 #include "formats/trace_json.h"
 #include "engine/validation_plan.h"
+#include "window/panel_table.h"
 #include "window/window_options.h"
 
 namespace scanscope {
@@ -398,7 +401,13 @@ int cli_main(int argc, char** argv) {
   add_request_options(&app, window_req);
   app.add_option("--step", wopt.step, "step to show first");
   app.add_option("--screenshot", wopt.screenshot_path, "render the window to this PNG and exit");
-  app.add_option("--panels", wopt.panels, "panels to show, comma-separated");
+  std::string panels_help, default_panels;
+  for (const PanelInfo& p : kPanels) {
+    panels_help += "\n  " + std::string(p.name) + std::string(std::max<size_t>(1, 13 - std::strlen(p.name)), ' ') + p.title;
+    if (p.in_default) default_panels += (default_panels.empty() ? "" : ",") + std::string(p.name);
+  }
+  panels_help = "panels to show, comma-separated (default: " + default_panels + "):" + panels_help;
+  app.add_option("--panels", wopt.panels, panels_help);
   app.add_option("--compare-pad", wopt.compare_pad, "comparison partner: the same scan with this padding");
   app.add_option("--compare-kernel", wopt.compare_kernel, "comparison partner: another kernel on the same input");
   app.add_option("--size", wopt.width, "window width (height follows 16:9)");

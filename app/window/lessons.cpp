@@ -107,7 +107,7 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
   } catch (const std::exception& e) {
     toast(s, les.file + ":" + std::to_string(st.line) + ": " + e.what(), true);
   }
-  if (panels.empty()) panels = {"tree", "smem", "warps", "code"};
+  if (panels.empty()) panels = default_panels();
   s.panels = panels;
   if (st.view == "timing") ensure_timing_bench(s);
   if (st.view == "histeq" && !s.histeq.ready) load_histeq(s, "");

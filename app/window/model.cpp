@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <sstream>
 
@@ -324,9 +325,17 @@ const std::vector<InputPreset>& input_presets() {
   return kPresets;
 }
 
-const std::vector<std::string>& panel_names() {
-  static const std::vector<std::string> kNames = {"tree", "smem", "warps", "code", "compare", "timing", "float-order", "histeq"};
-  return kNames;
+int panel_index(const std::string& name) {
+  for (size_t i = 0; i < std::size(kPanels); ++i)
+    if (name == kPanels[i].name) return static_cast<int>(i);
+  return -1;
+}
+
+std::vector<std::string> default_panels() {
+  std::vector<std::string> out;
+  for (const PanelInfo& p : kPanels)
+    if (p.in_default) out.push_back(p.name);
+  return out;
 }
 
 std::vector<std::string> parse_panels(const std::string& text) {
@@ -337,9 +346,7 @@ std::vector<std::string> parse_panels(const std::string& text) {
     item.erase(0, item.find_first_not_of(" \t"));
     item.erase(item.find_last_not_of(" \t") + 1);
     if (item.empty()) continue;
-    const auto& names = panel_names();
-    if (std::find(names.begin(), names.end(), item) == names.end())
-      throw UsageError("--panels: unknown panel '" + item + "' (accepted: tree, smem, warps, code, compare, timing, float-order, histeq)");
+    if (panel_index(item) < 0) throw UsageError("--panels: unknown panel '" + item + "' (accepted: " + panel_name_list() + ")");
     if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(item);
   }
   return out;

@@ -9,6 +9,7 @@
 #include "engine/catalogue.h"
 #include "engine/format.h"  // format_value(v, op, ValueStyle::Cell): a value in a panel's box
 #include "engine/trace.h"
+#include "panel_table.h"
 
 namespace scanscope {
 
@@ -85,8 +86,10 @@ struct InputPreset {
 };
 const std::vector<InputPreset>& input_presets();
 
-// The panels the window knows, and --panels parsing (throws UsageError naming the bad one).
-const std::vector<std::string>& panel_names();
+// The panels the window knows (panel_table.h): a name's line in kPanels (-1: none), the default
+// layout, and --panels parsing (throws UsageError naming the bad one; duplicates dropped).
+int panel_index(const std::string& name);
+std::vector<std::string> default_panels();
 std::vector<std::string> parse_panels(const std::string& text);
 
 // The named shared arrays of the application kernels (kernels/app_kernels.h allocates them in

@@ -33,18 +33,12 @@ bool window_built() { return true; }
 
 namespace {
 
+// The fixed parts around the main area, and one object per line of panel_table.h.
 struct Panels {
   ControlsPanel controls;
   TransportPanel transport;
-  TreePanel tree;
-  SmemPanel smem;
-  WarpsPanel warps;
-  ComparePanel compare;
-  CodePanel code;
-  TimingPanel timing;
   LessonPanel lesson;
-  FloatOrderPanel float_order;
-  HistEqPanel histeq;
+  std::vector<std::unique_ptr<Panel>> table = make_panels();
 };
 
 // Reads the back buffer (after rendering, before the swap) and writes it as a PNG.
@@ -58,6 +52,18 @@ void write_png(const std::string& path, int w, int h) {
   for (int y = 0; y < h; ++y) std::copy(px.begin() + y * row, px.begin() + (y + 1) * row, flipped.begin() + (h - 1 - y) * row);
   save_png(path, w, h, 3, flipped.data());  // atomic: a killed export leaves the old file
 }
+
+}  // namespace
+
+std::vector<std::unique_ptr<Panel>> make_panels() {
+  std::vector<std::unique_ptr<Panel>> out;
+#define SCANSCOPE_MAKE_PANEL(name, Class, title, in_default) out.push_back(std::make_unique<Class>());
+  SCANSCOPE_PANELS(SCANSCOPE_MAKE_PANEL)
+#undef SCANSCOPE_MAKE_PANEL
+  return out;
+}
+
+namespace {
 
 void draw_toasts(AppState& s) {
   s.toasts.erase(std::remove_if(s.toasts.begin(), s.toasts.end(), [&](const Toast& t) { return t.until < s.time; }), s.toasts.end());
@@ -103,14 +109,8 @@ void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
   p.transport.draw(s, ui, l.transport);
   draw_notice(s, ui, l.notice);
   for (const auto& pr : l.panels) {
-    if (pr.name == "tree") p.tree.draw(s, ui, pr.rect);
-    else if (pr.name == "smem") p.smem.draw(s, ui, pr.rect);
-    else if (pr.name == "warps") p.warps.draw(s, ui, pr.rect);
-    else if (pr.name == "compare") p.compare.draw(s, ui, pr.rect);
-    else if (pr.name == "code") p.code.draw(s, ui, pr.rect);
-    else if (pr.name == "timing") p.timing.draw(s, ui, pr.rect);
-    else if (pr.name == "float-order") p.float_order.draw(s, ui, pr.rect);
-    else if (pr.name == "histeq") p.histeq.draw(s, ui, pr.rect);
+    const int i = panel_index(pr.name);
+    if (i >= 0) p.table[i]->draw(s, ui, pr.rect);
   }
   p.lesson.draw(s, ui, l.lesson);
   draw_toasts(s);
@@ -133,7 +133,7 @@ int run_window(const WindowOptions& o) {
   s.compare_pad = o.compare_pad;
   s.compare_kernel = o.compare_kernel;
   if (s.panels.empty()) {
-    s.panels = {"tree", "smem", "warps", "code"};
+    s.panels = default_panels();
     if (!o.compare_pad.empty() || !o.compare_kernel.empty()) s.panels = {"tree", "compare", "smem", "warps"};
   }
   if (!screenshot) {
@@ -410,7 +410,7 @@ int run_window(const WindowOptions& o) {
     }
   }
 
-  panels.histeq.release();
+  for (auto& panel : panels.table) panel->release();
   if (s.bench_job) s.bench_job->cancel = true;
   s.bench_job.reset();  // joins the sweep thread before the context goes
   ImGui_ImplOpenGL3_Shutdown();

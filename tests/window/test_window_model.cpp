@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <set>
 
 #include "app_state.h"
 #include "model.h"
@@ -168,6 +170,33 @@ TEST(Panels, ParseAcceptsKnownNamesAndRejectsOthersClearly) {
     FAIL();
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("bogus"), std::string::npos);
+  }
+}
+
+// The panel table (panel_table.h) is what --panels, the default layout and the View menu read.
+TEST(Panels, EveryNameOfTheTableParsesAndHasATitle) {
+  std::set<std::string> seen;
+  for (size_t i = 0; i < std::size(kPanels); ++i) {
+    const std::string name = kPanels[i].name;
+    EXPECT_TRUE(seen.insert(name).second) << "panel '" << name << "' twice in the table";
+    EXPECT_EQ(parse_panels(name), std::vector<std::string>{name});
+    EXPECT_EQ(panel_index(name), static_cast<int>(i));
+    EXPECT_GT(std::string(kPanels[i].title).size(), 10u) << name;
+  }
+  EXPECT_EQ(parse_panels(panel_name_list(",")).size(), std::size(kPanels));
+  EXPECT_EQ(panel_index("bogus"), -1);
+}
+
+TEST(Panels, TheDefaultLayoutIsTreeMemoryWarpsCode) {
+  EXPECT_EQ(default_panels(), (std::vector<std::string>{"tree", "smem", "warps", "code"}));
+}
+
+TEST(Panels, AnUnknownNameListsTheTable) {
+  try {
+    parse_panels("bogus");
+    FAIL();
+  } catch (const UsageError& e) {
+    for (const PanelInfo& p : kPanels) EXPECT_NE(std::string(e.what()).find(p.name), std::string::npos) << e.what();
   }
 }
 

@@ -155,6 +155,19 @@ TEST(WindowScreens, ReductionComparisonAndTiming) {
   expect_panels_drawn("reduce_compare", "--kernel reduce-interleaved --n 64 --compare-kernel reduce-sequential", "compare,tree,timing");
 }
 
+// Every panel of the table (panel_table.h) draws, all at once, and --help names each one.
+TEST(WindowScreens, EveryPanelOfTheTableDrawsAndIsInTheHelp) {
+  NEED_XVFB();
+  expect_panels_drawn("every_panel", "--kernel scan-blelloch --n 64 --step 3 --compare-pad harris", panel_name_list(","));
+  const std::string help = out_dir() + "/help.txt";
+  ASSERT_EQ(std::system((std::string(SCANSCOPE_BINARY) + " --help >'" + help + "' 2>&1").c_str()), 0);
+  const std::string text = slurp(help);
+  for (const PanelInfo& p : kPanels) {
+    EXPECT_NE(text.find("  " + std::string(p.name) + " "), std::string::npos) << p.name << " not in --help:\n" << text;
+    EXPECT_NE(text.find(p.title), std::string::npos) << p.name;
+  }
+}
+
 TEST(WindowScreens, LargestScanRendersAndReportsFrameTimes) {
   NEED_XVFB();
   const std::string png = out_dir() + "/blelloch_2048.png";
@@ -286,7 +299,7 @@ TEST(WindowLessons, EveryLessonStepRendersWithItsTextBox) {
         EXPECT_GT(green, 100) << name << ": no answer drawn";
       }
       std::vector<std::string> panels = st.view.empty() ? parse_panels(st.panels) : std::vector<std::string>{st.view};
-      if (panels.empty()) panels = {"tree", "smem", "warps", "code"};
+      if (panels.empty()) panels = default_panels();
       for (const auto& p : layout_window(panels, 1600, 900, 1.0f, extras).panels) {
         auto ps = stats(im, Rect{p.rect.x + 4, p.rect.y + 30, p.rect.w - 8, p.rect.h - 34});
         EXPECT_GT(ps.stddev, 8.0) << name << ": panel " << p.name << " looks blank";
