@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cmath>
 #include <iterator>
 #include <set>
@@ -240,6 +242,23 @@ TEST(AppStateActions, FormRejectsMalformedInput) {
   f.input_mode = 1;
   std::snprintf(f.input_text, sizeof f.input_text, "3,1,x");
   EXPECT_THROW(request_from_form(f, nullptr), UsageError);
+}
+
+// The sweep job lives in the state layer (view_state.cpp): started, cancelled and collected
+// without a window.
+TEST(AppStateActions, ACancelledSweepIsCollectedAsAMessage) {
+  AppState s;
+  EXPECT_FALSE(sweep_progress(s).running);
+  start_sweep(s);
+  EXPECT_TRUE(sweep_progress(s).running);
+  cancel_sweep(s);
+  for (int i = 0; i < 600 && !s.bench_job->finished; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_TRUE(s.bench_job->finished);
+  collect_sweep(s);
+  EXPECT_FALSE(sweep_progress(s).running);
+  EXPECT_FALSE(s.have_bench);
+  ASSERT_FALSE(s.toasts.empty());
+  EXPECT_EQ(s.toasts.back().text, "benchmark cancelled");
 }
 
 TEST(AppStateActions, SteppingClampsAndAnimates) {
