@@ -415,6 +415,15 @@ int cli_main(int argc, char** argv) {
   app.add_option("--lesson", wopt.lesson, "start a guided lesson (see `scanscope lesson list`)");
   app.add_option("--lesson-step", wopt.lesson_step, "step of the lesson to open (from 0)");
   app.add_option("--bench", wopt.bench_path, "recorded benchmark JSON to show in the timing panel");
+  const std::string scripted = "Scripted runs (tests, documentation screenshots)";
+  app.add_flag("--frame-stats", wopt.frame_stats, "with --screenshot: first play every step (12 frames each) and print the frame times")
+      ->group(scripted);
+  app.add_option("--lesson-walk", wopt.lesson_walk, "with --screenshot: first render every step of every lesson to DIR/NAME-K.png")
+      ->type_name("DIR")
+      ->group(scripted);
+  app.add_flag("--show-answer", wopt.show_answer, "lesson steps open with their answer shown")->group(scripted);
+  app.add_option("--exit-after-frames", wopt.exit_after_frames, "interactive window: play from step 0 and close after N frames, as the user would")
+      ->group(scripted);
 
   bool list_json = false;
   auto* list = app.add_subcommand("list", "the kernel catalogue");

@@ -2,7 +2,6 @@
 // step (its kernel, trace step, panels, partner or view), leaving. Actions on AppState, no ImGui:
 // the lesson box (lesson_panel.cpp) and the sidebar's menu (lesson_menu.cpp) draw them.
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 
 #include "app_state.h"
@@ -10,13 +9,6 @@
 #include "model.h"
 
 namespace scanscope {
-
-namespace {
-bool env_on(const char* name) {
-  const char* v = std::getenv(name);
-  return v && *v && std::string(v) != "0";
-}
-}  // namespace
 
 void load_lesson_list(AppState& s, const std::string& dir_in) {
   LessonState& L = s.lesson;
@@ -85,7 +77,7 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
   if (L.active < 0) L.panels_before = s.panels;
   L.active = lesson;
   L.step = step;
-  L.answer_shown = env_on("SCANSCOPE_SHOW_ANSWER");
+  L.answer_shown = s.options.show_answer;  // --show-answer
   const LessonStep& st = les.steps[step];
   s.playing = false;
   s.compare_pad = st.compare_pad;

@@ -27,6 +27,12 @@ struct WindowOptions {
   std::string lesson;           // --lesson NAME: start a guided lesson (kernels/lesson.h)
   int lesson_step = 0;          // --lesson-step K: which step of it
   std::string bench_path;       // --bench FILE.json (recorded sweep to show)
+
+  // Scripted runs, for the tests and the documentation's screenshots (scripted_runs.cpp):
+  bool frame_stats = false;      // --frame-stats (with --screenshot): first play every step, print frame times
+  std::string lesson_walk;       // --lesson-walk DIR (with --screenshot): first render every lesson step to DIR/NAME-K.png
+  bool show_answer = false;      // --show-answer: lesson steps open with their answer shown
+  long exit_after_frames = -1;   // --exit-after-frames N (interactive): play from step 0, close after N frames
 };
 
 // Implemented by the window layer (window.cpp); a build without GLFW/ImGui provides stubs

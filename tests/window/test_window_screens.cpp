@@ -172,8 +172,8 @@ TEST(WindowScreens, LargestScanRendersAndReportsFrameTimes) {
   NEED_XVFB();
   const std::string png = out_dir() + "/blelloch_2048.png";
   const std::string outf = out_dir() + "/stats.txt";
-  std::string cmd = "SCANSCOPE_FRAME_STATS=1 xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SCANSCOPE_BINARY) +
-                    " --kernel scan-blelloch --n 2048 --step 12 --screenshot '" + png + "' >'" + outf + "' 2>&1";
+  std::string cmd = "xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SCANSCOPE_BINARY) +
+                    " --kernel scan-blelloch --n 2048 --step 12 --frame-stats --screenshot '" + png + "' >'" + outf + "' 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << slurp(outf);
   EXPECT_NE(slurp(outf).find("frame stats:"), std::string::npos) << slurp(outf);
   Image im;
@@ -245,24 +245,24 @@ TEST(WindowLoop, InteractiveLoopRunsAndSavesTheSettings) {
   const std::string xdg = out_dir() + "/xdg";
   std::system(("rm -rf '" + xdg + "'").c_str());
   std::string err;
-  ASSERT_EQ(run("--kernel reduce-sequential --n 32 --panels tree,compare", &err, true,
-                "XDG_CONFIG_HOME='" + xdg + "' SCANSCOPE_EXIT_AFTER_FRAMES=40 "), 0) << err;
+  ASSERT_EQ(run("--kernel reduce-sequential --n 32 --panels tree,compare --exit-after-frames 40", &err, true, "XDG_CONFIG_HOME='" + xdg + "' "), 0)
+      << err;
   const std::string settings = slurp(xdg + "/scanscope/settings.ini");
   EXPECT_NE(settings.find("kernel=reduce-sequential"), std::string::npos) << settings;
   EXPECT_NE(settings.find("panels=tree,compare"), std::string::npos) << settings;
   EXPECT_NE(settings.find("width=1600"), std::string::npos) << settings;
 }
 
-// Every step of every lesson, in one process (SCANSCOPE_LESSON_WALK writes a PNG per step): the
-// lesson box has its text, the question and (SCANSCOPE_SHOW_ANSWER=1) the answer are drawn in their
-// colours, the step's panels have content, and no step raised an error.
+// Every step of every lesson, in one process (--lesson-walk writes a PNG per step): the lesson box
+// has its text, the question and (--show-answer) the answer are drawn in their colours, the step's
+// panels have content, and no step raised an error.
 TEST(WindowLessons, EveryLessonStepRendersWithItsTextBox) {
   NEED_XVFB();
   const std::string dir = out_dir() + "/lessons";
   std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "'").c_str());
   const std::string outf = dir + "/walk.txt";
-  std::string cmd = "SCANSCOPE_SHOW_ANSWER=1 SCANSCOPE_LESSON_WALK='" + dir + "' xvfb-run -a -s '-screen 0 1600x900x24' " +
-                    std::string(SCANSCOPE_BINARY) + " --kernel reduce-sequential --n 8 --screenshot '" + dir + "/start.png' >'" + outf + "' 2>&1";
+  std::string cmd = "xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SCANSCOPE_BINARY) + " --kernel reduce-sequential --n 8 --show-answer --lesson-walk '" +
+                    dir + "' --screenshot '" + dir + "/start.png' >'" + outf + "' 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << slurp(outf);
   const std::string log = slurp(outf);
   EXPECT_EQ(log.find("error"), std::string::npos) << log;
@@ -325,7 +325,7 @@ TEST(WindowLessons, ALessonOpensInTheInteractiveLoop) {
   const std::string xdg = out_dir() + "/xdg_lesson";
   std::system(("rm -rf '" + xdg + "'").c_str());
   std::string err;
-  ASSERT_EQ(run("--lesson race --lesson-step 1", &err, true, "XDG_CONFIG_HOME='" + xdg + "' SCANSCOPE_EXIT_AFTER_FRAMES=20 "), 0) << err;
+  ASSERT_EQ(run("--lesson race --lesson-step 1 --exit-after-frames 20", &err, true, "XDG_CONFIG_HOME='" + xdg + "' "), 0) << err;
   EXPECT_NE(run("--lesson no-such-lesson --screenshot /tmp/scanscope_never.png", &err), 0);
   EXPECT_NE(err.find("no-such-lesson"), std::string::npos) << err;
 }
