@@ -30,8 +30,12 @@ std::string temp_dir(const std::string& name) {
   return d.string();
 }
 
-// The message of the UsageError that start_app throws ("" when it throws none).
-std::string usage_error(const WindowOptions& o) {
+// The message of the UsageError that start_app throws for the default options changed by `set`
+// ("" when it throws none).
+template <class Set>
+std::string usage_error(Set set) {
+  WindowOptions o = cpu_options();
+  set(o);
   AppState s;
   try {
     start_app(s, o, "");
@@ -132,29 +136,21 @@ TEST(WindowStartup, ATraceTheCommandLineLoadedIsShownWithoutReadingTheFileAgain)
 }
 
 TEST(WindowStartup, BadOptionsAreTheCommandLinesMessages) {
-  WindowOptions o = cpu_options();
-  o.panels = "tree,bogus";
-  EXPECT_NE(usage_error(o).find("unknown panel 'bogus'"), std::string::npos);
-  o = cpu_options();
-  o.step = 99;
-  EXPECT_NE(usage_error(o).find("--step 99 is out of range"), std::string::npos);
-  o = cpu_options();
-  o.lesson = "no-such-lesson";
-  EXPECT_NE(usage_error(o).find("no-such-lesson"), std::string::npos);
-  o = cpu_options();
-  o.width = 200;
-  EXPECT_NE(usage_error(o).find("--size must be at least 320"), std::string::npos);
+  using O = WindowOptions;
+  const auto npos = std::string::npos;
+  EXPECT_NE(usage_error([](O& o) { o.panels = "tree,bogus"; }).find("unknown panel 'bogus'"), npos);
+  EXPECT_NE(usage_error([](O& o) { o.step = 99; }).find("--step 99 is out of range"), npos);
+  EXPECT_NE(usage_error([](O& o) { o.lesson = "no-such-lesson"; }).find("no-such-lesson"), npos);
+  EXPECT_NE(usage_error([](O& o) { o.width = 200; }).find("--size must be at least 320"), npos);
   // The scripted runs' options only where they mean something.
-  o = cpu_options();
-  o.frame_stats = true;
-  EXPECT_NE(usage_error(o).find("--frame-stats needs --screenshot"), std::string::npos);
-  o = cpu_options();
-  o.lesson_walk = "/tmp";
-  EXPECT_NE(usage_error(o).find("--lesson-walk needs --screenshot"), std::string::npos);
-  o = cpu_options();
-  o.screenshot_path = "/tmp/x.png";
-  o.exit_after_frames = 3;
-  EXPECT_NE(usage_error(o).find("--exit-after-frames"), std::string::npos);
+  EXPECT_NE(usage_error([](O& o) { o.frame_stats = true; }).find("--frame-stats needs --screenshot"), npos);
+  EXPECT_NE(usage_error([](O& o) { o.lesson_walk = "/tmp"; }).find("--lesson-walk needs --screenshot"), npos);
+  EXPECT_NE(usage_error([](O& o) {
+              o.screenshot_path = "/tmp/x.png";
+              o.exit_after_frames = 3;
+            }).find("--exit-after-frames"),
+            npos);
+  EXPECT_EQ(usage_error([](O&) {}), "");
 }
 
 TEST(WindowStartup, TheSettingsAreReadAtTheStartAndWrittenAtTheEnd) {
