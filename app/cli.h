@@ -1,4 +1,4 @@
-// The command line (DESIGN.md "Command line"): list, trace, validate, ..., and with no subcommand
+// The command line: list, trace, validate, ..., and with no subcommand
 // the window, whose options (window/window_options.h) it fills and hands to run_window.
 #pragma once
 
