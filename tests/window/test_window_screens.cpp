@@ -37,7 +37,8 @@ std::string slurp(const std::string& path) {
 
 // Runs scanscope under Xvfb (or with `env` prefix); returns the exit status, stderr in *err.
 int run(const std::string& args, std::string* err, bool xvfb = true, const std::string& env = "") {
-  const std::string errf = out_dir() + "/stderr.txt";
+  // One file per test: ctest -j runs the tests of this file side by side.
+  const std::string errf = out_dir() + "/stderr-" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".txt";
   std::string cmd = env + (xvfb ? "xvfb-run -a -s '-screen 0 1600x900x24' " : "") + std::string(SCANSCOPE_BINARY) + " " + args + " 2>'" + errf + "' >/dev/null";
   int rc = std::system(cmd.c_str());
   if (err) *err = slurp(errf);
