@@ -1,8 +1,10 @@
 // scanscope's command line. Every bad option value gets one clear line on stderr and exit 2.
 #include "cli.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -22,6 +24,8 @@
 #include "engine/ncu_check.h"
 #include "formats/trace_json.h"
 #include "engine/validation_plan.h"
+#include "window/panel_table.h"
+#include "window/window_options.h"
 
 namespace scanscope {
 
@@ -429,7 +433,13 @@ int cli_main(int argc, char** argv) {
   add_request_options(&app, window_req);
   app.add_option("--step", wopt.step, "step to show first");
   app.add_option("--screenshot", wopt.screenshot_path, "render the window to this PNG and exit");
-  app.add_option("--panels", wopt.panels, "panels to show, comma-separated");
+  std::string panels_help, default_panels;
+  for (const PanelInfo& p : kPanels) {
+    panels_help += "\n  " + std::string(p.name) + std::string(std::max<size_t>(1, 13 - std::strlen(p.name)), ' ') + p.title;
+    if (p.in_default) default_panels += (default_panels.empty() ? "" : ",") + std::string(p.name);
+  }
+  panels_help = "panels to show, comma-separated (default: " + default_panels + "):" + panels_help;
+  app.add_option("--panels", wopt.panels, panels_help);
   app.add_option("--compare-pad", wopt.compare_pad, "comparison partner: the same scan with this padding");
   app.add_option("--compare-kernel", wopt.compare_kernel, "comparison partner: another kernel on the same input");
   app.add_option("--size", wopt.width, "window width (height follows 16:9)");
@@ -437,6 +447,15 @@ int cli_main(int argc, char** argv) {
   app.add_option("--lesson", wopt.lesson, "start a guided lesson (see `scanscope lesson list`)");
   app.add_option("--lesson-step", wopt.lesson_step, "step of the lesson to open (from 0)");
   app.add_option("--bench", wopt.bench_path, "recorded benchmark JSON to show in the timing panel");
+  const std::string scripted = "Scripted runs (tests, documentation screenshots)";
+  app.add_flag("--frame-stats", wopt.frame_stats, "with --screenshot: first play every step (12 frames each) and print the frame times")
+      ->group(scripted);
+  app.add_option("--lesson-walk", wopt.lesson_walk, "with --screenshot: first render every step of every lesson to DIR/NAME-K.png")
+      ->type_name("DIR")
+      ->group(scripted);
+  app.add_flag("--show-answer", wopt.show_answer, "lesson steps open with their answer shown")->group(scripted);
+  app.add_option("--exit-after-frames", wopt.exit_after_frames, "interactive window: play from step 0 and close after N frames, as the user would")
+      ->group(scripted);
 
   bool list_json = false;
   auto* list = app.add_subcommand("list", "the kernel catalogue");

@@ -1,5 +1,5 @@
 // The window entry points of a build without GLFW/ImGui.
-#include "cli.h"
+#include "window/window_options.h"
 
 namespace scanscope {
 bool window_built() { return false; }

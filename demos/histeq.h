@@ -16,14 +16,13 @@ struct GrayImage {
   std::vector<uint8_t> pixels;  // row-major, one byte per pixel
 };
 
-// Loads PNG, JPEG, BMP, ... as gray. Throws std::runtime_error naming the file and the problem.
+// Loads PNG, JPEG, BMP, ... as gray (formats/image_io.h). Throws std::runtime_error naming the
+// file and the problem.
 GrayImage load_gray_image(const std::string& path);
 // A low-contrast test picture (values squeezed into 80..150) for when no image is given.
 GrayImage synthetic_image(int width, int height);
-// Writes a PNG atomically (temporary file, then rename): a gray image, or any 8-bit pixels with
-// 1 to 4 channels (the window's view export). Throws on failure.
+// Writes the image as a PNG atomically (formats/image_io.h). Throws on failure.
 void save_gray_png(const std::string& path, const GrayImage& image);
-void save_png(const std::string& path, int width, int height, int channels, const uint8_t* pixels);
 
 struct Equalization {
   std::vector<double> histogram;  // 256 bins

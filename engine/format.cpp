@@ -8,17 +8,18 @@
 
 namespace scanscope {
 
-std::string format_value(double v, const std::string& op) {
-  if (std::isnan(v)) return ".";
+std::string format_value(double v, const std::string& op, ValueStyle style) {
+  const bool cell = style == ValueStyle::Cell;
+  if (std::isnan(v)) return cell ? "" : ".";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   std::ostringstream os;
   if (op == "mat2") {
     uint32_t u = static_cast<uint32_t>(static_cast<int32_t>(v));
     os << "[" << (u & 255u) << " " << ((u >> 8) & 255u) << ";" << ((u >> 16) & 255u) << " " << (u >> 24) << "]";
-  } else if (v == std::floor(v) && std::fabs(v) < 1e15) {
+  } else if (v == std::floor(v) && std::fabs(v) < (cell ? 1e9 : 1e15)) {
     os << static_cast<long long>(v);
   } else {
-    os << std::setprecision(6) << v;
+    os << std::setprecision(cell ? 4 : 6) << v;
   }
   return os.str();
 }

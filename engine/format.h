@@ -1,11 +1,16 @@
 // How a recorded value is written for people: integers plainly, floats shortly, mat2 matrices as
-// [a b; c d], never-written words as ".".
+// [a b; c d], never-written words as "." (text) or nothing (a cell of the window).
 #pragma once
 
 #include <string>
 
 namespace scanscope {
 
-std::string format_value(double v, const std::string& op);
+enum class ValueStyle {
+  Text,  // tables and messages: a never-written word is ".", floats keep 6 significant digits
+  Cell,  // the window's boxes: a never-written word is "", floats keep 4 digits, 1e9 and up in e-notation
+};
+
+std::string format_value(double v, const std::string& op, ValueStyle style = ValueStyle::Text);
 
 }  // namespace scanscope

@@ -158,7 +158,7 @@ void form_from_request(RunForm& f, const TraceRequest& r, Device d) {
   if (!r.input.empty()) {
     f.input_mode = 1;
     std::string text;
-    for (size_t i = 0; i < r.input.size(); ++i) text += (i ? "," : "") + format_value(r.input[i]);
+    for (size_t i = 0; i < r.input.size(); ++i) text += (i ? "," : "") + format_value(r.input[i], "", ValueStyle::Cell);
     std::snprintf(f.input_text, sizeof f.input_text, "%s", text.c_str());
   } else {
     f.input_mode = 0;

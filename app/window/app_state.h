@@ -14,7 +14,7 @@
 #include "demos/histeq.h"
 #include "formats/lesson.h"
 
-#include "cli.h"
+#include "window_options.h"
 #include "settings.h"
 #include "engine/trace.h"
 
@@ -28,7 +28,7 @@ struct Toast {
 
 // The run form of the sidebar, as the user edits it.
 struct RunForm {
-  int kernel = 0;          // index into catalogue()
+  int kernel = 0;          // index into kernel_files()
   int n = 16;
   int threads = 0;
   int banks = 32;          // 32 or 16 (16 = G80: half-warps)
@@ -42,7 +42,8 @@ struct RunForm {
   int device = 0;          // auto, cpu, gpu
 };
 
-// A benchmark sweep running on a background thread (the timing panel starts and cancels it).
+// A benchmark sweep running on a background thread (start_sweep; the timing panel asks for it,
+// shows its progress and cancels it).
 struct BenchJob {
   std::thread worker;
   std::atomic<bool> cancel{false};
@@ -160,7 +161,7 @@ void set_step(AppState& s, int step);
 void advance(AppState& s, double dt);
 bool animating(const AppState& s);
 
-// Lessons (lessons.cpp). Loads every *.lesson of dir (default asset_dir()/lessons) one file at a
+// Lessons (lesson_state.cpp). Loads every *.lesson of dir (default asset_dir()/lessons) one file at a
 // time: a file that fails becomes a toast naming file:line, the others stay usable.
 void load_lesson_list(AppState& s, const std::string& dir = "");
 // By name ("padding") or file stem ("06-padding"); -1 when there is none.
@@ -173,7 +174,7 @@ const LessonStep* current_lesson_step(const AppState& s);
 // "step 2 of 4"
 std::string lesson_progress(const AppState& s);
 
-// Views without a trace (lessons.cpp).
+// Views without a trace (view_state.cpp).
 const std::vector<std::string>& float_order_kinds();  // uniform, mixed, cancel
 void update_float_order(AppState& s);                 // recomputes when kind or seed changed
 // Equalizes an image (the synthetic one when path is empty); errors become a toast and keep the old.
@@ -182,6 +183,17 @@ bool load_histeq(AppState& s, const std::string& path);
 void show_histeq_scan(AppState& s);
 // The recorded sweep the timing view shows (asset_dir()/bench/h200-int.json), unless one is loaded.
 bool ensure_timing_bench(AppState& s);
+// The benchmark sweep (run_bench, 2^10..2^22) on a background thread: start (nothing when one
+// runs), take a finished one's results (or its error, as a toast), its progress, cancel.
+void start_sweep(AppState& s);
+void collect_sweep(AppState& s);
+struct SweepProgress {
+  bool running = false;
+  int done = 0, total = 0;
+  std::string label;
+};
+SweepProgress sweep_progress(const AppState& s);
+void cancel_sweep(AppState& s);
 
 // The request that reproduces a trace (for a loaded trace: its kernel, sizes, options and input).
 

@@ -164,12 +164,14 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (ImGui::Button("Export view as PNG")) s.export_png_path = s.png_buf;
   }
   if (ImGui::CollapsingHeader("View")) {
-    for (const auto& name : panel_names()) {
+    for (const PanelInfo& p : kPanels) {
+      const std::string name = p.name;
       bool on = std::find(s.panels.begin(), s.panels.end(), name) != s.panels.end();
-      if (ImGui::Checkbox(name.c_str(), &on)) {
+      if (ImGui::Checkbox(p.name, &on)) {
         if (on) s.panels.push_back(name);
         else s.panels.erase(std::remove(s.panels.begin(), s.panels.end(), name), s.panels.end());
       }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.title);
     }
     if (ImGui::Checkbox("presenter mode", &s.settings.presenter)) s.style_dirty = true;
     ImGui::SetNextItemWidth(w * 0.5f);

@@ -1,8 +1,6 @@
 // The lesson box: the step's title and text in a large font along the bottom of the window, the
 // question beside it with its answer behind a key, and the navigation (PageUp / PageDown, Esc).
-// Also the sidebar's list of lessons and the red wrong-result strip.
 #include <algorithm>
-#include <filesystem>
 
 #include "panels.h"
 
@@ -31,29 +29,6 @@ void LessonPanel::handle_keys(AppState& s) {
            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false))
     s.lesson.answer_shown = !s.lesson.answer_shown;
   else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) leave_lesson(s);
-}
-
-void draw_lesson_menu(AppState& s, const UiContext& ui) {
-  (void)ui;
-  if (!s.lesson.loaded) load_lesson_list(s);
-  const LessonState& L = s.lesson;
-  if (L.active >= 0)
-    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "Lesson: %s, %s", L.lessons[L.active].name.c_str(), lesson_progress(s).c_str());
-  if (!ImGui::CollapsingHeader("Lessons")) return;
-  for (int i = 0; i < static_cast<int>(L.lessons.size()); ++i) {
-    const Lesson& les = L.lessons[i];
-    const std::string label = les.title + "  (" + std::to_string(les.steps.size()) + (les.steps.size() == 1 ? " step)" : " steps)") + "##lesson" + std::to_string(i);
-    ImGui::PushTextWrapPos(0);
-    if (ImGui::Selectable(label.c_str(), i == L.active)) open_lesson_step(s, i, 0);
-    ImGui::PopTextWrapPos();
-    if (ImGui::IsItemHovered() && !les.source.empty()) ImGui::SetTooltip("%s\n%s", les.name.c_str(), les.source.c_str());
-  }
-  for (const auto& e : L.errors) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1), "not loaded: %s", e.c_str());
-    ImGui::PopTextWrapPos();
-  }
-  if (L.lessons.empty() && L.errors.empty()) ImGui::TextDisabled("no lessons found");
 }
 
 void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
@@ -134,19 +109,6 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::EndChild();
     ImGui::PopStyleColor();
   }
-  end_panel();
-  ImGui::PopStyleColor(2);
-}
-
-void draw_notice(AppState& s, const UiContext& ui, const Rect& r) {
-  (void)ui;
-  if (r.h <= 0 || s.output_ok) return;
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.45f, 0.05f, 0.05f, 1.0f));
-  ImGui::PushStyleColor(ImGuiCol_Border, ImVec4(1.0f, 0.3f, 0.3f, 1.0f));
-  begin_panel("##notice", "", r);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(ImVec4(1.0f, 0.92f, 0.88f, 1.0f), "%s", s.output_note.c_str());
-  ImGui::PopTextWrapPos();
   end_panel();
   ImGui::PopStyleColor(2);
 }

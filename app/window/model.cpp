@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
-#include <iomanip>
 #include <sstream>
 
 namespace scanscope {
@@ -316,9 +316,17 @@ const std::vector<InputPreset>& input_presets() {
   return kPresets;
 }
 
-const std::vector<std::string>& panel_names() {
-  static const std::vector<std::string> kNames = {"tree", "smem", "warps", "code", "compare", "timing", "float-order", "histeq"};
-  return kNames;
+int panel_index(const std::string& name) {
+  for (size_t i = 0; i < std::size(kPanels); ++i)
+    if (name == kPanels[i].name) return static_cast<int>(i);
+  return -1;
+}
+
+std::vector<std::string> default_panels() {
+  std::vector<std::string> out;
+  for (const PanelInfo& p : kPanels)
+    if (p.in_default) out.push_back(p.name);
+  return out;
 }
 
 std::vector<std::string> parse_panels(const std::string& text) {
@@ -329,26 +337,10 @@ std::vector<std::string> parse_panels(const std::string& text) {
     item.erase(0, item.find_first_not_of(" \t"));
     item.erase(item.find_last_not_of(" \t") + 1);
     if (item.empty()) continue;
-    const auto& names = panel_names();
-    if (std::find(names.begin(), names.end(), item) == names.end())
-      throw UsageError("--panels: unknown panel '" + item + "' (accepted: tree, smem, warps, code, compare, timing, float-order, histeq)");
+    if (panel_index(item) < 0) throw UsageError("--panels: unknown panel '" + item + "' (accepted: " + panel_name_list() + ")");
     if (std::find(out.begin(), out.end(), item) == out.end()) out.push_back(item);
   }
   return out;
-}
-
-std::string format_value(double v) {
-  if (std::isnan(v)) return "";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  std::ostringstream os;
-  if (v == std::floor(v) && std::fabs(v) < 1e9) os << static_cast<long long>(v);
-  else os << std::setprecision(4) << v;
-  return os.str();
-}
-
-std::string value_label(double v, const std::string& op) {
-  if (op == "mat2" && !std::isnan(v)) return format_value(v, op);
-  return format_value(v);
 }
 
 std::vector<SharedArray> shared_arrays(const Trace& t) {

@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "engine/catalogue.h"
+#include "engine/format.h"  // format_value(v, op, ValueStyle::Cell): a value in a panel's box
 #include "engine/trace.h"
+#include "panel_table.h"
 
 namespace scanscope {
 
@@ -84,13 +86,11 @@ struct InputPreset {
 };
 const std::vector<InputPreset>& input_presets();
 
-// The panels the window knows, and --panels parsing (throws UsageError naming the bad one).
-const std::vector<std::string>& panel_names();
+// The panels the window knows (panel_table.h): a name's line in kPanels (-1: none), the default
+// layout, and --panels parsing (throws UsageError naming the bad one; duplicates dropped).
+int panel_index(const std::string& name);
+std::vector<std::string> default_panels();
 std::vector<std::string> parse_panels(const std::string& text);
-
-std::string format_value(double v);
-// A value as drawn in the panels for the trace's operator: format_value, or [a b;c d] for mat2.
-std::string value_label(double v, const std::string& op);
 
 // The named shared arrays of the application kernels (kernels/app_kernels.h allocates them in
 // order; the trace records only words), for labels over the shared-memory grid. Empty for kernels

@@ -1,8 +1,11 @@
-// The window's panels: one class per panel, each with draw(state, ui, rect). Panels read the
-// AppState and change it only through its actions (set_step, run_request, ...).
+// The window's panels: one class per panel, each with draw(state, ui, rect) in its own
+// NAME_panel.cpp. Panels read the AppState and change it only through its actions (set_step,
+// run_request, start_sweep, ...). The panels of the main area are listed in panel_table.h; the
+// sidebar, the transport bar, the lesson box and the red notice have fixed places.
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,6 +24,17 @@ struct UiContext {
   HeatmapGL* heatmap = nullptr;
 };
 
+// A panel of the main area (a line of panel_table.h): drawn in the rectangle the layout gives it.
+class Panel {
+ public:
+  virtual ~Panel() = default;
+  virtual void draw(AppState& s, const UiContext& ui, const Rect& r) = 0;
+  virtual void release() {}  // deletes its GL objects (while the context is current)
+};
+
+// One object per line of panel_table.h, in its order (index = panel_index(name)).
+std::vector<std::unique_ptr<Panel>> make_panels();
+
 class ControlsPanel {  // sidebar: what to run, where it runs, files, presenter
  public:
   void draw(AppState& s, const UiContext& ui, const Rect& r);
@@ -31,9 +45,9 @@ class TransportPanel {  // play/pause, steps, speed, scrub bar
   void draw(AppState& s, const UiContext& ui, const Rect& r);
 };
 
-class TreePanel {  // node-link diagram of the reduction / scan trees
+class TreePanel : public Panel {  // node-link diagram of the reduction / scan trees
  public:
-  void draw(AppState& s, const UiContext& ui, const Rect& r);
+  void draw(AppState& s, const UiContext& ui, const Rect& r) override;
 
  private:
   // Derived from the trace once per trace (AppState::trace_generation), not once per frame.
@@ -45,9 +59,9 @@ class TreePanel {  // node-link diagram of the reduction / scan trees
   bool shuffles_ = false;
 };
 
-class SmemPanel {  // the shared-memory array, by bank
+class SmemPanel : public Panel {  // the shared-memory array, by bank
  public:
-  void draw(AppState& s, const UiContext& ui, const Rect& r);
+  void draw(AppState& s, const UiContext& ui, const Rect& r) override;
 
  private:
   int generation_ = -1;
@@ -55,9 +69,9 @@ class SmemPanel {  // the shared-memory array, by bank
   std::vector<SharedArray> arrays_;  // the application kernels' named arrays
 };
 
-class WarpsPanel {  // active lanes, conflict heatmap, bank x lane grid
+class WarpsPanel : public Panel {  // active lanes, conflict heatmap, bank x lane grid
  public:
-  void draw(AppState& s, const UiContext& ui, const Rect& r);
+  void draw(AppState& s, const UiContext& ui, const Rect& r) override;
 
  private:
   int generation_ = -1;
@@ -66,14 +80,14 @@ class WarpsPanel {  // active lanes, conflict heatmap, bank x lane grid
   std::map<int, std::string> site_names_;
 };
 
-class ComparePanel {  // two traces level by level
+class ComparePanel : public Panel {  // two traces level by level
  public:
-  void draw(AppState& s, const UiContext& ui, const Rect& r);
+  void draw(AppState& s, const UiContext& ui, const Rect& r) override;
 };
 
-class CodePanel {  // the kernel file with the current access's expression highlighted
+class CodePanel : public Panel {  // the kernel file with the current access's expression highlighted
  public:
-  void draw(AppState& s, const UiContext& ui, const Rect& r);
+  void draw(AppState& s, const UiContext& ui, const Rect& r) override;
 
  private:
   int file_ = -2;                   // index into the trace's files: the kernel's, or the one holding the site
@@ -82,9 +96,9 @@ class CodePanel {  // the kernel file with the current access's expression highl
   int scrolled_to_ = -2;
 };
 
-class TimingPanel {  // benchmark results: time and GB/s against n
+class TimingPanel : public Panel {  // benchmark results: time and GB/s against n
  public:
-  void draw(AppState& s, const UiContext& ui, const Rect& r);
+  void draw(AppState& s, const UiContext& ui, const Rect& r) override;
 };
 
 // The lesson box (title, text, question and answer, navigation) and the lesson chooser.
@@ -95,21 +109,22 @@ class LessonPanel {
   void handle_keys(AppState& s);
 };
 
-// The sidebar's "Lessons" section: every loaded lesson with its step count; a click opens step 0.
+// The sidebar's "Lessons" section: every loaded lesson with its step count; a click opens step 0
+// (lesson_menu.cpp).
 void draw_lesson_menu(AppState& s, const UiContext& ui);
 
-// The red strip under the transport bar when the output is wrong.
+// The red strip under the transport bar when the output is wrong (notice_panel.cpp).
 void draw_notice(AppState& s, const UiContext& ui, const Rect& r);
 
-class FloatOrderPanel {  // error in ulps of each summation order
+class FloatOrderPanel : public Panel {  // error in ulps of each summation order
  public:
-  void draw(AppState& s, const UiContext& ui, const Rect& r);
+  void draw(AppState& s, const UiContext& ui, const Rect& r) override;
 };
 
-class HistEqPanel {  // histogram, CDF and the picture before and after
+class HistEqPanel : public Panel {  // histogram, CDF and the picture before and after
  public:
-  void draw(AppState& s, const UiContext& ui, const Rect& r);
-  void release();  // deletes the textures (while the GL context is current)
+  void draw(AppState& s, const UiContext& ui, const Rect& r) override;
+  void release() override;  // deletes the textures (while the GL context is current)
 
  private:
   int uploaded_ = -1;             // HistEqView::generation the textures hold

@@ -46,7 +46,7 @@ void draw_grid(ImDrawList* dl, const SmemGrid& g, const std::vector<double>& val
       dl->AddRect(q0, q1, col(kChangedColor.with_alpha(static_cast<uint8_t>(80 + 175 * style.anim))), 0, 0,
                   std::max(1.5f, std::min(4.0f * ui_scale, cell.w * 0.12f)));
     if (show_values) {
-      draw_value_in_box(dl, ImVec2(cell.x + cell.w / 2, cell.y + cell.h / 2), cell.w, cell.h, value_label(v, op), col(text_on(fill)), small);
+      draw_value_in_box(dl, ImVec2(cell.x + cell.w / 2, cell.y + cell.h / 2), cell.w, cell.h, format_value(v, op, ValueStyle::Cell), col(text_on(fill)), small);
     }
   }
 }

@@ -1,6 +1,6 @@
 // Timing panel: benchmark results (kernels/bench.h) as time and GB/s against n on log axes, one
-// line per kernel plus the copy line, labelled with device and date; a sweep on a background
-// thread with progress and cancel.
+// line per kernel plus the copy line, labelled with device and date; a sweep's progress and
+// cancel (the sweep itself runs in the state layer: view_state.cpp).
 #include <algorithm>
 #include <map>
 
@@ -10,35 +10,6 @@
 namespace scanscope {
 
 namespace {
-
-void start_sweep(AppState& s) {
-  auto job = std::make_unique<BenchJob>();
-  BenchJob* j = job.get();
-  BenchConfig cfg;
-  cfg.min_n = 1 << 10;
-  cfg.max_n = 1 << 22;
-  cfg.repeats = 5;
-  j->worker = std::thread([j, cfg] {
-    try {
-      BenchResults r = run_bench(
-          cfg,
-          [j](int done, int total, const std::string& label) {
-            std::lock_guard<std::mutex> lock(j->mu);
-            j->done = done;
-            j->total = total;
-            j->label = label;
-          },
-          &j->cancel);
-      std::lock_guard<std::mutex> lock(j->mu);
-      j->result = std::move(r);
-    } catch (const std::exception& e) {
-      std::lock_guard<std::mutex> lock(j->mu);
-      j->error = e.what();
-    }
-    j->finished = true;
-  });
-  s.bench_job = std::move(job);
-}
 
 Rgba series_color(size_t i) {
   static const Rgba colors[] = {okabe_ito::orange, okabe_ito::sky_blue, okabe_ito::bluish_green, okabe_ito::yellow,
@@ -50,17 +21,7 @@ Rgba series_color(size_t i) {
 
 void TimingPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   begin_panel("##timing", "Timing: device-wide benchmarks", r);
-  if (s.bench_job && s.bench_job->finished) {
-    BenchJob& j = *s.bench_job;
-    if (!j.error.empty()) toast(s, "benchmark: " + j.error, true);
-    else if (j.cancel) toast(s, "benchmark cancelled", false);
-    else {
-      s.bench = std::move(j.result);
-      s.have_bench = true;
-      s.bench_origin = "sweep on this machine";
-    }
-    s.bench_job.reset();  // joins the finished worker
-  }
+  collect_sweep(s);
   ImGui::SetNextItemWidth(std::min(260.0f * ui.scale, ImGui::GetContentRegionAvail().x * 0.4f));
   ImGui::InputText("##benchpath", s.bench_buf, sizeof s.bench_buf);
   ImGui::SameLine();
@@ -74,20 +35,13 @@ void TimingPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     }
   }
   ImGui::SameLine();
-  if (!s.bench_job) {
+  const SweepProgress sweep = sweep_progress(s);
+  if (!sweep.running) {
     if (ImGui::Button("Run sweep (2^10..2^22)")) start_sweep(s);
   } else {
-    int done = 0, total = 0;
-    std::string label;
-    {
-      std::lock_guard<std::mutex> lock(s.bench_job->mu);
-      done = s.bench_job->done;
-      total = s.bench_job->total;
-      label = s.bench_job->label;
-    }
-    if (ImGui::Button("Cancel")) s.bench_job->cancel = true;
+    if (ImGui::Button("Cancel")) cancel_sweep(s);
     ImGui::SameLine();
-    ImGui::ProgressBar(total > 0 ? static_cast<float>(done) / total : 0.0f, ImVec2(-1, 0), label.c_str());
+    ImGui::ProgressBar(sweep.total > 0 ? static_cast<float>(sweep.done) / sweep.total : 0.0f, ImVec2(-1, 0), sweep.label.c_str());
   }
   if (!s.have_bench) {
     ImGui::TextDisabled("Load a benchmark JSON (scanscope bench --json FILE) or run a sweep.");

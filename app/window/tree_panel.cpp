@@ -190,7 +190,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
           ImVec2 q0(x - g.node_w / 2, y - g.node_h / 2), q1(x + g.node_w / 2, y + g.node_h / 2);
           dl->AddRect(q0, q1, IM_COL32(90, 90, 95, 255), 2);
           if (show_values && !shuffles && w < static_cast<int>(st.smem.size())) {
-            draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, value_label(st.smem[w], t.op), IM_COL32(120, 120, 125, 255), ui.fonts.small);
+            draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, format_value(st.smem[w], t.op, ValueStyle::Cell), IM_COL32(120, 120, 125, 255), ui.fonts.small);
           }
         }
         continue;
@@ -200,7 +200,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       dl->AddRectFilled(q0, q1, col(fill), big_nodes ? 3.0f : 0.0f);
       if (!future && show_values && !shuffles && w < static_cast<int>(st.smem.size())) {
         Rgba tc = text_on(fill);
-        draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, value_label(st.smem[w], t.op),
+        draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, format_value(st.smem[w], t.op, ValueStyle::Cell),
                           col(tc.with_alpha(static_cast<uint8_t>(current ? 255 * a : 255))), ui.fonts.small);
       }
     }

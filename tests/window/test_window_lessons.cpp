@@ -159,9 +159,9 @@ TEST(Lessons, RacedWordsAreMarkedAndNamedInTheStepSentence) {
 }
 
 TEST(Lessons, Mat2ValuesAreMatricesAndOtherOperatorsStayPlain) {
-  EXPECT_EQ(value_label(1 + (2 << 8) + (3 << 16) + (4 << 24), "mat2"), "[1 2;3 4]");
-  EXPECT_EQ(value_label(42, "sum"), "42");
-  EXPECT_EQ(value_label(NAN, "mat2"), "");  // never written: no label
+  EXPECT_EQ(format_value(1 + (2 << 8) + (3 << 16) + (4 << 24), "mat2", ValueStyle::Cell), "[1 2;3 4]");
+  EXPECT_EQ(format_value(42, "sum", ValueStyle::Cell), "42");
+  EXPECT_EQ(format_value(NAN, "mat2", ValueStyle::Cell), "");  // never written: no label
   EXPECT_EQ(parse_panels("histeq,float-order"), (std::vector<std::string>{"histeq", "float-order"}));
 }
 

@@ -3,7 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cmath>
+#include <iterator>
+#include <set>
 
 #include "app_state.h"
 #include "model.h"
@@ -171,6 +175,33 @@ TEST(Panels, ParseAcceptsKnownNamesAndRejectsOthersClearly) {
   }
 }
 
+// The panel table (panel_table.h) is what --panels, the default layout and the View menu read.
+TEST(Panels, EveryNameOfTheTableParsesAndHasATitle) {
+  std::set<std::string> seen;
+  for (size_t i = 0; i < std::size(kPanels); ++i) {
+    const std::string name = kPanels[i].name;
+    EXPECT_TRUE(seen.insert(name).second) << "panel '" << name << "' twice in the table";
+    EXPECT_EQ(parse_panels(name), std::vector<std::string>{name});
+    EXPECT_EQ(panel_index(name), static_cast<int>(i));
+    EXPECT_GT(std::string(kPanels[i].title).size(), 10u) << name;
+  }
+  EXPECT_EQ(parse_panels(panel_name_list(",")).size(), std::size(kPanels));
+  EXPECT_EQ(panel_index("bogus"), -1);
+}
+
+TEST(Panels, TheDefaultLayoutIsTreeMemoryWarpsCode) {
+  EXPECT_EQ(default_panels(), (std::vector<std::string>{"tree", "smem", "warps", "code"}));
+}
+
+TEST(Panels, AnUnknownNameListsTheTable) {
+  try {
+    parse_panels("bogus");
+    FAIL();
+  } catch (const UsageError& e) {
+    for (const PanelInfo& p : kPanels) EXPECT_NE(std::string(e.what()).find(p.name), std::string::npos) << e.what();
+  }
+}
+
 TEST(Settings, RoundTripAndBadValuesKeepDefaults) {
   Settings s;
   s.presenter = true;
@@ -211,6 +242,23 @@ TEST(AppStateActions, FormRejectsMalformedInput) {
   f.input_mode = 1;
   std::snprintf(f.input_text, sizeof f.input_text, "3,1,x");
   EXPECT_THROW(request_from_form(f, nullptr), UsageError);
+}
+
+// The sweep job lives in the state layer (view_state.cpp): started, cancelled and collected
+// without a window.
+TEST(AppStateActions, ACancelledSweepIsCollectedAsAMessage) {
+  AppState s;
+  EXPECT_FALSE(sweep_progress(s).running);
+  start_sweep(s);
+  EXPECT_TRUE(sweep_progress(s).running);
+  cancel_sweep(s);
+  for (int i = 0; i < 600 && !s.bench_job->finished; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_TRUE(s.bench_job->finished);
+  collect_sweep(s);
+  EXPECT_FALSE(sweep_progress(s).running);
+  EXPECT_FALSE(s.have_bench);
+  ASSERT_FALSE(s.toasts.empty());
+  EXPECT_EQ(s.toasts.back().text, "benchmark cancelled");
 }
 
 TEST(AppStateActions, SteppingClampsAndAnimates) {

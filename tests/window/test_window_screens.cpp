@@ -11,9 +11,8 @@
 #include <sstream>
 #include <string>
 
-#include <stb_image.h>
-
 #include "app_state.h"
+#include "formats/image_io.h"
 #include "layout.h"
 #include "model.h"
 
@@ -38,7 +37,8 @@ std::string slurp(const std::string& path) {
 
 // Runs scanscope under Xvfb (or with `env` prefix); returns the exit status, stderr in *err.
 int run(const std::string& args, std::string* err, bool xvfb = true, const std::string& env = "") {
-  const std::string errf = out_dir() + "/stderr.txt";
+  // One file per test: ctest -j runs the tests of this file side by side.
+  const std::string errf = out_dir() + "/stderr-" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".txt";
   std::string cmd = env + (xvfb ? "xvfb-run -a -s '-screen 0 1600x900x24' " : "") + std::string(SCANSCOPE_BINARY) + " " + args + " 2>'" + errf + "' >/dev/null";
   int rc = std::system(cmd.c_str());
   if (err) *err = slurp(errf);
@@ -49,12 +49,15 @@ struct Image {
   int w = 0, h = 0;
   std::vector<unsigned char> px;  // RGB
   bool load(const std::string& path) {
-    int n = 0;
-    unsigned char* data = stbi_load(path.c_str(), &w, &h, &n, 3);
-    if (!data) return false;
-    px.assign(data, data + static_cast<size_t>(w) * h * 3);
-    stbi_image_free(data);
-    return true;
+    try {
+      Image8 im = load_image(path, 3);
+      w = im.width;
+      h = im.height;
+      px = std::move(im.pixels);
+      return true;
+    } catch (const std::exception&) {
+      return false;
+    }
   }
 };
 
@@ -117,8 +120,9 @@ void expect_panels_drawn(const std::string& name, const std::string& args, const
   EXPECT_GT(bar.colours, 4) << name << ": transport bar looks blank";
 }
 
-#define NEED_XVFB() \
-  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (apt-get install xvfb): window screenshots skipped"
+#define NEED_XVFB()                                                                                      \
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (apt-get install xvfb): window screenshots skipped"; \
+  if (!image_io_built()) GTEST_SKIP() << "built without stb (libstb-dev): no PNG screenshots"
 
 }  // namespace
 
@@ -152,12 +156,25 @@ TEST(WindowScreens, ReductionComparisonAndTiming) {
   expect_panels_drawn("reduce_compare", "--kernel reduce-interleaved --n 64 --compare-kernel reduce-sequential", "compare,tree,timing");
 }
 
+// Every panel of the table (panel_table.h) draws, all at once, and --help names each one.
+TEST(WindowScreens, EveryPanelOfTheTableDrawsAndIsInTheHelp) {
+  NEED_XVFB();
+  expect_panels_drawn("every_panel", "--kernel scan-blelloch --n 64 --step 3 --compare-pad harris", panel_name_list(","));
+  const std::string help = out_dir() + "/help.txt";
+  ASSERT_EQ(std::system((std::string(SCANSCOPE_BINARY) + " --help >'" + help + "' 2>&1").c_str()), 0);
+  const std::string text = slurp(help);
+  for (const PanelInfo& p : kPanels) {
+    EXPECT_NE(text.find("  " + std::string(p.name) + " "), std::string::npos) << p.name << " not in --help:\n" << text;
+    EXPECT_NE(text.find(p.title), std::string::npos) << p.name;
+  }
+}
+
 TEST(WindowScreens, LargestScanRendersAndReportsFrameTimes) {
   NEED_XVFB();
   const std::string png = out_dir() + "/blelloch_2048.png";
   const std::string outf = out_dir() + "/stats.txt";
-  std::string cmd = "SCANSCOPE_FRAME_STATS=1 xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SCANSCOPE_BINARY) +
-                    " --kernel scan-blelloch --n 2048 --step 12 --screenshot '" + png + "' >'" + outf + "' 2>&1";
+  std::string cmd = "xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SCANSCOPE_BINARY) +
+                    " --kernel scan-blelloch --n 2048 --step 12 --frame-stats --screenshot '" + png + "' >'" + outf + "' 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << slurp(outf);
   EXPECT_NE(slurp(outf).find("frame stats:"), std::string::npos) << slurp(outf);
   Image im;
@@ -229,24 +246,24 @@ TEST(WindowLoop, InteractiveLoopRunsAndSavesTheSettings) {
   const std::string xdg = out_dir() + "/xdg";
   std::system(("rm -rf '" + xdg + "'").c_str());
   std::string err;
-  ASSERT_EQ(run("--kernel reduce-sequential --n 32 --panels tree,compare", &err, true,
-                "XDG_CONFIG_HOME='" + xdg + "' SCANSCOPE_EXIT_AFTER_FRAMES=40 "), 0) << err;
+  ASSERT_EQ(run("--kernel reduce-sequential --n 32 --panels tree,compare --exit-after-frames 40", &err, true, "XDG_CONFIG_HOME='" + xdg + "' "), 0)
+      << err;
   const std::string settings = slurp(xdg + "/scanscope/settings.ini");
   EXPECT_NE(settings.find("kernel=reduce-sequential"), std::string::npos) << settings;
   EXPECT_NE(settings.find("panels=tree,compare"), std::string::npos) << settings;
   EXPECT_NE(settings.find("width=1600"), std::string::npos) << settings;
 }
 
-// Every step of every lesson, in one process (SCANSCOPE_LESSON_WALK writes a PNG per step): the
-// lesson box has its text, the question and (SCANSCOPE_SHOW_ANSWER=1) the answer are drawn in their
-// colours, the step's panels have content, and no step raised an error.
+// Every step of every lesson, in one process (--lesson-walk writes a PNG per step): the lesson box
+// has its text, the question and (--show-answer) the answer are drawn in their colours, the step's
+// panels have content, and no step raised an error.
 TEST(WindowLessons, EveryLessonStepRendersWithItsTextBox) {
   NEED_XVFB();
   const std::string dir = out_dir() + "/lessons";
   std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "'").c_str());
   const std::string outf = dir + "/walk.txt";
-  std::string cmd = "SCANSCOPE_SHOW_ANSWER=1 SCANSCOPE_LESSON_WALK='" + dir + "' xvfb-run -a -s '-screen 0 1600x900x24' " +
-                    std::string(SCANSCOPE_BINARY) + " --kernel reduce-sequential --n 8 --screenshot '" + dir + "/start.png' >'" + outf + "' 2>&1";
+  std::string cmd = "xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SCANSCOPE_BINARY) + " --kernel reduce-sequential --n 8 --show-answer --lesson-walk '" +
+                    dir + "' --screenshot '" + dir + "/start.png' >'" + outf + "' 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << slurp(outf);
   const std::string log = slurp(outf);
   EXPECT_EQ(log.find("error"), std::string::npos) << log;
@@ -283,7 +300,7 @@ TEST(WindowLessons, EveryLessonStepRendersWithItsTextBox) {
         EXPECT_GT(green, 100) << name << ": no answer drawn";
       }
       std::vector<std::string> panels = st.view.empty() ? parse_panels(st.panels) : std::vector<std::string>{st.view};
-      if (panels.empty()) panels = {"tree", "smem", "warps", "code"};
+      if (panels.empty()) panels = default_panels();
       for (const auto& p : layout_window(panels, 1600, 900, 1.0f, extras).panels) {
         auto ps = stats(im, Rect{p.rect.x + 4, p.rect.y + 30, p.rect.w - 8, p.rect.h - 34});
         EXPECT_GT(ps.stddev, 8.0) << name << ": panel " << p.name << " looks blank";
@@ -309,7 +326,7 @@ TEST(WindowLessons, ALessonOpensInTheInteractiveLoop) {
   const std::string xdg = out_dir() + "/xdg_lesson";
   std::system(("rm -rf '" + xdg + "'").c_str());
   std::string err;
-  ASSERT_EQ(run("--lesson race --lesson-step 1", &err, true, "XDG_CONFIG_HOME='" + xdg + "' SCANSCOPE_EXIT_AFTER_FRAMES=20 "), 0) << err;
+  ASSERT_EQ(run("--lesson race --lesson-step 1 --exit-after-frames 20", &err, true, "XDG_CONFIG_HOME='" + xdg + "' "), 0) << err;
   EXPECT_NE(run("--lesson no-such-lesson --screenshot /tmp/scanscope_never.png", &err), 0);
   EXPECT_NE(err.find("no-such-lesson"), std::string::npos) << err;
 }

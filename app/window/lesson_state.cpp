@@ -1,7 +1,7 @@
-// Guided lessons and the views without a trace (float order, histogram equalization, timing):
-// the actions on AppState that open them. No ImGui here; the lesson box and the views draw them.
+// The window's lessons (the files are read by formats/lesson.cpp): the list that loaded, opening a
+// step (its kernel, trace step, panels, partner or view), leaving. Actions on AppState, no ImGui:
+// the lesson box (lesson_panel.cpp) and the sidebar's menu (lesson_menu.cpp) draw them.
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 
 #include "app_state.h"
@@ -9,13 +9,6 @@
 #include "model.h"
 
 namespace scanscope {
-
-namespace {
-bool env_on(const char* name) {
-  const char* v = std::getenv(name);
-  return v && *v && std::string(v) != "0";
-}
-}  // namespace
 
 void load_lesson_list(AppState& s, const std::string& dir_in) {
   LessonState& L = s.lesson;
@@ -84,7 +77,7 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
   if (L.active < 0) L.panels_before = s.panels;
   L.active = lesson;
   L.step = step;
-  L.answer_shown = env_on("SCANSCOPE_SHOW_ANSWER");
+  L.answer_shown = s.options.show_answer;  // --show-answer
   const LessonStep& st = les.steps[step];
   s.playing = false;
   s.compare_pad = st.compare_pad;
@@ -107,7 +100,7 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
   } catch (const std::exception& e) {
     toast(s, les.file + ":" + std::to_string(st.line) + ": " + e.what(), true);
   }
-  if (panels.empty()) panels = {"tree", "smem", "warps", "code"};
+  if (panels.empty()) panels = default_panels();
   s.panels = panels;
   if (st.view == "timing") ensure_timing_bench(s);
   if (st.view == "histeq" && !s.histeq.ready) load_histeq(s, "");
@@ -121,71 +114,6 @@ void leave_lesson(AppState& s) {
   L.active = -1;
   L.answer_shown = false;
   if (!L.panels_before.empty()) s.panels = L.panels_before;
-}
-
-const std::vector<std::string>& float_order_kinds() {
-  static const std::vector<std::string> kKinds = {"uniform", "mixed", "cancel"};
-  return kKinds;
-}
-
-void update_float_order(AppState& s) {
-  FloatOrderView& v = s.float_order;
-  v.kind = std::clamp(v.kind, 0, static_cast<int>(float_order_kinds().size()) - 1);
-  if (v.computed_kind == v.kind && v.computed_seed == v.seed) return;
-  v.computed_kind = v.kind;
-  v.computed_seed = v.seed;
-  try {
-    v.report = compare_float_orders(float_order_data(float_order_kinds()[v.kind], v.n, v.seed));
-    v.error.clear();
-  } catch (const std::exception& e) {
-    v.report = FloatOrderReport{};
-    v.error = e.what();
-    toast(s, std::string("float order: ") + e.what(), true);
-  }
-}
-
-bool load_histeq(AppState& s, const std::string& path) {
-  try {
-    GrayImage img = path.empty() ? synthetic_image(320, 240) : load_gray_image(path);
-    Equalization eq = equalize(img, s.options.device);
-    s.histeq.image = std::move(img);
-    s.histeq.eq = std::move(eq);
-    s.histeq.source = path.empty() ? "synthetic test picture (gray levels 80..150)" : path;
-    s.histeq.ready = true;
-    ++s.histeq.generation;
-    return true;
-  } catch (const std::exception& e) {
-    toast(s, e.what(), true);
-  }
-  return false;
-}
-
-void show_histeq_scan(AppState& s) {
-  if (!s.histeq.ready) return;
-  s.compare_pad.clear();
-  s.compare_kernel.clear();
-  Trace t = s.histeq.eq.cdf_trace;
-  s.request = request_of(t);
-  show_trace(s, std::move(t), "histogram equalization's CDF: " + s.histeq.eq.where);
-  update_compare(s);
-  form_from_request(s.form, s.request, s.options.device);
-  s.step = s.prev_step = std::max(0, step_count(s) - 1);
-  s.panels = {"tree", "smem", "code"};
-}
-
-bool ensure_timing_bench(AppState& s) {
-  if (s.have_bench) return true;
-  const std::string path = asset_dir() + "/bench/h200-int.json";
-  try {
-    s.bench = load_bench_file(path);
-    s.have_bench = true;
-    s.bench_origin = path;
-    std::snprintf(s.bench_buf, sizeof s.bench_buf, "%s", path.c_str());
-    return true;
-  } catch (const std::exception& e) {
-    toast(s, e.what(), true);
-  }
-  return false;
 }
 
 }  // namespace scanscope

@@ -1,0 +1,31 @@
+// The sidebar's "Lessons" section (drawn by the controls panel): the open lesson and its progress,
+// then every loaded lesson with its step count (a click opens its step 0) and the files that did
+// not load.
+#include "panels.h"
+
+namespace scanscope {
+
+void draw_lesson_menu(AppState& s, const UiContext& ui) {
+  (void)ui;
+  if (!s.lesson.loaded) load_lesson_list(s);
+  const LessonState& L = s.lesson;
+  if (L.active >= 0)
+    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "Lesson: %s, %s", L.lessons[L.active].name.c_str(), lesson_progress(s).c_str());
+  if (!ImGui::CollapsingHeader("Lessons")) return;
+  for (int i = 0; i < static_cast<int>(L.lessons.size()); ++i) {
+    const Lesson& les = L.lessons[i];
+    const std::string label = les.title + "  (" + std::to_string(les.steps.size()) + (les.steps.size() == 1 ? " step)" : " steps)") + "##lesson" + std::to_string(i);
+    ImGui::PushTextWrapPos(0);
+    if (ImGui::Selectable(label.c_str(), i == L.active)) open_lesson_step(s, i, 0);
+    ImGui::PopTextWrapPos();
+    if (ImGui::IsItemHovered() && !les.source.empty()) ImGui::SetTooltip("%s\n%s", les.name.c_str(), les.source.c_str());
+  }
+  for (const auto& e : L.errors) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1), "not loaded: %s", e.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (L.lessons.empty() && L.errors.empty()) ImGui::TextDisabled("no lessons found");
+}
+
+}  // namespace scanscope

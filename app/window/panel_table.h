@@ -1,0 +1,45 @@
+// The window's panels: the one place a panel is registered. One line each:
+//   name        what --panels, the View menu, settings.ini and lesson files call it
+//   Class       its class (panels.h; draw(state, ui, rect) in NAME_panel.cpp draws it in the
+//               rectangle the layout gives it)
+//   title       one line saying what it shows (--help, the View menu's tooltip)
+//   in_default  part of the default layout (in this order)
+// The order is the View menu's. Everything else reads this table: kPanels below (--panels
+// parsing and the default set in model.cpp, the --help text in app/cli.cpp, the tests) and
+// make_panels() in the window (one object per line). No ImGui here.
+// Adding a panel: a line here, its class in panels.h, its draw in a new NAME_panel.cpp.
+#pragma once
+
+#include <string>
+
+#define SCANSCOPE_PANELS(X)                                                                                                  \
+  X("tree", TreePanel, "the reduction / scan tree: a row per step that writes, a column per word", true)                     \
+  X("smem", SmemPanel, "shared memory by bank: the step's reads and writes, changed cells, padding, races", true)            \
+  X("warps", WarpsPanel, "warps and banks: active lanes, the conflict heatmap, the bank x lane grid", true)                  \
+  X("code", CodePanel, "the kernel's source, the access site's line highlighted", true)                                      \
+  X("compare", ComparePanel, "the trace beside a partner (--compare-pad, --compare-kernel), level by level", false)          \
+  X("timing", TimingPanel, "benchmarks: time and GB/s against n (--bench, the recorded sweep, or a sweep here)", false)      \
+  X("float-order", FloatOrderPanel, "the same floats summed in different orders: each order's error in ulps", false)         \
+  X("histeq", HistEqPanel, "histogram equalization: the histogram, its scan (the CDF), the picture before and after", false) \
+  /* a new panel: one line above this one */
+
+namespace scanscope {
+
+struct PanelInfo {
+  const char* name;
+  const char* title;
+  bool in_default;
+};
+
+#define SCANSCOPE_PANEL_INFO(name, Class, title, in_default) PanelInfo{name, title, in_default},
+inline constexpr PanelInfo kPanels[] = {SCANSCOPE_PANELS(SCANSCOPE_PANEL_INFO)};
+#undef SCANSCOPE_PANEL_INFO
+
+// "tree, smem, warps, ..." (sep between the names), for messages and --help.
+inline std::string panel_name_list(const char* sep = ", ") {
+  std::string out;
+  for (const PanelInfo& p : kPanels) out += (out.empty() ? "" : sep) + std::string(p.name);
+  return out;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,119 @@
+// The window's start-up without a window (see startup.h).
+#include "startup.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "engine/kernel_file.h"
+#include "formats/trace_json.h"
+#include "model.h"
+
+namespace scanscope {
+
+namespace {
+
+// Options that only make sense together.
+void check_scripted_options(const WindowOptions& o) {
+  const bool screenshot = !o.screenshot_path.empty();
+  if (o.frame_stats && !screenshot) throw UsageError("--frame-stats needs --screenshot (it plays every step before the screenshot)");
+  if (!o.lesson_walk.empty() && !screenshot) throw UsageError("--lesson-walk needs --screenshot (it renders every lesson step before the screenshot)");
+  if (o.exit_after_frames >= 0 && screenshot) throw UsageError("--exit-after-frames is for the interactive window, not with --screenshot");
+}
+
+}  // namespace
+
+WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& settings_dir) {
+  check_scripted_options(o);
+  const bool screenshot = !o.screenshot_path.empty();
+  const bool want_compare = !o.compare_pad.empty() || !o.compare_kernel.empty();
+  s.options = o;
+  // Panels: --panels, else the default set (the comparison instead of the code when a partner is
+  // asked for).
+  s.panels = parse_panels(o.panels);
+  s.compare_pad = o.compare_pad;
+  s.compare_kernel = o.compare_kernel;
+  if (s.panels.empty()) {
+    s.panels = default_panels();
+    if (want_compare) s.panels = {"tree", "compare", "smem", "warps"};
+  }
+  if (!settings_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(settings_dir, ec);  // imgui.ini is written there too
+    s.settings_path = settings_dir + "/settings.ini";
+    s.settings = load_settings(s.settings_path);
+    if (o.panels.empty() && !s.settings.panels.empty()) {
+      try {
+        auto saved = parse_panels(s.settings.panels);
+        if (want_compare && std::find(saved.begin(), saved.end(), "compare") == saved.end()) saved.insert(saved.begin() + std::min<size_t>(1, saved.size()), "compare");
+        if (!saved.empty()) s.panels = saved;
+      } catch (const UsageError&) {
+        // a stale settings file keeps the default panels
+      }
+    }
+  }
+  if (o.presenter) s.settings.presenter = true;
+
+  // What to show first.
+  if (!o.open_path.empty()) {
+    // The command line has loaded and checked the file already; otherwise this throws with the
+    // file's name and what is wrong.
+    Trace t = o.opened_trace ? *o.opened_trace : load_trace_file(o.open_path);
+    s.request = request_of(t);
+    show_trace(s, std::move(t), "loaded from " + o.open_path);
+    update_compare(s);
+  } else {
+    TraceRequest r = o.request;
+    if (!o.have_request && !s.settings.kernel.empty() && find_kernel_file(s.settings.kernel)) r.kernel = s.settings.kernel;
+    if (!run_request(s, r, o.device)) throw UsageError(s.form_error);
+    if (want_compare && !s.have_compare)
+      throw UsageError("cannot build the comparison: " + (s.toasts.empty() ? std::string("?") : s.toasts.back().text));
+  }
+  if (!o.bench_path.empty()) {
+    s.bench = load_bench_file(o.bench_path);  // throws with the file's name and what is wrong
+    s.have_bench = true;
+    s.bench_origin = o.bench_path;
+    std::snprintf(s.bench_buf, sizeof s.bench_buf, "%s", o.bench_path.c_str());
+    if (o.panels.empty()) s.panels.push_back("timing");
+  }
+  form_from_request(s.form, s.request, o.device);
+  load_lesson_list(s);  // a file that fails to load is a toast naming file:line
+  if (!o.lesson.empty()) {
+    const int li = find_lesson_index(s, o.lesson);
+    if (li < 0) throw UsageError("--lesson: no lesson '" + o.lesson + "' (see scanscope lesson list)");
+    if (o.lesson_step < 0 || o.lesson_step >= static_cast<int>(s.lesson.lessons[li].steps.size()))
+      throw UsageError("--lesson-step " + std::to_string(o.lesson_step) + " is out of range: lesson " + o.lesson + " has steps 0.." +
+                       std::to_string(s.lesson.lessons[li].steps.size() - 1));
+    open_lesson_step(s, li, o.lesson_step);
+    if (!o.panels.empty()) s.panels = parse_panels(o.panels);
+  }
+  if (o.step >= 0) {
+    if (o.step >= step_count(s))
+      throw UsageError("--step " + std::to_string(o.step) + " is out of range: this trace has steps 0.." + std::to_string(step_count(s) - 1));
+    s.step = s.prev_step = o.step;
+  }
+
+  WindowSize size{o.width, o.height};
+  if (size.width != 1600 && size.height == 900) size.height = size.width * 9 / 16;
+  else if (!screenshot && size.width == 1600 && size.height == 900 && s.settings.width > 0 && s.settings.height > 0) {
+    size.width = s.settings.width;  // the size the window had when it was last closed
+    size.height = s.settings.height;
+  }
+  if (size.width < 320 || size.height < 200)
+    throw UsageError("--size must be at least 320 (window " + std::to_string(size.width) + "x" + std::to_string(size.height) + ")");
+  return size;
+}
+
+void save_app_settings(AppState& s, int width, int height) {
+  if (s.settings_path.empty()) return;
+  if (!s.fullscreen) {
+    s.settings.width = width;
+    s.settings.height = height;
+  }
+  if (s.have_trace) s.settings.kernel = s.trace.kernel;
+  s.settings.panels.clear();
+  for (const auto& p : s.panels) s.settings.panels += (s.settings.panels.empty() ? "" : ",") + p;
+  save_settings(s.settings_path, s.settings);
+}
+
+}  // namespace scanscope

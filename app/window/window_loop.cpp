@@ -1,0 +1,307 @@
+// The GLFW window, its OpenGL 3.3 core context and Dear ImGui (see window_shell.h): init, one
+// frame (keys, layout, panels, render), the interactive loop, shutdown in reverse order.
+#include <glad/gl.h>
+
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+#include "backends/imgui_impl_glfw.h"
+#include "backends/imgui_impl_opengl3.h"
+
+#include "formats/image_io.h"
+#include "heatmap_gl.h"
+#include "layout.h"
+#include "model.h"
+#include "panels.h"
+#include "settings.h"
+#include "startup.h"
+#include "window_shell.h"
+
+namespace scanscope {
+
+std::vector<std::unique_ptr<Panel>> make_panels() {
+  std::vector<std::unique_ptr<Panel>> out;
+#define SCANSCOPE_MAKE_PANEL(name, Class, title, in_default) out.push_back(std::make_unique<Class>());
+  SCANSCOPE_PANELS(SCANSCOPE_MAKE_PANEL)
+#undef SCANSCOPE_MAKE_PANEL
+  return out;
+}
+
+namespace {
+
+// The fixed parts around the main area, and one object per line of panel_table.h.
+struct Panels {
+  ControlsPanel controls;
+  TransportPanel transport;
+  LessonPanel lesson;
+  std::vector<std::unique_ptr<Panel>> table = make_panels();
+};
+
+// Reads the back buffer (after rendering, before the swap) and writes it as a PNG.
+void write_back_buffer_png(const std::string& path, int w, int h) {
+  std::vector<unsigned char> px(static_cast<size_t>(w) * h * 3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, px.data());
+  std::vector<unsigned char> flipped(px.size());
+  const size_t row = static_cast<size_t>(w) * 3;
+  for (int y = 0; y < h; ++y) std::copy(px.begin() + y * row, px.begin() + (y + 1) * row, flipped.begin() + (h - 1 - y) * row);
+  save_png(path, w, h, 3, flipped.data());  // atomic: a killed export leaves the old file
+}
+
+void draw_toasts(AppState& s) {
+  s.toasts.erase(std::remove_if(s.toasts.begin(), s.toasts.end(), [&](const Toast& t) { return t.until < s.time; }), s.toasts.end());
+  if (s.toasts.empty()) return;
+  ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - 12, io.DisplaySize.y - 12), ImGuiCond_Always, ImVec2(1, 1));
+  ImGui::SetNextWindowBgAlpha(0.92f);
+  ImGui::Begin("##toasts", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                                        ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
+  ImGui::PushTextWrapPos(io.DisplaySize.x * 0.4f);
+  for (const auto& t : s.toasts) ImGui::TextColored(t.error ? ImVec4(1, 0.5f, 0.4f, 1) : ImVec4(0.6f, 0.9f, 0.6f, 1), "%s", t.text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::End();
+}
+
+void handle_keys(AppState& s) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
+    if (!s.playing && s.step + 1 >= step_count(s)) set_step(s, 0);
+    s.playing = !s.playing;
+    s.play_clock = 0;
+  }
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) set_step(s, s.step + 1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) set_step(s, s.step - 1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) set_step(s, 0);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End))) set_step(s, step_count(s) - 1);
+  if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) s.toggle_fullscreen = true;
+}
+
+void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
+  handle_keys(s);
+  p.lesson.handle_keys(s);
+  LayoutExtras extras;
+  extras.lesson = current_lesson_step(s) != nullptr;
+  if (!s.output_ok) {
+    const float side_w = layout_window({}, w, h, ui.scale * (s.settings.presenter ? 1.25f : 1.0f)).transport.w;
+    const ImVec2 pad = ImGui::GetStyle().WindowPadding;
+    extras.notice_h = ImGui::CalcTextSize(s.output_note.c_str(), nullptr, false, side_w - 2 * pad.x - 8).y + 2 * pad.y + 2;
+  }
+  WindowLayout l = layout_window(s.panels, w, h, ui.scale * (s.settings.presenter ? 1.25f : 1.0f), extras);
+  p.controls.draw(s, ui, l.sidebar);
+  p.transport.draw(s, ui, l.transport);
+  draw_notice(s, ui, l.notice);
+  for (const auto& pr : l.panels) {
+    const int i = panel_index(pr.name);
+    if (i >= 0) p.table[i]->draw(s, ui, pr.rect);
+  }
+  p.lesson.draw(s, ui, l.lesson);
+  draw_toasts(s);
+}
+
+}  // namespace
+
+struct WindowShell::Impl {
+  AppState& s;
+  bool scripted = false;
+  GLFWwindow* window = nullptr;
+  bool glfw_up = false, imgui_up = false;
+  std::string error;
+  int exit_code = 0;
+  std::string ini_path;
+  std::optional<HeatmapGL> heatmap;  // reset while the context is current
+  UiContext ui;
+  Panels panels;
+  int windowed[4] = {0, 0, 0, 0};  // position and size before going full screen
+
+  explicit Impl(AppState& state) : s(state) {}
+  bool open(int width, int height);
+  void frame(double dt);
+  void toggle_fullscreen();
+};
+
+bool WindowShell::Impl::open(int width, int height) {
+  const char* display = std::getenv("DISPLAY");
+  if (!glfwInit()) {
+    error = std::string("no display: set DISPLAY or use xvfb-run (GLFW could not open '") + (display ? display : "") + "')";
+    exit_code = 2;
+    return false;
+  }
+  glfw_up = true;
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GL_TRUE);
+  if (scripted) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
+  window = glfwCreateWindow(width, height, "scanscope", nullptr, nullptr);
+  if (!window) {
+    error = "no display: cannot create an OpenGL 3.3 core window (set DISPLAY or use xvfb-run)";
+    exit_code = 2;
+    return false;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(scripted ? 0 : 1);
+  if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress))) {
+    error = "error: cannot load OpenGL 3.3 core functions";
+    exit_code = 1;
+    return false;
+  }
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  imgui_up = true;
+  ImGuiIO& io = ImGui::GetIO();
+  if (scripted || s.settings_path.empty()) io.IniFilename = nullptr;
+  else {
+    ini_path = config_dir() + "/imgui.ini";
+    io.IniFilename = ini_path.c_str();
+  }
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  heatmap.emplace();
+  if (!heatmap->init()) toast(s, "heatmap shader failed, drawing without it: " + heatmap->error(), true);
+  ui.heatmap = &*heatmap;
+  windowed[2] = width;
+  windowed[3] = height;
+  return true;
+}
+
+void WindowShell::Impl::frame(double dt) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (s.style_dirty) {
+    ui.scale = s.settings.ui_scale;
+    ui.fonts = build_fonts(s.settings.ui_scale, s.settings.presenter);
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    apply_style(s.settings.ui_scale, s.settings.presenter);
+    s.style_dirty = false;
+  }
+  s.time += dt;
+  advance(s, dt);
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  if (scripted) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no hover highlight from Xvfb's pointer
+  ImGui::NewFrame();
+  int fw = 0, fh = 0;
+  glfwGetFramebufferSize(window, &fw, &fh);
+  draw_ui(s, panels, ui, io.DisplaySize.x, io.DisplaySize.y);
+  ImGui::Render();
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, fw, fh);
+  glClearColor(0.05f, 0.05f, 0.06f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (!s.export_png_path.empty()) {
+    try {
+      write_back_buffer_png(s.export_png_path, fw, fh);
+      toast(s, "wrote " + s.export_png_path, false);
+    } catch (const std::exception& e) {
+      toast(s, e.what(), true);
+    }
+    s.export_png_path.clear();
+  }
+  if (s.toggle_fullscreen) toggle_fullscreen();
+}
+
+void WindowShell::Impl::toggle_fullscreen() {
+  s.toggle_fullscreen = false;
+  GLFWmonitor* mon = glfwGetPrimaryMonitor();
+  if (!s.fullscreen && mon) {
+    glfwGetWindowPos(window, &windowed[0], &windowed[1]);
+    glfwGetWindowSize(window, &windowed[2], &windowed[3]);
+    const GLFWvidmode* mode = glfwGetVideoMode(mon);
+    glfwSetWindowMonitor(window, mon, 0, 0, mode->width, mode->height, mode->refreshRate);
+    s.fullscreen = true;
+  } else if (s.fullscreen) {
+    glfwSetWindowMonitor(window, nullptr, windowed[0], windowed[1], windowed[2], windowed[3], 0);
+    s.fullscreen = false;
+  }
+}
+
+WindowShell::WindowShell(AppState& s, int width, int height, bool scripted) : impl_(std::make_unique<Impl>(s)) {
+  impl_->scripted = scripted;
+  impl_->open(width, height);
+}
+
+WindowShell::~WindowShell() {
+  Impl& m = *impl_;
+  if (m.imgui_up) {
+    for (auto& panel : m.panels.table) panel->release();
+    m.heatmap.reset();
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+  }
+  if (m.window) glfwDestroyWindow(m.window);
+  if (m.glfw_up) glfwTerminate();
+}
+
+bool WindowShell::ok() const { return impl_->error.empty(); }
+const std::string& WindowShell::error() const { return impl_->error; }
+int WindowShell::exit_code() const { return impl_->exit_code; }
+void WindowShell::frame(double dt) { impl_->frame(dt); }
+void WindowShell::poll() { glfwPollEvents(); }
+void WindowShell::swap() { glfwSwapBuffers(impl_->window); }
+void WindowShell::finish() { glFinish(); }
+int WindowShell::vertices() const { return ImGui::GetIO().MetricsRenderVertices; }
+
+int WindowShell::framebuffer_width() const {
+  int fw = 0, fh = 0;
+  glfwGetFramebufferSize(impl_->window, &fw, &fh);
+  return fw;
+}
+
+int WindowShell::framebuffer_height() const {
+  int fw = 0, fh = 0;
+  glfwGetFramebufferSize(impl_->window, &fw, &fh);
+  return fh;
+}
+
+void WindowShell::write_png(const std::string& path) const { write_back_buffer_png(path, framebuffer_width(), framebuffer_height()); }
+
+int WindowShell::run_interactive(long exit_after_frames) {
+  AppState& s = impl_->s;
+  GLFWwindow* window = impl_->window;
+  auto last = std::chrono::steady_clock::now();
+  long frames_left = exit_after_frames;
+  if (frames_left > 0) {  // a scripted close: play from the first step, close as the user would
+    set_step(s, 0);
+    s.playing = true;
+  }
+  while (!glfwWindowShouldClose(window)) {
+    if (frames_left >= 0 && frames_left-- == 0) glfwSetWindowShouldClose(window, GLFW_TRUE);
+    if (!s.playing && !animating(s) && s.toasts.empty()) glfwWaitEventsTimeout(0.25);
+    else glfwPollEvents();
+    if (glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
+      glfwWaitEventsTimeout(0.1);
+      continue;
+    }
+    auto now = std::chrono::steady_clock::now();
+    double dt = std::chrono::duration<double>(now - last).count();
+    last = now;
+    frame(std::min(dt, 0.1));
+    swap();
+  }
+  int w = 0, h = 0;
+  glfwGetWindowSize(window, &w, &h);
+  try {
+    save_app_settings(s, w, h);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "scanscope: warning: settings not saved: %s\n", e.what());
+  }
+  return 0;
+}
+
+}  // namespace scanscope

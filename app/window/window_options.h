@@ -1,0 +1,43 @@
+// What the window is asked to show when it starts, and its entry points. The command line
+// (app/cli.cpp) fills the options; the window (start-up, loop, scripted runs) reads them. No CLI,
+// no ImGui here: the window model and its tests use this header without linking either.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "engine/catalogue.h"
+#include "engine/runner.h"
+
+namespace scanscope {
+
+struct WindowOptions {
+  std::string open_path;        // --open TRACE.json
+  std::shared_ptr<Trace> opened_trace;  // that file, already loaded and validated by the command line
+  bool have_request = false;    // trace options were given
+  TraceRequest request;
+  Device device = Device::Auto;
+  int step = -1;                // --step K (-1: first)
+  std::string screenshot_path;  // --screenshot FILE.png: render, write, exit
+  std::string panels;           // --panels a,b,c (empty: default layout)
+  std::string compare_pad;      // --compare-pad none|harris|zero: comparison view partner
+  std::string compare_kernel;   // --compare-kernel ID
+  int width = 1600, height = 900;
+  bool presenter = false;
+  std::string lesson;           // --lesson NAME: start a guided lesson (kernels/lesson.h)
+  int lesson_step = 0;          // --lesson-step K: which step of it
+  std::string bench_path;       // --bench FILE.json (recorded sweep to show)
+
+  // Scripted runs, for the tests and the documentation's screenshots (scripted_runs.cpp):
+  bool frame_stats = false;      // --frame-stats (with --screenshot): first play every step, print frame times
+  std::string lesson_walk;       // --lesson-walk DIR (with --screenshot): first render every lesson step to DIR/NAME-K.png
+  bool show_answer = false;      // --show-answer: lesson steps open with their answer shown
+  long exit_after_frames = -1;   // --exit-after-frames N (interactive): play from step 0, close after N frames
+};
+
+// Implemented by the window layer (window.cpp); a build without GLFW/ImGui provides stubs
+// (app/no_window.cpp) that say so.
+int run_window(const WindowOptions& options);
+bool window_built();
+
+}  // namespace scanscope

@@ -1,0 +1,190 @@
+// The window's start-up without a window (startup.h): the AppState the options ask for (panels,
+// settings, first trace, recorded sweep, lesson, step), the window's size, the settings written
+// back, and the clear errors of bad options. The same function the window runs before it opens.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+#include "engine/assets.h"
+#include "model.h"
+#include "settings.h"
+#include "startup.h"
+
+using namespace scanscope;
+
+namespace {
+
+WindowOptions cpu_options() {
+  WindowOptions o;
+  o.device = Device::Cpu;
+  return o;
+}
+
+std::string temp_dir(const std::string& name) {
+  auto d = std::filesystem::temp_directory_path() / ("scanscope_startup_" + name + "_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d.string();
+}
+
+// The message of the UsageError that start_app throws for the default options changed by `set`
+// ("" when it throws none).
+template <class Set>
+std::string usage_error(Set set) {
+  WindowOptions o = cpu_options();
+  set(o);
+  AppState s;
+  try {
+    start_app(s, o, "");
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(WindowStartup, NoOptionsShowTheDefaultKernelInTheDefaultPanels) {
+  AppState s;
+  const WindowSize size = start_app(s, cpu_options(), "");
+  EXPECT_TRUE(s.have_trace);
+  EXPECT_EQ(s.trace.kernel, "scan-blelloch");
+  EXPECT_EQ(s.panels, default_panels());
+  EXPECT_EQ(s.step, 0);
+  EXPECT_TRUE(s.settings_path.empty());  // no settings folder: nothing read, nothing written
+  EXPECT_TRUE(s.lesson.loaded);
+  EXPECT_EQ(s.lesson.active, -1);
+  EXPECT_EQ(size.width, 1600);
+  EXPECT_EQ(size.height, 900);
+}
+
+TEST(WindowStartup, EveryPanelOfTheTableCanBeAskedFor) {
+  for (const PanelInfo& p : kPanels) {
+    WindowOptions o = cpu_options();
+    o.panels = p.name;
+    AppState s;
+    start_app(s, o, "");
+    EXPECT_EQ(s.panels, std::vector<std::string>{p.name});
+  }
+  WindowOptions o = cpu_options();
+  o.panels = panel_name_list(",");
+  AppState s;
+  start_app(s, o, "");
+  EXPECT_EQ(s.panels.size(), std::size(kPanels));
+}
+
+TEST(WindowStartup, ARequestAStepAndAComparisonPartner) {
+  WindowOptions o = cpu_options();
+  o.have_request = true;
+  o.request.kernel = "reduce-interleaved";
+  o.request.n = 64;
+  o.compare_kernel = "reduce-sequential";
+  o.step = 2;
+  o.width = 1280;
+  o.presenter = true;
+  AppState s;
+  const WindowSize size = start_app(s, o, "");
+  EXPECT_EQ(s.trace.kernel, "reduce-interleaved");
+  EXPECT_TRUE(s.have_compare);
+  EXPECT_EQ(s.panels, (std::vector<std::string>{"tree", "compare", "smem", "warps"}));
+  EXPECT_EQ(s.step, 2);
+  EXPECT_TRUE(s.settings.presenter);
+  EXPECT_EQ(size.width, 1280);
+  EXPECT_EQ(size.height, 720);  // 16:9
+}
+
+TEST(WindowStartup, ALessonOpensItsStepWithTheAnswerWhenAsked) {
+  WindowOptions o = cpu_options();
+  o.lesson = "race";
+  o.lesson_step = 1;
+  o.show_answer = true;
+  AppState s;
+  start_app(s, o, "");
+  ASSERT_NE(current_lesson_step(s), nullptr);
+  EXPECT_EQ(s.lesson.lessons[s.lesson.active].name, "race");
+  EXPECT_EQ(s.lesson.step, 1);
+  EXPECT_TRUE(s.lesson.answer_shown);
+  o.show_answer = false;
+  AppState t;
+  start_app(t, o, "");
+  EXPECT_FALSE(t.lesson.answer_shown);
+}
+
+TEST(WindowStartup, ARecordedSweepAddsTheTimingPanel) {
+  WindowOptions o = cpu_options();
+  o.bench_path = asset_dir() + "/bench/h200-int.json";
+  AppState s;
+  start_app(s, o, "");
+  EXPECT_TRUE(s.have_bench);
+  EXPECT_EQ(s.bench_origin, o.bench_path);
+  EXPECT_EQ(s.panels.back(), "timing");
+}
+
+TEST(WindowStartup, ATraceTheCommandLineLoadedIsShownWithoutReadingTheFileAgain) {
+  AppState first;
+  start_app(first, cpu_options(), "");
+  WindowOptions o = cpu_options();
+  o.open_path = "/nonexistent/trace.json";
+  o.opened_trace = std::make_shared<Trace>(first.trace);
+  AppState s;
+  start_app(s, o, "");
+  EXPECT_EQ(s.trace.kernel, first.trace.kernel);
+  EXPECT_EQ(s.where, "loaded from /nonexistent/trace.json");
+}
+
+TEST(WindowStartup, BadOptionsAreTheCommandLinesMessages) {
+  using O = WindowOptions;
+  const auto npos = std::string::npos;
+  EXPECT_NE(usage_error([](O& o) { o.panels = "tree,bogus"; }).find("unknown panel 'bogus'"), npos);
+  EXPECT_NE(usage_error([](O& o) { o.step = 99; }).find("--step 99 is out of range"), npos);
+  EXPECT_NE(usage_error([](O& o) { o.lesson = "no-such-lesson"; }).find("no-such-lesson"), npos);
+  EXPECT_NE(usage_error([](O& o) { o.width = 200; }).find("--size must be at least 320"), npos);
+  // The scripted runs' options only where they mean something.
+  EXPECT_NE(usage_error([](O& o) { o.frame_stats = true; }).find("--frame-stats needs --screenshot"), npos);
+  EXPECT_NE(usage_error([](O& o) { o.lesson_walk = "/tmp"; }).find("--lesson-walk needs --screenshot"), npos);
+  EXPECT_NE(usage_error([](O& o) {
+              o.screenshot_path = "/tmp/x.png";
+              o.exit_after_frames = 3;
+            }).find("--exit-after-frames"),
+            npos);
+  EXPECT_EQ(usage_error([](O&) {}), "");
+}
+
+TEST(WindowStartup, TheSettingsAreReadAtTheStartAndWrittenAtTheEnd) {
+  const std::string dir = temp_dir("settings");
+  Settings saved;
+  saved.kernel = "reduce-sequential";
+  saved.panels = "tree,code";
+  saved.width = 1000;
+  saved.height = 700;
+  save_settings(dir + "/settings.ini", saved);
+
+  AppState s;
+  WindowSize size = start_app(s, cpu_options(), dir);
+  EXPECT_EQ(s.settings_path, dir + "/settings.ini");
+  EXPECT_EQ(s.trace.kernel, "reduce-sequential");  // the kernel run last
+  EXPECT_EQ(s.panels, (std::vector<std::string>{"tree", "code"}));
+  EXPECT_EQ(size.width, 1000);
+  EXPECT_EQ(size.height, 700);
+
+  s.panels = {"warps", "smem"};
+  save_app_settings(s, 1200, 800);
+  const Settings back = load_settings(dir + "/settings.ini");
+  EXPECT_EQ(back.panels, "warps,smem");
+  EXPECT_EQ(back.kernel, "reduce-sequential");
+  EXPECT_EQ(back.width, 1200);
+  EXPECT_EQ(back.height, 800);
+
+  // A screenshot run is given no settings folder: the defaults, whatever was saved.
+  WindowOptions o = cpu_options();
+  o.screenshot_path = "/tmp/never.png";
+  AppState shot;
+  size = start_app(shot, o, "");
+  EXPECT_EQ(shot.trace.kernel, "scan-blelloch");
+  EXPECT_EQ(shot.panels, default_panels());
+  EXPECT_EQ(size.width, 1600);
+  std::filesystem::remove_all(dir);
+}
