@@ -242,11 +242,8 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
           << (t.warp_issue == 16 ? " (issued as half-warps)" : "") << "\n";
     print_table(t, table);
     std::string hint;
-    const ResolvedKernel k = resolve_kernel(r);
-    const KernelOptions kopts = kernel_options(k.file);
-    if (!ok && kopts.broken) hint = " (this kernel is deliberately broken: " + k.file.header.broken + ")";
-    else if (!ok && r.op == "mat2" && kopts.reorders)
-      hint = " (this kernel combines operands out of order, and mat2 is not commutative: " + k.file.header.reorders + ")";
+    const std::string reason = ok ? "" : wrong_by_design(resolve_kernel(r).file, r);
+    if (!reason.empty()) hint = " (" + reason + ")";
     if (t.check.empty()) table << "output not checked: the kernel file names no check\n";
     else table << (ok ? "output matches the sequential CPU reference\n" : "OUTPUT DIFFERS from the CPU reference: " + why + hint + "\n");
   }

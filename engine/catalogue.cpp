@@ -61,6 +61,15 @@ KernelOptions kernel_options(const KernelFile& file) {
   return o;
 }
 
+std::string wrong_by_design(const KernelFile& file, const TraceRequest& r) {
+  const KernelHeader& h = file.header;
+  if (!h.broken.empty()) return "this kernel is deliberately broken: " + h.broken;
+  if (r.op == "mat2" && !h.reorders.empty())
+    return "mat2 (2x2 matrix product) is not commutative, and " + file.id + " combines operands out of order: " + h.reorders;
+  if (file.family == "seeds") return "a seed's listing as printed: " + h.note;
+  return "";
+}
+
 std::vector<double> parse_input_list(const std::string& text, ValueType type) {
   std::vector<double> out;
   std::string item;

@@ -28,6 +28,12 @@ struct KernelOptions {
 struct KernelFile;
 KernelOptions kernel_options(const KernelFile& file);
 
+struct TraceRequest;
+// Why this request gives a wrong answer by design ("" when it must be right): a deliberately broken
+// kernel (its `broken:` line), or a non-commutative operator on a kernel that reorders operands
+// (its `reorders:` line), or a seed listing with an erratum (its `note:` line).
+std::string wrong_by_design(const KernelFile& file, const TraceRequest& r);
+
 // All operators, and whether one needs integer values.
 const std::vector<std::string>& operator_names();
 bool operator_is_integer_only(const std::string& op);

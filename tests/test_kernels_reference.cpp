@@ -2,6 +2,10 @@
 // (float sums within the tolerance of reference.h: 1e-5 of the sum of magnitudes).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "engine/interp.h"
+#include "engine/kernel_file.h"
 #include "engine/reference.h"
 #include "engine/runner.h"
 
@@ -14,26 +18,35 @@ struct Case {
   ValueType type;
 };
 
-std::vector<int> sizes_for(const KernelInfo& k) {
-  std::vector<int> sizes = {1, 2, 3, 5, 8, 31, 32, 33, 100, 255, 256, 257, 1000, 1023, 1024};
-  if (k.max_n >= 2048) sizes.insert(sizes.end(), {1500, 2047, 2048});
-  if (k.grid_stride) sizes.insert(sizes.end(), {4099, 65536});
+// The sizes of the spread the kernel takes (its launch line and require: lines decide).
+std::vector<int> sizes_for(const KernelFile& k) {
+  std::vector<int> sizes = {1, 2, 3, 5, 8, 31, 32, 33, 100, 255, 256, 257, 1000, 1023, 1024, 1500, 2047, 2048, 4099, 65536};
   std::vector<int> ok;
-  for (int n : sizes)
-    if (n <= k.max_n && !(n < 2 && (k.id == KernelId::ScanBlelloch || std::string(k.family) == "app"))) ok.push_back(n);
+  for (int n : sizes) {
+    TraceRequest r;
+    r.kernel = k.id;
+    r.n = n;
+    try {
+      resolve_kernel(r);
+      ok.push_back(n);
+    } catch (const UsageError&) {
+    }
+  }
   return ok;
 }
 
 std::vector<Case> all_cases() {
   std::vector<Case> cases;
-  for (const auto& k : catalogue())
-    if (!k.broken)
-    for (const char* op : {"sum", "min", "max", "or"})
-      for (ValueType t : {ValueType::Int, ValueType::Float}) {
-        if (std::string(op) == "or" && t == ValueType::Float) continue;
-        if (std::string(k.family) == "app" && !(std::string(op) == "sum" && t == ValueType::Int)) continue;
-        cases.push_back({k.name, op, t});
+  for (const auto& k : kernel_files()) {
+    const KernelOptions o = kernel_options(k);
+    if (o.broken || k.family == "seeds") continue;
+    for (const auto& op : o.ops)
+      for (const auto& type : o.types) {
+        if (op == "mat2") continue;  // below, with the kernels that keep operand order
+        if (operator_is_integer_only(op) && type == "float") continue;
+        cases.push_back({k.id, op, type == "float" ? ValueType::Float : ValueType::Int});
       }
+  }
   return cases;
 }
 
@@ -43,13 +56,16 @@ class KernelVsReference : public ::testing::TestWithParam<Case> {};
 
 TEST_P(KernelVsReference, EveryNMatchesTheSequentialCpu) {
   const Case& c = GetParam();
-  const KernelInfo* k = find_kernel(c.kernel);
+  const KernelFile* k = find_kernel_file(c.kernel);
   ASSERT_NE(k, nullptr);
+  const KernelOptions o = kernel_options(*k);
   std::vector<std::string> scans = {""};
-  if (std::string(k->family) == "scan" && k->can_inclusive && k->can_exclusive) scans = {"inclusive", "exclusive"};
+  if (o.can_inclusive && o.can_exclusive) scans = {"inclusive", "exclusive"};
   std::vector<Pad> pads = {Pad::None};
-  if (k->takes_pad) pads = {Pad::None, Pad::Harris, Pad::Zero};
-  for (int n : sizes_for(*k))
+  if (o.pad) pads = {Pad::None, Pad::Harris, Pad::Zero};
+  const std::vector<int> sizes = sizes_for(*k);
+  EXPECT_GE(sizes.size(), 10u) << c.kernel << " takes too few of the sizes";
+  for (int n : sizes)
     for (const auto& scan : scans)
       for (Pad pad : pads) {
         TraceRequest r;
@@ -118,23 +134,23 @@ namespace {
 
 // Seed 004: a straightforward chunked/sequential-addressing reduction "only works if the operator
 // is commutative". With the non-commutative 2x2 matrix product, kernels that keep operand order
-// are right and the others are wrong; the catalogue's preserves_operand_order says which.
+// are right and the others are wrong; a kernel file's `reorders:` line says which.
 TEST(NonCommutative, OrderPreservingKernelsAreRightTheOthersWrong) {
-  for (const auto& k : catalogue()) {
-    if (k.broken || std::string(k.family) == "app") continue;
+  for (const auto& k : kernel_files()) {
+    const KernelOptions o = kernel_options(k);
+    if (o.broken || k.family != "reduce" && k.family != "scan") continue;
+    if (std::find(o.ops.begin(), o.ops.end(), "mat2") == o.ops.end()) continue;
     for (int n : {8, 64, 256, 1000}) {
-      if (n > k.max_n) continue;
       TraceRequest r;
-      r.kernel = k.name;
+      r.kernel = k.id;
       r.n = n;
       r.op = "mat2";
       r.seed = 3;
-      if (std::string(k.family) == "scan" && k.can_exclusive && k.can_inclusive) r.scan = "exclusive";
-      KernelParams p = resolve(r);
+      if (o.can_exclusive && o.can_inclusive) r.scan = "exclusive";
       Trace t = run_emulator(r);
       std::string why;
       bool ok = check_output(t, &why);
-      EXPECT_EQ(ok, preserves_operand_order(k, p)) << k.name << " n=" << n << ": " << why;
+      EXPECT_EQ(ok, !o.reorders) << k.id << " n=" << n << ": " << why;
     }
   }
   // Grid-stride partials reorder even an interleaved tree.

@@ -19,17 +19,12 @@ void toast(AppState& s, const std::string& text, bool error) {
 
 
 std::string wrong_result_note(const Trace& t, const std::string& why) {
-  std::string reason;
   const KernelFile* k = t.source.empty() ? find_kernel_file(t.kernel) : nullptr;
   bool hazards = false;
   for (const auto& st : t.steps) hazards = hazards || !st.hazards.empty();
-  if (k && !k->header.broken.empty()) {
-    reason = "this kernel is broken on purpose: " + k->header.broken + (hazards ? " (RACE)" : "");
-  } else if (t.op == "mat2" && k && !k->header.reorders.empty()) {
-    reason = "mat2 (2x2 matrix product) is not commutative, and " + k->id + " combines elements out of order: " + k->header.reorders;
-  } else if (hazards) {
-    reason = "the trace has races (RACE): the result depends on which thread runs first";
-  }
+  std::string reason = k ? wrong_by_design(*k, t.request) : "";
+  if (!reason.empty() && hazards) reason += " (RACE)";
+  if (reason.empty() && hazards) reason = "the trace has races (RACE): the result depends on which thread runs first";
   return "Wrong result: " + why + (reason.empty() ? "" : ". Why: " + reason + ".");
 }
 
