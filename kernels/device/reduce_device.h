@@ -1,11 +1,12 @@
 // Device-wide reductions: the strategies of seeds 001, 002 and 004 (Oancea & Henriksen) and our
-// fastest, each a sequence of launches of block programs written against the Block interface.
-// Where a strategy's block step is one of the traced single-block kernels (ReduceSequential,
-// ReduceWarpShuffle, their sequential_tree and warp_reduce), the timed launch calls that very
-// source with NullRecorder.
+// fastest: block programs written against the Block interface (their shared steps in
+// block_steps.h), then each strategy's launch sequence.
+// SEAM: where a strategy's block is one of the traced single-block teaching kernels
+// (ReduceSequential, ReduceWarpShuffle), the timed launch calls that very source with
+// NullRecorder, at one marked line each (ReduceBlockLevel, SingleBlockFinish).
 #pragma once
 
-#include "kernels/device/grid.h"
+#include "kernels/device/block_steps.h"
 #include "engine/ops.h"
 #include "kernels/legacy/reduce_kernels.h"
 
@@ -47,7 +48,7 @@ struct ReduceBlockLevel {
     p.threads = b.num_threads();
     p.n = static_cast<int>(a.n - off < p.threads ? a.n - off : p.threads);
     p.m = p.threads;
-    ReduceSequential::run<Op, T>(b, p, a.in + off, a.out + g.block);
+    ReduceSequential::run<Op, T>(b, p, a.in + off, a.out + g.block);  // SEAM: the teaching kernel reduce-sequential
   }
 };
 
@@ -57,22 +58,14 @@ struct ReduceChunkedStage {
   static constexpr int kMaxThreads = 256, kMinBlocks = 1;
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
-    KernelParams p;
-    p.threads = p.m = b.num_threads();
-    p.n = p.threads;
-    auto sdata = b.template shared<T>(p.threads);
-    b.threads([&](int tid) {
-      long long start = (static_cast<long long>(g.block) * p.threads + tid) * a.chunk;
+    const int threads = b.num_threads();
+    auto chunk_sum = [&](int tid) {
+      long long start = (static_cast<long long>(g.block) * threads + tid) * a.chunk;
       T sum = Op::template identity<T>();
       for (long long i = start; i < start + a.chunk && i < a.n; ++i) sum = Op::apply(sum, a.in[i]);
-      sdata.store(tid, reduce_site::load_store, tid, sum);  // SITE load_store
-    });
-    b.sync(Phase::Load, "chunk sums");
-    sequential_tree<Op, T>(b, sdata, p.threads / 2, 0);
-    b.threads([&](int tid) {
-      if (tid == 0) a.out[g.block] = sdata.load(tid, reduce_site::result, 0);  // SITE result
-    });
-    b.end(Phase::Store, "write block partial");
+      return sum;
+    };
+    block_reduce_tree<Op, T>(b, chunk_sum, [&](T total) { a.out[g.block] = total; }, "chunk sums", "write block partial");
   }
 };
 
@@ -82,22 +75,12 @@ struct ReduceGridStrideStage {
   static constexpr int kMaxThreads = 256, kMinBlocks = 1;
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
-    KernelParams p;
-    p.threads = p.m = b.num_threads();
-    p.n = p.threads;
-    auto sdata = b.template shared<T>(p.threads);
-    b.threads([&](int tid) {
-      const long long stride = static_cast<long long>(g.blocks) * p.threads;
-      T sum = Op::template identity<T>();
-      for (long long i = static_cast<long long>(g.block) * p.threads + tid; i < a.n; i += stride) sum = Op::apply(sum, a.in[i]);
-      sdata.store(tid, reduce_site::load_store, tid, sum);  // SITE load_store
-    });
-    b.sync(Phase::Load, "grid-stride sums");
-    sequential_tree<Op, T>(b, sdata, p.threads / 2, 0);
-    b.threads([&](int tid) {
-      if (tid == 0) a.out[g.block] = sdata.load(tid, reduce_site::result, 0);  // SITE result
-    });
-    b.end(Phase::Store, "write block partial");
+    const int threads = b.num_threads();
+    auto grid_stride_sum = [&](int tid) {
+      const long long stride = static_cast<long long>(g.blocks) * threads;
+      return thread_strided_sum<Op>(a.in, static_cast<long long>(g.block) * threads + tid, a.n, stride);
+    };
+    block_reduce_tree<Op, T>(b, grid_stride_sum, [&](T total) { a.out[g.block] = total; }, "grid-stride sums", "write block partial");
   }
 };
 
@@ -110,7 +93,7 @@ struct SingleBlockFinish {
     KernelParams p;
     p.threads = p.m = b.num_threads();
     p.n = static_cast<int>(a.n);
-    Alg::template run<Op, T>(b, p, a.in, a.out);
+    Alg::template run<Op, T>(b, p, a.in, a.out);  // SEAM: a teaching kernel (reduce-sequential, reduce-warp-shuffle)
   }
 };
 
@@ -126,51 +109,6 @@ struct ReduceAtomicStage {
     b.end(Phase::Reduce, "atomicAdd");
   }
 };
-
-// Each thread's sum over 16-byte loads: U independent Vec4 loads in flight per iteration, a
-// grid-stride over groups of U*T quads, then the partial group left over (taken by the block
-// whose turn it is, again with all its <= U loads in flight: at n = 2^12 that is one memory
-// round trip instead of two), then the < 4 scalar elements after the last quad (block 0).
-template <class Op, class T, int U>
-SS_HD T thread_sum_vec4(const T* in, long long n, int tid, int threads, GridCtx g) {
-  const long long quads = n / 4;
-  const long long group = static_cast<long long>(U) * threads;
-  const long long full_groups = quads / group;
-  T sum = Op::template identity<T>();
-  for (long long gi = g.block; gi < full_groups; gi += g.blocks) {
-    Vec4<T> v[U];
-    for (int u = 0; u < U; ++u) v[u] = load_vec4(in + 4 * (gi * group + u * threads + tid));
-    for (int u = 0; u < U; ++u) sum = Op::apply(sum, Op::apply(Op::apply(v[u].x, v[u].y), Op::apply(v[u].z, v[u].w)));
-  }
-  if (full_groups * group < quads && g.block == static_cast<int>(full_groups % g.blocks)) {
-    const T id = Op::template identity<T>();
-    Vec4<T> v[U];
-    for (int u = 0; u < U; ++u) {
-      const long long q = full_groups * group + u * threads + tid;
-      v[u] = q < quads ? load_vec4(in + 4 * q) : Vec4<T>{id, id, id, id};
-    }
-    for (int u = 0; u < U; ++u) sum = Op::apply(sum, Op::apply(Op::apply(v[u].x, v[u].y), Op::apply(v[u].z, v[u].w)));
-  }
-  if (g.block == 0 && tid < n - 4 * quads) sum = Op::apply(sum, in[4 * quads + tid]);
-  return sum;
-}
-
-// The block step of reduce-warp-shuffle and reduce-best: seed 000's reduce_sum_warp_shuffle body
-// (warp_reduce, warp totals to shared memory, the first warp reduces them); val holds each
-// thread's partial on entry and the block's total in thread 0 on exit.
-template <class Op, class T, class Block, class R, class S>
-SS_HD void block_reduce_shuffle(Block& b, R& val, R& other, const S& sdata) {
-  const int warps = b.num_threads() / kWarpSize;
-  warp_reduce<Op, T>(b, val, other, AllWarps(), "warp shuffle, offset %d");
-  b.threads([&](int tid) {
-    if (tid % kWarpSize == 0) sdata.store(tid, reduce_site::warp_total, tid / kWarpSize, val[tid]);  // SITE warp_total
-  });
-  b.sync(Phase::Combine, "warp totals to shared memory");
-  b.threads([&](int tid) {
-    if (tid < kWarpSize) val[tid] = tid < warps ? sdata.load(tid, reduce_site::total_load, tid) : Op::template identity<T>();  // SITE total_load
-  });
-  warp_reduce<Op, T>(b, val, other, FirstWarp(), "first warp, offset %d");
-}
 
 // ---- reduce-warp-shuffle: 16-byte loads, grid-stride, shuffles; the second pass is the traced
 // reduce-warp-shuffle kernel over the block partials.
