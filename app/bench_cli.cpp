@@ -1,4 +1,4 @@
-// `scanscope bench`: device-wide timings (kernels/bench.h): a table on stdout, progress on
+// `scanscope bench`: device-wide timings (bench/bench.h): a table on stdout, progress on
 // stderr, JSON on request. Bad option values throw UsageError (one line, exit 2).
 #include "bench_cli.h"
 
@@ -67,18 +67,20 @@ void print_table(const BenchResults& r) {
                 check.c_str());
   }
   // Our best kernels against their baselines, measured in this run.
+  std::map<std::string, bool> best;
+  for (const auto& k : bench_kernels()) best[k.id] = k.best;
   std::map<std::pair<std::string, long long>, const BenchPoint*> at;
   for (const auto& p : r.points)
     if (p.ms > 0 && p.note.empty()) at[{p.kernel, p.n}] = &p;
   bool header = false;
   for (const auto& [key, p] : at) {
-    if (key.first != "reduce-best" && key.first != "scan-best") continue;
+    if (!best[key.first]) continue;
     if (!header) {
       std::printf("\nbest kernels (same run): %-14s %11s %9s %8s %8s %10s\n", "kernel", "n", "GB/s", "x CUB", "x copy", "x probe");
       header = true;
     }
     auto probe = at.find({"read-probe", key.second});
-    std::string xprobe = key.first == "reduce-best" && probe != at.end() ? fmt("%.3f", p->gbps / probe->second->gbps) : "-";
+    std::string xprobe = p->family == "reduce" && probe != at.end() ? fmt("%.3f", p->gbps / probe->second->gbps) : "-";
     std::printf("%25s %-14s %11lld %9.1f %8s %8s %10s\n", "", key.first.c_str(), key.second, p->gbps, p->ratio_to_cub > 0 ? fmt("%.3f", p->ratio_to_cub).c_str() : "-",
                 p->ratio_to_copy > 0 ? fmt("%.3f", p->ratio_to_copy).c_str() : "-", xprobe.c_str());
   }
@@ -88,10 +90,13 @@ void print_table(const BenchResults& r) {
 }  // namespace
 
 CLI::App* add_bench_command(CLI::App& app) {
-  std::string ids;
-  for (const auto& id : bench_kernel_ids()) ids += (ids.empty() ? "" : ", ") + id;
+  std::string ids, tuning;
+  for (const auto& k : bench_kernels()) {
+    std::string& list = k.in_all ? ids : tuning;
+    list += (list.empty() ? "" : ", ") + k.id;
+  }
   g_cmd = app.add_subcommand("bench", "device-wide timings against CUB, a device copy and the CPU (every result checked)");
-  g_cmd->add_option("--kernel", g_opt.kernel, "kernel ids, comma-separated, or all: " + ids);
+  g_cmd->add_option("--kernel", g_opt.kernel, "kernel ids, comma-separated, or all: " + ids + "; tuning variants (int only, not in all): " + tuning);
   g_cmd->add_option("--min", g_opt.min_n, "smallest n (sizes double up to --max)");
   g_cmd->add_option("--max", g_opt.max_n, "largest n (default 2^28 with a GPU, 2^24 without; at most 2^30)");
   g_cmd->add_option("--json", g_opt.json, "also write the results to FILE (JSON)");

@@ -1,6 +1,6 @@
 // Device-wide reductions: the strategies of seeds 001, 002 and 004 (Oancea & Henriksen) and our
 // fastest: block programs written against the Block interface (their shared steps in
-// block_steps.h), then each strategy's launch sequence.
+// block_steps.h), then each strategy's launch sequence. The registry (strategies.h) names them.
 // SEAM: where a strategy's block is one of the traced single-block teaching kernels
 // (ReduceSequential, ReduceWarpShuffle), the timed launch calls that very source with
 // NullRecorder, at one marked line each (ReduceBlockLevel, SingleBlockFinish).
@@ -131,7 +131,7 @@ struct ReduceShuffleStage {
 // ---- reduce-best: one launch. 16-byte loads, 4 in flight per thread, a persistent grid,
 // shuffles; each block publishes its partial and the last block to finish (a counter of blocks
 // done, after a fence) reduces the partials and resets the counter for the next call. Up to
-// 2^14 elements one block does it all (see reduce_best): a block of 1024 threads measured about
+// 2^14 elements one block does it all (see ReduceBest): a block of 1024 threads measured about
 // 0.5 us slower than one of 512 at n = 2^10, so the block is the smallest that needs one round.
 template <int THREADS>
 struct ReduceBestStageT {
@@ -189,95 +189,117 @@ using ReduceBestStage = ReduceBestStageT<512>;
 using ReduceBestSmall = ReduceBestStageT<256>;
 using ReduceBestLarge = ReduceBestStageT<1024>;
 
-// ---- The launch sequences. `out` receives one value; `ws` is carved in a fixed order.
+// ---- The launch sequences (RunArgs, grid.h): r.out receives one value; r.ws is carved in a
+// fixed order. The registry (strategies.h) names each one.
 
 // reduce-tree: ceil(log2 n) launches, each halving.
-template <class Op, class T, class Exec>
-void reduce_tree(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
-  T* buf[2] = {ws.take<T>(ceil_div(n, 2)), ws.take<T>(ceil_div(n, 4) + 1)};
-  const T* src = in;
-  long long len = n;
-  int k = 0;
-  do {
-    long long next = ceil_div(len, 2);
-    T* dst = next == 1 ? out : buf[k];
-    ex.template launch<ReduceTreeLevel, Op>(static_cast<int>(ceil_div(next, 256)), 256, 0, ReduceArgs<T>{src, dst, len, 0, nullptr, nullptr}, "reduce-tree level");
-    src = dst;
-    len = next;
-    k ^= 1;
-  } while (len > 1);
-}
+struct ReduceTree : ReduceSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    T* buf[2] = {r.ws.template take<T>(ceil_div(r.n, 2)), r.ws.template take<T>(ceil_div(r.n, 4) + 1)};
+    const T* src = r.in;
+    long long len = r.n;
+    int k = 0;
+    do {
+      long long next = ceil_div(len, 2);
+      T* dst = next == 1 ? r.out : buf[k];
+      ex.template launch<ReduceTreeLevel, Op>(static_cast<int>(ceil_div(next, 256)), 256, 0, ReduceArgs<T>{src, dst, len, 0, nullptr, nullptr}, "reduce-tree level");
+      src = dst;
+      len = next;
+      k ^= 1;
+    } while (len > 1);
+  }
+};
 
 // reduce-block: 256 elements become one per launch (10^7 -> 39063 -> 153 -> 1).
-template <class Op, class T, class Exec>
-void reduce_block(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
-  T* buf[2] = {ws.take<T>(ceil_div(n, 256)), ws.take<T>(ceil_div(n, 256 * 256) + 1)};
-  const T* src = in;
-  long long len = n;
-  int k = 0;
-  do {
-    long long next = ceil_div(len, 256);
-    T* dst = next == 1 ? out : buf[k];
-    ex.template launch<ReduceBlockLevel, Op>(static_cast<int>(next), 256, 256, ReduceArgs<T>{src, dst, len, 0, nullptr, nullptr}, "reduce-block level");
-    src = dst;
-    len = next;
-    k ^= 1;
-  } while (len > 1);
-}
+struct ReduceBlock : ReduceSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    T* buf[2] = {r.ws.template take<T>(ceil_div(r.n, 256)), r.ws.template take<T>(ceil_div(r.n, 256 * 256) + 1)};
+    const T* src = r.in;
+    long long len = r.n;
+    int k = 0;
+    do {
+      long long next = ceil_div(len, 256);
+      T* dst = next == 1 ? r.out : buf[k];
+      ex.template launch<ReduceBlockLevel, Op>(static_cast<int>(next), 256, 256, ReduceArgs<T>{src, dst, len, 0, nullptr, nullptr}, "reduce-block level");
+      src = dst;
+      len = next;
+      k ^= 1;
+    } while (len > 1);
+  }
+};
 
 constexpr int kStageBlocks = 1024;  // fixed grid of the two-stage strategies (<= one finishing block)
 
-template <class Op, class T, class Exec>
-void reduce_chunked(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
-  const int blocks = static_cast<int>(ceil_div(n, 256) < kStageBlocks ? ceil_div(n, 256) : kStageBlocks);
-  T* partials = ws.take<T>(blocks);
-  const long long chunk = ceil_div(n, static_cast<long long>(blocks) * 256);
-  ex.template launch<ReduceChunkedStage, Op>(blocks, 256, 256, ReduceArgs<T>{in, partials, n, chunk, nullptr, nullptr}, "reduce-chunked stage 1");
-  ex.template launch<SingleBlockFinish<ReduceSequential>, Op>(1, 1024, 1024, ReduceArgs<T>{partials, out, blocks, 0, nullptr, nullptr}, "reduce-chunked stage 2");
-}
+// reduce-chunked: a fixed grid of chunk sums, then the traced reduce-sequential over the partials.
+struct ReduceChunked : ReduceSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    const int blocks = static_cast<int>(ceil_div(r.n, 256) < kStageBlocks ? ceil_div(r.n, 256) : kStageBlocks);
+    T* partials = r.ws.template take<T>(blocks);
+    const long long chunk = ceil_div(r.n, static_cast<long long>(blocks) * 256);
+    ex.template launch<ReduceChunkedStage, Op>(blocks, 256, 256, ReduceArgs<T>{r.in, partials, r.n, chunk, nullptr, nullptr}, "reduce-chunked stage 1");
+    ex.template launch<SingleBlockFinish<ReduceSequential>, Op>(1, 1024, 1024, ReduceArgs<T>{partials, r.out, blocks, 0, nullptr, nullptr}, "reduce-chunked stage 2");
+  }
+};
 
-template <class Op, class T, class Exec>
-void reduce_two_pass(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
-  const int blocks = static_cast<int>(ceil_div(n, 256) < kStageBlocks ? ceil_div(n, 256) : kStageBlocks);
-  T* partials = ws.take<T>(blocks);
-  ex.template launch<ReduceGridStrideStage, Op>(blocks, 256, 256, ReduceArgs<T>{in, partials, n, 0, nullptr, nullptr}, "reduce-two-pass stage 1");
-  ex.template launch<SingleBlockFinish<ReduceSequential>, Op>(1, 1024, 1024, ReduceArgs<T>{partials, out, blocks, 0, nullptr, nullptr}, "reduce-two-pass stage 2");
-}
+// reduce-two-pass: a fixed grid of grid-stride sums, then the traced reduce-sequential.
+struct ReduceTwoPass : ReduceSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    const int blocks = static_cast<int>(ceil_div(r.n, 256) < kStageBlocks ? ceil_div(r.n, 256) : kStageBlocks);
+    T* partials = r.ws.template take<T>(blocks);
+    ex.template launch<ReduceGridStrideStage, Op>(blocks, 256, 256, ReduceArgs<T>{r.in, partials, r.n, 0, nullptr, nullptr}, "reduce-two-pass stage 1");
+    ex.template launch<SingleBlockFinish<ReduceSequential>, Op>(1, 1024, 1024, ReduceArgs<T>{partials, r.out, blocks, 0, nullptr, nullptr}, "reduce-two-pass stage 2");
+  }
+};
 
-template <class Op, class T, class Exec>
-void reduce_atomic(Exec& ex, const T* in, T* out, long long n, Carve&) {
-  ex.memset_zero(out, sizeof(T));
-  ex.template launch<ReduceAtomicStage, Op>(static_cast<int>(ceil_div(n, 256)), 256, 0, ReduceArgs<T>{in, out, n, 0, nullptr, nullptr}, "reduce-atomic");
-}
+// reduce-atomic: one launch; the result starts at zero.
+struct ReduceAtomic : ReduceSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    ex.memset_zero(r.out, sizeof(T));
+    ex.template launch<ReduceAtomicStage, Op>(static_cast<int>(ceil_div(r.n, 256)), 256, 0, ReduceArgs<T>{r.in, r.out, r.n, 0, nullptr, nullptr}, "reduce-atomic");
+  }
+};
 
-template <class Op, class T, class Exec>
-void reduce_warp_shuffle(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
-  long long want = ceil_div(n, 4 * 256);
-  const int blocks = static_cast<int>(want < kStageBlocks ? (want > 0 ? want : 1) : kStageBlocks);
-  T* partials = ws.take<T>(blocks);
-  ex.template launch<ReduceShuffleStage, Op>(blocks, 256, kWarpSize, ReduceArgs<T>{in, partials, n, 0, nullptr, nullptr}, "reduce-warp-shuffle stage 1");
-  ex.template launch<SingleBlockFinish<ReduceWarpShuffle>, Op>(1, 1024, kWarpSize, ReduceArgs<T>{partials, out, blocks, 0, nullptr, nullptr}, "reduce-warp-shuffle stage 2");
-}
+// reduce-warp-shuffle: 16-byte grid-stride sums and shuffles, then the traced reduce-warp-shuffle.
+// (The traced kernel is named with its namespace: inside this struct the bare name is the struct.)
+struct ReduceWarpShuffle : ReduceSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    long long want = ceil_div(r.n, 4 * 256);
+    const int blocks = static_cast<int>(want < kStageBlocks ? (want > 0 ? want : 1) : kStageBlocks);
+    T* partials = r.ws.template take<T>(blocks);
+    ex.template launch<ReduceShuffleStage, Op>(blocks, 256, kWarpSize, ReduceArgs<T>{r.in, partials, r.n, 0, nullptr, nullptr}, "reduce-warp-shuffle stage 1");
+    ex.template launch<SingleBlockFinish<scanscope::ReduceWarpShuffle>, Op>(1, 1024, kWarpSize, ReduceArgs<T>{partials, r.out, blocks, 0, nullptr, nullptr},
+                                                                           "reduce-warp-shuffle stage 2");
+  }
+};
 
-// max_blocks: how many blocks the device keeps resident (SMs x blocks per SM); the CPU passes a
-// small number so the multi-block path runs in tests.
-template <class Op, class T, class Exec>
-void reduce_best(Exec& ex, const T* in, T* out, long long n, Carve& ws, int max_blocks) {
-  using S = ReduceBestStage;
-  using Small = ReduceBestSmall;
-  using Large = ReduceBestLarge;
-  unsigned* counter = ws.take<unsigned>(1);  // zeroed once when the workspace is made
-  T* partials = ws.take<T>(max_blocks);
-  // Small n: one block, no partials, no counter; the fewest threads whose 4 x 16-byte loads
-  // each cover n in one memory round trip.
-  const ReduceArgs<T> one{in, out, n, 0, nullptr, nullptr};
-  if (n <= 4LL * Small::kUnroll * Small::kThreads) return ex.template launch<Small, Op>(1, Small::kThreads, kWarpSize + 1, one, "reduce-best (one block of 256)");
-  if (n <= 4LL * S::kUnroll * S::kThreads) return ex.template launch<S, Op>(1, S::kThreads, kWarpSize + 1, one, "reduce-best (one block of 512)");
-  if (n <= 4LL * Large::kUnroll * Large::kThreads) return ex.template launch<Large, Op>(1, Large::kThreads, kWarpSize + 1, one, "reduce-best (one block of 1024)");
-  long long want = ceil_div(n, 4LL * S::kUnroll * S::kThreads);
-  const int blocks = static_cast<int>(want < max_blocks ? (want > 0 ? want : 1) : max_blocks);
-  ex.template launch<S, Op>(blocks, S::kThreads, kWarpSize + 1, ReduceArgs<T>{in, out, n, 0, counter, partials}, "reduce-best");
-}
+// reduce-best. r.max_blocks: how many blocks the device keeps resident (SMs x blocks per SM); the
+// CPU passes a small number so the multi-block path runs in tests.
+struct ReduceBest : ReduceSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    using S = ReduceBestStage;
+    using Small = ReduceBestSmall;
+    using Large = ReduceBestLarge;
+    unsigned* counter = r.ws.template take<unsigned>(1);  // zeroed once when the workspace is made
+    T* partials = r.ws.template take<T>(r.max_blocks);
+    // Small n: one block, no partials, no counter; the fewest threads whose 4 x 16-byte loads
+    // each cover n in one memory round trip.
+    const long long n = r.n;
+    const ReduceArgs<T> one{r.in, r.out, n, 0, nullptr, nullptr};
+    if (n <= 4LL * Small::kUnroll * Small::kThreads) return ex.template launch<Small, Op>(1, Small::kThreads, kWarpSize + 1, one, "reduce-best (one block of 256)");
+    if (n <= 4LL * S::kUnroll * S::kThreads) return ex.template launch<S, Op>(1, S::kThreads, kWarpSize + 1, one, "reduce-best (one block of 512)");
+    if (n <= 4LL * Large::kUnroll * Large::kThreads) return ex.template launch<Large, Op>(1, Large::kThreads, kWarpSize + 1, one, "reduce-best (one block of 1024)");
+    long long want = ceil_div(n, 4LL * S::kUnroll * S::kThreads);
+    const int blocks = static_cast<int>(want < r.max_blocks ? (want > 0 ? want : 1) : r.max_blocks);
+    ex.template launch<S, Op>(blocks, S::kThreads, kWarpSize + 1, ReduceArgs<T>{r.in, r.out, n, 0, counter, partials}, "reduce-best");
+  }
+};
 
 }  // namespace device
 }  // namespace scanscope

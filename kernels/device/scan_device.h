@@ -1,7 +1,8 @@
 // Device-wide scans: scan-then-propagate (scan paper, Figure 5), reduce-then-scan (Oancea &
 // Henriksen's three kernels) and the single-pass decoupled look-back (Merrill & Garland 2016):
 // block programs written against the Block interface (their shared steps in block_steps.h), then
-// each strategy's launch sequence.
+// each strategy's launch sequence. The registry (strategies.h) names them, with the look-back
+// scan's tuned shapes and tuning variants.
 // SEAM: scan-propagate's and reduce-then-scan's block scans are the traced single-block teaching
 // kernel ScanBlelloch itself, called at one marked line each (PropagateBlockScan, RtsScanSums).
 #pragma once
@@ -440,49 +441,60 @@ struct LookBackScanFast {
   }
 };
 
-// ---- The launch sequences.
+// ---- The launch sequences (RunArgs, grid.h): r.out receives n values, r.inclusive picks the
+// form; r.ws is carved in a fixed order. The registry (strategies.h) names each one.
 
-template <class Op, class T, class Exec>
-void scan_propagate(Exec& ex, const T* in, T* out, long long n, bool inclusive, Carve& ws) {
-  using S = PropagateBlockScan;
-  const long long blocks = ceil_div(n, S::kElems);
-  T* sums = blocks > 1 ? ws.take<T>(blocks) : nullptr;
-  T* scanned = blocks > 1 ? ws.take<T>(blocks) : nullptr;
-  ex.template launch<S, Op>(static_cast<int>(blocks), S::kThreads, BlellochBlock::smem_words(),
-                            ScanArgs<T>{in, out, n, sums, nullptr, false, 0, nullptr, nullptr}, "scan-propagate block scans");
-  if (blocks > 1) scan_propagate<Op>(ex, sums, scanned, blocks, false, ws);
-  if (blocks > 1 || inclusive)
-    ex.template launch<PropagateUniformAdd, Op>(static_cast<int>(blocks), PropagateUniformAdd::kThreads, 0,
-                                                ScanArgs<T>{in, out, n, nullptr, scanned, inclusive, 0, nullptr, nullptr},
-                                                "scan-propagate uniform add");
-}
+// scan-propagate: block scans, the same scan over the block sums (recursively), uniform add.
+struct ScanPropagate : ScanSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    using S = PropagateBlockScan;
+    const long long blocks = ceil_div(r.n, S::kElems);
+    T* sums = blocks > 1 ? r.ws.template take<T>(blocks) : nullptr;
+    T* scanned = blocks > 1 ? r.ws.template take<T>(blocks) : nullptr;
+    ex.template launch<S, Op>(static_cast<int>(blocks), S::kThreads, BlellochBlock::smem_words(),
+                              ScanArgs<T>{r.in, r.out, r.n, sums, nullptr, false, 0, nullptr, nullptr}, "scan-propagate block scans");
+    if (blocks > 1) run<Op>(ex, RunArgs<T>{sums, scanned, blocks, false, r.ws, r.max_blocks, r.name});
+    if (blocks > 1 || r.inclusive)
+      ex.template launch<PropagateUniformAdd, Op>(static_cast<int>(blocks), PropagateUniformAdd::kThreads, 0,
+                                                  ScanArgs<T>{r.in, r.out, r.n, nullptr, scanned, r.inclusive, 0, nullptr, nullptr},
+                                                  "scan-propagate uniform add");
+  }
+};
 
-template <class Op, class T, class Exec>
-void scan_reduce_then_scan(Exec& ex, const T* in, T* out, long long n, bool inclusive, Carve& ws) {
-  long long tiles = ceil_div(n, kRtsTile);
-  long long seg = ceil_div(tiles, kRtsBlocks) * kRtsTile;
-  const int blocks = static_cast<int>(ceil_div(n, seg));
-  T* sums = ws.take<T>(blocks);
-  T* scanned = ws.take<T>(blocks);
-  ex.template launch<RtsReduce, Op>(blocks, kRtsThreads, kRtsThreads, ScanArgs<T>{in, nullptr, n, sums, nullptr, inclusive, seg, nullptr, nullptr}, "scan-reduce-then-scan kernel 1 (reduce)");
-  ex.template launch<RtsScanSums, Op>(1, BlellochBlock::kThreads, BlellochBlock::smem_words(), ScanArgs<T>{sums, scanned, blocks, nullptr, nullptr, false, 0, nullptr, nullptr}, "scan-reduce-then-scan kernel 2 (scan sums)");
-  ex.template launch<RtsScan, Op>(blocks, kRtsThreads, kRtsSmemWords, ScanArgs<T>{in, out, n, nullptr, scanned, inclusive, seg, nullptr, nullptr}, "scan-reduce-then-scan kernel 3 (scan)");
-}
+// scan-reduce-then-scan: the three kernels over segments of whole tiles, at most kRtsBlocks.
+struct ScanReduceThenScan : ScanSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    long long tiles = ceil_div(r.n, kRtsTile);
+    long long seg = ceil_div(tiles, kRtsBlocks) * kRtsTile;
+    const int blocks = static_cast<int>(ceil_div(r.n, seg));
+    T* sums = r.ws.template take<T>(blocks);
+    T* scanned = r.ws.template take<T>(blocks);
+    ex.template launch<RtsReduce, Op>(blocks, kRtsThreads, kRtsThreads, ScanArgs<T>{r.in, nullptr, r.n, sums, nullptr, r.inclusive, seg, nullptr, nullptr},
+                                      "scan-reduce-then-scan kernel 1 (reduce)");
+    ex.template launch<RtsScanSums, Op>(1, BlellochBlock::kThreads, BlellochBlock::smem_words(),
+                                        ScanArgs<T>{sums, scanned, blocks, nullptr, nullptr, false, 0, nullptr, nullptr}, "scan-reduce-then-scan kernel 2 (scan sums)");
+    ex.template launch<RtsScan, Op>(blocks, kRtsThreads, kRtsSmemWords, ScanArgs<T>{r.in, r.out, r.n, nullptr, scanned, r.inclusive, seg, nullptr, nullptr},
+                                    "scan-reduce-then-scan kernel 3 (scan)");
+  }
+};
 
-using ScanDecoupled = LookBackScan<256, 4, false>;  // scan-decoupled: the algorithm, plainly
-using ScanBestV1 = LookBackScan<256, 16, true, 8, false>;  // the first scan-best (x-scan-v1): block scan, then look-back
-using ScanBest = LookBackScanFast<256, 24, 6>;  // scan-best: 256 threads x 24 items, 6 blocks per SM (40 registers), partial tiles staged
-
-template <class Prog, class Op, class T, class Exec>
-void scan_look_back(Exec& ex, const T* in, T* out, long long n, bool inclusive, Carve& ws, const char* name) {
-  const long long tiles = ceil_div(n, Prog::kTile);
-  unsigned* counter = ws.take<unsigned>(1);
-  unsigned long long* status = ws.take<unsigned long long>(tiles);
-  if (Prog::kDynamic) ex.memset_zero(counter, sizeof(unsigned));
-  ex.memset_zero(status, static_cast<size_t>(tiles) * sizeof(unsigned long long));
-  ex.template launch<Prog, Op>(static_cast<int>(tiles), Prog::kThreads, Prog::kSmemWords,
-                               ScanArgs<T>{in, out, n, nullptr, nullptr, inclusive, 0, counter, status}, name);
-}
+// The single-pass scans: one launch of the tile program Prog (LookBackScan or LookBackScanFast,
+// at a shape the registry picks) over ceil(n / tile) tiles, after clearing the status words.
+template <class Prog>
+struct ScanLookBack : ScanSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    const long long tiles = ceil_div(r.n, Prog::kTile);
+    unsigned* counter = r.ws.template take<unsigned>(1);
+    unsigned long long* status = r.ws.template take<unsigned long long>(tiles);
+    if (Prog::kDynamic) ex.memset_zero(counter, sizeof(unsigned));
+    ex.memset_zero(status, static_cast<size_t>(tiles) * sizeof(unsigned long long));
+    ex.template launch<Prog, Op>(static_cast<int>(tiles), Prog::kThreads, Prog::kSmemWords,
+                                 ScanArgs<T>{r.in, r.out, r.n, nullptr, nullptr, r.inclusive, 0, counter, status}, r.name);
+  }
+};
 
 }  // namespace device
 }  // namespace scanscope
