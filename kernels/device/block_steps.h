@@ -3,7 +3,8 @@
 // use them). Every step is written against the Block interface (block.h) and runs inside a block
 // program of reduce_device.h or scan_device.h, on the GPU and in the emulator alike.
 //
-//   thread level   thread_sum_vec4, thread_strided_sum, thread_inclusive_scan, thread_add_prefix
+//   thread level   thread_sum_vec4, thread_strided_sum, thread_load_guarded, thread_store_guarded,
+//                  thread_inclusive_scan, thread_add_prefix
 //   block reduce   block_reduce_tree (shared-memory tree), block_reduce_shuffle (warp shuffles)
 //   block scan     warp_scans_to_shared, scan_warp_totals, block_exclusive_scan
 //   block load     WarpStage: the per-warp shared-memory transpose of the look-back scans
@@ -69,6 +70,18 @@ SS_HD T thread_inclusive_scan(Items<T, N>& items) {
     items[k] = run;
   }
   return run;
+}
+
+// A thread's N consecutive elements straight from in[first, ...) (the identity past n), and back
+// to out[first, ...) (only below n): element by element, uncoalesced; for tiles that are not staged.
+template <class T, int N>
+SS_HD void thread_load_guarded(Items<T, N>& items, const T* in, long long first, long long n, T identity) {
+  SS_UNROLL for (int k = 0; k < N; ++k) items[k] = first + k < n ? in[first + k] : identity;
+}
+template <class T, int N>
+SS_HD void thread_store_guarded(const Items<T, N>& items, T* out, long long first, long long n) {
+  SS_UNROLL for (int k = 0; k < N; ++k)
+    if (first + k < n) out[first + k] = items[k];
 }
 
 // Turns a thread's inclusive scan of its items into its part of the tile's scan: base (all that
@@ -211,6 +224,22 @@ struct WarpStage {
 #endif
     return Vec4<T>{stage.load(tid, site, base + pad(j)), stage.load(tid, site, base + pad(j + 1)), stage.load(tid, site, base + pad(j + 2)),
                    stage.load(tid, site, base + pad(j + 3))};
+  }
+  // A lane's ITEMS consecutive elements (from element lane * ITEMS of its warp's) from the staging
+  // area into its items, and back.
+  template <class S, class T>
+  SS_HD static void to_items(const S& stage, int tid, int site, int base, int lane, Items<T, ITEMS>& items) {
+    SS_UNROLL for (int k = 0; k < ITEMS; k += 4) {
+      Vec4<T> v = get<T>(stage, tid, site, base, lane * ITEMS + k);
+      items[k] = v.x;
+      items[k + 1] = v.y;
+      items[k + 2] = v.z;
+      items[k + 3] = v.w;
+    }
+  }
+  template <class S, class T>
+  SS_HD static void from_items(const S& stage, int tid, int site, int base, int lane, const Items<T, ITEMS>& items) {
+    SS_UNROLL for (int k = 0; k < ITEMS; k += 4) put(stage, tid, site, base, lane * ITEMS + k, Vec4<T>{items[k], items[k + 1], items[k + 2], items[k + 3]});
   }
 };
 

@@ -27,6 +27,8 @@ struct ReduceArgs {
 // adds two neighbours, halving the array.
 struct ReduceTreeLevel {
   static constexpr int kMaxThreads = 256, kMinBlocks = 1;
+  static constexpr int kFactor = 2, kPerBlock = 256, kSmemWords = 0;  // launch shape (ReduceByLaunches)
+  static constexpr const char* kName = "reduce-tree level";
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
     b.threads([&](int tid) {
@@ -41,6 +43,8 @@ struct ReduceTreeLevel {
 // reduce-sequential kernel over its slice.
 struct ReduceBlockLevel {
   static constexpr int kMaxThreads = 256, kMinBlocks = 1;
+  static constexpr int kFactor = 256, kPerBlock = 1, kSmemWords = 256;  // launch shape (ReduceByLaunches)
+  static constexpr const char* kName = "reduce-block level";
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
     const long long off = static_cast<long long>(g.block) * b.num_threads();
@@ -192,43 +196,33 @@ using ReduceBestLarge = ReduceBestStageT<1024>;
 // ---- The launch sequences (RunArgs, grid.h): r.out receives one value; r.ws is carved in a
 // fixed order. The registry (strategies.h) names each one.
 
+// reduce-tree and reduce-block: launches of Level (256 threads a block), each shrinking len
+// elements to ceil(len / Level::kFactor), kPerBlock of them a block, between two workspace
+// buffers; the last launch writes r.out.
+template <class Level>
+struct ReduceByLaunches : ReduceSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    constexpr long long F = Level::kFactor;
+    T* buf[2] = {r.ws.template take<T>(ceil_div(r.n, F)), r.ws.template take<T>(ceil_div(r.n, F * F) + 1)};
+    const T* src = r.in;
+    long long len = r.n;
+    int k = 0;
+    do {
+      long long next = ceil_div(len, F);
+      T* dst = next == 1 ? r.out : buf[k];
+      ex.template launch<Level, Op>(static_cast<int>(ceil_div(next, Level::kPerBlock)), 256, Level::kSmemWords, ReduceArgs<T>{src, dst, len, 0, nullptr, nullptr},
+                                    Level::kName);
+      src = dst;
+      len = next;
+      k ^= 1;
+    } while (len > 1);
+  }
+};
 // reduce-tree: ceil(log2 n) launches, each halving.
-struct ReduceTree : ReduceSequence {
-  template <class Op, class T, class Exec>
-  static void run(Exec& ex, const RunArgs<T>& r) {
-    T* buf[2] = {r.ws.template take<T>(ceil_div(r.n, 2)), r.ws.template take<T>(ceil_div(r.n, 4) + 1)};
-    const T* src = r.in;
-    long long len = r.n;
-    int k = 0;
-    do {
-      long long next = ceil_div(len, 2);
-      T* dst = next == 1 ? r.out : buf[k];
-      ex.template launch<ReduceTreeLevel, Op>(static_cast<int>(ceil_div(next, 256)), 256, 0, ReduceArgs<T>{src, dst, len, 0, nullptr, nullptr}, "reduce-tree level");
-      src = dst;
-      len = next;
-      k ^= 1;
-    } while (len > 1);
-  }
-};
-
+using ReduceTree = ReduceByLaunches<ReduceTreeLevel>;
 // reduce-block: 256 elements become one per launch (10^7 -> 39063 -> 153 -> 1).
-struct ReduceBlock : ReduceSequence {
-  template <class Op, class T, class Exec>
-  static void run(Exec& ex, const RunArgs<T>& r) {
-    T* buf[2] = {r.ws.template take<T>(ceil_div(r.n, 256)), r.ws.template take<T>(ceil_div(r.n, 256 * 256) + 1)};
-    const T* src = r.in;
-    long long len = r.n;
-    int k = 0;
-    do {
-      long long next = ceil_div(len, 256);
-      T* dst = next == 1 ? r.out : buf[k];
-      ex.template launch<ReduceBlockLevel, Op>(static_cast<int>(next), 256, 256, ReduceArgs<T>{src, dst, len, 0, nullptr, nullptr}, "reduce-block level");
-      src = dst;
-      len = next;
-      k ^= 1;
-    } while (len > 1);
-  }
-};
+using ReduceBlock = ReduceByLaunches<ReduceBlockLevel>;
 
 constexpr int kStageBlocks = 1024;  // fixed grid of the two-stage strategies (<= one finishing block)
 

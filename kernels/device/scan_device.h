@@ -226,22 +226,13 @@ struct LookBackScan {
           Stage::put(stage, tid, scan_site::load, base, j, load_vec4(a.in + warp_first(tid) + j));
         }
       } else {
-        const long long first = static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS;
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = first + k < a.n ? a.in[first + k] : identity;
+        thread_load_guarded(items[tid], a.in, static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS, a.n, identity);
       }
     });
     if (STAGE) b.warp_sync(Phase::Load, "tile staged in shared memory");
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
-      if (full(tid)) {
-        SS_UNROLL for (int k = 0; k < ITEMS; k += 4) {
-          Vec4<T> v = Stage::template get<T>(stage, tid, scan_site::load_b, base, lane * ITEMS + k);
-          items[tid][k] = v.x;
-          items[tid][k + 1] = v.y;
-          items[tid][k + 2] = v.z;
-          items[tid][k + 3] = v.w;
-        }
-      }
+      if (full(tid)) Stage::to_items(stage, tid, scan_site::load_b, base, lane, items[tid]);
       val[tid] = thread_inclusive_scan<Op>(items[tid]);
     });
     block_exclusive_scan<Op, T>(b, val, total, other, wt);
@@ -255,14 +246,8 @@ struct LookBackScan {
     b.threads([&](int tid) {
       thread_add_prefix<Op>(items[tid], Op::apply(slot.load(tid, scan_site::carry_load, 0), val[tid]), a.inclusive);
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
-      if (full(tid)) {
-        SS_UNROLL for (int k = 0; k < ITEMS; k += 4)
-          Stage::put(stage, tid, scan_site::store_a, base, lane * ITEMS + k, Vec4<T>{items[tid][k], items[tid][k + 1], items[tid][k + 2], items[tid][k + 3]});
-      } else {
-        const long long first = static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS;
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if (first + k < a.n) a.out[first + k] = items[tid][k];
-      }
+      if (full(tid)) Stage::from_items(stage, tid, scan_site::store_a, base, lane, items[tid]);
+      else thread_store_guarded(items[tid], a.out, static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS, a.n);
     });
     if (STAGE) b.warp_sync(Phase::Store, "scanned tile staged in shared memory");
     b.threads([&](int tid) {
@@ -370,22 +355,13 @@ struct LookBackScanFast {
       } else if (STAGE_PARTIAL) {
         stage_in_partial(stage, tid, base, a.in + warp_first, static_cast<int>(a.n - warp_first), identity);
       } else {
-        const long long first = tile_first + static_cast<long long>(tid) * ITEMS;
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = first + k < a.n ? a.in[first + k] : identity;
+        thread_load_guarded(items[tid], a.in, tile_first + static_cast<long long>(tid) * ITEMS, a.n, identity);
       }
     });
     if (staged) b.warp_sync(Phase::Load, "tile staged in shared memory");
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
-      if (staged) {
-        SS_UNROLL for (int k = 0; k < ITEMS; k += 4) {
-          Vec4<T> v = Stage::template get<T>(stage, tid, scan_site::load_b, base, lane * ITEMS + k);
-          items[tid][k] = v.x;
-          items[tid][k + 1] = v.y;
-          items[tid][k + 2] = v.z;
-          items[tid][k + 3] = v.w;
-        }
-      }
+      if (staged) Stage::to_items(stage, tid, scan_site::load_b, base, lane, items[tid]);
       val[tid] = thread_inclusive_scan<Op>(items[tid]);
     });
     warp_scans_to_shared<Op, T>(b, val, other, wt);
@@ -414,14 +390,8 @@ struct LookBackScanFast {
       T base_value = wp.load(tid, scan_site::carry_load, warp);  // SITE carry_load
       if (lane > 0) base_value = Op::apply(base_value, excl[tid]);
       thread_add_prefix<Op>(items[tid], base_value, a.inclusive);
-      if (staged) {
-        SS_UNROLL for (int k = 0; k < ITEMS; k += 4)
-          Stage::put(stage, tid, scan_site::store_a, base, lane * ITEMS + k, Vec4<T>{items[tid][k], items[tid][k + 1], items[tid][k + 2], items[tid][k + 3]});
-      } else {
-        const long long first = tile_first + static_cast<long long>(tid) * ITEMS;
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if (first + k < a.n) a.out[first + k] = items[tid][k];
-      }
+      if (staged) Stage::from_items(stage, tid, scan_site::store_a, base, lane, items[tid]);
+      else thread_store_guarded(items[tid], a.out, tile_first + static_cast<long long>(tid) * ITEMS, a.n);
     });
     if (staged) b.warp_sync(Phase::Store, "scanned tile staged in shared memory");
     b.threads([&](int tid) {
