@@ -1,7 +1,7 @@
 // Device-wide kernels as a host-side sequence of "grid programs": each launch runs one block
 // program (written against the Block interface of block.h) over a grid of blocks. The sequence is
 // written once, over an Exec policy: CudaExec (grid_exec.cuh) launches the real kernels,
-// EmuExec (below) runs every block in order on the CPU with EmulatedBlock, and SizeExec only
+// EmuExec (emu_exec.h) runs every block in order on the CPU with EmulatedBlock, and SizeExec only
 // counts the workspace the sequence carves. Whatever runs between blocks of one launch (atomics,
 // fences, flags of a look-back) goes through the small host/device helpers here.
 #pragma once
