@@ -11,7 +11,7 @@ namespace device {
 size_t workspace_bytes(const StrategyInfo& s, long long n, int max_blocks) {
   SizeExec ex;
   Carve ws;
-  if (!run_strategy<OpSum, int>(s.id, ex, RunArgs<int>{nullptr, nullptr, n, false, ws, max_blocks, s.id}))
+  if (!run_strategy<OpSum, int>(s, ex, RunArgs<int>{nullptr, nullptr, n, false, ws, max_blocks, s.id}))
     throw std::logic_error(std::string(s.id) + ": no int launch");  // every row takes int
   return ws.used;
 }
@@ -25,7 +25,7 @@ std::vector<T> emulate(const StrategyInfo& s, const std::vector<T>& in, bool inc
   ws.base = ws_buf.data();
   std::vector<T> out(s.scan() ? in.size() : 1, T(-12345));  // poisoned: every element must be written
   EmuExec<T> ex;
-  if (!run_strategy<OpSum, T>(s.id, ex, RunArgs<T>{in.data(), out.data(), n, inclusive, ws, max_blocks, s.id}))
+  if (!run_strategy<OpSum, T>(s, ex, RunArgs<T>{in.data(), out.data(), n, inclusive, ws, max_blocks, s.id}))
     throw std::invalid_argument(std::string(s.id) + " is not built for " + (std::is_same<T, float>::value ? "float" : "int"));
   if (launches) *launches = ex.launches;
   return out;

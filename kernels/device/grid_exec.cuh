@@ -64,7 +64,7 @@ void launch_strategy(const StrategyInfo& s, bool is_float, bool inclusive, const
     CudaExec<T> ex{stream, s.id};
     Carve ws;
     ws.base = static_cast<char*>(ws_ptr);
-    return run_strategy<OpSum, T, OnlyFamily<F>>(s.id, ex, RunArgs<T>{static_cast<const T*>(in), static_cast<T*>(out), n, inclusive, ws, max_blocks, s.id});
+    return run_strategy<OpSum, T, OnlyFamily<F>>(s, ex, RunArgs<T>{static_cast<const T*>(in), static_cast<T*>(out), n, inclusive, ws, max_blocks, s.id});
   };
   if (!(is_float ? launch(0.0f) : launch(0))) throw std::logic_error(std::string(s.id) + ": int only");
 }

@@ -10,7 +10,6 @@
 // then add its row below. Nothing else names it.
 #pragma once
 
-#include <cstring>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -92,6 +91,7 @@ void for_each_strategy(Visit&& v) {
 // ---- What the rest of the program reads.
 
 struct StrategyInfo {
+  int row;           // position in for_each_strategy (run_strategy dispatches on it)
   const char* id;
   Family family;
   bool inclusive;    // takes the inclusive form too (every scan); a reduction takes neither
@@ -108,7 +108,7 @@ inline const std::vector<StrategyInfo>& strategies() {
     std::vector<StrategyInfo> v;
     for_each_strategy([&](const auto& row) {
       using R = std::decay_t<decltype(row)>;
-      v.push_back({row.id, R::Seq::kFamily, R::Seq::kInclusive, R::Types::template has<float>, row.flags, row.title, row.source});
+      v.push_back({static_cast<int>(v.size()), row.id, R::Seq::kFamily, R::Seq::kInclusive, R::Types::template has<float>, row.flags, row.title, row.source});
     });
     return v;
   }();
@@ -130,20 +130,24 @@ struct OnlyFamily {
   static constexpr bool takes(Family f) { return f == F; }
 };
 
-// Runs the row named `id` with operator Op on values T, launching through ex (CudaExec, EmuExec,
+// Runs strategy s with operator Op on values T, launching through ex (CudaExec, EmuExec,
 // SizeExec). Instantiates the launch of every row of the families Only takes that is built for T;
-// false when none of those is named id.
+// false when s is not one of those. (Dispatch by row number: in the timed path it costs a few
+// integer compares, as the switch it replaces did.)
 template <class Op, class T, class Only = AnyFamily, class Exec>
-bool run_strategy(const char* id, Exec& ex, const RunArgs<T>& r) {
+bool run_strategy(const StrategyInfo& s, Exec& ex, const RunArgs<T>& r) {
   bool ran = false;
+  int row_number = 0;
   for_each_strategy([&](const auto& row) {
     using R = std::decay_t<decltype(row)>;
     if constexpr (R::Types::template has<T> && Only::takes(R::Seq::kFamily)) {
-      if (!ran && std::strcmp(id, row.id) == 0) {
+      if (row_number == s.row) {
         R::Seq::template run<Op, T>(ex, r);
         ran = true;
       }
     }
+    (void)row;
+    ++row_number;
   });
   return ran;
 }
