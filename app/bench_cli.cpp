@@ -1,4 +1,4 @@
-// `scanscope bench`: device-wide timings (kernels/bench.h): a table on stdout, progress on
+// `scanscope bench`: device-wide timings (bench/bench.h): a table on stdout, progress on
 // stderr, JSON on request. Bad option values throw UsageError (one line, exit 2).
 #include "bench_cli.h"
 
@@ -19,21 +19,6 @@
 namespace scanscope {
 
 namespace {
-
-struct BenchOptions {
-  std::string kernel = "all";
-  long long min_n = 1 << 10;
-  long long max_n = 0;  // 0: 2^28 with a GPU, 2^24 without
-  std::string json;
-  std::string type = "int";
-  int repeats = 20;
-  int warmup = 3;
-  std::string preset;
-  bool quiet = false;
-};
-
-BenchOptions g_opt;
-CLI::App* g_cmd = nullptr;
 
 std::vector<std::string> split_ids(const std::string& s) {
   std::vector<std::string> out;
@@ -67,18 +52,20 @@ void print_table(const BenchResults& r) {
                 check.c_str());
   }
   // Our best kernels against their baselines, measured in this run.
+  std::map<std::string, bool> best;
+  for (const auto& k : bench_kernels()) best[k.id] = k.best;
   std::map<std::pair<std::string, long long>, const BenchPoint*> at;
   for (const auto& p : r.points)
     if (p.ms > 0 && p.note.empty()) at[{p.kernel, p.n}] = &p;
   bool header = false;
   for (const auto& [key, p] : at) {
-    if (key.first != "reduce-best" && key.first != "scan-best") continue;
+    if (!best[key.first]) continue;
     if (!header) {
       std::printf("\nbest kernels (same run): %-14s %11s %9s %8s %8s %10s\n", "kernel", "n", "GB/s", "x CUB", "x copy", "x probe");
       header = true;
     }
     auto probe = at.find({"read-probe", key.second});
-    std::string xprobe = key.first == "reduce-best" && probe != at.end() ? fmt("%.3f", p->gbps / probe->second->gbps) : "-";
+    std::string xprobe = p->family == "reduce" && probe != at.end() ? fmt("%.3f", p->gbps / probe->second->gbps) : "-";
     std::printf("%25s %-14s %11lld %9.1f %8s %8s %10s\n", "", key.first.c_str(), key.second, p->gbps, p->ratio_to_cub > 0 ? fmt("%.3f", p->ratio_to_cub).c_str() : "-",
                 p->ratio_to_copy > 0 ? fmt("%.3f", p->ratio_to_copy).c_str() : "-", xprobe.c_str());
   }
@@ -87,24 +74,26 @@ void print_table(const BenchResults& r) {
 
 }  // namespace
 
-CLI::App* add_bench_command(CLI::App& app) {
-  std::string ids;
-  for (const auto& id : bench_kernel_ids()) ids += (ids.empty() ? "" : ", ") + id;
-  g_cmd = app.add_subcommand("bench", "device-wide timings against CUB, a device copy and the CPU (every result checked)");
-  g_cmd->add_option("--kernel", g_opt.kernel, "kernel ids, comma-separated, or all: " + ids);
-  g_cmd->add_option("--min", g_opt.min_n, "smallest n (sizes double up to --max)");
-  g_cmd->add_option("--max", g_opt.max_n, "largest n (default 2^28 with a GPU, 2^24 without; at most 2^30)");
-  g_cmd->add_option("--json", g_opt.json, "also write the results to FILE (JSON)");
-  g_cmd->add_option("--type", g_opt.type, "value type: int or float");
-  g_cmd->add_option("--repeats", g_opt.repeats, "timed runs per point (the median is reported)");
-  g_cmd->add_option("--warmup", g_opt.warmup, "untimed runs first");
-  g_cmd->add_option("--preset", g_opt.preset, "re-run a seed's table: harris-table2 (scan paper Table 2) or oancea (reduce at n = 1000 and 10^6)");
-  g_cmd->add_flag("--quiet", g_opt.quiet, "no progress on stderr");
-  return g_cmd;
+CLI::App* add_bench_command(CLI::App& app, BenchOptions& o) {
+  std::string ids, tuning;
+  for (const auto& k : bench_kernels()) {
+    std::string& list = k.in_all ? ids : tuning;
+    list += (list.empty() ? "" : ", ") + k.id;
+  }
+  CLI::App* cmd = app.add_subcommand("bench", "device-wide timings against CUB, a device copy and the CPU (every result checked)");
+  cmd->add_option("--kernel", o.kernel, "kernel ids, comma-separated, or all: " + ids + "; tuning variants (int only, not in all): " + tuning);
+  cmd->add_option("--min", o.min_n, "smallest n (sizes double up to --max)");
+  cmd->add_option("--max", o.max_n, "largest n (default 2^28 with a GPU, 2^24 without; at most 2^30)");
+  cmd->add_option("--json", o.json, "also write the results to FILE (JSON)");
+  cmd->add_option("--type", o.type, "value type: int or float");
+  cmd->add_option("--repeats", o.repeats, "timed runs per point (the median is reported)");
+  cmd->add_option("--warmup", o.warmup, "untimed runs first");
+  cmd->add_option("--preset", o.preset, "re-run a seed's table: harris-table2 (scan paper Table 2) or oancea (reduce at n = 1000 and 10^6)");
+  cmd->add_flag("--quiet", o.quiet, "no progress on stderr");
+  return cmd;
 }
 
-int run_bench_command() {
-  const BenchOptions& o = g_opt;
+int run_bench_command(const BenchOptions& o, const CLI::App& cmd) {
   BenchConfig c;
   if (o.kernel != "all") {
     c.kernels = split_ids(o.kernel);
@@ -115,7 +104,7 @@ int run_bench_command() {
   if (o.warmup < 0 || o.warmup > 100) throw UsageError("--warmup must be 0 to 100, not " + std::to_string(o.warmup));
   if (!o.preset.empty() && o.preset != "harris-table2" && o.preset != "oancea")
     throw UsageError("--preset must be harris-table2 or oancea, not '" + o.preset + "'");
-  if (!o.preset.empty() && (g_cmd->count("--min") || g_cmd->count("--max"))) throw UsageError("--preset sets its own sizes; leave out --min and --max");
+  if (!o.preset.empty() && (cmd.count("--min") || cmd.count("--max"))) throw UsageError("--preset sets its own sizes; leave out --min and --max");
   c.min_n = o.min_n;
   c.max_n = o.max_n;
   const bool gpu = gpu_status().usable;

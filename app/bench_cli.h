@@ -1,5 +1,7 @@
-// `scanscope bench`: device-wide timings (see kernels/bench.h).
+// `scanscope bench`: device-wide timings (see bench/bench.h).
 #pragma once
+
+#include <string>
 
 namespace CLI {
 class App;
@@ -7,9 +9,24 @@ class App;
 
 namespace scanscope {
 
-// Adds the `bench` subcommand and its options to app; returns it.
-CLI::App* add_bench_command(CLI::App& app);
-// Runs it after parsing; returns the exit code. Throws UsageError for bad option values.
-int run_bench_command();
+// The options of `scanscope bench`, as given on the command line.
+struct BenchOptions {
+  std::string kernel = "all";
+  long long min_n = 1 << 10;
+  long long max_n = 0;  // 0: 2^28 with a GPU, 2^24 without
+  std::string json;
+  std::string type = "int";
+  int repeats = 20;
+  int warmup = 3;
+  std::string preset;
+  bool quiet = false;
+};
+
+// Adds the `bench` subcommand to app, its options bound to o (which must outlive the parse);
+// returns it.
+CLI::App* add_bench_command(CLI::App& app, BenchOptions& o);
+// Runs it after parsing (cmd: what add_bench_command returned); returns the exit code. Throws
+// UsageError for bad option values.
+int run_bench_command(const BenchOptions& o, const CLI::App& cmd);
 
 }  // namespace scanscope

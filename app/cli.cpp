@@ -496,7 +496,8 @@ int cli_main(int argc, char** argv) {
   lesson->add_option("name", lesson_name, "lesson name (for show)");
   lesson->add_option("--step", lesson_step, "only this step");
 
-  CLI::App* bench = add_bench_command(app);
+  BenchOptions bench_opt;
+  CLI::App* bench = add_bench_command(app, bench_opt);
 
   try {
     app.parse(argc, argv);
@@ -515,7 +516,7 @@ int cli_main(int argc, char** argv) {
     if (*list) return cmd_list(list_json);
     if (*trace) return cmd_trace(treq, json_path, quiet, timed);
     if (*validate) return cmd_validate(launch_timed, ncu_csv, markdown);
-    if (*bench) return run_bench_command();
+    if (*bench) return run_bench_command(bench_opt, *bench);
     if (*float_order) return cmd_float_order(fo_data, fo_n, fo_seed);
     if (*histeq) return cmd_histeq(he_image, he_out, he_device);
     if (*lesson) return cmd_lesson(lesson_action, lesson_name, lesson_step);

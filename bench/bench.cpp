@@ -21,48 +21,15 @@ namespace scanscope {
 
 namespace {
 
-struct KernelSpec {
-  const char* id;
-  const char* family;  // reduce | scan | copy | cpu
-  bool scan;           // output has n elements
-  bool inclusive;
-  bool gpu;
-};
-
-const std::vector<KernelSpec>& specs() {
-  static const std::vector<KernelSpec> list = [] {
-    std::vector<KernelSpec> v;
-    for (const auto& s : device::strategies()) v.push_back({s.id, s.scan ? "scan" : "reduce", s.scan, false, true});
-    v.push_back({"scan-best-inclusive", "scan", true, true, true});
-    v.push_back({"cub-reduce", "reduce", false, false, true});
-    v.push_back({"cub-scan", "scan", true, false, true});
-    v.push_back({"cub-scan-inclusive", "scan", true, true, true});
-    v.push_back({"copy", "copy", true, false, true});
-    v.push_back({"read-probe", "copy", false, false, true});
-    v.push_back({"cpu-sequential-reduce", "cpu", false, false, false});
-    v.push_back({"cpu-std-reduce", "cpu", false, false, false});
-    v.push_back({"cpu-sequential-scan", "cpu", true, false, false});
-    v.push_back({"cpu-std-inclusive-scan", "cpu", true, true, false});
-    // Tuning variants of scan-best (int, exclusive; not in `all`).
-    for (const char* x : {"x-scan-v1", "x-scan-f256x16", "x-scan-f128x24", "x-scan-f256x32", "x-scan-best-scalar-tail", "x-scan-best-s128", "x-scan-256x16-dyn", "x-scan-512x16-r64",
-                         "x-scan-512x16-r64-static"}) v.push_back({x, "scan", true, false, true});
-    return v;
-  }();
-  return list;
-}
-
-const KernelSpec* find_spec(const std::string& id) {
-  for (const auto& s : specs())
+const BenchKernel* find_spec(const std::string& id) {
+  for (const auto& s : bench_kernels())
     if (id == s.id) return &s;
   return nullptr;
 }
 
-// The GPU kernel behind a bench id (scan-best-inclusive runs scan-best).
-std::string gpu_kernel_of(const std::string& id) { return id == "scan-best-inclusive" ? "scan-best" : id; }
-
 // Bytes a kernel must move at least: reductions and the probe read n values; scans and the copy
 // read n and write n.
-double bytes_moved(const KernelSpec& s, long long n) { return (s.scan ? 8.0 : 4.0) * static_cast<double>(n); }
+double bytes_moved(const BenchKernel& s, long long n) { return (s.scan ? 8.0 : 4.0) * static_cast<double>(n); }
 
 // Input: a hash of the index, so any size is reproducible. Ints in [-8, 7]; floats in
 // {+-1/16, ..., +-15/16}, mean 0, so float sums stay small and rounding stays far from the
@@ -139,7 +106,7 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
                device::GpuBenchSession* gpu, const BenchProgress& progress, const std::atomic<bool>* cancel, BenchResults& r) {
   std::vector<std::string> gpu_ids;
   for (const auto& id : ids)
-    if (find_spec(id)->gpu) gpu_ids.push_back(gpu_kernel_of(id));
+    if (find_spec(id)->gpu) gpu_ids.push_back(find_spec(id)->gpu_kernel);
   int runnable = 0;
   for (const auto& id : ids) runnable += gpu || !find_spec(id)->gpu;
   const int total = static_cast<int>(runnable * sizes.size());
@@ -157,7 +124,7 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
     }
     std::vector<T> out;
     for (const auto& id : ids) {
-      const KernelSpec& s = *find_spec(id);
+      const BenchKernel& s = *find_spec(id);
       if (s.gpu && !gpu) continue;  // said once in messages
       if (progress) progress(done, total, id + " n=" + std::to_string(n));
       if (cancel && cancel->load()) {
@@ -178,7 +145,7 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
             r.points.push_back(p);
             continue;
           }
-          p.ms = gpu->time(gpu_kernel_of(id), s.inclusive, config.warmup, config.repeats, out.data(), out.size());
+          p.ms = gpu->time(s.gpu_kernel, s.inclusive, config.warmup, config.repeats, out.data(), out.size());
         } else {
           p.ms = time_cpu([&] { run_cpu_kernel(id, in, out); }, std::min(config.repeats, 5));
         }
@@ -290,7 +257,7 @@ void compute_ratios(BenchResults& r) {
   for (auto& p : r.points) {
     p.ratio_to_cub = p.ratio_to_copy = 0;
     if (p.ms <= 0 || !p.note.empty()) continue;
-    const KernelSpec* s = find_spec(p.kernel);
+    const BenchKernel* s = find_spec(p.kernel);
     std::string cub;
     if (s && s->scan && p.kernel != "copy") cub = s->inclusive && ms_of("cub-scan-inclusive", p.n) > 0 ? "cub-scan-inclusive" : "cub-scan";
     else if (s && p.kernel != "copy") cub = "cub-reduce";
@@ -319,10 +286,36 @@ std::vector<long long> preset_sizes(const std::string& preset) {
 
 }  // namespace bench_detail
 
+const std::vector<BenchKernel>& bench_kernels() {
+  static const std::vector<BenchKernel> list = [] {
+    std::vector<BenchKernel> v;
+    std::vector<BenchKernel> tuning;  // listed last
+    for (const auto& s : device::strategies()) {
+      const char* family = s.scan() ? "scan" : "reduce";
+      (s.tuning() ? tuning : v).push_back({s.id, family, s.title, s.scan(), false, true, !s.tuning(), !s.takes_float, (s.flags & device::kBest) != 0, s.id});
+      if (s.flags & device::kBenchInclusive)
+        v.push_back({std::string(s.id) + "-inclusive", family, std::string(s.title) + "; inclusive", true, true, true, true, !s.takes_float, false, s.id});
+    }
+    // Baselines: NVIDIA's CUB, the device copy, the read probe (kernels/device/baselines.cu) and the CPU.
+    v.push_back({"cub-reduce", "reduce", "cub::DeviceReduce::Sum", false, false, true, true, false, false, "cub-reduce"});
+    v.push_back({"cub-scan", "scan", "cub::DeviceScan::ExclusiveSum", true, false, true, true, false, false, "cub-scan"});
+    v.push_back({"cub-scan-inclusive", "scan", "cub::DeviceScan::InclusiveSum", true, true, true, true, false, false, "cub-scan-inclusive"});
+    v.push_back({"copy", "copy", "cudaMemcpyAsync device to device", true, false, true, true, false, false, "copy"});
+    v.push_back({"read-probe", "copy", "read-bandwidth probe: 16-byte loads, all in flight, one atomic per block", false, false, true, true, false, false, "read-probe"});
+    v.push_back({"cpu-sequential-reduce", "cpu", "a sequential loop", false, false, false, true, false, false, ""});
+    v.push_back({"cpu-std-reduce", "cpu", "std::reduce", false, false, false, true, false, false, ""});
+    v.push_back({"cpu-sequential-scan", "cpu", "the scan paper's sequential exclusive scan", true, false, false, true, false, false, ""});
+    v.push_back({"cpu-std-inclusive-scan", "cpu", "std::inclusive_scan", true, true, false, true, false, false, ""});
+    v.insert(v.end(), tuning.begin(), tuning.end());
+    return v;
+  }();
+  return list;
+}
+
 std::vector<std::string> bench_kernel_ids() {
   std::vector<std::string> ids;
-  for (const auto& s : specs())
-    if (std::string(s.id).rfind("x-", 0) != 0) ids.push_back(s.id);
+  for (const auto& s : bench_kernels())
+    if (s.in_all) ids.push_back(s.id);
   return ids;
 }
 

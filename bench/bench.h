@@ -46,7 +46,25 @@ struct BenchResults {
 using BenchProgress = std::function<void(int done, int total, const std::string& label)>;
 BenchResults run_bench(const BenchConfig& config, const BenchProgress& progress, const std::atomic<bool>* cancel);
 
-// The ids run_bench knows (device-wide kernels, baselines, CPU baselines).
+// A kernel run_bench times: a device-wide strategy of the registry (kernels/device/strategies.h),
+// the inclusive form of one, or a baseline (CUB, the device copy, the read probe, the CPU).
+struct BenchKernel {
+  std::string id;
+  std::string family;      // "reduce" | "scan" | "copy" | "cpu"
+  std::string title;
+  bool scan = false;       // the output has n elements
+  bool inclusive = false;  // the inclusive form
+  bool gpu = true;
+  bool in_all = true;      // run by --kernel all (tuning variants are not)
+  bool int_only = false;   // built for --type int only
+  bool best = false;       // our best of its family: the summary sets it beside its baselines
+  std::string gpu_kernel;  // what the GPU launches (scan-best-inclusive: scan-best, inclusive)
+};
+
+// Every kernel run_bench knows: the strategies and their inclusive forms, the baselines, then the
+// tuning variants.
+const std::vector<BenchKernel>& bench_kernels();
+// The ids of --kernel all.
 std::vector<std::string> bench_kernel_ids();
 
 std::string bench_to_json(const BenchResults& r);

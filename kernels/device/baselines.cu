@@ -1,5 +1,5 @@
-// GPU entry points (device_gpu.h): the strategies, NVIDIA's CUB, a device-to-device copy and a
-// read-only bandwidth probe, behind one launch function the bench times.
+// GPU entry points (device_gpu.h): the registry's strategies (strategies.h), NVIDIA's CUB, a
+// device-to-device copy and a read-only bandwidth probe, behind one launch function the bench times.
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 
@@ -77,9 +77,8 @@ int gpu_max_blocks() {
 }
 
 size_t gpu_workspace_bytes(const std::string& kernel, long long n, int max_blocks) {
-  if (const StrategyInfo* s = find_strategy(kernel)) return workspace_bytes(s->strategy, n, max_blocks);
+  if (const StrategyInfo* s = find_strategy(kernel)) return workspace_bytes(*s, n, max_blocks);
   if (kernel.rfind("cub-", 0) == 0) return cub_bytes<int>(kernel, n, kernel == "cub-scan-inclusive");
-  if (kernel.rfind("x-scan-", 0) == 0) return workspace_bytes(Strategy::ScanDecoupled, n, max_blocks);  // tiles of >= 1024
   return 0;
 }
 
@@ -87,12 +86,8 @@ void gpu_launch(const std::string& kernel, bool is_float, bool inclusive, const 
                 void* workspace, size_t workspace_bytes, int max_blocks, void* stream_ptr) {
   cudaStream_t stream = static_cast<cudaStream_t>(stream_ptr);
   if (const StrategyInfo* s = find_strategy(kernel)) {
-    if (s->scan) launch_scan_strategy(s->strategy, is_float, inclusive, in, out, n, workspace, stream, kernel);
-    else launch_reduce_strategy(s->strategy, is_float, in, out, n, workspace, max_blocks, stream, kernel);
-    return;
-  }
-  if (kernel.rfind("x-scan-", 0) == 0) {
-    if (is_float || !launch_scan_variant(kernel, inclusive, in, out, n, workspace, stream)) throw std::logic_error(kernel + ": int only, or unknown variant");
+    if (s->scan()) launch_strategy<Family::Scan>(*s, is_float, inclusive, in, out, n, workspace, max_blocks, stream);
+    else launch_strategy<Family::Reduce>(*s, is_float, inclusive, in, out, n, workspace, max_blocks, stream);
     return;
   }
   if (kernel == "copy") {

@@ -1,35 +1,38 @@
-// The device-wide strategies on the CPU: the launch sequences of strategies.h run with EmuExec.
+// The device-wide strategies on the CPU: the registry's launch sequences (strategies.h) run with
+// EmuExec (every block of every launch, in order), and with SizeExec for the workspace count.
+#include <stdexcept>
+
 #include "kernels/device/emu_exec.h"
 #include "kernels/device/strategies.h"
 
 namespace scanscope {
 namespace device {
 
-size_t workspace_bytes(Strategy s, long long n, int max_blocks) {
+size_t workspace_bytes(const StrategyInfo& s, long long n, int max_blocks) {
   SizeExec ex;
   Carve ws;
-  run_strategy<OpSum, float>(ex, s, nullptr, nullptr, n, false, ws, max_blocks);
+  if (!run_strategy<OpSum, int>(s, ex, RunArgs<int>{nullptr, nullptr, n, false, ws, max_blocks, s.id}))
+    throw std::logic_error(std::string(s.id) + ": no int launch");  // every row takes int
   return ws.used;
 }
 
 template <class T>
-std::vector<T> emulate(Strategy s, const std::vector<T>& in, bool inclusive, int max_blocks, int* launches) {
+std::vector<T> emulate(const StrategyInfo& s, const std::vector<T>& in, bool inclusive, int max_blocks, int* launches) {
+  if (inclusive && !s.inclusive) throw std::invalid_argument(std::string(s.id) + " takes no inclusive form");
   const long long n = static_cast<long long>(in.size());
   std::vector<char> ws_buf(workspace_bytes(s, n, max_blocks) + 256, 0);
   Carve ws;
   ws.base = ws_buf.data();
-  bool scan = false;
-  for (const auto& info : strategies())
-    if (info.strategy == s) scan = info.scan;
-  std::vector<T> out(scan ? in.size() : 1, T(-12345));  // poisoned: every element must be written
+  std::vector<T> out(s.scan() ? in.size() : 1, T(-12345));  // poisoned: every element must be written
   EmuExec<T> ex;
-  run_strategy<OpSum, T>(ex, s, in.data(), out.data(), n, inclusive, ws, max_blocks);
+  if (!run_strategy<OpSum, T>(s, ex, RunArgs<T>{in.data(), out.data(), n, inclusive, ws, max_blocks, s.id}))
+    throw std::invalid_argument(std::string(s.id) + " is not built for " + (std::is_same<T, float>::value ? "float" : "int"));
   if (launches) *launches = ex.launches;
   return out;
 }
 
-template std::vector<int> emulate<int>(Strategy, const std::vector<int>&, bool, int, int*);
-template std::vector<float> emulate<float>(Strategy, const std::vector<float>&, bool, int, int*);
+template std::vector<int> emulate<int>(const StrategyInfo&, const std::vector<int>&, bool, int, int*);
+template std::vector<float> emulate<float>(const StrategyInfo&, const std::vector<float>&, bool, int, int*);
 
 }  // namespace device
 }  // namespace scanscope

@@ -1,7 +1,7 @@
 // Device-wide kernels as a host-side sequence of "grid programs": each launch runs one block
 // program (written against the Block interface of block.h) over a grid of blocks. The sequence is
 // written once, over an Exec policy: CudaExec (grid_exec.cuh) launches the real kernels,
-// EmuExec (below) runs every block in order on the CPU with EmulatedBlock, and SizeExec only
+// EmuExec (emu_exec.h) runs every block in order on the CPU with EmulatedBlock, and SizeExec only
 // counts the workspace the sequence carves. Whatever runs between blocks of one launch (atomics,
 // fences, flags of a look-back) goes through the small host/device helpers here.
 #pragma once
@@ -122,6 +122,34 @@ struct SizeExec {
   static constexpr bool counting = true;
   template <class Prog, class Op, class Args> void launch(int, int, int, const Args&, const char* = "") {}
   void memset_zero(void*, size_t) {}
+};
+
+// What a strategy's launch sequence computes: a reduction writes one value to out, a scan n.
+enum class Family { Reduce, Scan };
+
+// What every launch sequence takes besides its Exec: one signature, so the registry
+// (strategies.h) runs any of them the same way.
+template <class T>
+struct RunArgs {
+  const T* in;
+  T* out;
+  long long n;
+  bool inclusive;    // scans: inclusive, else exclusive
+  Carve& ws;         // the workspace, carved in a fixed order
+  int max_blocks;    // reduce-best's persistent grid: resident blocks (a few on the CPU, so every path runs)
+  const char* name;  // the strategy id, for launch errors
+};
+
+// A launch sequence is a struct with
+//   template <class Op, class T, class Exec> static void run(Exec& ex, const RunArgs<T>& r);
+// that derives from one of these.
+struct ReduceSequence {
+  static constexpr Family kFamily = Family::Reduce;
+  static constexpr bool kInclusive = false;  // takes no inclusive form
+};
+struct ScanSequence {
+  static constexpr Family kFamily = Family::Scan;
+  static constexpr bool kInclusive = true;  // inclusive and exclusive
 };
 
 // A view of words [word, ...) of a shared array as another 4-byte type. A block program asks

@@ -51,10 +51,25 @@ struct CudaExec {
   void memset_zero(void* p, size_t bytes) { cuda_check(cudaMemsetAsync(p, 0, bytes, stream), kernel + ": cudaMemsetAsync"); }
 };
 
-// One strategy on device buffers (defined in reduce_device.cu / scan_device.cu).
-void launch_reduce_strategy(Strategy s, bool is_float, const void* in, void* out, long long n, void* ws, int max_blocks, cudaStream_t stream, const std::string& kernel);
-bool launch_scan_variant(const std::string& kernel, bool inclusive, const void* in, void* out, long long n, void* ws, cudaStream_t stream);
-void launch_scan_strategy(Strategy s, bool is_float, bool inclusive, const void* in, void* out, long long n, void* ws, cudaStream_t stream, const std::string& kernel);
+// One registry row of family F (strategies.h) on device buffers, int32 or float32. Each family is
+// instantiated in its own translation unit (reduce_device.cu, scan_device.cu): the extern
+// declarations below keep every other file from building the kernels again.
+template <Family F>
+void launch_strategy(const StrategyInfo& s, bool is_float, bool inclusive, const void* in, void* out, long long n, void* ws_ptr, int max_blocks,
+                     cudaStream_t stream) {
+  if (s.family != F) throw std::logic_error(std::string(s.id) + ": launched as the wrong family");
+  if (inclusive && !s.inclusive) throw std::logic_error(std::string(s.id) + " takes no inclusive form");
+  auto launch = [&](auto value) {
+    using T = decltype(value);
+    CudaExec<T> ex{stream, s.id};
+    Carve ws;
+    ws.base = static_cast<char*>(ws_ptr);
+    return run_strategy<OpSum, T, OnlyFamily<F>>(s, ex, RunArgs<T>{static_cast<const T*>(in), static_cast<T*>(out), n, inclusive, ws, max_blocks, s.id});
+  };
+  if (!(is_float ? launch(0.0f) : launch(0))) throw std::logic_error(std::string(s.id) + ": int only");
+}
+extern template void launch_strategy<Family::Reduce>(const StrategyInfo&, bool, bool, const void*, void*, long long, void*, int, cudaStream_t);
+extern template void launch_strategy<Family::Scan>(const StrategyInfo&, bool, bool, const void*, void*, long long, void*, int, cudaStream_t);
 
 }  // namespace device
 }  // namespace scanscope

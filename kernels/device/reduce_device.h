@@ -1,11 +1,12 @@
 // Device-wide reductions: the strategies of seeds 001, 002 and 004 (Oancea & Henriksen) and our
-// fastest, each a sequence of launches of block programs written against the Block interface.
-// Where a strategy's block step is one of the traced single-block kernels (ReduceSequential,
-// ReduceWarpShuffle, their sequential_tree and warp_reduce), the timed launch calls that very
-// source with NullRecorder.
+// fastest: block programs written against the Block interface (their shared steps in
+// block_steps.h), then each strategy's launch sequence. The registry (strategies.h) names them.
+// SEAM: where a strategy's block is one of the traced single-block teaching kernels
+// (ReduceSequential, ReduceWarpShuffle), the timed launch calls that very source with
+// NullRecorder, at one marked line each (ReduceBlockLevel, SingleBlockFinish).
 #pragma once
 
-#include "kernels/device/grid.h"
+#include "kernels/device/block_steps.h"
 #include "engine/ops.h"
 #include "kernels/legacy/reduce_kernels.h"
 
@@ -26,6 +27,8 @@ struct ReduceArgs {
 // adds two neighbours, halving the array.
 struct ReduceTreeLevel {
   static constexpr int kMaxThreads = 256, kMinBlocks = 1;
+  static constexpr int kFactor = 2, kPerBlock = 256, kSmemWords = 0;  // launch shape (ReduceByLaunches)
+  static constexpr const char* kName = "reduce-tree level";
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
     b.threads([&](int tid) {
@@ -40,6 +43,8 @@ struct ReduceTreeLevel {
 // reduce-sequential kernel over its slice.
 struct ReduceBlockLevel {
   static constexpr int kMaxThreads = 256, kMinBlocks = 1;
+  static constexpr int kFactor = 256, kPerBlock = 1, kSmemWords = 256;  // launch shape (ReduceByLaunches)
+  static constexpr const char* kName = "reduce-block level";
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
     const long long off = static_cast<long long>(g.block) * b.num_threads();
@@ -47,7 +52,7 @@ struct ReduceBlockLevel {
     p.threads = b.num_threads();
     p.n = static_cast<int>(a.n - off < p.threads ? a.n - off : p.threads);
     p.m = p.threads;
-    ReduceSequential::run<Op, T>(b, p, a.in + off, a.out + g.block);
+    ReduceSequential::run<Op, T>(b, p, a.in + off, a.out + g.block);  // SEAM: the teaching kernel reduce-sequential
   }
 };
 
@@ -57,22 +62,14 @@ struct ReduceChunkedStage {
   static constexpr int kMaxThreads = 256, kMinBlocks = 1;
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
-    KernelParams p;
-    p.threads = p.m = b.num_threads();
-    p.n = p.threads;
-    auto sdata = b.template shared<T>(p.threads);
-    b.threads([&](int tid) {
-      long long start = (static_cast<long long>(g.block) * p.threads + tid) * a.chunk;
+    const int threads = b.num_threads();
+    auto chunk_sum = [&](int tid) {
+      long long start = (static_cast<long long>(g.block) * threads + tid) * a.chunk;
       T sum = Op::template identity<T>();
       for (long long i = start; i < start + a.chunk && i < a.n; ++i) sum = Op::apply(sum, a.in[i]);
-      sdata.store(tid, reduce_site::load_store, tid, sum);  // SITE load_store
-    });
-    b.sync(Phase::Load, "chunk sums");
-    sequential_tree<Op, T>(b, sdata, p.threads / 2, 0);
-    b.threads([&](int tid) {
-      if (tid == 0) a.out[g.block] = sdata.load(tid, reduce_site::result, 0);  // SITE result
-    });
-    b.end(Phase::Store, "write block partial");
+      return sum;
+    };
+    block_reduce_tree<Op, T>(b, chunk_sum, [&](T total) { a.out[g.block] = total; }, "chunk sums", "write block partial");
   }
 };
 
@@ -82,22 +79,12 @@ struct ReduceGridStrideStage {
   static constexpr int kMaxThreads = 256, kMinBlocks = 1;
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
-    KernelParams p;
-    p.threads = p.m = b.num_threads();
-    p.n = p.threads;
-    auto sdata = b.template shared<T>(p.threads);
-    b.threads([&](int tid) {
-      const long long stride = static_cast<long long>(g.blocks) * p.threads;
-      T sum = Op::template identity<T>();
-      for (long long i = static_cast<long long>(g.block) * p.threads + tid; i < a.n; i += stride) sum = Op::apply(sum, a.in[i]);
-      sdata.store(tid, reduce_site::load_store, tid, sum);  // SITE load_store
-    });
-    b.sync(Phase::Load, "grid-stride sums");
-    sequential_tree<Op, T>(b, sdata, p.threads / 2, 0);
-    b.threads([&](int tid) {
-      if (tid == 0) a.out[g.block] = sdata.load(tid, reduce_site::result, 0);  // SITE result
-    });
-    b.end(Phase::Store, "write block partial");
+    const int threads = b.num_threads();
+    auto grid_stride_sum = [&](int tid) {
+      const long long stride = static_cast<long long>(g.blocks) * threads;
+      return thread_strided_sum<Op>(a.in, static_cast<long long>(g.block) * threads + tid, a.n, stride);
+    };
+    block_reduce_tree<Op, T>(b, grid_stride_sum, [&](T total) { a.out[g.block] = total; }, "grid-stride sums", "write block partial");
   }
 };
 
@@ -110,7 +97,7 @@ struct SingleBlockFinish {
     KernelParams p;
     p.threads = p.m = b.num_threads();
     p.n = static_cast<int>(a.n);
-    Alg::template run<Op, T>(b, p, a.in, a.out);
+    Alg::template run<Op, T>(b, p, a.in, a.out);  // SEAM: a teaching kernel (reduce-sequential, reduce-warp-shuffle)
   }
 };
 
@@ -126,51 +113,6 @@ struct ReduceAtomicStage {
     b.end(Phase::Reduce, "atomicAdd");
   }
 };
-
-// Each thread's sum over 16-byte loads: U independent Vec4 loads in flight per iteration, a
-// grid-stride over groups of U*T quads, then the partial group left over (taken by the block
-// whose turn it is, again with all its <= U loads in flight: at n = 2^12 that is one memory
-// round trip instead of two), then the < 4 scalar elements after the last quad (block 0).
-template <class Op, class T, int U>
-SS_HD T thread_sum_vec4(const T* in, long long n, int tid, int threads, GridCtx g) {
-  const long long quads = n / 4;
-  const long long group = static_cast<long long>(U) * threads;
-  const long long full_groups = quads / group;
-  T sum = Op::template identity<T>();
-  for (long long gi = g.block; gi < full_groups; gi += g.blocks) {
-    Vec4<T> v[U];
-    for (int u = 0; u < U; ++u) v[u] = load_vec4(in + 4 * (gi * group + u * threads + tid));
-    for (int u = 0; u < U; ++u) sum = Op::apply(sum, Op::apply(Op::apply(v[u].x, v[u].y), Op::apply(v[u].z, v[u].w)));
-  }
-  if (full_groups * group < quads && g.block == static_cast<int>(full_groups % g.blocks)) {
-    const T id = Op::template identity<T>();
-    Vec4<T> v[U];
-    for (int u = 0; u < U; ++u) {
-      const long long q = full_groups * group + u * threads + tid;
-      v[u] = q < quads ? load_vec4(in + 4 * q) : Vec4<T>{id, id, id, id};
-    }
-    for (int u = 0; u < U; ++u) sum = Op::apply(sum, Op::apply(Op::apply(v[u].x, v[u].y), Op::apply(v[u].z, v[u].w)));
-  }
-  if (g.block == 0 && tid < n - 4 * quads) sum = Op::apply(sum, in[4 * quads + tid]);
-  return sum;
-}
-
-// The block step of reduce-warp-shuffle and reduce-best: seed 000's reduce_sum_warp_shuffle body
-// (warp_reduce, warp totals to shared memory, the first warp reduces them); val holds each
-// thread's partial on entry and the block's total in thread 0 on exit.
-template <class Op, class T, class Block, class R, class S>
-SS_HD void block_reduce_shuffle(Block& b, R& val, R& other, const S& sdata) {
-  const int warps = b.num_threads() / kWarpSize;
-  warp_reduce<Op, T>(b, val, other, AllWarps(), "warp shuffle, offset %d");
-  b.threads([&](int tid) {
-    if (tid % kWarpSize == 0) sdata.store(tid, reduce_site::warp_total, tid / kWarpSize, val[tid]);  // SITE warp_total
-  });
-  b.sync(Phase::Combine, "warp totals to shared memory");
-  b.threads([&](int tid) {
-    if (tid < kWarpSize) val[tid] = tid < warps ? sdata.load(tid, reduce_site::total_load, tid) : Op::template identity<T>();  // SITE total_load
-  });
-  warp_reduce<Op, T>(b, val, other, FirstWarp(), "first warp, offset %d");
-}
 
 // ---- reduce-warp-shuffle: 16-byte loads, grid-stride, shuffles; the second pass is the traced
 // reduce-warp-shuffle kernel over the block partials.
@@ -193,7 +135,7 @@ struct ReduceShuffleStage {
 // ---- reduce-best: one launch. 16-byte loads, 4 in flight per thread, a persistent grid,
 // shuffles; each block publishes its partial and the last block to finish (a counter of blocks
 // done, after a fence) reduces the partials and resets the counter for the next call. Up to
-// 2^14 elements one block does it all (see reduce_best): a block of 1024 threads measured about
+// 2^14 elements one block does it all (see ReduceBest): a block of 1024 threads measured about
 // 0.5 us slower than one of 512 at n = 2^10, so the block is the smallest that needs one round.
 template <int THREADS>
 struct ReduceBestStageT {
@@ -251,95 +193,107 @@ using ReduceBestStage = ReduceBestStageT<512>;
 using ReduceBestSmall = ReduceBestStageT<256>;
 using ReduceBestLarge = ReduceBestStageT<1024>;
 
-// ---- The launch sequences. `out` receives one value; `ws` is carved in a fixed order.
+// ---- The launch sequences (RunArgs, grid.h): r.out receives one value; r.ws is carved in a
+// fixed order. The registry (strategies.h) names each one.
 
+// reduce-tree and reduce-block: launches of Level (256 threads a block), each shrinking len
+// elements to ceil(len / Level::kFactor), kPerBlock of them a block, between two workspace
+// buffers; the last launch writes r.out.
+template <class Level>
+struct ReduceByLaunches : ReduceSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    constexpr long long F = Level::kFactor;
+    T* buf[2] = {r.ws.template take<T>(ceil_div(r.n, F)), r.ws.template take<T>(ceil_div(r.n, F * F) + 1)};
+    const T* src = r.in;
+    long long len = r.n;
+    int k = 0;
+    do {
+      long long next = ceil_div(len, F);
+      T* dst = next == 1 ? r.out : buf[k];
+      ex.template launch<Level, Op>(static_cast<int>(ceil_div(next, Level::kPerBlock)), 256, Level::kSmemWords, ReduceArgs<T>{src, dst, len, 0, nullptr, nullptr},
+                                    Level::kName);
+      src = dst;
+      len = next;
+      k ^= 1;
+    } while (len > 1);
+  }
+};
 // reduce-tree: ceil(log2 n) launches, each halving.
-template <class Op, class T, class Exec>
-void reduce_tree(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
-  T* buf[2] = {ws.take<T>(ceil_div(n, 2)), ws.take<T>(ceil_div(n, 4) + 1)};
-  const T* src = in;
-  long long len = n;
-  int k = 0;
-  do {
-    long long next = ceil_div(len, 2);
-    T* dst = next == 1 ? out : buf[k];
-    ex.template launch<ReduceTreeLevel, Op>(static_cast<int>(ceil_div(next, 256)), 256, 0, ReduceArgs<T>{src, dst, len, 0, nullptr, nullptr}, "reduce-tree level");
-    src = dst;
-    len = next;
-    k ^= 1;
-  } while (len > 1);
-}
-
+using ReduceTree = ReduceByLaunches<ReduceTreeLevel>;
 // reduce-block: 256 elements become one per launch (10^7 -> 39063 -> 153 -> 1).
-template <class Op, class T, class Exec>
-void reduce_block(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
-  T* buf[2] = {ws.take<T>(ceil_div(n, 256)), ws.take<T>(ceil_div(n, 256 * 256) + 1)};
-  const T* src = in;
-  long long len = n;
-  int k = 0;
-  do {
-    long long next = ceil_div(len, 256);
-    T* dst = next == 1 ? out : buf[k];
-    ex.template launch<ReduceBlockLevel, Op>(static_cast<int>(next), 256, 256, ReduceArgs<T>{src, dst, len, 0, nullptr, nullptr}, "reduce-block level");
-    src = dst;
-    len = next;
-    k ^= 1;
-  } while (len > 1);
-}
+using ReduceBlock = ReduceByLaunches<ReduceBlockLevel>;
 
 constexpr int kStageBlocks = 1024;  // fixed grid of the two-stage strategies (<= one finishing block)
 
-template <class Op, class T, class Exec>
-void reduce_chunked(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
-  const int blocks = static_cast<int>(ceil_div(n, 256) < kStageBlocks ? ceil_div(n, 256) : kStageBlocks);
-  T* partials = ws.take<T>(blocks);
-  const long long chunk = ceil_div(n, static_cast<long long>(blocks) * 256);
-  ex.template launch<ReduceChunkedStage, Op>(blocks, 256, 256, ReduceArgs<T>{in, partials, n, chunk, nullptr, nullptr}, "reduce-chunked stage 1");
-  ex.template launch<SingleBlockFinish<ReduceSequential>, Op>(1, 1024, 1024, ReduceArgs<T>{partials, out, blocks, 0, nullptr, nullptr}, "reduce-chunked stage 2");
-}
+// reduce-chunked: a fixed grid of chunk sums, then the traced reduce-sequential over the partials.
+struct ReduceChunked : ReduceSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    const int blocks = static_cast<int>(ceil_div(r.n, 256) < kStageBlocks ? ceil_div(r.n, 256) : kStageBlocks);
+    T* partials = r.ws.template take<T>(blocks);
+    const long long chunk = ceil_div(r.n, static_cast<long long>(blocks) * 256);
+    ex.template launch<ReduceChunkedStage, Op>(blocks, 256, 256, ReduceArgs<T>{r.in, partials, r.n, chunk, nullptr, nullptr}, "reduce-chunked stage 1");
+    ex.template launch<SingleBlockFinish<ReduceSequential>, Op>(1, 1024, 1024, ReduceArgs<T>{partials, r.out, blocks, 0, nullptr, nullptr}, "reduce-chunked stage 2");
+  }
+};
 
-template <class Op, class T, class Exec>
-void reduce_two_pass(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
-  const int blocks = static_cast<int>(ceil_div(n, 256) < kStageBlocks ? ceil_div(n, 256) : kStageBlocks);
-  T* partials = ws.take<T>(blocks);
-  ex.template launch<ReduceGridStrideStage, Op>(blocks, 256, 256, ReduceArgs<T>{in, partials, n, 0, nullptr, nullptr}, "reduce-two-pass stage 1");
-  ex.template launch<SingleBlockFinish<ReduceSequential>, Op>(1, 1024, 1024, ReduceArgs<T>{partials, out, blocks, 0, nullptr, nullptr}, "reduce-two-pass stage 2");
-}
+// reduce-two-pass: a fixed grid of grid-stride sums, then the traced reduce-sequential.
+struct ReduceTwoPass : ReduceSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    const int blocks = static_cast<int>(ceil_div(r.n, 256) < kStageBlocks ? ceil_div(r.n, 256) : kStageBlocks);
+    T* partials = r.ws.template take<T>(blocks);
+    ex.template launch<ReduceGridStrideStage, Op>(blocks, 256, 256, ReduceArgs<T>{r.in, partials, r.n, 0, nullptr, nullptr}, "reduce-two-pass stage 1");
+    ex.template launch<SingleBlockFinish<ReduceSequential>, Op>(1, 1024, 1024, ReduceArgs<T>{partials, r.out, blocks, 0, nullptr, nullptr}, "reduce-two-pass stage 2");
+  }
+};
 
-template <class Op, class T, class Exec>
-void reduce_atomic(Exec& ex, const T* in, T* out, long long n, Carve&) {
-  ex.memset_zero(out, sizeof(T));
-  ex.template launch<ReduceAtomicStage, Op>(static_cast<int>(ceil_div(n, 256)), 256, 0, ReduceArgs<T>{in, out, n, 0, nullptr, nullptr}, "reduce-atomic");
-}
+// reduce-atomic: one launch; the result starts at zero.
+struct ReduceAtomic : ReduceSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    ex.memset_zero(r.out, sizeof(T));
+    ex.template launch<ReduceAtomicStage, Op>(static_cast<int>(ceil_div(r.n, 256)), 256, 0, ReduceArgs<T>{r.in, r.out, r.n, 0, nullptr, nullptr}, "reduce-atomic");
+  }
+};
 
-template <class Op, class T, class Exec>
-void reduce_warp_shuffle(Exec& ex, const T* in, T* out, long long n, Carve& ws) {
-  long long want = ceil_div(n, 4 * 256);
-  const int blocks = static_cast<int>(want < kStageBlocks ? (want > 0 ? want : 1) : kStageBlocks);
-  T* partials = ws.take<T>(blocks);
-  ex.template launch<ReduceShuffleStage, Op>(blocks, 256, kWarpSize, ReduceArgs<T>{in, partials, n, 0, nullptr, nullptr}, "reduce-warp-shuffle stage 1");
-  ex.template launch<SingleBlockFinish<ReduceWarpShuffle>, Op>(1, 1024, kWarpSize, ReduceArgs<T>{partials, out, blocks, 0, nullptr, nullptr}, "reduce-warp-shuffle stage 2");
-}
+// reduce-warp-shuffle: 16-byte grid-stride sums and shuffles, then the traced reduce-warp-shuffle.
+// (The traced kernel is named with its namespace: inside this struct the bare name is the struct.)
+struct ReduceWarpShuffle : ReduceSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    long long want = ceil_div(r.n, 4 * 256);
+    const int blocks = static_cast<int>(want < kStageBlocks ? (want > 0 ? want : 1) : kStageBlocks);
+    T* partials = r.ws.template take<T>(blocks);
+    ex.template launch<ReduceShuffleStage, Op>(blocks, 256, kWarpSize, ReduceArgs<T>{r.in, partials, r.n, 0, nullptr, nullptr}, "reduce-warp-shuffle stage 1");
+    ex.template launch<SingleBlockFinish<scanscope::ReduceWarpShuffle>, Op>(1, 1024, kWarpSize, ReduceArgs<T>{partials, r.out, blocks, 0, nullptr, nullptr},
+                                                                           "reduce-warp-shuffle stage 2");
+  }
+};
 
-// max_blocks: how many blocks the device keeps resident (SMs x blocks per SM); the CPU passes a
-// small number so the multi-block path runs in tests.
-template <class Op, class T, class Exec>
-void reduce_best(Exec& ex, const T* in, T* out, long long n, Carve& ws, int max_blocks) {
-  using S = ReduceBestStage;
-  using Small = ReduceBestSmall;
-  using Large = ReduceBestLarge;
-  unsigned* counter = ws.take<unsigned>(1);  // zeroed once when the workspace is made
-  T* partials = ws.take<T>(max_blocks);
-  // Small n: one block, no partials, no counter; the fewest threads whose 4 x 16-byte loads
-  // each cover n in one memory round trip.
-  const ReduceArgs<T> one{in, out, n, 0, nullptr, nullptr};
-  if (n <= 4LL * Small::kUnroll * Small::kThreads) return ex.template launch<Small, Op>(1, Small::kThreads, kWarpSize + 1, one, "reduce-best (one block of 256)");
-  if (n <= 4LL * S::kUnroll * S::kThreads) return ex.template launch<S, Op>(1, S::kThreads, kWarpSize + 1, one, "reduce-best (one block of 512)");
-  if (n <= 4LL * Large::kUnroll * Large::kThreads) return ex.template launch<Large, Op>(1, Large::kThreads, kWarpSize + 1, one, "reduce-best (one block of 1024)");
-  long long want = ceil_div(n, 4LL * S::kUnroll * S::kThreads);
-  const int blocks = static_cast<int>(want < max_blocks ? (want > 0 ? want : 1) : max_blocks);
-  ex.template launch<S, Op>(blocks, S::kThreads, kWarpSize + 1, ReduceArgs<T>{in, out, n, 0, counter, partials}, "reduce-best");
-}
+// reduce-best. r.max_blocks: how many blocks the device keeps resident (SMs x blocks per SM); the
+// CPU passes a small number so the multi-block path runs in tests.
+struct ReduceBest : ReduceSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    using S = ReduceBestStage;
+    using Small = ReduceBestSmall;
+    using Large = ReduceBestLarge;
+    unsigned* counter = r.ws.template take<unsigned>(1);  // zeroed once when the workspace is made
+    T* partials = r.ws.template take<T>(r.max_blocks);
+    // Small n: one block, no partials, no counter; the fewest threads whose 4 x 16-byte loads
+    // each cover n in one memory round trip.
+    const long long n = r.n;
+    const ReduceArgs<T> one{r.in, r.out, n, 0, nullptr, nullptr};
+    if (n <= 4LL * Small::kUnroll * Small::kThreads) return ex.template launch<Small, Op>(1, Small::kThreads, kWarpSize + 1, one, "reduce-best (one block of 256)");
+    if (n <= 4LL * S::kUnroll * S::kThreads) return ex.template launch<S, Op>(1, S::kThreads, kWarpSize + 1, one, "reduce-best (one block of 512)");
+    if (n <= 4LL * Large::kUnroll * Large::kThreads) return ex.template launch<Large, Op>(1, Large::kThreads, kWarpSize + 1, one, "reduce-best (one block of 1024)");
+    long long want = ceil_div(n, 4LL * S::kUnroll * S::kThreads);
+    const int blocks = static_cast<int>(want < r.max_blocks ? (want > 0 ? want : 1) : r.max_blocks);
+    ex.template launch<S, Op>(blocks, S::kThreads, kWarpSize + 1, ReduceArgs<T>{r.in, r.out, n, 0, counter, partials}, "reduce-best");
+  }
+};
 
 }  // namespace device
 }  // namespace scanscope

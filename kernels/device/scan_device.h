@@ -1,12 +1,14 @@
 // Device-wide scans: scan-then-propagate (scan paper, Figure 5), reduce-then-scan (Oancea &
-// Henriksen's three kernels) and the single-pass decoupled look-back (Merrill & Garland 2016),
-// as launch sequences of block programs written against the Block interface. The block scans
-// are the traced sources: ScanBlelloch itself, and warp_scan_inclusive (scan-warp-shuffle).
+// Henriksen's three kernels) and the single-pass decoupled look-back (Merrill & Garland 2016):
+// block programs written against the Block interface (their shared steps in block_steps.h), then
+// each strategy's launch sequence. The registry (strategies.h) names them, with the look-back
+// scan's tuned shapes and tuning variants.
+// SEAM: scan-propagate's and reduce-then-scan's block scans are the traced single-block teaching
+// kernel ScanBlelloch itself, called at one marked line each (PropagateBlockScan, RtsScanSums).
 #pragma once
 
-#include "kernels/device/grid.h"
+#include "kernels/device/block_steps.h"
 #include "engine/ops.h"
-#include "kernels/legacy/reduce_kernels.h"
 #include "kernels/legacy/scan_kernels.h"
 
 // A host-device function kept out of line on the GPU (a cold path's registers stay its own).
@@ -32,53 +34,33 @@ struct ScanArgs {
   unsigned long long* status;  // look-back: one flag+value word per tile
 };
 
-// Exclusive scan of one value per thread across the block, from the traced warp-shuffle scan:
-// on exit val holds the thread's exclusive prefix and total the block's total (every thread).
-// wt needs kWarpSize words. Ends with a barrier, so wt may be reused.
-template <class Op, class T, class Block, class R, class S>
-SS_HD void block_exclusive_scan(Block& b, R& val, R& total, R& other, const S& wt) {
-  const int warps = b.num_threads() / kWarpSize;
-  const T identity = Op::template identity<T>();
-  warp_scan_inclusive<Op, T>(b, val, other, AllWarps(), "warp scan, h=%d");
-  b.threads([&](int tid) {
-    if (tid % kWarpSize == kWarpSize - 1) wt.store(tid, scan_site::warp_total, tid / kWarpSize, val[tid]);  // SITE warp_total
-  });
-  b.sync(Phase::Combine, "warp totals to shared memory");
-  b.threads([&](int tid) {
-    if (tid < kWarpSize) total[tid] = tid < warps ? wt.load(tid, scan_site::total_load, tid) : identity;  // SITE total_load
-  });
-  warp_scan_inclusive<Op, T>(b, total, other, FirstWarp(), "scan of warp totals, h=%d");
-  b.threads([&](int tid) {
-    if (tid < warps) wt.store(tid, scan_site::total_store, tid, total[tid]);  // SITE total_store
-  });
-  b.shfl_up(other, val, 1, scan_site::shfl);  // exclusive within the warp
-  b.sync(Phase::Combine, "scanned totals to shared memory");
-  b.threads([&](int tid) {
-    int warp = tid / kWarpSize, lane = tid % kWarpSize;
-    T before = warp > 0 ? wt.load(tid, scan_site::carry_load, warp - 1) : identity;  // SITE carry_load
-    val[tid] = lane > 0 ? Op::apply(before, other[tid]) : before;
-    total[tid] = wt.load(tid, scan_site::carry_load, warps - 1);
-  });
-  b.sync(Phase::Combine, "block total");
-}
-
-// ---- scan-then-propagate (scan paper, "Arrays of arbitrary size"): every block of 1024 elements
-// is the traced scan-blelloch kernel (512 threads, zero-bank-conflict padding); thread 0 adds the
-// block's last input to its last output to get the block sum.
-struct PropagateBlockScan {
+// The block shape of the traced scan-blelloch kernel as the scan strategies run it: 512 threads
+// over up to 1024 elements, zero-bank-conflict padding (scan paper, Listing 3).
+struct BlellochBlock {
   static constexpr int kThreads = 512, kElems = 2 * kThreads;
-  static constexpr int kMaxThreads = kThreads, kMinBlocks = 1;
   static int smem_words() { return kElems + conflict_free_offset(kElems - 1, Pad::Zero, 5); }
-  template <class Op, class T, class Block>
-  SS_HD static void run(Block& b, GridCtx g, const ScanArgs<T>& a) {
-    const long long off = static_cast<long long>(g.block) * kElems;
+  SS_HD static KernelParams params(int n) {
     KernelParams p;
     p.threads = kThreads;
     p.m = kElems;
-    p.n = static_cast<int>(a.n - off < kElems ? a.n - off : kElems);
+    p.n = n;
     p.pad = Pad::Zero;
     p.log_banks = 5;
-    ScanBlelloch::run<Op, T>(b, p, a.in + off, a.out + off);
+    return p;
+  }
+};
+
+// ---- scan-then-propagate (scan paper, "Arrays of arbitrary size"): every block of 1024 elements
+// is the traced scan-blelloch kernel; thread 0 adds the block's last input to its last output to
+// get the block sum.
+struct PropagateBlockScan {
+  static constexpr int kThreads = BlellochBlock::kThreads, kElems = BlellochBlock::kElems;
+  static constexpr int kMaxThreads = kThreads, kMinBlocks = 1;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const ScanArgs<T>& a) {
+    const long long off = static_cast<long long>(g.block) * kElems;
+    const KernelParams p = BlellochBlock::params(static_cast<int>(a.n - off < kElems ? a.n - off : kElems));
+    ScanBlelloch::run<Op, T>(b, p, a.in + off, a.out + off);  // SEAM: the teaching kernel scan-blelloch
     if (a.sums == nullptr) return;
     b.sync(Phase::Store, "block scanned");
     b.threads([&](int tid) {
@@ -91,7 +73,7 @@ struct PropagateBlockScan {
 // Uniform add: every element of block j gets the scanned sum of blocks 0..j-1 (and, for an
 // inclusive scan, its own input).
 struct PropagateUniformAdd {
-  static constexpr int kThreads = 512, kElems = 2 * kThreads;
+  static constexpr int kThreads = PropagateBlockScan::kThreads, kElems = PropagateBlockScan::kElems;
   static constexpr int kMaxThreads = kThreads, kMinBlocks = 1;
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ScanArgs<T>& a) {
@@ -110,21 +92,6 @@ struct PropagateUniformAdd {
   }
 };
 
-template <class Op, class T, class Exec>
-void scan_propagate(Exec& ex, const T* in, T* out, long long n, bool inclusive, Carve& ws) {
-  using S = PropagateBlockScan;
-  const long long blocks = ceil_div(n, S::kElems);
-  T* sums = blocks > 1 ? ws.take<T>(blocks) : nullptr;
-  T* scanned = blocks > 1 ? ws.take<T>(blocks) : nullptr;
-  ex.template launch<S, Op>(static_cast<int>(blocks), S::kThreads, S::smem_words(),
-                            ScanArgs<T>{in, out, n, sums, nullptr, false, 0, nullptr, nullptr}, "scan-propagate block scans");
-  if (blocks > 1) scan_propagate<Op>(ex, sums, scanned, blocks, false, ws);
-  if (blocks > 1 || inclusive)
-    ex.template launch<PropagateUniformAdd, Op>(static_cast<int>(blocks), PropagateUniformAdd::kThreads, 0,
-                                                ScanArgs<T>{in, out, n, nullptr, scanned, inclusive, 0, nullptr, nullptr},
-                                                "scan-propagate uniform add");
-}
-
 // ---- reduce-then-scan (Oancea & Henriksen, "CUDA Scan Implementation"): 1. each block reduces
 // its segment; 2. one block scans the block sums; 3. each block scans its segment again, tile by
 // tile, starting from its scanned sum.
@@ -134,37 +101,20 @@ struct RtsReduce {
   static constexpr int kMaxThreads = kRtsThreads, kMinBlocks = 1;
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ScanArgs<T>& a) {
-    KernelParams p;
-    p.threads = p.m = p.n = b.num_threads();
-    auto sdata = b.template shared<T>(p.threads);
+    const int threads = b.num_threads();
     const long long begin = static_cast<long long>(g.block) * a.seg;
     const long long end = begin + a.seg < a.n ? begin + a.seg : a.n;
-    b.threads([&](int tid) {
-      T sum = Op::template identity<T>();
-      for (long long i = begin + tid; i < end; i += p.threads) sum = Op::apply(sum, a.in[i]);
-      sdata.store(tid, reduce_site::load_store, tid, sum);  // SITE load_store
-    });
-    b.sync(Phase::Load, "segment sums");
-    sequential_tree<Op, T>(b, sdata, p.threads / 2, 0);
-    b.threads([&](int tid) {
-      if (tid == 0) a.sums[g.block] = sdata.load(tid, reduce_site::result, 0);  // SITE result
-    });
-    b.end(Phase::Store, "write block sum");
+    auto segment_sum = [&](int tid) { return thread_strided_sum<Op>(a.in, begin + tid, end, threads); };
+    block_reduce_tree<Op, T>(b, segment_sum, [&](T total) { a.sums[g.block] = total; }, "segment sums", "write block sum");
   }
 };
 
 // Kernel 2: the traced scan-blelloch kernel, one block of 512 threads over <= 1024 block sums.
 struct RtsScanSums {
-  static constexpr int kMaxThreads = 512, kMinBlocks = 1;
+  static constexpr int kMaxThreads = BlellochBlock::kThreads, kMinBlocks = 1;
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx, const ScanArgs<T>& a) {
-    KernelParams p;
-    p.threads = 512;
-    p.m = 1024;
-    p.n = static_cast<int>(a.n);
-    p.pad = Pad::Zero;
-    p.log_banks = 5;
-    ScanBlelloch::run<Op, T>(b, p, a.in, a.out);
+    ScanBlelloch::run<Op, T>(b, BlellochBlock::params(static_cast<int>(a.n)), a.in, a.out);  // SEAM: the teaching kernel scan-blelloch
   }
 };
 
@@ -225,98 +175,25 @@ struct RtsScan {
   }
 };
 
-template <class Op, class T, class Exec>
-void scan_reduce_then_scan(Exec& ex, const T* in, T* out, long long n, bool inclusive, Carve& ws) {
-  long long tiles = ceil_div(n, kRtsTile);
-  long long seg = ceil_div(tiles, kRtsBlocks) * kRtsTile;
-  const int blocks = static_cast<int>(ceil_div(n, seg));
-  T* sums = ws.take<T>(blocks);
-  T* scanned = ws.take<T>(blocks);
-  ex.template launch<RtsReduce, Op>(blocks, kRtsThreads, kRtsThreads, ScanArgs<T>{in, nullptr, n, sums, nullptr, inclusive, seg, nullptr, nullptr}, "scan-reduce-then-scan kernel 1 (reduce)");
-  ex.template launch<RtsScanSums, Op>(1, 512, 1024 + conflict_free_offset(1023, Pad::Zero, 5), ScanArgs<T>{sums, scanned, blocks, nullptr, nullptr, false, 0, nullptr, nullptr}, "scan-reduce-then-scan kernel 2 (scan sums)");
-  ex.template launch<RtsScan, Op>(blocks, kRtsThreads, kRtsSmemWords, ScanArgs<T>{in, out, n, nullptr, scanned, inclusive, seg, nullptr, nullptr}, "scan-reduce-then-scan kernel 3 (scan)");
-}
-
-// ---- single-pass scan with decoupled look-back (Merrill & Garland 2016). Tiles are taken in
-// the order blocks start (an atomic counter), so every predecessor of a tile is running or done.
-// Each tile publishes its aggregate (flag A), looks back over its predecessors' words until one
-// has an inclusive prefix (flag P), then publishes its own inclusive prefix.
-enum : unsigned { kFlagNone = 0, kFlagAggregate = 1, kFlagPrefix = 2 };
-
-template <class T>
-SS_HD unsigned long long pack_status(unsigned flag, T v) {
-  return (static_cast<unsigned long long>(flag) << 32) | bits_of(v);
-}
-
-SS_HD void store_status(unsigned long long* p, unsigned long long s) {
-#if defined(__CUDA_ARCH__)
-  *static_cast<volatile unsigned long long*>(p) = s;
-#else
-  *p = s;
-#endif
-}
-
-// The exclusive prefix of `tile`: on the GPU all 32 lanes of warp 0 read 32 predecessors at a
-// time (spinning while any is not yet published); on the CPU, where tiles run in order, one
-// thread walks back serially.
-// BACKOFF_NS > 0: a warp that finds a predecessor not yet published sleeps that long before it
-// reads the window again (fewer L2 requests from spinning warps).
-template <class Op, class T, int BACKOFF_NS = 0>
-SS_HD T look_back(unsigned long long* status, long long tile, int lane) {
-  T prefix = Op::template identity<T>();
-#if defined(__CUDA_ARCH__)
-  long long last = tile - 1;
-  while (true) {
-    long long idx = last - lane;
-    unsigned long long s;
-    while (true) {
-      s = idx >= 0 ? load_coherent(status + idx) : pack_status(kFlagPrefix, Op::template identity<T>());
-      if (!__any_sync(0xffffffffu, (s >> 32) == kFlagNone)) break;
-      if (BACKOFF_NS > 0) __nanosleep(BACKOFF_NS);
-    }
-    unsigned prefix_lanes = __ballot_sync(0xffffffffu, (s >> 32) == kFlagPrefix);
-    int stop = prefix_lanes ? __ffs(prefix_lanes) - 1 : kWarpSize - 1;
-    T v = lane <= stop ? from_bits<T>(static_cast<uint32_t>(s)) : Op::template identity<T>();
-    for (int o = kWarpSize / 2; o > 0; o >>= 1) v = Op::apply(v, __shfl_xor_sync(0xffffffffu, v, o));
-    prefix = Op::apply(v, prefix);
-    if (prefix_lanes) break;
-    last -= kWarpSize;
-  }
-#else
-  (void)lane;
-  for (long long i = tile - 1; i >= 0; --i) {
-    unsigned long long s = status[i];
-    prefix = Op::apply(from_bits<T>(static_cast<uint32_t>(s)), prefix);
-    if ((s >> 32) == kFlagPrefix) break;
-  }
-#endif
-  return prefix;
-}
-
-#if defined(__CUDA_ARCH__)
-constexpr int kLookBackLanes = kWarpSize;
-#else
-constexpr int kLookBackLanes = 1;
-#endif
-
+// ---- single-pass scan with decoupled look-back (Merrill & Garland 2016; the look-back itself is
+// tile_prefix, block_steps.h).
 // THREADS x ITEMS elements per tile; each thread scans ITEMS consecutive elements. With STAGE
-// (ITEMS a multiple of 4), full tiles move through shared memory warp by warp, as in seed 004's
-// kernel 3 and CUB's warp transpose: lanes load and store 16 bytes each at consecutive
-// addresses (coalesced LDG.128 / STG.128), and one padding word per 32 keeps both the striped
-// and the blocked shared-memory accesses free of bank conflicts. Without STAGE each thread reads
-// and writes its own elements directly.
+// (ITEMS a multiple of 4), full tiles move through the per-warp shared-memory transpose
+// (WarpStage, 4-byte accesses, padded). Without STAGE each thread reads and writes its own
+// elements directly.
 // DYNAMIC takes tile ids from an atomic counter, so a tile's predecessors are always scheduled
 // (the textbook guarantee); without it the tile is the block index, as CUB does, which saves an
 // atomic round trip before every tile's loads and relies on blocks starting in index order.
 template <int THREADS, int ITEMS, bool STAGE, int MIN_BLOCKS = 2048 / THREADS, bool DYNAMIC = true>
 struct LookBackScan {
+  static_assert(!STAGE || ITEMS % 4 == 0, "16-byte lanes");
+  using Stage = WarpStage<ITEMS>;
   static constexpr bool kDynamic = DYNAMIC;
   static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
   static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
-  static constexpr int kWarpWords = kWarpSize * ITEMS + ITEMS;  // one warp's staging, padded
+  static constexpr int kWarpWords = Stage::kWarpWords;
   static constexpr int kStageWords = STAGE ? (THREADS / kWarpSize) * kWarpWords : 0;
   static constexpr int kSmemWords = kStageWords + kWarpSize + 2;
-  SS_HD static int pad(int j) { return j + (j >> 5); }
 
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ScanArgs<T>& a) {
@@ -346,62 +223,31 @@ struct LookBackScan {
       if (full(tid)) {
         SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
           const int j = 4 * (q * kWarpSize + lane);
-          Vec4<T> v = load_vec4(a.in + warp_first(tid) + j);
-          stage.store(tid, scan_site::load, base + pad(j), v.x);
-          stage.store(tid, scan_site::load, base + pad(j + 1), v.y);
-          stage.store(tid, scan_site::load, base + pad(j + 2), v.z);
-          stage.store(tid, scan_site::load, base + pad(j + 3), v.w);
+          Stage::put(stage, tid, scan_site::load, base, j, load_vec4(a.in + warp_first(tid) + j));
         }
       } else {
-        const long long first = static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS;
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = first + k < a.n ? a.in[first + k] : identity;
+        thread_load_guarded(items[tid], a.in, static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS, a.n, identity);
       }
     });
     if (STAGE) b.warp_sync(Phase::Load, "tile staged in shared memory");
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
-      if (full(tid)) {
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = stage.load(tid, scan_site::load_b, base + pad(lane * ITEMS + k));
-      }
-      T run = identity;
-      SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
-        run = Op::apply(run, items[tid][k]);
-        items[tid][k] = run;
-      }
-      val[tid] = run;
+      if (full(tid)) Stage::to_items(stage, tid, scan_site::load_b, base, lane, items[tid]);
+      val[tid] = thread_inclusive_scan<Op>(items[tid]);
     });
     block_exclusive_scan<Op, T>(b, val, total, other, wt);
     b.threads([&](int tid) {
       if (tid < kLookBackLanes) {
-        const long long t = tile[tid];
-        T prefix = identity;
-        if (t == 0) {
-          if (tid == 0) store_status(a.status, pack_status(kFlagPrefix, total[tid]));
-        } else {
-          if (tid == 0) store_status(a.status + t, pack_status(kFlagAggregate, total[tid]));
-          prefix = look_back<Op, T>(a.status, t, tid);
-          if (tid == 0) store_status(a.status + t, pack_status(kFlagPrefix, Op::apply(prefix, total[tid])));
-        }
+        const T prefix = tile_prefix<Op, T>(a.status, tile[tid], tid, total[tid]);
         if (tid == 0) slot.store(tid, scan_site::total_store, 0, prefix);
       }
     });
     b.sync(Phase::Combine, "look-back");
     b.threads([&](int tid) {
-      T base_value = Op::apply(slot.load(tid, scan_site::carry_load, 0), val[tid]);
-      if (!a.inclusive) {
-        SS_UNROLL for (int k = ITEMS - 1; k > 0; --k) items[tid][k] = Op::apply(base_value, items[tid][k - 1]);
-        items[tid][0] = base_value;
-      } else {
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = Op::apply(base_value, items[tid][k]);
-      }
+      thread_add_prefix<Op>(items[tid], Op::apply(slot.load(tid, scan_site::carry_load, 0), val[tid]), a.inclusive);
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
-      if (full(tid)) {
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k) stage.store(tid, scan_site::store_a, base + pad(lane * ITEMS + k), items[tid][k]);
-      } else {
-        const long long first = static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS;
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if (first + k < a.n) a.out[first + k] = items[tid][k];
-      }
+      if (full(tid)) Stage::from_items(stage, tid, scan_site::store_a, base, lane, items[tid]);
+      else thread_store_guarded(items[tid], a.out, static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS, a.n);
     });
     if (STAGE) b.warp_sync(Phase::Store, "scanned tile staged in shared memory");
     b.threads([&](int tid) {
@@ -409,9 +255,7 @@ struct LookBackScan {
       if (full(tid)) {
         SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
           const int j = 4 * (q * kWarpSize + lane);
-          store_vec4(a.out + warp_first(tid) + j,
-                     Vec4<T>{stage.load(tid, scan_site::store_b, base + pad(j)), stage.load(tid, scan_site::store_b, base + pad(j + 1)),
-                             stage.load(tid, scan_site::store_b, base + pad(j + 2)), stage.load(tid, scan_site::store_b, base + pad(j + 3))});
+          store_vec4(a.out + warp_first(tid) + j, Stage::template get<T>(stage, tid, scan_site::store_b, base, j));
         }
       }
     });
@@ -425,18 +269,14 @@ struct LookBackScan {
 // shared memory (barrier 1); warp 0 scans them, which gives the tile's aggregate, publishes it at
 // once, looks back, publishes the inclusive prefix and writes each warp's starting value to
 // shared memory (barrier 2); then every thread finishes its items. Tiles load and store 16 bytes
-// per lane, all ITEMS/4 loads issued before the first is used, through a per-warp shared-memory
-// transpose; the tile is the block index (CUB's order).
+// per lane, all ITEMS/4 loads issued before the first is used, through the per-warp shared-memory
+// transpose (WarpStage); the tile is the block index (CUB's order).
 // STAGE_PARTIAL: the last, partial tile takes the same staged path, with a bounds check per
 // 16-byte group (16-byte access where the group lies inside n, element by element only for the
 // one ragged group, the identity past n), as CUB's guarded warp-transpose load and store do.
 // Without it (x-scan-best-scalar-tail, the old path) each thread reads and writes its ITEMS
 // consecutive elements directly: 2*ITEMS scalar, uncoalesced accesses per thread.
-// SMEM128: the transpose uses 16-byte shared accesses (STS.128 / LDS.128, ITEMS/2 per direction
-// instead of 2*ITEMS 4-byte ones) in an unpadded layout whose 16-byte groups are permuted within
-// each run of 8 (quad q at q ^ gray(q mod 8) ^ 4*((q/8) mod 2) in its run), which keeps every
-// quarter warp on 8 distinct bank quads in both the striped and the blocked order (ITEMS = 24).
-// Without it: 4-byte accesses, one padding word per 32.
+// SMEM128: the transpose uses 16-byte shared accesses (WarpStage); without it, 4-byte ones.
 // BACKOFF_NS: see look_back. kMaxShared: ask for the largest shared-memory carveout.
 template <int THREADS, int ITEMS, int MIN_BLOCKS, int BACKOFF_NS = 0, bool MAX_SHARED = true, bool STAGE_PARTIAL = true, bool SMEM128 = false>
 struct LookBackScanFast {
@@ -444,41 +284,11 @@ struct LookBackScanFast {
   static constexpr bool kDynamic = false, kMaxShared = MAX_SHARED;
   static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
   static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
+  using Stage = WarpStage<ITEMS, SMEM128>;
   static constexpr int kWarps = THREADS / kWarpSize;
-  static constexpr int kWarpWords = SMEM128 ? kWarpSize * ITEMS : kWarpSize * ITEMS + ITEMS;  // one warp's staging
+  static constexpr int kWarpWords = Stage::kWarpWords;
   static constexpr int kStageWords = kWarps * kWarpWords;
   static constexpr int kSmemWords = kStageWords + 2 * kWarpSize;
-  // Word of element j (of a warp's kWarpSize * ITEMS) in the warp's staging area.
-  SS_HD static int pad(int j) {
-    if (SMEM128) {
-      const int q = j >> 2, b = q & 7;
-      return (((q & ~7) | (b ^ (b >> 1) ^ ((q >> 1) & 4))) << 2) | (j & 3);
-    }
-    return j + (j >> 5);
-  }
-
-  // Four consecutive elements (j a multiple of 4) to / from the staging area.
-  template <class S, class T>
-  SS_HD static void stage_put(const S& stage, int tid, int site, int base, int j, const Vec4<T>& v) {
-#if defined(__CUDA_ARCH__)
-    if (SMEM128) {
-      *reinterpret_cast<Vec4<T>*>(stage.data + base + pad(j)) = v;
-      return;
-    }
-#endif
-    stage.store(tid, site, base + pad(j), v.x);
-    stage.store(tid, site, base + pad(j + 1), v.y);
-    stage.store(tid, site, base + pad(j + 2), v.z);
-    stage.store(tid, site, base + pad(j + 3), v.w);
-  }
-  template <class T, class S>
-  SS_HD static Vec4<T> stage_get(const S& stage, int tid, int site, int base, int j) {
-#if defined(__CUDA_ARCH__)
-    if (SMEM128) return *reinterpret_cast<const Vec4<T>*>(stage.data + base + pad(j));
-#endif
-    return Vec4<T>{stage.load(tid, site, base + pad(j)), stage.load(tid, site, base + pad(j + 1)), stage.load(tid, site, base + pad(j + 2)),
-                   stage.load(tid, site, base + pad(j + 3))};
-  }
 
   // The partial tile's side of the staging, for one lane (left: its warp's elements inside n,
   // < kTile, may be <= 0): whole 16-byte groups inside n move as 16-byte accesses, the group cut
@@ -499,7 +309,7 @@ struct LookBackScanFast {
         v[q].w = identity;  // j + 3 < left would make the group whole
       }
     }
-    SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) stage_put(stage, tid, scan_site::load, base, 4 * (q * kWarpSize + lane), v[q]);
+    SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) Stage::put(stage, tid, scan_site::load, base, 4 * (q * kWarpSize + lane), v[q]);
   }
   template <class S, class T>
   SS_NOINLINE static void stage_out_partial(S stage, int tid, int base, T* dst, int left) {
@@ -507,7 +317,7 @@ struct LookBackScanFast {
     SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
       const int j = 4 * (q * kWarpSize + lane);
       if (j >= left) continue;
-      Vec4<T> v = stage_get<T>(stage, tid, scan_site::store_b, base, j);
+      Vec4<T> v = Stage::template get<T>(stage, tid, scan_site::store_b, base, j);
       if (j + 4 <= left) {
         store_vec4(dst + j, v);
       } else {
@@ -541,43 +351,23 @@ struct LookBackScanFast {
         const T* src = a.in + warp_first;
         Vec4<T> v[ITEMS / 4];
         SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) v[q] = load_vec4(src + 4 * (q * kWarpSize + lane));
-        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) stage_put(stage, tid, scan_site::load, base, 4 * (q * kWarpSize + lane), v[q]);
+        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) Stage::put(stage, tid, scan_site::load, base, 4 * (q * kWarpSize + lane), v[q]);
       } else if (STAGE_PARTIAL) {
         stage_in_partial(stage, tid, base, a.in + warp_first, static_cast<int>(a.n - warp_first), identity);
       } else {
-        const long long first = tile_first + static_cast<long long>(tid) * ITEMS;
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = first + k < a.n ? a.in[first + k] : identity;
+        thread_load_guarded(items[tid], a.in, tile_first + static_cast<long long>(tid) * ITEMS, a.n, identity);
       }
     });
     if (staged) b.warp_sync(Phase::Load, "tile staged in shared memory");
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
-      if (staged) {
-        SS_UNROLL for (int k = 0; k < ITEMS; k += 4) {
-          Vec4<T> v = stage_get<T>(stage, tid, scan_site::load_b, base, lane * ITEMS + k);
-          items[tid][k] = v.x;
-          items[tid][k + 1] = v.y;
-          items[tid][k + 2] = v.z;
-          items[tid][k + 3] = v.w;
-        }
-      }
-      T run = identity;
-      SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
-        run = Op::apply(run, items[tid][k]);
-        items[tid][k] = run;
-      }
-      val[tid] = run;
+      if (staged) Stage::to_items(stage, tid, scan_site::load_b, base, lane, items[tid]);
+      val[tid] = thread_inclusive_scan<Op>(items[tid]);
     });
-    warp_scan_inclusive<Op, T>(b, val, other, AllWarps(), "warp scan, h=%d");
-    b.threads([&](int tid) {
-      if (tid % kWarpSize == kWarpSize - 1) wt.store(tid, scan_site::warp_total, tid / kWarpSize, val[tid]);  // SITE warp_total
-    });
+    warp_scans_to_shared<Op, T>(b, val, other, wt);
     b.shfl_up(excl, val, 1, scan_site::shfl);  // exclusive within the warp (lane 0: unused)
     b.sync(Phase::Combine, "warp totals to shared memory");
-    b.threads([&](int tid) {
-      if (tid < kWarpSize) total[tid] = tid < kWarps ? wt.load(tid, scan_site::total_load, tid) : identity;  // SITE total_load
-    });
-    warp_scan_inclusive<Op, T>(b, total, other, FirstWarp(), "scan of warp totals, h=%d");
+    scan_warp_totals<Op, T>(b, total, other, wt, kWarps);
     b.threads([&](int tid) {
       if (tid < kLookBackLanes) {  // the GPU: all of warp 0; the CPU: thread 0
 #if defined(__CUDA_ARCH__)
@@ -586,14 +376,7 @@ struct LookBackScanFast {
 #else
         const T aggregate = total[kWarps - 1];
 #endif
-        T prefix = identity;
-        if (tile == 0) {
-          if (tid == 0) store_status(a.status, pack_status(kFlagPrefix, aggregate));
-        } else {
-          if (tid == 0) store_status(a.status + tile, pack_status(kFlagAggregate, aggregate));
-          prefix = look_back<Op, T, BACKOFF_NS>(a.status, tile, tid);
-          if (tid == 0) store_status(a.status + tile, pack_status(kFlagPrefix, Op::apply(prefix, aggregate)));
-        }
+        const T prefix = tile_prefix<Op, T, BACKOFF_NS>(a.status, tile, tid, aggregate);
 #if defined(__CUDA_ARCH__)
         if (tid < kWarps) wp.store(tid, scan_site::total_store, tid, tid > 0 ? Op::apply(prefix, before) : prefix);  // SITE total_store
 #else
@@ -606,20 +389,9 @@ struct LookBackScanFast {
       const int lane = tid % kWarpSize, warp = tid / kWarpSize, base = warp * kWarpWords;
       T base_value = wp.load(tid, scan_site::carry_load, warp);  // SITE carry_load
       if (lane > 0) base_value = Op::apply(base_value, excl[tid]);
-      if (!a.inclusive) {
-        SS_UNROLL for (int k = ITEMS - 1; k > 0; --k) items[tid][k] = Op::apply(base_value, items[tid][k - 1]);
-        items[tid][0] = base_value;
-      } else {
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k) items[tid][k] = Op::apply(base_value, items[tid][k]);
-      }
-      if (staged) {
-        SS_UNROLL for (int k = 0; k < ITEMS; k += 4)
-          stage_put(stage, tid, scan_site::store_a, base, lane * ITEMS + k, Vec4<T>{items[tid][k], items[tid][k + 1], items[tid][k + 2], items[tid][k + 3]});
-      } else {
-        const long long first = tile_first + static_cast<long long>(tid) * ITEMS;
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if (first + k < a.n) a.out[first + k] = items[tid][k];
-      }
+      thread_add_prefix<Op>(items[tid], base_value, a.inclusive);
+      if (staged) Stage::from_items(stage, tid, scan_site::store_a, base, lane, items[tid]);
+      else thread_store_guarded(items[tid], a.out, tile_first + static_cast<long long>(tid) * ITEMS, a.n);
     });
     if (staged) b.warp_sync(Phase::Store, "scanned tile staged in shared memory");
     b.threads([&](int tid) {
@@ -629,7 +401,7 @@ struct LookBackScanFast {
         T* dst = a.out + warp_first;
         SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
           const int j = 4 * (q * kWarpSize + lane);
-          store_vec4(dst + j, stage_get<T>(stage, tid, scan_site::store_b, base, j));
+          store_vec4(dst + j, Stage::template get<T>(stage, tid, scan_site::store_b, base, j));
         }
       } else if (STAGE_PARTIAL) {
         stage_out_partial(stage, tid, base, a.out + warp_first, static_cast<int>(a.n - warp_first));
@@ -639,20 +411,60 @@ struct LookBackScanFast {
   }
 };
 
-using ScanDecoupled = LookBackScan<256, 4, false>;  // scan-decoupled: the algorithm, plainly
-using ScanBestV1 = LookBackScan<256, 16, true, 8, false>;  // the first scan-best (x-scan-v1): block scan, then look-back
-using ScanBest = LookBackScanFast<256, 24, 6>;  // scan-best: 256 threads x 24 items, 6 blocks per SM (40 registers), partial tiles staged
+// ---- The launch sequences (RunArgs, grid.h): r.out receives n values, r.inclusive picks the
+// form; r.ws is carved in a fixed order. The registry (strategies.h) names each one.
 
-template <class Prog, class Op, class T, class Exec>
-void scan_look_back(Exec& ex, const T* in, T* out, long long n, bool inclusive, Carve& ws, const char* name) {
-  const long long tiles = ceil_div(n, Prog::kTile);
-  unsigned* counter = ws.take<unsigned>(1);
-  unsigned long long* status = ws.take<unsigned long long>(tiles);
-  if (Prog::kDynamic) ex.memset_zero(counter, sizeof(unsigned));
-  ex.memset_zero(status, static_cast<size_t>(tiles) * sizeof(unsigned long long));
-  ex.template launch<Prog, Op>(static_cast<int>(tiles), Prog::kThreads, Prog::kSmemWords,
-                               ScanArgs<T>{in, out, n, nullptr, nullptr, inclusive, 0, counter, status}, name);
-}
+// scan-propagate: block scans, the same scan over the block sums (recursively), uniform add.
+struct ScanPropagate : ScanSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    using S = PropagateBlockScan;
+    const long long blocks = ceil_div(r.n, S::kElems);
+    T* sums = blocks > 1 ? r.ws.template take<T>(blocks) : nullptr;
+    T* scanned = blocks > 1 ? r.ws.template take<T>(blocks) : nullptr;
+    ex.template launch<S, Op>(static_cast<int>(blocks), S::kThreads, BlellochBlock::smem_words(),
+                              ScanArgs<T>{r.in, r.out, r.n, sums, nullptr, false, 0, nullptr, nullptr}, "scan-propagate block scans");
+    if (blocks > 1) run<Op>(ex, RunArgs<T>{sums, scanned, blocks, false, r.ws, r.max_blocks, r.name});
+    if (blocks > 1 || r.inclusive)
+      ex.template launch<PropagateUniformAdd, Op>(static_cast<int>(blocks), PropagateUniformAdd::kThreads, 0,
+                                                  ScanArgs<T>{r.in, r.out, r.n, nullptr, scanned, r.inclusive, 0, nullptr, nullptr},
+                                                  "scan-propagate uniform add");
+  }
+};
+
+// scan-reduce-then-scan: the three kernels over segments of whole tiles, at most kRtsBlocks.
+struct ScanReduceThenScan : ScanSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    long long tiles = ceil_div(r.n, kRtsTile);
+    long long seg = ceil_div(tiles, kRtsBlocks) * kRtsTile;
+    const int blocks = static_cast<int>(ceil_div(r.n, seg));
+    T* sums = r.ws.template take<T>(blocks);
+    T* scanned = r.ws.template take<T>(blocks);
+    ex.template launch<RtsReduce, Op>(blocks, kRtsThreads, kRtsThreads, ScanArgs<T>{r.in, nullptr, r.n, sums, nullptr, r.inclusive, seg, nullptr, nullptr},
+                                      "scan-reduce-then-scan kernel 1 (reduce)");
+    ex.template launch<RtsScanSums, Op>(1, BlellochBlock::kThreads, BlellochBlock::smem_words(),
+                                        ScanArgs<T>{sums, scanned, blocks, nullptr, nullptr, false, 0, nullptr, nullptr}, "scan-reduce-then-scan kernel 2 (scan sums)");
+    ex.template launch<RtsScan, Op>(blocks, kRtsThreads, kRtsSmemWords, ScanArgs<T>{r.in, r.out, r.n, nullptr, scanned, r.inclusive, seg, nullptr, nullptr},
+                                    "scan-reduce-then-scan kernel 3 (scan)");
+  }
+};
+
+// The single-pass scans: one launch of the tile program Prog (LookBackScan or LookBackScanFast,
+// at a shape the registry picks) over ceil(n / tile) tiles, after clearing the status words.
+template <class Prog>
+struct ScanLookBack : ScanSequence {
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    const long long tiles = ceil_div(r.n, Prog::kTile);
+    unsigned* counter = r.ws.template take<unsigned>(1);
+    unsigned long long* status = r.ws.template take<unsigned long long>(tiles);
+    if (Prog::kDynamic) ex.memset_zero(counter, sizeof(unsigned));
+    ex.memset_zero(status, static_cast<size_t>(tiles) * sizeof(unsigned long long));
+    ex.template launch<Prog, Op>(static_cast<int>(tiles), Prog::kThreads, Prog::kSmemWords,
+                                 ScanArgs<T>{r.in, r.out, r.n, nullptr, nullptr, r.inclusive, 0, counter, status}, r.name);
+  }
+};
 
 }  // namespace device
 }  // namespace scanscope

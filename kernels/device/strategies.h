@@ -1,44 +1,117 @@
-// The device-wide strategies by id, and one dispatch over them shared by the GPU launcher, the CPU
-// emulation (tests) and the workspace count.
+// THE registry of device-wide strategies: one row per strategy and per tuning variant (id,
+// family, inclusive form, the value types its launch is built for, title, source, flags), and
+// its launch sequence, from which the launch for each value type and the workspace size follow.
+// Read by the bench (bench/bench.cpp) and through it the command line (app/bench_cli.cpp), the
+// GPU launcher (grid_exec.cuh, instantiated in reduce_device.cu / scan_device.cu), the CPU
+// emulation and workspace count (emulate.cpp) and the tests.
+//
+// To add a strategy: write its block programs and its launch sequence, a struct deriving from
+// ReduceSequence or ScanSequence (reduce_device.h / scan_device.h, shared steps in block_steps.h),
+// then add its row below. Nothing else names it.
 #pragma once
 
 #include <string>
+#include <type_traits>
 #include <vector>
 
-#include "kernels/device/grid.h"
 #include "kernels/device/reduce_device.h"
 #include "kernels/device/scan_device.h"
 
 namespace scanscope {
 namespace device {
 
-enum class Strategy : int {
-  ReduceTree, ReduceBlock, ReduceChunked, ReduceAtomic, ReduceTwoPass, ReduceWarpShuffle, ReduceBest,
-  ScanPropagate, ScanReduceThenScan, ScanDecoupled, ScanBest
+// The value types a row's launch is built for (each is a set of kernels compiled for the GPU).
+template <class... Ts>
+struct ValueTypes {
+  template <class T>
+  static constexpr bool has = (std::is_same_v<T, Ts> || ...);
+};
+using IntAndFloat = ValueTypes<int, float>;
+using IntOnly = ValueTypes<int>;
+
+// What a row says besides its sequence.
+enum : unsigned {
+  kBest = 1,            // its family's best: the bench's summary sets it beside CUB, the copy and the read probe
+  kBenchInclusive = 2,  // the bench also times its inclusive form, as "<id>-inclusive"
+  kTuning = 4,          // a tuning variant: int only, not in `scanscope bench --kernel all`
 };
 
-struct StrategyInfo {
-  Strategy strategy;
+// One row: the launch sequence Seq (Seq::kFamily, Seq::kInclusive, Seq::run), the value types it
+// is built for, and what the bench and the command line show.
+template <class Seq_, class Types_ = IntAndFloat, unsigned FLAGS = 0>
+struct Row {
+  using Seq = Seq_;
+  using Types = Types_;
   const char* id;
-  bool scan;
   const char* title;
   const char* source;
+  unsigned flags = FLAGS;
+};
+
+// A tuning variant: the single-pass scan with the tile program Prog at another shape (as CUB's
+// tuning_scan.cuh lists policies and moderngpu's launch_box lists launch shapes), int only.
+template <class Prog>
+using Tuning = Row<ScanLookBack<Prog>, IntOnly, kTuning>;
+
+// The tuned shapes of the single-pass scans (LookBackScan<THREADS, ITEMS, STAGE, MIN_BLOCKS,
+// DYNAMIC>, LookBackScanFast<THREADS, ITEMS, MIN_BLOCKS, BACKOFF_NS, MAX_SHARED, STAGE_PARTIAL,
+// SMEM128>; scan_device.h).
+using ScanDecoupled = LookBackScan<256, 4, false>;  // scan-decoupled: the algorithm, plainly
+using ScanBest = LookBackScanFast<256, 24, 6>;      // scan-best: 256 threads x 24 items, 6 blocks per SM (40 registers), partial tiles staged
+
+// ---- The rows, in the order the bench lists them.
+template <class Visit>
+void for_each_strategy(Visit&& v) {
+  // Reductions (reduce_device.h): out receives one value.
+  v(Row<ReduceTree>{"reduce-tree", "binary tree: one launch per level, halving", "seed 004 (Oancea & Henriksen), tree reduction"});
+  v(Row<ReduceBlock>{"reduce-block", "shrink by the block size per launch (reduce-sequential blocks)", "seed 004, block reduction"});
+  v(Row<ReduceChunked>{"reduce-chunked", "fixed grid, each thread sums a chunk of consecutive elements (Brent)", "seed 004, chunked reduction"});
+  v(Row<ReduceAtomic>{"reduce-atomic", "every thread atomicAdd()s its element", "seed 004, atomics"});
+  v(Row<ReduceTwoPass>{"reduce-two-pass", "grid-stride loop, tree per block, second pass over block partials", "seeds 001, 002"});
+  v(Row<ReduceWarpShuffle>{"reduce-warp-shuffle", "16-byte loads, grid-stride, warp shuffles, two passes", "seed 000 (warp shuffle)"});
+  v(Row<ReduceBest>{"reduce-best", "one launch: 16-byte loads x4 in flight, shuffles, last block done finishes", "scanscope", kBest});
+  // Scans (scan_device.h): out receives n values, inclusive or exclusive.
+  v(Row<ScanPropagate>{"scan-propagate", "scan-then-propagate: Blelloch block scans, scan of block sums, uniform add", "seed 003 (scan paper), Figure 5"});
+  v(Row<ScanReduceThenScan>{"scan-reduce-then-scan", "reduce blocks, scan block sums, scan blocks (three kernels)", "seed 004, CUDA scan implementation"});
+  v(Row<ScanLookBack<ScanDecoupled>>{"scan-decoupled", "single pass, decoupled look-back, 4 items per thread", "Merrill & Garland 2016"});
+  v(Row<ScanLookBack<ScanBest>>{"scan-best", "single pass, decoupled look-back, 24 items per thread, 16-byte loads (partial tile too)",
+                                "scanscope (after Merrill & Garland)", kBest | kBenchInclusive});
+  // Tuning variants of scan-best (scripts/bench_gpu.sh tune and tail; docs/performance.md).
+  v(Tuning<LookBackScan<256, 16, true, 8, false>>{"x-scan-v1", "the first scan-best: block scan, then look-back; 256 x 16, tile = block", "scanscope"});
+  v(Tuning<LookBackScanFast<256, 16, 8>>{"x-scan-f256x16", "scan-best's tile program at 256 threads x 16 items, 8 blocks per SM", "scanscope"});
+  v(Tuning<LookBackScanFast<128, 24, 12>>{"x-scan-f128x24", "scan-best's tile program at 128 x 24 (CUB's sm_90 shape), 12 blocks per SM", "scanscope"});
+  v(Tuning<LookBackScanFast<256, 32, 4>>{"x-scan-f256x32", "scan-best's tile program at 256 x 32, 4 blocks per SM", "scanscope"});
+  v(Tuning<LookBackScanFast<256, 24, 6, 0, true, false>>{"x-scan-best-scalar-tail", "scan-best with the old partial tile, element by element", "scanscope"});
+  v(Tuning<LookBackScanFast<256, 24, 6, 0, true, true, true>>{"x-scan-best-s128", "scan-best with a 16-byte shared-memory transpose", "scanscope"});
+  v(Tuning<LookBackScan<256, 16, true, 8, true>>{"x-scan-256x16-dyn", "block scan, then look-back; 256 x 16, tiles from an atomic counter", "scanscope"});
+  v(Tuning<LookBackScan<512, 16, true, 2>>{"x-scan-512x16-r64", "block scan, then look-back; 512 x 16, 2 blocks per SM, tile counter", "scanscope"});
+  v(Tuning<LookBackScan<512, 16, true, 2, false>>{"x-scan-512x16-r64-static", "block scan, then look-back; 512 x 16, 2 blocks per SM, tile = block", "scanscope"});
+}
+
+// ---- What the rest of the program reads.
+
+struct StrategyInfo {
+  int row;           // position in for_each_strategy (run_strategy dispatches on it)
+  const char* id;
+  Family family;
+  bool inclusive;    // takes the inclusive form too (every scan); a reduction takes neither
+  bool takes_float;  // built for float as well as int
+  unsigned flags;    // kBest, kBenchInclusive, kTuning
+  const char* title;
+  const char* source;
+  bool scan() const { return family == Family::Scan; }
+  bool tuning() const { return (flags & kTuning) != 0; }
 };
 
 inline const std::vector<StrategyInfo>& strategies() {
-  static const std::vector<StrategyInfo> list = {
-      {Strategy::ReduceTree, "reduce-tree", false, "binary tree: one launch per level, halving", "seed 004 (Oancea & Henriksen), tree reduction"},
-      {Strategy::ReduceBlock, "reduce-block", false, "shrink by the block size per launch (reduce-sequential blocks)", "seed 004, block reduction"},
-      {Strategy::ReduceChunked, "reduce-chunked", false, "fixed grid, each thread sums a chunk of consecutive elements (Brent)", "seed 004, chunked reduction"},
-      {Strategy::ReduceAtomic, "reduce-atomic", false, "every thread atomicAdd()s its element", "seed 004, atomics"},
-      {Strategy::ReduceTwoPass, "reduce-two-pass", false, "grid-stride loop, tree per block, second pass over block partials", "seeds 001, 002"},
-      {Strategy::ReduceWarpShuffle, "reduce-warp-shuffle", false, "16-byte loads, grid-stride, warp shuffles, two passes", "seed 000 (warp shuffle)"},
-      {Strategy::ReduceBest, "reduce-best", false, "one launch: 16-byte loads x4 in flight, shuffles, last block done finishes", "scanscope"},
-      {Strategy::ScanPropagate, "scan-propagate", true, "scan-then-propagate: Blelloch block scans, scan of block sums, uniform add", "seed 003 (scan paper), Figure 5"},
-      {Strategy::ScanReduceThenScan, "scan-reduce-then-scan", true, "reduce blocks, scan block sums, scan blocks (three kernels)", "seed 004, CUDA scan implementation"},
-      {Strategy::ScanDecoupled, "scan-decoupled", true, "single pass, decoupled look-back, 4 items per thread", "Merrill & Garland 2016"},
-      {Strategy::ScanBest, "scan-best", true, "single pass, decoupled look-back, 24 items per thread, 16-byte loads (partial tile too)", "scanscope (after Merrill & Garland)"},
-  };
+  static const std::vector<StrategyInfo> list = [] {
+    std::vector<StrategyInfo> v;
+    for_each_strategy([&](const auto& row) {
+      using R = std::decay_t<decltype(row)>;
+      v.push_back({static_cast<int>(v.size()), row.id, R::Seq::kFamily, R::Seq::kInclusive, R::Types::template has<float>, row.flags, row.title, row.source});
+    });
+    return v;
+  }();
   return list;
 }
 
@@ -48,31 +121,44 @@ inline const StrategyInfo* find_strategy(const std::string& id) {
   return nullptr;
 }
 
-// Runs strategy s: reduce writes one value to out, scan writes n. max_blocks bounds reduce-best's
-// persistent grid (resident blocks on the GPU; a few on the CPU so every path runs).
-template <class Op, class T, class Exec>
-void run_strategy(Exec& ex, Strategy s, const T* in, T* out, long long n, bool inclusive, Carve& ws, int max_blocks) {
-  switch (s) {
-    case Strategy::ReduceTree: return reduce_tree<Op>(ex, in, out, n, ws);
-    case Strategy::ReduceBlock: return reduce_block<Op>(ex, in, out, n, ws);
-    case Strategy::ReduceChunked: return reduce_chunked<Op>(ex, in, out, n, ws);
-    case Strategy::ReduceAtomic: return reduce_atomic<Op>(ex, in, out, n, ws);
-    case Strategy::ReduceTwoPass: return reduce_two_pass<Op>(ex, in, out, n, ws);
-    case Strategy::ReduceWarpShuffle: return reduce_warp_shuffle<Op>(ex, in, out, n, ws);
-    case Strategy::ReduceBest: return reduce_best<Op>(ex, in, out, n, ws, max_blocks);
-    case Strategy::ScanPropagate: return scan_propagate<Op>(ex, in, out, n, inclusive, ws);
-    case Strategy::ScanReduceThenScan: return scan_reduce_then_scan<Op>(ex, in, out, n, inclusive, ws);
-    case Strategy::ScanDecoupled: return scan_look_back<ScanDecoupled, Op>(ex, in, out, n, inclusive, ws, "scan-decoupled");
-    case Strategy::ScanBest: return scan_look_back<ScanBest, Op>(ex, in, out, n, inclusive, ws, "scan-best");
-  }
+// Families a dispatch instantiates: each GPU translation unit builds one (OnlyFamily), the CPU all.
+struct AnyFamily {
+  static constexpr bool takes(Family) { return true; }
+};
+template <Family F>
+struct OnlyFamily {
+  static constexpr bool takes(Family f) { return f == F; }
+};
+
+// Runs strategy s with operator Op on values T, launching through ex (CudaExec, EmuExec,
+// SizeExec). Instantiates the launch of every row of the families Only takes that is built for T;
+// false when s is not one of those. (Dispatch by row number: in the timed path it costs a few
+// integer compares, as the switch it replaces did.)
+template <class Op, class T, class Only = AnyFamily, class Exec>
+bool run_strategy(const StrategyInfo& s, Exec& ex, const RunArgs<T>& r) {
+  bool ran = false;
+  int row_number = 0;
+  for_each_strategy([&](const auto& row) {
+    using R = std::decay_t<decltype(row)>;
+    if constexpr (R::Types::template has<T> && Only::takes(R::Seq::kFamily)) {
+      if (row_number == s.row) {
+        R::Seq::template run<Op, T>(ex, r);
+        ran = true;
+      }
+    }
+    (void)row;
+    ++row_number;
+  });
+  return ran;
 }
 
 // Workspace bytes strategy s needs at n (counted by running its sequence with SizeExec).
-size_t workspace_bytes(Strategy s, long long n, int max_blocks);
+size_t workspace_bytes(const StrategyInfo& s, long long n, int max_blocks);
 
-// CPU emulation of strategy s (tests): every launch, every block, on EmulatedBlock.
+// CPU emulation of strategy s (tests): every launch, every block, on EmulatedBlock. Throws
+// std::invalid_argument when s is not built for T or takes no inclusive form.
 template <class T>
-std::vector<T> emulate(Strategy s, const std::vector<T>& in, bool inclusive, int max_blocks = 4, int* launches = nullptr);
+std::vector<T> emulate(const StrategyInfo& s, const std::vector<T>& in, bool inclusive, int max_blocks = 4, int* launches = nullptr);
 
 }  // namespace device
 }  // namespace scanscope

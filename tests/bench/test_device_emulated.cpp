@@ -1,7 +1,11 @@
-// Every device-wide strategy's launch sequence, run block by block on EmulatedBlock, against the
-// CPU reference: odd sizes, sizes around tile and block edges, int and float, inclusive and
-// exclusive. This is the same block source the GPU times.
+// Every row of the device-strategy registry (strategies and tuning variants), its launch sequence
+// run block by block on EmulatedBlock, against the CPU reference: odd sizes, sizes around tile and
+// block edges, int and float (where the row is built for it), inclusive and exclusive. This is the
+// same block source the GPU times.
 #include <gtest/gtest.h>
+
+#include <set>
+#include <stdexcept>
 
 #include "bench/bench_detail.h"
 #include "kernels/device/emu_exec.h"
@@ -33,24 +37,34 @@ void check_strategy(const StrategyInfo& s) {
   for (long long n : kSizes) {
     auto in = input<T>(n, static_cast<unsigned>(n));
     std::string why;
-    if (s.scan) {
+    if (s.scan()) {
       for (bool inclusive : {false, true}) {
-        auto out = emulate<T>(s.strategy, in, inclusive);
+        if (inclusive && !s.inclusive) continue;
+        auto out = emulate<T>(s, in, inclusive);
         EXPECT_TRUE(bench_detail::check_scan(in, out, inclusive, &why)) << s.id << " n=" << n << ": " << why;
       }
     } else {
-      auto out = emulate<T>(s.strategy, in, false);
+      auto out = emulate<T>(s, in, false);
       EXPECT_TRUE(bench_detail::check_reduce(in, out[0], &why)) << s.id << " n=" << n << ": " << why;
     }
   }
+}
+
+const StrategyInfo& strategy(const std::string& id) {
+  const StrategyInfo* s = find_strategy(id);
+  if (!s) throw std::invalid_argument("no strategy " + id);
+  return *s;
 }
 
 }  // namespace
 
 class DeviceStrategyEmulated : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(DeviceStrategyEmulated, IntMatchesReference) { check_strategy<int>(*find_strategy(GetParam())); }
-TEST_P(DeviceStrategyEmulated, FloatMatchesReference) { check_strategy<float>(*find_strategy(GetParam())); }
+TEST_P(DeviceStrategyEmulated, IntMatchesReference) { check_strategy<int>(strategy(GetParam())); }
+TEST_P(DeviceStrategyEmulated, FloatMatchesReference) {
+  if (!strategy(GetParam()).takes_float) GTEST_SKIP() << GetParam() << " is built for int only";
+  check_strategy<float>(strategy(GetParam()));
+}
 
 INSTANTIATE_TEST_SUITE_P(AllStrategies, DeviceStrategyEmulated, ::testing::ValuesIn([] {
                            std::vector<std::string> ids;
@@ -68,13 +82,13 @@ INSTANTIATE_TEST_SUITE_P(AllStrategies, DeviceStrategyEmulated, ::testing::Value
 TEST(DeviceStrategyShape, LaunchCounts) {
   std::vector<int> in(100000, 1);
   int launches = 0;
-  emulate<int>(Strategy::ReduceBlock, in, false, 4, &launches);
+  emulate<int>(strategy("reduce-block"), in, false, 4, &launches);
   EXPECT_EQ(launches, 3);  // 100000 -> 391 -> 2 -> 1
-  emulate<int>(Strategy::ReduceTree, in, false, 4, &launches);
+  emulate<int>(strategy("reduce-tree"), in, false, 4, &launches);
   EXPECT_EQ(launches, 17);  // ceil(log2(100000))
-  emulate<int>(Strategy::ReduceBest, in, false, 4, &launches);
+  emulate<int>(strategy("reduce-best"), in, false, 4, &launches);
   EXPECT_EQ(launches, 1);
-  emulate<int>(Strategy::ScanReduceThenScan, in, false, 4, &launches);
+  emulate<int>(strategy("scan-reduce-then-scan"), in, false, 4, &launches);
   EXPECT_EQ(launches, 3);
 }
 
@@ -82,29 +96,48 @@ TEST(DeviceStrategyShape, LaunchCounts) {
 // counter (4 bytes) and one 8-byte status word per tile, each piece starting on a 256-byte
 // boundary, so the count is exact; it fails if a piece is forgotten or a tile is miscounted.
 TEST(DeviceStrategyShape, WorkspaceCountsEveryPiece) {
-  EXPECT_EQ(workspace_bytes(Strategy::ReduceAtomic, 1000, 264), 0u);
-  EXPECT_GE(workspace_bytes(Strategy::ReduceBest, 1000, 264), 264u * 4);
+  EXPECT_EQ(workspace_bytes(strategy("reduce-atomic"), 1000, 264), 0u);
+  EXPECT_GE(workspace_bytes(strategy("reduce-best"), 1000, 264), 264u * 4);
   static_assert(ScanBest::kTile == 256 * 24, "scan-best's tile");
   auto look_back_bytes = [](long long tiles) { return size_t(256) + static_cast<size_t>(tiles) * 8u; };  // counter, padded; status words
-  EXPECT_EQ(workspace_bytes(Strategy::ScanBest, 1LL << 28, 264), look_back_bytes(43691));  // ceil(2^28 / 6144)
-  EXPECT_EQ(workspace_bytes(Strategy::ScanBest, 6144, 264), look_back_bytes(1));
-  EXPECT_EQ(workspace_bytes(Strategy::ScanBest, 6145, 264), look_back_bytes(2));
-  EXPECT_EQ(workspace_bytes(Strategy::ScanDecoupled, 1LL << 28, 264), look_back_bytes((1LL << 28) / 1024));
+  EXPECT_EQ(workspace_bytes(strategy("scan-best"), 1LL << 28, 264), look_back_bytes(43691));  // ceil(2^28 / 6144)
+  EXPECT_EQ(workspace_bytes(strategy("scan-best"), 6144, 264), look_back_bytes(1));
+  EXPECT_EQ(workspace_bytes(strategy("scan-best"), 6145, 264), look_back_bytes(2));
+  EXPECT_EQ(workspace_bytes(strategy("scan-decoupled"), 1LL << 28, 264), look_back_bytes((1LL << 28) / 1024));
+  EXPECT_EQ(workspace_bytes(strategy("x-scan-f256x32"), 1LL << 28, 264), look_back_bytes((1LL << 28) / 8192));  // a tuning variant's own tile
 }
 
-// The tile shapes scan-best was tuned over (the x-scan-f* bench variants): every one correct on
-// the CPU, across tile edges, inclusive and exclusive.
+// The registry: ids unique, families and forms as the bench reads them, the tuning variants
+// int only and outside `all`.
+TEST(DeviceStrategyShape, RegistryRows) {
+  std::set<std::string> ids;
+  for (const auto& s : strategies()) {
+    EXPECT_TRUE(ids.insert(s.id).second) << s.id << " twice";
+    EXPECT_EQ(s.inclusive, s.scan()) << s.id;
+    if (s.tuning()) {
+      EXPECT_FALSE(s.takes_float) << s.id;
+    }
+    EXPECT_EQ(std::string(s.id).rfind("x-", 0) == 0, s.tuning()) << s.id;  // the bench's and the scripts' convention
+    EXPECT_TRUE(*s.title && *s.source) << s.id;
+  }
+  EXPECT_TRUE(find_strategy("scan-best") && find_strategy("x-scan-best-s128"));
+  EXPECT_THROW(emulate<float>(strategy("x-scan-v1"), std::vector<float>(10, 1.f), false), std::invalid_argument);
+  EXPECT_THROW(emulate<int>(strategy("reduce-best"), std::vector<int>(10, 1), true), std::invalid_argument);
+}
+
+// Tile shapes of scan-best beyond the registry's tuning rows (192 x 20, float at the rows'
+// shapes): every one correct on the CPU, across tile edges, inclusive and exclusive.
 template <class Prog, class T>
 void check_look_back_shape(const char* name) {
   for (long long n : {1LL, 33LL, 1000LL, 2047LL, 2048LL, 2049LL, 3073LL, 4097LL, 6143LL, 6145LL, 6914LL, 12289LL, 13057LL, 20001LL}) {
     auto in = input<T>(n, static_cast<unsigned>(n) + 7);
     for (bool inclusive : {false, true}) {
-      std::vector<char> ws_buf(workspace_bytes(Strategy::ScanDecoupled, n, 4) + 256, 0);
+      std::vector<char> ws_buf(workspace_bytes(strategy("scan-decoupled"), n, 4) + 256, 0);  // tiles of 1024: the most status words
       Carve ws;
       ws.base = ws_buf.data();
       std::vector<T> out(in.size(), T(-12345));
       EmuExec<T> ex;
-      scan_look_back<Prog, OpSum>(ex, in.data(), out.data(), n, inclusive, ws, name);
+      ScanLookBack<Prog>::template run<OpSum>(ex, RunArgs<T>{in.data(), out.data(), n, inclusive, ws, 4, name});
       std::string why;
       EXPECT_TRUE(bench_detail::check_scan(in, out, inclusive, &why)) << name << " n=" << n << ": " << why;
     }
@@ -112,11 +145,7 @@ void check_look_back_shape(const char* name) {
 }
 
 TEST(DeviceStrategyShape, ScanBestTileShapes) {
-  check_look_back_shape<LookBackScanFast<256, 16, 8>, int>("256x16");
-  check_look_back_shape<LookBackScanFast<128, 24, 12>, int>("128x24");
   check_look_back_shape<LookBackScanFast<192, 20, 8>, float>("192x20");
   check_look_back_shape<LookBackScanFast<256, 32, 4>, float>("256x32");
-  check_look_back_shape<LookBackScanFast<256, 24, 6, 0, true, false>, int>("256x24 scalar tail");
-  check_look_back_shape<LookBackScanFast<256, 24, 6, 0, true, true, true>, int>("256x24 16-byte shared");
   check_look_back_shape<LookBackScanFast<256, 24, 6, 0, true, true, true>, float>("256x24 16-byte shared");
 }

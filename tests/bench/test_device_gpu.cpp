@@ -28,9 +28,8 @@ void check_all_kernels() {
   auto gpu = session_or_skip(&why);
   if (!gpu) GTEST_SKIP() << "no usable GPU: " << why;
   std::vector<std::string> kernels = {"cub-reduce", "cub-scan", "cub-scan-inclusive", "copy", "read-probe"};
-  for (const auto& s : device::strategies()) kernels.push_back(s.id);
-  if (std::is_same<T, int>::value)  // scan-best's variants of the partial tile and the shared-memory transpose
-    for (const char* x : {"x-scan-best-scalar-tail", "x-scan-best-s128"}) kernels.push_back(x);
+  for (const auto& s : device::strategies())  // every row of the registry, tuning variants (int only) too
+    if (s.takes_float || std::is_same<T, int>::value) kernels.push_back(s.id);
   // 6144 .. 6914: scan-best's tile and partial tiles ending inside a warp's part and inside a 16-byte group.
   for (long long n : {1LL, 31LL, 1000LL, 1025LL, 4097LL, 6144LL, 6145LL, 6914LL, 8193LL, 1LL << 16, 65537LL, 1000003LL, 1LL << 22, (1LL << 24) + 3}) {
     std::vector<T> in(static_cast<size_t>(n));
@@ -42,9 +41,9 @@ void check_all_kernels() {
     ASSERT_EQ(gpu->prepare(n, std::is_same<T, float>::value, in.data(), kernels), "") << "n=" << n;
     for (const auto& k : kernels) {
       const device::StrategyInfo* s = device::find_strategy(k);
-      const bool scan = k == "copy" || k.rfind("cub-scan", 0) == 0 || k.rfind("x-scan-", 0) == 0 || (s && s->scan);
+      const bool scan = s ? s->scan() : k == "copy" || k.rfind("cub-scan", 0) == 0;
       for (bool inclusive : {false, true}) {
-        if (inclusive && (!scan || k == "copy" || k == "cub-scan")) continue;
+        if (inclusive && (s ? !s->inclusive : k != "cub-scan-inclusive")) continue;
         if (!inclusive && k == "cub-scan-inclusive") continue;
         std::vector<T> out(scan ? static_cast<size_t>(n) : 1);
         gpu->time(k, inclusive, 2, 2, out.data(), out.size());  // warm-up and repeats reuse the workspace

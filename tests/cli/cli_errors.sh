@@ -1,25 +1,32 @@
 #!/usr/bin/env bash
-# Runs scanscope with bad options; each must exit non-zero with exactly one stderr line that names
-# the problem (a pattern checked here), and the good commands must succeed.
+# Runs scanscope with every bad input of bad_inputs.sh; each must exit non-zero with exactly one
+# stderr line that names the problem (the case's pattern). Then the good commands must succeed.
 set -u
 bin="$1"
 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-expect_error() {  # pattern, args...
-  local pattern="$1"; shift
+# One bad input (tests/cli/bad_inputs.sh): non-zero exit, exactly one stderr line matching the pattern.
+bad_input() {  # label, pattern, args...
+  local label="$1" pattern="$2"; shift 2
   "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
   local rc=$?
   local lines
   lines=$(wc -l <"$tmp/err")
   if [ $rc -eq 0 ] || [ "$lines" -ne 1 ] || ! grep -qE -- "$pattern" "$tmp/err"; then
-    echo "FAIL: scanscope $* -> rc=$rc, stderr ($lines lines): $(cat "$tmp/err")"
+    echo "FAIL: $label: scanscope $* -> rc=$rc, stderr ($lines lines): $(cat "$tmp/err")"
     fail=1
   else
-    echo "ok:   scanscope $* -> $(cat "$tmp/err")"
+    echo "ok:   $label: scanscope $* -> $(cat "$tmp/err")"
   fi
 }
+# The GPU cases only where there is none.
+if nvidia-smi >/dev/null 2>&1; then
+  bad_input_no_gpu() { :; }
+else
+  bad_input_no_gpu() { bad_input "$@"; }
+fi
 
 expect_ok() {
   if ! "$bin" "$@" >"$tmp/out" 2>"$tmp/err"; then
@@ -30,40 +37,7 @@ expect_ok() {
   fi
 }
 
-expect_error "unknown kernel 'reduce-magic' \(known: reduce-interleaved-divergent" trace --kernel reduce-magic --device cpu
-expect_error "takes --n from 1 to 2048, not 4096" trace --kernel scan-blelloch --n 4096 --device cpu
-expect_error "takes --n from 1 to 1024, not 0" trace --kernel scan-hillis-steele --n 0 --device cpu
-expect_error "--threads must be from 1 to 1024" trace --kernel reduce-sequential --n 64 --threads 2048 --device cpu
-expect_error "needs --threads a power of two" trace --kernel reduce-sequential --n 64 --threads 48 --device cpu
-expect_error "runs exactly 8 threads, not 4" trace --kernel scan-blelloch --n 16 --threads 4 --device cpu
-expect_error "needs at least 64 threads" trace --kernel reduce-unroll-warp --n 64 --threads 32 --device cpu
-expect_error "--pad must be none, harris or zero, not 'half'" trace --kernel scan-blelloch --n 16 --pad half --device cpu
-expect_error "does not take --pad" trace --kernel reduce-sequential --n 16 --pad harris --device cpu
-expect_error "--banks must be 32 or 16, not 8" trace --kernel scan-blelloch --n 16 --banks 8 --device cpu
-expect_error "--warp-issue must be 32 or 16" trace --kernel scan-blelloch --n 16 --warp-issue 8 --device cpu
-expect_error "unknown --op 'mul'" trace --kernel reduce-sequential --n 16 --op mul --device cpu
-expect_error "--op or is bitwise and needs --type int" trace --kernel reduce-sequential --n 16 --op or --type float --device cpu
-expect_error "--type must be int or float" trace --kernel reduce-sequential --n 16 --type double --device cpu
-expect_error "exclusive scan only" trace --kernel scan-blelloch --n 16 --scan inclusive --device cpu
-expect_error "inclusive scan only" trace --kernel scan-warp-shuffle --n 16 --scan exclusive --device cpu
-expect_error "--scan must be inclusive or exclusive" trace --kernel scan-hillis-steele --n 16 --scan both --device cpu
-expect_error "is a reduction and takes no --scan" trace --kernel reduce-sequential --n 16 --scan inclusive --device cpu
-expect_error "--input item 3 'x' is not an integer" trace --kernel scan-blelloch --input 1,2,x,4 --device cpu
-expect_error "--input item 2 is empty" trace --kernel scan-blelloch --input 1,,3 --device cpu
-expect_error "does not fit in a 32-bit int" trace --kernel scan-blelloch --input 1,99999999999 --device cpu
-expect_error "not a finite float" trace --kernel scan-blelloch --type float --input 1,nan --device cpu
-expect_error "--device must be auto, cpu or gpu" trace --kernel scan-blelloch --device tpu
-expect_error "needs --n of at least 2" trace --kernel scan-blelloch --n 1 --device cpu
-expect_error "--input has 3 values but --n is 8" trace --kernel scan-blelloch --input 1,2,3 --n 8 --device cpu
-expect_error "error: .*(--n|n).*" trace --kernel scan-blelloch --n twelve
-expect_error "cannot open for reading" --open "$tmp/missing.json" --screenshot "$tmp/x.png"
-echo '{"format":"scanscope-trace","version":1' >"$tmp/trunc.json"
-expect_error "trunc.json: not valid JSON" --open "$tmp/trunc.json" --screenshot "$tmp/x.png"
-if "$bin" list --json | grep -q '"gpu"'; then :; fi
-# --device gpu without a GPU: one line that says why.
-if ! nvidia-smi >/dev/null 2>&1; then
-  expect_error "--device gpu: no usable GPU: " trace --kernel scan-blelloch --n 16 --device gpu
-fi
+. "$(dirname "$0")/bad_inputs.sh"
 
 expect_ok list
 expect_ok list --json

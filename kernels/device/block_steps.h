@@ -1,0 +1,326 @@
+// The block steps of the device-wide strategies, each in one place (as CUB keeps BlockLoad,
+// BlockReduce, BlockScan and the single-pass scan's prefix operator apart from the kernels that
+// use them). Every step is written against the Block interface (block.h) and runs inside a block
+// program of reduce_device.h or scan_device.h, on the GPU and in the emulator alike.
+//
+//   thread level   thread_sum_vec4, thread_strided_sum, thread_load_guarded, thread_store_guarded,
+//                  thread_inclusive_scan, thread_add_prefix
+//   block reduce   block_reduce_tree (shared-memory tree), block_reduce_shuffle (warp shuffles)
+//   block scan     warp_scans_to_shared, scan_warp_totals, block_exclusive_scan
+//   block load     WarpStage: the per-warp shared-memory transpose of the look-back scans
+//   single pass    pack_status, store_status, look_back, tile_prefix (decoupled look-back)
+//
+// SEAM: where a step is one of the traced single-block teaching kernels' own steps
+// (sequential_tree, warp_reduce, warp_scan_inclusive from kernels/legacy/), it calls that source,
+// once, at a line marked "SEAM"; those calls become launches of the CUDA kernel files.
+#pragma once
+
+#include "kernels/device/grid.h"
+#include "kernels/legacy/reduce_kernels.h"
+#include "kernels/legacy/scan_kernels.h"
+
+namespace scanscope {
+namespace device {
+
+// ---- Thread level
+
+// Each thread's sum over 16-byte loads: U independent Vec4 loads in flight per iteration, a
+// grid-stride over groups of U*T quads, then the partial group left over (taken by the block
+// whose turn it is, again with all its <= U loads in flight: at n = 2^12 that is one memory
+// round trip instead of two), then the < 4 scalar elements after the last quad (block 0).
+template <class Op, class T, int U>
+SS_HD T thread_sum_vec4(const T* in, long long n, int tid, int threads, GridCtx g) {
+  const long long quads = n / 4;
+  const long long group = static_cast<long long>(U) * threads;
+  const long long full_groups = quads / group;
+  T sum = Op::template identity<T>();
+  for (long long gi = g.block; gi < full_groups; gi += g.blocks) {
+    Vec4<T> v[U];
+    for (int u = 0; u < U; ++u) v[u] = load_vec4(in + 4 * (gi * group + u * threads + tid));
+    for (int u = 0; u < U; ++u) sum = Op::apply(sum, Op::apply(Op::apply(v[u].x, v[u].y), Op::apply(v[u].z, v[u].w)));
+  }
+  if (full_groups * group < quads && g.block == static_cast<int>(full_groups % g.blocks)) {
+    const T id = Op::template identity<T>();
+    Vec4<T> v[U];
+    for (int u = 0; u < U; ++u) {
+      const long long q = full_groups * group + u * threads + tid;
+      v[u] = q < quads ? load_vec4(in + 4 * q) : Vec4<T>{id, id, id, id};
+    }
+    for (int u = 0; u < U; ++u) sum = Op::apply(sum, Op::apply(Op::apply(v[u].x, v[u].y), Op::apply(v[u].z, v[u].w)));
+  }
+  if (g.block == 0 && tid < n - 4 * quads) sum = Op::apply(sum, in[4 * quads + tid]);
+  return sum;
+}
+
+// A thread's sum of in[first], in[first + stride], ... below end (coalesced when neighbouring
+// threads start at neighbouring elements). Stride: int or long long, as the caller has it.
+template <class Op, class T, class Stride>
+SS_HD T thread_strided_sum(const T* in, long long first, long long end, Stride stride) {
+  T sum = Op::template identity<T>();
+  for (long long i = first; i < end; i += stride) sum = Op::apply(sum, in[i]);
+  return sum;
+}
+
+// A thread's inclusive scan of its own N items, in place; returns the thread's total.
+template <class Op, class T, int N>
+SS_HD T thread_inclusive_scan(Items<T, N>& items) {
+  T run = Op::template identity<T>();
+  SS_UNROLL for (int k = 0; k < N; ++k) {
+    run = Op::apply(run, items[k]);
+    items[k] = run;
+  }
+  return run;
+}
+
+// A thread's N consecutive elements straight from in[first, ...) (the identity past n), and back
+// to out[first, ...) (only below n): element by element, uncoalesced; for tiles that are not staged.
+template <class T, int N>
+SS_HD void thread_load_guarded(Items<T, N>& items, const T* in, long long first, long long n, T identity) {
+  SS_UNROLL for (int k = 0; k < N; ++k) items[k] = first + k < n ? in[first + k] : identity;
+}
+template <class T, int N>
+SS_HD void thread_store_guarded(const Items<T, N>& items, T* out, long long first, long long n) {
+  SS_UNROLL for (int k = 0; k < N; ++k)
+    if (first + k < n) out[first + k] = items[k];
+}
+
+// Turns a thread's inclusive scan of its items into its part of the tile's scan: base (all that
+// comes before the thread's first item) is applied to every item; exclusive shifts by one.
+template <class Op, class T, int N>
+SS_HD void thread_add_prefix(Items<T, N>& items, T base, bool inclusive) {
+  if (!inclusive) {
+    SS_UNROLL for (int k = N - 1; k > 0; --k) items[k] = Op::apply(base, items[k - 1]);
+    items[0] = base;
+  } else {
+    SS_UNROLL for (int k = 0; k < N; ++k) items[k] = Op::apply(base, items[k]);
+  }
+}
+
+// ---- Block reduce
+
+// The block step of reduce-chunked, reduce-two-pass and reduce-then-scan's kernel 1 (seeds
+// 001/002's block): each thread's partial(tid) to shared memory, the sequential-addressing tree,
+// thread 0 passes the block's total to write(total). Carves num_threads() words of shared memory.
+// (write, rather than a destination pointer: the address is then formed where thread 0 stores,
+// as it was when each kernel spelled this step out, and the timed kernels' SASS stays as tuned.)
+template <class Op, class T, class Block, class Partial, class Write>
+SS_HD void block_reduce_tree(Block& b, const Partial& partial, const Write& write, const char* load_label, const char* store_label) {
+  auto sdata = b.template shared<T>(b.num_threads());
+  b.threads([&](int tid) {
+    sdata.store(tid, reduce_site::load_store, tid, partial(tid));  // SITE load_store
+  });
+  b.sync(Phase::Load, load_label);
+  sequential_tree<Op, T>(b, sdata, b.num_threads() / 2, 0);  // SEAM: the teaching kernels' tree (reduce-sequential)
+  b.threads([&](int tid) {
+    if (tid == 0) write(sdata.load(tid, reduce_site::result, 0));  // SITE result
+  });
+  b.end(Phase::Store, store_label);
+}
+
+// The block step of reduce-warp-shuffle and reduce-best: seed 000's reduce_sum_warp_shuffle body
+// (warp_reduce, warp totals to shared memory, the first warp reduces them); val holds each
+// thread's partial on entry and the block's total in thread 0 on exit. sdata: kWarpSize words.
+template <class Op, class T, class Block, class R, class S>
+SS_HD void block_reduce_shuffle(Block& b, R& val, R& other, const S& sdata) {
+  const int warps = b.num_threads() / kWarpSize;
+  warp_reduce<Op, T>(b, val, other, AllWarps(), "warp shuffle, offset %d");  // SEAM: reduce-warp-shuffle's warp step
+  b.threads([&](int tid) {
+    if (tid % kWarpSize == 0) sdata.store(tid, reduce_site::warp_total, tid / kWarpSize, val[tid]);  // SITE warp_total
+  });
+  b.sync(Phase::Combine, "warp totals to shared memory");
+  b.threads([&](int tid) {
+    if (tid < kWarpSize) val[tid] = tid < warps ? sdata.load(tid, reduce_site::total_load, tid) : Op::template identity<T>();  // SITE total_load
+  });
+  warp_reduce<Op, T>(b, val, other, FirstWarp(), "first warp, offset %d");  // SEAM: reduce-warp-shuffle's warp step
+}
+
+// ---- Block scan (from the traced warp-shuffle scan, scan-warp-shuffle)
+
+// Every warp scans its lanes' val (inclusive); the last lane of each warp writes the warp's total
+// to wt[warp]. The caller puts the barrier after it.
+template <class Op, class T, class Block, class R, class S>
+SS_HD void warp_scans_to_shared(Block& b, R& val, R& other, const S& wt) {
+  warp_scan_inclusive<Op, T>(b, val, other, AllWarps(), "warp scan, h=%d");  // SEAM: scan-warp-shuffle's warp step
+  b.threads([&](int tid) {
+    if (tid % kWarpSize == kWarpSize - 1) wt.store(tid, scan_site::warp_total, tid / kWarpSize, val[tid]);  // SITE warp_total
+  });
+}
+
+// After the barrier: the first warp loads the `warps` warp totals (the identity past them) into
+// total and scans them (inclusive): lane w then holds the total of warps 0..w.
+template <class Op, class T, class Block, class R, class S>
+SS_HD void scan_warp_totals(Block& b, R& total, R& other, const S& wt, int warps) {
+  b.threads([&](int tid) {
+    if (tid < kWarpSize) total[tid] = tid < warps ? wt.load(tid, scan_site::total_load, tid) : Op::template identity<T>();  // SITE total_load
+  });
+  warp_scan_inclusive<Op, T>(b, total, other, FirstWarp(), "scan of warp totals, h=%d");  // SEAM: scan-warp-shuffle's warp step
+}
+
+// Exclusive scan of one value per thread across the block: on exit val holds the thread's
+// exclusive prefix and total the block's total (every thread). wt needs kWarpSize words. Ends
+// with a barrier, so wt may be reused.
+template <class Op, class T, class Block, class R, class S>
+SS_HD void block_exclusive_scan(Block& b, R& val, R& total, R& other, const S& wt) {
+  const int warps = b.num_threads() / kWarpSize;
+  const T identity = Op::template identity<T>();
+  warp_scans_to_shared<Op, T>(b, val, other, wt);
+  b.sync(Phase::Combine, "warp totals to shared memory");
+  scan_warp_totals<Op, T>(b, total, other, wt, warps);
+  b.threads([&](int tid) {
+    if (tid < warps) wt.store(tid, scan_site::total_store, tid, total[tid]);  // SITE total_store
+  });
+  b.shfl_up(other, val, 1, scan_site::shfl);  // exclusive within the warp
+  b.sync(Phase::Combine, "scanned totals to shared memory");
+  b.threads([&](int tid) {
+    int warp = tid / kWarpSize, lane = tid % kWarpSize;
+    T before = warp > 0 ? wt.load(tid, scan_site::carry_load, warp - 1) : identity;  // SITE carry_load
+    val[tid] = lane > 0 ? Op::apply(before, other[tid]) : before;
+    total[tid] = wt.load(tid, scan_site::carry_load, warps - 1);
+  });
+  b.sync(Phase::Combine, "block total");
+}
+
+// ---- Block load and store: the per-warp transpose
+
+// A warp's kWarpSize * ITEMS consecutive elements staged in kWarpWords words of shared memory, as
+// in seed 004's kernel 3 and CUB's warp-transpose BlockLoad/BlockStore: lanes move 16 bytes each
+// between global memory and the staging area at consecutive addresses (coalesced LDG.128 /
+// STG.128), and each lane then reads or writes its ITEMS consecutive elements there.
+// Without SMEM128: 4-byte shared accesses, one padding word per 32, which keeps both the striped
+// and the blocked accesses free of bank conflicts.
+// SMEM128: 16-byte shared accesses (STS.128 / LDS.128, ITEMS/2 per direction instead of 2*ITEMS
+// 4-byte ones) in an unpadded layout whose 16-byte groups are permuted within each run of 8 (quad
+// q at q ^ gray(q mod 8) ^ 4*((q/8) mod 2) in its run), which keeps every quarter warp on 8
+// distinct bank quads in both the striped and the blocked order (ITEMS = 24).
+template <int ITEMS, bool SMEM128 = false>
+struct WarpStage {
+  static constexpr int kWarpWords = SMEM128 ? kWarpSize * ITEMS : kWarpSize * ITEMS + ITEMS;  // one warp's staging
+  // Word of element j (of a warp's kWarpSize * ITEMS) in the warp's staging area.
+  SS_HD static int pad(int j) {
+    if (SMEM128) {
+      const int q = j >> 2, b = q & 7;
+      return (((q & ~7) | (b ^ (b >> 1) ^ ((q >> 1) & 4))) << 2) | (j & 3);
+    }
+    return j + (j >> 5);
+  }
+  // Four consecutive elements (j a multiple of 4) to / from the staging area at word base.
+  template <class S, class T>
+  SS_HD static void put(const S& stage, int tid, int site, int base, int j, const Vec4<T>& v) {
+#if defined(__CUDA_ARCH__)
+    if (SMEM128) {
+      *reinterpret_cast<Vec4<T>*>(stage.data + base + pad(j)) = v;
+      return;
+    }
+#endif
+    stage.store(tid, site, base + pad(j), v.x);
+    stage.store(tid, site, base + pad(j + 1), v.y);
+    stage.store(tid, site, base + pad(j + 2), v.z);
+    stage.store(tid, site, base + pad(j + 3), v.w);
+  }
+  template <class T, class S>
+  SS_HD static Vec4<T> get(const S& stage, int tid, int site, int base, int j) {
+#if defined(__CUDA_ARCH__)
+    if (SMEM128) return *reinterpret_cast<const Vec4<T>*>(stage.data + base + pad(j));
+#endif
+    return Vec4<T>{stage.load(tid, site, base + pad(j)), stage.load(tid, site, base + pad(j + 1)), stage.load(tid, site, base + pad(j + 2)),
+                   stage.load(tid, site, base + pad(j + 3))};
+  }
+  // A lane's ITEMS consecutive elements (from element lane * ITEMS of its warp's) from the staging
+  // area into its items, and back.
+  template <class S, class T>
+  SS_HD static void to_items(const S& stage, int tid, int site, int base, int lane, Items<T, ITEMS>& items) {
+    SS_UNROLL for (int k = 0; k < ITEMS; k += 4) {
+      Vec4<T> v = get<T>(stage, tid, site, base, lane * ITEMS + k);
+      items[k] = v.x;
+      items[k + 1] = v.y;
+      items[k + 2] = v.z;
+      items[k + 3] = v.w;
+    }
+  }
+  template <class S, class T>
+  SS_HD static void from_items(const S& stage, int tid, int site, int base, int lane, const Items<T, ITEMS>& items) {
+    SS_UNROLL for (int k = 0; k < ITEMS; k += 4) put(stage, tid, site, base, lane * ITEMS + k, Vec4<T>{items[k], items[k + 1], items[k + 2], items[k + 3]});
+  }
+};
+
+// ---- Single pass: decoupled look-back (Merrill & Garland 2016)
+// Each tile publishes its aggregate (flag A), looks back over its predecessors' status words until
+// one has an inclusive prefix (flag P), then publishes its own inclusive prefix.
+enum : unsigned { kFlagNone = 0, kFlagAggregate = 1, kFlagPrefix = 2 };
+
+template <class T>
+SS_HD unsigned long long pack_status(unsigned flag, T v) {
+  return (static_cast<unsigned long long>(flag) << 32) | bits_of(v);
+}
+
+SS_HD void store_status(unsigned long long* p, unsigned long long s) {
+#if defined(__CUDA_ARCH__)
+  *static_cast<volatile unsigned long long*>(p) = s;
+#else
+  *p = s;
+#endif
+}
+
+// The exclusive prefix of `tile`: on the GPU all 32 lanes of warp 0 read 32 predecessors at a
+// time (spinning while any is not yet published); on the CPU, where tiles run in order, one
+// thread walks back serially.
+// BACKOFF_NS > 0: a warp that finds a predecessor not yet published sleeps that long before it
+// reads the window again (fewer L2 requests from spinning warps).
+template <class Op, class T, int BACKOFF_NS = 0>
+SS_HD T look_back(unsigned long long* status, long long tile, int lane) {
+  T prefix = Op::template identity<T>();
+#if defined(__CUDA_ARCH__)
+  long long last = tile - 1;
+  while (true) {
+    long long idx = last - lane;
+    unsigned long long s;
+    while (true) {
+      s = idx >= 0 ? load_coherent(status + idx) : pack_status(kFlagPrefix, Op::template identity<T>());
+      if (!__any_sync(0xffffffffu, (s >> 32) == kFlagNone)) break;
+      if (BACKOFF_NS > 0) __nanosleep(BACKOFF_NS);
+    }
+    unsigned prefix_lanes = __ballot_sync(0xffffffffu, (s >> 32) == kFlagPrefix);
+    int stop = prefix_lanes ? __ffs(prefix_lanes) - 1 : kWarpSize - 1;
+    T v = lane <= stop ? from_bits<T>(static_cast<uint32_t>(s)) : Op::template identity<T>();
+    for (int o = kWarpSize / 2; o > 0; o >>= 1) v = Op::apply(v, __shfl_xor_sync(0xffffffffu, v, o));
+    prefix = Op::apply(v, prefix);
+    if (prefix_lanes) break;
+    last -= kWarpSize;
+  }
+#else
+  (void)lane;
+  for (long long i = tile - 1; i >= 0; --i) {
+    unsigned long long s = status[i];
+    prefix = Op::apply(from_bits<T>(static_cast<uint32_t>(s)), prefix);
+    if ((s >> 32) == kFlagPrefix) break;
+  }
+#endif
+  return prefix;
+}
+
+// The threads that call tile_prefix: all of warp 0 on the GPU, thread 0 on the CPU.
+#if defined(__CUDA_ARCH__)
+constexpr int kLookBackLanes = kWarpSize;
+#else
+constexpr int kLookBackLanes = 1;
+#endif
+
+// The single-pass scan's prefix operator (CUB's TilePrefixCallbackOp), called by the
+// kLookBackLanes first threads with the tile's aggregate: tile 0 publishes it as its inclusive
+// prefix; any other tile publishes it (flag A), looks back, and publishes its inclusive prefix.
+// Returns the tile's exclusive prefix.
+template <class Op, class T, int BACKOFF_NS = 0>
+SS_HD T tile_prefix(unsigned long long* status, long long tile, int tid, T aggregate) {
+  T prefix = Op::template identity<T>();
+  if (tile == 0) {
+    if (tid == 0) store_status(status, pack_status(kFlagPrefix, aggregate));
+  } else {
+    if (tid == 0) store_status(status + tile, pack_status(kFlagAggregate, aggregate));
+    prefix = look_back<Op, T, BACKOFF_NS>(status, tile, tid);
+    if (tid == 0) store_status(status + tile, pack_status(kFlagPrefix, Op::apply(prefix, aggregate)));
+  }
+  return prefix;
+}
+
+}  // namespace device
+}  // namespace scanscope

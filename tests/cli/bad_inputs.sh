@@ -1,0 +1,75 @@
+# The one list of bad inputs: what each one is, a pattern (grep -E) its single stderr line must
+# match, and the arguments. Sourced by tests/cli/cli_errors.sh, which asserts every case, and by
+# scripts/bad_inputs_table.sh, which writes docs/bad-inputs.md from it. Before sourcing, the
+# sourcing script sets bin (the scanscope binary) and tmp (a scratch folder) and defines
+#   bad_input LABEL PATTERN ARGS...         a bad input on any machine
+#   bad_input_no_gpu LABEL PATTERN ARGS...  a bad input where no usable GPU is (the GPU cases)
+# Add a case here and both the test and the table have it.
+
+# The files the cases open, under $tmp.
+printf '{"format":"scanscope-trace","version":1' >"$tmp/truncated.json"
+printf '{"format":"scanscope-bench","version":1}' >"$tmp/bench-as-trace.json"
+"$bin" trace --kernel scan-blelloch --input 3,1,7,0 --device cpu --quiet --json "$tmp/good.json"
+python3 - "$tmp" <<'PY'
+import json, sys
+d = sys.argv[1]
+g = json.load(open(d + "/good.json"))
+def w(name, edit):
+    j = json.loads(json.dumps(g)); edit(j); json.dump(j, open(d + "/" + name, "w"))
+w("version2.json", lambda j: j.update(version=2))
+w("n-contradicts.json", lambda j: j.update(n=5))
+w("bad-word.json", lambda j: j["steps"][1]["accesses"][0].update(word=99999))
+w("bad-tid.json", lambda j: j["steps"][1]["accesses"][0].update(tid=-1))
+w("huge-n.json", lambda j: j.update(n=10**12))
+w("smem-short.json", lambda j: j["steps"][2]["smem"].pop())
+PY
+printf 'not an image' >"$tmp/fake.png"
+
+bad_input "unknown kernel" "unknown kernel 'reduce-magic' \(known: reduce-interleaved-divergent" trace --kernel reduce-magic --device cpu
+bad_input "n too large for the kernel" "takes --n from 1 to 2048, not 4096" trace --kernel scan-blelloch --n 4096 --device cpu
+bad_input "n = 0" "takes --n from 1 to 1024, not 0" trace --kernel scan-hillis-steele --n 0 --device cpu
+bad_input "n = 1 for Blelloch" "needs --n of at least 2" trace --kernel scan-blelloch --n 1 --device cpu
+bad_input "n not a number" "Could not convert: --n = twelve" trace --kernel scan-blelloch --n twelve
+bad_input "n overflows an int" "Could not convert: --n = 99999999999" trace --kernel scan-blelloch --n 99999999999
+bad_input "threads > 1024" "--threads must be from 1 to 1024" trace --kernel reduce-sequential --n 64 --threads 2048 --device cpu
+bad_input "threads not a power of two" "needs --threads a power of two" trace --kernel reduce-sequential --n 64 --threads 48 --device cpu
+bad_input "threads the kernel cannot run" "runs exactly 8 threads, not 4" trace --kernel scan-blelloch --n 16 --threads 4 --device cpu
+bad_input "too few threads for unrolling" "needs at least 64 threads" trace --kernel reduce-unroll-warp --n 64 --threads 32 --device cpu
+bad_input "unknown padding" "--pad must be none, harris or zero, not 'half'" trace --kernel scan-blelloch --n 16 --pad half --device cpu
+bad_input "padding on a reduction" "does not take --pad" trace --kernel reduce-sequential --n 16 --pad harris --device cpu
+bad_input "8 banks" "--banks must be 32 or 16, not 8" trace --kernel scan-blelloch --n 16 --banks 8 --device cpu
+bad_input "warp issue 8" "--warp-issue must be 32 or 16" trace --kernel scan-blelloch --n 16 --warp-issue 8 --device cpu
+bad_input "unknown operator" "unknown --op 'mul'" trace --kernel reduce-sequential --n 16 --op mul --device cpu
+bad_input "bitwise or on floats" "--op or is bitwise and needs --type int" trace --kernel reduce-sequential --n 16 --op or --type float --device cpu
+bad_input "unknown type" "--type must be int or float" trace --kernel reduce-sequential --n 16 --type double --device cpu
+bad_input "inclusive Blelloch" "exclusive scan only" trace --kernel scan-blelloch --n 16 --scan inclusive --device cpu
+bad_input "exclusive warp-shuffle scan" "inclusive scan only" trace --kernel scan-warp-shuffle --n 16 --scan exclusive --device cpu
+bad_input "unknown scan kind" "--scan must be inclusive or exclusive" trace --kernel scan-hillis-steele --n 16 --scan both --device cpu
+bad_input "--scan on a reduction" "is a reduction and takes no --scan" trace --kernel reduce-sequential --n 16 --scan inclusive --device cpu
+bad_input "input item not a number" "--input item 3 'x' is not an integer" trace --kernel scan-blelloch --input 1,2,x,4 --device cpu
+bad_input "empty input item" "--input item 2 is empty" trace --kernel scan-blelloch --input 1,,3 --device cpu
+bad_input "input beyond int32" "does not fit in a 32-bit int" trace --kernel scan-blelloch --input 1,99999999999 --device cpu
+bad_input "NaN float input" "not a finite float" trace --kernel scan-blelloch --type float --input 1,nan --device cpu
+bad_input "input count vs --n" "--input has 3 values but --n is 8" trace --kernel scan-blelloch --input 1,2,3 --n 8 --device cpu
+bad_input "negative radix key" "sorts non-negative ints; --input has -1" trace --kernel app-radix-sort --input 3,-1 --device cpu
+bad_input "application with --op max" "app-compact works on int values with --op sum" trace --kernel app-compact --n 16 --op max --device cpu
+bad_input "unknown device" "--device must be auto, cpu or gpu" trace --kernel scan-blelloch --device tpu
+bad_input_no_gpu "--device gpu without a GPU" "--device gpu: no usable GPU: " trace --kernel scan-blelloch --n 16 --device gpu
+bad_input_no_gpu "--timed without a GPU" "--timed runs the timed kernel on the GPU: no usable GPU" trace --kernel scan-blelloch --n 16 --timed
+bad_input "trace file missing" "missing.json: cannot open for reading" --open "$tmp/missing.json" --screenshot "$tmp/x.png"
+bad_input "trace file truncated" "truncated.json: not valid JSON" --open "$tmp/truncated.json" --screenshot "$tmp/x.png"
+bad_input "benchmark file opened as trace" "bench-as-trace.json: format: is not \"scanscope-trace\"" --open "$tmp/bench-as-trace.json" --screenshot "$tmp/x.png"
+bad_input "trace version 2" "version2.json: version: is 2" --open "$tmp/version2.json" --screenshot "$tmp/x.png"
+bad_input "trace n contradicts its input" "n-contradicts.json: input: has 4 values but n is 5" --open "$tmp/n-contradicts.json" --screenshot "$tmp/x.png"
+bad_input "trace n huge" "huge-n.json: n: 1000000000000 is outside" --open "$tmp/huge-n.json" --screenshot "$tmp/x.png"
+bad_input "trace word out of range" "bad-word.json: steps\[1\]\.accesses\[0\]\.word: 99999 is outside" --open "$tmp/bad-word.json" --screenshot "$tmp/x.png"
+bad_input "trace thread id negative" "bad-tid.json: steps\[1\]\.accesses\[0\]\.tid: -1 is outside" --open "$tmp/bad-tid.json" --screenshot "$tmp/x.png"
+bad_input "trace shared memory short" "smem-short.json: steps\[2\]\.smem: has 3 words, expected 4" --open "$tmp/smem-short.json" --screenshot "$tmp/x.png"
+bad_input "image that is not one" "fake.png: cannot read as an image" histeq --image "$tmp/fake.png"
+bad_input "image missing" "none.png: cannot read as an image" histeq --image "$tmp/none.png"
+bad_input "unknown lesson" "no lesson 'flying'" lesson show flying
+bad_input "float-order data kind" "--data must be uniform, mixed or cancel" float-order --data gaussian
+bad_input "float-order n too large" "--n must be from 1 to 65536" float-order --n 100000
+bad_input "bench: unknown kernel" "unknown bench kernel 'fastest'" bench --kernel fastest
+bad_input "bench: min above max" "sizes must satisfy 1 <= --min <= --max" bench --min 4096 --max 1024
+bad_input "step negative" "--step must be 0 or more" --step -5 --screenshot "$tmp/x.png"
