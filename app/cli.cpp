@@ -14,6 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/bank_model.h"
+#include "engine/gpu/instrument.h"
+#include "engine/gpu/nvrtc.h"
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
 #include "bench_cli.h"
@@ -418,6 +420,32 @@ int cmd_lesson(const std::string& action, const std::string& name, int only_step
   return 0;
 }
 
+// The texts the GPU compiles for a request, through NVRTC: the PTX (where the compiler's vector
+// accesses show) and the machine code (for a disassembler).
+int cmd_compile(const RequestOptions& o, const std::string& ptx_path, const std::string& cubin_path, const std::string& arch,
+                bool traced) {
+  if (ptx_path.empty() && cubin_path.empty()) throw UsageError("compile: give --ptx FILE and/or --cubin FILE");
+  if (arch.rfind("sm_", 0) != 0) throw UsageError("--arch must be like sm_90, not '" + arch + "'");
+  TraceRequest r = to_request(o, nullptr);
+  const ResolvedKernel k = resolve_kernel(r);
+  std::string why;
+  if (!nvrtc::available(&why)) throw UsageError("compile needs the CUDA toolkit's NVRTC: " + why);
+  const GpuSources src = gpu_sources(k, 64);
+  const std::string& text = traced ? src.traced : src.timed;
+  if (!ptx_path.empty()) {
+    nvrtc::Result p = nvrtc::compile(text, k.file.display, "compute_" + arch.substr(3), false);
+    if (!p.ok) throw std::runtime_error("NVRTC: " + p.log);
+    if (ptx_path == "-") std::cout << p.ptx;
+    else write_file_atomic(ptx_path, p.ptx);
+  }
+  if (!cubin_path.empty()) {
+    nvrtc::Result c = nvrtc::compile(text, k.file.display, arch, true);
+    if (!c.ok) throw std::runtime_error("NVRTC: " + c.log);
+    write_file_atomic(cubin_path, std::string(c.cubin.begin(), c.cubin.end()));
+  }
+  return 0;
+}
+
 }  // namespace
 
 int cli_main(int argc, char** argv) {
@@ -496,6 +524,16 @@ int cli_main(int argc, char** argv) {
   lesson->add_option("name", lesson_name, "lesson name (for show)");
   lesson->add_option("--step", lesson_step, "only this step");
 
+  RequestOptions creq;
+  std::string compile_ptx, compile_cubin, compile_arch = "sm_90";
+  bool compile_traced = false;
+  auto* compile = app.add_subcommand("compile", "compile a kernel (catalogue or --source) with NVRTC as the GPU runs it: PTX, machine code");
+  add_request_options(compile, creq);
+  compile->add_option("--ptx", compile_ptx, "write the PTX here (- for stdout)");
+  compile->add_option("--cubin", compile_cubin, "write the machine code (ELF cubin) here");
+  compile->add_option("--arch", compile_arch, "target, e.g. sm_90 (default)");
+  compile->add_flag("--traced", compile_traced, "the traced build (shared-memory snapshots at every barrier) instead of the timed one");
+
   BenchOptions bench_opt;
   CLI::App* bench = add_bench_command(app, bench_opt);
 
@@ -520,6 +558,7 @@ int cli_main(int argc, char** argv) {
     if (*float_order) return cmd_float_order(fo_data, fo_n, fo_seed);
     if (*histeq) return cmd_histeq(he_image, he_out, he_device);
     if (*lesson) return cmd_lesson(lesson_action, lesson_name, lesson_step);
+    if (*compile) return cmd_compile(creq, compile_ptx, compile_cubin, compile_arch, compile_traced);
     // No subcommand: the window.
     wopt.have_request = false;
     for (const char* opt : {"--kernel", "--n", "--threads", "--banks", "--warp-issue", "--pad", "--op", "--type", "--scan", "--input", "--seed", "--bits"})
