@@ -125,7 +125,6 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   if (r.banks != 32 && r.banks != 16) throw UsageError("--banks must be 32 or 16, not " + std::to_string(r.banks));
   if (r.warp_issue != 32 && r.warp_issue != 16)
     throw UsageError("--warp-issue must be 32 or 16 (G80 half-warps), not " + std::to_string(r.warp_issue));
-  if (r.n < 1) throw UsageError("--n must be at least 1, not " + std::to_string(r.n));
   if (!r.input.empty() && static_cast<int>(r.input.size()) != r.n)
     throw UsageError("--input has " + std::to_string(r.input.size()) + " values but --n is " + std::to_string(r.n));
 
@@ -204,8 +203,22 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     if (name == "max" && a.size() == 2) return std::max(a[0], a[1]);
     return std::nullopt;
   };
-  for (const auto& req : h.requires)
-    if (!host.eval_text(req.expr, req.line, 12)) throw UsageError(id + ": " + req.message);
+  for (const auto& req : h.requires) {
+    if (host.eval_text(req.expr, req.line, 12)) continue;
+    // {EXPR} in the message: its value (e.g. "not {N}")
+    std::string m;
+    for (size_t i = 0; i < req.message.size(); ++i) {
+      const size_t close = req.message[i] == '{' ? req.message.find('}', i) : std::string::npos;
+      if (close == std::string::npos) {
+        m += req.message[i];
+        continue;
+      }
+      m += std::to_string(host.eval_text(req.message.substr(i + 1, close - i - 1), req.line, 12));
+      i = close;
+    }
+    throw UsageError(id + " " + m);
+  }
+  if (r.n < 1) throw UsageError(id + " takes --n of at least 1, not " + std::to_string(r.n));
 
   // The launch line: NAME<<<GRID, BLOCK[, SHARED_BYTES]>>>(ARGS)
   std::vector<cuda::Token> t = fragment(host.files, file.display, h.launch, h.launch_line, h.launch_col);

@@ -1,6 +1,8 @@
 // The seeds' worked examples, checked at the level of the recorded shared-memory states.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "engine/runner.h"
 
 using namespace scanscope;
@@ -131,10 +133,16 @@ TEST(Seed003, HillisSteeleBothKinds) {
   EXPECT_EQ(run_emulator(r).output, (std::vector<double>{0, 3, 4, 11, 11, 15, 16, 22}));
   // Algorithm 2: log2(8) = 3 scan steps, with 7, 6 and 4 adds.
   Trace t = run_emulator(r);
+  // the store of the `if (thid >= offset)` branch: the line of the add
+  int add_line = 0;
+  const std::string& text = t.file_texts[t.main_file];
+  const size_t at = text.find("OP(temp[pin*n + thid - offset]");
+  ASSERT_NE(at, std::string::npos);
+  add_line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
   int adds[3] = {0, 0, 0};
   for (int s = 1; s <= 3; ++s)
     for (const auto& a : t.steps[s].accesses)
-      if (a.op == kStore && a.site == 5) ++adds[s - 1];
+      if (a.op == kStore && t.sites[a.site].line == add_line) ++adds[s - 1];
   EXPECT_EQ(adds[0], 7);
   EXPECT_EQ(adds[1], 6);
   EXPECT_EQ(adds[2], 4);

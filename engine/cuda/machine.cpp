@@ -432,13 +432,14 @@ void Machine::end_phase(bool final_phase) {
   if (final_phase) {
     // Named arrays: static and extern shared arrays, and pointers into shared memory.
     std::vector<std::pair<int, std::string>> names;
-    for (const Var* v : prog_.shared_vars) names.push_back({v->extern_shared ? prog_.dynamic_base : v->slot, v->name});
     for (const auto& p : pointer_names_) names.push_back(p);
+    for (const Var* v : prog_.shared_vars) names.push_back({v->extern_shared ? prog_.dynamic_base : v->slot, v->name});
     std::stable_sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     out_->arrays.clear();
     for (size_t i = 0; i < names.size(); ++i) {
-      // the last name at an offset wins: a pointer (keys) over the array it points into (smem)
-      if (i + 1 < names.size() && names[i + 1].first == names[i].first) continue;
+      // one name per offset: the first pointer declared there (keys) over the array it points
+      // into (smem), and over later aliases
+      if (i > 0 && names[i - 1].first == names[i].first) continue;
       const int start = names[i].first;
       int end = static_cast<int>(smem_.size());
       for (size_t j = i + 1; j < names.size(); ++j)

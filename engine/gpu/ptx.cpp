@@ -46,8 +46,11 @@ std::vector<SharedInstruction> shared_instructions(const std::string& ptx) {
       if (sp == std::string::npos) continue;
       s = s.substr(s.find_first_not_of(" \t", sp));
     }
-    const bool ld = s.compare(0, 10, "ld.shared.") == 0, st = s.compare(0, 10, "st.shared.") == 0;
-    const bool at = s.compare(0, 12, "atom.shared.") == 0 || s.compare(0, 11, "red.shared.") == 0;
+    // ld/st/atom/red with .shared among its qualifiers (ld.volatile.shared.u32, st.shared.v2.f32, ...)
+    const std::string opcode = s.substr(0, s.find_first_of(" \t"));
+    if (opcode.find(".shared") == std::string::npos) continue;
+    const std::string head = opcode.substr(0, opcode.find('.'));
+    const bool ld = head == "ld", st = head == "st", at = head == "atom" || head == "red";
     if (!ld && !st && !at) continue;
     SharedInstruction i;
     i.file = file;

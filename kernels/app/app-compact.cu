@@ -12,7 +12,7 @@
 // types: int
 // ops: sum
 // require: N >= 2 : needs --n of at least 2 (two elements per thread)
-// require: N <= 2048 : --n must be from 1 to 2048
+// require: N <= 2048 : takes --n from 1 to 2048, not {N}
 
 #define PAD 0  // the flags are scanned without padding
 #include "../scan/scan-blelloch.cu"

@@ -11,9 +11,9 @@
 // types: int
 // ops: sum
 // require: N >= 2 : needs --n of at least 2 (two elements per thread)
-// require: N <= 2048 : --n must be from 1 to 2048
-// require: MIN_IN >= 0 : sorts non-negative ints
-// require: BITS >= 1 && BITS <= 31 : --bits must be from 1 to 31
+// require: N <= 2048 : takes --n from 1 to 2048, not {N}
+// require: MIN_IN >= 0 : sorts non-negative ints; --input has {MIN_IN}
+// require: BITS >= 1 && BITS <= 31 : takes --bits from 1 to 31, not {BITS}
 
 #ifndef BITS
 #define BITS bit_width(MAX_IN)

@@ -9,8 +9,8 @@
 // launch: reduce_first_add<<<1, THREADS, THREADS * sizeof(T)>>>(in, out, N)
 // out: 1
 // check: reduce
-// require: N <= 65536 : --n must be from 1 to 65536
-// require: (THREADS & (THREADS - 1)) == 0 : needs --threads a power of two (its tree halves the block)
+// require: N <= 65536 : takes --n from 1 to 65536, not {N}
+// require: (THREADS & (THREADS - 1)) == 0 : needs --threads a power of two (its tree halves the block), not {THREADS}
 
 #ifndef THREADS
 #define THREADS min(1024, max(1, next_pow2(N) / 2))

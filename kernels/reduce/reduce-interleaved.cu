@@ -7,8 +7,8 @@
 // launch: reduce_interleaved<<<1, THREADS, THREADS * sizeof(T)>>>(in, out, N)
 // out: 1
 // check: reduce
-// require: N <= 65536 : --n must be from 1 to 65536
-// require: (THREADS & (THREADS - 1)) == 0 : needs --threads a power of two (its tree halves the block)
+// require: N <= 65536 : takes --n from 1 to 65536, not {N}
+// require: (THREADS & (THREADS - 1)) == 0 : needs --threads a power of two (its tree halves the block), not {THREADS}
 
 #ifndef THREADS
 #define THREADS min(1024, next_pow2(N))

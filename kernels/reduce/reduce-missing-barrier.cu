@@ -7,16 +7,16 @@
 //    trace marks the hazard; compute-sanitizer's racecheck flags the same kernel on a GPU.
 // note: Race lesson. scanscope runs each thread through both levels before the next thread
 //    starts, the worst order, so its result is wrong; on a GPU the result depends on timing.
-// broken: thread tid < blockDim.x/4 reads sdata[tid + blockDim.x/4], which thread
+// broken: one __syncthreads() is missing: thread tid < blockDim.x/4 reads sdata[tid + blockDim.x/4], which thread
 //    tid + blockDim.x/4 writes in the first level with no barrier in between.
 // reorders: sdata[tid] and sdata[tid + s] are not neighbours in the input (element 0 meets
 //    element s before element 1)
 // launch: reduce_missing_barrier<<<1, THREADS, THREADS * sizeof(T)>>>(in, out, N)
 // out: 1
 // check: reduce
-// require: N <= 65536 : --n must be from 1 to 65536
-// require: (THREADS & (THREADS - 1)) == 0 : needs --threads a power of two (its tree halves the block)
-// require: THREADS >= 4 : needs at least 4 threads
+// require: N <= 65536 : takes --n from 1 to 65536, not {N}
+// require: (THREADS & (THREADS - 1)) == 0 : needs --threads a power of two (its tree halves the block), not {THREADS}
+// require: THREADS >= 4 : needs at least 4 threads, not {THREADS}
 
 #ifndef THREADS
 #define THREADS max(4, min(1024, next_pow2(N)))

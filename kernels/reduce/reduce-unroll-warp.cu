@@ -11,9 +11,9 @@
 // launch: reduce_unroll_warp<<<1, THREADS, THREADS * sizeof(T)>>>(in, out, N)
 // out: 1
 // check: reduce
-// require: N <= 65536 : --n must be from 1 to 65536
-// require: (THREADS & (THREADS - 1)) == 0 : needs --threads a power of two (its tree halves the block)
-// require: THREADS >= 64 : needs at least 64 threads
+// require: N <= 65536 : takes --n from 1 to 65536, not {N}
+// require: (THREADS & (THREADS - 1)) == 0 : needs --threads a power of two (its tree halves the block), not {THREADS}
+// require: THREADS >= 64 : needs at least 64 threads, not {THREADS}
 
 #ifndef THREADS
 #define THREADS max(64, min(1024, max(1, next_pow2(N) / 2)))

@@ -10,8 +10,8 @@
 // launch: reduce_warp_shuffle<<<1, THREADS, THREADS / 32 * sizeof(T)>>>(in, out, N)
 // out: 1
 // check: reduce
-// require: N <= 65536 : --n must be from 1 to 65536
-// require: THREADS % 32 == 0 : needs --threads a multiple of 32
+// require: N <= 65536 : takes --n from 1 to 65536, not {N}
+// require: THREADS % 32 == 0 : needs --threads a multiple of 32, not {THREADS}
 
 #ifndef THREADS
 #define THREADS min(1024, (N + 31) / 32 * 32)

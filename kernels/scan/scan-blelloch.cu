@@ -15,7 +15,7 @@
 // launch: prescan<<<1, next_pow2(N) / 2, (next_pow2(N) + CONFLICT_FREE_OFFSET(next_pow2(N) - 1)) * sizeof(T)>>>(out, in, N)
 // check: exclusive-scan
 // require: N >= 2 : needs --n of at least 2 (two elements per thread)
-// require: N <= 2048 : --n must be from 1 to 2048
+// require: N <= 2048 : takes --n from 1 to 2048, not {N}
 
 #ifndef PAD
 #define PAD 0  // 0: none, 1: Listing 3's simple padding (harris), 2: ZERO_BANK_CONFLICTS, corrected (zero)

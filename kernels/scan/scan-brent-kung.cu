@@ -11,7 +11,7 @@
 // launch: scan_brent_kung<<<1, next_pow2(N) / 2, next_pow2(N) * sizeof(T)>>>(out, in, N)
 // check: inclusive-scan
 // require: N >= 2 : needs --n of at least 2 (two elements per thread)
-// require: N <= 2048 : --n must be from 1 to 2048
+// require: N <= 2048 : takes --n from 1 to 2048, not {N}
 
 // n elements, padded with the identity up to m = 2 * blockDim.x (the tree needs a power of two)
 __global__ void scan_brent_kung(T *g_odata, const T *g_idata, int n)

@@ -8,7 +8,7 @@
 //    output buffer; Algorithm 2 (and this kernel) reads both terms from the input buffer.
 // launch: scan_hillis_steele<<<1, N, 2 * N * sizeof(T)>>>(out, in, N)
 // check: exclusive-scan
-// require: N <= 1024 : --n must be from 1 to 1024
+// require: N <= 1024 : takes --n from 1 to 1024, not {N}
 
 #ifndef INCLUSIVE
 #define INCLUSIVE 0

@@ -8,7 +8,7 @@
 // note: Inclusive only; threads are n rounded up to a multiple of 32.
 // launch: scan_warp_shuffle<<<1, (N + 31) / 32 * 32, (N + 31) / 32 * sizeof(T)>>>(out, in, N)
 // check: inclusive-scan
-// require: N <= 1024 : --n must be from 1 to 1024
+// require: N <= 1024 : takes --n from 1 to 1024, not {N}
 
 __global__ void scan_warp_shuffle(T *g_odata, const T *g_idata, int n)
 {

@@ -14,7 +14,7 @@
 // check: inclusive-scan
 // types: float
 // ops: sum
-// require: N <= 1024 : --n must be from 1 to 1024
+// require: N <= 1024 : takes --n from 1 to 1024, not {N}
 // require: (N & (N - 1)) == 0 : Algorithm 2 runs d from 1 to log2 n: n a power of two
 
 #ifndef FIXED

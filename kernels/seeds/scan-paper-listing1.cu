@@ -16,7 +16,7 @@
 // check: exclusive-scan
 // types: float
 // ops: sum
-// require: N <= 1024 : --n must be from 1 to 1024
+// require: N <= 1024 : takes --n from 1 to 1024, not {N}
 
 #ifndef CLEAR_OUTPUT_BUFFER
 #define CLEAR_OUTPUT_BUFFER 0

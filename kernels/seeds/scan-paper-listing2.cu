@@ -14,7 +14,7 @@
 // check: exclusive-scan
 // types: float
 // ops: sum
-// require: N >= 2 && N <= 2048 : --n must be from 2 to 2048
+// require: N >= 2 && N <= 2048 : takes --n from 2 to 2048, not {N}
 // require: (N & (N - 1)) == 0 : Listing 2 scans a power-of-two array (n = 2 * threads, no padding)
 
 __global__ void prescan(float *g_odata, float *g_idata, int n)

@@ -13,7 +13,7 @@
 // check: reduce
 // types: float
 // ops: sum
-// require: N <= 1024 : --n must be from 1 to 1024 (one element per thread)
+// require: N <= 1024 : takes --n from 1 to 1024 (one element per thread), not {N}
 
 __device__ float warp_reduce_sum(float val) {
     for (int offset = warpSize / 2; offset > 0; offset >>= 1) {

@@ -17,7 +17,7 @@
 // broken: relies on lockstep warps: a race between lanes since Volta.
 // launch: scan_inc_warp<<<1, 32, 32 * sizeof(T)>>>(out, in, N)
 // check: inclusive-scan
-// require: N <= 32 : scans one warp: --n must be from 1 to 32
+// require: N <= 32 : scans one warp: takes --n from 1 to 32, not {N}
 
 #define WARP 32
 #define lgWARP 5

@@ -25,9 +25,9 @@ w("smem-short.json", lambda j: j["steps"][2]["smem"].pop())
 PY
 printf 'not an image' >"$tmp/fake.png"
 
-bad_input "unknown kernel" "unknown kernel 'reduce-magic' \(known: reduce-interleaved-divergent" trace --kernel reduce-magic --device cpu
+bad_input "unknown kernel" "unknown kernel 'reduce-magic' \(known: reduce-first-add, .*or --source FILE.cu\)" trace --kernel reduce-magic --device cpu
 bad_input "n too large for the kernel" "takes --n from 1 to 2048, not 4096" trace --kernel scan-blelloch --n 4096 --device cpu
-bad_input "n = 0" "takes --n from 1 to 1024, not 0" trace --kernel scan-hillis-steele --n 0 --device cpu
+bad_input "n = 0" "takes --n of at least 1, not 0" trace --kernel scan-hillis-steele --n 0 --device cpu
 bad_input "n = 1 for Blelloch" "needs --n of at least 2" trace --kernel scan-blelloch --n 1 --device cpu
 bad_input "n not a number" "Could not convert: --n = twelve" trace --kernel scan-blelloch --n twelve
 bad_input "n overflows an int" "Could not convert: --n = 99999999999" trace --kernel scan-blelloch --n 99999999999
@@ -52,7 +52,7 @@ bad_input "input beyond int32" "does not fit in a 32-bit int" trace --kernel sca
 bad_input "NaN float input" "not a finite float" trace --kernel scan-blelloch --type float --input 1,nan --device cpu
 bad_input "input count vs --n" "--input has 3 values but --n is 8" trace --kernel scan-blelloch --input 1,2,3 --n 8 --device cpu
 bad_input "negative radix key" "sorts non-negative ints; --input has -1" trace --kernel app-radix-sort --input 3,-1 --device cpu
-bad_input "application with --op max" "app-compact works on int values with --op sum" trace --kernel app-compact --n 16 --op max --device cpu
+bad_input "application with --op max" "app-compact takes --op sum, not max" trace --kernel app-compact --n 16 --op max --device cpu
 bad_input "unknown device" "--device must be auto, cpu or gpu" trace --kernel scan-blelloch --device tpu
 bad_input_no_gpu "--device gpu without a GPU" "--device gpu: no usable GPU: " trace --kernel scan-blelloch --n 16 --device gpu
 bad_input_no_gpu "--timed without a GPU" "--timed runs the timed kernel on the GPU: no usable GPU" trace --kernel scan-blelloch --n 16 --timed
