@@ -1,6 +1,7 @@
 // What the compiler makes of the shared accesses (see compiler_view.h).
 #include "engine/compiler_view.h"
 
+#include <algorithm>
 #include <list>
 #include <map>
 #include <mutex>
@@ -38,18 +39,38 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
   }
   v->asked = true;
   v->ptx = r.ptx;
-  v->compiler = "NVRTC " + nvrtc::version() + " (PTX for sm_90)";
-  for (const auto& in : ptx::shared_instructions(r.ptx)) {
-    if (in.atomic || in.line <= 0) continue;
-    // NVRTC makes the #line names absolute (from the working folder): match by suffix
-    int fi = -1;
+  v->compiler = "NVRTC " + nvrtc::version() + " (PTX for sm_90; what ptxas merges predicted from it)";
+  // NVRTC makes the #line names absolute (from the working folder): match by suffix
+  auto file_of = [&](const std::string& name) {
     for (size_t i = 0; i < k.build->files.files.size(); ++i) {
       const std::string& path = k.build->files.files[i].path;
-      if (in.file == path || (in.file.size() > path.size() && in.file.compare(in.file.size() - path.size(), path.size(), path) == 0 &&
-                              in.file[in.file.size() - path.size() - 1] == '/'))
-        fi = static_cast<int>(i);
+      if (name == path || (name.size() > path.size() && name.compare(name.size() - path.size(), path.size(), path) == 0 &&
+                           name[name.size() - path.size() - 1] == '/'))
+        return static_cast<int>(i);
     }
-    if (fi >= 0) v->lines[LineKey{fi, in.line, in.store}].push_back(in.width);
+    return -1;
+  };
+  const std::vector<ptx::SharedInstruction> ins = ptx::shared_instructions(r.ptx);
+  std::vector<int> file(ins.size(), -1);
+  for (size_t i = 0; i < ins.size(); ++i) {
+    file[i] = file_of(ins[i].file);
+    if (ins[i].atomic || ins[i].line <= 0 || file[i] < 0) continue;
+    v->lines[LineKey{file[i], ins[i].line, ins[i].store}].push_back(ins[i].width);
+  }
+  // nvcc's vector accesses: one group per (line, kind, width)
+  std::set<std::tuple<int, int, bool, int>> seen;
+  for (size_t i = 0; i < ins.size(); ++i)
+    if (ins[i].width > 1 && file[i] >= 0 && !ins[i].atomic && seen.insert({file[i], ins[i].line, ins[i].store, ins[i].width}).second)
+      v->groups.push_back({file[i], ins[i].store, {ins[i].line}, ins[i].width, false, "nvcc (PTX " + std::string(ins[i].store ? "st" : "ld") + ".shared.v" + std::to_string(ins[i].width) + ")"});
+  // ptxas's merges
+  for (const auto& m : ptx::assembler_merges(r.ptx, ins)) {
+    const auto& a = ins[m.first];
+    const auto& b = ins[m.second];
+    if (file[m.first] < 0 || file[m.first] != file[m.second]) continue;
+    LineGroup g{file[m.first], a.store, {a.line}, m.width, m.width == 1,
+                m.width == 2 ? "ptxas (an 8-byte aligned pair)" : "ptxas (the same load in both arms of an if/else)"};
+    if (b.line != a.line) g.lines.push_back(b.line);
+    v->groups.push_back(g);
   }
   return v;
 }
@@ -100,41 +121,95 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   std::map<LineKey, std::vector<int>> sites_at;
   for (size_t s = 0; s < t.sites.size(); ++s)
     if (shared[s]) sites_at[LineKey{t.sites[s].file, t.sites[s].stmt_line, t.sites[s].op == kStore}].push_back(static_cast<int>(s));
-  // Vector accesses: one group per (line, kind, width), with the line's own sites and the orphan
-  // sites of that kind nearby (nvcc names one of the merged statements' lines).
-  int groups = 0;
-  for (const auto& [key, widths] : v.lines) {
-    std::set<int> ws(widths.begin(), widths.end());
-    for (int w : ws) {
-      if (w < 2) continue;
-      const auto [file, line, store] = key;
-      std::vector<int> members;
-      auto own = sites_at.find(key);
-      if (own != sites_at.end()) members = own->second;
-      for (int l = line - kMergeReach; l <= line + kMergeReach; ++l) {
-        LineKey other{file, l, store};
-        if (l == line || v.lines.count(other)) continue;  // that line has its own accesses
-        auto o = sites_at.find(other);
-        if (o != sites_at.end()) members.insert(members.end(), o->second.begin(), o->second.end());
-      }
-      for (int s : members)
-        if (t.sites[s].vector_group < 0) {
-          t.sites[s].vector_group = groups;
-          t.sites[s].vector_width = w;
-        }
-      ++groups;
+  auto text_of = [&](int s) {
+    const SourceSite& x = t.sites[s];
+    if (x.file < 0 || x.file >= static_cast<int>(t.file_texts.size())) return std::string();
+    size_t pos = 0;
+    for (int l = 1; l < x.line && pos != std::string::npos; ++l) pos = t.file_texts[x.file].find('\n', pos) + 1;
+    if (pos == std::string::npos || x.end_line != x.line) return std::string();
+    std::string s2 = t.file_texts[x.file].substr(pos + x.col - 1, x.end_col - x.col), out;
+    for (char c : s2)
+      if (c != ' ' && c != '\t') out += c;
+    return out;
+  };
+  // Orphans: sites on a line where the PTX has no access of their kind. nvcc named another line
+  // for them (one of merged statements): they join the group of the nearest line within reach.
+  auto orphans_near = [&](int file, int line, bool store) {
+    std::vector<int> out;
+    for (int l = line - kMergeReach; l <= line + kMergeReach; ++l) {
+      LineKey other{file, l, store};
+      if (l == line || v.lines.count(other)) continue;
+      auto o = sites_at.find(other);
+      if (o != sites_at.end()) out.insert(out.end(), o->second.begin(), o->second.end());
     }
+    return out;
+  };
+  int next_group = 0;
+  auto assign = [&](const std::vector<int>& members, int width) {
+    bool any = false;
+    for (int s : members)
+      if (t.sites[s].vector_group < 0) {
+        t.sites[s].vector_group = next_group;
+        t.sites[s].vector_width = width;
+        any = true;
+      }
+    if (any) ++next_group;
+  };
+  std::vector<std::string> used;
+  for (const LineGroup& g : v.groups) {
+    std::vector<int> members;
+    for (int line : g.lines) {
+      auto own = sites_at.find(LineKey{g.file, line, g.store});
+      if (own != sites_at.end()) members.insert(members.end(), own->second.begin(), own->second.end());
+    }
+    if (g.same_text) {  // only the accesses written the same on every line of the group
+      std::map<std::string, std::vector<int>> by_text;
+      for (int s : members) by_text[text_of(s)].push_back(s);
+      members.clear();
+      for (const auto& [text, sites] : by_text)
+        if (!text.empty() && sites.size() >= g.lines.size()) members = sites;
+    } else if (g.width > 1) {
+      for (int line : g.lines) {
+        auto near = orphans_near(g.file, line, g.store);
+        members.insert(members.end(), near.begin(), near.end());
+      }
+    }
+    if (members.size() < 1 || (g.width == 1 && members.size() < 2)) continue;
+    assign(members, g.width);
+    used.push_back(g.why);
   }
-  // Lines where the source accesses shared memory and the PTX does not (nor a merge explains it).
+  // Orphans next to a line of single accesses: nvcc merged the statements into one instruction
+  // (the stores of an if/else to the same word).
   for (const auto& [key, sites] : sites_at) {
     if (v.lines.count(key)) continue;
-    bool merged = false;
-    for (int s : sites) merged = merged || t.sites[s].vector_group >= 0;
-    if (merged) continue;
+    bool grouped = false;
+    for (int s : sites) grouped = grouped || t.sites[s].vector_group >= 0;
+    if (grouped) continue;
     const auto [file, line, store] = key;
-    const std::string path = file >= 0 && file < static_cast<int>(t.files.size()) ? t.files[file] : "?";
-    t.compiler_notes.push_back(path + ":" + std::to_string(line) + ": the PTX has no shared-memory " + (store ? "store" : "load") +
-                               " on this line (the compiler moved or removed it); the model counts the source's");
+    int host = -1;
+    for (int d = 1; d <= kMergeReach && host < 0; ++d)
+      for (int l : {line + d, line - d})
+        if (host < 0 && v.lines.count(LineKey{file, l, store}) && sites_at.count(LineKey{file, l, store})) host = l;
+    if (host < 0) {
+      const std::string path = file >= 0 && file < static_cast<int>(t.files.size()) ? t.files[file] : "?";
+      t.compiler_notes.push_back(path + ":" + std::to_string(line) + ": the PTX has no shared-memory " + (store ? "store" : "load") +
+                                 " on this line (the compiler moved or removed it); the model counts the source's");
+      continue;
+    }
+    std::vector<int> members = sites;
+    const auto& h = sites_at.at(LineKey{file, host, store});
+    if (h.size() == 1 && sites.size() == 1 && t.sites[h[0]].vector_group < 0) {
+      members.push_back(h[0]);
+      assign(members, 1);
+      used.push_back("nvcc (one " + std::string(store ? "store" : "load") + " for two statements)");
+    }
+  }
+  if (!used.empty()) {
+    std::sort(used.begin(), used.end());
+    used.erase(std::unique(used.begin(), used.end()), used.end());
+    std::string list;
+    for (const auto& u : used) list += (list.empty() ? "" : "; ") + u;
+    t.compiler += ". Merged accesses: " + list;
   }
   analyze_banks(t);
 }

@@ -17,11 +17,24 @@
 
 namespace scanscope {
 
+// Source lines whose shared accesses of one kind the compiled code serves with one instruction:
+// a vector access (width 2 or 4: the lanes' neighbouring words in one 8- or 16-byte access), or
+// one 4-byte instruction (width 1: the two arms of an if/else merged).
+struct LineGroup {
+  int file = 0;
+  bool store = false;
+  std::vector<int> lines;
+  int width = 1;
+  bool same_text = false;  // only the accesses written identically on those lines (a common load)
+  std::string why;         // who merged them: nvcc (in the PTX) or ptxas (predicted from the PTX)
+};
+
 struct CompilerView {
   bool asked = false;               // PTX was produced
   std::string compiler;             // e.g. "NVRTC 13.0 (PTX for sm_90)", or why none was asked
   // The PTX's shared-memory instructions by source line: (file index, line, store?) -> widths.
   std::map<std::tuple<int, int, bool>, std::vector<int>> lines;
+  std::vector<LineGroup> groups;
   std::vector<std::string> notes;   // e.g. the compiler rejected the text
   std::string ptx;                  // the PTX itself
 };

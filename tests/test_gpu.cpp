@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/kernel_file.h"
 #include "engine/ncu_check.h"
 #include "engine/runner.h"
 #include "engine/validation_plan.h"
@@ -28,6 +29,7 @@ bool skip_without_gpu() {
 TEST(Gpu, InterpreterAgreesWithAGpuRunOfTheSameTextForEveryPlanEntry) {
   if (skip_without_gpu()) GTEST_SKIP() << "no usable GPU: " << gpu_status().why;
   for (const auto& e : validation_plan()) {
+    if (!wrong_by_design(*find_kernel_file(e.request.kernel), e.request).empty()) continue;  // a race: timing decides
     Trace t = run_trace(e.request, Device::Gpu, nullptr);
     EXPECT_EQ(t.gpu_check.rfind("the GPU run of the same text agrees", 0), 0u) << e.name << ": " << t.gpu_check;
   }
@@ -36,6 +38,7 @@ TEST(Gpu, InterpreterAgreesWithAGpuRunOfTheSameTextForEveryPlanEntry) {
 TEST(Gpu, TimedKernelsComputeTheReference) {
   if (skip_without_gpu()) GTEST_SKIP() << "no usable GPU: " << gpu_status().why;
   for (const auto& e : validation_plan()) {
+    if (!wrong_by_design(*find_kernel_file(e.request.kernel), e.request).empty()) continue;
     Trace t = run_emulator(e.request);
     t.output = run_gpu_timed(e.request, nullptr);
     std::string why;
