@@ -174,9 +174,14 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
 
   k.request.input = request_input(r);
   const std::string op_upper = upper(r.op);
-  k.prelude = "#define T " + type + "\n#define SS_INT " + (r.type == ValueType::Int ? "1" : "0") + "\n#include \"" +
-              kernel_dir() + "/ops.cuh\"\n#define OP(a, b) ss_" + r.op + "(a, b)\n#define IDENTITY SS_" + op_upper + "_IDENTITY\n" +
-              options + "#include \"" + file.path + "\"\n";
+  // Files inside the project are named relative to it (the include path has the project root):
+  // the text reads the same on every machine.
+  cuda::SourceLocator where;
+  where.project_root = project_root();
+  const std::string ops_file = where.display_path(cuda::normalize_path(kernel_dir() + "/ops.cuh"));
+  k.prelude = "#define T " + type + "\n#define SS_INT " + (r.type == ValueType::Int ? "1" : "0") + "\n#include \"" + ops_file +
+              "\"\n#define OP(a, b) ss_" + r.op + "(a, b)\n#define IDENTITY SS_" + op_upper + "_IDENTITY\n" + options +
+              "#include \"" + where.display_path(file.path) + "\"\n";
   k.build = build_kernel(file, k.prelude);
   const KernelBuild& b = *k.build;
 

@@ -240,7 +240,7 @@ std::shared_ptr<const KernelBuild> build_kernel(const KernelFile& file, const st
   b->prelude = prelude;
   cuda::SourceLocator loc;
   loc.project_root = project_root();
-  loc.include_dirs = {kernel_dir()};
+  loc.include_dirs = {project_root(), kernel_dir()};
   loc.overrides[file.path] = file.text;
   b->pre = cuda::preprocess(b->files, loc, prelude, file.path);
   auto prog = std::make_unique<cuda::Program>(cuda::parse_program(b->files, b->pre));
@@ -263,10 +263,10 @@ std::set<std::string> option_macros(const KernelFile& file) {
   cuda::SourceSet files;
   cuda::SourceLocator loc;
   loc.project_root = project_root();
-  loc.include_dirs = {kernel_dir()};
+  loc.include_dirs = {project_root(), kernel_dir()};
   loc.overrides[file.path] = file.text;
-  const std::string prelude = "#define T int\n#define SS_INT 1\n#include \"" + kernel_dir() +
-                              "/ops.cuh\"\n#define OP(a, b) ss_sum(a, b)\n#define IDENTITY SS_SUM_IDENTITY\n#include \"" + file.path + "\"\n";
+  const std::string prelude = "#define T int\n#define SS_INT 1\n#include \"" + loc.display_path(cuda::normalize_path(kernel_dir() + "/ops.cuh")) +
+                              "\"\n#define OP(a, b) ss_sum(a, b)\n#define IDENTITY SS_SUM_IDENTITY\n#include \"" + loc.display_path(file.path) + "\"\n";
   cuda::Preprocessed pre = cuda::preprocess(files, loc, prelude, file.path);
   std::set<std::string> names;
   for (const auto& [name, m] : pre.macros)
