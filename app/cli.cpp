@@ -150,7 +150,8 @@ void print_table(const Trace& t, std::ostream& os) {
     if (!s.hazards.empty()) {
       const Hazard& h = s.hazards[0];
       os << "    RACE: " << s.hazards.size() << " shared word(s) touched by two threads with no barrier between; first: word "
-         << h.word << ", thread " << h.first_tid << " then thread " << h.second_tid << " (" << h.kind << ")\n";
+         << h.word << ", thread " << h.first_tid << " at " << source_position(t, s.accesses[h.first_access].site) << " then thread "
+         << h.second_tid << " at " << source_position(t, s.accesses[h.second_access].site) << " (" << h.kind << ")\n";
     }
   }
   os << "totals (Nsight Compute terms): ld inst " << t.totals.ld.inst << ", wavefronts " << t.totals.ld.wavefronts

@@ -17,6 +17,13 @@ int wavefronts_of(const int* words, int count, int banks) {
   return w;
 }
 
+std::string source_position(const Trace& t, int site) {
+  if (site < 0 || site >= static_cast<int>(t.sites.size())) return "site " + std::to_string(site);
+  const SourceSite& s = t.sites[site];
+  const std::string file = s.file >= 0 && s.file < static_cast<int>(t.files.size()) ? t.files[s.file] : "?";
+  return file + ":" + std::to_string(s.line) + ":" + std::to_string(s.col);
+}
+
 uint32_t active_lanes(const Step& step, int warp) {
   uint32_t mask = 0;
   for (const auto& a : step.accesses)

@@ -2,6 +2,8 @@
 // how many wavefronts each took, and the totals in Nsight Compute's terms.
 #pragma once
 
+#include <string>
+
 #include "engine/trace.h"
 
 namespace scanscope {
@@ -20,6 +22,10 @@ void analyze_banks(Trace& trace);
 
 // Fills step.hazards: cross-thread read/write pairs on one word within a step.
 void find_hazards(Step& step);
+
+// "kernels/reduce/reduce-missing-barrier.cu:44:25": where an access site is written ("site 7"
+// when the trace holds no source).
+std::string source_position(const Trace& t, int site);
 
 // Which lanes of a warp a step touched (for the warp view): bit l set if lane l accessed anything.
 uint32_t active_lanes(const Step& step, int warp);

@@ -27,12 +27,6 @@ double fold(const std::string& op, const std::vector<double>& vals) {
 
 bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
-int log2i(int x) {
-  int l = 0;
-  while ((1 << l) < x) ++l;
-  return l;
-}
-
 }  // namespace
 
 std::vector<TreeEdge> step_edges(const Trace& t, int step) {
@@ -281,6 +275,9 @@ std::string describe_step(const Trace& t, int step) {
     case Phase::Store:
       os << who << " read the results from shared memory and write them to global memory.";
       break;
+    case Phase::Other:
+      os << who << " active: " << loads << " shared loads, " << stores << " stores" << (shuffles ? ", " + std::to_string(shuffles) + " shuffled values" : "") << ".";
+      break;
   }
   if (!s.hazards.empty()) {
     const Hazard& h = s.hazards.front();
@@ -291,8 +288,10 @@ std::string describe_step(const Trace& t, int step) {
     for (const auto& hz : s.hazards)
       if (std::find(words.begin(), words.end(), hz.word) == words.end()) words.push_back(hz.word);
     os << " RACE on " << words.size() << (words.size() == 1 ? " word" : " words") << " (no barrier between the accesses): e.g. thread "
-       << h.first_tid << " " << verb(a1) << " word " << h.word << " and thread " << h.second_tid << " " << verb(a2)
-       << " it in the same step (" << h.kind << "); the result depends on which runs first.";
+       << h.first_tid << " " << verb(a1) << " word " << h.word << " (line " << (a1.site >= 0 && a1.site < static_cast<int>(t.sites.size()) ? t.sites[a1.site].line : 0)
+       << ") and thread " << h.second_tid << " " << verb(a2) << " it (line "
+       << (a2.site >= 0 && a2.site < static_cast<int>(t.sites.size()) ? t.sites[a2.site].line : 0) << ") in the same step (" << h.kind
+       << "); the result depends on which runs first.";
   }
   if (s.max_degree > 1) os << " Worst bank conflict: " << s.max_degree << "-way (one instruction needs " << s.max_degree << " wavefronts).";
   return os.str();
