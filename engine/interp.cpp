@@ -92,6 +92,17 @@ struct HostEval {
 
 }  // namespace
 
+std::string kernel_prelude(const KernelFile& file, ValueType type, const std::string& op, const std::string& defines) {
+  // Files inside the project are named relative to it (the include path has the project root):
+  // the text reads the same on every machine.
+  cuda::SourceLocator where;
+  where.project_root = project_root();
+  const std::string ops_file = where.display_path(cuda::normalize_path(kernel_dir() + "/ops.cuh"));
+  return "#define T " + std::string(type_name(type)) + "\n#define SS_INT " + (type == ValueType::Int ? "1" : "0") + "\n#include \"" +
+         ops_file + "\"\n#define OP(a, b) ss_" + op + "(a, b)\n#define IDENTITY SS_" + upper(op) + "_IDENTITY\n" + defines +
+         "#include \"" + where.display_path(file.path) + "\"\n";
+}
+
 ResolvedKernel resolve_kernel(const TraceRequest& r) {
   ResolvedKernel k;
   k.request = r;
@@ -173,15 +184,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   }
 
   k.request.input = request_input(r);
-  const std::string op_upper = upper(r.op);
-  // Files inside the project are named relative to it (the include path has the project root):
-  // the text reads the same on every machine.
-  cuda::SourceLocator where;
-  where.project_root = project_root();
-  const std::string ops_file = where.display_path(cuda::normalize_path(kernel_dir() + "/ops.cuh"));
-  k.prelude = "#define T " + type + "\n#define SS_INT " + (r.type == ValueType::Int ? "1" : "0") + "\n#include \"" + ops_file +
-              "\"\n#define OP(a, b) ss_" + r.op + "(a, b)\n#define IDENTITY SS_" + op_upper + "_IDENTITY\n" + options +
-              "#include \"" + where.display_path(file.path) + "\"\n";
+  k.prelude = kernel_prelude(file, r.type, r.op, options);
   k.build = build_kernel(file, k.prelude);
   const KernelBuild& b = *k.build;
 
@@ -407,6 +410,25 @@ std::vector<double> kernel_output(const ResolvedKernel& k, const std::vector<uin
     out.resize(1);
   }
   return out;
+}
+
+void emulate_kernel_launch(const std::string& id, ValueType type, const std::string& defines, const std::string& entry, int grid,
+                           int block, long long smem_bytes, const std::vector<HostArg>& args) {
+  const KernelFile* file = find_kernel_file(id);
+  if (!file) throw std::logic_error("emulate_kernel_launch: no kernel file '" + id + "'");
+  std::shared_ptr<const KernelBuild> b = build_kernel(*file, kernel_prelude(*file, type, "sum", defines));
+  const int f = b->compiled.find_function(entry);
+  if (f < 0 || !b->compiled.functions[f].fn->is_global) throw std::logic_error(id + ": no __global__ " + entry);
+  cuda::Machine m(b->compiled, b->files);
+  cuda::LaunchSpec spec;
+  spec.grid = grid;
+  spec.block = block;
+  spec.dynamic_smem_bytes = smem_bytes;
+  for (const HostArg& a : args) {
+    if (a.data) spec.args.push_back(cuda::Machine::pointer_to(m.add_external("array", static_cast<uint32_t*>(a.data), static_cast<size_t>(a.count))));
+    else spec.args.push_back(static_cast<uint32_t>(a.value));
+  }
+  m.launch(f, spec, nullptr, -1);
 }
 
 Trace run_interpreter(const ResolvedKernel& k) {

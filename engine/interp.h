@@ -39,6 +39,20 @@ struct ResolvedKernel {
 // cuda::CudaError for errors in the kernel text.
 ResolvedKernel resolve_kernel(const TraceRequest& r);
 
+// The host's text before a kernel file: T, the operator, the option macros (#define lines).
+std::string kernel_prelude(const KernelFile& file, ValueType type, const std::string& op, const std::string& defines);
+
+// One launch of a catalogue kernel file over host arrays, untraced (with --op sum): how the CPU
+// emulation of a device-wide sequence runs a teaching kernel as one of its steps. An argument is
+// an array (data, count: 4-byte elements, used in place) or an integer (data null).
+struct HostArg {
+  void* data = nullptr;
+  long long count = 0;
+  long long value = 0;
+};
+void emulate_kernel_launch(const std::string& id, ValueType type, const std::string& defines, const std::string& entry, int grid,
+                           int block, long long smem_bytes, const std::vector<HostArg>& args);
+
 // Runs the resolved kernel in the interpreter and returns its trace (bank model applied).
 // Throws cuda::CudaError for a fault (out-of-bounds index, barrier divergence, ...).
 Trace run_interpreter(const ResolvedKernel& k);

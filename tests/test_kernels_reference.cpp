@@ -138,7 +138,7 @@ namespace {
 TEST(NonCommutative, OrderPreservingKernelsAreRightTheOthersWrong) {
   for (const auto& k : kernel_files()) {
     const KernelOptions o = kernel_options(k);
-    if (o.broken || k.family != "reduce" && k.family != "scan") continue;
+    if (o.broken || (k.family != "reduce" && k.family != "scan")) continue;
     if (std::find(o.ops.begin(), o.ops.end(), "mat2") == o.ops.end()) continue;
     for (int n : {8, 64, 256, 1000}) {
       TraceRequest r;

@@ -95,7 +95,21 @@ std::string hex(uint32_t v) {
 Machine::Machine(const Compiled& program, const SourceSet& files) : prog_(program), files_(files) {}
 
 int Machine::add_buffer(std::string name, std::vector<uint32_t> words) {
-  buffers_.push_back(Buffer{std::move(name), std::move(words)});
+  buffers_.emplace_back();
+  Buffer& b = buffers_.back();
+  b.name = std::move(name);
+  b.own = std::move(words);
+  b.data = b.own.data();  // stays valid when buffers_ grows: a moved vector keeps its storage
+  b.size = b.own.size();
+  return static_cast<int>(buffers_.size()) - 1;
+}
+
+int Machine::add_external(std::string name, uint32_t* data, size_t words) {
+  buffers_.emplace_back();
+  Buffer& b = buffers_.back();
+  b.name = std::move(name);
+  b.data = data;
+  b.size = words;
   return static_cast<int>(buffers_.size()) - 1;
 }
 
@@ -131,10 +145,10 @@ uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load) {
       const int b = buffer_of(ptr);
       if (b >= static_cast<int>(buffers_.size())) fault(tid, pc, "invalid global pointer");
       Buffer& buf = buffers_[b];
-      if (off < 0 || off >= static_cast<int32_t>(buf.words.size()))
+      if (off < 0 || static_cast<size_t>(off) >= buf.size)
         fault(tid, pc, std::string(is_load ? "reads " : "writes ") + buf.name + "[" + std::to_string(off) + "], outside its " +
-                           std::to_string(buf.words.size()) + " elements");
-      return &buf.words[off];
+                           std::to_string(buf.size) + " elements");
+      return &buf.data[off];
     }
     case kLocal: {
       const uint32_t base = static_cast<uint32_t>(tid) * kStackSlots;

@@ -35,7 +35,9 @@ class Machine {
 
   // Global memory: a buffer of 32-bit words; pointer_to makes the value a parameter holds.
   int add_buffer(std::string name, std::vector<uint32_t> words);
-  std::vector<uint32_t>& buffer(int id) { return buffers_[id].words; }
+  // Memory the caller owns (the device-wide emulation's arrays), used in place.
+  int add_external(std::string name, uint32_t* data, size_t words);
+  std::vector<uint32_t> buffer(int id) const { return std::vector<uint32_t>(buffers_[id].data, buffers_[id].data + buffers_[id].size); }
   static uint64_t pointer_to(int buffer, int offset = 0);
 
   // Instructions one block may execute before the run is stopped as endless.
@@ -47,7 +49,9 @@ class Machine {
  private:
   struct Buffer {
     std::string name;
-    std::vector<uint32_t> words;
+    std::vector<uint32_t> own;  // empty for external memory
+    uint32_t* data = nullptr;
+    size_t size = 0;
   };
   enum class Status : unsigned char { Running, Barrier, Collective, Exited };
   struct Thread {

@@ -1,50 +1,26 @@
-// The "block" interface every single-block kernel is written against, and the pieces both
-// implementations share: Shared<T> (recorded shared-memory array), kernel parameters, padding.
-//
-// A kernel is a function template over Block. Block is CudaBlock<Recorder> on the GPU
-// (cuda_block.cuh) and EmulatedBlock on the CPU (emulated_block.h):
+// The "block" interface the device-wide strategies' block programs are written against, and what
+// both implementations share. A block program is a function template over Block: CudaBlock on the
+// GPU (cuda_block.cuh), EmulatedBlock on the CPU (emulated_block.h).
 //   b.threads(f)       runs f(tid) for every thread: once per thread on the GPU, a loop on the CPU;
-//   b.sync(phase, ...) __syncthreads(); closes a step of the trace;
-//   b.warp_sync(...)   __syncwarp() in the timed kernel; closes a step (one warp-synchronous round);
-//   b.end(...)         nothing in the timed kernel; closes the last step of a traced run;
+//   b.sync()           __syncthreads();
+//   b.warp_sync()      __syncwarp() (one warp-synchronous round);
 //   b.regs<T>()        a per-thread register (a plain variable on the GPU, one slot per thread on the CPU);
-//   b.shared<T>(n)     n words of shared memory, carved from one arena so word numbers are bank-exact;
+//   b.shared<T>(n)     n words of shared memory, carved from one arena;
 //   b.shfl_down/up     one shuffle round of every warp for which a predicate holds.
-// Between two barriers threads of a correct kernel do not talk to each other, which is what lets
-// the emulator run a phase thread by thread and still produce the GPU's trace.
+// Between two barriers threads of a correct block program do not talk to each other, which is what
+// lets the emulator run a phase thread by thread and still compute what the GPU computes.
+// (The teaching kernels are not written this way: they are CUDA files, kernels/*/, run by the
+// interpreter and compiled by nvcc; TeachingKernel in grid.h.)
 #pragma once
 
 #include <cstdint>
 
 #include "engine/hd.h"
-#include "engine/vocab.h"
+#include "engine/vocab.h"  // kWarpSize
 
 namespace scanscope {
 
-
-// Everything a single-block kernel needs to know besides its data.
-struct KernelParams {
-  int n = 0;           // logical number of elements
-  int m = 0;           // elements the tree works on (n rounded up as the kernel needs; padded with identity)
-  int threads = 0;     // threads in the block
-  int log_banks = 5;   // padding formulas use NUM_BANKS = 1 << log_banks (16 for G80, 32 today)
-  Pad pad = Pad::None;
-  bool inclusive = false;
-  int smem_words = 0;  // shared memory the kernel carves, in 4-byte words
-  int bits = 0;        // app-radix-sort: how many key bits to sort by
-};
-
-// The padding of the scan paper (Listing 3), in its corrected form. The printed
-// ZERO_BANK_CONFLICTS macro reads ((n) >> NUM_BANKS + (n) >> (2 * LOG_NUM_BANKS)): '+' binds
-// tighter than '>>', and NUM_BANKS stands where LOG_NUM_BANKS is meant. What was intended is
-// n/NUM_BANKS + n/NUM_BANKS^2, which is what Pad::Zero computes.
-SS_HD int conflict_free_offset(int index, Pad pad, int log_banks) {
-  if (pad == Pad::None) return 0;
-  if (pad == Pad::Harris) return index >> log_banks;
-  return (index >> log_banks) + (index >> (2 * log_banks));
-}
-
-// Bit pattern of a 4-byte value, for recording.
+// Bit pattern of a 4-byte value.
 SS_HD uint32_t bits_of(int v) { return static_cast<uint32_t>(v); }
 SS_HD uint32_t bits_of(float v) {
 #if defined(__CUDA_ARCH__)
@@ -56,25 +32,14 @@ SS_HD uint32_t bits_of(float v) {
 #endif
 }
 
-// A shared-memory array whose every load and store goes through the Recorder. With the
-// NullRecorder of the timed kernel, load/store are plain array accesses, made through a volatile
-// pointer so that each source-level access is exactly one 4-byte shared-memory instruction: left
-// alone, nvcc may fuse temp[2*thid] and temp[2*thid+1] into one 8-byte access, which follows
-// other bank rules than the 4-byte model the picture (and its Nsight Compute check) uses.
-template <class T, class Rec>
+// A shared-memory array. Every load and store goes through a volatile pointer, so that each one
+// is exactly one 4-byte shared-memory instruction where the block program says so (the tuned
+// strategies' SASS was measured that way; WarpStage spells out its 16-byte accesses).
+template <class T>
 struct Shared {
   T* data;
-  int base_word;  // word number of data[0] in the block's shared memory
-  Rec* rec;
-  SS_HD T load(int tid, int site, int i) const {
-    T v = static_cast<volatile T*>(data)[i];
-    rec->record(tid, site, kLoad, base_word + i, bits_of(v));
-    return v;
-  }
-  SS_HD void store(int tid, int site, int i, T v) const {
-    static_cast<volatile T*>(data)[i] = v;
-    rec->record(tid, site, kStore, base_word + i, bits_of(v));
-  }
+  SS_HD T load(int i) const { return static_cast<volatile T*>(data)[i]; }
+  SS_HD void store(int i, T v) const { static_cast<volatile T*>(data)[i] = v; }
 };
 
 // Shuffle predicates: which warps execute a shuffle round (must be uniform within a warp).
@@ -84,11 +49,5 @@ struct AllWarps {
 struct FirstWarp {
   SS_HD bool operator()(int warp) const { return warp == 0; }
 };
-
-SS_HD int next_pow2(int x) {
-  int p = 1;
-  while (p < x) p <<= 1;
-  return p;
-}
 
 }  // namespace scanscope

@@ -5,19 +5,20 @@
 //
 //   thread level   thread_sum_vec4, thread_strided_sum, thread_load_guarded, thread_store_guarded,
 //                  thread_inclusive_scan, thread_add_prefix
-//   block reduce   block_reduce_tree (shared-memory tree), block_reduce_shuffle (warp shuffles)
+//   warp level     warp_reduce (__shfl_down_sync), warp_scan_inclusive (__shfl_up_sync)
+//   block reduce   sequential_tree, block_reduce_tree (shared-memory tree), block_reduce_shuffle (warp shuffles)
 //   block scan     warp_scans_to_shared, scan_warp_totals, block_exclusive_scan
 //   block load     WarpStage: the per-warp shared-memory transpose of the look-back scans
 //   single pass    pack_status, store_status, look_back, tile_prefix (decoupled look-back)
 //
-// SEAM: where a step is one of the traced single-block teaching kernels' own steps
-// (sequential_tree, warp_reduce, warp_scan_inclusive from kernels/legacy/), it calls that source,
-// once, at a line marked "SEAM"; those calls become launches of the CUDA kernel files.
+// Where a whole launch is a teaching kernel, the sequence launches its file (TeachingKernel,
+// grid.h). The steps here that are also a teaching kernel's loop (sequential_tree is
+// reduce-sequential's tree, warp_reduce reduce-warp-shuffle's, warp_scan_inclusive seed 004's
+// scanIncWarp) are the same algorithm fused into a larger block program: a kernel file is one
+// __global__ launch and cannot be called from inside another kernel.
 #pragma once
 
 #include "kernels/device/grid.h"
-#include "kernels/legacy/reduce_kernels.h"
-#include "kernels/legacy/scan_kernels.h"
 
 namespace scanscope {
 namespace device {
@@ -96,7 +97,47 @@ SS_HD void thread_add_prefix(Items<T, N>& items, T base, bool inclusive) {
   }
 }
 
+// ---- Warp level
+
+// Every warp for which pred(warp) holds reduces val over its lanes with __shfl_down_sync (offsets
+// 16, 8, 4, 2, 1): lane 0 ends with the warp's total (reduce-warp-shuffle's loop).
+template <class Op, class T, class Block, class R, class Pred>
+SS_HD void warp_reduce(Block& b, R& val, R& other, Pred pred) {
+  for (int offset = kWarpSize / 2; offset > 0; offset >>= 1) {
+    b.shfl_down(other, val, offset, pred);
+    b.threads([&](int tid) {
+      if (pred(tid / kWarpSize)) val[tid] = Op::apply(val[tid], other[tid]);
+    });
+    b.warp_sync();
+  }
+}
+
+// Every warp for which pred(warp) holds scans val over its lanes, inclusive, with __shfl_up_sync:
+// "if (lane >= h) B[i] = B[i-h] op B[i]" (seed 004's scanIncWarp).
+template <class Op, class T, class Block, class R, class Pred>
+SS_HD void warp_scan_inclusive(Block& b, R& val, R& other, Pred pred) {
+  for (int h = 1; h < kWarpSize; h *= 2) {
+    b.shfl_up(other, val, h, pred);
+    b.threads([&](int tid) {
+      if (pred(tid / kWarpSize) && tid % kWarpSize >= h) val[tid] = Op::apply(other[tid], val[tid]);
+    });
+    b.warp_sync();
+  }
+}
+
 // ---- Block reduce
+
+// The sequential-addressing tree of reduce-sequential: the stride halves from half the block, and
+// thread tid combines sdata[tid] and sdata[tid + s]; consecutive lanes touch consecutive words.
+template <class Op, class T, class Block, class S>
+SS_HD void sequential_tree(Block& b, const S& sdata) {
+  for (int s = b.num_threads() / 2; s > 0; s >>= 1) {
+    b.threads([&](int tid) {
+      if (tid < s) sdata.store(tid, Op::apply(sdata.load(tid), sdata.load(tid + s)));
+    });
+    b.sync();
+  }
+}
 
 // The block step of reduce-chunked, reduce-two-pass and reduce-then-scan's kernel 1 (seeds
 // 001/002's block): each thread's partial(tid) to shared memory, the sequential-addressing tree,
@@ -104,17 +145,16 @@ SS_HD void thread_add_prefix(Items<T, N>& items, T base, bool inclusive) {
 // (write, rather than a destination pointer: the address is then formed where thread 0 stores,
 // as it was when each kernel spelled this step out, and the timed kernels' SASS stays as tuned.)
 template <class Op, class T, class Block, class Partial, class Write>
-SS_HD void block_reduce_tree(Block& b, const Partial& partial, const Write& write, const char* load_label, const char* store_label) {
+SS_HD void block_reduce_tree(Block& b, const Partial& partial, const Write& write) {
   auto sdata = b.template shared<T>(b.num_threads());
   b.threads([&](int tid) {
-    sdata.store(tid, reduce_site::load_store, tid, partial(tid));  // SITE load_store
+    sdata.store(tid, partial(tid));
   });
-  b.sync(Phase::Load, load_label);
-  sequential_tree<Op, T>(b, sdata, b.num_threads() / 2, 0);  // SEAM: the teaching kernels' tree (reduce-sequential)
+  b.sync();
+  sequential_tree<Op, T>(b, sdata);
   b.threads([&](int tid) {
-    if (tid == 0) write(sdata.load(tid, reduce_site::result, 0));  // SITE result
+    if (tid == 0) write(sdata.load(0));
   });
-  b.end(Phase::Store, store_label);
 }
 
 // The block step of reduce-warp-shuffle and reduce-best: seed 000's reduce_sum_warp_shuffle body
@@ -123,26 +163,26 @@ SS_HD void block_reduce_tree(Block& b, const Partial& partial, const Write& writ
 template <class Op, class T, class Block, class R, class S>
 SS_HD void block_reduce_shuffle(Block& b, R& val, R& other, const S& sdata) {
   const int warps = b.num_threads() / kWarpSize;
-  warp_reduce<Op, T>(b, val, other, AllWarps(), "warp shuffle, offset %d");  // SEAM: reduce-warp-shuffle's warp step
+  warp_reduce<Op, T>(b, val, other, AllWarps());
   b.threads([&](int tid) {
-    if (tid % kWarpSize == 0) sdata.store(tid, reduce_site::warp_total, tid / kWarpSize, val[tid]);  // SITE warp_total
+    if (tid % kWarpSize == 0) sdata.store(tid / kWarpSize, val[tid]);
   });
-  b.sync(Phase::Combine, "warp totals to shared memory");
+  b.sync();  // warp totals to shared memory
   b.threads([&](int tid) {
-    if (tid < kWarpSize) val[tid] = tid < warps ? sdata.load(tid, reduce_site::total_load, tid) : Op::template identity<T>();  // SITE total_load
+    if (tid < kWarpSize) val[tid] = tid < warps ? sdata.load(tid) : Op::template identity<T>();
   });
-  warp_reduce<Op, T>(b, val, other, FirstWarp(), "first warp, offset %d");  // SEAM: reduce-warp-shuffle's warp step
+  warp_reduce<Op, T>(b, val, other, FirstWarp());
 }
 
-// ---- Block scan (from the traced warp-shuffle scan, scan-warp-shuffle)
+// ---- Block scan (the warp-shuffle scan of kernels/scan/scan-warp-shuffle.cu)
 
 // Every warp scans its lanes' val (inclusive); the last lane of each warp writes the warp's total
 // to wt[warp]. The caller puts the barrier after it.
 template <class Op, class T, class Block, class R, class S>
 SS_HD void warp_scans_to_shared(Block& b, R& val, R& other, const S& wt) {
-  warp_scan_inclusive<Op, T>(b, val, other, AllWarps(), "warp scan, h=%d");  // SEAM: scan-warp-shuffle's warp step
+  warp_scan_inclusive<Op, T>(b, val, other, AllWarps());
   b.threads([&](int tid) {
-    if (tid % kWarpSize == kWarpSize - 1) wt.store(tid, scan_site::warp_total, tid / kWarpSize, val[tid]);  // SITE warp_total
+    if (tid % kWarpSize == kWarpSize - 1) wt.store(tid / kWarpSize, val[tid]);
   });
 }
 
@@ -151,9 +191,9 @@ SS_HD void warp_scans_to_shared(Block& b, R& val, R& other, const S& wt) {
 template <class Op, class T, class Block, class R, class S>
 SS_HD void scan_warp_totals(Block& b, R& total, R& other, const S& wt, int warps) {
   b.threads([&](int tid) {
-    if (tid < kWarpSize) total[tid] = tid < warps ? wt.load(tid, scan_site::total_load, tid) : Op::template identity<T>();  // SITE total_load
+    if (tid < kWarpSize) total[tid] = tid < warps ? wt.load(tid) : Op::template identity<T>();
   });
-  warp_scan_inclusive<Op, T>(b, total, other, FirstWarp(), "scan of warp totals, h=%d");  // SEAM: scan-warp-shuffle's warp step
+  warp_scan_inclusive<Op, T>(b, total, other, FirstWarp());
 }
 
 // Exclusive scan of one value per thread across the block: on exit val holds the thread's
@@ -164,20 +204,20 @@ SS_HD void block_exclusive_scan(Block& b, R& val, R& total, R& other, const S& w
   const int warps = b.num_threads() / kWarpSize;
   const T identity = Op::template identity<T>();
   warp_scans_to_shared<Op, T>(b, val, other, wt);
-  b.sync(Phase::Combine, "warp totals to shared memory");
+  b.sync();  // warp totals to shared memory
   scan_warp_totals<Op, T>(b, total, other, wt, warps);
   b.threads([&](int tid) {
-    if (tid < warps) wt.store(tid, scan_site::total_store, tid, total[tid]);  // SITE total_store
+    if (tid < warps) wt.store(tid, total[tid]);
   });
-  b.shfl_up(other, val, 1, scan_site::shfl);  // exclusive within the warp
-  b.sync(Phase::Combine, "scanned totals to shared memory");
+  b.shfl_up(other, val, 1);  // exclusive within the warp
+  b.sync();  // scanned totals to shared memory
   b.threads([&](int tid) {
     int warp = tid / kWarpSize, lane = tid % kWarpSize;
-    T before = warp > 0 ? wt.load(tid, scan_site::carry_load, warp - 1) : identity;  // SITE carry_load
+    T before = warp > 0 ? wt.load(warp - 1) : identity;
     val[tid] = lane > 0 ? Op::apply(before, other[tid]) : before;
-    total[tid] = wt.load(tid, scan_site::carry_load, warps - 1);
+    total[tid] = wt.load(warps - 1);
   });
-  b.sync(Phase::Combine, "block total");
+  b.sync();  // block total
 }
 
 // ---- Block load and store: the per-warp transpose
@@ -205,32 +245,32 @@ struct WarpStage {
   }
   // Four consecutive elements (j a multiple of 4) to / from the staging area at word base.
   template <class S, class T>
-  SS_HD static void put(const S& stage, int tid, int site, int base, int j, const Vec4<T>& v) {
+  SS_HD static void put(const S& stage, int base, int j, const Vec4<T>& v) {
 #if defined(__CUDA_ARCH__)
     if (SMEM128) {
       *reinterpret_cast<Vec4<T>*>(stage.data + base + pad(j)) = v;
       return;
     }
 #endif
-    stage.store(tid, site, base + pad(j), v.x);
-    stage.store(tid, site, base + pad(j + 1), v.y);
-    stage.store(tid, site, base + pad(j + 2), v.z);
-    stage.store(tid, site, base + pad(j + 3), v.w);
+    stage.store(base + pad(j), v.x);
+    stage.store(base + pad(j + 1), v.y);
+    stage.store(base + pad(j + 2), v.z);
+    stage.store(base + pad(j + 3), v.w);
   }
   template <class T, class S>
-  SS_HD static Vec4<T> get(const S& stage, int tid, int site, int base, int j) {
+  SS_HD static Vec4<T> get(const S& stage, int base, int j) {
 #if defined(__CUDA_ARCH__)
     if (SMEM128) return *reinterpret_cast<const Vec4<T>*>(stage.data + base + pad(j));
 #endif
-    return Vec4<T>{stage.load(tid, site, base + pad(j)), stage.load(tid, site, base + pad(j + 1)), stage.load(tid, site, base + pad(j + 2)),
-                   stage.load(tid, site, base + pad(j + 3))};
+    return Vec4<T>{stage.load(base + pad(j)), stage.load(base + pad(j + 1)), stage.load(base + pad(j + 2)),
+                   stage.load(base + pad(j + 3))};
   }
   // A lane's ITEMS consecutive elements (from element lane * ITEMS of its warp's) from the staging
   // area into its items, and back.
   template <class S, class T>
-  SS_HD static void to_items(const S& stage, int tid, int site, int base, int lane, Items<T, ITEMS>& items) {
+  SS_HD static void to_items(const S& stage, int base, int lane, Items<T, ITEMS>& items) {
     SS_UNROLL for (int k = 0; k < ITEMS; k += 4) {
-      Vec4<T> v = get<T>(stage, tid, site, base, lane * ITEMS + k);
+      Vec4<T> v = get<T>(stage, base, lane * ITEMS + k);
       items[k] = v.x;
       items[k + 1] = v.y;
       items[k + 2] = v.z;
@@ -238,8 +278,8 @@ struct WarpStage {
     }
   }
   template <class S, class T>
-  SS_HD static void from_items(const S& stage, int tid, int site, int base, int lane, const Items<T, ITEMS>& items) {
-    SS_UNROLL for (int k = 0; k < ITEMS; k += 4) put(stage, tid, site, base, lane * ITEMS + k, Vec4<T>{items[k], items[k + 1], items[k + 2], items[k + 3]});
+  SS_HD static void from_items(const S& stage, int base, int lane, const Items<T, ITEMS>& items) {
+    SS_UNROLL for (int k = 0; k < ITEMS; k += 4) put(stage, base, lane * ITEMS + k, Vec4<T>{items[k], items[k + 1], items[k + 2], items[k + 3]});
   }
 };
 

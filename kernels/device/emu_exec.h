@@ -1,11 +1,12 @@
-// EmuExec: runs a device-wide launch sequence on the CPU, every block of every launch in order,
-// each block on EmulatedBlock, the same block programs the GPU runs.
+// EmuExec: runs a device-wide launch sequence on the CPU, every block of every launch in order:
+// block programs on EmulatedBlock, teaching kernel files in the interpreter.
 #pragma once
 
 #include <cstring>
 #include <stdexcept>
 #include <string>
 
+#include "engine/interp.h"
 #include "kernels/device/emulated_block.h"
 #include "kernels/device/grid.h"
 
@@ -22,8 +23,20 @@ struct EmuExec {
       throw std::logic_error(std::string(name) + ": bad launch (" + std::to_string(blocks) + " blocks of " + std::to_string(threads) + ")");
     ++launches;
     for (int blk = 0; blk < blocks; ++blk) {
-      EmulatedBlock b(threads, std::is_same<T, float>::value, smem_words);
+      EmulatedBlock b(threads, smem_words);
       Prog::template run<Op, T>(b, GridCtx{blk, blocks}, args);
+    }
+  }
+  // A teaching kernel file: the interpreter runs its grid over these arrays, in place.
+  void launch_teaching(const TeachingLaunch& l, const char* name = "") {
+    const TeachingKernelInfo& k = teaching_kernel_info(l.kernel);
+    ++launches;
+    HostArg in{const_cast<void*>(l.in), l.in_count, 0}, out{l.out, l.out_count, 0}, n{nullptr, 0, l.n};
+    try {
+      emulate_kernel_launch(k.id, std::is_same<T, float>::value ? ValueType::Float : ValueType::Int, k.defines, k.entry, l.grid, l.block,
+                            l.smem_bytes, k.out_first ? std::vector<HostArg>{out, in, n} : std::vector<HostArg>{in, out, n});
+    } catch (const std::exception& e) {
+      throw std::logic_error(std::string(name) + ": " + e.what());
     }
   }
   void memset_zero(void* p, size_t bytes) { std::memset(p, 0, bytes); }

@@ -117,10 +117,50 @@ struct Carve {
   }
 };
 
+// The teaching kernel files a device-wide sequence runs as one of its steps, as written: seed
+// 001's two launches of reduce_sum (reduce-sequential.cu), the warp-shuffle reduction's second
+// pass (reduce-warp-shuffle.cu), the scan paper's block scans (scan-blelloch.cu, a grid of them,
+// with the corrected zero-conflict padding). nvcc compiles the very files for the GPU
+// (teaching_kernels.cu); on the CPU the interpreter runs them (EmuExec). Sum only.
+enum class TeachingKernel { ReduceSequential, ReduceWarpShuffle, ScanBlelloch };
+
+struct TeachingKernelInfo {
+  const char* id;       // the kernel file (its stem)
+  const char* entry;    // its __global__ function
+  const char* defines;  // the option macros the sequences run it with
+  bool out_first;       // parameters (out, in, n) rather than (in, out, n)
+};
+
+#define SS_TEACHING_BLELLOCH_PAD 2  // scan-blelloch's PAD in the sequences: the corrected ZERO_BANK_CONFLICTS
+
+inline const TeachingKernelInfo& teaching_kernel_info(TeachingKernel k) {
+  static const TeachingKernelInfo table[] = {
+      {"reduce-sequential", "reduce_sequential", "", false},
+      {"reduce-warp-shuffle", "reduce_warp_shuffle", "", false},
+      {"scan-blelloch", "prescan", "#define PAD 2\n", true},
+  };
+  static_assert(SS_TEACHING_BLELLOCH_PAD == 2, "the table's PAD of scan-blelloch follows SS_TEACHING_BLELLOCH_PAD");
+  return table[static_cast<int>(k)];
+}
+
+// One launch of a teaching kernel: its grid, block, dynamic shared bytes and arrays (4-byte
+// elements; counts for the interpreter's bounds checks).
+struct TeachingLaunch {
+  TeachingKernel kernel;
+  int grid, block;
+  long long smem_bytes;
+  const void* in;
+  long long in_count;
+  void* out;
+  long long out_count;
+  int n;
+};
+
 // Counts the workspace of a sequence; launches nothing.
 struct SizeExec {
   static constexpr bool counting = true;
   template <class Prog, class Op, class Args> void launch(int, int, int, const Args&, const char* = "") {}
+  void launch_teaching(const TeachingLaunch&, const char* = "") {}
   void memset_zero(void*, size_t) {}
 };
 
@@ -154,9 +194,9 @@ struct ScanSequence {
 
 // A view of words [word, ...) of a shared array as another 4-byte type. A block program asks
 // b.shared() once and carves its pieces with this, so every piece stays valid in the emulator too.
-template <class U, class T, class Rec>
-SS_HD Shared<U, Rec> view_as(const Shared<T, Rec>& s, int word) {
-  return Shared<U, Rec>{reinterpret_cast<U*>(s.data + word), s.base_word + word, s.rec};
+template <class U, class T>
+SS_HD Shared<U> view_as(const Shared<T>& s, int word) {
+  return Shared<U>{reinterpret_cast<U*>(s.data + word)};
 }
 
 // Bits back to a value (the inverse of bits_of in block.h).

@@ -1,5 +1,5 @@
 // CudaExec: launches the block programs of a device-wide sequence as real kernels, each block a
-// CudaBlock<NullRecorder> (the timed build: the recorder compiles away).
+// CudaBlock, and the teaching kernel files that are steps of a sequence (teaching_kernels.cu).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -17,8 +17,7 @@ namespace device {
 template <class Prog, class Op, class T, class Args>
 __global__ void __launch_bounds__(Prog::kMaxThreads, Prog::kMinBlocks) grid_kernel(Args args) {
   extern __shared__ uint32_t arena[];
-  NullRecorder rec;
-  CudaBlock<NullRecorder> b(arena, &rec);
+  CudaBlock b(arena);
   Prog::template run<Op, T>(b, GridCtx{static_cast<int>(blockIdx.x), static_cast<int>(gridDim.x)}, args);
 }
 
@@ -32,6 +31,9 @@ template <class P, class = void>
 struct wants_max_shared : std::false_type {};
 template <class P>
 struct wants_max_shared<P, std::void_t<decltype(P::kMaxShared)>> : std::bool_constant<P::kMaxShared> {};
+
+// The teaching kernel files compiled by nvcc (teaching_kernels.cu), for int and float.
+void launch_teaching_kernel(const TeachingLaunch& l, bool is_float, cudaStream_t stream);
 
 template <class T>
 struct CudaExec {
@@ -47,6 +49,10 @@ struct CudaExec {
     }
     grid_kernel<Prog, Op, T, Args><<<blocks, threads, static_cast<size_t>(smem_words) * 4, stream>>>(args);
     cuda_check(cudaGetLastError(), kernel + ": launch of " + name + " (" + std::to_string(blocks) + " blocks of " + std::to_string(threads) + ")");
+  }
+  void launch_teaching(const TeachingLaunch& l, const char* name = "") {
+    launch_teaching_kernel(l, std::is_same<T, float>::value, stream);
+    cuda_check(cudaGetLastError(), kernel + ": launch of " + name + " (" + std::to_string(l.grid) + " blocks of " + std::to_string(l.block) + ")");
   }
   void memset_zero(void* p, size_t bytes) { cuda_check(cudaMemsetAsync(p, 0, bytes, stream), kernel + ": cudaMemsetAsync"); }
 };

@@ -1,14 +1,13 @@
 // Device-wide reductions: the strategies of seeds 001, 002 and 004 (Oancea & Henriksen) and our
 // fastest: block programs written against the Block interface (their shared steps in
 // block_steps.h), then each strategy's launch sequence. The registry (strategies.h) names them.
-// SEAM: where a strategy's block is one of the traced single-block teaching kernels
-// (ReduceSequential, ReduceWarpShuffle), the timed launch calls that very source with
-// NullRecorder, at one marked line each (ReduceBlockLevel, SingleBlockFinish).
+// Where a strategy's launch is a teaching kernel as written (reduce-block's levels, the second
+// pass of reduce-chunked, reduce-two-pass and reduce-warp-shuffle), it launches that kernel file
+// (TeachingKernel, grid.h): kernels/reduce/reduce-sequential.cu, kernels/reduce/reduce-warp-shuffle.cu.
 #pragma once
 
 #include "kernels/device/block_steps.h"
 #include "engine/ops.h"
-#include "kernels/legacy/reduce_kernels.h"
 
 namespace scanscope {
 namespace device {
@@ -27,32 +26,32 @@ struct ReduceArgs {
 // adds two neighbours, halving the array.
 struct ReduceTreeLevel {
   static constexpr int kMaxThreads = 256, kMinBlocks = 1;
-  static constexpr int kFactor = 2, kPerBlock = 256, kSmemWords = 0;  // launch shape (ReduceByLaunches)
-  static constexpr const char* kName = "reduce-tree level";
+  static constexpr long long kFactor = 2;  // len elements become ceil(len / kFactor)
+  // One level (ReduceByLaunches): next = ceil(len / 2) threads, 256 a block.
+  template <class Op, class T, class Exec>
+  static void launch(Exec& ex, const T* src, T* dst, long long len, long long next) {
+    ex.template launch<ReduceTreeLevel, Op>(static_cast<int>(ceil_div(next, 256)), 256, 0, ReduceArgs<T>{src, dst, len, 0, nullptr, nullptr},
+                                            "reduce-tree level");
+  }
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
     b.threads([&](int tid) {
       long long i = static_cast<long long>(g.block) * b.num_threads() + tid;
       if (2 * i < a.n) a.out[i] = 2 * i + 1 < a.n ? Op::apply(a.in[2 * i], a.in[2 * i + 1]) : a.in[2 * i];
     });
-    b.end(Phase::Reduce, "pairs");
   }
 };
 
-// ---- reduce-block: shrink by the block size per launch; each block is the traced
-// reduce-sequential kernel over its slice.
+// ---- reduce-block: shrink by the block size per launch; every level is the teaching kernel
+// reduce-sequential (seed 001's reduce_sum) over a grid of 256-thread blocks, one element a
+// thread, block b writing its sum to out[b].
 struct ReduceBlockLevel {
-  static constexpr int kMaxThreads = 256, kMinBlocks = 1;
-  static constexpr int kFactor = 256, kPerBlock = 1, kSmemWords = 256;  // launch shape (ReduceByLaunches)
-  static constexpr const char* kName = "reduce-block level";
-  template <class Op, class T, class Block>
-  SS_HD static void run(Block& b, GridCtx g, const ReduceArgs<T>& a) {
-    const long long off = static_cast<long long>(g.block) * b.num_threads();
-    KernelParams p;
-    p.threads = b.num_threads();
-    p.n = static_cast<int>(a.n - off < p.threads ? a.n - off : p.threads);
-    p.m = p.threads;
-    ReduceSequential::run<Op, T>(b, p, a.in + off, a.out + g.block);  // SEAM: the teaching kernel reduce-sequential
+  static constexpr long long kFactor = 256;
+  template <class Op, class T, class Exec>
+  static void launch(Exec& ex, const T* src, T* dst, long long len, long long next) {
+    ex.launch_teaching(TeachingLaunch{TeachingKernel::ReduceSequential, static_cast<int>(next), 256, 256 * static_cast<long long>(sizeof(T)), src, len,
+                                      dst, next, static_cast<int>(len)},
+                       "reduce-block level (reduce-sequential)");
   }
 };
 
@@ -69,12 +68,12 @@ struct ReduceChunkedStage {
       for (long long i = start; i < start + a.chunk && i < a.n; ++i) sum = Op::apply(sum, a.in[i]);
       return sum;
     };
-    block_reduce_tree<Op, T>(b, chunk_sum, [&](T total) { a.out[g.block] = total; }, "chunk sums", "write block partial");
+    block_reduce_tree<Op, T>(b, chunk_sum, [&](T total) { a.out[g.block] = total; });
   }
 };
 
 // ---- reduce-two-pass (seeds 001/002): grid-stride loop (coalesced), the sequential tree, one
-// partial per block; the second pass is the traced reduce-sequential kernel over the partials.
+// partial per block; the second pass is the teaching kernel reduce-sequential over the partials.
 struct ReduceGridStrideStage {
   static constexpr int kMaxThreads = 256, kMinBlocks = 1;
   template <class Op, class T, class Block>
@@ -84,22 +83,17 @@ struct ReduceGridStrideStage {
       const long long stride = static_cast<long long>(g.blocks) * threads;
       return thread_strided_sum<Op>(a.in, static_cast<long long>(g.block) * threads + tid, a.n, stride);
     };
-    block_reduce_tree<Op, T>(b, grid_stride_sum, [&](T total) { a.out[g.block] = total; }, "grid-stride sums", "write block partial");
+    block_reduce_tree<Op, T>(b, grid_stride_sum, [&](T total) { a.out[g.block] = total; });
   }
 };
 
-// The single-block finish of the two-stage strategies: the traced kernel itself.
-template <class Alg>
-struct SingleBlockFinish {
-  static constexpr int kMaxThreads = 1024, kMinBlocks = 1;
-  template <class Op, class T, class Block>
-  SS_HD static void run(Block& b, GridCtx, const ReduceArgs<T>& a) {
-    KernelParams p;
-    p.threads = p.m = b.num_threads();
-    p.n = static_cast<int>(a.n);
-    Alg::template run<Op, T>(b, p, a.in, a.out);  // SEAM: a teaching kernel (reduce-sequential, reduce-warp-shuffle)
-  }
-};
+// The single-block finish of the two-stage strategies: one block of 1024 threads of a teaching
+// kernel file (reduce-sequential or reduce-warp-shuffle) over the block partials.
+template <class T, class Exec>
+void finish_with(Exec& ex, TeachingKernel k, const T* partials, int count, T* out, const char* name) {
+  const long long smem_words = k == TeachingKernel::ReduceWarpShuffle ? 1024 / kWarpSize : 1024;  // one word a warp, or a thread
+  ex.launch_teaching(TeachingLaunch{k, 1, 1024, smem_words * static_cast<long long>(sizeof(T)), partials, count, out, 1, count}, name);
+}
 
 // ---- reduce-atomic: every thread reads one element and atomicAdd()s it to the result.
 struct ReduceAtomicStage {
@@ -110,12 +104,11 @@ struct ReduceAtomicStage {
       long long i = static_cast<long long>(g.block) * b.num_threads() + tid;
       if (i < a.n) atomic_add(a.out, a.in[i]);
     });
-    b.end(Phase::Reduce, "atomicAdd");
   }
 };
 
-// ---- reduce-warp-shuffle: 16-byte loads, grid-stride, shuffles; the second pass is the traced
-// reduce-warp-shuffle kernel over the block partials.
+// ---- reduce-warp-shuffle: 16-byte loads, grid-stride, shuffles; the second pass is the teaching
+// kernel reduce-warp-shuffle over the block partials.
 struct ReduceShuffleStage {
   static constexpr int kMaxThreads = 256, kMinBlocks = 1;
   template <class Op, class T, class Block>
@@ -128,7 +121,6 @@ struct ReduceShuffleStage {
     b.threads([&](int tid) {
       if (tid == 0) a.out[g.block] = val[tid];
     });
-    b.end(Phase::Store, "write block partial");
   }
 };
 
@@ -153,20 +145,19 @@ struct ReduceBestStageT {
       b.threads([&](int tid) {
         if (tid == 0) *a.out = val[tid];
       });
-      b.end(Phase::Store, "write result");
       return;
     }
     b.threads([&](int tid) {
       if (tid == 0) {
         a.partials[g.block] = val[tid];
         thread_fence();  // the partial is visible before the count says so
-        last.store(tid, reduce_site::result, 0, atomic_inc(a.counter) == static_cast<unsigned>(g.blocks - 1) ? 1 : 0);
+        last.store(0, atomic_inc(a.counter) == static_cast<unsigned>(g.blocks - 1) ? 1 : 0);
       }
     });
-    b.sync(Phase::Combine, "count blocks done");
+    b.sync();  // count blocks done
     bool is_last = false;
     b.threads([&](int tid) {
-      if (tid == 0) is_last = last.load(tid, reduce_site::result, 0) != 0;
+      if (tid == 0) is_last = last.load(0) != 0;
     });
 #if defined(__CUDA_ARCH__)
     is_last = __syncthreads_or(is_last);
@@ -177,7 +168,7 @@ struct ReduceBestStageT {
       for (int i = tid; i < g.blocks; i += b.num_threads()) sum = Op::apply(sum, load_coherent(a.partials + i));
       val[tid] = sum;
     });
-    b.sync(Phase::Combine, "partials loaded");  // warp totals of the first round were read
+    b.sync();  // partials loaded; warp totals of the first round were read
     block_reduce_shuffle<Op, T>(b, val, other, sdata);
     b.threads([&](int tid) {
       if (tid == 0) {
@@ -185,7 +176,6 @@ struct ReduceBestStageT {
         *a.counter = 0;
       }
     });
-    b.end(Phase::Store, "last block: write result");
   }
 };
 
@@ -196,9 +186,8 @@ using ReduceBestLarge = ReduceBestStageT<1024>;
 // ---- The launch sequences (RunArgs, grid.h): r.out receives one value; r.ws is carved in a
 // fixed order. The registry (strategies.h) names each one.
 
-// reduce-tree and reduce-block: launches of Level (256 threads a block), each shrinking len
-// elements to ceil(len / Level::kFactor), kPerBlock of them a block, between two workspace
-// buffers; the last launch writes r.out.
+// reduce-tree and reduce-block: launches of Level, each shrinking len elements to
+// ceil(len / Level::kFactor), between two workspace buffers; the last launch writes r.out.
 template <class Level>
 struct ReduceByLaunches : ReduceSequence {
   template <class Op, class T, class Exec>
@@ -211,8 +200,7 @@ struct ReduceByLaunches : ReduceSequence {
     do {
       long long next = ceil_div(len, F);
       T* dst = next == 1 ? r.out : buf[k];
-      ex.template launch<Level, Op>(static_cast<int>(ceil_div(next, Level::kPerBlock)), 256, Level::kSmemWords, ReduceArgs<T>{src, dst, len, 0, nullptr, nullptr},
-                                    Level::kName);
+      Level::template launch<Op>(ex, src, dst, len, next);
       src = dst;
       len = next;
       k ^= 1;
@@ -226,7 +214,7 @@ using ReduceBlock = ReduceByLaunches<ReduceBlockLevel>;
 
 constexpr int kStageBlocks = 1024;  // fixed grid of the two-stage strategies (<= one finishing block)
 
-// reduce-chunked: a fixed grid of chunk sums, then the traced reduce-sequential over the partials.
+// reduce-chunked: a fixed grid of chunk sums, then the teaching kernel reduce-sequential over the partials.
 struct ReduceChunked : ReduceSequence {
   template <class Op, class T, class Exec>
   static void run(Exec& ex, const RunArgs<T>& r) {
@@ -234,18 +222,18 @@ struct ReduceChunked : ReduceSequence {
     T* partials = r.ws.template take<T>(blocks);
     const long long chunk = ceil_div(r.n, static_cast<long long>(blocks) * 256);
     ex.template launch<ReduceChunkedStage, Op>(blocks, 256, 256, ReduceArgs<T>{r.in, partials, r.n, chunk, nullptr, nullptr}, "reduce-chunked stage 1");
-    ex.template launch<SingleBlockFinish<ReduceSequential>, Op>(1, 1024, 1024, ReduceArgs<T>{partials, r.out, blocks, 0, nullptr, nullptr}, "reduce-chunked stage 2");
+    finish_with(ex, TeachingKernel::ReduceSequential, partials, blocks, r.out, "reduce-chunked stage 2 (reduce-sequential)");
   }
 };
 
-// reduce-two-pass: a fixed grid of grid-stride sums, then the traced reduce-sequential.
+// reduce-two-pass: a fixed grid of grid-stride sums, then the teaching kernel reduce-sequential.
 struct ReduceTwoPass : ReduceSequence {
   template <class Op, class T, class Exec>
   static void run(Exec& ex, const RunArgs<T>& r) {
     const int blocks = static_cast<int>(ceil_div(r.n, 256) < kStageBlocks ? ceil_div(r.n, 256) : kStageBlocks);
     T* partials = r.ws.template take<T>(blocks);
     ex.template launch<ReduceGridStrideStage, Op>(blocks, 256, 256, ReduceArgs<T>{r.in, partials, r.n, 0, nullptr, nullptr}, "reduce-two-pass stage 1");
-    ex.template launch<SingleBlockFinish<ReduceSequential>, Op>(1, 1024, 1024, ReduceArgs<T>{partials, r.out, blocks, 0, nullptr, nullptr}, "reduce-two-pass stage 2");
+    finish_with(ex, TeachingKernel::ReduceSequential, partials, blocks, r.out, "reduce-two-pass stage 2 (reduce-sequential)");
   }
 };
 
@@ -258,8 +246,8 @@ struct ReduceAtomic : ReduceSequence {
   }
 };
 
-// reduce-warp-shuffle: 16-byte grid-stride sums and shuffles, then the traced reduce-warp-shuffle.
-// (The traced kernel is named with its namespace: inside this struct the bare name is the struct.)
+// reduce-warp-shuffle: 16-byte grid-stride sums and shuffles, then the teaching kernel
+// reduce-warp-shuffle over the partials.
 struct ReduceWarpShuffle : ReduceSequence {
   template <class Op, class T, class Exec>
   static void run(Exec& ex, const RunArgs<T>& r) {
@@ -267,8 +255,7 @@ struct ReduceWarpShuffle : ReduceSequence {
     const int blocks = static_cast<int>(want < kStageBlocks ? (want > 0 ? want : 1) : kStageBlocks);
     T* partials = r.ws.template take<T>(blocks);
     ex.template launch<ReduceShuffleStage, Op>(blocks, 256, kWarpSize, ReduceArgs<T>{r.in, partials, r.n, 0, nullptr, nullptr}, "reduce-warp-shuffle stage 1");
-    ex.template launch<SingleBlockFinish<scanscope::ReduceWarpShuffle>, Op>(1, 1024, kWarpSize, ReduceArgs<T>{partials, r.out, blocks, 0, nullptr, nullptr},
-                                                                           "reduce-warp-shuffle stage 2");
+    finish_with(ex, TeachingKernel::ReduceWarpShuffle, partials, blocks, r.out, "reduce-warp-shuffle stage 2 (reduce-warp-shuffle)");
   }
 };
 

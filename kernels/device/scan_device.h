@@ -3,13 +3,12 @@
 // block programs written against the Block interface (their shared steps in block_steps.h), then
 // each strategy's launch sequence. The registry (strategies.h) names them, with the look-back
 // scan's tuned shapes and tuning variants.
-// SEAM: scan-propagate's and reduce-then-scan's block scans are the traced single-block teaching
-// kernel ScanBlelloch itself, called at one marked line each (PropagateBlockScan, RtsScanSums).
+// scan-propagate's and reduce-then-scan's block scans are the teaching kernel file
+// kernels/scan/scan-blelloch.cu as written (a grid of its prescan; TeachingKernel, grid.h).
 #pragma once
 
 #include "kernels/device/block_steps.h"
 #include "engine/ops.h"
-#include "kernels/legacy/scan_kernels.h"
 
 // A host-device function kept out of line on the GPU (a cold path's registers stay its own).
 #if defined(__CUDACC__)
@@ -34,46 +33,43 @@ struct ScanArgs {
   unsigned long long* status;  // look-back: one flag+value word per tile
 };
 
-// The block shape of the traced scan-blelloch kernel as the scan strategies run it: 512 threads
-// over up to 1024 elements, zero-bank-conflict padding (scan paper, Listing 3).
+// The teaching kernel scan-blelloch as the scan strategies launch it: blocks of 512 threads, each
+// scanning 1024 elements (exclusive), with the corrected zero-conflict padding (PAD 2: the word
+// of element i is i + i/32 + i/1024, the file's CONFLICT_FREE_OFFSET).
 struct BlellochBlock {
   static constexpr int kThreads = 512, kElems = 2 * kThreads;
-  static int smem_words() { return kElems + conflict_free_offset(kElems - 1, Pad::Zero, 5); }
-  SS_HD static KernelParams params(int n) {
-    KernelParams p;
-    p.threads = kThreads;
-    p.m = kElems;
-    p.n = n;
-    p.pad = Pad::Zero;
-    p.log_banks = 5;
-    return p;
+  static_assert(SS_TEACHING_BLELLOCH_PAD == 2, "smem_bytes follows scan-blelloch's PAD 2");
+  template <class T>
+  static long long smem_bytes() {
+    return (kElems + ((kElems - 1) >> 5) + ((kElems - 1) >> 10)) * static_cast<long long>(sizeof(T));
+  }
+  // blocks x kElems elements of in, scanned block by block into out.
+  template <class T, class Exec>
+  static void launch(Exec& ex, int blocks, const T* in, T* out, long long n, const char* name) {
+    ex.launch_teaching(TeachingLaunch{TeachingKernel::ScanBlelloch, blocks, kThreads, smem_bytes<T>(), in, n, out, n, static_cast<int>(n)}, name);
   }
 };
 
-// ---- scan-then-propagate (scan paper, "Arrays of arbitrary size"): every block of 1024 elements
-// is the traced scan-blelloch kernel; thread 0 adds the block's last input to its last output to
-// get the block sum.
-struct PropagateBlockScan {
-  static constexpr int kThreads = BlellochBlock::kThreads, kElems = BlellochBlock::kElems;
+// ---- scan-then-propagate (scan paper, "Arrays of arbitrary size"): a grid of the teaching
+// scan-blelloch kernel scans every block of 1024 elements; then one thread per block adds the
+// block's last input to its last output to get the block sum.
+struct PropagateBlockSums {
+  static constexpr int kThreads = 256, kElems = BlellochBlock::kElems;
   static constexpr int kMaxThreads = kThreads, kMinBlocks = 1;
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ScanArgs<T>& a) {
-    const long long off = static_cast<long long>(g.block) * kElems;
-    const KernelParams p = BlellochBlock::params(static_cast<int>(a.n - off < kElems ? a.n - off : kElems));
-    ScanBlelloch::run<Op, T>(b, p, a.in + off, a.out + off);  // SEAM: the teaching kernel scan-blelloch
-    if (a.sums == nullptr) return;
-    b.sync(Phase::Store, "block scanned");
     b.threads([&](int tid) {
-      if (tid == 0) a.sums[g.block] = Op::apply(a.out[off + p.n - 1], a.in[off + p.n - 1]);
+      const long long j = static_cast<long long>(g.block) * b.num_threads() + tid;  // the scanned block
+      const long long last = (j + 1) * kElems < a.n ? (j + 1) * kElems - 1 : a.n - 1;
+      if (j * kElems < a.n) a.sums[j] = Op::apply(a.out[last], a.in[last]);
     });
-    b.end(Phase::Store, "block sum");
   }
 };
 
 // Uniform add: every element of block j gets the scanned sum of blocks 0..j-1 (and, for an
 // inclusive scan, its own input).
 struct PropagateUniformAdd {
-  static constexpr int kThreads = PropagateBlockScan::kThreads, kElems = PropagateBlockScan::kElems;
+  static constexpr int kThreads = BlellochBlock::kThreads, kElems = BlellochBlock::kElems;
   static constexpr int kMaxThreads = kThreads, kMinBlocks = 1;
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const ScanArgs<T>& a) {
@@ -88,7 +84,6 @@ struct PropagateUniformAdd {
         }
       }
     });
-    b.end(Phase::Store, "uniform add");
   }
 };
 
@@ -105,16 +100,7 @@ struct RtsReduce {
     const long long begin = static_cast<long long>(g.block) * a.seg;
     const long long end = begin + a.seg < a.n ? begin + a.seg : a.n;
     auto segment_sum = [&](int tid) { return thread_strided_sum<Op>(a.in, begin + tid, end, threads); };
-    block_reduce_tree<Op, T>(b, segment_sum, [&](T total) { a.sums[g.block] = total; }, "segment sums", "write block sum");
-  }
-};
-
-// Kernel 2: the traced scan-blelloch kernel, one block of 512 threads over <= 1024 block sums.
-struct RtsScanSums {
-  static constexpr int kMaxThreads = BlellochBlock::kThreads, kMinBlocks = 1;
-  template <class Op, class T, class Block>
-  SS_HD static void run(Block& b, GridCtx, const ScanArgs<T>& a) {
-    ScanBlelloch::run<Op, T>(b, BlellochBlock::params(static_cast<int>(a.n)), a.in, a.out);  // SEAM: the teaching kernel scan-blelloch
+    block_reduce_tree<Op, T>(b, segment_sum, [&](T total) { a.sums[g.block] = total; });
   }
 };
 
@@ -141,14 +127,14 @@ struct RtsScan {
       b.threads([&](int tid) {  // coalesced: consecutive threads, consecutive elements
         for (int k = 0; k < kRtsChunk; ++k) {
           int j = k * threads + tid;
-          stage.store(tid, scan_site::load, rts_pad(j), t0 + j < end ? a.in[t0 + j] : identity);
+          stage.store(rts_pad(j), t0 + j < end ? a.in[t0 + j] : identity);
         }
       });
-      b.sync(Phase::Load, "stage tile in shared memory");
+      b.sync();  // stage tile in shared memory
       b.threads([&](int tid) {  // each thread scans its CHUNK consecutive elements
         T run = identity;
         SS_UNROLL for (int k = 0; k < kRtsChunk; ++k) {
-          run = Op::apply(run, stage.load(tid, scan_site::load_b, rts_pad(tid * kRtsChunk + k)));
+          run = Op::apply(run, stage.load(rts_pad(tid * kRtsChunk + k)));
           items[tid][k] = run;
         }
         val[tid] = run;
@@ -158,20 +144,19 @@ struct RtsScan {
         T base = Op::apply(carry[tid], val[tid]);
         SS_UNROLL for (int k = 0; k < kRtsChunk; ++k) {
           T v = a.inclusive ? Op::apply(base, items[tid][k]) : (k == 0 ? base : Op::apply(base, items[tid][k - 1]));
-          stage.store(tid, scan_site::store, rts_pad(tid * kRtsChunk + k), v);
+          stage.store(rts_pad(tid * kRtsChunk + k), v);
         }
         carry[tid] = Op::apply(carry[tid], total[tid]);
       });
-      b.sync(Phase::Store, "scanned tile in shared memory");
+      b.sync();  // scanned tile in shared memory
       b.threads([&](int tid) {
         for (int k = 0; k < kRtsChunk; ++k) {
           int j = k * threads + tid;
-          if (t0 + j < end) a.out[t0 + j] = stage.load(tid, scan_site::store_a, rts_pad(j));
+          if (t0 + j < end) a.out[t0 + j] = stage.load(rts_pad(j));
         }
       });
-      b.sync(Phase::Store, "write tile");
+      b.sync();  // write tile
     }
-    b.end(Phase::Store, "segment done");
   }
 };
 
@@ -210,56 +195,55 @@ struct LookBackScan {
     auto tile = b.template regs<int>();
     if (DYNAMIC) {
       b.threads([&](int tid) {
-        if (tid == 0) tile_id.store(tid, scan_site::clear, 0, static_cast<int>(atomic_inc(a.counter)));
+        if (tid == 0) tile_id.store(0, static_cast<int>(atomic_inc(a.counter)));
       });
-      b.sync(Phase::Load, "take a tile");
+      b.sync();  // take a tile
     }
     // Full tiles go through the staging area; the last, partial tile reads element by element.
     auto full = [&](int tid) { return STAGE && (static_cast<long long>(tile[tid]) + 1) * kTile <= a.n; };
     auto warp_first = [&](int tid) { return static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid / kWarpSize) * kWarpSize * ITEMS; };
     b.threads([&](int tid) {
-      tile[tid] = DYNAMIC ? tile_id.load(tid, scan_site::clear, 0) : g.block;
+      tile[tid] = DYNAMIC ? tile_id.load(0) : g.block;
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
       if (full(tid)) {
         SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
           const int j = 4 * (q * kWarpSize + lane);
-          Stage::put(stage, tid, scan_site::load, base, j, load_vec4(a.in + warp_first(tid) + j));
+          Stage::put(stage, base, j, load_vec4(a.in + warp_first(tid) + j));
         }
       } else {
         thread_load_guarded(items[tid], a.in, static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS, a.n, identity);
       }
     });
-    if (STAGE) b.warp_sync(Phase::Load, "tile staged in shared memory");
+    if (STAGE) b.warp_sync();  // tile staged in shared memory
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
-      if (full(tid)) Stage::to_items(stage, tid, scan_site::load_b, base, lane, items[tid]);
+      if (full(tid)) Stage::to_items(stage, base, lane, items[tid]);
       val[tid] = thread_inclusive_scan<Op>(items[tid]);
     });
     block_exclusive_scan<Op, T>(b, val, total, other, wt);
     b.threads([&](int tid) {
       if (tid < kLookBackLanes) {
         const T prefix = tile_prefix<Op, T>(a.status, tile[tid], tid, total[tid]);
-        if (tid == 0) slot.store(tid, scan_site::total_store, 0, prefix);
+        if (tid == 0) slot.store(0, prefix);
       }
     });
-    b.sync(Phase::Combine, "look-back");
+    b.sync();  // look-back
     b.threads([&](int tid) {
-      thread_add_prefix<Op>(items[tid], Op::apply(slot.load(tid, scan_site::carry_load, 0), val[tid]), a.inclusive);
+      thread_add_prefix<Op>(items[tid], Op::apply(slot.load(0), val[tid]), a.inclusive);
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
-      if (full(tid)) Stage::from_items(stage, tid, scan_site::store_a, base, lane, items[tid]);
+      if (full(tid)) Stage::from_items(stage, base, lane, items[tid]);
       else thread_store_guarded(items[tid], a.out, static_cast<long long>(tile[tid]) * kTile + static_cast<long long>(tid) * ITEMS, a.n);
     });
-    if (STAGE) b.warp_sync(Phase::Store, "scanned tile staged in shared memory");
+    if (STAGE) b.warp_sync();  // scanned tile staged in shared memory
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
       if (full(tid)) {
         SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
           const int j = 4 * (q * kWarpSize + lane);
-          store_vec4(a.out + warp_first(tid) + j, Stage::template get<T>(stage, tid, scan_site::store_b, base, j));
+          store_vec4(a.out + warp_first(tid) + j, Stage::template get<T>(stage, base, j));
         }
       }
     });
-    b.end(Phase::Store, "write tile");
   }
 };
 
@@ -309,7 +293,7 @@ struct LookBackScanFast {
         v[q].w = identity;  // j + 3 < left would make the group whole
       }
     }
-    SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) Stage::put(stage, tid, scan_site::load, base, 4 * (q * kWarpSize + lane), v[q]);
+    SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) Stage::put(stage, base, 4 * (q * kWarpSize + lane), v[q]);
   }
   template <class S, class T>
   SS_NOINLINE static void stage_out_partial(S stage, int tid, int base, T* dst, int left) {
@@ -317,7 +301,7 @@ struct LookBackScanFast {
     SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
       const int j = 4 * (q * kWarpSize + lane);
       if (j >= left) continue;
-      Vec4<T> v = Stage::template get<T>(stage, tid, scan_site::store_b, base, j);
+      Vec4<T> v = Stage::template get<T>(stage, base, j);
       if (j + 4 <= left) {
         store_vec4(dst + j, v);
       } else {
@@ -351,22 +335,22 @@ struct LookBackScanFast {
         const T* src = a.in + warp_first;
         Vec4<T> v[ITEMS / 4];
         SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) v[q] = load_vec4(src + 4 * (q * kWarpSize + lane));
-        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) Stage::put(stage, tid, scan_site::load, base, 4 * (q * kWarpSize + lane), v[q]);
+        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) Stage::put(stage, base, 4 * (q * kWarpSize + lane), v[q]);
       } else if (STAGE_PARTIAL) {
         stage_in_partial(stage, tid, base, a.in + warp_first, static_cast<int>(a.n - warp_first), identity);
       } else {
         thread_load_guarded(items[tid], a.in, tile_first + static_cast<long long>(tid) * ITEMS, a.n, identity);
       }
     });
-    if (staged) b.warp_sync(Phase::Load, "tile staged in shared memory");
+    if (staged) b.warp_sync();  // tile staged in shared memory
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
-      if (staged) Stage::to_items(stage, tid, scan_site::load_b, base, lane, items[tid]);
+      if (staged) Stage::to_items(stage, base, lane, items[tid]);
       val[tid] = thread_inclusive_scan<Op>(items[tid]);
     });
     warp_scans_to_shared<Op, T>(b, val, other, wt);
-    b.shfl_up(excl, val, 1, scan_site::shfl);  // exclusive within the warp (lane 0: unused)
-    b.sync(Phase::Combine, "warp totals to shared memory");
+    b.shfl_up(excl, val, 1);  // exclusive within the warp (lane 0: unused)
+    b.sync();  // warp totals to shared memory
     scan_warp_totals<Op, T>(b, total, other, wt, kWarps);
     b.threads([&](int tid) {
       if (tid < kLookBackLanes) {  // the GPU: all of warp 0; the CPU: thread 0
@@ -378,22 +362,22 @@ struct LookBackScanFast {
 #endif
         const T prefix = tile_prefix<Op, T, BACKOFF_NS>(a.status, tile, tid, aggregate);
 #if defined(__CUDA_ARCH__)
-        if (tid < kWarps) wp.store(tid, scan_site::total_store, tid, tid > 0 ? Op::apply(prefix, before) : prefix);  // SITE total_store
+        if (tid < kWarps) wp.store(tid, tid > 0 ? Op::apply(prefix, before) : prefix);
 #else
-        for (int w = 0; w < kWarps; ++w) wp.store(tid, scan_site::total_store, w, w > 0 ? Op::apply(prefix, total[w - 1]) : prefix);
+        for (int w = 0; w < kWarps; ++w) wp.store(w, w > 0 ? Op::apply(prefix, total[w - 1]) : prefix);
 #endif
       }
     });
-    b.sync(Phase::Combine, "look-back");
+    b.sync();  // look-back
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, warp = tid / kWarpSize, base = warp * kWarpWords;
-      T base_value = wp.load(tid, scan_site::carry_load, warp);  // SITE carry_load
+      T base_value = wp.load(warp);
       if (lane > 0) base_value = Op::apply(base_value, excl[tid]);
       thread_add_prefix<Op>(items[tid], base_value, a.inclusive);
-      if (staged) Stage::from_items(stage, tid, scan_site::store_a, base, lane, items[tid]);
+      if (staged) Stage::from_items(stage, base, lane, items[tid]);
       else thread_store_guarded(items[tid], a.out, tile_first + static_cast<long long>(tid) * ITEMS, a.n);
     });
-    if (staged) b.warp_sync(Phase::Store, "scanned tile staged in shared memory");
+    if (staged) b.warp_sync();  // scanned tile staged in shared memory
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
       const long long warp_first = tile_first + static_cast<long long>(tid / kWarpSize) * kWarpSize * ITEMS;
@@ -401,13 +385,12 @@ struct LookBackScanFast {
         T* dst = a.out + warp_first;
         SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
           const int j = 4 * (q * kWarpSize + lane);
-          store_vec4(dst + j, Stage::template get<T>(stage, tid, scan_site::store_b, base, j));
+          store_vec4(dst + j, Stage::template get<T>(stage, base, j));
         }
       } else if (STAGE_PARTIAL) {
         stage_out_partial(stage, tid, base, a.out + warp_first, static_cast<int>(a.n - warp_first));
       }
     });
-    b.end(Phase::Store, "write tile");
   }
 };
 
@@ -418,13 +401,15 @@ struct LookBackScanFast {
 struct ScanPropagate : ScanSequence {
   template <class Op, class T, class Exec>
   static void run(Exec& ex, const RunArgs<T>& r) {
-    using S = PropagateBlockScan;
-    const long long blocks = ceil_div(r.n, S::kElems);
+    const long long blocks = ceil_div(r.n, BlellochBlock::kElems);
     T* sums = blocks > 1 ? r.ws.template take<T>(blocks) : nullptr;
     T* scanned = blocks > 1 ? r.ws.template take<T>(blocks) : nullptr;
-    ex.template launch<S, Op>(static_cast<int>(blocks), S::kThreads, BlellochBlock::smem_words(),
-                              ScanArgs<T>{r.in, r.out, r.n, sums, nullptr, false, 0, nullptr, nullptr}, "scan-propagate block scans");
-    if (blocks > 1) run<Op>(ex, RunArgs<T>{sums, scanned, blocks, false, r.ws, r.max_blocks, r.name});
+    BlellochBlock::launch(ex, static_cast<int>(blocks), r.in, r.out, r.n, "scan-propagate block scans (scan-blelloch)");
+    if (blocks > 1) {
+      ex.template launch<PropagateBlockSums, Op>(static_cast<int>(ceil_div(blocks, PropagateBlockSums::kThreads)), PropagateBlockSums::kThreads, 0,
+                                                 ScanArgs<T>{r.in, r.out, r.n, sums, nullptr, false, 0, nullptr, nullptr}, "scan-propagate block sums");
+      run<Op>(ex, RunArgs<T>{sums, scanned, blocks, false, r.ws, r.max_blocks, r.name});
+    }
     if (blocks > 1 || r.inclusive)
       ex.template launch<PropagateUniformAdd, Op>(static_cast<int>(blocks), PropagateUniformAdd::kThreads, 0,
                                                   ScanArgs<T>{r.in, r.out, r.n, nullptr, scanned, r.inclusive, 0, nullptr, nullptr},
@@ -443,8 +428,7 @@ struct ScanReduceThenScan : ScanSequence {
     T* scanned = r.ws.template take<T>(blocks);
     ex.template launch<RtsReduce, Op>(blocks, kRtsThreads, kRtsThreads, ScanArgs<T>{r.in, nullptr, r.n, sums, nullptr, r.inclusive, seg, nullptr, nullptr},
                                       "scan-reduce-then-scan kernel 1 (reduce)");
-    ex.template launch<RtsScanSums, Op>(1, BlellochBlock::kThreads, BlellochBlock::smem_words(),
-                                        ScanArgs<T>{sums, scanned, blocks, nullptr, nullptr, false, 0, nullptr, nullptr}, "scan-reduce-then-scan kernel 2 (scan sums)");
+    BlellochBlock::launch(ex, 1, sums, scanned, blocks, "scan-reduce-then-scan kernel 2 (scan sums: scan-blelloch)");
     ex.template launch<RtsScan, Op>(blocks, kRtsThreads, kRtsSmemWords, ScanArgs<T>{r.in, r.out, r.n, nullptr, scanned, r.inclusive, seg, nullptr, nullptr},
                                     "scan-reduce-then-scan kernel 3 (scan)");
   }

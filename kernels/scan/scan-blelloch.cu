@@ -82,6 +82,12 @@ __global__ void prescan(T *g_odata, const T *g_idata, int n)
     int thid = threadIdx.x;
     int m = 2 * blockDim.x;
 
+    // A grid of these scans a large array block by block (the paper's "Arrays of arbitrary
+    // size"): block j scans elements [j*m, j*m + m). With one block this changes nothing.
+    g_idata += blockIdx.x * m;
+    g_odata += blockIdx.x * m;
+    n -= blockIdx.x * m;
+
     // block A
 #if PAD
     int ai = thid;             // the two halves: no two-way conflict between neighbours
