@@ -143,6 +143,18 @@ TEST(Describe, SentencesSayWhatTheStepDoes) {
   bool any = false;
   for (int i = 0; i < static_cast<int>(c.steps.size()); ++i) any |= describe_step(c, i).find("-way") != std::string::npos;
   EXPECT_TRUE(any);
+  // Steps whose phase alone would mislead: radix sort's flags and scatter stay in shared memory,
+  // and the first warp's shuffle step also reads the warps' sums.
+  Trace rs = run("app-radix-sort", 8, kPaper);
+  EXPECT_EQ(describe_step(rs, find_step(rs, "bit 0: e = NOT bit")), "4 threads read 8 shared-memory words and write 8.");
+  EXPECT_EQ(describe_step(rs, find_step(rs, "bit 0: scatter (zeros first, stable)")),
+            "4 threads read 12 shared-memory words and write 8 words to their new places in shared memory.");
+  EXPECT_NE(describe_step(rs, find_step(rs, "write sorted keys")).find("to global memory"), std::string::npos);
+  Trace ws = run("reduce-warp-shuffle", 256);
+  EXPECT_NE(describe_step(ws, find_step(ws, "warp shuffle, offset 16")).find("no shared memory"), std::string::npos);
+  const std::string first = describe_step(ws, find_step(ws, "first warp, offset 16"));
+  EXPECT_EQ(first.find("no shared memory"), std::string::npos) << first;
+  EXPECT_NE(first.find("reads 8 shared-memory words"), std::string::npos) << first;
 }
 
 // Every access of every catalogue kernel, at every step, is highlighted inside the kernel's own
