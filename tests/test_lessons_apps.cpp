@@ -90,7 +90,10 @@ TEST(Lessons, EveryLessonLoadsAndEveryStepTraces) {
       const KernelFile* k = find_kernel_file(s.request.kernel);
       ASSERT_NE(k, nullptr) << l.file << ":" << s.line;
       const bool meant_wrong = !wrong_by_design(*k, s.request).empty();
-      EXPECT_EQ(ok, !meant_wrong) << l.file << ":" << s.line << ": " << why;
+      if (k->family == "seeds")  // a listing as printed: its erratum may or may not change the output
+        EXPECT_TRUE(ok || meant_wrong) << l.file << ":" << s.line << ": " << why;
+      else
+        EXPECT_EQ(ok, !meant_wrong) << l.file << ":" << s.line << ": " << why;
     }
   }
   for (const char* topic : {"reduction-tree", "divergence", "bank-conflicts", "warp-shuffle", "hillis-steele-vs-blelloch",
@@ -135,4 +138,25 @@ TEST(Lessons, MalformedFilesNameFileAndLine) {
   EXPECT_EQ(l.steps[0].at, -1);
   EXPECT_EQ(l.steps[0].request.n, 4);
   EXPECT_THROW(load_lesson_file("/no/such.lesson"), LessonError);
+}
+
+// define: passes -D NAME=VALUE to the kernel file, as the command line does.
+TEST(Lessons, DefineSetsTheKernelFilesMacros) {
+  const std::string head = "lesson: x\ntitle: X\n";
+  Lesson l = parse_lesson(head + "step: a\nkernel: scan-paper-listing3\ntype: float\nn: 64\ndefine: ZERO_BANK_CONFLICTS=1\ntext: t\n" +
+                              "step: b\nkernel: scan-paper-listing3\ntype: float\nn: 64\ndefine: NUM_BANKS=32, LOG_NUM_BANKS=5 ZERO_BANK_CONFLICTS\ntext: t\n",
+                          "ok.lesson");
+  ASSERT_EQ(l.steps.size(), 2u);
+  using Defines = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(l.steps[0].request.defines, (Defines{{"ZERO_BANK_CONFLICTS", "1"}}));
+  EXPECT_EQ(l.steps[1].request.defines, (Defines{{"NUM_BANKS", "32"}, {"LOG_NUM_BANKS", "5"}, {"ZERO_BANK_CONFLICTS", ""}}));
+  Trace t = run_emulator(l.steps[0].request);
+  EXPECT_EQ(t.defines, l.steps[0].request.defines);
+  EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\ndefine: 9X=1\ntext: t\n").find("bad.lesson:5: define: '9X' is not a macro name"),
+            std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\ndefine: PAD=\ntext: t\n").find("bad.lesson:5: define: PAD= needs a value"),
+            std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\ndefine: ,\ntext: t\n").find("bad.lesson:5: define: expected NAME=VALUE"),
+            std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\ndefine: X=1\ntext: t\nview: timing\n").find("bad.lesson:4: define needs a kernel"), std::string::npos);
 }
