@@ -74,10 +74,10 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const std::string shown_path = fitting_path(path, ImGui::GetContentRegionAvail().x);
   if (cur) {
     std::string where = shown_path + ", line " + std::to_string(cur->line) + ": " + site_text(t, site);
-    for (size_t i = 1; i < cur_sites.size(); ++i) where += " and line " + std::to_string(t.sites[cur_sites[i]].line) + ": " + site_text(t, cur_sites[i]);
+    for (size_t i = 1; i < cur_sites.size(); ++i) where += " + line " + std::to_string(t.sites[cur_sites[i]].line) + ": " + site_text(t, cur_sites[i]);
     if (cur->vector_width > 1)  // the compiler merged this access with the thread's next: one vector access
-      where += ": one " + std::to_string(4 * cur->vector_width) + "-byte " + (cur->op == kStore ? "store" : "load") + " (the compiler merged " +
-               (cur_sites.size() > 1 ? "them" : "the loop's accesses") + ")";
+      where += ", one " + std::to_string(4 * cur->vector_width) + "-byte " + (cur->op == kStore ? "store" : "load") +
+               (cur_sites.size() > 1 ? "" : " (the loop's turns merged)");
     ImGui::TextDisabled("%s", where.c_str());
   } else {
     ImGui::TextDisabled("%s  (no shared-memory access in this step)", shown_path.c_str());
