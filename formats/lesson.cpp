@@ -2,6 +2,7 @@
 #include "formats/lesson.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <dirent.h>
@@ -20,8 +21,8 @@ namespace {
 
 const std::set<std::string> kLessonKeys = {"lesson", "title", "source"};
 const std::set<std::string> kStepKeys = {"kernel", "n", "threads", "banks", "warp-issue", "pad", "op", "type", "scan", "input",
-                                         "seed", "bits", "at", "panels", "compare-pad", "compare-kernel", "view", "text",
-                                         "question", "answer"};
+                                         "seed", "bits", "define", "at", "panels", "compare-pad", "compare-kernel", "view",
+                                         "text", "question", "answer"};
 const std::set<std::string> kViews = {"float-order", "histeq", "timing"};
 const std::set<std::string> kPanels = {"tree", "smem", "warps", "code", "compare", "timing"};
 
@@ -80,8 +81,8 @@ void finish_step(const Ctx& c, LessonStep& st, std::map<std::string, Entry>& kv)
   st.compare_kernel = get("compare-kernel");
   st.has_request = kv.count("kernel") > 0;
   if (!st.has_request) {
-    for (const char* k : {"n", "threads", "banks", "warp-issue", "pad", "op", "type", "scan", "input", "seed", "bits", "at",
-                          "compare-pad", "compare-kernel"})
+    for (const char* k : {"n", "threads", "banks", "warp-issue", "pad", "op", "type", "scan", "input", "seed", "bits", "define",
+                          "at", "compare-pad", "compare-kernel"})
       if (kv.count(k)) c.fail(kv[k].line, std::string(k) + " needs a kernel in the same step");
     if (st.view.empty()) c.fail(st.line, "step '" + st.title + "' has neither a kernel nor a view");
     return;
@@ -104,6 +105,22 @@ void finish_step(const Ctx& c, LessonStep& st, std::map<std::string, Entry>& kv)
   if (kv.count("scan")) r.scan = get("scan");
   if (kv.count("seed")) r.seed = static_cast<unsigned>(c.integer(line_of("seed"), "seed", get("seed"), 0, 4294967295LL));
   if (kv.count("bits")) r.bits = static_cast<int>(c.integer(line_of("bits"), "bits", get("bits"), 1, 31));
+  if (kv.count("define")) {  // -D NAME=VALUE of the command line: "NAME=VALUE NAME2=VALUE2" (a bare NAME is NAME=1)
+    std::string list = get("define");
+    std::replace(list.begin(), list.end(), ',', ' ');
+    std::stringstream ss(list);
+    std::string item;
+    while (ss >> item) {
+      const size_t eq = item.find('=');
+      const std::string name = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
+      const bool ident = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
+                         std::all_of(name.begin(), name.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; });
+      if (!ident) c.fail(line_of("define"), "define: '" + name + "' is not a macro name (expected NAME=VALUE)");
+      if (eq != std::string::npos && value.empty()) c.fail(line_of("define"), "define: " + name + "= needs a value");
+      r.defines.emplace_back(name, value);
+    }
+    if (r.defines.empty()) c.fail(line_of("define"), "define: expected NAME=VALUE");
+  }
   if (kv.count("input")) {
     try {
       r.input = parse_input_list(get("input"), r.type);

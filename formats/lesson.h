@@ -15,8 +15,12 @@
 //   text: Each level halves the number of partial sums ...
 //   question: What will the next level hold?
 //   answer: 20 16
-// Step keys: kernel n threads banks warp-issue pad op type scan input seed bits at panels
+// Step keys: kernel n threads banks warp-issue pad op type scan input seed bits define at panels
 // compare-pad compare-kernel view (float-order, histeq, timing) text question answer.
+// define: sets macros of the kernel file, as -D does on the command line (docs/kernel-files.md):
+//   define: ZERO_BANK_CONFLICTS=1
+//   define: NUM_BANKS=32 LOG_NUM_BANKS=5      (several: separated by blanks or commas; NAME alone = 1)
+// A partner named by compare-kernel runs without them.
 #pragma once
 
 #include <stdexcept>

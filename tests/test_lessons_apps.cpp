@@ -10,6 +10,7 @@
 #include "engine/kernel_file.h"
 #include "formats/lesson.h"
 
+#include <map>
 #include <set>
 
 using namespace scanscope;
@@ -90,7 +91,10 @@ TEST(Lessons, EveryLessonLoadsAndEveryStepTraces) {
       const KernelFile* k = find_kernel_file(s.request.kernel);
       ASSERT_NE(k, nullptr) << l.file << ":" << s.line;
       const bool meant_wrong = !wrong_by_design(*k, s.request).empty();
-      EXPECT_EQ(ok, !meant_wrong) << l.file << ":" << s.line << ": " << why;
+      if (k->family == "seeds")  // a listing as printed: its erratum may or may not change the output
+        EXPECT_TRUE(ok || meant_wrong) << l.file << ":" << s.line << ": " << why;
+      else
+        EXPECT_EQ(ok, !meant_wrong) << l.file << ":" << s.line << ": " << why;
     }
   }
   for (const char* topic : {"reduction-tree", "divergence", "bank-conflicts", "warp-shuffle", "hillis-steele-vs-blelloch",
@@ -135,4 +139,237 @@ TEST(Lessons, MalformedFilesNameFileAndLine) {
   EXPECT_EQ(l.steps[0].at, -1);
   EXPECT_EQ(l.steps[0].request.n, 4);
   EXPECT_THROW(load_lesson_file("/no/such.lesson"), LessonError);
+}
+
+// define: passes -D NAME=VALUE to the kernel file, as the command line does.
+TEST(Lessons, DefineSetsTheKernelFilesMacros) {
+  const std::string head = "lesson: x\ntitle: X\n";
+  Lesson l = parse_lesson(head + "step: a\nkernel: scan-paper-listing3\ntype: float\nn: 64\ndefine: ZERO_BANK_CONFLICTS=1\ntext: t\n" +
+                              "step: b\nkernel: scan-paper-listing3\ntype: float\nn: 64\ndefine: NUM_BANKS=32, LOG_NUM_BANKS=5 ZERO_BANK_CONFLICTS\ntext: t\n",
+                          "ok.lesson");
+  ASSERT_EQ(l.steps.size(), 2u);
+  using Defines = std::vector<std::pair<std::string, std::string>>;
+  EXPECT_EQ(l.steps[0].request.defines, (Defines{{"ZERO_BANK_CONFLICTS", "1"}}));
+  EXPECT_EQ(l.steps[1].request.defines, (Defines{{"NUM_BANKS", "32"}, {"LOG_NUM_BANKS", "5"}, {"ZERO_BANK_CONFLICTS", ""}}));
+  Trace t = run_emulator(l.steps[0].request);
+  EXPECT_EQ(t.defines, l.steps[0].request.defines);
+  EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\ndefine: 9X=1\ntext: t\n").find("bad.lesson:5: define: '9X' is not a macro name"),
+            std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\ndefine: PAD=\ntext: t\n").find("bad.lesson:5: define: PAD= needs a value"),
+            std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\ndefine: ,\ntext: t\n").find("bad.lesson:5: define: expected NAME=VALUE"),
+            std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\ndefine: X=1\ntext: t\nview: timing\n").find("bad.lesson:4: define needs a kernel"), std::string::npos);
+}
+
+// The numbers the lesson texts quote, from the traces of the steps that quote them (each step's
+// own request, read from its lesson file).
+namespace {
+
+const LessonStep& lesson_step(const std::string& name, int k) {
+  static std::vector<Lesson> lessons = load_lessons(std::string(SCANSCOPE_SOURCE_DIR) + "/assets/lessons");
+  for (const auto& l : lessons)
+    if (l.name == name) return l.steps.at(k);
+  throw std::runtime_error("no lesson " + name);
+}
+
+bool says(const LessonStep& s, const std::string& what) {
+  return (s.text + " " + s.question + " " + s.answer).find(what) != std::string::npos;
+}
+
+std::vector<double> words(const Trace& t, int step, int count) {
+  return std::vector<double>(t.steps.at(step).smem.begin(), t.steps.at(step).smem.begin() + count);
+}
+
+int at_of(const LessonStep& s, const Trace& t) { return s.at < 0 ? static_cast<int>(t.steps.size()) - 1 : s.at; }
+
+// Threads that load two words in a step: the ones that combine.
+int combining_threads(const Step& st) {
+  std::map<int, int> loads;
+  for (const auto& a : st.accesses) loads[a.tid] += a.op == kLoad;
+  int n = 0;
+  for (const auto& [tid, count] : loads) n += count >= 2;
+  return n;
+}
+
+}  // namespace
+
+TEST(LessonNumbers, ReductionDivergenceBanksShuffle) {
+  const LessonStep& level1 = lesson_step("reduction-tree", 1);
+  Trace t = run_emulator(level1.request);
+  EXPECT_EQ(words(t, level1.at, 4), (std::vector<double>{3, 7, 11, 15}));
+  EXPECT_EQ(words(t, level1.at + 1, 2), (std::vector<double>{14, 22}));
+  EXPECT_TRUE(says(level1, "3 + 11 = 14") && says(level1, "7 + 15 = 22") && says(level1, "line 37 of"));
+  EXPECT_EQ(t.sites[t.steps[level1.at].accesses.front().site].line, 37);
+
+  const LessonStep& grid = lesson_step("reduction-tree", 3);
+  Trace g = run_emulator(grid.request);
+  EXPECT_EQ(words(g, 0, 4), (std::vector<double>{12, 5, 17, 5}));
+  EXPECT_EQ(words(g, 1, 2), (std::vector<double>{29, 10}));
+  EXPECT_EQ(g.output, (std::vector<double>{39}));
+
+  const LessonStep& packed = lesson_step("divergence", 1);
+  EXPECT_EQ(run_emulator(packed.request).steps.at(packed.at).max_degree, 4);
+  EXPECT_TRUE(says(packed, "4-way at stride 2"));
+
+  const LessonStep& grows = lesson_step("bank-conflicts", 1);
+  Trace b = run_emulator(grows.request);
+  EXPECT_EQ(b.steps.at(grows.at).max_degree, 32);
+  EXPECT_EQ(b.totals.ld, (OpTotals{73, 383, 310}));
+  EXPECT_TRUE(says(grows, "73 load") && says(grows, "383 wavefronts") && says(grows, "310 of them"));
+  const LessonStep& seq = lesson_step("bank-conflicts", 2);
+  EXPECT_EQ(run_emulator(seq.request).totals.ld, (OpTotals{73, 73, 0}));
+
+  const LessonStep& shared = lesson_step("warp-shuffle", 1);
+  Trace w = run_emulator(shared.request);
+  EXPECT_EQ(w.totals.ld.inst, 1);
+  EXPECT_EQ(w.totals.st.inst, 8);
+  EXPECT_TRUE(says(shared, "9 shared-memory instructions in total: 8 stores and 1 load"));
+}
+
+TEST(LessonNumbers, ScansAndWork) {
+  const LessonStep& down = lesson_step("hillis-steele-vs-blelloch", 2);
+  Trace b = run_emulator(down.request);
+  EXPECT_EQ(b.steps.at(down.at).label, "down-sweep d=2");
+  EXPECT_EQ(words(b, down.at - 1, 8), (std::vector<double>{3, 4, 7, 0, 4, 5, 6, 11}));
+  EXPECT_EQ(words(b, down.at, 8), (std::vector<double>{3, 0, 7, 4, 4, 11, 6, 16}));
+  EXPECT_EQ(words(b, down.at + 1, 8), (std::vector<double>{0, 3, 4, 11, 11, 15, 16, 22}));
+  EXPECT_TRUE(says(down, "[3 0 7 4 4 11 6 16] after d=2 (this step)"));
+
+  const LessonStep& work = lesson_step("hillis-steele-vs-blelloch", 3);
+  Trace hs = run_emulator(work.request);
+  int adds = 0, levels = 0;
+  for (const auto& st : hs.steps)
+    if (st.phase == Phase::Scan) adds += combining_threads(st), ++levels;
+  EXPECT_EQ(adds, 9217);
+  EXPECT_EQ(levels, 10);
+  TraceRequest r = work.request;
+  r.kernel = work.compare_kernel;
+  r.scan.clear();
+  Trace bl = run_emulator(r);
+  int badds = 0, blevels = 0;
+  for (const auto& st : bl.steps)
+    if (st.phase == Phase::Up || st.phase == Phase::Down) badds += combining_threads(st), ++blevels;
+  EXPECT_EQ(badds, 2046);
+  EXPECT_EQ(blevels, 20);
+  EXPECT_TRUE(says(work, "9217 additions") && says(work, "2046 in 20"));
+}
+
+TEST(LessonNumbers, PaddingAndTheSeedListings) {
+  const LessonStep& g80 = lesson_step("padding", 0);
+  Trace none = run_emulator(g80.request);
+  const Step& d32 = none.steps.at(g80.at);
+  EXPECT_EQ(d32.label, "up-sweep d=32");
+  EXPECT_EQ(d32.max_degree, 16);
+  for (const auto& a : d32.accesses)  // ai = 16*t + 7, bi = 16*t + 15
+    if (a.op == kLoad) EXPECT_TRUE(a.word == 16 * a.tid + 7 || a.word == 16 * a.tid + 15) << a.tid << " " << a.word;
+  EXPECT_EQ(none.steps.at(0).max_degree, 2);  // the question: the load step
+  EXPECT_EQ(none.totals.ld.conflicts, 652);
+  EXPECT_EQ(none.totals.st.conflicts, 404);
+
+  const LessonStep& harris = lesson_step("padding", 1);
+  Trace h = run_emulator(harris.request);
+  EXPECT_EQ(h.steps.at(harris.at).max_degree, 1);
+  EXPECT_EQ(h.totals.ld.conflicts, 20);
+  EXPECT_EQ(h.totals.st.conflicts, 12);
+  EXPECT_TRUE(says(harris, "from 652 to 20") && says(harris, "from 404 to 12") && says(harris, "17*t + 7"));
+
+  const LessonStep& left = lesson_step("padding", 2);
+  Trace hl = run_emulator(left.request);
+  EXPECT_EQ(hl.steps.at(left.at).max_degree, 2);
+  int first_2way = -1;
+  for (int k = 0; k < static_cast<int>(hl.steps.size()) && first_2way < 0; ++k)
+    if (hl.steps[k].max_degree == 2 && hl.steps[k].phase == Phase::Up) first_2way = k;
+  ASSERT_GE(first_2way, 0);
+  EXPECT_EQ(hl.steps[first_2way].label, "up-sweep d=16");
+  TraceRequest z = left.request;
+  z.pad = Pad::Zero;
+  Trace zr = run_emulator(z);
+  EXPECT_EQ(zr.totals.ld.conflicts + zr.totals.st.conflicts, 0);
+
+  // The printed ZERO_BANK_CONFLICTS macro pads nothing: the unpadded tree, a right output.
+  const LessonStep& printed = lesson_step("padding", 3);
+  EXPECT_EQ(printed.request.defines, (std::vector<std::pair<std::string, std::string>>{{"ZERO_BANK_CONFLICTS", "1"}}));
+  Trace p = run_emulator(printed.request);
+  std::string why;
+  EXPECT_TRUE(check_output(p, &why)) << why;
+  EXPECT_EQ(p.steps.at(printed.at).max_degree, 16);
+  EXPECT_EQ(p.sites[p.steps.at(printed.at).instructions.front().site].line, 74);
+  std::vector<int> up;
+  for (int k = 1; k <= 8; ++k) up.push_back(p.steps.at(k).max_degree);
+  EXPECT_EQ(up, (std::vector<int>{2, 4, 8, 16, 16, 8, 4, 2}));
+  EXPECT_EQ(p.totals.ld.conflicts, 620);
+  EXPECT_EQ(p.totals.st.conflicts, 372);
+  TraceRequest unpadded = printed.request;
+  unpadded.kernel = "scan-blelloch";
+  unpadded.defines.clear();
+  Trace u = run_emulator(unpadded);
+  EXPECT_EQ(u.totals.ld.conflicts, 652);
+  EXPECT_EQ(u.totals.st.conflicts, 404);
+  EXPECT_TRUE(says(printed, "620 load conflicts") && says(printed, "has 652") && says(printed, "blocks A and E"));
+
+  const LessonStep& today = lesson_step("padding", 4);
+  Trace n2048 = run_emulator(today.request);
+  EXPECT_EQ(n2048.totals.ld, (OpTotals{404, 429, 25}));
+  TraceRequest t2 = today.request;
+  t2.pad = Pad::None;
+  EXPECT_EQ(run_emulator(t2).totals.ld, (OpTotals{404, 2043, 1639}));
+  t2.pad = Pad::Zero;
+  EXPECT_EQ(run_emulator(t2).totals.ld, (OpTotals{404, 404, 0}));
+  EXPECT_TRUE(says(today, "2043 load wavefronts for 404 instructions") && says(today, "429 wavefronts"));
+
+  // Listing 2's load: one st.shared.v2 per warp, 2 wavefronts, no conflict; 2-way as G80 issued it.
+  const LessonStep& merged = lesson_step("padding", 5);
+  Trace l2 = run_emulator(merged.request);
+  const Step& load = l2.steps.at(merged.at);
+  int inst = 0, wf = 0, conflicts = 0;
+  for (const auto& wi : load.instructions) {
+    EXPECT_EQ(wi.op, kStore);
+    EXPECT_EQ(wi.width, 2);
+    ++inst, wf += wi.wavefronts, conflicts += wi.conflicts;
+  }
+  EXPECT_EQ(inst, 8);
+  EXPECT_EQ(wf, 16);
+  EXPECT_EQ(conflicts, 0);
+  EXPECT_NE(l2.compiler.find("st.shared.v2"), std::string::npos) << l2.compiler;
+  EXPECT_TRUE(says(merged, "8 instructions and 16 wavefronts") && says(merged, "16 instructions, 32 wavefronts"));
+  TraceRequest blel = merged.request;
+  blel.kernel = "scan-blelloch";
+  Trace bl = run_emulator(blel);
+  int binst = 0, bwf = 0;
+  for (const auto& wi : bl.steps.at(0).instructions) ++binst, bwf += wi.wavefronts;
+  EXPECT_EQ(binst, 16);
+  EXPECT_EQ(bwf, 32);
+  TraceRequest g80_l2 = merged.request;
+  g80_l2.banks = 16;
+  g80_l2.warp_issue = 16;
+  EXPECT_EQ(run_emulator(g80_l2).steps.at(0).max_degree, 2);
+}
+
+TEST(LessonNumbers, ApplicationsAndTheRace) {
+  const LessonStep& compact = lesson_step("applications", 1);
+  Trace c = run_emulator(compact.request);
+  EXPECT_EQ(words(c, at_of(compact, c), 5), (std::vector<double>{0, 1, 1, 2, 3}));
+  EXPECT_EQ(c.output, (std::vector<double>{1, 3, 5}));  // A, C, D: 3 kept
+  const SourceSite& flags = c.sites[c.steps.at(at_of(compact, c)).instructions.front().site];
+  EXPECT_EQ(flags.line, 34);
+  EXPECT_EQ(flags.vector_width, 2);
+
+  const LessonStep& split = lesson_step("applications", 2);
+  Trace s = run_emulator(split.request);
+  EXPECT_EQ(s.output, (std::vector<double>{0, 4, 6, 3, 1, 7, 1, 3}));
+  EXPECT_TRUE(says(split, "becomes [0 4 6 3 1 7 1 3]"));
+  const LessonStep& sort = lesson_step("applications", 3);
+  EXPECT_EQ(run_emulator(sort.request).output, (std::vector<double>{0, 1, 1, 3, 3, 4, 6, 7}));
+
+  const LessonStep& race = lesson_step("race", 0);
+  Trace r = run_emulator(race.request);
+  const Step& st = r.steps.at(race.at);
+  ASSERT_FALSE(st.hazards.empty());
+  std::set<int> hazard_words;
+  for (const auto& h : st.hazards) hazard_words.insert(h.word);
+  EXPECT_EQ(*hazard_words.begin(), 64);
+  EXPECT_EQ(st.accesses[st.hazards.front().first_access].tid, 0);
+  EXPECT_EQ(r.sites[st.accesses[st.hazards.front().first_access].site].line, 44);
+  EXPECT_TRUE(says(race, "reads sdata[64] at line 44"));
 }

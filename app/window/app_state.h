@@ -59,7 +59,7 @@ struct BenchJob {
   }
 };
 
-// The guided lessons (kernels/lesson.h): those that loaded, and where the user is in one.
+// The guided lessons (formats/lesson.h): those that loaded, and where the user is in one.
 struct LessonState {
   bool loaded = false;
   std::vector<Lesson> lessons;     // the files that parsed, sorted by file name

@@ -1,6 +1,8 @@
 // Code view: the kernel file the trace ran (as the trace carries it), the expression of the
 // current access highlighted at its line and columns, the step's other accesses marked, and one
-// sentence saying what the step does.
+// sentence saying what the step does. Tabs are shown as spaces to the next multiple of kTabWidth;
+// a line wider than the panel wraps onto continuation rows marked "»" in the line-number gutter,
+// so nothing is cut off at the panel's edge (no horizontal scrolling).
 #include <algorithm>
 #include <set>
 
@@ -8,6 +10,17 @@
 #include "panels.h"
 
 namespace scanscope {
+
+namespace {
+
+// "kernels/reduce/reduce-sequential.cu" when it fits in `width`, else ".../reduce-sequential.cu".
+std::string fitting_path(const std::string& path, float width) {
+  if (ImGui::CalcTextSize(path.c_str()).x <= width) return path;
+  const size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : ".../" + path.substr(slash + 1);
+}
+
+}  // namespace
 
 void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   Rect c = begin_panel("##code", "Code", r);
@@ -25,7 +38,6 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const Step& st = t.steps[s.step];
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(describe_step(t, s.step).c_str());
-  ImGui::PopTextWrapPos();
   // The current access: the warp view's selected instruction, else the step's first access.
   int site = -1;
   auto insts = warp_instructions(st, s.selected_warp);
@@ -37,40 +49,97 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     generation_ = s.trace_generation;
     file_ = want;
     lines_ = split_lines(file_ >= 0 && file_ < static_cast<int>(t.file_texts.size()) ? t.file_texts[file_] : "");
+    shown_.clear();
+    for (const auto& l : lines_) shown_.push_back(expand_tabs(l));
+    rows_.clear();
+    wrap_width_ = -1;
     scrolled_to_ = -2;
+  }
+  // The instruction's sites: one, or the accesses the compiler merged into one vector access.
+  const std::vector<int> cur_sites = cur ? instruction_sites(t, site) : std::vector<int>{};
+  std::vector<CodeSpan> spans;
+  std::set<int> cur_lines;
+  for (int cs : cur_sites) {
+    if (t.sites[cs].file != file_) continue;
+    for (const auto& sp : site_spans(t, cs, lines_)) {
+      spans.push_back(sp);
+      cur_lines.insert(sp.line);
+    }
   }
   std::set<int> step_lines;
   for (const auto& wi : st.instructions)
     if (wi.site >= 0 && wi.site < static_cast<int>(t.sites.size()) && t.sites[wi.site].file == file_) step_lines.insert(t.sites[wi.site].line - 1);
-  const int cur_line = cur ? cur->line - 1 : -1;
+  // Where: the file (shortened to its name when the path does not fit), the line, the expression.
   const std::string path = file_ >= 0 ? t.files[file_] : "";
-  if (cur) ImGui::TextDisabled("%s, line %d: %s", path.c_str(), cur->line, site_text(t, site).c_str());
-  else ImGui::TextDisabled("%s  (no shared-memory access in this step)", path.c_str());
+  const std::string shown_path = fitting_path(path, ImGui::GetContentRegionAvail().x);
+  if (cur) {
+    std::string where = shown_path + ", line " + std::to_string(cur->line) + ": " + site_text(t, site);
+    for (size_t i = 1; i < cur_sites.size(); ++i) where += " + line " + std::to_string(t.sites[cur_sites[i]].line) + ": " + site_text(t, cur_sites[i]);
+    if (cur->vector_width > 1)  // the compiler merged this access with the thread's next: one vector access
+      where += ", one " + std::to_string(4 * cur->vector_width) + "-byte " + (cur->op == kStore ? "store" : "load") +
+               (cur_sites.size() > 1 ? "" : " (the loop's turns merged)");
+    ImGui::TextDisabled("%s", where.c_str());
+  } else {
+    ImGui::TextDisabled("%s  (no shared-memory access in this step)", shown_path.c_str());
+  }
+  ImGui::PopTextWrapPos();
+
   ImGui::PushFont(ui.fonts.mono);
-  ImGui::BeginChild("##src", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+  ImGui::BeginChild("##src", ImVec2(0, 0), true, ImGuiWindowFlags_AlwaysVerticalScrollbar);
   const float lh = ImGui::GetTextLineHeightWithSpacing();
-  const float cw = ImGui::CalcTextSize("M").x;
-  const float gutter = ImGui::CalcTextSize("0000  ").x;
+  int digits = 2;  // the line numbers' width: as many digits as the file's last line needs
+  for (size_t n = lines_.size(); n >= 100; n /= 10) ++digits;
+  const std::string gutter_digits = std::string(static_cast<size_t>(digits), '0') + "  ";
+  const float cw = ImGui::CalcTextSize("MMMMMMMMMMMMMMMMMMMMMMMMMMMMMMMM").x / 32.0f;  // one advance (CalcTextSize rounds up)
+  const float gutter = ImGui::CalcTextSize(gutter_digits.c_str()).x;
+  const int width = std::max(8, static_cast<int>((ImGui::GetContentRegionAvail().x - gutter) / std::max(1.0f, cw)) - 1);
+  if (width != wrap_width_) {
+    rows_ = wrap_code(shown_, width);
+    wrap_width_ = width;
+    scrolled_to_ = -2;
+  }
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 text_col = ImGui::GetColorU32(ImVec4(0.95f, 0.95f, 0.95f, 1));
+  const ImU32 mark_col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const ImU32 line_bg = col(kChangedColor.with_alpha(60)), expr_bg = col(kChangedColor.with_alpha(150));
+  const ImU32 step_bg = IM_COL32(86, 180, 233, 45);
   ImGuiListClipper clip;
-  clip.Begin(static_cast<int>(lines_.size()), lh);
+  clip.Begin(static_cast<int>(rows_.size()), lh);
   while (clip.Step()) {
     for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
-      ImVec2 p = ImGui::GetCursorScreenPos();
-      const float w = ImGui::GetWindowWidth() + ImGui::GetScrollX();
-      if (i == cur_line) {
-        dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh), col(kChangedColor.with_alpha(60)));
-        // the expression itself, column by column (tabs count as one column, as the compiler counts them)
-        const int end_col = cur->end_line == cur->line ? cur->end_col : static_cast<int>(lines_[i].size()) + 1;
-        const float x0 = p.x + gutter + (cur->col - 1) * cw, x1 = p.x + gutter + (end_col - 1) * cw;
-        dl->AddRectFilled(ImVec2(x0 - 1, p.y), ImVec2(x1 + 1, p.y + lh), col(kChangedColor.with_alpha(150)));
-      } else if (step_lines.count(i)) {
-        dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh), IM_COL32(86, 180, 233, 45));
+      const CodeRow& row = rows_[i];
+      const std::string& line = shown_[row.line];
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      const float w = ImGui::GetWindowWidth();
+      const std::string lead = std::string(static_cast<size_t>(row.indent), ' ');
+      if (cur_lines.count(row.line)) {
+        dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh), line_bg);
+        // the expression itself, on this row's part of the line
+        for (const auto& sp : spans) {
+          if (sp.line != row.line) continue;
+          const int b = std::max(sp.begin, row.begin), e = std::min(sp.end, row.end);
+          if (e <= b) continue;
+          auto x_at = [&](int off) {
+            return p.x + gutter + ImGui::CalcTextSize((lead + line.substr(row.begin, off - row.begin)).c_str()).x;
+          };
+          dl->AddRectFilled(ImVec2(x_at(b) - 1, p.y), ImVec2(x_at(e) + 1, p.y + lh), expr_bg);
+        }
+      } else if (step_lines.count(row.line)) {
+        dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh), step_bg);
       }
-      ImGui::TextColored(ImVec4(0.95f, 0.95f, 0.95f, 1), "%4d  %s", i + 1, lines_[i].c_str());
+      // The gutter: the line number, or "»" where the line goes on from the row above.
+      const std::string num = row.continuation ? std::string(static_cast<size_t>(digits - 1), ' ') + "\xC2\xBB"
+                                               : std::string(static_cast<size_t>(std::max(0, digits - static_cast<int>(std::to_string(row.line + 1).size()))), ' ') +
+                                                     std::to_string(row.line + 1);
+      dl->AddText(p, row.continuation ? mark_col : text_col, num.c_str());
+      const std::string text = lead + line.substr(row.begin, row.end - row.begin);
+      dl->AddText(ImVec2(p.x + gutter, p.y), text_col, text.c_str());
+      ImGui::Dummy(ImVec2(gutter + ImGui::CalcTextSize(text.c_str()).x, ImGui::GetTextLineHeight()));  // + item spacing = lh
     }
   }
-  const int target = cur_line >= 0 ? cur_line : 0;
+  // Scroll the current line into view (a third down the panel) when it or the wrapping changes.
+  const int target_line = cur_lines.empty() ? 0 : *cur_lines.begin();
+  const int target = std::max(0, first_row_of(rows_, target_line));
   if (target != scrolled_to_) {
     ImGui::SetScrollY(std::max(0.0f, target * lh - ImGui::GetWindowHeight() * 0.35f));
     scrolled_to_ = target;

@@ -129,6 +129,11 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", s.trace.source.c_str());
     }
     if (!s.trace.launch.empty()) ImGui::TextDisabled("%s", s.trace.launch.c_str());
+    if (!s.trace.defines.empty()) {  // macros set with -D (or a lesson's define:): the file's #if branches follow them
+      std::string d;
+      for (const auto& [name, value] : s.trace.defines) d += (d.empty() ? "" : " ") + std::string("-D ") + name + (value.empty() ? "" : "=" + value);
+      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", d.c_str());
+    }
     if (!s.trace.gpu_check.empty()) ImGui::TextDisabled("GPU: %s", s.trace.gpu_check.c_str());
     if (!s.trace.compiler.empty()) ImGui::TextDisabled("compiler: %s", s.trace.compiler.c_str());
     ImGui::PopTextWrapPos();

@@ -247,7 +247,10 @@ std::string describe_step(const Trace& t, int step) {
   std::ostringstream os;
   switch (s.phase) {
     case Phase::Load:
-      os << who << " copy the input from global into shared memory (" << stores << " words).";
+      if (loads > 0)  // it works on what shared memory holds (e.g. radix sort's flags from its keys)
+        os << who << " read " << loads << " shared-memory words and write " << stores << ".";
+      else
+        os << who << " copy the input from global into shared memory (" << stores << " words).";
       break;
     case Phase::Reduce:
       if (stores == 0) os << who << " of the last warp read two partials each into a register; the write follows after __syncwarp().";
@@ -267,13 +270,18 @@ std::string describe_step(const Trace& t, int step) {
       os << "Each element k >= offset adds element k - offset from the other buffer; the first 'offset' elements copy through.";
       break;
     case Phase::Shuffle:
-      os << who << " exchange register values between lanes with a warp shuffle (" << shuffles << " lanes receive): no shared memory, no bank conflicts.";
+      os << who << " exchange register values between lanes with a warp shuffle (" << shuffles << " lanes receive)";
+      if (loads + stores == 0) os << ": no shared memory, no bank conflicts.";
+      else os << "; the step also reads " << loads << " shared-memory words and writes " << stores << ".";
       break;
     case Phase::Combine:
       os << "Warps hand their totals to each other through shared memory (" << loads << " reads, " << stores << " writes).";
       break;
     case Phase::Store:
-      os << who << " read the results from shared memory and write them to global memory.";
+      if (stores > 0)  // a scatter inside shared memory (radix sort)
+        os << who << " read " << loads << " shared-memory words and write " << stores << " words to their new places in shared memory.";
+      else
+        os << who << " read the results from shared memory and write them to global memory.";
       break;
     case Phase::Other:
       os << who << " active: " << loads << " shared loads, " << stores << " stores" << (shuffles ? ", " + std::to_string(shuffles) + " shuffled values" : "") << ".";

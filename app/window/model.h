@@ -92,9 +92,8 @@ int panel_index(const std::string& name);
 std::vector<std::string> default_panels();
 std::vector<std::string> parse_panels(const std::string& text);
 
-// The named shared arrays of the application kernels (kernels/app_kernels.h allocates them in
-// order; the trace records only words), for labels over the shared-memory grid. Empty for kernels
-// with one array.
+// The named shared arrays a kernel file carves from its shared memory (the trace records them in
+// Trace::arrays, in order), for labels over the shared-memory grid.
 struct SharedArray {
   std::string name;
   int first = 0, words = 0;

@@ -91,9 +91,12 @@ class CodePanel : public Panel {  // the kernel file with the current access's e
 
  private:
   int file_ = -2;                   // index into the trace's files: the kernel's, or the one holding the site
-  std::vector<std::string> lines_;
+  std::vector<std::string> lines_;  // the file as the trace carries it
+  std::vector<std::string> shown_;  // its lines with tabs expanded
+  std::vector<CodeRow> rows_;       // shown_ wrapped to the panel's width
+  int wrap_width_ = -1;             // characters per row of rows_
   int generation_ = -1;
-  int scrolled_to_ = -2;
+  int scrolled_to_ = -2;            // the row last scrolled to
 };
 
 class TimingPanel : public Panel {  // benchmark results: time and GB/s against n

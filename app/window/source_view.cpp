@@ -1,6 +1,9 @@
 // The code view's model (see source_view.h).
 #include "source_view.h"
 
+#include <algorithm>
+#include <tuple>
+
 namespace scanscope {
 
 std::vector<std::string> split_lines(const std::string& text) {
@@ -40,6 +43,134 @@ std::string site_label(const Trace& t, int site) {
   const std::string text = site_text(t, site);
   const std::string line = "line " + std::to_string(t.sites[site].line);
   return text.empty() ? line : text + ", " + line;
+}
+
+std::vector<int> instruction_sites(const Trace& t, int site) {
+  if (site < 0 || site >= static_cast<int>(t.sites.size())) return {};
+  const SourceSite& s = t.sites[site];
+  if (s.vector_group < 0 || s.vector_width < 2) return {site};
+  std::vector<int> out;
+  for (int i = 0; i < static_cast<int>(t.sites.size()); ++i)
+    if (t.sites[i].vector_group == s.vector_group && t.sites[i].op == s.op) out.push_back(i);
+  std::sort(out.begin(), out.end(), [&](int a, int b) {
+    const SourceSite &x = t.sites[a], &y = t.sites[b];
+    return std::tie(x.file, x.line, x.col) < std::tie(y.file, y.line, y.col);
+  });
+  return out;
+}
+
+std::string expand_tabs(const std::string& line) {
+  std::string out;
+  int column = 0;  // shown characters so far
+  for (size_t i = 0; i < line.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(line[i]);
+    if (c == '\t') {
+      const int next = (column / kTabWidth + 1) * kTabWidth;
+      out.append(static_cast<size_t>(next - column), ' ');
+      column = next;
+      continue;
+    }
+    out += static_cast<char>(c);
+    if ((c & 0xC0) != 0x80) ++column;  // a UTF-8 continuation byte adds no character
+  }
+  return out;
+}
+
+int shown_offset(const std::string& line, int col) {
+  const int byte = std::clamp(col - 1, 0, static_cast<int>(line.size()));
+  return static_cast<int>(expand_tabs(line.substr(0, static_cast<size_t>(byte))).size());
+}
+
+int utf8_chars(const std::string& text, int begin, int end) {
+  if (end < 0 || end > static_cast<int>(text.size())) end = static_cast<int>(text.size());
+  int n = 0;
+  for (int i = std::max(0, begin); i < end; ++i) n += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+  return n;
+}
+
+namespace {
+
+// The byte offset `chars` characters after `from` (or the end).
+int advance_chars(const std::string& s, int from, int chars) {
+  int i = from;
+  const int n = static_cast<int>(s.size());
+  while (i < n && chars > 0) {
+    ++i;
+    while (i < n && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) ++i;
+    --chars;
+  }
+  return i;
+}
+
+bool breaks_after(char c) { return c == ',' || c == ';' || c == '(' || c == ')'; }
+
+}  // namespace
+
+std::vector<CodeRow> wrap_code(const std::vector<std::string>& shown_lines, int width) {
+  width = std::max(8, width);
+  std::vector<CodeRow> rows;
+  for (int li = 0; li < static_cast<int>(shown_lines.size()); ++li) {
+    const std::string& s = shown_lines[li];
+    const int n = static_cast<int>(s.size());
+    const size_t lead = s.find_first_not_of(' ');
+    const int indent = std::min(lead == std::string::npos ? 0 : static_cast<int>(lead), width / 3);
+    int pos = 0;
+    bool cont = false;
+    while (true) {
+      const int room = cont ? width - indent : width;
+      int cut = advance_chars(s, pos, room);
+      if (cut >= n) {
+        rows.push_back({li, pos, n, cont ? indent : 0, cont});
+        break;
+      }
+      // Break in the row's second half: after ", " or "; " (between arguments or clauses), else
+      // after a blank, else after a punctuation mark, else at the row's end.
+      const int half = advance_chars(s, pos, room / 2);
+      auto last_break = [&](auto ok) {
+        for (int q = cut; q > half; --q)
+          if (ok(q)) return q;
+        return -1;
+      };
+      int q = last_break([&](int k) { return s[k - 1] == ' ' && k >= 2 && (s[k - 2] == ',' || s[k - 2] == ';'); });
+      if (q < 0) q = last_break([&](int k) { return s[k - 1] == ' '; });
+      if (q < 0) q = last_break([&](int k) { return breaks_after(s[k - 1]); });
+      if (q > 0) cut = q;
+      rows.push_back({li, pos, cut, cont ? indent : 0, cont});
+      pos = cut;
+      while (pos < n && s[pos] == ' ') ++pos;  // a continuation starts at its first non-blank
+      if (pos >= n) break;
+      cont = true;
+    }
+  }
+  return rows;
+}
+
+int first_row_of(const std::vector<CodeRow>& rows, int line) {
+  auto it = std::lower_bound(rows.begin(), rows.end(), line, [](const CodeRow& r, int l) { return r.line < l; });
+  return it != rows.end() && it->line == line ? static_cast<int>(it - rows.begin()) : -1;
+}
+
+std::vector<CodeSpan> site_spans(const Trace& t, int site, const std::vector<std::string>& raw_lines) {
+  std::vector<CodeSpan> out;
+  if (site < 0 || site >= static_cast<int>(t.sites.size())) return out;
+  const SourceSite& s = t.sites[site];
+  const int nlines = static_cast<int>(raw_lines.size());
+  if (s.line < 1 || s.line > nlines) return out;
+  const int last = std::clamp(s.end_line < s.line ? s.line : s.end_line, s.line, nlines);
+  for (int l = s.line; l <= last; ++l) {
+    const std::string& raw = raw_lines[l - 1];
+    const int shown_len = static_cast<int>(expand_tabs(raw).size());
+    int b = 0;
+    if (l == s.line) {
+      b = shown_offset(raw, s.col);
+    } else {
+      const size_t first = raw.find_first_not_of(" \t");
+      b = first == std::string::npos ? shown_len : shown_offset(raw, static_cast<int>(first) + 1);
+    }
+    const int e = l == last && s.end_line == last ? shown_offset(raw, s.end_col) : shown_len;
+    if (e > b) out.push_back({l - 1, b, e});
+  }
+  return out;
 }
 
 }  // namespace scanscope

@@ -1,5 +1,6 @@
-// The code view's model: the kernel's files as the trace carries them, and where each access
-// site is written (file, line, the expression's columns).
+// The code view's model: the kernel's files as the trace carries them, where each access site is
+// written (file, line, the expression's columns), and how the view lays the lines out: tabs
+// expanded, long lines wrapped onto marked continuation rows, the expression's span on them.
 #pragma once
 
 #include <string>
@@ -19,5 +20,48 @@ std::string site_label(const Trace& t, int site);
 
 // The text of the site's expression (one line), or "".
 std::string site_text(const Trace& t, int site);
+
+// The sites one warp instruction covers: the site itself and, when the compiler merged it with
+// others into one 8- or 16-byte access (SourceSite::vector_group), the others of its group, in
+// source order.
+std::vector<int> instruction_sites(const Trace& t, int site);
+
+// The code view shows a tab as spaces up to the next multiple of kTabWidth columns; the trace's
+// columns count a tab as one column (bytes, as the compiler counts them).
+constexpr int kTabWidth = 4;
+std::string expand_tabs(const std::string& line);
+// Where the trace's 1-based column `col` of `line` starts in expand_tabs(line) (a byte offset,
+// clamped to the shown line's length).
+int shown_offset(const std::string& line, int col);
+
+// Characters (UTF-8 code points) of text[begin, end).
+int utf8_chars(const std::string& text, int begin = 0, int end = -1);
+
+// One row of the code view: the piece [begin, end) (bytes) of a shown (tab-expanded) line. A line
+// wider than the view goes on over continuation rows, which the view indents like the line
+// (`indent` spaces) and marks in the line-number gutter.
+struct CodeRow {
+  int line = 0;  // 0-based
+  int begin = 0, end = 0;
+  int indent = 0;
+  bool continuation = false;
+};
+// Rows of the shown lines for a view `width` characters wide (at least 8 are used). A line breaks
+// in the second half of a row: after ", " or "; " where there is one, else after a blank, else
+// after a punctuation mark, else at the row's end; never inside a UTF-8 character. A
+// continuation row starts at its first non-blank, indented like the line (at most width / 3).
+std::vector<CodeRow> wrap_code(const std::vector<std::string>& shown_lines, int width);
+// The index of the first row of `line` (0-based), or -1.
+int first_row_of(const std::vector<CodeRow>& rows, int line);
+
+// What an expression covers on one shown line: bytes [begin, end) of that line.
+struct CodeSpan {
+  int line = 0;  // 0-based
+  int begin = 0, end = 0;
+};
+// The spans of a site's expression in its file's shown lines (`raw_lines`: the file split, tabs
+// not expanded): one per line the expression covers; a line after the first starts at its first
+// non-blank character.
+std::vector<CodeSpan> site_spans(const Trace& t, int site, const std::vector<std::string>& raw_lines);
 
 }  // namespace scanscope

@@ -24,7 +24,7 @@ struct WindowOptions {
   std::string compare_kernel;   // --compare-kernel ID
   int width = 1600, height = 900;
   bool presenter = false;
-  std::string lesson;           // --lesson NAME: start a guided lesson (kernels/lesson.h)
+  std::string lesson;           // --lesson NAME: start a guided lesson (formats/lesson.h)
   int lesson_step = 0;          // --lesson-step K: which step of it
   std::string bench_path;       // --bench FILE.json (recorded sweep to show)
 

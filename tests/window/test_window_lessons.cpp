@@ -74,8 +74,13 @@ TEST(Lessons, EveryStepOfEveryLessonOpens) {
         EXPECT_TRUE(s.have_compare) << where;
       }
       // Only the deliberately wrong steps say so.
-      const bool broken = !wrong_by_design(*find_kernel_file(st.request.kernel), st.request).empty();
-      EXPECT_EQ(s.output_ok, !broken) << where << ": " << s.output_note;
+      const KernelFile* kf = find_kernel_file(st.request.kernel);
+      const bool broken = !wrong_by_design(*kf, st.request).empty();
+      if (kf->family == "seeds")  // a listing as printed: its erratum may or may not change the output
+        EXPECT_TRUE(s.output_ok || broken) << where << ": " << s.output_note;
+      else
+        EXPECT_EQ(s.output_ok, !broken) << where << ": " << s.output_note;
+      EXPECT_EQ(s.trace.defines, st.request.defines) << where;
     }
   }
 }

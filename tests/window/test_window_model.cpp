@@ -6,6 +6,8 @@
 #include <chrono>
 #include <thread>
 #include <cmath>
+#include <cstdio>
+#include <fstream>
 #include <iterator>
 #include <set>
 
@@ -141,6 +143,18 @@ TEST(Describe, SentencesSayWhatTheStepDoes) {
   bool any = false;
   for (int i = 0; i < static_cast<int>(c.steps.size()); ++i) any |= describe_step(c, i).find("-way") != std::string::npos;
   EXPECT_TRUE(any);
+  // Steps whose phase alone would mislead: radix sort's flags and scatter stay in shared memory,
+  // and the first warp's shuffle step also reads the warps' sums.
+  Trace rs = run("app-radix-sort", 8, kPaper);
+  EXPECT_EQ(describe_step(rs, find_step(rs, "bit 0: e = NOT bit")), "4 threads read 8 shared-memory words and write 8.");
+  EXPECT_EQ(describe_step(rs, find_step(rs, "bit 0: scatter (zeros first, stable)")),
+            "4 threads read 12 shared-memory words and write 8 words to their new places in shared memory.");
+  EXPECT_NE(describe_step(rs, find_step(rs, "write sorted keys")).find("to global memory"), std::string::npos);
+  Trace ws = run("reduce-warp-shuffle", 256);
+  EXPECT_NE(describe_step(ws, find_step(ws, "warp shuffle, offset 16")).find("no shared memory"), std::string::npos);
+  const std::string first = describe_step(ws, find_step(ws, "first warp, offset 16"));
+  EXPECT_EQ(first.find("no shared memory"), std::string::npos) << first;
+  EXPECT_NE(first.find("reads 8 shared-memory words"), std::string::npos) << first;
 }
 
 // Every access of every catalogue kernel, at every step, is highlighted inside the kernel's own
@@ -212,6 +226,106 @@ TEST(CodeView, ReduceSequentialHighlightsSeed001sLoop) {
   EXPECT_TRUE(texts.count("sdata[tid + s]"));
   EXPECT_EQ(t.files[main_file_index(t)], "kernels/reduce/reduce-sequential.cu");
   EXPECT_EQ(std::vector<double>(t.steps[s].smem.begin(), t.steps[s].smem.begin() + 4), (std::vector<double>{12, 5, 17, 5}));
+}
+
+// What the code view shows of a line: tabs to the next multiple of kTabWidth, the trace's columns
+// (a tab is one column) mapped onto it.
+TEST(CodeView, TabsExpandAndColumnsFollowThem) {
+  EXPECT_EQ(expand_tabs("\tx"), "    x");
+  EXPECT_EQ(expand_tabs("ab\tc"), "ab  c");
+  EXPECT_EQ(expand_tabs("abcd\te"), "abcd    e");
+  EXPECT_EQ(expand_tabs("\xC3\xA9\tx"), "\xC3\xA9   x");  // a 2-byte character is one column
+  const std::string line = "\t\tt[i] = OP(t[i],\tt[j]);";
+  EXPECT_EQ(shown_offset(line, 3), 8);    // "t[i]" after two tabs
+  EXPECT_EQ(shown_offset(line, 19), 24);  // "t[j]": column 19, after the third tab (column 18)
+  EXPECT_EQ(expand_tabs(line).substr(24, 4), "t[j]");
+  EXPECT_EQ(shown_offset(line, 999), static_cast<int>(expand_tabs(line).size()));
+  EXPECT_EQ(utf8_chars("a\xC3\xA9z"), 3);
+}
+
+// Long lines wrap onto continuation rows that fit the width, break between arguments where they
+// can, and lose nothing but the blanks at a break.
+TEST(CodeView, LongLinesWrapIntoRowsThatFit) {
+  const std::vector<std::string> shown = {"            sdata[tid] = OP(sdata[tid], sdata[tid + s]);", "", "short"};
+  for (int width : {8, 20, 26, 30, 40, 80}) {
+    auto rows = wrap_code(shown, width);
+    std::string joined;
+    int line = -1;
+    for (const auto& r : rows) {
+      EXPECT_LE(r.indent + utf8_chars(shown[r.line], r.begin, r.end), std::max(8, width)) << width;
+      EXPECT_EQ(r.continuation, r.line == line) << width;
+      if (r.line == 0) joined += shown[0].substr(r.begin, r.end - r.begin);
+      line = r.line;
+    }
+    std::string flat = shown[0];
+    flat.erase(std::remove(flat.begin(), flat.end(), ' '), flat.end());
+    joined.erase(std::remove(joined.begin(), joined.end(), ' '), joined.end());
+    EXPECT_EQ(joined, flat) << width;
+    EXPECT_EQ(first_row_of(rows, 2), static_cast<int>(rows.size()) - 1);
+  }
+  auto rows = wrap_code(shown, 30);  // 12 blanks + "sdata[tid] = OP(sdata[tid]," / "sdata[tid + s]);"
+  ASSERT_EQ(first_row_of(rows, 1), 3);
+  EXPECT_EQ(shown[0].substr(rows[0].begin, rows[0].end - rows[0].begin), "            sdata[tid] = ");
+  EXPECT_EQ(shown[0].substr(rows[1].begin, rows[1].end - rows[1].begin), "OP(sdata[tid], ");
+  EXPECT_EQ(shown[0].substr(rows[2].begin, rows[2].end - rows[2].begin), "sdata[tid + s]);");
+  EXPECT_EQ(rows[2].indent, 10);  // like the line, at most a third of the width
+  EXPECT_EQ(wrap_code({"abc"}, 40).size(), 1u);
+  EXPECT_EQ(wrap_code({std::string(100, 'x')}, 40).size(), 3u);  // no break point: cut at the width
+}
+
+// The highlighted span is the expression's text, also in a file indented with tabs, and a merged
+// (vector) access highlights every expression the compiler merged.
+TEST(CodeView, TheHighlightIsTheExpressionAlsoWithTabs) {
+  const std::string path = ::testing::TempDir() + "/scanscope_tabbed.cu";
+  {
+    std::string text = load_kernel_file(find_kernel_file("reduce-sequential")->path, nullptr).text;
+    std::string out;
+    bool start = true;
+    int blanks = 0;
+    for (char ch : text) {  // four leading blanks become a tab
+      if (start && ch == ' ') {
+        if (++blanks == 4) out += '\t', blanks = 0;
+        continue;
+      }
+      if (start) out += std::string(static_cast<size_t>(blanks), ' '), blanks = 0;
+      start = ch == '\n';
+      out += ch;
+    }
+    std::ofstream(path) << out;
+  }
+  TraceRequest r;
+  r.source = path;
+  r.input = {5, 3, 8, 1, 7, 2, 9, 4};
+  r.n = 8;
+  Trace t = run_emulator(r);
+  const int s = find_step(t, "stride 4");
+  ASSERT_GE(s, 0);
+  const auto raw = split_lines(t.file_texts[t.sites[t.steps[s].accesses.front().site].file]);
+  ASSERT_NE(raw[36].find('\t'), std::string::npos);  // line 37 is indented with tabs
+  std::set<std::string> seen;
+  for (const auto& a : t.steps[s].accesses) {
+    auto spans = site_spans(t, a.site, raw);
+    ASSERT_EQ(spans.size(), 1u);
+    const std::string shown = expand_tabs(raw[spans[0].line]);
+    seen.insert(shown.substr(spans[0].begin, spans[0].end - spans[0].begin));
+    EXPECT_EQ(shown.substr(spans[0].begin, spans[0].end - spans[0].begin), site_text(t, a.site));
+  }
+  EXPECT_EQ(seen, (std::set<std::string>{"sdata[tid]", "sdata[tid + s]"}));
+  std::remove(path.c_str());
+
+  // scan-paper-listing2's load: temp[2*thid] and temp[2*thid+1] are one st.shared.v2.
+  TraceRequest l2;
+  l2.kernel = "scan-paper-listing2";
+  l2.type = ValueType::Float;
+  l2.n = 64;
+  Trace t2 = run_emulator(l2);
+  const auto sites = instruction_sites(t2, t2.steps[0].instructions.front().site);
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(site_text(t2, sites[0]), "temp[2*thid]");
+  EXPECT_EQ(site_text(t2, sites[1]), "temp[2*thid+1]");
+  EXPECT_EQ(t2.sites[sites[0]].line, 27);
+  EXPECT_EQ(t2.sites[sites[1]].line, 28);
+  EXPECT_EQ(instruction_sites(t, t.steps[s].accesses.front().site).size(), 1u);
 }
 
 TEST(Panels, ParseAcceptsKnownNamesAndRejectsOthersClearly) {
