@@ -48,6 +48,13 @@ if [ "$STAGE" = validate ]; then
   tail -12 "$OUT/ctest_gpu.log" | tee -a "$OUT/summary.txt"
   "$bin" trace --kernel scan-blelloch --n 512 --banks 16 --device gpu --json "$OUT/blelloch512_g80_gpu.json" >"$OUT/blelloch512_g80.log" 2>&1
   echo "G80 trace on the GPU: exit $?; $(grep GPU: "$OUT/blelloch512_g80.log")" | tee -a "$OUT/summary.txt"
+
+  log "bench: the device strategies that launch teaching kernel files, beside CUB and the copy (int, float)"
+  teaching=reduce-block,reduce-chunked,reduce-two-pass,reduce-warp-shuffle,scan-propagate,scan-reduce-then-scan
+  for type in int float; do
+    "$bin" bench --kernel $teaching,cub-reduce,cub-scan,copy --type $type --json "$OUT/teaching-$type.json" >"$OUT/bench_$type.log" 2>&1
+    echo "bench $type exit $?; $(grep -cE "WRONG" "$OUT/bench_$type.log") wrong results" | tee -a "$OUT/summary.txt"
+  done
 fi
 
 if [ "$STAGE" = sanitize ]; then

@@ -261,8 +261,11 @@ TEST(LessonNumbers, PaddingAndTheSeedListings) {
   const Step& d32 = none.steps.at(g80.at);
   EXPECT_EQ(d32.label, "up-sweep d=32");
   EXPECT_EQ(d32.max_degree, 16);
-  for (const auto& a : d32.accesses)  // ai = 16*t + 7, bi = 16*t + 15
-    if (a.op == kLoad) EXPECT_TRUE(a.word == 16 * a.tid + 7 || a.word == 16 * a.tid + 15) << a.tid << " " << a.word;
+  for (const auto& a : d32.accesses) {  // ai = 16*t + 7, bi = 16*t + 15
+    if (a.op == kLoad) {
+      EXPECT_TRUE(a.word == 16 * a.tid + 7 || a.word == 16 * a.tid + 15) << a.tid << " " << a.word;
+    }
+  }
   EXPECT_EQ(none.steps.at(0).max_degree, 2);  // the question: the load step
   EXPECT_EQ(none.totals.ld.conflicts, 652);
   EXPECT_EQ(none.totals.st.conflicts, 404);
