@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/assets.h"
 #include "engine/runner.h"
 #include "formats/trace_json.h"
 
@@ -201,4 +202,18 @@ TEST(TraceJson, RequestOfReproducesTheTrace) {
   std::string why;
   EXPECT_TRUE(traces_equal(t, again, &why)) << why;
   EXPECT_TRUE(again.inclusive);
+}
+
+// The trace recorded on the GPU machine (assets/traces, docs/validation.md) replays here: it
+// loads, says which GPU checked it, and the CPU emulator's run of its own request and embedded
+// kernel text gives the same steps, accesses, snapshots and totals.
+TEST(TraceJson, RecordedGpuTraceReplays) {
+  const Trace rec = load_trace_file(asset_dir() + "/traces/h100-scan-blelloch-512-g80.json");
+  EXPECT_EQ(rec.device.rfind("gpu:", 0), 0u) << rec.device;
+  EXPECT_EQ(rec.gpu_check.rfind("the GPU run of the same text agrees", 0), 0u) << rec.gpu_check;
+  EXPECT_EQ(rec.banks, 16);
+  Trace again = run_emulator(request_of(rec));
+  std::string why;
+  EXPECT_TRUE(traces_equal(rec, again, &why)) << why;
+  EXPECT_EQ(again.totals, rec.totals);
 }
