@@ -1,4 +1,5 @@
-// Bank model (DESIGN.md "Bank model"), verified against Nsight Compute on sm_90 for 4-byte accesses.
+// Bank model (docs/architecture.md, "The bank model"), verified against Nsight Compute on sm_90
+// (docs/validation.md).
 #include "engine/bank_model.h"
 
 #include <algorithm>

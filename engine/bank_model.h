@@ -1,5 +1,6 @@
-// The bank model of DESIGN.md: from the recorded accesses of a step, which warp-instructions ran,
-// how many wavefronts each took, and the totals in Nsight Compute's terms.
+// The bank model (docs/architecture.md, "The bank model"): from the recorded accesses of a step,
+// which warp-instructions ran, how many wavefronts each took, and the totals in Nsight Compute's
+// terms.
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// Trace JSON (DESIGN.md "Trace JSON"): writing, and reading with validation.
+// Trace JSON (docs/trace-json.md): writing, and reading with validation.
 #pragma once
 
 #include <string>
