@@ -116,6 +116,22 @@ void analyze_banks(Trace& trace) {
         wi.lanes |= 1u << (a.tid % kWarpSize);
         wi.access_index.push_back(i);
       };
+      // The warp instruction of this access: the o-th time the thread reaches key (a site, or
+      // nsites + a vector group), opened by the first lane of the warp that does.
+      auto instruction = [&](int key, int width) -> WarpInstruction& {
+        const int o = occ[key]++;
+        auto it = insts.find({warp, key, o});
+        if (it == insts.end()) {
+          WarpInstruction wi;
+          wi.warp = warp;
+          wi.site = a.site;
+          wi.occurrence = o;
+          wi.op = a.op;
+          wi.width = width;
+          it = insts.emplace(std::make_tuple(warp, key, o), wi).first;
+        }
+        return it->second;
+      };
       const int g = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].vector_group : -1;
       if (g >= 0) {
         const int w = trace.sites[a.site].vector_width;
@@ -126,34 +142,13 @@ void analyze_banks(Trace& trace) {
           continue;
         }
         if (a.word % w == 0) {
-          const int key = nsites + g;
-          const int o = occ[key]++;
-          auto it = insts.find({warp, key, o});
-          if (it == insts.end()) {
-            WarpInstruction wi;
-            wi.warp = warp;
-            wi.site = a.site;
-            wi.occurrence = o;
-            wi.op = a.op;
-            wi.width = w;
-            it = insts.emplace(std::make_tuple(warp, key, o), wi).first;
-          }
-          run = Run{a.word, 1, a.op, &it->second};
-          add_lane(it->second);
+          WarpInstruction& wi = instruction(nsites + g, w);
+          run = Run{a.word, 1, a.op, &wi};
+          add_lane(wi);
           continue;
         }
       }
-      const int o = occ[a.site]++;
-      auto it = insts.find({warp, a.site, o});
-      if (it == insts.end()) {
-        WarpInstruction wi;
-        wi.warp = warp;
-        wi.site = a.site;
-        wi.occurrence = o;
-        wi.op = a.op;
-        it = insts.emplace(std::make_tuple(warp, a.site, o), wi).first;
-      }
-      add_lane(it->second);
+      add_lane(instruction(a.site, 1));
     }
     step.active_threads = static_cast<int>(active.size());
     find_hazards(step);

@@ -47,25 +47,11 @@ class ConstParser {
     return c;
   }
 
-  static int precedence(const std::string& op) {
-    if (op == "||") return 1;
-    if (op == "&&") return 2;
-    if (op == "|") return 3;
-    if (op == "^") return 4;
-    if (op == "&") return 5;
-    if (op == "==" || op == "!=") return 6;
-    if (op == "<" || op == ">" || op == "<=" || op == ">=") return 7;
-    if (op == "<<" || op == ">>") return 8;
-    if (op == "+" || op == "-") return 9;
-    if (op == "*" || op == "/" || op == "%") return 10;
-    return -1;
-  }
-
   long long binary(int min_prec) {
     long long lhs = unary();
     while (i_ < end_ && t_[i_].kind == Tok::Punct) {
       const std::string op = t_[i_].text;
-      int p = precedence(op);
+      int p = binary_precedence(op);
       if (p < min_prec) break;
       Pos at = t_[i_].pos;
       ++i_;

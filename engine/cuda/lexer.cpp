@@ -16,6 +16,20 @@ const char* const kPuncts[] = {"<<=", ">>=", "...", "->", "++", "--", "<<", ">>"
 
 }  // namespace
 
+int binary_precedence(const std::string& op) {
+  if (op == "||") return 1;
+  if (op == "&&") return 2;
+  if (op == "|") return 3;
+  if (op == "^") return 4;
+  if (op == "&") return 5;
+  if (op == "==" || op == "!=") return 6;
+  if (op == "<" || op == ">" || op == "<=" || op == ">=") return 7;
+  if (op == "<<" || op == ">>") return 8;
+  if (op == "+" || op == "-") return 9;
+  if (op == "*" || op == "/" || op == "%") return 10;
+  return -1;
+}
+
 std::vector<Token> lex(const SourceSet& files, int file, LineComments* comments) {
   const std::string& s = files.files[file].text;
   std::vector<Token> out;

@@ -30,6 +30,9 @@ using LineComments = std::map<int, std::string>;
 // are collected. Throws CudaError for an unterminated comment, string or character.
 std::vector<Token> lex(const SourceSet& files, int file, LineComments* comments);
 
+// C's precedence of a binary operator (10: * / %, down to 1: ||); -1 when op is none.
+int binary_precedence(const std::string& op);
+
 bool is_ident_start(char c);
 bool is_ident_char(char c);
 

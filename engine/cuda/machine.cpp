@@ -497,6 +497,14 @@ void Machine::run_thread(int tid) {
     float a_ = as_f(TOP());  \
     TOP() = (expr);          \
   }
+  // The thread stops here: where it is, and what it waits for.
+  auto park = [&](Status status, int wait) {
+    th.pc = pc;
+    th.sp = sp;
+    th.fp = fp;
+    th.status = status;
+    th.wait = wait;
+  };
   while (true) {
     if (++executed_ > budget) {
       th.pc = pc;
@@ -711,27 +719,16 @@ void Machine::run_thread(int tid) {
         break;
       }
       case Op::SyncThreads:
-        th.pc = pc;
-        th.sp = sp;
-        th.fp = fp;
-        th.status = Status::Barrier;
-        th.wait = in.b;
+        park(Status::Barrier, in.b);
         note_round_end(tid, in.b);
         return;
       case Op::Collective:
-        th.pc = pc;
-        th.sp = sp;
-        th.fp = fp;
-        th.status = Status::Collective;
-        th.wait = in.b;
+        park(Status::Collective, in.b);
         return;
       case Op::FaultNoReturn:
         fault(tid, static_cast<int>(pc) - 1, "reached the end of a function that must return a value");
       case Op::Exit:
-        th.pc = pc;
-        th.sp = sp;
-        th.fp = fp;
-        th.status = Status::Exited;
+        park(Status::Exited, th.wait);
         note_round_end(tid, in.a);
         return;
     }

@@ -638,25 +638,11 @@ class Parser {
     return e;
   }
 
-  static int precedence(const std::string& op) {
-    if (op == "||") return 1;
-    if (op == "&&") return 2;
-    if (op == "|") return 3;
-    if (op == "^") return 4;
-    if (op == "&") return 5;
-    if (op == "==" || op == "!=") return 6;
-    if (op == "<" || op == ">" || op == "<=" || op == ">=") return 7;
-    if (op == "<<" || op == ">>") return 8;
-    if (op == "+" || op == "-") return 9;
-    if (op == "*" || op == "/" || op == "%") return 10;
-    return -1;
-  }
-
   ExprP binary(int min_prec) {
     ExprP lhs = unary();
     while (cur().kind == Tok::Punct) {
       const std::string op = cur().text;
-      const int p = precedence(op);
+      const int p = binary_precedence(op);
       if (p < min_prec) break;
       const Pos at = cur().pos;
       ++i_;
