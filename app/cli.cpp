@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include <CLI/CLI.hpp>
@@ -128,7 +129,39 @@ std::string smem_preview(const Step& s, int max_words, const std::string& op) {
   return out;
 }
 
-void print_table(const Trace& t, std::ostream& os) {
+// The source lines a step's accesses come from, each once, in the order the step first reaches
+// them, with the expressions marked under the line: ^ a load, = a store, ~ a shuffle or an atomic.
+void print_step_code(const Trace& t, const Step& s, std::ostream& os) {
+  std::vector<std::pair<int, int>> lines;             // (file, line), first reached first
+  std::map<std::pair<int, int>, std::string> marks;   // under the line, by column
+  for (const auto& a : s.accesses) {
+    if (a.site < 0 || a.site >= static_cast<int>(t.sites.size())) continue;
+    const SourceSite& site = t.sites[a.site];
+    const std::pair<int, int> key{site.file, site.line};
+    std::string& m = marks[key];
+    if (m.empty()) lines.push_back(key);
+    const int end = site.end_line == site.line ? site.end_col : site.col + 1;
+    const char c = a.op == kLoad ? '^' : a.op == kStore ? '=' : '~';
+    if (static_cast<int>(m.size()) < end - 1) m.resize(end - 1, ' ');
+    for (int col = site.col; col < end; ++col)
+      if (m[col - 1] == ' ') m[col - 1] = c;
+  }
+  for (const auto& key : lines) {
+    if (key.first < 0 || key.first >= static_cast<int>(t.file_texts.size())) continue;
+    std::istringstream text(t.file_texts[key.first]);
+    std::string line;
+    for (int i = 0; i < key.second && std::getline(text, line); ++i) {
+    }
+    for (char& c : line)
+      if (c == '\t') c = ' ';  // a tab is one column in the sites' positions
+    const size_t lead = std::min(line.find_first_not_of(' '), marks[key].find_first_not_of(' '));
+    const std::string where = "      " + t.files[key.first] + ":" + std::to_string(key.second) + "  ";
+    os << where << line.substr(std::min(lead, line.size())) << "\n"
+       << std::string(where.size(), ' ') << marks[key].substr(std::min(lead, marks[key].size())) << "\n";
+  }
+}
+
+void print_table(const Trace& t, std::ostream& os, bool code = false) {
   long long ld_w = 0, st_w = 0;
   os << std::left << std::setw(4) << "#" << std::setw(38) << "step" << std::setw(8) << "active" << std::setw(8) << "degree"
      << std::setw(9) << "ld wf" << std::setw(9) << "st wf" << "shared memory after the step\n";
@@ -147,6 +180,7 @@ void print_table(const Trace& t, std::ostream& os) {
     os << std::left << std::setw(4) << i << std::setw(38) << label << std::setw(8) << s.active_threads << std::setw(8)
        << (s.max_degree <= 1 ? (s.max_degree == 0 ? "-" : "1") : std::to_string(s.max_degree)) << std::setw(9) << lw
        << std::setw(9) << sw << smem_preview(s, 32, t.op) << "\n";
+    if (code) print_step_code(t, s, os);
     if (!s.hazards.empty()) {
       const Hazard& h = s.hazards[0];
       os << "    RACE: " << s.hazards.size() << " shared word(s) touched by two threads with no barrier between; first: word "
@@ -217,7 +251,7 @@ int cmd_list(bool as_json) {
   return 0;
 }
 
-int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet, bool timed) {
+int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet, bool timed, bool code) {
   Device device;
   TraceRequest r = to_request(o, &device);
   if (timed) {  // the uninstrumented kernel once, on the GPU (for ncu and compute-sanitizer)
@@ -243,7 +277,8 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
     table << "launch: " << t.launch << " (" << (t.source.empty() ? find_kernel_file(t.kernel)->display : t.source) << ")\n";
     table << "threads " << t.threads << ", shared memory " << t.smem_words << " words, banks " << t.banks
           << (t.warp_issue == 16 ? " (issued as half-warps)" : "") << "\n";
-    print_table(t, table);
+    print_table(t, table, code);
+    if (code) table << "(--code: under each line ^ marks a load, = a store, ~ a shuffle or an atomic)\n";
     std::string hint;
     const std::string reason = ok ? "" : wrong_by_design(resolve_kernel(r).file, r);
     if (!reason.empty()) hint = " (" + reason + ")";
@@ -519,6 +554,8 @@ int cli_main(int argc, char** argv) {
   trace->add_flag("--quiet", quiet, "no table");
   bool timed = false;
   trace->add_flag("--timed", timed, "GPU only: run the uninstrumented kernel once instead (for ncu and compute-sanitizer)");
+  bool code = false;
+  trace->add_flag("--code", code, "under each step, the source lines it ran with its accesses marked");
 
   bool launch_timed = false;
   std::string ncu_csv, markdown, cubins;
@@ -577,7 +614,7 @@ int cli_main(int argc, char** argv) {
 
   try {
     if (*list) return cmd_list(list_json);
-    if (*trace) return cmd_trace(treq, json_path, quiet, timed);
+    if (*trace) return cmd_trace(treq, json_path, quiet, timed, code);
     if (*validate) return cmd_validate(launch_timed, ncu_csv, markdown, cubins);
     if (*bench) return run_bench_command(bench_opt, *bench);
     if (*float_order) return cmd_float_order(fo_data, fo_n, fo_seed);
