@@ -15,7 +15,15 @@ GpuStatus gpu_status() {
     int count = 0;
     cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess) {
-      s.why = std::string("CUDA reports ") + cudaGetErrorName(e) + ": " + cudaGetErrorString(e);
+      int driver = 0, runtime = 0;
+      cudaDriverGetVersion(&driver);
+      cudaRuntimeGetVersion(&runtime);
+      auto version = [](int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); };
+      if (e == cudaErrorInsufficientDriver && driver == 0) s.why = "no NVIDIA driver on this machine";
+      else if (e == cudaErrorInsufficientDriver)
+        s.why = "the NVIDIA driver (CUDA " + version(driver) + ") is older than this build's CUDA runtime (" + version(runtime) + ")";
+      else if (e == cudaErrorNoDevice) s.why = "no NVIDIA GPU found";
+      else s.why = std::string("CUDA reports ") + cudaGetErrorName(e) + ": " + cudaGetErrorString(e);
       return s;
     }
     if (count == 0) {
