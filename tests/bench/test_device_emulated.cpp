@@ -90,6 +90,9 @@ TEST(DeviceStrategyShape, LaunchCounts) {
   EXPECT_EQ(launches, 1);
   emulate<int>(strategy("scan-reduce-then-scan"), in, false, 4, &launches);
   EXPECT_EQ(launches, 3);
+  // scan-blelloch.cu over 98 blocks, their sums, the sums' scan (one block: no sums of its own), uniform add
+  emulate<int>(strategy("scan-propagate"), in, false, 4, &launches);
+  EXPECT_EQ(launches, 4);
 }
 
 // The workspace count follows the sequence, piece by piece: the look-back scans take a tile
