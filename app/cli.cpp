@@ -42,8 +42,8 @@ struct RequestOptions {
   int banks = 32;
   int warp_issue = 0;  // 0: same as banks (16 banks means G80 half-warps)
   std::string pad = "none";
-  std::string op = "sum";
-  std::string type = "int";
+  std::string op = operator_name(TraceRequest{}.op);
+  std::string type = type_name(TraceRequest{}.type);
   std::string scan;
   std::string input;
   unsigned seed = 1;
@@ -60,8 +60,11 @@ void add_request_options(CLI::App* app, RequestOptions& o) {
   app->add_option("--banks", o.banks, "shared-memory banks: 32 (since Fermi) or 16 (G80)");
   app->add_option("--warp-issue", o.warp_issue, "lanes issued together: 32, or 16 (G80 half-warps; default with --banks 16)");
   app->add_option("--pad", o.pad, "scan-blelloch padding: none, harris (index/NUM_BANKS) or zero (+ index/NUM_BANKS^2)");
-  app->add_option("--op", o.op, "operator: sum, min, max, or (or: int only)");
-  app->add_option("--type", o.type, "value type: int or float");
+  std::vector<std::string> int_only;
+  for (const OperatorInfo& op : operators())
+    if (op.int_only) int_only.emplace_back(op.name);
+  app->add_option("--op", o.op, "operator: " + name_list(operator_names()) + " (" + name_list(int_only) + ": int only)");
+  app->add_option("--type", o.type, "value type: " + name_list(type_names(), ", ", " or "));
   app->add_option("--scan", o.scan, "scan kind: inclusive or exclusive (default: the kernel's own)");
   app->add_option("--input", o.input, "comma-separated input values, e.g. 3,1,7,0,4,1,6,3 (sets --n)");
   app->add_option("--seed", o.seed, "seed of the random input (when no --input)");
@@ -90,10 +93,9 @@ TraceRequest to_request(const RequestOptions& o, Device* device) {
   r.banks = o.banks;
   r.warp_issue = o.warp_issue ? o.warp_issue : (o.banks == 16 ? 16 : 32);
   if (!parse_pad(o.pad, &r.pad)) throw UsageError("--pad must be none, harris or zero, not '" + o.pad + "'");
-  r.op = o.op;
-  if (o.type == "int") r.type = ValueType::Int;
-  else if (o.type == "float") r.type = ValueType::Float;
-  else throw UsageError("--type must be int or float, not '" + o.type + "'");
+  if (!parse_operator(o.op, &r.op)) throw UsageError("unknown --op '" + o.op + "' (accepted: " + name_list(operator_names()) + ")");
+  if (!parse_value_type(o.type, &r.type))
+    throw UsageError("--type must be " + name_list(type_names(), ", ", " or ") + ", not '" + o.type + "'");
   r.scan = o.scan;
   r.seed = o.seed;
   r.bits = o.bits;
@@ -115,7 +117,7 @@ TraceRequest to_request(const RequestOptions& o, Device* device) {
   return r;
 }
 
-std::string smem_preview(const Step& s, int max_words, const std::string& op) {
+std::string smem_preview(const Step& s, int max_words, Operator op) {
   std::string out;
   int shown = 0;
   for (double v : s.smem) {
@@ -226,9 +228,9 @@ int cmd_list(bool as_json) {
       if (o.can_exclusive) scans.push_back("exclusive");
       nlohmann::json requires = nlohmann::json::array();
       for (const auto& r : k.header.requires) requires.push_back({{"expr", r.expr}, {"message", r.message}});
-      arr.push_back({{"id", k.id}, {"family", k.family}, {"file", k.display}, {"title", k.header.title}, {"source", k.header.from},
+      arr.push_back({{"id", k.id}, {"family", family_info(*k.family).folder}, {"file", k.display}, {"title", k.header.title}, {"source", k.header.from},
                      {"summary", k.header.about}, {"notes", k.header.note}, {"launch", k.header.launch}, {"check", k.header.check},
-                     {"options", option_flags(o)}, {"scan", scans}, {"ops", o.ops}, {"types", o.types}, {"requires", requires},
+                     {"options", option_flags(o)}, {"scan", scans}, {"ops", names_of(o.ops)}, {"types", names_of(o.types)}, {"requires", requires},
                      {"broken", o.broken}, {"reorders", o.reorders}});
     }
     std::cout << arr.dump(2) << "\n";
@@ -236,16 +238,12 @@ int cmd_list(bool as_json) {
   }
   for (const auto& k : kernel_files()) {
     const KernelOptions o = kernel_options(k);
-    std::cout << std::left << std::setw(30) << k.id << std::setw(8) << k.family << k.header.title << "\n";
+    std::cout << std::left << std::setw(30) << k.id << std::setw(8) << family_info(*k.family).folder << k.header.title << "\n";
     std::cout << std::setw(38) << "" << "file: " << k.display << "\n";
     std::cout << std::setw(38) << "" << "from: " << k.header.from << "\n";
     std::cout << std::setw(38) << "" << "launch: " << k.header.launch << "\n";
-    std::string opts;
-    for (const auto& f : option_flags(o)) opts += (opts.empty() ? "" : ", ") + f;
-    std::string ops, types;
-    for (const auto& s : o.ops) ops += (ops.empty() ? "" : " ") + s;
-    for (const auto& s : o.types) types += (types.empty() ? "" : " ") + s;
-    std::cout << std::setw(38) << "" << "options: " << opts << " (--op " << ops << "; --type " << types << ")\n";
+    std::cout << std::setw(38) << "" << "options: " << name_list(option_flags(o)) << " (--op " << name_list(names_of(o.ops), " ") << "; --type "
+              << name_list(names_of(o.types), " ") << ")\n";
   }
   for (const auto& p : catalogue_problems()) std::cerr << "scanscope list: skipped " << p << "\n";
   return 0;

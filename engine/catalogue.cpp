@@ -1,4 +1,4 @@
-// Trace requests: operators, the input list, random inputs; what a kernel file offers.
+// Trace requests: the input list, random inputs; what a kernel file offers.
 #include "engine/catalogue.h"
 
 #include <algorithm>
@@ -12,31 +12,6 @@
 #include "engine/kernel_file.h"
 
 namespace scanscope {
-
-const std::vector<std::string>& operator_names() {
-  static const std::vector<std::string> ops = {"sum", "min", "max", "or", "mat2"};
-  return ops;
-}
-
-bool operator_is_integer_only(const std::string& op) { return op == "or" || op == "mat2"; }
-
-const char* type_name(ValueType t) { return t == ValueType::Int ? "int" : "float"; }
-
-namespace {
-
-std::vector<std::string> words_of(const std::string& list, const std::vector<std::string>& fallback) {
-  if (list.empty()) return fallback;
-  std::vector<std::string> out;
-  std::string w;
-  std::stringstream ss(list);
-  while (ss >> w) {
-    if (!w.empty() && w.back() == ',') w.pop_back();
-    if (!w.empty()) out.push_back(w);
-  }
-  return out;
-}
-
-}  // namespace
 
 KernelOptions kernel_options(const KernelFile& file) {
   KernelOptions o;
@@ -56,17 +31,21 @@ KernelOptions kernel_options(const KernelFile& file) {
   }
   o.broken = !h.broken.empty();
   o.reorders = !h.reorders.empty();
-  o.types = words_of(h.types, {"int", "float"});
-  o.ops = words_of(h.ops, operator_names());
+  o.types = h.types.empty() ? value_types() : h.types;
+  o.ops = h.ops;
+  if (o.ops.empty())
+    for (const OperatorInfo& op : operators()) o.ops.push_back(op.op);
   return o;
 }
 
 std::string wrong_by_design(const KernelFile& file, const TraceRequest& r) {
   const KernelHeader& h = file.header;
   if (!h.broken.empty()) return "this kernel is deliberately broken: " + h.broken;
-  if (r.op == "mat2" && !h.reorders.empty())
-    return "mat2 (2x2 matrix product) is not commutative, and " + file.id + " combines operands out of order: " + h.reorders;
-  if (file.family == "seeds") return "a seed's listing as printed: " + h.note;
+  const OperatorInfo& op = operator_info(r.op);
+  if (!op.commutative && !h.reorders.empty())
+    return std::string(op.name) + (*op.about ? std::string(" (") + op.about + ")" : "") + " is not commutative, and " + file.id +
+           " combines operands out of order: " + h.reorders;
+  if (file.family == KernelFamily::Seeds) return "a seed's listing as printed: " + h.note;
   return "";
 }
 
@@ -106,7 +85,7 @@ std::vector<double> request_input(const TraceRequest& r) {
   // Small values keep the picture readable and sums of up to 65536 elements far from overflow.
   std::mt19937 rng(r.seed);
   std::vector<double> v(r.n);
-  if (r.op == "mat2") {
+  if (operator_info(r.op).matrix) {
     // Shears [1 k; 0 1] and [1 0; k 1], k in 1..3: determinant 1, so products never collapse to
     // zero mod 256 and a change of order shows in the result.
     std::uniform_int_distribution<int> d(1, 3), upper(0, 1);

@@ -22,7 +22,8 @@ struct KernelOptions {
   bool is_scan = false, is_reduce = false;
   bool broken = false;       // deliberately wrong (the race lesson): left out of validation
   bool reorders = false;     // combines operands out of order: a non-commutative operator gives a wrong answer
-  std::vector<std::string> types, ops;
+  std::vector<ValueType> types;  // the file's types: and ops: lines (all when it has none)
+  std::vector<Operator> ops;
 };
 
 struct KernelFile;
@@ -34,12 +35,6 @@ struct TraceRequest;
 // (its `reorders:` line), or a seed listing with an erratum (its `note:` line).
 std::string wrong_by_design(const KernelFile& file, const TraceRequest& r);
 
-// All operators, and whether one needs integer values.
-const std::vector<std::string>& operator_names();
-bool operator_is_integer_only(const std::string& op);
-
-enum class ValueType { Int, Float };
-
 // What the user asked for (command line, window, lesson).
 struct TraceRequest {
   std::string kernel = "scan-blelloch";
@@ -48,7 +43,7 @@ struct TraceRequest {
   int banks = 32;
   int warp_issue = 32;
   Pad pad = Pad::None;
-  std::string op = "sum";
+  Operator op = Operator::Sum;
   ValueType type = ValueType::Int;
   std::string scan = "";  // "", "inclusive", "exclusive"
   std::vector<double> input;  // empty: random from seed
@@ -67,8 +62,6 @@ std::vector<double> request_input(const TraceRequest& r);
 
 // Parses "3,1,7,0" (ints or floats); throws UsageError naming the bad item.
 std::vector<double> parse_input_list(const std::string& text, ValueType type);
-
-const char* type_name(ValueType t);
 
 constexpr int kMaxThreads = 1024;
 constexpr int kMaxSharedBytes = 48 * 1024;

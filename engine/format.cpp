@@ -8,12 +8,12 @@
 
 namespace scanscope {
 
-std::string format_value(double v, const std::string& op, ValueStyle style) {
+std::string format_value(double v, Operator op, ValueStyle style) {
   const bool cell = style == ValueStyle::Cell;
   if (std::isnan(v)) return cell ? "" : ".";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   std::ostringstream os;
-  if (op == "mat2") {
+  if (operator_info(op).matrix) {
     uint32_t u = static_cast<uint32_t>(static_cast<int32_t>(v));
     os << "[" << (u & 255u) << " " << ((u >> 8) & 255u) << ";" << ((u >> 16) & 255u) << " " << (u >> 24) << "]";
   } else if (v == std::floor(v) && std::fabs(v) < (cell ? 1e9 : 1e15)) {

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "engine/vocab.h"
+
 namespace scanscope {
 
 enum class ValueStyle {
@@ -11,6 +13,7 @@ enum class ValueStyle {
   Cell,  // the window's boxes: a never-written word is "", floats keep 4 digits, 1e9 and up in e-notation
 };
 
-std::string format_value(double v, const std::string& op, ValueStyle style = ValueStyle::Text);
+// v as a value of op's (a matrix operator's values as matrices).
+std::string format_value(double v, Operator op, ValueStyle style = ValueStyle::Text);
 
 }  // namespace scanscope

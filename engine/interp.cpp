@@ -27,22 +27,6 @@ namespace {
 
 using cuda::Base;
 
-bool listed(const std::string& list, const std::string& word) {
-  size_t i = 0;
-  while (i < list.size()) {
-    size_t j = list.find_first_of(" ,", i);
-    if (j == std::string::npos) j = list.size();
-    if (list.compare(i, j - i, word) == 0 && j - i == word.size()) return true;
-    i = j + 1;
-  }
-  return false;
-}
-
-std::string upper(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // The tokens of a header value, positioned where they stand in the kernel file.
 std::vector<cuda::Token> fragment(cuda::SourceSet& files, const std::string& display, const std::string& text, int line, int col) {
   std::string padded(static_cast<size_t>(std::max(0, line - 1)), '\n');
@@ -92,17 +76,6 @@ struct HostEval {
 
 }  // namespace
 
-std::string kernel_prelude(const KernelFile& file, ValueType type, const std::string& op, const std::string& defines) {
-  // Files inside the project are named relative to it (the include path has the project root):
-  // the text reads the same on every machine.
-  cuda::SourceLocator where;
-  where.project_root = project_root();
-  const std::string ops_file = where.display_path(cuda::normalize_path(kernel_dir() + "/ops.cuh"));
-  return "#define T " + std::string(type_name(type)) + "\n#define SS_INT " + (type == ValueType::Int ? "1" : "0") + "\n#include \"" +
-         ops_file + "\"\n#define OP(a, b) ss_" + op + "(a, b)\n#define IDENTITY SS_" + upper(op) + "_IDENTITY\n" + defines +
-         "#include \"" + where.display_path(file.path) + "\"\n";
-}
-
 ResolvedKernel resolve_kernel(const TraceRequest& r) {
   ResolvedKernel k;
   k.request = r;
@@ -123,16 +96,13 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   const KernelHeader& h = file.header;
 
   // Types and operators the file takes.
-  const std::string type = type_name(r.type);
-  const std::string types = h.types.empty() ? "int float" : h.types;
-  const std::string ops = h.ops.empty() ? "sum min max or mat2" : h.ops;
-  if (!listed(types, type)) throw UsageError(id + " takes --type " + types + ", not " + type);
-  const auto& all_ops = operator_names();
-  if (std::find(all_ops.begin(), all_ops.end(), r.op) == all_ops.end())
-    throw UsageError("unknown --op '" + r.op + "' (accepted: sum, min, max, or, mat2)");
-  if (!listed(ops, r.op)) throw UsageError(id + " takes --op " + ops + ", not " + r.op);
-  if (operator_is_integer_only(r.op) && r.type == ValueType::Float)
-    throw UsageError("--op " + r.op + (r.op == "or" ? " is bitwise" : " packs a 2x2 byte matrix in an int") + " and needs --type int");
+  if (!h.types.empty() && std::find(h.types.begin(), h.types.end(), r.type) == h.types.end())
+    throw UsageError(id + " takes --type " + name_list(names_of(h.types), " ") + ", not " + type_name(r.type));
+  const OperatorInfo& op = operator_info(r.op);
+  if (!h.ops.empty() && std::find(h.ops.begin(), h.ops.end(), r.op) == h.ops.end())
+    throw UsageError(id + " takes --op " + name_list(names_of(h.ops), " ") + ", not " + op.name);
+  if (op.int_only && r.type == ValueType::Float)
+    throw UsageError(std::string("--op ") + op.name + " " + op.int_reason + " and needs --type int");
   if (r.banks != 32 && r.banks != 16) throw UsageError("--banks must be 32 or 16, not " + std::to_string(r.banks));
   if (r.warp_issue != 32 && r.warp_issue != 16)
     throw UsageError("--warp-issue must be 32 or 16 (G80 half-warps), not " + std::to_string(r.warp_issue));
@@ -416,7 +386,7 @@ void emulate_kernel_launch(const std::string& id, ValueType type, const std::str
                            int block, long long smem_bytes, const std::vector<HostArg>& args) {
   const KernelFile* file = find_kernel_file(id);
   if (!file) throw std::logic_error("emulate_kernel_launch: no kernel file '" + id + "'");
-  std::shared_ptr<const KernelBuild> b = build_kernel(*file, kernel_prelude(*file, type, "sum", defines));
+  std::shared_ptr<const KernelBuild> b = build_kernel(*file, kernel_prelude(*file, type, Operator::Sum, defines));
   const int f = b->compiled.find_function(entry);
   if (f < 0 || !b->compiled.functions[f].fn->is_global) throw std::logic_error(id + ": no __global__ " + entry);
   cuda::Machine m(b->compiled, b->files);
@@ -455,7 +425,7 @@ Trace run_interpreter(const ResolvedKernel& k) {
   t.warp_issue = r.warp_issue;
   t.pad = r.pad;
   t.op = r.op;
-  t.type = type_name(r.type);
+  t.type = r.type;
   t.inclusive = k.inclusive;
   t.bits = k.bits;
   t.device = "cpu-emulator";
@@ -490,7 +460,6 @@ Trace run_interpreter(const ResolvedKernel& k) {
 }
 
 bool check_kernel_output(const Trace& t, const std::string& check, std::string* why) {
-  const bool is_float = t.type == "float";
   std::vector<double> want;
   bool is_scan = false;
   if (check == "compact") {
@@ -504,14 +473,14 @@ bool check_kernel_output(const Trace& t, const std::string& check, std::string* 
     });
   } else if (check == "inclusive-scan" || check == "exclusive-scan") {
     is_scan = true;
-    want = reference_scan(t.input, t.op, is_float, check == "inclusive-scan");
+    want = reference_scan(t.input, t.op, t.type, check == "inclusive-scan");
   } else if (check == "reduce") {
-    want = {reference_reduce(t.input, t.op, is_float)};
+    want = {reference_reduce(t.input, t.op, t.type)};
   } else {
     if (why) *why = "the kernel file names no check";
     return true;
   }
-  return outputs_match(t.output, want, t.input, t.op, is_float, is_scan, why);
+  return outputs_match(t.output, want, t.input, t.op, t.type, is_scan, why);
 }
 
 }  // namespace scanscope

@@ -39,9 +39,6 @@ struct ResolvedKernel {
 // cuda::CudaError for errors in the kernel text.
 ResolvedKernel resolve_kernel(const TraceRequest& r);
 
-// The host's text before a kernel file: T, the operator, the option macros (#define lines).
-std::string kernel_prelude(const KernelFile& file, ValueType type, const std::string& op, const std::string& defines);
-
 // One launch of a catalogue kernel file over host arrays, untraced (with --op sum): how the CPU
 // emulation of a device-wide sequence runs a teaching kernel as one of its steps. An argument is
 // an array (data, count: 4-byte elements, used in place) or an integer (data null).

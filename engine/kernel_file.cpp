@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <functional>
 #include <unistd.h>
@@ -19,7 +20,6 @@ namespace scanscope {
 namespace {
 
 const char* const kHeaderKeys[] = {"title", "from", "about", "note", "launch", "out", "check", "require", "types", "ops", "broken", "reorders"};
-const char* const kFamilies[] = {"reduce", "scan", "app", "seeds"};
 
 [[noreturn]] void header_error(const std::string& path, int line, const std::string& m) {
   cuda::Pos p{-1, line, 1};
@@ -31,11 +31,29 @@ std::string trim(const std::string& s) {
   return a == std::string::npos ? "" : s.substr(a, b - a + 1);
 }
 
+// The words of a types: or ops: value (separated by blanks or commas), each parsed by `parse`.
+template <class T, class Parse>
+std::vector<T> parse_words(const std::string& value, Parse parse, const char* key, const std::vector<std::string>& known,
+                           const std::string& path, int line) {
+  std::vector<T> out;
+  size_t i = 0;
+  while ((i = value.find_first_not_of(" ,", i)) != std::string::npos) {
+    const size_t j = std::min(value.find_first_of(" ,", i), value.size());
+    const std::string w = value.substr(i, j - i);
+    if (!parse(w, &out.emplace_back()))
+      header_error(path, line, std::string("unknown ") + key + " '" + w + "' (known: " + name_list(known) + ")");
+    i = j;
+  }
+  return out;
+}
+
 }  // namespace
 
 KernelHeader parse_kernel_header(const std::string& text, const std::string& path) {
   KernelHeader h;
   std::string* last = nullptr;  // the value a continuation line extends
+  std::string types, ops;
+  std::map<std::string, int> key_line;  // where each key first stands
   int line_no = 0;
   size_t start = 0;
   while (start <= text.size()) {
@@ -65,14 +83,15 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& pat
     if (!known) continue;
     const std::string value = trim(b.substr(colon + 1));
     const int value_col = static_cast<int>(lead + 2 + body.find(value.empty() ? ":" : value) + 1);
+    key_line.emplace(key, line_no);
     std::string* field = nullptr;
     if (key == "title") field = &h.title;
     else if (key == "from") field = &h.from;
     else if (key == "about") field = &h.about;
     else if (key == "note") field = &h.note;
     else if (key == "check") field = &h.check;
-    else if (key == "types") field = &h.types;
-    else if (key == "ops") field = &h.ops;
+    else if (key == "types") field = &types;
+    else if (key == "ops") field = &ops;
     else if (key == "broken") field = &h.broken;
     else if (key == "reorders") field = &h.reorders;
     else if (key == "launch") {
@@ -102,6 +121,8 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& pat
     for (const char* c : checks) ok = ok || h.check == c;
     if (!ok) header_error(path, 1, "unknown check '" + h.check + "' (reduce, inclusive-scan, exclusive-scan, sort, compact)");
   }
+  h.types = parse_words<ValueType>(types, parse_value_type, "type", type_names(), path, key_line["types"]);
+  h.ops = parse_words<Operator>(ops, parse_operator, "operator", operator_names(), path, key_line["ops"]);
   return h;
 }
 
@@ -131,8 +152,8 @@ const Catalogue& catalogue_files() {
     const std::string dir = kernel_dir();
     cuda::SourceLocator loc;
     loc.project_root = project_root();
-    for (const char* family : kFamilies) {
-      const std::string fdir = dir + "/" + family;
+    for (const KernelFamilyInfo& family : kernel_families()) {
+      const std::string fdir = dir + "/" + family.folder;
       DIR* d = opendir(fdir.c_str());
       if (!d) continue;
       std::vector<std::string> names;
@@ -145,7 +166,7 @@ const Catalogue& catalogue_files() {
       for (const auto& n : names) {
         KernelFile k;
         k.id = n.substr(0, n.size() - 3);
-        k.family = family;
+        k.family = family.family;
         k.path = cuda::normalize_path(fdir + "/" + n);
         k.display = loc.display_path(k.path);
         std::string why;
@@ -210,6 +231,19 @@ KernelFile load_kernel_file(const std::string& path, const std::string* text) {
   return k;
 }
 
+std::string kernel_prelude(const KernelFile& file, ValueType type, Operator op, const std::string& defines) {
+  // Files inside the project are named relative to it (the include path has the project root):
+  // the text reads the same on every machine.
+  cuda::SourceLocator where;
+  where.project_root = project_root();
+  const std::string ops_file = where.display_path(cuda::normalize_path(kernel_dir() + "/ops.cuh"));
+  std::string name = operator_name(op), upper = name;
+  for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return "#define T " + std::string(type_name(type)) + "\n#define SS_INT " + (type == ValueType::Int ? "1" : "0") + "\n#include \"" +
+         ops_file + "\"\n#define OP(a, b) ss_" + name + "(a, b)\n#define IDENTITY SS_" + upper + "_IDENTITY\n" + defines +
+         "#include \"" + where.display_path(file.path) + "\"\n";
+}
+
 namespace {
 
 struct BuildCache {
@@ -265,9 +299,7 @@ std::set<std::string> option_macros(const KernelFile& file) {
   loc.project_root = project_root();
   loc.include_dirs = {project_root(), kernel_dir()};
   loc.overrides[file.path] = file.text;
-  const std::string prelude = "#define T int\n#define SS_INT 1\n#include \"" + loc.display_path(cuda::normalize_path(kernel_dir() + "/ops.cuh")) +
-                              "\"\n#define OP(a, b) ss_sum(a, b)\n#define IDENTITY SS_SUM_IDENTITY\n#include \"" + loc.display_path(file.path) + "\"\n";
-  cuda::Preprocessed pre = cuda::preprocess(files, loc, prelude, file.path);
+  cuda::Preprocessed pre = cuda::preprocess(files, loc, kernel_prelude(file, ValueType::Int, Operator::Sum, ""), file.path);
   std::set<std::string> names;
   for (const auto& [name, m] : pre.macros)
     if (m.guarded && m.pos.file == pre.main_file) names.insert(name);

@@ -4,18 +4,22 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "engine/cuda/bytecode.h"
 #include "engine/cuda/preprocessor.h"
+#include "engine/vocab.h"
 
 namespace scanscope {
 
 // The `// key: value` lines of a kernel file.
 struct KernelHeader {
-  std::string title, from, about, note, launch, out, check, types, ops, broken, reorders;
+  std::string title, from, about, note, launch, out, check, broken, reorders;
+  std::vector<ValueType> types;  // empty: no types: line
+  std::vector<Operator> ops;     // empty: no ops: line
   struct Require {
     std::string expr, message;
     int line = 0;
@@ -25,15 +29,16 @@ struct KernelHeader {
   int launch_col = 0, out_col = 0;  // column where the value starts
 };
 
-// Reads the header lines; throws cuda::CudaError (file index `file`) for a malformed one.
+// Reads the header lines; throws cuda::CudaError for a malformed one (an unknown check, type or
+// operator names the file and line).
 KernelHeader parse_kernel_header(const std::string& text, const std::string& path);
 
 struct KernelFile {
-  std::string id;       // the file stem
-  std::string family;   // the folder: reduce, scan, app, seeds (empty for a file given by path)
-  std::string path;     // on disk
-  std::string display;  // as shown (relative to the project for catalogue files)
-  std::string text;     // the file's text (or the edited text that replaces it)
+  std::string id;                      // the file stem
+  std::optional<KernelFamily> family;  // the folder (none for a file given by path)
+  std::string path;                    // on disk
+  std::string display;                 // as shown (relative to the project for catalogue files)
+  std::string text;                    // the file's text (or the edited text that replaces it)
   KernelHeader header;
 };
 
@@ -42,7 +47,7 @@ std::string kernel_dir();
 std::string project_root();
 
 // The catalogue: every .cu file under kernel_dir()'s family folders, in family order
-// (reduce, scan, app, seeds) then by name. Files that cannot be read are skipped with a note in
+// (kernel_families()) then by name. Files that cannot be read are skipped with a note in
 // catalogue_problems(). Read once.
 const std::vector<KernelFile>& kernel_files();
 const std::vector<std::string>& catalogue_problems();
@@ -58,6 +63,9 @@ struct KernelBuild {
   cuda::Compiled compiled;
   std::string prelude;
 };
+
+// The host's text before a kernel file: T, the operator, the option macros (#define lines).
+std::string kernel_prelude(const KernelFile& file, ValueType type, Operator op, const std::string& defines);
 
 // Builds (or takes from a cache) the program for `file` with the host text `prelude`.
 // Throws cuda::CudaError for errors in the kernel text.

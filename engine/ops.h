@@ -1,16 +1,35 @@
-// Associative operators as small classes (identity + apply), shared by kernels, emulator and CPU references.
+// Associative operators as small classes (identity + apply), shared by kernels, emulator and CPU
+// references, and the one list of them (Operators) that the operator table (vocab.h) and
+// with_operator are built from. A new operator: its class here, its place in Operator (vocab.h)
+// and Operators, and its ss_<name> and SS_<NAME>_IDENTITY in kernels/ops.cuh.
 #pragma once
 
 #include <climits>
 #include <limits>
 #include <type_traits>
+#include <utility>
 
 #include "engine/hd.h"
+#include "engine/vocab.h"
 
 namespace scanscope {
 
-struct OpSum {
+// What an operator's class says besides identity and apply (OperatorInfo): a class restates
+// only what differs.
+struct OpDefaults {
+  static constexpr const char* about = "";
+  static constexpr bool int_only = false;
+  static constexpr const char* int_reason = "";
+  static constexpr bool commutative = true;
+  static constexpr bool rounds = false;
+  static constexpr bool matrix = false;
+};
+
+struct OpSum : OpDefaults {
+  static constexpr Operator id = Operator::Sum;
   static constexpr const char* name = "sum";
+  static constexpr const char* verb = "add";
+  static constexpr bool rounds = true;
   template <class T> SS_HD static T identity() { return T(0); }
   // Integer sums wrap in two's complement, as the GPU's IADD does; done in unsigned arithmetic so
   // that the CPU emulator computes the same without signed-overflow undefined behaviour.
@@ -20,21 +39,29 @@ struct OpSum {
   }
 };
 
-struct OpMin {
+struct OpMin : OpDefaults {
+  static constexpr Operator id = Operator::Min;
   static constexpr const char* name = "min";
+  static constexpr const char* verb = "take the min of";
   template <class T> SS_HD static T identity() { return std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max(); }
   template <class T> SS_HD static T apply(T a, T b) { return b < a ? b : a; }
 };
 
-struct OpMax {
+struct OpMax : OpDefaults {
+  static constexpr Operator id = Operator::Max;
   static constexpr const char* name = "max";
+  static constexpr const char* verb = "take the max of";
   template <class T> SS_HD static T identity() { return std::numeric_limits<T>::has_infinity ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::lowest(); }
   template <class T> SS_HD static T apply(T a, T b) { return a < b ? b : a; }
 };
 
 // Bitwise or: defined for integers only (the catalogue refuses --op or --type float).
-struct OpOr {
+struct OpOr : OpDefaults {
+  static constexpr Operator id = Operator::Or;
   static constexpr const char* name = "or";
+  static constexpr const char* verb = "OR";
+  static constexpr bool int_only = true;
+  static constexpr const char* int_reason = "is bitwise";
   template <class T> SS_HD static T identity() { return T(0); }
   template <class T> SS_HD static T apply(T a, T b) { return a | b; }
 };
@@ -43,8 +70,15 @@ struct OpOr {
 // from the lowest: [a b; c d]). Associative but not commutative: a kernel that reorders operands
 // (sequential addressing, grid-stride partials, shuffle-down trees) gives a wrong answer with it,
 // one that keeps left-to-right order (interleaved trees, the scans) does not (seed 004).
-struct OpMat2 {
+struct OpMat2 : OpDefaults {
+  static constexpr Operator id = Operator::Mat2;
   static constexpr const char* name = "mat2";
+  static constexpr const char* verb = "multiply";
+  static constexpr const char* about = "2x2 matrix product";
+  static constexpr bool int_only = true;
+  static constexpr const char* int_reason = "packs a 2x2 byte matrix in an int";
+  static constexpr bool commutative = false;
+  static constexpr bool matrix = true;
   template <class T> SS_HD static T identity() { return T(0x01000001); }
   template <class T> SS_HD static T apply(T x, T y) {
     unsigned ux = static_cast<unsigned>(x), uy = static_cast<unsigned>(y);
@@ -54,5 +88,32 @@ struct OpMat2 {
     return static_cast<T>(r0 | (r1 << 8) | (r2 << 16) | (r3 << 24));
   }
 };
+
+template <class... Ops> struct OpList {};
+
+// Every operator, in the order of Operator.
+using Operators = OpList<OpSum, OpMin, OpMax, OpOr, OpMat2>;
+
+template <class Op> constexpr OperatorInfo operator_info_of() {
+  return {Op::id, Op::name, Op::verb, Op::about, Op::int_only, Op::int_reason, Op::commutative, Op::rounds, Op::matrix};
+}
+
+namespace ops_detail {
+template <class F, class Op, class... Rest>
+decltype(auto) dispatch(Operator op, F&& f, OpList<Op, Rest...>) {
+  if constexpr (sizeof...(Rest) == 0) {
+    return f(Op{});
+  } else {
+    if (op == Op::id) return f(Op{});
+    return dispatch(op, std::forward<F>(f), OpList<Rest...>{});
+  }
+}
+}  // namespace ops_detail
+
+// f(OpSum{}), f(OpMin{}), ... for op. Every call of f must return the same type; an int-only
+// operator is instantiated for float too (guard with `if constexpr (Op::int_only)`).
+template <class F> decltype(auto) with_operator(Operator op, F&& f) {
+  return ops_detail::dispatch(op, std::forward<F>(f), Operators{});
+}
 
 }  // namespace scanscope

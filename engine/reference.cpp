@@ -28,33 +28,33 @@ std::vector<double> scan_t(const std::vector<double>& in, bool inclusive) {
   return out;
 }
 
-template <class T>
-std::vector<double> scan_op(const std::vector<double>& in, const std::string& op, bool inclusive) {
-  if (op == "sum") return scan_t<OpSum, T>(in, inclusive);
-  if (op == "min") return scan_t<OpMin, T>(in, inclusive);
-  if (op == "max") return scan_t<OpMax, T>(in, inclusive);
-  if constexpr (std::is_integral_v<T>) {
-    if (op == "mat2") return scan_t<OpMat2, T>(in, inclusive);
-    return scan_t<OpOr, T>(in, inclusive);
-  }
-  return {};
+// f(T{}) with T the value type that computes `type` with Op (int32 for an int-only operator).
+template <class Op, class F>
+auto in_value_type(ValueType type, F&& f) {
+  if constexpr (!Op::int_only)
+    if (type == ValueType::Float) return f(float{});
+  return f(int32_t{});
 }
+
 }  // namespace
 
-std::vector<double> reference_scan(const std::vector<double>& in, const std::string& op, bool is_float, bool inclusive) {
-  return is_float ? scan_op<float>(in, op, inclusive) : scan_op<int32_t>(in, op, inclusive);
+std::vector<double> reference_scan(const std::vector<double>& in, Operator op, ValueType type, bool inclusive) {
+  return with_operator(op, [&](auto o) {
+    using Op = decltype(o);
+    return in_value_type<Op>(type, [&](auto t) { return scan_t<Op, decltype(t)>(in, inclusive); });
+  });
 }
 
-double reference_reduce(const std::vector<double>& in, const std::string& op, bool is_float) {
-  auto s = reference_scan(in, op, is_float, true);
-  if (!s.empty()) return s.back();
-  if (op == "mat2") return 0x01000001;
-  return is_float ? (op == "min" ? INFINITY : op == "max" ? -INFINITY : 0.0)
-                  : (op == "min" ? INT32_MAX : op == "max" ? INT32_MIN : 0.0);
+double reference_reduce(const std::vector<double>& in, Operator op, ValueType type) {
+  if (!in.empty()) return reference_scan(in, op, type, true).back();
+  return with_operator(op, [&](auto o) {
+    using Op = decltype(o);
+    return in_value_type<Op>(type, [](auto t) { return static_cast<double>(Op::template identity<decltype(t)>()); });
+  });
 }
 
 bool outputs_match(const std::vector<double>& got, const std::vector<double>& want, const std::vector<double>& in,
-                   const std::string& op, bool is_float, bool scan, std::string* why) {
+                   Operator op, ValueType type, bool scan, std::string* why) {
   if (got.size() != want.size()) {
     if (why) *why = "output has " + std::to_string(got.size()) + " values, expected " + std::to_string(want.size());
     return false;
@@ -64,7 +64,7 @@ bool outputs_match(const std::vector<double>& got, const std::vector<double>& wa
     if (scan && i < in.size()) abs_prefix += std::fabs(in[i]);
     if (!scan) for (double x : in) abs_prefix += std::fabs(x);
     bool ok;
-    if (!is_float || op != "sum") ok = got[i] == want[i] || (std::isinf(got[i]) && got[i] == want[i]);
+    if (type != ValueType::Float || !operator_info(op).rounds) ok = got[i] == want[i] || (std::isinf(got[i]) && got[i] == want[i]);
     else ok = std::fabs(got[i] - want[i]) <= 1e-5 * abs_prefix + 1e-30;
     if (!ok) {
       if (why) {

@@ -93,7 +93,8 @@ struct Trace {
   std::string kernel;
   int n = 0, threads = 0, banks = 32, warp_issue = 32;
   Pad pad = Pad::None;
-  std::string op = "sum", type = "int";
+  Operator op = Operator::Sum;
+  ValueType type = ValueType::Int;
   bool inclusive = false;
   int bits = 0;  // app-radix-sort
   std::string device = "cpu-emulator";

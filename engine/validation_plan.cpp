@@ -19,23 +19,23 @@ std::string describe(const TraceRequest& r) {
   if (!r.scan.empty()) s += " " + r.scan;
   if (r.bits) s += " bits=" + std::to_string(r.bits);
   for (const auto& [name, value] : r.defines) s += " -D" + name + "=" + value;
-  s += " " + r.op + "/" + type_name(r.type);
+  s += std::string(" ") + operator_name(r.op) + "/" + type_name(r.type);
   return s;
 }
 
 std::vector<PlanEntry> validation_plan() {
   std::vector<PlanEntry> plan;
   auto add = [&](TraceRequest r) { plan.push_back({describe(r), r}); };
-  const std::vector<std::pair<std::string, ValueType>> op_types = {
-      {"sum", ValueType::Int}, {"min", ValueType::Int}, {"max", ValueType::Int}, {"or", ValueType::Int},
-      {"sum", ValueType::Float}, {"min", ValueType::Float}, {"max", ValueType::Float}};
+  std::vector<std::pair<Operator, ValueType>> op_types;  // the commutative operators, int then float
+  for (ValueType type : value_types())
+    for (const OperatorInfo& op : operators())
+      if (op.commutative && (!op.int_only || type == ValueType::Int)) op_types.push_back({op.op, type});
   for (const auto& k : kernel_files()) {
-    if (k.family == "seeds") continue;  // below
+    if (k.family == KernelFamily::Seeds) continue;  // below
     const KernelOptions o = kernel_options(k);
     if (o.broken) continue;
-    auto takes = [&](const std::string& op, ValueType type) {
-      return std::find(o.ops.begin(), o.ops.end(), op) != o.ops.end() &&
-             std::find(o.types.begin(), o.types.end(), type_name(type)) != o.types.end();
+    auto takes = [&](Operator op, ValueType type) {
+      return std::find(o.ops.begin(), o.ops.end(), op) != o.ops.end() && std::find(o.types.begin(), o.types.end(), type) != o.types.end();
     };
     const bool blelloch_like = o.pad;  // two elements per thread: the largest block is 2048
     const int n_main = blelloch_like ? 512 : 256;
@@ -44,7 +44,7 @@ std::vector<PlanEntry> validation_plan() {
     if (o.can_inclusive && o.can_exclusive) scans = {"inclusive", "exclusive"};
     std::vector<Pad> pads = {Pad::None};
     if (o.pad) pads = {Pad::None, Pad::Harris, Pad::Zero};
-    if (k.family == "app") {  // int keys, sum scan: sizes and the one-bit split
+    if (k.family == KernelFamily::App) {  // int keys, sum scan: sizes and the one-bit split
       for (int n : {512, 1000, 2048}) {
         TraceRequest r;
         r.kernel = k.id;
@@ -78,7 +78,7 @@ std::vector<PlanEntry> validation_plan() {
     for (const auto& sc : scans)
       for (Pad pad : pads)
         for (ValueType type : {ValueType::Int, ValueType::Float}) {
-          if (!takes("sum", type)) continue;
+          if (!takes(Operator::Sum, type)) continue;
           TraceRequest r;
           r.kernel = k.id;
           r.n = n_odd;
@@ -88,11 +88,12 @@ std::vector<PlanEntry> validation_plan() {
           r.seed = 11;
           add(r);
         }
-    if (!o.reorders && takes("mat2", ValueType::Int)) {  // a non-commutative operator, where the kernel keeps operand order
+    for (const OperatorInfo& op : operators()) {  // a non-commutative operator, where the kernel keeps operand order
+      if (op.commutative || o.reorders || !takes(op.op, ValueType::Int)) continue;
       TraceRequest r;
       r.kernel = k.id;
       r.n = n_main;
-      r.op = "mat2";
+      r.op = op.op;
       r.scan = scans.front();
       r.seed = 5;
       add(r);
@@ -129,7 +130,7 @@ std::vector<PlanEntry> validation_plan() {
       TraceRequest r;
       r.kernel = id;
       r.n = n;
-      r.type = kernel_options(*f).types.front() == "float" ? ValueType::Float : ValueType::Int;
+      r.type = kernel_options(*f).types.front();
       r.defines = defines;
       r.seed = 17;
       try {

@@ -89,19 +89,16 @@ void finish_step(const Ctx& c, LessonStep& st, std::map<std::string, Entry>& kv)
   }
   TraceRequest& r = st.request;
   r.kernel = get("kernel");
-  if (kv.count("type")) {
-    std::string t = get("type");
-    if (t == "int") r.type = ValueType::Int;
-    else if (t == "float") r.type = ValueType::Float;
-    else c.fail(line_of("type"), "type: must be int or float, not '" + t + "'");
-  }
+  if (kv.count("type") && !parse_value_type(get("type"), &r.type))
+    c.fail(line_of("type"), "type: must be " + name_list(type_names(), ", ", " or ") + ", not '" + get("type") + "'");
   if (kv.count("n")) r.n = static_cast<int>(c.integer(line_of("n"), "n", get("n"), 1, 1 << 20));
   if (kv.count("threads")) r.threads = static_cast<int>(c.integer(line_of("threads"), "threads", get("threads"), 1, 1 << 20));
   if (kv.count("banks")) r.banks = static_cast<int>(c.integer(line_of("banks"), "banks", get("banks"), 1, 64));
   r.warp_issue = r.banks == 16 ? 16 : 32;
   if (kv.count("warp-issue")) r.warp_issue = static_cast<int>(c.integer(line_of("warp-issue"), "warp-issue", get("warp-issue"), 1, 64));
   if (kv.count("pad") && !parse_pad(get("pad"), &r.pad)) c.fail(line_of("pad"), "pad: must be none, harris or zero");
-  if (kv.count("op")) r.op = get("op");
+  if (kv.count("op") && !parse_operator(get("op"), &r.op))
+    c.fail(line_of("op"), "op: must be " + name_list(operator_names(), ", ", " or ") + ", not '" + get("op") + "'");
   if (kv.count("scan")) r.scan = get("scan");
   if (kv.count("seed")) r.seed = static_cast<unsigned>(c.integer(line_of("seed"), "seed", get("seed"), 0, 4294967295LL));
   if (kv.count("bits")) r.bits = static_cast<int>(c.integer(line_of("bits"), "bits", get("bits"), 1, 31));

@@ -39,8 +39,8 @@ std::string trace_to_json(const Trace& t, int indent) {
   j["banks"] = t.banks;
   j["warp_issue"] = t.warp_issue;
   j["pad"] = pad_name(t.pad);
-  j["op"] = t.op;
-  j["type"] = t.type;
+  j["op"] = operator_name(t.op);
+  j["type"] = type_name(t.type);
   j["scan"] = t.inclusive ? "inclusive" : "exclusive";
   if (!t.check.empty()) j["check"] = t.check;
   if (t.bits) j["bits"] = t.bits;
@@ -126,13 +126,8 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   t.warp_issue = static_cast<int>(rd.integer(j, "warp_issue", "", 16, 32));
   if (t.warp_issue != 16 && t.warp_issue != 32) rd.fail("warp_issue", "must be 16 or 32");
   if (!parse_pad(rd.string(j, "pad", ""), &t.pad)) rd.fail("pad", "must be none, harris or zero");
-  t.op = rd.string(j, "op", "");
-  {
-    const auto& ops = operator_names();
-    if (std::find(ops.begin(), ops.end(), t.op) == ops.end()) rd.fail("op", "must be sum, min, max, or or mat2");
-  }
-  t.type = rd.string(j, "type", "");
-  if (t.type != "int" && t.type != "float") rd.fail("type", "must be int or float");
+  if (!parse_operator(rd.string(j, "op", ""), &t.op)) rd.fail("op", "must be " + name_list(operator_names(), ", ", " or "));
+  if (!parse_value_type(rd.string(j, "type", ""), &t.type)) rd.fail("type", "must be " + name_list(type_names(), ", ", " or "));
   if (j.contains("scan")) {
     std::string s = rd.string(j, "scan", "");
     if (s != "inclusive" && s != "exclusive") rd.fail("scan", "must be inclusive or exclusive");
@@ -277,7 +272,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   r.warp_issue = t.warp_issue;
   r.pad = t.pad;
   r.op = t.op;
-  r.type = t.type == "float" ? ValueType::Float : ValueType::Int;
+  r.type = t.type;
   if (t.check == "inclusive-scan" || t.check == "exclusive-scan") r.scan = t.inclusive ? "inclusive" : "exclusive";
   r.input = t.input;
   r.bits = t.bits;

@@ -14,7 +14,8 @@ using namespace scanscope;
 namespace {
 
 struct Case {
-  std::string kernel, op;
+  std::string kernel;
+  Operator op;
   ValueType type;
 };
 
@@ -39,18 +40,18 @@ std::vector<Case> all_cases() {
   std::vector<Case> cases;
   for (const auto& k : kernel_files()) {
     const KernelOptions o = kernel_options(k);
-    if (o.broken || k.family == "seeds") continue;
-    for (const auto& op : o.ops)
-      for (const auto& type : o.types) {
-        if (op == "mat2") continue;  // below, with the kernels that keep operand order
-        if (operator_is_integer_only(op) && type == "float") continue;
-        cases.push_back({k.id, op, type == "float" ? ValueType::Float : ValueType::Int});
+    if (o.broken || k.family == KernelFamily::Seeds) continue;
+    for (Operator op : o.ops)
+      for (ValueType type : o.types) {
+        if (!operator_info(op).commutative) continue;  // below, with the kernels that keep operand order
+        if (operator_info(op).int_only && type == ValueType::Float) continue;
+        cases.push_back({k.id, op, type});
       }
   }
   return cases;
 }
 
-void PrintTo(const Case& c, std::ostream* os) { *os << c.kernel << " " << c.op << "/" << type_name(c.type); }
+void PrintTo(const Case& c, std::ostream* os) { *os << c.kernel << " " << operator_name(c.op) << "/" << type_name(c.type); }
 
 class KernelVsReference : public ::testing::TestWithParam<Case> {};
 
@@ -78,7 +79,7 @@ TEST_P(KernelVsReference, EveryNMatchesTheSequentialCpu) {
         r.seed = static_cast<unsigned>(n * 7 + 1);
         Trace t = run_emulator(r);
         std::string why;
-        EXPECT_TRUE(check_output(t, &why)) << c.kernel << " n=" << n << " " << c.op << "/" << type_name(c.type) << " "
+        EXPECT_TRUE(check_output(t, &why)) << c.kernel << " n=" << n << " " << operator_name(c.op) << "/" << type_name(c.type) << " "
                                            << scan << " pad=" << pad_name(pad) << ": " << why;
         // The last step's shared memory is consistent with the output the kernel wrote.
         EXPECT_FALSE(t.steps.empty());
@@ -87,7 +88,7 @@ TEST_P(KernelVsReference, EveryNMatchesTheSequentialCpu) {
 
 INSTANTIATE_TEST_SUITE_P(AllKernels, KernelVsReference, ::testing::ValuesIn(all_cases()),
                          [](const ::testing::TestParamInfo<Case>& info) {
-                           std::string s = info.param.kernel + "_" + info.param.op + "_" + type_name(info.param.type);
+                           std::string s = info.param.kernel + "_" + operator_name(info.param.op) + "_" + type_name(info.param.type);
                            for (auto& ch : s)
                              if (ch == '-') ch = '_';
                            return s;
@@ -96,7 +97,7 @@ INSTANTIATE_TEST_SUITE_P(AllKernels, KernelVsReference, ::testing::ValuesIn(all_
 // Negative and large values: the int sum wraps like the GPU's and min/max see negatives.
 TEST(KernelVsReference, NegativeValuesAndMinMax) {
   for (const char* kernel : {"reduce-sequential", "scan-blelloch", "scan-hillis-steele", "scan-warp-shuffle", "reduce-warp-shuffle"})
-    for (const char* op : {"min", "max", "sum"}) {
+    for (Operator op : {Operator::Min, Operator::Max, Operator::Sum}) {
       TraceRequest r;
       r.kernel = kernel;
       r.op = op;
@@ -104,7 +105,7 @@ TEST(KernelVsReference, NegativeValuesAndMinMax) {
       r.n = 8;
       Trace t = run_emulator(r);
       std::string why;
-      EXPECT_TRUE(check_output(t, &why)) << kernel << " " << op << ": " << why;
+      EXPECT_TRUE(check_output(t, &why)) << kernel << " " << operator_name(op) << ": " << why;
     }
 }
 
@@ -124,8 +125,10 @@ TEST(Reference, CheckerRejectsAWrongOutput) {
 TEST(Reference, FloatToleranceIsTight) {
   std::vector<double> in = {1e7, 1, -1e7, 1};
   std::string why;
-  EXPECT_TRUE(outputs_match({1e7, 1e7 + 1, 1, 2}, reference_scan(in, "sum", true, true), in, "sum", true, true, &why)) << why;
-  EXPECT_FALSE(outputs_match({1e7, 1e7 + 1, 1, 2000}, reference_scan(in, "sum", true, true), in, "sum", true, true, &why));
+  const Operator sum = Operator::Sum;
+  const ValueType f = ValueType::Float;
+  EXPECT_TRUE(outputs_match({1e7, 1e7 + 1, 1, 2}, reference_scan(in, sum, f, true), in, sum, f, true, &why)) << why;
+  EXPECT_FALSE(outputs_match({1e7, 1e7 + 1, 1, 2000}, reference_scan(in, sum, f, true), in, sum, f, true, &why));
 }
 
 }  // namespace
@@ -138,13 +141,13 @@ namespace {
 TEST(NonCommutative, OrderPreservingKernelsAreRightTheOthersWrong) {
   for (const auto& k : kernel_files()) {
     const KernelOptions o = kernel_options(k);
-    if (o.broken || (k.family != "reduce" && k.family != "scan")) continue;
-    if (std::find(o.ops.begin(), o.ops.end(), "mat2") == o.ops.end()) continue;
+    if (o.broken || (k.family != KernelFamily::Reduce && k.family != KernelFamily::Scan)) continue;
+    if (std::find(o.ops.begin(), o.ops.end(), Operator::Mat2) == o.ops.end()) continue;
     for (int n : {8, 64, 256, 1000}) {
       TraceRequest r;
       r.kernel = k.id;
       r.n = n;
-      r.op = "mat2";
+      r.op = Operator::Mat2;
       r.seed = 3;
       if (o.can_exclusive && o.can_inclusive) r.scan = "exclusive";
       Trace t = run_emulator(r);
@@ -158,7 +161,7 @@ TEST(NonCommutative, OrderPreservingKernelsAreRightTheOthersWrong) {
   r.kernel = "reduce-interleaved";
   r.n = 64;
   r.threads = 16;
-  r.op = "mat2";
+  r.op = Operator::Mat2;
   EXPECT_FALSE(check_output(run_emulator(r), nullptr));
 }
 
@@ -241,7 +244,7 @@ TEST(Applications, RadixSortLargeKeysAndErrors) {
   EXPECT_THROW(run_emulator(r), UsageError);
   r.input = {};
   r.n = 16;
-  r.op = "max";
+  r.op = Operator::Max;
   EXPECT_THROW(run_emulator(r), UsageError);
 }
 

@@ -91,7 +91,7 @@ TEST(Lessons, EveryLessonLoadsAndEveryStepTraces) {
       const KernelFile* k = find_kernel_file(s.request.kernel);
       ASSERT_NE(k, nullptr) << l.file << ":" << s.line;
       const bool meant_wrong = !wrong_by_design(*k, s.request).empty();
-      if (k->family == "seeds")  // a listing as printed: its erratum may or may not change the output
+      if (k->family == KernelFamily::Seeds)  // a listing as printed: its erratum may or may not change the output
         EXPECT_TRUE(ok || meant_wrong) << l.file << ":" << s.line << ": " << why;
       else
         EXPECT_EQ(ok, !meant_wrong) << l.file << ":" << s.line << ": " << why;
@@ -129,6 +129,8 @@ TEST(Lessons, MalformedFilesNameFileAndLine) {
             std::string::npos);
   EXPECT_NE(lesson_error(head + "step: a\nn: 8\ntext: t\n").find("bad.lesson:4: n needs a kernel"), std::string::npos);
   EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\ninput: 1,x\ntext: t\n").find("bad.lesson:5: --input item 2"),
+            std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\nop: mul\ntext: t\n").find("bad.lesson:5: op: must be sum, min, max, or or mat2"),
             std::string::npos);
   EXPECT_NE(lesson_error(head + "just words\n").find("bad.lesson:3: expected 'key: value'"), std::string::npos);
   EXPECT_NE(lesson_error(head + "step: a\ntext: t\ntext: u\n").find("bad.lesson:5: 'text' given twice"), std::string::npos);

@@ -143,17 +143,14 @@ void form_from_request(RunForm& f, const TraceRequest& r, Device d) {
   f.threads = r.threads;
   f.banks = r.banks;
   f.pad = static_cast<int>(r.pad);
-  f.op = 0;
-  const auto& ops = operator_names();
-  for (size_t i = 0; i < ops.size(); ++i)
-    if (r.op == ops[i]) f.op = static_cast<int>(i);
-  f.type = r.type == ValueType::Float ? 1 : 0;
+  f.op = static_cast<int>(r.op);
+  f.type = static_cast<int>(r.type);
   f.seed = static_cast<int>(r.seed);
   f.device = d == Device::Cpu ? 1 : d == Device::Gpu ? 2 : 0;
   if (!r.input.empty()) {
     f.input_mode = 1;
     std::string text;
-    for (size_t i = 0; i < r.input.size(); ++i) text += (i ? "," : "") + format_value(r.input[i], "", ValueStyle::Cell);
+    for (size_t i = 0; i < r.input.size(); ++i) text += (i ? "," : "") + format_value(r.input[i], Operator::Sum, ValueStyle::Cell);
     std::snprintf(f.input_text, sizeof f.input_text, "%s", text.c_str());
   } else {
     f.input_mode = 0;
@@ -170,8 +167,8 @@ TraceRequest request_from_form(const RunForm& f, Device* device) {
   r.banks = f.banks;
   r.warp_issue = f.banks == 16 ? 16 : 32;
   r.pad = static_cast<Pad>(f.pad);
-  r.op = operator_names()[std::clamp(f.op, 0, static_cast<int>(operator_names().size()) - 1)];
-  r.type = f.type == 1 ? ValueType::Float : ValueType::Int;
+  r.op = operators()[std::clamp(f.op, 0, static_cast<int>(operators().size()) - 1)].op;
+  r.type = value_types()[std::clamp(f.type, 0, static_cast<int>(value_types().size()) - 1)];
   if (f.seed < 0) throw UsageError("seed must be 0 or more, not " + std::to_string(f.seed));
   r.seed = static_cast<unsigned>(f.seed);
   if (f.input_mode == 1 || f.input_mode == 2) {

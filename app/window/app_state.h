@@ -33,8 +33,8 @@ struct RunForm {
   int threads = 0;
   int banks = 32;          // 32 or 16 (16 = G80: half-warps)
   int pad = 0;             // Pad
-  int op = 0;              // sum, min, max, or
-  int type = 0;            // int, float
+  int op = 0;              // Operator
+  int type = 0;            // ValueType
   int input_mode = 0;      // 0 random, 1 typed list, 2 preset
   char input_text[1024] = "";
   int seed = 1;

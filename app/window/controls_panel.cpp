@@ -50,8 +50,11 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::Separator();
   ImGui::PushItemWidth(w * 0.55f);
   if (ImGui::BeginCombo("kernel", cat[f.kernel].id.c_str())) {
-    for (int i = 0; i < static_cast<int>(cat.size()); ++i)
+    for (int i = 0; i < static_cast<int>(cat.size()); ++i) {
+      if (cat[i].family && (i == 0 || cat[i - 1].family != cat[i].family))  // the catalogue is in family order
+        ImGui::TextDisabled("%s", family_info(*cat[i].family).title);
       if (ImGui::Selectable(cat[i].id.c_str(), i == f.kernel)) f.kernel = i;
+    }
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s\n%s", cat[f.kernel].header.title.c_str(), cat[f.kernel].header.from.c_str(), cat[f.kernel].display.c_str());
@@ -85,16 +88,18 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const char* pads[] = {"none", "harris", "zero"};
     ImGui::Combo("padding", &f.pad, pads, 3);
   }
-  const auto& op_names = operator_names();
-  f.op = std::clamp(f.op, 0, static_cast<int>(op_names.size()) - 1);
-  if (ImGui::BeginCombo("operator", op_names[f.op].c_str())) {
-    for (int i = 0; i < static_cast<int>(op_names.size()); ++i)
-      if (ImGui::Selectable(op_names[i].c_str(), i == f.op)) f.op = i;
-    ImGui::EndCombo();
+  std::vector<const char*> op_names;
+  std::string op_notes;
+  for (const OperatorInfo& op : operators()) {
+    op_names.push_back(op.name);
+    if (!op.commutative) op_notes += std::string(op_notes.empty() ? "" : "\n") + op.name + ": " + op.about + ": associative, not commutative";
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("mat2: 2x2 matrices of bytes, multiplied: associative, not commutative");
-  const char* types[] = {"int", "float"};
-  ImGui::Combo("type", &f.type, types, 2);
+  f.op = std::clamp(f.op, 0, static_cast<int>(op_names.size()) - 1);
+  ImGui::Combo("operator", &f.op, op_names.data(), static_cast<int>(op_names.size()));
+  if (!op_notes.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", op_notes.c_str());
+  std::vector<const char*> types;
+  for (ValueType t : value_types()) types.push_back(type_name(t));
+  ImGui::Combo("type", &f.type, types.data(), static_cast<int>(types.size()));
   const char* devices[] = {"auto", "cpu emulator", "gpu"};
   ImGui::Combo("device", &f.device, devices, 3);
   ImGui::PopItemWidth();

@@ -89,7 +89,7 @@ void HistEqPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         pts.push_back(ImVec2(plot.x + (i + 0.5f) * bw, plot.bottom() - static_cast<float>((*cdf)[i] / total) * plot.h));
       dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col(okabe_ito::orange), 0, std::max(2.0f, 2.5f * ui.scale));
       dl->AddText(small, small->FontSize, ImVec2(plot.right() + 4, plot.y), col(okabe_ito::orange), "CDF");
-      dl->AddText(small, small->FontSize, ImVec2(plot.right() + 4, plot.y + small->FontSize), col(okabe_ito::orange), format_value(total, "sum").c_str());
+      dl->AddText(small, small->FontSize, ImVec2(plot.right() + 4, plot.y + small->FontSize), col(okabe_ito::orange), format_value(total, Operator::Sum).c_str());
       dl->AddText(small, small->FontSize, ImVec2(plot.right() + 4, plot.bottom() - small->FontSize), col(okabe_ito::orange), "0");
     }
   };

@@ -2,6 +2,7 @@
 #include "model.h"
 
 #include "engine/format.h"
+#include "engine/reference.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,18 +13,6 @@
 namespace scanscope {
 
 namespace {
-
-double fold(const std::string& op, const std::vector<double>& vals) {
-  double acc = vals.empty() ? 0 : vals[0];
-  for (size_t i = 1; i < vals.size(); ++i) {
-    double v = vals[i];
-    if (op == "min") acc = std::min(acc, v);
-    else if (op == "max") acc = std::max(acc, v);
-    else if (op == "or") acc = static_cast<double>(static_cast<int64_t>(acc) | static_cast<int64_t>(v));
-    else acc += v;
-  }
-  return acc;
-}
 
 bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
@@ -69,7 +58,7 @@ std::vector<TreeEdge> step_edges(const Trace& t, int step) {
       const bool is_copy = last_load != a.word && same(last_value, a.value);
       std::vector<double> vals;
       for (auto& p : loaded) vals.push_back(p.second);
-      const bool is_comb = same(fold(t.op, vals), a.value);
+      const bool is_comb = same(reference_reduce(vals, t.op, t.type), a.value);
       bool copy = is_copy && (!is_comb || stores > 1);
       if (copy) {
         edges.push_back({last_load, a.word, tid, true});
@@ -94,6 +83,7 @@ std::vector<TreeEdge> tree_edges(const Trace& t, int step) {
   if (!prev_read_only || cur_has_loads) return step_edges(t, step);
   Trace merged;
   merged.op = t.op;
+  merged.type = t.type;
   Step s;
   s.accesses = prev.accesses;
   s.accesses.insert(s.accesses.end(), t.steps[step].accesses.begin(), t.steps[step].accesses.end());
@@ -243,7 +233,7 @@ std::string describe_step(const Trace& t, int step) {
     shuffles += a.op == kShuffle;
   }
   const std::string who = std::to_string(active) + (active == 1 ? " thread" : " threads");
-  const std::string op = t.op == "sum" ? "add" : t.op == "or" ? "OR" : "take the " + t.op + " of";
+  const char* op = operator_info(t.op).verb;
   std::ostringstream os;
   switch (s.phase) {
     case Phase::Load:

@@ -19,7 +19,7 @@ struct GridStyle {
 };
 
 void draw_grid(ImDrawList* dl, const SmemGrid& g, const std::vector<double>& values, int words, int banks, const std::vector<bool>& pads,
-               const std::vector<char>& changed, const GridStyle& style, ImFont* small, float ui_scale, const std::string& op) {
+               const std::vector<char>& changed, const GridStyle& style, ImFont* small, float ui_scale, Operator op) {
   const bool show_values = g.cell_h >= small->FontSize;
   for (int w = 0; w < words; ++w) {
     Rect cell = g.cell(w);

@@ -38,7 +38,7 @@ bool gpu_agrees_with(const ResolvedKernel& k, const Trace& t, std::string* why) 
   if (barriers.size() != g.snapshots.size())
     return fail("the GPU passed " + std::to_string(g.snapshots.size()) + " barriers (with the kernel's end), the interpreter " +
                 std::to_string(barriers.size()));
-  const bool is_float = t.type == "float";
+  const bool is_float = t.type == ValueType::Float;
   const int base = k.build->compiled.dynamic_base;
   for (size_t b = 0; b < barriers.size(); ++b) {
     const Step& st = t.steps[barriers[b]];

@@ -76,7 +76,7 @@ TEST(Lessons, EveryStepOfEveryLessonOpens) {
       // Only the deliberately wrong steps say so.
       const KernelFile* kf = find_kernel_file(st.request.kernel);
       const bool broken = !wrong_by_design(*kf, st.request).empty();
-      if (kf->family == "seeds")  // a listing as printed: its erratum may or may not change the output
+      if (kf->family == KernelFamily::Seeds)  // a listing as printed: its erratum may or may not change the output
         EXPECT_TRUE(s.output_ok || broken) << where << ": " << s.output_note;
       else
         EXPECT_EQ(s.output_ok, !broken) << where << ": " << s.output_note;
@@ -134,7 +134,7 @@ TEST(Lessons, WrongResultNotesSayWhy) {
   EXPECT_NE(s.output_note.find("__syncthreads()"), std::string::npos) << s.output_note;
   EXPECT_NE(s.output_note.find("RACE"), std::string::npos) << s.output_note;
   r.kernel = "reduce-sequential";
-  r.op = "mat2";
+  r.op = Operator::Mat2;
   r.n = 16;
   ASSERT_TRUE(run_request(s, r, Device::Cpu));
   EXPECT_FALSE(s.output_ok);
@@ -164,9 +164,9 @@ TEST(Lessons, RacedWordsAreMarkedAndNamedInTheStepSentence) {
 }
 
 TEST(Lessons, Mat2ValuesAreMatricesAndOtherOperatorsStayPlain) {
-  EXPECT_EQ(format_value(1 + (2 << 8) + (3 << 16) + (4 << 24), "mat2", ValueStyle::Cell), "[1 2;3 4]");
-  EXPECT_EQ(format_value(42, "sum", ValueStyle::Cell), "42");
-  EXPECT_EQ(format_value(NAN, "mat2", ValueStyle::Cell), "");  // never written: no label
+  EXPECT_EQ(format_value(1 + (2 << 8) + (3 << 16) + (4 << 24), Operator::Mat2, ValueStyle::Cell), "[1 2;3 4]");
+  EXPECT_EQ(format_value(42, Operator::Sum, ValueStyle::Cell), "42");
+  EXPECT_EQ(format_value(NAN, Operator::Mat2, ValueStyle::Cell), "");  // never written: no label
   EXPECT_EQ(parse_panels("histeq,float-order"), (std::vector<std::string>{"histeq", "float-order"}));
 }
 

@@ -164,8 +164,8 @@ TEST(CodeView, EveryAccessIsHighlightedInsideTheKernelsOwnFunctions) {
   for (const auto& k : kernel_files()) {
     TraceRequest r;
     r.kernel = k.id;
-    r.n = k.family == "seeds" ? 16 : 64;
-    if (kernel_options(k).types.front() == "float") r.type = ValueType::Float;
+    r.n = k.family == KernelFamily::Seeds ? 16 : 64;
+    r.type = kernel_options(k).types.front();
     ResolvedKernel rk;
     try {
       rk = resolve_kernel(r);
