@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/cuda/source.h"
+#include "engine/vocab.h"
 
 namespace scanscope::cuda {
 
@@ -47,7 +48,7 @@ struct Var {
 // the `// step(PHASE): LABEL` comment on its line.
 struct StepLabel {
   Pos pos;
-  std::string phase;                 // "" when not given
+  Phase phase = Phase::Other;        // Other when not given
   std::string text;                  // with {name} placeholders
   std::vector<const Var*> vars;      // the variables the placeholders name, in order of appearance
   std::vector<std::string> var_names;

@@ -64,11 +64,6 @@ double value_of(uint32_t bits, Base type) {
   }
 }
 
-Phase phase_from(const std::string& s) {
-  Phase p = Phase::Other;
-  return parse_phase(s, &p) ? p : Phase::Other;
-}
-
 const char* builtin_name(Builtin b) {
   switch (b) {
     case Builtin::SyncThreads: return "__syncthreads()";
@@ -390,7 +385,7 @@ void Machine::note_round_end(int tid, int sync) {
   l.set = true;
   l.text = label_text(tid, sync);
   const SyncPoint& sp = prog_.syncs[sync];
-  l.phase = sp.label ? phase_from(sp.label->phase) : Phase::Other;
+  l.phase = sp.label ? sp.label->phase : Phase::Other;
 }
 
 void Machine::end_phase(bool final_phase) {

@@ -18,12 +18,7 @@ std::string Type::name() const {
   return pointer ? b + "*" : b;
 }
 
-const std::vector<std::string>& step_phase_names() {
-  static const std::vector<std::string> names = {"load", "reduce", "up", "clear", "down", "scan", "shuffle", "combine", "store"};
-  return names;
-}
-
-bool parse_step_comment(const std::string& comment, std::string* phase, std::string* label) {
+bool parse_step_comment(const std::string& comment, Phase* phase, std::string* label) {
   size_t i = comment.find_first_not_of(" \t");
   if (i == std::string::npos || comment.compare(i, 4, "step") != 0) return false;
   i += 4;
@@ -35,17 +30,16 @@ bool parse_step_comment(const std::string& comment, std::string* phase, std::str
     i = close + 1;
   }
   if (i >= comment.size() || comment[i] != ':') return false;
-  bool known = ph.empty();
-  for (const auto& n : step_phase_names()) known = known || n == ph;
-  if (!known) {
-    std::string all;
-    for (const auto& n : step_phase_names()) all += (all.empty() ? "" : ", ") + n;
-    throw std::invalid_argument("unknown phase '" + ph + "' in a step comment (known: " + all + ")");
+  Phase p = Phase::Other;
+  if (!ph.empty() && (!parse_phase(ph, &p) || p == Phase::Other)) {
+    std::vector<std::string> known;
+    for (int k = 0; k < static_cast<int>(Phase::Other); ++k) known.push_back(phase_name(static_cast<Phase>(k)));
+    throw std::invalid_argument("unknown phase '" + ph + "' in a step comment (known: " + name_list(known) + ")");
   }
   std::string l = comment.substr(i + 1);
   size_t a = l.find_first_not_of(" \t"), b = l.find_last_not_of(" \t\r");
   *label = a == std::string::npos ? "" : l.substr(a, b - a + 1);
-  *phase = ph;
+  *phase = p;
   return true;
 }
 

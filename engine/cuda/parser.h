@@ -9,11 +9,9 @@ namespace scanscope::cuda {
 // Throws CudaError naming file:line:col and the construct for anything outside the subset.
 Program parse_program(const SourceSet& files, const Preprocessed& pp);
 
-// Reads a `// step(PHASE): LABEL` comment (the text after the slashes); false if it is not one.
-// Throws std::invalid_argument with a message for a malformed one (an unknown phase).
-bool parse_step_comment(const std::string& comment, std::string* phase, std::string* label);
-
-// The phases a step comment may name.
-const std::vector<std::string>& step_phase_names();
+// Reads a `// step(PHASE): LABEL` comment (the text after the slashes; PHASE any phase but
+// other, Phase::Other when not given); false if it is not one. Throws std::invalid_argument with
+// a message for a malformed one (an unknown phase).
+bool parse_step_comment(const std::string& comment, Phase* phase, std::string* label);
 
 }  // namespace scanscope::cuda
