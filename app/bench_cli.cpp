@@ -36,7 +36,7 @@ std::string fmt(const char* f, double v) {
 }
 
 void print_table(const BenchResults& r) {
-  std::printf("device: %s (%s), type %s, %s\n", r.device.c_str(), r.driver.c_str(), r.type.c_str(), r.date.c_str());
+  std::printf("device: %s (%s), type %s, %s\n", r.device.c_str(), r.driver.c_str(), type_name(r.type), r.date.c_str());
   std::printf("%-24s %11s %11s %9s %8s %8s  %s\n", "kernel", "n", "time ms", "GB/s", "x CUB", "x copy", "check");
   long long last_n = -1;
   for (const auto& p : r.points) {
@@ -65,7 +65,7 @@ void print_table(const BenchResults& r) {
       header = true;
     }
     auto probe = at.find({"read-probe", key.second});
-    std::string xprobe = p->family == "reduce" && probe != at.end() ? fmt("%.3f", p->gbps / probe->second->gbps) : "-";
+    std::string xprobe = p->family == BenchFamily::Reduce && probe != at.end() ? fmt("%.3f", p->gbps / probe->second->gbps) : "-";
     std::printf("%25s %-14s %11lld %9.1f %8s %8s %10s\n", "", key.first.c_str(), key.second, p->gbps, p->ratio_to_cub > 0 ? fmt("%.3f", p->ratio_to_cub).c_str() : "-",
                 p->ratio_to_copy > 0 ? fmt("%.3f", p->ratio_to_copy).c_str() : "-", xprobe.c_str());
   }
@@ -85,7 +85,7 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& o) {
   cmd->add_option("--min", o.min_n, "smallest n (sizes double up to --max)");
   cmd->add_option("--max", o.max_n, "largest n (default 2^28 with a GPU, 2^24 without; at most 2^30)");
   cmd->add_option("--json", o.json, "also write the results to FILE (JSON)");
-  cmd->add_option("--type", o.type, "value type: int or float");
+  cmd->add_option("--type", o.type, "value type: " + name_list(type_names(), ", ", " or "));
   cmd->add_option("--repeats", o.repeats, "timed runs per point (the median is reported)");
   cmd->add_option("--warmup", o.warmup, "untimed runs first");
   cmd->add_option("--preset", o.preset, "re-run a seed's table: harris-table2 (scan paper Table 2) or oancea (reduce at n = 1000 and 10^6)");
@@ -99,7 +99,7 @@ int run_bench_command(const BenchOptions& o, const CLI::App& cmd) {
     c.kernels = split_ids(o.kernel);
     if (c.kernels.empty()) throw UsageError("--kernel needs an id or all");
   }
-  if (o.type != "int" && o.type != "float") throw UsageError("--type must be int or float, not '" + o.type + "'");
+  if (!parse_value_type(o.type, &c.type)) throw UsageError("--type must be " + name_list(type_names(), ", ", " or ") + ", not '" + o.type + "'");
   if (o.repeats < 1 || o.repeats > 1000) throw UsageError("--repeats must be 1 to 1000, not " + std::to_string(o.repeats));
   if (o.warmup < 0 || o.warmup > 100) throw UsageError("--warmup must be 0 to 100, not " + std::to_string(o.warmup));
   if (!o.preset.empty() && o.preset != "harris-table2" && o.preset != "oancea")
@@ -114,7 +114,6 @@ int run_bench_command(const BenchOptions& o, const CLI::App& cmd) {
   }
   if (c.min_n < 1 || c.min_n > c.max_n || c.max_n > (1LL << 30))
     throw UsageError("sizes must satisfy 1 <= --min <= --max <= 2^30 (1073741824), not --min " + std::to_string(c.min_n) + " --max " + std::to_string(c.max_n));
-  c.type = o.type;
   c.repeats = o.repeats;
   c.warmup = o.warmup;
   c.preset = o.preset;

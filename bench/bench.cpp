@@ -291,21 +291,21 @@ const std::vector<BenchKernel>& bench_kernels() {
     std::vector<BenchKernel> v;
     std::vector<BenchKernel> tuning;  // listed last
     for (const auto& s : device::strategies()) {
-      const char* family = s.scan() ? "scan" : "reduce";
+      const BenchFamily family = s.scan() ? BenchFamily::Scan : BenchFamily::Reduce;
       (s.tuning() ? tuning : v).push_back({s.id, family, s.title, s.scan(), false, true, !s.tuning(), !s.takes_float, (s.flags & device::kBest) != 0, s.id});
       if (s.flags & device::kBenchInclusive)
         v.push_back({std::string(s.id) + "-inclusive", family, std::string(s.title) + "; inclusive", true, true, true, true, !s.takes_float, false, s.id});
     }
     // Baselines: NVIDIA's CUB, the device copy, the read probe (kernels/device/baselines.cu) and the CPU.
-    v.push_back({"cub-reduce", "reduce", "cub::DeviceReduce::Sum", false, false, true, true, false, false, "cub-reduce"});
-    v.push_back({"cub-scan", "scan", "cub::DeviceScan::ExclusiveSum", true, false, true, true, false, false, "cub-scan"});
-    v.push_back({"cub-scan-inclusive", "scan", "cub::DeviceScan::InclusiveSum", true, true, true, true, false, false, "cub-scan-inclusive"});
-    v.push_back({"copy", "copy", "cudaMemcpyAsync device to device", true, false, true, true, false, false, "copy"});
-    v.push_back({"read-probe", "copy", "read-bandwidth probe: 16-byte loads, all in flight, one atomic per block", false, false, true, true, false, false, "read-probe"});
-    v.push_back({"cpu-sequential-reduce", "cpu", "a sequential loop", false, false, false, true, false, false, ""});
-    v.push_back({"cpu-std-reduce", "cpu", "std::reduce", false, false, false, true, false, false, ""});
-    v.push_back({"cpu-sequential-scan", "cpu", "the scan paper's sequential exclusive scan", true, false, false, true, false, false, ""});
-    v.push_back({"cpu-std-inclusive-scan", "cpu", "std::inclusive_scan", true, true, false, true, false, false, ""});
+    v.push_back({"cub-reduce", BenchFamily::Reduce, "cub::DeviceReduce::Sum", false, false, true, true, false, false, "cub-reduce"});
+    v.push_back({"cub-scan", BenchFamily::Scan, "cub::DeviceScan::ExclusiveSum", true, false, true, true, false, false, "cub-scan"});
+    v.push_back({"cub-scan-inclusive", BenchFamily::Scan, "cub::DeviceScan::InclusiveSum", true, true, true, true, false, false, "cub-scan-inclusive"});
+    v.push_back({"copy", BenchFamily::Copy, "cudaMemcpyAsync device to device", true, false, true, true, false, false, "copy"});
+    v.push_back({"read-probe", BenchFamily::Copy, "read-bandwidth probe: 16-byte loads, all in flight, one atomic per block", false, false, true, true, false, false, "read-probe"});
+    v.push_back({"cpu-sequential-reduce", BenchFamily::Cpu, "a sequential loop", false, false, false, true, false, false, ""});
+    v.push_back({"cpu-std-reduce", BenchFamily::Cpu, "std::reduce", false, false, false, true, false, false, ""});
+    v.push_back({"cpu-sequential-scan", BenchFamily::Cpu, "the scan paper's sequential exclusive scan", true, false, false, true, false, false, ""});
+    v.push_back({"cpu-std-inclusive-scan", BenchFamily::Cpu, "std::inclusive_scan", true, true, false, true, false, false, ""});
     v.insert(v.end(), tuning.begin(), tuning.end());
     return v;
   }();
@@ -327,7 +327,6 @@ BenchResults run_bench(const BenchConfig& config_in, const BenchProgress& progre
     if (config.kernels.empty()) config.kernels = k;
     if (config.sizes.empty()) config.sizes = bench_detail::preset_sizes(config.preset);
   }
-  if (config.type != "int" && config.type != "float") throw UsageError("--type must be int or float, not '" + config.type + "'");
   if (config.repeats < 1 || config.repeats > 1000) throw UsageError("--repeats must be 1 to 1000, not " + std::to_string(config.repeats));
   std::vector<std::string> ids = config.kernels.empty() ? bench_kernel_ids() : config.kernels;
   for (const auto& id : ids)
@@ -359,7 +358,7 @@ BenchResults run_bench(const BenchConfig& config_in, const BenchProgress& progre
     r.device = cpu_name();
     r.driver = "none";
   }
-  if (config.type == "int") run_typed<int>(config, ids, sizes, gpu.get(), progress, cancel, r);
+  if (config.type == ValueType::Int) run_typed<int>(config, ids, sizes, gpu.get(), progress, cancel, r);
   else run_typed<float>(config, ids, sizes, gpu.get(), progress, cancel, r);
   bench_detail::compute_ratios(r);
   return r;

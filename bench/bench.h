@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/vocab.h"
+
 namespace scanscope {
 
 struct BenchConfig {
@@ -15,15 +17,20 @@ struct BenchConfig {
   long long min_n = 1 << 10;
   long long max_n = 1LL << 28;       // sizes are powers of two from min_n to max_n (or the preset's list)
   std::vector<long long> sizes;      // explicit sizes (presets); overrides min/max when non-empty
-  std::string type = "int";          // "int" or "float"
+  ValueType type = ValueType::Int;
   int repeats = 20;                  // timed repeats per point (median reported)
   int warmup = 3;
   std::string preset;                // "", "harris-table2", "oancea"
 };
 
+// What a bench kernel is: a reduction, a scan, a device copy or read probe, a CPU baseline.
+enum class BenchFamily : int { Reduce = 0, Scan, Copy, Cpu };
+const char* bench_family_name(BenchFamily f);  // as in the JSON: reduce, scan, copy, cpu
+bool parse_bench_family(const std::string& s, BenchFamily* out);
+
 struct BenchPoint {
   std::string kernel;     // e.g. "reduce-best", "cub-reduce", "copy", "cpu-sequential-reduce"
-  std::string family;     // "reduce" | "scan" | "copy" | "cpu"
+  BenchFamily family = BenchFamily::Reduce;
   long long n = 0;
   double ms = 0;          // median time
   double gbps = 0;        // bytes moved (read + written, minimum necessary) / time
@@ -37,7 +44,7 @@ struct BenchResults {
   std::string device;     // "NVIDIA H100 80GB HBM3" or "cpu: ..." when no GPU
   std::string driver;     // CUDA driver / runtime versions
   std::string date;       // ISO 8601 UTC
-  std::string type;
+  ValueType type = ValueType::Int;
   std::vector<BenchPoint> points;
   std::vector<std::string> messages;  // e.g. why GPU kernels are missing
 };
@@ -50,7 +57,7 @@ BenchResults run_bench(const BenchConfig& config, const BenchProgress& progress,
 // the inclusive form of one, or a baseline (CUB, the device copy, the read probe, the CPU).
 struct BenchKernel {
   std::string id;
-  std::string family;      // "reduce" | "scan" | "copy" | "cpu"
+  BenchFamily family;
   std::string title;
   bool scan = false;       // the output has n elements
   bool inclusive = false;  // the inclusive form

@@ -4,6 +4,7 @@
 //     "points": [ { "kernel", "family", "n", "ms", "gbps", "ratio_to_cub", "ratio_to_copy",
 //                   "verified", "note" } ] }
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 
@@ -16,6 +17,14 @@ namespace scanscope {
 
 using nlohmann::json;
 
+namespace {
+const char* const kBenchFamilyNames[] = {"reduce", "scan", "copy", "cpu"};
+}  // namespace
+
+const char* bench_family_name(BenchFamily f) { return kBenchFamilyNames[static_cast<int>(f)]; }
+
+bool parse_bench_family(const std::string& s, BenchFamily* out) { return parse_name(kBenchFamilyNames, s, out); }
+
 std::string bench_to_json(const BenchResults& r) {
   json j;
   j["format"] = "scanscope-bench";
@@ -23,11 +32,11 @@ std::string bench_to_json(const BenchResults& r) {
   j["device"] = r.device;
   j["driver"] = r.driver;
   j["date"] = r.date;
-  j["type"] = r.type;
+  j["type"] = type_name(r.type);
   j["messages"] = r.messages;
   json pts = json::array();
   for (const auto& p : r.points)
-    pts.push_back({{"kernel", p.kernel}, {"family", p.family}, {"n", p.n}, {"ms", p.ms}, {"gbps", p.gbps},
+    pts.push_back({{"kernel", p.kernel}, {"family", bench_family_name(p.family)}, {"n", p.n}, {"ms", p.ms}, {"gbps", p.gbps},
                    {"ratio_to_cub", p.ratio_to_cub}, {"ratio_to_copy", p.ratio_to_copy}, {"verified", p.verified}, {"note", p.note}});
   j["points"] = pts;
   return j.dump(1) + "\n";
@@ -44,8 +53,8 @@ BenchResults bench_from_json(const std::string& text, const std::string& origin)
   r.device = rd.string(j, "device", "");
   r.driver = rd.string(j, "driver", "");
   r.date = rd.string(j, "date", "");
-  r.type = rd.string(j, "type", "");
-  if (r.type != "int" && r.type != "float") rd.fail("type", "must be int or float, not '" + r.type + "'");
+  const std::string type = rd.string(j, "type", "");
+  if (!parse_value_type(type, &r.type)) rd.fail("type", "must be " + name_list(type_names(), ", ", " or ") + ", not '" + type + "'");
   if (j.contains("messages")) {
     const json& m = rd.field(j, "messages", "");
     if (!m.is_array()) rd.fail("messages", "expected an array");
@@ -62,9 +71,11 @@ BenchResults bench_from_json(const std::string& text, const std::string& origin)
     const json& p = pts[i];
     BenchPoint b;
     b.kernel = rd.string(p, "kernel", where);
-    b.family = rd.string(p, "family", where);
-    if (b.family != "reduce" && b.family != "scan" && b.family != "copy" && b.family != "cpu")
-      rd.fail(where + ".family", "must be reduce, scan, copy or cpu, not '" + b.family + "'");
+    const std::string family = rd.string(p, "family", where);
+    if (!parse_bench_family(family, &b.family)) {
+      std::vector<std::string> names(std::begin(kBenchFamilyNames), std::end(kBenchFamilyNames));
+      rd.fail(where + ".family", "must be " + name_list(names, ", ", " or ") + ", not '" + family + "'");
+    }
     b.n = rd.integer(p, "n", where, 1, 1LL << 40);
     // Times, GB/s and ratios are never negative; 1e12 of anything is a corrupt file.
     b.ms = rd.number(p, "ms", where, 0, 1e12);

@@ -50,7 +50,7 @@ void TimingPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   ImGui::TextColored(ImVec4(0.35f, 0.7f, 0.9f, 1), "%s", s.bench.device.c_str());
   ImGui::SameLine();
-  ImGui::TextDisabled("%s, %s, from %s", s.bench.date.c_str(), s.bench.type.c_str(), s.bench_origin.c_str());
+  ImGui::TextDisabled("%s, %s, from %s", s.bench.date.c_str(), type_name(s.bench.type), s.bench_origin.c_str());
   for (const auto& m : s.bench.messages) ImGui::TextDisabled("%s", m.c_str());
   // One series per kernel, in first-seen order; points without a time (skipped) are left out.
   std::vector<PlotSeries> ms, gbps;

@@ -16,11 +16,11 @@ BenchResults sample() {
   r.device = "NVIDIA H100 80GB HBM3";
   r.driver = "driver 13.0, runtime 13.0";
   r.date = "2026-11-22T00:00:00Z";
-  r.type = "float";
+  r.type = ValueType::Float;
   r.messages = {"n=1073741824: skipped: needs 8200 MiB"};
   BenchPoint p;
   p.kernel = "reduce-best";
-  p.family = "reduce";
+  p.family = BenchFamily::Reduce;
   p.n = 1 << 20;
   p.ms = 0.0061;
   p.gbps = 687.5;
@@ -29,7 +29,7 @@ BenchResults sample() {
   p.verified = true;
   r.points.push_back(p);
   p.kernel = "cub-scan";
-  p.family = "scan";
+  p.family = BenchFamily::Scan;
   p.verified = false;
   p.note = "skipped: does not fit";
   r.points.push_back(p);
