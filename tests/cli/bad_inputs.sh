@@ -53,7 +53,7 @@ bad_input "input beyond int32" "does not fit in a 32-bit int" trace --kernel sca
 bad_input "NaN float input" "not a finite float" trace --kernel scan-blelloch --type float --input 1,nan --device cpu
 bad_input "input count vs --n" "--input has 3 values but --n is 8" trace --kernel scan-blelloch --input 1,2,3 --n 8 --device cpu
 bad_input "negative radix key" "sorts non-negative ints; --input has -1" trace --kernel app-radix-sort --input 3,-1 --device cpu
-bad_input "kernel file with an unknown operator" "bad-ops.cu:1: unknown operator 'mul' \(known: sum, min, max, or, mat2\)" trace --source "$tmp/bad-ops.cu" --device cpu
+bad_input "kernel file with an unknown operator" "bad-ops.cu:1: unknown operator 'mul' \(known: sum, min, max, or, mat2" trace --source "$tmp/bad-ops.cu" --device cpu
 bad_input "application with --op max" "app-compact takes --op sum, not max" trace --kernel app-compact --n 16 --op max --device cpu
 bad_input "unknown device" "--device must be auto, cpu or gpu" trace --kernel scan-blelloch --device tpu
 bad_input_no_gpu "--device gpu without a GPU" "--device gpu: no usable GPU: " trace --kernel scan-blelloch --n 16 --device gpu
