@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/ops.h"
 #include "engine/vocab.h"
 
 namespace scanscope {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "engine/vocab.h"
+#include "engine/ops.h"
 
 namespace scanscope {
 

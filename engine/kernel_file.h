@@ -11,6 +11,7 @@
 
 #include "engine/cuda/bytecode.h"
 #include "engine/cuda/preprocessor.h"
+#include "engine/ops.h"
 #include "engine/vocab.h"
 
 namespace scanscope {

@@ -1,18 +1,42 @@
-// Associative operators as small classes (identity + apply), shared by kernels, emulator and CPU
-// references, and the one list of them (Operators) that the operator table (vocab.h) and
-// with_operator are built from. A new operator: its class here, its place in Operator (vocab.h)
-// and Operators, and its ss_<name> and SS_<NAME>_IDENTITY in kernels/ops.cuh.
+// The associative operators: a small class each (identity, apply, and what the operator table says
+// of it), shared by kernels, emulator and CPU references; the one list of them (Operators), the
+// table built from it (vocab.cpp) and with_operator, which dispatches on it. A new operator: its
+// enumerator, its class and its place in Operators here, and its ss_<name> and SS_<NAME>_IDENTITY
+// in kernels/ops.cuh (CUDA text, which cannot include this file).
 #pragma once
 
 #include <climits>
 #include <limits>
+#include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "engine/hd.h"
-#include "engine/vocab.h"
 
 namespace scanscope {
+
+enum class Operator : int { Sum = 0, Min, Max, Or, Mat2 };
+
+// One row of the operator table, from the operator's class.
+struct OperatorInfo {
+  Operator op;
+  const char* name;        // --op, the `ops:` line, files; the kernel files' ss_<name> and SS_<NAME>_IDENTITY
+  const char* verb;        // in the window's sentences: "each <verb> two partial results"
+  const char* about;       // what it computes, when its name does not say ("" if it does)
+  bool int_only;           // needs --type int; int_reason says why
+  const char* int_reason;  // e.g. "is bitwise"
+  bool commutative;        // false: a kernel that reorders operands gives a wrong answer
+  bool rounds;             // float results depend on the order of combination (compared with a tolerance)
+  bool matrix;             // a value is a packed 2x2 byte matrix: written [a b;c d], random inputs are shears
+};
+
+const std::vector<OperatorInfo>& operators();  // in the order of Operator
+const OperatorInfo& operator_info(Operator op);
+const char* operator_name(Operator op);
+bool parse_operator(const std::string& s, Operator* out);
+std::vector<std::string> operator_names();
+std::vector<std::string> names_of(const std::vector<Operator>& ops);
 
 // What an operator's class says besides identity and apply (OperatorInfo): a class restates
 // only what differs.
@@ -93,6 +117,12 @@ template <class... Ops> struct OpList {};
 
 // Every operator, in the order of Operator.
 using Operators = OpList<OpSum, OpMin, OpMax, OpOr, OpMat2>;
+
+template <class... Ops> constexpr bool in_operator_order(OpList<Ops...>) {
+  int i = 0;
+  return ((static_cast<int>(Ops::id) == i++) && ...);
+}
+static_assert(in_operator_order(Operators{}), "Operators lists the classes in the order of Operator");
 
 template <class Op> constexpr OperatorInfo operator_info_of() {
   return {Op::id, Op::name, Op::verb, Op::about, Op::int_only, Op::int_reason, Op::commutative, Op::rounds, Op::matrix};
