@@ -16,7 +16,7 @@
 
 namespace scanscope {
 
-enum class Operator : int { Sum = 0, Min, Max, Or, Mat2, Xor };
+enum class Operator : int { Sum = 0, Min, Max, Or, Mat2 };
 
 // One row of the operator table, from the operator's class.
 struct OperatorInfo {
@@ -113,21 +113,10 @@ struct OpMat2 : OpDefaults {
   }
 };
 
-// Bitwise exclusive or: int only.
-struct OpXor : OpDefaults {
-  static constexpr Operator id = Operator::Xor;
-  static constexpr const char* name = "xor";
-  static constexpr const char* verb = "XOR";
-  static constexpr bool int_only = true;
-  static constexpr const char* int_reason = "is bitwise";
-  template <class T> SS_HD static T identity() { return T(0); }
-  template <class T> SS_HD static T apply(T a, T b) { return a ^ b; }
-};
-
 template <class... Ops> struct OpList {};
 
 // Every operator, in the order of Operator.
-using Operators = OpList<OpSum, OpMin, OpMax, OpOr, OpMat2, OpXor>;
+using Operators = OpList<OpSum, OpMin, OpMax, OpOr, OpMat2>;
 
 template <class... Ops> constexpr bool in_operator_order(OpList<Ops...>) {
   int i = 0;

@@ -9,7 +9,6 @@ __device__ __forceinline__ T ss_max(T a, T b) { return a < b ? b : a; }
 
 #if SS_INT
 __device__ __forceinline__ T ss_or(T a, T b) { return a | b; }
-__device__ __forceinline__ T ss_xor(T a, T b) { return a ^ b; }
 
 // 2x2 matrix product mod 256, one matrix packed in an int (bytes a, b, c, d from the lowest:
 // [a b; c d]). Associative but not commutative: it shows which kernels reorder operands.
@@ -28,7 +27,6 @@ __device__ __forceinline__ T ss_mat2(T x, T y)
 #define SS_MAX_IDENTITY (-2147483647 - 1)
 #define SS_OR_IDENTITY 0
 #define SS_MAT2_IDENTITY 0x01000001
-#define SS_XOR_IDENTITY 0
 #else
 #define SS_SUM_IDENTITY 0.0f
 #define SS_MIN_IDENTITY __int_as_float(0x7f800000)
