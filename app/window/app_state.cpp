@@ -147,6 +147,15 @@ void form_from_request(RunForm& f, const TraceRequest& r, Device d) {
   f.type = static_cast<int>(r.type);
   f.seed = static_cast<int>(r.seed);
   f.device = d == Device::Cpu ? 1 : d == Device::Gpu ? 2 : 0;
+  f.kept = r;
+  f.use_source = !r.source.empty();
+  f.source_pad = false;
+  if (f.use_source) {
+    try {
+      f.source_pad = kernel_options(load_kernel_file(r.source, r.has_source_text ? &r.source_text : nullptr)).pad;
+    } catch (const std::exception&) {  // the file changed since: Run will say what is wrong
+    }
+  }
   if (!r.input.empty()) {
     f.input_mode = 1;
     std::string text;
@@ -179,6 +188,18 @@ TraceRequest request_from_form(const RunForm& f, Device* device) {
     }
     r.input = parse_input_list(text, r.type);
     r.n = static_cast<int>(r.input.size());
+  }
+  if (f.use_source) {
+    r.kernel = f.kept.kernel;
+    r.source = f.kept.source;
+    r.source_text = f.kept.source_text;
+    r.has_source_text = f.kept.has_source_text;
+  }
+  if (f.use_source || r.kernel == f.kept.kernel) {  // the same kernel: what the form cannot set stays
+    r.entry = f.kept.entry;
+    r.defines = f.kept.defines;
+    r.scan = f.kept.scan;
+    r.bits = f.kept.bits;
   }
   if (device) *device = f.device == 1 ? Device::Cpu : f.device == 2 ? Device::Gpu : Device::Auto;
   return r;

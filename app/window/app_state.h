@@ -40,6 +40,11 @@ struct RunForm {
   int seed = 1;
   int preset = 0;
   int device = 0;          // auto, cpu, gpu
+  // What the form has no field for, kept from the request it was filled from (a --source file
+  // and --entry, -D macros, --scan, --bits): Run passes them on while that kernel stays selected.
+  TraceRequest kept;
+  bool use_source = false;  // the kernel is kept.source, not kernel_files()[kernel]
+  bool source_pad = false;  // kept.source takes --pad
 };
 
 // A benchmark sweep running on a background thread (start_sweep; the timing panel asks for it,

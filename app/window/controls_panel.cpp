@@ -24,7 +24,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     return;
   }
   f.kernel = std::clamp(f.kernel, 0, static_cast<int>(cat.size()) - 1);
-  const bool takes_pad = kernel_options(cat[f.kernel]).pad;
+  const bool takes_pad = f.use_source ? f.source_pad : kernel_options(cat[f.kernel]).pad;
   const float w = ImGui::GetContentRegionAvail().x;
   // Where it runs.
   if (s.have_trace) {
@@ -49,15 +49,31 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   draw_lesson_menu(s, ui);
   ImGui::Separator();
   ImGui::PushItemWidth(w * 0.55f);
-  if (ImGui::BeginCombo("kernel", cat[f.kernel].id.c_str())) {
+  if (ImGui::BeginCombo("kernel", f.use_source ? f.kept.source.c_str() : cat[f.kernel].id.c_str())) {
+    if (!f.kept.source.empty() && ImGui::Selectable(f.kept.source.c_str(), f.use_source)) f.use_source = true;
     for (int i = 0; i < static_cast<int>(cat.size()); ++i) {
       if (cat[i].family && (i == 0 || cat[i - 1].family != cat[i].family))  // the catalogue is in family order
         ImGui::TextDisabled("%s", family_info(*cat[i].family).title);
-      if (ImGui::Selectable(cat[i].id.c_str(), i == f.kernel)) f.kernel = i;
+      if (ImGui::Selectable(cat[i].id.c_str(), !f.use_source && i == f.kernel)) {
+        f.kernel = i;
+        f.use_source = false;
+      }
     }
     ImGui::EndCombo();
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s\n%s", cat[f.kernel].header.title.c_str(), cat[f.kernel].header.from.c_str(), cat[f.kernel].display.c_str());
+  if (ImGui::IsItemHovered()) {
+    if (f.use_source) ImGui::SetTooltip("%s (--source)", f.kept.source.c_str());
+    else ImGui::SetTooltip("%s\n%s\n%s", cat[f.kernel].header.title.c_str(), cat[f.kernel].header.from.c_str(), cat[f.kernel].display.c_str());
+  }
+  // The -D macros Run keeps for this kernel (from the command line or a lesson), and a way to drop them.
+  if ((f.use_source || cat[f.kernel].id == f.kept.kernel) && !f.kept.defines.empty()) {
+    std::string d;
+    for (const auto& [name, value] : f.kept.defines) d += (d.empty() ? "" : " ") + std::string("-D ") + name + (value.empty() ? "" : "=" + value);
+    if (ImGui::SmallButton("x##defines")) f.kept.defines.clear();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("run without these macros");
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", d.c_str());
+  }
   const char* modes[] = {"random", "typed list", "seed example"};
   ImGui::Combo("input", &f.input_mode, modes, 3);
   if (f.input_mode == 0) {

@@ -407,6 +407,40 @@ TEST(AppStateActions, FormRejectsMalformedInput) {
   EXPECT_THROW(request_from_form(f, nullptr), UsageError);
 }
 
+// Run keeps what the form has no field for (a --source file, -D, --scan, --bits) while that
+// kernel stays selected, and drops it with another kernel.
+TEST(AppStateActions, FormKeepsSourceAndMacrosOfItsKernel) {
+  TraceRequest r;
+  r.kernel = "scan-paper-listing3";
+  r.type = ValueType::Float;
+  r.n = 512;
+  r.defines = {{"ZERO_BANK_CONFLICTS", "1"}};
+  RunForm f;
+  form_from_request(f, r, Device::Cpu);
+  TraceRequest again = request_from_form(f, nullptr);
+  EXPECT_EQ(again.kernel, "scan-paper-listing3");
+  EXPECT_EQ(again.defines, r.defines);
+  const auto& cat = kernel_files();
+  for (size_t i = 0; i < cat.size(); ++i)
+    if (cat[i].id == "scan-blelloch") f.kernel = static_cast<int>(i);
+  EXPECT_TRUE(request_from_form(f, nullptr).defines.empty());
+
+  TraceRequest src;
+  src.source = kernel_dir() + "/scan/scan-hillis-steele.cu";
+  src.kernel = "scan-hillis-steele";
+  src.scan = "inclusive";
+  src.n = 16;
+  form_from_request(f, src, Device::Cpu);
+  EXPECT_TRUE(f.use_source);
+  again = request_from_form(f, nullptr);
+  EXPECT_EQ(again.source, src.source);
+  EXPECT_EQ(again.scan, "inclusive");
+  AppState s;
+  ASSERT_TRUE(run_request(s, again, Device::Cpu)) << s.form_error;
+  EXPECT_EQ(s.trace.source, src.source);
+  EXPECT_TRUE(s.trace.inclusive);
+}
+
 // The sweep job lives in the state layer (view_state.cpp): started, cancelled and collected
 // without a window.
 TEST(AppStateActions, ACancelledSweepIsCollectedAsAMessage) {
