@@ -591,7 +591,8 @@ class Parser {
         if (!lhs->type.is_arithmetic() || !rhs->type.is_arithmetic()) fail(at, "'" + op + "' needs numbers");
         if (bop == "<<" || bop == ">>") {
           optype = promote(lhs->type);
-          rhs = convert(std::move(rhs), promote(rhs->type), "shift");
+          const Type tr = promote(rhs->type);  // before rhs is moved from
+          rhs = convert(std::move(rhs), tr, "shift");
         } else {
           optype = common(lhs->type, rhs->type);
           if ((bop == "%" || bop == "&" || bop == "|" || bop == "^") && optype.is_float()) fail(at, "'" + op + "' needs integers");
@@ -697,8 +698,9 @@ class Parser {
       Type t = promote(a->type);
       auto e = make(Ek::Binary, begin, t);
       e->op = op;
+      const Type tb = promote(b->type);  // before b is moved from (argument order is unspecified)
       e->kids.push_back(convert(std::move(a), t, "shift"));
-      e->kids.push_back(convert(std::move(b), promote(b->type), "shift"));
+      e->kids.push_back(convert(std::move(b), tb, "shift"));
       return e;
     }
     Type t = common(a->type, b->type);
