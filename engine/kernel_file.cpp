@@ -13,6 +13,7 @@
 #include <mutex>
 
 #include "engine/catalogue.h"
+#include "engine/cuda/limits.h"
 #include "engine/cuda/parser.h"
 
 namespace scanscope {
@@ -220,6 +221,7 @@ KernelFile load_kernel_file(const std::string& path, const std::string* text) {
   std::string base = k.path.substr(slash + 1);
   k.id = base.size() > 3 && base.compare(base.size() - 3, 3, ".cu") == 0 ? base.substr(0, base.size() - 3) : base;
   if (text) {
+    check_source_text(k.display, *text);
     k.text = *text;
   } else {
     std::string why;
@@ -229,6 +231,11 @@ KernelFile load_kernel_file(const std::string& path, const std::string* text) {
   if (k.header.launch.empty())
     throw UsageError(k.display + ": no `// launch: NAME<<<GRID, BLOCK, SHARED_BYTES>>>(ARGS)` line (docs/kernel-files.md)");
   return k;
+}
+
+void check_source_text(const std::string& display, const std::string& text) {
+  if (static_cast<long long>(text.size()) > cuda::kMaxSourceBytes)
+    throw UsageError(display + ": " + cuda::source_too_large(static_cast<long long>(text.size())));
 }
 
 std::string kernel_prelude(const KernelFile& file, ValueType type, Operator op, const std::string& defines) {

@@ -57,6 +57,10 @@ const KernelFile* find_kernel_file(const std::string& id);
 // A kernel file given by path (--source), or edited text for it; throws UsageError.
 KernelFile load_kernel_file(const std::string& path, const std::string* text = nullptr);
 
+// Text given in place of a file's (the window's editor) is held to the size of a file on disk
+// (cuda::kMaxSourceBytes); throws UsageError naming `display` when it is larger.
+void check_source_text(const std::string& display, const std::string& text);
+
 // One build of a kernel file: preprocessed with a prelude, parsed, compiled.
 struct KernelBuild {
   cuda::SourceSet files;

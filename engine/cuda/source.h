@@ -58,7 +58,9 @@ struct CudaError : std::runtime_error {
 // Builds the error for `pos` in `files`.
 [[noreturn]] void fail_at(const SourceSet& files, Pos pos, const std::string& message);
 
-// The default reader: regular files only, at most 1 MiB.
+// The default reader: regular files only, at most kMaxSourceBytes (limits.h).
 bool read_source_file(const std::string& path, std::string* text, std::string* why);
+// Why a text of `bytes` bytes is not read: "N bytes, more than the 1 MiB a kernel file may have".
+std::string source_too_large(long long bytes);
 
 }  // namespace scanscope::cuda
