@@ -118,7 +118,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   const KernelFile* file = t.source.empty() ? find_kernel_file(t.kernel) : nullptr;
   if (t.source.empty() && !file && !j.contains("files"))
     rd.fail("kernel", "unknown kernel '" + t.kernel + "', and the trace holds no source files to show");
-  constexpr int kMaxN = 1 << 16;
+  constexpr int kMaxN = kMaxTraceN;
   t.n = static_cast<int>(rd.integer(j, "n", "", 1, kMaxN));
   t.threads = static_cast<int>(rd.integer(j, "threads", "", 1, kMaxThreads));
   t.banks = static_cast<int>(rd.integer(j, "banks", "", 16, 32));
@@ -246,7 +246,9 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   if (t.smem_words < 0) t.smem_words = 0;
   if (j.contains("arrays")) {
     const json& arr = rd.field(j, "arrays", "");
-    if (!arr.is_array() || arr.size() > 64) rd.fail("arrays", "expected an array of at most 64 entries");
+    // one per named word at most (interp: the first name at each word)
+    if (!arr.is_array() || static_cast<int>(arr.size()) > std::max(1, t.smem_words))
+      rd.fail("arrays", "expected an array of at most one entry per shared word (" + std::to_string(t.smem_words) + ")");
     for (size_t i = 0; i < arr.size(); ++i) {
       std::string where = "arrays[" + std::to_string(i) + "]";
       SharedArrayInfo a;
