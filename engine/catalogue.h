@@ -65,6 +65,7 @@ std::vector<double> request_input(const TraceRequest& r);
 std::vector<double> parse_input_list(const std::string& text, ValueType type);
 
 constexpr int kMaxThreads = 1024;
+constexpr int kMaxTraceN = 1 << 16;  // elements of one trace (--n): what a trace file holds
 constexpr int kMaxSharedBytes = 48 * 1024;
 
 }  // namespace scanscope

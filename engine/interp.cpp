@@ -7,6 +7,7 @@
 
 #include "engine/bank_model.h"
 #include "engine/cuda/const_expr.h"
+#include "engine/cuda/limits.h"
 #include "engine/reference.h"
 
 namespace scanscope {
@@ -29,11 +30,13 @@ using cuda::Base;
 
 // The tokens of a header value, positioned where they stand in the kernel file.
 std::vector<cuda::Token> fragment(cuda::SourceSet& files, const std::string& display, const std::string& text, int line, int col) {
-  std::string padded(static_cast<size_t>(std::max(0, line - 1)), '\n');
-  padded += std::string(static_cast<size_t>(std::max(0, col - 1)), ' ') + text;
-  const int f = files.add(display, padded);
+  const int f = files.add(display, text);
   std::vector<cuda::Token> t = cuda::lex(files, f, nullptr);
   t.pop_back();  // End
+  for (auto& tok : t) {  // moved to where the text stands (a value is one line: continuation lines are joined)
+    if (tok.pos.line == 1) tok.pos.col += std::max(0, col - 1);
+    tok.pos.line += std::max(0, line - 1);
+  }
   return t;
 }
 
@@ -61,10 +64,11 @@ struct HostEval {
   const cuda::Preprocessed* pre;
   cuda::ConstEnv env;
   std::string display;
+  long long budget = cuda::kMaxExpansion;  // for all the host's expansions together
 
   long long eval(const std::vector<cuda::Token>& toks, size_t b, size_t e) {
     std::vector<cuda::Token> part(toks.begin() + static_cast<long>(b), toks.begin() + static_cast<long>(e));
-    std::vector<cuda::Token> x = cuda::expand_tokens(files, pre->macros, part);
+    std::vector<cuda::Token> x = cuda::expand_tokens(files, pre->macros, part, &budget);
     if (x.empty()) cuda::fail_at(files, b < toks.size() ? toks[b].pos : cuda::Pos{}, "expected an expression");
     return cuda::eval_const(files, x, 0, x.size(), env);
   }
@@ -89,7 +93,10 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       throw UsageError("unknown kernel '" + r.kernel + "' (known: " + names + "; or --source FILE.cu)");
     }
     k.file = *f;
-    if (r.has_source_text) k.file.text = r.source_text;
+    if (r.has_source_text) {
+      check_source_text(f->display, r.source_text);
+      k.file.text = r.source_text;
+    }
   }
   const KernelFile& file = k.file;
   const std::string& id = file.id;
@@ -108,6 +115,10 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     throw UsageError("--warp-issue must be 32 or 16 (G80 half-warps), not " + std::to_string(r.warp_issue));
   if (!r.input.empty() && static_cast<int>(r.input.size()) != r.n)
     throw UsageError("--input has " + std::to_string(r.input.size()) + " values but --n is " + std::to_string(r.n));
+
+  if (r.n < 1) throw UsageError(id + " takes --n of at least 1, not " + std::to_string(r.n));
+  if (r.n > kMaxTraceN)
+    throw UsageError("--n must be from 1 to " + std::to_string(kMaxTraceN) + " (a trace's limit), not " + std::to_string(r.n));
 
   // Options are macros the file defines under #ifndef.
   const std::set<std::string> takes = option_macros(file);
@@ -196,7 +207,6 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     }
     throw UsageError(id + " " + m);
   }
-  if (r.n < 1) throw UsageError(id + " takes --n of at least 1, not " + std::to_string(r.n));
 
   // The launch line: NAME<<<GRID, BLOCK[, SHARED_BYTES]>>>(ARGS)
   std::vector<cuda::Token> t = fragment(host.files, file.display, h.launch, h.launch_line, h.launch_col);
@@ -301,8 +311,11 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   }
   if (k.out_arg < 0) throw UsageError(file.display + ": the launch passes no `out` array");
   if (k.in_type == Base::Bool || k.out_type == Base::Bool) throw UsageError(file.display + ": bool arrays are not supported as in/out");
-  k.out_count = h.out.empty() ? r.n : static_cast<int>(host.eval_text(h.out, h.out_line, h.out_col));
-  if (k.out_count < 1 || k.out_count > (1 << 24)) throw UsageError(id + ": out has " + std::to_string(k.out_count) + " elements");
+  const long long out_count = h.out.empty() ? r.n : host.eval_text(h.out, h.out_line, h.out_col);
+  if (out_count < 1 || out_count > r.n + 1LL)
+    throw UsageError(file.display + ":" + std::to_string(h.out_line) + ": out has " + std::to_string(out_count) +
+                     " elements; a trace of n=" + std::to_string(r.n) + " holds 1 to " + std::to_string(r.n + 1LL));
+  k.out_count = static_cast<int>(out_count);
   launch_desc += "(";
   for (size_t a = 0; a < arg_text.size(); ++a) launch_desc += (a ? ", " : "") + arg_text[a];
   k.launch_text = launch_desc + ")";
