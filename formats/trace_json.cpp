@@ -100,7 +100,9 @@ std::string trace_to_json(const Trace& t, int indent) {
   }
   j["steps"] = std::move(steps);
   j["totals"] = json{{"ld", totals_json(t.totals.ld)}, {"st", totals_json(t.totals.st)}};
-  return j.dump(indent);
+  // A kernel file's text and its comments (step labels) may hold bytes that are not UTF-8 (a Latin-1
+  // comment): shown as U+FFFD rather than refusing to write the trace.
+  return j.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 Trace trace_from_json(const std::string& text, const std::string& origin) {
