@@ -3,7 +3,6 @@
 
 #include <cerrno>
 #include <cstdlib>
-#include <limits>
 
 #include "engine/cuda/limits.h"
 
@@ -39,7 +38,8 @@ class ConstParser {
     fail_at(files_, p, m);
   }
 
-  // Parentheses, unary operators and ?: inside one another, at most kMaxNesting deep.
+  // Parentheses, unary operators and ?: inside one another, at most kMaxNesting deep (as the
+  // parser counts them: a level per parenthesis or operator).
   struct Nest {
     int& depth;
     ~Nest() { --depth; }
@@ -50,9 +50,9 @@ class ConstParser {
   }
 
   long long conditional() {
-    Nest n = nest();
     long long c = binary(0);
     if (accept("?")) {
+      Nest n = nest();
       long long a = conditional();
       expect(":");
       long long b = conditional();
