@@ -18,18 +18,18 @@ constexpr long long kMaxExpansion = 1000000;  // tokens macro expansions produce
 constexpr int kMaxMacroNesting = 200;         // a macro inside a macro's expansion or arguments (the catalogue: < 10)
 
 // Parser: parentheses, operators, blocks and statements inside one another; also #if lines and
-// the host's expressions (launch:, require:, out:). The catalogue nests less than 20 deep.
+// the host's expressions (launch:, require:, out:). The catalogue nests 11 deep.
 constexpr int kMaxNesting = 200;
-constexpr int kMaxLabelChars = 200;  // a `// step:` label
+constexpr int kMaxLabelChars = 200;  // a `// step:` label (the catalogue: < 50)
 
 // Compiler.
-constexpr int kMaxInstructions = 4000000;
-constexpr int kMaxSites = 100000;  // shared- and global-memory accesses in the text (a trace holds 100000)
+constexpr int kMaxInstructions = 4000000;  // the catalogue: 705
+constexpr int kMaxSites = 100000;          // shared- and global-memory accesses in the text (a trace holds 100000; the catalogue: 37)
 
 // Machine: per thread, a stack of 64-bit words for locals and operands, and nested calls.
 constexpr int kStackWords = 2048;
-constexpr int kMaxFrameWords = 1024;  // locals, parameters and temporaries of one function (local arrays: 1024 elements)
-constexpr int kMaxCallDepth = 64;
+constexpr int kMaxFrameWords = 1024;  // locals and parameters of one function; a local array at most as many elements
+constexpr int kMaxCallDepth = 64;    // the catalogue: 2
 // Instructions one block may execute: an endless loop stops here, in well under a second (the
 // catalogue's largest trace, app-radix-sort at n=2048, executes about 4 million).
 constexpr long long kMaxInstructionsPerBlock = 50000000;
