@@ -188,7 +188,7 @@ TEST(HostileSources, EndlessLoops) {
   EXPECT_ENDS_WITH(head + "  while (1) { }\n}\n", "fault",
                    std::string(kFile) + ":4:10: thread 0: the block ran more than 50000000 instructions: a loop that never ends? (thread 0 was here)");
   EXPECT_ENDS_WITH(head + "  for (;;) s[threadIdx.x] = 1;\n}\n", "fault",
-                   std::string(kFile) + ":4:12: thread 0: the trace would record more than 1000000 shared-memory accesses (a loop that never ends?)");
+                   std::string(kFile) + ":4:12: thread 0: the trace would record more than 250000 shared-memory accesses (a loop that never ends?)");
   EXPECT_ENDS_WITH(head + "  s[threadIdx.x] = 0;\n  do __syncthreads(); while (1);\n}\n", "fault",
                    std::string(kFile) + ":5:6: thread 0: the trace would hold more than 8388608 words of shared-memory snapshots (683 steps of "
                                         "12288 words; a loop that never ends?)");

@@ -37,7 +37,9 @@ constexpr long long kMaxInstructionsPerBlock = 50000000;
 // accesses, and words of shared-memory snapshots (a step's snapshot is the whole block's memory).
 // The catalogue's largest trace: 106 steps, 106476 accesses, 651370 snapshot words.
 constexpr int kMaxSteps = 4096;                 // a trace holds 4096
-constexpr long long kMaxAccesses = 1000000;     // a trace holds 1000000 in one step
+// A trace holds 1000000 accesses in one step, but writing one of a million (--json) took 1.1 GB
+// and 5 s; a trace at all three limits below takes about 620 MB to write.
+constexpr long long kMaxAccesses = 250000;
 constexpr long long kMaxSnapshotWords = 1 << 23;  // 64 MiB of snapshots
 
 }  // namespace scanscope::cuda
