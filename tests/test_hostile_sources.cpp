@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
 #include <string>
 
 #include "engine/cuda/limits.h"
@@ -245,4 +246,43 @@ TEST(HostileSources, LocalArraysInDeviceFunctionsAreCheckedAgainstTheirOwnFrame)
                              "__global__ void k(int *out) { out[threadIdx.x] = f(threadIdx.x); }\n",
                              4);
   EXPECT_EQ(o.kind, "ok") << o.what;
+}
+
+namespace {
+
+long long resident_bytes() {
+  long long pages = 0, resident = 0;
+  if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(f, "%lld %lld", &pages, &resident) != 2) resident = 0;
+    std::fclose(f);
+  }
+  return resident * 4096;
+}
+
+}  // namespace
+
+// The build cache keeps recent builds for re-runs; a student editing a large text must not leave
+// every version of it in memory.
+TEST(HostileSources, EditedLargeTextsDoNotAccumulate) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer keeps freed memory in quarantine: resident memory says nothing here";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "AddressSanitizer keeps freed memory in quarantine: resident memory says nothing here";
+#endif
+#endif
+  long long first = 0;
+  for (int edit = 0; edit < 10; ++edit) {
+    const std::string text = "// launch: k<<<1, 1>>>(out)\n__global__ void k(int *out) {\n  int x = " + std::to_string(edit) + ";\n" +
+                             repeat("  x = x + 1;\n", 25000) + "  out[0] = x;\n}\n";
+    TraceRequest r;
+    r.source = kernel_dir() + "/app/hostile.cu";
+    r.source_text = text;
+    r.has_source_text = true;
+    resolve_kernel(r);
+    if (edit == 0) first = resident_bytes();
+  }
+  const long long grown = resident_bytes() - first;
+  std::printf("resident memory grew by %lld MB over nine edits\n", grown >> 20);
+  EXPECT_LT(grown, 100LL << 20);  // each build kept (as before the cache was bounded): 370 MB
 }
