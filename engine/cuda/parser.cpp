@@ -289,9 +289,7 @@ class Parser {
     if (s.global && !ret.is_void()) fail(name.pos, "a __global__ function must return void");
     if (s.host && !s.device && !s.global) fail(name.pos, "host functions are not supported in kernel files");
     if (find_builtin(name.text) != Builtin::None) fail(name.pos, "'" + name.text + "' is a CUDA built-in and cannot be redefined");
-    Function* fn = nullptr;
-    for (auto& f : prog_.functions)
-      if (f->name == name.text) fn = f.get();
+    Function*& fn = functions_[name.text];
     const bool existed = fn != nullptr;
     if (!fn) {
       prog_.functions.push_back(std::make_unique<Function>());
@@ -936,7 +934,7 @@ class Parser {
     if (is("(")) return call(name, p);
     const Var* v = lookup(name);
     if (!v) {
-      if (prog_.find(name)) fail(p, "'" + name + "' is a function: call it with (...)");
+      if (find_function(name)) fail(p, "'" + name + "' is a function: call it with (...)");
       fail(p, "'" + name + "' is not declared" + (name == "IDENTITY" || name == "OP" || name == "T" ? " (the host defines it: run the file through scanscope)" : ""));
     }
     auto e = make(Ek::Var, p, v->type);
@@ -997,7 +995,7 @@ class Parser {
     expect(")", "to close the call");
     Builtin b = find_builtin(name);
     if (b != Builtin::None) return builtin_call(b, name, std::move(args), p);
-    const Function* fn = prog_.find(name);
+    const Function* fn = find_function(name);
     if (!fn) {
       if (name == "printf" || name == "assert" || name == "malloc" || name == "free")
         fail(p, "'" + name + "' is not supported in kernel files");
@@ -1219,6 +1217,11 @@ class Parser {
   Program prog_;
   std::vector<std::map<std::string, const Var*>> scopes_;
   std::map<std::string, const Var*> globals_;
+  std::map<std::string, Function*> functions_;  // by name (a text may define tens of thousands)
+  const Function* find_function(const std::string& name) const {
+    auto it = functions_.find(name);
+    return it == functions_.end() ? nullptr : it->second;
+  }
   Function* fn_ = nullptr;
   int loops_ = 0;
   int depth_ = 0;
