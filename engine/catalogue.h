@@ -5,14 +5,16 @@
 #include <string>
 #include <vector>
 
+#include "engine/cuda/source.h"
 #include "engine/ops.h"
 #include "engine/vocab.h"
 
 namespace scanscope {
 
-// Bad input from a user: one line, names the problem and the accepted range.
+// Bad input from a user: one line, names the problem and the accepted range (at a readable
+// length, however long the text it quotes: cuda::error_text).
 struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit UsageError(const std::string& what) : std::runtime_error(cuda::error_text(what)) {}
 };
 
 // What a kernel file offers, read from its header lines and the macros it defines (the catalogue

@@ -240,6 +240,21 @@ TEST(HostileSources, ProgramSize) {
   EXPECT_ENDS_WITH(big, "error", std::string(kFile) + ":1954:31: the program is too large (more than 4000000 instructions)");
 }
 
+TEST(HostileSources, LongNamesAreShortenedInMessages) {
+  // an error quoting a name of 500000 characters keeps its position and its end, at a readable length
+  const std::string name(500000, 'x');
+  const std::string full = std::string(kFile) + ":3:12: '" + name + "' is not declared";
+  EXPECT_ENDS_WITH(kernel_writing(name), "error",
+                   full.substr(0, 300) + " ... (" + std::to_string(full.size() - 500) + " characters left out) ... " + full.substr(full.size() - 200));
+  // a bad request quoting a header's word, too
+  const Outcome o = run_text("// launch: k<<<1, 1>>>(out)\n// types: " + name + "\n__global__ void k(int *out) { out[0] = 0; }\n");
+  EXPECT_EQ(o.kind, "error");
+  EXPECT_LT(o.what.size(), 600u);
+  const std::string head = std::string(kFile) + ":2: unknown type 'xxx", tail = "xxx' (known: int, float)";
+  EXPECT_EQ(o.what.substr(0, head.size()), head);
+  EXPECT_EQ(o.what.substr(o.what.size() - tail.size()), tail);
+}
+
 TEST(HostileSources, ManyFunctions) {
   // 35000 functions in 1 MiB: found by name in a map (a scan of all of them per definition and call
   // took 1.2 s here, 0.14 s now)

@@ -14,6 +14,13 @@ std::string SourceSet::where(const Pos& p) const {
   return files[p.file].path + ":" + std::to_string(p.line) + ":" + std::to_string(p.col);
 }
 
+std::string error_text(const std::string& text) {
+  constexpr size_t kHead = 300, kTail = 200;
+  if (text.size() <= kHead + kTail + 100) return text;
+  return text.substr(0, kHead) + " ... (" + std::to_string(text.size() - kHead - kTail) + " characters left out) ... " +
+         text.substr(text.size() - kTail);
+}
+
 void fail_at(const SourceSet& files, Pos pos, const std::string& message) {
   throw CudaError(files.where(pos) + ": " + message, pos, message);
 }
