@@ -14,8 +14,14 @@
 #include "engine/assets.h"
 #include "engine/interp.h"
 #include "engine/trace.h"
+#include "formats/files.h"
 
 namespace scanscope {
+
+// A lesson is a few kilobytes of text; these bounds keep a mistaken or hostile file cheap.
+constexpr long long kMaxLessonBytes = 256 << 10;
+constexpr size_t kMaxLessonValue = 4000;  // one value (a step's text): what a panel can show
+
 
 namespace {
 
@@ -160,20 +166,27 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
   std::map<std::string, Entry> kv;
   std::string last_key;
   std::map<std::string, Entry> head;
-  if (text.size() > (1 << 20)) c.fail(1, "larger than 1 MiB; not a lesson file");
+  if (static_cast<long long>(text.size()) > kMaxLessonBytes) c.fail(1, "larger than 256 KiB; not a lesson file");
   while (std::getline(in, raw)) {
     ++line;
-    if (raw.find('\0') != std::string::npos) c.fail(line, "contains a NUL byte; not a text file");
+    if (line == 1 && raw.compare(0, 3, "\xEF\xBB\xBF") == 0) raw.erase(0, 3);  // a UTF-8 byte-order mark, as some editors write
+    if (!raw.empty() && raw.back() == '\r') raw.pop_back();                     // Windows line ends
+    for (unsigned char ch : raw)
+      if ((ch < 0x20 && ch != '\t') || ch == 0x7f)
+        c.fail(line, ch == 0 ? "contains a NUL byte; not a text file" : "contains a control character (code " + std::to_string(ch) + ")");
     std::string t = trim(raw);
     if (t.empty() || t[0] == '#') continue;
     if ((raw[0] == ' ' || raw[0] == '\t') && !last_key.empty()) {  // continuation
       auto& target = in_step ? kv : head;
       target[last_key].value += " " + t;
+      if (target[last_key].value.size() > kMaxLessonValue)
+        c.fail(line, "'" + last_key + "' is longer than " + std::to_string(kMaxLessonValue) + " characters");
       continue;
     }
     size_t colon = t.find(':');
     if (colon == std::string::npos) c.fail(line, "expected 'key: value', found '" + t.substr(0, 40) + "'");
     std::string key = trim(t.substr(0, colon)), value = trim(t.substr(colon + 1));
+    if (value.size() > kMaxLessonValue) c.fail(line, "'" + key + "' is longer than " + std::to_string(kMaxLessonValue) + " characters");
     if (key == "step") {
       if (in_step) {
         finish_step(c, step, kv);
@@ -213,11 +226,13 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
 }
 
 Lesson load_lesson_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw LessonError(path + ":0: cannot open for reading");
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return parse_lesson(ss.str(), path);
+  std::string text;
+  try {
+    text = read_text_file(path, kMaxLessonBytes, "a lesson");
+  } catch (const std::runtime_error& e) {  // "PATH: what": a lesson error names a line
+    throw LessonError(path + ":0:" + std::string(e.what()).substr(path.size() + 1));
+  }
+  return parse_lesson(text, path);
 }
 
 std::vector<Lesson> load_lessons(const std::string& dir_in) {
