@@ -26,6 +26,7 @@
 #include "demos/histeq.h"
 #include "formats/lesson.h"
 #include "engine/ncu_check.h"
+#include "bench/bench.h"
 #include "formats/files.h"
 #include "formats/trace_json.h"
 #include "engine/validation_plan.h"
@@ -677,6 +678,7 @@ int run_command_line(int argc, char** argv) {
     // A bad trace file is reported before any window opens (and in builds without one).
     if (!wopt.screenshot_path.empty())
       check_output_path(wopt.screenshot_path, "--screenshot", {wopt.open_path, wopt.bench_path, window_req.source});
+    if (!wopt.bench_path.empty()) (void)load_bench_file(wopt.bench_path);  // likewise a bad benchmark file
     if (!wopt.open_path.empty()) wopt.opened_trace = std::make_shared<Trace>(load_trace_file(wopt.open_path));
     if (!window_built())
       throw UsageError("this scanscope was built without the window (SCANSCOPE_GUI=OFF or GLFW/ImGui missing); use `scanscope list` or `scanscope trace`");
