@@ -75,8 +75,19 @@ void handle_editor_keys(AppState& s) {
 
 void EditorPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   EditorState& e = s.editor;
+  // The title fits the panel (a wider one would let focusing the text scroll the whole panel).
   std::string title = "Editor";
-  if (e.loaded) title += ": " + e.display + (e.builtin ? " (built-in)" : "") + (editor_dirty(e) ? "  - unsaved" : "");
+  if (e.loaded) {
+    const float room = r.w - 2 * ImGui::GetStyle().WindowPadding.x;
+    const std::string unsaved = editor_dirty(e) ? " - unsaved" : "", builtin = e.builtin ? " (built-in)" : "";
+    const std::string name = e.display.substr(e.display.find_last_of('/') + 1);
+    title += unsaved;  // when nothing longer fits
+    for (const std::string& t : {"Editor: " + e.display + builtin + unsaved, "Editor: .../" + name + builtin + unsaved, "Editor: " + name + unsaved})
+      if (text_width(t) <= room) {
+        title = t;
+        break;
+      }
+  }
   const Rect c = begin_panel("##editor", title, r);
   (void)c;
   if (flow_button("Run (Ctrl+Enter)", true, e.loaded)) editor_run(s);
@@ -155,26 +166,23 @@ void EditorPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       dl->AddRectFilled(ImVec2(x_at(m.line, m.begin) - 1, y), ImVec2(x_at(m.line, m.end) + 1, y + lh), col(kChangedColor.with_alpha(150)));
     }
   }
+  // The messages go in a box beside the line, after its last character; where that is out of view,
+  // under the line from the error's column, over the next line (drawn after the text, below).
+  std::vector<std::pair<ImVec2, const std::string*>> under;
+  auto message_box = [&](ImDrawList* to, ImVec2 at, const std::string& msg) {
+    to->AddRectFilled(ImVec2(at.x - cw * 0.5f, at.y), ImVec2(at.x + ImGui::CalcTextSize(msg.c_str()).x + cw * 0.5f, at.y + lh), col(kErrorColor.with_alpha(235)), 3.0f);
+    to->AddText(at, IM_COL32(255, 255, 255, 255), msg.c_str());
+  };
   for (const EditorMark& m : marks) {
     if (m.kind != EditorMark::Error) continue;
     const float y = origin.y + m.line * lh;
     dl->AddRectFilled(ImVec2(origin.x, y), ImVec2(origin.x + full_w, y + lh), col(kErrorColor.with_alpha(45)));
     const float x0 = x_at(m.line, m.begin), x1 = std::max(x_at(m.line, m.end), x0 + cw);
     dl->AddLine(ImVec2(x0, y + lh - 1), ImVec2(x1, y + lh - 1), col(kErrorColor), 2.0f);
-    // The message in a box beside the line, after its last character; where that is out of view,
-    // under the line from the error's column (over the next line, in front of its text).
-    const ImVec2 ms = ImGui::CalcTextSize(m.message.c_str());
-    float mx = x_at(m.line, line_end(m.line)) + 2 * cw, my = y;
-    ImDrawList* to = dl;
-    if (mx + ms.x + cw > view1.x && e.prompt == EditorPrompt::None) {  // (the foreground would cover a prompt)
-      mx = std::max(view0.x + cw * 0.5f, std::min(x0, view1.x - ms.x - cw));
-      my = y + lh + 1;
-      to = ImGui::GetForegroundDrawList();
-      to->PushClipRect(view0, view1, true);
-    }
-    to->AddRectFilled(ImVec2(mx - cw * 0.5f, my), ImVec2(mx + ms.x + cw * 0.5f, my + lh), col(kErrorColor.with_alpha(235)), 3.0f);
-    to->AddText(ImVec2(mx, my), IM_COL32(255, 255, 255, 255), m.message.c_str());
-    if (to != dl) to->PopClipRect();
+    const float w = ImGui::CalcTextSize(m.message.c_str()).x;
+    const float beside = x_at(m.line, line_end(m.line)) + 2 * cw;
+    if (beside + w + cw <= view1.x) message_box(dl, ImVec2(beside, y), m.message);
+    else under.push_back({ImVec2(std::max(view0.x + cw * 0.5f, std::min(x0, view1.x - w - cw)), y + lh + 1), &m.message});
   }
 
   // The text itself: no frame, no padding, so its lines sit at origin + k * lh.
@@ -198,6 +206,15 @@ void EditorPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   active_ = ImGui::IsItemActive();
   ImGui::PopStyleColor();
   ImGui::PopStyleVar(2);
+  // A message under its line sits in front of the next line's text: in a child window of its own,
+  // drawn after the text's (and, like it, below popups and toasts).
+  for (size_t i = 0; i < under.size(); ++i) {
+    ImGui::SetCursorScreenPos(ImVec2(under[i].first.x - cw * 0.5f, under[i].first.y));
+    ImGui::BeginChild(("##message" + std::to_string(i)).c_str(), ImVec2(ImGui::CalcTextSize(under[i].second->c_str()).x + cw, lh), false,
+                      ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings);
+    message_box(ImGui::GetWindowDrawList(), under[i].first, *under[i].second);
+    ImGui::EndChild();
+  }
 
   // Keep the cursor in view while typing or moving it; else bring a requested line into view.
   if (active_ && (changed || e.cursor != cursor_before)) {
@@ -205,8 +222,8 @@ void EditorPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const int ls = line_start(e.text, line);
     const float cy = line * lh, cx = ImGui::CalcTextSize(e.text.c_str() + ls, e.text.c_str() + std::max(ls, e.cursor)).x;
     const float sy = ImGui::GetScrollY(), sx = ImGui::GetScrollX();
-    if (cy < sy) ImGui::SetScrollY(cy);
-    else if (cy + lh > sy + view_h) ImGui::SetScrollY(cy + lh - view_h);
+    if (cy - lh < sy) ImGui::SetScrollY(std::max(0.0f, cy - lh));  // a line of room above and below
+    else if (cy + 2 * lh > sy + view_h) ImGui::SetScrollY(cy + 2 * lh - view_h);
     if (cx < sx) ImGui::SetScrollX(std::max(0.0f, cx - 4 * cw));
     else if (cx + cw > sx + view_w) ImGui::SetScrollX(cx + 4 * cw - view_w);
   } else if (e.scroll_line >= 0 || (access_line_ >= 0 && !active_)) {  // an error; the access while the text is not being typed
