@@ -22,7 +22,7 @@ void go(AppState& s, int step) {
 void LessonPanel::handle_keys(AppState& s) {
   if (s.lesson.active < 0) return;
   ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput) return;
+  if (io.WantTextInput || s.editor.prompt != EditorPrompt::None) return;  // (Esc there answers the editor's question)
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go(s, s.lesson.step + 1);
   else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp), false)) go(s, s.lesson.step - 1);
   else if (!io.KeyCtrl && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_A), false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||

@@ -89,7 +89,7 @@ void frames(WindowShell& w, int n) {
   w.swap();
 }
 
-// What the editor, the trace and the comparison hold, on one line each (the tests read it).
+// What the editor, the trace, the lesson and the comparison hold, on one line each (the tests read it).
 void print_state(const AppState& s) {
   const EditorState& e = s.editor;
   const char* prompts[] = {"none", "unsaved", "save-as", "open"};
@@ -105,6 +105,7 @@ void print_state(const AppState& s) {
   if (s.have_trace)
     std::printf("trace: kernel=%s steps=%zu step=%d runs_text=%d runs_edit=%d%s\n", s.trace.kernel.c_str(), s.trace.steps.size(), s.step, trace_runs_text(s),
                 trace_runs_edit(s), totals(s.trace).c_str());
+  if (const LessonStep* st = current_lesson_step(s)) std::printf("lesson: %s step=%d title=\"%s\"\n", s.lesson.lessons[s.lesson.active].name.c_str(), s.lesson.step, st->title.c_str());
   if (s.have_compare)
     std::printf("compare: A=\"%s\" B=\"%s\" partner%s\n", compare_side_label(s, s.compare_swap).c_str(), compare_side_label(s, !s.compare_swap).c_str(),
                 totals(s.compare).c_str());

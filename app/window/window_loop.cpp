@@ -76,7 +76,7 @@ void draw_toasts(AppState& s) {
 
 void handle_keys(AppState& s) {
   ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput) return;
+  if (io.WantTextInput || s.editor.prompt != EditorPrompt::None) return;  // a text box or the editor's question has the keys
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
     if (!s.playing && s.step + 1 >= step_count(s)) set_step(s, 0);
     s.playing = !s.playing;

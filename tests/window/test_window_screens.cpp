@@ -508,3 +508,24 @@ TEST(WindowEditor, UnsavedChangesAreAskedAboutBeforeClosing) {
   EXPECT_NE(editor[2].find("dirty=1 edited=1 builtin=1 prompt=none quit=0"), std::string::npos) << editor[2];  // Esc: cancel
   EXPECT_NE(editor[3].find("dirty=0 edited=0 builtin=1 prompt=none quit=1"), std::string::npos) << editor[3];  // D: discard, and closed
 }
+
+// A lesson step with another kernel asks before it replaces an edit; Esc answers the question
+// (cancel) and does not leave the lesson; D discards and the step opens.
+TEST(WindowEditor, ALessonStepAsksBeforeReplacingAnEdit) {
+  NEED_XVFB();
+  std::string out, err;
+  ASSERT_EQ(run_script("editor_lesson", "--lesson divergence --lesson-step 0 --device cpu --panels editor,tree",
+                       "goto 1:1\ntype x\nkey escape\nkey pagedown\nprint\nkey escape\nprint\nkey pagedown\nkey d\nprint\n", &out, &err),
+            0)
+      << err << out;
+  const auto editor = lines_of(out, "editor: "), lesson = lines_of(out, "lesson: ");
+  ASSERT_EQ(editor.size(), 3u) << out;
+  ASSERT_EQ(lesson.size(), 3u) << out;
+  EXPECT_NE(editor[0].find("file=kernels/reduce/reduce-interleaved-divergent.cu dirty=1"), std::string::npos) << editor[0];
+  EXPECT_NE(editor[0].find("prompt=unsaved"), std::string::npos) << editor[0];
+  EXPECT_NE(lesson[0].find("divergence step=0"), std::string::npos) << lesson[0];
+  EXPECT_NE(editor[1].find("dirty=1 edited=1 builtin=1 prompt=none"), std::string::npos) << editor[1];  // cancelled
+  EXPECT_NE(lesson[1].find("divergence step=0"), std::string::npos) << lesson[1];                        // still in the lesson
+  EXPECT_NE(editor[2].find("file=kernels/reduce/reduce-interleaved.cu dirty=0"), std::string::npos) << editor[2];
+  EXPECT_NE(lesson[2].find("divergence step=1"), std::string::npos) << lesson[2];
+}
