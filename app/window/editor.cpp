@@ -299,6 +299,16 @@ std::string editor_status(const AppState& s, bool* error) {
          std::to_string(t.totals.ld.conflicts + t.totals.st.conflicts) + " conflicts" + (s.output_ok ? "" : ", wrong result");
 }
 
+std::string editor_access_elsewhere(const AppState& s) {
+  if (!trace_is_editors(s)) return "";
+  const Trace& t = s.trace;
+  const int site = current_site(t, s.step, s.selected_warp, s.selected_inst);
+  if (site < 0 || t.sites[site].file == main_file_index(t) || t.sites[site].file < 0 || t.sites[site].file >= static_cast<int>(t.files.size()))
+    return "";
+  return "this step's access is in " + t.files[t.sites[site].file] + ", line " + std::to_string(t.sites[site].line) + ": " + site_text(t, site) +
+         " (an included file: the code view shows it)";
+}
+
 int line_of_offset(const std::string& text, int offset) {
   offset = std::clamp(offset, 0, static_cast<int>(text.size()));
   return static_cast<int>(std::count(text.begin(), text.begin() + offset, '\n'));

@@ -114,6 +114,10 @@ EditorError editor_error_of(const std::exception& e, const std::string& display)
 // The status line: the error, "edited: Ctrl+Enter runs it", what the trace shows. *error: red.
 std::string editor_status(const AppState& s, bool* error);
 
+// Where the step's access is written when that is not in the editor's file (an application
+// kernel's access inside the scan file it includes), "" otherwise.
+std::string editor_access_elsewhere(const AppState& s);
+
 // Lines and offsets of a text (0-based lines, byte offsets).
 int line_of_offset(const std::string& text, int offset);
 int line_start(const std::string& text, int line);

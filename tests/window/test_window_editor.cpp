@@ -248,6 +248,39 @@ TEST(Editor, TheAccessMarkFollowsTheTextUntilItsLineIsEdited) {
   EXPECT_TRUE(access().empty());
 }
 
+// An application kernel's accesses are in the scan it includes: the editor (which holds the
+// kernel's own file) says where, and marks nothing in its text for them.
+TEST(Editor, AnAccessInAnIncludedFileIsNamed) {
+  AppState s;
+  TraceRequest r;
+  r.kernel = "app-compact";
+  r.input = {3, 1, 7, 0, 4, 1, 6, 3};
+  r.n = 8;
+  show(s, r);
+  EXPECT_EQ(s.editor.display, "kernels/app/app-compact.cu");
+  int elsewhere = 0, here = 0;
+  for (int k = 0; k < step_count(s); ++k) {
+    s.step = k;
+    const int site = current_site(s.trace, k, 0, 0);
+    if (site < 0) continue;
+    const bool included = s.trace.sites[site].file != main_file_index(s.trace);
+    const std::string note = editor_access_elsewhere(s);
+    int access_marks = 0;
+    for (const EditorMark& m : editor_marks(s)) access_marks += m.kind == EditorMark::Access;
+    if (included) {
+      ++elsewhere;
+      EXPECT_NE(note.find("this step's access is in kernels/scan/scan-blelloch.cu, line "), std::string::npos) << note;
+      EXPECT_EQ(access_marks, 0);
+    } else {
+      ++here;
+      EXPECT_EQ(note, "");
+      EXPECT_GT(access_marks, 0);
+    }
+  }
+  EXPECT_GT(elsewhere, 0);
+  EXPECT_GT(here, 0);
+}
+
 TEST(EditorFiles, SavingABuiltInKernelAsksForANewFileAndNeverWritesTheKernelsFolder) {
   AppState s;
   show(s, g80_scan());
