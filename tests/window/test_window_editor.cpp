@@ -307,6 +307,10 @@ TEST(EditorFiles, SavingABuiltInKernelAsksForANewFileAndNeverWritesTheKernelsFol
   const std::string mine = dir + "/my-scan.cu";
   EXPECT_EQ(save_refusal(mine), "");
   EXPECT_NE(save_refusal(dir).find("is a folder"), std::string::npos);
+  const std::string link = dir + "/link.cu";  // a link into the kernels folder is refused too
+  std::filesystem::create_symlink(kernel_path, link);
+  EXPECT_NE(save_refusal(link).find("kernels folder"), std::string::npos) << save_refusal(link);
+  std::filesystem::remove(link);
   EXPECT_EQ(save_refusal("/dev/null"), "/dev/null is not a regular file");
   EXPECT_EQ(save_refusal("-"), "- is not a regular file");
   ASSERT_TRUE(editor_save_as(s, mine)) << s.editor.prompt_error;
