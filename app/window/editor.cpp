@@ -26,7 +26,7 @@ const KernelFile* catalogue_entry(const std::string& path) {
   return nullptr;
 }
 
-// The folder's real path, for "is this inside it" (symbolic links resolved where they exist).
+// A path with its symbolic links resolved where they exist, for "is this inside the kernels folder".
 std::string real_dir(const std::string& path) {
   std::error_code ec;
   std::filesystem::path p = std::filesystem::weakly_canonical(std::filesystem::path(kernel_file_path(path)), ec);
