@@ -80,7 +80,8 @@ void add_request_options(CLI::App* app, RequestOptions& o) {
   app->add_option("-D,--define", o.defines, "NAME=VALUE: set a macro of the kernel file (repeatable)");
 }
 
-TraceRequest to_request(const RequestOptions& o, Device* device) {
+// `check`: resolve the request against its kernel file (every check, before anything runs).
+TraceRequest to_request(const RequestOptions& o, Device* device, bool check = true) {
   TraceRequest r;
   r.kernel = o.kernel;
   r.source = o.source;
@@ -119,7 +120,7 @@ TraceRequest to_request(const RequestOptions& o, Device* device) {
     else if (o.device == "gpu") *device = Device::Gpu;
     else throw UsageError("--device must be auto, cpu or gpu, not '" + o.device + "'");
   }
-  resolve_kernel(r);  // every check of the request against the kernel file, before anything runs
+  if (check) resolve_kernel(r);  // every check of the request against the kernel file, before anything runs
   return r;
 }
 
@@ -570,6 +571,11 @@ int run_command_line(int argc, char** argv) {
   app.add_flag("--show-answer", wopt.show_answer, "lesson steps open with their answer shown")->group(scripted);
   app.add_option("--exit-after-frames", wopt.exit_after_frames, "interactive window: play from step 0 and close after N frames, as the user would")
       ->group(scripted);
+  app.add_option("--edit-script", wopt.edit_script,
+                 "with --screenshot: first drive the editor as FILE says, a command a line: goto LINE:COL, type TEXT, key ctrl+enter, "
+                 "frames N, step K, compare original|swap|clear, close, print, shot FILE.png")
+      ->type_name("FILE")
+      ->group(scripted);
 
   bool list_json = false;
   auto* list = app.add_subcommand("list", "the kernel catalogue");
@@ -669,7 +675,14 @@ int run_command_line(int argc, char** argv) {
     if (wopt.step < 0 && app.count("--step")) throw UsageError("--step must be 0 or more, not " + std::to_string(wopt.step));
     if (wopt.lesson_step < 0) throw UsageError("--lesson-step must be 0 or more, not " + std::to_string(wopt.lesson_step));
     if (app.count("--exit-after-frames") && wopt.exit_after_frames < 0) throw UsageError("--exit-after-frames must be 0 or more, not " + std::to_string(wopt.exit_after_frames));
-    wopt.request = to_request(window_req, &wopt.device);
+    try {
+      wopt.request = to_request(window_req, &wopt.device);
+    } catch (const cuda::CudaError&) {
+      // An error in a --source file's text: the window opens on it in the editor, the error on its
+      // line, to be fixed there.
+      if (window_req.source.empty() || !window_built()) throw;
+      wopt.request = to_request(window_req, &wopt.device, false);
+    }
     if (!wopt.lesson.empty()) {  // an unknown lesson or step is reported before any window opens
       Lesson l = find_lesson(wopt.lesson);
       if (wopt.lesson_step < 0 || wopt.lesson_step >= static_cast<int>(l.steps.size()))

@@ -89,7 +89,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       throw UsageError("unknown kernel '" + r.kernel + "' (known: " + names + "; or --source FILE.cu)");
     }
     k.file = *f;
-    if (r.has_source_text) k.file.text = r.source_text;
+    if (r.has_source_text) set_kernel_text(k.file, r.source_text);  // its header lines included
   }
   const KernelFile& file = k.file;
   const std::string& id = file.id;

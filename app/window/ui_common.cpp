@@ -104,6 +104,20 @@ float draw_legend(ImDrawList* dl, float x, float y, const std::vector<std::pair<
   return x;
 }
 
+void flow_item(float w, bool first) {
+  if (first) return;
+  ImGui::SameLine();
+  if (ImGui::GetCursorPosX() + w > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+}
+
+bool flow_button(const char* label, bool first, bool enabled, bool small) {
+  flow_item(ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x * (small ? 0.0f : 1.0f), first);
+  ImGui::BeginDisabled(!enabled);
+  const bool pressed = small ? ImGui::SmallButton(label) : ImGui::Button(label);
+  ImGui::EndDisabled();
+  return pressed;
+}
+
 float text_width(const std::string& text, ImFont* font) {
   if (!font) return ImGui::CalcTextSize(text.c_str()).x;
   return font->CalcTextSizeA(font->FontSize, 1e9f, 0, text.c_str()).x;
