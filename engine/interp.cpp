@@ -459,24 +459,33 @@ Trace run_interpreter(const ResolvedKernel& k) {
   return t;
 }
 
-bool check_kernel_output(const Trace& t, const std::string& check, std::string* why) {
-  std::vector<double> want;
-  bool is_scan = false;
+bool reference_output(const Trace& t, const std::string& check, std::vector<double>* want, bool* is_scan) {
+  want->clear();
+  *is_scan = false;
   if (check == "compact") {
     for (double x : t.input)
-      if (static_cast<long long>(x) % 2 != 0) want.push_back(x);
+      if (static_cast<long long>(x) % 2 != 0) want->push_back(x);
   } else if (check == "sort") {
     const long long mask = t.bits <= 0 || t.bits >= 31 ? 0x7fffffffLL : (1LL << t.bits) - 1;
-    want = t.input;
-    std::stable_sort(want.begin(), want.end(), [&](double a, double b) {
+    *want = t.input;
+    std::stable_sort(want->begin(), want->end(), [&](double a, double b) {
       return (static_cast<long long>(a) & mask) < (static_cast<long long>(b) & mask);
     });
   } else if (check == "inclusive-scan" || check == "exclusive-scan") {
-    is_scan = true;
-    want = reference_scan(t.input, t.op, t.type, check == "inclusive-scan");
+    *is_scan = true;
+    *want = reference_scan(t.input, t.op, t.type, check == "inclusive-scan");
   } else if (check == "reduce") {
-    want = {reference_reduce(t.input, t.op, t.type)};
+    *want = {reference_reduce(t.input, t.op, t.type)};
   } else {
+    return false;
+  }
+  return true;
+}
+
+bool check_kernel_output(const Trace& t, const std::string& check, std::string* why) {
+  std::vector<double> want;
+  bool is_scan = false;
+  if (!reference_output(t, check, &want, &is_scan)) {
     if (why) *why = "the kernel file names no check";
     return true;
   }

@@ -61,6 +61,9 @@ std::vector<double> kernel_output(const ResolvedKernel& k, const std::vector<uin
 
 // The output check of the kernel's `check:` line; `why` says what differs.
 bool check_kernel_output(const Trace& t, const std::string& check, std::string* why);
+// What the output of `check` must be for the trace's input, operator and type (the sequential CPU
+// reference); false for no check ("" or a name it does not know). *is_scan: compared as a scan.
+bool reference_output(const Trace& t, const std::string& check, std::vector<double>* want, bool* is_scan);
 
 // Host values for the launch line: the input's smallest and largest value, etc.
 long long host_next_pow2(long long x);
