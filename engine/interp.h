@@ -39,6 +39,11 @@ struct ResolvedKernel {
 // cuda::CudaError for errors in the kernel text.
 ResolvedKernel resolve_kernel(const TraceRequest& r);
 
+// The checks of a request's values that need no kernel file (an int-only operator on floats,
+// --banks, --warp-issue, --input against --n, --scan, --threads, --bits, -D names); throws
+// UsageError. resolve_kernel makes them too, after the file's types: and ops: lines.
+void check_request_values(const TraceRequest& r);
+
 // One launch of a catalogue kernel file over host arrays, untraced (with --op sum): how the CPU
 // emulation of a device-wide sequence runs a teaching kernel as one of its steps. An argument is
 // an array (data, count: 4-byte elements, used in place) or an integer (data null).
