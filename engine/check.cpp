@@ -74,7 +74,12 @@ CheckOutcome check_output_of(const Trace& t, const std::string& expect) {
     o.sentence = "the output is not checked: the kernel file names no operation (no `// check:` line)";
     return o;
   }
-  const std::string what = "the sequential " + op + " (" + operator_name(t.op) + ") of the " + plural(t.n, type_name(t.type) + std::string(" input"), type_name(t.type) + std::string(" inputs"));
+  const std::string operation = op == "reduce" ? "reduction" : op == "sort" ? "stable sort" : op == "compact" ? "compaction"
+                                : op.substr(0, op.find('-')) + " scan";
+  const bool matrices = operator_info(t.op).matrix;
+  const std::string type = type_name(t.type);
+  const std::string what = "the sequential " + operation + " (" + operator_name(t.op) + ") of the " +
+                           (matrices ? plural(t.n, "matrix", "matrices") : plural(t.n, type + " input", type + " inputs"));
   if (t.output.size() != want.size()) {
     o.sentence = "the output has " + plural(static_cast<long long>(t.output.size()), "value", "values") + ", expected " +
                  std::to_string(want.size()) + " (" + what + ")";
@@ -136,7 +141,7 @@ CheckOutcome check_race(const Trace& t) {
   const std::string where = a == b || !b ? (a ? " at line " + std::to_string(a) : "") : " at lines " + std::to_string(a) + " and " + std::to_string(b);
   o.sentence = "RACE between thread " + std::to_string(h.first_tid) + " and thread " + std::to_string(h.second_tid) + where +
                ": both touch shared word " + std::to_string(h.word) + " in " + step_name(*first) +
-               " with no __syncthreads() between, one of them writing";
+               " with no barrier between (__syncthreads(), or __syncwarp() within a warp), one of them writing";
   if (words > 1) o.sentence += " (" + std::to_string(words) + " words raced in all)";
   return o;
 }
