@@ -54,11 +54,11 @@ void print_report(const FileResult& f, std::ostream& os) {
      << "\n";
 }
 
-nlohmann::json report_json(const std::vector<FileResult>& results, const std::string& exercise) {
-  nlohmann::json files = nlohmann::json::array();
+nlohmann::ordered_json report_json(const std::vector<FileResult>& results, const std::string& exercise) {
+  nlohmann::ordered_json files = nlohmann::ordered_json::array();
   int passed = 0;
   for (const FileResult& f : results) {
-    nlohmann::json checks = nlohmann::json::array();
+    nlohmann::ordered_json checks = nlohmann::ordered_json::array();
     for (const CheckOutcome& c : f.report.checks)
       checks.push_back({{"run", c.run}, {"check", c.check}, {"passed", c.passed}, {"skipped", c.skipped}, {"line", c.line},
                         {"sentence", c.sentence}});
@@ -68,7 +68,7 @@ nlohmann::json report_json(const std::vector<FileResult>& results, const std::st
   const int count = static_cast<int>(results.size());
   return {{"format", "scanscope-check"},
           {"version", 1},
-          {"exercise", exercise.empty() ? nlohmann::json(nullptr) : nlohmann::json(exercise)},
+          {"exercise", exercise.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(exercise)},
           {"passed", passed == count},
           {"files", files},
           {"summary", {{"files", count}, {"passed", passed}, {"failed", count - passed}}}};
@@ -103,11 +103,11 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
 
 int run_check_command(const CheckOptions& o, const CLI::App& cmd) {
   if (o.list) return list_exercises(std::cout);
-  if (o.files.empty()) throw UsageError("check needs one or more kernel files (check FILE.cu ... [--exercise NAME]), or --list");
   std::string json = o.json;
   if (cmd.count("--json") && json.empty()) json = "-";
-  if (json.size() > 3 && json.compare(json.size() - 3, 3, ".cu") == 0)
+  if (json.size() > 3 && json.compare(json.size() - 3, 3, ".cu") == 0)  // --json FILE.cu: most likely a file to grade taken as its value
     throw UsageError("--json " + json + " would overwrite a kernel file: put the files before --json, or write --json - for stdout");
+  if (o.files.empty()) throw UsageError("check needs one or more kernel files (check FILE.cu ... [--exercise NAME]), or --list");
   Exercise ex;
   TraceRequest r;
   std::vector<CheckSpec> specs;
@@ -143,14 +143,15 @@ int run_check_command(const CheckOptions& o, const CLI::App& cmd) {
       fr.source = o.files[i];
       fr.source_text = texts[i];
       fr.has_source_text = true;
-      const std::string options = describe(fr);
-      lines << o.files[i] << ": " << options.substr(options.find(' ') + 1) << "\n";
+      TraceRequest shown = r;  // the options, without a kernel's name
+      shown.kernel = "-";
+      lines << o.files[i] << ": " << describe(shown).substr(2) << "\n";
       res.report = check_request(fr, specs, "", o.files[i]);
     }
     print_report(res, lines);
     results.push_back(std::move(res));
   }
-  const nlohmann::json doc = report_json(results, ex.name);
+  const nlohmann::ordered_json doc = report_json(results, ex.name);
   if (results.size() > 1) {
     std::string failed;
     for (const FileResult& f : results)

@@ -75,3 +75,10 @@ bad_input "float-order n too large" "--n must be from 1 to 65536" float-order --
 bad_input "bench: unknown kernel" "unknown bench kernel 'fastest'" bench --kernel fastest
 bad_input "bench: min above max" "sizes must satisfy 1 <= --min <= --max" bench --min 4096 --max 1024
 bad_input "step negative" "--step must be 0 or more" --step -5 --screenshot "$tmp/x.png"
+bad_input "check: unknown exercise" "no exercise 'fly' \(exercises: conflict-free-reduction, " check "$tmp/bad-ops.cu" --exercise fly
+bad_input "check: file missing" "nothing.cu: no such file" check "$tmp/nothing.cu"
+bad_input "check: no files" "check needs one or more kernel files" check
+bad_input "check: run options with an exercise" "--n cannot be combined with --exercise" check "$tmp/bad-ops.cu" --exercise first-add --n 64
+bad_input "check: negative limit" "--max-conflicts must be 0 or more, not -3" check "$tmp/bad-ops.cu" --max-conflicts -3
+bad_input "check: --json onto a kernel file" "--json .*bad-ops.cu would overwrite a kernel file" check --json "$tmp/bad-ops.cu"
+bad_input "unknown exercise" "no exercise 'fly'" exercise show fly
