@@ -334,7 +334,7 @@ CheckReport check_request(const TraceRequest& r, const std::vector<CheckSpec>& s
     runs.sentence = std::string(e.fault ? "stops with a fault: " : "does not compile: ") + e.what();
     runs.line = line_in(e.what(), display);
   } catch (const UsageError& e) {
-    runs.sentence = std::string("cannot run with this run's options: ") + e.what();
+    runs.sentence = std::string("cannot run: ") + e.what();
     runs.line = line_in(e.what(), display);
   } catch (const std::exception& e) {
     runs.sentence = std::string("cannot run: ") + e.what();
