@@ -3,9 +3,6 @@
 #include "formats/exercise.h"
 
 #include <algorithm>
-#include <dirent.h>
-#include <fstream>
-#include <sstream>
 
 #include "engine/assets.h"
 #include "engine/cuda/preprocessor.h"
@@ -101,26 +98,15 @@ Exercise parse_exercise(const std::string& text, const std::string& file) {
 }
 
 Exercise load_exercise_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw ExerciseError(path + ":0: cannot open for reading");
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return parse_exercise(ss.str(), path);
+  std::string text;
+  if (!read_whole_file(path, &text)) throw ExerciseError(path + ":0: cannot open for reading");
+  return parse_exercise(text, path);
 }
 
-std::vector<Exercise> load_exercises(const std::string& dir_in) {
-  const std::string dir = dir_in.empty() ? asset_dir() + "/exercises" : dir_in;
-  std::vector<std::string> files;
-  DIR* d = opendir(dir.c_str());
-  if (!d) throw UsageError("no exercises folder at " + dir + " (set SCANSCOPE_ASSETS to the assets folder)");
-  while (dirent* e = readdir(d)) {
-    const std::string n = e->d_name;
-    if (n.size() > 9 && n.compare(n.size() - 9, 9, ".exercise") == 0) files.push_back(dir + "/" + n);
-  }
-  closedir(d);
-  std::sort(files.begin(), files.end());
+std::vector<Exercise> load_exercises(const std::string& dir) {
   std::vector<Exercise> out;
-  for (const auto& f : files) out.push_back(load_exercise_file(f));
+  for (const auto& f : files_in_folder(dir.empty() ? asset_dir() + "/exercises" : dir, ".exercise", "exercises"))
+    out.push_back(load_exercise_file(f));
   return out;
 }
 

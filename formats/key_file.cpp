@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <dirent.h>
+#include <fstream>
 #include <sstream>
 
 namespace scanscope {
@@ -18,6 +20,28 @@ std::string join_names(const std::set<std::string>& names) {
   std::string out;
   for (const auto& x : names) out += (out.empty() ? "" : ", ") + x;
   return out;
+}
+
+bool read_whole_file(const std::string& path, std::string* text) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return false;
+  std::stringstream ss;
+  ss << f.rdbuf();
+  *text = ss.str();
+  return true;
+}
+
+std::vector<std::string> files_in_folder(const std::string& dir, const std::string& ext, const std::string& what) {
+  DIR* d = opendir(dir.c_str());
+  if (!d) throw UsageError("no " + what + " folder at " + dir + " (set SCANSCOPE_ASSETS to the assets folder)");
+  std::vector<std::string> files;
+  while (dirent* e = readdir(d)) {
+    const std::string n = e->d_name;
+    if (n.size() > ext.size() && n.compare(n.size() - ext.size(), ext.size(), ext) == 0) files.push_back(dir + "/" + n);
+  }
+  closedir(d);
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 long long key_integer(int line, const std::string& key, const std::string& v, long long lo, long long hi) {

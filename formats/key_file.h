@@ -53,6 +53,12 @@ KeyFile read_key_file(const std::string& text, const KeyFileSyntax& syntax);
 std::string trim_blanks(const std::string& s);
 std::string join_names(const std::set<std::string>& names);
 
+// A whole file's text; false when it cannot be opened.
+bool read_whole_file(const std::string& path, std::string* text);
+// The files in `dir` whose names end in `ext` (".lesson"), as dir/name, sorted by name; throws
+// UsageError "no WHAT folder at DIR" when the folder cannot be read.
+std::vector<std::string> files_in_folder(const std::string& dir, const std::string& ext, const std::string& what);
+
 // A whole number within [lo, hi]; throws KeyFileError naming the key.
 long long key_integer(int line, const std::string& key, const std::string& value, long long lo, long long hi);
 

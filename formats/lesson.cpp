@@ -1,13 +1,7 @@
 // Lesson file parser: every problem is reported with its file and line.
 #include "formats/lesson.h"
 
-#include <algorithm>
-#include <cctype>
-#include <cerrno>
-#include <cstdlib>
 #include <dirent.h>
-#include <fstream>
-#include <map>
 #include <set>
 #include <sstream>
 
@@ -121,28 +115,15 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
 }
 
 Lesson load_lesson_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw LessonError(path + ":0: cannot open for reading");
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return parse_lesson(ss.str(), path);
+  std::string text;
+  if (!read_whole_file(path, &text)) throw LessonError(path + ":0: cannot open for reading");
+  return parse_lesson(text, path);
 }
 
 std::vector<Lesson> load_lessons(const std::string& dir_in) {
-  std::string dir = dir_in.empty() ? asset_dir() + "/lessons" : dir_in;
-  std::vector<std::string> files;
-  if (DIR* d = opendir(dir.c_str())) {
-    while (dirent* e = readdir(d)) {
-      std::string n = e->d_name;
-      if (n.size() > 7 && n.substr(n.size() - 7) == ".lesson") files.push_back(dir + "/" + n);
-    }
-    closedir(d);
-  } else {
-    throw UsageError("no lessons folder at " + dir + " (set SCANSCOPE_ASSETS to the assets folder)");
-  }
-  std::sort(files.begin(), files.end());
+  const std::string dir = dir_in.empty() ? asset_dir() + "/lessons" : dir_in;
   std::vector<Lesson> out;
-  for (const auto& f : files) out.push_back(load_lesson_file(f));
+  for (const auto& f : files_in_folder(dir, ".lesson", "lessons")) out.push_back(load_lesson_file(f));
   // Exercise names, against the exercises beside the lessons (when that folder exists).
   const std::string exercises = dir + "/../exercises";
   if (DIR* d = opendir(exercises.c_str())) {
