@@ -3,6 +3,7 @@
 #include "engine/check.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <sstream>
@@ -87,8 +88,8 @@ CheckOutcome check_output_of(const Trace& t, const std::string& expect) {
   }
   const int bad = first_mismatch(t.output, want, t.input, t.op, t.type, is_scan);
   if (bad >= 0) {
-    o.sentence = "wrong output at element " + std::to_string(bad) + ": " + format_value(t.output[bad], t.op) + ", expected " +
-                 format_value(want[bad], t.op);
+    const std::string got = std::isnan(t.output[bad]) ? "never written" : format_value(t.output[bad], t.op);
+    o.sentence = "wrong output at element " + std::to_string(bad) + ": " + got + ", expected " + format_value(want[bad], t.op);
     return o;
   }
   o.passed = true;

@@ -106,6 +106,16 @@ TEST(Checks, WrongOutputNamesTheFirstWrongElement) {
   a.type = ValueType::Float;
   a.input = {1, 2, 3, 4};
   EXPECT_EQ(check_request(a, {{CheckKind::Output, 0}}).checks[1].sentence, "wrong output at element 1: 2, expected 3");
+  // An element the kernel never writes: the start of pad-blelloch without its second store.
+  const Exercise pad = find_exercise("pad-blelloch", kExercises);
+  std::string text = read_exercise_file(pad.start_path);
+  const std::string second = "g_odata[2*thid+1] = temp[2*thid+1];";
+  ASSERT_NE(text.find(second), std::string::npos);
+  text.erase(text.find(second), second.size());
+  const CheckReport half = check_exercise(pad, text, "half.cu");
+  const CheckOutcome& paper = half.checks.back();  // the last run: the paper's 8 numbers
+  EXPECT_EQ(paper.run, "the paper's 8 numbers");
+  EXPECT_EQ(paper.sentence, "wrong output at element 1: never written, expected 3");
   // Right: the sentence names the reference.
   TraceRequest ok = catalogue_request("scan-blelloch", 8);
   ok.input = {3, 1, 7, 0, 4, 1, 6, 3};
