@@ -9,7 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/check.h"
+#include "engine/cuda/preprocessor.h"
 #include "engine/cuda/source.h"
+#include "engine/kernel_file.h"
 #include "engine/validation_plan.h"
 #include "formats/exercise.h"
 #include "formats/trace_json.h"
@@ -179,9 +181,12 @@ int run_exercise_command(const ExerciseCommandOptions& o) {
   const Exercise e = find_exercise(o.name);
   std::cout << e.title << "\n";
   if (!e.from.empty()) std::cout << "(" << e.from << ")\n";
-  std::cout << "\nTask: " << e.task << "\nHint: " << e.hint << "\n\nstart:    " << e.start_path << "\nsolution: " << e.solution_path << "\n";
+  cuda::SourceLocator where;  // paths inside the project, relative to it
+  where.project_root = project_root();
+  std::cout << "\nTask: " << e.task << "\nHint: " << e.hint << "\n\nstart:    " << where.display_path(e.start_path)
+            << "\nsolution: " << where.display_path(e.solution_path) << "\n";
   for (const ExerciseRun& run : e.runs) {
-    std::cout << "\nrun: " << run.title << (run.expect.empty() ? "" : " (output: the " + run.expect + ")") << "\n  checks:";
+    std::cout << "\nrun: " << run.title << (run.expect.empty() ? "" : " (output: " + run.expect + ")") << "\n  checks:";
     for (const CheckSpec& s : run.checks) std::cout << " " << spec_text(s) << (&s == &run.checks.back() ? "" : ",");
     std::cout << "\n";
   }
