@@ -14,7 +14,7 @@
 #include "engine/kernel_file.h"
 #include "engine/validation_plan.h"
 #include "formats/exercise.h"
-#include "formats/trace_json.h"
+#include "formats/files.h"
 
 namespace scanscope {
 
@@ -110,6 +110,7 @@ int run_check_command(const CheckOptions& o, const CLI::App& cmd) {
   if (json.size() > 3 && json.compare(json.size() - 3, 3, ".cu") == 0)  // --json FILE.cu: most likely a file to grade taken as its value
     throw UsageError("--json " + json + " would overwrite a kernel file: put the files before --json, or write --json - for stdout");
   if (o.files.empty()) throw UsageError("check needs one or more kernel files (check FILE.cu ... [--exercise NAME]), or --list");
+  if (!json.empty()) check_output_path(json, "--json", o.files);
   Exercise ex;
   TraceRequest r;
   std::vector<CheckSpec> specs;
@@ -162,8 +163,7 @@ int run_check_command(const CheckOptions& o, const CLI::App& cmd) {
           << doc["summary"]["passed"].get<int>() << " passed, " << doc["summary"]["failed"].get<int>() << " failed"
           << (failed.empty() ? "" : " (" + failed + ")") << "\n";
   }
-  if (json == "-") std::cout << doc.dump(2) << "\n";
-  else if (!json.empty()) write_file_atomic(json, doc.dump(2) + "\n");
+  if (!json.empty()) write_output(json, doc.dump(2) + "\n");
   return doc["passed"].get<bool>() ? 0 : 1;
 }
 

@@ -28,6 +28,8 @@
 #include "formats/exercise.h"
 #include "formats/lesson.h"
 #include "engine/ncu_check.h"
+#include "bench/bench.h"
+#include "formats/files.h"
 #include "formats/trace_json.h"
 #include "engine/validation_plan.h"
 #include "window/panel_table.h"
@@ -172,6 +174,7 @@ int cmd_list(bool as_json) {
 int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet, bool timed, bool code) {
   Device device;
   TraceRequest r = to_request(o, &device);
+  if (!json_path.empty()) check_output_path(json_path, "--json", {r.source});
   if (timed) {  // the uninstrumented kernel once, on the GPU (for ncu and compute-sanitizer)
     GpuStatus g = gpu_status();
     if (!g.usable) throw UsageError("--timed runs the timed kernel on the GPU: no usable GPU: " + g.why);
@@ -204,9 +207,7 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
     else table << (ok ? "output matches the sequential CPU reference\n" : "OUTPUT DIFFERS from the CPU reference: " + why + hint + "\n");
   }
   if (!json_path.empty()) {
-    std::string text = trace_to_json(t, 1);
-    if (json_path == "-") std::cout << text << "\n";
-    else write_file_atomic(json_path, text + "\n");
+    write_output(json_path, trace_to_json(t, 1) + "\n");
   }
   const bool gpu_ok = t.gpu_check.empty() || t.gpu_check.rfind("DIFFERS", 0) != 0;
   return ok && gpu_ok ? 0 : 1;
@@ -215,6 +216,7 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
 // GPU validation: every plan entry on the emulator and, where there is a GPU, traced and timed on
 // it. With --launch-timed only the timed kernels are launched (for ncu and compute-sanitizer).
 int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::string& markdown, const std::string& cubins) {
+  if (!markdown.empty()) check_output_path(markdown, "--markdown", {ncu_csv});
   auto plan = validation_plan();
   GpuStatus g = gpu_status();
   if (!cubins.empty()) {  // every entry's timed kernel as machine code, for a disassembler
@@ -227,10 +229,10 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
       nvrtc::Result c = nvrtc::compile(src.timed, k.file.display, "sm_90", true);
       if (!c.ok) throw std::runtime_error(plan[i].name + ": NVRTC: " + c.log);
       const std::string file = cubins + "/" + std::to_string(i) + ".cubin";
-      write_file_atomic(file, std::string(c.cubin.begin(), c.cubin.end()));
+      write_output(file, std::string(c.cubin.begin(), c.cubin.end()));
       index << i << "\t" << plan[i].name << "\n";
     }
-    write_file_atomic(cubins + "/index.tsv", index.str());
+    write_output(cubins + "/index.tsv", index.str());
     std::cout << plan.size() << " cubins in " << cubins << "\n";
     return 0;
   }
@@ -311,8 +313,12 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
   std::string device = g.usable ? g.name : "no GPU (" + g.why + ")";
   std::string text = "Device: " + device + "\n\n" + md.str() + "\n" + std::to_string(plan.size()) + " configurations, " +
                      std::to_string(failures) + " failures\n";
-  if (!markdown.empty()) write_file_atomic(markdown, text);
-  std::cout << text;
+  if (markdown == "-") {
+    write_output(markdown, text);
+  } else {
+    if (!markdown.empty()) write_output(markdown, text);
+    std::cout << text;
+  }
   return failures ? 1 : 0;
 }
 
@@ -335,7 +341,9 @@ int cmd_histeq(const std::string& image_path, const std::string& out_path, const
   Device device = device_name == "cpu" ? Device::Cpu : device_name == "gpu" ? Device::Gpu : Device::Auto;
   if (device_name != "cpu" && device_name != "gpu" && device_name != "auto")
     throw UsageError("--device must be auto, cpu or gpu, not '" + device_name + "'");
+  if (!out_path.empty()) check_output_path(out_path, "--out", {image_path});
   GrayImage img = image_path.empty() ? synthetic_image(320, 240) : load_gray_image(image_path);
+  std::ostream& report = out_path == "-" ? std::cerr : std::cout;  // stdout may carry the PNG
   Equalization e = equalize(img, device);
   auto range = [](const GrayImage& g) {
     int lo = 255, hi = 0;
@@ -345,17 +353,17 @@ int cmd_histeq(const std::string& image_path, const std::string& out_path, const
     }
     return std::to_string(lo) + ".." + std::to_string(hi);
   };
-  std::cout << "histogram equalization of " << (image_path.empty() ? "a synthetic low-contrast picture" : image_path) << " ("
+  report << "histogram equalization of " << (image_path.empty() ? "a synthetic low-contrast picture" : image_path) << " ("
             << img.width << "x" << img.height << ")\n";
-  std::cout << "CDF: inclusive scan of the 256-bin histogram with scan-hillis-steele on " << e.where << ", "
+  report << "CDF: inclusive scan of the 256-bin histogram with scan-hillis-steele on " << e.where << ", "
             << e.cdf_trace.steps.size() << " steps\n";
   std::string why;
-  std::cout << "CDF " << (check_output(e.cdf_trace, &why) ? "matches the sequential scan" : "DIFFERS: " + why) << "; last = "
+  report << "CDF " << (check_output(e.cdf_trace, &why) ? "matches the sequential scan" : "DIFFERS: " + why) << "; last = "
             << static_cast<long long>(e.cdf.back()) << " pixels\n";
-  std::cout << "gray range before " << range(img) << ", after " << range(e.equalized) << "\n";
+  report << "gray range before " << range(img) << ", after " << range(e.equalized) << "\n";
   if (!out_path.empty()) {
     save_gray_png(out_path, e.equalized);
-    std::cout << "wrote " << out_path << "\n";
+    if (out_path != "-") report << "wrote " << out_path << "\n";
   }
   return 0;
 }
@@ -404,6 +412,8 @@ int cmd_compile(const RequestOptions& o, const std::string& ptx_path, const std:
   if (ptx_path.empty() && cubin_path.empty()) throw UsageError("compile: give --ptx FILE and/or --cubin FILE");
   if (arch.rfind("sm_", 0) != 0) throw UsageError("--arch must be like sm_90, not '" + arch + "'");
   TraceRequest r = to_request(o, nullptr);
+  if (!ptx_path.empty()) check_output_path(ptx_path, "--ptx", {r.source});
+  if (!cubin_path.empty()) check_output_path(cubin_path, "--cubin", {r.source});
   const ResolvedKernel k = resolve_kernel(r);
   std::string why;
   if (!nvrtc::available(&why)) throw UsageError("compile needs the CUDA toolkit's NVRTC: " + why);
@@ -412,20 +422,38 @@ int cmd_compile(const RequestOptions& o, const std::string& ptx_path, const std:
   if (!ptx_path.empty()) {
     nvrtc::Result p = nvrtc::compile(text, k.file.display, "compute_" + arch.substr(3), false);
     if (!p.ok) throw std::runtime_error("NVRTC: " + p.log);
-    if (ptx_path == "-") std::cout << p.ptx;
-    else write_file_atomic(ptx_path, p.ptx);
+    write_output(ptx_path, p.ptx);
   }
   if (!cubin_path.empty()) {
     nvrtc::Result c = nvrtc::compile(text, k.file.display, arch, true);
     if (!c.ok) throw std::runtime_error("NVRTC: " + c.log);
-    write_file_atomic(cubin_path, std::string(c.cubin.begin(), c.cubin.end()));
+    write_output(cubin_path, std::string(c.cubin.begin(), c.cubin.end()));
   }
   return 0;
 }
 
+// What every option's value must be, whatever the option: an empty value (`--json ''`) is a
+// mistake, never "use the default", unless the option's value may be left out; a number is decimal (`--n 010` is ten, not octal eight; no
+// 0x, 0b or 0o forms).
+void check_values(const CLI::App& app) {
+  for (const CLI::Option* opt : app.get_options()) {
+    const bool number = opt->get_type_name().find("INT") != std::string::npos;
+    for (const std::string& v : opt->results()) {
+      if (v.empty() && opt->get_expected_min() == 0) continue;  // a value that may be left out (check --json: stdout)
+      if (v.empty()) throw UsageError(opt->get_name() + ": an empty value (leave the option out for its default)");
+      if (!number) continue;
+      const size_t digits = v[0] == '-' || v[0] == '+' ? 1 : 0;
+      const bool decimal = v.size() > digits && v.find_first_not_of("0123456789", digits) == std::string::npos &&
+                           (v[digits] != '0' || v.size() == digits + 1);
+      if (!decimal) throw UsageError(opt->get_name() + ": '" + v + "' is not a decimal number (write it without leading zeros or a 0x prefix)");
+    }
+  }
+  for (const CLI::App* sub : app.get_subcommands()) check_values(*sub);
+}
+
 }  // namespace
 
-int cli_main(int argc, char** argv) {
+int run_command_line(int argc, char** argv) {
   CLI::App app{"scanscope: watch GPU reduction and scan kernels run, one tree level at a time"};
   app.require_subcommand(0, 1);
 
@@ -534,6 +562,12 @@ int cli_main(int argc, char** argv) {
     std::cerr << "scanscope: error: " << e.what() << " (see scanscope --help)\n";
     return 2;
   }
+  try {
+    check_values(app);
+  } catch (const UsageError& e) {
+    std::cerr << "scanscope: error: " << e.what() << "\n";
+    return 2;
+  }
 
   try {
     if (*list) return cmd_list(list_json);
@@ -542,7 +576,10 @@ int cli_main(int argc, char** argv) {
     if (*bench) return run_bench_command(bench_opt, *bench);
     if (*float_order) return cmd_float_order(fo_data, fo_n, fo_seed);
     if (*histeq) return cmd_histeq(he_image, he_out, he_device);
-    if (*lesson) return cmd_lesson(lesson_action, lesson_name, lesson_step);
+    if (*lesson) {
+      if (lesson->count("--step") && lesson_step < 0) throw UsageError("--step must be 0 or more, not " + std::to_string(lesson_step));
+      return cmd_lesson(lesson_action, lesson_name, lesson_step);
+    }
     if (*compile) return cmd_compile(creq, compile_ptx, compile_cubin, compile_arch, compile_traced);
     if (*check) return run_check_command(check_opt, *check);
     if (*exercise) return run_exercise_command(exercise_opt);
@@ -550,8 +587,12 @@ int cli_main(int argc, char** argv) {
     wopt.have_request = false;
     for (const char* opt : {"--kernel", "--n", "--threads", "--banks", "--warp-issue", "--pad", "--op", "--type", "--scan", "--input", "--seed", "--bits"})
       if (app.count(opt)) wopt.have_request = true;
+    if (wopt.width < kMinWindowWidth || wopt.width > kMaxWindowWidth)
+      throw UsageError("--size must be from " + std::to_string(kMinWindowWidth) + " to " + std::to_string(kMaxWindowWidth) + " pixels, not " + std::to_string(wopt.width));
+    if (wopt.step < 0 && app.count("--step")) throw UsageError("--step must be 0 or more, not " + std::to_string(wopt.step));
+    if (wopt.lesson_step < 0) throw UsageError("--lesson-step must be 0 or more, not " + std::to_string(wopt.lesson_step));
+    if (app.count("--exit-after-frames") && wopt.exit_after_frames < 0) throw UsageError("--exit-after-frames must be 0 or more, not " + std::to_string(wopt.exit_after_frames));
     wopt.request = to_request(window_req, &wopt.device);
-    if (wopt.step < -1) throw UsageError("--step must be 0 or more");
     if (!wopt.lesson.empty()) {  // an unknown lesson or step is reported before any window opens
       Lesson l = find_lesson(wopt.lesson);
       if (wopt.lesson_step < 0 || wopt.lesson_step >= static_cast<int>(l.steps.size()))
@@ -559,6 +600,9 @@ int cli_main(int argc, char** argv) {
                          std::to_string(wopt.lesson_step));
     }
     // A bad trace file is reported before any window opens (and in builds without one).
+    if (!wopt.screenshot_path.empty())
+      check_output_path(wopt.screenshot_path, "--screenshot", {wopt.open_path, wopt.bench_path, window_req.source});
+    if (!wopt.bench_path.empty()) (void)load_bench_file(wopt.bench_path);  // likewise a bad benchmark file
     if (!wopt.open_path.empty()) wopt.opened_trace = std::make_shared<Trace>(load_trace_file(wopt.open_path));
     if (!window_built())
       throw UsageError("this scanscope was built without the window (SCANSCOPE_GUI=OFF or GLFW/ImGui missing); use `scanscope list` or `scanscope trace`");
@@ -572,6 +616,9 @@ int cli_main(int argc, char** argv) {
   } catch (const ExerciseError& e) {
     std::cerr << "scanscope: error: " << e.what() << "\n";
     return 2;
+  } catch (const FileError& e) {  // an input file that cannot be used: a bad value like any other
+    std::cerr << "scanscope: error: " << e.what() << "\n";
+    return 2;
   } catch (const cuda::CudaError& e) {  // an error in the kernel's text (2) or a fault while it ran (1)
     std::cerr << "scanscope: " << (e.fault ? "kernel fault: " : "error: ") << e.what() << "\n";
     return e.fault ? 1 : 2;
@@ -579,6 +626,18 @@ int cli_main(int argc, char** argv) {
     std::cerr << "scanscope: error: " << e.what() << "\n";
     return 1;
   }
+}
+
+// Whatever a command printed must have reached standard output: a full disk or a closed pipe is an
+// error (exit 1), not a silent loss.
+int cli_main(int argc, char** argv) {
+  int rc = run_command_line(argc, argv);
+  std::string why;
+  if (!flush_stdout(&why)) {
+    std::cerr << "scanscope: error: " << why << "\n";
+    return rc == 0 ? 1 : rc;
+  }
+  return rc;
 }
 
 }  // namespace scanscope

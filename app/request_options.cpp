@@ -56,10 +56,11 @@ TraceRequest to_request(const RequestOptions& o, Device* device, bool resolve) {
   r.scan = o.scan;
   r.seed = o.seed;
   r.bits = o.bits;
-  r.n = o.n != -1 ? o.n : 16;
+  if (o.n != kNotGiven && o.n < 0) throw UsageError("--n must be 1 or more, not " + std::to_string(o.n));
+  r.n = o.n != kNotGiven ? o.n : 16;
   if (!o.input.empty()) {
     r.input = parse_input_list(o.input, r.type);
-    if (o.n != -1 && o.n != static_cast<int>(r.input.size()))
+    if (o.n != kNotGiven && o.n != static_cast<int>(r.input.size()))
       throw UsageError("--input has " + std::to_string(r.input.size()) + " values but --n is " + std::to_string(o.n) +
                        " (give one of them, or make them agree)");
     r.n = static_cast<int>(r.input.size());

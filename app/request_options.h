@@ -2,6 +2,7 @@
 // `trace`, `compile`, `check` and the window.
 #pragma once
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -14,9 +15,11 @@ class App;
 
 namespace scanscope {
 
+constexpr int kNotGiven = std::numeric_limits<int>::min();  // an integer option left out
+
 struct RequestOptions {
   std::string kernel = "scan-blelloch";
-  int n = -1;  // -1: not given (16, or the length of --input)
+  int n = kNotGiven;  // 16, or the length of --input
   int threads = 0;
   int banks = 32;
   int warp_issue = 0;  // 0: same as banks (16 banks means G80 half-warps)

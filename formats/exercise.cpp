@@ -99,7 +99,11 @@ Exercise parse_exercise(const std::string& text, const std::string& file) {
 
 Exercise load_exercise_file(const std::string& path) {
   std::string text;
-  if (!read_whole_file(path, &text)) throw ExerciseError(path + ":0: cannot open for reading");
+  try {
+    text = read_key_file_text(path, "an exercise");
+  } catch (const KeyFileError& e) {
+    throw ExerciseError(path + ":0: " + e.what());
+  }
   return parse_exercise(text, path);
 }
 

@@ -6,8 +6,9 @@
 #include <cerrno>
 #include <cstdlib>
 #include <dirent.h>
-#include <fstream>
 #include <sstream>
+
+#include "formats/files.h"
 
 namespace scanscope {
 
@@ -22,13 +23,13 @@ std::string join_names(const std::set<std::string>& names) {
   return out;
 }
 
-bool read_whole_file(const std::string& path, std::string* text) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return false;
-  std::stringstream ss;
-  ss << f.rdbuf();
-  *text = ss.str();
-  return true;
+std::string read_key_file_text(const std::string& path, const char* what) {
+  try {
+    return read_text_file(path, kMaxKeyFileBytes, what);
+  } catch (const std::runtime_error& e) {  // "PATH: what went wrong"
+    const std::string w = e.what();
+    throw KeyFileError(0, w.compare(0, path.size() + 2, path + ": ") == 0 ? w.substr(path.size() + 2) : w);
+  }
 }
 
 std::vector<std::string> files_in_folder(const std::string& dir, const std::string& ext, const std::string& what) {
@@ -55,24 +56,36 @@ long long key_integer(int line, const std::string& key, const std::string& v, lo
 
 KeyFile read_key_file(const std::string& text, const KeyFileSyntax& syntax) {
   KeyFile f;
-  if (text.size() > (1 << 20)) throw KeyFileError(1, "larger than 1 MiB; not a " + syntax.kind + " file");
+  if (static_cast<long long>(text.size()) > kMaxKeyFileBytes)
+    throw KeyFileError(1, "larger than " + std::to_string(kMaxKeyFileBytes >> 10) + " KiB; not a " + syntax.kind + " file");
+  auto bounded = [](int line, const std::string& key, const std::string& value) {
+    if (value.size() > kMaxKeyValue) throw KeyFileError(line, "'" + key + "' is longer than " + std::to_string(kMaxKeyValue) + " characters");
+  };
   std::istringstream in(text);
   std::string raw;
   int line = 0;
   KeyBlock* block = nullptr;
   std::string* last = nullptr;  // the value a continuation line extends
+  std::string last_key;
   while (std::getline(in, raw)) {
     ++line;
-    if (raw.find('\0') != std::string::npos) throw KeyFileError(line, "contains a NUL byte; not a text file");
+    if (line == 1 && raw.compare(0, 3, "\xEF\xBB\xBF") == 0) raw.erase(0, 3);  // a UTF-8 byte-order mark, as some editors write
+    if (!raw.empty() && raw.back() == '\r') raw.pop_back();                     // Windows line ends
+    for (unsigned char ch : raw)
+      if ((ch < 0x20 && ch != '\t') || ch == 0x7f)
+        throw KeyFileError(line, ch == 0 ? "contains a NUL byte; not a text file" : "contains a control character (code " + std::to_string(ch) + ")");
     std::string t = trim_blanks(raw);
     if (t.empty() || t[0] == '#') continue;
     if ((raw[0] == ' ' || raw[0] == '\t') && last) {
       *last += " " + t;
+      bounded(line, last_key, *last);
       continue;
     }
     size_t colon = t.find(':');
     if (colon == std::string::npos) throw KeyFileError(line, "expected 'key: value', found '" + t.substr(0, 40) + "'");
     std::string key = trim_blanks(t.substr(0, colon)), value = trim_blanks(t.substr(colon + 1));
+    bounded(line, key, value);
+    last_key = key;
     if (key == syntax.block) {
       if (value.empty()) throw KeyFileError(line, syntax.block + ": needs a title");
       f.blocks.push_back(KeyBlock{line, value, {}, {}});

@@ -14,6 +14,11 @@
 
 namespace scanscope {
 
+// A lesson or an exercise is a few kilobytes of text; these bounds keep a mistaken or hostile file
+// cheap: the file's size, and one value (a step's text: what a panel can show).
+constexpr long long kMaxKeyFileBytes = 256 << 10;
+constexpr size_t kMaxKeyValue = 4000;
+
 // A problem at a line; the caller names its file and turns it into its own error type.
 struct KeyFileError : std::runtime_error {
   KeyFileError(int l, const std::string& what) : std::runtime_error(what), line(l) {}
@@ -47,14 +52,17 @@ struct KeyFileSyntax {
 };
 
 // Reads the layout; throws KeyFileError for an unknown or repeated key, a line that is not
-// "key: value", a block without a title, a NUL byte or a text over 1 MiB.
+// "key: value", a block without a title, a control character (a NUL byte among them), a value
+// over kMaxKeyValue characters or a text over kMaxKeyFileBytes. A UTF-8 byte-order mark and
+// Windows line ends are accepted.
 KeyFile read_key_file(const std::string& text, const KeyFileSyntax& syntax);
 
 std::string trim_blanks(const std::string& s);
 std::string join_names(const std::set<std::string>& names);
 
-// A whole file's text; false when it cannot be opened.
-bool read_whole_file(const std::string& path, std::string* text);
+// A file of the layout, for `what` ("a lesson"): its text, at most kMaxKeyFileBytes; throws
+// KeyFileError at line 0 ("not a regular file", ...) when it cannot be read.
+std::string read_key_file_text(const std::string& path, const char* what);
 // The files in `dir` whose names end in `ext` (".lesson"), as dir/name, sorted by name; throws
 // UsageError "no WHAT folder at DIR" when the folder cannot be read.
 std::vector<std::string> files_in_folder(const std::string& dir, const std::string& ext, const std::string& what);

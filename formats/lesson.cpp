@@ -116,7 +116,11 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
 
 Lesson load_lesson_file(const std::string& path) {
   std::string text;
-  if (!read_whole_file(path, &text)) throw LessonError(path + ":0: cannot open for reading");
+  try {
+    text = read_key_file_text(path, "a lesson");
+  } catch (const KeyFileError& e) {
+    throw LessonError(path + ":0: " + e.what());
+  }
   return parse_lesson(text, path);
 }
 

@@ -297,6 +297,17 @@ TEST(Exercises, MalformedFilesNameFileAndLine) {
   EXPECT_NE(exercise_error("exercise: x\ntitle: X\nstart: missing.cu\nsolution: reduce-first-add\ntask: t\nhint: h\nrun: a\ncheck: output\n")
                 .find("bad.exercise:3: start: " + kExercises + "/missing.cu: no such file"),
             std::string::npos);
+  EXPECT_EQ(exercise_error(head + "run: a\ncheck: output\x1b[2J\n"), "bad.exercise:8: contains a control character (code 27)");
+  EXPECT_EQ(exercise_error(head + "run: a\ncheck: " + std::string(5000, 'x') + "\n"), "bad.exercise:8: 'check' is longer than 4000 characters");
+  const std::string folder = ::testing::TempDir() + "/scanscope_folder_" + std::to_string(::getpid()) + ".exercise";
+  std::filesystem::create_directories(folder);
+  try {
+    load_exercise_file(folder);
+    FAIL() << "a folder loaded";
+  } catch (const ExerciseError& e) {
+    EXPECT_EQ(std::string(e.what()), folder + ":0: a folder, not an exercise");
+  }
+  std::filesystem::remove_all(folder);
   // A good one: continuation lines, several checks in order, the operation from the solution.
   const Exercise e = parse_exercise(head + "run: a\nn: 64\ncheck: output\ncheck: elements-per-thread 2\n  \ncheck: no-race\n", "ok.exercise");
   ASSERT_EQ(e.runs.size(), 1u);

@@ -8,6 +8,7 @@
 #include "model.h"
 #include "panels.h"
 #include "engine/runner.h"
+#include "formats/files.h"
 #include "formats/trace_json.h"
 
 namespace scanscope {
@@ -179,7 +180,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::SameLine();
     if (ImGui::Button("Save trace") && s.have_trace) {
       try {
-        write_file_atomic(s.path_buf, trace_to_json(s.trace, 1));
+        write_output(s.path_buf, trace_to_json(s.trace, 1));
         toast(s, std::string("saved ") + s.path_buf, false);
       } catch (const std::exception& e) {
         toast(s, e.what(), true);

@@ -93,6 +93,8 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
     s.step = s.prev_step = o.step;
   }
 
+  if (o.width < kMinWindowWidth || o.width > kMaxWindowWidth)
+    throw UsageError("--size must be from " + std::to_string(kMinWindowWidth) + " to " + std::to_string(kMaxWindowWidth) + " pixels, not " + std::to_string(o.width));
   WindowSize size{o.width, o.height};
   if (size.width != 1600 && size.height == 900) size.height = size.width * 9 / 16;
   else if (!screenshot && size.width == 1600 && size.height == 900 && s.settings.width > 0 && s.settings.height > 0) {

@@ -109,6 +109,18 @@ float text_width(const std::string& text, ImFont* font) {
   return font->CalcTextSizeA(font->FontSize, 1e9f, 0, text.c_str()).x;
 }
 
+std::string fit_text(const std::string& text, float max_width, ImFont* font) {
+  if (!font) font = ImGui::GetFont();
+  if (text_width(text, font) <= max_width) return text;
+  const float room = max_width - text_width("..", font);
+  if (room <= 0) return "";
+  const char* end = nullptr;  // where the text passes `room`
+  font->CalcTextSizeA(font->FontSize, room, 0, text.c_str(), text.c_str() + text.size(), &end);
+  size_t keep = end ? static_cast<size_t>(end - text.c_str()) : 0;
+  while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;  // a character's start
+  return text.substr(0, keep) + "..";
+}
+
 void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string& text, ImFont* font) {
   if (!font) font = ImGui::GetFont();
   ImVec2 sz = font->CalcTextSizeA(font->FontSize, 1e9f, 0, text.c_str());

@@ -40,6 +40,9 @@ float draw_legend(ImDrawList* dl, float x, float y, const std::vector<std::pair<
 
 void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string& text, ImFont* font = nullptr);
 float text_width(const std::string& text, ImFont* font = nullptr);
+// The text cut to fit max_width with ".." at its end (unchanged when it fits): one pass over the
+// text, however long, and never mid-way through a UTF-8 character.
+std::string fit_text(const std::string& text, float max_width, ImFont* font = nullptr);
 
 // A value inside a box (tree node, memory cell): on one line when it fits; a mat2 value
 // "[a b;c d]" on two lines "a b" / "c d" when only that fits; else nothing. Returns whether drawn.

@@ -11,6 +11,9 @@
 
 namespace scanscope {
 
+// The window's width in pixels (--size, settings.ini): from a small laptop's to an 8K screen's.
+constexpr int kMinWindowWidth = 320, kMaxWindowWidth = 7680;
+
 struct WindowOptions {
   std::string open_path;        // --open TRACE.json
   std::shared_ptr<Trace> opened_trace;  // that file, already loaded and validated by the command line

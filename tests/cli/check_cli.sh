@@ -77,6 +77,8 @@ expect_rc 2 check kernels/reduce/reduce-sequential.cu --op mul
 expect_rc 2 check kernels/reduce/reduce-sequential.cu --banks 8
 expect_rc 2 check
 expect_rc 2 check --json "$start" --exercise pad-blelloch
+expect_rc 2 check "$solution" --exercise pad-blelloch --json "$tmp/nodir/grades.json"   # checked before any grading
+has "$tmp/err" "--json $tmp/nodir/grades.json: no folder"
 cmp -s "$start" assets/exercises/pad-blelloch-start.cu || { echo "FAIL: --json overwrote a kernel file"; fail=1; }
 
 # JSON to stdout (the lines go to stderr), and to a file (the lines stay on stdout).

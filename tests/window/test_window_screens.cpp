@@ -3,6 +3,7 @@
 // no display, a bad --panels value, a --step out of range, an unreadable trace file.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -185,6 +186,29 @@ TEST(WindowErrors, NoDisplayIsOneClearLineAndExit2) {
   std::string err;
   EXPECT_EQ(run("--kernel scan-blelloch --n 8 --screenshot /tmp/scanscope_never.png", &err, false, "env -u DISPLAY -u WAYLAND_DISPLAY "), 2);
   EXPECT_NE(err.find("no display: set DISPLAY or use xvfb-run"), std::string::npos) << err;
+}
+
+// Files are checked before the display: without one, a missing benchmark file is still named.
+TEST(WindowErrors, ABadFileIsNamedEvenWithoutADisplay) {
+  std::string err;
+  EXPECT_EQ(run("--bench /nonexistent/b.json --screenshot /tmp/scanscope_never.png", &err, false, "env -u DISPLAY -u WAYLAND_DISPLAY "), 2);
+  EXPECT_NE(err.find("/nonexistent/b.json: cannot open for reading"), std::string::npos) << err;
+}
+
+// A step label of 100,000 characters (a kernel file's comment) is shortened in one pass: the
+// screenshot takes a second, not minutes.
+TEST(WindowScreens, AHugeStepLabelIsShortenedQuickly) {
+  NEED_XVFB();
+  std::string src = slurp(std::string(SCANSCOPE_SOURCE_DIR) + "/kernels/reduce/reduce-sequential.cu");
+  const size_t at = src.find("__syncthreads();");
+  ASSERT_NE(at, std::string::npos);
+  src.insert(at + 16, "  // step: " + std::string(100000, 'x'));
+  const std::string cu = out_dir() + "/long-label.cu";
+  std::ofstream(cu) << src;
+  std::string err;
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_EQ(run("--source '" + cu + "' --n 16 --panels tree --screenshot '" + out_dir() + "/long-label.png'", &err), 0) << err;
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 20.0);
 }
 
 TEST(WindowErrors, BadPanelsStepAndFileAreClearMessages) {
