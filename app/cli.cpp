@@ -118,6 +118,7 @@ void print_table(const Trace& t, std::ostream& os, bool code = false) {
   if (!t.compiler.empty()) os << "compiler: " << t.compiler << "\n";
   for (const auto& n : t.compiler_notes) os << "  note: " << n << "\n";
   if (!t.gpu_check.empty()) os << "GPU: " << t.gpu_check << "\n";
+  if (t.gpu_us > 0) os << "GPU time: " << std::fixed << std::setprecision(2) << t.gpu_us << std::defaultfloat << " us (the same text as written, median of " << kTimedRepeats << " launches)\n";
   os << "output:";
   int shown = 0;
   for (double v : t.output) {

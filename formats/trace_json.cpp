@@ -58,6 +58,7 @@ std::string trace_to_json(const Trace& t, int indent) {
   if (!t.word_index.empty()) j["word_index"] = t.word_index;
   j["device"] = t.device;
   if (!t.gpu_check.empty()) j["gpu_check"] = t.gpu_check;
+  if (t.gpu_us > 0) j["gpu_us"] = t.gpu_us;
   if (!t.compiler.empty()) j["compiler"] = t.compiler;
   if (!t.compiler_notes.empty()) j["compiler_notes"] = t.compiler_notes;
   j["smem_words"] = t.smem_words;
@@ -140,6 +141,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   }
   t.device = rd.string(j, "device", "");
   if (j.contains("gpu_check")) t.gpu_check = rd.string(j, "gpu_check", "");
+  if (j.contains("gpu_us")) t.gpu_us = rd.number(j, "gpu_us", std::string(), 0.0, 1e9);
   if (j.contains("compiler")) t.compiler = rd.string(j, "compiler", "");
   if (j.contains("launch")) t.launch = rd.string(j, "launch", "");
   if (j.contains("check")) {

@@ -51,6 +51,9 @@ TEST(TraceJson, RoundTripIsExact) {
   EXPECT_EQ(back.pad, Pad::Harris);
   EXPECT_EQ(back.device, "cpu-emulator");
   for (size_t s = 0; s < t.steps.size(); ++s) EXPECT_EQ(back.steps[s].max_degree, t.steps[s].max_degree);
+  EXPECT_EQ(back.gpu_us, 0.0);
+  t.gpu_us = 3.25;  // a GPU's time of the same text travels with the trace
+  EXPECT_EQ(trace_from_json(trace_to_json(t), "mem").gpu_us, 3.25);
 }
 
 TEST(TraceJson, RoundTripFloatAndUnwrittenWords) {

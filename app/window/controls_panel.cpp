@@ -157,6 +157,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", d.c_str());
     }
     if (!s.trace.gpu_check.empty()) ImGui::TextDisabled("GPU: %s", s.trace.gpu_check.c_str());
+    if (s.trace.gpu_us > 0) ImGui::TextDisabled("GPU time: %.2f us (this text, median of %d launches)", s.trace.gpu_us, kTimedRepeats);
     if (!s.trace.compiler.empty()) ImGui::TextDisabled("compiler: %s", s.trace.compiler.c_str());
     ImGui::PopTextWrapPos();
     ImGui::Text("n %d, threads %d, %d words", s.trace.n, s.trace.threads, s.trace.smem_words);
