@@ -8,7 +8,6 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <limits>
 #include <map>
 #include <sstream>
 
@@ -21,9 +20,12 @@
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
 #include "bench_cli.h"
+#include "check_cli.h"
+#include "request_options.h"
 #include "demos/float_order.h"
 #include "engine/format.h"
 #include "demos/histeq.h"
+#include "formats/exercise.h"
 #include "formats/lesson.h"
 #include "engine/ncu_check.h"
 #include "bench/bench.h"
@@ -36,93 +38,6 @@
 namespace scanscope {
 
 namespace {
-
-constexpr int kNotGiven = std::numeric_limits<int>::min();
-
-// Options shared by `trace` and the window.
-struct RequestOptions {
-  std::string kernel = "scan-blelloch";
-  int n = kNotGiven;  // 16, or the length of --input
-  int threads = 0;
-  int banks = 32;
-  int warp_issue = 0;  // 0: same as banks (16 banks means G80 half-warps)
-  std::string pad = "none";
-  std::string op = operator_name(TraceRequest{}.op);
-  std::string type = type_name(TraceRequest{}.type);
-  std::string scan;
-  std::string input;
-  unsigned seed = 1;
-  int bits = 0;
-  std::string device = "auto";
-  std::string source, entry;
-  std::vector<std::string> defines;  // NAME=VALUE
-};
-
-void add_request_options(CLI::App* app, RequestOptions& o) {
-  app->add_option("--kernel", o.kernel, "kernel id (see `scanscope list`)");
-  app->add_option("--n", o.n, "number of elements (default 16)");
-  app->add_option("--threads", o.threads, "threads in the block (default: what the kernel needs for n)");
-  app->add_option("--banks", o.banks, "shared-memory banks: 32 (since Fermi) or 16 (G80)");
-  app->add_option("--warp-issue", o.warp_issue, "lanes issued together: 32, or 16 (G80 half-warps; default with --banks 16)");
-  app->add_option("--pad", o.pad, "scan-blelloch padding: none, harris (index/NUM_BANKS) or zero (+ index/NUM_BANKS^2)");
-  std::vector<std::string> int_only;
-  for (const OperatorInfo& op : operators())
-    if (op.int_only) int_only.emplace_back(op.name);
-  app->add_option("--op", o.op, "operator: " + name_list(operator_names()) + " (" + name_list(int_only) + ": int only)");
-  app->add_option("--type", o.type, "value type: " + name_list(type_names(), ", ", " or "));
-  app->add_option("--scan", o.scan, "scan kind: inclusive or exclusive (default: the kernel's own)");
-  app->add_option("--input", o.input, "comma-separated input values, e.g. 3,1,7,0,4,1,6,3 (sets --n)");
-  app->add_option("--seed", o.seed, "seed of the random input (when no --input)");
-  app->add_option("--bits", o.bits, "app-radix-sort: key bits to sort by (1 = the one-bit split; default: what the largest key needs)");
-  app->add_option("--device", o.device, "auto (GPU when there is one), cpu (emulator) or gpu");
-  app->add_option("--source", o.source, "run this kernel file instead of a catalogue kernel (docs/kernel-files.md)");
-  app->add_option("--entry", o.entry, "the __global__ function to launch (default: the one the launch line names)");
-  app->add_option("-D,--define", o.defines, "NAME=VALUE: set a macro of the kernel file (repeatable)");
-}
-
-// `check`: resolve the request against its kernel file (every check, before anything runs).
-TraceRequest to_request(const RequestOptions& o, Device* device, bool check = true) {
-  TraceRequest r;
-  r.kernel = o.kernel;
-  r.source = o.source;
-  r.entry = o.entry;
-  if (!o.source.empty()) {
-    const size_t slash = o.source.find_last_of('/');
-    std::string base = o.source.substr(slash == std::string::npos ? 0 : slash + 1);
-    r.kernel = base.size() > 3 && base.compare(base.size() - 3, 3, ".cu") == 0 ? base.substr(0, base.size() - 3) : base;
-  }
-  for (const auto& d : o.defines) {
-    const size_t eq = d.find('=');
-    r.defines.emplace_back(d.substr(0, eq), eq == std::string::npos ? "" : d.substr(eq + 1));
-  }
-  r.threads = o.threads;
-  r.banks = o.banks;
-  r.warp_issue = o.warp_issue ? o.warp_issue : (o.banks == 16 ? 16 : 32);
-  if (!parse_pad(o.pad, &r.pad)) throw UsageError("--pad must be none, harris or zero, not '" + o.pad + "'");
-  if (!parse_operator(o.op, &r.op)) throw UsageError("unknown --op '" + o.op + "' (accepted: " + name_list(operator_names()) + ")");
-  if (!parse_value_type(o.type, &r.type))
-    throw UsageError("--type must be " + name_list(type_names(), ", ", " or ") + ", not '" + o.type + "'");
-  r.scan = o.scan;
-  r.seed = o.seed;
-  r.bits = o.bits;
-  if (o.n != kNotGiven && o.n < 0) throw UsageError("--n must be 1 or more, not " + std::to_string(o.n));
-  r.n = o.n != kNotGiven ? o.n : 16;
-  if (!o.input.empty()) {
-    r.input = parse_input_list(o.input, r.type);
-    if (o.n != kNotGiven && o.n != static_cast<int>(r.input.size()))
-      throw UsageError("--input has " + std::to_string(r.input.size()) + " values but --n is " + std::to_string(o.n) +
-                       " (give one of them, or make them agree)");
-    r.n = static_cast<int>(r.input.size());
-  }
-  if (device) {
-    if (o.device == "auto") *device = Device::Auto;
-    else if (o.device == "cpu") *device = Device::Cpu;
-    else if (o.device == "gpu") *device = Device::Gpu;
-    else throw UsageError("--device must be auto, cpu or gpu, not '" + o.device + "'");
-  }
-  if (check) resolve_kernel(r);  // every check of the request against the kernel file, before anything runs
-  return r;
-}
 
 std::string smem_preview(const Step& s, int max_words, Operator op) {
   std::string out;
@@ -519,12 +434,13 @@ int cmd_compile(const RequestOptions& o, const std::string& ptx_path, const std:
 }
 
 // What every option's value must be, whatever the option: an empty value (`--json ''`) is a
-// mistake, never "use the default"; a number is decimal (`--n 010` is ten, not octal eight; no
+// mistake, never "use the default", unless the option's value may be left out; a number is decimal (`--n 010` is ten, not octal eight; no
 // 0x, 0b or 0o forms).
 void check_values(const CLI::App& app) {
   for (const CLI::Option* opt : app.get_options()) {
     const bool number = opt->get_type_name().find("INT") != std::string::npos;
     for (const std::string& v : opt->results()) {
+      if (v.empty() && opt->get_expected_min() == 0) continue;  // a value that may be left out (check --json: stdout)
       if (v.empty()) throw UsageError(opt->get_name() + ": an empty value (leave the option out for its default)");
       if (!number) continue;
       const size_t digits = v[0] == '-' || v[0] == '+' ? 1 : 0;
@@ -635,6 +551,11 @@ int run_command_line(int argc, char** argv) {
   BenchOptions bench_opt;
   CLI::App* bench = add_bench_command(app, bench_opt);
 
+  CheckOptions check_opt;
+  CLI::App* check = add_check_command(app, check_opt);
+  ExerciseCommandOptions exercise_opt;
+  CLI::App* exercise = add_exercise_command(app, exercise_opt);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -666,6 +587,8 @@ int run_command_line(int argc, char** argv) {
       return cmd_lesson(lesson_action, lesson_name, lesson_step);
     }
     if (*compile) return cmd_compile(creq, compile_ptx, compile_cubin, compile_arch, compile_traced);
+    if (*check) return run_check_command(check_opt, *check);
+    if (*exercise) return run_exercise_command(exercise_opt);
     // No subcommand: the window.
     wopt.have_request = false;
     for (const char* opt : {"--kernel", "--n", "--threads", "--banks", "--warp-issue", "--pad", "--op", "--type", "--scan", "--input", "--seed", "--bits"})
@@ -701,6 +624,9 @@ int run_command_line(int argc, char** argv) {
     std::cerr << "scanscope: error: " << e.what() << "\n";
     return 2;
   } catch (const LessonError& e) {
+    std::cerr << "scanscope: error: " << e.what() << "\n";
+    return 2;
+  } catch (const ExerciseError& e) {
     std::cerr << "scanscope: error: " << e.what() << "\n";
     return 2;
   } catch (const FileError& e) {  // an input file that cannot be used: a bad value like any other

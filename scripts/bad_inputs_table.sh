@@ -52,3 +52,5 @@ echo "error writing standard output (a full disk, a closed pipe) is reported wit
 echo
 echo "Lesson files: a malformed lesson is reported as \`FILE:LINE: problem\`, e.g. \`bad.lesson:4: scan-blelloch takes --n from 1 to 2048, not 4096\`"
 echo "(see \`Lessons.MalformedFilesNameFileAndLine\` for thirteen more)."
+echo "Exercise files likewise: \`FILE:LINE: problem\`, e.g. \`bad.exercise:8: check: unknown check 'fast' (known: output, ...)\`"
+echo "(see \`Exercises.MalformedFilesNameFileAndLine\`)."

@@ -119,3 +119,11 @@ bad_input "device as a trace" "/dev/zero: not a regular file" --open /dev/zero -
 bad_input "PNG header of 0x0" "zero.png: the PNG header says 0x0 pixels" histeq --image "$tmp/zero.png"
 bad_input "PNG header of 65536x65536" "huge.png: the PNG header says 65536x65536 pixels" histeq --image "$tmp/huge.png"
 bad_input "truncated PGM" "truncated.pgm: the header says 30000x2000 pixels \(60000000 bytes\), but the file has" histeq --image "$tmp/truncated.pgm"
+# scanscope check and exercise: bad input is exit 2, one line, nothing graded.
+bad_input "check: unknown exercise" "no exercise 'fly' \(exercises: conflict-free-reduction, " check "$tmp/bad-ops.cu" --exercise fly
+bad_input "check: file missing" "nothing.cu: no such file" check "$tmp/nothing.cu"
+bad_input "check: no files" "check needs one or more kernel files" check
+bad_input "check: run options with an exercise" "--n cannot be combined with --exercise" check "$tmp/bad-ops.cu" --exercise first-add --n 64
+bad_input "check: negative limit" "--max-conflicts must be 0 or more, not -3" check "$tmp/bad-ops.cu" --max-conflicts -3
+bad_input "check: --json onto a kernel file" "--json .*bad-ops.cu would overwrite a kernel file" check --json "$tmp/bad-ops.cu"
+bad_input "unknown exercise" "no exercise 'fly'" exercise show fly
