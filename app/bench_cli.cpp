@@ -14,6 +14,7 @@
 #include "bench/bench.h"
 #include "engine/catalogue.h"
 #include "engine/runner.h"
+#include "formats/files.h"
 #include "formats/trace_json.h"
 
 namespace scanscope {
@@ -35,19 +36,19 @@ std::string fmt(const char* f, double v) {
   return buf;
 }
 
-void print_table(const BenchResults& r) {
-  std::printf("device: %s (%s), type %s, %s\n", r.device.c_str(), r.driver.c_str(), type_name(r.type), r.date.c_str());
-  std::printf("%-24s %11s %11s %9s %8s %8s  %s\n", "kernel", "n", "time ms", "GB/s", "x CUB", "x copy", "check");
+void print_table(const BenchResults& r, FILE* out) {
+  std::fprintf(out, "device: %s (%s), type %s, %s\n", r.device.c_str(), r.driver.c_str(), type_name(r.type), r.date.c_str());
+  std::fprintf(out, "%-24s %11s %11s %9s %8s %8s  %s\n", "kernel", "n", "time ms", "GB/s", "x CUB", "x copy", "check");
   long long last_n = -1;
   for (const auto& p : r.points) {
-    if (p.n != last_n && last_n != -1) std::printf("\n");
+    if (p.n != last_n && last_n != -1) std::fprintf(out, "\n");
     last_n = p.n;
     std::string check = p.note.empty() ? (p.verified ? "ok" : "NOT CHECKED") : p.note;
     if (p.ms <= 0 && !p.note.empty()) {
-      std::printf("%-24s %11lld %11s %9s %8s %8s  %s\n", p.kernel.c_str(), p.n, "-", "-", "-", "-", check.c_str());
+      std::fprintf(out, "%-24s %11lld %11s %9s %8s %8s  %s\n", p.kernel.c_str(), p.n, "-", "-", "-", "-", check.c_str());
       continue;
     }
-    std::printf("%-24s %11lld %11s %9s %8s %8s  %s\n", p.kernel.c_str(), p.n, fmt("%.4f", p.ms).c_str(), fmt("%.1f", p.gbps).c_str(),
+    std::fprintf(out, "%-24s %11lld %11s %9s %8s %8s  %s\n", p.kernel.c_str(), p.n, fmt("%.4f", p.ms).c_str(), fmt("%.1f", p.gbps).c_str(),
                 p.ratio_to_cub > 0 ? fmt("%.2f", p.ratio_to_cub).c_str() : "-", p.ratio_to_copy > 0 ? fmt("%.2f", p.ratio_to_copy).c_str() : "-",
                 check.c_str());
   }
@@ -61,15 +62,15 @@ void print_table(const BenchResults& r) {
   for (const auto& [key, p] : at) {
     if (!best[key.first]) continue;
     if (!header) {
-      std::printf("\nbest kernels (same run): %-14s %11s %9s %8s %8s %10s\n", "kernel", "n", "GB/s", "x CUB", "x copy", "x probe");
+      std::fprintf(out, "\nbest kernels (same run): %-14s %11s %9s %8s %8s %10s\n", "kernel", "n", "GB/s", "x CUB", "x copy", "x probe");
       header = true;
     }
     auto probe = at.find({"read-probe", key.second});
     std::string xprobe = p->family == BenchFamily::Reduce && probe != at.end() ? fmt("%.3f", p->gbps / probe->second->gbps) : "-";
-    std::printf("%25s %-14s %11lld %9.1f %8s %8s %10s\n", "", key.first.c_str(), key.second, p->gbps, p->ratio_to_cub > 0 ? fmt("%.3f", p->ratio_to_cub).c_str() : "-",
+    std::fprintf(out, "%25s %-14s %11lld %9.1f %8s %8s %10s\n", "", key.first.c_str(), key.second, p->gbps, p->ratio_to_cub > 0 ? fmt("%.3f", p->ratio_to_cub).c_str() : "-",
                 p->ratio_to_copy > 0 ? fmt("%.3f", p->ratio_to_copy).c_str() : "-", xprobe.c_str());
   }
-  for (const auto& m : r.messages) std::printf("note: %s\n", m.c_str());
+  for (const auto& m : r.messages) std::fprintf(out, "note: %s\n", m.c_str());
 }
 
 }  // namespace
@@ -114,6 +115,11 @@ int run_bench_command(const BenchOptions& o, const CLI::App& cmd) {
   }
   if (c.min_n < 1 || c.min_n > c.max_n || c.max_n > (1LL << 30))
     throw UsageError("sizes must satisfy 1 <= --min <= --max <= 2^30 (1073741824), not --min " + std::to_string(c.min_n) + " --max " + std::to_string(c.max_n));
+  // Without a GPU the CPU baselines hold input, output and workspace in memory: 2^30 ints would
+  // take over 8 GB for a timing nobody needs.
+  if (!gpu && c.max_n > (1LL << 26))
+    throw UsageError("without a GPU --max is at most 2^26 (67108864), not " + std::to_string(c.max_n) + " (" + gpu_status().why + ")");
+  if (!o.json.empty()) check_output_path(o.json, "--json");  // before the sweep, not after it
   c.repeats = o.repeats;
   c.warmup = o.warmup;
   c.preset = o.preset;
@@ -133,10 +139,10 @@ int run_bench_command(const BenchOptions& o, const CLI::App& cmd) {
     }
   };
   BenchResults r = run_bench(c, progress, nullptr);
-  print_table(r);
+  print_table(r, o.json == "-" ? stderr : stdout);  // the JSON may be what stdout carries
   if (!gpu) std::cerr << "scanscope bench: no GPU kernels: " << gpu_status().why << "; timed the CPU baselines only\n";
   if (!o.json.empty()) {
-    write_file_atomic(o.json, bench_to_json(r));
+    write_output(o.json, bench_to_json(r));
     std::cerr << "scanscope bench: wrote " << o.json << "\n";
   }
   for (const auto& p : r.points)

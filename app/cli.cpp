@@ -20,11 +20,16 @@
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
 #include "bench_cli.h"
+#include "check_cli.h"
+#include "request_options.h"
 #include "demos/float_order.h"
 #include "engine/format.h"
 #include "demos/histeq.h"
+#include "formats/exercise.h"
 #include "formats/lesson.h"
 #include "engine/ncu_check.h"
+#include "bench/bench.h"
+#include "formats/files.h"
 #include "formats/trace_json.h"
 #include "engine/validation_plan.h"
 #include "window/panel_table.h"
@@ -33,89 +38,6 @@
 namespace scanscope {
 
 namespace {
-
-// Options shared by `trace` and the window.
-struct RequestOptions {
-  std::string kernel = "scan-blelloch";
-  int n = -1;  // -1: not given (16, or the length of --input)
-  int threads = 0;
-  int banks = 32;
-  int warp_issue = 0;  // 0: same as banks (16 banks means G80 half-warps)
-  std::string pad = "none";
-  std::string op = operator_name(TraceRequest{}.op);
-  std::string type = type_name(TraceRequest{}.type);
-  std::string scan;
-  std::string input;
-  unsigned seed = 1;
-  int bits = 0;
-  std::string device = "auto";
-  std::string source, entry;
-  std::vector<std::string> defines;  // NAME=VALUE
-};
-
-void add_request_options(CLI::App* app, RequestOptions& o) {
-  app->add_option("--kernel", o.kernel, "kernel id (see `scanscope list`)");
-  app->add_option("--n", o.n, "number of elements (default 16)");
-  app->add_option("--threads", o.threads, "threads in the block (default: what the kernel needs for n)");
-  app->add_option("--banks", o.banks, "shared-memory banks: 32 (since Fermi) or 16 (G80)");
-  app->add_option("--warp-issue", o.warp_issue, "lanes issued together: 32, or 16 (G80 half-warps; default with --banks 16)");
-  app->add_option("--pad", o.pad, "scan-blelloch padding: none, harris (index/NUM_BANKS) or zero (+ index/NUM_BANKS^2)");
-  std::vector<std::string> int_only;
-  for (const OperatorInfo& op : operators())
-    if (op.int_only) int_only.emplace_back(op.name);
-  app->add_option("--op", o.op, "operator: " + name_list(operator_names()) + " (" + name_list(int_only) + ": int only)");
-  app->add_option("--type", o.type, "value type: " + name_list(type_names(), ", ", " or "));
-  app->add_option("--scan", o.scan, "scan kind: inclusive or exclusive (default: the kernel's own)");
-  app->add_option("--input", o.input, "comma-separated input values, e.g. 3,1,7,0,4,1,6,3 (sets --n)");
-  app->add_option("--seed", o.seed, "seed of the random input (when no --input)");
-  app->add_option("--bits", o.bits, "app-radix-sort: key bits to sort by (1 = the one-bit split; default: what the largest key needs)");
-  app->add_option("--device", o.device, "auto (GPU when there is one), cpu (emulator) or gpu");
-  app->add_option("--source", o.source, "run this kernel file instead of a catalogue kernel (docs/kernel-files.md)");
-  app->add_option("--entry", o.entry, "the __global__ function to launch (default: the one the launch line names)");
-  app->add_option("-D,--define", o.defines, "NAME=VALUE: set a macro of the kernel file (repeatable)");
-}
-
-TraceRequest to_request(const RequestOptions& o, Device* device) {
-  TraceRequest r;
-  r.kernel = o.kernel;
-  r.source = o.source;
-  r.entry = o.entry;
-  if (!o.source.empty()) {
-    const size_t slash = o.source.find_last_of('/');
-    std::string base = o.source.substr(slash == std::string::npos ? 0 : slash + 1);
-    r.kernel = base.size() > 3 && base.compare(base.size() - 3, 3, ".cu") == 0 ? base.substr(0, base.size() - 3) : base;
-  }
-  for (const auto& d : o.defines) {
-    const size_t eq = d.find('=');
-    r.defines.emplace_back(d.substr(0, eq), eq == std::string::npos ? "" : d.substr(eq + 1));
-  }
-  r.threads = o.threads;
-  r.banks = o.banks;
-  r.warp_issue = o.warp_issue ? o.warp_issue : (o.banks == 16 ? 16 : 32);
-  if (!parse_pad(o.pad, &r.pad)) throw UsageError("--pad must be none, harris or zero, not '" + o.pad + "'");
-  if (!parse_operator(o.op, &r.op)) throw UsageError("unknown --op '" + o.op + "' (accepted: " + name_list(operator_names()) + ")");
-  if (!parse_value_type(o.type, &r.type))
-    throw UsageError("--type must be " + name_list(type_names(), ", ", " or ") + ", not '" + o.type + "'");
-  r.scan = o.scan;
-  r.seed = o.seed;
-  r.bits = o.bits;
-  r.n = o.n != -1 ? o.n : 16;
-  if (!o.input.empty()) {
-    r.input = parse_input_list(o.input, r.type);
-    if (o.n != -1 && o.n != static_cast<int>(r.input.size()))
-      throw UsageError("--input has " + std::to_string(r.input.size()) + " values but --n is " + std::to_string(o.n) +
-                       " (give one of them, or make them agree)");
-    r.n = static_cast<int>(r.input.size());
-  }
-  if (device) {
-    if (o.device == "auto") *device = Device::Auto;
-    else if (o.device == "cpu") *device = Device::Cpu;
-    else if (o.device == "gpu") *device = Device::Gpu;
-    else throw UsageError("--device must be auto, cpu or gpu, not '" + o.device + "'");
-  }
-  resolve_kernel(r);  // every check of the request against the kernel file, before anything runs
-  return r;
-}
 
 std::string smem_preview(const Step& s, int max_words, Operator op) {
   std::string out;
@@ -196,6 +118,7 @@ void print_table(const Trace& t, std::ostream& os, bool code = false) {
   if (!t.compiler.empty()) os << "compiler: " << t.compiler << "\n";
   for (const auto& n : t.compiler_notes) os << "  note: " << n << "\n";
   if (!t.gpu_check.empty()) os << "GPU: " << t.gpu_check << "\n";
+  if (t.gpu_us > 0) os << "GPU time: " << std::fixed << std::setprecision(2) << t.gpu_us << std::defaultfloat << " us (the same text as written, median of " << kTimedRepeats << " launches)\n";
   os << "output:";
   int shown = 0;
   for (double v : t.output) {
@@ -252,6 +175,7 @@ int cmd_list(bool as_json) {
 int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet, bool timed, bool code) {
   Device device;
   TraceRequest r = to_request(o, &device);
+  if (!json_path.empty()) check_output_path(json_path, "--json", {r.source});
   if (timed) {  // the uninstrumented kernel once, on the GPU (for ncu and compute-sanitizer)
     GpuStatus g = gpu_status();
     if (!g.usable) throw UsageError("--timed runs the timed kernel on the GPU: no usable GPU: " + g.why);
@@ -284,9 +208,7 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
     else table << (ok ? "output matches the sequential CPU reference\n" : "OUTPUT DIFFERS from the CPU reference: " + why + hint + "\n");
   }
   if (!json_path.empty()) {
-    std::string text = trace_to_json(t, 1);
-    if (json_path == "-") std::cout << text << "\n";
-    else write_file_atomic(json_path, text + "\n");
+    write_output(json_path, trace_to_json(t, 1) + "\n");
   }
   const bool gpu_ok = t.gpu_check.empty() || t.gpu_check.rfind("DIFFERS", 0) != 0;
   return ok && gpu_ok ? 0 : 1;
@@ -295,6 +217,7 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
 // GPU validation: every plan entry on the emulator and, where there is a GPU, traced and timed on
 // it. With --launch-timed only the timed kernels are launched (for ncu and compute-sanitizer).
 int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::string& markdown, const std::string& cubins) {
+  if (!markdown.empty()) check_output_path(markdown, "--markdown", {ncu_csv});
   auto plan = validation_plan();
   GpuStatus g = gpu_status();
   if (!cubins.empty()) {  // every entry's timed kernel as machine code, for a disassembler
@@ -307,10 +230,10 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
       nvrtc::Result c = nvrtc::compile(src.timed, k.file.display, "sm_90", true);
       if (!c.ok) throw std::runtime_error(plan[i].name + ": NVRTC: " + c.log);
       const std::string file = cubins + "/" + std::to_string(i) + ".cubin";
-      write_file_atomic(file, std::string(c.cubin.begin(), c.cubin.end()));
+      write_output(file, std::string(c.cubin.begin(), c.cubin.end()));
       index << i << "\t" << plan[i].name << "\n";
     }
-    write_file_atomic(cubins + "/index.tsv", index.str());
+    write_output(cubins + "/index.tsv", index.str());
     std::cout << plan.size() << " cubins in " << cubins << "\n";
     return 0;
   }
@@ -391,8 +314,12 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
   std::string device = g.usable ? g.name : "no GPU (" + g.why + ")";
   std::string text = "Device: " + device + "\n\n" + md.str() + "\n" + std::to_string(plan.size()) + " configurations, " +
                      std::to_string(failures) + " failures\n";
-  if (!markdown.empty()) write_file_atomic(markdown, text);
-  std::cout << text;
+  if (markdown == "-") {
+    write_output(markdown, text);
+  } else {
+    if (!markdown.empty()) write_output(markdown, text);
+    std::cout << text;
+  }
   return failures ? 1 : 0;
 }
 
@@ -415,7 +342,9 @@ int cmd_histeq(const std::string& image_path, const std::string& out_path, const
   Device device = device_name == "cpu" ? Device::Cpu : device_name == "gpu" ? Device::Gpu : Device::Auto;
   if (device_name != "cpu" && device_name != "gpu" && device_name != "auto")
     throw UsageError("--device must be auto, cpu or gpu, not '" + device_name + "'");
+  if (!out_path.empty()) check_output_path(out_path, "--out", {image_path});
   GrayImage img = image_path.empty() ? synthetic_image(320, 240) : load_gray_image(image_path);
+  std::ostream& report = out_path == "-" ? std::cerr : std::cout;  // stdout may carry the PNG
   Equalization e = equalize(img, device);
   auto range = [](const GrayImage& g) {
     int lo = 255, hi = 0;
@@ -425,17 +354,17 @@ int cmd_histeq(const std::string& image_path, const std::string& out_path, const
     }
     return std::to_string(lo) + ".." + std::to_string(hi);
   };
-  std::cout << "histogram equalization of " << (image_path.empty() ? "a synthetic low-contrast picture" : image_path) << " ("
+  report << "histogram equalization of " << (image_path.empty() ? "a synthetic low-contrast picture" : image_path) << " ("
             << img.width << "x" << img.height << ")\n";
-  std::cout << "CDF: inclusive scan of the 256-bin histogram with scan-hillis-steele on " << e.where << ", "
+  report << "CDF: inclusive scan of the 256-bin histogram with scan-hillis-steele on " << e.where << ", "
             << e.cdf_trace.steps.size() << " steps\n";
   std::string why;
-  std::cout << "CDF " << (check_output(e.cdf_trace, &why) ? "matches the sequential scan" : "DIFFERS: " + why) << "; last = "
+  report << "CDF " << (check_output(e.cdf_trace, &why) ? "matches the sequential scan" : "DIFFERS: " + why) << "; last = "
             << static_cast<long long>(e.cdf.back()) << " pixels\n";
-  std::cout << "gray range before " << range(img) << ", after " << range(e.equalized) << "\n";
+  report << "gray range before " << range(img) << ", after " << range(e.equalized) << "\n";
   if (!out_path.empty()) {
     save_gray_png(out_path, e.equalized);
-    std::cout << "wrote " << out_path << "\n";
+    if (out_path != "-") report << "wrote " << out_path << "\n";
   }
   return 0;
 }
@@ -484,6 +413,8 @@ int cmd_compile(const RequestOptions& o, const std::string& ptx_path, const std:
   if (ptx_path.empty() && cubin_path.empty()) throw UsageError("compile: give --ptx FILE and/or --cubin FILE");
   if (arch.rfind("sm_", 0) != 0) throw UsageError("--arch must be like sm_90, not '" + arch + "'");
   TraceRequest r = to_request(o, nullptr);
+  if (!ptx_path.empty()) check_output_path(ptx_path, "--ptx", {r.source});
+  if (!cubin_path.empty()) check_output_path(cubin_path, "--cubin", {r.source});
   const ResolvedKernel k = resolve_kernel(r);
   std::string why;
   if (!nvrtc::available(&why)) throw UsageError("compile needs the CUDA toolkit's NVRTC: " + why);
@@ -492,20 +423,38 @@ int cmd_compile(const RequestOptions& o, const std::string& ptx_path, const std:
   if (!ptx_path.empty()) {
     nvrtc::Result p = nvrtc::compile(text, k.file.display, "compute_" + arch.substr(3), false);
     if (!p.ok) throw std::runtime_error("NVRTC: " + p.log);
-    if (ptx_path == "-") std::cout << p.ptx;
-    else write_file_atomic(ptx_path, p.ptx);
+    write_output(ptx_path, p.ptx);
   }
   if (!cubin_path.empty()) {
     nvrtc::Result c = nvrtc::compile(text, k.file.display, arch, true);
     if (!c.ok) throw std::runtime_error("NVRTC: " + c.log);
-    write_file_atomic(cubin_path, std::string(c.cubin.begin(), c.cubin.end()));
+    write_output(cubin_path, std::string(c.cubin.begin(), c.cubin.end()));
   }
   return 0;
 }
 
+// What every option's value must be, whatever the option: an empty value (`--json ''`) is a
+// mistake, never "use the default", unless the option's value may be left out; a number is decimal (`--n 010` is ten, not octal eight; no
+// 0x, 0b or 0o forms).
+void check_values(const CLI::App& app) {
+  for (const CLI::Option* opt : app.get_options()) {
+    const bool number = opt->get_type_name().find("INT") != std::string::npos;
+    for (const std::string& v : opt->results()) {
+      if (v.empty() && opt->get_expected_min() == 0) continue;  // a value that may be left out (check --json: stdout)
+      if (v.empty()) throw UsageError(opt->get_name() + ": an empty value (leave the option out for its default)");
+      if (!number) continue;
+      const size_t digits = v[0] == '-' || v[0] == '+' ? 1 : 0;
+      const bool decimal = v.size() > digits && v.find_first_not_of("0123456789", digits) == std::string::npos &&
+                           (v[digits] != '0' || v.size() == digits + 1);
+      if (!decimal) throw UsageError(opt->get_name() + ": '" + v + "' is not a decimal number (write it without leading zeros or a 0x prefix)");
+    }
+  }
+  for (const CLI::App* sub : app.get_subcommands()) check_values(*sub);
+}
+
 }  // namespace
 
-int cli_main(int argc, char** argv) {
+int run_command_line(int argc, char** argv) {
   CLI::App app{"scanscope: watch GPU reduction and scan kernels run, one tree level at a time"};
   app.require_subcommand(0, 1);
 
@@ -537,6 +486,11 @@ int cli_main(int argc, char** argv) {
       ->group(scripted);
   app.add_flag("--show-answer", wopt.show_answer, "lesson steps open with their answer shown")->group(scripted);
   app.add_option("--exit-after-frames", wopt.exit_after_frames, "interactive window: play from step 0 and close after N frames, as the user would")
+      ->group(scripted);
+  app.add_option("--edit-script", wopt.edit_script,
+                 "with --screenshot: first drive the editor as FILE says, a command a line: goto LINE:COL, type TEXT, key ctrl+enter, "
+                 "frames N, step K, compare original|swap|clear, close, print, shot FILE.png")
+      ->type_name("FILE")
       ->group(scripted);
 
   bool list_json = false;
@@ -597,6 +551,11 @@ int cli_main(int argc, char** argv) {
   BenchOptions bench_opt;
   CLI::App* bench = add_bench_command(app, bench_opt);
 
+  CheckOptions check_opt;
+  CLI::App* check = add_check_command(app, check_opt);
+  ExerciseCommandOptions exercise_opt;
+  CLI::App* exercise = add_exercise_command(app, exercise_opt);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -609,6 +568,12 @@ int cli_main(int argc, char** argv) {
     std::cerr << "scanscope: error: " << e.what() << " (see scanscope --help)\n";
     return 2;
   }
+  try {
+    check_values(app);
+  } catch (const UsageError& e) {
+    std::cerr << "scanscope: error: " << e.what() << "\n";
+    return 2;
+  }
 
   try {
     if (*list) return cmd_list(list_json);
@@ -617,14 +582,30 @@ int cli_main(int argc, char** argv) {
     if (*bench) return run_bench_command(bench_opt, *bench);
     if (*float_order) return cmd_float_order(fo_data, fo_n, fo_seed);
     if (*histeq) return cmd_histeq(he_image, he_out, he_device);
-    if (*lesson) return cmd_lesson(lesson_action, lesson_name, lesson_step);
+    if (*lesson) {
+      if (lesson->count("--step") && lesson_step < 0) throw UsageError("--step must be 0 or more, not " + std::to_string(lesson_step));
+      return cmd_lesson(lesson_action, lesson_name, lesson_step);
+    }
     if (*compile) return cmd_compile(creq, compile_ptx, compile_cubin, compile_arch, compile_traced);
+    if (*check) return run_check_command(check_opt, *check);
+    if (*exercise) return run_exercise_command(exercise_opt);
     // No subcommand: the window.
     wopt.have_request = false;
     for (const char* opt : {"--kernel", "--n", "--threads", "--banks", "--warp-issue", "--pad", "--op", "--type", "--scan", "--input", "--seed", "--bits"})
       if (app.count(opt)) wopt.have_request = true;
-    wopt.request = to_request(window_req, &wopt.device);
-    if (wopt.step < -1) throw UsageError("--step must be 0 or more");
+    if (wopt.width < kMinWindowWidth || wopt.width > kMaxWindowWidth)
+      throw UsageError("--size must be from " + std::to_string(kMinWindowWidth) + " to " + std::to_string(kMaxWindowWidth) + " pixels, not " + std::to_string(wopt.width));
+    if (wopt.step < 0 && app.count("--step")) throw UsageError("--step must be 0 or more, not " + std::to_string(wopt.step));
+    if (wopt.lesson_step < 0) throw UsageError("--lesson-step must be 0 or more, not " + std::to_string(wopt.lesson_step));
+    if (app.count("--exit-after-frames") && wopt.exit_after_frames < 0) throw UsageError("--exit-after-frames must be 0 or more, not " + std::to_string(wopt.exit_after_frames));
+    try {
+      wopt.request = to_request(window_req, &wopt.device);
+    } catch (const cuda::CudaError&) {
+      // An error in a --source file's text: the window opens on it in the editor, the error on its
+      // line, to be fixed there.
+      if (window_req.source.empty() || !window_built()) throw;
+      wopt.request = to_request(window_req, &wopt.device, false);
+    }
     if (!wopt.lesson.empty()) {  // an unknown lesson or step is reported before any window opens
       Lesson l = find_lesson(wopt.lesson);
       if (wopt.lesson_step < 0 || wopt.lesson_step >= static_cast<int>(l.steps.size()))
@@ -632,6 +613,9 @@ int cli_main(int argc, char** argv) {
                          std::to_string(wopt.lesson_step));
     }
     // A bad trace file is reported before any window opens (and in builds without one).
+    if (!wopt.screenshot_path.empty())
+      check_output_path(wopt.screenshot_path, "--screenshot", {wopt.open_path, wopt.bench_path, window_req.source});
+    if (!wopt.bench_path.empty()) (void)load_bench_file(wopt.bench_path);  // likewise a bad benchmark file
     if (!wopt.open_path.empty()) wopt.opened_trace = std::make_shared<Trace>(load_trace_file(wopt.open_path));
     if (!window_built())
       throw UsageError("this scanscope was built without the window (SCANSCOPE_GUI=OFF or GLFW/ImGui missing); use `scanscope list` or `scanscope trace`");
@@ -642,6 +626,12 @@ int cli_main(int argc, char** argv) {
   } catch (const LessonError& e) {
     std::cerr << "scanscope: error: " << e.what() << "\n";
     return 2;
+  } catch (const ExerciseError& e) {
+    std::cerr << "scanscope: error: " << e.what() << "\n";
+    return 2;
+  } catch (const FileError& e) {  // an input file that cannot be used: a bad value like any other
+    std::cerr << "scanscope: error: " << e.what() << "\n";
+    return 2;
   } catch (const cuda::CudaError& e) {  // an error in the kernel's text (2) or a fault while it ran (1)
     std::cerr << "scanscope: " << (e.fault ? "kernel fault: " : "error: ") << e.what() << "\n";
     return e.fault ? 1 : 2;
@@ -649,6 +639,18 @@ int cli_main(int argc, char** argv) {
     std::cerr << "scanscope: error: " << e.what() << "\n";
     return 1;
   }
+}
+
+// Whatever a command printed must have reached standard output: a full disk or a closed pipe is an
+// error (exit 1), not a silent loss.
+int cli_main(int argc, char** argv) {
+  int rc = run_command_line(argc, argv);
+  std::string why;
+  if (!flush_stdout(&why)) {
+    std::cerr << "scanscope: error: " << why << "\n";
+    return rc == 0 ? 1 : rc;
+  }
+  return rc;
 }
 
 }  // namespace scanscope

@@ -80,6 +80,28 @@ struct HostEval {
 
 }  // namespace
 
+void check_request_values(const TraceRequest& r) {
+  const OperatorInfo& op = operator_info(r.op);
+  if (op.int_only && r.type == ValueType::Float)
+    throw UsageError(std::string("--op ") + op.name + " " + op.int_reason + " and needs --type int");
+  if (r.banks != 32 && r.banks != 16) throw UsageError("--banks must be 32 or 16, not " + std::to_string(r.banks));
+  if (r.warp_issue != 32 && r.warp_issue != 16)
+    throw UsageError("--warp-issue must be 32 or 16 (G80 half-warps), not " + std::to_string(r.warp_issue));
+  if (!r.input.empty() && static_cast<int>(r.input.size()) != r.n)
+    throw UsageError("--input has " + std::to_string(r.input.size()) + " values but --n is " + std::to_string(r.n));
+  if (!r.scan.empty() && r.scan != "inclusive" && r.scan != "exclusive")
+    throw UsageError("--scan must be inclusive or exclusive, not '" + r.scan + "'");
+  if (r.threads != 0 && (r.threads < 1 || r.threads > kMaxThreads))
+    throw UsageError("--threads must be from 1 to 1024 (a block's limit), not " + std::to_string(r.threads));
+  if (r.bits != 0 && (r.bits < 1 || r.bits > 31)) throw UsageError("--bits must be from 1 to 31, not " + std::to_string(r.bits));
+  for (const auto& [name, value] : r.defines) {
+    if (name.empty() || !cuda::is_ident_start(name[0]) ||
+        !std::all_of(name.begin(), name.end(), [](char c) { return cuda::is_ident_char(c); }))
+      throw UsageError("-D " + name + ": not a macro name");
+    if (value.find('\n') != std::string::npos) throw UsageError("-D " + name + ": the value has a line break");
+  }
+}
+
 ResolvedKernel resolve_kernel(const TraceRequest& r) {
   ResolvedKernel k;
   k.request = r;
@@ -93,10 +115,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       throw UsageError("unknown kernel '" + r.kernel + "' (known: " + names + "; or --source FILE.cu)");
     }
     k.file = *f;
-    if (r.has_source_text) {
-      check_source_text(f->display, r.source_text);
-      k.file.text = r.source_text;
-    }
+    if (r.has_source_text) set_kernel_text(k.file, r.source_text);  // its header lines included
   }
   const KernelFile& file = k.file;
   const std::string& id = file.id;
@@ -108,17 +127,8 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   const OperatorInfo& op = operator_info(r.op);
   if (!h.ops.empty() && std::find(h.ops.begin(), h.ops.end(), r.op) == h.ops.end())
     throw UsageError(id + " takes --op " + name_list(names_of(h.ops), " ") + ", not " + op.name);
-  if (op.int_only && r.type == ValueType::Float)
-    throw UsageError(std::string("--op ") + op.name + " " + op.int_reason + " and needs --type int");
-  if (r.banks != 32 && r.banks != 16) throw UsageError("--banks must be 32 or 16, not " + std::to_string(r.banks));
-  if (r.warp_issue != 32 && r.warp_issue != 16)
-    throw UsageError("--warp-issue must be 32 or 16 (G80 half-warps), not " + std::to_string(r.warp_issue));
-  if (!r.input.empty() && static_cast<int>(r.input.size()) != r.n)
-    throw UsageError("--input has " + std::to_string(r.input.size()) + " values but --n is " + std::to_string(r.n));
-
+  check_request_values(r);
   if (r.n < 1) throw UsageError(id + " takes --n of at least 1, not " + std::to_string(r.n));
-  if (r.n > kMaxTraceN)
-    throw UsageError("--n must be from 1 to " + std::to_string(kMaxTraceN) + " (a trace's limit), not " + std::to_string(r.n));
 
   // Options are macros the file defines under #ifndef.
   const std::set<std::string> takes = option_macros(file);
@@ -132,8 +142,6 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     define("NUM_BANKS", "16");
     if (takes.count("LOG_NUM_BANKS")) define("LOG_NUM_BANKS", "4");
   }
-  if (!r.scan.empty() && r.scan != "inclusive" && r.scan != "exclusive")
-    throw UsageError("--scan must be inclusive or exclusive, not '" + r.scan + "'");
   if (!r.scan.empty()) {
     if (takes.count("INCLUSIVE")) {
       define("INCLUSIVE", r.scan == "inclusive" ? "1" : "0");
@@ -146,25 +154,13 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       throw UsageError(id + " is not a scan and takes no --scan");
     }
   }
-  if (r.threads != 0) {
-    if (r.threads < 1 || r.threads > kMaxThreads)
-      throw UsageError("--threads must be from 1 to 1024 (a block's limit), not " + std::to_string(r.threads));
-    if (takes.count("THREADS")) define("THREADS", std::to_string(r.threads));
-  }
+  if (r.threads != 0 && takes.count("THREADS")) define("THREADS", std::to_string(r.threads));
   if (r.bits != 0) {
     if (!takes.count("BITS")) throw UsageError("--bits is for kernels with a BITS macro (app-radix-sort), not " + id);
-    if (r.bits < 1 || r.bits > 31) throw UsageError("--bits must be from 1 to 31, not " + std::to_string(r.bits));
     define("BITS", std::to_string(r.bits));
   }
-  for (const auto& [name, value] : r.defines) {
-    if (name.empty() || !cuda::is_ident_start(name[0]) ||
-        !std::all_of(name.begin(), name.end(), [](char c) { return cuda::is_ident_char(c); }))
-      throw UsageError("-D " + name + ": not a macro name");
-    if (value.find('\n') != std::string::npos) throw UsageError("-D " + name + ": the value has a line break");
-    define(name, value.empty() ? "1" : value);
-  }
+  for (const auto& [name, value] : r.defines) define(name, value.empty() ? "1" : value);
 
-  k.request.input = request_input(r);
   k.prelude = kernel_prelude(file, r.type, r.op, options);
   k.build = build_kernel(file, k.prelude);
   const KernelBuild& b = *k.build;
@@ -173,14 +169,25 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   HostEval host;
   host.pre = &b.pre;
   host.display = file.display;
+  // The input: made when a require: line asks for its range, or after them (so that the file's own
+  // limit on --n speaks first), and only for an n a trace holds (--n 2000000000 made 15 GB of it).
   long long min_in = 0, max_in = 0;
-  for (size_t i = 0; i < k.request.input.size(); ++i) {
-    const long long v = static_cast<long long>(std::floor(k.request.input[i]));
-    if (i == 0 || v < min_in) min_in = v;
-    if (i == 0 || v > max_in) max_in = v;
-  }
+  bool have_input = false;
+  auto make_input = [&] {
+    if (have_input) return;
+    if (r.n > kMaxTraceN)
+      throw UsageError("--n must be from 1 to " + std::to_string(kMaxTraceN) + " (a trace's limit), not " + std::to_string(r.n));
+    k.request.input = request_input(r);
+    for (size_t i = 0; i < k.request.input.size(); ++i) {
+      const long long v = static_cast<long long>(std::floor(k.request.input[i]));
+      if (i == 0 || v < min_in) min_in = v;
+      if (i == 0 || v > max_in) max_in = v;
+    }
+    have_input = true;
+  };
   host.env.ident = [&](const std::string& name) -> std::optional<long long> {
     if (name == "N") return r.n;
+    if (name == "MIN_IN" || name == "MAX_IN") make_input();
     if (name == "MIN_IN") return min_in;
     if (name == "MAX_IN") return max_in;
     return std::nullopt;
@@ -207,6 +214,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     }
     throw UsageError(id + " " + m);
   }
+  make_input();
 
   // The launch line: NAME<<<GRID, BLOCK[, SHARED_BYTES]>>>(ARGS)
   std::vector<cuda::Token> t = fragment(host.files, file.display, h.launch, h.launch_line, h.launch_col);
@@ -472,24 +480,33 @@ Trace run_interpreter(const ResolvedKernel& k) {
   return t;
 }
 
-bool check_kernel_output(const Trace& t, const std::string& check, std::string* why) {
-  std::vector<double> want;
-  bool is_scan = false;
+bool reference_output(const Trace& t, const std::string& check, std::vector<double>* want, bool* is_scan) {
+  want->clear();
+  *is_scan = false;
   if (check == "compact") {
     for (double x : t.input)
-      if (static_cast<long long>(x) % 2 != 0) want.push_back(x);
+      if (static_cast<long long>(x) % 2 != 0) want->push_back(x);
   } else if (check == "sort") {
     const long long mask = t.bits <= 0 || t.bits >= 31 ? 0x7fffffffLL : (1LL << t.bits) - 1;
-    want = t.input;
-    std::stable_sort(want.begin(), want.end(), [&](double a, double b) {
+    *want = t.input;
+    std::stable_sort(want->begin(), want->end(), [&](double a, double b) {
       return (static_cast<long long>(a) & mask) < (static_cast<long long>(b) & mask);
     });
   } else if (check == "inclusive-scan" || check == "exclusive-scan") {
-    is_scan = true;
-    want = reference_scan(t.input, t.op, t.type, check == "inclusive-scan");
+    *is_scan = true;
+    *want = reference_scan(t.input, t.op, t.type, check == "inclusive-scan");
   } else if (check == "reduce") {
-    want = {reference_reduce(t.input, t.op, t.type)};
+    *want = {reference_reduce(t.input, t.op, t.type)};
   } else {
+    return false;
+  }
+  return true;
+}
+
+bool check_kernel_output(const Trace& t, const std::string& check, std::string* why) {
+  std::vector<double> want;
+  bool is_scan = false;
+  if (!reference_output(t, check, &want, &is_scan)) {
     if (why) *why = "the kernel file names no check";
     return true;
   }

@@ -39,6 +39,11 @@ struct ResolvedKernel {
 // cuda::CudaError for errors in the kernel text.
 ResolvedKernel resolve_kernel(const TraceRequest& r);
 
+// The checks of a request's values that need no kernel file (an int-only operator on floats,
+// --banks, --warp-issue, --input against --n, --scan, --threads, --bits, -D names); throws
+// UsageError. resolve_kernel makes them too, after the file's types: and ops: lines.
+void check_request_values(const TraceRequest& r);
+
 // One launch of a catalogue kernel file over host arrays, untraced (with --op sum): how the CPU
 // emulation of a device-wide sequence runs a teaching kernel as one of its steps. An argument is
 // an array (data, count: 4-byte elements, used in place) or an integer (data null).
@@ -61,6 +66,9 @@ std::vector<double> kernel_output(const ResolvedKernel& k, const std::vector<uin
 
 // The output check of the kernel's `check:` line; `why` says what differs.
 bool check_kernel_output(const Trace& t, const std::string& check, std::string* why);
+// What the output of `check` must be for the trace's input, operator and type (the sequential CPU
+// reference); false for no check ("" or a name it does not know). *is_scan: compared as a scan.
+bool reference_output(const Trace& t, const std::string& check, std::vector<double>* want, bool* is_scan);
 
 // Host values for the launch line: the input's smallest and largest value, etc.
 long long host_next_pow2(long long x);

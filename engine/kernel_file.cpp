@@ -204,38 +204,49 @@ const KernelFile* find_kernel_file(const std::string& id) {
   return nullptr;
 }
 
-KernelFile load_kernel_file(const std::string& path, const std::string* text) {
-  KernelFile k;
+std::string kernel_file_path(const std::string& path) {
   std::string abs = path;
-  if (abs.empty()) throw UsageError("--source needs a file name");
-  if (abs[0] != '/') {
+  if (!abs.empty() && abs[0] != '/') {
     char* cwd = ::getcwd(nullptr, 0);
     abs = std::string(cwd ? cwd : ".") + "/" + abs;
     std::free(cwd);
   }
-  k.path = cuda::normalize_path(abs);
+  return cuda::normalize_path(abs);
+}
+
+std::string kernel_display_path(const std::string& disk_path) {
   cuda::SourceLocator loc;
   loc.project_root = project_root();
-  k.display = loc.display_path(k.path);
+  return loc.display_path(disk_path);
+}
+
+KernelFile load_kernel_file(const std::string& path, const std::string* text) {
+  KernelFile k;
+  if (path.empty()) throw UsageError("--source needs a file name");
+  k.path = kernel_file_path(path);
+  k.display = kernel_display_path(k.path);
   const size_t slash = k.path.rfind('/');
   std::string base = k.path.substr(slash + 1);
   k.id = base.size() > 3 && base.compare(base.size() - 3, 3, ".cu") == 0 ? base.substr(0, base.size() - 3) : base;
+  std::string file_text;
   if (text) {
-    check_source_text(k.display, *text);
-    k.text = *text;
+    file_text = *text;
   } else {
     std::string why;
-    if (!cuda::read_source_file(k.path, &k.text, &why)) throw UsageError("--source " + path + ": " + why);
+    if (!cuda::read_source_file(k.path, &file_text, &why)) throw UsageError("--source " + path + ": " + why);
   }
-  k.header = parse_kernel_header(k.text, k.display);
-  if (k.header.launch.empty())
-    throw UsageError(k.display + ": no `// launch: NAME<<<GRID, BLOCK, SHARED_BYTES>>>(ARGS)` line (docs/kernel-files.md)");
+  set_kernel_text(k, std::move(file_text));
   return k;
 }
 
-void check_source_text(const std::string& display, const std::string& text) {
+void set_kernel_text(KernelFile& k, std::string text) {
+  // text given in place of a file's (the window's editor) is held to the size of a file on disk
   if (static_cast<long long>(text.size()) > cuda::kMaxSourceBytes)
-    throw UsageError(display + ": " + cuda::source_too_large(static_cast<long long>(text.size())));
+    throw UsageError(k.display + ": " + cuda::source_too_large(static_cast<long long>(text.size())));
+  k.text = std::move(text);
+  k.header = parse_kernel_header(k.text, k.display);
+  if (k.header.launch.empty())
+    throw UsageError(k.display + ": no `// launch: NAME<<<GRID, BLOCK, SHARED_BYTES>>>(ARGS)` line (docs/kernel-files.md)");
 }
 
 std::string kernel_prelude(const KernelFile& file, ValueType type, Operator op, const std::string& defines) {

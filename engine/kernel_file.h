@@ -54,12 +54,16 @@ const std::vector<KernelFile>& kernel_files();
 const std::vector<std::string>& catalogue_problems();
 const KernelFile* find_kernel_file(const std::string& id);
 
+// A file's path as a KernelFile holds it (absolute, normalized), and as it is shown (relative to
+// the project for files inside it).
+std::string kernel_file_path(const std::string& path);
+std::string kernel_display_path(const std::string& disk_path);
 // A kernel file given by path (--source), or edited text for it; throws UsageError.
 KernelFile load_kernel_file(const std::string& path, const std::string* text = nullptr);
-
-// Text given in place of a file's (the window's editor) is held to the size of a file on disk
-// (cuda::kMaxSourceBytes); throws UsageError naming `display` when it is larger.
-void check_source_text(const std::string& display, const std::string& text);
+// Gives a kernel file new text (the window's edited text replacing the file's) and reads its
+// header lines from it; throws cuda::CudaError for a malformed header line, UsageError when the
+// text has no launch line.
+void set_kernel_text(KernelFile& k, std::string text);
 
 // One build of a kernel file: preprocessed with a prelude, parsed, compiled.
 struct KernelBuild {

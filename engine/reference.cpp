@@ -1,6 +1,7 @@
 // Sequential CPU references and the comparison used by tests, trace and bench.
 #include "engine/reference.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <sstream>
@@ -53,30 +54,36 @@ double reference_reduce(const std::vector<double>& in, Operator op, ValueType ty
   });
 }
 
+int first_mismatch(const std::vector<double>& got, const std::vector<double>& want, const std::vector<double>& in, Operator op,
+                   ValueType type, bool scan) {
+  double abs_prefix = 0;
+  const size_t count = std::min(got.size(), want.size());
+  for (size_t i = 0; i < count; ++i) {
+    if (scan && i < in.size()) abs_prefix += std::fabs(in[i]);
+    if (!scan) for (double x : in) abs_prefix += std::fabs(x);
+    bool ok;
+    if (type != ValueType::Float || !operator_info(op).rounds) ok = got[i] == want[i] || (std::isinf(got[i]) && got[i] == want[i]);
+    else ok = std::fabs(got[i] - want[i]) <= 1e-5 * abs_prefix + 1e-30;
+    if (!ok) return static_cast<int>(i);
+  }
+  return -1;
+}
+
 bool outputs_match(const std::vector<double>& got, const std::vector<double>& want, const std::vector<double>& in,
                    Operator op, ValueType type, bool scan, std::string* why) {
   if (got.size() != want.size()) {
     if (why) *why = "output has " + std::to_string(got.size()) + " values, expected " + std::to_string(want.size());
     return false;
   }
-  double abs_prefix = 0;
-  for (size_t i = 0; i < want.size(); ++i) {
-    if (scan && i < in.size()) abs_prefix += std::fabs(in[i]);
-    if (!scan) for (double x : in) abs_prefix += std::fabs(x);
-    bool ok;
-    if (type != ValueType::Float || !operator_info(op).rounds) ok = got[i] == want[i] || (std::isinf(got[i]) && got[i] == want[i]);
-    else ok = std::fabs(got[i] - want[i]) <= 1e-5 * abs_prefix + 1e-30;
-    if (!ok) {
-      if (why) {
-        std::ostringstream os;
-        os.precision(9);
-        os << "output[" << i << "] = " << format_value(got[i], op) << ", expected " << format_value(want[i], op);
-        *why = os.str();
-      }
-      return false;
-    }
+  const int i = first_mismatch(got, want, in, op, type, scan);
+  if (i < 0) return true;
+  if (why) {
+    std::ostringstream os;
+    os.precision(9);
+    os << "output[" << i << "] = " << format_value(got[i], op) << ", expected " << format_value(want[i], op);
+    *why = os.str();
   }
-  return true;
+  return false;
 }
 
 }  // namespace scanscope

@@ -12,6 +12,10 @@
 
 namespace scanscope {
 
+namespace {
+double timed_us(const ResolvedKernel& k) { return run_kernel_on_gpu(k, /*traced=*/false, /*warm_up=*/true, kTimedRepeats).ms * 1000.0; }
+}  // namespace
+
 const TraceRequest& request_of(const Trace& t) { return t.request; }
 
 Trace run_emulator(const TraceRequest& r) {
@@ -35,9 +39,12 @@ Trace run_trace(const TraceRequest& r, Device device, std::string* where) {
   const bool agrees = gpu_agrees_with(k, t, &why);
   t.device = "gpu:" + g.name;
   t.gpu_check = agrees ? "the GPU run of the same text agrees: " + why.substr(why.find(':') + 2) : "DIFFERS from the GPU run: " + why;
+  t.gpu_us = timed_us(k);
   if (where) *where = "CPU emulator, checked on GPU " + g.name + (device == Device::Auto ? " (--device auto found it)" : "");
   return t;
 }
+
+double gpu_time_us(const TraceRequest& r) { return timed_us(resolve_kernel(r)); }
 
 std::vector<double> run_gpu_timed(const TraceRequest& r, float* ms, bool warm_up) {
   ResolvedKernel k = resolve_kernel(r);

@@ -33,6 +33,12 @@ Trace run_emulator(const TraceRequest& r);
 // `where` says what ran and why. Throws UsageError for --device gpu without a usable GPU.
 Trace run_trace(const TraceRequest& r, Device device, std::string* where);
 
+// The timed build of a request's text on the GPU: the median of kTimedRepeats launches after a
+// warm-up, in microseconds (what Run shows beside the trace, and the original beside an edit).
+// Throws UsageError / cuda::CudaError for a bad request, std::runtime_error for a CUDA error.
+constexpr int kTimedRepeats = 7;
+double gpu_time_us(const TraceRequest& r);
+
 // The timed kernel once on the GPU (for ncu and compute-sanitizer); with warm_up an untimed launch
 // comes first. Returns the output; *ms the time of the timed launch.
 std::vector<double> run_gpu_timed(const TraceRequest& r, float* ms, bool warm_up = true);

@@ -90,6 +90,7 @@ struct Trace {
   TraceRequest request;  // what was asked (n, input and threads filled in): the trace's one source of it
   std::string check;     // the kernel's check: reduce, inclusive-scan, exclusive-scan, sort, compact, or ""
   std::string gpu_check; // when a GPU ran the same text: what agreed, or the first difference
+  double gpu_us = 0;     // and the timed build of that text there: the median launch, microseconds (0: not run)
   std::string kernel;
   int n = 0, threads = 0, banks = 32, warp_issue = 32;
   Pad pad = Pad::None;

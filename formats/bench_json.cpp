@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/bench.h"
+#include "formats/files.h"
 #include "formats/json_reader.h"
 
 namespace scanscope {
@@ -90,7 +91,7 @@ BenchResults bench_from_json(const std::string& text, const std::string& origin)
 }
 
 BenchResults load_bench_file(const std::string& path) {
-  return bench_from_json(read_text_file(path, 256LL << 20, "a benchmark file"), path);
+  return bench_from_json(read_text_file(path, 16LL << 20, "a benchmark file"), path);
 }
 
 }  // namespace scanscope

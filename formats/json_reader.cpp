@@ -7,36 +7,44 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "formats/files.h"
+
 namespace scanscope {
 
-std::string read_text_file(const std::string& path, long long max_bytes, const char* what) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error(path + ": cannot open for reading");
-  f.seekg(0, std::ios::end);
-  std::streamoff size = f.tellg();
-  if (size < 0) throw std::runtime_error(path + ": cannot read (not a regular file?)");
-  if (size > max_bytes)
-    throw std::runtime_error(path + ": " + std::to_string(size) + " bytes, larger than the " + std::to_string(max_bytes >> 20) +
-                             " MiB " + what + " may be");
-  f.seekg(0);
-  std::string text(static_cast<size_t>(size), '\0');
-  f.read(text.data(), size);
-  if (!f) throw std::runtime_error(path + ": read failed");
-  return text;
-}
+namespace {
+// Thrown by the parse callback: the document's shape is beyond what scanscope's files ever hold.
+struct ShapeLimit {
+  std::string what;
+};
+}  // namespace
 
 JsonReader::json JsonReader::parse(const std::string& text) const {
+  // Checked while parsing, before the document is built: nesting (scanscope's files nest 5 deep;
+  // a bomb of brackets would take tens of bytes of memory per byte of text) and the number of
+  // objects and arrays (a real trace has one per 40 bytes or more; "[{},{},...]" one per 3).
+  const long long max_containers = static_cast<long long>(text.size()) / kMinBytesPerContainer + 16;
+  long long containers = 0;
+  auto limit = [&](int depth, json::parse_event_t event, json&) {
+    if (event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) {
+      if (depth >= kMaxDepth) throw ShapeLimit{"nested more than " + std::to_string(kMaxDepth) + " deep"};
+      if (++containers > max_containers)
+        throw ShapeLimit{"more than one object or array per " + std::to_string(kMinBytesPerContainer) + " bytes"};
+    }
+    return true;
+  };
   try {
-    return json::parse(text);
+    return json::parse(text, limit);
+  } catch (const ShapeLimit& e) {
+    throw FileError(origin_ + ": not a scanscope file (" + e.what + ")");
   } catch (const json::parse_error& e) {
-    throw std::runtime_error(origin_ + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
+    throw FileError(origin_ + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
   } catch (const json::exception& e) {  // e.g. out_of_range 406: a number too large for a double
-    throw std::runtime_error(origin_ + ": not valid JSON (" + e.what() + ")");
+    throw FileError(origin_ + ": not valid JSON (" + e.what() + ")");
   }
 }
 
 void JsonReader::fail(const std::string& where, const std::string& what) const {
-  throw std::runtime_error(origin_ + ": " + (where.empty() ? std::string() : where + ": ") + what);
+  throw FileError(origin_ + ": " + (where.empty() ? std::string() : where + ": ") + what);
 }
 
 const JsonReader::json& JsonReader::field(const json& obj, const char* key, const std::string& where) const {
@@ -64,16 +72,25 @@ long long JsonReader::integer(const json& arr, size_t index, const std::string& 
   return integer_value(arr[index], where + "[" + std::to_string(index) + "]", lo, hi);
 }
 
-std::string JsonReader::string(const json& arr, size_t index, const std::string& where) const {
-  if (!arr.is_array() || index >= arr.size()) fail(where, "expected an array of at least " + std::to_string(index + 1) + " values");
-  if (!arr[index].is_string()) fail(where + "[" + std::to_string(index) + "]", "expected a string");
-  return arr[index].get<std::string>();
+std::string JsonReader::checked_string(const json& v, const std::string& at, size_t max_chars) const {
+  if (!v.is_string()) fail(at, "expected a string");
+  const std::string& s = v.get_ref<const std::string&>();
+  if (s.size() > max_chars) fail(at, std::to_string(s.size()) + " characters, more than " + std::to_string(max_chars));
+  // Control characters would reach the terminal (escape sequences) and the window raw; a text
+  // (max_chars above kMaxName) may hold line breaks and tabs.
+  for (unsigned char c : s)
+    if ((c < 0x20 && !(max_chars > kMaxName && (c == '\n' || c == '\t' || c == '\r'))) || c == 0x7f)
+      fail(at, "contains a control character (code " + std::to_string(c) + ")");
+  return s;
 }
 
-std::string JsonReader::string(const json& obj, const char* key, const std::string& where) const {
-  const json& v = field(obj, key, where);
-  if (!v.is_string()) fail(path(where, key), "expected a string");
-  return v.get<std::string>();
+std::string JsonReader::string(const json& arr, size_t index, const std::string& where, size_t max_chars) const {
+  if (!arr.is_array() || index >= arr.size()) fail(where, "expected an array of at least " + std::to_string(index + 1) + " values");
+  return checked_string(arr[index], where + "[" + std::to_string(index) + "]", max_chars);
+}
+
+std::string JsonReader::string(const json& obj, const char* key, const std::string& where, size_t max_chars) const {
+  return checked_string(field(obj, key, where), path(where, key), max_chars);
 }
 
 bool JsonReader::boolean(const json& obj, const char* key, const std::string& where) const {

@@ -9,26 +9,30 @@
 
 namespace scanscope {
 
-// Reads a whole file (at most max_bytes); "PATH: cannot open for reading" and the like.
-std::string read_text_file(const std::string& path, long long max_bytes, const char* what);
-
 class JsonReader {
  public:
   using json = nlohmann::json;
   explicit JsonReader(std::string origin) : origin_(std::move(origin)) {}
 
-  // Parses; any nlohmann exception (syntax, a number beyond a double, ...) is "not valid JSON".
+  // Parses; any nlohmann exception (syntax, a number beyond a double, ...) is "not valid JSON", and
+  // a document nested deeper than kMaxDepth or with more than one object or array per
+  // kMinBytesPerContainer bytes is refused while it is read (so no file costs more than a small
+  // multiple of its size in memory).
   json parse(const std::string& text) const;
+  static constexpr int kMaxDepth = 16;
+  static constexpr long long kMinBytesPerContainer = 8;
 
   [[noreturn]] void fail(const std::string& where, const std::string& what) const;
   // `where` is a path like "steps[2]"; "" for the top level.
   const json& field(const json& obj, const char* key, const std::string& where) const;
   long long integer(const json& obj, const char* key, const std::string& where, long long lo, long long hi) const;
-  std::string string(const json& obj, const char* key, const std::string& where) const;
+  // Strings: at most max_chars bytes, no control characters (a longer text may hold line breaks).
+  static constexpr size_t kMaxName = 1024;
+  std::string string(const json& obj, const char* key, const std::string& where, size_t max_chars = kMaxName) const;
   bool boolean(const json& obj, const char* key, const std::string& where) const;
   // Elements of an array: `where` names the array.
   long long integer(const json& arr, size_t index, const std::string& where, long long lo, long long hi) const;
-  std::string string(const json& arr, size_t index, const std::string& where) const;
+  std::string string(const json& arr, size_t index, const std::string& where, size_t max_chars = kMaxName) const;
   // A finite number (or NaN for null when allow_null) in [lo, hi].
   double number(const json& v, const std::string& where, bool allow_null, double lo = -1e308, double hi = 1e308) const;
   double number(const json& obj, const char* key, const std::string& where, double lo, double hi) const;
@@ -37,6 +41,7 @@ class JsonReader {
 
  private:
   long long integer_value(const json& v, const std::string& at, long long lo, long long hi) const;
+  std::string checked_string(const json& v, const std::string& at, size_t max_chars) const;
   std::string origin_;
 };
 

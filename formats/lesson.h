@@ -16,7 +16,10 @@
 //   question: What will the next level hold?
 //   answer: 20 16
 // Step keys: kernel n threads banks warp-issue pad op type scan input seed bits define at panels
-// compare-pad compare-kernel view (float-order, histeq, timing) text question answer.
+// compare-pad compare-kernel view (float-order, histeq, timing) exercise text question answer.
+// exercise: names an exercise of assets/exercises/ (docs/exercises.md) the step offers to the
+//   student (the step still shows its kernel or view); load_lessons checks the name against the
+//   exercises folder beside the lessons folder, where there is one.
 // define: sets macros of the kernel file, as -D does on the command line (docs/kernel-files.md):
 //   define: ZERO_BANK_CONFLICTS=1
 //   define: NUM_BANKS=32 LOG_NUM_BANKS=5      (several: separated by blanks or commas; NAME alone = 1)
@@ -41,6 +44,8 @@ struct LessonStep {
   std::string compare_pad, compare_kernel;
   std::string view;          // "", "float-order", "histeq", "timing"
   std::string text, question, answer;
+  std::string exercise;      // an exercise to try here ("": none)
+  int exercise_line = 0;     // where the step names it
 };
 
 struct Lesson {
@@ -58,7 +63,7 @@ Lesson parse_lesson(const std::string& text, const std::string& file);
 Lesson load_lesson_file(const std::string& path);
 
 // The lessons in a folder (default asset_dir()/lessons), sorted by file name. A file that fails to
-// parse throws LessonError.
+// parse, or a step naming an exercise that the folder's sibling exercises/ lacks, throws LessonError.
 std::vector<Lesson> load_lessons(const std::string& dir = "");
 // Finds a lesson by name ("reduction-tree") or file stem ("01-reduction-tree"); throws UsageError.
 Lesson find_lesson(const std::string& name, const std::string& dir = "");

@@ -16,9 +16,14 @@
 #include "engine/bank_model.h"
 #include "engine/catalogue.h"
 #include "engine/kernel_file.h"
+#include "formats/files.h"
 #include "formats/json_reader.h"
 
 namespace scanscope {
+
+// A kernel file's text in a trace: at most what the interpreter reads from a file (1 MiB).
+constexpr size_t kMaxSourceText = 1 << 20;
+
 
 using nlohmann::json;
 
@@ -53,6 +58,7 @@ std::string trace_to_json(const Trace& t, int indent) {
   if (!t.word_index.empty()) j["word_index"] = t.word_index;
   j["device"] = t.device;
   if (!t.gpu_check.empty()) j["gpu_check"] = t.gpu_check;
+  if (t.gpu_us > 0) j["gpu_us"] = t.gpu_us;
   if (!t.compiler.empty()) j["compiler"] = t.compiler;
   if (!t.compiler_notes.empty()) j["compiler_notes"] = t.compiler_notes;
   j["smem_words"] = t.smem_words;
@@ -137,6 +143,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   }
   t.device = rd.string(j, "device", "");
   if (j.contains("gpu_check")) t.gpu_check = rd.string(j, "gpu_check", "");
+  if (j.contains("gpu_us")) t.gpu_us = rd.number(j, "gpu_us", std::string(), 0.0, 1e9);
   if (j.contains("compiler")) t.compiler = rd.string(j, "compiler", "");
   if (j.contains("launch")) t.launch = rd.string(j, "launch", "");
   if (j.contains("check")) {
@@ -183,7 +190,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
     for (size_t f = 0; f < files.size(); ++f) {
       const std::string where = "files[" + std::to_string(f) + "]";
       t.files.push_back(rd.string(files[f], "path", where));
-      t.file_texts.push_back(rd.string(files[f], "text", where));
+      t.file_texts.push_back(rd.string(files[f], "text", where, kMaxSourceText));
       if (t.file_texts.back().size() > (1u << 20)) rd.fail(where + ".text", "is larger than 1 MiB");
     }
     t.main_file = static_cast<int>(rd.integer(j, "main_file", "", -1, static_cast<long long>(t.files.size()) - 1));
@@ -219,6 +226,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   const json& steps = rd.field(j, "steps", "");
   if (!steps.is_array()) rd.fail("steps", "expected an array");
   if (steps.size() > 4096) rd.fail("steps", "has " + std::to_string(steps.size()) + " steps, more than 4096");
+  if (steps.empty()) rd.fail("steps", "is empty (a trace has at least the step that ends the kernel)");
   for (size_t s = 0; s < steps.size(); ++s) {
     std::string where = "steps[" + std::to_string(s) + "]";
     const json& js = steps[s];
@@ -285,24 +293,6 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   return t;
 }
 
-Trace load_trace_file(const std::string& path) { return trace_from_json(read_text_file(path, 512LL << 20, "a trace"), path); }
-
-void write_file_atomic(const std::string& path, const std::string& contents) {
-  std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) throw std::runtime_error(path + ": cannot write (" + tmp + " could not be created)");
-    f.write(contents.data(), static_cast<std::streamsize>(contents.size()));
-    f.flush();
-    if (!f) {
-      std::remove(tmp.c_str());
-      throw std::runtime_error(path + ": write failed (disk full?)");
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw std::runtime_error(path + ": cannot replace the file");
-  }
-}
+Trace load_trace_file(const std::string& path) { return trace_from_json(read_text_file(path, kMaxTraceBytes, "a trace"), path); }
 
 }  // namespace scanscope

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <fstream>
 
+#include <sys/stat.h>
+
 #include "demos/float_order.h"
 #include "demos/histeq.h"
 #include "engine/kernel_file.h"
@@ -113,6 +115,15 @@ std::string lesson_error(const std::string& text) {
 }
 }  // namespace
 
+std::string lesson_file_error(const std::string& path) {
+  try {
+    load_lesson_file(path);
+  } catch (const LessonError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 TEST(Lessons, MalformedFilesNameFileAndLine) {
   const std::string head = "lesson: x\ntitle: X\n";
   EXPECT_EQ(lesson_error("title: X\nstep: a\nview: timing\ntext: t\n"), "bad.lesson:1: missing 'lesson: NAME' at the top");
@@ -141,6 +152,23 @@ TEST(Lessons, MalformedFilesNameFileAndLine) {
   EXPECT_EQ(l.steps[0].at, -1);
   EXPECT_EQ(l.steps[0].request.n, 4);
   EXPECT_THROW(load_lesson_file("/no/such.lesson"), LessonError);
+}
+
+// Hostile lesson files: each one clear FILE:LINE error, read without blocking or reading forever.
+TEST(Lessons, HostileFilesAreRefusedClearly) {
+  const std::string head = "lesson: x\ntitle: X\n";
+  // A byte-order mark and Windows line ends are an editor's habits, not errors.
+  Lesson bom = parse_lesson("\xEF\xBB\xBF" + head + "step: a\r\nview: timing\r\ntext: t\r\n", "bom.lesson");
+  EXPECT_EQ(bom.name, "x");
+  EXPECT_EQ(bom.steps[0].text, "t");
+  EXPECT_EQ(lesson_error(head + "step: a\ntext: " + std::string(25000, 'z') + "\n"), "bad.lesson:4: 'text' is longer than 4000 characters");
+  EXPECT_EQ(lesson_error(head + "step: a\ntext: \x1b[2J clears the screen\n"), "bad.lesson:4: contains a control character (code 27)");
+  const std::string dir = ::testing::TempDir() + "/scanscope_hostile_lessons";
+  std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "/folder.lesson'").c_str());
+  ASSERT_EQ(::mkfifo((dir + "/z.lesson").c_str(), 0600), 0);
+  EXPECT_NE(lesson_file_error(dir + "/z.lesson").find("z.lesson:0: not a regular file"), std::string::npos);
+  EXPECT_NE(lesson_file_error(dir + "/folder.lesson").find("folder.lesson:0: a folder, not a lesson"), std::string::npos);
+  EXPECT_NE(lesson_file_error("/dev/zero").find("/dev/zero:0: not a regular file"), std::string::npos);
 }
 
 // define: passes -D NAME=VALUE to the kernel file, as the command line does.

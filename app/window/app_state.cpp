@@ -52,6 +52,7 @@ void show_trace(AppState& s, Trace t, const std::string& where) {
   } catch (const std::exception&) {
     // a trace the reference cannot check (e.g. a loaded file of an unknown kernel): no note
   }
+  editor_follow_trace(s);
 }
 
 bool run_request(AppState& s, const TraceRequest& r, Device device) {
@@ -63,13 +64,16 @@ bool run_request(AppState& s, const TraceRequest& r, Device device) {
     s.form_error.clear();
     show_trace(s, std::move(t), where);
     update_compare(s);
+    editor_after_run(s, r, nullptr);
     return true;
   } catch (const UsageError& e) {
     s.form_error = e.what();
     toast(s, e.what(), true);
+    editor_after_run(s, r, &e);
   } catch (const std::exception& e) {
     s.form_error = e.what();
     toast(s, std::string("could not run: ") + e.what(), true);
+    editor_after_run(s, r, &e);
   }
   return false;
 }
@@ -77,12 +81,18 @@ bool run_request(AppState& s, const TraceRequest& r, Device device) {
 bool update_compare(AppState& s) {
   s.have_compare = false;
   ++s.trace_generation;
-  if (!s.have_trace || (s.compare_pad.empty() && s.compare_kernel.empty())) return false;
+  if (!s.have_trace || (s.compare_pad.empty() && s.compare_kernel.empty() && !s.compare_original)) return false;
   TraceRequest r = s.request;
   if (r.kernel != s.trace.kernel) r = request_of(s.trace);  // a loaded trace
   r.input = s.trace.input;
   r.n = s.trace.n;
   try {
+    if (s.compare_original) {  // the same request with the text the editor opened
+      if (!s.editor.loaded || !request_is_editors(s.editor, r))
+        throw UsageError("the editor holds " + (s.editor.loaded ? s.editor.display : std::string("no kernel")) + ", not the trace's kernel: Run it first");
+      r.source_text = s.editor.original;
+      r.has_source_text = true;
+    }
     if (!s.compare_kernel.empty()) {
       const KernelFile* partner = find_kernel_file(s.compare_kernel);
       if (!partner) throw UsageError("--compare-kernel: unknown kernel '" + s.compare_kernel + "' (see scanscope list)");
@@ -105,6 +115,33 @@ bool update_compare(AppState& s) {
     toast(s, std::string("comparison: ") + e.what(), true);
   }
   return false;
+}
+
+bool compare_with_original(AppState& s, const std::string& pad) {
+  s.compare_original = true;
+  s.compare_kernel.clear();
+  s.compare_pad = pad;
+  return update_compare(s);
+}
+
+void clear_compare(AppState& s) {
+  s.compare_pad.clear();
+  s.compare_kernel.clear();
+  s.compare_original = false;
+  s.compare_swap = false;
+  s.have_compare = false;
+  ++s.trace_generation;
+}
+
+std::string compare_side_label(const AppState& s, bool partner) {
+  const Trace& t = partner ? s.compare : s.trace;
+  std::string d = t.kernel;
+  const bool edit = trace_runs_edit(s);
+  if (!partner && edit) d += ", my edit";
+  if (partner && s.compare_original) d += ", original";
+  else if (partner && edit && s.compare_kernel.empty()) d += ", my edit";  // the edit with another padding
+  if (t.pad != Pad::None) d += std::string(" pad=") + pad_name(t.pad);
+  return d + " (" + std::to_string(t.banks) + " banks)";
 }
 
 int step_count(const AppState& s) { return s.have_trace ? static_cast<int>(s.trace.steps.size()) : 0; }
@@ -201,8 +238,16 @@ TraceRequest request_from_form(const RunForm& f, Device* device) {
     r.scan = f.kept.scan;
     r.bits = f.kept.bits;
   }
-  if (device) *device = f.device == 1 ? Device::Cpu : f.device == 2 ? Device::Gpu : Device::Auto;
+  if (device) *device = form_device(f);
   return r;
+}
+
+Device form_device(const RunForm& f) { return f.device == 1 ? Device::Cpu : f.device == 2 ? Device::Gpu : Device::Auto; }
+
+bool form_takes_pad(const RunForm& f) {
+  const auto& cat = kernel_files();
+  if (f.use_source) return f.source_pad;
+  return !cat.empty() && kernel_options(cat[std::clamp(f.kernel, 0, static_cast<int>(cat.size()) - 1)]).pad;
 }
 
 }  // namespace scanscope

@@ -14,6 +14,7 @@
 #include "demos/histeq.h"
 #include "formats/lesson.h"
 
+#include "editor.h"
 #include "window_options.h"
 #include "settings.h"
 #include "engine/trace.h"
@@ -112,6 +113,8 @@ struct AppState {
   bool have_compare = false;
   Trace compare;
   std::string compare_pad, compare_kernel;  // what the partner differs in
+  bool compare_original = false;  // the partner runs the editor's original text (with compare_pad when set)
+  bool compare_swap = false;      // the comparison shows the partner as A and the trace as B
 
   int step = 0, prev_step = 0;
   float anim = 1.0f;          // 0 -> 1 while the view moves from prev_step to step
@@ -138,6 +141,8 @@ struct AppState {
   bool output_ok = true;
   std::string output_note;
 
+  EditorState editor;  // the kernel editor (editor.h): the text, its file, errors, the prompts
+
   LessonState lesson;
   FloatOrderView float_order;
   HistEqView histeq;
@@ -148,6 +153,7 @@ struct AppState {
   bool toggle_fullscreen = false;
   std::string export_png_path;  // set by the UI: write the next frame to this file
   bool style_dirty = true;      // presenter / scale changed: rebuild fonts and style
+  bool quit = false;            // the window may close (request_close, once unsaved changes are answered)
 };
 
 void toast(AppState& s, const std::string& text, bool error);
@@ -157,8 +163,16 @@ void toast(AppState& s, const std::string& text, bool error);
 bool run_request(AppState& s, const TraceRequest& r, Device device);
 // Shows a loaded trace.
 void show_trace(AppState& s, Trace t, const std::string& where);
-// Recomputes the comparison partner from compare_pad / compare_kernel (clears it if both empty).
+// Recomputes the comparison partner from compare_pad / compare_kernel / compare_original (clears
+// it when none is set). Run calls it, so a partner of the edited text follows each Run.
 bool update_compare(AppState& s);
+// The comparison partner: the editor's original text, with padding `pad` ("" keeps the trace's):
+// "my edit vs the original" (or the paper's padding). Returns update_compare's success.
+bool compare_with_original(AppState& s, const std::string& pad);
+void clear_compare(AppState& s);
+// One side of the comparison named: kernel, padding, banks, and "my edit" / "original" where the
+// editor's text is one of them. `partner`: the partner's side, else the trace's.
+std::string compare_side_label(const AppState& s, bool partner);
 
 int step_count(const AppState& s);
 void set_step(AppState& s, int step);
@@ -174,6 +188,9 @@ int find_lesson_index(const AppState& s, const std::string& name);
 // Opens a lesson's step: its kernel and options, trace step, panels, comparison partner or view.
 // Returns false (with a toast) when the lesson or step does not exist.
 bool open_lesson_step(AppState& s, int lesson, int step);
+// The lesson menu's and the lesson box's way to a step: open_lesson_step, after asking when the
+// step's kernel would replace unsaved edits in the editor.
+void go_lesson_step(AppState& s, int lesson, int step);
 void leave_lesson(AppState& s);
 const LessonStep* current_lesson_step(const AppState& s);
 // "step 2 of 4"
@@ -209,5 +226,8 @@ std::string wrong_result_note(const Trace& t, const std::string& why);
 // The run form from a request and back (back throws UsageError for bad values).
 void form_from_request(RunForm& f, const TraceRequest& r, Device d);
 TraceRequest request_from_form(const RunForm& f, Device* device);
+Device form_device(const RunForm& f);
+// Does the form's kernel take --pad (the padding box is shown; Run drops the padding otherwise)?
+bool form_takes_pad(const RunForm& f);
 
 }  // namespace scanscope

@@ -35,14 +35,10 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     end_panel();
     return;
   }
-  const Step& st = t.steps[s.step];
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(describe_step(t, s.step).c_str());
   // The current access: the warp view's selected instruction, else the step's first access.
-  int site = -1;
-  auto insts = warp_instructions(st, s.selected_warp);
-  if (!insts.empty()) site = st.instructions[insts[std::clamp(s.selected_inst, 0, static_cast<int>(insts.size()) - 1)]].site;
-  else if (!st.accesses.empty()) site = st.accesses.front().site;
+  const int site = current_site(t, s.step, s.selected_warp, s.selected_inst);
   const SourceSite* cur = site >= 0 && site < static_cast<int>(t.sites.size()) ? &t.sites[site] : nullptr;
   const int want = cur ? cur->file : main_file_index(t);
   if (generation_ != s.trace_generation || file_ != want) {
@@ -66,9 +62,7 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       cur_lines.insert(sp.line);
     }
   }
-  std::set<int> step_lines;
-  for (const auto& wi : st.instructions)
-    if (wi.site >= 0 && wi.site < static_cast<int>(t.sites.size()) && t.sites[wi.site].file == file_) step_lines.insert(t.sites[wi.site].line - 1);
+  const std::set<int> step_lines = step_site_lines(t, s.step, file_);
   // Where: the file (shortened to its name when the path does not fit), the line, the expression.
   const std::string path = file_ >= 0 ? t.files[file_] : "";
   const std::string shown_path = fitting_path(path, ImGui::GetContentRegionAvail().x);

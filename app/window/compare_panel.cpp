@@ -1,5 +1,6 @@
-// Comparison: the trace beside its partner (other padding, or another kernel on the same input),
-// level by level, with totals and the per-level difference in wavefronts.
+// Comparison: the trace beside its partner (other padding, another kernel on the same input, or
+// the editor's original text beside the edited one), level by level, with totals and the
+// per-level difference in wavefronts; A and B can be swapped.
 #include <algorithm>
 #include <cstdio>
 
@@ -8,30 +9,34 @@
 
 namespace scanscope {
 
-namespace {
-std::string describe(const Trace& t) {
-  std::string d = t.kernel;
-  if (t.pad != Pad::None) d += std::string(" pad=") + pad_name(t.pad);
-  return d + " (" + std::to_string(t.banks) + " banks)";
-}
-}  // namespace
-
 void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   Rect c = begin_panel("##compare", "Comparison, level by level", r);
   if (!s.have_trace) {
     end_panel();
     return;
   }
+  const bool edit = trace_runs_edit(s);  // the trace runs the editor's edited text
+  const bool pads = s.trace.kernel == "scan-blelloch";
   if (!s.have_compare) {
     (void)c;
     ImGui::TextWrapped("No partner yet. Compare this trace with:");
-    if (s.trace.kernel == "scan-blelloch") {
+    if (edit) {  // my edit beside the text as opened, or beside the paper's padding of it
+      ImGui::SameLine();
+      if (ImGui::Button("the original")) compare_with_original(s, "");
+      if (pads)
+        for (const char* p : {"harris", "zero"}) {
+          ImGui::SameLine();
+          if (ImGui::Button((std::string("original, pad ") + p).c_str())) compare_with_original(s, p);
+        }
+    }
+    if (pads) {
       for (const char* p : {"none", "harris", "zero"})
         if (pad_name(s.trace.pad) != std::string(p)) {
           ImGui::SameLine();
           if (ImGui::Button((std::string("pad ") + p).c_str())) {
             s.compare_pad = p;
             s.compare_kernel.clear();
+            s.compare_original = false;
             update_compare(s);
           }
         }
@@ -42,30 +47,33 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         if (ImGui::Button(k)) {
           s.compare_kernel = k;
           s.compare_pad.clear();
+          s.compare_original = false;
           update_compare(s);
         }
       }
     end_panel();
     return;
   }
-  const Trace& A = s.trace;
-  const Trace& B = s.compare;
+  // A and B: the trace and its partner, or (swapped) the partner first, e.g. "original vs my edit".
+  const bool swap = s.compare_swap;
+  const Trace& A = swap ? s.compare : s.trace;
+  const Trace& B = swap ? s.trace : s.compare;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec4 ca(0.34f, 0.71f, 0.91f, 1), cb(0.90f, 0.62f, 0.0f, 1);
-  ImGui::TextColored(ca, "A: %s", describe(A).c_str());
-  ImGui::SameLine();
-  ImGui::TextColored(cb, "   B: %s", describe(B).c_str());
-  ImGui::SameLine();
-  if (ImGui::SmallButton("clear")) {
-    s.compare_pad.clear();
-    s.compare_kernel.clear();
-    s.have_compare = false;
+  const std::string la = "A: " + compare_side_label(s, swap), lb = "B: " + compare_side_label(s, !swap);
+  ImGui::TextColored(ca, "%s", la.c_str());
+  flow_item(ImGui::CalcTextSize(lb.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2, false);
+  ImGui::TextColored(cb, "%s", lb.c_str());
+  if (flow_button("swap A, B", false, true, true)) s.compare_swap = !s.compare_swap;
+  if (edit && !s.compare_original && flow_button("vs original", false, true, true)) compare_with_original(s, "");
+  if (flow_button("clear", false, true, true)) {
+    clear_compare(s);
     end_panel();
     return;
   }
   auto total = [](const Trace& t) { return t.totals.ld.wavefronts + t.totals.st.wavefronts; };
   auto confl = [](const Trace& t) { return t.totals.ld.conflicts + t.totals.st.conflicts; };
-  ImGui::Text("wavefronts: A %lld, B %lld (%+lld)   conflicts: A %lld, B %lld (%+lld)", total(A), total(B), total(B) - total(A), confl(A), confl(B),
+  ImGui::TextWrapped("wavefronts: A %lld, B %lld (%+lld)   conflicts: A %lld, B %lld (%+lld)", total(A), total(B), total(B) - total(A), confl(A), confl(B),
               confl(B) - confl(A));
 
   auto pairs = align_levels(A, B);
@@ -100,10 +108,11 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     for (int i = 0; i < static_cast<int>(pairs.size()); ++i) {
       const auto& p = pairs[i];
       ImGui::TableNextRow(0, row_h);
-      if (p.a == s.step) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 90, 40, 255));
+      const int mine = swap ? p.b : p.a;  // the trace's step on this level
+      if (mine == s.step) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 90, 40, 255));
       ImGui::TableNextColumn();
       // Not "selected": its highlight would cover the bars; the row background marks the current level.
-      if (ImGui::Selectable((p.label + "##lv" + std::to_string(i)).c_str(), false, ImGuiSelectableFlags_SpanAllColumns) && p.a >= 0) set_step(s, p.a);
+      if (ImGui::Selectable((p.label + "##lv" + std::to_string(i)).c_str(), false, ImGuiSelectableFlags_SpanAllColumns) && mine >= 0) set_step(s, mine);
       ImGui::TableNextColumn();
       bar(A, p.a, ca);
       ImGui::TableNextColumn();

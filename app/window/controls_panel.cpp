@@ -2,12 +2,14 @@
 // files (open/save trace JSON, export PNG), panels and presenter settings.
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 
 #include "engine/catalogue.h"
 #include "engine/kernel_file.h"
 #include "model.h"
 #include "panels.h"
 #include "engine/runner.h"
+#include "formats/files.h"
 #include "formats/trace_json.h"
 
 namespace scanscope {
@@ -24,7 +26,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     return;
   }
   f.kernel = std::clamp(f.kernel, 0, static_cast<int>(cat.size()) - 1);
-  const bool takes_pad = f.use_source ? f.source_pad : kernel_options(cat[f.kernel]).pad;
+  const bool takes_pad = form_takes_pad(f);
   const float w = ImGui::GetContentRegionAvail().x;
   // Where it runs.
   if (s.have_trace) {
@@ -119,20 +121,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const char* devices[] = {"auto", "cpu emulator", "gpu"};
   ImGui::Combo("device", &f.device, devices, 3);
   ImGui::PopItemWidth();
-  if (ImGui::Button("Run", ImVec2(w, 0))) {
-    try {
-      Device d = Device::Auto;
-      TraceRequest req = request_from_form(f, &d);
-      if (!takes_pad) req.pad = Pad::None;
-      if (run_request(s, req, d)) {
-        set_step(s, 0);
-        s.settings.kernel = req.kernel;
-      }
-    } catch (const UsageError& e) {
-      s.form_error = e.what();
-      toast(s, e.what(), true);
-    }
-  }
+  if (ImGui::Button("Run", ImVec2(w, 0))) run_from_form(s);  // the editor's kernel runs as edited there
   if (!s.form_error.empty()) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1), "%s", s.form_error.c_str());
@@ -156,6 +145,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", d.c_str());
     }
     if (!s.trace.gpu_check.empty()) ImGui::TextDisabled("GPU: %s", s.trace.gpu_check.c_str());
+    if (s.trace.gpu_us > 0) ImGui::TextDisabled("GPU time: %.2f us (this text, median of %d launches)", s.trace.gpu_us, kTimedRepeats);
     if (!s.trace.compiler.empty()) ImGui::TextDisabled("compiler: %s", s.trace.compiler.c_str());
     ImGui::PopTextWrapPos();
     ImGui::Text("n %d, threads %d, %d words", s.trace.n, s.trace.threads, s.trace.smem_words);
@@ -166,12 +156,15 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::InputText("##path", s.path_buf, sizeof s.path_buf);
     if (ImGui::Button("Open trace")) {
       try {
-        Trace t = load_trace_file(s.path_buf);
-        s.request = request_of(t);
-        form_from_request(s.form, s.request, Device::Auto);
-        show_trace(s, std::move(t), std::string("loaded from ") + s.path_buf);
-        update_compare(s);
-        toast(s, std::string("opened ") + s.path_buf, false);
+        auto t = std::make_shared<Trace>(load_trace_file(s.path_buf));
+        const std::string path = s.path_buf;
+        guard_replace(s, request_of(*t), "open " + path, [t, path](AppState& st) {
+          st.request = request_of(*t);
+          form_from_request(st.form, st.request, Device::Auto);
+          show_trace(st, std::move(*t), "loaded from " + path);
+          update_compare(st);
+          toast(st, "opened " + path, false);
+        });
       } catch (const std::exception& e) {
         toast(s, e.what(), true);
       }
@@ -179,7 +172,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::SameLine();
     if (ImGui::Button("Save trace") && s.have_trace) {
       try {
-        write_file_atomic(s.path_buf, trace_to_json(s.trace, 1));
+        write_output(s.path_buf, trace_to_json(s.trace, 1));
         toast(s, std::string("saved ") + s.path_buf, false);
       } catch (const std::exception& e) {
         toast(s, e.what(), true);

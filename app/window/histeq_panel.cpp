@@ -28,7 +28,7 @@ void HistEqPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (ImGui::Button("Test picture")) load_histeq(s, "");
   ImGui::SameLine();
   if (ImGui::Button("Show the scan (tree, memory, code)") && h.ready) {
-    show_histeq_scan(s);
+    guard_replace(s, request_of(h.eq.cdf_trace), "show the histogram's scan", show_histeq_scan);
     end_panel();
     return;
   }

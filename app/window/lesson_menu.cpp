@@ -16,7 +16,7 @@ void draw_lesson_menu(AppState& s, const UiContext& ui) {
     const Lesson& les = L.lessons[i];
     const std::string label = les.title + "  (" + std::to_string(les.steps.size()) + (les.steps.size() == 1 ? " step)" : " steps)") + "##lesson" + std::to_string(i);
     ImGui::PushTextWrapPos(0);
-    if (ImGui::Selectable(label.c_str(), i == L.active)) open_lesson_step(s, i, 0);
+    if (ImGui::Selectable(label.c_str(), i == L.active)) go_lesson_step(s, i, 0);
     ImGui::PopTextWrapPos();
     if (ImGui::IsItemHovered() && !les.source.empty()) ImGui::SetTooltip("%s\n%s", les.name.c_str(), les.source.c_str());
   }

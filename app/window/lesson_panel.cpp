@@ -15,18 +15,18 @@ void go(AppState& s, int step) {
   if (L.active < 0) return;
   const int n = static_cast<int>(L.lessons[L.active].steps.size());
   if (step < 0 || step >= n) return;
-  open_lesson_step(s, L.active, step);
+  go_lesson_step(s, L.active, step);
 }
 }  // namespace
 
 void LessonPanel::handle_keys(AppState& s) {
   if (s.lesson.active < 0) return;
   ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput) return;
+  if (io.WantTextInput || s.editor.prompt != EditorPrompt::None) return;  // (Esc there answers the editor's question)
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go(s, s.lesson.step + 1);
   else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp), false)) go(s, s.lesson.step - 1);
-  else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_A), false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
-           ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false))
+  else if (!io.KeyCtrl && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_A), false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
+                           ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false)))  // Ctrl+Enter: the editor's Run
     s.lesson.answer_shown = !s.lesson.answer_shown;
   else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) leave_lesson(s);
 }

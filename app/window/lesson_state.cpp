@@ -82,6 +82,8 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
   s.playing = false;
   s.compare_pad = st.compare_pad;
   s.compare_kernel = st.compare_kernel;
+  s.compare_original = false;
+  s.compare_swap = false;
   if (st.has_request) {
     if (run_request(s, st.request, s.options.device)) {
       const int n = step_count(s);
@@ -106,6 +108,15 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
   if (st.view == "histeq" && !s.histeq.ready) load_histeq(s, "");
   if (st.view == "float-order") update_float_order(s);
   return true;
+}
+
+void go_lesson_step(AppState& s, int lesson, int step) {
+  const LessonState& L = s.lesson;
+  const bool exists = lesson >= 0 && lesson < static_cast<int>(L.lessons.size()) && step >= 0 &&
+                      step < static_cast<int>(L.lessons[lesson].steps.size());
+  auto open = [lesson, step](AppState& st) { open_lesson_step(st, lesson, step); };
+  if (!exists || !L.lessons[lesson].steps[step].has_request) return open(s);  // the step keeps the trace (or says what is wrong)
+  guard_replace(s, L.lessons[lesson].steps[step].request, "open lesson " + L.lessons[lesson].name + ", step " + std::to_string(step + 1), open);
 }
 
 void leave_lesson(AppState& s) {

@@ -17,7 +17,8 @@
   X("smem", SmemPanel, "shared memory by bank: the step's reads and writes, changed cells, padding, races", true)            \
   X("warps", WarpsPanel, "warps and banks: active lanes, the conflict heatmap, the bank x lane grid", true)                  \
   X("code", CodePanel, "the kernel's source, the access site's line highlighted", true)                                      \
-  X("compare", ComparePanel, "the trace beside a partner (--compare-pad, --compare-kernel), level by level", false)          \
+  X("editor", EditorPanel, "the kernel's text to edit: Ctrl+Enter traces it again, errors on their lines", false)            \
+  X("compare", ComparePanel, "the trace beside a partner (other padding, kernel or unedited text), level by level", false)   \
   X("timing", TimingPanel, "benchmarks: time and GB/s against n (--bench, the recorded sweep, or a sweep here)", false)      \
   X("float-order", FloatOrderPanel, "the same floats summed in different orders: each order's error in ulps", false)         \
   X("histeq", HistEqPanel, "histogram equalization: the histogram, its scan (the CDF), the picture before and after", false) \

@@ -99,6 +99,22 @@ class CodePanel : public Panel {  // the kernel file with the current access's e
   int scrolled_to_ = -2;            // the row last scrolled to
 };
 
+// The kernel's text, editable (editor_panel.cpp; the logic is editor.h): Run re-traces it.
+class EditorPanel : public Panel {
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r) override;
+
+ private:
+  bool active_ = false;   // the text had the keyboard last frame
+  int access_key_ = -1;   // the trace, step and instruction whose access was last brought into view
+  int access_line_ = -1;  // that access's line, to bring into view once the text is not being typed
+};
+// The editor's keys (Ctrl+Enter run, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+O open), whether
+// the text has the keyboard or not, and its prompts (unsaved changes, Save As, Open), drawn
+// whether or not the panel is shown (editor_panel.cpp).
+void handle_editor_keys(AppState& s);
+void draw_editor_prompts(AppState& s, const UiContext& ui);
+
 class TimingPanel : public Panel {  // benchmark results: time and GB/s against n
  public:
   void draw(AppState& s, const UiContext& ui, const Rect& r) override;

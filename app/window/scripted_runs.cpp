@@ -1,9 +1,12 @@
 // The scripted runs of the window (see window_shell.h): --screenshot, with --frame-stats (a timed
-// play-through of every step) and --lesson-walk (every step of every lesson to a PNG) before it.
+// play-through of every step), --lesson-walk (every step of every lesson to a PNG) and
+// --edit-script (keys and text into the editor) before it.
 // For the tests and the documentation's screenshots; they drive the same frames as the loop.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -80,11 +83,123 @@ void lesson_walk(WindowShell& w, AppState& s, const std::string& dir) {
   }
 }
 
+// `frames` frames, each shown.
+void frames(WindowShell& w, int n) {
+  settle(w, n);
+  w.swap();
+}
+
+// What the editor, the trace, the lesson and the comparison hold, on one line each (the tests read it).
+void print_state(const AppState& s) {
+  const EditorState& e = s.editor;
+  const char* prompts[] = {"none", "unsaved", "save-as", "open"};
+  std::printf("editor: file=%s dirty=%d edited=%d builtin=%d prompt=%s quit=%d cursor_line=%d errors=%zu", e.display.c_str(), editor_dirty(e),
+              editor_edited(e), e.builtin, prompts[static_cast<int>(e.prompt)], s.quit, line_of_offset(e.text, e.cursor) + 1, e.errors.size());
+  for (const EditorError& x : e.errors) std::printf(" error_line=%d error_here=%d error=\"%s\"", x.line, x.here, x.message.c_str());
+  bool red = false;
+  std::printf(" status=\"%s\"\n", editor_status(s, &red).c_str());
+  auto totals = [](const Trace& t) {
+    return " wavefronts=" + std::to_string(t.totals.ld.wavefronts + t.totals.st.wavefronts) +
+           " conflicts=" + std::to_string(t.totals.ld.conflicts + t.totals.st.conflicts);
+  };
+  if (s.have_trace)
+    std::printf("trace: kernel=%s steps=%zu step=%d runs_text=%d runs_edit=%d%s\n", s.trace.kernel.c_str(), s.trace.steps.size(), s.step, trace_runs_text(s),
+                trace_runs_edit(s), totals(s.trace).c_str());
+  if (const LessonStep* st = current_lesson_step(s)) std::printf("lesson: %s step=%d title=\"%s\"\n", s.lesson.lessons[s.lesson.active].name.c_str(), s.lesson.step, st->title.c_str());
+  if (s.have_compare)
+    std::printf("compare: A=\"%s\" B=\"%s\" partner%s\n", compare_side_label(s, s.compare_swap).c_str(), compare_side_label(s, !s.compare_swap).c_str(),
+                totals(s.compare).c_str());
+  std::fflush(stdout);
+}
+
+// --edit-script FILE: drives the editor as the user would, one command a line ("#" comments):
+//   goto LINE:COL   the editor gets the keyboard, the cursor at LINE:COL (1-based)
+//   type TEXT       characters, as typed
+//   key COMBO       a key pressed and released: enter, delete, backspace, escape, a..z, ... with
+//                   ctrl+, shift+, alt+ (ctrl+enter runs, ctrl+s saves)
+//   frames N        N more frames
+//   step K          the trace's step K
+//   compare original [PAD] | swap | clear   the comparison panel's buttons
+//   close           the window manager's close button
+//   print           the state on stdout (print_state)
+//   shot FILE.png   a screenshot now
+// Returns 0, or 2 (with a message naming FILE:LINE) for a command it does not know.
+int edit_script(WindowShell& w, AppState& s, const std::string& path) {
+  std::ifstream in(path);
+  if (!in) {
+    std::fprintf(stderr, "scanscope: error: --edit-script %s: cannot read it\n", path.c_str());
+    return 2;
+  }
+  frames(w, 2);  // the layout, and the editor's widget, exist
+  std::string line;
+  for (int no = 1; std::getline(in, line); ++no) {
+    const size_t b = line.find_first_not_of(" \t");
+    if (b == std::string::npos || line[b] == '#') continue;
+    line = line.substr(b);
+    const size_t sp = line.find(' ');
+    const std::string cmd = line.substr(0, sp), arg = sp == std::string::npos ? "" : line.substr(sp + 1);
+    auto bad = [&](const std::string& why) {
+      std::fprintf(stderr, "scanscope: error: %s:%d: %s\n", path.c_str(), no, why.c_str());
+      return 2;
+    };
+    if (cmd == "goto") {
+      int l = 0, c = 0;
+      if (std::sscanf(arg.c_str(), "%d:%d", &l, &c) != 2 || l < 1 || c < 1) return bad("goto LINE:COL, not '" + arg + "'");
+      const int start = line_start(s.editor.text, l - 1);
+      const size_t nl = s.editor.text.find('\n', static_cast<size_t>(start));
+      const int end = static_cast<int>(nl == std::string::npos ? s.editor.text.size() : nl);
+      s.editor.want_focus = true;
+      s.editor.want_cursor = std::min(start + c - 1, end);
+      frames(w, 3);  // focus, then the cursor placed
+    } else if (cmd == "type") {
+      w.type_text(arg);
+      frames(w, 1);
+    } else if (cmd == "key") {
+      if (!w.press_key(arg, true)) return bad("no key '" + arg + "'");
+      frames(w, 1);
+      w.press_key(arg, false);
+      frames(w, 1);
+    } else if (cmd == "frames") {
+      frames(w, std::max(1, std::atoi(arg.c_str())));
+    } else if (cmd == "step") {
+      set_step(s, std::atoi(arg.c_str()));
+      s.anim = 1.0f;
+      frames(w, 1);
+    } else if (cmd == "compare") {
+      if (arg.rfind("original", 0) == 0) compare_with_original(s, arg.size() > 9 ? arg.substr(9) : "");
+      else if (arg == "swap") s.compare_swap = !s.compare_swap;
+      else if (arg == "clear") clear_compare(s);
+      else return bad("compare original [PAD] | swap | clear, not '" + arg + "'");
+      frames(w, 1);
+    } else if (cmd == "close") {
+      w.close_button();
+      frames(w, 2);
+    } else if (cmd == "print") {
+      print_state(s);
+    } else if (cmd == "shot") {
+      s.anim = 1.0f;
+      settle(w, 2);
+      try {
+        w.write_png(arg);
+      } catch (const std::exception& e) {
+        return bad(e.what());
+      }
+      w.swap();
+    } else {
+      return bad("unknown command '" + cmd + "' (goto, type, key, frames, step, compare, close, print, shot)");
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 int run_screenshot(WindowShell& w, AppState& s, const WindowOptions& o) {
   if (o.frame_stats) frame_stats(w, s);
   if (!o.lesson_walk.empty()) lesson_walk(w, s, o.lesson_walk);
+  if (!o.edit_script.empty()) {
+    if (const int rc = edit_script(w, s, o.edit_script); rc != 0) return rc;
+  }
   // The requested step is shown as arrived; a few frames let the layout and fonts settle.
   s.anim = 1.0f;
   settle(w, 4);

@@ -6,7 +6,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "formats/files.h"
 #include "formats/trace_json.h"
+#include "window_options.h"
 
 namespace scanscope {
 
@@ -38,7 +40,8 @@ Settings parse_settings(const std::string& text) {
       else if (key == "panels") s.panels = value;
       else if (key == "width" || key == "height") {
         int v = std::stoi(value);
-        if (v >= 320 && v <= 16384) (key == "width" ? s.width : s.height) = v;
+        const bool fits = key == "width" ? v >= kMinWindowWidth && v <= kMaxWindowWidth : v >= 200 && v <= kMaxWindowWidth * 9 / 16;
+        if (fits) (key == "width" ? s.width : s.height) = v;
       }
     } catch (const std::exception&) {
       // a bad value keeps the default
@@ -54,17 +57,19 @@ std::string settings_to_text(const Settings& s) {
 }
 
 Settings load_settings(const std::string& path) {
-  std::ifstream f(path);
-  if (!f) return Settings();
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return parse_settings(ss.str());
+  std::string text;
+  try {
+    text = read_text_file(path, 64 << 10, "a settings file");
+  } catch (const std::runtime_error&) {
+    return Settings();  // none yet, or not a file we can read: the defaults
+  }
+  return parse_settings(text);
 }
 
 void save_settings(const std::string& path, const Settings& s) {
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
-  write_file_atomic(path, settings_to_text(s));
+  write_output(path, settings_to_text(s));
 }
 
 }  // namespace scanscope

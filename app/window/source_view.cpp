@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include "model.h"
+
 namespace scanscope {
 
 std::vector<std::string> split_lines(const std::string& text) {
@@ -150,7 +152,7 @@ int first_row_of(const std::vector<CodeRow>& rows, int line) {
   return it != rows.end() && it->line == line ? static_cast<int>(it - rows.begin()) : -1;
 }
 
-std::vector<CodeSpan> site_spans(const Trace& t, int site, const std::vector<std::string>& raw_lines) {
+std::vector<CodeSpan> site_byte_spans(const Trace& t, int site, const std::vector<std::string>& raw_lines) {
   std::vector<CodeSpan> out;
   if (site < 0 || site >= static_cast<int>(t.sites.size())) return out;
   const SourceSite& s = t.sites[site];
@@ -159,18 +161,44 @@ std::vector<CodeSpan> site_spans(const Trace& t, int site, const std::vector<std
   const int last = std::clamp(s.end_line < s.line ? s.line : s.end_line, s.line, nlines);
   for (int l = s.line; l <= last; ++l) {
     const std::string& raw = raw_lines[l - 1];
-    const int shown_len = static_cast<int>(expand_tabs(raw).size());
+    const int len = static_cast<int>(raw.size());
     int b = 0;
     if (l == s.line) {
-      b = shown_offset(raw, s.col);
+      b = std::clamp(s.col - 1, 0, len);
     } else {
       const size_t first = raw.find_first_not_of(" \t");
-      b = first == std::string::npos ? shown_len : shown_offset(raw, static_cast<int>(first) + 1);
+      b = first == std::string::npos ? len : static_cast<int>(first);
     }
-    const int e = l == last && s.end_line == last ? shown_offset(raw, s.end_col) : shown_len;
+    const int e = l == last && s.end_line == last ? std::clamp(s.end_col - 1, 0, len) : len;
     if (e > b) out.push_back({l - 1, b, e});
   }
   return out;
+}
+
+std::vector<CodeSpan> site_spans(const Trace& t, int site, const std::vector<std::string>& raw_lines) {
+  std::vector<CodeSpan> out = site_byte_spans(t, site, raw_lines);
+  for (CodeSpan& sp : out) {
+    const std::string& raw = raw_lines[sp.line];
+    sp.begin = shown_offset(raw, sp.begin + 1);
+    sp.end = shown_offset(raw, sp.end + 1);
+  }
+  return out;
+}
+
+int current_site(const Trace& t, int step, int warp, int inst) {
+  if (step < 0 || step >= static_cast<int>(t.steps.size())) return -1;
+  const Step& st = t.steps[step];
+  const std::vector<int> insts = warp_instructions(st, warp);
+  if (!insts.empty()) return st.instructions[insts[std::clamp(inst, 0, static_cast<int>(insts.size()) - 1)]].site;
+  return st.accesses.empty() ? -1 : st.accesses.front().site;
+}
+
+std::set<int> step_site_lines(const Trace& t, int step, int file) {
+  std::set<int> lines;
+  if (step < 0 || step >= static_cast<int>(t.steps.size())) return lines;
+  for (const auto& wi : t.steps[step].instructions)
+    if (wi.site >= 0 && wi.site < static_cast<int>(t.sites.size()) && t.sites[wi.site].file == file) lines.insert(t.sites[wi.site].line - 1);
+  return lines;
 }
 
 }  // namespace scanscope

@@ -3,6 +3,7 @@
 // expanded, long lines wrapped onto marked continuation rows, the expression's span on them.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,13 @@ std::string site_label(const Trace& t, int site);
 
 // The text of the site's expression (one line), or "".
 std::string site_text(const Trace& t, int site);
+
+// The access the views point at in a step: the warp view's selected instruction (`inst`, an index
+// into the selected warp's instructions, clamped), else the step's first access; -1 when the step
+// has no access.
+int current_site(const Trace& t, int step, int warp, int inst);
+// The 0-based lines of file `file` where the step's warp instructions are written.
+std::set<int> step_site_lines(const Trace& t, int step, int file);
 
 // The sites one warp instruction covers: the site itself and, when the compiler merged it with
 // others into one 8- or 16-byte access (SourceSite::vector_group), the others of its group, in
@@ -59,9 +67,10 @@ struct CodeSpan {
   int line = 0;  // 0-based
   int begin = 0, end = 0;
 };
-// The spans of a site's expression in its file's shown lines (`raw_lines`: the file split, tabs
-// not expanded): one per line the expression covers; a line after the first starts at its first
-// non-blank character.
+// The spans of a site's expression in its file's lines as they are (`raw_lines`, bytes: a tab is
+// one): one per line the expression covers; a line after the first starts at its first non-blank.
+std::vector<CodeSpan> site_byte_spans(const Trace& t, int site, const std::vector<std::string>& raw_lines);
+// The same spans on the shown lines (tabs expanded; `raw_lines`: the file split, tabs not expanded).
 std::vector<CodeSpan> site_spans(const Trace& t, int site, const std::vector<std::string>& raw_lines);
 
 }  // namespace scanscope

@@ -19,6 +19,7 @@ void check_scripted_options(const WindowOptions& o) {
   if (o.frame_stats && !screenshot) throw UsageError("--frame-stats needs --screenshot (it plays every step before the screenshot)");
   if (!o.lesson_walk.empty() && !screenshot) throw UsageError("--lesson-walk needs --screenshot (it renders every lesson step before the screenshot)");
   if (o.exit_after_frames >= 0 && screenshot) throw UsageError("--exit-after-frames is for the interactive window, not with --screenshot");
+  if (!o.edit_script.empty() && !screenshot) throw UsageError("--edit-script needs --screenshot (it drives the editor before the screenshot)");
 }
 
 }  // namespace
@@ -65,9 +66,16 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
   } else {
     TraceRequest r = o.request;
     if (!o.have_request && !s.settings.kernel.empty() && find_kernel_file(s.settings.kernel)) r.kernel = s.settings.kernel;
-    if (!run_request(s, r, o.device)) throw UsageError(s.form_error);
+    // A --source file whose text does not run opens in the editor with its error, to be fixed there.
+    if (!run_request(s, r, o.device) && !(!r.source.empty() && editor_start_on(s, r, o.device))) throw UsageError(s.form_error);
     if (want_compare && !s.have_compare)
       throw UsageError("cannot build the comparison: " + (s.toasts.empty() ? std::string("?") : s.toasts.back().text));
+  }
+  // --source: the editor on that file, in the code view's place (unless --panels says otherwise).
+  if (!o.request.source.empty() && o.panels.empty() && std::find(s.panels.begin(), s.panels.end(), "editor") == s.panels.end()) {
+    auto code = std::find(s.panels.begin(), s.panels.end(), "code");
+    if (code != s.panels.end()) *code = "editor";
+    else s.panels.push_back("editor");
   }
   if (!o.bench_path.empty()) {
     s.bench = load_bench_file(o.bench_path);  // throws with the file's name and what is wrong
@@ -93,6 +101,8 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
     s.step = s.prev_step = o.step;
   }
 
+  if (o.width < kMinWindowWidth || o.width > kMaxWindowWidth)
+    throw UsageError("--size must be from " + std::to_string(kMinWindowWidth) + " to " + std::to_string(kMaxWindowWidth) + " pixels, not " + std::to_string(o.width));
   WindowSize size{o.width, o.height};
   if (size.width != 1600 && size.height == 900) size.height = size.width * 9 / 16;
   else if (!screenshot && size.width == 1600 && size.height == 900 && s.settings.width > 0 && s.settings.height > 0) {

@@ -101,7 +101,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (cur) dl->AddRectFilled(ImVec2(p0.x, y - g.row_h / 2), ImVec2(area.right(), y + g.row_h / 2), IM_COL32(255, 255, 255, 18));
     std::string label = t.steps[rows[i]].label;
     ImFont* f = ui.fonts.small;
-    while (label.size() > 4 && text_width(label, f) > gutter - 8) label = label.substr(0, label.size() - 4) + "..";
+    label = fit_text(label, gutter - 8, f);
     if (g.row_h >= f->FontSize)
       dl->AddText(f, f->FontSize, ImVec2(p0.x + 2, y - f->FontSize / 2), i <= cur_row ? (cur ? text_col : dim_col) : IM_COL32(110, 110, 110, 255), label.c_str());
   }

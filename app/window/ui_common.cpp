@@ -104,9 +104,35 @@ float draw_legend(ImDrawList* dl, float x, float y, const std::vector<std::pair<
   return x;
 }
 
+void flow_item(float w, bool first) {
+  if (first) return;
+  ImGui::SameLine();
+  if (ImGui::GetCursorPosX() + w > ImGui::GetWindowContentRegionMax().x) ImGui::NewLine();
+}
+
+bool flow_button(const char* label, bool first, bool enabled, bool small) {
+  flow_item(ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x * (small ? 0.0f : 1.0f), first);
+  ImGui::BeginDisabled(!enabled);
+  const bool pressed = small ? ImGui::SmallButton(label) : ImGui::Button(label);
+  ImGui::EndDisabled();
+  return pressed;
+}
+
 float text_width(const std::string& text, ImFont* font) {
   if (!font) return ImGui::CalcTextSize(text.c_str()).x;
   return font->CalcTextSizeA(font->FontSize, 1e9f, 0, text.c_str()).x;
+}
+
+std::string fit_text(const std::string& text, float max_width, ImFont* font) {
+  if (!font) font = ImGui::GetFont();
+  if (text_width(text, font) <= max_width) return text;
+  const float room = max_width - text_width("..", font);
+  if (room <= 0) return "";
+  const char* end = nullptr;  // where the text passes `room`
+  font->CalcTextSizeA(font->FontSize, room, 0, text.c_str(), text.c_str() + text.size(), &end);
+  size_t keep = end ? static_cast<size_t>(end - text.c_str()) : 0;
+  while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;  // a character's start
+  return text.substr(0, keep) + "..";
 }
 
 void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string& text, ImFont* font) {

@@ -38,8 +38,18 @@ void end_panel();
 float draw_legend(ImDrawList* dl, float x, float y, const std::vector<std::pair<Rgba, std::string>>& items, ImU32 text_color,
                   float max_x = 0, float* y_out = nullptr);
 
+// A row of items that wraps: call before each item `w` wide (its label's width plus frame padding
+// for a button); after the first it goes on the same line when it fits in the window's content
+// region, else on a new line.
+void flow_item(float w, bool first);
+// A button of such a row (a small one: SmallButton), disabled when !enabled.
+bool flow_button(const char* label, bool first, bool enabled = true, bool small = false);
+
 void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string& text, ImFont* font = nullptr);
 float text_width(const std::string& text, ImFont* font = nullptr);
+// The text cut to fit max_width with ".." at its end (unchanged when it fits): one pass over the
+// text, however long, and never mid-way through a UTF-8 character.
+std::string fit_text(const std::string& text, float max_width, ImFont* font = nullptr);
 
 // A value inside a box (tree node, memory cell): on one line when it fits; a mat2 value
 // "[a b;c d]" on two lines "a b" / "c d" when only that fits; else nothing. Returns whether drawn.

@@ -50,6 +50,7 @@ void show_histeq_scan(AppState& s) {
   if (!s.histeq.ready) return;
   s.compare_pad.clear();
   s.compare_kernel.clear();
+  s.compare_original = false;
   Trace t = s.histeq.eq.cdf_trace;
   s.request = request_of(t);
   show_trace(s, std::move(t), "histogram equalization's CDF: " + s.histeq.eq.where);

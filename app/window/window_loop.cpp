@@ -5,6 +5,7 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cfloat>
 #include <chrono>
 #include <cstdio>
@@ -75,7 +76,7 @@ void draw_toasts(AppState& s) {
 
 void handle_keys(AppState& s) {
   ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput) return;
+  if (io.WantTextInput || s.editor.prompt != EditorPrompt::None) return;  // a text box or the editor's question has the keys
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
     if (!s.playing && s.step + 1 >= step_count(s)) set_step(s, 0);
     s.playing = !s.playing;
@@ -90,6 +91,7 @@ void handle_keys(AppState& s) {
 
 void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
   handle_keys(s);
+  handle_editor_keys(s);
   p.lesson.handle_keys(s);
   LayoutExtras extras;
   extras.lesson = current_lesson_step(s) != nullptr;
@@ -107,6 +109,7 @@ void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
     if (i >= 0) p.table[i]->draw(s, ui, pr.rect);
   }
   p.lesson.draw(s, ui, l.lesson);
+  draw_editor_prompts(s, ui);
   draw_toasts(s);
 }
 
@@ -128,6 +131,13 @@ struct WindowShell::Impl {
   explicit Impl(AppState& state) : s(state) {}
   bool open(int width, int height);
   void frame(double dt);
+  // The window manager asked to close (the flag is set): unless the user may lose unsaved edits,
+  // in which case the flag is taken back and the question asked (request_close).
+  void close_requested() {
+    if (s.quit) return;
+    request_close(s);
+    if (!s.quit) glfwSetWindowShouldClose(window, GLFW_FALSE);
+  }
   void toggle_fullscreen();
 };
 
@@ -152,6 +162,9 @@ bool WindowShell::Impl::open(int width, int height) {
   }
   glfwMakeContextCurrent(window);
   glfwSwapInterval(scripted ? 0 : 1);
+  // The close button asks first when the editor holds unsaved changes (request_close).
+  glfwSetWindowUserPointer(window, this);
+  glfwSetWindowCloseCallback(window, [](GLFWwindow* w) { static_cast<Impl*>(glfwGetWindowUserPointer(w))->close_requested(); });
   if (!gladLoadGL(reinterpret_cast<GLADloadfunc>(glfwGetProcAddress))) {
     error = "error: cannot load OpenGL 3.3 core functions";
     exit_code = 1;
@@ -269,6 +282,55 @@ int WindowShell::framebuffer_height() const {
   return fh;
 }
 
+bool WindowShell::press_key(const std::string& combo, bool down) {
+  static const std::pair<const char*, int> named[] = {
+      {"enter", GLFW_KEY_ENTER},   {"delete", GLFW_KEY_DELETE}, {"backspace", GLFW_KEY_BACKSPACE}, {"escape", GLFW_KEY_ESCAPE},
+      {"tab", GLFW_KEY_TAB},       {"home", GLFW_KEY_HOME},     {"end", GLFW_KEY_END},             {"up", GLFW_KEY_UP},
+      {"down", GLFW_KEY_DOWN},     {"left", GLFW_KEY_LEFT},     {"right", GLFW_KEY_RIGHT},         {"pageup", GLFW_KEY_PAGE_UP},
+      {"pagedown", GLFW_KEY_PAGE_DOWN}, {"space", GLFW_KEY_SPACE}};
+  int mods = 0;
+  std::string name = combo;
+  for (const auto& [prefix, bit] : {std::pair<std::string, int>{"ctrl+", GLFW_MOD_CONTROL}, {"shift+", GLFW_MOD_SHIFT}, {"alt+", GLFW_MOD_ALT}})
+    for (size_t at; (at = name.find(prefix)) != std::string::npos;) {
+      mods |= bit;
+      name.erase(at, prefix.size());
+    }
+  int key = -1;
+  if (name.size() == 1 && std::isalnum(static_cast<unsigned char>(name[0]))) key = std::toupper(static_cast<unsigned char>(name[0]));  // GLFW's codes of letters and digits are their ASCII capitals
+  for (const auto& [n, k] : named)
+    if (name == n) key = k;
+  if (key < 0) return false;
+  GLFWwindow* w = impl_->window;
+  // The modifiers as keys of their own (ImGui reads Ctrl and Shift from them), as X sends them.
+  const int mod_keys[][2] = {{GLFW_MOD_CONTROL, GLFW_KEY_LEFT_CONTROL}, {GLFW_MOD_SHIFT, GLFW_KEY_LEFT_SHIFT}, {GLFW_MOD_ALT, GLFW_KEY_LEFT_ALT}};
+  if (down)
+    for (const auto& m : mod_keys)
+      if (mods & m[0]) ImGui_ImplGlfw_KeyCallback(w, m[1], 0, GLFW_PRESS, mods);
+  ImGui_ImplGlfw_KeyCallback(w, key, 0, down ? GLFW_PRESS : GLFW_RELEASE, mods);
+  if (!down)
+    for (const auto& m : mod_keys)
+      if (mods & m[0]) ImGui_ImplGlfw_KeyCallback(w, m[1], 0, GLFW_RELEASE, 0);
+  return true;
+}
+
+void WindowShell::type_text(const std::string& utf8) {
+  for (size_t i = 0; i < utf8.size();) {  // one code point at a time, as GLFW's character callback gives them
+    const unsigned char c = static_cast<unsigned char>(utf8[i]);
+    const int n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    unsigned cp = n == 1 ? c : c & (0xFF >> (n + 1));
+    for (int k = 1; k < n && i + k < utf8.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);
+    ImGui_ImplGlfw_CharCallback(impl_->window, cp);
+    i += static_cast<size_t>(n);
+  }
+}
+
+void WindowShell::close_button() {
+  glfwSetWindowShouldClose(impl_->window, GLFW_TRUE);  // what GLFW does, then calls the callback
+  impl_->close_requested();
+}
+
+bool WindowShell::should_close() const { return glfwWindowShouldClose(impl_->window) || impl_->s.quit; }
+
 void WindowShell::write_png(const std::string& path) const { write_back_buffer_png(path, framebuffer_width(), framebuffer_height()); }
 
 int WindowShell::run_interactive(long exit_after_frames) {
@@ -282,6 +344,7 @@ int WindowShell::run_interactive(long exit_after_frames) {
   }
   while (!glfwWindowShouldClose(window)) {
     if (frames_left >= 0 && frames_left-- == 0) glfwSetWindowShouldClose(window, GLFW_TRUE);
+    if (s.quit) glfwSetWindowShouldClose(window, GLFW_TRUE);  // the unsaved-changes question answered
     if (!s.playing && !animating(s) && s.toasts.empty()) glfwWaitEventsTimeout(0.25);
     else glfwPollEvents();
     if (glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {

@@ -11,6 +11,9 @@
 
 namespace scanscope {
 
+// The window's width in pixels (--size, settings.ini): from a small laptop's to an 8K screen's.
+constexpr int kMinWindowWidth = 320, kMaxWindowWidth = 7680;
+
 struct WindowOptions {
   std::string open_path;        // --open TRACE.json
   std::shared_ptr<Trace> opened_trace;  // that file, already loaded and validated by the command line
@@ -33,6 +36,7 @@ struct WindowOptions {
   std::string lesson_walk;       // --lesson-walk DIR (with --screenshot): first render every lesson step to DIR/NAME-K.png
   bool show_answer = false;      // --show-answer: lesson steps open with their answer shown
   long exit_after_frames = -1;   // --exit-after-frames N (interactive): play from step 0, close after N frames
+  std::string edit_script;       // --edit-script FILE (with --screenshot): first drive the editor (keys, text) as FILE says
 };
 
 // Implemented by the window layer (window.cpp); a build without GLFW/ImGui provides stubs

@@ -32,6 +32,14 @@ class WindowShell {
   int vertices() const;  // ImGui's vertices in the last frame
   int framebuffer_width() const;
   int framebuffer_height() const;
+  // Scripted input (--edit-script), through the same ImGui callbacks as the keyboard: a key
+  // ("enter", "ctrl+shift+s", "delete", "a", ... with ctrl+, shift+, alt+) going down or up
+  // (false: no such key), and characters typed.
+  bool press_key(const std::string& combo, bool down);
+  void type_text(const std::string& utf8);
+  // The window manager's close button: closes, or asks first when there are unsaved changes.
+  void close_button();
+  bool should_close() const;
   // Writes the back buffer (after frame(), before swap()) as a PNG, atomically. Throws on failure.
   void write_png(const std::string& path) const;
 

@@ -1,6 +1,7 @@
 // Kernel files on the GPU (see kernel_gpu.h).
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstring>
 #include <list>
 #include <map>
@@ -47,7 +48,17 @@ Loaded load(const std::string& source, const std::string& name, const std::strin
   std::string why;
   if (!nvrtc::available(&why)) throw std::runtime_error(kernel_name + ": cannot compile for the GPU: " + why);
   nvrtc::Result r = nvrtc::compile(source, name, device_arch(), true, expression == "__ss_traced" ? "" : expression);
-  if (!r.ok) throw std::runtime_error(kernel_name + ": NVRTC: " + r.log.substr(0, r.log.find('\n')));
+  if (!r.ok) {  // shown like the interpreter's errors: on its line of the user's file
+    nvrtc::LogError e;
+    if (nvrtc::first_error(r.log, &e)) {
+      cuda::Pos pos;
+      pos.line = e.line;
+      pos.col = 1;
+      throw cuda::CudaError(e.file + ":" + std::to_string(e.line) + ":1: NVRTC (the GPU's compiler): " + e.message, pos,
+                            "NVRTC (the GPU's compiler): " + e.message);
+    }
+    throw std::runtime_error(kernel_name + ": NVRTC: " + r.log.substr(0, r.log.find('\n')));
+  }
   Loaded l;
   check(cudaLibraryLoadData(&l.lib, r.cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0), kernel_name, "cudaLibraryLoadData");
   const std::string symbol = expression == "__ss_traced" ? expression : r.lowered_name;
@@ -72,7 +83,7 @@ struct DeviceBuffer {
 
 }  // namespace
 
-GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_up) {
+GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_up, int repeats) {
   GpuStatus g = gpu_status();
   if (!g.usable) throw std::runtime_error("no usable GPU: " + g.why);
   const std::string& name = k.file.id;
@@ -103,24 +114,33 @@ GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_u
   size_t smem = static_cast<size_t>(k.launch.dynamic_smem_bytes);
   if (traced) smem = static_cast<size_t>(src.counter_word + 4) * 4;
   const void* fn = reinterpret_cast<const void*>(mod.kernel);
-  auto launch = [&]() {
-    check(cudaMemset(out.ptr, 0xff, out.count * 4), name, "poison output");
-    check(cudaLaunchKernel(fn, dim3(grid), dim3(k.launch.block), args.data(), smem, nullptr), name, "launch");
-  };
+  auto poison = [&]() { check(cudaMemset(out.ptr, 0xff, out.count * 4), name, "poison output"); };
+  auto launch = [&]() { check(cudaLaunchKernel(fn, dim3(grid), dim3(k.launch.block), args.data(), smem, nullptr), name, "launch"); };
   GpuKernelRun run;
   run.device = g.name;
   if (warm_up && !traced) {  // the first launch also loads the module
+    poison();
     launch();
     check(cudaDeviceSynchronize(), name, "the kernel (warm-up)");
   }
   cudaEvent_t a, b;
   check(cudaEventCreate(&a), name, "cudaEventCreate");
   check(cudaEventCreate(&b), name, "cudaEventCreate");
-  cudaEventRecord(a);
-  launch();
-  cudaEventRecord(b);
-  check(cudaDeviceSynchronize(), name, traced ? "the traced kernel" : "the kernel");
-  cudaEventElapsedTime(&run.ms, a, b);
+  // The events bracket the kernel alone (the output's poisoning comes before them); a timed run
+  // takes the median of `repeats` launches, each on a freshly poisoned output.
+  std::vector<float> times;
+  for (int r = 0; r < (traced ? 1 : std::max(1, repeats)); ++r) {
+    poison();
+    cudaEventRecord(a);
+    launch();
+    cudaEventRecord(b);
+    check(cudaDeviceSynchronize(), name, traced ? "the traced kernel" : "the kernel");
+    float ms = 0;
+    cudaEventElapsedTime(&ms, a, b);
+    times.push_back(ms);
+  }
+  std::sort(times.begin(), times.end());
+  run.ms = times[times.size() / 2];
   cudaEventDestroy(a);
   cudaEventDestroy(b);
   std::vector<uint32_t> out_h(out.count);

@@ -18,8 +18,9 @@ struct GpuKernelRun {
 };
 
 // traced: the instrumented build, snapshots taken; otherwise the timed build (a warm-up launch
-// first when warm_up). Throws std::runtime_error naming the kernel and the CUDA or NVRTC error.
-GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_up = true);
+// first when warm_up; ms is the median of `repeats` launches). Throws std::runtime_error naming
+// the kernel and the CUDA or NVRTC error.
+GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_up = true, int repeats = 1);
 
 // A traced GPU run of the same text against the interpreter's trace: the output and the dynamic
 // shared memory at every barrier (the words the interpreter wrote). `why` names the first difference.

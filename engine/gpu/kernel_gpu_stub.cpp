@@ -6,6 +6,6 @@
 
 namespace scanscope {
 
-GpuKernelRun run_kernel_on_gpu(const ResolvedKernel&, bool, bool) { throw std::runtime_error(gpu_status().why); }
+GpuKernelRun run_kernel_on_gpu(const ResolvedKernel&, bool, bool, int) { throw std::runtime_error(gpu_status().why); }
 
 }  // namespace scanscope

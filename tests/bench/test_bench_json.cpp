@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "bench/bench.h"
+#include "formats/files.h"
 #include "formats/trace_json.h"
 
 using namespace scanscope;
@@ -66,7 +67,7 @@ TEST(BenchJson, RoundTrip) {
 
 TEST(BenchJson, FileRoundTripThroughAtomicWrite) {
   std::string path = ::testing::TempDir() + "bench_roundtrip.json";
-  write_file_atomic(path, bench_to_json(sample()));
+  write_output(path, bench_to_json(sample()));
   EXPECT_EQ(load_bench_file(path).points.size(), 2u);
   std::remove(path.c_str());
 }

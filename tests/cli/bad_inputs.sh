@@ -22,7 +22,22 @@ w("bad-word.json", lambda j: j["steps"][1]["accesses"][0].update(word=99999))
 w("bad-tid.json", lambda j: j["steps"][1]["accesses"][0].update(tid=-1))
 w("huge-n.json", lambda j: j.update(n=10**12))
 w("smem-short.json", lambda j: j["steps"][2]["smem"].pop())
+w("no-steps.json", lambda j: j.update(steps=[]))
+w("escape-kernel.json", lambda j: j.update(kernel="\x1b]0;title\x07\x1b[2J"))
+w("long-device.json", lambda j: j.update(device="x" * 17000))
+w("long-label.json", lambda j: j["steps"][0].update(label="y" * 100000))
+open(d + "/bomb-arrays.json", "w").write("[" * 200000 + "]" * 200000)
+open(d + "/bomb-objects.json", "w").write("[" + ",".join(["{}"] * 200000) + "]")
+import struct, zlib
+def png(w, h):
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)
+    chunk = lambda t, b: struct.pack(">I", len(b)) + t + b + struct.pack(">I", zlib.crc32(t + b))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IEND", b"")
+open(d + "/zero.png", "wb").write(png(0, 0))
+open(d + "/huge.png", "wb").write(png(65536, 65536))
+open(d + "/truncated.pgm", "wb").write(b"P5\n30000 2000\n255\n" + b"\x80" * 1000)
 PY
+mkdir -p "$tmp/folder.json"
 printf 'not an image' >"$tmp/fake.png"
 printf '// ops: sum mul\n// launch: k<<<1, 1>>>(out)\n__global__ void k(int* out) { out[0] = 0; }\n' >"$tmp/bad-ops.cu"
 # Hostile kernel files (docs/kernel-files.md, "Limits"): each ends in its one line, quickly.
@@ -100,10 +115,47 @@ bad_input "trace word out of range" "bad-word.json: steps\[1\]\.accesses\[0\]\.w
 bad_input "trace thread id negative" "bad-tid.json: steps\[1\]\.accesses\[0\]\.tid: -1 is outside" --open "$tmp/bad-tid.json" --screenshot "$tmp/x.png"
 bad_input "trace shared memory short" "smem-short.json: steps\[2\]\.smem: has 3 words, expected 4" --open "$tmp/smem-short.json" --screenshot "$tmp/x.png"
 bad_input "image that is not one" "fake.png: cannot read as an image" histeq --image "$tmp/fake.png"
-bad_input "image missing" "none.png: cannot read as an image" histeq --image "$tmp/none.png"
+bad_input "image missing" "none.png: cannot open for reading" histeq --image "$tmp/none.png"
 bad_input "unknown lesson" "no lesson 'flying'" lesson show flying
 bad_input "float-order data kind" "--data must be uniform, mixed or cancel" float-order --data gaussian
 bad_input "float-order n too large" "--n must be from 1 to 65536" float-order --n 100000
 bad_input "bench: unknown kernel" "unknown bench kernel 'fastest'" bench --kernel fastest
 bad_input "bench: min above max" "sizes must satisfy 1 <= --min <= --max" bench --min 4096 --max 1024
 bad_input "step negative" "--step must be 0 or more" --step -5 --screenshot "$tmp/x.png"
+# Empty values and numbers that are not decimal are refused, never replaced by a default.
+bad_input "empty --input" "--input: an empty value" trace --kernel scan-blelloch --input '' --device cpu
+bad_input "empty --json" "--json: an empty value" trace --kernel scan-blelloch --n 8 --device cpu --json ''
+bad_input "empty --seed" "--seed: an empty value" trace --kernel scan-blelloch --n 8 --device cpu --seed ''
+bad_input "empty --screenshot" "--screenshot: an empty value" --screenshot ''
+bad_input "empty histeq --out" "--out: an empty value" histeq --out ''
+bad_input "n negative" "--n must be 1 or more, not -1" trace --kernel scan-blelloch --n -1 --device cpu
+bad_input "n octal-looking" "--n: '010' is not a decimal number" trace --kernel scan-blelloch --n 010 --device cpu
+bad_input "threads hexadecimal" "--threads: '0x10' is not a decimal number" trace --kernel reduce-sequential --n 32 --threads 0x10 --device cpu
+bad_input "lesson step negative" "--step must be 0 or more, not -5" lesson show padding --step -5
+bad_input "window size overflowing" "--size must be from 320 to 7680 pixels, not 2147483647" --size 2147483647 --screenshot "$tmp/x.png"
+bad_input "window size too large" "--size must be from 320 to 7680 pixels, not 40000" --size 40000 --screenshot "$tmp/x.png"
+bad_input_no_gpu "bench of 2^30 without a GPU" "without a GPU --max is at most 2\^26" bench --min 1073741824 --max 1073741824
+# Outputs are checked before the work, and never overwrite an input.
+bad_input "output folder missing" "--json $tmp/nodir/b.json: no folder" bench --min 1024 --max 1024 --json "$tmp/nodir/b.json"
+bad_input "screenshot over its own trace" "--screenshot .*good.json: is also an input" --open "$tmp/good.json" --screenshot "$tmp/good.json"
+bad_input "output is a folder" "is a folder, not a file" trace --kernel scan-blelloch --n 8 --device cpu --json "$tmp/folder.json"
+# Files that are not what they claim, refused while reading.
+bad_input "trace with no steps" "no-steps.json: steps: is empty" --open "$tmp/no-steps.json" --screenshot "$tmp/x.png"
+bad_input "trace kernel with escape codes" "escape-kernel.json: kernel: contains a control character \(code 27\)" --open "$tmp/escape-kernel.json" --screenshot "$tmp/x.png"
+bad_input "trace device of 17000 characters" "long-device.json: device: 17000 characters, more than 1024" --open "$tmp/long-device.json" --screenshot "$tmp/x.png"
+bad_input "trace step label of 100000 characters" "long-label.json: steps\[0\]\.label: 100000 characters" --open "$tmp/long-label.json" --screenshot "$tmp/x.png"
+bad_input "JSON bomb of nested arrays" "bomb-arrays.json: not a scanscope file \(nested more than 16 deep\)" --open "$tmp/bomb-arrays.json" --screenshot "$tmp/x.png"
+bad_input "JSON bomb of empty objects" "bomb-objects.json: not a scanscope file \(more than one object or array per 8 bytes\)" --open "$tmp/bomb-objects.json" --screenshot "$tmp/x.png"
+bad_input "folder as a trace" "folder.json: a folder, not a trace" --open "$tmp/folder.json" --screenshot "$tmp/x.png"
+bad_input "device as a trace" "/dev/zero: not a regular file" --open /dev/zero --screenshot "$tmp/x.png"
+bad_input "PNG header of 0x0" "zero.png: the PNG header says 0x0 pixels" histeq --image "$tmp/zero.png"
+bad_input "PNG header of 65536x65536" "huge.png: the PNG header says 65536x65536 pixels" histeq --image "$tmp/huge.png"
+bad_input "truncated PGM" "truncated.pgm: the header says 30000x2000 pixels \(60000000 bytes\), but the file has" histeq --image "$tmp/truncated.pgm"
+# scanscope check and exercise: bad input is exit 2, one line, nothing graded.
+bad_input "check: unknown exercise" "no exercise 'fly' \(exercises: conflict-free-reduction, " check "$tmp/bad-ops.cu" --exercise fly
+bad_input "check: file missing" "nothing.cu: no such file" check "$tmp/nothing.cu"
+bad_input "check: no files" "check needs one or more kernel files" check
+bad_input "check: run options with an exercise" "--n cannot be combined with --exercise" check "$tmp/bad-ops.cu" --exercise first-add --n 64
+bad_input "check: negative limit" "--max-conflicts must be 0 or more, not -3" check "$tmp/bad-ops.cu" --max-conflicts -3
+bad_input "check: --json onto a kernel file" "--json .*bad-ops.cu would overwrite a kernel file" check --json "$tmp/bad-ops.cu"
+bad_input "unknown exercise" "no exercise 'fly'" exercise show fly

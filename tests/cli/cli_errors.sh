@@ -56,6 +56,25 @@ grep -qE "up-sweep d=4 +4 +1 " "$tmp/out" || { echo "FAIL: up-sweep row"; cat "$
 grep -qE "^      kernels/reduce/reduce-sequential.cu:[0-9]+  sdata\[tid\] = OP\(sdata\[tid\], sdata\[tid \+ s\]\);" "$tmp/out" \
   || { echo "FAIL: --code shows the tree's line"; cat "$tmp/out"; fail=1; }
 grep -qE "^ +==========      \^{10}  \^{14}$" "$tmp/out" || { echo "FAIL: --code marks the store and the two loads"; cat "$tmp/out"; fail=1; }
+# Output that cannot be written is an error (exit 1), not a silent loss.
+for args in "list" "list --json" "trace --kernel scan-blelloch --n 8 --device cpu --json -" "lesson list"; do
+  # shellcheck disable=SC2086
+  "$bin" $args >/dev/full 2>"$tmp/err"
+  rc=$?
+  if [ $rc -ne 1 ] || ! grep -qE "cannot write standard output|standard output: cannot write" "$tmp/err"; then
+    echo "FAIL: scanscope $args >/dev/full -> rc=$rc: $(cat "$tmp/err")"; fail=1
+  else
+    echo "ok:   scanscope $args >/dev/full -> $(cat "$tmp/err")"
+  fi
+done
+# Devices are written, never replaced (root may rename over /dev/null).
+"$bin" trace --kernel scan-blelloch --n 8 --device cpu --quiet --json /dev/null || { echo "FAIL: --json /dev/null"; fail=1; }
+[ -c /dev/null ] || { echo "FAIL: /dev/null is no longer a device"; fail=1; }
+"$bin" trace --kernel scan-blelloch --n 8 --device cpu --quiet --json /dev/full 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "No space left on device" "$tmp/err" || { echo "FAIL: --json /dev/full: $(cat "$tmp/err")"; fail=1; }
+# "-" is standard output for every writer, never a file named "-".
+(cd "$tmp" && "$bin" histeq --out - 2>/dev/null | head -c 4 | od -c | grep -q "P   N   G") || { echo "FAIL: histeq --out - writes a PNG to stdout"; fail=1; }
+(cd "$tmp" && "$bin" validate --markdown - >/dev/null 2>&1; [ ! -e "$tmp/-" ]) || { echo "FAIL: validate --markdown - created a file named -"; fail=1; }
 # JSON to stdout is valid JSON and the table goes to stderr.
 "$bin" trace --kernel scan-blelloch --n 8 --device cpu --json - 2>/dev/null | python3 -c 'import json,sys; j=json.load(sys.stdin); assert j["format"]=="scanscope-trace"' \
   || { echo "FAIL: --json - is not JSON"; fail=1; }

@@ -3,6 +3,8 @@
 // no display, a bad --panels value, a --step out of range, an unreadable trace file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -12,9 +14,11 @@
 #include <string>
 
 #include "app_state.h"
+#include "engine/kernel_file.h"
 #include "formats/image_io.h"
 #include "layout.h"
 #include "model.h"
+#include "palette.h"
 
 using namespace scanscope;
 
@@ -187,6 +191,29 @@ TEST(WindowErrors, NoDisplayIsOneClearLineAndExit2) {
   EXPECT_NE(err.find("no display: set DISPLAY or use xvfb-run"), std::string::npos) << err;
 }
 
+// Files are checked before the display: without one, a missing benchmark file is still named.
+TEST(WindowErrors, ABadFileIsNamedEvenWithoutADisplay) {
+  std::string err;
+  EXPECT_EQ(run("--bench /nonexistent/b.json --screenshot /tmp/scanscope_never.png", &err, false, "env -u DISPLAY -u WAYLAND_DISPLAY "), 2);
+  EXPECT_NE(err.find("/nonexistent/b.json: cannot open for reading"), std::string::npos) << err;
+}
+
+// A step label of 100,000 characters (a kernel file's comment) is shortened in one pass: the
+// screenshot takes a second, not minutes.
+TEST(WindowScreens, AHugeStepLabelIsShortenedQuickly) {
+  NEED_XVFB();
+  std::string src = slurp(std::string(SCANSCOPE_SOURCE_DIR) + "/kernels/reduce/reduce-sequential.cu");
+  const size_t at = src.find("__syncthreads();");
+  ASSERT_NE(at, std::string::npos);
+  src.insert(at + 16, "  // step: " + std::string(100000, 'x'));
+  const std::string cu = out_dir() + "/long-label.cu";
+  std::ofstream(cu) << src;
+  std::string err;
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_EQ(run("--source '" + cu + "' --n 16 --panels tree --screenshot '" + out_dir() + "/long-label.png'", &err), 0) << err;
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 20.0);
+}
+
 TEST(WindowErrors, BadPanelsStepAndFileAreClearMessages) {
   NEED_XVFB();
   std::string err;
@@ -329,4 +356,176 @@ TEST(WindowLessons, ALessonOpensInTheInteractiveLoop) {
   ASSERT_EQ(run("--lesson race --lesson-step 1 --exit-after-frames 20", &err, true, "XDG_CONFIG_HOME='" + xdg + "' "), 0) << err;
   EXPECT_NE(run("--lesson no-such-lesson --screenshot /tmp/scanscope_never.png", &err), 0);
   EXPECT_NE(err.find("no-such-lesson"), std::string::npos) << err;
+}
+
+namespace {
+
+// Runs scanscope under Xvfb with an --edit-script; returns the exit status, stdout in *out and
+// stderr in *err.
+int run_script(const std::string& name, const std::string& args, const std::string& script, std::string* out, std::string* err) {
+  const std::string base = out_dir() + "/" + name;
+  std::ofstream(base + ".script") << script;
+  const std::string cmd = "xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SCANSCOPE_BINARY) + " " + args + " --edit-script '" + base +
+                          ".script' --screenshot '" + base + ".png' >'" + base + ".out' 2>'" + base + ".err'";
+  const int rc = std::system(cmd.c_str());
+  *out = slurp(base + ".out");
+  *err = slurp(base + ".err");
+  return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+// The printed lines (print_state) in order: "editor: ...", "trace: ...", "compare: ...".
+std::vector<std::string> lines_of(const std::string& text, const std::string& prefix) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  for (std::string l; std::getline(ss, l);)
+    if (l.rfind(prefix, 0) == 0) out.push_back(l);
+  return out;
+}
+
+// Pixels of a colour (within 12 per channel) in a rectangle.
+int count_colour(const Image& im, Rect r, Rgba c) {
+  int n = 0;
+  for (int y = std::max(0, static_cast<int>(r.y)); y < std::min(im.h, static_cast<int>(r.bottom())); ++y)
+    for (int x = std::max(0, static_cast<int>(r.x)); x < std::min(im.w, static_cast<int>(r.right())); ++x) {
+      const unsigned char* p = &im.px[(static_cast<size_t>(y) * im.w + x) * 3];
+      n += std::abs(p[0] - c.r) <= 12 && std::abs(p[1] - c.g) <= 12 && std::abs(p[2] - c.b) <= 12;
+    }
+  return n;
+}
+
+int line_of(const std::string& path, const std::string& what) {
+  std::ifstream f(path);
+  int no = 0;
+  for (std::string l; std::getline(f, l);) {
+    ++no;
+    if (l.find(what) != std::string::npos) return no;
+  }
+  return -1;
+}
+
+}  // namespace
+
+// The editor through its keys: the padding changed in the text, Ctrl+Enter, and the trace follows
+// (240 conflicts become 0 in the printed totals and in the warps panel's colours), then the
+// comparison puts the edit beside the original.
+TEST(WindowEditor, AnEditedKernelRunsAndThePanelsFollow) {
+  NEED_XVFB();
+  const int pad_line = line_of(kernel_dir() + "/scan/scan-blelloch.cu", "#define PAD 0");
+  ASSERT_GT(pad_line, 0);
+  const std::string base = out_dir() + "/editor_run";
+  const std::string script = "print\nshot " + base + "-before.png\ngoto " + std::to_string(pad_line) +
+                             ":13\nkey delete\ntype 2\nprint\nkey ctrl+enter\nprint\nshot " + base + "-after.png\ncompare original\nprint\n";
+  const std::string panels = "editor,warps,compare,tree";
+  std::string out, err;
+  ASSERT_EQ(run_script("editor_run", "--kernel scan-blelloch --n 128 --banks 16 --step 4 --device cpu --panels " + panels, script, &out, &err), 0)
+      << err << out;
+  const auto editor = lines_of(out, "editor: "), trace = lines_of(out, "trace: "), compare = lines_of(out, "compare: ");
+  ASSERT_EQ(editor.size(), 4u) << out;
+  ASSERT_EQ(trace.size(), 4u) << out;
+  EXPECT_NE(editor[0].find("dirty=0"), std::string::npos) << editor[0];
+  EXPECT_NE(trace[0].find("conflicts=240"), std::string::npos) << trace[0];
+  EXPECT_NE(editor[1].find("dirty=1"), std::string::npos) << editor[1];  // typed, not yet run
+  EXPECT_NE(editor[1].find("cursor_line=" + std::to_string(pad_line)), std::string::npos) << editor[1];
+  EXPECT_NE(trace[1].find("runs_text=0"), std::string::npos) << trace[1];
+  EXPECT_NE(trace[2].find("runs_edit=1"), std::string::npos) << trace[2];  // Ctrl+Enter ran the edit
+  EXPECT_NE(trace[2].find("conflicts=0"), std::string::npos) << trace[2];
+  EXPECT_NE(trace[2].find("step=4"), std::string::npos) << trace[2];
+  ASSERT_EQ(compare.size(), 1u) << out;
+  EXPECT_NE(compare[0].find("A=\"scan-blelloch, my edit (16 banks)\" B=\"scan-blelloch, original (16 banks)\" partner wavefronts=345 conflicts=240"),
+            std::string::npos)
+      << compare[0];
+  // The warps panel draws the edited trace: its 8-way (and other conflict) colours are gone.
+  const WindowLayout l = layout_window(split(panels), 1600, 900, 1.0f);
+  Rect warps{};
+  for (const auto& p : l.panels)
+    if (p.name == "warps") warps = p.rect;
+  Image before, after;
+  ASSERT_TRUE(before.load(base + "-before.png"));
+  ASSERT_TRUE(after.load(base + "-after.png"));
+  int conflict_before = 0, conflict_after = 0;
+  for (int degree : {2, 4, 8}) {
+    conflict_before += count_colour(before, warps, degree_color(degree));
+    conflict_after += count_colour(after, warps, degree_color(degree));
+  }
+  EXPECT_GT(conflict_before, 2000);
+  EXPECT_LT(conflict_after, conflict_before / 20);
+  EXPECT_GT(count_colour(after, warps, degree_color(1)), 2000);  // conflict-free green
+}
+
+// A syntax error typed into the editor: Ctrl+Enter names its line, the line is marked in red, the
+// old trace stays; and a --source file that does not compile opens the window on its error.
+TEST(WindowEditor, ASyntaxErrorShowsItsLine) {
+  NEED_XVFB();
+  const std::string file = kernel_dir() + "/scan/scan-blelloch.cu";
+  const int line = line_of(file, "temp[bi] = OP(temp[ai], temp[bi]);");
+  ASSERT_GT(line, 0);
+  const std::string base = out_dir() + "/editor_error";
+  std::string out, err;
+  ASSERT_EQ(run_script("editor_error", "--kernel scan-blelloch --n 128 --banks 16 --step 4 --device cpu --panels editor,warps",
+                       "shot " + base + "-before.png\ngoto " + std::to_string(line) + ":13\ntype oops \nkey ctrl+enter\nprint\n", &out, &err),
+            0)
+      << err << out;
+  EXPECT_NE(out.find("errors=1 error_line=" + std::to_string(line) + " error_here=1 error=\"'oops' is not declared\""), std::string::npos) << out;
+  EXPECT_NE(out.find("status=\"line " + std::to_string(line) + ":13: 'oops' is not declared\""), std::string::npos) << out;
+  EXPECT_NE(out.find("conflicts=240"), std::string::npos) << out;  // the old trace stays
+  EXPECT_NE(err.find("scan-blelloch.cu:" + std::to_string(line) + ":13: 'oops' is not declared"), std::string::npos) << err;
+  const WindowLayout l = layout_window({"editor", "warps"}, 1600, 900, 1.0f);
+  Image before, after;
+  ASSERT_TRUE(before.load(base + "-before.png"));
+  ASSERT_TRUE(after.load(base + ".png"));
+  EXPECT_EQ(count_colour(before, l.panels[0].rect, kErrorColor), 0);
+  EXPECT_GT(count_colour(after, l.panels[0].rect, kErrorColor), 300);  // the gutter mark, the underline, the message
+
+  // The same error in a --source file: the window opens on the editor with the error marked.
+  const std::string broken = out_dir() + "/broken.cu";
+  {
+    std::ifstream in(file);
+    std::ofstream o(broken);
+    int no = 0;
+    for (std::string l2; std::getline(in, l2);) o << (++no == line ? "oops " + l2 : l2) << "\n";
+  }
+  ASSERT_EQ(run_script("editor_source_error", "--source '" + broken + "' --n 128 --device cpu", "print\n", &out, &err), 0) << err;
+  EXPECT_NE(out.find("error_line=" + std::to_string(line) + " error_here=1"), std::string::npos) << out;
+  Image src;
+  ASSERT_TRUE(src.load(out_dir() + "/editor_source_error.png"));
+  const WindowLayout d = layout_window({"tree", "smem", "warps", "editor"}, 1600, 900, 1.0f);
+  EXPECT_GT(count_colour(src, d.panels[3].rect, kErrorColor), 300);
+}
+
+// The close button with unsaved changes asks (save / discard / cancel, with their keys); Ctrl+S on a
+// built-in kernel asks for a new file.
+TEST(WindowEditor, UnsavedChangesAreAskedAboutBeforeClosing) {
+  NEED_XVFB();
+  std::string out, err;
+  ASSERT_EQ(run_script("editor_close", "--kernel reduce-sequential --n 32 --device cpu --panels editor,tree",
+                       "goto 1:1\ntype x\nkey ctrl+s\nprint\nkey escape\nclose\nprint\nkey escape\nprint\nclose\nkey d\nprint\n", &out, &err),
+            0)
+      << err << out;
+  const auto editor = lines_of(out, "editor: ");
+  ASSERT_EQ(editor.size(), 4u) << out;
+  EXPECT_NE(editor[0].find("dirty=1 edited=1 builtin=1 prompt=save-as quit=0"), std::string::npos) << editor[0];
+  EXPECT_NE(editor[1].find("prompt=unsaved quit=0"), std::string::npos) << editor[1];
+  EXPECT_NE(editor[2].find("dirty=1 edited=1 builtin=1 prompt=none quit=0"), std::string::npos) << editor[2];  // Esc: cancel
+  EXPECT_NE(editor[3].find("dirty=0 edited=0 builtin=1 prompt=none quit=1"), std::string::npos) << editor[3];  // D: discard, and closed
+}
+
+// A lesson step with another kernel asks before it replaces an edit; Esc answers the question
+// (cancel) and does not leave the lesson; D discards and the step opens.
+TEST(WindowEditor, ALessonStepAsksBeforeReplacingAnEdit) {
+  NEED_XVFB();
+  std::string out, err;
+  ASSERT_EQ(run_script("editor_lesson", "--lesson divergence --lesson-step 0 --device cpu --panels editor,tree",
+                       "goto 1:1\ntype x\nkey escape\nkey pagedown\nprint\nkey escape\nprint\nkey pagedown\nkey d\nprint\n", &out, &err),
+            0)
+      << err << out;
+  const auto editor = lines_of(out, "editor: "), lesson = lines_of(out, "lesson: ");
+  ASSERT_EQ(editor.size(), 3u) << out;
+  ASSERT_EQ(lesson.size(), 3u) << out;
+  EXPECT_NE(editor[0].find("file=kernels/reduce/reduce-interleaved-divergent.cu dirty=1"), std::string::npos) << editor[0];
+  EXPECT_NE(editor[0].find("prompt=unsaved"), std::string::npos) << editor[0];
+  EXPECT_NE(lesson[0].find("divergence step=0"), std::string::npos) << lesson[0];
+  EXPECT_NE(editor[1].find("dirty=1 edited=1 builtin=1 prompt=none"), std::string::npos) << editor[1];  // cancelled
+  EXPECT_NE(lesson[1].find("divergence step=0"), std::string::npos) << lesson[1];                        // still in the lesson
+  EXPECT_NE(editor[2].find("file=kernels/reduce/reduce-interleaved.cu dirty=0"), std::string::npos) << editor[2];
+  EXPECT_NE(lesson[2].find("divergence step=1"), std::string::npos) << lesson[2];
 }

@@ -141,7 +141,8 @@ TEST(WindowStartup, BadOptionsAreTheCommandLinesMessages) {
   EXPECT_NE(usage_error([](O& o) { o.panels = "tree,bogus"; }).find("unknown panel 'bogus'"), npos);
   EXPECT_NE(usage_error([](O& o) { o.step = 99; }).find("--step 99 is out of range"), npos);
   EXPECT_NE(usage_error([](O& o) { o.lesson = "no-such-lesson"; }).find("no-such-lesson"), npos);
-  EXPECT_NE(usage_error([](O& o) { o.width = 200; }).find("--size must be at least 320"), npos);
+  EXPECT_NE(usage_error([](O& o) { o.width = 200; }).find("--size must be from 320 to 7680 pixels, not 200"), npos);
+  EXPECT_NE(usage_error([](O& o) { o.width = 2147483647; }).find("--size must be from 320 to 7680 pixels, not 2147483647"), npos);
   // The scripted runs' options only where they mean something.
   EXPECT_NE(usage_error([](O& o) { o.frame_stats = true; }).find("--frame-stats needs --screenshot"), npos);
   EXPECT_NE(usage_error([](O& o) { o.lesson_walk = "/tmp"; }).find("--lesson-walk needs --screenshot"), npos);
