@@ -1,8 +1,9 @@
 // libFuzzer target: a kernel file's text as a student might type it into the window or hand it to
 // an autograder. Byte 0 picks the request (n, type, operator, banks); the rest is the text of
 // kernels/app/fuzz-source.cu (so `#include "../scan/scan-blelloch.cu"` works as in the
-// applications). It goes through resolve_kernel and run_interpreter, as `scanscope trace --source`
-// and the window's Run do, and a trace that comes out must be checked and written and read back.
+// applications). It goes through resolve_kernel and run_interpreter, as `scanscope trace --source`,
+// `scanscope check` and the window's Run do, and a trace that comes out must be checked (the
+// reference, and every check of the autograder) and written and read back.
 // The only way out is one of the documented errors, one line each: UsageError (a bad request) or
 // cuda::CudaError (an error in the text, or a fault of the running kernel). Anything else is a bug:
 // a crash, a sanitizer report, another exception, an error of several lines, a hang (libFuzzer's
@@ -13,7 +14,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
+#include "engine/check.h"
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
 #include "formats/trace_json.h"
@@ -47,6 +50,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const Trace t = run_interpreter(k);
     std::string why;
     check_kernel_output(t, k.check, &why);
+    static const std::vector<CheckSpec> kEveryCheck = {{CheckKind::Output, 0},   {CheckKind::Conflicts, 0},  {CheckKind::Race, 0},
+                                                       {CheckKind::Divergence, 0}, {CheckKind::Barriers, 0}, {CheckKind::ElementsPerThread, 1}};
+    check_trace(t, kEveryCheck);
     trace_from_json(trace_to_json(t), "fuzz-roundtrip");  // every trace the interpreter makes loads back
   } catch (const UsageError& e) {
     require_one_line(e.what());
