@@ -5,13 +5,20 @@
 // `trace --source` and the window's Run do.
 #include <gtest/gtest.h>
 
+#include <dirent.h>
+
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "engine/cuda/limits.h"
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
+#include "fuzz/source_input.h"
 
 using namespace scanscope;
 
@@ -310,4 +317,35 @@ TEST(HostileSources, EditedLargeTextsDoNotAccumulate) {
   const long long grown = resident_bytes() - first;
   std::printf("resident memory grew by %lld MB over nine edits\n", grown >> 20);
   EXPECT_LT(grown, 100LL << 20);  // each build kept (as before the cache was bounded): 370 MB
+}
+
+// The inputs the fuzz target found or was given as past crashes (fuzz/regressions/source/), in
+// this build too (the sanitizer build replays them under libFuzzer): each ends in a documented
+// error of one line, quickly.
+TEST(HostileSources, FuzzRegressions) {
+  const std::string dir = std::string(SCANSCOPE_SOURCE_DIR) + "/fuzz/regressions/source";
+  std::vector<std::string> names;
+  if (DIR* d = opendir(dir.c_str())) {
+    while (dirent* e = readdir(d))
+      if (e->d_name[0] != '.') names.push_back(e->d_name);
+    closedir(d);
+  }
+  std::sort(names.begin(), names.end());
+  ASSERT_GE(names.size(), 11u);
+  for (const std::string& name : names) {
+    std::ifstream f(dir + "/" + name, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    std::string what = "(no error)";
+    const auto start = std::chrono::steady_clock::now();
+    try {
+      run_source_fuzz_input(source_fuzz_request(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+    } catch (const UsageError& e) {
+      what = e.what();
+    } catch (const cuda::CudaError& e) {
+      what = e.what();
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(what.find('\n'), std::string::npos) << name << ": " << what;
+    EXPECT_LT(seconds, kQuick) << name;
+  }
 }
