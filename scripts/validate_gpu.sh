@@ -65,12 +65,14 @@ if [ "$STAGE" = validate ]; then
   echo "check and exercise tests on the GPU: $(grep 'tests passed' "$OUT/ctest_checks.log")" | tee -a "$OUT/summary.txt"
   grep -E "Failed|FAIL" "$OUT/ctest_checks.log" | head -10 | tee -a "$OUT/summary.txt"
 
-  log "bench: the device strategies that launch teaching kernel files, beside CUB and the copy (int, float)"
-  teaching=reduce-block,reduce-chunked,reduce-two-pass,reduce-warp-shuffle,scan-propagate,scan-reduce-then-scan
-  for type in int float; do
-    "$bin" bench --kernel $teaching,cub-reduce,cub-scan,copy --type $type --json "$OUT/teaching-$type.json" >"$OUT/bench_$type.log" 2>&1
-    echo "bench $type exit $?; $(grep -cE "WRONG" "$OUT/bench_$type.log") wrong results" | tee -a "$OUT/summary.txt"
-  done
+  if [ -z "${SKIP_BENCH:-}" ]; then  # SKIP_BENCH=1 when no device-wide code changed
+    log "bench: the device strategies that launch teaching kernel files, beside CUB and the copy (int, float)"
+    teaching=reduce-block,reduce-chunked,reduce-two-pass,reduce-warp-shuffle,scan-propagate,scan-reduce-then-scan
+    for type in int float; do
+      "$bin" bench --kernel $teaching,cub-reduce,cub-scan,copy --type $type --json "$OUT/teaching-$type.json" >"$OUT/bench_$type.log" 2>&1
+      echo "bench $type exit $?; $(grep -cE "WRONG" "$OUT/bench_$type.log") wrong results" | tee -a "$OUT/summary.txt"
+    done
+  fi
 fi
 
 if [ "$STAGE" = sanitize ]; then
