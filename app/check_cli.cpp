@@ -95,6 +95,7 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
       ->expected(0, 1);
   add_request_options(cmd, o.request, RequestFlags::ForFiles);
   cmd->add_option("--max-conflicts", o.max_conflicts, "fail above K bank conflicts (loads and stores)");
+  cmd->add_flag("--gpu", o.gpu, "also run each file's text on the GPU: its output and shared memory must equal the model's (the gpu outcome, with its time)");
   cmd->add_flag("--no-race", o.no_race, "fail when two threads touch one shared word between two barriers, one of them writing");
   cmd->add_option("--max-divergent-steps", o.max_divergent_steps,
                   "fail above K steps whose active threads are spread over more warps than they fill");
@@ -109,6 +110,7 @@ int run_check_command(const CheckOptions& o, const CLI::App& cmd) {
   if (cmd.count("--json") && json.empty()) json = "-";
   if (json.size() > 3 && json.compare(json.size() - 3, 3, ".cu") == 0)  // --json FILE.cu: most likely a file to grade taken as its value
     throw UsageError("--json " + json + " would overwrite a kernel file: put the files before --json, or write --json - for stdout");
+  if (o.gpu && !gpu_status().usable) throw UsageError("--gpu: no usable GPU: " + gpu_status().why);
   if (o.files.empty()) throw UsageError("check needs one or more kernel files (check FILE.cu ... [--exercise NAME]), or --list");
   if (!json.empty()) check_output_path(json, "--json", o.files);
   Exercise ex;
@@ -140,7 +142,7 @@ int run_check_command(const CheckOptions& o, const CLI::App& cmd) {
     FileResult res{o.files[i], {}};
     if (!o.exercise.empty()) {
       lines << o.files[i] << ": exercise " << ex.name << " (" << ex.title << ")\n";
-      res.report = check_exercise(ex, texts[i], o.files[i]);
+      res.report = check_exercise(ex, texts[i], o.files[i], o.gpu);
     } else {
       TraceRequest fr = r;
       fr.source = o.files[i];
@@ -149,7 +151,7 @@ int run_check_command(const CheckOptions& o, const CLI::App& cmd) {
       TraceRequest shown = r;  // the options, without a kernel's name
       shown.kernel = "-";
       lines << o.files[i] << ": " << describe(shown).substr(2) << "\n";
-      res.report = check_request(fr, specs, "", o.files[i]);
+      res.report = check_request(fr, specs, "", o.files[i], o.gpu);
     }
     print_report(res, lines);
     results.push_back(std::move(res));

@@ -24,6 +24,7 @@ struct CheckOptions {
   long long max_conflicts = -1, max_divergent_steps = -1, max_barriers = -1;  // -1: not given
   long long elements_per_thread = 0;                                          // 0: not given
   bool no_race = false;
+  bool gpu = false;  // --gpu: each run also on the GPU (the "gpu" outcome)
 };
 
 struct ExerciseCommandOptions {

@@ -344,7 +344,7 @@ std::vector<CheckOutcome> check_trace(const Trace& t, const std::vector<CheckSpe
 }
 
 CheckReport check_request(const TraceRequest& r, const std::vector<CheckSpec>& specs, const std::string& expect,
-                          const std::string& display_name) {
+                          const std::string& display_name, bool on_gpu) {
   CheckReport rep;
   CheckOutcome runs = outcome(CheckKind::Runs);
   const std::string display = display_of(r);
@@ -372,7 +372,7 @@ CheckReport check_request(const TraceRequest& r, const std::vector<CheckSpec>& s
   rep.checks.push_back(runs);
   if (runs.passed) {
     for (CheckOutcome& o : check_trace(t, specs, expect)) rep.checks.push_back(std::move(o));
-    if (gpu_status().usable) rep.checks.push_back(check_on_gpu(k, t, display));
+    if (on_gpu) rep.checks.push_back(check_on_gpu(k, t, display));
   } else {
     for (const CheckSpec& s : specs) {
       CheckOutcome o = outcome(s.kind);

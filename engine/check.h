@@ -63,7 +63,10 @@ std::vector<CheckOutcome> check_trace(const Trace& t, const std::vector<CheckSpe
 // the kernel refuses: an error in the text, a fault while it runs, or a refused option becomes a
 // failed "runs" check (with file:line:col and the message) and the other checks are skipped.
 // `expect` as in check_trace. `display_name`, when given, replaces the kernel's path in sentences.
+// on_gpu (a usable GPU needed): one more outcome, "gpu", last: the same text compiled by NVRTC and
+// run on the GPU gives the interpreter's output and shared memory at every barrier (its time as
+// written in the sentence). Off by default, so that a grade does not depend on the machine.
 CheckReport check_request(const TraceRequest& r, const std::vector<CheckSpec>& specs, const std::string& expect = "",
-                          const std::string& display_name = "");
+                          const std::string& display_name = "", bool on_gpu = false);
 
 }  // namespace scanscope

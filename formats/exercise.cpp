@@ -131,7 +131,7 @@ std::string read_exercise_file(const std::string& path) {
   return text;
 }
 
-CheckReport check_exercise(const Exercise& e, const std::string& source_text, const std::string& display_name) {
+CheckReport check_exercise(const Exercise& e, const std::string& source_text, const std::string& display_name, bool on_gpu) {
   CheckReport rep;
   rep.passed = true;
   for (const ExerciseRun& run : e.runs) {
@@ -139,7 +139,7 @@ CheckReport check_exercise(const Exercise& e, const std::string& source_text, co
     r.source = display_name.empty() ? e.start_path : display_name;
     r.source_text = source_text;
     r.has_source_text = true;
-    CheckReport one = check_request(r, run.checks, run.expect, display_name);
+    CheckReport one = check_request(r, run.checks, run.expect, display_name, on_gpu);
     rep.passed = rep.passed && one.passed;
     for (CheckOutcome& o : one.checks) {
       o.run = run.title;

@@ -72,6 +72,7 @@ std::string read_exercise_file(const std::string& path);
 // title. Never throws for a bad kernel text: a compile error, a fault or a refused option is a
 // failed "runs" check with its line. `display_name` names the text in sentences and is where its
 // #include "..." lines are looked up from (a path; default: the exercise's start file).
-CheckReport check_exercise(const Exercise& e, const std::string& source_text, const std::string& display_name);
+// on_gpu: each run also on the GPU (check_request's "gpu" outcome).
+CheckReport check_exercise(const Exercise& e, const std::string& source_text, const std::string& display_name, bool on_gpu = false);
 
 }  // namespace scanscope

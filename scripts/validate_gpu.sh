@@ -54,9 +54,9 @@ if [ "$STAGE" = validate ]; then
     show=$("$bin" exercise show "$ex")
     start=$(printf '%s\n' "$show" | sed -n 's/^start: *//p')
     solution=$(printf '%s\n' "$show" | sed -n 's/^solution: *//p')
-    "$bin" check "$solution" --exercise "$ex" >"$OUT/exercise_${ex}_solution.log" 2>&1
+    "$bin" check "$solution" --exercise "$ex" --gpu >"$OUT/exercise_${ex}_solution.log" 2>&1
     rs=$?
-    "$bin" check "$start" --exercise "$ex" >"$OUT/exercise_${ex}_start.log" 2>&1
+    "$bin" check "$start" --exercise "$ex" --gpu >"$OUT/exercise_${ex}_start.log" 2>&1
     rt=$?
     echo "$ex: solution exit $rs (0 = passes), start exit $rt (1 = fails); $(grep -c 'PASS.*gpu\|gpu.*PASS' "$OUT/exercise_${ex}_solution.log") gpu passes; $(grep -m1 -o 'in [0-9.]* us as written' "$OUT/exercise_${ex}_solution.log")" | tee -a "$OUT/summary.txt"
     grep -E "FAIL" "$OUT/exercise_${ex}_solution.log" | head -3 | tee -a "$OUT/summary.txt"

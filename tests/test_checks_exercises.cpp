@@ -11,6 +11,7 @@
 
 #include "engine/check.h"
 #include "engine/kernel_file.h"
+#include "engine/runner.h"
 #include "formats/exercise.h"
 #include "formats/lesson.h"
 
@@ -352,4 +353,23 @@ TEST(Exercises, LessonStepsNameExercises) {
     EXPECT_EQ(std::string(e.what()), (root / "lessons" / "01-x.lesson").string() + ":6: exercise: no exercise 'second-add' (exercises: first-add)");
   }
   std::filesystem::remove_all(root);
+}
+
+// With --gpu (on_gpu) every run of a model solution ends with a passing "gpu" outcome: the GPU ran
+// the same text to the interpreter's output and shared memory. Runs for real on the GPU machine.
+TEST(Exercises, OnAGpuEveryModelSolutionAgreesWithTheGpu) {
+  if (!gpu_status().usable) GTEST_SKIP() << "no usable GPU: " << gpu_status().why;
+  for (const Exercise& e : load_exercises(kExercises)) {
+    SCOPED_TRACE(e.name);
+    const CheckReport rep = check_exercise(e, read_exercise_file(e.solution_path), e.solution_path, /*on_gpu=*/true);
+    EXPECT_TRUE(rep.passed) << failures(rep);
+    size_t gpu = 0;
+    for (const CheckOutcome& c : rep.checks)
+      if (c.check == "gpu") {
+        ++gpu;
+        EXPECT_TRUE(c.passed) << c.sentence;
+        EXPECT_NE(c.sentence.find("us as written"), std::string::npos) << c.sentence;
+      }
+    EXPECT_EQ(gpu, e.runs.size());
+  }
 }

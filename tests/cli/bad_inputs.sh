@@ -155,6 +155,7 @@ bad_input "truncated PGM" "truncated.pgm: the header says 30000x2000 pixels \(60
 bad_input "check: unknown exercise" "no exercise 'fly' \(exercises: conflict-free-reduction, " check "$tmp/bad-ops.cu" --exercise fly
 bad_input "check: file missing" "nothing.cu: no such file" check "$tmp/nothing.cu"
 bad_input "check: no files" "check needs one or more kernel files" check
+bad_input_no_gpu "check --gpu without a GPU" "--gpu: no usable GPU: " check "$tmp/bad-ops.cu" --gpu
 bad_input "check: run options with an exercise" "--n cannot be combined with --exercise" check "$tmp/bad-ops.cu" --exercise first-add --n 64
 bad_input "check: negative limit" "--max-conflicts must be 0 or more, not -3" check "$tmp/bad-ops.cu" --max-conflicts -3
 bad_input "check: --json onto a kernel file" "--json .*bad-ops.cu would overwrite a kernel file" check --json "$tmp/bad-ops.cu"
