@@ -3,7 +3,8 @@
 # build without the window; for every validation-plan entry a traced GPU run of the same text
 # against the interpreter, the timed kernel's output, and Nsight Compute's counters against the
 # bank model; the SASS of every timed kernel (with source lines) for docs/validation.md; the GPU
-# tests. STAGE=sanitize runs compute-sanitizer's tools instead. Results go under $OUT.
+# tests; every exercise's model solution and start graded with --gpu (STAGE=exercises: only that).
+# STAGE=sanitize runs compute-sanitizer's tools instead. Results go under $OUT.
 set -u
 OUT=${OUT:-/tmp/scanscope-validate}
 STAGE=${STAGE:-validate}
@@ -49,6 +50,17 @@ if [ "$STAGE" = validate ]; then
   "$bin" trace --kernel scan-blelloch --n 512 --banks 16 --device gpu --json "$OUT/blelloch512_g80_gpu.json" >"$OUT/blelloch512_g80.log" 2>&1
   echo "G80 trace on the GPU: exit $?; $(grep GPU: "$OUT/blelloch512_g80.log")" | tee -a "$OUT/summary.txt"
 
+  if [ -z "${SKIP_BENCH:-}" ]; then  # SKIP_BENCH=1 when no device-wide code changed
+    log "bench: the device strategies that launch teaching kernel files, beside CUB and the copy (int, float)"
+    teaching=reduce-block,reduce-chunked,reduce-two-pass,reduce-warp-shuffle,scan-propagate,scan-reduce-then-scan
+    for type in int float; do
+      "$bin" bench --kernel $teaching,cub-reduce,cub-scan,copy --type $type --json "$OUT/teaching-$type.json" >"$OUT/bench_$type.log" 2>&1
+      echo "bench $type exit $?; $(grep -cE "WRONG" "$OUT/bench_$type.log") wrong results" | tee -a "$OUT/summary.txt"
+    done
+  fi
+fi
+
+if [ "$STAGE" = validate ] || [ "$STAGE" = exercises ]; then
   log "exercises on the GPU: every model solution passes (the gpu outcome included), every start fails"
   for ex in $(sed -n 's/^exercise: *//p' assets/exercises/*.exercise); do
     show=$("$bin" exercise show "$ex")
@@ -65,14 +77,6 @@ if [ "$STAGE" = validate ]; then
   echo "check and exercise tests on the GPU: $(grep 'tests passed' "$OUT/ctest_checks.log")" | tee -a "$OUT/summary.txt"
   grep -E "Failed|FAIL" "$OUT/ctest_checks.log" | head -10 | tee -a "$OUT/summary.txt"
 
-  if [ -z "${SKIP_BENCH:-}" ]; then  # SKIP_BENCH=1 when no device-wide code changed
-    log "bench: the device strategies that launch teaching kernel files, beside CUB and the copy (int, float)"
-    teaching=reduce-block,reduce-chunked,reduce-two-pass,reduce-warp-shuffle,scan-propagate,scan-reduce-then-scan
-    for type in int float; do
-      "$bin" bench --kernel $teaching,cub-reduce,cub-scan,copy --type $type --json "$OUT/teaching-$type.json" >"$OUT/bench_$type.log" 2>&1
-      echo "bench $type exit $?; $(grep -cE "WRONG" "$OUT/bench_$type.log") wrong results" | tee -a "$OUT/summary.txt"
-    done
-  fi
 fi
 
 if [ "$STAGE" = sanitize ]; then
