@@ -243,6 +243,12 @@ void set_kernel_text(KernelFile& k, std::string text) {
   // text given in place of a file's (the window's editor) is held to the size of a file on disk
   if (static_cast<long long>(text.size()) > cuda::kMaxSourceBytes)
     throw UsageError(k.display + ": " + cuda::source_too_large(static_cast<long long>(text.size())));
+  int line = 0, col = 0;  // before its header lines are read and quoted in messages
+  const std::string problem = cuda::text_problem(text, &line, &col);
+  if (!problem.empty()) {
+    const std::string where = k.display + ":" + std::to_string(line) + ":" + std::to_string(col);
+    throw cuda::CudaError(where + ": " + problem, cuda::Pos{-1, line, col}, problem);
+  }
   k.text = std::move(text);
   k.header = parse_kernel_header(k.text, k.display);
   if (k.header.launch.empty())

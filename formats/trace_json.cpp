@@ -145,7 +145,8 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   if (j.contains("gpu_check")) t.gpu_check = rd.string(j, "gpu_check", "");
   if (j.contains("gpu_us")) t.gpu_us = rd.number(j, "gpu_us", std::string(), 0.0, 1e9);
   if (j.contains("compiler")) t.compiler = rd.string(j, "compiler", "");
-  if (j.contains("launch")) t.launch = rd.string(j, "launch", "");
+  // NAME<<<...>>>(ARGS): a name of up to 255 characters and up to 256 arguments (cuda/limits.h)
+  if (j.contains("launch")) t.launch = rd.string(j, "launch", "", 1 << 16);
   if (j.contains("check")) {
     t.check = rd.string(j, "check", "");
     static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact"};

@@ -14,7 +14,7 @@ echo "The cases are listed once, in \`tests/cli/bad_inputs.sh\`, and \`tests/cli
 echo "\`TraceJson.*\`, \`Lessons.*\` and \`HistogramEqualization.*\` test the loaders directly, and the fuzz"
 echo "targets (\`fuzz/\`) throw random bytes at them. Hostile kernel files (the rows from \"kernel file over 1 MiB\" to"
 echo "\"n beyond a trace\") meet the limits of docs/kernel-files.md (\"Limits\"), and \`cli_errors.sh\` fails any case that"
-echo "runs 20 seconds; \`HostileSources.*\` asserts every limit's exact message and time, and \`fuzz_source\` fuzzes kernel text."
+echo "runs 20 seconds (300 under the sanitizers); \`HostileSources.*\` asserts every limit's exact message and time, and \`fuzz_source\` fuzzes kernel text."
 echo
 echo "| input | exit | what scanscope says |"
 echo "|---|---|---|"

@@ -247,11 +247,11 @@ TEST(HostileSources, ProgramSize) {
   EXPECT_ENDS_WITH(big, "error", std::string(kFile) + ":1954:31: the program is too large (more than 4000000 instructions)");
 }
 
-TEST(HostileSources, LongNamesAreShortenedInMessages) {
-  // an error quoting a name of 500000 characters keeps its position and its end, at a readable length
+TEST(HostileSources, LongTextsAreShortenedInMessages) {
+  // an error quoting a text of 500000 characters keeps its position and its end, at a readable length
   const std::string name(500000, 'x');
-  const std::string full = std::string(kFile) + ":3:12: '" + name + "' is not declared";
-  EXPECT_ENDS_WITH(kernel_writing(name), "error",
+  const std::string full = std::string(kFile) + ":2:2: #error \"" + name + "\"";
+  EXPECT_ENDS_WITH(kernel_writing("0", "#error \"" + name + "\"\n"), "error",
                    full.substr(0, 300) + " ... (" + std::to_string(full.size() - 500) + " characters left out) ... " + full.substr(full.size() - 200));
   // a bad request quoting a header's word, too
   const Outcome o = run_text("// launch: k<<<1, 1>>>(out)\n// types: " + name + "\n__global__ void k(int *out) { out[0] = 0; }\n");
@@ -260,6 +260,31 @@ TEST(HostileSources, LongNamesAreShortenedInMessages) {
   const std::string head = std::string(kFile) + ":2: unknown type 'xxx", tail = "xxx' (known: int, float)";
   EXPECT_EQ(o.what.substr(0, head.size()), head);
   EXPECT_EQ(o.what.substr(o.what.size() - tail.size()), tail);
+}
+
+TEST(HostileSources, TextThatIsNotText) {
+  // control characters and bytes that are not UTF-8, even in a comment: a trace file could not hold
+  // them, and a terminal would take an escape sequence in a message as a command
+  EXPECT_ENDS_WITH(kernel_writing("0", "// a\x03" "b\n"), "error", std::string(kFile) + ":2:5: a control character (byte 0x03): a kernel file is text");
+  EXPECT_ENDS_WITH(kernel_writing("0", "// title: \x1b[2J\n"), "error",
+                   std::string(kFile) + ":2:11: a control character (byte 0x1B): a kernel file is text");
+  EXPECT_ENDS_WITH(kernel_writing("0", "// caf\xe9\n"), "error", std::string(kFile) + ":2:7: byte 0xE9 is not UTF-8: a kernel file is UTF-8 text");
+  EXPECT_ENDS_WITH(kernel_writing("0", "// \xc0\xaf overlong, \xed\xa0\x80 a surrogate\n"), "error",
+                   std::string(kFile) + ":2:4: byte 0xC0 is not UTF-8: a kernel file is UTF-8 text");
+  EXPECT_ENDS_WITH(kernel_writing("0", "// \xe2\x82\xac \xf0\x9f\x98\x80\n/* \xed\xa0\x80 */\n"), "error",
+                   std::string(kFile) + ":3:4: byte 0xED is not UTF-8: a kernel file is UTF-8 text");
+  EXPECT_ENDS_WITH(kernel_writing("0", "// caf\xc3\xa9, \xe2\x82\xac, \xf0\x9f\x98\x80, tabs\tand CRLF\r\n"), "ok", "");
+}
+
+TEST(HostileSources, NamesAndParameters) {
+  EXPECT_ENDS_WITH(kernel_writing("0", "#define " + std::string(256, 'N') + " 1\n"), "error",
+                   std::string(kFile) + ":2:9: a name of 256 characters (at most 255)");
+  EXPECT_ENDS_WITH(kernel_writing("0", "#define " + std::string(255, 'N') + " 1\n"), "ok", "");
+  std::string params = "int p0";
+  for (int i = 1; i <= 256; ++i) params += ", int p" + std::to_string(i);
+  EXPECT_ENDS_WITH("// launch: k<<<1, 1>>>(out)\n__device__ void f(" + params + ") {}\n__global__ void k(int *out) { out[0] = 0; }\n", "error",
+                   std::string(kFile) + ":2:" + std::to_string(19 + static_cast<int>(params.size()) - 4) +
+                       ": function 'f' has more than 256 parameters");
 }
 
 TEST(HostileSources, ManyFunctions) {

@@ -2,7 +2,10 @@
 #include "engine/cuda/lexer.h"
 
 #include <cctype>
+#include <cstdio>
 #include <cstring>
+
+#include "engine/cuda/limits.h"
 
 namespace scanscope::cuda {
 
@@ -30,8 +33,53 @@ int binary_precedence(const std::string& op) {
   return -1;
 }
 
+std::string text_problem(const std::string& text, int* line, int* col) {
+  int l = 1, c = 1;
+  for (size_t i = 0; i < text.size();) {
+    const unsigned char b = static_cast<unsigned char>(text[i]);
+    size_t len = 1;
+    if (b == '\n') {
+      ++l;
+      c = 1;
+      ++i;
+      continue;
+    }
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", b);
+    if ((b < 0x20 && b != '\t' && b != '\r') || b == 0x7f) {
+      *line = l;
+      *col = c;
+      return std::string("a control character (byte ") + hex + "): a kernel file is text";
+    }
+    if (b >= 0x80) {  // UTF-8 (RFC 3629): no overlong forms, no surrogates, nothing past U+10FFFF
+      unsigned char lo = 0x80, hi = 0xbf;
+      if (b >= 0xc2 && b <= 0xdf) len = 2;
+      else if (b >= 0xe0 && b <= 0xef) len = 3, lo = b == 0xe0 ? 0xa0 : 0x80, hi = b == 0xed ? 0x9f : 0xbf;
+      else if (b >= 0xf0 && b <= 0xf4) len = 4, lo = b == 0xf0 ? 0x90 : 0x80, hi = b == 0xf4 ? 0x8f : 0xbf;
+      bool ok = len > 1 && i + len <= text.size();
+      for (size_t k = 1; ok && k < len; ++k) {
+        const unsigned char n = static_cast<unsigned char>(text[i + k]);
+        ok = k == 1 ? n >= lo && n <= hi : n >= 0x80 && n <= 0xbf;
+      }
+      if (!ok) {
+        *line = l;
+        *col = c;
+        return std::string("byte ") + hex + " is not UTF-8: a kernel file is UTF-8 text";
+      }
+    }
+    i += len;
+    c += static_cast<int>(len);
+  }
+  return "";
+}
+
 std::vector<Token> lex(const SourceSet& files, int file, LineComments* comments) {
   const std::string& s = files.files[file].text;
+  {
+    int line = 0, col = 0;
+    const std::string problem = text_problem(s, &line, &col);
+    if (!problem.empty()) fail_at(files, Pos{file, line, col}, problem);
+  }
   std::vector<Token> out;
   size_t i = 0;
   int line = 1, col = 1;
@@ -90,6 +138,8 @@ std::vector<Token> lex(const SourceSet& files, int file, LineComments* comments)
     if (is_ident_start(c)) {
       size_t j = i;
       while (j < s.size() && is_ident_char(s[j])) ++j;
+      if (j - i > static_cast<size_t>(kMaxNameChars))
+        fail_at(files, t.pos, "a name of " + std::to_string(j - i) + " characters (at most " + std::to_string(kMaxNameChars) + ")");
       t.kind = Tok::Ident;
       t.text = s.substr(i, j - i);
       advance(j - i);

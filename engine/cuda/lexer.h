@@ -27,8 +27,13 @@ struct Token {
 using LineComments = std::map<int, std::string>;
 
 // Splits the text of file `file` into tokens; comments become white space and line comments
-// are collected. Throws CudaError for an unterminated comment, string or character.
+// are collected. Throws CudaError for an unterminated comment, string or character, a name longer
+// than kMaxNameChars, and a text that is not one (text_problem).
 std::vector<Token> lex(const SourceSet& files, int file, LineComments* comments);
+
+// What makes `text` no kernel text (a control character other than a tab or a line break, bytes
+// that are not UTF-8), with *line and *col of the first such byte; "" when it is text.
+std::string text_problem(const std::string& text, int* line, int* col);
 
 // C's precedence of a binary operator (10: * / %, down to 1: ||); -1 when op is none.
 int binary_precedence(const std::string& op);

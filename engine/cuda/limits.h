@@ -8,7 +8,10 @@
 namespace scanscope::cuda {
 
 // Reading: a kernel file, an included file, or text given in place of a file (the window's editor).
+// It is UTF-8 text: no control characters but tabs and line breaks (what a trace file may hold, and
+// nothing that reaches a terminal as an escape sequence).
 constexpr long long kMaxSourceBytes = 1 << 20;  // the largest catalogue file has 4.5 KB
+constexpr int kMaxNameChars = 255;             // an identifier (the catalogue's longest: 28)
 
 // Preprocessor.
 constexpr int kMaxIncludeDepth = 32;          // #include inside #include (the catalogue: 2)
@@ -28,6 +31,7 @@ constexpr int kMaxSites = 100000;          // shared- and global-memory accesses
 
 // Machine: per thread, a stack of 64-bit words for locals and operands, and nested calls.
 constexpr int kStackWords = 2048;
+constexpr int kMaxParams = 256;       // a function's parameters (CUDA: 4 KB of them; the catalogue: 4)
 constexpr int kMaxFrameWords = 1024;  // locals and parameters of one function; a local array at most as many elements
 constexpr int kMaxCallDepth = 64;    // the catalogue: 2
 // Instructions one block may execute: an endless loop stops here, in well under a second (the

@@ -324,6 +324,8 @@ class Parser {
         Var* v = declare(pn, pt, -1, Storage::Param);
         v->slot = alloc_slots(1);
         params.push_back(v);
+        if (params.size() > static_cast<size_t>(kMaxParams))
+          fail(pn.pos, "function '" + name.text + "' has more than " + std::to_string(kMaxParams) + " parameters");
       } while (accept(","));
     }
     expect(")", "after the parameters");

@@ -60,6 +60,7 @@ w("big-shared.cu", head + "__shared__ int s[12288], t[12288];\n" + body)
 w("big-local.cu", head + "__global__ void k(int *out) { int a[100000000]; out[0] = 0; }\n")
 w("big-block.cu", "// launch: k<<<1, 1 << 40>>>(out)\n" + body)
 w("plain.cu", head + body)
+w("escape.cu", head + "// title: \x1b[2J\n" + body)
 PY
 
 bad_input "unknown kernel" "unknown kernel 'reduce-magic' \(known: reduce-first-add, .*or --source FILE.cu\)" trace --kernel reduce-magic --device cpu
@@ -100,6 +101,7 @@ bad_input "endless loop around a barrier" "endless-barrier.cu:2:41: thread 0: th
 bad_input "shared memory over 48 KiB" "big-shared needs 98304 bytes of shared memory, more than the 49152" trace --source "$tmp/big-shared.cu" --device cpu
 bad_input "local array of 10^8 elements" "big-local.cu:2:37: local array 'a' of 100000000 elements \(1 to 1024 allowed\)" trace --source "$tmp/big-local.cu" --device cpu
 bad_input "block of 2^40 threads" "launches 1099511627776 threads per block .*a block has 1 to 1024" trace --source "$tmp/big-block.cu" --device cpu
+bad_input "escape sequence in a kernel file" "escape.cu:2:11: a control character \(byte 0x1B\): a kernel file is text" trace --source "$tmp/escape.cu" --device cpu
 bad_input "n beyond a trace" "--n must be from 1 to 65536 \(a trace's limit\), not 2000000000" trace --source "$tmp/plain.cu" --n 2000000000 --device cpu
 bad_input "application with --op max" "app-compact takes --op sum, not max" trace --kernel app-compact --n 16 --op max --device cpu
 bad_input "unknown device" "--device must be auto, cpu or gpu" trace --kernel scan-blelloch --device tpu
