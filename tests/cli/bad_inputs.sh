@@ -27,7 +27,7 @@ w("escape-kernel.json", lambda j: j.update(kernel="\x1b]0;title\x07\x1b[2J"))
 w("long-device.json", lambda j: j.update(device="x" * 17000))
 w("long-label.json", lambda j: j["steps"][0].update(label="y" * 100000))
 open(d + "/bomb-arrays.json", "w").write("[" * 200000 + "]" * 200000)
-open(d + "/bomb-objects.json", "w").write("[" + ",".join(["{}"] * 200000) + "]")
+open(d + "/bomb-objects.json", "w").write("[" + ",".join(["{}"] * 30000) + "]")
 import struct, zlib
 def png(w, h):
     ihdr = struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)
