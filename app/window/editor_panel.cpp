@@ -61,7 +61,7 @@ void ask_open(AppState& s) {
 
 void handle_editor_keys(AppState& s) {
   EditorState& e = s.editor;
-  if (e.prompt != EditorPrompt::None) return;  // the prompt has the keys
+  if (question_open(s)) return;  // the question has the keys
   if (ctrl_pressed(GLFW_KEY_O)) ask_open(s);
   if (!e.loaded || !editor_shown(s)) return;
   if (ctrl_pressed(GLFW_KEY_ENTER) || ctrl_pressed(GLFW_KEY_KP_ENTER)) {
