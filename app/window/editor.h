@@ -75,6 +75,7 @@ struct EditorState {
   bool want_focus = false;
   int want_cursor = -1;   // byte offset to put the cursor at (next frame), -1: none
   int cursor = 0;         // the cursor's byte offset, as the widget last reported it
+  int top_line = 0;       // the first line (0-based) in view, as the widget last drew it
   int scroll_line = -1;   // 0-based line to bring into view (an error, the access), -1: none
 };
 

@@ -196,7 +196,9 @@ void EditorPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 0.0f);
   ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0, 0, 0, 0));
   if (e.want_focus) {
-    ImGui::SetKeyboardFocusHere();
+    // Not when the text has the keyboard already: ImGui would scroll the whole text's top into view
+    // a frame later, over the scroll that brings the cursor into view.
+    if (!active_) ImGui::SetKeyboardFocusHere();
     e.want_focus = false;
   }
   if (active_ && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) {  // leave the text as it is (ImGui would undo the edit)
@@ -240,6 +242,7 @@ void EditorPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     access_line_ = -1;
   }
   if (active_) access_line_ = -1;  // while the text is typed in, a new step does not move it
+  e.top_line = static_cast<int>(ImGui::GetScrollY() / lh);
   ImGui::EndChild();
 
   // The gutter: line numbers at the text's line height, scrolled with it; a mark on the lines of

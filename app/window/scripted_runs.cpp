@@ -93,8 +93,8 @@ void frames(WindowShell& w, int n) {
 void print_state(const AppState& s) {
   const EditorState& e = s.editor;
   const char* prompts[] = {"none", "unsaved", "save-as", "open"};
-  std::printf("editor: file=%s dirty=%d edited=%d builtin=%d prompt=%s quit=%d cursor_line=%d errors=%zu", e.display.c_str(), editor_dirty(e),
-              editor_edited(e), e.builtin, prompts[static_cast<int>(e.prompt)], s.quit, line_of_offset(e.text, e.cursor) + 1, e.errors.size());
+  std::printf("editor: file=%s dirty=%d edited=%d builtin=%d prompt=%s quit=%d cursor_line=%d top_line=%d errors=%zu", e.display.c_str(), editor_dirty(e),
+              editor_edited(e), e.builtin, prompts[static_cast<int>(e.prompt)], s.quit, line_of_offset(e.text, e.cursor) + 1, e.top_line + 1, e.errors.size());
   for (const EditorError& x : e.errors) std::printf(" error_line=%d error_here=%d error=\"%s\"", x.line, x.here, x.message.c_str());
   bool red = false;
   std::printf(" status=\"%s\"\n", editor_status(s, &red).c_str());

@@ -591,16 +591,16 @@ TEST(WindowExercise, PaddingTypedIntoTheStartPassesLevelByLevel) {
   const std::string script = "print\nkey t\nprint\nshot " + base + "-start.png\n" + typing + "key ctrl+enter\nprint\nshot " + base +
                              "-failed.png\ngoto " + std::to_string(macro_line) + ":55\ntype  + ((n) >> (2 * LOG_NUM_BANKS)))\ngoto " +
                              std::to_string(macro_line) + ":33\ntype (\nkey ctrl+enter\nprint\nshot " + base +
-                             "-passed.png\nkey escape\nkey h\nprint\nkey pageup\nprint\nkey pagedown\nprint\n";
+                             "-passed.png\nprint\ngoto 41:1\nprint\nkey escape\nkey h\nprint\nkey pageup\nprint\nkey pagedown\nprint\n";
   std::string out, err;
   ASSERT_EQ(run_script("exercise_padding", "--lesson padding --lesson-step 6 --device cpu", script, &out, &err), 0) << err << out;
   const auto exercise = lines_of(out, "exercise: "), failures = lines_of(out, "exercise-failure: "), trace = lines_of(out, "trace: "),
              lesson = lines_of(out, "lesson: "), editor = lines_of(out, "editor: ");
-  ASSERT_EQ(lesson.size(), 7u) << out;
-  ASSERT_EQ(trace.size(), 7u) << out;
+  ASSERT_EQ(lesson.size(), 9u) << out;
+  ASSERT_EQ(trace.size(), 9u) << out;
   EXPECT_NE(lesson[0].find("padding step=6 title=\"Your turn: pad the scan\""), std::string::npos) << lesson[0];
   EXPECT_NE(trace[0].find("kernel=scan-blelloch"), std::string::npos) << trace[0];  // the step's own kernel before Try it
-  ASSERT_EQ(exercise.size(), 5u) << out;  // none before Try it, nor on the step before
+  ASSERT_EQ(exercise.size(), 7u) << out;  // none before Try it, nor on the step before
   const std::string load_line = std::to_string(line_of(find_exercise("pad-blelloch").start_path, "temp[2*thid] = g_idata"));
   // Try it: the start, 512 floats on 16 banks, fails its conflict checks.
   EXPECT_NE(trace[1].find("kernel=pad-blelloch-start steps=21 step=5"), std::string::npos) << trace[1];
@@ -627,14 +627,24 @@ TEST(WindowExercise, PaddingTypedIntoTheStartPassesLevelByLevel) {
   EXPECT_NE(trace[3].find("conflicts=0"), std::string::npos) << trace[3];
   EXPECT_NE(exercise[2].find("verdict=passed hint=0 asking=0 headline=\"PASSED: all 8 checks, on 3 runs\""), std::string::npos) << exercise[2];
   EXPECT_EQ(exercise[2].find("flag_line"), std::string::npos) << exercise[2];
-  EXPECT_NE(exercise[3].find("verdict=passed hint=1"), std::string::npos) << exercise[3];  // H: the hint
+  // A line further down while the text has the keyboard: the view follows the cursor (line 41 at
+  // its bottom), rather than going back to the text's top.
+  auto top_line = [](const std::string& line) {
+    const size_t at = line.find(" top_line=");
+    return at == std::string::npos ? -1 : std::atoi(line.c_str() + at + 10);
+  };
+  EXPECT_NE(editor[4].find("cursor_line=" + std::to_string(macro_line) + " "), std::string::npos) << editor[4];
+  EXPECT_NE(editor[5].find("cursor_line=41 "), std::string::npos) << editor[5];
+  EXPECT_GT(top_line(editor[5]), 10) << editor[5];
+  EXPECT_LE(top_line(editor[5]), 41) << editor[5];
+  EXPECT_NE(exercise[5].find("verdict=passed hint=1"), std::string::npos) << exercise[5];  // H: the hint
   // PageUp: the step before, its own kernel; PageDown: the typed text again, checked again.
-  EXPECT_NE(lesson[5].find("padding step=5"), std::string::npos) << lesson[5];
-  EXPECT_NE(editor[5].find("file=kernels/seeds/scan-paper-listing2.cu dirty=0"), std::string::npos) << editor[5];
-  EXPECT_NE(lesson[6].find("padding step=6"), std::string::npos) << lesson[6];
-  EXPECT_NE(editor[6].find("file=assets/exercises/pad-blelloch-start.cu dirty=1"), std::string::npos) << editor[6];
-  EXPECT_NE(trace[6].find("conflicts=0"), std::string::npos) << trace[6];
-  EXPECT_NE(exercise[4].find("verdict=passed hint=1"), std::string::npos) << exercise[4];
+  EXPECT_NE(lesson[7].find("padding step=5"), std::string::npos) << lesson[7];
+  EXPECT_NE(editor[7].find("file=kernels/seeds/scan-paper-listing2.cu dirty=0"), std::string::npos) << editor[7];
+  EXPECT_NE(lesson[8].find("padding step=6"), std::string::npos) << lesson[8];
+  EXPECT_NE(editor[8].find("file=assets/exercises/pad-blelloch-start.cu dirty=1"), std::string::npos) << editor[8];
+  EXPECT_NE(trace[8].find("conflicts=0"), std::string::npos) << trace[8];
+  EXPECT_NE(exercise[6].find("verdict=passed hint=1"), std::string::npos) << exercise[6];
 
   // The pixels: the warps panel's conflict colours go, level by level; the lesson box's verdict; the
   // failed check's line marked in the editor.
