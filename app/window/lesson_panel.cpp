@@ -20,17 +20,17 @@ const ImVec4 kPassedSentence(0.80f, 0.95f, 0.86f, 1.0f);
 
 bool plain_key(int key) { return !ImGui::GetIO().KeyCtrl && !ImGui::GetIO().KeyAlt && ImGui::IsKeyPressed(key, false); }
 
-// Before Try it: the exercise's title, the button, its task (beside the step's text).
+// Before Try it: the button (first, so that it is in view however narrow the column), the
+// exercise's title and its task (beside the step's text).
 void draw_exercise_offer(AppState& s, const UiContext& ui, const Exercise& ex) {
-  ImGui::PushFont(ui.fonts.large ? ui.fonts.large : ImGui::GetFont());
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(kQuestionColor, "Exercise: %s", ex.title.c_str());
-  ImGui::PopFont();
   const auto w = s.exercise.work.find(ex.name);
   const bool started = w != s.exercise.work.end() && w->second.started;
   if (ImGui::Button(started ? "Go on with your version (T)" : "Try it (T)")) try_exercise(s);
-  ImGui::SameLine();
-  ImGui::TextDisabled("%s", started ? "back into the editor" : "its start goes into the editor; Ctrl+Enter runs and checks it");
+  ImGui::PushTextWrapPos(0);
+  ImGui::PushFont(ui.fonts.large && !s.settings.presenter ? ui.fonts.large : ImGui::GetFont());
+  ImGui::TextColored(kQuestionColor, "Exercise: %s", ex.title.c_str());
+  ImGui::PopFont();
+  ImGui::TextDisabled("%s", started ? "Your version goes back into the editor." : "Its start goes into the editor; Ctrl+Enter runs and checks it.");
   ImGui::Spacing();
   ImGui::TextUnformatted(ex.task.c_str());
   ImGui::PopTextWrapPos();
