@@ -5,14 +5,16 @@
 #include <string>
 #include <vector>
 
+#include "engine/cuda/source.h"
 #include "engine/ops.h"
 #include "engine/vocab.h"
 
 namespace scanscope {
 
-// Bad input from a user: one line, names the problem and the accepted range.
+// Bad input from a user: one line, names the problem and the accepted range (at a readable
+// length, however long the text it quotes: cuda::error_text).
 struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit UsageError(const std::string& what) : std::runtime_error(cuda::error_text(what)) {}
 };
 
 // What a kernel file offers, read from its header lines and the macros it defines (the catalogue
@@ -65,6 +67,7 @@ std::vector<double> request_input(const TraceRequest& r);
 std::vector<double> parse_input_list(const std::string& text, ValueType type);
 
 constexpr int kMaxThreads = 1024;
+constexpr int kMaxTraceN = 1 << 16;  // elements of one trace (--n): what a trace file holds
 constexpr int kMaxSharedBytes = 48 * 1024;
 
 }  // namespace scanscope

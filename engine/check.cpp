@@ -4,15 +4,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <sstream>
 
 #include "engine/compiler_view.h"
+#include "engine/gpu/kernel_gpu.h"
 #include "engine/format.h"
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
 #include "engine/reference.h"
+#include "engine/runner.h"
 
 namespace scanscope {
 
@@ -299,6 +302,31 @@ bool parse_check_spec(const std::string& text, CheckSpec* out, std::string* why)
   return false;
 }
 
+// On a GPU: the same text compiled by NVRTC and run there must give the model's output and shared
+// memory at every barrier (what makes the picture the hardware's); its time as written comes along.
+CheckOutcome check_on_gpu(const ResolvedKernel& k, const Trace& t, const std::string& display) {
+  CheckOutcome o;
+  o.check = "gpu";
+  try {
+    std::string why;
+    o.passed = gpu_agrees_with(k, t, &why);
+    if (!o.passed) {
+      o.sentence = "the GPU's run of the same text differs from the model: " + why;
+      return o;
+    }
+    char us[64];
+    std::snprintf(us, sizeof us, "%.2f us", gpu_time_us(k.request));
+    o.sentence = "the GPU (" + gpu_status().name + ") runs the same text to the same result (" + why.substr(why.find(':') + 2) +
+                 "), in " + us + " as written";
+  } catch (const cuda::CudaError& e) {
+    o.sentence = std::string("the GPU's compiler refuses it: ") + e.what();
+    o.line = line_in(e.what(), display);
+  } catch (const std::exception& e) {
+    o.sentence = std::string("the GPU run failed: ") + e.what();
+  }
+  return o;
+}
+
 std::vector<CheckOutcome> check_trace(const Trace& t, const std::vector<CheckSpec>& specs, const std::string& expect) {
   std::vector<CheckOutcome> out;
   for (const CheckSpec& s : specs) {
@@ -321,8 +349,9 @@ CheckReport check_request(const TraceRequest& r, const std::vector<CheckSpec>& s
   CheckOutcome runs = outcome(CheckKind::Runs);
   const std::string display = display_of(r);
   Trace t;
+  ResolvedKernel k;
   try {
-    ResolvedKernel k = resolve_kernel(r);
+    k = resolve_kernel(r);
     if (!expect.empty()) {  // the exercise's operation, whatever the file's check: line says
       k.check = expect;
       k.inclusive = expect == "inclusive-scan";
@@ -343,6 +372,7 @@ CheckReport check_request(const TraceRequest& r, const std::vector<CheckSpec>& s
   rep.checks.push_back(runs);
   if (runs.passed) {
     for (CheckOutcome& o : check_trace(t, specs, expect)) rep.checks.push_back(std::move(o));
+    if (gpu_status().usable) rep.checks.push_back(check_on_gpu(k, t, display));
   } else {
     for (const CheckSpec& s : specs) {
       CheckOutcome o = outcome(s.kind);

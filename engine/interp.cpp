@@ -7,6 +7,7 @@
 
 #include "engine/bank_model.h"
 #include "engine/cuda/const_expr.h"
+#include "engine/cuda/limits.h"
 #include "engine/reference.h"
 
 namespace scanscope {
@@ -29,11 +30,13 @@ using cuda::Base;
 
 // The tokens of a header value, positioned where they stand in the kernel file.
 std::vector<cuda::Token> fragment(cuda::SourceSet& files, const std::string& display, const std::string& text, int line, int col) {
-  std::string padded(static_cast<size_t>(std::max(0, line - 1)), '\n');
-  padded += std::string(static_cast<size_t>(std::max(0, col - 1)), ' ') + text;
-  const int f = files.add(display, padded);
+  const int f = files.add(display, text);
   std::vector<cuda::Token> t = cuda::lex(files, f, nullptr);
   t.pop_back();  // End
+  for (auto& tok : t) {  // moved to where the text stands (a value is one line: continuation lines are joined)
+    if (tok.pos.line == 1) tok.pos.col += std::max(0, col - 1);
+    tok.pos.line += std::max(0, line - 1);
+  }
   return t;
 }
 
@@ -61,10 +64,11 @@ struct HostEval {
   const cuda::Preprocessed* pre;
   cuda::ConstEnv env;
   std::string display;
+  long long budget = cuda::kMaxExpansion;  // for all the host's expansions together
 
   long long eval(const std::vector<cuda::Token>& toks, size_t b, size_t e) {
     std::vector<cuda::Token> part(toks.begin() + static_cast<long>(b), toks.begin() + static_cast<long>(e));
-    std::vector<cuda::Token> x = cuda::expand_tokens(files, pre->macros, part);
+    std::vector<cuda::Token> x = cuda::expand_tokens(files, pre->macros, part, &budget);
     if (x.empty()) cuda::fail_at(files, b < toks.size() ? toks[b].pos : cuda::Pos{}, "expected an expression");
     return cuda::eval_const(files, x, 0, x.size(), env);
   }
@@ -124,6 +128,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   if (!h.ops.empty() && std::find(h.ops.begin(), h.ops.end(), r.op) == h.ops.end())
     throw UsageError(id + " takes --op " + name_list(names_of(h.ops), " ") + ", not " + op.name);
   check_request_values(r);
+  if (r.n < 1) throw UsageError(id + " takes --n of at least 1, not " + std::to_string(r.n));
 
   // Options are macros the file defines under #ifndef.
   const std::set<std::string> takes = option_macros(file);
@@ -156,7 +161,6 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   }
   for (const auto& [name, value] : r.defines) define(name, value.empty() ? "1" : value);
 
-  k.request.input = request_input(r);
   k.prelude = kernel_prelude(file, r.type, r.op, options);
   k.build = build_kernel(file, k.prelude);
   const KernelBuild& b = *k.build;
@@ -165,14 +169,25 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   HostEval host;
   host.pre = &b.pre;
   host.display = file.display;
+  // The input: made when a require: line asks for its range, or after them (so that the file's own
+  // limit on --n speaks first), and only for an n a trace holds (--n 2000000000 made 15 GB of it).
   long long min_in = 0, max_in = 0;
-  for (size_t i = 0; i < k.request.input.size(); ++i) {
-    const long long v = static_cast<long long>(std::floor(k.request.input[i]));
-    if (i == 0 || v < min_in) min_in = v;
-    if (i == 0 || v > max_in) max_in = v;
-  }
+  bool have_input = false;
+  auto make_input = [&] {
+    if (have_input) return;
+    if (r.n > kMaxTraceN)
+      throw UsageError("--n must be from 1 to " + std::to_string(kMaxTraceN) + " (a trace's limit), not " + std::to_string(r.n));
+    k.request.input = request_input(r);
+    for (size_t i = 0; i < k.request.input.size(); ++i) {
+      const long long v = static_cast<long long>(std::floor(k.request.input[i]));
+      if (i == 0 || v < min_in) min_in = v;
+      if (i == 0 || v > max_in) max_in = v;
+    }
+    have_input = true;
+  };
   host.env.ident = [&](const std::string& name) -> std::optional<long long> {
     if (name == "N") return r.n;
+    if (name == "MIN_IN" || name == "MAX_IN") make_input();
     if (name == "MIN_IN") return min_in;
     if (name == "MAX_IN") return max_in;
     return std::nullopt;
@@ -199,7 +214,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     }
     throw UsageError(id + " " + m);
   }
-  if (r.n < 1) throw UsageError(id + " takes --n of at least 1, not " + std::to_string(r.n));
+  make_input();
 
   // The launch line: NAME<<<GRID, BLOCK[, SHARED_BYTES]>>>(ARGS)
   std::vector<cuda::Token> t = fragment(host.files, file.display, h.launch, h.launch_line, h.launch_col);
@@ -304,8 +319,11 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   }
   if (k.out_arg < 0) throw UsageError(file.display + ": the launch passes no `out` array");
   if (k.in_type == Base::Bool || k.out_type == Base::Bool) throw UsageError(file.display + ": bool arrays are not supported as in/out");
-  k.out_count = h.out.empty() ? r.n : static_cast<int>(host.eval_text(h.out, h.out_line, h.out_col));
-  if (k.out_count < 1 || k.out_count > (1 << 24)) throw UsageError(id + ": out has " + std::to_string(k.out_count) + " elements");
+  const long long out_count = h.out.empty() ? r.n : host.eval_text(h.out, h.out_line, h.out_col);
+  if (out_count < 1 || out_count > r.n + 1LL)
+    throw UsageError(file.display + ":" + std::to_string(h.out_line) + ": out has " + std::to_string(out_count) +
+                     " elements; a trace of n=" + std::to_string(r.n) + " holds 1 to " + std::to_string(r.n + 1LL));
+  k.out_count = static_cast<int>(out_count);
   launch_desc += "(";
   for (size_t a = 0; a < arg_text.size(); ++a) launch_desc += (a ? ", " : "") + arg_text[a];
   k.launch_text = launch_desc + ")";

@@ -13,6 +13,7 @@
 #include <mutex>
 
 #include "engine/catalogue.h"
+#include "engine/cuda/limits.h"
 #include "engine/cuda/parser.h"
 
 namespace scanscope {
@@ -239,6 +240,9 @@ KernelFile load_kernel_file(const std::string& path, const std::string* text) {
 }
 
 void set_kernel_text(KernelFile& k, std::string text) {
+  // text given in place of a file's (the window's editor) is held to the size of a file on disk
+  if (static_cast<long long>(text.size()) > cuda::kMaxSourceBytes)
+    throw UsageError(k.display + ": " + cuda::source_too_large(static_cast<long long>(text.size())));
   k.text = std::move(text);
   k.header = parse_kernel_header(k.text, k.display);
   if (k.header.launch.empty())
@@ -260,9 +264,18 @@ std::string kernel_prelude(const KernelFile& file, ValueType type, Operator op, 
 
 namespace {
 
+// The last builds, for re-runs of a kernel with other options (the window). Bounded in number and
+// in size (tokens and instructions together: a build of a 1 MiB text holds hundreds of MB, and a
+// student editing one would keep every version); a build larger than that is not kept at all.
 struct BuildCache {
   std::mutex mu;
   std::list<std::pair<std::string, std::shared_ptr<const KernelBuild>>> entries;  // most recent first
+  long long weight = 0;
+  static constexpr size_t kMaxEntries = 64;
+  static constexpr long long kMaxWeight = 250000;  // a catalogue build weighs about 2000: all 64 fit
+  static long long weight_of(const KernelBuild& b) {
+    return static_cast<long long>(b.pre.tokens.size() + b.compiled.code.size());
+  }
 };
 
 BuildCache& build_cache() {
@@ -293,9 +306,15 @@ std::shared_ptr<const KernelBuild> build_kernel(const KernelFile& file, const st
   b->pre = cuda::preprocess(b->files, loc, prelude, file.path);
   auto prog = std::make_unique<cuda::Program>(cuda::parse_program(b->files, b->pre));
   b->compiled = cuda::compile(b->files, std::move(prog));
+  const long long w = BuildCache::weight_of(*b);
+  if (w > BuildCache::kMaxWeight) return b;
   std::lock_guard<std::mutex> lock(cache.mu);
   cache.entries.emplace_front(key, b);
-  if (cache.entries.size() > 64) cache.entries.pop_back();
+  cache.weight += w;
+  while (cache.entries.size() > BuildCache::kMaxEntries || cache.weight > BuildCache::kMaxWeight) {
+    cache.weight -= BuildCache::weight_of(*cache.entries.back().second);
+    cache.entries.pop_back();
+  }
   return b;
 }
 
@@ -318,6 +337,7 @@ std::set<std::string> option_macros(const KernelFile& file) {
   for (const auto& [name, m] : pre.macros)
     if (m.guarded && m.pos.file == pre.main_file) names.insert(name);
   std::lock_guard<std::mutex> lock(mu);
+  if (cache.size() >= 256) cache.clear();  // edited texts come and go: keep the memory bounded
   cache[key] = names;
   return names;
 }

@@ -106,7 +106,9 @@ std::string trace_to_json(const Trace& t, int indent) {
   }
   j["steps"] = std::move(steps);
   j["totals"] = json{{"ld", totals_json(t.totals.ld)}, {"st", totals_json(t.totals.st)}};
-  return j.dump(indent);
+  // A kernel file's text and its comments (step labels) may hold bytes that are not UTF-8 (a Latin-1
+  // comment): shown as U+FFFD rather than refusing to write the trace.
+  return j.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 Trace trace_from_json(const std::string& text, const std::string& origin) {
@@ -124,7 +126,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   const KernelFile* file = t.source.empty() ? find_kernel_file(t.kernel) : nullptr;
   if (t.source.empty() && !file && !j.contains("files"))
     rd.fail("kernel", "unknown kernel '" + t.kernel + "', and the trace holds no source files to show");
-  constexpr int kMaxN = 1 << 16;
+  constexpr int kMaxN = kMaxTraceN;
   t.n = static_cast<int>(rd.integer(j, "n", "", 1, kMaxN));
   t.threads = static_cast<int>(rd.integer(j, "threads", "", 1, kMaxThreads));
   t.banks = static_cast<int>(rd.integer(j, "banks", "", 16, 32));
@@ -254,7 +256,9 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   if (t.smem_words < 0) t.smem_words = 0;
   if (j.contains("arrays")) {
     const json& arr = rd.field(j, "arrays", "");
-    if (!arr.is_array() || arr.size() > 64) rd.fail("arrays", "expected an array of at most 64 entries");
+    // one per named word at most (interp: the first name at each word)
+    if (!arr.is_array() || static_cast<int>(arr.size()) > std::max(1, t.smem_words))
+      rd.fail("arrays", "expected an array of at most one entry per shared word (" + std::to_string(t.smem_words) + ")");
     for (size_t i = 0; i < arr.size(); ++i) {
       std::string where = "arrays[" + std::to_string(i) + "]";
       SharedArrayInfo a;

@@ -49,12 +49,30 @@ if [ "$STAGE" = validate ]; then
   "$bin" trace --kernel scan-blelloch --n 512 --banks 16 --device gpu --json "$OUT/blelloch512_g80_gpu.json" >"$OUT/blelloch512_g80.log" 2>&1
   echo "G80 trace on the GPU: exit $?; $(grep GPU: "$OUT/blelloch512_g80.log")" | tee -a "$OUT/summary.txt"
 
-  log "bench: the device strategies that launch teaching kernel files, beside CUB and the copy (int, float)"
-  teaching=reduce-block,reduce-chunked,reduce-two-pass,reduce-warp-shuffle,scan-propagate,scan-reduce-then-scan
-  for type in int float; do
-    "$bin" bench --kernel $teaching,cub-reduce,cub-scan,copy --type $type --json "$OUT/teaching-$type.json" >"$OUT/bench_$type.log" 2>&1
-    echo "bench $type exit $?; $(grep -cE "WRONG" "$OUT/bench_$type.log") wrong results" | tee -a "$OUT/summary.txt"
+  log "exercises on the GPU: every model solution passes (the gpu outcome included), every start fails"
+  for ex in $(sed -n 's/^exercise: *//p' assets/exercises/*.exercise); do
+    show=$("$bin" exercise show "$ex")
+    start=$(printf '%s\n' "$show" | sed -n 's/^start: *//p')
+    solution=$(printf '%s\n' "$show" | sed -n 's/^solution: *//p')
+    "$bin" check "$solution" --exercise "$ex" >"$OUT/exercise_${ex}_solution.log" 2>&1
+    rs=$?
+    "$bin" check "$start" --exercise "$ex" >"$OUT/exercise_${ex}_start.log" 2>&1
+    rt=$?
+    echo "$ex: solution exit $rs (0 = passes), start exit $rt (1 = fails); $(grep -c 'PASS.*gpu\|gpu.*PASS' "$OUT/exercise_${ex}_solution.log") gpu passes; $(grep -m1 -o 'in [0-9.]* us as written' "$OUT/exercise_${ex}_solution.log")" | tee -a "$OUT/summary.txt"
+    grep -E "FAIL" "$OUT/exercise_${ex}_solution.log" | head -3 | tee -a "$OUT/summary.txt"
   done
+  (cd "$build" && ctest -R "Check|Exercise|check_cli|Nvrtc" --output-on-failure) >"$OUT/ctest_checks.log" 2>&1
+  echo "check and exercise tests on the GPU: $(grep 'tests passed' "$OUT/ctest_checks.log")" | tee -a "$OUT/summary.txt"
+  grep -E "Failed|FAIL" "$OUT/ctest_checks.log" | head -10 | tee -a "$OUT/summary.txt"
+
+  if [ -z "${SKIP_BENCH:-}" ]; then  # SKIP_BENCH=1 when no device-wide code changed
+    log "bench: the device strategies that launch teaching kernel files, beside CUB and the copy (int, float)"
+    teaching=reduce-block,reduce-chunked,reduce-two-pass,reduce-warp-shuffle,scan-propagate,scan-reduce-then-scan
+    for type in int float; do
+      "$bin" bench --kernel $teaching,cub-reduce,cub-scan,copy --type $type --json "$OUT/teaching-$type.json" >"$OUT/bench_$type.log" 2>&1
+      echo "bench $type exit $?; $(grep -cE "WRONG" "$OUT/bench_$type.log") wrong results" | tee -a "$OUT/summary.txt"
+    done
+  fi
 fi
 
 if [ "$STAGE" = sanitize ]; then

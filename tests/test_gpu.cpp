@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/gpu/nvrtc.h"
 #include "engine/kernel_file.h"
 #include "engine/ncu_check.h"
 #include "engine/runner.h"
@@ -84,3 +85,26 @@ TEST(NcuCsv, ParsesOneRowPerLaunch) {
   EXPECT_EQ(rows[1].totals.ld.wavefronts, 17);
   EXPECT_THROW(parse_ncu_csv("hello\n", "timed_kernel"), std::runtime_error);
 }
+
+namespace scanscope {
+
+// NVRTC's errors name the user's file and line (the printed source carries #line directives):
+// the editor marks them on that line like the interpreter's own. NVRTC runs here without a GPU.
+TEST(NvrtcErrors, FirstErrorNamesTheFileAndLine) {
+  nvrtc::LogError e;
+  ASSERT_TRUE(nvrtc::first_error("\"my kernel.cu\"(12): warning: unused\n\"my kernel.cu\"(14): error: identifier \"foo\" is undefined\n\n1 error\n", &e));
+  EXPECT_EQ(e.file, "my kernel.cu");
+  EXPECT_EQ(e.line, 14);
+  EXPECT_EQ(e.message, "identifier \"foo\" is undefined");
+  EXPECT_FALSE(nvrtc::first_error("no position here: error: x\n", &e));
+  std::string why;
+  if (!nvrtc::available(&why)) GTEST_SKIP() << "no NVRTC: " << why;
+  nvrtc::Result r = nvrtc::compile("#line 7 \"edited.cu\"\n__global__ void k(int* out) {\n  out[0] = undefined_thing;\n}\n", "edited.cu", "compute_90", false);
+  ASSERT_FALSE(r.ok);
+  ASSERT_TRUE(nvrtc::first_error(r.log, &e)) << r.log;
+  EXPECT_EQ(e.file, "edited.cu");
+  EXPECT_EQ(e.line, 8);
+  EXPECT_NE(e.message.find("undefined_thing"), std::string::npos) << e.message;
+}
+
+}  // namespace scanscope

@@ -288,6 +288,16 @@ void editor_after_run(AppState& s, const TraceRequest& r, const std::exception* 
     return;
   }
   e.fresh = false;
+  e.original_gpu_us = 0;
+  if (s.trace.gpu_us > 0 && trace_runs_edit(s)) {  // the GPU timed the edit: time the original beside it
+    TraceRequest original = r;
+    original.source_text = e.original;
+    try {
+      e.original_gpu_us = gpu_time_us(original);
+    } catch (const std::exception& ex) {
+      toast(s, std::string("the original could not be timed on the GPU: ") + ex.what(), true);
+    }
+  }
   if (e.after_run) e.after_run(s);
 }
 

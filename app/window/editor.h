@@ -53,6 +53,9 @@ struct EditorState {
   bool builtin = false;  // the file is in the kernels or the exercises folder: Save asks for a new path
   bool fresh = false;    // opened from a file and not yet run: Run starts from its own options
   std::vector<EditorError> errors;  // the last Run's error (cleared by a Run that works)
+  // On a GPU, after a Run of an edit: the original text's time there, measured the same way as the
+  // trace's gpu_us (the timed build, median of kTimedRepeats launches); 0 when not measured.
+  double original_gpu_us = 0;
 
   // What a lesson (an exercise) plugs in: after each Run of the editor's text, after_run (when
   // set) is called and may fill notes, shown under the status line.

@@ -7,6 +7,7 @@
 
 #include "engine/bank_model.h"
 #include "engine/catalogue.h"
+#include "editor.h"
 #include "model.h"
 #include "panels.h"
 
@@ -227,13 +228,26 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::PopFont();
     gy = ImGui::GetCursorScreenPos().y;
   }
-  const float totals_h = (is_gpu_measurement(t) ? 5.0f : 4.0f) * ImGui::GetFrameHeightWithSpacing() + 4;
+  const float totals_h = (is_gpu_measurement(t) ? 5.0f : 4.0f) * ImGui::GetFrameHeightWithSpacing() + 4 +
+                         (t.gpu_us > 0 ? ImGui::GetTextLineHeightWithSpacing() : 0.0f);
   ImGui::SetCursorScreenPos(ImVec2(rx, std::max(gy, c.bottom() - totals_h)));
   ImGui::BeginGroup();
   StepTotals stt = step_totals(st);
   ImGui::Text("this step: %d inst, %d wavefronts, %d conflicts", stt.instructions, stt.wavefronts, stt.conflicts);
   if (is_gpu_measurement(t)) ImGui::TextColored(ImVec4(0.35f, 0.7f, 0.9f, 1), "measured on the GPU, beside the bank model:");
   totals_table("##totals", t, s.have_predicted ? &s.predicted : nullptr);
+  if (t.gpu_us > 0) {  // the GPU ran this very text: its own result and time beside the model's picture
+    const bool agrees = t.gpu_check.rfind("DIFFERS", 0) != 0;
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "GPU: %.2f us as written", t.gpu_us);
+    std::string line = buf;
+    if (s.editor.original_gpu_us > 0 && trace_runs_edit(s)) {
+      std::snprintf(buf, sizeof buf, ", the original %.2f us", s.editor.original_gpu_us);
+      line += buf;
+    }
+    line += agrees ? "; output and snapshots agree" : "; DIFFERS from the model";
+    ImGui::TextColored(agrees ? ImVec4(0.35f, 0.7f, 0.9f, 1) : ImVec4(1, 0.4f, 0.35f, 1), "%s", line.c_str());
+  }
   ImGui::EndGroup();
   ImGui::PopClipRect();
   end_panel();

@@ -1,8 +1,10 @@
 // Lowers the typed syntax tree to bytecode (see bytecode.h). Evaluation order: operands and
 // arguments left to right; the right side of an assignment before the left (C++17).
+#include <algorithm>
 #include <map>
 
 #include "engine/cuda/bytecode.h"
+#include "engine/cuda/limits.h"
 
 namespace scanscope::cuda {
 
@@ -29,7 +31,7 @@ class Compiler {
       const Function& f = *p.functions[i];
       if (!f.body) continue;
       fn_ = &out_.functions[i];
-      slots_ = f.frame_slots;
+      slots_ = max_slots_ = f.frame_slots;
       fn_->entry = static_cast<int>(out_.code.size());
       stmt(*f.body);
       // falling off the end
@@ -46,7 +48,7 @@ class Compiler {
       } else {
         emit(Op::FaultNoReturn, f.close);
       }
-      fn_->frame_slots = slots_;
+      fn_->frame_slots = max_slots_;
       for (int target : returns_) out_.code[target].a = static_cast<int>(out_.code.size());
       returns_.clear();
     }
@@ -56,12 +58,17 @@ class Compiler {
   int emit(Op op, Pos pos, int a = 0, int b = 0) {
     out_.code.push_back(Instr{op, a, b});
     out_.code_pos.push_back(pos);
-    if (out_.code.size() > 4000000) fail_at(files_, pos, "the program is too large (more than 4 million instructions)");
+    if (out_.code.size() > static_cast<size_t>(kMaxInstructions))
+      fail_at(files_, pos, "the program is too large (more than " + std::to_string(kMaxInstructions) + " instructions)");
     return static_cast<int>(out_.code.size()) - 1;
   }
   int here() const { return static_cast<int>(out_.code.size()); }
   void patch(int at, int target) { out_.code[at].a = target; }
-  int temp() { return slots_++; }
+  // A temporary: live within one statement's expressions only, so the next statement reuses it.
+  int temp() {
+    max_slots_ = std::max(max_slots_, slots_ + 1);
+    return slots_++;
+  }
 
   int site(const Expr& e, AccessOp op) {
     AccessSite s;
@@ -69,6 +76,8 @@ class Compiler {
     s.stmt = e.stmt.file >= 0 ? e.stmt : e.span.begin;
     s.op = op;
     s.type = e.type.pointer ? Base::Int : e.type.base;
+    if (out_.sites.size() >= static_cast<size_t>(kMaxSites))
+      fail_at(files_, e.span.begin, "more than " + std::to_string(kMaxSites) + " shared- and global-memory accesses in the program");
     out_.sites.push_back(s);
     return static_cast<int>(out_.sites.size()) - 1;
   }
@@ -89,6 +98,12 @@ class Compiler {
   std::vector<int> returns_;
 
   void stmt(const Stmt& s) {
+    const int saved = slots_;  // the temporaries of this statement are dead after it
+    lower(s);
+    slots_ = saved;
+  }
+
+  void lower(const Stmt& s) {
     switch (s.kind) {
       case Sk::Block:
         for (const auto& b : s.body) stmt(*b);
@@ -546,6 +561,7 @@ class Compiler {
   Compiled& out_;
   CompiledFunction* fn_ = nullptr;
   int slots_ = 0;
+  int max_slots_ = 0;  // the most slots_ reached in the function: its frame
 };
 
 }  // namespace

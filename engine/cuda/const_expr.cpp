@@ -4,6 +4,8 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "engine/cuda/limits.h"
+
 namespace scanscope::cuda {
 
 namespace {
@@ -36,9 +38,21 @@ class ConstParser {
     fail_at(files_, p, m);
   }
 
+  // Parentheses, unary operators and ?: inside one another, at most kMaxNesting deep (as the
+  // parser counts them: a level per parenthesis or operator).
+  struct Nest {
+    int& depth;
+    ~Nest() { --depth; }
+  };
+  Nest nest() {
+    if (++depth_ > kMaxNesting) fail_here("the expression nests more than " + std::to_string(kMaxNesting) + " levels deep");
+    return Nest{depth_};
+  }
+
   long long conditional() {
     long long c = binary(0);
     if (accept("?")) {
+      Nest n = nest();
       long long a = conditional();
       expect(":");
       long long b = conditional();
@@ -79,13 +93,15 @@ class ConstParser {
     if (op == "-") return static_cast<long long>(static_cast<unsigned long long>(a) - static_cast<unsigned long long>(b));
     if (op == "*") return static_cast<long long>(static_cast<unsigned long long>(a) * static_cast<unsigned long long>(b));
     if (b == 0) fail_at(files_, at, "division by zero in a constant expression");
+    if (b == -1) return op == "/" ? static_cast<long long>(0ULL - static_cast<unsigned long long>(a)) : 0;  // wraps, as the rest
     if (op == "/") return a / b;
     return a % b;
   }
 
   long long unary() {
+    Nest n = nest();
     if (accept("+")) return unary();
-    if (accept("-")) return -unary();
+    if (accept("-")) return static_cast<long long>(0ULL - static_cast<unsigned long long>(unary()));
     if (accept("!")) return !unary();
     if (accept("~")) return ~unary();
     if (accept("(")) {
@@ -174,6 +190,7 @@ class ConstParser {
   const std::vector<Token>& t_;
   size_t i_, end_;
   const ConstEnv& env_;
+  int depth_ = 0;
 };
 
 }  // namespace

@@ -112,7 +112,8 @@ std::vector<Token> lex(const SourceSet& files, int file, LineComments* comments)
       advance(j - i);
     } else if (c == '"' || c == '\'') {
       size_t j = i + 1;
-      while (j < s.size() && s[j] != c && s[j] != '\n') j += s[j] == '\\' ? 2 : 1;
+      // an escape takes the next character, but never the line's end: a token is on one line
+      while (j < s.size() && s[j] != c && s[j] != '\n') j += s[j] == '\\' && j + 1 < s.size() && s[j + 1] != '\n' ? 2 : 1;
       if (j >= s.size() || s[j] != c)
         fail_at(files, t.pos, c == '"' ? "string not closed on its line" : "character constant not closed on its line");
       t.kind = c == '"' ? Tok::String : Tok::Char;

@@ -6,12 +6,14 @@
 #include <cstring>
 #include <limits>
 
+#include "engine/cuda/limits.h"
+
 namespace scanscope::cuda {
 
 namespace {
 
-constexpr uint32_t kStackSlots = 2048;  // per thread: frames and operand stack
-constexpr uint32_t kMaxDepth = 64;      // nested calls per thread
+constexpr uint32_t kStackSlots = kStackWords;  // per thread: frames and operand stack
+constexpr uint32_t kMaxDepth = kMaxCallDepth;  // nested calls per thread
 constexpr int kMaxThreads = 1024;
 
 enum Space : uint64_t { kNone = 0, kGlobal = 1, kShared = 2, kLocal = 3 };
@@ -79,6 +81,10 @@ const char* builtin_name(Builtin b) {
   }
 }
 
+std::string stack_overflow() {
+  return "stack overflow: more than " + std::to_string(kStackSlots) + " words of locals, arguments and operands (calls nested too deep?)";
+}
+
 std::string hex(uint32_t v) {
   char b[16];
   std::snprintf(b, sizeof b, "0x%08x", v);
@@ -124,7 +130,7 @@ void Machine::fault(int tid, int pc, const std::string& message) const {
   throw e;
 }
 
-uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load) {
+uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp) {
   const int32_t off = offset_of(ptr);
   switch (space_of(ptr)) {
     case kShared: {
@@ -147,7 +153,7 @@ uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load) {
     }
     case kLocal: {
       const uint32_t base = static_cast<uint32_t>(tid) * kStackSlots;
-      if (off < 0 || static_cast<uint32_t>(off) >= th_[tid].sp)
+      if (off < 0 || static_cast<uint32_t>(off) >= sp)
         fault(tid, pc, "a pointer to a local variable is used outside that variable's array");
       return reinterpret_cast<uint32_t*>(&stack_[base + off]);
     }
@@ -182,8 +188,10 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
   stack_.assign(static_cast<size_t>(threads_) * kStackSlots, 0);
   frames_.assign(static_cast<size_t>(threads_) * kMaxDepth, Frame{0, 0});
   raw_.clear();
+  recorded_ = 0;
   round_labels_.clear();
   pointer_names_.clear();
+  pointer_seen_.clear();
   if (record_) {
     out_->steps.clear();
     out_->barrier_steps.clear();
@@ -321,7 +329,7 @@ void Machine::fire(int warp, uint32_t mask, int leader) {
         fault(tid, static_cast<int>(t.pc) - 1, std::string(builtin_name(kind)) + " reads lane " + std::to_string(src) + ", which is not in the mask " + hex(mask));
       result[l] = var[src];
       if (record_ && sp.site >= 0)
-        raw_.push_back(RawAccess{tid, sp.site, kShuffle, src, static_cast<uint32_t>(var[src]), t.round});
+        record(RawAccess{tid, sp.site, kShuffle, src, static_cast<uint32_t>(var[src]), t.round}, static_cast<int>(t.pc) - 1);
     }
   } else if (kind == Builtin::BallotSync || kind == Builtin::AnySync || kind == Builtin::AllSync) {
     uint32_t ballot = 0;
@@ -376,9 +384,24 @@ std::string Machine::label_text(int tid, int sync) const {
   return out;
 }
 
+void Machine::record(const RawAccess& a, int pc) {
+  if (recorded_ + static_cast<long long>(raw_.size()) >= kMaxAccesses)
+    fault(a.tid, pc, "the trace would record more than " + std::to_string(kMaxAccesses) + " shared-memory accesses (a loop that never ends?)");
+  raw_.push_back(a);
+}
+
 void Machine::note_round_end(int tid, int sync) {
   if (!record_) return;
   const int r = th_[tid].round;
+  // This round ends step number `steps`; each step holds a snapshot of the block's shared memory.
+  const long long steps = static_cast<long long>(out_->steps.size()) + r + 1;
+  if (steps > kMaxSteps)
+    fault(tid, static_cast<int>(th_[tid].pc) - 1, "the trace would have more than " + std::to_string(kMaxSteps) +
+                                                      " steps (barriers and warp synchronisations; a loop that never ends?)");
+  if (steps * static_cast<long long>(smem_.size()) > kMaxSnapshotWords)
+    fault(tid, static_cast<int>(th_[tid].pc) - 1, "the trace would hold more than " + std::to_string(kMaxSnapshotWords) +
+                                                      " words of shared-memory snapshots (" + std::to_string(steps) + " steps of " +
+                                                      std::to_string(smem_.size()) + " words; a loop that never ends?)");
   if (static_cast<int>(round_labels_.size()) <= r) round_labels_.resize(r + 1);
   RoundLabel& l = round_labels_[r];
   if (l.set) return;
@@ -434,6 +457,7 @@ void Machine::end_phase(bool final_phase) {
     out_->steps.push_back(std::move(s));
     out_->barrier_steps.push_back(r == rounds - 1);
   }
+  recorded_ += static_cast<long long>(raw_.size());
   raw_.clear();
   round_labels_.clear();
   phase_start_smem_ = smem_;
@@ -506,7 +530,7 @@ void Machine::run_thread(int tid) {
       fault(tid, static_cast<int>(pc), "the block ran more than " + std::to_string(budget) +
                                            " instructions: a loop that never ends? (thread " + std::to_string(tid) + " was here)");
     }
-    if (sp + 8 >= kStackSlots) fault(tid, static_cast<int>(pc), "stack overflow (calls nested too deep?)");
+    if (sp + 8 >= kStackSlots) fault(tid, static_cast<int>(pc), stack_overflow());
     const Instr in = code[pc++];
     switch (in.op) {
       case Op::Push: PUSH(static_cast<uint32_t>(in.a)); break;
@@ -608,19 +632,19 @@ void Machine::run_thread(int tid) {
       }
       case Op::Ld: {
         uint64_t p = TOP();
-        uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true);
+        uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true, sp);
         TOP() = *m;
-        if (record_ && space_of(p) == kShared) raw_.push_back(RawAccess{tid, in.a, kLoad, offset_of(p), *m, th.round});
+        if (record_ && space_of(p) == kShared) record(RawAccess{tid, in.a, kLoad, offset_of(p), *m, th.round}, pc - 1);
         break;
       }
       case Op::St: {
         uint64_t p = POP();
         uint32_t v = as_u(TOP());
-        uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, false);
+        uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, false, sp);
         *m = v;
         if (space_of(p) == kShared) {
           written_[offset_of(p)] = 1;
-          if (record_) raw_.push_back(RawAccess{tid, in.a, kStore, offset_of(p), v, th.round});
+          if (record_) record(RawAccess{tid, in.a, kStore, offset_of(p), v, th.round}, pc - 1);
         }
         break;
       }
@@ -632,7 +656,7 @@ void Machine::run_thread(int tid) {
         uint32_t cmp = cas ? as_u(POP()) : 0;
         if (cas) std::swap(val, cmp);  // atomicCAS(p, compare, val)
         uint64_t p = POP();
-        uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true);
+        uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true, sp);
         const uint32_t old = *m;
         uint32_t nv = old;
         switch (b) {
@@ -650,7 +674,7 @@ void Machine::run_thread(int tid) {
         *m = nv;
         if (space_of(p) == kShared) {
           written_[offset_of(p)] = 1;
-          if (record_) raw_.push_back(RawAccess{tid, in.b, kAtomic, offset_of(p), nv, th.round});
+          if (record_) record(RawAccess{tid, in.b, kAtomic, offset_of(p), nv, th.round}, pc - 1);
         }
         PUSH(old);
         break;
@@ -664,7 +688,7 @@ void Machine::run_thread(int tid) {
         frames[th.depth++] = Frame{pc, fp};
         fp = sp - static_cast<uint32_t>(f.params);
         const uint32_t top = fp + static_cast<uint32_t>(f.frame_slots);
-        if (top + 8 >= kStackSlots) fault(tid, static_cast<int>(pc) - 1, "stack overflow (calls nested too deep?)");
+        if (top + 8 >= kStackSlots) fault(tid, static_cast<int>(pc) - 1, stack_overflow());
         for (uint32_t k = sp; k < top; ++k) st[k] = 0;
         sp = top;
         pc = static_cast<uint32_t>(f.entry);
@@ -707,9 +731,7 @@ void Machine::run_thread(int tid) {
       case Op::NamePtr: {
         if (record_ && tid == 0 && space_of(st[fp + in.a]) == kShared) {
           const int off = offset_of(st[fp + in.a]);
-          bool known = false;
-          for (const auto& p : pointer_names_) known = known || p.second == prog_.names[in.b];
-          if (!known) pointer_names_.push_back({off, prog_.names[in.b]});
+          if (pointer_seen_.insert(prog_.names[in.b]).second) pointer_names_.push_back({off, prog_.names[in.b]});
         }
         break;
       }

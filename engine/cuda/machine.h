@@ -5,10 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "engine/cuda/bytecode.h"
+#include "engine/cuda/limits.h"
 #include "engine/trace.h"
 
 namespace scanscope::cuda {
@@ -85,16 +87,18 @@ class Machine {
   void settle_warp(int warp);
   void fire(int warp, uint32_t mask, int leader);
   void end_phase(bool final_phase);
+  void record(const RawAccess& a, int pc);  // a shared-memory access of the recorded block, within kMaxAccesses
   void note_round_end(int tid, int sync);
   std::string label_text(int tid, int sync) const;
   [[noreturn]] void fault(int tid, int pc, const std::string& message) const;
   std::string who(int tid) const;
-  uint32_t* memory(int tid, int pc, uint64_t ptr, bool is_load);
+  // The word `ptr` names; `sp`: the thread's stack top now (a local's address is below it).
+  uint32_t* memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp);
 
   const Compiled& prog_;
   const SourceSet& files_;
   std::vector<Buffer> buffers_;
-  long long budget_ = 50000000;
+  long long budget_ = kMaxInstructionsPerBlock;
 
   // the block being run
   int threads_ = 0, block_ = 0, grid_ = 1, block_dim_ = 1;
@@ -108,8 +112,10 @@ class Machine {
   std::vector<uint32_t> phase_start_smem_;
   std::vector<uint8_t> phase_start_written_;
   std::vector<RawAccess> raw_;
+  long long recorded_ = 0;  // accesses of the steps already made
   std::vector<RoundLabel> round_labels_;
   std::vector<std::pair<int, std::string>> pointer_names_;  // (shared word, name)
+  std::set<std::string> pointer_seen_;                      // their names
   BlockRecord* out_ = nullptr;
 };
 

@@ -10,6 +10,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "engine/cuda/limits.h"
+
 namespace scanscope::cuda {
 
 std::string Type::name() const {
@@ -130,6 +132,23 @@ class Parser {
   Pos end_of(const Token& t) const { return Pos{t.pos.file, t.pos.line, t.pos.col + static_cast<int>(t.text.size())}; }
   Pos prev_end() const { return i_ > 0 ? end_of(t_[i_ - 1]) : cur().pos; }
 
+  // ---- nesting: parentheses, prefix operators, calls, indices, blocks and statements inside one
+  // another, and each operator of a chain (`a + b + c` is a tree that deep), at most kMaxNesting
+  // levels: the parser, the compiler and the tree's destructor recurse that deep.
+  struct Nest {
+    int& depth;
+    int saved;
+    ~Nest() { depth = saved; }
+  };
+  [[nodiscard]] Nest nest() {
+    deeper();
+    return Nest{depth_, depth_ - 1};
+  }
+  void deeper() {
+    if (++depth_ > kMaxNesting)
+      fail(cur().pos, "nested more than " + std::to_string(kMaxNesting) + " levels deep (parentheses, operators, calls, blocks or statements)");
+  }
+
   // ---- types
   bool starts_type() const {
     if (cur().kind != Tok::Ident) return false;
@@ -211,7 +230,8 @@ class Parser {
   int alloc_slots(int n) {
     int s = fn_->frame_slots;
     fn_->frame_slots += n;
-    if (fn_->frame_slots > 4096) fail(cur().pos, "function '" + fn_->name + "' needs more than 4096 words of local variables");
+    if (fn_->frame_slots > kMaxFrameWords)
+      fail(cur().pos, "function '" + fn_->name + "' needs more than " + std::to_string(kMaxFrameWords) + " words of local variables and parameters");
     return s;
   }
 
@@ -269,9 +289,7 @@ class Parser {
     if (s.global && !ret.is_void()) fail(name.pos, "a __global__ function must return void");
     if (s.host && !s.device && !s.global) fail(name.pos, "host functions are not supported in kernel files");
     if (find_builtin(name.text) != Builtin::None) fail(name.pos, "'" + name.text + "' is a CUDA built-in and cannot be redefined");
-    Function* fn = nullptr;
-    for (auto& f : prog_.functions)
-      if (f->name == name.text) fn = f.get();
+    Function*& fn = functions_[name.text];
     const bool existed = fn != nullptr;
     if (!fn) {
       prog_.functions.push_back(std::make_unique<Function>());
@@ -377,6 +395,7 @@ class Parser {
   }
 
   StmtP statement() {
+    Nest n = nest();
     stmt_pos_ = cur().pos;
     const Pos p = cur().pos;
     if (is("{")) return block();
@@ -505,7 +524,8 @@ class Parser {
         expect("]");
         std::optional<long long> v = fold(*e);
         if (!v) fail(e->span.begin, "the size of a local array must be a constant");
-        if (*v <= 0 || *v > 1024) fail(e->span.begin, "local array '" + name.text + "' of " + std::to_string(*v) + " elements (1 to 1024 allowed)");
+        if (*v <= 0 || *v > kMaxFrameWords)
+          fail(e->span.begin, "local array '" + name.text + "' of " + std::to_string(*v) + " elements (1 to " + std::to_string(kMaxFrameWords) + " allowed)");
         if (is("[")) fail(cur().pos, "arrays of more than one dimension are not supported");
         if (type.pointer) fail(name.pos, "arrays of pointers are not supported");
         Var* v2 = declare(name, type, static_cast<int>(*v), Storage::Local);
@@ -542,8 +562,10 @@ class Parser {
   ExprP make(Ek k, Pos begin, Type t) { return std::make_unique<Expr>(k, Span{begin, prev_end()}, t); }
 
   ExprP expr() {
+    Nest chain{depth_, depth_};
     ExprP e = assignment();
     while (is(",")) {
+      deeper();
       ++i_;
       ExprP r = assignment();
       auto c = make(Ek::Comma, e->span.begin, r->type);
@@ -570,6 +592,7 @@ class Parser {
       const Pos at = cur().pos;
       ++i_;
       need_lvalue(*lhs, ("'" + op + "'").c_str());
+      Nest n = nest();
       ExprP rhs = assignment();
       if (op == "=") {
         auto e = make(Ek::Assign, lhs->span.begin, lhs->type);
@@ -613,6 +636,7 @@ class Parser {
   ExprP conditional() {
     ExprP c = binary(1);
     if (!is("?")) return c;
+    Nest n = nest();
     ++i_;
     ExprP a = expr();
     expect(":", "in '?:'");
@@ -634,11 +658,13 @@ class Parser {
   }
 
   ExprP binary(int min_prec) {
+    Nest chain{depth_, depth_};
     ExprP lhs = unary();
     while (cur().kind == Tok::Punct) {
       const std::string op = cur().text;
       const int p = binary_precedence(op);
       if (p < min_prec) break;
+      deeper();
       const Pos at = cur().pos;
       ++i_;
       ExprP rhs = binary(p + 1);
@@ -715,6 +741,7 @@ class Parser {
 
   ExprP unary() {
     const Pos p = cur().pos;
+    Nest n = nest();
     if (cur().kind == Tok::Punct) {
       const std::string op = cur().text;
       if (op == "++" || op == "--") {
@@ -907,7 +934,7 @@ class Parser {
     if (is("(")) return call(name, p);
     const Var* v = lookup(name);
     if (!v) {
-      if (prog_.find(name)) fail(p, "'" + name + "' is a function: call it with (...)");
+      if (find_function(name)) fail(p, "'" + name + "' is a function: call it with (...)");
       fail(p, "'" + name + "' is not declared" + (name == "IDENTITY" || name == "OP" || name == "T" ? " (the host defines it: run the file through scanscope)" : ""));
     }
     auto e = make(Ek::Var, p, v->type);
@@ -968,7 +995,7 @@ class Parser {
     expect(")", "to close the call");
     Builtin b = find_builtin(name);
     if (b != Builtin::None) return builtin_call(b, name, std::move(args), p);
-    const Function* fn = prog_.find(name);
+    const Function* fn = find_function(name);
     if (!fn) {
       if (name == "printf" || name == "assert" || name == "malloc" || name == "free")
         fail(p, "'" + name + "' is not supported in kernel files");
@@ -1102,6 +1129,8 @@ class Parser {
       fail(at, e.what());
     }
     l->pos = at;
+    if (l->text.size() > static_cast<size_t>(kMaxLabelChars))
+      fail(at, "a step label of " + std::to_string(l->text.size()) + " characters (at most " + std::to_string(kMaxLabelChars) + ")");
     // {name} placeholders: variables in scope here (for the end of a kernel: none are)
     size_t k = 0;
     while ((k = l->text.find('{', k)) != std::string::npos) {
@@ -1137,8 +1166,10 @@ class Parser {
     return c;
   }
 
-  // Integer constant folding (array sizes).
+  // Integer constant folding (array sizes), in 64 bits that wrap (no overflow is undefined here).
   std::optional<long long> fold(const Expr& e) const {
+    using U = unsigned long long;
+    auto wrap = [](U v) { return static_cast<long long>(v); };
     switch (e.kind) {
       case Ek::IntLit: return e.ival;
       case Ek::Cast:
@@ -1147,7 +1178,7 @@ class Parser {
       case Ek::Unary: {
         auto v = fold(*e.kids[0]);
         if (!v) return v;
-        if (e.op == "-") return -*v;
+        if (e.op == "-") return wrap(0 - U(*v));
         if (e.op == "~") return ~*v;
         if (e.op == "!") return !*v;
         return std::nullopt;
@@ -1156,13 +1187,14 @@ class Parser {
         auto a = fold(*e.kids[0]), b = fold(*e.kids[1]);
         if (!a || !b) return std::nullopt;
         const std::string& o = e.op;
-        if (o == "+") return *a + *b;
-        if (o == "-") return *a - *b;
-        if (o == "*") return *a * *b;
+        if (o == "+") return wrap(U(*a) + U(*b));
+        if (o == "-") return wrap(U(*a) - U(*b));
+        if (o == "*") return wrap(U(*a) * U(*b));
         if ((o == "/" || o == "%") && *b == 0) return std::nullopt;
+        if (*b == -1 && (o == "/" || o == "%")) return o == "/" ? wrap(0 - U(*a)) : 0;
         if (o == "/") return *a / *b;
         if (o == "%") return *a % *b;
-        if (o == "<<") return *b >= 0 && *b < 32 ? *a << *b : 0;
+        if (o == "<<") return *b >= 0 && *b < 32 ? wrap(U(*a) << *b) : 0;
         if (o == ">>") return *b >= 0 && *b < 32 ? *a >> *b : 0;
         if (o == "&") return *a & *b;
         if (o == "|") return *a | *b;
@@ -1185,8 +1217,14 @@ class Parser {
   Program prog_;
   std::vector<std::map<std::string, const Var*>> scopes_;
   std::map<std::string, const Var*> globals_;
+  std::map<std::string, Function*> functions_;  // by name (a text may define tens of thousands)
+  const Function* find_function(const std::string& name) const {
+    auto it = functions_.find(name);
+    return it == functions_.end() ? nullptr : it->second;
+  }
   Function* fn_ = nullptr;
   int loops_ = 0;
+  int depth_ = 0;
   Pos stmt_pos_;
   std::set<const Function*> called_;
 };

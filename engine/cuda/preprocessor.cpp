@@ -8,6 +8,7 @@
 #include <deque>
 
 #include "engine/cuda/const_expr.h"
+#include "engine/cuda/limits.h"
 
 namespace scanscope::cuda {
 
@@ -43,9 +44,6 @@ std::string SourceLocator::display_path(const std::string& disk_path) const {
 
 namespace {
 
-constexpr size_t kMaxTokens = 2000000;
-constexpr int kMaxIncludeDepth = 32;
-
 bool is_punct(const Token& t, const char* p) { return t.kind == Tok::Punct && t.text == p; }
 
 bool same_tokens(const std::vector<Token>& a, const std::vector<Token>& b) {
@@ -57,9 +55,16 @@ bool same_tokens(const std::vector<Token>& a, const std::vector<Token>& b) {
 
 class Pp {
  public:
-  Pp(SourceSet& files, const SourceLocator& loc) : files_(files), loc_(loc) {}
+  // `external`: macros defined elsewhere, only read (the host side's expansions); `budget`: the
+  // tokens expansions may still produce, shared by a series of runs.
+  Pp(SourceSet& files, const SourceLocator& loc, std::map<std::string, Macro>* external = nullptr, long long* budget = nullptr)
+      : macros(external ? *external : defined_), files_(files), loc_(loc), budget_(budget ? budget : &own_budget_) {}
 
-  std::map<std::string, Macro> macros;
+ private:
+  std::map<std::string, Macro> defined_;
+
+ public:
+  std::map<std::string, Macro>& macros;
   std::map<int, LineComments> comments;
   std::vector<Token> out;
   std::vector<std::string> disk_paths;  // per file index
@@ -67,14 +72,21 @@ class Pp {
   int main_file = -1;
 
   void run_text(const std::string& display, const std::string& text) {
+    bytes_ = static_cast<long long>(text.size());
     int f = files_.add(display, text);
     prelude_file_ = f;
     disk_paths.resize(files_.files.size());
     run_file(f, 0);
   }
 
-  // Expands a token list with the current macros (no source behind it).
-  std::vector<Token> expand_list(const std::vector<Token>& in) {
+  // Expands a token list with the current macros (no source behind it): the host's expressions,
+  // #if lines, and a function-like macro's arguments (`at`: the macro's name there).
+  std::vector<Token> expand_list(const std::vector<Token>& in, const Token* at = nullptr) {
+    struct Nest {
+      int& depth;
+      ~Nest() { --depth; }
+    } nest{++nesting_};
+    if (at && nesting_ > kMaxMacroNesting) too_deep(*at);
     std::vector<Token> result;
     Expander ex(*this, nullptr, nullptr);
     for (const auto& t : in) ex.pending.push_back(t);
@@ -142,14 +154,13 @@ class Pp {
           }
         }
         out.push_back(std::move(t));
-        if (out.size() > kMaxTokens)
-          fail_at(pp.files_, out.back().pos, "the program expands to more than " + std::to_string(kMaxTokens) + " tokens");
       }
     }
 
     // Replaces the invocation of `m` that starts with `name` by its expansion (pushed back for
     // rescanning); false when a function-like macro's name is not followed by '('.
     bool expand(const Token& name, const Macro& m, int id) {
+      if (static_cast<int>(name.hide.size()) >= kMaxMacroNesting) pp.too_deep(name);
       std::vector<int> hide = name.hide;
       hide.push_back(id);
       std::vector<Token> result;
@@ -181,11 +192,12 @@ class Pp {
           args.back().push_back(t);
         }
         if (m.params.empty() && args.size() == 1 && args[0].empty()) args.clear();
+        for (const auto& a : args) charge(a.size(), name);  // expanded on their own: held while nested macros expand
         if (args.size() != m.params.size())
           fail_at(pp.files_, name.pos, "macro '" + m.name + "' takes " + std::to_string(m.params.size()) + " argument" +
                                          (m.params.size() == 1 ? "" : "s") + ", given " + std::to_string(args.size()));
         std::vector<std::vector<Token>> expanded;
-        for (auto& a : args) expanded.push_back(pp.expand_list(a));
+        for (auto& a : args) expanded.push_back(pp.expand_list(a, &name));
         for (const auto& b : m.body) {
           int k = -1;
           if (b.kind == Tok::Ident)
@@ -204,8 +216,17 @@ class Pp {
           }
         }
       }
+      charge(result.size(), name);
       for (auto it = result.rbegin(); it != result.rend(); ++it) pending.push_front(std::move(*it));
       return true;
+    }
+
+    // Every token an expansion produces or collects counts against the budget: its time and memory.
+    void charge(size_t tokens, const Token& name) {
+      *pp.budget_ -= static_cast<long long>(tokens);
+      if (*pp.budget_ < 0)
+        fail_at(pp.files_, name.pos, "macro expansion comes to more than " + std::to_string(kMaxExpansion) + " tokens (at macro '" + name.text +
+                                         "': a macro that uses another many times?)");
     }
 
     static Token at_invocation(const Token& body, const Token& name, const std::vector<int>& hide) {
@@ -221,7 +242,6 @@ class Pp {
   bool active() const { return conds_.empty() || conds_.back().active; }
 
   void run_file(int file, int depth) {
-    if (depth > kMaxIncludeDepth) fail_at(files_, Pos{file, 1, 1}, "includes nested more than 32 deep (a file including itself?)");
     std::vector<Token> toks = lex(files_, file, &comments[file]);
     const size_t conds_at_start = conds_.size();
     size_t i = 0;
@@ -440,6 +460,13 @@ class Pp {
       fail_at(files_, f.pos, "#include \"" + name + "\": file not found (looked for " + looked + ")");
     }
     if (once_.count(path)) return;
+    if (depth + 1 > kMaxIncludeDepth)
+      fail_at(files_, f.pos, "#include \"" + name + "\": includes nested more than " + std::to_string(kMaxIncludeDepth) + " deep (a file including itself?)");
+    if (static_cast<int>(files_.files.size()) >= kMaxFiles)
+      fail_at(files_, f.pos, "#include \"" + name + "\": more than " + std::to_string(kMaxFiles) + " files in one program (a file including itself?)");
+    bytes_ += static_cast<long long>(text.size());
+    if (bytes_ > kMaxProgramBytes)
+      fail_at(files_, f.pos, "#include \"" + name + "\": the program's files come to more than " + std::to_string(kMaxProgramBytes >> 20) + " MiB");
     const int index = files_.add(loc_.display_path(path), text);
     disk_paths.resize(files_.files.size());
     disk_paths[index] = path;
@@ -447,8 +474,17 @@ class Pp {
     run_file(index, depth + 1);
   }
 
+  [[noreturn]] void too_deep(const Token& at) const {
+    fail_at(files_, at.pos, "macro '" + at.text + "': macros nested more than " + std::to_string(kMaxMacroNesting) +
+                                " deep (in each other's expansions or arguments)");
+  }
+
   SourceSet& files_;
   const SourceLocator& loc_;
+  long long own_budget_ = kMaxExpansion;
+  long long* budget_;
+  int nesting_ = 0;
+  long long bytes_ = 0;
   std::vector<Cond> conds_;
   std::map<std::string, int> ids_;
   std::set<std::string> once_;
@@ -473,11 +509,12 @@ Preprocessed preprocess(SourceSet& files, const SourceLocator& where, const std:
   return r;
 }
 
-std::vector<Token> expand_tokens(const SourceSet& files, const std::map<std::string, Macro>& macros, const std::vector<Token>& in) {
+std::vector<Token> expand_tokens(const SourceSet& files, const std::map<std::string, Macro>& macros, const std::vector<Token>& in,
+                                 long long* budget) {
   SourceSet& mutable_files = const_cast<SourceSet&>(files);  // expansion adds no files
+  auto& read_only = const_cast<std::map<std::string, Macro>&>(macros);  // and defines no macros
   SourceLocator none;
-  Pp pp(mutable_files, none);
-  pp.macros = macros;
+  Pp pp(mutable_files, none, &read_only, budget);
   return pp.expand_list(in);
 }
 

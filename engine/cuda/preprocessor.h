@@ -41,8 +41,10 @@ struct Preprocessed {
 Preprocessed preprocess(SourceSet& files, const SourceLocator& where, const std::string& prelude, const std::string& main_disk_path);
 
 // Expands macros in a token list (for the host side: launch lines, require:), with the macros a
-// preprocessing run ended with.
-std::vector<Token> expand_tokens(const SourceSet& files, const std::map<std::string, Macro>& macros, const std::vector<Token>& in);
+// preprocessing run ended with. `budget`: the tokens expansions may still produce, shared by a
+// series of calls (null: kMaxExpansion for this one).
+std::vector<Token> expand_tokens(const SourceSet& files, const std::map<std::string, Macro>& macros, const std::vector<Token>& in,
+                                 long long* budget = nullptr);
 
 // Normalizes a path: collapses "." and ".." and repeated slashes.
 std::string normalize_path(const std::string& path);

@@ -4,7 +4,8 @@
 #include <sys/stat.h>
 
 #include <fstream>
-#include <sstream>
+
+#include "engine/cuda/limits.h"
 
 namespace scanscope::cuda {
 
@@ -13,12 +14,18 @@ std::string SourceSet::where(const Pos& p) const {
   return files[p.file].path + ":" + std::to_string(p.line) + ":" + std::to_string(p.col);
 }
 
+std::string error_text(const std::string& text) {
+  constexpr size_t kHead = 300, kTail = 200;
+  if (text.size() <= kHead + kTail + 100) return text;
+  return text.substr(0, kHead) + " ... (" + std::to_string(text.size() - kHead - kTail) + " characters left out) ... " +
+         text.substr(text.size() - kTail);
+}
+
 void fail_at(const SourceSet& files, Pos pos, const std::string& message) {
   throw CudaError(files.where(pos) + ": " + message, pos, message);
 }
 
 bool read_source_file(const std::string& path, std::string* text, std::string* why) {
-  constexpr long long kMaxBytes = 1 << 20;
   struct stat st {};
   if (stat(path.c_str(), &st) != 0) {
     *why = "no such file";
@@ -28,8 +35,8 @@ bool read_source_file(const std::string& path, std::string* text, std::string* w
     *why = "not a regular file";
     return false;
   }
-  if (st.st_size > kMaxBytes) {
-    *why = std::to_string(st.st_size) + " bytes, more than the 1 MiB a kernel file may have";
+  if (st.st_size > kMaxSourceBytes) {
+    *why = source_too_large(st.st_size);
     return false;
   }
   std::ifstream f(path, std::ios::binary);
@@ -37,14 +44,19 @@ bool read_source_file(const std::string& path, std::string* text, std::string* w
     *why = "cannot be read";
     return false;
   }
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  *text = ss.str();
-  if (static_cast<long long>(text->size()) > kMaxBytes) {
+  // At most one byte past the limit: a file whose size stat() does not tell (/proc) may be endless.
+  text->assign(static_cast<size_t>(kMaxSourceBytes) + 1, '\0');
+  f.read(&(*text)[0], kMaxSourceBytes + 1);
+  text->resize(static_cast<size_t>(f.gcount()));
+  if (static_cast<long long>(text->size()) > kMaxSourceBytes) {
     *why = "larger than the 1 MiB a kernel file may have";
     return false;
   }
   return true;
+}
+
+std::string source_too_large(long long bytes) {
+  return std::to_string(bytes) + " bytes, more than the 1 MiB a kernel file may have";
 }
 
 }  // namespace scanscope::cuda

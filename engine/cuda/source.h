@@ -45,11 +45,15 @@ struct SourceSet {
   std::string where(const Pos& p) const;  // "file:line:col" (or "<command line>")
 };
 
+// An error's text at a readable length: the middle of a very long one (a quoted identifier of
+// 500 KB) is left out, its start (the position) and its end kept.
+std::string error_text(const std::string& text);
+
 // Anything wrong with a kernel program, at compile or at run time: what() is one line,
 // "FILE:LINE:COL: message"; pos/file name the place for the code view.
 struct CudaError : std::runtime_error {
-  CudaError(const std::string& what, Pos p, std::string message_only)
-      : std::runtime_error(what), pos(p), message(std::move(message_only)) {}
+  CudaError(const std::string& what, Pos p, const std::string& message_only)
+      : std::runtime_error(error_text(what)), pos(p), message(error_text(message_only)) {}
   Pos pos;
   std::string message;  // without the position
   bool fault = false;   // raised while the kernel ran (a fault of the kernel), not while reading it
@@ -58,7 +62,9 @@ struct CudaError : std::runtime_error {
 // Builds the error for `pos` in `files`.
 [[noreturn]] void fail_at(const SourceSet& files, Pos pos, const std::string& message);
 
-// The default reader: regular files only, at most 1 MiB.
+// The default reader: regular files only, at most kMaxSourceBytes (limits.h).
 bool read_source_file(const std::string& path, std::string* text, std::string* why);
+// Why a text of `bytes` bytes is not read: "N bytes, more than the 1 MiB a kernel file may have".
+std::string source_too_large(long long bytes);
 
 }  // namespace scanscope::cuda

@@ -48,7 +48,17 @@ Loaded load(const std::string& source, const std::string& name, const std::strin
   std::string why;
   if (!nvrtc::available(&why)) throw std::runtime_error(kernel_name + ": cannot compile for the GPU: " + why);
   nvrtc::Result r = nvrtc::compile(source, name, device_arch(), true, expression == "__ss_traced" ? "" : expression);
-  if (!r.ok) throw std::runtime_error(kernel_name + ": NVRTC: " + r.log.substr(0, r.log.find('\n')));
+  if (!r.ok) {  // shown like the interpreter's errors: on its line of the user's file
+    nvrtc::LogError e;
+    if (nvrtc::first_error(r.log, &e)) {
+      cuda::Pos pos;
+      pos.line = e.line;
+      pos.col = 1;
+      throw cuda::CudaError(e.file + ":" + std::to_string(e.line) + ":1: NVRTC (the GPU's compiler): " + e.message, pos,
+                            "NVRTC (the GPU's compiler): " + e.message);
+    }
+    throw std::runtime_error(kernel_name + ": NVRTC: " + r.log.substr(0, r.log.find('\n')));
+  }
   Loaded l;
   check(cudaLibraryLoadData(&l.lib, r.cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0), kernel_name, "cudaLibraryLoadData");
   const std::string symbol = expression == "__ss_traced" ? expression : r.lowered_name;

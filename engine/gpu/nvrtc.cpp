@@ -4,6 +4,8 @@
 #include <dlfcn.h>
 
 #include <cstdlib>
+#include <cstring>
+#include <string>
 #include <mutex>
 
 namespace scanscope::nvrtc {
@@ -151,6 +153,29 @@ Result compile(const std::string& source, const std::string& name, const std::st
   }
   a.destroy(&prog);
   return r;
+}
+
+bool first_error(const std::string& log, LogError* out) {
+  size_t start = 0;
+  while (start < log.size()) {
+    size_t end = log.find('\n', start);
+    if (end == std::string::npos) end = log.size();
+    const std::string line = log.substr(start, end - start);
+    start = end + 1;
+    const size_t open = line.find('('), close = line.find("): ");
+    if (open == std::string::npos || close == std::string::npos || close < open) continue;
+    const std::string number = line.substr(open + 1, close - open - 1);
+    if (number.empty() || number.size() > 9 || number.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::string rest = line.substr(close + 3);
+    for (const char* kind : {"error: ", "catastrophic error: "})
+      if (rest.rfind(kind, 0) == 0) {
+        std::string file = line.substr(0, open);
+        if (file.size() >= 2 && file.front() == '"' && file.back() == '"') file = file.substr(1, file.size() - 2);
+        *out = LogError{file, std::stoi(number), rest.substr(std::strlen(kind))};
+        return true;
+      }
+  }
+  return false;
 }
 
 }  // namespace scanscope::nvrtc

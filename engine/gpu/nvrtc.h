@@ -25,4 +25,14 @@ std::string version();
 Result compile(const std::string& source, const std::string& name, const std::string& arch, bool want_cubin,
                const std::string& name_expression = "", const std::vector<std::string>& extra_options = {});
 
+// The first error of a compiler log, "FILE(LINE): error: MESSAGE" as NVRTC writes it (the file
+// named by the #line directives of the printed source, so the user's file): false when the log has
+// no error line with a position.
+struct LogError {
+  std::string file;
+  int line = 0;
+  std::string message;
+};
+bool first_error(const std::string& log, LogError* out);
+
 }  // namespace scanscope::nvrtc

@@ -40,6 +40,27 @@ PY
 mkdir -p "$tmp/folder.json"
 printf 'not an image' >"$tmp/fake.png"
 printf '// ops: sum mul\n// launch: k<<<1, 1>>>(out)\n__global__ void k(int* out) { out[0] = 0; }\n' >"$tmp/bad-ops.cu"
+# Hostile kernel files (docs/kernel-files.md, "Limits"): each ends in its one line, quickly.
+python3 - "$tmp" <<'PY'
+import sys
+d = sys.argv[1]
+head = "// launch: k<<<1, 1>>>(out)\n"
+body = "__global__ void k(int *out) { out[0] = 0; }\n"
+def w(name, text):
+    open(d + "/" + name, "w").write(text)
+w("huge.cu", head + body + "// " + "x" * (1 << 20) + "\n")
+w("nested.cu", head + "__global__ void k(int *out) { out[0] = " + "(" * 20000 + "1" + ")" * 20000 + "; }\n")
+w("bomb.cu", head + "#define A0 x\n" + "".join("#define A%d A%d A%d\n" % (i, i - 1, i - 1) for i in range(1, 41)) +
+  "__global__ void k(int *out) { int x = 0; out[0] = A40; }\n")
+w("self.cu", head + '#include "self.cu"\n' + body)
+w("recursive.cu", head + "__device__ int f(int x) { return f(x + 1); }\n__global__ void k(int *out) { out[0] = f(0); }\n")
+w("endless.cu", "// launch: k<<<1, 1024>>>(out)\n__global__ void k(int *out) { while (1) { } }\n")
+w("endless-barrier.cu", "// launch: k<<<1, 64>>>(out)\n__global__ void k(int *out) { while (1) __syncthreads(); }\n")
+w("big-shared.cu", head + "__shared__ int s[12288], t[12288];\n" + body)
+w("big-local.cu", head + "__global__ void k(int *out) { int a[100000000]; out[0] = 0; }\n")
+w("big-block.cu", "// launch: k<<<1, 1 << 40>>>(out)\n" + body)
+w("plain.cu", head + body)
+PY
 
 bad_input "unknown kernel" "unknown kernel 'reduce-magic' \(known: reduce-first-add, .*or --source FILE.cu\)" trace --kernel reduce-magic --device cpu
 bad_input "n too large for the kernel" "takes --n from 1 to 2048, not 4096" trace --kernel scan-blelloch --n 4096 --device cpu
@@ -69,6 +90,17 @@ bad_input "NaN float input" "not a finite float" trace --kernel scan-blelloch --
 bad_input "input count vs --n" "--input has 3 values but --n is 8" trace --kernel scan-blelloch --input 1,2,3 --n 8 --device cpu
 bad_input "negative radix key" "sorts non-negative ints; --input has -1" trace --kernel app-radix-sort --input 3,-1 --device cpu
 bad_input "kernel file with an unknown operator" "bad-ops.cu:1: unknown operator 'mul' \(known: sum, min, max, or, mat2" trace --source "$tmp/bad-ops.cu" --device cpu
+bad_input "kernel file over 1 MiB" "huge.cu: 1048652 bytes, more than the 1 MiB a kernel file may have" trace --source "$tmp/huge.cu" --device cpu
+bad_input "20000 nested parentheses" "nested.cu:2:238: nested more than 200 levels deep" trace --source "$tmp/nested.cu" --device cpu
+bad_input "macro expansion bomb" "bomb.cu:43:51: macro expansion comes to more than 1000000 tokens" trace --source "$tmp/bomb.cu" --device cpu
+bad_input "kernel file including itself" "self.cu:2:10: #include \"self.cu\": includes nested more than 32 deep" trace --source "$tmp/self.cu" --device cpu
+bad_input "recursive __device__ function" "recursive.cu:2:34: thread 0: calls nested more than 64 deep \(recursion\?\)" trace --source "$tmp/recursive.cu" --device cpu
+bad_input "endless loop" "endless.cu:2:38: thread 0: the block ran more than 50000000 instructions" trace --source "$tmp/endless.cu" --device cpu
+bad_input "endless loop around a barrier" "endless-barrier.cu:2:41: thread 0: the trace would have more than 4096 steps" trace --source "$tmp/endless-barrier.cu" --device cpu
+bad_input "shared memory over 48 KiB" "big-shared needs 98304 bytes of shared memory, more than the 49152" trace --source "$tmp/big-shared.cu" --device cpu
+bad_input "local array of 10^8 elements" "big-local.cu:2:37: local array 'a' of 100000000 elements \(1 to 1024 allowed\)" trace --source "$tmp/big-local.cu" --device cpu
+bad_input "block of 2^40 threads" "launches 1099511627776 threads per block .*a block has 1 to 1024" trace --source "$tmp/big-block.cu" --device cpu
+bad_input "n beyond a trace" "--n must be from 1 to 65536 \(a trace's limit\), not 2000000000" trace --source "$tmp/plain.cu" --n 2000000000 --device cpu
 bad_input "application with --op max" "app-compact takes --op sum, not max" trace --kernel app-compact --n 16 --op max --device cpu
 bad_input "unknown device" "--device must be auto, cpu or gpu" trace --kernel scan-blelloch --device tpu
 bad_input_no_gpu "--device gpu without a GPU" "--device gpu: no usable GPU: " trace --kernel scan-blelloch --n 16 --device gpu

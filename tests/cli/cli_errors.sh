@@ -7,10 +7,11 @@ fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# One bad input (tests/cli/bad_inputs.sh): non-zero exit, exactly one stderr line matching the pattern.
+# One bad input (tests/cli/bad_inputs.sh): non-zero exit, exactly one stderr line matching the
+# pattern, within 20 seconds (a hostile kernel file must not hang).
 bad_input() {  # label, pattern, args...
   local label="$1" pattern="$2"; shift 2
-  "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+  timeout 20 "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
   local rc=$?
   local lines
   lines=$(wc -l <"$tmp/err")
