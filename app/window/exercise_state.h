@@ -80,15 +80,15 @@ void reset_exercise(AppState& s);
 bool exercise_edited(const AppState& s);
 
 // What the lesson box says about the editor's exercise text: a check's outcome in words.
-struct ExerciseFailure {
+struct ExerciseSentence {
   std::string run;       // the run's title ("": a line about the whole text)
   std::string sentence;  // the check's sentence
 };
 struct ExerciseVerdict {
   enum Kind { None, NotChecked, DidNotRun, Passed, Failed } kind = None;
   std::string headline;                 // "PASSED: all 8 checks, on 3 runs" / "Not yet: 2 of 8 checks failed"
-  std::vector<ExerciseFailure> failures;
-  std::vector<ExerciseFailure> passes;  // when it passed: each check but `runs`, with its sentence
+  std::vector<ExerciseSentence> failures;
+  std::vector<ExerciseSentence> passes;  // when it passed: each check but `runs`, with its sentence
   std::string note;                     // how to go on (edited since the check, fix the marked line, ...)
 };
 ExerciseVerdict exercise_verdict(const AppState& s);

@@ -75,7 +75,7 @@ void draw_exercise(AppState& s, const UiContext& ui, const Exercise& ex, float a
   ImGui::PopFont();
   ImGui::PushFont(body);
   for (const auto& [lines, color] : {std::pair{&v.failures, kFailedSentence}, std::pair{&v.passes, kPassedSentence}})
-    for (const ExerciseFailure& f : *lines) {
+    for (const ExerciseSentence& f : *lines) {
       if (f.run.empty()) ImGui::TextColored(color, "%s", f.sentence.c_str());
       else ImGui::TextColored(color, "%s: %s", f.run.c_str(), f.sentence.c_str());
     }

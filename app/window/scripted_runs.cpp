@@ -115,7 +115,7 @@ void print_state(const AppState& s) {
     for (const EditorMark& m : editor_marks(s))
       if (m.kind == EditorMark::Flag) std::printf(" flag_line=%d", m.line + 1);
     std::printf("\n");
-    for (const ExerciseFailure& f : v.failures) std::printf("exercise-failure: [%s] %s\n", f.run.c_str(), f.sentence.c_str());
+    for (const ExerciseSentence& f : v.failures) std::printf("exercise-failure: [%s] %s\n", f.run.c_str(), f.sentence.c_str());
   }
   if (s.have_compare)
     std::printf("compare: A=\"%s\" B=\"%s\" partner%s\n", compare_side_label(s, s.compare_swap).c_str(), compare_side_label(s, !s.compare_swap).c_str(),
