@@ -489,7 +489,7 @@ int run_command_line(int argc, char** argv) {
       ->group(scripted);
   app.add_option("--edit-script", wopt.edit_script,
                  "with --screenshot: first drive the editor as FILE says, a command a line: goto LINE:COL, type TEXT, key ctrl+enter, "
-                 "frames N, step K, compare original|swap|clear, close, print, shot FILE.png")
+                 "frames N, step K, compare original|swap|clear, exercise try|hint|solution|reset, close, print, shot FILE.png")
       ->type_name("FILE")
       ->group(scripted);
 

@@ -17,6 +17,8 @@ void toast(AppState& s, const std::string& text, bool error) {
   if (s.toasts.size() > 4) s.toasts.erase(s.toasts.begin());
 }
 
+bool question_open(const AppState& s) { return s.editor.prompt != EditorPrompt::None || s.exercise.confirm_solution; }
+
 
 std::string wrong_result_note(const Trace& t, const std::string& why) {
   const KernelFile* k = t.source.empty() ? find_kernel_file(t.kernel) : nullptr;

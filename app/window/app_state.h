@@ -15,6 +15,7 @@
 #include "formats/lesson.h"
 
 #include "editor.h"
+#include "exercise_state.h"
 #include "window_options.h"
 #include "settings.h"
 #include "engine/trace.h"
@@ -144,6 +145,7 @@ struct AppState {
   EditorState editor;  // the kernel editor (editor.h): the text, its file, errors, the prompts
 
   LessonState lesson;
+  ExerciseState exercise;  // the lessons' exercises (exercise_state.h): loaded ones, each one's work
   FloatOrderView float_order;
   HistEqView histeq;
 
@@ -157,6 +159,8 @@ struct AppState {
 };
 
 void toast(AppState& s, const std::string& text, bool error);
+// A question is open (the editor's, or the model solution's): it has the keys.
+bool question_open(const AppState& s);
 
 // Runs a request (on the device asked for), catching bad values and engine errors as a toast and
 // form_error; keeps the old trace when it fails. Returns success.
@@ -186,11 +190,15 @@ void load_lesson_list(AppState& s, const std::string& dir = "");
 // By name ("padding") or file stem ("06-padding"); -1 when there is none.
 int find_lesson_index(const AppState& s, const std::string& name);
 // Opens a lesson's step: its kernel and options, trace step, panels, comparison partner or view.
-// Returns false (with a toast) when the lesson or step does not exist.
+// The exercise the editor held is kept (keep_exercise_text) and let go; a step whose exercise was
+// tried before opens it again, with the student's version (unless the editor holds unsaved
+// changes of another text). Returns false (with a toast) when the lesson or step does not exist.
 bool open_lesson_step(AppState& s, int lesson, int step);
 // The lesson menu's and the lesson box's way to a step: open_lesson_step, after asking when the
-// step's kernel would replace unsaved edits in the editor.
+// step's kernel (or its exercise's kept text) would replace unsaved edits in the editor. An
+// exercise's text is kept, not asked about.
 void go_lesson_step(AppState& s, int lesson, int step);
+// Leaves the lesson; the editor keeps the exercise's text (kept as its work too).
 void leave_lesson(AppState& s);
 const LessonStep* current_lesson_step(const AppState& s);
 // "step 2 of 4"

@@ -51,8 +51,9 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   draw_lesson_menu(s, ui);
   ImGui::Separator();
   ImGui::PushItemWidth(w * 0.55f);
-  if (ImGui::BeginCombo("kernel", f.use_source ? f.kept.source.c_str() : cat[f.kernel].id.c_str())) {
-    if (!f.kept.source.empty() && ImGui::Selectable(f.kept.source.c_str(), f.use_source)) f.use_source = true;
+  const std::string source = f.kept.source.empty() ? "" : kernel_display_path(f.kept.source);  // inside the project: relative to it
+  if (ImGui::BeginCombo("kernel", f.use_source ? source.c_str() : cat[f.kernel].id.c_str())) {
+    if (!source.empty() && ImGui::Selectable(source.c_str(), f.use_source)) f.use_source = true;
     for (int i = 0; i < static_cast<int>(cat.size()); ++i) {
       if (cat[i].family && (i == 0 || cat[i - 1].family != cat[i].family))  // the catalogue is in family order
         ImGui::TextDisabled("%s", family_info(*cat[i].family).title);
@@ -136,7 +137,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       ImGui::TextUnformatted(k->header.about.c_str());
       ImGui::TextDisabled("%s", k->header.from.c_str());
     } else if (!s.trace.source.empty()) {
-      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", s.trace.source.c_str());
+      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", kernel_display_path(s.trace.source).c_str());
     }
     if (!s.trace.launch.empty()) ImGui::TextDisabled("%s", s.trace.launch.c_str());
     if (!s.trace.defines.empty()) {  // macros set with -D (or a lesson's define:): the file's #if branches follow them

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "app_state.h"
+#include "engine/assets.h"
 #include "engine/cuda/source.h"
 #include "engine/kernel_file.h"
 #include "formats/files.h"  // write_output: atomic, the mode kept
@@ -33,11 +34,15 @@ std::string real_dir(const std::string& path) {
   return ec ? kernel_file_path(path) : p.string();
 }
 
-bool inside_kernel_dir(const std::string& path) {
+bool inside_dir(const std::string& path, const std::string& folder) {
   if (path.empty()) return false;
-  const std::string dir = real_dir(kernel_dir()), p = real_dir(path);
+  const std::string dir = real_dir(folder), p = real_dir(path);
   return p.size() > dir.size() && p.compare(0, dir.size(), dir) == 0 && p[dir.size()] == '/';
 }
+
+bool inside_kernel_dir(const std::string& path) { return inside_dir(path, kernel_dir()); }
+// The exercises' start and solution files (assets/exercises/).
+std::string exercise_dir() { return asset_dir() + "/exercises"; }
 
 std::string file_stem(const std::string& path) {
   std::string base = path.substr(path.find_last_of('/') + 1);
@@ -105,10 +110,13 @@ void editor_load(EditorState& e, const std::string& text, const std::string& ori
   e.path = path.empty() ? "" : kernel_file_path(path);
   e.display = display;
   e.kernel = kernel;
-  e.builtin = !kernel.empty() || inside_kernel_dir(e.path);
+  e.builtin = !kernel.empty() || inside_kernel_dir(e.path) || inside_dir(e.path, exercise_dir());
   e.fresh = false;
   e.errors.clear();
   e.notes.clear();
+  e.flags.clear();
+  e.flags_text.clear();
+  e.exercise.clear();
   ++e.generation;
   e.want_cursor = -1;
   e.cursor = 0;
@@ -185,6 +193,10 @@ TraceRequest editor_request(const AppState& s) {
     plain.type = r.type;
     r = plain;
   }
+  return editor_request_with(e, r);
+}
+
+TraceRequest editor_request_with(const EditorState& e, TraceRequest r) {
   if (!request_is_editors(e, r)) {
     if (!e.kernel.empty()) {
       r.kernel = e.kernel;
@@ -268,6 +280,8 @@ void editor_after_run(AppState& s, const TraceRequest& r, const std::exception* 
   if (!request_is_editors(e, r) || !r.has_source_text || r.source_text != e.text) return;  // not a run of the editor's text
   e.errors.clear();
   e.notes.clear();
+  e.flags.clear();
+  e.flags_text.clear();
   if (error) {
     e.errors.push_back(editor_error_of(*error, e.display));
     if (e.errors.back().here) e.scroll_line = e.errors.back().line - 1;
@@ -396,6 +410,13 @@ std::vector<EditorMark> editor_marks(const AppState& s) {
     if (end == b) end = std::min(len, b + 1);  // a punctuation mark, or the line's end
     marks.push_back({EditorMark::Error, x.line - 1, b, end, x.message});
   }
+  if (!e.flags.empty()) {
+    const std::vector<int> now = e.flags_text == e.text ? std::vector<int>{} : map_lines(split_lines(e.flags_text), split_lines(e.text));
+    for (const EditorFlag& f : e.flags) {
+      const int line = now.empty() ? f.line - 1 : f.line >= 1 && f.line <= static_cast<int>(now.size()) ? now[f.line - 1] : -1;
+      if (line >= 0 && line < line_count(e.text)) marks.push_back({EditorMark::Flag, line, 0, -1, f.message});
+    }
+  }
   return marks;
 }
 
@@ -408,6 +429,9 @@ std::string save_refusal(const std::string& path) {
   if (inside_kernel_dir(path))
     return path + " is in the kernels folder (" + kernel_display_path(real_dir(kernel_dir())) +
            "), which holds the built-in kernels: save your version elsewhere";
+  if (inside_dir(path, exercise_dir()))
+    return path + " is in the exercises folder (" + kernel_display_path(real_dir(exercise_dir())) +
+           "), which holds the exercises' starts and model solutions: save your version elsewhere";
   return "";
 }
 

@@ -32,6 +32,13 @@ struct EditorNote {
   bool ok = true;
 };
 
+// A line a check names (an exercise's failed check, exercise_state.h): marked in the editor with
+// its message beside it. `line` is 1-based, in EditorState::flags_text.
+struct EditorFlag {
+  int line = 0;
+  std::string message;
+};
+
 enum class EditorPrompt { None, Unsaved, SaveAs, Open };
 enum class UnsavedChoice { Save, Discard, Cancel };
 
@@ -43,7 +50,7 @@ struct EditorState {
   std::string path;      // the file on disk, absolute ("" when the text came with a loaded trace only)
   std::string display;   // the file as the trace and the interpreter's errors name it
   std::string kernel;    // the catalogue id when the file is a built-in kernel
-  bool builtin = false;  // the file is in the kernels folder: Save asks for a new path
+  bool builtin = false;  // the file is in the kernels or the exercises folder: Save asks for a new path
   bool fresh = false;    // opened from a file and not yet run: Run starts from its own options
   std::vector<EditorError> errors;  // the last Run's error (cleared by a Run that works)
   // On a GPU, after a Run of an edit: the original text's time there, measured the same way as the
@@ -54,6 +61,9 @@ struct EditorState {
   // set) is called and may fill notes, shown under the status line.
   std::function<void(AppState&)> after_run;
   std::vector<EditorNote> notes;
+  std::vector<EditorFlag> flags;  // lines to mark (after_run may fill them), of the text flags_text
+  std::string flags_text;         // the text the flags' lines are of (they move with later edits)
+  std::string exercise;           // the exercise whose text this is (exercise_state.h); "" none
 
   // The prompts (modal, drawn by editor_panel.cpp): the unsaved-changes question holds the action
   // it guards until it is answered; Save As and Open ask for a path.
@@ -68,6 +78,7 @@ struct EditorState {
   bool want_focus = false;
   int want_cursor = -1;   // byte offset to put the cursor at (next frame), -1: none
   int cursor = 0;         // the cursor's byte offset, as the widget last reported it
+  int top_line = 0;       // the first line (0-based) in view, as the widget last drew it
   int scroll_line = -1;   // 0-based line to bring into view (an error, the access), -1: none
 };
 
@@ -78,7 +89,8 @@ bool editor_edited(const EditorState& e);
 
 // Puts a text in the editor: the file it belongs to (path on disk, display name, the catalogue id
 // of a built-in kernel), its text as opened (`original`) and the text to edit (`text`: usually
-// the same; a trace may carry text that differs from the file's).
+// the same; a trace may carry text that differs from the file's). What belonged to the text before
+// goes: errors, notes, flags, the exercise it was.
 void editor_load(EditorState& e, const std::string& text, const std::string& original, const std::string& path, const std::string& display,
                  const std::string& kernel);
 
@@ -100,6 +112,8 @@ bool trace_runs_edit(const AppState& s);
 // The request Run sends: the trace's (n, input, banks, operator, ...) with the editor's file and
 // its text as edited (TraceRequest::source_text). A file just opened starts from plain options.
 TraceRequest editor_request(const AppState& s);
+// `options` (n, input, banks, ...) with the editor's file and text, as Run sends them.
+TraceRequest editor_request_with(const EditorState& e, TraceRequest options);
 // Run (Ctrl+Enter): the trace re-run with the edited text; every panel follows. An error in the
 // text becomes s.editor.errors (and a toast); the old trace stays. Returns success.
 bool editor_run(AppState& s);
@@ -132,19 +146,21 @@ std::vector<int> map_lines(const std::vector<std::string>& from, const std::vect
 
 // What the editor marks on its lines (byte offsets into a line of its text): the current access's
 // expression, the lines of the step's other accesses (whole line), the errors (from the error's
-// column to the end of the token there).
+// column to the end of the token there), the lines a check names (whole line).
 struct EditorMark {
-  enum Kind { Access, StepLine, Error } kind = Access;
+  enum Kind { Access, StepLine, Error, Flag } kind = Access;
   int line = 0;  // 0-based
   int begin = 0, end = 0;
   std::string message;  // Error: the message
 };
 // The marks of the current step (when the trace runs the editor's file; on the lines edited since
-// the Run they are left out, the others move with the edits) and of the errors.
+// the Run they are left out, the others move with the edits), of the errors, and of the flags
+// (moved with the edits since the text they were made of; left out on lines edited since).
 std::vector<EditorMark> editor_marks(const AppState& s);
 
-// Files. Why `path` may not be written by the editor ("" when it may): a folder, or the kernels
-// folder (the built-in kernels are never overwritten).
+// Files. Why `path` may not be written by the editor ("" when it may): a folder, the kernels
+// folder or the exercises folder (the built-in kernels and the exercises' files are never
+// overwritten).
 std::string save_refusal(const std::string& path);
 // Ctrl+S: writes the file (atomically, keeping its permissions); a built-in kernel or a text
 // without a file opens the Save As box instead. Errors are toasts. Returns whether it was written.

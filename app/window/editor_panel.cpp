@@ -61,7 +61,7 @@ void ask_open(AppState& s) {
 
 void handle_editor_keys(AppState& s) {
   EditorState& e = s.editor;
-  if (e.prompt != EditorPrompt::None) return;  // the prompt has the keys
+  if (question_open(s)) return;  // the question has the keys
   if (ctrl_pressed(GLFW_KEY_O)) ask_open(s);
   if (!e.loaded || !editor_shown(s)) return;
   if (ctrl_pressed(GLFW_KEY_ENTER) || ctrl_pressed(GLFW_KEY_KP_ENTER)) {
@@ -169,21 +169,26 @@ void EditorPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   // The messages go in a box beside the line, after its last character; where that is out of view,
   // under the line from the error's column, over the next line (drawn after the text, below).
-  std::vector<std::pair<ImVec2, const std::string*>> under;
-  auto message_box = [&](ImDrawList* to, ImVec2 at, const std::string& msg) {
-    to->AddRectFilled(ImVec2(at.x - cw * 0.5f, at.y), ImVec2(at.x + ImGui::CalcTextSize(msg.c_str()).x + cw * 0.5f, at.y + lh), col(kErrorColor.with_alpha(235)), 3.0f);
-    to->AddText(at, IM_COL32(255, 255, 255, 255), msg.c_str());
+  // A flag (a line a failed check names) is drawn as an error of the whole line, in its own colour.
+  std::vector<std::pair<ImVec2, const EditorMark*>> under;
+  auto mark_color = [](const EditorMark& m) { return m.kind == EditorMark::Flag ? kCheckColor : kErrorColor; };
+  auto message_box = [&](ImDrawList* to, ImVec2 at, const EditorMark& m) {
+    const std::string& msg = m.message;
+    const Rgba c = mark_color(m);
+    to->AddRectFilled(ImVec2(at.x - cw * 0.5f, at.y), ImVec2(at.x + ImGui::CalcTextSize(msg.c_str()).x + cw * 0.5f, at.y + lh), col(c.with_alpha(235)), 3.0f);
+    to->AddText(at, col(text_on(c)), msg.c_str());
   };
   for (const EditorMark& m : marks) {
-    if (m.kind != EditorMark::Error) continue;
+    if (m.kind != EditorMark::Error && m.kind != EditorMark::Flag) continue;
     const float y = origin.y + m.line * lh;
-    dl->AddRectFilled(ImVec2(origin.x, y), ImVec2(origin.x + full_w, y + lh), col(kErrorColor.with_alpha(45)));
-    const float x0 = x_at(m.line, m.begin), x1 = std::max(x_at(m.line, m.end), x0 + cw);
-    dl->AddLine(ImVec2(x0, y + lh - 1), ImVec2(x1, y + lh - 1), col(kErrorColor), 2.0f);
+    const Rgba c = mark_color(m);
+    dl->AddRectFilled(ImVec2(origin.x, y), ImVec2(origin.x + full_w, y + lh), col(c.with_alpha(45)));
+    const float x0 = m.kind == EditorMark::Flag ? origin.x : x_at(m.line, m.begin);
+    if (m.kind == EditorMark::Error) dl->AddLine(ImVec2(x0, y + lh - 1), ImVec2(std::max(x_at(m.line, m.end), x0 + cw), y + lh - 1), col(c), 2.0f);
     const float w = ImGui::CalcTextSize(m.message.c_str()).x;
     const float beside = x_at(m.line, line_end(m.line)) + 2 * cw;
-    if (beside + w + cw <= view1.x) message_box(dl, ImVec2(beside, y), m.message);
-    else under.push_back({ImVec2(std::max(view0.x + cw * 0.5f, std::min(x0, view1.x - w - cw)), y + lh + 1), &m.message});
+    if (beside + w + cw <= view1.x) message_box(dl, ImVec2(beside, y), m);
+    else under.push_back({ImVec2(std::max(view0.x + cw * 0.5f, std::min(x0, view1.x - w - cw)), y + lh + 1), &m});
   }
 
   // The text itself: no frame, no padding, so its lines sit at origin + k * lh.
@@ -191,7 +196,9 @@ void EditorPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 0.0f);
   ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0, 0, 0, 0));
   if (e.want_focus) {
-    ImGui::SetKeyboardFocusHere();
+    // Not when the text has the keyboard already: ImGui would scroll the whole text's top into view
+    // a frame later, over the scroll that brings the cursor into view.
+    if (!active_) ImGui::SetKeyboardFocusHere();
     e.want_focus = false;
   }
   if (active_ && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) {  // leave the text as it is (ImGui would undo the edit)
@@ -211,7 +218,7 @@ void EditorPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // drawn after the text's (and, like it, below popups and toasts).
   for (size_t i = 0; i < under.size(); ++i) {
     ImGui::SetCursorScreenPos(ImVec2(under[i].first.x - cw * 0.5f, under[i].first.y));
-    ImGui::BeginChild(("##message" + std::to_string(i)).c_str(), ImVec2(ImGui::CalcTextSize(under[i].second->c_str()).x + cw, lh), false,
+    ImGui::BeginChild(("##message" + std::to_string(i)).c_str(), ImVec2(ImGui::CalcTextSize(under[i].second->message.c_str()).x + cw, lh), false,
                       ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoSavedSettings);
     message_box(ImGui::GetWindowDrawList(), under[i].first, *under[i].second);
     ImGui::EndChild();
@@ -235,6 +242,7 @@ void EditorPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     access_line_ = -1;
   }
   if (active_) access_line_ = -1;  // while the text is typed in, a new step does not move it
+  e.top_line = static_cast<int>(ImGui::GetScrollY() / lh);
   ImGui::EndChild();
 
   // The gutter: line numbers at the text's line height, scrolled with it; a mark on the lines of
@@ -244,10 +252,11 @@ void EditorPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   pl->PushClipRect(g0, g1, true);
   const int first = std::max(0, static_cast<int>((g0.y - origin.y) / lh));
   const int last = std::min(nlines - 1, static_cast<int>((g1.y - origin.y) / lh) + 1);
-  std::vector<char> kind(static_cast<size_t>(nlines), 0);  // 1 access, 2 error
+  std::vector<char> kind(static_cast<size_t>(nlines), 0);  // 1 access, 2 error, 3 flag
   for (const EditorMark& m : marks)
     if (m.line >= 0 && m.line < nlines) {
       if (m.kind == EditorMark::Error) kind[m.line] = 2;
+      else if (m.kind == EditorMark::Flag && kind[m.line] != 2) kind[m.line] = 3;
       else if (m.kind == EditorMark::Access && kind[m.line] == 0) kind[m.line] = 1;
     }
   const ImU32 num_col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
@@ -255,10 +264,11 @@ void EditorPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const float y = origin.y + i * lh;
     const std::string num = std::to_string(i + 1);
     const float nx = g0.x + (static_cast<float>(digits) - static_cast<float>(num.size())) * cw;
-    if (kind[i] == 2) {
-      pl->AddRectFilled(ImVec2(g0.x, y), ImVec2(g1.x - cw * 0.5f, y + lh), col(kErrorColor), 2.0f);
-      pl->AddText(ImVec2(nx, y), IM_COL32(255, 255, 255, 255), num.c_str());
-      pl->AddText(ImVec2(g0.x + (digits + 0.4f) * cw, y), IM_COL32(255, 255, 255, 255), "!");
+    if (kind[i] >= 2) {
+      const Rgba c = kind[i] == 2 ? kErrorColor : kCheckColor;
+      pl->AddRectFilled(ImVec2(g0.x, y), ImVec2(g1.x - cw * 0.5f, y + lh), col(c), 2.0f);
+      pl->AddText(ImVec2(nx, y), col(text_on(c)), num.c_str());
+      pl->AddText(ImVec2(g0.x + (digits + 0.4f) * cw, y), col(text_on(c)), "!");
     } else {
       pl->AddText(ImVec2(nx, y), kind[i] == 1 ? col(kChangedColor) : num_col, num.c_str());
       if (kind[i] == 1)

@@ -30,6 +30,7 @@ struct WindowLayout {
 // What else takes room beside the panels.
 struct LayoutExtras {
   bool lesson = false;  // a lesson is open: its box takes the bottom of the main area
+  bool exercise = false;  // an exercise is tried in it: the box is taller (task, buttons, the checks)
   float notice_h = 0;   // height of the wrong-result strip (0: none)
 };
 

@@ -1,5 +1,10 @@
 // The lesson box: the step's title and text in a large font along the bottom of the window, the
-// question beside it with its answer behind a key, and the navigation (PageUp / PageDown, Esc).
+// question beside it with its answer behind a key, the step's exercise (offered, then tried: its
+// task, hint, the checks of the last Run, the model solution, the way back to the start; the
+// logic is exercise_state.cpp), and the navigation (PageUp / PageDown, Esc).
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
 #include <algorithm>
 
 #include "panels.h"
@@ -9,6 +14,77 @@ namespace scanscope {
 namespace {
 const ImVec4 kQuestionColor(0.95f, 0.80f, 0.35f, 1.0f);
 const ImVec4 kAnswerColor(0.45f, 0.90f, 0.60f, 1.0f);
+const ImVec4 kFailedColor(0.93f, 0.62f, 0.80f, 1.0f);  // kCheckColor, lightened to read on the box's dark blue
+const ImVec4 kFailedSentence(0.96f, 0.86f, 0.92f, 1.0f);
+const ImVec4 kPassedSentence(0.80f, 0.95f, 0.86f, 1.0f);
+
+bool plain_key(int key) { return !ImGui::GetIO().KeyCtrl && !ImGui::GetIO().KeyAlt && ImGui::IsKeyPressed(key, false); }
+
+// Before Try it: the button (first, so that it is in view however narrow the column), the
+// exercise's title and its task (beside the step's text).
+void draw_exercise_offer(AppState& s, const UiContext& ui, const Exercise& ex) {
+  const auto w = s.exercise.work.find(ex.name);
+  const bool started = w != s.exercise.work.end() && w->second.started;
+  if (ImGui::Button(started ? "Go on with your version (T)" : "Try it (T)")) try_exercise(s);
+  ImGui::PushTextWrapPos(0);
+  ImGui::PushFont(ui.fonts.large && !s.settings.presenter ? ui.fonts.large : ImGui::GetFont());
+  ImGui::TextColored(kQuestionColor, "Exercise: %s", ex.title.c_str());
+  ImGui::PopFont();
+  ImGui::TextDisabled("%s", started ? "Your version goes back into the editor." : "Its start goes into the editor; Ctrl+Enter runs and checks it.");
+  ImGui::Spacing();
+  ImGui::TextUnformatted(ex.task.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+// While it is tried: its title, the task and the hint (left), the buttons and the checks of the
+// last Run (right). Presenter mode's fonts are large already: the task takes the normal one there.
+void draw_exercise(AppState& s, const UiContext& ui, const Exercise& ex, float avail_h, float width) {
+  ImFont* large = ui.fonts.large ? ui.fonts.large : ImGui::GetFont();
+  ImFont* title = ui.fonts.title && !s.settings.presenter ? ui.fonts.title : large;
+  ImFont* body = s.settings.presenter ? ImGui::GetFont() : large;  // the task's and the checks' sentences
+  const ExerciseWork& w = s.exercise.work[ex.name];
+  ImGui::BeginChild("##exercise_task", ImVec2(width * 0.45f, avail_h), false);
+  ImGui::PushTextWrapPos(0);
+  ImGui::PushFont(title);
+  ImGui::TextUnformatted(("Exercise: " + ex.title).c_str());
+  ImGui::PopFont();
+  ImGui::PushFont(body);
+  ImGui::TextUnformatted(ex.task.c_str());
+  if (w.hint_shown) {
+    ImGui::Spacing();
+    ImGui::TextColored(kAnswerColor, "Hint: %s", ex.hint.c_str());
+  }
+  ImGui::PopFont();
+  ImGui::PopTextWrapPos();
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.09f, 0.06f, 0.10f, 1.0f));
+  ImGui::BeginChild("##exercise_checks", ImVec2(0, avail_h), true);
+  if (flow_button(w.hint_shown ? "Hide the hint (H)" : "Hint (H)", true)) toggle_exercise_hint(s);
+  if (flow_button("Show the model solution", false)) ask_model_solution(s);
+  if (flow_button("Reset to the start", false, exercise_edited(s))) reset_exercise(s);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("the exercise's start in the editor again (your unsaved changes are asked about)");
+  const ExerciseVerdict v = exercise_verdict(s);
+  ImGui::PushTextWrapPos(0);
+  ImGui::PushFont(large);
+  const ImVec4 headline = v.kind == ExerciseVerdict::Passed     ? kAnswerColor
+                          : v.kind == ExerciseVerdict::Failed    ? kFailedColor
+                          : v.kind == ExerciseVerdict::DidNotRun ? ImGui::ColorConvertU32ToFloat4(col(kErrorColor))
+                                                                 : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
+  ImGui::TextColored(headline, "%s", v.headline.c_str());
+  ImGui::PopFont();
+  ImGui::PushFont(body);
+  for (const auto& [lines, color] : {std::pair{&v.failures, kFailedSentence}, std::pair{&v.passes, kPassedSentence}})
+    for (const ExerciseSentence& f : *lines) {
+      if (f.run.empty()) ImGui::TextColored(color, "%s", f.sentence.c_str());
+      else ImGui::TextColored(color, "%s: %s", f.run.c_str(), f.sentence.c_str());
+    }
+  if (!v.note.empty()) ImGui::TextDisabled("%s", v.note.c_str());
+  ImGui::PopFont();
+  ImGui::PopTextWrapPos();
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+}
 
 void go(AppState& s, int step) {
   const LessonState& L = s.lesson;
@@ -22,8 +98,10 @@ void go(AppState& s, int step) {
 void LessonPanel::handle_keys(AppState& s) {
   if (s.lesson.active < 0) return;
   ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || s.editor.prompt != EditorPrompt::None) return;  // (Esc there answers the editor's question)
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go(s, s.lesson.step + 1);
+  if (io.WantTextInput || question_open(s)) return;  // (Esc there answers the question)
+  if (plain_key(GLFW_KEY_T)) try_exercise(s);
+  else if (plain_key(GLFW_KEY_H)) toggle_exercise_hint(s);
+  else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go(s, s.lesson.step + 1);
   else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp), false)) go(s, s.lesson.step - 1);
   else if (!io.KeyCtrl && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_A), false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
                            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false)))  // Ctrl+Enter: the editor's Run
@@ -71,6 +149,13 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::PopStyleColor(2);
     return;
   }
+  const Exercise* ex = st->exercise.empty() ? nullptr : step_exercise(s);
+  if (ex && exercise_in_editor(s)) {  // the exercise's title heads its own column: the room goes to the task and the checks
+    draw_exercise(s, ui, *ex, ImGui::GetContentRegionAvail().y, c.w);
+    end_panel();
+    ImGui::PopStyleColor(2);
+    return;
+  }
   ImGui::PushFont(title_font);
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 1.0f, 1.0f, 1.0f));
   ImGui::TextUnformatted(st->title.c_str());
@@ -78,8 +163,8 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::PopFont();
   (void)dl;
 
-  // Body: the text (left), the question and its answer (right).
-  const bool has_q = !st->question.empty();
+  // Body: the text (left), the question and its answer, and the exercise offered (right).
+  const bool has_q = !st->question.empty() || ex;
   const float avail_h = ImGui::GetContentRegionAvail().y;
   const float text_w = has_q ? c.w * 0.6f : c.w;
   ImGui::BeginChild("##lesson_text", ImVec2(text_w, avail_h), false);
@@ -93,24 +178,47 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.12f, 0.11f, 0.05f, 1.0f));
     ImGui::BeginChild("##lesson_question", ImVec2(0, avail_h), true);
-    ImGui::PushFont(large);
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(kQuestionColor, "Question: %s", st->question.c_str());
-    ImGui::Spacing();
-    if (s.lesson.answer_shown) {
-      ImGui::TextColored(kAnswerColor, "Answer: %s", st->answer.empty() ? "(none given)" : st->answer.c_str());
-    } else {
-      ImGui::PopFont();
-      if (ImGui::Button("Show answer (A or Enter)")) s.lesson.answer_shown = true;
+    if (!st->question.empty()) {
       ImGui::PushFont(large);
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextColored(kQuestionColor, "Question: %s", st->question.c_str());
+      ImGui::Spacing();
+      if (s.lesson.answer_shown) {
+        ImGui::TextColored(kAnswerColor, "Answer: %s", st->answer.empty() ? "(none given)" : st->answer.c_str());
+      } else {
+        ImGui::PopFont();
+        if (ImGui::Button("Show answer (A or Enter)")) s.lesson.answer_shown = true;
+        ImGui::PushFont(large);
+      }
+      ImGui::PopTextWrapPos();
+      ImGui::PopFont();
+      if (ex) ImGui::Separator();
     }
-    ImGui::PopTextWrapPos();
-    ImGui::PopFont();
+    if (ex) draw_exercise_offer(s, ui, *ex);
     ImGui::EndChild();
     ImGui::PopStyleColor();
   }
   end_panel();
   ImGui::PopStyleColor(2);
+}
+
+void draw_exercise_prompt(AppState& s, const UiContext& ui) {
+  (void)ui;
+  const char* name = "Show the model solution?##exercise";
+  if (s.exercise.confirm_solution && !ImGui::IsPopupOpen(name)) ImGui::OpenPopup(name);
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.4f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  if (!ImGui::BeginPopupModal(name, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) return;
+  ImGui::PushTextWrapPos(io.DisplaySize.x * 0.5f);
+  ImGui::Text("The model solution of exercise %s goes into the editor in place of your text, and runs.", s.editor.exercise.c_str());
+  ImGui::TextUnformatted(editor_dirty(s.editor) ? "Your text has unsaved changes: you are asked about them next."
+                                                : "Reset to the start brings the start back.");
+  ImGui::PopTextWrapPos();
+  if (ImGui::Button("Show it (Y)") || plain_key(GLFW_KEY_Y)) answer_model_solution(s, true);
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel (Esc)") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) answer_model_solution(s, false);
+  if (!s.exercise.confirm_solution) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
 }
 
 }  // namespace scanscope

@@ -63,6 +63,14 @@ std::string lesson_progress(const AppState& s) {
   return "step " + std::to_string(s.lesson.step + 1) + " of " + std::to_string(s.lesson.lessons[s.lesson.active].steps.size());
 }
 
+namespace {
+// Would opening the step put an exercise's kept text into the editor?
+bool step_resumes_exercise(const AppState& s, const LessonStep& st) {
+  const auto w = s.exercise.work.find(st.exercise);
+  return !st.exercise.empty() && w != s.exercise.work.end() && w->second.started;
+}
+}  // namespace
+
 bool open_lesson_step(AppState& s, int lesson, int step) {
   LessonState& L = s.lesson;
   if (lesson < 0 || lesson >= static_cast<int>(L.lessons.size())) {
@@ -74,6 +82,7 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
     toast(s, "lesson " + les.name + " has steps 0.." + std::to_string(les.steps.size() - 1) + ", not " + std::to_string(step), true);
     return false;
   }
+  keep_exercise_text(s, true);  // the exercise's text is kept: the step may replace it without asking
   if (L.active < 0) L.panels_before = s.panels;
   L.active = lesson;
   L.step = step;
@@ -107,6 +116,9 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
   if (st.view == "timing") ensure_timing_bench(s);
   if (st.view == "histeq" && !s.histeq.ready) load_histeq(s, "");
   if (st.view == "float-order") update_float_order(s);
+  // Back at an exercise tried before: the student's version, in the editor again.
+  if (step_resumes_exercise(s, st) && !editor_dirty(s.editor))
+    if (const Exercise* ex = step_exercise(s)) open_exercise(s, *ex);
   return true;
 }
 
@@ -115,13 +127,19 @@ void go_lesson_step(AppState& s, int lesson, int step) {
   const bool exists = lesson >= 0 && lesson < static_cast<int>(L.lessons.size()) && step >= 0 &&
                       step < static_cast<int>(L.lessons[lesson].steps.size());
   auto open = [lesson, step](AppState& st) { open_lesson_step(st, lesson, step); };
-  if (!exists || !L.lessons[lesson].steps[step].has_request) return open(s);  // the step keeps the trace (or says what is wrong)
-  guard_replace(s, L.lessons[lesson].steps[step].request, "open lesson " + L.lessons[lesson].name + ", step " + std::to_string(step + 1), open);
+  keep_exercise_text(s, true);  // an exercise's text is kept, not asked about
+  if (!exists) return open(s);  // says what is wrong
+  const LessonStep& st = L.lessons[lesson].steps[step];
+  const std::string what = "open lesson " + L.lessons[lesson].name + ", step " + std::to_string(step + 1);
+  if (step_resumes_exercise(s, st)) guard_unsaved(s, what, open);  // the kept text would replace the editor's
+  else if (st.has_request) guard_replace(s, st.request, what, open);
+  else open(s);  // the step keeps the trace
 }
 
 void leave_lesson(AppState& s) {
   LessonState& L = s.lesson;
   if (L.active < 0) return;
+  keep_exercise_text(s, false);
   L.active = -1;
   L.answer_shown = false;
   if (!L.panels_before.empty()) s.panels = L.panels_before;

@@ -49,5 +49,6 @@ constexpr Rgba kCopyEdge = okabe_ito::reddish_purple;
 constexpr Rgba kPaddingColor{60, 60, 60};
 constexpr Rgba kRaceColor{255, 30, 50};  // raced words (Step::hazards): a red outline
 constexpr Rgba kErrorColor{255, 90, 70};  // an error in a kernel's text: the editor's marks and status line
+constexpr Rgba kCheckColor = okabe_ito::reddish_purple;  // a failed check of an exercise: its line in the editor, its sentence
 
 }  // namespace scanscope

@@ -120,13 +120,16 @@ class TimingPanel : public Panel {  // benchmark results: time and GB/s against 
   void draw(AppState& s, const UiContext& ui, const Rect& r) override;
 };
 
-// The lesson box (title, text, question and answer, navigation) and the lesson chooser.
+// The lesson box (title, text, question and answer, the step's exercise, navigation).
 class LessonPanel {
  public:
   void draw(AppState& s, const UiContext& ui, const Rect& r);
-  // PageDown / PageUp, A / Enter (answer), Escape (leave).
+  // PageDown / PageUp, A / Enter (answer), Escape (leave); T (try the exercise), H (its hint).
   void handle_keys(AppState& s);
 };
+// The question before the model solution goes into the editor (lesson_panel.cpp), drawn whether
+// or not the lesson box is: Y shows it, Esc cancels.
+void draw_exercise_prompt(AppState& s, const UiContext& ui);
 
 // The sidebar's "Lessons" section: every loaded lesson with its step count; a click opens step 0
 // (lesson_menu.cpp).

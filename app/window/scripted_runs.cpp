@@ -93,8 +93,8 @@ void frames(WindowShell& w, int n) {
 void print_state(const AppState& s) {
   const EditorState& e = s.editor;
   const char* prompts[] = {"none", "unsaved", "save-as", "open"};
-  std::printf("editor: file=%s dirty=%d edited=%d builtin=%d prompt=%s quit=%d cursor_line=%d errors=%zu", e.display.c_str(), editor_dirty(e),
-              editor_edited(e), e.builtin, prompts[static_cast<int>(e.prompt)], s.quit, line_of_offset(e.text, e.cursor) + 1, e.errors.size());
+  std::printf("editor: file=%s dirty=%d edited=%d builtin=%d prompt=%s quit=%d cursor_line=%d top_line=%d errors=%zu", e.display.c_str(), editor_dirty(e),
+              editor_edited(e), e.builtin, prompts[static_cast<int>(e.prompt)], s.quit, line_of_offset(e.text, e.cursor) + 1, e.top_line + 1, e.errors.size());
   for (const EditorError& x : e.errors) std::printf(" error_line=%d error_here=%d error=\"%s\"", x.line, x.here, x.message.c_str());
   bool red = false;
   std::printf(" status=\"%s\"\n", editor_status(s, &red).c_str());
@@ -106,6 +106,17 @@ void print_state(const AppState& s) {
     std::printf("trace: kernel=%s steps=%zu step=%d runs_text=%d runs_edit=%d%s\n", s.trace.kernel.c_str(), s.trace.steps.size(), s.step, trace_runs_text(s),
                 trace_runs_edit(s), totals(s.trace).c_str());
   if (const LessonStep* st = current_lesson_step(s)) std::printf("lesson: %s step=%d title=\"%s\"\n", s.lesson.lessons[s.lesson.active].name.c_str(), s.lesson.step, st->title.c_str());
+  if (!e.exercise.empty()) {  // what the lesson box says of it, and the lines the editor marks
+    const ExerciseVerdict v = exercise_verdict(s);
+    const char* kinds[] = {"none", "not-checked", "did-not-run", "passed", "failed"};
+    const auto w = s.exercise.work.find(e.exercise);
+    std::printf("exercise: %s in_lesson_box=%d verdict=%s hint=%d asking=%d headline=\"%s\"", e.exercise.c_str(), exercise_in_editor(s), kinds[v.kind],
+                w != s.exercise.work.end() && w->second.hint_shown, s.exercise.confirm_solution, v.headline.c_str());
+    for (const EditorMark& m : editor_marks(s))
+      if (m.kind == EditorMark::Flag) std::printf(" flag_line=%d", m.line + 1);
+    std::printf("\n");
+    for (const ExerciseSentence& f : v.failures) std::printf("exercise-failure: [%s] %s\n", f.run.c_str(), f.sentence.c_str());
+  }
   if (s.have_compare)
     std::printf("compare: A=\"%s\" B=\"%s\" partner%s\n", compare_side_label(s, s.compare_swap).c_str(), compare_side_label(s, !s.compare_swap).c_str(),
                 totals(s.compare).c_str());
@@ -120,6 +131,7 @@ void print_state(const AppState& s) {
 //   frames N        N more frames
 //   step K          the trace's step K
 //   compare original [PAD] | swap | clear   the comparison panel's buttons
+//   exercise try | hint | solution | reset   the lesson box's exercise buttons (solution asks first: key y answers)
 //   close           the window manager's close button
 //   print           the state on stdout (print_state)
 //   shot FILE.png   a screenshot now
@@ -171,6 +183,13 @@ int edit_script(WindowShell& w, AppState& s, const std::string& path) {
       else if (arg == "clear") clear_compare(s);
       else return bad("compare original [PAD] | swap | clear, not '" + arg + "'");
       frames(w, 1);
+    } else if (cmd == "exercise") {
+      if (arg == "try") try_exercise(s);
+      else if (arg == "hint") toggle_exercise_hint(s);
+      else if (arg == "solution") ask_model_solution(s);
+      else if (arg == "reset") reset_exercise(s);
+      else return bad("exercise try | hint | solution | reset, not '" + arg + "'");
+      frames(w, 2);
     } else if (cmd == "close") {
       w.close_button();
       frames(w, 2);
@@ -186,7 +205,7 @@ int edit_script(WindowShell& w, AppState& s, const std::string& path) {
       }
       w.swap();
     } else {
-      return bad("unknown command '" + cmd + "' (goto, type, key, frames, step, compare, close, print, shot)");
+      return bad("unknown command '" + cmd + "' (goto, type, key, frames, step, compare, exercise, close, print, shot)");
     }
   }
   return 0;

@@ -76,7 +76,7 @@ void draw_toasts(AppState& s) {
 
 void handle_keys(AppState& s) {
   ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || s.editor.prompt != EditorPrompt::None) return;  // a text box or the editor's question has the keys
+  if (io.WantTextInput || question_open(s)) return;  // a text box or a question has the keys
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
     if (!s.playing && s.step + 1 >= step_count(s)) set_step(s, 0);
     s.playing = !s.playing;
@@ -95,6 +95,7 @@ void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
   p.lesson.handle_keys(s);
   LayoutExtras extras;
   extras.lesson = current_lesson_step(s) != nullptr;
+  extras.exercise = exercise_in_editor(s);
   if (!s.output_ok) {
     const float side_w = layout_window({}, w, h, ui.scale * (s.settings.presenter ? 1.25f : 1.0f)).transport.w;
     const ImVec2 pad = ImGui::GetStyle().WindowPadding;
@@ -110,6 +111,7 @@ void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
   }
   p.lesson.draw(s, ui, l.lesson);
   draw_editor_prompts(s, ui);
+  draw_exercise_prompt(s, ui);
   draw_toasts(s);
 }
 

@@ -15,6 +15,8 @@
 
 #include "app_state.h"
 #include "engine/kernel_file.h"
+#include "engine/runner.h"  // gpu_status
+#include "formats/exercise.h"
 #include "formats/image_io.h"
 #include "layout.h"
 #include "model.h"
@@ -528,4 +530,171 @@ TEST(WindowEditor, ALessonStepAsksBeforeReplacingAnEdit) {
   EXPECT_NE(lesson[1].find("divergence step=0"), std::string::npos) << lesson[1];                        // still in the lesson
   EXPECT_NE(editor[2].find("file=kernels/reduce/reduce-interleaved.cu dirty=0"), std::string::npos) << editor[2];
   EXPECT_NE(lesson[2].find("divergence step=1"), std::string::npos) << lesson[2];
+}
+
+namespace {
+
+// The --edit-script lines that type the padding into pad-blelloch's start, as a student would
+// (docs/screenshots/exercise-padding-failed.script is the same): every temp[] index padded with
+// CONFLICT_FREE_OFFSET, bottom up so that the line numbers above stay; the macro in its simple form
+// (i >> LOG_NUM_BANKS) after the #endif of LOG_NUM_BANKS; the launch line's shared memory grown.
+// *macro_line: the line the macro ends up on.
+std::string type_padding(const std::string& start, int* macro_line) {
+  std::vector<std::string> lines;
+  std::stringstream ss(start);
+  for (std::string l; std::getline(ss, l);) lines.push_back(l);
+  auto find = [&](const std::string& what, int from = 0) {
+    for (int i = from; i < static_cast<int>(lines.size()); ++i)
+      if (lines[i].find(what) != std::string::npos) return i;
+    ADD_FAILURE() << "no line with " << what;
+    return 0;
+  };
+  std::string script;
+  auto insert_after = [&](int i, const std::string& sub, const std::string& text) {  // after `sub` on line i (0-based)
+    script += "goto " + std::to_string(i + 1) + ":" + std::to_string(lines[i].find(sub) + sub.size() + 1) + "\ntype " + text + "\n";
+  };
+  auto new_line_after = [&](int i, const std::string& text) {
+    script += "goto " + std::to_string(i + 1) + ":" + std::to_string(lines[i].size() + 1) + "\nkey enter\ntype " + text + "\n";
+  };
+  const std::string step = "            ai += CONFLICT_FREE_OFFSET(ai); bi += CONFLICT_FREE_OFFSET(bi);";
+  const int up_bi = find("int bi = offset*(2*thid+2)-1;"), down_bi = find("int bi = offset*(2*thid+2)-1;", up_bi + 1);
+  insert_after(find("g_odata[2*thid+1] = temp[2*thid+1]"), "= temp[2*thid+1", " + CONFLICT_FREE_OFFSET(2*thid+1)");
+  insert_after(find("g_odata[2*thid] = temp[2*thid]"), "= temp[2*thid", " + CONFLICT_FREE_OFFSET(2*thid)");
+  new_line_after(down_bi, step);
+  insert_after(find("temp[n - 1] = 0"), "temp[n - 1", " + CONFLICT_FREE_OFFSET(n - 1)");
+  new_line_after(up_bi, step);
+  insert_after(find("temp[2*thid+1] = g_idata"), "temp[2*thid+1", " + CONFLICT_FREE_OFFSET(2*thid+1)");
+  insert_after(find("temp[2*thid] = g_idata"), "temp[2*thid", " + CONFLICT_FREE_OFFSET(2*thid)");
+  const int endif = find("#endif", find("#define LOG_NUM_BANKS"));
+  new_line_after(endif, "#define CONFLICT_FREE_OFFSET(n) ((n) >> LOG_NUM_BANKS)");
+  *macro_line = endif + 2;
+  const int launch = find("// launch:");
+  const size_t n = lines[launch].find("N * sizeof");  // (N + CONFLICT_FREE_OFFSET(N - 1)) * sizeof(float): after the N, then before it
+  script += "goto " + std::to_string(launch + 1) + ":" + std::to_string(n + 2) + "\ntype  + CONFLICT_FREE_OFFSET(N - 1))\n";
+  script += "goto " + std::to_string(launch + 1) + ":" + std::to_string(n + 1) + "\ntype (\n";
+  return script;
+}
+
+}  // namespace
+
+// Issue 11's "done when": the padding lesson's exercise step, Try it (T): the unpadded start fails
+// its conflict checks; the simple padding typed in and Ctrl+Enter: most conflicts go, the check
+// names the level and line where 2-way ones remain, that line is marked; the second term of the
+// macro: every level conflict-free and PASSED. The printed state and the pixels (the warps panel's
+// degree colours, the lesson box's verdict, the editor's mark) say so; the hint, and the typed text
+// kept across PageUp / PageDown.
+TEST(WindowExercise, PaddingTypedIntoTheStartPassesLevelByLevel) {
+  NEED_XVFB();
+  const std::string start = read_exercise_file(find_exercise("pad-blelloch").start_path);
+  int macro_line = 0;
+  const std::string typing = type_padding(start, &macro_line);
+  const std::string base = out_dir() + "/exercise_padding";
+  const std::string script = "print\nkey t\nprint\nshot " + base + "-start.png\n" + typing + "key ctrl+enter\nprint\nshot " + base +
+                             "-failed.png\ngoto " + std::to_string(macro_line) + ":55\ntype  + ((n) >> (2 * LOG_NUM_BANKS)))\ngoto " +
+                             std::to_string(macro_line) + ":33\ntype (\nkey ctrl+enter\nprint\nshot " + base +
+                             "-passed.png\nprint\ngoto 41:1\nprint\nkey escape\nkey h\nprint\nkey pageup\nprint\nkey pagedown\nprint\n";
+  std::string out, err;
+  ASSERT_EQ(run_script("exercise_padding", "--lesson padding --lesson-step 6 --device cpu", script, &out, &err), 0) << err << out;
+  const auto exercise = lines_of(out, "exercise: "), failures = lines_of(out, "exercise-failure: "), trace = lines_of(out, "trace: "),
+             lesson = lines_of(out, "lesson: "), editor = lines_of(out, "editor: ");
+  ASSERT_EQ(lesson.size(), 9u) << out;
+  ASSERT_EQ(trace.size(), 9u) << out;
+  EXPECT_NE(lesson[0].find("padding step=6 title=\"Your turn: pad the scan\""), std::string::npos) << lesson[0];
+  EXPECT_NE(trace[0].find("kernel=scan-blelloch"), std::string::npos) << trace[0];  // the step's own kernel before Try it
+  ASSERT_EQ(exercise.size(), 7u) << out;  // none before Try it, nor on the step before
+  const std::string load_line = std::to_string(line_of(find_exercise("pad-blelloch").start_path, "temp[2*thid] = g_idata"));
+  // Try it: the start, 512 floats on 16 banks, fails its conflict checks.
+  EXPECT_NE(trace[1].find("kernel=pad-blelloch-start steps=21 step=5"), std::string::npos) << trace[1];
+  EXPECT_NE(trace[1].find("conflicts=1056"), std::string::npos) << trace[1];
+  const std::string checks = std::to_string(8 + (gpu_status().usable ? 3 : 0)) + " checks";  // and a gpu outcome per run on a GPU
+  EXPECT_NE(exercise[0].find("pad-blelloch in_lesson_box=1 verdict=failed hint=0 asking=0 headline=\"Not yet: 2 of " + checks + " failed\" flag_line=" +
+                             load_line),
+            std::string::npos)
+      << exercise[0];
+  ASSERT_GE(failures.size(), 2u) << out;
+  EXPECT_NE(failures[0].find("[512 floats, 16 banks (G80)] 1056 bank conflicts with 16 banks (loads 652, stores 404), at most 0 allowed: 2-way "
+                             "conflicts remain at step 'load' (line " + load_line + ")"),
+            std::string::npos)
+      << failures[0];
+  // The simple padding: 32 conflicts left, at the deepest levels, on the up-sweep's add.
+  EXPECT_NE(editor[2].find("dirty=1"), std::string::npos) << editor[2];
+  EXPECT_NE(trace[2].find("runs_edit=1"), std::string::npos) << trace[2];
+  EXPECT_NE(trace[2].find("conflicts=32"), std::string::npos) << trace[2];
+  EXPECT_NE(exercise[1].find("verdict=failed"), std::string::npos) << exercise[1];
+  EXPECT_NE(out.find("at most 0 allowed: 2-way conflicts remain at step 'up-sweep d=16' (line "), std::string::npos) << out;
+  const size_t flag = exercise[1].find(" flag_line=");
+  ASSERT_NE(flag, std::string::npos) << exercise[1];
+  EXPECT_EQ(exercise[1].find(" flag_line=", flag + 1), std::string::npos) << exercise[1];  // both runs name one line
+  // Both terms: no conflict on any level, every check passed.
+  EXPECT_NE(trace[3].find("conflicts=0"), std::string::npos) << trace[3];
+  EXPECT_NE(exercise[2].find("verdict=passed hint=0 asking=0 headline=\"PASSED: all " + checks + ", on 3 runs\""), std::string::npos) << exercise[2];
+  EXPECT_EQ(exercise[2].find("flag_line"), std::string::npos) << exercise[2];
+  // A line further down while the text has the keyboard: the view follows the cursor (line 41 at
+  // its bottom), rather than going back to the text's top.
+  auto top_line = [](const std::string& line) {
+    const size_t at = line.find(" top_line=");
+    return at == std::string::npos ? -1 : std::atoi(line.c_str() + at + 10);
+  };
+  EXPECT_NE(editor[4].find("cursor_line=" + std::to_string(macro_line) + " "), std::string::npos) << editor[4];
+  EXPECT_NE(editor[5].find("cursor_line=41 "), std::string::npos) << editor[5];
+  EXPECT_GT(top_line(editor[5]), 10) << editor[5];
+  EXPECT_LE(top_line(editor[5]), 41) << editor[5];
+  EXPECT_NE(exercise[5].find("verdict=passed hint=1"), std::string::npos) << exercise[5];  // H: the hint
+  // PageUp: the step before, its own kernel; PageDown: the typed text again, checked again.
+  EXPECT_NE(lesson[7].find("padding step=5"), std::string::npos) << lesson[7];
+  EXPECT_NE(editor[7].find("file=kernels/seeds/scan-paper-listing2.cu dirty=0"), std::string::npos) << editor[7];
+  EXPECT_NE(lesson[8].find("padding step=6"), std::string::npos) << lesson[8];
+  EXPECT_NE(editor[8].find("file=assets/exercises/pad-blelloch-start.cu dirty=1"), std::string::npos) << editor[8];
+  EXPECT_NE(trace[8].find("conflicts=0"), std::string::npos) << trace[8];
+  EXPECT_NE(exercise[6].find("verdict=passed hint=1"), std::string::npos) << exercise[6];
+
+  // The pixels: the warps panel's conflict colours go, level by level; the lesson box's verdict; the
+  // failed check's line marked in the editor.
+  LayoutExtras extras;
+  extras.lesson = extras.exercise = true;
+  const WindowLayout l = layout_window({"editor", "warps"}, 1600, 900, 1.0f, extras);
+  Image tried, failed, passed;
+  ASSERT_TRUE(tried.load(base + "-start.png"));
+  ASSERT_TRUE(failed.load(base + "-failed.png"));
+  ASSERT_TRUE(passed.load(base + "-passed.png"));
+  auto conflict_pixels = [&](const Image& im) {
+    int n = 0;
+    for (int degree : {2, 4, 8, 16}) n += count_colour(im, l.panels[1].rect, degree_color(degree));
+    return n;
+  };
+  const int legend = conflict_pixels(passed);  // all that is left: the legend's swatches
+  std::printf("conflict pixels: start %d, simple padding %d, both terms %d\n", conflict_pixels(tried), conflict_pixels(failed), legend);
+  EXPECT_LT(legend, 700);
+  EXPECT_GT(conflict_pixels(tried), legend + 2000);
+  EXPECT_GT(conflict_pixels(failed), legend + 200);  // a few levels stay 2-way
+  EXPECT_LT(conflict_pixels(failed), conflict_pixels(tried) / 2);
+  EXPECT_GT(count_colour(passed, l.panels[1].rect, degree_color(1)), 2000);  // conflict-free green
+  const Rect verdict{l.lesson.x + l.lesson.w * 0.45f, l.lesson.y, l.lesson.w * 0.55f, l.lesson.h};
+  const Rgba passed_green{115, 230, 153}, failed_pink{237, 158, 204};
+  EXPECT_GT(count_colour(passed, verdict, passed_green), 100);
+  EXPECT_LT(count_colour(failed, verdict, passed_green), 20);
+  EXPECT_GT(count_colour(failed, verdict, failed_pink), 100);
+  EXPECT_GT(count_colour(failed, l.panels[0].rect, kCheckColor), 300);  // the gutter mark and the message of the marked line
+  EXPECT_EQ(count_colour(passed, l.panels[0].rect, kCheckColor), 0);
+}
+
+// The model solution asks first (Y shows it: PASSED), Reset to the start asks about the changes
+// (D discards them: the start again, failing).
+TEST(WindowExercise, TheModelSolutionAndTheResetAskFirst) {
+  NEED_XVFB();
+  std::string out, err;
+  ASSERT_EQ(run_script("exercise_solution", "--lesson padding --lesson-step 6 --device cpu",
+                       "key t\nexercise solution\nprint\nkey y\nframes 2\nprint\nexercise reset\nprint\nkey d\nframes 2\nprint\n", &out, &err),
+            0)
+      << err << out;
+  const auto exercise = lines_of(out, "exercise: "), editor = lines_of(out, "editor: "), trace = lines_of(out, "trace: ");
+  ASSERT_EQ(exercise.size(), 4u) << out;
+  EXPECT_NE(exercise[0].find("verdict=failed hint=0 asking=1"), std::string::npos) << exercise[0];
+  EXPECT_NE(exercise[1].find("verdict=passed hint=0 asking=0"), std::string::npos) << exercise[1];
+  EXPECT_NE(editor[1].find("dirty=1 edited=1"), std::string::npos) << editor[1];
+  EXPECT_NE(trace[1].find("conflicts=0"), std::string::npos) << trace[1];
+  EXPECT_NE(editor[2].find("prompt=unsaved"), std::string::npos) << editor[2];
+  EXPECT_NE(editor[3].find("dirty=0 edited=0 builtin=1 prompt=none"), std::string::npos) << editor[3];
+  EXPECT_NE(exercise[3].find("verdict=failed"), std::string::npos) << exercise[3];
+  EXPECT_NE(trace[3].find("conflicts=1056"), std::string::npos) << trace[3];
 }
