@@ -15,7 +15,6 @@
 
 #include "app_state.h"
 #include "engine/kernel_file.h"
-#include "engine/runner.h"  // gpu_status
 #include "layout.h"
 #include "model.h"
 
@@ -95,9 +94,9 @@ std::vector<int> flag_lines(const AppState& s) {
 
 std::string start_text(const AppState& s, const std::string& name) { return read_exercise_file(loaded_exercise(s, name)->start_path); }
 
-// pad-blelloch's checks: `runs` and the run's checks on each of its 3 runs (8), and on a GPU one
-// `gpu` outcome more for each run that runs (check_request).
-std::string checks(int runs_that_run) { return std::to_string(8 + (gpu_status().usable ? runs_that_run : 0)) + " checks"; }
+// pad-blelloch's checks: `runs` and the run's checks on each of its 3 runs (8), on every machine
+// (the window never asks check_request for the `gpu` outcome: a verdict must not depend on it).
+std::string checks(int) { return "8 checks"; }
 
 }  // namespace
 
@@ -191,7 +190,7 @@ TEST(WindowExercises, TheTypedPaddingPassesAndTheSimpleOneLeavesConflicts) {
   EXPECT_EQ(v.kind, ExerciseVerdict::Passed);
   EXPECT_EQ(v.headline, "PASSED: all " + checks(3) + ", on 3 runs");
   EXPECT_TRUE(v.failures.empty());
-  ASSERT_EQ(v.passes.size(), gpu_status().usable ? 8u : 5u);  // the outputs and the conflicts (and the GPU's agreement), not "it runs"
+  ASSERT_EQ(v.passes.size(), 5u);  // the outputs and the conflicts, not "it runs"
   EXPECT_EQ(v.passes[1].sentence, "no bank conflicts with 16 banks");
   EXPECT_TRUE(flag_lines(s).empty());
   ASSERT_EQ(s.editor.notes.size(), 1u);
