@@ -101,6 +101,9 @@ std::string cpu_name() {
   return "cpu: " + std::to_string(cores) + " hardware threads (no GPU)";
 }
 
+// The CPU baselines are slow at large n: a few runs give their median.
+constexpr int kMaxCpuRepeats = 5;
+
 template <class T>
 void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, const std::vector<long long>& sizes,
                device::GpuBenchSession* gpu, const BenchProgress& progress, const std::atomic<bool>* cancel, BenchResults& r) {
@@ -111,6 +114,11 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
   for (const auto& id : ids) runnable += gpu || !find_spec(id)->gpu;
   const int total = static_cast<int>(runnable * sizes.size());
   int done = 0;
+  bool cpu_kernels = false;
+  for (const auto& id : ids) cpu_kernels = cpu_kernels || !find_spec(id)->gpu;
+  if (cpu_kernels && config.repeats > kMaxCpuRepeats)  // said, not silently capped
+    r.messages.push_back("the CPU baselines are timed at most " + std::to_string(kMaxCpuRepeats) + " times per point (--repeats " +
+                         std::to_string(config.repeats) + " applies to the GPU kernels)");
   for (long long n : sizes) {
     std::vector<T> in(static_cast<size_t>(n));
     for (long long i = 0; i < n; ++i) {
@@ -147,7 +155,7 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
           }
           p.ms = gpu->time(s.gpu_kernel, s.inclusive, config.warmup, config.repeats, out.data(), out.size());
         } else {
-          p.ms = time_cpu([&] { run_cpu_kernel(id, in, out); }, std::min(config.repeats, 5));
+          p.ms = time_cpu([&] { run_cpu_kernel(id, in, out); }, std::min(config.repeats, kMaxCpuRepeats));
         }
         std::string why;
         if (id == "copy") p.verified = bench_detail::check_copy(in, out, &why);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <limits>
 #include <cstdlib>
 #include <random>
 #include <set>
@@ -69,8 +70,10 @@ std::vector<double> parse_input_list(const std::string& text, ValueType type) {
       out.push_back(static_cast<double>(v));
     } else {
       double v = std::strtod(t.c_str(), &end);
-      if (*end != '\0' || !std::isfinite(v) || std::fabs(v) > 3.0e38)
+      if (*end != '\0' || !std::isfinite(v))
         throw UsageError("--input item " + std::to_string(index + 1) + " '" + t + "' is not a finite float");
+      if (std::fabs(v) > std::numeric_limits<float>::max())
+        throw UsageError("--input item " + std::to_string(index + 1) + " '" + t + "' is beyond a float's range (at most 3.4028235e38)");
       out.push_back(static_cast<double>(static_cast<float>(v)));
     }
     ++index;

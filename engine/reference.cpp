@@ -62,8 +62,9 @@ int first_mismatch(const std::vector<double>& got, const std::vector<double>& wa
     if (scan && i < in.size()) abs_prefix += std::fabs(in[i]);
     if (!scan) for (double x : in) abs_prefix += std::fabs(x);
     bool ok;
-    if (type != ValueType::Float || !operator_info(op).rounds) ok = got[i] == want[i] || (std::isinf(got[i]) && got[i] == want[i]);
-    else ok = std::fabs(got[i] - want[i]) <= 1e-5 * abs_prefix + 1e-30;
+    if (got[i] == want[i]) ok = true;  // also an overflow both sides reached (inf == inf)
+    else if (type != ValueType::Float || !operator_info(op).rounds) ok = false;
+    else ok = std::isfinite(got[i]) && std::isfinite(want[i]) && std::fabs(got[i] - want[i]) <= 1e-5 * abs_prefix + 1e-30;
     if (!ok) return static_cast<int>(i);
   }
   return -1;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
@@ -249,3 +250,16 @@ TEST(Applications, RadixSortLargeKeysAndErrors) {
 }
 
 }  // namespace
+
+namespace scanscope {
+
+// A float sum that overflows on both sides is the same answer (inf == inf), not "OUTPUT DIFFERS".
+TEST(Reference, OverflowOnBothSidesMatches) {
+  const double inf = std::numeric_limits<double>::infinity();
+  std::string why;
+  EXPECT_TRUE(outputs_match({inf}, {inf}, {3e38, 3e38}, Operator::Sum, ValueType::Float, false, &why)) << why;
+  EXPECT_FALSE(outputs_match({inf}, {-inf}, {3e38, -3e38}, Operator::Sum, ValueType::Float, false, &why));
+  EXPECT_FALSE(outputs_match({1.0}, {inf}, {3e38, 3e38}, Operator::Sum, ValueType::Float, false, &why));
+}
+
+}  // namespace scanscope

@@ -88,6 +88,7 @@ bad_input "input item not a number" "--input item 3 'x' is not an integer" trace
 bad_input "empty input item" "--input item 2 is empty" trace --kernel scan-blelloch --input 1,,3 --device cpu
 bad_input "input beyond int32" "does not fit in a 32-bit int" trace --kernel scan-blelloch --input 1,99999999999 --device cpu
 bad_input "NaN float input" "not a finite float" trace --kernel scan-blelloch --type float --input 1,nan --device cpu
+bad_input "float input beyond a float" "--input item 1 .3.5e38. is beyond a float.s range" trace --kernel scan-blelloch --type float --input 3.5e38,1 --device cpu
 bad_input "input count vs --n" "--input has 3 values but --n is 8" trace --kernel scan-blelloch --input 1,2,3 --n 8 --device cpu
 bad_input "negative radix key" "sorts non-negative ints; --input has -1" trace --kernel app-radix-sort --input 3,-1 --device cpu
 bad_input "kernel file with an unknown operator" "bad-ops.cu:1: unknown operator 'mul' \(known: sum, min, max, or, mat2" trace --source "$tmp/bad-ops.cu" --device cpu
