@@ -615,7 +615,7 @@ int run_command_line(int argc, char** argv) {
     // A bad trace file is reported before any window opens (and in builds without one).
     if (!wopt.screenshot_path.empty())
       check_output_path(wopt.screenshot_path, "--screenshot", {wopt.open_path, wopt.bench_path, window_req.source});
-    if (!wopt.bench_path.empty()) (void)load_bench_file(wopt.bench_path);  // likewise a bad benchmark file
+    if (!wopt.bench_path.empty()) wopt.opened_bench = std::make_shared<BenchResults>(load_bench_file(wopt.bench_path));  // likewise
     if (!wopt.open_path.empty()) wopt.opened_trace = std::make_shared<Trace>(load_trace_file(wopt.open_path));
     if (!window_built())
       throw UsageError("this scanscope was built without the window (SCANSCOPE_GUI=OFF or GLFW/ImGui missing); use `scanscope list` or `scanscope trace`");

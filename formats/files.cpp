@@ -40,7 +40,8 @@ extern "C" void remove_pending_and_reraise(int sig) {
 
 std::mutex g_pending_mu;
 
-int add_pending(const std::string& path) {
+// Once, where the signals still have their default action (the window's own handlers stay).
+void install_cleanup_handler() {
   static std::once_flag installed;
   std::call_once(installed, [] {
     for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
@@ -48,6 +49,10 @@ int add_pending(const std::string& path) {
       if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_DFL) ::signal(sig, remove_pending_and_reraise);
     }
   });
+}
+
+int add_pending(const std::string& path) {
+  install_cleanup_handler();
   std::lock_guard<std::mutex> lock(g_pending_mu);
   if (path.size() >= sizeof g_pending[0]) return -1;
   for (int i = 0; i < kMaxPending; ++i)
@@ -202,8 +207,7 @@ void write_regular(const std::string& path, const std::string& contents, const s
   if (existing && (existing->st_uid != ::geteuid() || existing->st_gid != ::getegid()))
     (void)!::fchown(fd, existing->st_uid, existing->st_gid);  // keeps the owner where we may (root)
   if (unnamed) {
-    slot = add_pending("");  // installs the handler before the name exists
-    drop_pending(slot);
+    install_cleanup_handler();  // before the file has a name
     if (!name_unnamed(fd, dir, &tmp)) give_up("cannot name the new file", errno);
     slot = add_pending(tmp);
   }

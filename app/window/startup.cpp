@@ -78,7 +78,7 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
     else s.panels.push_back("editor");
   }
   if (!o.bench_path.empty()) {
-    s.bench = load_bench_file(o.bench_path);  // throws with the file's name and what is wrong
+    s.bench = o.opened_bench ? *o.opened_bench : load_bench_file(o.bench_path);  // throws with the file's name and what is wrong
     s.have_bench = true;
     s.bench_origin = o.bench_path;
     std::snprintf(s.bench_buf, sizeof s.bench_buf, "%s", o.bench_path.c_str());

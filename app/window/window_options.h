@@ -14,6 +14,8 @@ namespace scanscope {
 // The window's width in pixels (--size, settings.ini): from a small laptop's to an 8K screen's.
 constexpr int kMinWindowWidth = 320, kMaxWindowWidth = 7680;
 
+struct BenchResults;  // bench/bench.h
+
 struct WindowOptions {
   std::string open_path;        // --open TRACE.json
   std::shared_ptr<Trace> opened_trace;  // that file, already loaded and validated by the command line
@@ -30,6 +32,7 @@ struct WindowOptions {
   std::string lesson;           // --lesson NAME: start a guided lesson (formats/lesson.h)
   int lesson_step = 0;          // --lesson-step K: which step of it
   std::string bench_path;       // --bench FILE.json (recorded sweep to show)
+  std::shared_ptr<BenchResults> opened_bench;  // that file, already loaded and validated by the command line
 
   // Scripted runs, for the tests and the documentation's screenshots (scripted_runs.cpp):
   bool frame_stats = false;      // --frame-stats (with --screenshot): first play every step, print frame times
