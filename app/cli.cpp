@@ -85,12 +85,39 @@ void print_step_code(const Trace& t, const Step& s, std::ostream& os) {
   }
 }
 
+// What one launch of a grid trace stored to global memory, array by array: the last value at each
+// element it wrote (e.g. the block sums "partial[0..1] = 44 42").
+void print_launch_writes(const Trace& t, int launch, std::ostream& os) {
+  std::map<int, std::map<int, double>> written;  // array -> index -> value
+  for (const Step& s : t.steps)
+    if (s.launch == launch)
+      for (const GlobalAccess& a : s.global)
+        if (a.op != kLoad) written[a.array][a.index] = a.value;
+  for (const auto& [array, values] : written) {
+    const std::string name = array < static_cast<int>(t.global_arrays.size()) ? t.global_arrays[array].name : "array " + std::to_string(array);
+    os << "  launch " << launch + 1 << " wrote " << name << "[" << values.begin()->first << ".." << values.rbegin()->first << "] ("
+       << values.size() << " elements):";
+    int shown = 0;
+    for (const auto& [index, v] : values) {
+      if (shown++ == 16) {
+        os << " ...";
+        break;
+      }
+      os << " " << format_value(v, t.op);
+    }
+    os << "\n";
+  }
+}
+
 void print_table(const Trace& t, std::ostream& os, bool code = false) {
   long long ld_w = 0, st_w = 0;
   os << std::left << std::setw(4) << "#" << std::setw(38) << "step" << std::setw(8) << "active" << std::setw(8) << "degree"
      << std::setw(9) << "ld wf" << std::setw(9) << "st wf" << "shared memory after the step\n";
+  const bool grid = t.is_grid();
   for (size_t i = 0; i < t.steps.size(); ++i) {
     const Step& s = t.steps[i];
+    if (grid && (i == 0 || t.steps[i - 1].launch != s.launch) && s.launch < static_cast<int>(t.launches.size()))
+      os << "launch " << s.launch + 1 << " of " << t.launches.size() << ": " << t.launches[s.launch].text << "\n";
     long long lw = 0, sw = 0;
     for (const auto& wi : s.instructions) {
       if (wi.op == kLoad) lw += wi.wavefronts;
@@ -100,7 +127,8 @@ void print_table(const Trace& t, std::ostream& os, bool code = false) {
     st_w += sw;
     std::string degree = s.max_degree == 0 ? "-" : std::to_string(s.max_degree) + "-way";
     if (s.max_degree == 1) degree = "1 (none)";
-    std::string label = s.label.size() > 36 ? s.label.substr(0, 35) + "~" : s.label;
+    std::string label = grid ? "block " + std::to_string(s.block) + ": " + s.label : s.label;
+    if (label.size() > 36) label = label.substr(0, 35) + "~";
     os << std::left << std::setw(4) << i << std::setw(38) << label << std::setw(8) << s.active_threads << std::setw(8)
        << (s.max_degree <= 1 ? (s.max_degree == 0 ? "-" : "1") : std::to_string(s.max_degree)) << std::setw(9) << lw
        << std::setw(9) << sw << smem_preview(s, 32, t.op) << "\n";
@@ -111,10 +139,21 @@ void print_table(const Trace& t, std::ostream& os, bool code = false) {
          << h.word << ", thread " << h.first_tid << " at " << source_position(t, s.accesses[h.first_access].site) << " then thread "
          << h.second_tid << " at " << source_position(t, s.accesses[h.second_access].site) << " (" << h.kind << ")\n";
     }
+    if (grid && (i + 1 == t.steps.size() || t.steps[i + 1].launch != s.launch)) print_launch_writes(t, s.launch, os);
   }
   os << "totals (Nsight Compute terms): ld inst " << t.totals.ld.inst << ", wavefronts " << t.totals.ld.wavefronts
      << ", conflicts " << t.totals.ld.conflicts << "; st inst " << t.totals.st.inst << ", wavefronts "
      << t.totals.st.wavefronts << ", conflicts " << t.totals.st.conflicts << "\n";
+  const GlobalTotals& g = t.totals.global;
+  auto per_request = [](const GlobalOpTotals& o) {
+    std::ostringstream r;
+    if (o.requests > 0) r << " (" << std::fixed << std::setprecision(1) << static_cast<double>(o.sectors) / static_cast<double>(o.requests) << " per request)";
+    return r.str();
+  };
+  os << "global memory (Nsight Compute terms): ld requests " << g.ld.requests << ", sectors " << g.ld.sectors << per_request(g.ld)
+     << "; st requests " << g.st.requests << ", sectors " << g.st.sectors << per_request(g.st);
+  if (g.atomics > 0) os << "; atomics " << g.atomics;
+  os << "\n";
   if (!t.compiler.empty()) os << "compiler: " << t.compiler << "\n";
   for (const auto& n : t.compiler_notes) os << "  note: " << n << "\n";
   if (!t.gpu_check.empty()) os << "GPU: " << t.gpu_check << "\n";
@@ -208,7 +247,7 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
     else table << (ok ? "output matches the sequential CPU reference\n" : "OUTPUT DIFFERS from the CPU reference: " + why + hint + "\n");
   }
   if (!json_path.empty()) {
-    write_output(json_path, trace_to_json(t, 1) + "\n");
+    write_output(json_path, trace_to_json(t, t.is_grid() ? -1 : 1) + "\n");  // a grid: compact (a 2^16 scan is 77 MB so)
   }
   const bool gpu_ok = t.gpu_check.empty() || t.gpu_check.rfind("DIFFERS", 0) != 0;
   return ok && gpu_ok ? 0 : 1;
@@ -216,7 +255,11 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
 
 // GPU validation: every plan entry on the emulator and, where there is a GPU, traced and timed on
 // it. With --launch-timed only the timed kernels are launched (for ncu and compute-sanitizer).
-int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::string& markdown, const std::string& cubins) {
+int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::string& markdown, const std::string& cubins, bool metrics) {
+  if (metrics) {
+    std::cout << ncu_metric_list() << "\n";
+    return 0;  // main flushes standard output and reports a failed write
+  }
   if (!markdown.empty()) check_output_path(markdown, "--markdown", {ncu_csv});
   auto plan = validation_plan();
   GpuStatus g = gpu_status();
@@ -259,14 +302,37 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
     if (!f) throw UsageError("--ncu-csv: cannot read " + ncu_csv);
     std::stringstream ss;
     ss << f.rdbuf();
-    ncu = parse_ncu_csv(ss.str(), "");
-    if (ncu.size() != plan.size())
-      throw UsageError("--ncu-csv: " + std::to_string(ncu.size()) + " profiled timed launches, but the plan has " +
-                       std::to_string(plan.size()));
+    const std::vector<NcuKernelRow> rows = parse_ncu_csv(ss.str(), "");
+    // one row per launch: an entry whose file launches a sequence has several, summed
+    size_t launches = 0;
+    for (const auto& e : plan) launches += resolve_kernel(e.request).launches.size();
+    if (rows.size() != launches)
+      throw UsageError("--ncu-csv: " + std::to_string(rows.size()) + " profiled timed launches, but the plan's " + std::to_string(plan.size()) +
+                       " entries launch " + std::to_string(launches));
+    size_t next = 0;
+    for (const auto& e : plan) {
+      NcuKernelRow sum;
+      for (size_t l = 0; l < resolve_kernel(e.request).launches.size(); ++l, ++next) {
+        const Totals& x = rows[next].totals;
+        sum.kernel_name += (l ? "+" : "") + rows[next].kernel_name;
+        sum.totals.ld.inst += x.ld.inst;
+        sum.totals.ld.wavefronts += x.ld.wavefronts;
+        sum.totals.ld.conflicts += x.ld.conflicts;
+        sum.totals.st.inst += x.st.inst;
+        sum.totals.st.wavefronts += x.st.wavefronts;
+        sum.totals.st.conflicts += x.st.conflicts;
+        sum.totals.global.ld.requests += x.global.ld.requests;
+        sum.totals.global.ld.sectors += x.global.ld.sectors;
+        sum.totals.global.st.requests += x.global.st.requests;
+        sum.totals.global.st.sectors += x.global.st.sectors;
+      }
+      ncu.push_back(sum);
+    }
   }
   std::ostringstream md;
-  md << "| configuration | output | interpreter == GPU run | ld inst | ld wavefronts | ld conflicts | st inst | st wavefronts | st conflicts | ncu agrees |\n";
-  md << "|---|---|---|---|---|---|---|---|---|---|\n";
+  md << "| configuration | output | interpreter == GPU run | ld inst | ld wavefronts | ld conflicts | st inst | st wavefronts | st conflicts | "
+        "global ld requests | global ld sectors | global st requests | global st sectors | ncu agrees |\n";
+  md << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   int failures = 0;
   for (size_t i = 0; i < plan.size(); ++i) {
     const auto& e = plan[i];
@@ -303,13 +369,16 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
     Totals m;
     if (!ncu.empty()) {
       m = ncu[i].totals;
+      m.global.atomics = p.global.atomics;  // not among the counters compared
       agrees = m == p ? "yes" : "NO";
       if (!(m == p)) ++failures;
     }
     md << "| " << e.name << " | " << (out_ok ? (why == "wrong by design" ? why : "correct") : "WRONG: " + why) << " | " << equal << " | "
        << cell(p.ld.inst, m.ld.inst) << " | " << cell(p.ld.wavefronts, m.ld.wavefronts) << " | "
        << cell(p.ld.conflicts, m.ld.conflicts) << " | " << cell(p.st.inst, m.st.inst) << " | "
-       << cell(p.st.wavefronts, m.st.wavefronts) << " | " << cell(p.st.conflicts, m.st.conflicts) << " | " << agrees << " |\n";
+       << cell(p.st.wavefronts, m.st.wavefronts) << " | " << cell(p.st.conflicts, m.st.conflicts) << " | "
+       << cell(p.global.ld.requests, m.global.ld.requests) << " | " << cell(p.global.ld.sectors, m.global.ld.sectors) << " | "
+       << cell(p.global.st.requests, m.global.st.requests) << " | " << cell(p.global.st.sectors, m.global.st.sectors) << " | " << agrees << " |\n";
   }
   std::string device = g.usable ? g.name : "no GPU (" + g.why + ")";
   std::string text = "Device: " + device + "\n\n" + md.str() + "\n" + std::to_string(plan.size()) + " configurations, " +
@@ -509,9 +578,10 @@ int run_command_line(int argc, char** argv) {
   bool code = false;
   trace->add_flag("--code", code, "under each step, the source lines it ran with its accesses marked");
 
-  bool launch_timed = false;
+  bool launch_timed = false, ncu_metrics = false;
   std::string ncu_csv, markdown, cubins;
   auto* validate = app.add_subcommand("validate", "GPU validation: emulator vs GPU traces, outputs, and ncu counters");
+  validate->add_flag("--ncu-metrics", ncu_metrics, "print the Nsight Compute metrics --ncu-csv compares (for ncu --metrics)");
   validate->add_flag("--launch-timed", launch_timed, "only launch every timed kernel once (run this under ncu or compute-sanitizer)");
   validate->add_option("--ncu-csv", ncu_csv, "compare predicted totals with this `ncu --csv` output of --launch-timed");
   validate->add_option("--markdown", markdown, "also write the table to this file");
@@ -578,7 +648,7 @@ int run_command_line(int argc, char** argv) {
   try {
     if (*list) return cmd_list(list_json);
     if (*trace) return cmd_trace(treq, json_path, quiet, timed, code);
-    if (*validate) return cmd_validate(launch_timed, ncu_csv, markdown, cubins);
+    if (*validate) return cmd_validate(launch_timed, ncu_csv, markdown, cubins, ncu_metrics);
     if (*bench) return run_bench_command(bench_opt, *bench);
     if (*float_order) return cmd_float_order(fo_data, fo_n, fo_seed);
     if (*histeq) return cmd_histeq(he_image, he_out, he_device);

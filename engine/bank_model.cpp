@@ -85,7 +85,8 @@ void count_wavefronts(const Step& step, WarpInstruction& wi, int banks, int issu
 void analyze_banks(Trace& trace) {
   const int banks = trace.banks, issue = trace.warp_issue;
   const int nsites = static_cast<int>(trace.sites.size());
-  trace.totals = Totals();
+  trace.totals.ld = OpTotals();  // the global totals are the global model's (analyze_global)
+  trace.totals.st = OpTotals();
   for (auto& step : trace.steps) {
     step.instructions.clear();
     step.max_degree = 0;
@@ -150,6 +151,7 @@ void analyze_banks(Trace& trace) {
       }
       add_lane(instruction(a.site, 1));
     }
+    for (const GlobalAccess& g : step.global) active.insert(g.tid);  // global accesses make a thread active too
     step.active_threads = static_cast<int>(active.size());
     find_hazards(step);
     for (auto& [key, wi] : insts) {
@@ -166,6 +168,64 @@ void analyze_banks(Trace& trace) {
       step.instructions.push_back(std::move(wi));
     }
   }
+}
+
+void analyze_global(Trace& trace) {
+  trace.totals.global = GlobalTotals();
+  for (auto& step : trace.steps) {
+    step.global_instructions.clear();
+    step.global_totals = GlobalTotals();
+    // Warp-instructions as for shared memory: (warp, site, occurrence), the occurrence counting
+    // how often the thread executed the site earlier in the step.
+    std::map<std::tuple<int, int, int>, GlobalInstruction> insts;
+    std::map<int, int> occ;
+    int current_tid = -1;
+    for (int i = 0; i < static_cast<int>(step.global.size()); ++i) {
+      const GlobalAccess& a = step.global[i];
+      if (a.tid != current_tid) {
+        current_tid = a.tid;
+        occ.clear();
+      }
+      const int warp = a.tid / kWarpSize;
+      const int o = occ[a.site]++;
+      auto it = insts.find({warp, a.site, o});
+      if (it == insts.end()) {
+        GlobalInstruction gi;
+        gi.warp = warp;
+        gi.site = a.site;
+        gi.occurrence = o;
+        gi.op = a.op;
+        it = insts.emplace(std::make_tuple(warp, a.site, o), gi).first;
+      }
+      it->second.lanes |= 1u << (a.tid % kWarpSize);
+      it->second.access_index.push_back(i);
+    }
+    for (auto& [key, gi] : insts) {
+      std::stable_sort(gi.access_index.begin(), gi.access_index.end(), [&](int x, int y) { return step.global[x].tid < step.global[y].tid; });
+      gi.sectors = global_sectors(step, gi);
+      if (gi.op == kLoad || gi.op == kStore) {
+        GlobalOpTotals& t = gi.op == kLoad ? step.global_totals.ld : step.global_totals.st;
+        t.requests += 1;
+        t.sectors += gi.sectors;
+      } else {
+        step.global_totals.atomics += 1;
+      }
+      step.global_instructions.push_back(std::move(gi));
+    }
+    trace.totals.global.ld.requests += step.global_totals.ld.requests;
+    trace.totals.global.ld.sectors += step.global_totals.ld.sectors;
+    trace.totals.global.st.requests += step.global_totals.st.requests;
+    trace.totals.global.st.sectors += step.global_totals.st.sectors;
+    trace.totals.global.atomics += step.global_totals.atomics;
+  }
+}
+
+int global_sectors(const Step& step, const GlobalInstruction& gi) {
+  // Arrays start 256-byte aligned (as cudaMalloc places them): element i of an array of 4-byte
+  // words lies in its sector i / 8.
+  std::set<std::pair<int, int>> sectors;
+  for (int idx : gi.access_index) sectors.insert({step.global[idx].array, step.global[idx].index >> 3});
+  return static_cast<int>(sectors.size());
 }
 
 }  // namespace scanscope

@@ -21,6 +21,13 @@ int wavefronts_of(const int* words, int count, int banks);
 // Fills step.instructions, step.max_degree, step.active_threads and trace.totals.
 void analyze_banks(Trace& trace);
 
+// The global-memory model (docs/architecture.md): fills step.global_instructions,
+// step.global_totals and trace.totals.global from the steps' global accesses. Per warp-instruction
+// one request and the distinct 32-byte sectors its active lanes touch, as Nsight Compute counts
+// l1tex__t_{requests,sectors}_pipe_lsu_mem_global_op_{ld,st}; atomics are counted apart.
+void analyze_global(Trace& trace);
+int global_sectors(const Step& step, const GlobalInstruction& gi);
+
 // Fills step.hazards: cross-thread read/write pairs on one word within a step.
 void find_hazards(Step& step);
 

@@ -216,117 +216,164 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   }
   make_input();
 
-  // The launch line: NAME<<<GRID, BLOCK[, SHARED_BYTES]>>>(ARGS)
-  std::vector<cuda::Token> t = fragment(host.files, file.display, h.launch, h.launch_line, h.launch_col);
-  auto bad_launch = [&](const std::string& m) -> void {
-    throw UsageError(file.display + ":" + std::to_string(h.launch_line) + ": launch line: " + m +
-                     " (expected NAME<<<GRID, BLOCK, SHARED_BYTES>>>(ARGS))");
-  };
-  if (t.size() < 3 || t[0].kind != cuda::Tok::Ident || !is_punct(t[1], "<<") || !is_punct(t[2], "<")) bad_launch("no NAME<<<");
-  size_t close = 0;
-  for (size_t i = 3, depth = 0; i + 2 < t.size(); ++i) {
-    if (is_punct(t[i], "(")) ++depth;
-    if (is_punct(t[i], ")")) --depth;
-    if (depth == 0 && is_punct(t[i], ">>") && is_punct(t[i + 1], ">") && is_punct(t[i + 2], "(")) {
-      close = i;
-      break;
-    }
-  }
-  if (!close) bad_launch("no >>>(");
-  size_t args_end = 0;
-  for (size_t i = close + 3, depth = 0; i < t.size(); ++i) {
-    if (is_punct(t[i], "(")) ++depth;
-    if (is_punct(t[i], ")")) {
-      if (depth == 0) {
-        args_end = i;
-        break;
-      }
-      --depth;
-    }
-  }
-  if (!args_end) bad_launch("the argument list is not closed");
-  auto config = split_commas(t, 3, close);
-  if (config.size() < 2 || config.size() > 3) bad_launch("<<<...>>> takes a grid, a block and shared bytes");
-  const long long grid = host.eval(t, config[0].first, config[0].second);
-  const long long block = host.eval(t, config[1].first, config[1].second);
-  const long long smem = config.size() > 2 ? host.eval(t, config[2].first, config[2].second) : 0;
-  k.entry_name = r.entry.empty() ? t[0].text : r.entry;
-  k.entry = b.compiled.find_function(k.entry_name);
-  if (k.entry < 0 || !b.compiled.functions[k.entry].fn->is_global) {
-    std::string kernels;
-    for (const auto& f : b.compiled.functions)
-      if (f.fn->is_global) kernels += (kernels.empty() ? "" : ", ") + f.name;
-    throw UsageError(file.display + ": the launch names '" + k.entry_name + "', but the file has no __global__ function of that name (it has: " +
-                     (kernels.empty() ? "none" : kernels) + ")");
-  }
-  std::string launch_desc = k.entry_name + "<<<" + std::to_string(grid) + ", " + std::to_string(block) + ", " + std::to_string(smem) + ">>>";
-  if (block < 1 || block > kMaxThreads)
-    throw UsageError(id + " with --n " + std::to_string(r.n) + " launches " + std::to_string(block) + " threads per block (" + launch_desc +
-                     "); a block has 1 to 1024");
-  if (grid < 1) throw UsageError(id + ": the launch's grid is " + std::to_string(grid) + " blocks (" + launch_desc + ")");
-  if (grid > 1)
-    throw UsageError(id + " launches a grid of " + std::to_string(grid) + " blocks (" + launch_desc +
-                     "): scanscope traces one block; whole-grid traces are not supported yet");
-  const long long static_bytes = 4LL * b.compiled.static_shared_words;
-  if (smem < 0) throw UsageError(id + ": the launch asks for " + std::to_string(smem) + " bytes of shared memory");
-  if (smem + static_bytes > kMaxSharedBytes)
-    throw UsageError(id + " needs " + std::to_string(smem + static_bytes) + " bytes of shared memory, more than the " +
-                     std::to_string(kMaxSharedBytes) + " a block may use without opting in");
-  if (r.threads != 0 && !takes.count("THREADS") && r.threads != block)
-    throw UsageError(id + " with --n " + std::to_string(r.n) + " runs exactly " + std::to_string(block) + " threads, not " +
-                     std::to_string(r.threads));
-  k.request.threads = static_cast<int>(block);
-  k.launch.grid = static_cast<int>(grid);
-  k.launch.block = static_cast<int>(block);
-  k.launch.dynamic_smem_bytes = smem;
-
-  // Arguments: in, out, or integer expressions, against the kernel's parameters.
-  const cuda::Function& fn = *b.compiled.functions[k.entry].fn;
-  auto args = split_commas(t, close + 3, args_end);
-  if (args.size() != fn.params.size())
-    throw UsageError(file.display + ":" + std::to_string(h.launch_line) + ": the launch passes " + std::to_string(args.size()) +
-                     " arguments; " + k.entry_name + " takes " + std::to_string(fn.params.size()));
-  std::vector<std::string> arg_text;
-  for (size_t a = 0; a < args.size(); ++a) {
-    const cuda::Var& p = *fn.params[a];
-    const auto [ab, ae] = args[a];
-    if (ae == ab + 1 && t[ab].kind == cuda::Tok::Ident && (t[ab].text == "in" || t[ab].text == "out")) {
-      if (!p.type.pointer)
-        throw UsageError(file.display + ": the launch passes " + t[ab].text + " as " + k.entry_name + "'s parameter '" + p.name + "', which is not a pointer");
-      if (t[ab].text == "in") {
-        k.in_arg = static_cast<int>(a);
-        k.in_type = p.type.base;
-      } else {
-        k.out_arg = static_cast<int>(a);
-        k.out_type = p.type.base;
-      }
-      k.launch.args.push_back(0);
-      arg_text.push_back(t[ab].text);
-      continue;
-    }
-    const long long v = host.eval(t, ab, ae);
-    if (p.type.pointer)
-      throw UsageError(file.display + ": the launch passes a number as " + k.entry_name + "'s pointer parameter '" + p.name + "'");
-    if (p.type.is_float()) {
-      float f = static_cast<float>(v);
-      uint32_t bits;
-      std::memcpy(&bits, &f, 4);
-      k.launch.args.push_back(bits);
-    } else {
-      k.launch.args.push_back(static_cast<uint32_t>(v));
-    }
-    arg_text.push_back(std::to_string(v));
-  }
-  if (k.out_arg < 0) throw UsageError(file.display + ": the launch passes no `out` array");
-  if (k.in_type == Base::Bool || k.out_type == Base::Bool) throw UsageError(file.display + ": bool arrays are not supported as in/out");
+  // The global arrays: in, out, and the file's `// array: NAME[COUNT]` lines.
   const long long out_count = h.out.empty() ? r.n : host.eval_text(h.out, h.out_line, h.out_col);
   if (out_count < 1 || out_count > r.n + 1LL)
     throw UsageError(file.display + ":" + std::to_string(h.out_line) + ": out has " + std::to_string(out_count) +
                      " elements; a trace of n=" + std::to_string(r.n) + " holds 1 to " + std::to_string(r.n + 1LL));
   k.out_count = static_cast<int>(out_count);
-  launch_desc += "(";
-  for (size_t a = 0; a < arg_text.size(); ++a) launch_desc += (a ? ", " : "") + arg_text[a];
-  k.launch_text = launch_desc + ")";
+  k.arrays.push_back({"in", static_cast<long long>(k.request.input.size()), Base::Int});
+  k.arrays.push_back({"out", out_count, Base::Int});
+  for (const HeaderValue& a : h.arrays) {
+    auto bad_array = [&](const std::string& m) -> void {
+      throw UsageError(file.display + ":" + std::to_string(a.line) + ": array line: " + m + " (expected NAME[COUNT])");
+    };
+    const size_t open = a.value.find('['), close_br = a.value.rfind(']');
+    if (open == std::string::npos || close_br == std::string::npos || close_br < open || close_br + 1 != a.value.size()) bad_array("no [COUNT]");
+    std::string name = a.value.substr(0, open);
+    while (!name.empty() && name.back() == ' ') name.pop_back();
+    if (name.empty() || !cuda::is_ident_start(name[0]) ||
+        !std::all_of(name.begin(), name.end(), [](char c) { return cuda::is_ident_char(c); }))
+      bad_array("'" + name + "' is not a name");
+    if (name == "N" || name == "T" || b.pre.macros.count(name)) bad_array("'" + name + "' is already a name of the host or a macro");
+    for (const auto& have : k.arrays)
+      if (have.name == name) bad_array("a second array named '" + name + "'");
+    const long long count = host.eval_text(a.value.substr(open + 1, close_br - open - 1), a.line, a.col + static_cast<int>(open) + 1);
+    if (count < 1 || count > cuda::kMaxArrayElements)
+      bad_array(name + " has " + std::to_string(count) + " elements; an array has 1 to " + std::to_string(cuda::kMaxArrayElements));
+    k.arrays.push_back({name, count, Base::Int});
+  }
+  std::vector<bool> array_typed(k.arrays.size(), false);
+
+  // The launch lines: NAME<<<GRID, BLOCK[, SHARED_BYTES]>>>(ARGS), run in order.
+  long long blocks = 0;
+  for (const HeaderValue& lv : h.launches) {
+    std::vector<cuda::Token> t = fragment(host.files, file.display, lv.value, lv.line, lv.col);
+    auto bad_launch = [&](const std::string& m) -> void {
+      throw UsageError(file.display + ":" + std::to_string(lv.line) + ": launch line: " + m +
+                       " (expected NAME<<<GRID, BLOCK, SHARED_BYTES>>>(ARGS))");
+    };
+    if (t.size() < 3 || t[0].kind != cuda::Tok::Ident || !is_punct(t[1], "<<") || !is_punct(t[2], "<")) bad_launch("no NAME<<<");
+    size_t close = 0;
+    for (size_t i = 3, depth = 0; i + 2 < t.size(); ++i) {
+      if (is_punct(t[i], "(")) ++depth;
+      if (is_punct(t[i], ")")) --depth;
+      if (depth == 0 && is_punct(t[i], ">>") && is_punct(t[i + 1], ">") && is_punct(t[i + 2], "(")) {
+        close = i;
+        break;
+      }
+    }
+    if (!close) bad_launch("no >>>(");
+    size_t args_end = 0;
+    for (size_t i = close + 3, depth = 0; i < t.size(); ++i) {
+      if (is_punct(t[i], "(")) ++depth;
+      if (is_punct(t[i], ")")) {
+        if (depth == 0) {
+          args_end = i;
+          break;
+        }
+        --depth;
+      }
+    }
+    if (!args_end) bad_launch("the argument list is not closed");
+    auto config = split_commas(t, 3, close);
+    if (config.size() < 2 || config.size() > 3) bad_launch("<<<...>>> takes a grid, a block and shared bytes");
+    const long long grid = host.eval(t, config[0].first, config[0].second);
+    const long long block = host.eval(t, config[1].first, config[1].second);
+    const long long smem = config.size() > 2 ? host.eval(t, config[2].first, config[2].second) : 0;
+    ResolvedLaunch L;
+    L.line = lv.line;
+    const bool first = k.launches.empty();
+    L.entry_name = first && !r.entry.empty() ? r.entry : t[0].text;
+    L.entry = b.compiled.find_function(L.entry_name);
+    if (L.entry < 0 || !b.compiled.functions[L.entry].fn->is_global) {
+      std::string kernels;
+      for (const auto& f : b.compiled.functions)
+        if (f.fn->is_global) kernels += (kernels.empty() ? "" : ", ") + f.name;
+      throw UsageError(file.display + ": the launch names '" + L.entry_name + "', but the file has no __global__ function of that name (it has: " +
+                       (kernels.empty() ? "none" : kernels) + ")");
+    }
+    std::string launch_desc = L.entry_name + "<<<" + std::to_string(grid) + ", " + std::to_string(block) + ", " + std::to_string(smem) + ">>>";
+    if (block < 1 || block > kMaxThreads)
+      throw UsageError(id + " with --n " + std::to_string(r.n) + " launches " + std::to_string(block) + " threads per block (" + launch_desc +
+                       "); a block has 1 to 1024");
+    if (grid < 1) throw UsageError(id + ": the launch's grid is " + std::to_string(grid) + " blocks (" + launch_desc + ")");
+    blocks += grid;
+    if (blocks > cuda::kMaxTracedBlocks)
+      throw UsageError(id + " with --n " + std::to_string(r.n) + " launches " + std::to_string(blocks) + " blocks (" + launch_desc +
+                       (k.launches.empty() ? "" : " and the launches before it") + "); a trace holds " +
+                       std::to_string(cuda::kMaxTracedBlocks) + " blocks at most");
+    const long long static_bytes = 4LL * b.compiled.static_shared_words;
+    if (smem < 0) throw UsageError(id + ": the launch asks for " + std::to_string(smem) + " bytes of shared memory");
+    if (smem + static_bytes > kMaxSharedBytes)
+      throw UsageError(id + " needs " + std::to_string(smem + static_bytes) + " bytes of shared memory, more than the " +
+                       std::to_string(kMaxSharedBytes) + " a block may use without opting in");
+    if (first && r.threads != 0 && !takes.count("THREADS") && r.threads != block)
+      throw UsageError(id + " with --n " + std::to_string(r.n) + " runs exactly " + std::to_string(block) + " threads, not " +
+                       std::to_string(r.threads));
+    L.spec.grid = static_cast<int>(grid);
+    L.spec.block = static_cast<int>(block);
+    L.spec.dynamic_smem_bytes = smem;
+
+    // Arguments: global arrays by name, or integer expressions, against the kernel's parameters.
+    const cuda::Function& fn = *b.compiled.functions[L.entry].fn;
+    auto args = split_commas(t, close + 3, args_end);
+    if (args.size() != fn.params.size())
+      throw UsageError(file.display + ":" + std::to_string(lv.line) + ": the launch passes " + std::to_string(args.size()) +
+                       " arguments; " + L.entry_name + " takes " + std::to_string(fn.params.size()));
+    std::vector<std::string> arg_text;
+    for (size_t a = 0; a < args.size(); ++a) {
+      const cuda::Var& p = *fn.params[a];
+      const auto [ab, ae] = args[a];
+      int array = -1;
+      if (ae == ab + 1 && t[ab].kind == cuda::Tok::Ident)
+        for (size_t i = 0; i < k.arrays.size(); ++i)
+          if (k.arrays[i].name == t[ab].text) array = static_cast<int>(i);
+      if (array >= 0) {
+        if (!p.type.pointer)
+          throw UsageError(file.display + ": the launch passes " + t[ab].text + " as " + L.entry_name + "'s parameter '" + p.name + "', which is not a pointer");
+        if (p.type.base == Base::Bool) throw UsageError(file.display + ": bool arrays are not supported as " + t[ab].text);
+        if (!array_typed[array]) {  // an array has the type of the first parameter it is passed as
+          k.arrays[array].type = p.type.base;
+          array_typed[array] = true;
+        }
+        L.spec.args.push_back(0);
+        L.arg_array.push_back(array);
+        arg_text.push_back(t[ab].text);
+        continue;
+      }
+      const long long v = host.eval(t, ab, ae);
+      if (p.type.pointer)
+        throw UsageError(file.display + ": the launch passes a number as " + L.entry_name + "'s pointer parameter '" + p.name + "'");
+      if (p.type.is_float()) {
+        float f = static_cast<float>(v);
+        uint32_t bits;
+        std::memcpy(&bits, &f, 4);
+        L.spec.args.push_back(bits);
+      } else {
+        L.spec.args.push_back(static_cast<uint32_t>(v));
+      }
+      L.arg_array.push_back(-1);
+      arg_text.push_back(std::to_string(v));
+    }
+    launch_desc += "(";
+    for (size_t a = 0; a < arg_text.size(); ++a) launch_desc += (a ? ", " : "") + arg_text[a];
+    L.text = launch_desc + ")";
+    k.launches.push_back(std::move(L));
+  }
+  if (!array_typed[1]) throw UsageError(file.display + ": the launch passes no `out` array");
+  k.in_type = k.arrays[0].type;
+  k.out_type = k.arrays[1].type;
+  const ResolvedLaunch& L0 = k.launches.front();
+  k.entry = L0.entry;
+  k.entry_name = L0.entry_name;
+  k.launch = L0.spec;
+  k.launch_text = L0.text;
+  for (size_t a = 0; a < L0.arg_array.size(); ++a) {
+    if (L0.arg_array[a] == 0) k.in_arg = static_cast<int>(a);
+    if (L0.arg_array[a] == 1) k.out_arg = static_cast<int>(a);
+  }
+  k.request.threads = L0.spec.block;
 
   k.check = h.check;
   auto macro_value = [&](const char* name, long long* v) {
@@ -346,7 +393,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   auto cfo = b.pre.macros.find("CONFLICT_FREE_OFFSET");
   if (cfo != b.pre.macros.end() && cfo->second.function_like && cfo->second.params.size() == 1) {
     const long long m = host_next_pow2(r.n);
-    const long long words = smem / 4 + b.compiled.static_shared_words;
+    const long long words = k.launch.dynamic_smem_bytes / 4 + b.compiled.static_shared_words;
     std::vector<int> index(static_cast<size_t>(std::max(0LL, words)), -1);
     bool padded = false;
     for (long long i = 0; i < m; ++i) {
@@ -426,14 +473,35 @@ Trace run_interpreter(const ResolvedKernel& k) {
   const KernelBuild& b = *k.build;
   const TraceRequest& r = k.request;
   cuda::Machine m(b.compiled, b.files);
-  const int in_buf = m.add_buffer("in", kernel_input_words(k));
-  const int out_buf = m.add_buffer("out", std::vector<uint32_t>(static_cast<size_t>(k.out_count), 0xffffffffu));
-  cuda::LaunchSpec spec = k.launch;
-  if (k.in_arg >= 0) spec.args[k.in_arg] = cuda::Machine::pointer_to(in_buf);
-  spec.args[k.out_arg] = cuda::Machine::pointer_to(out_buf);
+  // Buffers in the order of k.arrays, so that a recorded global access's buffer is its array.
+  for (size_t a = 0; a < k.arrays.size(); ++a) {
+    std::vector<uint32_t> words;
+    if (a == 0) words = kernel_input_words(k);
+    else words.assign(static_cast<size_t>(k.arrays[a].count), a == 1 ? 0xffffffffu : 0u);  // out poisoned, the rest zero
+    m.add_buffer(k.arrays[a].name, std::move(words));
+  }
   cuda::BlockRecord rec;
   rec.value_type = r.type == ValueType::Float ? Base::Float : Base::Int;
-  m.launch(k.entry, spec, &rec, 0);
+  const bool grid = k.is_grid();
+  std::vector<LaunchInfo> launches;
+  for (size_t i = 0; i < k.launches.size(); ++i) {
+    const ResolvedLaunch& L = k.launches[i];
+    cuda::LaunchSpec spec = L.spec;
+    for (size_t a = 0; a < L.arg_array.size(); ++a)
+      if (L.arg_array[a] >= 0) spec.args[a] = cuda::Machine::pointer_to(L.arg_array[a]);
+    rec.launch = static_cast<int>(i);
+    LaunchInfo info;
+    info.text = L.text;
+    info.entry = L.entry_name;
+    info.grid = L.spec.grid;
+    info.block = L.spec.block;
+    info.smem_bytes = L.spec.dynamic_smem_bytes;
+    info.first_step = static_cast<int>(rec.steps.size());
+    m.launch(L.entry, spec, &rec, grid ? cuda::Machine::kAllBlocks : 0);
+    info.steps = static_cast<int>(rec.steps.size()) - info.first_step;
+    launches.push_back(info);
+  }
+  const int out_buf = 1;
 
   Trace t;
   t.request = r;
@@ -475,15 +543,26 @@ Trace run_interpreter(const ResolvedKernel& k) {
   }
   t.defines = r.defines;
   t.launch = k.launch_text;
+  t.launches = std::move(launches);
+  for (size_t a = 0; a < k.arrays.size(); ++a) {
+    GlobalArrayInfo g;
+    g.name = k.arrays[a].name;
+    g.count = static_cast<int>(k.arrays[a].count);
+    for (uint32_t w : m.buffer(static_cast<int>(a))) g.final.push_back(value_of_bits(w, k.arrays[a].type));
+    t.global_arrays.push_back(std::move(g));
+  }
   t.word_index = k.word_index;
   analyze_banks(t);
+  analyze_global(t);
   return t;
 }
 
 bool reference_output(const Trace& t, const std::string& check, std::vector<double>* want, bool* is_scan) {
   want->clear();
   *is_scan = false;
-  if (check == "compact") {
+  if (check == "copy") {
+    *want = t.input;
+  } else if (check == "compact") {
     for (double x : t.input)
       if (static_cast<long long>(x) % 2 != 0) want->push_back(x);
   } else if (check == "sort") {

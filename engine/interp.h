@@ -14,6 +14,23 @@
 
 namespace scanscope {
 
+// One launch of a file's sequence, resolved: what runs, over which grid, with which arguments.
+struct ResolvedLaunch {
+  int entry = -1;  // index into build->compiled.functions
+  std::string entry_name;
+  cuda::LaunchSpec spec;        // array arguments hold placeholders until a run binds buffers
+  std::vector<int> arg_array;   // per argument: the global array it passes (index into arrays), or -1
+  std::string text;             // e.g. scan_blocks<<<3, 512, 4096>>>(out, in, sums, 3000)
+  int line = 0;                 // of the launch line
+};
+
+// A global array of the sequence: `in` (the input), `out`, then the file's `// array:` lines.
+struct ResolvedArray {
+  std::string name;
+  long long count = 0;  // 4-byte elements
+  cuda::Base type = cuda::Base::Int;
+};
+
 struct ResolvedKernel {
   TraceRequest request;  // as asked, with n, input and threads filled in
   KernelFile file;
@@ -29,6 +46,13 @@ struct ResolvedKernel {
   bool inclusive = false;
   int bits = 0;
   std::string launch_text;  // e.g. prescan<<<1, 4, 32>>>(out, in, 8)
+  // Every launch in order (the fields above describe the first) and the global arrays they pass:
+  // arrays[0] is `in`, arrays[1] is `out`.
+  std::vector<ResolvedLaunch> launches;
+  std::vector<ResolvedArray> arrays;
+  // A grid trace records every block of every launch: more than one launch, or a grid of more
+  // than one block.
+  bool is_grid() const { return launches.size() > 1 || (!launches.empty() && launches[0].spec.grid > 1); }
   // When the kernel pads its shared indices (a CONFLICT_FREE_OFFSET macro that is not 0): the array
   // index each shared word holds, -1 for a padding slot (evaluated from the file's own macro).
   std::vector<int> word_index;

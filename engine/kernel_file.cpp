@@ -20,7 +20,7 @@ namespace scanscope {
 
 namespace {
 
-const char* const kHeaderKeys[] = {"title", "from", "about", "note", "launch", "out", "check", "require", "types", "ops", "broken", "reorders"};
+const char* const kHeaderKeys[] = {"title", "from", "about", "note", "launch", "out", "check", "require", "types", "ops", "broken", "reorders", "array"};
 
 [[noreturn]] void header_error(const std::string& path, int line, const std::string& m) {
   cuda::Pos p{-1, line, 1};
@@ -96,12 +96,17 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& pat
     else if (key == "broken") field = &h.broken;
     else if (key == "reorders") field = &h.reorders;
     else if (key == "launch") {
-      if (!h.launch.empty())
-        header_error(path, line_no, "a second launch line (the first is at line " + std::to_string(h.launch_line) +
-                                        "): a sequence of launches is not supported yet");
-      field = &h.launch;
-      h.launch_line = line_no;
-      h.launch_col = value_col;
+      if (h.launches.size() >= cuda::kMaxLaunches)
+        header_error(path, line_no, "more than " + std::to_string(cuda::kMaxLaunches) + " launch lines");
+      h.launches.push_back({value, line_no, value_col});
+      last = &h.launches.back().value;
+      continue;
+    } else if (key == "array") {
+      if (h.arrays.size() >= cuda::kMaxDeclaredArrays)
+        header_error(path, line_no, "more than " + std::to_string(cuda::kMaxDeclaredArrays) + " array lines");
+      h.arrays.push_back({value, line_no, value_col});
+      last = &h.arrays.back().value;
+      continue;
     } else if (key == "out") {
       field = &h.out;
       h.out_line = line_no;
@@ -112,15 +117,20 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& pat
       h.requires.push_back({trim(value.substr(0, sep)), trim(value.substr(sep + 3)), line_no});
       continue;
     }
-    if (!field->empty() && key != "launch") *field += " ";
+    if (!field->empty()) *field += " ";
     *field += value;
     last = field;
   }
   if (!h.check.empty()) {
-    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact"};
+    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy"};
     bool ok = false;
     for (const char* c : checks) ok = ok || h.check == c;
-    if (!ok) header_error(path, 1, "unknown check '" + h.check + "' (reduce, inclusive-scan, exclusive-scan, sort, compact)");
+    if (!ok) header_error(path, 1, "unknown check '" + h.check + "' (reduce, inclusive-scan, exclusive-scan, sort, compact, copy)");
+  }
+  if (!h.launches.empty()) {
+    h.launch = h.launches[0].value;
+    h.launch_line = h.launches[0].line;
+    h.launch_col = h.launches[0].col;
   }
   h.types = parse_words<ValueType>(types, parse_value_type, "type", type_names(), path, key_line["types"]);
   h.ops = parse_words<Operator>(ops, parse_operator, "operator", operator_names(), path, key_line["ops"]);

@@ -16,6 +16,12 @@
 
 namespace scanscope {
 
+// A header value and where it stands (for messages and for the host's expressions).
+struct HeaderValue {
+  std::string value;
+  int line = 0, col = 0;
+};
+
 // The `// key: value` lines of a kernel file.
 struct KernelHeader {
   std::string title, from, about, note, launch, out, check, broken, reorders;
@@ -28,6 +34,10 @@ struct KernelHeader {
   std::vector<Require> requires;
   int launch_line = 0, out_line = 0;
   int launch_col = 0, out_col = 0;  // column where the value starts
+  // Every launch line, in order (launch, launch_line and launch_col are the first), and the global
+  // arrays the file declares for them: `// array: NAME[COUNT]` (4-byte elements, zero-filled).
+  std::vector<HeaderValue> launches;
+  std::vector<HeaderValue> arrays;
 };
 
 // Reads the header lines; throws cuda::CudaError for a malformed one (an unknown check, type or

@@ -14,6 +14,10 @@ const char* kLdWave = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum";
 const char* kStWave = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
 const char* kLdConf = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
 const char* kStConf = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
+const char* kGlLdReq = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
+const char* kGlLdSec = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
+const char* kGlStReq = "l1tex__t_requests_pipe_lsu_mem_global_op_st.sum";
+const char* kGlStSec = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum";
 
 std::vector<std::string> split_csv_line(const std::string& line) {
   std::vector<std::string> out;
@@ -42,7 +46,8 @@ long long parse_count(const std::string& s) {
 }  // namespace
 
 const char* ncu_metric_list() {
-  static const std::string list = std::string(kLdConf) + "," + kStConf + "," + kLdWave + "," + kStWave + "," + kLdInst + "," + kStInst;
+  static const std::string list = std::string(kLdConf) + "," + kStConf + "," + kLdWave + "," + kStWave + "," + kLdInst + "," + kStInst + "," +
+                                  kGlLdReq + "," + kGlLdSec + "," + kGlStReq + "," + kGlStSec;
   return list.c_str();
 }
 
@@ -81,6 +86,10 @@ std::vector<NcuKernelRow> parse_ncu_csv(const std::string& text, const std::stri
     else if (m == kStWave) row.totals.st.wavefronts = v;
     else if (m == kLdConf) row.totals.ld.conflicts = v;
     else if (m == kStConf) row.totals.st.conflicts = v;
+    else if (m == kGlLdReq) row.totals.global.ld.requests = v;
+    else if (m == kGlLdSec) row.totals.global.ld.sectors = v;
+    else if (m == kGlStReq) row.totals.global.st.requests = v;
+    else if (m == kGlStSec) row.totals.global.st.sectors = v;
   }
   if (header.empty()) throw std::runtime_error("not ncu --csv output: no CSV header found");
   std::vector<NcuKernelRow> out;

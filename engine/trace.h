@@ -46,7 +46,44 @@ struct Hazard {
   const char* kind = "";  // "read-after-write", "write-after-read", "write-after-write"
 };
 
+// A global-memory access: which of the trace's global arrays, which 4-byte element.
+struct GlobalAccess {
+  int tid = 0;
+  int site = 0;
+  AccessOp op = kLoad;  // load, store or atomic
+  int array = 0;        // index into Trace::global_arrays
+  int index = 0;        // element of that array
+  double value = 0;     // loaded, stored, or (atomic) the value left in memory
+  bool operator==(const GlobalAccess& o) const {
+    return tid == o.tid && site == o.site && op == o.op && array == o.array && index == o.index &&
+           (value == o.value || (std::isnan(value) && std::isnan(o.value)));
+  }
+};
+
+// Requests and 32-byte sectors of global loads or stores, as Nsight Compute counts them
+// (l1tex__t_requests_pipe_lsu_mem_global_op_{ld,st}.sum, l1tex__t_sectors_...).
+struct GlobalOpTotals {
+  long long requests = 0, sectors = 0;
+  bool operator==(const GlobalOpTotals& o) const { return requests == o.requests && sectors == o.sectors; }
+};
+struct GlobalTotals {
+  GlobalOpTotals ld, st;
+  long long atomics = 0;  // atomic warp-instructions on global memory (Nsight Compute counts them apart)
+  bool operator==(const GlobalTotals& o) const { return ld == o.ld && st == o.st && atomics == o.atomics; }
+};
+
+// One warp-instruction on global memory (computed by the global model, never stored by kernels).
+struct GlobalInstruction {
+  int warp = 0, site = 0, occurrence = 0;
+  AccessOp op = kLoad;
+  uint32_t lanes = 0;
+  int sectors = 0;  // distinct 32-byte sectors its active lanes touch
+  std::vector<int> access_index;  // into Step::global, lane order
+};
+
 struct Step {
+  int launch = 0;  // which launch of the file's sequence (0 for a file of one launch)
+  int block = 0;   // which block of that launch's grid
   std::string label;
   Phase phase = Phase::Load;
   bool barrier = true;  // ends at a __syncthreads() or the kernel's end (else at a warp synchronisation)
@@ -57,6 +94,11 @@ struct Step {
   int max_degree = 0;
   std::vector<WarpInstruction> instructions;
   std::vector<Hazard> hazards;  // filled by find_hazards (called by analyze_banks)
+  // Global memory: the step's accesses in program order, and (filled by the global model) its
+  // warp-instructions and their totals.
+  std::vector<GlobalAccess> global;
+  std::vector<GlobalInstruction> global_instructions;
+  GlobalTotals global_totals;
 };
 
 struct OpTotals {
@@ -65,7 +107,8 @@ struct OpTotals {
 };
 struct Totals {
   OpTotals ld, st;
-  bool operator==(const Totals& o) const { return ld == o.ld && st == o.st; }
+  GlobalTotals global;
+  bool operator==(const Totals& o) const { return ld == o.ld && st == o.st && global == o.global; }
 };
 
 // A named array in the block's shared memory (kernels name them when they carve several).
@@ -84,6 +127,22 @@ struct SourceSite {
   // access (PTX ld/st.shared.v2/v4): the sites of one group, vector_width words per lane.
   int vector_group = -1;
   int vector_width = 1;
+};
+
+// A global array of the launch sequence: `in`, `out`, or one a file declares (`// array:`).
+struct GlobalArrayInfo {
+  std::string name;
+  int count = 0;              // 4-byte elements
+  std::vector<double> final;  // its contents after the last launch
+};
+
+// One launch of the file's sequence, as evaluated.
+struct LaunchInfo {
+  std::string text;  // e.g. scan_blocks<<<3, 512, 4096>>>(out, in, sums, 3000)
+  std::string entry;
+  int grid = 1, block = 1;
+  long long smem_bytes = 0;
+  int first_step = 0, steps = 0;  // its steps in Trace::steps
 };
 
 struct Trace {
@@ -112,6 +171,12 @@ struct Trace {
   std::string source;  // the kernel file's path when it was given by path (--source)
   std::vector<std::pair<std::string, std::string>> defines;
   std::string launch;  // the launch line as evaluated, e.g. prescan<<<1, 4, 32>>>(out, in, 8)
+  // A grid: every launch of the sequence (one entry for a file of one launch), the global arrays,
+  // and every block's steps in Trace::steps (Step::launch, Step::block), launch after launch, block
+  // after block.
+  std::vector<LaunchInfo> launches;
+  std::vector<GlobalArrayInfo> global_arrays;
+  bool is_grid() const { return launches.size() > 1 || (!launches.empty() && launches[0].grid > 1); }
   // When the kernel pads its indices: the array index each shared word holds, -1 for a padding
   // slot (from the kernel's CONFLICT_FREE_OFFSET); empty when it does not pad.
   std::vector<int> word_index;

@@ -116,12 +116,32 @@ std::vector<PlanEntry> validation_plan() {
       }
     }
   }
+  // Grids: the large-array scan at the scan paper's n = 3000 and at a trace's largest n, and the
+  // coalescing copies whose global sectors per request are the lesson (4, 32, 5).
+  if (find_kernel_file("scan-large-array"))
+    for (int n : {3000, 65536}) {
+      TraceRequest r;
+      r.kernel = "scan-large-array";
+      r.n = n;
+      r.seed = 19;
+      add(r);
+    }
+  if (find_kernel_file("copy-coalescing"))
+    for (const auto& d : std::vector<std::pair<std::string, std::string>>{{"STRIDE", "32"}, {"OFFSET", "1"}, {"STRIDE", "2"}}) {
+      TraceRequest r;
+      r.kernel = "copy-coalescing";
+      r.n = 4096;
+      r.defines = {d};
+      r.seed = 23;
+      add(r);
+    }
   // The seeds' listings as printed, and with their corrections: the ones that run to the end
   // (a listing that faults in the interpreter has nothing for the GPU to agree with).
   const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> seeds = {
       {"scan-paper-listing1", {{"CLEAR_OUTPUT_BUFFER", "1"}}}, {"scan-paper-listing2", {}},
       {"scan-paper-listing3", {{"ZERO_BANK_CONFLICTS", "1"}}}, {"scan-paper-algorithm2", {}},
       {"scan-paper-algorithm2", {{"FIXED", "1"}}}, {"seed000-reduce-warp-shuffle", {}}, {"seed001-reduce-sum", {}},
+      {"seed002-reduce-two-blocks", {}}, {"seed002-reduce-two-blocks", {{"BLOCKS", "7"}}},
       {"seed004-scan-inc-warp", {}}};
   for (const auto& [id, defines] : seeds) {
     const KernelFile* f = find_kernel_file(id);

@@ -55,6 +55,7 @@ const std::vector<KernelFamilyInfo>& kernel_families() {
   static const std::vector<KernelFamilyInfo> table = {{KernelFamily::Reduce, "reduce", "Reductions"},
                                                       {KernelFamily::Scan, "scan", "Scans"},
                                                       {KernelFamily::App, "app", "Applications of scan"},
+                                                      {KernelFamily::Memory, "memory", "Global memory: coalescing"},
                                                       {KernelFamily::Seeds, "seeds", "Seeds: listings as printed"}};
   return table;
 }

@@ -15,6 +15,7 @@
 
 #include "engine/bank_model.h"
 #include "engine/catalogue.h"
+#include "engine/cuda/limits.h"
 #include "engine/kernel_file.h"
 #include "formats/files.h"
 #include "formats/json_reader.h"
@@ -31,6 +32,11 @@ namespace {
 json number_or_null(double v) { return std::isnan(v) ? json(nullptr) : json(v); }
 
 json totals_json(const OpTotals& t) { return json{{"inst", t.inst}, {"wavefronts", t.wavefronts}, {"conflicts", t.conflicts}}; }
+json global_json(const GlobalTotals& g) {
+  return json{{"ld", {{"requests", g.ld.requests}, {"sectors", g.ld.sectors}}},
+              {"st", {{"requests", g.st.requests}, {"sectors", g.st.sectors}}},
+              {"atomics", g.atomics}};
+}
 }  // namespace
 
 std::string trace_to_json(const Trace& t, int indent) {
@@ -102,10 +108,43 @@ std::string trace_to_json(const Trace& t, int indent) {
       acc.push_back(std::move(ja));
     }
     js["accesses"] = std::move(acc);
+    if (t.is_grid()) {
+      js["launch"] = s.launch;
+      js["block"] = s.block;
+    }
+    if (!s.global.empty()) {
+      json ga = json::array();
+      for (const auto& a : s.global) {
+        json jg = {{"tid", a.tid}, {"site", a.site}, {"op", access_op_name(a.op)}, {"array", a.array}, {"index", a.index}, {"value", number_or_null(a.value)}};
+        if (a.site >= 0 && a.site < static_cast<int>(t.sites.size())) {
+          const SourceSite& s2 = t.sites[a.site];
+          jg["src"] = {s2.file, s2.line, s2.col};
+        }
+        ga.push_back(std::move(jg));
+      }
+      js["global_accesses"] = std::move(ga);
+      js["global"] = global_json(s.global_totals);
+    }
     steps.push_back(std::move(js));
   }
   j["steps"] = std::move(steps);
-  j["totals"] = json{{"ld", totals_json(t.totals.ld)}, {"st", totals_json(t.totals.st)}};
+  if (!t.launches.empty()) {
+    json ls = json::array();
+    for (const auto& l : t.launches)
+      ls.push_back(json{{"text", l.text}, {"entry", l.entry}, {"grid", l.grid}, {"block", l.block}, {"smem_bytes", l.smem_bytes},
+                        {"first_step", l.first_step}, {"steps", l.steps}});
+    j["launches"] = std::move(ls);
+  }
+  if (!t.global_arrays.empty()) {
+    json ga = json::array();
+    for (const auto& g : t.global_arrays) {
+      json fin = json::array();
+      for (double v : g.final) fin.push_back(number_or_null(v));
+      ga.push_back(json{{"name", g.name}, {"count", g.count}, {"final", std::move(fin)}});
+    }
+    j["global_arrays"] = std::move(ga);
+  }
+  j["totals"] = json{{"ld", totals_json(t.totals.ld)}, {"st", totals_json(t.totals.st)}, {"global", global_json(t.totals.global)}};
   // A kernel file's text and its comments (step labels) may hold bytes that are not UTF-8 (a Latin-1
   // comment): shown as U+FFFD rather than refusing to write the trace.
   return j.dump(indent, ' ', false, json::error_handler_t::replace);
@@ -149,10 +188,10 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   if (j.contains("launch")) t.launch = rd.string(j, "launch", "", 1 << 16);
   if (j.contains("check")) {
     t.check = rd.string(j, "check", "");
-    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact"};
+    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy"};
     bool ok = false;
     for (const char* c : checks) ok = ok || t.check == c;
-    if (!ok) rd.fail("check", "must be reduce, inclusive-scan, exclusive-scan, sort or compact");
+    if (!ok) rd.fail("check", "must be reduce, inclusive-scan, exclusive-scan, sort, compact or copy");
   } else if (file) {  // traces written before the check was recorded: the kernel file's
     t.check = file->header.check;
     if ((t.check == "inclusive-scan" || t.check == "exclusive-scan") && kernel_options(*file).can_inclusive &&
@@ -222,6 +261,38 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
       t.sites.push_back(ss);
     }
   }
+  if (j.contains("launches")) {
+    const json& ls = rd.field(j, "launches", "");
+    if (!ls.is_array() || ls.empty() || ls.size() > cuda::kMaxLaunches)
+      rd.fail("launches", "expected an array of 1 to " + std::to_string(cuda::kMaxLaunches) + " launches");
+    for (size_t i = 0; i < ls.size(); ++i) {
+      const std::string where = "launches[" + std::to_string(i) + "]";
+      LaunchInfo l;
+      l.text = rd.string(ls[i], "text", where, 1 << 16);
+      l.entry = rd.string(ls[i], "entry", where);
+      l.grid = static_cast<int>(rd.integer(ls[i], "grid", where, 1, cuda::kMaxTracedBlocks));
+      l.block = static_cast<int>(rd.integer(ls[i], "block", where, 1, kMaxThreads));
+      l.smem_bytes = rd.integer(ls[i], "smem_bytes", where, 0, kMaxSharedBytes);
+      l.first_step = static_cast<int>(rd.integer(ls[i], "first_step", where, 0, 4096));
+      l.steps = static_cast<int>(rd.integer(ls[i], "steps", where, 0, 4096));
+      t.launches.push_back(l);
+    }
+  }
+  if (j.contains("global_arrays")) {
+    const json& ga = rd.field(j, "global_arrays", "");
+    if (!ga.is_array() || ga.size() > 2 + static_cast<size_t>(cuda::kMaxDeclaredArrays))
+      rd.fail("global_arrays", "expected an array of at most " + std::to_string(2 + cuda::kMaxDeclaredArrays) + " arrays");
+    for (size_t i = 0; i < ga.size(); ++i) {
+      const std::string where = "global_arrays[" + std::to_string(i) + "]";
+      GlobalArrayInfo g;
+      g.name = rd.string(ga[i], "name", where);
+      g.count = static_cast<int>(rd.integer(ga[i], "count", where, 0, cuda::kMaxArrayElements));
+      g.final = rd.numbers(ga[i], "final", where, static_cast<size_t>(g.count), true);
+      if (static_cast<int>(g.final.size()) != g.count)
+        rd.fail(where + ".final", "has " + std::to_string(g.final.size()) + " values, expected " + std::to_string(g.count));
+      t.global_arrays.push_back(std::move(g));
+    }
+  }
   const int max_site = t.sites.empty() ? 100000 : static_cast<int>(t.sites.size()) - 1;
   t.smem_words = j.contains("smem_words") ? static_cast<int>(rd.integer(j, "smem_words", "", 0, max_words)) : -1;
   const json& steps = rd.field(j, "steps", "");
@@ -237,15 +308,40 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
     if (js.contains("barrier")) st.barrier = rd.boolean(js, "barrier", where);
     st.smem = rd.numbers(js, "smem", where, max_words, true);
     if (t.smem_words < 0) t.smem_words = static_cast<int>(st.smem.size());
-    if (static_cast<int>(st.smem.size()) != t.smem_words)
-      rd.fail(where + ".smem", "has " + std::to_string(st.smem.size()) + " words, expected " + std::to_string(t.smem_words));
+    // a grid's launches may differ in shared memory: smem_words is the largest
+    if (t.is_grid() ? static_cast<int>(st.smem.size()) > t.smem_words : static_cast<int>(st.smem.size()) != t.smem_words)
+      rd.fail(where + ".smem", "has " + std::to_string(st.smem.size()) + " words, expected " + (t.is_grid() ? "at most " : "") +
+                                   std::to_string(t.smem_words));
+    int block_threads = t.threads;
+    if (t.is_grid()) {
+      st.launch = static_cast<int>(rd.integer(js, "launch", where, 0, static_cast<long long>(t.launches.size()) - 1));
+      st.block = static_cast<int>(rd.integer(js, "block", where, 0, t.launches[st.launch].grid - 1));
+      block_threads = t.launches[st.launch].block;
+    }
+    if (js.contains("global_accesses")) {
+      const json& ga = rd.field(js, "global_accesses", where);
+      if (!ga.is_array()) rd.fail(where + ".global_accesses", "expected an array");
+      if (ga.size() > 1000000) rd.fail(where + ".global_accesses", "more than 1000000 accesses");
+      for (size_t i = 0; i < ga.size(); ++i) {
+        std::string aw = where + ".global_accesses[" + std::to_string(i) + "]";
+        GlobalAccess a;
+        a.tid = static_cast<int>(rd.integer(ga[i], "tid", aw, 0, block_threads - 1));
+        a.site = static_cast<int>(rd.integer(ga[i], "site", aw, 0, max_site));
+        if (!parse_access_op(rd.string(ga[i], "op", aw), &a.op) || a.op == kShuffle) rd.fail(aw + ".op", "must be ld, st or atom");
+        if (t.global_arrays.empty()) rd.fail(aw, "names a global array, but the trace lists none (global_arrays)");
+        a.array = static_cast<int>(rd.integer(ga[i], "array", aw, 0, static_cast<long long>(t.global_arrays.size()) - 1));
+        a.index = static_cast<int>(rd.integer(ga[i], "index", aw, 0, std::max(0, t.global_arrays[a.array].count - 1)));
+        a.value = rd.number(rd.field(ga[i], "value", aw), aw + ".value", true);  // null: a NaN (e.g. a poisoned word)
+        st.global.push_back(a);
+      }
+    }
     const json& acc = rd.field(js, "accesses", where);
     if (!acc.is_array()) rd.fail(where + ".accesses", "expected an array");
     if (acc.size() > 1000000) rd.fail(where + ".accesses", "more than 1000000 accesses");
     for (size_t i = 0; i < acc.size(); ++i) {
       std::string aw = where + ".accesses[" + std::to_string(i) + "]";
       Access a;
-      a.tid = static_cast<int>(rd.integer(acc[i], "tid", aw, 0, t.threads - 1));
+      a.tid = static_cast<int>(rd.integer(acc[i], "tid", aw, 0, block_threads - 1));
       a.site = static_cast<int>(rd.integer(acc[i], "site", aw, 0, max_site));
       if (!parse_access_op(rd.string(acc[i], "op", aw), &a.op)) rd.fail(aw + ".op", "must be ld, st, shfl or atom");
       a.word = static_cast<int>(rd.integer(acc[i], "word", aw, 0, a.op == kShuffle ? kWarpSize - 1 : std::max(0, t.smem_words - 1)));
@@ -290,7 +386,21 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   r.input = t.input;
   r.bits = t.bits;
   r.defines = t.defines;
+  if (t.is_grid()) {  // each launch's steps where it says they are
+    int next = 0;
+    for (size_t i = 0; i < t.launches.size(); ++i) {
+      const LaunchInfo& l = t.launches[i];
+      if (l.first_step != next || l.first_step + l.steps > static_cast<int>(t.steps.size()))
+        rd.fail("launches[" + std::to_string(i) + "]", "its steps do not follow the launch before it");
+      for (int s = l.first_step; s < l.first_step + l.steps; ++s)
+        if (t.steps[static_cast<size_t>(s)].launch != static_cast<int>(i))
+          rd.fail("steps[" + std::to_string(s) + "].launch", "is not " + std::to_string(i) + ", the launch whose steps these are");
+      next += l.steps;
+    }
+    if (next != static_cast<int>(t.steps.size())) rd.fail("launches", "cover " + std::to_string(next) + " of the trace's steps");
+  }
   analyze_banks(t);
+  analyze_global(t);
   return t;
 }
 

@@ -33,8 +33,8 @@ if [ "$STAGE" = validate ]; then
   cp "$OUT/cubins/index.tsv" "$OUT/sass/"
   (cd "$OUT" && tar czf sass.tar.gz sass && rm -rf sass cubins)
 
-  log "ncu: the six shared-memory counters of every timed kernel (one launch per plan entry)"
-  ncu --csv --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum \
+  log "ncu: the six shared-memory and four global-memory counters of every timed kernel (each launch of every plan entry)"
+  ncu --csv --metrics "$("$bin" validate --ncu-metrics)" \
     "$bin" validate --launch-timed >"$OUT/ncu.csv" 2>"$OUT/ncu_err.log"
   echo "ncu exit $?" | tee -a "$OUT/summary.txt"
 

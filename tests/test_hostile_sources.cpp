@@ -199,7 +199,9 @@ TEST(HostileSources, EndlessLoops) {
   EXPECT_ENDS_WITH(head + "  while (1) { }\n}\n", "fault",
                    std::string(kFile) + ":4:10: thread 0: the block ran more than 50000000 instructions: a loop that never ends? (thread 0 was here)");
   EXPECT_ENDS_WITH(head + "  for (;;) s[threadIdx.x] = 1;\n}\n", "fault",
-                   std::string(kFile) + ":4:12: thread 0: the trace would record more than 250000 shared-memory accesses (a loop that never ends?)");
+                   std::string(kFile) + ":4:12: thread 0: the trace would record more than 2000000 memory accesses (a loop that never ends?)");
+  EXPECT_ENDS_WITH(head + "  for (;;) out[0] = 1;\n}\n", "fault",
+                   std::string(kFile) + ":4:12: thread 0: the trace would record more than 2000000 memory accesses (a loop that never ends?)");
   EXPECT_ENDS_WITH(head + "  s[threadIdx.x] = 0;\n  do __syncthreads(); while (1);\n}\n", "fault",
                    std::string(kFile) + ":5:6: thread 0: the trace would hold more than 8388608 words of shared-memory snapshots (683 steps of "
                                         "12288 words; a loop that never ends?)");
@@ -227,8 +229,9 @@ TEST(HostileSources, LaunchShapes) {
   EXPECT_ENDS_WITH("// launch: k<<<1, 1 << 40>>>(out)\n" + body, "usage",
                    "hostile with --n 16 launches 1099511627776 threads per block (k<<<1, 1099511627776, 0>>>); a block has 1 to 1024");
   EXPECT_ENDS_WITH("// launch: k<<<1 << 40, 32>>>(out)\n" + body, "usage",
-                   "hostile launches a grid of 1099511627776 blocks (k<<<1099511627776, 32, 0>>>): scanscope traces one block; whole-grid "
-                   "traces are not supported yet");
+                   "hostile with --n 16 launches 1099511627776 blocks (k<<<1099511627776, 32, 0>>>); a trace holds 4096 blocks at most");
+  EXPECT_ENDS_WITH("// launch: k<<<4000, 1>>>(out)\n// launch: k<<<97, 1>>>(out)\n" + body, "usage",
+                   "hostile with --n 16 launches 4097 blocks (k<<<97, 1, 0>>> and the launches before it); a trace holds 4096 blocks at most");
   EXPECT_ENDS_WITH("// launch: k<<<1, 1>>>(out)\n// out: 1 << 40\n" + body, "usage",
                    std::string(kFile) + ":2: out has 1099511627776 elements; a trace of n=16 holds 1 to 17");
   const Outcome big = run_text("// launch: k<<<1, 1>>>(out)\n" + body, 2000000000);

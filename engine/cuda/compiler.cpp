@@ -42,6 +42,9 @@ class Compiler {
         sp.label = f.end_label.get();
         add_label_slots(sp);
         out_.syncs.push_back(sp);
+        // a `return` in the kernel jumps here, to the Exit (not past it, into the next function)
+        for (int target : returns_) out_.code[target].a = static_cast<int>(out_.code.size());
+        returns_.clear();
         emit(Op::Exit, f.close, static_cast<int>(out_.syncs.size()) - 1);
       } else if (f.ret.is_void()) {
         emit(Op::Ret, f.close, 0);
@@ -49,8 +52,6 @@ class Compiler {
         emit(Op::FaultNoReturn, f.close);
       }
       fn_->frame_slots = max_slots_;
-      for (int target : returns_) out_.code[target].a = static_cast<int>(out_.code.size());
-      returns_.clear();
     }
   }
 

@@ -43,7 +43,15 @@ constexpr long long kMaxInstructionsPerBlock = 50000000;
 constexpr int kMaxSteps = 4096;                 // a trace holds 4096
 // A trace holds 1000000 accesses in one step, but writing one of a million (--json) took 1.1 GB
 // and 5 s; a trace at all three limits below takes about 620 MB to write.
-constexpr long long kMaxAccesses = 250000;
+// A grid records every block: the limit counts shared- and global-memory accesses of all blocks
+// and launches together (a 3-kernel scan of 2^16 elements makes about 900000).
+constexpr long long kMaxAccesses = 2000000;
 constexpr long long kMaxSnapshotWords = 1 << 23;  // 64 MiB of snapshots
+
+// A file's launch sequence (docs/kernel-files.md, "Grids and launch sequences").
+constexpr int kMaxLaunches = 16;        // launch lines in one file (the catalogue: 3)
+constexpr int kMaxDeclaredArrays = 16;  // `// array:` lines (the catalogue: 2)
+constexpr long long kMaxArrayElements = 1 << 20;  // elements of one declared array
+constexpr int kMaxTracedBlocks = 4096;  // blocks of all launches together (each makes a step at least)
 
 }  // namespace scanscope::cuda

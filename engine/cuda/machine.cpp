@@ -170,7 +170,18 @@ void Machine::launch(int entry, const LaunchSpec& spec, BlockRecord* record, int
     throw std::invalid_argument(f.name + " takes " + std::to_string(f.params) + " parameters, the launch gives " + std::to_string(spec.args.size()));
   grid_ = spec.grid;
   out_ = record;
-  for (int b = 0; b < spec.grid; ++b) run_block(entry, spec, b, record && b == record_block);
+  if (record && record_block == kAllBlocks) {
+    if (static_cast<long long>(record->blocks) + spec.grid > kMaxTracedBlocks)
+      throw CudaError("the trace would record more than " + std::to_string(kMaxTracedBlocks) + " blocks (all launches together; this launch has " +
+                          std::to_string(spec.grid) + ")",
+                      Pos{}, "more than " + std::to_string(kMaxTracedBlocks) + " blocks to trace");
+    record->all_blocks = true;
+  }
+  for (int b = 0; b < spec.grid; ++b) {
+    const bool rec = record && (record_block == kAllBlocks || b == record_block);
+    run_block(entry, spec, b, rec);
+    if (rec) ++record->blocks;
+  }
 }
 
 void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool record) {
@@ -188,14 +199,16 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
   stack_.assign(static_cast<size_t>(threads_) * kStackSlots, 0);
   frames_.assign(static_cast<size_t>(threads_) * kMaxDepth, Frame{0, 0});
   raw_.clear();
-  recorded_ = 0;
+  if (!out_ || !out_->all_blocks) recorded_ = 0;  // a grid's limit counts every block's accesses
   round_labels_.clear();
   pointer_names_.clear();
   pointer_seen_.clear();
   if (record_) {
-    out_->steps.clear();
-    out_->barrier_steps.clear();
-    out_->smem_words = words;
+    if (!out_->all_blocks) {
+      out_->steps.clear();
+      out_->barrier_steps.clear();
+    }
+    out_->smem_words = std::max(out_->all_blocks ? out_->smem_words : 0, words);
     phase_start_smem_ = smem_;
     phase_start_written_ = written_;
   }
@@ -329,7 +342,7 @@ void Machine::fire(int warp, uint32_t mask, int leader) {
         fault(tid, static_cast<int>(t.pc) - 1, std::string(builtin_name(kind)) + " reads lane " + std::to_string(src) + ", which is not in the mask " + hex(mask));
       result[l] = var[src];
       if (record_ && sp.site >= 0)
-        record(RawAccess{tid, sp.site, kShuffle, src, static_cast<uint32_t>(var[src]), t.round}, static_cast<int>(t.pc) - 1);
+        record(RawAccess{tid, sp.site, kShuffle, src, static_cast<uint32_t>(var[src]), t.round, -1}, static_cast<int>(t.pc) - 1);
     }
   } else if (kind == Builtin::BallotSync || kind == Builtin::AnySync || kind == Builtin::AllSync) {
     uint32_t ballot = 0;
@@ -386,7 +399,7 @@ std::string Machine::label_text(int tid, int sync) const {
 
 void Machine::record(const RawAccess& a, int pc) {
   if (recorded_ + static_cast<long long>(raw_.size()) >= kMaxAccesses)
-    fault(a.tid, pc, "the trace would record more than " + std::to_string(kMaxAccesses) + " shared-memory accesses (a loop that never ends?)");
+    fault(a.tid, pc, "the trace would record more than " + std::to_string(kMaxAccesses) + " memory accesses (a loop that never ends?)");
   raw_.push_back(a);
 }
 
@@ -434,7 +447,7 @@ void Machine::end_phase(bool final_phase) {
     std::vector<size_t>& idx = by_round[r];
     for (size_t i : idx) {
       const RawAccess& a = raw_[i];
-      if (a.op == kStore || a.op == kAtomic) {
+      if (a.array < 0 && (a.op == kStore || a.op == kAtomic)) {
         mem[a.word] = a.bits;
         wr[a.word] = 1;
       }
@@ -442,8 +455,21 @@ void Machine::end_phase(bool final_phase) {
     // program order is per thread: each thread's accesses together, in the order it made them
     std::stable_sort(idx.begin(), idx.end(), [&](size_t x, size_t y) { return raw_[x].tid < raw_[y].tid; });
     s.accesses.reserve(idx.size());
+    s.launch = out_->launch;
+    s.block = block_;
     for (size_t i : idx) {
       const RawAccess& a = raw_[i];
+      if (a.array >= 0) {
+        GlobalAccess g;
+        g.tid = a.tid;
+        g.site = a.site;
+        g.op = a.op;
+        g.array = a.array;
+        g.index = a.word;
+        g.value = value_of(a.bits, prog_.sites[a.site].type);
+        s.global.push_back(g);
+        continue;
+      }
       Access acc;
       acc.tid = a.tid;
       acc.site = a.site;
@@ -634,7 +660,8 @@ void Machine::run_thread(int tid) {
         uint64_t p = TOP();
         uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true, sp);
         TOP() = *m;
-        if (record_ && space_of(p) == kShared) record(RawAccess{tid, in.a, kLoad, offset_of(p), *m, th.round}, pc - 1);
+        if (record_ && space_of(p) == kShared) record(RawAccess{tid, in.a, kLoad, offset_of(p), *m, th.round, -1}, pc - 1);
+        else if (record_ && space_of(p) == kGlobal) record(RawAccess{tid, in.a, kLoad, offset_of(p), *m, th.round, buffer_of(p)}, pc - 1);
         break;
       }
       case Op::St: {
@@ -644,7 +671,9 @@ void Machine::run_thread(int tid) {
         *m = v;
         if (space_of(p) == kShared) {
           written_[offset_of(p)] = 1;
-          if (record_) record(RawAccess{tid, in.a, kStore, offset_of(p), v, th.round}, pc - 1);
+          if (record_) record(RawAccess{tid, in.a, kStore, offset_of(p), v, th.round, -1}, pc - 1);
+        } else if (record_ && space_of(p) == kGlobal) {
+          record(RawAccess{tid, in.a, kStore, offset_of(p), v, th.round, buffer_of(p)}, pc - 1);
         }
         break;
       }
@@ -674,7 +703,9 @@ void Machine::run_thread(int tid) {
         *m = nv;
         if (space_of(p) == kShared) {
           written_[offset_of(p)] = 1;
-          if (record_) record(RawAccess{tid, in.b, kAtomic, offset_of(p), nv, th.round}, pc - 1);
+          if (record_) record(RawAccess{tid, in.b, kAtomic, offset_of(p), nv, th.round, -1}, pc - 1);
+        } else if (record_ && space_of(p) == kGlobal) {
+          record(RawAccess{tid, in.b, kAtomic, offset_of(p), nv, th.round, buffer_of(p)}, pc - 1);
         }
         PUSH(old);
         break;

@@ -29,6 +29,11 @@ struct BlockRecord {
   std::vector<SharedArrayInfo> arrays;   // named arrays and pointers into shared memory
   int smem_words = 0;
   Base value_type = Base::Int;           // how snapshots read a shared word (the kernel's T)
+  // Recording every block (Machine::kAllBlocks): steps are appended block after block, launch
+  // after launch, each tagged with `launch` (set by the caller before each launch) and its block.
+  bool all_blocks = false;
+  int launch = 0;
+  int blocks = 0;  // blocks recorded so far
 };
 
 class Machine {
@@ -45,7 +50,10 @@ class Machine {
   // Instructions one block may execute before the run is stopped as endless.
   void set_budget(long long per_block) { budget_ = per_block; }
 
-  // Runs function `entry` over the grid; records block `record_block` (-1: none) into *record.
+  // Runs function `entry` over the grid; records block `record_block` (-1: none; kAllBlocks: every
+  // block, appended to what *record holds) into *record. Global accesses are recorded with the
+  // buffer's index as their array.
+  static constexpr int kAllBlocks = -2;
   void launch(int entry, const LaunchSpec& spec, BlockRecord* record, int record_block = 0);
 
  private:
@@ -72,9 +80,10 @@ class Machine {
   struct RawAccess {
     int tid, site;
     AccessOp op;
-    int word;
+    int word;  // shared word, shuffle source lane, or global element
     uint32_t bits;
     int round;
+    int array;  // global buffer; -1 for shared memory and shuffles
   };
   struct RoundLabel {
     bool set = false;

@@ -32,27 +32,49 @@ bool gpu_agrees_with(const ResolvedKernel& k, const Trace& t, std::string* why) 
   for (size_t i = 0; i < g.output.size(); ++i)
     if (!same(g.output[i], t.output[i]))
       return fail("output[" + std::to_string(i) + "]: GPU " + std::to_string(g.output[i]) + ", interpreter " + std::to_string(t.output[i]));
-  std::vector<size_t> barriers;
-  for (size_t s = 0; s < t.steps.size(); ++s)
-    if (t.steps[s].barrier) barriers.push_back(s);
-  if (barriers.size() != g.snapshots.size())
-    return fail("the GPU passed " + std::to_string(g.snapshots.size()) + " barriers (with the kernel's end), the interpreter " +
-                std::to_string(barriers.size()));
+  // Every block of every launch: its barrier steps against its snapshots.
   const bool is_float = t.type == ValueType::Float;
   const int base = k.build->compiled.dynamic_base;
-  for (size_t b = 0; b < barriers.size(); ++b) {
-    const Step& st = t.steps[barriers[b]];
-    const std::vector<uint32_t>& snap = g.snapshots[b];
-    for (size_t w = 0; w < snap.size(); ++w) {
-      const size_t word = static_cast<size_t>(base) + w;
-      if (word >= st.smem.size() || std::isnan(st.smem[word])) continue;  // not written (in the interpreter's run)
-      const double gv = decode(snap[w], is_float);
-      if (!same(gv, st.smem[word]))
-        return fail("step " + std::to_string(barriers[b]) + " (" + st.label + "): shared word " + std::to_string(word) + " is " +
-                    std::to_string(gv) + " on the GPU, " + std::to_string(st.smem[word]) + " in the interpreter");
+  size_t next_step = 0, barriers = 0;
+  for (const GpuKernelRun::BlockSnapshots& bs : g.blocks) {
+    std::vector<size_t> mine;
+    size_t s = next_step;
+    for (; s < t.steps.size() && t.steps[s].launch == bs.launch && t.steps[s].block == bs.block; ++s)
+      if (t.steps[s].barrier) mine.push_back(s);
+    next_step = s;
+    const std::string who = g.blocks.size() > 1 ? "launch " + std::to_string(bs.launch + 1) + ", block " + std::to_string(bs.block) + ": " : "";
+    if (mine.size() != bs.snapshots.size())
+      return fail(who + "the GPU passed " + std::to_string(bs.snapshots.size()) + " barriers (with the kernel's end), the interpreter " +
+                  std::to_string(mine.size()));
+    for (size_t b = 0; b < mine.size(); ++b) {
+      const Step& st = t.steps[mine[b]];
+      const std::vector<uint32_t>& snap = bs.snapshots[b];
+      for (size_t w = 0; w < snap.size(); ++w) {
+        const size_t word = static_cast<size_t>(base) + w;
+        if (word >= st.smem.size() || std::isnan(st.smem[word])) continue;  // not written (in the interpreter's run)
+        const double gv = decode(snap[w], is_float);
+        if (!same(gv, st.smem[word]))
+          return fail(who + "step " + std::to_string(mine[b]) + " (" + st.label + "): shared word " + std::to_string(word) + " is " +
+                      std::to_string(gv) + " on the GPU, " + std::to_string(st.smem[word]) + " in the interpreter");
+      }
+    }
+    barriers += mine.size();
+  }
+  if (next_step != t.steps.size())
+    return fail("the interpreter's trace has " + std::to_string(t.steps.size() - next_step) + " steps of blocks the GPU run did not log");
+  // Every global array after the last launch (the input included: a kernel may write it).
+  for (size_t a = 0; a < g.arrays.size() && a < t.global_arrays.size(); ++a) {
+    const bool arr_float = k.arrays[a].type == cuda::Base::Float;
+    for (size_t i = 0; i < g.arrays[a].size() && i < t.global_arrays[a].final.size(); ++i) {
+      const double gv = k.arrays[a].type == cuda::Base::Unsigned ? static_cast<double>(g.arrays[a][i]) : decode(g.arrays[a][i], arr_float);
+      if (!same(gv, t.global_arrays[a].final[i]))
+        return fail(t.global_arrays[a].name + "[" + std::to_string(i) + "] after the last launch: GPU " + std::to_string(gv) + ", interpreter " +
+                    std::to_string(t.global_arrays[a].final[i]));
     }
   }
-  if (why) *why = "equal: output and " + std::to_string(barriers.size()) + " barrier snapshots";
+  if (why)
+    *why = "equal: output" + std::string(g.blocks.size() > 1 ? ", global arrays" : "") + " and " + std::to_string(barriers) + " barrier snapshots" +
+           (g.blocks.size() > 1 ? " of " + std::to_string(g.blocks.size()) + " blocks" : "");
   return true;
 }
 

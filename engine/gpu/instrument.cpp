@@ -5,14 +5,15 @@
 
 namespace scanscope {
 
-GpuSources gpu_sources(const ResolvedKernel& k, int max_steps) {
+GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
   const KernelBuild& b = *k.build;
   const std::vector<cuda::Token>& toks = b.pre.tokens;
+  const ResolvedLaunch& L = k.launches.at(static_cast<size_t>(launch));
   GpuSources g;
-  g.entry = k.entry_name;
+  g.entry = L.entry_name;
   g.max_steps = max_steps;
   g.timed = cuda::print_tokens(b.files, toks);
-  g.snapshot_words = static_cast<int>((k.launch.dynamic_smem_bytes + 3) / 4);
+  g.snapshot_words = static_cast<int>((L.spec.dynamic_smem_bytes + 3) / 4);
   g.counter_word = (g.snapshot_words + 3) / 4 * 4;
 
   // Every __syncthreads() becomes __ss_barrier(); the kernel becomes a __device__ function that
@@ -25,7 +26,7 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps) {
     if (toks[i].kind == cuda::Tok::Ident && toks[i].text == "__global__") {
       for (size_t j = i + 1; j + 1 < toks.size(); ++j)
         if (toks[j].kind == cuda::Tok::Ident && is(j + 1, "(")) {
-          if (toks[j].text == k.entry_name) edits.push_back({i, 1, "__device__"});
+          if (toks[j].text == L.entry_name) edits.push_back({i, 1, "__device__"});
           break;
         }
     }
@@ -50,7 +51,7 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps) {
       "  if (threadIdx.x == 0) __ss_smem[SS_COUNTER] = step + 1u;\n"
       "  __syncthreads();\n"
       "}\n";
-  const cuda::Function& fn = *b.compiled.functions[k.entry].fn;
+  const cuda::Function& fn = *b.compiled.functions[L.entry].fn;
   std::string params, args;
   for (size_t p = 0; p < fn.params.size(); ++p) {
     params += fn.params[p]->type.name() + " p" + std::to_string(p) + ", ";
@@ -61,7 +62,7 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps) {
                               "  if (threadIdx.x == 0) __ss_smem[SS_COUNTER] = 0u;\n"
                               "  __ss_log = log;  // every thread stores the same pointer\n"
                               "  __syncthreads();\n"
-                              "  " + k.entry_name + "(" + args + ");\n"
+                              "  " + L.entry_name + "(" + args + ");\n"
                               "  __ss_barrier();\n"
                               "}\n";
   g.traced = prefix + cuda::print_tokens(b.files, toks, edits) + wrapper;

@@ -19,6 +19,7 @@ struct GpuSources {
   int max_steps = 0;           // snapshots the log has room for, per block
 };
 
-GpuSources gpu_sources(const ResolvedKernel& k, int max_steps);
+// For launch `launch` of the file's sequence (its entry and its shared memory).
+GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch = 0);
 
 }  // namespace scanscope

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <list>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 
@@ -19,7 +20,7 @@ namespace {
 
 constexpr int kMaxSnapshots = 4096;
 
-void check(cudaError_t e, const std::string& kernel, const char* what) {
+void check(cudaError_t e, const std::string& kernel, const std::string& what) {
   if (e != cudaSuccess)
     throw std::runtime_error(kernel + ": " + what + " failed: " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")");
 }
@@ -87,52 +88,74 @@ GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_u
   GpuStatus g = gpu_status();
   if (!g.usable) throw std::runtime_error("no usable GPU: " + g.why);
   const std::string& name = k.file.id;
-  const GpuSources src = gpu_sources(k, kMaxSnapshots);
-  const Loaded mod = traced ? load(src.traced, k.file.display, "__ss_traced", name) : load(src.timed, k.file.display, src.entry, name);
+  const size_t nl = k.launches.size();
 
+  // The global arrays: in (the input), out (poisoned before every run), the file's arrays (zeroed).
   const std::vector<uint32_t> in_h = kernel_input_words(k);
-  DeviceBuffer<uint32_t> in(in_h.size(), name), out(static_cast<size_t>(k.out_count), name);
-  check(cudaMemcpy(in.ptr, in_h.data(), in_h.size() * 4, cudaMemcpyHostToDevice), name, "copy input");
-  const int grid = k.launch.grid;
-  const size_t log_words = traced ? static_cast<size_t>(grid) * kMaxSnapshots * (src.snapshot_words + 1) : 1;
-  DeviceBuffer<uint32_t> log(log_words, name);
-  if (traced) check(cudaMemset(log.ptr, 0, log_words * 4), name, "cudaMemset");
+  std::vector<std::unique_ptr<DeviceBuffer<uint32_t>>> arrays;
+  for (size_t a = 0; a < k.arrays.size(); ++a) arrays.push_back(std::make_unique<DeviceBuffer<uint32_t>>(static_cast<size_t>(k.arrays[a].count), name));
+  check(cudaMemcpy(arrays[0]->ptr, in_h.data(), in_h.size() * 4, cudaMemcpyHostToDevice), name, "copy input");
+  auto reset = [&]() {
+    check(cudaMemset(arrays[1]->ptr, 0xff, arrays[1]->count * 4), name, "poison output");
+    for (size_t a = 2; a < arrays.size(); ++a) check(cudaMemset(arrays[a]->ptr, 0, arrays[a]->count * 4), name, "clear " + k.arrays[a].name);
+  };
 
-  // Arguments as the launch line binds them: 4-byte scalars, or the in/out pointers.
-  std::vector<uint64_t> values(k.launch.args.size() + 1, 0);
-  std::vector<void*> args;
-  for (size_t a = 0; a < k.launch.args.size(); ++a) {
-    if (static_cast<int>(a) == k.in_arg) values[a] = reinterpret_cast<uint64_t>(in.ptr);
-    else if (static_cast<int>(a) == k.out_arg) values[a] = reinterpret_cast<uint64_t>(out.ptr);
-    else values[a] = k.launch.args[a];
-    args.push_back(&values[a]);
+  struct Prepared {
+    GpuSources src;
+    Loaded mod;
+    std::vector<uint64_t> values;
+    std::vector<void*> args;
+    size_t smem = 0;
+    int max_steps = kMaxSnapshots;
+    std::unique_ptr<DeviceBuffer<uint32_t>> log;
+  };
+  std::vector<Prepared> launches(nl);
+  for (size_t i = 0; i < nl; ++i) {
+    const ResolvedLaunch& L = k.launches[i];
+    Prepared& p = launches[i];
+    const int words = static_cast<int>((L.spec.dynamic_smem_bytes + 3) / 4);
+    // a grid's log: at most 2^26 words (256 MiB), at least 64 snapshots per block
+    p.max_steps = std::max(64, std::min<int>(kMaxSnapshots, static_cast<int>((1LL << 26) / (static_cast<long long>(L.spec.grid) * (words + 1)))));
+    p.src = gpu_sources(k, p.max_steps, static_cast<int>(i));
+    p.mod = traced ? load(p.src.traced, k.file.display, "__ss_traced", name) : load(p.src.timed, k.file.display, p.src.entry, name);
+    p.values.assign(L.spec.args.size() + 1, 0);
+    for (size_t a = 0; a < L.spec.args.size(); ++a)
+      p.values[a] = L.arg_array[a] >= 0 ? reinterpret_cast<uint64_t>(arrays[static_cast<size_t>(L.arg_array[a])]->ptr) : L.spec.args[a];
+    for (size_t a = 0; a < L.spec.args.size(); ++a) p.args.push_back(&p.values[a]);
+    p.smem = static_cast<size_t>(L.spec.dynamic_smem_bytes);
+    if (traced) {
+      const size_t log_words = static_cast<size_t>(L.spec.grid) * static_cast<size_t>(p.max_steps) * static_cast<size_t>(p.src.snapshot_words + 1);
+      p.log = std::make_unique<DeviceBuffer<uint32_t>>(log_words, name);
+      check(cudaMemset(p.log->ptr, 0, log_words * 4), name, "cudaMemset");
+      p.values.back() = reinterpret_cast<uint64_t>(p.log->ptr);
+      p.args.push_back(&p.values.back());
+      p.smem = static_cast<size_t>(p.src.counter_word + 4) * 4;
+    }
   }
-  if (traced) {
-    values.back() = reinterpret_cast<uint64_t>(log.ptr);
-    args.push_back(&values.back());
-  }
-  size_t smem = static_cast<size_t>(k.launch.dynamic_smem_bytes);
-  if (traced) smem = static_cast<size_t>(src.counter_word + 4) * 4;
-  const void* fn = reinterpret_cast<const void*>(mod.kernel);
-  auto poison = [&]() { check(cudaMemset(out.ptr, 0xff, out.count * 4), name, "poison output"); };
-  auto launch = [&]() { check(cudaLaunchKernel(fn, dim3(grid), dim3(k.launch.block), args.data(), smem, nullptr), name, "launch"); };
+  auto run_sequence = [&]() {
+    for (size_t i = 0; i < nl; ++i) {
+      const void* fn = reinterpret_cast<const void*>(launches[i].mod.kernel);
+      check(cudaLaunchKernel(fn, dim3(k.launches[i].spec.grid), dim3(k.launches[i].spec.block), launches[i].args.data(), launches[i].smem, nullptr),
+            name, nl > 1 ? "launch " + std::to_string(i + 1) : std::string("launch"));
+    }
+  };
   GpuKernelRun run;
   run.device = g.name;
   if (warm_up && !traced) {  // the first launch also loads the module
-    poison();
-    launch();
+    reset();
+    run_sequence();
     check(cudaDeviceSynchronize(), name, "the kernel (warm-up)");
   }
   cudaEvent_t a, b;
   check(cudaEventCreate(&a), name, "cudaEventCreate");
   check(cudaEventCreate(&b), name, "cudaEventCreate");
-  // The events bracket the kernel alone (the output's poisoning comes before them); a timed run
-  // takes the median of `repeats` launches, each on a freshly poisoned output.
+  // The events bracket the launches alone (the output's poisoning comes before them); a timed run
+  // takes the median of `repeats` runs, each on a freshly poisoned output.
   std::vector<float> times;
   for (int r = 0; r < (traced ? 1 : std::max(1, repeats)); ++r) {
-    poison();
+    reset();
     cudaEventRecord(a);
-    launch();
+    run_sequence();
     cudaEventRecord(b);
     check(cudaDeviceSynchronize(), name, traced ? "the traced kernel" : "the kernel");
     float ms = 0;
@@ -143,16 +166,29 @@ GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_u
   run.ms = times[times.size() / 2];
   cudaEventDestroy(a);
   cudaEventDestroy(b);
-  std::vector<uint32_t> out_h(out.count);
-  check(cudaMemcpy(out_h.data(), out.ptr, out_h.size() * 4, cudaMemcpyDeviceToHost), name, "copy output");
-  run.output = kernel_output(k, out_h);
+  for (size_t i = 0; i < arrays.size(); ++i) {
+    std::vector<uint32_t> h(arrays[i]->count);
+    check(cudaMemcpy(h.data(), arrays[i]->ptr, h.size() * 4, cudaMemcpyDeviceToHost), name, "copy arrays");
+    run.arrays.push_back(std::move(h));
+  }
+  run.output = kernel_output(k, run.arrays[1]);
   if (traced) {
-    std::vector<uint32_t> log_h(static_cast<size_t>(kMaxSnapshots) * (src.snapshot_words + 1));
-    check(cudaMemcpy(log_h.data(), log.ptr, log_h.size() * 4, cudaMemcpyDeviceToHost), name, "copy snapshots");  // block 0
-    for (int s = 0; s < kMaxSnapshots; ++s) {
-      const uint32_t* snap = log_h.data() + static_cast<size_t>(s) * (src.snapshot_words + 1);
-      if (snap[src.snapshot_words] != 1u) break;
-      run.snapshots.emplace_back(snap, snap + src.snapshot_words);
+    for (size_t i = 0; i < nl; ++i) {
+      const Prepared& p = launches[i];
+      std::vector<uint32_t> log_h(p.log->count);
+      check(cudaMemcpy(log_h.data(), p.log->ptr, log_h.size() * 4, cudaMemcpyDeviceToHost), name, "copy snapshots");
+      const size_t snap_words = static_cast<size_t>(p.src.snapshot_words) + 1;
+      for (int blk = 0; blk < k.launches[i].spec.grid; ++blk) {
+        GpuKernelRun::BlockSnapshots bs;
+        bs.launch = static_cast<int>(i);
+        bs.block = blk;
+        for (int s = 0; s < p.max_steps; ++s) {
+          const uint32_t* snap = log_h.data() + (static_cast<size_t>(blk) * static_cast<size_t>(p.max_steps) + static_cast<size_t>(s)) * snap_words;
+          if (snap[p.src.snapshot_words] != 1u) break;
+          bs.snapshots.emplace_back(snap, snap + p.src.snapshot_words);
+        }
+        run.blocks.push_back(std::move(bs));
+      }
     }
   }
   return run;

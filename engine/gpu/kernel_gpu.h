@@ -12,8 +12,15 @@ namespace scanscope {
 
 struct GpuKernelRun {
   std::vector<double> output;                    // as the trace shows it (kernel_output)
-  std::vector<std::vector<uint32_t>> snapshots;  // traced run: the dynamic shared words at each barrier
-  float ms = 0;                                  // timed run: one launch, CUDA events
+  // traced run: per block of every launch (launch after launch, block after block), the dynamic
+  // shared words at each of its barriers
+  struct BlockSnapshots {
+    int launch = 0, block = 0;
+    std::vector<std::vector<uint32_t>> snapshots;
+  };
+  std::vector<BlockSnapshots> blocks;
+  std::vector<std::vector<uint32_t>> arrays;     // every global array after the last launch (ResolvedKernel::arrays)
+  float ms = 0;                                  // timed run: the launch sequence, CUDA events
   std::string device;
 };
 

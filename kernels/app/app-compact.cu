@@ -32,8 +32,9 @@ __global__ void compact(T *g_odata, const T *g_idata, int n)
 
     for (int i = 2*thid; i <= 2*thid + 1; ++i) {
         int where = flags[i];
-        bool keep = i < n && (g_idata[i] & 1) != 0;
-        if (keep) g_odata[where] = g_idata[i];
+        T v = i < n ? g_idata[i] : 0;  // one load: the compiler would merge two loads of g_idata[i] here
+        bool keep = i < n && (v & 1) != 0;
+        if (keep) g_odata[where] = v;
         if (i == n - 1) g_odata[n] = where + (keep ? 1 : 0);  // the count: last scan + last flag
     }
 }  // step(store): scatter kept values to their scanned index
