@@ -175,6 +175,7 @@ std::vector<Placeholder> find_placeholders(const KeyEntry& e) {
 
 int lesson_at(const Lesson& l, const LessonStep& s, const Trace& t) {
   const int count = static_cast<int>(t.steps.size());
+  if (count == 0) throw LessonError(l.file + ":" + std::to_string(s.line) + ": " + describe(s.request) + " traced no steps");
   if (s.at < count) return s.at < 0 ? count - 1 : s.at;
   throw LessonError(l.file + ":" + std::to_string(s.at_line) + ": at: " + std::to_string(s.at) + " is past the last step: " +
                     describe(s.request) + " has " + std::to_string(count) + " steps, 0 to " + std::to_string(count - 1) + " (or 'last')");
