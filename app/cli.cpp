@@ -438,15 +438,13 @@ int cmd_histeq(const std::string& image_path, const std::string& out_path, const
   return 0;
 }
 
-// The trace step a lesson step shows (its `at`, or the last).
-int lesson_trace_step(const LessonStep& s, const Trace& t) { return s.at < 0 ? static_cast<int>(t.steps.size()) - 1 : s.at; }
-
+// `lesson list` runs every step of every lesson (an `at` past its trace, a placeholder past its
+// words: an error naming file:line); `lesson show` prints the steps with their numbers filled in.
 int cmd_lesson(const std::string& action, const std::string& name, int only_step) {
   if (action == "list") {
-    for (const auto& l : load_lessons()) {
-      std::string stem = l.file.substr(l.file.find_last_of('/') + 1);
-      std::cout << std::left << std::setw(28) << l.name << l.title << " (" << l.steps.size() << " steps)\n";
-    }
+    const std::vector<Lesson> lessons = load_lessons();
+    for (const auto& l : lessons) check_lesson_runs(l);
+    for (const auto& l : lessons) std::cout << std::left << std::setw(28) << l.name << l.title << " (" << l.steps.size() << " steps)\n";
     return 0;
   }
   if (action != "show") throw UsageError("lesson: expected list or show NAME, not '" + action + "'");
@@ -458,19 +456,24 @@ int cmd_lesson(const std::string& action, const std::string& name, int only_step
   for (int i = 0; i < static_cast<int>(l.steps.size()); ++i) {
     if (only_step >= 0 && i != only_step) continue;
     const LessonStep& s = l.steps[i];
-    std::cout << "\n[" << i << "] " << s.title << "\n" << s.text << "\n";
+    Trace t, c;
+    TraceRequest cr;
+    bool compares = false;
     if (s.has_request) {
-      Trace t = run_emulator(s.request);
-      int k = lesson_trace_step(s, t);
-      if (k >= static_cast<int>(t.steps.size()))
-        throw UsageError(l.file + ":" + std::to_string(s.line) + ": at " + std::to_string(k) + " is past the trace's last step " +
-                         std::to_string(t.steps.size() - 1));
+      t = run_emulator(s.request);
+      compares = lesson_compare_request(s, t, &cr);
+      if (compares) c = run_emulator(cr);
+    }
+    const FilledStep f = fill_lesson_step(l, s, {s.has_request ? &t : nullptr, 0, compares ? &c : nullptr});
+    std::cout << "\n[" << i << "] " << s.title << "\n" << f.text << "\n";
+    if (s.has_request) {
+      const int k = lesson_at(l, s, t);
       const Step& st = t.steps[k];
       std::cout << "  shows: " << describe(s.request) << ", step " << k << " (" << st.label << "): " << st.active_threads
                 << " active threads, worst conflict " << st.max_degree << "-way; shared memory: " << smem_preview(st, 16, t.op)
                 << "\n";
     }
-    if (!s.question.empty()) std::cout << "  Question: " << s.question << "\n  Answer: " << s.answer << "\n";
+    if (!s.question.empty()) std::cout << "  Question: " << f.question << "\n  Answer: " << f.answer << "\n";
   }
   return 0;
 }
@@ -681,6 +684,9 @@ int run_command_line(int argc, char** argv) {
       if (wopt.lesson_step < 0 || wopt.lesson_step >= static_cast<int>(l.steps.size()))
         throw UsageError("lesson " + l.name + " has steps 0.." + std::to_string(l.steps.size() - 1) + ", not " +
                          std::to_string(wopt.lesson_step));
+      Lesson one = l;  // the step to open: its `at` and placeholders, checked on its trace
+      one.steps = {l.steps[wopt.lesson_step]};
+      check_lesson_runs(one);
     }
     // A bad trace file is reported before any window opens (and in builds without one).
     if (!wopt.screenshot_path.empty())

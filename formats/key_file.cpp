@@ -65,7 +65,7 @@ KeyFile read_key_file(const std::string& text, const KeyFileSyntax& syntax) {
   std::string raw;
   int line = 0;
   KeyBlock* block = nullptr;
-  std::string* last = nullptr;  // the value a continuation line extends
+  KeyEntry* last = nullptr;  // the value a continuation line extends
   std::string last_key;
   while (std::getline(in, raw)) {
     ++line;
@@ -77,8 +77,10 @@ KeyFile read_key_file(const std::string& text, const KeyFileSyntax& syntax) {
     std::string t = trim_blanks(raw);
     if (t.empty() || t[0] == '#') continue;
     if ((raw[0] == ' ' || raw[0] == '\t') && last) {
-      *last += " " + t;
-      bounded(line, last_key, *last);
+      last->value += " ";
+      last->continued.emplace_back(last->value.size(), line);
+      last->value += t;
+      bounded(line, last_key, last->value);
       continue;
     }
     size_t colon = t.find(':');
@@ -98,20 +100,20 @@ KeyFile read_key_file(const std::string& text, const KeyFileSyntax& syntax) {
         throw KeyFileError(line, "unknown key '" + key + "' before the first " + syntax.block + " (known: " + join_names(syntax.head_keys) +
                                      ", " + syntax.block + ")");
       if (f.head.count(key)) throw KeyFileError(line, "'" + key + "' given twice");
-      f.head[key] = {line, value};
-      last = &f.head[key].value;
+      f.head[key] = {line, value, {}};
+      last = &f.head[key];
       continue;
     }
     if (!syntax.block_keys.count(key))
       throw KeyFileError(line, "unknown key '" + key + "' in a " + syntax.block + " (known: " + join_names(syntax.block_keys) + ")");
     if (key == syntax.repeatable) {
-      block->repeated.push_back({line, value});
-      last = &block->repeated.back().value;
+      block->repeated.push_back({line, value, {}});
+      last = &block->repeated.back();
       continue;
     }
     if (block->keys.count(key)) throw KeyFileError(line, "'" + key + "' given twice in one " + syntax.block);
-    block->keys[key] = {line, value};
-    last = &block->keys[key].value;
+    block->keys[key] = {line, value, {}};
+    last = &block->keys[key];
   }
   f.lines = line;
   return f;

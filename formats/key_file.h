@@ -28,6 +28,15 @@ struct KeyFileError : std::runtime_error {
 struct KeyEntry {
   int line = 0;
   std::string value;
+  // Where each continuation line's text starts in value, and its line: line_at(offset) finds the
+  // line a part of a long value was written on.
+  std::vector<std::pair<size_t, int>> continued;
+  int line_at(size_t offset) const {
+    int l = line;
+    for (const auto& [from, at] : continued)
+      if (offset >= from) l = at;
+    return l;
+  }
 };
 using KeyMap = std::map<std::string, KeyEntry>;
 

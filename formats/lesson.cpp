@@ -1,6 +1,7 @@
 // Lesson file parser: every problem is reported with its file and line.
 #include "formats/lesson.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <set>
 #include <sstream>
@@ -23,9 +24,43 @@ KeyFileSyntax lesson_syntax() {
   s.kind = "lesson";
   s.block = "step";
   s.head_keys = {"lesson", "title", "source"};
-  s.block_keys = {"kernel", "at", "panels", "compare-pad", "compare-kernel", "view", "exercise", "text", "question", "answer"};
+  s.block_keys = {"kernel", "at", "panels", "compare-pad", "compare-kernel", "view", "exercise", "text", "question", "answer", "numbers-ok"};
   for (const auto& k : request_keys()) s.block_keys.insert(k);
   return s;
+}
+
+// "2007 (the paper's year); 1.5 1.7 (seed 000's speed-up)": each number with its reason, each
+// written in the step (a number no longer there is an allowance to drop).
+std::vector<std::pair<std::string, std::string>> parse_numbers_ok(const KeyEntry& e, const std::string& step_text) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::stringstream items(e.value);
+  std::string item;
+  while (std::getline(items, item, ';')) {
+    item = trim_blanks(item);
+    const size_t open = item.find('('), close = item.rfind(')');
+    if (item.empty() || open == std::string::npos || close == std::string::npos || close < open || trim_blanks(item.substr(open + 1, close - open - 1)).empty())
+      throw KeyFileError(e.line, "numbers-ok: expected NUMBER... (reason); ..., not '" + item + "'");
+    const std::string reason = trim_blanks(item.substr(open + 1, close - open - 1));
+    std::stringstream nums(item.substr(0, open));
+    std::string num;
+    int count = 0;
+    while (nums >> num) {
+      if (num.back() == ',') num.pop_back();
+      if (num.empty() || num.find_first_not_of("0123456789.") != std::string::npos || !isdigit(static_cast<unsigned char>(num[0])))
+        throw KeyFileError(e.line, "numbers-ok: '" + num + "' is not a number");
+      bool written = false;
+      for (size_t p = step_text.find(num); p != std::string::npos && !written; p = step_text.find(num, p + 1)) {
+        const size_t end = p + num.size();
+        auto digitish = [&](size_t i) { return isdigit(static_cast<unsigned char>(step_text[i])) || (step_text[i] == '.' && i + 1 < step_text.size() && isdigit(static_cast<unsigned char>(step_text[i + 1]))); };
+        written = (p == 0 || !digitish(p - 1)) && (end >= step_text.size() || !digitish(end));
+      }
+      if (!written) throw KeyFileError(e.line, "numbers-ok: " + num + " is not written in the step's text, question or answer");
+      out.emplace_back(num, reason);
+      ++count;
+    }
+    if (!count) throw KeyFileError(e.line, "numbers-ok: no number before (" + reason + ")");
+  }
+  return out;
 }
 
 void finish_step(const KeyBlock& b, LessonStep& st) {
@@ -37,6 +72,17 @@ void finish_step(const KeyBlock& b, LessonStep& st) {
   st.text = get("text");
   st.question = get("question");
   st.answer = get("answer");
+  st.text_at = kv.at("text");
+  if (kv.count("question")) st.question_at = kv.at("question");
+  if (kv.count("answer")) st.answer_at = kv.at("answer");
+  for (const KeyEntry* e : {&st.text_at, &st.question_at, &st.answer_at}) {
+    const auto places = find_placeholders(*e);  // an unknown name: an error at its line
+    if (!places.empty() && !kv.count("kernel")) fail(e->line_at(places.front().offset), "a placeholder needs a kernel in the same step: " + places.front().name);
+  }
+  if (kv.count("numbers-ok")) {
+    st.numbers_ok_line = line_of("numbers-ok");
+    st.numbers_ok = parse_numbers_ok(kv.at("numbers-ok"), st.text + " " + st.question + " " + st.answer);
+  }
   if (!st.question.empty() && st.answer.empty()) fail(line_of("question"), "a question needs an answer");
   if (kv.count("view")) {
     st.view = get("view");
@@ -69,6 +115,7 @@ void finish_step(const KeyBlock& b, LessonStep& st) {
   r.kernel = get("kernel");
   read_request_keys(kv, r);
   st.at = 0;
+  st.at_line = line_of("at");
   if (kv.count("at")) {
     std::string a = get("at");
     st.at = a == "last" ? -1 : static_cast<int>(key_integer(line_of("at"), "at", a, 0, 100000));

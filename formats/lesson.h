@@ -24,6 +24,31 @@
 //   define: ZERO_BANK_CONFLICTS=1
 //   define: NUM_BANKS=32 LOG_NUM_BANKS=5      (several: separated by blanks or commas; NAME alone = 1)
 // A partner named by compare-kernel runs without them.
+//
+// Numbers from the trace: text, question and answer may hold placeholders, filled from the trace
+// of the step (the window's lesson box and `scanscope lesson show` show them filled). An unknown
+// or malformed placeholder is an error at its file:line when the lesson loads; an index past the
+// trace's words, when the step opens.
+//   {n} {threads} {banks}     the trace's n, block size, banks
+//   {steps}                   how many trace steps the kernel has
+//   {input} {output}          all values; {input[i]} one; {output[i..j]} i to j, blank-separated
+//   {ld.inst} {ld.wavefronts} {ld.conflicts}, {st.inst} {st.wavefronts} {st.conflicts}
+//                             the kernel's shared-memory totals: loads, stores
+//   {work} {depth}            threads that read two or more shared words and write one (combine),
+//                             summed over the steps, and the steps where any does (a tree's
+//                             additions and levels)
+//   of the trace step shown (`at`):
+//   {step} {label}            its number and label ("stride 4")
+//   {smem[i]} {smem[i..j]}    shared-memory words after it
+//   {active} {degree}         its active threads; its worst bank conflict (k-way)
+//   {inst} {wavefronts} {conflicts}   its shared-memory instructions, their wavefronts and conflicts
+//   A prefix picks another trace step: prev. next. first. last. ({next.smem[0..1]}: after the
+//   next step); compare. reads the comparison's trace (compare-pad, compare-kernel) at the same step
+//   ({compare.ld.conflicts}, {compare.degree}).
+// numbers-ok: the numbers the text writes out that are not the trace's, each with its reason
+//   (tests/test_lesson_numbers.cpp checks every other number of text, question and answer against
+//   the step's trace, and that each number listed here is written in the step):
+//   numbers-ok: 1.5 1.7 (seed 000's speed-up); 7 (runs on the H200)
 #pragma once
 
 #include <stdexcept>
@@ -31,6 +56,7 @@
 #include <vector>
 
 #include "engine/catalogue.h"
+#include "formats/key_file.h"
 
 namespace scanscope {
 
@@ -46,6 +72,12 @@ struct LessonStep {
   std::string text, question, answer;
   std::string exercise;      // an exercise to try here ("": none)
   int exercise_line = 0;     // where the step names it
+  int at_line = 0;           // where `at` is given (the step's line when it is not)
+  // Where text, question and answer are written: the line of each part of a long value.
+  KeyEntry text_at, question_at, answer_at;
+  // numbers-ok: each number written in the step that is not the trace's, and why.
+  std::vector<std::pair<std::string, std::string>> numbers_ok;
+  int numbers_ok_line = 0;
 };
 
 struct Lesson {
@@ -67,5 +99,34 @@ Lesson load_lesson_file(const std::string& path);
 std::vector<Lesson> load_lessons(const std::string& dir = "");
 // Finds a lesson by name ("reduction-tree") or file stem ("01-reduction-tree"); throws UsageError.
 Lesson find_lesson(const std::string& name, const std::string& dir = "");
+
+// What a step shows, run: its trace, the trace step (`at`), the comparison's trace when it names
+// one. Throws LessonError "FILE:LINE: ..." for an `at` past the trace's last step.
+struct Trace;
+struct LessonTraces {
+  const Trace* trace = nullptr;
+  int at = 0;
+  const Trace* compare = nullptr;  // null: the step compares nothing
+};
+// The trace step the lesson step shows in a trace of its request; throws LessonError for an `at`
+// past the last step ("FILE:LINE: at: 99999 is past the last step: the trace has 12 steps, 0 to 11").
+int lesson_at(const Lesson& l, const LessonStep& s, const Trace& t);
+// The comparison a step names (compare-pad, compare-kernel), as the window runs it beside `t`.
+bool lesson_compare_request(const LessonStep& s, const Trace& t, TraceRequest* out);
+// Runs everything a step shows on the CPU (its trace and comparison), checks `at` and fills the
+// placeholders; throws LessonError naming the file and line at fault.
+struct FilledStep {
+  std::string text, question, answer;
+};
+FilledStep fill_lesson_step(const Lesson& l, const LessonStep& s, const LessonTraces& traces);
+// The same for every step of a lesson, with the step's own runs (`lesson list` and `lesson show`).
+void check_lesson_runs(const Lesson& l);
+// The placeholders of one value: [offset, length) of each "{...}" and its name inside, for the
+// number check; throws KeyFileError at the line of one not in the vocabulary.
+struct Placeholder {
+  size_t offset = 0, length = 0;
+  std::string name;
+};
+std::vector<Placeholder> find_placeholders(const KeyEntry& value);
 
 }  // namespace scanscope

@@ -203,8 +203,22 @@ const LessonStep& lesson_step(const std::string& name, int k) {
   throw std::runtime_error("no lesson " + name);
 }
 
+// What the step says on screen: its text, question and answer with the placeholders filled from
+// its traces.
 bool says(const LessonStep& s, const std::string& what) {
-  return (s.text + " " + s.question + " " + s.answer).find(what) != std::string::npos;
+  Lesson one;
+  one.file = "assets/lessons";
+  one.steps = {s};
+  Trace t, c;
+  TraceRequest cr;
+  bool compares = false;
+  if (s.has_request) {
+    t = run_emulator(s.request);
+    compares = lesson_compare_request(s, t, &cr);
+    if (compares) c = run_emulator(cr);
+  }
+  const FilledStep f = fill_lesson_step(one, s, {s.has_request ? &t : nullptr, 0, compares ? &c : nullptr});
+  return (f.text + " " + f.question + " " + f.answer).find(what) != std::string::npos;
 }
 
 std::vector<double> words(const Trace& t, int step, int count) {

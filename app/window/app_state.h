@@ -5,6 +5,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -75,6 +76,8 @@ struct LessonState {
   int step = 0;
   bool answer_shown = false;
   std::vector<std::string> panels_before;  // restored when the lesson is left
+  FilledStep shown;                // the open step's text, question and answer, placeholders filled
+  std::set<std::pair<int, int>> checked;  // (lesson, step) whose `at` and placeholders fit their traces
 };
 
 // The float-order view: one report per data kind, computed when first shown.

@@ -164,13 +164,14 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   (void)dl;
 
   // Body: the text (left), the question and its answer, and the exercise offered (right).
+  const FilledStep& shown = s.lesson.shown;  // text, question, answer: the placeholders filled
   const bool has_q = !st->question.empty() || ex;
   const float avail_h = ImGui::GetContentRegionAvail().y;
   const float text_w = has_q ? c.w * 0.6f : c.w;
   ImGui::BeginChild("##lesson_text", ImVec2(text_w, avail_h), false);
   ImGui::PushFont(large);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(st->text.c_str());
+  ImGui::TextUnformatted(shown.text.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
   ImGui::EndChild();
@@ -181,10 +182,10 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (!st->question.empty()) {
       ImGui::PushFont(large);
       ImGui::PushTextWrapPos(0);
-      ImGui::TextColored(kQuestionColor, "Question: %s", st->question.c_str());
+      ImGui::TextColored(kQuestionColor, "Question: %s", shown.question.c_str());
       ImGui::Spacing();
       if (s.lesson.answer_shown) {
-        ImGui::TextColored(kAnswerColor, "Answer: %s", st->answer.empty() ? "(none given)" : st->answer.c_str());
+        ImGui::TextColored(kAnswerColor, "Answer: %s", shown.answer.empty() ? "(none given)" : shown.answer.c_str());
       } else {
         ImGui::PopFont();
         if (ImGui::Button("Show answer (A or Enter)")) s.lesson.answer_shown = true;

@@ -15,6 +15,7 @@ void load_lesson_list(AppState& s, const std::string& dir_in) {
   L.loaded = true;
   L.lessons.clear();
   L.errors.clear();
+  L.checked.clear();
   const std::string dir = dir_in.empty() ? asset_dir() + "/lessons" : dir_in;
   std::vector<std::string> files;
   std::error_code ec;
@@ -82,6 +83,20 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
     toast(s, "lesson " + les.name + " has steps 0.." + std::to_string(les.steps.size() - 1) + ", not " + std::to_string(step), true);
     return false;
   }
+  // Its `at` and placeholders against its own traces, once per step: a step past its trace's last
+  // step is refused, never shown at the last.
+  if (!L.checked.count({lesson, step})) {
+    Lesson one = les;
+    one.steps = {les.steps[step]};
+    try {
+      check_lesson_runs(one);
+    } catch (const LessonError& e) {
+      toast(s, e.what(), true);
+      return false;
+    } catch (const std::exception&) {  // the kernel does not run: opened, the step says why
+    }
+    L.checked.insert({lesson, step});
+  }
   keep_exercise_text(s, true);  // the exercise's text is kept: the step may replace it without asking
   if (L.active < 0) L.panels_before = s.panels;
   L.active = lesson;
@@ -96,7 +111,7 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
   if (st.has_request) {
     if (run_request(s, st.request, s.options.device)) {
       const int n = step_count(s);
-      const int at = st.at < 0 ? n - 1 : std::clamp(st.at, 0, std::max(0, n - 1));
+      const int at = st.at < 0 ? n - 1 : std::clamp(st.at, 0, std::max(0, n - 1));  // (checked above: within the trace)
       s.step = s.prev_step = at;
       s.anim = 1.0f;
       s.selected_inst = 0;
@@ -104,6 +119,15 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
     form_from_request(s.form, s.request, s.options.device);
   } else {
     update_compare(s);
+  }
+  // The text with the numbers of the trace shown (a run that failed: as written, with the toast).
+  L.shown = {st.text, st.question, st.answer};
+  if (!st.has_request || s.have_trace) {
+    try {
+      L.shown = fill_lesson_step(les, st, {st.has_request ? &s.trace : nullptr, 0, s.have_compare ? &s.compare : nullptr});
+    } catch (const LessonError& e) {
+      toast(s, e.what(), true);
+    }
   }
   std::vector<std::string> panels;
   try {

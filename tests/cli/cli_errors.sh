@@ -42,6 +42,15 @@ expect_ok() {
 
 . "$(dirname "$0")/bad_inputs.sh"
 
+# A lesson step whose `at` is past its trace's last step: refused by lesson list, lesson show and
+# the window, naming the file, the line of `at` and the trace's steps (never shown at the last).
+mkdir -p "$tmp/assets/lessons"
+printf 'lesson: far\ntitle: Far\nstep: one\nkernel: reduce-sequential\ninput: 2,4,6,8\nat: 99999\ntext: t\n' >"$tmp/assets/lessons/01-far.lesson"
+far="01-far.lesson:6: at: 99999 is past the last step: reduce-sequential n=4 sum/int has 4 steps, 0 to 3"
+SCANSCOPE_ASSETS="$tmp/assets" bad_input "lesson at past the trace (list)" "$far" lesson list
+SCANSCOPE_ASSETS="$tmp/assets" bad_input "lesson at past the trace (show)" "$far" lesson show far
+SCANSCOPE_ASSETS="$tmp/assets" bad_input "lesson at past the trace (window)" "$far" --lesson far --screenshot "$tmp/x.png"
+
 expect_ok list
 expect_ok list --json
 expect_ok trace --kernel scan-blelloch --n 16 --pad none --device cpu

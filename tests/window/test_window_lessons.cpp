@@ -124,6 +124,38 @@ TEST(Lessons, ABrokenFileIsAMessageWithFileAndLineAndTheOthersLoad) {
   std::filesystem::remove_all(dir);
 }
 
+// The lesson box shows the step's numbers from its trace; a step whose `at` is past its trace's
+// last step is refused with file:line and the step count, never shown at the last step.
+TEST(Lessons, TheBoxFillsPlaceholdersAndAnAtPastTheTraceIsRefused) {
+  const std::string dir = temp_dir("numbers");
+  std::ofstream(dir + "/01-x.lesson") << "lesson: x\ntitle: X\n"
+                                         "step: one\nkernel: reduce-sequential\ninput: 2,4,6,8,1,3,5,7\nat: 1\npanels: smem\n"
+                                         "text: {label}: {smem[0..3]}\nquestion: next?\nanswer: {next.smem[0..1]}\n"
+                                         "step: far\nkernel: reduce-sequential\ninput: 2,4,6,8\nat: 99999\ntext: t\n"
+                                         "step: three\nkernel: reduce-sequential\ninput: 2,4,6,8\nat: last\ntext: sum {output}\n";
+  AppState s;
+  s.options.device = Device::Cpu;
+  load_lesson_list(s, dir);
+  ASSERT_TRUE(s.lesson.errors.empty()) << s.lesson.errors.front();
+  ASSERT_TRUE(open_lesson_step(s, 0, 0));
+  EXPECT_EQ(s.lesson.shown.text, "stride 4: 3 7 11 15");
+  EXPECT_EQ(s.lesson.shown.answer, "14 22");
+  EXPECT_EQ(s.step, 1);
+  s.toasts.clear();
+  EXPECT_FALSE(open_lesson_step(s, 0, 1));
+  ASSERT_FALSE(s.toasts.empty());
+  EXPECT_NE(s.toasts.back().text.find("01-x.lesson:14: at: 99999 is past the last step: reduce-sequential n=4 sum/int has 4 steps, 0 to 3"),
+            std::string::npos)
+      << s.toasts.back().text;
+  EXPECT_TRUE(s.toasts.back().error);
+  EXPECT_EQ(s.lesson.step, 0);  // still on the step before, its text and trace step
+  EXPECT_EQ(s.lesson.shown.text, "stride 4: 3 7 11 15");
+  EXPECT_EQ(s.step, 1);
+  ASSERT_TRUE(open_lesson_step(s, 0, 2));
+  EXPECT_EQ(s.lesson.shown.text, "sum 20");
+  std::filesystem::remove_all(dir);
+}
+
 TEST(Lessons, WrongResultNotesSayWhy) {
   AppState s;
   TraceRequest r;

@@ -1,0 +1,225 @@
+// Lesson text from the trace: the placeholders of formats/lesson.h, found when a lesson loads
+// (an unknown one is an error at its line) and filled when a step opens; the step's `at`, checked
+// against the trace's steps.
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <set>
+
+#include "engine/format.h"
+#include "engine/kernel_file.h"
+#include "engine/runner.h"
+#include "engine/trace.h"
+#include "engine/validation_plan.h"
+#include "formats/lesson.h"
+
+namespace scanscope {
+
+namespace {
+
+// Names of the whole trace, and of one trace step (these take prev. next. first. last.).
+const std::set<std::string> kTraceNames = {"n", "threads", "banks", "steps", "input", "output", "ld.inst", "ld.wavefronts",
+                                           "ld.conflicts", "st.inst", "st.wavefronts", "st.conflicts", "work", "depth"};
+const std::set<std::string> kStepNames = {"step", "label", "smem", "active", "degree", "inst", "wavefronts", "conflicts"};
+const std::set<std::string> kIndexed = {"smem", "input", "output"};  // may take [i] or [i..j]
+const std::set<std::string> kSteps = {"prev", "next", "first", "last"};
+
+// One placeholder, taken apart: "compare.next.smem[0..3]".
+struct Parsed {
+  bool compare = false;
+  std::string which;  // "", prev, next, last
+  std::string name;
+  bool indexed = false;
+  long lo = 0, hi = 0;
+};
+
+bool whole(const std::string& s, long* v) {
+  if (s.empty() || s.size() > 6 || s.find_first_not_of("0123456789") != std::string::npos) return false;
+  *v = std::atol(s.c_str());
+  return true;
+}
+
+// Returns "" when `inside` is a placeholder of the vocabulary, else what is wrong with it.
+std::string parse(const std::string& inside, Parsed* p) {
+  std::string rest = inside;
+  auto take = [&](const std::string& prefix) {
+    if (rest.compare(0, prefix.size() + 1, prefix + ".") != 0) return false;
+    rest.erase(0, prefix.size() + 1);
+    return true;
+  };
+  p->compare = take("compare");
+  for (const auto& w : kSteps)
+    if (take(w)) p->which = w;
+  const size_t br = rest.find('[');
+  p->name = rest.substr(0, br);
+  const bool step_name = kStepNames.count(p->name) > 0;
+  if (!step_name && !kTraceNames.count(p->name))
+    return "unknown placeholder {" + inside + "} (known: " + join_names(kTraceNames) + ", " + join_names(kStepNames) +
+           "; prefixes compare. prev. next. first. last.)";
+  if (!p->which.empty() && !step_name) return "{" + inside + "}: " + p->which + ". picks a trace step, and " + p->name + " is the whole trace's";
+  if (br == std::string::npos) return "";
+  if (!kIndexed.count(p->name) || rest.back() != ']') return "{" + inside + "}: expected NAME[i] or NAME[i..j] (smem, input, output)";
+  const std::string idx = rest.substr(br + 1, rest.size() - br - 2);
+  const size_t dots = idx.find("..");
+  p->indexed = true;
+  if (dots == std::string::npos ? !whole(idx, &p->lo) : !whole(idx.substr(0, dots), &p->lo) || !whole(idx.substr(dots + 2), &p->hi))
+    return "{" + inside + "}: the index must be a whole number, or i..j";
+  if (dots == std::string::npos) p->hi = p->lo;
+  if (p->hi < p->lo) return "{" + inside + "}: " + std::to_string(p->lo) + ".." + std::to_string(p->hi) + " runs backwards";
+  return "";
+}
+
+std::string number(long long v) { return std::to_string(v); }
+
+std::string values(const std::vector<double>& v, const Parsed& p, Operator op, const std::string& what) {
+  long lo = 0, hi = static_cast<long>(v.size()) - 1;
+  if (p.indexed) {
+    if (p.hi >= static_cast<long>(v.size()))
+      throw std::out_of_range(what + " has " + std::to_string(v.size()) + " values, 0 to " + std::to_string(static_cast<long>(v.size()) - 1));
+    lo = p.lo, hi = p.hi;
+  }
+  std::string out;
+  for (long i = lo; i <= hi; ++i) out += (out.empty() ? "" : " ") + format_value(v[i], op);
+  return out;
+}
+
+// Threads that read two or more shared words and write one in a step: the ones that combine
+// (a tree's additions; a down-sweep's swap-and-add; not a copy, not the final write-out).
+int combining(const Step& st) {
+  std::map<int, std::pair<int, int>> rw;
+  for (const auto& a : st.accesses) (a.op == kLoad ? rw[a.tid].first : rw[a.tid].second) += a.op == kLoad || a.op == kStore;
+  int n = 0;
+  for (const auto& [tid, c] : rw) n += c.first >= 2 && c.second >= 1;
+  return n;
+}
+
+std::string value_of(const Parsed& p, const Trace& t, int at) {
+  if (p.name == "n") return number(t.n);
+  if (p.name == "threads") return number(t.threads);
+  if (p.name == "banks") return number(t.banks);
+  if (p.name == "steps") return number(static_cast<long long>(t.steps.size()));
+  if (p.name == "input") return values(t.input, p, t.op, "the input");
+  if (p.name == "output") return values(t.output, p, t.op, "the output");
+  if (p.name == "ld.inst") return number(t.totals.ld.inst);
+  if (p.name == "ld.wavefronts") return number(t.totals.ld.wavefronts);
+  if (p.name == "ld.conflicts") return number(t.totals.ld.conflicts);
+  if (p.name == "st.inst") return number(t.totals.st.inst);
+  if (p.name == "st.wavefronts") return number(t.totals.st.wavefronts);
+  if (p.name == "st.conflicts") return number(t.totals.st.conflicts);
+  if (p.name == "work" || p.name == "depth") {
+    long long work = 0, depth = 0;
+    for (const Step& st : t.steps) {
+      const int c = combining(st);
+      work += c;
+      depth += c > 0;
+    }
+    return number(p.name == "work" ? work : depth);
+  }
+  const int last = static_cast<int>(t.steps.size()) - 1;
+  const int k = p.which == "prev" ? at - 1 : p.which == "next" ? at + 1 : p.which == "first" ? 0 : p.which == "last" ? last : at;
+  if (k < 0 || k > last)
+    throw std::out_of_range((p.which.empty() ? "step " : p.which + " step ") + std::to_string(k) + " is not in the trace (steps 0 to " +
+                            std::to_string(last) + ")");
+  const Step& st = t.steps[k];
+  if (p.name == "step") return number(k);
+  if (p.name == "label") return st.label;
+  if (p.name == "smem") return values(st.smem, p, t.op, "shared memory");
+  if (p.name == "active") return number(st.active_threads);
+  if (p.name == "degree") return number(st.max_degree);
+  long long inst = 0, wavefronts = 0, conflicts = 0;
+  for (const auto& wi : st.instructions) ++inst, wavefronts += wi.wavefronts, conflicts += wi.conflicts;
+  if (p.name == "inst") return number(inst);
+  if (p.name == "wavefronts") return number(wavefronts);
+  return number(conflicts);
+}
+
+std::string fill(const KeyEntry& e, const Lesson& l, const LessonTraces& tr) {
+  std::string out;
+  size_t from = 0;
+  for (const Placeholder& ph : find_placeholders(e)) {
+    out += e.value.substr(from, ph.offset - from);
+    from = ph.offset + ph.length;
+    Parsed p;
+    parse(ph.name, &p);
+    const std::string where = l.file + ":" + std::to_string(e.line_at(ph.offset)) + ": {" + ph.name + "}: ";
+    const Trace* t = p.compare ? tr.compare : tr.trace;
+    if (!t) throw LessonError(where + (p.compare ? "the step compares nothing (compare-pad, compare-kernel)" : "the step has no trace"));
+    try {
+      out += value_of(p, *t, tr.at);
+    } catch (const std::out_of_range& err) {
+      throw LessonError(where + err.what());
+    }
+  }
+  return out + e.value.substr(std::min(from, e.value.size()));
+}
+
+}  // namespace
+
+std::vector<Placeholder> find_placeholders(const KeyEntry& e) {
+  std::vector<Placeholder> out;
+  const std::string& v = e.value;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (v[i] == '}') throw KeyFileError(e.line_at(i), "a '}' without its '{'");
+    if (v[i] != '{') continue;
+    const size_t close = v.find_first_of("{}", i + 1);
+    if (close == std::string::npos || v[close] != '}') throw KeyFileError(e.line_at(i), "a '{' without its '}'");
+    Placeholder ph{i, close - i + 1, v.substr(i + 1, close - i - 1)};
+    Parsed p;
+    const std::string why = parse(ph.name, &p);
+    if (!why.empty()) throw KeyFileError(e.line_at(i), why);
+    out.push_back(ph);
+    i = close;
+  }
+  return out;
+}
+
+int lesson_at(const Lesson& l, const LessonStep& s, const Trace& t) {
+  const int count = static_cast<int>(t.steps.size());
+  if (count == 0) throw LessonError(l.file + ":" + std::to_string(s.line) + ": " + describe(s.request) + " traced no steps");
+  if (s.at < count) return s.at < 0 ? count - 1 : s.at;
+  throw LessonError(l.file + ":" + std::to_string(s.at_line) + ": at: " + std::to_string(s.at) + " is past the last step: " +
+                    describe(s.request) + " has " + std::to_string(count) + " steps, 0 to " + std::to_string(count - 1) + " (or 'last')");
+}
+
+bool lesson_compare_request(const LessonStep& s, const Trace& t, TraceRequest* out) {
+  if (s.compare_pad.empty() && s.compare_kernel.empty()) return false;
+  TraceRequest r = s.request;
+  r.input = t.input;
+  r.n = t.n;
+  if (!s.compare_kernel.empty()) {
+    const KernelFile* partner = find_kernel_file(s.compare_kernel);
+    if (!partner) throw UsageError("compare-kernel: unknown kernel '" + s.compare_kernel + "'");
+    r.kernel = s.compare_kernel;
+    r.source.clear();
+    r.has_source_text = false;
+    r.defines.clear();
+    r.threads = 0;  // the partner's natural block size
+    if (!kernel_options(*partner).pad) r.pad = Pad::None;
+  }
+  if (!s.compare_pad.empty() && !parse_pad(s.compare_pad, &r.pad)) throw UsageError("compare-pad: must be none, harris or zero");
+  *out = r;
+  return true;
+}
+
+FilledStep fill_lesson_step(const Lesson& l, const LessonStep& s, const LessonTraces& traces) {
+  LessonTraces tr = traces;
+  if (tr.trace) tr.at = lesson_at(l, s, *tr.trace);
+  return {fill(s.text_at, l, tr), fill(s.question_at, l, tr), fill(s.answer_at, l, tr)};
+}
+
+void check_lesson_runs(const Lesson& l) {
+  for (const LessonStep& s : l.steps) {
+    if (!s.has_request) {
+      fill_lesson_step(l, s, {});
+      continue;
+    }
+    const Trace t = run_emulator(s.request);
+    TraceRequest cr;
+    Trace c;
+    const bool compares = lesson_compare_request(s, t, &cr);
+    if (compares) c = run_emulator(cr);
+    fill_lesson_step(l, s, {&t, 0, compares ? &c : nullptr});
+  }
+}
+
+}  // namespace scanscope
