@@ -95,6 +95,7 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
   if (timing_asked && o.panels.empty() && std::find(s.panels.begin(), s.panels.end(), "timing") == s.panels.end()) s.panels.push_back("timing");
   if (std::find(s.panels.begin(), s.panels.end(), "timing") != s.panels.end()) {
     if (!ensure_timing_bench(s)) throw UsageError("the timing panel has no recording: " + (s.toasts.empty() ? std::string("?") : s.toasts.back().text));
+    if (o.timing_preset.empty() && o.timing_series.empty()) fit_series_to_recording(s.timing, s.bench);  // a --bench file without the default preset's series
     const auto missing = missing_series(s.bench, shown_ids(s.timing));
     if (!o.timing_series.empty() && !missing.empty()) {
       std::string has;

@@ -87,6 +87,14 @@ std::vector<std::string> shown_ids(const TimingState& t) {
   return v;
 }
 
+bool fit_series_to_recording(TimingState& t, const BenchResults& r) {
+  std::vector<std::string> have = recorded_series(r);
+  if (have.empty() || missing_series(r, shown_ids(t)).size() < t.shown.size()) return false;
+  if (have.size() > 24) have.resize(24);
+  set_timing_series(t, have);
+  return true;
+}
+
 SeriesStyle shown_style(const ShownSeries& s) { return s.slot < 0 ? copy_style() : slot_style(s.slot); }
 
 std::vector<PlotSpec> timing_plots(const BenchResults& r, const TimingState& t) {

@@ -86,6 +86,7 @@ void show_bench(AppState& s, BenchResults r, const std::string& origin, bool fil
 bool load_timing_recording(AppState& s, const std::string& path) {
   try {
     show_bench(s, load_bench_file(path), path, true);
+    fit_series_to_recording(s.timing, s.bench);
     return true;
   } catch (const std::exception& e) {
     toast(s, e.what(), true);
@@ -104,6 +105,7 @@ bool ensure_timing_bench(AppState& s) {
     return false;
   }
   show_bench(s, list.files[i].results, list.files[i].path, true);
+  fit_series_to_recording(s.timing, s.bench);
   return true;
 }
 

@@ -362,3 +362,28 @@ TEST(TimingSweep, DrawsIntoThePictureAsItRuns) {
   for (const auto& p : s.bench.points) EXPECT_TRUE(p.verified) << p.kernel << " " << p.n;
   EXPECT_EQ(series_ms(s.bench, "cpu-std-reduce").size(), sizes.size());
 }
+
+// A recording without any of the shown series (a sweep on a machine without a GPU, under the scan
+// preset) shows its own series instead of empty plots; one with some of them keeps the choice.
+TEST(TimingStyles, ARecordingWithNoneOfTheShownSeriesShowsItsOwn) {
+  BenchResults cpu;
+  cpu.points = {point("cpu-std-reduce", BenchFamily::Cpu, 1024, 0.1, 0.04), point("cpu-sequential-scan", BenchFamily::Cpu, 1024, 0.2, 0.04)};
+  TimingState t;
+  apply_timing_preset(t, *find_timing_preset(kDefaultTimingPreset));
+  EXPECT_FALSE(fit_series_to_recording(t, recording("h200-int.json")));
+  EXPECT_EQ(t.preset, "scan-vs-cub");
+  EXPECT_TRUE(fit_series_to_recording(t, cpu));
+  EXPECT_EQ(shown_ids(t), (std::vector<std::string>{"cpu-std-reduce", "cpu-sequential-scan"}));
+  EXPECT_EQ(t.preset, "");
+  apply_timing_preset(t, *find_timing_preset("harris-table2"));  // holds cpu-sequential-scan
+  EXPECT_FALSE(fit_series_to_recording(t, cpu));
+  EXPECT_FALSE(fit_series_to_recording(t, BenchResults{}));  // nothing recorded: nothing to show instead
+
+  WindowOptions o;
+  o.device = Device::Cpu;
+  o.bench_path = asset_dir() + "/bench/h100-teaching-launches-int.json";  // no scan-best: the preset stays, one series named missing
+  AppState s;
+  start_app(s, o, "");
+  EXPECT_EQ(s.timing.preset, "scan-vs-cub");
+  EXPECT_EQ(missing_series(s.bench, shown_ids(s.timing)), std::vector<std::string>{"scan-best"});
+}
