@@ -134,7 +134,8 @@ void TimingPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     from += "; not in this recording:";
     for (const auto& id : missing) from += " " + id;
   }
-  for (const auto& m : s.bench.messages) from += "; " + m;
+  for (const auto& m : s.bench.messages)
+    if (m != "cancelled") from += "; " + m;  // a cancelled sweep's origin says so already
   dl->AddText(ImVec2(p0.x, y), dim, fit_text(from, avail.x).c_str());
   y += ImGui::GetFontSize() * 1.2f;
   std::vector<std::pair<std::string, SeriesStyle>> legend;

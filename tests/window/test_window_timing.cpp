@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cmath>
 #include <filesystem>
 #include <functional>
@@ -386,4 +387,27 @@ TEST(TimingStyles, ARecordingWithNoneOfTheShownSeriesShowsItsOwn) {
   start_app(s, o, "");
   EXPECT_EQ(s.timing.preset, "scan-vs-cub");
   EXPECT_EQ(missing_series(s.bench, shown_ids(s.timing)), std::vector<std::string>{"scan-best"});
+}
+
+// On a GPU machine the same code times the GPU kernels: the scan preset's sweep measures scan-best,
+// CUB and the copy on this GPU, every point checked, and the ratio view has them.
+TEST(TimingSweep, OnAGpuTheScanPresetIsTimedIntoThePicture) {
+  if (!gpu_status().usable) GTEST_SKIP() << "no GPU here: " << gpu_status().why;
+  AppState s;
+  apply_timing_preset(s.timing, *find_timing_preset(kDefaultTimingPreset));
+  ASSERT_EQ(sweep_blocked(s), "");
+  start_sweep(s, {}, {1 << 10, 1 << 16, 1 << 20});
+  for (int i = 0; i < 120000 && s.bench_job; ++i) {
+    collect_sweep(s);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ASSERT_FALSE(s.bench_job);
+  EXPECT_EQ(s.bench.device, gpu_status().name);
+  for (const char* id : {"scan-best", "cub-scan", "copy"}) EXPECT_EQ(series_ms(s.bench, id).size(), 3u) << id;
+  for (const auto& p : s.bench.points) EXPECT_TRUE(p.verified) << p.kernel << " n=" << p.n << ": " << p.note;
+  s.timing.view = TimingView::Ratio;
+  const auto plots = timing_plots(s.bench, s.timing);
+  ASSERT_EQ(plots[0].lines.size(), 2u);
+  EXPECT_EQ(plots[0].lines[0].points.size(), 3u);
+  for (auto [n, v] : plots[0].lines[0].points) std::printf("scan-best n=%.0f: %.3f x CUB\n", n, v);
 }
