@@ -105,7 +105,8 @@ int draw_plot(ImDrawList* dl, const Rect& r, const PlotSpec& p, const PlotAxis& 
   for (double v : yt) label_w = std::max(label_w, text_width(value_label(v)));
   const float left = label_w + 0.6f * fh;
   const float right = std::max(text_width("2^22") * 0.6f, p.reference > 0 ? text_width(p.reference_label) + 0.5f * fh : 0.0f);
-  const Rect pr{r.x + left, r.y + 1.5f * fh, r.w - left - right, r.h - 3.9f * fh};
+  const bool short_plot = r.h < 12 * fh;  // no "n (elements)" line under the ticks: the height goes to the data
+  const Rect pr{r.x + left, r.y + 1.5f * fh, r.w - left - right, r.h - (short_plot ? 2.8f : 3.9f) * fh};
   dl->AddText(ImVec2(r.x, r.y), axis, fit_text(p.title, r.w).c_str());
   if (p.lines.empty() || pr.w < 40 || pr.h < 40) {
     dl->AddText(ImVec2(pr.x, pr.y + pr.h / 2), axis, p.lines.empty() ? "no points of the shown series" : "too small");
@@ -123,7 +124,7 @@ int draw_plot(ImDrawList* dl, const Rect& r, const PlotSpec& p, const PlotAxis& 
     const std::string l = value_label(v);
     dl->AddText(ImVec2(pr.x - 0.3f * fh - text_width(l), Y(v) - fh / 2), axis, l.c_str());
   }
-  text_centered(dl, ImVec2(pr.x + pr.w / 2, pr.bottom() + fh * 2.0f), axis, "n (elements)");
+  if (!short_plot) text_centered(dl, ImVec2(pr.x + pr.w / 2, pr.bottom() + fh * 2.0f), axis, "n (elements)");
   dl->AddRect(ImVec2(pr.x, pr.y), ImVec2(pr.right(), pr.bottom()), axis);
   if (p.reference > 0) {
     const float y = Y(p.reference);
@@ -164,15 +165,15 @@ int draw_plot(ImDrawList* dl, const Rect& r, const PlotSpec& p, const PlotAxis& 
   return best_l;
 }
 
-float draw_series_legend(ImDrawList* dl, float x, float y, float max_x, const std::vector<std::pair<std::string, SeriesStyle>>& items,
+float draw_series_legend(ImDrawList* dl, float x, float first_x, float y, float max_x, const std::vector<std::pair<std::string, SeriesStyle>>& items,
                          ImFont* font, ImU32 text_color) {
   if (!font) font = ImGui::GetFont();
   const float fh = font->FontSize, sample = 2.2f * fh, gap = 1.0f * fh;
   const ImU32 outline = IM_COL32(10, 10, 14, 255);
-  float cx = x, row_h = fh * 1.25f;
+  float cx = first_x, row_h = fh * 1.25f;
   for (const auto& [name, st] : items) {
     const float w = sample + 0.35f * fh + font->CalcTextSizeA(fh, 1e9f, 0, name.c_str()).x;
-    if (cx > x && cx + w > max_x) {
+    if (cx > x && cx + w > max_x) {  // the next row (also from a first row that starts further right)
       cx = x;
       y += row_h;
     }

@@ -22,9 +22,10 @@ void draw_marker(ImDrawList* dl, ImVec2 c, float r, Marker m, ImU32 fill, ImU32 
 // the point nearest the mouse. Returns the index of the hovered line (-1 if none).
 int draw_plot(ImDrawList* dl, const Rect& r, const PlotSpec& p, const PlotAxis& x);
 
-// The legend: a sample of each line (its stroke and marker) and its name, left to right, wrapping
-// before max_x, in `font`. Returns the y below the last row; with dl null it only measures.
-float draw_series_legend(ImDrawList* dl, float x, float y, float max_x, const std::vector<std::pair<std::string, SeriesStyle>>& items,
+// The legend: a sample of each line (its stroke and marker) and its name, left to right from
+// first_x, wrapping before max_x to rows that start at x, in `font`. Returns the y below the last
+// row; with dl null it only measures.
+float draw_series_legend(ImDrawList* dl, float x, float first_x, float y, float max_x, const std::vector<std::pair<std::string, SeriesStyle>>& items,
                          ImFont* font, ImU32 text_color);
 
 }  // namespace scanscope

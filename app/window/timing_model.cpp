@@ -125,7 +125,8 @@ std::vector<PlotSpec> timing_plots(const BenchResults& r, const TimingState& t) 
   return plots;
 }
 
-std::string recording_caption(const BenchResults& r) {
+std::string recording_caption(const BenchResults& r, bool brief) {
+  if (brief) return (r.device.empty() ? std::string("unknown device") : r.device) + ", " + r.date.substr(0, 10) + ", " + type_name(r.type);
   std::string date = r.date;
   if (date.size() >= 16 && date[10] == 'T') date = date.substr(0, 10) + " " + date.substr(11, 5) + " UTC";
   return (r.device.empty() ? std::string("unknown device") : r.device) + ", recorded " + (date.empty() ? std::string("(no date)") : date) + ", " +

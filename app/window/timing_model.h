@@ -77,8 +77,9 @@ struct PlotSpec {
 // bandwidth. Shown series without a point in a plot are left out of it (the copy in "x CUB").
 std::vector<PlotSpec> timing_plots(const BenchResults& r, const TimingState& t);
 
-// The legend's heading: "NVIDIA H200, recorded 2026-11-22 01:21 UTC, int values".
-std::string recording_caption(const BenchResults& r);
+// The legend's heading: "NVIDIA H200, recorded 2026-11-22 01:21 UTC, int values"; brief (a short
+// panel): "NVIDIA H200, 2026-11-22, int".
+std::string recording_caption(const BenchResults& r, bool brief = false);
 
 // Axes: a log axis (base 2 for n, 10 for values) or a linear one, over [lo, hi].
 struct PlotAxis {

@@ -53,26 +53,45 @@ void series_popup(AppState& s) {
   ImGui::EndPopup();
 }
 
-// The controls, in rows that wrap (flow_item) so nothing is cut off at a projector's 1280 pixels.
+// The recording: one of the shipped ones, or a file.
+void recording_popup(AppState& s) {
+  if (!ImGui::BeginPopup("##recording")) return;
+  ImGui::TextDisabled("shipped recordings");
+  for (const auto& rec : timing_recordings(s).files)
+    if (ImGui::Selectable(recording_label(rec).c_str(), rec.path == s.bench_origin)) {
+      load_timing_recording(s, rec.path);
+      ImGui::CloseCurrentPopup();
+    }
+  ImGui::Separator();
+  ImGui::TextDisabled("a file (scanscope bench --json FILE)");
+  ImGui::SetNextItemWidth(24 * ImGui::GetFontSize());
+  ImGui::InputText("##benchpath", s.bench_buf, sizeof s.bench_buf);
+  ImGui::SameLine();
+  if (ImGui::Button("Load") && load_timing_recording(s, s.bench_buf)) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+// The controls, one row that wraps (flow_item) where the panel is narrow: nothing is cut off at a
+// projector's 1280 pixels, and the plots keep the height.
 void toolbar(AppState& s) {
-  const float fh = ImGui::GetFontSize(), pad = 2 * ImGui::GetStyle().FramePadding.x, spacing = ImGui::GetStyle().ItemInnerSpacing.x;
+  const float fh = ImGui::GetFontSize(), spacing = ImGui::GetStyle().ItemInnerSpacing.x;
   const TimingPreset* current = s.timing.preset.empty() ? nullptr : find_timing_preset(s.timing.preset);
-  const float preset_w = std::min(16.0f * fh, ImGui::GetContentRegionAvail().x);
-  ImGui::SetNextItemWidth(preset_w);
-  if (ImGui::BeginCombo("##preset", current ? current->title.c_str() : "(series chosen by hand)")) {
+  float title_w = text_width("(by hand)");
+  for (const auto& p : timing_presets()) title_w = std::max(title_w, text_width(p.title));
+  ImGui::SetNextItemWidth(std::min(title_w + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x, ImGui::GetContentRegionAvail().x));
+  if (ImGui::BeginCombo("##preset", current ? current->title.c_str() : "(by hand)")) {
     for (const auto& p : timing_presets())
       if (ImGui::Selectable(p.title.c_str(), current == &p)) apply_timing_preset(s.timing, p);
     ImGui::EndCombo();
   }
   if (flow_button("Series...", false)) ImGui::OpenPopup("##series");
   series_popup(s);
-  int view = static_cast<int>(s.timing.view);
-  const char* kViews[] = {"time", "ratios"};
-  for (int v = 0; v < 2; ++v) {
-    flow_item(ImGui::GetFrameHeight() + spacing + text_width(kViews[v]), false);
-    ImGui::RadioButton(kViews[v], &view, v);
-  }
-  s.timing.view = static_cast<TimingView>(view);
+  if (flow_button("File...", false)) ImGui::OpenPopup("##recording");
+  recording_popup(s);
+  bool ratios = s.timing.view == TimingView::Ratio;  // off: ms and GB/s; on: x CUB and share of the copy
+  flow_item(ImGui::GetFrameHeight() + spacing + text_width("ratios"), false);
+  if (ImGui::Checkbox("ratios", &ratios)) s.timing.view = ratios ? TimingView::Ratio : TimingView::Time;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("time relative to CUB's (x CUB) and the fraction of the device copy's GB/s");
   const SweepProgress sweep = sweep_progress(s);
   if (!sweep.running) {
     const std::string blocked = sweep_blocked(s);
@@ -85,21 +104,6 @@ void toolbar(AppState& s) {
     const std::string label = std::to_string(sweep.done) + " of " + std::to_string(sweep.total) + ": " + sweep.label;
     ImGui::ProgressBar(sweep.total > 0 ? static_cast<float>(sweep.done) / sweep.total : 0.0f, ImVec2(-1, 0), label.c_str());
   }
-  // The recording: one of the shipped ones, or a file.
-  const RecordingList& list = timing_recordings(s);
-  std::string preview = s.bench_origin;
-  for (const auto& rec : list.files)
-    if (rec.path == s.bench_origin) preview = recording_label(rec);
-  ImGui::SetNextItemWidth(std::min(text_width(preview) + 2 * fh, ImGui::GetContentRegionAvail().x));
-  if (ImGui::BeginCombo("##recording", preview.c_str())) {
-    for (const auto& rec : list.files)
-      if (ImGui::Selectable(recording_label(rec).c_str(), rec.path == s.bench_origin)) load_timing_recording(s, rec.path);
-    ImGui::EndCombo();
-  }
-  flow_item(10 * fh + pad + text_width("Load") + spacing, false);
-  ImGui::SetNextItemWidth(std::max(10.0f * fh, ImGui::GetContentRegionAvail().x - text_width("Load") - pad - ImGui::GetStyle().ItemSpacing.x));
-  ImGui::InputText("##benchpath", s.bench_buf, sizeof s.bench_buf);
-  if (flow_button("Load", false)) load_timing_recording(s, s.bench_buf);
 }
 
 }  // namespace
@@ -119,31 +123,43 @@ void TimingPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImFont* big = ui.fonts.large ? ui.fonts.large : ImGui::GetFont();
+  const float fh = ImGui::GetFontSize();
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   ImVec2 p0 = ImGui::GetCursorScreenPos();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float right = p0.x + avail.x;
   // The legend's heading names the device and the date; the legend itself sits in its own strip
-  // above the plots, never over the data.
-  const std::string caption = recording_caption(s.bench);
-  dl->AddText(big, big->FontSize, p0, IM_COL32(110, 200, 255, 255), fit_text(caption, avail.x, big).c_str());
-  float y = p0.y + big->FontSize * 1.15f;
-  std::string from = "from " + s.bench_origin;
+  // above the plots, never over the data. A short panel (a lesson's, at 1280x720) keeps the plots'
+  // height: the heading in the normal font with the legend on its row, no line for the file.
+  const bool compact = avail.y < 22 * fh;
+  const std::string caption = recording_caption(s.bench, compact);
+  ImFont* head = compact ? ImGui::GetFont() : big;
+  dl->AddText(head, head->FontSize, p0, IM_COL32(110, 200, 255, 255), fit_text(caption, avail.x, head).c_str());
+  float y = p0.y + head->FontSize * 1.15f, legend_x = p0.x;
   const auto missing = missing_series(s.bench, shown_ids(s.timing));
-  if (!missing.empty()) {
-    from += "; not in this recording:";
-    for (const auto& id : missing) from += " " + id;
-  }
-  for (const auto& m : s.bench.messages)
-    if (m != "cancelled") from += "; " + m;  // a cancelled sweep's origin says so already
-  dl->AddText(ImVec2(p0.x, y), dim, fit_text(from, avail.x).c_str());
-  y += ImGui::GetFontSize() * 1.2f;
   std::vector<std::pair<std::string, SeriesStyle>> legend;
-  for (const auto& sh : s.timing.shown) legend.push_back({sh.id, shown_style(sh)});
-  // The large font while the legend takes at most two rows, else the normal one.
-  ImFont* legend_font = big;
-  if (draw_series_legend(nullptr, p0.x, y, right, legend, big, text) - y > 2.6f * big->FontSize) legend_font = ImGui::GetFont();
-  y = draw_series_legend(dl, p0.x, y, right, legend, legend_font, text) + 0.3f * ImGui::GetFontSize();
+  for (const auto& sh : s.timing.shown) {
+    const bool recorded = std::find(missing.begin(), missing.end(), sh.id) == missing.end();
+    legend.push_back({sh.id + (recorded || !compact ? "" : " (not recorded)"), shown_style(sh)});
+  }
+  if (!compact) {
+    std::string from = "from " + s.bench_origin;
+    if (!missing.empty()) {
+      from += "; not in this recording:";
+      for (const auto& id : missing) from += " " + id;
+    }
+    for (const auto& m : s.bench.messages)
+      if (m != "cancelled") from += "; " + m;  // a cancelled sweep's origin says so already
+    dl->AddText(ImVec2(p0.x, y), dim, fit_text(from, avail.x).c_str());
+    y += fh * 1.2f;
+  } else {
+    legend_x = p0.x + text_width(caption, head) + 1.5f * fh;  // on the heading's row where it fits
+    y = p0.y;
+  }
+  // The large font while the legend takes at most two rows (none in a short panel), else the normal one.
+  ImFont* legend_font = compact ? ImGui::GetFont() : big;
+  if (!compact && draw_series_legend(nullptr, p0.x, p0.x, y, right, legend, big, text) - y > 2.6f * big->FontSize) legend_font = ImGui::GetFont();
+  y = draw_series_legend(dl, p0.x, legend_x, y, right, legend, legend_font, text) + 0.3f * fh;
   // Two plots side by side, or one over the other in a tall, narrow panel.
   const std::vector<PlotSpec> plots = timing_plots(s.bench, s.timing);
   const SweepProgress sweep = sweep_progress(s);

@@ -739,6 +739,16 @@ TEST(WindowScreens, TimingPanelOpensOnTheScanPresetEachSeriesInItsOwnColour) {
   ASSERT_TRUE(im.load(seeds));
   for (int k = 0; k < 8; ++k) EXPECT_GT(colour_pixels(im, slot_style(k).color, timing_plots_area(im)), 30) << "slot " << k;
   EXPECT_GT(colour_pixels(im, copy_style().color, timing_plots_area(im)), 30) << "copy";
+
+  // Above a lesson's text box the panel is short: the plots keep their lines (issue 13's "done
+  // when": the timing view of a lesson, 1280x720 presenter).
+  const std::string lesson = out_dir() + "/timing-lesson-presenter.png";
+  ASSERT_EQ(run("--lesson large-arrays --lesson-step 1 --presenter --size 1280 --screenshot '" + lesson + "'", &err), 0) << err;
+  ASSERT_TRUE(im.load(lesson));
+  const Rect main{im.w * 0.32f, 0, im.w * 0.68f, static_cast<float>(im.h)};
+  EXPECT_GT(colour_pixels(im, slot_style(0).color, main), 200) << "scan-best";
+  EXPECT_GT(colour_pixels(im, slot_style(1).color, main), 200) << "cub-scan";
+  EXPECT_GT(colour_pixels(im, copy_style().color, main), 200) << "copy";
 }
 
 // A live sweep on this machine (the CPU baselines without a GPU) draws into the panel's plots as it
