@@ -29,6 +29,7 @@
 #include "formats/lesson.h"
 #include "engine/ncu_check.h"
 #include "bench/bench.h"
+#include "bench/bench_view.h"
 #include "formats/files.h"
 #include "formats/trace_json.h"
 #include "engine/validation_plan.h"
@@ -549,7 +550,14 @@ int run_command_line(int argc, char** argv) {
   app.add_flag("--presenter", wopt.presenter, "presenter mode: large font, high contrast");
   app.add_option("--lesson", wopt.lesson, "start a guided lesson (see `scanscope lesson list`)");
   app.add_option("--lesson-step", wopt.lesson_step, "step of the lesson to open (from 0)");
-  app.add_option("--bench", wopt.bench_path, "recorded benchmark JSON to show in the timing panel");
+  app.add_option("--bench", wopt.bench_path, "recorded benchmark JSON to show in the timing panel (default: the shipped recording of this machine's GPU, else assets/bench/h200-int.json)");
+  std::string presets_help = "the timing panel's series (default " + std::string(kDefaultTimingPreset) + "):";
+  for (const TimingPreset& p : timing_presets()) presets_help += "\n  " + p.id + std::string(std::max<size_t>(1, 15 - p.id.size()), ' ') + p.title;
+  app.add_option("--timing-preset", wopt.timing_preset, presets_help)->type_name("NAME");
+  app.add_option("--series", wopt.timing_series, "the timing panel's series one by one, comma-separated bench kernel ids (scanscope bench --help lists them)")
+      ->type_name("A,B,...");
+  app.add_option("--timing-view", wopt.timing_view, "the timing panel's view: time (ms and GB/s) or ratio (x CUB and fraction of the copy's bandwidth)")
+      ->type_name("time|ratio");
   const std::string scripted = "Scripted runs (tests, documentation screenshots)";
   app.add_flag("--frame-stats", wopt.frame_stats, "with --screenshot: first play every step (12 frames each) and print the frame times")
       ->group(scripted);
@@ -561,7 +569,7 @@ int run_command_line(int argc, char** argv) {
       ->group(scripted);
   app.add_option("--edit-script", wopt.edit_script,
                  "with --screenshot: first drive the editor as FILE says, a command a line: goto LINE:COL, type TEXT, key ctrl+enter, "
-                 "frames N, step K, compare original|swap|clear, exercise try|hint|solution|reset, close, print, shot FILE.png")
+                 "frames N, step K, compare original|swap|clear, exercise try|hint|solution|reset, sweep start|wait K|cancel|finish, close, print, shot FILE.png")
       ->type_name("FILE")
       ->group(scripted);
 
@@ -688,6 +696,13 @@ int run_command_line(int argc, char** argv) {
       one.steps = {l.steps[wopt.lesson_step]};
       check_lesson_runs(one);
     }
+    // Bad timing-panel names, likewise.
+    if (!wopt.timing_preset.empty() && !wopt.timing_series.empty())
+      throw UsageError("--timing-preset and --series both choose the timing panel's series: give one of them");
+    if (!wopt.timing_preset.empty()) timing_preset_or_throw(wopt.timing_preset, "--timing-preset");
+    if (!wopt.timing_series.empty()) parse_timing_series(wopt.timing_series, "--series");
+    if (!wopt.timing_view.empty() && wopt.timing_view != "time" && wopt.timing_view != "ratio")
+      throw UsageError("--timing-view: '" + wopt.timing_view + "' is not a view (one of: time, ratio)");
     // A bad trace file is reported before any window opens (and in builds without one).
     if (!wopt.screenshot_path.empty())
       check_output_path(wopt.screenshot_path, "--screenshot", {wopt.open_path, wopt.bench_path, window_req.source});

@@ -106,7 +106,12 @@ constexpr int kMaxCpuRepeats = 5;
 
 template <class T>
 void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, const std::vector<long long>& sizes,
-               device::GpuBenchSession* gpu, const BenchProgress& progress, const std::atomic<bool>* cancel, BenchResults& r) {
+               device::GpuBenchSession* gpu, const BenchProgress& progress, const std::atomic<bool>* cancel, const BenchPointSink& on_point,
+               BenchResults& r) {
+  auto emit = [&](const BenchPoint& p) {
+    r.points.push_back(p);
+    if (on_point) on_point(r);
+  };
   std::vector<std::string> gpu_ids;
   for (const auto& id : ids)
     if (find_spec(id)->gpu) gpu_ids.push_back(find_spec(id)->gpu_kernel);
@@ -150,7 +155,7 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
         if (s.gpu) {
           if (!gpu_note.empty()) {
             p.note = gpu_note;
-            r.points.push_back(p);
+            emit(p);
             continue;
           }
           p.ms = gpu->time(s.gpu_kernel, s.inclusive, config.warmup, config.repeats, out.data(), out.size());
@@ -167,7 +172,7 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
         p.note = std::string("error: ") + e.what();
         r.messages.push_back(p.note);
       }
-      r.points.push_back(p);
+      emit(p);
     }
   }
   if (gpu) gpu->release();
@@ -327,7 +332,7 @@ std::vector<std::string> bench_kernel_ids() {
   return ids;
 }
 
-BenchResults run_bench(const BenchConfig& config_in, const BenchProgress& progress, const std::atomic<bool>* cancel) {
+BenchResults run_bench(const BenchConfig& config_in, const BenchProgress& progress, const std::atomic<bool>* cancel, const BenchPointSink& on_point) {
   BenchConfig config = config_in;
   if (!config.preset.empty()) {
     auto k = bench_detail::preset_kernels(config.preset);
@@ -366,8 +371,8 @@ BenchResults run_bench(const BenchConfig& config_in, const BenchProgress& progre
     r.device = cpu_name();
     r.driver = "none";
   }
-  if (config.type == ValueType::Int) run_typed<int>(config, ids, sizes, gpu.get(), progress, cancel, r);
-  else run_typed<float>(config, ids, sizes, gpu.get(), progress, cancel, r);
+  if (config.type == ValueType::Int) run_typed<int>(config, ids, sizes, gpu.get(), progress, cancel, on_point, r);
+  else run_typed<float>(config, ids, sizes, gpu.get(), progress, cancel, on_point, r);
   bench_detail::compute_ratios(r);
   return r;
 }

@@ -49,9 +49,13 @@ struct BenchResults {
   std::vector<std::string> messages;  // e.g. why GPU kernels are missing
 };
 
-// progress(done, total, label) is called between points; cancel is polled between points.
+// progress(done, total, label) is called between points; cancel is polled between points;
+// on_point(so_far), when given, after each point with the results so far (device, date and every
+// point measured; the ratios are filled at the end), so the window draws a sweep as it runs.
 using BenchProgress = std::function<void(int done, int total, const std::string& label)>;
-BenchResults run_bench(const BenchConfig& config, const BenchProgress& progress, const std::atomic<bool>* cancel);
+using BenchPointSink = std::function<void(const BenchResults& so_far)>;
+BenchResults run_bench(const BenchConfig& config, const BenchProgress& progress, const std::atomic<bool>* cancel,
+                       const BenchPointSink& on_point = nullptr);
 
 // A kernel run_bench times: a device-wide strategy of the registry (kernels/device/strategies.h),
 // the inclusive form of one, or a baseline (CUB, the device copy, the read probe, the CPU).

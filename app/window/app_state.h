@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bench/bench.h"
+#include "timing_model.h"
 #include "demos/float_order.h"
 #include "demos/histeq.h"
 #include "formats/lesson.h"
@@ -59,6 +60,9 @@ struct BenchJob {
   std::mutex mu;  // guards the fields below
   int done = 0, total = 0;
   std::string label;
+  BenchResults partial;  // the points so far (run_bench's on_point), drawn while the sweep runs
+  int partial_version = 0, shown_version = 0;
+  double min_n = 0, max_n = 0;  // the sweep's sizes: the plot's n axis while it runs
   BenchResults result;
   std::string error;
   ~BenchJob() {
@@ -140,6 +144,7 @@ struct AppState {
   BenchResults bench;
   std::string bench_origin;            // file it came from, or "sweep on this machine"
   std::unique_ptr<BenchJob> bench_job;  // null when no sweep runs
+  TimingState timing;                   // the timing panel's series, preset and view (timing_model.h)
 
   // The current trace's output against the CPU reference, and why it is wrong when it is.
   bool output_ok = true;
@@ -214,16 +219,26 @@ void update_float_order(AppState& s);                 // recomputes when kind or
 bool load_histeq(AppState& s, const std::string& path);
 // Shows the equalization's traced scan in the normal panels.
 void show_histeq_scan(AppState& s);
-// The recorded sweep the timing view shows (asset_dir()/bench/h200-int.json), unless one is loaded.
+// The recording the timing view shows unless one is loaded: the shipped one of this machine's GPU
+// (gpu_status().name), else assets/bench/h200-int.json (default_recording in bench_view.h).
 bool ensure_timing_bench(AppState& s);
-// The benchmark sweep (run_bench, 2^10..2^22) on a background thread: start (nothing when one
-// runs), take a finished one's results (or its error, as a toast), its progress, cancel.
-void start_sweep(AppState& s);
+// The shipped recordings (asset_dir()/bench), listed once.
+const RecordingList& timing_recordings(AppState& s);
+// Shows a recording file (errors: a toast, the old one kept).
+bool load_timing_recording(AppState& s, const std::string& path);
+// The benchmark sweep on a background thread: run_bench of sweep_kernels(the shown series) at
+// 2^10..2^22 (the preset's sizes for Harris Table 2 and Oancea), or of `kernels` at `sizes` when
+// given. Its points replace the picture's as they come (collect_sweep, every frame); a finished
+// sweep's results stay, and so do a cancelled one's points. start: nothing when one runs or there
+// is nothing to time here (sweep_blocked says why).
+void start_sweep(AppState& s, const std::vector<std::string>& kernels = {}, const std::vector<long long>& sizes = {});
+std::string sweep_blocked(const AppState& s);  // "" when a sweep of the shown series can start
 void collect_sweep(AppState& s);
 struct SweepProgress {
   bool running = false;
   int done = 0, total = 0;
   std::string label;
+  double min_n = 0, max_n = 0;
 };
 SweepProgress sweep_progress(const AppState& s);
 void cancel_sweep(AppState& s);

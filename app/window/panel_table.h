@@ -19,7 +19,7 @@
   X("code", CodePanel, "the kernel's source, the access site's line highlighted", true)                                      \
   X("editor", EditorPanel, "the kernel's text to edit: Ctrl+Enter traces it again, errors on their lines", false)            \
   X("compare", ComparePanel, "the trace beside a partner (other padding, kernel or unedited text), level by level", false)   \
-  X("timing", TimingPanel, "benchmarks: time and GB/s against n (--bench, the recorded sweep, or a sweep here)", false)      \
+  X("timing", TimingPanel, "benchmarks against n: time and GB/s, or x CUB and share of the copy (--bench, --timing-preset, --series)", false)      \
   X("float-order", FloatOrderPanel, "the same floats summed in different orders: each order's error in ulps", false)         \
   X("histeq", HistEqPanel, "histogram equalization: the histogram, its scan (the CDF), the picture before and after", false) \
   /* a new panel: one line above this one */

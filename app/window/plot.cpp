@@ -1,4 +1,4 @@
-// Log-log line plots (see plot.h).
+// Line plots for the timing panel (see plot.h).
 #include "plot.h"
 
 #include <algorithm>
@@ -9,70 +9,185 @@
 
 namespace scanscope {
 
-int draw_log_plot(ImDrawList* dl, const Rect& r, const std::vector<PlotSeries>& series, const char* y_label, const char* unit) {
-  double xmin = 1e300, xmax = 0, ymin = 1e300, ymax = 0;
-  for (const auto& s : series)
-    for (auto [x, y] : s.points)
-      if (x > 0 && y > 0) {
-        xmin = std::min(xmin, x), xmax = std::max(xmax, x);
-        ymin = std::min(ymin, y), ymax = std::max(ymax, y);
+namespace {
+
+constexpr float kPi = 3.14159265f;
+
+// A polyline in screen space, dashed: `on` pixels drawn, `off` left out, continuing across points.
+void dashed_polyline(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 c, float thick, float on, float off) {
+  float phase = 0;  // distance into the current on+off period
+  for (size_t i = 1; i < pts.size(); ++i) {
+    ImVec2 a = pts[i - 1], b = pts[i];
+    const float len = std::hypot(b.x - a.x, b.y - a.y);
+    float t = 0;
+    while (t < len) {
+      const bool drawing = phase < on;
+      const float step = std::min(len - t, drawing ? on - phase : on + off - phase);
+      if (drawing) {
+        const ImVec2 p0(a.x + (b.x - a.x) * t / len, a.y + (b.y - a.y) * t / len), p1(a.x + (b.x - a.x) * (t + step) / len, a.y + (b.y - a.y) * (t + step) / len);
+        dl->AddLine(p0, p1, c, thick);
       }
-  const ImU32 axis = IM_COL32(170, 170, 180, 255), grid = IM_COL32(70, 70, 78, 255);
+      t += step;
+      phase = std::fmod(phase + step, on + off);
+    }
+  }
+}
+
+void stroke(ImDrawList* dl, const std::vector<ImVec2>& pts, const SeriesStyle& st, float fh) {
+  const float thick = std::max(2.0f, 0.15f * fh);
+  if (st.dashed) dashed_polyline(dl, pts, col(st.color), thick, 0.7f * fh, 0.4f * fh);
+  else if (pts.size() > 1) dl->AddPolyline(pts.data(), static_cast<int>(pts.size()), col(st.color), 0, thick);
+}
+
+}  // namespace
+
+void draw_marker(ImDrawList* dl, ImVec2 c, float r, Marker m, ImU32 fill, ImU32 outline) {
+  auto poly = [&](std::vector<ImVec2> v) {
+    dl->AddConvexPolyFilled(v.data(), static_cast<int>(v.size()), fill);
+    dl->AddPolyline(v.data(), static_cast<int>(v.size()), outline, ImDrawFlags_Closed, 1.5f);
+  };
+  switch (m) {
+    case Marker::Circle:
+      dl->AddCircleFilled(c, r, fill);
+      dl->AddCircle(c, r, outline, 0, 1.5f);
+      break;
+    case Marker::Square: {
+      const float h = r * 0.85f;
+      poly({{c.x - h, c.y - h}, {c.x + h, c.y - h}, {c.x + h, c.y + h}, {c.x - h, c.y + h}});
+      break;
+    }
+    case Marker::TriangleUp:
+      poly({{c.x, c.y - 1.15f * r}, {c.x + r, c.y + 0.75f * r}, {c.x - r, c.y + 0.75f * r}});
+      break;
+    case Marker::TriangleDown:
+      poly({{c.x - r, c.y - 0.75f * r}, {c.x + r, c.y - 0.75f * r}, {c.x, c.y + 1.15f * r}});
+      break;
+    case Marker::Diamond:
+      poly({{c.x, c.y - 1.2f * r}, {c.x + r, c.y}, {c.x, c.y + 1.2f * r}, {c.x - r, c.y}});
+      break;
+    case Marker::Cross:
+    case Marker::Plus: {
+      // A thick cross: the outline under a narrower stroke of the colour.
+      const float a = m == Marker::Cross ? 0.8f * r : 1.05f * r, w = std::max(2.5f, 0.55f * r);
+      ImVec2 p[4];
+      if (m == Marker::Cross) p[0] = {c.x - a, c.y - a}, p[1] = {c.x + a, c.y + a}, p[2] = {c.x - a, c.y + a}, p[3] = {c.x + a, c.y - a};
+      else p[0] = {c.x - a, c.y}, p[1] = {c.x + a, c.y}, p[2] = {c.x, c.y - a}, p[3] = {c.x, c.y + a};
+      dl->AddLine(p[0], p[1], outline, w + 3);
+      dl->AddLine(p[2], p[3], outline, w + 3);
+      dl->AddLine(p[0], p[1], fill, w);
+      dl->AddLine(p[2], p[3], fill, w);
+      break;
+    }
+    case Marker::Star: {
+      std::vector<ImVec2> v;
+      for (int i = 0; i < 10; ++i) {
+        const float a = -kPi / 2 + i * kPi / 5, rr = i % 2 ? 0.5f * r : 1.25f * r;
+        v.push_back({c.x + rr * std::cos(a), c.y + rr * std::sin(a)});
+      }
+      for (int i = 0; i < 10; ++i) dl->AddTriangleFilled(c, v[i], v[(i + 1) % 10], fill);  // concave: a fan from the centre
+      dl->AddPolyline(v.data(), 10, outline, ImDrawFlags_Closed, 1.5f);
+      break;
+    }
+    case Marker::Dash: {
+      const float w = 1.1f * r, h = 0.4f * r;
+      poly({{c.x - w, c.y - h}, {c.x + w, c.y - h}, {c.x + w, c.y + h}, {c.x - w, c.y + h}});
+      break;
+    }
+  }
+}
+
+int draw_plot(ImDrawList* dl, const Rect& r, const PlotSpec& p, const PlotAxis& ax) {
+  const ImU32 axis = IM_COL32(200, 200, 210, 255), grid = IM_COL32(62, 62, 70, 255), outline = IM_COL32(10, 10, 14, 255);
   const float fh = ImGui::GetFontSize();
-  const float left = text_width("0.0001") + 8, right = text_width("2^22") * 0.6f;
-  const Rect p{r.x + left, r.y + fh + 4, r.w - left - right, r.h - 2.8f * fh - 8};
-  dl->AddText(ImVec2(r.x, r.y), axis, y_label);
-  if (xmax <= 0 || p.w < 40 || p.h < 40) {
-    dl->AddText(ImVec2(p.x, p.y + p.h / 2), axis, "no points");
+  const PlotAxis ay = value_axis(p);
+  const std::vector<double> yt = axis_ticks(ay, 10, std::max(2, static_cast<int>(r.h / (2.2f * fh))));
+  float label_w = 0;
+  for (double v : yt) label_w = std::max(label_w, text_width(value_label(v)));
+  const float left = label_w + 0.6f * fh;
+  const float right = std::max(text_width("2^22") * 0.6f, p.reference > 0 ? text_width(p.reference_label) + 0.5f * fh : 0.0f);
+  const bool short_plot = r.h < 12 * fh;  // no "n (elements)" line under the ticks: the height goes to the data
+  const Rect pr{r.x + left, r.y + 1.5f * fh, r.w - left - right, r.h - (short_plot ? 2.8f : 3.9f) * fh};
+  dl->AddText(ImVec2(r.x, r.y), axis, fit_text(p.title, r.w).c_str());
+  if (p.lines.empty() || pr.w < 40 || pr.h < 40) {
+    dl->AddText(ImVec2(pr.x, pr.y + pr.h / 2), axis, p.lines.empty() ? "no points of the shown series" : "too small");
     return -1;
   }
-  LogAxis ax = log_axis(xmin, xmax, 2), ay = log_axis(ymin, ymax, 10);
-  auto X = [&](double v) { return p.x + ax.pos(v) * p.w; };
-  auto Y = [&](double v) { return p.bottom() - ay.pos(v) * p.h; };
-  char buf[64];
-  for (double v : log_ticks(ax, 2, std::max(2, static_cast<int>(p.w / (3.5f * fh))))) {
-    dl->AddLine(ImVec2(X(v), p.y), ImVec2(X(v), p.bottom()), grid);
-    std::snprintf(buf, sizeof buf, "2^%d", static_cast<int>(std::lround(std::log2(v))));
-    text_centered(dl, ImVec2(X(v), p.bottom() + fh * 0.75f), axis, buf);
+  auto X = [&](double v) { return pr.x + ax.pos(v) * pr.w; };
+  auto Y = [&](double v) { return pr.bottom() - ay.pos(v) * pr.h; };
+  const std::vector<double> xt = axis_ticks(ax, 2, std::max(2, static_cast<int>(pr.w / (3.6f * fh))));
+  for (double v : xt) {
+    dl->AddLine(ImVec2(X(v), pr.y), ImVec2(X(v), pr.bottom()), grid);
+    text_centered(dl, ImVec2(X(v), pr.bottom() + fh * 0.75f), axis, n_label(v));
   }
-  for (double v : log_ticks(ay, 10, std::max(2, static_cast<int>(p.h / (1.5f * fh))))) {
-    dl->AddLine(ImVec2(p.x, Y(v)), ImVec2(p.right(), Y(v)), grid);
-    std::snprintf(buf, sizeof buf, "%g", v);
-    dl->AddText(ImVec2(r.x, Y(v) - fh / 2), axis, buf);
+  for (double v : yt) {
+    dl->AddLine(ImVec2(pr.x, Y(v)), ImVec2(pr.right(), Y(v)), grid);
+    const std::string l = value_label(v);
+    dl->AddText(ImVec2(pr.x - 0.3f * fh - text_width(l), Y(v) - fh / 2), axis, l.c_str());
   }
-  text_centered(dl, ImVec2(p.x + p.w / 2, p.bottom() + fh * 1.9f), axis, "n (elements)");
-  dl->AddRect(ImVec2(p.x, p.y), ImVec2(p.right(), p.bottom()), axis);
-  for (const auto& s : series) {
-    for (size_t i = 1; i < s.points.size(); ++i) {
-      ImVec2 a(X(s.points[i - 1].first), Y(s.points[i - 1].second)), b(X(s.points[i].first), Y(s.points[i].second));
-      if (s.dashed) {
-        for (float t = 0; t < 1; t += 0.2f) {
-          ImVec2 q0(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t), q1(a.x + (b.x - a.x) * (t + 0.1f), a.y + (b.y - a.y) * (t + 0.1f));
-          dl->AddLine(q0, q1, col(s.color), 2.0f);
-        }
-      } else {
-        dl->AddLine(a, b, col(s.color), 2.5f);
-      }
-    }
-    for (auto [x, y] : s.points) dl->AddCircleFilled(ImVec2(X(x), Y(y)), 3.0f, col(s.color));
+  if (!short_plot) text_centered(dl, ImVec2(pr.x + pr.w / 2, pr.bottom() + fh * 2.0f), axis, "n (elements)");
+  dl->AddRect(ImVec2(pr.x, pr.y), ImVec2(pr.right(), pr.bottom()), axis);
+  if (p.reference > 0) {
+    const float y = Y(p.reference);
+    dashed_polyline(dl, {ImVec2(pr.x, y), ImVec2(pr.right(), y)}, IM_COL32(235, 235, 235, 200), 1.5f, 0.3f * fh, 0.3f * fh);
+    dl->AddText(ImVec2(pr.right() + 0.3f * fh, y - fh / 2), IM_COL32(235, 235, 235, 255), p.reference_label.c_str());  // in the margin, off the data
   }
+  dl->PushClipRect(ImVec2(pr.x - fh, pr.y - fh), ImVec2(pr.right() + fh, pr.bottom() + fh), true);
+  const float mr = std::max(4.0f, 0.33f * fh);
+  for (size_t li = 0; li < p.lines.size(); ++li) {
+    const PlotLine& l = p.lines[li];
+    std::vector<ImVec2> pts;
+    for (auto [n, v] : l.points) pts.push_back(ImVec2(X(n), Y(v)));
+    stroke(dl, pts, l.style, fh);
+    // Markers at least three radii apart: in a narrow plot every k-th point, each line starting at
+    // another one so lines that lie on each other still show their markers side by side.
+    const float spacing = pts.size() > 1 ? (pts.back().x - pts.front().x) / (pts.size() - 1) : 1e9f;
+    const size_t every = spacing >= 3 * mr ? 1 : static_cast<size_t>(std::ceil(3 * mr / std::max(spacing, 0.5f)));
+    for (size_t i = 0; i < pts.size(); ++i)
+      if ((i + li) % every == 0) draw_marker(dl, pts[i], mr, l.style.marker, col(l.style.color), outline);
+  }
+  dl->PopClipRect();
   // Read-out of the nearest point.
-  ImVec2 m = ImGui::GetIO().MousePos;
-  int best_s = -1;
+  const ImVec2 m = ImGui::GetIO().MousePos;
+  int best_l = -1;
   size_t best_i = 0;
-  float best_d = 15.0f * 15.0f;
+  float best_d = (1.2f * fh) * (1.2f * fh);
   if (r.contains(m.x, m.y))
-    for (size_t si = 0; si < series.size(); ++si)
-      for (size_t i = 0; i < series[si].points.size(); ++i) {
-        float dx = X(series[si].points[i].first) - m.x, dy = Y(series[si].points[i].second) - m.y;
-        if (dx * dx + dy * dy < best_d) best_d = dx * dx + dy * dy, best_s = static_cast<int>(si), best_i = i;
+    for (size_t li = 0; li < p.lines.size(); ++li)
+      for (size_t i = 0; i < p.lines[li].points.size(); ++i) {
+        const float dx = X(p.lines[li].points[i].first) - m.x, dy = Y(p.lines[li].points[i].second) - m.y;
+        if (dx * dx + dy * dy < best_d) best_d = dx * dx + dy * dy, best_l = static_cast<int>(li), best_i = i;
       }
-  if (best_s >= 0) {
-    const auto& pt = series[best_s].points[best_i];
-    dl->AddCircle(ImVec2(X(pt.first), Y(pt.second)), 6.0f, IM_COL32(255, 255, 255, 255), 0, 2.0f);
-    ImGui::SetTooltip("%s\nn = %.0f\n%.4g %s", series[best_s].name.c_str(), pt.first, pt.second, unit);
+  if (best_l >= 0) {
+    const auto& pt = p.lines[best_l].points[best_i];
+    dl->AddCircle(ImVec2(X(pt.first), Y(pt.second)), mr + 4, IM_COL32(255, 255, 255, 255), 0, 2.0f);
+    ImGui::SetTooltip("%s\nn = %.0f\n%.4g %s", p.lines[best_l].name.c_str(), pt.first, pt.second, p.unit.c_str());
   }
-  return best_s;
+  return best_l;
+}
+
+float draw_series_legend(ImDrawList* dl, float x, float first_x, float y, float max_x, const std::vector<std::pair<std::string, SeriesStyle>>& items,
+                         ImFont* font, ImU32 text_color) {
+  if (!font) font = ImGui::GetFont();
+  const float fh = font->FontSize, sample = 2.2f * fh, gap = 1.0f * fh;
+  const ImU32 outline = IM_COL32(10, 10, 14, 255);
+  float cx = first_x, row_h = fh * 1.25f;
+  for (const auto& [name, st] : items) {
+    const float w = sample + 0.35f * fh + font->CalcTextSizeA(fh, 1e9f, 0, name.c_str()).x;
+    if (cx > x && cx + w > max_x) {  // the next row (also from a first row that starts further right)
+      cx = x;
+      y += row_h;
+    }
+    const float my = y + fh * 0.55f;
+    if (!dl) {  // measuring only
+      cx += w + gap;
+      continue;
+    }
+    stroke(dl, {ImVec2(cx, my), ImVec2(cx + sample, my)}, st, fh * 0.8f);
+    draw_marker(dl, ImVec2(cx + sample / 2, my), std::max(4.0f, 0.3f * fh), st.marker, col(st.color), outline);
+    dl->AddText(font, fh, ImVec2(cx + sample + 0.35f * fh, y), text_color, name.c_str());
+    cx += w + gap;
+  }
+  return y + row_h;
 }
 
 }  // namespace scanscope

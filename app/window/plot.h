@@ -1,26 +1,31 @@
-// Log-log line plots with ImGui draw lists (ImPlot is not packaged): the timing panel's only
-// plotting code.
+// Line plots with ImGui draw lists (ImPlot is not packaged): the timing panel's drawing. What is
+// drawn (lines, styles, axes, ticks) is computed without ImGui in timing_model.h.
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <imgui.h>
 
 #include "layout.h"
-#include "palette.h"
+#include "timing_model.h"
 
 namespace scanscope {
 
-struct PlotSeries {
-  std::string name;
-  Rgba color;
-  bool dashed = false;  // baselines (copy)
-  std::vector<std::pair<double, double>> points;  // (n, value), n ascending
-};
+// A marker of radius `r` (about a third of the font's height) in `fill`, outlined in `outline`
+// so it stands out against lines and the grid.
+void draw_marker(ImDrawList* dl, ImVec2 c, float r, Marker m, ImU32 fill, ImU32 outline);
 
-// Draws axes (x: n as powers of two, y: powers of ten), the series, and a read-out of the point
-// nearest the mouse. Returns the index of the hovered series (-1 if none).
-int draw_log_plot(ImDrawList* dl, const Rect& r, const std::vector<PlotSeries>& series, const char* y_label, const char* unit);
+// One plot in r: its title above, tick labels (n as powers of two on `x`), the grid, the reference
+// line, the lines with a marker at every point (sizes follow the current font), and a read-out of
+// the point nearest the mouse. Returns the index of the hovered line (-1 if none).
+int draw_plot(ImDrawList* dl, const Rect& r, const PlotSpec& p, const PlotAxis& x);
+
+// The legend: a sample of each line (its stroke and marker) and its name, left to right from
+// first_x, wrapping before max_x to rows that start at x, in `font`. Returns the y below the last
+// row; with dl null it only measures.
+float draw_series_legend(ImDrawList* dl, float x, float first_x, float y, float max_x, const std::vector<std::pair<std::string, SeriesStyle>>& items,
+                         ImFont* font, ImU32 text_color);
 
 }  // namespace scanscope

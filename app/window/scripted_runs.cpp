@@ -9,6 +9,7 @@
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "window_shell.h"
@@ -132,6 +133,8 @@ void print_state(const AppState& s) {
 //   step K          the trace's step K
 //   compare original [PAD] | swap | clear   the comparison panel's buttons
 //   exercise try | hint | solution | reset   the lesson box's exercise buttons (solution asks first: key y answers)
+//   sweep start | wait K | cancel | finish   the timing panel's sweep: start it, draw frames until
+//                   it has K points (or ends), cancel it and collect, draw until it ends
 //   close           the window manager's close button
 //   print           the state on stdout (print_state)
 //   shot FILE.png   a screenshot now
@@ -190,6 +193,20 @@ int edit_script(WindowShell& w, AppState& s, const std::string& path) {
       else if (arg == "reset") reset_exercise(s);
       else return bad("exercise try | hint | solution | reset, not '" + arg + "'");
       frames(w, 2);
+    } else if (cmd == "sweep") {
+      const bool wait = arg.rfind("wait ", 0) == 0;
+      if (arg == "start") start_sweep(s);
+      else if (arg == "cancel") cancel_sweep(s);
+      else if (!wait && arg != "finish") return bad("sweep start | wait K | cancel | finish, not '" + arg + "'");
+      const size_t k = wait ? static_cast<size_t>(std::max(1, std::atoi(arg.c_str() + 5))) : 0;
+      const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+      frames(w, 1);
+      while (s.bench_job && (arg != "start") && (!wait || s.bench.points.size() < k || s.bench_origin.find("running") == std::string::npos) &&
+             std::chrono::steady_clock::now() < until) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        collect_sweep(s);  // as the timing panel does every frame, shown or not
+        frames(w, 1);
+      }
     } else if (cmd == "close") {
       w.close_button();
       frames(w, 2);
@@ -205,7 +222,7 @@ int edit_script(WindowShell& w, AppState& s, const std::string& path) {
       }
       w.swap();
     } else {
-      return bad("unknown command '" + cmd + "' (goto, type, key, frames, step, compare, exercise, close, print, shot)");
+      return bad("unknown command '" + cmd + "' (goto, type, key, frames, step, compare, exercise, sweep, close, print, shot)");
     }
   }
   return 0;

@@ -84,6 +84,25 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
     std::snprintf(s.bench_buf, sizeof s.bench_buf, "%s", o.bench_path.c_str());
     if (o.panels.empty()) s.panels.push_back("timing");
   }
+  // The timing panel: its series (a preset, scan-vs-cub unless --timing-preset or --series says
+  // otherwise), its view, and a recording when it is shown.
+  if (!o.timing_preset.empty() && !o.timing_series.empty())
+    throw UsageError("--timing-preset and --series both choose the timing panel's series: give one of them");
+  if (!o.timing_series.empty()) set_timing_series(s.timing, parse_timing_series(o.timing_series, "--series"));
+  else apply_timing_preset(s.timing, timing_preset_or_throw(o.timing_preset.empty() ? kDefaultTimingPreset : o.timing_preset, "--timing-preset"));
+  if (!o.timing_view.empty()) s.timing.view = parse_timing_view(o.timing_view, "--timing-view");
+  const bool timing_asked = !o.timing_preset.empty() || !o.timing_series.empty() || !o.timing_view.empty();
+  if (timing_asked && o.panels.empty() && std::find(s.panels.begin(), s.panels.end(), "timing") == s.panels.end()) s.panels.push_back("timing");
+  if (std::find(s.panels.begin(), s.panels.end(), "timing") != s.panels.end()) {
+    if (!ensure_timing_bench(s)) throw UsageError("the timing panel has no recording: " + (s.toasts.empty() ? std::string("?") : s.toasts.back().text));
+    if (o.timing_preset.empty() && o.timing_series.empty()) fit_series_to_recording(s.timing, s.bench);  // a --bench file without the default preset's series
+    const auto missing = missing_series(s.bench, shown_ids(s.timing));
+    if (!o.timing_series.empty() && !missing.empty()) {
+      std::string has;
+      for (const auto& id : recorded_series(s.bench)) has += (has.empty() ? "" : ", ") + id;
+      throw UsageError("--series: " + missing.front() + " is not in " + s.bench_origin + " (it has: " + has + ")");
+    }
+  }
   form_from_request(s.form, s.request, o.device);
   load_lesson_list(s);  // a file that fails to load is a toast naming file:line
   if (!o.lesson.empty()) {

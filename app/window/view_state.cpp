@@ -5,7 +5,9 @@
 #include <cstdio>
 
 #include "app_state.h"
+#include "bench/bench_detail.h"
 #include "engine/assets.h"
+#include "engine/runner.h"
 
 namespace scanscope {
 
@@ -60,14 +62,31 @@ void show_histeq_scan(AppState& s) {
   s.panels = {"tree", "smem", "code"};
 }
 
-bool ensure_timing_bench(AppState& s) {
-  if (s.have_bench) return true;
-  const std::string path = asset_dir() + "/bench/h200-int.json";
+const RecordingList& timing_recordings(AppState& s) {
+  if (!s.timing.recordings_listed) {
+    s.timing.recordings = list_recordings(asset_dir() + "/bench");
+    s.timing.recordings_listed = true;
+    for (const auto& e : s.timing.recordings.errors) toast(s, e, true);
+  }
+  return s.timing.recordings;
+}
+
+namespace {
+
+// `file`: the origin is a file, which the path box then shows (a sweep leaves the box as it was).
+void show_bench(AppState& s, BenchResults r, const std::string& origin, bool file = false) {
+  s.bench = std::move(r);
+  s.have_bench = true;
+  s.bench_origin = origin;
+  if (file) std::snprintf(s.bench_buf, sizeof s.bench_buf, "%s", origin.c_str());
+}
+
+}  // namespace
+
+bool load_timing_recording(AppState& s, const std::string& path) {
   try {
-    s.bench = load_bench_file(path);
-    s.have_bench = true;
-    s.bench_origin = path;
-    std::snprintf(s.bench_buf, sizeof s.bench_buf, "%s", path.c_str());
+    show_bench(s, load_bench_file(path), path, true);
+    fit_series_to_recording(s.timing, s.bench);
     return true;
   } catch (const std::exception& e) {
     toast(s, e.what(), true);
@@ -75,14 +94,48 @@ bool ensure_timing_bench(AppState& s) {
   return false;
 }
 
-void start_sweep(AppState& s) {
+bool ensure_timing_bench(AppState& s) {
+  if (s.have_bench) return true;
+  const RecordingList& list = timing_recordings(s);
+  const TimingPreset* opening = find_timing_preset(s.timing.preset.empty() ? kDefaultTimingPreset : s.timing.preset);
+  const GpuStatus gpu = gpu_status();
+  const int i = default_recording(list, gpu.usable ? gpu.name : "", s.timing.shown.empty() && opening ? opening->series : shown_ids(s.timing));
+  if (i < 0) {
+    toast(s, "no benchmark recording in " + asset_dir() + "/bench (h200-int.json is shipped there)", true);
+    return false;
+  }
+  show_bench(s, list.files[i].results, list.files[i].path, true);
+  fit_series_to_recording(s.timing, s.bench);
+  return true;
+}
+
+std::string sweep_blocked(const AppState& s) {
+  if (s.bench_job) return "a sweep is running";
+  const bool gpu = gpu_status().usable;
+  if (!sweep_kernels(shown_ids(s.timing), gpu).empty()) return "";
+  if (!gpu) return "no GPU here (" + gpu_status().why + "): tick a CPU series to sweep on this machine";
+  return "no series ticked";
+}
+
+void start_sweep(AppState& s, const std::vector<std::string>& kernels, const std::vector<long long>& sizes) {
   if (s.bench_job) return;
-  auto job = std::make_unique<BenchJob>();
-  BenchJob* j = job.get();
   BenchConfig cfg;
+  cfg.kernels = kernels.empty() ? sweep_kernels(shown_ids(s.timing), gpu_status().usable) : kernels;
+  if (cfg.kernels.empty()) {
+    toast(s, "sweep: " + sweep_blocked(s), true);
+    return;
+  }
   cfg.min_n = 1 << 10;
   cfg.max_n = 1 << 22;
+  cfg.sizes = sizes;
+  const TimingPreset* preset = s.timing.preset.empty() ? nullptr : find_timing_preset(s.timing.preset);
+  if (cfg.sizes.empty() && preset && !preset->bench_preset.empty()) cfg.sizes = bench_detail::preset_sizes(preset->bench_preset);
   cfg.repeats = 5;
+  cfg.type = s.have_bench ? s.bench.type : ValueType::Int;
+  auto job = std::make_unique<BenchJob>();
+  BenchJob* j = job.get();
+  j->min_n = static_cast<double>(cfg.sizes.empty() ? cfg.min_n : *std::min_element(cfg.sizes.begin(), cfg.sizes.end()));
+  j->max_n = static_cast<double>(cfg.sizes.empty() ? cfg.max_n : *std::max_element(cfg.sizes.begin(), cfg.sizes.end()));
   j->worker = std::thread([j, cfg] {
     try {
       BenchResults r = run_bench(
@@ -93,7 +146,12 @@ void start_sweep(AppState& s) {
             j->total = total;
             j->label = label;
           },
-          &j->cancel);
+          &j->cancel,
+          [j](const BenchResults& so_far) {
+            std::lock_guard<std::mutex> lock(j->mu);
+            j->partial = so_far;
+            ++j->partial_version;
+          });
       std::lock_guard<std::mutex> lock(j->mu);
       j->result = std::move(r);
     } catch (const std::exception& e) {
@@ -106,14 +164,23 @@ void start_sweep(AppState& s) {
 }
 
 void collect_sweep(AppState& s) {
-  if (!s.bench_job || !s.bench_job->finished) return;
+  if (!s.bench_job) return;
   BenchJob& j = *s.bench_job;
+  if (!j.finished) {
+    std::lock_guard<std::mutex> lock(j.mu);
+    if (j.partial_version != j.shown_version) {  // the points so far, into the same picture
+      j.shown_version = j.partial_version;
+      show_bench(s, j.partial, "sweep on this machine (running)");
+    }
+    return;
+  }
   if (!j.error.empty()) toast(s, "benchmark: " + j.error, true);
-  else if (j.cancel) toast(s, "benchmark cancelled", false);
   else {
-    s.bench = std::move(j.result);
-    s.have_bench = true;
-    s.bench_origin = "sweep on this machine";
+    const bool cancelled = j.cancel.load();
+    const size_t points = j.result.points.size();
+    if (cancelled) toast(s, points == 0 ? std::string("benchmark cancelled") : "benchmark cancelled after " + std::to_string(points) + " points; they stay shown", false);
+    if (!cancelled || points > 0)
+      show_bench(s, std::move(j.result), cancelled ? "sweep on this machine (cancelled)" : "sweep on this machine");
   }
   s.bench_job.reset();  // joins the finished worker
 }
@@ -126,6 +193,8 @@ SweepProgress sweep_progress(const AppState& s) {
   p.done = s.bench_job->done;
   p.total = s.bench_job->total;
   p.label = s.bench_job->label;
+  p.min_n = s.bench_job->min_n;
+  p.max_n = s.bench_job->max_n;
   return p;
 }
 

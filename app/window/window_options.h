@@ -33,6 +33,9 @@ struct WindowOptions {
   int lesson_step = 0;          // --lesson-step K: which step of it
   std::string bench_path;       // --bench FILE.json (recorded sweep to show)
   std::shared_ptr<BenchResults> opened_bench;  // that file, already loaded and validated by the command line
+  std::string timing_preset;    // --timing-preset NAME: the timing panel's series (bench/bench_view.h; default scan-vs-cub)
+  std::string timing_series;    // --series a,b,c: the timing panel's series one by one instead
+  std::string timing_view;      // --timing-view time|ratio
 
   // Scripted runs, for the tests and the documentation's screenshots (scripted_runs.cpp):
   bool frame_stats = false;      // --frame-stats (with --screenshot): first play every step, print frame times

@@ -20,6 +20,7 @@
 #include "layout.h"
 #include "model.h"
 #include "palette.h"
+#include "timing_model.h"
 
 using namespace scanscope;
 
@@ -696,4 +697,77 @@ TEST(WindowExercise, TheModelSolutionAndTheResetAskFirst) {
   EXPECT_NE(editor[3].find("dirty=0 edited=0 builtin=1 prompt=none"), std::string::npos) << editor[3];
   EXPECT_NE(exercise[3].find("verdict=failed"), std::string::npos) << exercise[3];
   EXPECT_NE(trace[3].find("conflicts=1056"), std::string::npos) << trace[3];
+}
+
+// The timing panel (issue 13): it opens on "scan: ours vs CUB vs copy" from the shipped recording,
+// each shown series in its own colour (timing_model.h's styles, found in the plots' pixels), at
+// the projector's 1280x720 in presenter mode; a preset of nine series shows nine colours.
+namespace {
+
+long colour_pixels(const Image& im, Rgba c, Rect r) {
+  long n = 0;
+  for (int y = static_cast<int>(r.y); y < static_cast<int>(r.bottom()) && y < im.h; ++y)
+    for (int x = static_cast<int>(r.x); x < static_cast<int>(r.right()) && x < im.w; ++x) {
+      const unsigned char* p = &im.px[(static_cast<size_t>(y) * im.w + x) * 3];
+      n += p[0] == c.r && p[1] == c.g && p[2] == c.b;
+    }
+  return n;
+}
+
+// The plots of a timing panel shown alone: the lower half of the window, right of the sidebar.
+Rect timing_plots_area(const Image& im) { return Rect{im.w * 0.32f, im.h * 0.5f, im.w * 0.68f, im.h * 0.5f}; }
+
+}  // namespace
+
+TEST(WindowScreens, TimingPanelOpensOnTheScanPresetEachSeriesInItsOwnColour) {
+  NEED_XVFB();
+  const std::string png = out_dir() + "/timing-scan-presenter.png";
+  std::string err;
+  ASSERT_EQ(run("--panels timing --presenter --size 1280 --screenshot '" + png + "'", &err), 0) << err;
+  EXPECT_EQ(err, "");
+  Image im;
+  ASSERT_TRUE(im.load(png));
+  ASSERT_EQ(im.w, 1280);
+  const Rect plots = timing_plots_area(im);
+  EXPECT_GT(colour_pixels(im, slot_style(0).color, plots), 200) << "scan-best";
+  EXPECT_GT(colour_pixels(im, slot_style(1).color, plots), 200) << "cub-scan";
+  EXPECT_GT(colour_pixels(im, copy_style().color, plots), 200) << "copy";
+  for (int k = 2; k < 8; ++k) EXPECT_EQ(colour_pixels(im, slot_style(k).color, plots), 0) << "slot " << k << " is not shown";
+
+  const std::string seeds = out_dir() + "/timing-seeds-ratio.png";
+  ASSERT_EQ(run("--panels timing --presenter --size 1280 --timing-preset seeds --timing-view ratio --screenshot '" + seeds + "'", &err), 0) << err;
+  ASSERT_TRUE(im.load(seeds));
+  for (int k = 0; k < 8; ++k) EXPECT_GT(colour_pixels(im, slot_style(k).color, timing_plots_area(im)), 30) << "slot " << k;
+  EXPECT_GT(colour_pixels(im, copy_style().color, timing_plots_area(im)), 30) << "copy";
+
+  // Above a lesson's text box the panel is short: the plots keep their lines (issue 13's "done
+  // when": the timing view of a lesson, 1280x720 presenter).
+  const std::string lesson = out_dir() + "/timing-lesson-presenter.png";
+  ASSERT_EQ(run("--lesson large-arrays --lesson-step 1 --presenter --size 1280 --screenshot '" + lesson + "'", &err), 0) << err;
+  ASSERT_TRUE(im.load(lesson));
+  const Rect main{im.w * 0.32f, 0, im.w * 0.68f, static_cast<float>(im.h)};
+  EXPECT_GT(colour_pixels(im, slot_style(0).color, main), 200) << "scan-best";
+  EXPECT_GT(colour_pixels(im, slot_style(1).color, main), 200) << "cub-scan";
+  EXPECT_GT(colour_pixels(im, copy_style().color, main), 200) << "copy";
+}
+
+// A live sweep on this machine (the CPU baselines without a GPU) draws into the panel's plots as it
+// runs: a screenshot taken while it runs already shows its points, and the finished one stays.
+TEST(WindowScreens, TimingPanelDrawsALiveSweepAsItRuns) {
+  NEED_XVFB();
+  const std::string script = out_dir() + "/sweep.script", mid = out_dir() + "/timing-sweep-mid.png", end = out_dir() + "/timing-sweep-end.png";
+  std::ofstream(script) << "sweep start\nsweep wait 4\nshot " << mid << "\nsweep finish\n";
+  std::remove(mid.c_str());
+  std::string err;
+  ASSERT_EQ(run("--panels timing --series cpu-sequential-scan,cpu-std-reduce --edit-script '" + script + "' --screenshot '" + end + "'", &err), 0) << err;
+  EXPECT_EQ(err, "");
+  Image im;
+  ASSERT_TRUE(im.load(mid));
+  EXPECT_GT(colour_pixels(im, slot_style(0).color, timing_plots_area(im)), 20) << "the sweep's first points";
+  ASSERT_TRUE(im.load(end));
+  EXPECT_GT(colour_pixels(im, slot_style(0).color, timing_plots_area(im)), 200);
+  EXPECT_GT(colour_pixels(im, slot_style(1).color, timing_plots_area(im)), 200);
+  std::ofstream(script) << "sweep stop\n";
+  EXPECT_NE(run("--panels timing --edit-script '" + script + "' --screenshot '" + end + "'", &err), 0);  // 2, or xvfb-run's 5 when its clean-up races the quick exit
+  EXPECT_NE(err.find("sweep start | wait K | cancel | finish, not 'stop'"), std::string::npos) << err;
 }

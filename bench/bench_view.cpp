@@ -1,0 +1,214 @@
+// The timing panel's data without drawing (bench_view.h).
+#include "bench/bench_view.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "bench/bench_detail.h"
+#include "engine/catalogue.h"
+#include "kernels/device/strategies.h"
+
+namespace scanscope {
+
+namespace {
+
+const BenchKernel* find_kernel(const std::string& id) {
+  for (const auto& k : bench_kernels())
+    if (k.id == id) return &k;
+  return nullptr;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool timed(const BenchPoint& p) { return p.ms > 0 && p.note.empty(); }
+
+// n -> point of one series (the last one recorded for an n wins, as compute_ratios's map does).
+std::map<long long, const BenchPoint*> by_n(const BenchResults& r, const std::string& id) {
+  std::map<long long, const BenchPoint*> m;
+  for (const auto& p : r.points)
+    if (p.kernel == id && timed(p)) m[p.n] = &p;
+  return m;
+}
+
+SeriesPoints values(const BenchResults& r, const std::string& id, double BenchPoint::*field) {
+  SeriesPoints v;
+  for (const auto& [n, p] : by_n(r, id)) v.push_back({static_cast<double>(n), p->*field});
+  return v;
+}
+
+// this / reference at each n where both are timed and the reference is positive.
+SeriesPoints relative(const BenchResults& r, const std::string& id, const std::string& ref, double BenchPoint::*field) {
+  SeriesPoints v;
+  if (ref.empty()) return v;
+  const auto refs = by_n(r, ref);
+  for (const auto& [n, p] : by_n(r, id)) {
+    auto it = refs.find(n);
+    if (it != refs.end() && it->second->*field > 0) v.push_back({static_cast<double>(n), p->*field / (it->second->*field)});
+  }
+  return v;
+}
+
+}  // namespace
+
+const std::vector<TimingPreset>& timing_presets() {
+  static const std::vector<TimingPreset> presets = [] {
+    std::vector<TimingPreset> v;
+    v.push_back({"reduce-vs-cub", "reduce: ours vs CUB vs copy", {"reduce-best", "cub-reduce", "copy"}, ""});
+    v.push_back({"scan-vs-cub", "scan: ours vs CUB vs copy", {"scan-best", "cub-scan", "copy"}, ""});
+    TimingPreset seeds{"seeds", "the seed's strategies", {}, ""};
+    for (const auto& s : device::strategies())  // the registry's source column says which seed a strategy comes from
+      if (std::string(s.source).rfind("seed", 0) == 0 && !s.tuning()) seeds.series.push_back(s.id);
+    seeds.series.push_back("copy");
+    v.push_back(seeds);
+    v.push_back({"harris-table2", "Harris Table 2", bench_detail::preset_kernels("harris-table2"), "harris-table2"});
+    v.push_back({"oancea", "Oancea", bench_detail::preset_kernels("oancea"), "oancea"});
+    return v;
+  }();
+  return presets;
+}
+
+const TimingPreset* find_timing_preset(const std::string& name) {
+  const std::string n = lower(name);
+  for (const auto& p : timing_presets())
+    if (lower(p.id) == n || lower(p.title) == n) return &p;
+  return nullptr;
+}
+
+std::string timing_preset_ids() {
+  std::string s;
+  for (const auto& p : timing_presets()) s += (s.empty() ? "" : ", ") + p.id;
+  return s;
+}
+
+const TimingPreset& timing_preset_or_throw(const std::string& name, const std::string& option) {
+  if (const TimingPreset* p = find_timing_preset(name)) return *p;
+  throw UsageError(option + ": no preset '" + name + "' (one of: " + timing_preset_ids() + ")");
+}
+
+std::vector<std::string> parse_timing_series(const std::string& list, const std::string& option) {
+  std::string accepted;
+  for (const auto& k : bench_kernels()) accepted += (accepted.empty() ? "" : ", ") + k.id;
+  std::vector<std::string> out;
+  std::stringstream ss(list);
+  std::string name;
+  while (std::getline(ss, name, ',')) {
+    while (!name.empty() && name.front() == ' ') name.erase(name.begin());
+    while (!name.empty() && name.back() == ' ') name.pop_back();
+    if (name.empty()) throw UsageError(option + ": an empty series name in '" + list + "' (accepted: " + accepted + ")");
+    if (!find_kernel(name)) throw UsageError(option + ": no series '" + name + "' (accepted: " + accepted + ")");
+    if (std::find(out.begin(), out.end(), name) != out.end()) throw UsageError(option + ": '" + name + "' is named twice");
+    out.push_back(name);
+  }
+  if (out.empty()) throw UsageError(option + ": no series named (accepted: " + accepted + ")");
+  return out;
+}
+
+BenchFamily series_family(const BenchResults& r, const std::string& id) {
+  if (const BenchKernel* k = find_kernel(id)) return k->family;
+  for (const auto& p : r.points)
+    if (p.kernel == id) return p.family;
+  return BenchFamily::Reduce;
+}
+
+std::vector<std::string> recorded_series(const BenchResults& r) {
+  std::set<std::string> have;
+  std::vector<std::string> order;  // the recording's, for ids this program does not know
+  for (const auto& p : r.points)
+    if (timed(p) && have.insert(p.kernel).second) order.push_back(p.kernel);
+  std::vector<std::string> out;
+  for (const auto& k : bench_kernels())
+    if (have.count(k.id)) out.push_back(k.id);
+  for (const auto& id : order)
+    if (!find_kernel(id)) out.push_back(id);
+  return out;
+}
+
+std::vector<std::string> missing_series(const BenchResults& r, const std::vector<std::string>& wanted) {
+  const auto have = recorded_series(r);
+  std::vector<std::string> out;
+  for (const auto& id : wanted)
+    if (std::find(have.begin(), have.end(), id) == have.end()) out.push_back(id);
+  return out;
+}
+
+std::string cub_counterpart(const BenchResults& r, const std::string& id) {
+  const BenchKernel* k = find_kernel(id);
+  if (id == "copy" || (!k && series_family(r, id) == BenchFamily::Copy)) return "";
+  const bool scan = k ? k->scan : series_family(r, id) == BenchFamily::Scan;
+  if (!scan) return "cub-reduce";
+  if (k && k->inclusive && !by_n(r, "cub-scan-inclusive").empty()) return "cub-scan-inclusive";
+  return "cub-scan";
+}
+
+SeriesPoints series_ms(const BenchResults& r, const std::string& id) { return values(r, id, &BenchPoint::ms); }
+SeriesPoints series_gbps(const BenchResults& r, const std::string& id) { return values(r, id, &BenchPoint::gbps); }
+SeriesPoints series_times_cub(const BenchResults& r, const std::string& id) { return relative(r, id, cub_counterpart(r, id), &BenchPoint::ms); }
+SeriesPoints series_fraction_of_copy(const BenchResults& r, const std::string& id) { return relative(r, id, "copy", &BenchPoint::gbps); }
+
+RecordingList list_recordings(const std::string& dir) {
+  RecordingList out;
+  std::vector<std::string> paths;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.path().extension() == ".json") paths.push_back(e.path().string());
+  std::sort(paths.begin(), paths.end());
+  for (const auto& path : paths) {
+    std::ifstream f(path);
+    std::string head(4096, '\0');
+    f.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<size_t>(f.gcount()));
+    if (head.find("\"scanscope-bench\"") == std::string::npos) continue;  // another kind of file (the interpreter's speed)
+    try {
+      out.files.push_back({path, load_bench_file(path)});
+    } catch (const std::exception& e) {
+      out.errors.push_back(e.what());
+    }
+  }
+  return out;
+}
+
+std::string recording_label(const Recording& r) {
+  const std::string file = std::filesystem::path(r.path).filename().string();
+  return r.results.device + ", " + type_name(r.results.type) + ", " + r.results.date.substr(0, 10) + " (" + file + ")";
+}
+
+int default_recording(const RecordingList& list, const std::string& gpu_name, const std::vector<std::string>& series, const std::string& fallback_file) {
+  int best = -1;
+  auto key = [&](const Recording& rec) {
+    const int held = static_cast<int>(series.size() - missing_series(rec.results, series).size());
+    return std::make_tuple(rec.results.type == ValueType::Int, held, rec.results.points.size());
+  };
+  if (!gpu_name.empty())
+    for (size_t i = 0; i < list.files.size(); ++i)
+      if (list.files[i].results.device == gpu_name && (best < 0 || key(list.files[i]) > key(list.files[best]))) best = static_cast<int>(i);
+  if (best >= 0) return best;
+  for (size_t i = 0; i < list.files.size(); ++i)
+    if (std::filesystem::path(list.files[i].path).filename() == fallback_file) return static_cast<int>(i);
+  return -1;
+}
+
+std::vector<std::string> sweep_kernels(const std::vector<std::string>& shown, bool gpu) {
+  std::set<std::string> want;
+  for (const auto& id : shown) {
+    const BenchKernel* k = find_kernel(id);
+    if (!k) continue;
+    want.insert(id);
+    if (id != "copy") want.insert(k->scan ? (k->inclusive ? "cub-scan-inclusive" : "cub-scan") : "cub-reduce");
+    want.insert("copy");
+  }
+  std::vector<std::string> out;
+  for (const auto& k : bench_kernels())
+    if (want.count(k.id) && (gpu || !k.gpu)) out.push_back(k.id);
+  return out;
+}
+
+}  // namespace scanscope

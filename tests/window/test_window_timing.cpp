@@ -1,0 +1,414 @@
+// The timing panel without a window: presets against the shipped recordings, a colour and a
+// marker per shown series, the ratio views' arithmetic against the bench's own ratios, the
+// recording opened by default, the command line's names, axes, and a live sweep on the CPU.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cmath>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "app_state.h"
+#include "bench/bench_view.h"
+#include "engine/assets.h"
+#include "engine/catalogue.h"
+#include "engine/runner.h"
+#include "kernels/device/strategies.h"
+#include "startup.h"
+#include "timing_model.h"
+
+using namespace scanscope;
+
+namespace {
+
+const BenchResults& recording(const std::string& file) {
+  static std::map<std::string, BenchResults> cache;
+  auto it = cache.find(file);
+  if (it == cache.end()) it = cache.emplace(file, load_bench_file(asset_dir() + "/bench/" + file)).first;
+  return it->second;
+}
+
+std::string file_of(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+// How far apart two colours are (RGB distance).
+double distance(Rgba a, Rgba b) { return std::sqrt(std::pow(a.r - b.r, 2.0) + std::pow(a.g - b.g, 2.0) + std::pow(a.b - b.b, 2.0)); }
+
+std::string usage_error(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+BenchPoint point(const std::string& kernel, BenchFamily f, long long n, double ms, double gbps) {
+  BenchPoint p;
+  p.kernel = kernel;
+  p.family = f;
+  p.n = n;
+  p.ms = ms;
+  p.gbps = gbps;
+  p.verified = true;
+  return p;
+}
+
+}  // namespace
+
+TEST(TimingPresets, NameSeriesOfTheShippedRecordings) {
+  ASSERT_EQ(timing_presets().size(), 5u);
+  for (const auto& p : timing_presets()) {
+    EXPECT_FALSE(p.series.empty()) << p.id;
+    EXPECT_EQ(missing_series(recording("h200-int.json"), p.series), std::vector<std::string>{}) << p.id << " in h200-int.json";
+    EXPECT_EQ(find_timing_preset(p.id), &p);
+    EXPECT_EQ(find_timing_preset(p.title), &p);
+  }
+  EXPECT_EQ(missing_series(recording("h200-harris-table2.json"), find_timing_preset("harris-table2")->series), std::vector<std::string>{});
+  EXPECT_EQ(missing_series(recording("h200-oancea.json"), find_timing_preset("oancea")->series), std::vector<std::string>{});
+  EXPECT_EQ(find_timing_preset("SCAN: ours vs CUB vs copy")->id, "scan-vs-cub");
+  EXPECT_EQ(find_timing_preset(kDefaultTimingPreset)->series, (std::vector<std::string>{"scan-best", "cub-scan", "copy"}));
+  EXPECT_EQ(find_timing_preset("reduce-vs-cub")->series, (std::vector<std::string>{"reduce-best", "cub-reduce", "copy"}));
+  EXPECT_EQ(find_timing_preset("harris-table2")->series, (std::vector<std::string>{"cpu-sequential-scan", "scan-propagate", "scan-best", "cub-scan", "copy"}));
+  EXPECT_EQ(find_timing_preset("nonesuch"), nullptr);
+}
+
+TEST(TimingPresets, TheSeedsAreTheRegistryRowsFromASeed) {
+  const auto& seeds = find_timing_preset("seeds")->series;
+  ASSERT_EQ(seeds.back(), "copy");
+  std::vector<std::string> from_seeds;
+  for (const auto& s : device::strategies())
+    if (std::string(s.source).find("seed") != std::string::npos && !s.tuning()) from_seeds.push_back(s.id);
+  EXPECT_EQ(std::vector<std::string>(seeds.begin(), seeds.end() - 1), from_seeds);
+  for (const char* id : {"reduce-tree", "reduce-two-pass", "reduce-warp-shuffle", "scan-propagate", "scan-reduce-then-scan"})
+    EXPECT_NE(std::find(seeds.begin(), seeds.end(), id), seeds.end()) << id;
+  for (const char* id : {"reduce-best", "scan-best", "scan-decoupled"})  // ours and Merrill & Garland's: not a seed's
+    EXPECT_EQ(std::find(seeds.begin(), seeds.end(), id), seeds.end()) << id;
+}
+
+TEST(TimingStyles, EveryPresetsSeriesDifferInColourAndMarker) {
+  for (const auto& p : timing_presets()) {
+    TimingState t;
+    apply_timing_preset(t, p);
+    ASSERT_EQ(t.shown.size(), p.series.size());
+    for (size_t i = 0; i < t.shown.size(); ++i)
+      for (size_t j = i + 1; j < t.shown.size(); ++j) {
+        const SeriesStyle a = shown_style(t.shown[i]), b = shown_style(t.shown[j]);
+        EXPECT_GT(distance(a.color, b.color), 60) << p.id << ": " << t.shown[i].id << " and " << t.shown[j].id;
+        EXPECT_NE(a.marker, b.marker) << p.id << ": " << t.shown[i].id << " and " << t.shown[j].id;
+      }
+  }
+}
+
+TEST(TimingStyles, EverySeriesOfTheFullRecordingAtOnceDiffers) {
+  TimingState t;
+  set_timing_series(t, recorded_series(recording("h200-int.json")));
+  ASSERT_EQ(t.shown.size(), 21u);
+  std::set<std::pair<uint32_t, int>> pairs;
+  for (const auto& s : t.shown) pairs.insert({shown_style(s).color.u32(), static_cast<int>(shown_style(s).marker)});
+  EXPECT_EQ(pairs.size(), t.shown.size());
+  // The twelve slot colours and the copy's grey stay apart from each other and from the background.
+  std::vector<Rgba> all{copy_style().color};
+  for (int k = 0; k < kSlotColors; ++k) all.push_back(slot_style(k).color);
+  for (size_t i = 0; i < all.size(); ++i) {
+    EXPECT_GT(luminance(all[i]), 0.1f) << i;
+    for (size_t j = i + 1; j < all.size(); ++j) EXPECT_GT(distance(all[i], all[j]), 70) << i << " " << j;
+  }
+  EXPECT_TRUE(copy_style().dashed);
+  EXPECT_EQ(copy_style().marker, Marker::Dash);
+  for (int k = 0; k < 24; ++k) EXPECT_NE(slot_style(k).marker, Marker::Dash);
+}
+
+TEST(TimingStyles, ATickedSeriesTakesAFreeSlotAndOthersKeepTheirs) {
+  TimingState t;
+  apply_timing_preset(t, *find_timing_preset("seeds"));
+  EXPECT_EQ(t.preset, "seeds");
+  const SeriesStyle chunked = shown_style(t.shown[2]);
+  ASSERT_EQ(t.shown[2].id, "reduce-chunked");
+  show_timing_series(t, "reduce-block", false);
+  EXPECT_EQ(t.preset, "");
+  EXPECT_FALSE(timing_series_shown(t, "reduce-block"));
+  EXPECT_EQ(shown_style(t.shown[1]).color, chunked.color);  // reduce-chunked moved up the legend, kept its look
+  EXPECT_EQ(shown_style(t.shown[1]).marker, chunked.marker);
+  show_timing_series(t, "cub-reduce", true);  // into reduce-block's free slot 1
+  EXPECT_EQ(t.shown.back().id, "cub-reduce");
+  EXPECT_EQ(t.shown.back().slot, 1);
+  show_timing_series(t, "cub-reduce", true);  // already shown: nothing changes
+  const auto ids = shown_ids(t);
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), std::string("cub-reduce")), 1);
+  show_timing_series(t, "copy", false);
+  show_timing_series(t, "copy", true);
+  EXPECT_EQ(t.shown.back().slot, -1);
+  EXPECT_TRUE(shown_style(t.shown.back()).dashed);
+}
+
+TEST(TimingRatios, AgreeWithTheBenchsOwnRatios) {
+  const BenchResults& r = recording("h200-int.json");
+  int checked_cub = 0, checked_copy = 0;
+  for (const auto& id : recorded_series(r)) {
+    const SeriesPoints xc = series_times_cub(r, id), fc = series_fraction_of_copy(r, id);
+    for (const auto& p : r.points) {
+      if (p.kernel != id) continue;
+      for (auto [n, v] : xc)
+        if (n == p.n && p.ratio_to_cub > 0) {
+          EXPECT_NEAR(v * p.ratio_to_cub, 1.0, 1e-9) << id << " n=" << p.n;  // x CUB is time over CUB's; the file's is throughput over CUB's
+          ++checked_cub;
+        }
+      for (auto [n, v] : fc)
+        if (n == p.n && p.ratio_to_copy > 0) {
+          EXPECT_NEAR(v, p.ratio_to_copy, 1e-9 * p.ratio_to_copy) << id << " n=" << p.n;
+          ++checked_copy;
+        }
+    }
+  }
+  EXPECT_EQ(checked_cub, 20 * 19);   // every series but the copy, at every n
+  EXPECT_EQ(checked_copy, 21 * 19);
+  // The numbers docs/performance.md quotes: scan-best beside CUB at 2^28.
+  const SeriesPoints scan = series_times_cub(r, "scan-best");
+  ASSERT_FALSE(scan.empty());
+  EXPECT_EQ(scan.back().first, 268435456.0);
+}
+
+TEST(TimingRatios, ByHand) {
+  BenchResults r;
+  r.points = {point("scan-best", BenchFamily::Scan, 1024, 2.0, 10), point("cub-scan", BenchFamily::Scan, 1024, 1.0, 20),
+              point("copy", BenchFamily::Copy, 1024, 0.5, 40), point("scan-best", BenchFamily::Scan, 2048, 3.0, 13),
+              point("scan-best-inclusive", BenchFamily::Scan, 1024, 4.0, 5), point("read-probe", BenchFamily::Copy, 1024, 0.25, 40),
+              point("cub-reduce", BenchFamily::Reduce, 1024, 0.5, 40)};
+  r.points.push_back(point("cub-scan", BenchFamily::Scan, 2048, 0, 0));  // skipped: no time
+  r.points.back().note = "skipped";
+  EXPECT_EQ(series_times_cub(r, "scan-best"), (SeriesPoints{{1024, 2.0}}));  // n=2048 has no CUB time
+  EXPECT_EQ(series_fraction_of_copy(r, "scan-best"), (SeriesPoints{{1024, 0.25}}));
+  EXPECT_EQ(series_ms(r, "scan-best"), (SeriesPoints{{1024, 2.0}, {2048, 3.0}}));
+  EXPECT_EQ(series_gbps(r, "cub-scan"), (SeriesPoints{{1024, 20}}));
+  EXPECT_EQ(cub_counterpart(r, "scan-best-inclusive"), "cub-scan");  // no inclusive CUB recorded
+  r.points.push_back(point("cub-scan-inclusive", BenchFamily::Scan, 1024, 2.0, 10));
+  EXPECT_EQ(cub_counterpart(r, "scan-best-inclusive"), "cub-scan-inclusive");
+  EXPECT_EQ(series_times_cub(r, "scan-best-inclusive"), (SeriesPoints{{1024, 2.0}}));
+  EXPECT_EQ(cub_counterpart(r, "read-probe"), "cub-reduce");
+  EXPECT_EQ(series_times_cub(r, "read-probe"), (SeriesPoints{{1024, 0.5}}));
+  EXPECT_EQ(cub_counterpart(r, "copy"), "");
+  EXPECT_TRUE(series_times_cub(r, "copy").empty());
+  EXPECT_EQ(cub_counterpart(r, "cpu-sequential-scan"), "cub-scan");
+  EXPECT_EQ(cub_counterpart(r, "cpu-std-reduce"), "cub-reduce");
+  EXPECT_EQ(missing_series(r, {"scan-best", "reduce-best", "cub-scan"}), std::vector<std::string>{"reduce-best"});
+}
+
+TEST(TimingPlots, TimeAndRatioViews) {
+  const BenchResults& r = recording("h200-int.json");
+  TimingState t;
+  apply_timing_preset(t, *find_timing_preset(kDefaultTimingPreset));
+  auto plots = timing_plots(r, t);
+  ASSERT_EQ(plots.size(), 2u);
+  ASSERT_EQ(plots[0].lines.size(), 3u);
+  EXPECT_EQ(plots[0].lines[0].name, "scan-best");
+  EXPECT_EQ(plots[0].lines[0].points, series_ms(r, "scan-best"));
+  EXPECT_EQ(plots[1].lines[2].points, series_gbps(r, "copy"));
+  EXPECT_EQ(plots[1].lines[2].style.color, copy_style().color);
+  EXPECT_TRUE(plots[0].log_y && plots[1].log_y);
+  t.view = TimingView::Ratio;
+  plots = timing_plots(r, t);
+  ASSERT_EQ(plots[0].lines.size(), 2u);  // the copy has no CUB to be set against
+  EXPECT_EQ(plots[0].reference, 1);
+  for (auto [n, v] : plots[0].lines[1].points) EXPECT_DOUBLE_EQ(v, 1.0) << "cub-scan against itself, n=" << n;
+  ASSERT_EQ(plots[1].lines.size(), 3u);
+  for (auto [n, v] : plots[1].lines[2].points) EXPECT_DOUBLE_EQ(v, 1.0) << "the copy against itself, n=" << n;
+  EXPECT_FALSE(plots[1].log_y);
+  EXPECT_EQ(recording_caption(r), "NVIDIA H200, recorded 2026-11-22 01:21 UTC, int values");
+  EXPECT_EQ(recording_caption(r, true), "NVIDIA H200, 2026-11-22, int");
+}
+
+TEST(TimingAxes, TicksAndLabels) {
+  EXPECT_EQ(axis_ticks(PlotAxis{0.001, 1, true}, 10, 8), (std::vector<double>{0.001, 0.01, 0.1, 1}));
+  EXPECT_EQ(axis_ticks(PlotAxis{1, 10, true}, 10, 8), (std::vector<double>{1, 2, 5, 10}));  // one decade: 1-2-5
+  EXPECT_EQ(axis_ticks(PlotAxis{0, 1.5, false}, 10, 4), (std::vector<double>{0, 0.5, 1, 1.5}));
+  const auto n = axis_ticks(PlotAxis{1024, 268435456, true}, 2, 5);  // 2^10..2^28, thinned to multiples of 4
+  EXPECT_EQ(n, (std::vector<double>{4096, 65536, 1048576, 16777216, 268435456}));
+  EXPECT_EQ(n_label(1024), "2^10");
+  EXPECT_EQ(n_label(1000), "1000");
+  PlotSpec p;
+  p.lines.push_back({"a", slot_style(0), {{1000, 0.003}, {1000000, 0.2}}});
+  const PlotAxis x = n_axis({p});
+  EXPECT_EQ(x.lo, 512);
+  EXPECT_EQ(x.hi, 1048576);
+  EXPECT_EQ(n_axis({p}, 1024, 4194304).hi, 4194304);  // a running sweep keeps its axis
+  const PlotAxis y = value_axis(p);
+  EXPECT_DOUBLE_EQ(y.lo, 0.001);
+  EXPECT_DOUBLE_EQ(y.hi, 1);
+  EXPECT_FLOAT_EQ(y.pos(0.01), 1.0f / 3);
+}
+
+TEST(TimingRecordings, TheMachinesGpuElseTheShippedH200) {
+  const RecordingList list = list_recordings(asset_dir() + "/bench");
+  EXPECT_TRUE(list.errors.empty());
+  std::set<std::string> files;
+  for (const auto& r : list.files) files.insert(file_of(r.path));
+  EXPECT_TRUE(files.count("h200-int.json"));
+  EXPECT_FALSE(files.count("cpu-interpreter-speed.json"));  // not a scanscope-bench file
+  const auto& scan = find_timing_preset(kDefaultTimingPreset)->series;
+  auto pick = [&](const std::string& gpu) {
+    const int i = default_recording(list, gpu, scan);
+    return i < 0 ? std::string("none") : file_of(list.files[i].path);
+  };
+  EXPECT_EQ(pick(""), "h200-int.json");
+  EXPECT_EQ(pick("NVIDIA A100-SXM4-80GB"), "h200-int.json");       // no recording of it
+  EXPECT_EQ(pick("NVIDIA H200"), "h200-int.json");                 // int, and all three series (the Harris file lacks none either: more points)
+  EXPECT_EQ(pick("NVIDIA H100 80GB HBM3"), "h100-teaching-launches-int.json");
+  EXPECT_EQ(default_recording(list, "", scan, "no-such.json"), -1);
+  EXPECT_EQ(recording_label(list.files[default_recording(list, "", scan)]), "NVIDIA H200, int, 2026-11-22 (h200-int.json)");
+}
+
+TEST(TimingOptions, ClearErrorsForUnknownNames) {
+  EXPECT_EQ(parse_timing_series("scan-best, cub-scan,copy", "--series"), (std::vector<std::string>{"scan-best", "cub-scan", "copy"}));
+  std::string e = usage_error([] { parse_timing_series("scan-best,scan-fastest", "--series"); });
+  EXPECT_NE(e.find("--series: no series 'scan-fastest'"), std::string::npos) << e;
+  EXPECT_NE(e.find("scan-best, scan-best-inclusive"), std::string::npos) << e;  // the accepted names follow
+  EXPECT_EQ(e.find('\n'), std::string::npos);
+  EXPECT_NE(usage_error([] { parse_timing_series("copy,copy", "--series"); }).find("named twice"), std::string::npos);
+  EXPECT_NE(usage_error([] { parse_timing_series("copy,,cub-scan", "--series"); }).find("empty series name"), std::string::npos);
+  EXPECT_NE(usage_error([] { parse_timing_series("", "--series"); }).find("no series named"), std::string::npos);
+  e = usage_error([] { timing_preset_or_throw("fastest", "--timing-preset"); });
+  EXPECT_EQ(e, "--timing-preset: no preset 'fastest' (one of: reduce-vs-cub, scan-vs-cub, seeds, harris-table2, oancea)");
+  EXPECT_EQ(parse_timing_view("ratio", "--timing-view"), TimingView::Ratio);
+  EXPECT_NE(usage_error([] { parse_timing_view("bars", "--timing-view"); }).find("one of: time, ratio"), std::string::npos);
+}
+
+TEST(TimingStartup, OpensOnTheScanPresetWithTheDefaultRecording) {
+  WindowOptions o;
+  o.device = Device::Cpu;
+  o.panels = "timing";
+  AppState s;
+  start_app(s, o, "");
+  EXPECT_EQ(s.timing.preset, "scan-vs-cub");
+  EXPECT_EQ(shown_ids(s.timing), (std::vector<std::string>{"scan-best", "cub-scan", "copy"}));
+  ASSERT_TRUE(s.have_bench);
+  const RecordingList list = list_recordings(asset_dir() + "/bench");
+  const GpuStatus gpu = gpu_status();
+  const int i = default_recording(list, gpu.usable ? gpu.name : "", shown_ids(s.timing));
+  ASSERT_GE(i, 0);
+  EXPECT_EQ(s.bench_origin, list.files[i].path);
+  if (!gpu.usable) {
+    EXPECT_EQ(file_of(s.bench_origin), "h200-int.json");
+  }
+}
+
+TEST(TimingStartup, PresetSeriesAndViewFromTheCommandLine) {
+  WindowOptions o;
+  o.device = Device::Cpu;
+  o.timing_preset = "Oancea";
+  o.timing_view = "ratio";
+  o.bench_path = asset_dir() + "/bench/h200-oancea.json";
+  AppState s;
+  start_app(s, o, "");
+  EXPECT_EQ(s.timing.preset, "oancea");
+  EXPECT_EQ(s.timing.view, TimingView::Ratio);
+  EXPECT_EQ(s.panels.back(), "timing");
+  o = WindowOptions{};
+  o.device = Device::Cpu;
+  o.timing_series = "reduce-atomic,reduce-tree";
+  AppState t;
+  start_app(t, o, "");
+  EXPECT_EQ(t.timing.preset, "");
+  EXPECT_EQ(shown_ids(t.timing), (std::vector<std::string>{"reduce-atomic", "reduce-tree"}));
+  EXPECT_EQ(t.panels.back(), "timing");
+  // A series the recording lacks, and both choices at once, are errors naming what is wrong.
+  o.timing_series = "scan-decoupled";
+  o.bench_path = asset_dir() + "/bench/h200-harris-table2.json";
+  AppState u;
+  std::string e = usage_error([&] { start_app(u, o, ""); });
+  EXPECT_NE(e.find("--series: scan-decoupled is not in"), std::string::npos) << e;
+  EXPECT_NE(e.find("(it has: scan-propagate, scan-best, cub-scan, copy, cpu-sequential-scan)"), std::string::npos) << e;
+  o.timing_preset = "seeds";
+  AppState v;
+  EXPECT_NE(usage_error([&] { start_app(v, o, ""); }).find("give one of them"), std::string::npos);
+}
+
+TEST(TimingSweep, KernelsOfTheShownSeries) {
+  EXPECT_EQ(sweep_kernels({"scan-best"}, true), (std::vector<std::string>{"scan-best", "cub-scan", "copy"}));
+  EXPECT_EQ(sweep_kernels({"scan-best"}, false), std::vector<std::string>{});
+  EXPECT_EQ(sweep_kernels({"cpu-std-inclusive-scan", "no-such"}, true), (std::vector<std::string>{"cub-scan-inclusive", "copy", "cpu-std-inclusive-scan"}));
+  EXPECT_EQ(sweep_kernels({"cpu-std-inclusive-scan", "scan-best"}, false), std::vector<std::string>{"cpu-std-inclusive-scan"});
+}
+
+// The live path, on whatever this machine has (the CPU baselines without a GPU): the sweep's
+// points replace the picture as they come, the axis is the sweep's, and the end result stays.
+TEST(TimingSweep, DrawsIntoThePictureAsItRuns) {
+  AppState s;
+  s.have_bench = true;
+  s.bench = recording("h200-int.json");
+  s.bench_origin = "recorded";
+  set_timing_series(s.timing, {"cpu-sequential-reduce", "cpu-std-reduce"});
+  std::vector<long long> sizes;
+  for (long long n = 1024; n <= (1 << 22); n *= 2) sizes.push_back(n);
+  start_sweep(s, {"cpu-sequential-reduce", "cpu-std-reduce"}, sizes);
+  ASSERT_TRUE(sweep_progress(s).running);
+  EXPECT_EQ(sweep_progress(s).min_n, 1024);
+  EXPECT_EQ(sweep_progress(s).max_n, 1 << 22);
+  std::set<size_t> seen;  // point counts the picture showed while the sweep ran
+  for (int i = 0; i < 20000 && s.bench_job; ++i) {
+    collect_sweep(s);
+    if (s.bench_job && s.bench_origin == "sweep on this machine (running)") {
+      seen.insert(s.bench.points.size());
+      ASSERT_FALSE(timing_plots(s.bench, s.timing)[0].lines.empty());
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ASSERT_FALSE(s.bench_job);
+  EXPECT_EQ(s.bench_origin, "sweep on this machine");
+  EXPECT_EQ(s.bench.points.size(), 2 * sizes.size());
+  EXPECT_FALSE(seen.empty());  // the picture changed before the end
+  EXPECT_LT(*seen.begin(), s.bench.points.size());
+  for (const auto& p : s.bench.points) EXPECT_TRUE(p.verified) << p.kernel << " " << p.n;
+  EXPECT_EQ(series_ms(s.bench, "cpu-std-reduce").size(), sizes.size());
+}
+
+// A recording without any of the shown series (a sweep on a machine without a GPU, under the scan
+// preset) shows its own series instead of empty plots; one with some of them keeps the choice.
+TEST(TimingStyles, ARecordingWithNoneOfTheShownSeriesShowsItsOwn) {
+  BenchResults cpu;
+  cpu.points = {point("cpu-std-reduce", BenchFamily::Cpu, 1024, 0.1, 0.04), point("cpu-sequential-scan", BenchFamily::Cpu, 1024, 0.2, 0.04)};
+  TimingState t;
+  apply_timing_preset(t, *find_timing_preset(kDefaultTimingPreset));
+  EXPECT_FALSE(fit_series_to_recording(t, recording("h200-int.json")));
+  EXPECT_EQ(t.preset, "scan-vs-cub");
+  EXPECT_TRUE(fit_series_to_recording(t, cpu));
+  EXPECT_EQ(shown_ids(t), (std::vector<std::string>{"cpu-std-reduce", "cpu-sequential-scan"}));
+  EXPECT_EQ(t.preset, "");
+  apply_timing_preset(t, *find_timing_preset("harris-table2"));  // holds cpu-sequential-scan
+  EXPECT_FALSE(fit_series_to_recording(t, cpu));
+  EXPECT_FALSE(fit_series_to_recording(t, BenchResults{}));  // nothing recorded: nothing to show instead
+
+  WindowOptions o;
+  o.device = Device::Cpu;
+  o.bench_path = asset_dir() + "/bench/h100-teaching-launches-int.json";  // no scan-best: the preset stays, one series named missing
+  AppState s;
+  start_app(s, o, "");
+  EXPECT_EQ(s.timing.preset, "scan-vs-cub");
+  EXPECT_EQ(missing_series(s.bench, shown_ids(s.timing)), std::vector<std::string>{"scan-best"});
+}
+
+// On a GPU machine the same code times the GPU kernels: the scan preset's sweep measures scan-best,
+// CUB and the copy on this GPU, every point checked, and the ratio view has them.
+TEST(TimingSweep, OnAGpuTheScanPresetIsTimedIntoThePicture) {
+  if (!gpu_status().usable) GTEST_SKIP() << "no GPU here: " << gpu_status().why;
+  AppState s;
+  apply_timing_preset(s.timing, *find_timing_preset(kDefaultTimingPreset));
+  ASSERT_EQ(sweep_blocked(s), "");
+  start_sweep(s, {}, {1 << 10, 1 << 16, 1 << 20});
+  for (int i = 0; i < 120000 && s.bench_job; ++i) {
+    collect_sweep(s);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ASSERT_FALSE(s.bench_job);
+  EXPECT_EQ(s.bench.device, gpu_status().name);
+  for (const char* id : {"scan-best", "cub-scan", "copy"}) EXPECT_EQ(series_ms(s.bench, id).size(), 3u) << id;
+  for (const auto& p : s.bench.points) EXPECT_TRUE(p.verified) << p.kernel << " n=" << p.n << ": " << p.note;
+  s.timing.view = TimingView::Ratio;
+  const auto plots = timing_plots(s.bench, s.timing);
+  ASSERT_EQ(plots[0].lines.size(), 2u);
+  EXPECT_EQ(plots[0].lines[0].points.size(), 3u);
+  for (auto [n, v] : plots[0].lines[0].points) std::printf("scan-best n=%.0f: %.3f x CUB\n", n, v);
+}
