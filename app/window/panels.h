@@ -52,11 +52,7 @@ class TreePanel : public Panel {  // node-link diagram of the reduction / scan t
  private:
   // Derived from the trace once per trace (AppState::trace_generation), not once per frame.
   int generation_ = -1;
-  std::vector<int> rows_;
-  std::vector<std::vector<TreeEdge>> edges_;  // per row
-  std::vector<std::vector<char>> written_;    // per row, per column
-  int words_ = 1;
-  bool shuffles_ = false;
+  TreeModel model_;  // columns, rows (edges, written columns, values), notes
 };
 
 class SmemPanel : public Panel {  // the shared-memory array, by bank

@@ -1,6 +1,8 @@
 // Shared UI pieces (see ui_common.h).
 #include "ui_common.h"
 
+#include <algorithm>
+
 #include <sys/stat.h>
 
 namespace scanscope {
@@ -150,9 +152,17 @@ bool draw_value_in_box(ImDrawList* dl, ImVec2 center, float box_w, float box_h, 
   const auto semi = text.find(';');
   if (text.front() != '[' || semi == std::string::npos || text.back() != ']') return false;
   const std::string top = text.substr(1, semi - 1), bottom = text.substr(semi + 1, text.size() - semi - 2);
-  if (box_h < 2 * font->FontSize || !label_fits(box_w, std::max(text_width(top, font), text_width(bottom, font)))) return false;
-  text_centered(dl, ImVec2(center.x, center.y - font->FontSize / 2), color, top, font);
-  text_centered(dl, ImVec2(center.x, center.y + font->FontSize / 2), color, bottom, font);
+  // Two lines at the font's size, else smaller (down to half, never under 7 pixels) rather than an
+  // empty box: a mat2 product such as [129 35;154 143] is wider than a tree node.
+  const float wide = std::max(text_width(top, font), text_width(bottom, font));
+  float size = font->FontSize;
+  if (box_h < 2 * size || !label_fits(box_w, wide)) size = std::min({size, box_h / 2, size * (box_w - 2.0f) / std::max(1.0f, wide)});
+  if (size < std::max(7.0f, 0.5f * font->FontSize)) return false;
+  for (int line = 0; line < 2; ++line) {
+    const std::string& part = line == 0 ? top : bottom;
+    const ImVec2 sz = font->CalcTextSizeA(size, 1e9f, 0, part.c_str());
+    dl->AddText(font, size, ImVec2(center.x - sz.x / 2, center.y + (line == 0 ? -size : 0.0f)), color, part.c_str());
+  }
   return true;
 }
 

@@ -96,7 +96,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     heat_ = conflict_heatmap(t);
     classes_.assign(static_cast<size_t>(heat_.steps) * heat_.warps, 0);
     for (int w = 0; w < heat_.warps; ++w)
-      for (int k = 0; k < heat_.steps; ++k) classes_[static_cast<size_t>(w) * heat_.steps + k] = static_cast<uint8_t>(degree_class(heat_.at(k, w)));
+      for (int k = 0; k < heat_.steps; ++k) classes_[static_cast<size_t>(w) * heat_.steps + k] = static_cast<uint8_t>(heat_class(heat_, k, w));
     site_names_.clear();
     for (const auto& st2 : t.steps)
       for (const auto& wi : st2.instructions)
@@ -104,7 +104,8 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   const Heatmap& h = heat_;
   std::vector<std::pair<Rgba, std::string>> legend;
-  for (int cls = 0; cls < kDegreeClasses; ++cls) legend.push_back({degree_color(degree_class_min(cls)), degree_class_label(cls)});
+  for (int cls = 0; cls < kHeatClasses; ++cls)
+    if (cls != kShuffleClass || std::find(h.shuffled.begin(), h.shuffled.end(), 1) != h.shuffled.end()) legend.push_back({heat_class_color(cls), heat_class_label(cls)});
   float legend_w = 0;
   for (const auto& it : legend) legend_w += fh * 1.8f + 4 + text_width(it.second);
   const float legend_h = std::ceil(legend_w / std::max(1.0f, left_w - 8)) * (fh + 4) + 4;
@@ -117,7 +118,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     } else {  // no shader: the same cells with the draw list
       for (int w = 0; w < h.warps; ++w)
         for (int k = 0; k < h.steps; ++k)
-          dl->AddRectFilled(ImVec2(hm.x + hm.w * k / h.steps, hm.y + hm.h * w / h.warps), ImVec2(hm.x + hm.w * (k + 1) / h.steps, hm.y + hm.h * (w + 1) / h.warps), col(degree_color(h.at(k, w))));
+          dl->AddRectFilled(ImVec2(hm.x + hm.w * k / h.steps, hm.y + hm.h * w / h.warps), ImVec2(hm.x + hm.w * (k + 1) / h.steps, hm.y + hm.h * (w + 1) / h.warps), col(heat_class_color(heat_class(h, k, w))));
     }
     const float sx = hm.w / h.steps, sy = hm.h / h.warps;
     dl->AddRect(ImVec2(hm.x + s.step * sx, hm.y), ImVec2(hm.x + (s.step + 1) * sx, hm.bottom()), IM_COL32(255, 255, 255, 255), 0, 0, 2);
@@ -129,7 +130,10 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (ImGui::IsItemHovered()) {
       int k = std::clamp(static_cast<int>((io.MousePos.x - hm.x) / sx), 0, h.steps - 1);
       int w = std::clamp(static_cast<int>((io.MousePos.y - hm.y) / sy), 0, h.warps - 1);
-      ImGui::SetTooltip("step %d (%s), warp %d: %s", k, t.steps[k].label.c_str(), w, h.at(k, w) == 0 ? "no shared-memory access" : (std::to_string(h.at(k, w)) + "-way").c_str());
+      const std::string what = heat_class(h, k, w) == kShuffleClass ? "shuffles between lanes (registers), no shared-memory access"
+                               : h.at(k, w) == 0                   ? "no shared-memory access"
+                                                                   : std::to_string(h.at(k, w)) + "-way";
+      ImGui::SetTooltip("step %d (%s), warp %d: %s", k, t.steps[k].label.c_str(), w, what.c_str());
       if (ImGui::IsItemClicked()) {
         set_step(s, k);
         s.selected_warp = w;

@@ -13,6 +13,7 @@
 
 #include "app_state.h"
 #include "model.h"
+#include "palette.h"
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
 #include "engine/runner.h"
@@ -519,4 +520,107 @@ TEST(Presets, EverySeedExampleRunsOnItsKernel) {
       EXPECT_EQ(s.trace.threads, p.threads);
     }
   }
+}
+
+// --- Issue 13: the tree's rows and columns, the heatmap's shuffle class, dense views, side by side.
+
+TEST(TreeModel, ShuffleRoundsAreTheirOwnClassNotIdle) {
+  Trace t = run("reduce-warp-shuffle", 64);
+  const int s = find_step(t, "warp shuffle, offset 8");
+  ASSERT_GE(s, 0);
+  Heatmap h = conflict_heatmap(t);
+  // 64 lanes shuffle: both warps active, neither idle, no bank involved.
+  for (int w = 0; w < 2; ++w) {
+    EXPECT_EQ(h.at(s, w), 0);
+    EXPECT_EQ(heat_class(h, s, w), kShuffleClass);
+  }
+  EXPECT_EQ(step_heat_class(t.steps[s]), kShuffleClass);
+  EXPECT_FALSE(heat_class_color(kShuffleClass) == heat_class_color(0));  // not the idle grey
+  EXPECT_NE(heat_class_label(kShuffleClass), heat_class_label(0));
+  // A step with shared-memory accesses keeps its degree class; warp 1 idles in the first warp's rounds.
+  const int combine = find_step(t, "warp totals to shared memory");
+  ASSERT_GE(combine, 0);
+  EXPECT_EQ(step_heat_class(t.steps[combine]), degree_class(t.steps[combine].max_degree));
+  const int first = find_step(t, "first warp, offset 8");
+  ASSERT_GE(first, 0);
+  EXPECT_EQ(heat_class(h, first, 0), kShuffleClass);
+  EXPECT_EQ(heat_class(h, first, 1), 0);
+  // The tree says its columns are lanes, as a note (the caption line under the tree).
+  TreeModel m = tree_model(t);
+  EXPECT_TRUE(m.lanes);
+  ASSERT_EQ(m.notes.size(), 1u);
+  EXPECT_NE(m.notes[0].find("lanes"), std::string::npos);
+}
+
+TEST(TreeModel, HillisSteeleIsLaidOutByArrayPosition) {
+  Trace t = run("scan-hillis-steele", 16);
+  TreeModel m = tree_model(t);
+  EXPECT_EQ(m.folded_half, 16);
+  EXPECT_EQ(m.columns, 16);
+  ASSERT_FALSE(m.notes.empty());
+  // Every edge of "offset d" goes from position k - d (or k itself) to position k: no edge crosses
+  // half the panel any more.
+  for (const TreeRow& row : m.rows) {
+    const size_t at = row.label.find("offset ");
+    if (at == std::string::npos) continue;
+    const int d = std::stoi(row.label.substr(at + 7));
+    ASSERT_FALSE(row.edges.empty());
+    for (const TreeEdge& e : row.edges) {
+      EXPECT_TRUE(e.from_word == e.to_word || e.from_word == e.to_word - d) << row.label << ": " << e.from_word << " -> " << e.to_word;
+      EXPECT_LT(e.to_word, 16);
+    }
+    // The node values are the half the row wrote: the last row is the inclusive/exclusive scan.
+    EXPECT_EQ(std::count(row.written.begin(), row.written.end(), 1), 16);
+  }
+  const TreeRow& last = m.rows.back();
+  double sum = 0;
+  for (int k = 0; k < 16; ++k) {
+    EXPECT_EQ(last.values[k], t.output[k]) << k;
+    sum += t.input[k];
+  }
+  (void)sum;
+  // Kernels that do not double-buffer keep a column per word.
+  for (const char* k : {"scan-blelloch", "reduce-sequential", "reduce-interleaved", "app-radix-sort", "app-compact"}) {
+    Trace u = run(k, 16);
+    EXPECT_EQ(tree_model(u).folded_half, 0) << k;
+  }
+}
+
+TEST(TreeModel, CompactionEndsWithItsOutput) {
+  Trace t = run("app-compact", 8, {1, 2, 3, 5, 6, 7, 8, 9});
+  TreeModel m = tree_model(t);
+  ASSERT_FALSE(m.rows.empty());
+  const TreeRow& out = m.rows.back();
+  ASSERT_TRUE(out.output);
+  EXPECT_NE(out.label.find("5 kept"), std::string::npos) << out.label;
+  // The kept (odd) values at their scanned index, each moved from its input position.
+  const std::vector<double> kept = {1, 3, 5, 7, 9};
+  const std::vector<int> from = {0, 2, 3, 5, 7};
+  for (int k = 0; k < 5; ++k) {
+    EXPECT_TRUE(out.written[k]);
+    EXPECT_EQ(out.values[k], kept[k]);
+    EXPECT_TRUE(has_edge(out.edges, from[k], k, true)) << k;
+  }
+  for (int k = 5; k < m.columns; ++k) EXPECT_FALSE(out.written[k]) << k;
+  EXPECT_EQ(out.edges.size(), 5u);
+}
+
+TEST(TreeModel, RowLabelsThinOutWithAStatedRuleAndKeepTheCurrentRow) {
+  // All rows when a row is a line tall.
+  EXPECT_EQ(labelled_rows(5, 20, 14, 2).size(), 5u);
+  // Radix sort: 31+ rows in a short panel: every k-th row, and the current one.
+  Trace t = run("app-radix-sort", 16);
+  TreeModel m = tree_model(t);
+  const int rows = static_cast<int>(m.rows.size());
+  ASSERT_GT(rows, 30);
+  const float row_h = 300.0f / rows, label_h = 14;
+  int every = 0;
+  auto l = labelled_rows(rows, row_h, label_h, 12, &every);
+  EXPECT_GE(every, 2);
+  EXPECT_GE(l.size(), static_cast<size_t>(rows / every - 2));
+  EXPECT_TRUE(std::find(l.begin(), l.end(), 12) != l.end());
+  // No two labels overlap.
+  for (size_t i = 1; i < l.size(); ++i) EXPECT_GE((l[i] - l[i - 1]) * row_h, label_h - 0.01f) << l[i - 1] << " " << l[i];
+  // Every row has a label to show.
+  for (const TreeRow& r : m.rows) EXPECT_FALSE(r.label.empty());
 }
