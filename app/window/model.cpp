@@ -217,8 +217,10 @@ int pick_instruction(const Step& s, int warp, int k) {
   return insts[std::clamp(k, 0, static_cast<int>(insts.size()) - 1)];
 }
 
-SmemLines smem_lines(const Step& s, int words, int selected_warp, int max_lines) {
+SmemLines smem_lines(const Trace& t, int step, int words, int selected_warp, int selected_inst, int max_lines) {
   SmemLines out;
+  if (step < 0 || step >= static_cast<int>(t.steps.size())) return out;
+  const Step& s = t.steps[step];
   std::vector<int> all;
   std::map<int, int> per_warp;  // warp -> accesses
   for (int i = 0; i < static_cast<int>(s.accesses.size()); ++i) {
@@ -236,12 +238,28 @@ SmemLines smem_lines(const Step& s, int words, int selected_warp, int max_lines)
   int warp = -1;
   for (const auto& [w, count] : per_warp)
     if (warp < 0 || std::abs(w - selected_warp) < std::abs(warp - selected_warp)) warp = w;
-  out.one_warp = true;
+  out.one_warp = per_warp.size() > 1;
   out.warp = warp;
   for (int i : all)
     if (s.accesses[i].tid / kWarpSize == warp) out.accesses.push_back(i);
-  out.caption = "lines: warp " + std::to_string(warp) + " only, " + std::to_string(out.accesses.size()) + " of " + std::to_string(out.total) +
-                " accesses (more than " + std::to_string(max_lines) + " would hide the cells; pick a warp in the Warps view)";
+  const std::string of = std::to_string(out.total) + " accesses; more than " + std::to_string(max_lines) + " lines would hide the cells";
+  if (static_cast<int>(out.accesses.size()) > max_lines) {  // still too many: the warp's selected instruction
+    const int wi = pick_instruction(s, warp, selected_inst);
+    if (wi >= 0 && s.instructions[wi].op != kShuffle) {
+      const WarpInstruction& ins = s.instructions[wi];
+      out.instruction = wi;
+      out.accesses.clear();
+      for (int ai : ins.access_index)
+        if (s.accesses[ai].word >= 0 && s.accesses[ai].word < words) out.accesses.push_back(ai);
+      const int line = ins.site >= 0 && ins.site < static_cast<int>(t.sites.size()) ? t.sites[ins.site].line : 0;
+      out.caption = "lines: warp " + std::to_string(warp) + "'s " + (ins.op == kStore ? "store" : "load") + " at line " + std::to_string(line) +
+                    " only (the Warps view's instruction), " + std::to_string(out.accesses.size()) + " of " + of;
+      return out;
+    }
+  }
+  if (out.one_warp)
+    out.caption = "lines: warp " + std::to_string(warp) + " only (pick a warp in the Warps view or on the threads), " + std::to_string(out.accesses.size()) +
+                  " of " + of;
   return out;
 }
 

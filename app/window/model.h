@@ -76,17 +76,19 @@ BankLaneGrid bank_lane_grid(const Trace& t, const Step& s, const WarpInstruction
 int pick_instruction(const Step& s, int warp, int k);
 
 // Which of a step's reads and writes the shared-memory view draws as lines. A line per access
-// while they stay apart (at most max_lines, 64: two per lane of a warp); beyond that only one
-// warp's (the selected one, else the nearest warp that accessed shared memory in the step), and
-// the caption says so.
+// while they stay apart (at most max_lines, 64: two per lane of a warp) or come from one warp;
+// beyond that only one warp's (the selected one, else the nearest warp that accessed shared memory
+// in the step), and when that warp's are still more than max_lines, only its selected instruction's
+// (the Warps view's, pick_instruction(s, warp, selected_inst)). The caption says which.
 struct SmemLines {
   std::vector<int> accesses;  // indices into Step::accesses (shuffles left out)
   bool one_warp = false;
   int warp = -1;              // the warp drawn when one_warp
+  int instruction = -1;       // index into Step::instructions when only its accesses are drawn
   int total = 0;              // shared-memory accesses of the step
   std::string caption;        // "" when every access is drawn
 };
-SmemLines smem_lines(const Step& s, int words, int selected_warp, int max_lines = 64);
+SmemLines smem_lines(const Trace& t, int step, int words, int selected_warp, int selected_inst, int max_lines = 64);
 
 // The rows of a shared-memory grid to show when all of them do not fit at a height that leaves
 // room for values: `fit` consecutive rows starting at `first`, placed so the rows the drawn lines

@@ -624,3 +624,110 @@ TEST(TreeModel, RowLabelsThinOutWithAStatedRuleAndKeepTheCurrentRow) {
   // Every row has a label to show.
   for (const TreeRow& r : m.rows) EXPECT_FALSE(r.label.empty());
 }
+
+TEST(DenseSmem, LinesStayApartAtN512And2048WithTheirRuleStated) {
+  for (int n : {512, 2048}) {
+    Trace t = run("scan-blelloch", n, {}, Pad::Harris, 16);
+    const int words = static_cast<int>(t.steps.back().smem.size());
+    int one_warp_steps = 0;
+    for (int step = 0; step < static_cast<int>(t.steps.size()); ++step) {
+      for (int warp : {0, 3}) {
+        const SmemLines l = smem_lines(t, step, words, warp, 0);
+        ASSERT_LE(l.accesses.size(), 64u) << n << " step " << step;  // never a fan that hides the cells
+        if (l.total <= 64) {
+          EXPECT_EQ(static_cast<int>(l.accesses.size()), l.total);
+          EXPECT_TRUE(l.caption.empty());
+          continue;
+        }
+        // Fewer lines than accesses: the caption says whose, and how many of how many.
+        EXPECT_FALSE(l.caption.empty());
+        EXPECT_NE(l.caption.find(std::to_string(l.accesses.size()) + " of " + std::to_string(l.total)), std::string::npos) << l.caption;
+        EXPECT_NE(l.caption.find("warp " + std::to_string(l.warp)), std::string::npos) << l.caption;
+        for (int ai : l.accesses) EXPECT_EQ(t.steps[step].accesses[ai].tid / 32, l.warp);
+        if (l.one_warp) ++one_warp_steps;
+        // The selected warp when it accessed shared memory in the step.
+        bool selected_active = false;
+        for (const auto& a : t.steps[step].accesses) selected_active |= a.tid / 32 == warp && a.op != kShuffle;
+        if (selected_active) EXPECT_EQ(l.warp, warp);
+        if (l.instruction >= 0) {  // only the Warps view's instruction: its lanes' accesses
+          EXPECT_NE(l.caption.find("line " + std::to_string(t.sites[t.steps[step].instructions[l.instruction].site].line)), std::string::npos);
+          EXPECT_EQ(l.accesses.size(), t.steps[step].instructions[l.instruction].access_index.size());
+        }
+      }
+    }
+    EXPECT_GT(one_warp_steps, 0) << n;
+  }
+}
+
+TEST(DenseSmem, TheRowWindowShowsWhereTheLinesGo) {
+  // All rows fit: all shown.
+  GridWindow all = grid_window(4, 10, {3});
+  EXPECT_TRUE(all.all());
+  EXPECT_EQ(all.count, 4);
+  // 64 rows, room for 12: from the first touched row, clamped to the end; the wheel scrolls.
+  GridWindow w = grid_window(64, 12, {20, 25, 22});
+  EXPECT_EQ(w.first, 20);
+  EXPECT_EQ(w.count, 12);
+  EXPECT_FALSE(w.all());
+  EXPECT_EQ(grid_window(64, 12, {63}).first, 52);
+  EXPECT_EQ(grid_window(64, 12, {20}, 5).first, 25);
+  EXPECT_EQ(grid_window(64, 12, {20}, -100).first, 0);
+  EXPECT_EQ(grid_window(64, 12, {}).first, 0);
+  // n = 2048 with Harris padding on 16 banks: the clear step's one write is in view, with its row.
+  Trace t = run("scan-blelloch", 2048, {}, Pad::Harris, 16);
+  const int clear = find_step(t, "clear last element");
+  ASSERT_GE(clear, 0);
+  const int words = static_cast<int>(t.steps[clear].smem.size());
+  const SmemLines l = smem_lines(t, clear, words, 0, 0);
+  ASSERT_EQ(l.accesses.size(), 1u);
+  const int row = t.steps[clear].accesses[l.accesses[0]].word / 16;
+  GridWindow cw = grid_window((words + 15) / 16, 10, {row});
+  EXPECT_LE(cw.first, row);
+  EXPECT_GT(cw.first + cw.count, row);
+  // The padding slots stay slots of the grid (hatched, labelled): one after every 16 words but the last.
+  auto pads = padding_slots(t);
+  EXPECT_EQ(std::count(pads.begin(), pads.end(), true), words - 2048);
+  EXPECT_EQ(words - 2048, 2047 / 16);
+}
+
+TEST(BankLaneGridModel, PaddingTakesTheConflictsOutOfTheSameLevel) {
+  // The G80 scan, up-sweep d=32 (a 16-way conflict unpadded): padded, every bank holds one word.
+  Trace a = run("scan-blelloch", 512, {}, Pad::None, 16);
+  Trace b = run("scan-blelloch", 512, {}, Pad::Zero, 16);
+  auto pairs = align_levels(a, b);
+  const int sa = find_step(a, "up-sweep d=32");
+  ASSERT_GE(sa, 0);
+  int sb = -1;
+  for (const auto& p : pairs)
+    if (p.a == sa) sb = p.b;
+  ASSERT_GE(sb, 0);
+  EXPECT_EQ(b.steps[sb].label, "up-sweep d=32");
+  const int ia = pick_instruction(a.steps[sa], 0, 0), ib = pick_instruction(b.steps[sb], 0, 0);
+  ASSERT_GE(ia, 0);
+  ASSERT_GE(ib, 0);
+  BankLaneGrid ga = bank_lane_grid(a, a.steps[sa], a.steps[sa].instructions[ia]);
+  BankLaneGrid gb = bank_lane_grid(b, b.steps[sb], b.steps[sb].instructions[ib]);
+  EXPECT_EQ(ga.banks, 16);
+  EXPECT_EQ(ga.issue, 16);
+  ASSERT_EQ(ga.lanes.size(), 32u);
+  ASSERT_EQ(gb.lanes.size(), 32u);
+  int worst_a = 0, worst_b = 0;
+  for (const auto& c : ga.cells) {
+    worst_a = std::max(worst_a, c.degree);
+    EXPECT_EQ(c.bank, c.word % 16);
+    EXPECT_EQ(ga.lanes[c.row], c.lane);
+  }
+  for (const auto& c : gb.cells) worst_b = std::max(worst_b, c.degree);
+  EXPECT_EQ(worst_a, 16);  // every lane of a half-warp in one bank
+  EXPECT_EQ(worst_a, ga.degree);
+  EXPECT_EQ(worst_b, 1);   // padded: one word per bank
+  EXPECT_EQ(gb.conflicts, 0);
+  EXPECT_GT(ga.conflicts, 0);
+  // A shuffle has no cells; no instruction gives -1.
+  Trace s = run("reduce-warp-shuffle", 64);
+  const int sh = find_step(s, "warp shuffle, offset 16");
+  const int si = pick_instruction(s.steps[sh], 0, 0);
+  ASSERT_GE(si, 0);
+  EXPECT_TRUE(bank_lane_grid(s, s.steps[sh], s.steps[sh].instructions[si]).cells.empty());
+  EXPECT_EQ(pick_instruction(s.steps[sh], 7, 0), -1);
+}
