@@ -147,9 +147,10 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
     // The lines' fan takes a fifth of the height, less when the rows need the room for their values.
     const float value_h = small->FontSize * 1.3f;
     const bool crowded = rows * value_h > avail - strip_h - label_h - 2 * caption_h - arrays_h - 40.0f * ui.scale;
-    const float gap = std::max((in.compact ? 18.0f : 24.0f) * ui.scale, (avail - strip_h) * (in.compact || crowded ? 0.12f : 0.22f));
+    const float gap = in.compact ? std::max(12.0f * ui.scale, (avail - strip_h) * 0.08f)
+                                 : std::max(24.0f * ui.scale, (avail - strip_h) * (crowded ? 0.12f : 0.22f));
     const float gy = strip_y + strip_h + gap + label_h;
-    const float grid_h = c.bottom() - gy - 2 - arrays_h - 2 * caption_h;
+    const float grid_h = c.bottom() - gy - 2 - arrays_h - (in.compact ? 1 : 2) * caption_h;
     // Rows tall enough for a value; when not all of them fit, a window of rows: those the drawn
     // lines touch, the wheel scrolls it (the caption says which rows are shown).
     const int fit = std::max(1, static_cast<int>(grid_h / value_h));
@@ -169,9 +170,9 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
         const std::string wl = std::to_string(first_word + r * cols);
         dl->AddText(small, small->FontSize, ImVec2(c.x + gutter - 4 - text_width(wl, small), cell.y + (cell.h - small->FontSize) / 2), dim_col, wl.c_str());
       }
-      window_caption = "rows " + std::to_string(win.first) + "-" + std::to_string(win.first + win.count - 1) + " of " + std::to_string(rows) +
-                       " (words " + std::to_string(first_word) + "-" + std::to_string(end_word - 1) + "): where the lines go" +
-                       (in.interactive ? "; wheel scrolls" : "");
+      window_caption = "rows " + std::to_string(win.first) + "-" + std::to_string(win.first + win.count - 1) + " of " + std::to_string(rows);
+      if (!in.compact)
+        window_caption += " (words " + std::to_string(first_word) + "-" + std::to_string(end_word - 1) + "): where the lines go" + (in.interactive ? "; wheel scrolls" : "");
     }
   }
 
@@ -295,10 +296,14 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
     }
   }
   // The rules in force, in words, under the grid: which lines are drawn, which rows are shown.
-  std::string caption = lines.caption;
-  if (out_of_view > 0)
+  std::string caption = in.compact ? lines.short_caption : lines.caption;
+  if (out_of_view > 0 && !in.compact)
     caption += (caption.empty() ? "lines: " : "; ") + std::to_string(out_of_view) + " of " + std::to_string(lines.accesses.size()) +
                " end in rows out of view (they pass under the grid)";
+  if (in.compact && !window_caption.empty()) {  // one line
+    caption += (caption.empty() ? "" : "; ") + window_caption;
+    window_caption.clear();
+  }
   float cy = two ? strip_y + strip_h + 2 : g_after.g.area.y + g_after.g.rows * g_after.g.cell_h + 3 + arrays_h;
   for (const std::string& line : {caption, window_caption}) {
     if (line.empty()) continue;

@@ -254,12 +254,16 @@ SmemLines smem_lines(const Trace& t, int step, int words, int selected_warp, int
       const int line = ins.site >= 0 && ins.site < static_cast<int>(t.sites.size()) ? t.sites[ins.site].line : 0;
       out.caption = "lines: warp " + std::to_string(warp) + "'s " + (ins.op == kStore ? "store" : "load") + " at line " + std::to_string(line) +
                     " only (the Warps view's instruction), " + std::to_string(out.accesses.size()) + " of " + of;
+      out.short_caption = "lines: warp " + std::to_string(warp) + ", line " + std::to_string(line) + " only (" + std::to_string(out.accesses.size()) + " of " +
+                          std::to_string(out.total) + ")";
       return out;
     }
   }
-  if (out.one_warp)
+  if (out.one_warp) {
     out.caption = "lines: warp " + std::to_string(warp) + " only (pick a warp in the Warps view or on the threads), " + std::to_string(out.accesses.size()) +
                   " of " + of;
+    out.short_caption = "lines: warp " + std::to_string(warp) + " only (" + std::to_string(out.accesses.size()) + " of " + std::to_string(out.total) + ")";
+  }
   return out;
 }
 

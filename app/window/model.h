@@ -87,6 +87,7 @@ struct SmemLines {
   int instruction = -1;       // index into Step::instructions when only its accesses are drawn
   int total = 0;              // shared-memory accesses of the step
   std::string caption;        // "" when every access is drawn
+  std::string short_caption;  // the same in a few words, for a narrow view
 };
 SmemLines smem_lines(const Trace& t, int step, int words, int selected_warp, int selected_inst, int max_lines = 64);
 

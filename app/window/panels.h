@@ -107,8 +107,10 @@ class ComparePanel : public Panel {  // two traces level by level, and both side
 
  private:
   int generation_ = -1;
-  std::vector<bool> pads_[2];
+  std::vector<bool> pads_[2];         // the trace's, the partner's
   std::vector<SharedArray> arrays_[2];
+  bool show_sides_ = true;            // both sides' grids under the table
+  int scrolled_to_ = -1;              // the step the table last scrolled to
 };
 
 class CodePanel : public Panel {  // the kernel file with the current access's expression highlighted
