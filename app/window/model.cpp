@@ -100,6 +100,13 @@ bool has_shuffles(const Trace& t) {
   return false;
 }
 
+float value_font_size(float box_w, float box_h, float font_px, float one_line_w, float two_line_w) {
+  if (one_line_w <= box_w - 2.0f && box_h >= font_px) return font_px;
+  if (two_line_w <= 0 || font_px <= 0) return 0;
+  const float size = std::min({font_px, box_h / 2, font_px * (box_w - 2.0f) / two_line_w});
+  return size >= std::max(7.0f, 0.5f * font_px) ? size : 0;
+}
+
 std::vector<int> changed_words(const Trace& t, int step) {
   std::vector<int> out;
   if (step < 0 || step >= static_cast<int>(t.steps.size())) return out;
@@ -361,7 +368,7 @@ TreeModel tree_model(const Trace& t) {
   }
   if (m.lanes) m.notes.push_back("shuffle rows: columns are lanes (registers)");
   if (m.folded_half > 0)
-    m.notes.push_back("columns: array positions (the two buffers folded: words k and k+" + std::to_string(m.folded_half) + " share column k)");
+    m.notes.push_back("columns: array positions (word k+" + std::to_string(m.folded_half) + " folded onto k)");
   // A compaction's output (the kept values; the trace's output holds them alone, its length the
   // count): the scatter step loads each position's exclusive scan, the output index; position i is
   // kept when the scan steps up after it (the count after the last).

@@ -100,6 +100,12 @@ struct GridWindow {
 };
 GridWindow grid_window(int rows, int fit, const std::vector<int>& touched_rows, int scroll = 0);
 
+// The font size of a value in a box (tree node, memory cell): font_px when it fits on one line
+// (one_line_w wide at font_px); else, for a mat2 value, the size at which its two lines (the wider
+// two_line_w at font_px; 0: not a matrix) fit, from font_px down to half of it but never under 7
+// pixels; 0 when nothing fits (the box stays empty).
+float value_font_size(float box_w, float box_h, float font_px, float one_line_w, float two_line_w);
+
 // Words written by a step, and whether each word changed value from the previous step.
 std::vector<int> changed_words(const Trace& t, int step);
 

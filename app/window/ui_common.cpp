@@ -1,6 +1,8 @@
 // Shared UI pieces (see ui_common.h).
 #include "ui_common.h"
 
+#include "model.h"
+
 #include <algorithm>
 
 #include <sys/stat.h>
@@ -145,19 +147,17 @@ void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string
 
 bool draw_value_in_box(ImDrawList* dl, ImVec2 center, float box_w, float box_h, const std::string& text, ImU32 color, ImFont* font) {
   if (text.empty()) return false;
+  // One line at the font's size; else a mat2 value "[a b;c d]" as "a b" over "c d", smaller where
+  // that is what fits (value_font_size: down to half the font, never under 7 pixels).
+  const auto semi = text.find(';');
+  const bool matrix = text.front() == '[' && semi != std::string::npos && text.back() == ']';
+  const std::string top = matrix ? text.substr(1, semi - 1) : "", bottom = matrix ? text.substr(semi + 1, text.size() - semi - 2) : "";
+  const float size = value_font_size(box_w, box_h, font->FontSize, text_width(text, font), matrix ? std::max(text_width(top, font), text_width(bottom, font)) : 0);
+  if (size <= 0) return false;
   if (label_fits(box_w, text_width(text, font)) && box_h >= font->FontSize) {
     text_centered(dl, center, color, text, font);
     return true;
   }
-  const auto semi = text.find(';');
-  if (text.front() != '[' || semi == std::string::npos || text.back() != ']') return false;
-  const std::string top = text.substr(1, semi - 1), bottom = text.substr(semi + 1, text.size() - semi - 2);
-  // Two lines at the font's size, else smaller (down to half, never under 7 pixels) rather than an
-  // empty box: a mat2 product such as [129 35;154 143] is wider than a tree node.
-  const float wide = std::max(text_width(top, font), text_width(bottom, font));
-  float size = font->FontSize;
-  if (box_h < 2 * size || !label_fits(box_w, wide)) size = std::min({size, box_h / 2, size * (box_w - 2.0f) / std::max(1.0f, wide)});
-  if (size < std::max(7.0f, 0.5f * font->FontSize)) return false;
   for (int line = 0; line < 2; ++line) {
     const std::string& part = line == 0 ? top : bottom;
     const ImVec2 sz = font->CalcTextSizeA(size, 1e9f, 0, part.c_str());

@@ -648,7 +648,9 @@ TEST(DenseSmem, LinesStayApartAtN512And2048WithTheirRuleStated) {
         // The selected warp when it accessed shared memory in the step.
         bool selected_active = false;
         for (const auto& a : t.steps[step].accesses) selected_active |= a.tid / 32 == warp && a.op != kShuffle;
-        if (selected_active) EXPECT_EQ(l.warp, warp);
+        if (selected_active) {
+          EXPECT_EQ(l.warp, warp);
+        }
         if (l.instruction >= 0) {  // only the Warps view's instruction: its lanes' accesses
           EXPECT_NE(l.caption.find("line " + std::to_string(t.sites[t.steps[step].instructions[l.instruction].site].line)), std::string::npos);
           EXPECT_EQ(l.accesses.size(), t.steps[step].instructions[l.instruction].access_index.size());
@@ -730,4 +732,29 @@ TEST(BankLaneGridModel, PaddingTakesTheConflictsOutOfTheSameLevel) {
   ASSERT_GE(si, 0);
   EXPECT_TRUE(bank_lane_grid(s, s.steps[sh], s.steps[sh].instructions[si]).cells.empty());
   EXPECT_EQ(pick_instruction(s.steps[sh], 7, 0), -1);
+}
+
+TEST(TreeModel, AMat2ProductShrinksIntoItsBoxRatherThanVanishing) {
+  // [129 35;154 143] in a 28-pixel tree node with a 14-pixel font: one line is far too wide, the two
+  // lines ("154 143" about 50 pixels at 14) fit at about half size; a plain number keeps the size.
+  const float one = 120, two = 50;
+  const float size = value_font_size(28, 28, 14, one, two);
+  EXPECT_GT(size, 7.0f - 1e-4f);
+  EXPECT_LT(size, 14.0f);
+  EXPECT_LE(two * size / 14, 28 - 2 + 1e-3f);  // the wider line fits
+  EXPECT_EQ(value_font_size(28, 28, 14, 20, 0), 14.0f);
+  // Where even 7 pixels do not fit, or the value is no matrix, the box stays empty.
+  EXPECT_EQ(value_font_size(12, 28, 14, 120, 50), 0.0f);
+  EXPECT_EQ(value_font_size(28, 28, 14, 120, 0), 0.0f);
+  // The values the lesson shows (non-commutative, step 2: the wrong product) are matrices.
+  Trace t = [] {
+    TraceRequest r;
+    r.kernel = "reduce-sequential";
+    r.n = 16;
+    r.op = Operator::Mat2;
+    return run_emulator(r);
+  }();
+  const std::string v = format_value(t.steps.back().smem[0], t.op, ValueStyle::Cell);
+  EXPECT_EQ(v.front(), '[');
+  EXPECT_NE(v.find(';'), std::string::npos);
 }
