@@ -105,7 +105,7 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
   ImFont* small = ui.fonts.small;
   const float a = ease_in_out(in.anim);
   const float label_h = small->FontSize + 3;
-  const float strip_h = std::max(10.0f, fh * (in.compact ? 0.8f : 1.2f));
+  float strip_h = std::max(10.0f, fh * (in.compact ? 0.8f : 1.2f));
   const int threads = std::max(1, t.threads);
   const float tw = c.w / static_cast<float>(threads);
   const float top = c.y;
@@ -124,6 +124,8 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
   GridRows g_before, g_after;
   std::string window_caption;
   float bank_y = -1;  // one grid: where its bank numbers go
+  bool tight = false;  // one grid in a short panel: little room for the lines, one caption line
+  bool bare = false;   // and so short that the bank numbers and the caption are left out
   if (two) {
     const float cell_h = std::min(3.0f * fh, two_cell_h);
     const float gap = std::max(28.0f * ui.scale, (avail - strip_h - 4 * label_h - 2 * rows * cell_h) / 2);
@@ -142,15 +144,21 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
     y += label_h;
     g_after = {smem_grid(words, banks, Rect{c.x, y, c.w, rows * cell_h}, cell_h), 0, words};
   } else {
-    if (!in.compact) dl->AddText(small, small->FontSize, ImVec2(c.x, top), dim_col, "threads");
-    strip_y = top + (in.compact ? 0.0f : label_h);
-    // The lines' fan takes a fifth of the height, less when the rows need the room for their values.
+    // The lines' fan takes a fifth of the height, less when the rows need the room for their values,
+    // and hardly any in a short panel (a projector's quarter), where two rows of values come first.
     const float value_h = small->FontSize * 1.3f;
+    tight = avail < 2 * label_h + strip_h + 24.0f * ui.scale + 2 * value_h + 2 * caption_h + arrays_h;
+    if (tight) strip_h = std::max(6.0f, fh * 0.5f);
+    if (!in.compact && !tight) dl->AddText(small, small->FontSize, ImVec2(c.x, top), dim_col, "threads");
+    strip_y = top + (in.compact || tight ? 0.0f : label_h);
     const bool crowded = rows * value_h > avail - strip_h - label_h - 2 * caption_h - arrays_h - 40.0f * ui.scale;
-    const float gap = in.compact ? std::max(12.0f * ui.scale, (avail - strip_h) * 0.08f)
-                                 : std::max(24.0f * ui.scale, (avail - strip_h) * (crowded ? 0.12f : 0.22f));
-    const float gy = strip_y + strip_h + gap + label_h;
-    const float grid_h = c.bottom() - gy - 2 - arrays_h - (in.compact ? 1 : 2) * caption_h;
+    const float gap = tight       ? std::max(6.0f * ui.scale, strip_h * 0.5f)
+                      : in.compact ? std::max(12.0f * ui.scale, (avail - strip_h) * 0.08f)
+                                   : std::max(24.0f * ui.scale, (avail - strip_h) * (crowded ? 0.12f : 0.22f));
+    // Where not even one row of values would fit, the bank numbers and the caption give up their room.
+    bare = tight && c.bottom() - (strip_y + strip_h + gap + label_h) - 2 - arrays_h - caption_h < value_h;
+    const float gy = strip_y + strip_h + gap + (bare ? 0.0f : label_h);
+    const float grid_h = c.bottom() - gy - 2 - arrays_h - (bare ? 0 : in.compact || tight ? 1 : 2) * caption_h;
     // Rows tall enough for a value; when not all of them fit, a window of rows: those the drawn
     // lines touch, the wheel scrolls it (the caption says which rows are shown).
     const int fit = std::max(1, static_cast<int>(grid_h / value_h));
@@ -171,7 +179,7 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
         dl->AddText(small, small->FontSize, ImVec2(c.x + gutter - 4 - text_width(wl, small), cell.y + (cell.h - small->FontSize) / 2), dim_col, wl.c_str());
       }
       window_caption = "rows " + std::to_string(win.first) + "-" + std::to_string(win.first + win.count - 1) + " of " + std::to_string(rows);
-      if (!in.compact)
+      if (!in.compact && !tight)
         window_caption += " (words " + std::to_string(first_word) + "-" + std::to_string(end_word - 1) + "): where the lines go" + (in.interactive ? "; wheel scrolls" : "");
     }
   }
@@ -245,9 +253,10 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
   if (!two) {
     draw_values(dl, g_after, st.smem, banks, pads, small, t.op);
     // The bank numbers on a strip of the panel's colour, so the lines passing it never hide them.
-    dl->AddRectFilled(ImVec2(g_after.g.area.x, bank_y - small->FontSize / 2 - 1), ImVec2(g_after.g.area.right(), bank_y + small->FontSize / 2 + 1),
+    if (!bare)
+      dl->AddRectFilled(ImVec2(g_after.g.area.x, bank_y - small->FontSize / 2 - 1), ImVec2(g_after.g.area.right(), bank_y + small->FontSize / 2 + 1),
                       ImGui::GetColorU32(ImGuiCol_WindowBg));
-    bank_numbers(dl, g_after.g, bank_y, small);
+    if (!bare) bank_numbers(dl, g_after.g, bank_y, small);
   }
   // Two grids: the cells go over the lines, so a line passing a row of cells never hides a value.
   if (two) {
@@ -296,17 +305,17 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
     }
   }
   // The rules in force, in words, under the grid: which lines are drawn, which rows are shown.
-  std::string caption = in.compact ? lines.short_caption : lines.caption;
-  if (out_of_view > 0 && !in.compact)
+  std::string caption = in.compact || tight ? lines.short_caption : lines.caption;
+  if (out_of_view > 0 && !in.compact && !tight)
     caption += (caption.empty() ? "lines: " : "; ") + std::to_string(out_of_view) + " of " + std::to_string(lines.accesses.size()) +
                " end in rows out of view (they pass under the grid)";
-  if (in.compact && !window_caption.empty()) {  // one line
+  if ((in.compact || tight) && !window_caption.empty()) {  // one line
     caption += (caption.empty() ? "" : "; ") + window_caption;
     window_caption.clear();
   }
   float cy = two ? strip_y + strip_h + 2 : g_after.g.area.y + g_after.g.rows * g_after.g.cell_h + 3 + arrays_h;
   for (const std::string& line : {caption, window_caption}) {
-    if (line.empty()) continue;
+    if (line.empty() || bare) continue;
     dl->AddText(small, small->FontSize, ImVec2(c.x, cy), text_col, fit_text(line, c.w, small).c_str());
     cy += caption_h;
   }
