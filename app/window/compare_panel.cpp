@@ -14,6 +14,9 @@ namespace scanscope {
 
 namespace {
 
+// Below this height (at scale 1) a side shows its bank x lane grid alone.
+constexpr float kShortSide = 220.0f;
+
 // One side of the current level: a heading, the shared-memory grid, the bank x lane grid.
 void draw_side(ImDrawList* dl, const Trace& t, int step, const Rect& r, const std::string& name, ImVec4 color, const std::vector<bool>& pads,
                const std::vector<SharedArray>& arrays, const AppState& s, const UiContext& ui) {
@@ -32,7 +35,11 @@ void draw_side(ImDrawList* dl, const Trace& t, int step, const Rect& r, const st
                 st.max_degree > 1 ? (", " + std::to_string(st.max_degree) + "-way").c_str() : "");
   dl->AddText(ImVec2(r.x, r.y), ImGui::ColorConvertFloat4ToU32(color), fit_text(head, r.w).c_str());
   float y = r.y + fh + 4;
-  const float smem_h = (r.bottom() - y) * 0.62f;
+  // The grid above, the bank x lane grid below; in a short panel the bank x lane grid alone, so its
+  // column of conflicts (or its staircase without) keeps its room (compare_sides_short says so).
+  const bool short_side = r.bottom() - y < kShortSide * ui.scale;
+  const float smem_h = short_side ? -4.0f : (r.bottom() - y) * (r.bottom() - y > 300.0f * ui.scale ? 0.62f : 0.5f);
+  if (!short_side) {
   SmemViewInput in;
   in.pads = &pads;
   in.arrays = &arrays;
@@ -41,6 +48,7 @@ void draw_side(ImDrawList* dl, const Trace& t, int step, const Rect& r, const st
   in.anim = s.anim;
   in.compact = true;
   draw_smem_view(dl, t, step, Rect{r.x, y, r.w, smem_h}, in, ui, nullptr);
+  }
   y += smem_h + 4;
   // The same warp's instruction in the same place of its list (the Warps view's choice).
   const int wi = pick_instruction(st, std::min(s.selected_warp, warp_count(t) - 1), s.selected_inst);
@@ -56,7 +64,7 @@ void draw_side(ImDrawList* dl, const Trace& t, int step, const Rect& r, const st
                 ins.wavefronts == 1 ? "" : "s", ins.degree > 1 ? (std::to_string(ins.degree) + "-way").c_str() : "no conflict");
   dl->AddText(small, small->FontSize, ImVec2(r.x, y), IM_COL32(220, 220, 230, 255), fit_text(line, r.w, small).c_str());
   y += small->FontSize + 3;
-  if (r.bottom() - y > 3 * small->FontSize) draw_bank_lane_grid(dl, bank_lane_grid(t, st, ins), Rect{r.x, y, r.w, r.bottom() - y}, small, ui.scale);
+  if (r.bottom() - y > 2 * small->FontSize) draw_bank_lane_grid(dl, bank_lane_grid(t, st, ins), Rect{r.x, y, r.w, r.bottom() - y}, small, ui.scale);
   dl->PopClipRect();
 }
 
@@ -140,13 +148,16 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // The table on top (a few levels, it scrolls to the current one), both sides' grids under it,
   // when the panel has the room; else the table alone, and a line saying how to see the grids.
   const float avail_h = ImGui::GetContentRegionAvail().y;
-  const bool sides = show_sides_ && avail_h >= 9 * row_h;
-  const float table_h = sides ? std::max(2.6f * row_h, std::min(avail_h * 0.22f, (pairs.size() + 1.5f) * row_h)) : avail_h - (avail_h >= 6 * row_h ? row_h : 0);
+  // In a short panel (a projector's quarter) the sides take it all: the current level's name stands
+  // over them, the table comes back with "table only".
+  const bool sides = show_sides_ && avail_h >= 5 * row_h;
+  const bool table = !sides || avail_h >= 9 * row_h;
+  const float table_h = sides ? std::max(2.6f * row_h, std::min(avail_h * 0.22f, (pairs.size() + 1.5f) * row_h)) : avail_h;
   int current_pair = -1;
   for (int i = 0; i < static_cast<int>(pairs.size()); ++i)
     if ((swap ? pairs[i].b : pairs[i].a) == s.step) current_pair = i;
-  if (ImGui::BeginTable("##levels", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
-                        ImVec2(0, table_h))) {
+  if (table && ImGui::BeginTable("##levels", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
+                                 ImVec2(0, table_h))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("level", ImGuiTableColumnFlags_WidthStretch, 1.3f);
     ImGui::TableSetupColumn("A wavefronts", ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -214,7 +225,11 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (sides) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float h = c.bottom() - p.y - 2, w = (c.right() - p.x - 12) / 2;
-    ImGui::TextDisabled("%s", fit_text(current_pair >= 0 ? "side by side: " + pairs[current_pair].label + " (pick a level above, a warp in the Warps view)"
+    const bool short_sides = c.bottom() - p.y - 2 * ImGui::GetTextLineHeightWithSpacing() < kShortSide * ui.scale;
+    ImGui::TextDisabled("%s", fit_text(current_pair >= 0 ? "side by side: " + pairs[current_pair].label +
+                                                               (short_sides ? " (bank x lane grids only: a short panel)"
+                                                                : table     ? " (pick a level above, a warp in the Warps view)"
+                                                                            : "")
                                                          : "side by side: this step has no level in the table",
                                        c.w)
                                   .c_str());
@@ -225,8 +240,6 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       dl->AddLine(ImVec2(p.x + w + 6, y), ImVec2(p.x + w + 6, c.bottom() - 2), IM_COL32(90, 90, 100, 255), 1.0f);
       draw_side(dl, B, lp.b, Rect{p.x + w + 12, y, w, c.bottom() - y - 2}, "B", cb, pads_[1 - ka], arrays_[1 - ka], s, ui);
     }
-  } else if (avail_h >= 6 * row_h) {
-    ImGui::TextDisabled("%s", fit_text(show_sides_ ? "both sides' grids need a taller panel" : "grids hidden", c.w * 0.7f).c_str());
   }
   end_panel();
 }
