@@ -747,6 +747,23 @@ TEST(WindowScreens, ComparisonShowsBothSidesGridsSideBySide) {
   EXPECT_GT(count_colour(im, b, kPaddingColor), count_colour(im, a, kPaddingColor) + 100);
 }
 
+// In a quarter of the window (the default four panels) the sides keep their bank x lane grids: the
+// unpadded 16-way column on the left, none on the right.
+TEST(WindowScreens, ComparisonInAQuarterKeepsTheBankGridsSideBySide) {
+  NEED_XVFB();
+  Image im;
+  ASSERT_TRUE(render("compare_quarter", "--kernel scan-blelloch --n 512 --banks 16 --compare-pad zero --step 4 --panels tree,compare,smem,warps", &im));
+  WindowLayout l = layout_window({"tree", "compare", "smem", "warps"}, 1600, 900, 1.0f);
+  const PanelRect* cmp = find_panel(l, "compare");
+  ASSERT_NE(cmp, nullptr);
+  const Rect p = cmp->rect;
+  const float top = p.y + p.h * 0.55f;  // under the table's few rows
+  const Rect a{p.x + 4, top, p.w / 2 - 8, p.bottom() - top - 4}, b{p.x + p.w / 2 + 4, top, p.w / 2 - 8, p.bottom() - top - 4};
+  EXPECT_GT(count_colour(im, a, degree_color(16)), 150);
+  EXPECT_LT(count_colour(im, b, degree_color(16)), 20);
+  EXPECT_GT(count_colour(im, b, degree_color(1)), 150);
+}
+
 // At n = 512 and 2048, in the default layout (the shared-memory panel a quarter of the window) and
 // in the padding lesson, the shared-memory panel's cells keep their values: black digits on the
 // bank tints, where the panel had no room for any (rows of 2 to 5 pixels under a fan of lines).
