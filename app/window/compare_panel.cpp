@@ -36,20 +36,19 @@ void draw_side(ImDrawList* dl, const Trace& t, int step, const Rect& r, const st
   dl->AddText(ImVec2(r.x, r.y), ImGui::ColorConvertFloat4ToU32(color), fit_text(head, r.w).c_str());
   float y = r.y + fh + 4;
   // The grid above, the bank x lane grid below; in a short panel the bank x lane grid alone, so its
-  // column of conflicts (or its staircase without) keeps its room (compare_sides_short says so).
-  const bool short_side = r.bottom() - y < kShortSide * ui.scale;
-  const float smem_h = short_side ? -4.0f : (r.bottom() - y) * (r.bottom() - y > 300.0f * ui.scale ? 0.62f : 0.5f);
-  if (!short_side) {
-  SmemViewInput in;
-  in.pads = &pads;
-  in.arrays = &arrays;
-  in.selected_warp = s.selected_warp;
-  in.selected_inst = s.selected_inst;
-  in.anim = s.anim;
-  in.compact = true;
-  draw_smem_view(dl, t, step, Rect{r.x, y, r.w, smem_h}, in, ui, nullptr);
+  // column of conflicts (or its staircase without) keeps its room (the line over the sides says so).
+  if (r.bottom() - y >= kShortSide * ui.scale) {
+    const float smem_h = (r.bottom() - y) * (r.bottom() - y > 300.0f * ui.scale ? 0.62f : 0.5f);
+    SmemViewInput in;
+    in.pads = &pads;
+    in.arrays = &arrays;
+    in.selected_warp = s.selected_warp;
+    in.selected_inst = s.selected_inst;
+    in.anim = s.anim;
+    in.compact = true;
+    draw_smem_view(dl, t, step, Rect{r.x, y, r.w, smem_h}, in, ui, nullptr);
+    y += smem_h + 4;
   }
-  y += smem_h + 4;
   // The same warp's instruction in the same place of its list (the Warps view's choice).
   const int wi = pick_instruction(st, std::min(s.selected_warp, warp_count(t) - 1), s.selected_inst);
   if (wi < 0 || st.instructions[wi].op == kShuffle) {
@@ -145,11 +144,10 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (p.b >= 0) max_wf = std::max<long long>(max_wf, step_totals(B.steps[p.b]).wavefronts);
   }
   const float row_h = ImGui::GetFrameHeight();
-  // The table on top (a few levels, it scrolls to the current one), both sides' grids under it,
-  // when the panel has the room; else the table alone, and a line saying how to see the grids.
+  // The table on top (a few levels, it scrolls to the current one), both sides' grids under it. In
+  // a short panel (a projector's quarter) the sides take it all, the current level's name over them;
+  // "table only" brings the table back.
   const float avail_h = ImGui::GetContentRegionAvail().y;
-  // In a short panel (a projector's quarter) the sides take it all: the current level's name stands
-  // over them, the table comes back with "table only".
   const bool sides = show_sides_ && avail_h >= 5 * row_h;
   const bool table = !sides || avail_h >= 9 * row_h;
   const float table_h = sides ? std::max(2.6f * row_h, std::min(avail_h * 0.22f, (pairs.size() + 1.5f) * row_h)) : avail_h;

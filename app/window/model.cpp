@@ -174,7 +174,8 @@ Heatmap conflict_heatmap(const Trace& t) {
 
 int heat_class(const Heatmap& h, int step, int warp) {
   const int d = h.at(step, warp);
-  if (d == 0 && h.shuffled[static_cast<size_t>(step) * h.warps + warp]) return kShuffleClass;
+  const size_t i = static_cast<size_t>(step) * h.warps + warp;
+  if (d == 0 && i < h.shuffled.size() && h.shuffled[i]) return kShuffleClass;
   return degree_class(d);
 }
 
