@@ -1,13 +1,73 @@
 // Comparison: the trace beside its partner (other padding, another kernel on the same input, or
 // the editor's original text beside the edited one), level by level, with totals and the
-// per-level difference in wavefronts; A and B can be swapped.
+// per-level difference in wavefronts; A and B can be swapped. Under the table both sides of the
+// current level stand side by side: each one's shared-memory grid and bank x lane grid, for the
+// same warp and instruction, drawn by the same code as the shared-memory and warps panels.
 #include <algorithm>
 #include <cstdio>
 
 #include "model.h"
 #include "panels.h"
+#include "source_view.h"
 
 namespace scanscope {
+
+namespace {
+
+// Below this height (at scale 1) a side shows its bank x lane grid alone.
+constexpr float kShortSide = 220.0f;
+
+// One side of the current level: a heading, the shared-memory grid, the bank x lane grid.
+void draw_side(ImDrawList* dl, const Trace& t, int step, const Rect& r, const std::string& name, ImVec4 color, const std::vector<bool>& pads,
+               const std::vector<SharedArray>& arrays, const AppState& s, const UiContext& ui) {
+  ImFont* small = ui.fonts.small;
+  const float fh = ImGui::GetFontSize();
+  dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), true);
+  if (step < 0) {
+    dl->AddText(ImVec2(r.x, r.y), ImGui::ColorConvertFloat4ToU32(color), (name + ": no step on this level").c_str());
+    dl->PopClipRect();
+    return;
+  }
+  const Step& st = t.steps[step];
+  const StepTotals tot = step_totals(st);
+  char head[200];
+  std::snprintf(head, sizeof head, "%s: %d wavefronts, %d conflicts%s", name.c_str(), tot.wavefronts, tot.conflicts,
+                st.max_degree > 1 ? (", " + std::to_string(st.max_degree) + "-way").c_str() : "");
+  dl->AddText(ImVec2(r.x, r.y), ImGui::ColorConvertFloat4ToU32(color), fit_text(head, r.w).c_str());
+  float y = r.y + fh + 4;
+  // The grid above, the bank x lane grid below; in a short panel the bank x lane grid alone, so its
+  // column of conflicts (or its staircase without) keeps its room (the line over the sides says so).
+  if (r.bottom() - y >= kShortSide * ui.scale) {
+    const float smem_h = (r.bottom() - y) * (r.bottom() - y > 300.0f * ui.scale ? 0.62f : 0.5f);
+    SmemViewInput in;
+    in.pads = &pads;
+    in.arrays = &arrays;
+    in.selected_warp = s.selected_warp;
+    in.selected_inst = s.selected_inst;
+    in.anim = s.anim;
+    in.compact = true;
+    draw_smem_view(dl, t, step, Rect{r.x, y, r.w, smem_h}, in, ui, nullptr);
+    y += smem_h + 4;
+  }
+  // The same warp's instruction in the same place of its list (the Warps view's choice).
+  const int wi = pick_instruction(st, std::min(s.selected_warp, warp_count(t) - 1), s.selected_inst);
+  if (wi < 0 || st.instructions[wi].op == kShuffle) {
+    dl->AddText(small, small->FontSize, ImVec2(r.x, y), IM_COL32(170, 170, 180, 255),
+                wi < 0 ? ("warp " + std::to_string(s.selected_warp) + ": no shared-memory instruction in this step").c_str() : "a shuffle: registers, no banks");
+    dl->PopClipRect();
+    return;
+  }
+  const WarpInstruction& ins = st.instructions[wi];
+  char line[240];
+  std::snprintf(line, sizeof line, "warp %d, %s %s: %d wavefront%s, %s", ins.warp, access_op_name(ins.op), site_label(t, ins.site).c_str(), ins.wavefronts,
+                ins.wavefronts == 1 ? "" : "s", ins.degree > 1 ? (std::to_string(ins.degree) + "-way").c_str() : "no conflict");
+  dl->AddText(small, small->FontSize, ImVec2(r.x, y), IM_COL32(220, 220, 230, 255), fit_text(line, r.w, small).c_str());
+  y += small->FontSize + 3;
+  if (r.bottom() - y > 2 * small->FontSize) draw_bank_lane_grid(dl, bank_lane_grid(t, st, ins), Rect{r.x, y, r.w, r.bottom() - y}, small, ui.scale);
+  dl->PopClipRect();
+}
+
+}  // namespace
 
 void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   Rect c = begin_panel("##compare", "Comparison, level by level", r);
@@ -65,6 +125,7 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   flow_item(ImGui::CalcTextSize(lb.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2, false);
   ImGui::TextColored(cb, "%s", lb.c_str());
   if (flow_button("swap A, B", false, true, true)) s.compare_swap = !s.compare_swap;
+  if (flow_button(show_sides_ ? "table only" : "side by side", false, true, true)) show_sides_ = !show_sides_;
   if (edit && !s.compare_original && flow_button("vs original", false, true, true)) compare_with_original(s, "");
   if (flow_button("clear", false, true, true)) {
     clear_compare(s);
@@ -83,8 +144,18 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (p.b >= 0) max_wf = std::max<long long>(max_wf, step_totals(B.steps[p.b]).wavefronts);
   }
   const float row_h = ImGui::GetFrameHeight();
-  if (ImGui::BeginTable("##levels", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
-                        ImVec2(0, ImGui::GetContentRegionAvail().y))) {
+  // The table on top (a few levels, it scrolls to the current one), both sides' grids under it. In
+  // a short panel (a projector's quarter) the sides take it all, the current level's name over them;
+  // "table only" brings the table back.
+  const float avail_h = ImGui::GetContentRegionAvail().y;
+  const bool sides = show_sides_ && avail_h >= 5 * row_h;
+  const bool table = !sides || avail_h >= 9 * row_h;
+  const float table_h = sides ? std::max(2.6f * row_h, std::min(avail_h * 0.22f, (pairs.size() + 1.5f) * row_h)) : avail_h;
+  int current_pair = -1;
+  for (int i = 0; i < static_cast<int>(pairs.size()); ++i)
+    if ((swap ? pairs[i].b : pairs[i].a) == s.step) current_pair = i;
+  if (table && ImGui::BeginTable("##levels", 5, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
+                                 ImVec2(0, table_h))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("level", ImGuiTableColumnFlags_WidthStretch, 1.3f);
     ImGui::TableSetupColumn("A wavefronts", ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -101,7 +172,7 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       ImVec2 p = ImGui::GetCursorScreenPos();
       float w = ImGui::GetContentRegionAvail().x - text_width("8888") - 6;
       float bw = std::max(1.0f, w * st.wavefronts / static_cast<float>(max_wf));
-      if (st.wavefronts > 0) dl->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + bw, p.y + row_h - 4), ImGui::ColorConvertFloat4ToU32(color));
+      if (st.wavefronts > 0) ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + bw, p.y + row_h - 4), ImGui::ColorConvertFloat4ToU32(color));
       ImGui::SetCursorScreenPos(ImVec2(p.x + (st.wavefronts > 0 ? bw : 0) + 4, p.y));
       ImGui::Text("%d", st.wavefronts);
     };
@@ -109,7 +180,13 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       const auto& p = pairs[i];
       ImGui::TableNextRow(0, row_h);
       const int mine = swap ? p.b : p.a;  // the trace's step on this level
-      if (mine == s.step) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 90, 40, 255));
+      if (mine == s.step) {
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(90, 90, 40, 255));
+        if (scrolled_to_ != s.step) {  // keep the current level in view
+          ImGui::SetScrollHereY(0.5f);
+          scrolled_to_ = s.step;
+        }
+      }
       ImGui::TableNextColumn();
       // Not "selected": its highlight would cover the bars; the row background marks the current level.
       if (ImGui::Selectable((p.label + "##lv" + std::to_string(i)).c_str(), false, ImGuiSelectableFlags_SpanAllColumns) && mine >= 0) set_step(s, mine);
@@ -126,14 +203,42 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       int ma = p.a >= 0 ? A.steps[p.a].max_degree : 0, mb = p.b >= 0 ? B.steps[p.b].max_degree : 0;
       ImVec2 q = ImGui::GetCursorScreenPos();
       float sq = row_h - 6;
-      dl->AddRectFilled(ImVec2(q.x, q.y + 2), ImVec2(q.x + sq, q.y + 2 + sq), col(degree_color(ma)));
-      dl->AddRectFilled(ImVec2(q.x + sq + 4, q.y + 2), ImVec2(q.x + 2 * sq + 4, q.y + 2 + sq), col(degree_color(mb)));
+      ImDrawList* tl = ImGui::GetWindowDrawList();  // the table's, clipped to its cells
+      tl->AddRectFilled(ImVec2(q.x, q.y + 2), ImVec2(q.x + sq, q.y + 2 + sq), col(degree_color(ma)));
+      tl->AddRectFilled(ImVec2(q.x + sq + 4, q.y + 2), ImVec2(q.x + 2 * sq + 4, q.y + 2 + sq), col(degree_color(mb)));
       ImGui::SetCursorScreenPos(ImVec2(q.x + 2 * sq + 10, q.y));
       ImGui::Text("%d | %d", ma, mb);
     }
     ImGui::EndTable();
   }
-  (void)ui;
+  if (generation_ != s.trace_generation) {
+    generation_ = s.trace_generation;
+    for (int k = 0; k < 2; ++k) {
+      const Trace& t = k == 0 ? s.trace : s.compare;
+      pads_[k] = padding_slots(t);
+      arrays_[k] = shared_arrays(t);
+    }
+  }
+  const int ka = swap ? 1 : 0;  // which cache holds A's padding and arrays
+  if (sides) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float h = c.bottom() - p.y - 2, w = (c.right() - p.x - 12) / 2;
+    const bool short_sides = c.bottom() - p.y - 2 * ImGui::GetTextLineHeightWithSpacing() < kShortSide * ui.scale;
+    ImGui::TextDisabled("%s", fit_text(current_pair >= 0 ? "side by side: " + pairs[current_pair].label +
+                                                               (short_sides ? " (bank x lane grids only: a short panel)"
+                                                                : table     ? " (pick a level above, a warp in the Warps view)"
+                                                                            : "")
+                                                         : "side by side: this step has no level in the table",
+                                       c.w)
+                                  .c_str());
+    const float y = ImGui::GetCursorScreenPos().y;
+    if (current_pair >= 0 && h > 60) {
+      const LevelPair& lp = pairs[current_pair];
+      draw_side(dl, A, lp.a, Rect{p.x, y, w, c.bottom() - y - 2}, "A", ca, pads_[ka], arrays_[ka], s, ui);
+      dl->AddLine(ImVec2(p.x + w + 6, y), ImVec2(p.x + w + 6, c.bottom() - 2), IM_COL32(90, 90, 100, 255), 1.0f);
+      draw_side(dl, B, lp.b, Rect{p.x + w + 12, y, w, c.bottom() - y - 2}, "B", cb, pads_[1 - ka], arrays_[1 - ka], s, ui);
+    }
+  }
   end_panel();
 }
 

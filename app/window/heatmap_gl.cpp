@@ -104,15 +104,15 @@ unsigned HeatmapGL::render(const std::vector<uint8_t>& classes, int warps, int s
   glUniform1i(glGetUniformLocation(program_, "u_cells"), 0);
   glUniform2f(glGetUniformLocation(program_, "u_size"), static_cast<float>(warps), static_cast<float>(steps));
   glUniform2f(glGetUniformLocation(program_, "u_pixels"), static_cast<float>(width), static_cast<float>(height));
-  float colors[kDegreeClasses * 4];
-  for (int c = 0; c < kDegreeClasses; ++c) {
-    Rgba col = degree_color(degree_class_min(c));
+  float colors[kHeatClasses * 4];
+  for (int c = 0; c < kHeatClasses; ++c) {
+    Rgba col = heat_class_color(c);
     colors[c * 4 + 0] = col.r / 255.0f;
     colors[c * 4 + 1] = col.g / 255.0f;
     colors[c * 4 + 2] = col.b / 255.0f;
     colors[c * 4 + 3] = 1.0f;
   }
-  glUniform4fv(glGetUniformLocation(program_, "u_colors"), kDegreeClasses, colors);
+  glUniform4fv(glGetUniformLocation(program_, "u_colors"), kHeatClasses, colors);
   glBindVertexArray(vao_);
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindVertexArray(0);

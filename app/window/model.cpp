@@ -3,6 +3,7 @@
 
 #include "engine/format.h"
 #include "engine/reference.h"
+#include "palette.h"
 
 #include <algorithm>
 #include <cmath>
@@ -99,6 +100,13 @@ bool has_shuffles(const Trace& t) {
   return false;
 }
 
+float value_font_size(float box_w, float box_h, float font_px, float one_line_w, float two_line_w) {
+  if (one_line_w <= box_w - 2.0f && box_h >= font_px) return font_px;
+  if (two_line_w <= 0 || font_px <= 0) return 0;
+  const float size = std::min({font_px, box_h / 2, font_px * (box_w - 2.0f) / two_line_w});
+  return size >= std::max(7.0f, 0.5f * font_px) ? size : 0;
+}
+
 std::vector<int> changed_words(const Trace& t, int step) {
   std::vector<int> out;
   if (step < 0 || step >= static_cast<int>(t.steps.size())) return out;
@@ -149,14 +157,254 @@ Heatmap conflict_heatmap(const Trace& t) {
   h.steps = static_cast<int>(t.steps.size());
   h.warps = warp_count(t);
   h.degree.assign(static_cast<size_t>(h.steps) * h.warps, 0);
+  h.shuffled.assign(static_cast<size_t>(h.steps) * h.warps, 0);
   for (int s = 0; s < h.steps; ++s)
     for (const auto& wi : t.steps[s].instructions) {
-      if (wi.warp < 0 || wi.warp >= h.warps || wi.op == kShuffle) continue;
+      if (wi.warp < 0 || wi.warp >= h.warps) continue;
+      if (wi.op == kShuffle) {
+        h.shuffled[static_cast<size_t>(s) * h.warps + wi.warp] = 1;
+        continue;
+      }
       int& d = h.degree[static_cast<size_t>(s) * h.warps + wi.warp];
       d = std::max(d, wi.degree);
       h.max_degree = std::max(h.max_degree, d);
     }
   return h;
+}
+
+int heat_class(const Heatmap& h, int step, int warp) {
+  const int d = h.at(step, warp);
+  const size_t i = static_cast<size_t>(step) * h.warps + warp;
+  if (d == 0 && i < h.shuffled.size() && h.shuffled[i]) return kShuffleClass;
+  return degree_class(d);
+}
+
+int step_heat_class(const Step& s) {
+  if (s.max_degree > 0) return degree_class(s.max_degree);
+  bool shuffles = false, smem = false;
+  for (const auto& wi : s.instructions) (wi.op == kShuffle ? shuffles : smem) = true;
+  return shuffles && !smem ? kShuffleClass : degree_class(s.max_degree);
+}
+
+BankLaneGrid bank_lane_grid(const Trace& t, const Step& s, const WarpInstruction& wi) {
+  BankLaneGrid g;
+  g.banks = std::max(1, t.banks);
+  g.issue = std::max(1, t.warp_issue);
+  g.wavefronts = wi.wavefronts;
+  g.conflicts = wi.conflicts;
+  g.degree = wi.degree;
+  if (wi.op == kShuffle) return g;
+  for (int ai : wi.access_index) {
+    const int lane = s.accesses[ai].tid % kWarpSize;
+    if (std::find(g.lanes.begin(), g.lanes.end(), lane) == g.lanes.end()) g.lanes.push_back(lane);
+  }
+  std::sort(g.lanes.begin(), g.lanes.end());
+  // Per issue (warp or half-warp): the distinct words asked of each bank.
+  std::vector<std::vector<std::vector<int>>> words_in(kWarpSize / g.issue + 1, std::vector<std::vector<int>>(g.banks));
+  for (int ai : wi.access_index) {
+    const Access& acc = s.accesses[ai];
+    auto& v = words_in[(acc.tid % kWarpSize) / g.issue][acc.word % g.banks];
+    if (std::find(v.begin(), v.end(), acc.word) == v.end()) v.push_back(acc.word);
+  }
+  for (int ai : wi.access_index) {
+    const Access& acc = s.accesses[ai];
+    BankLaneCell c;
+    c.lane = acc.tid % kWarpSize;
+    c.row = static_cast<int>(std::find(g.lanes.begin(), g.lanes.end(), c.lane) - g.lanes.begin());
+    c.bank = acc.word % g.banks;
+    c.word = acc.word;
+    c.degree = static_cast<int>(words_in[c.lane / g.issue][c.bank].size());
+    g.cells.push_back(c);
+  }
+  return g;
+}
+
+int pick_instruction(const Step& s, int warp, int k) {
+  const std::vector<int> insts = warp_instructions(s, warp);
+  if (insts.empty()) return -1;
+  return insts[std::clamp(k, 0, static_cast<int>(insts.size()) - 1)];
+}
+
+SmemLines smem_lines(const Trace& t, int step, int words, int selected_warp, int selected_inst, int max_lines) {
+  SmemLines out;
+  if (step < 0 || step >= static_cast<int>(t.steps.size())) return out;
+  const Step& s = t.steps[step];
+  std::vector<int> all;
+  std::map<int, int> per_warp;  // warp -> accesses
+  for (int i = 0; i < static_cast<int>(s.accesses.size()); ++i) {
+    const Access& a = s.accesses[i];
+    if (a.op == kShuffle || a.word < 0 || a.word >= words) continue;
+    all.push_back(i);
+    ++per_warp[a.tid / kWarpSize];
+  }
+  out.total = static_cast<int>(all.size());
+  if (out.total <= max_lines) {
+    out.accesses = std::move(all);
+    return out;
+  }
+  // One warp: the selected one, else the nearest warp that touched shared memory in this step.
+  int warp = -1;
+  for (const auto& [w, count] : per_warp)
+    if (warp < 0 || std::abs(w - selected_warp) < std::abs(warp - selected_warp)) warp = w;
+  out.one_warp = per_warp.size() > 1;
+  out.warp = warp;
+  for (int i : all)
+    if (s.accesses[i].tid / kWarpSize == warp) out.accesses.push_back(i);
+  const std::string of = std::to_string(out.total) + " accesses; more than " + std::to_string(max_lines) + " lines would hide the cells";
+  if (static_cast<int>(out.accesses.size()) > max_lines) {  // still too many: the warp's selected instruction
+    const int wi = pick_instruction(s, warp, selected_inst);
+    if (wi >= 0 && s.instructions[wi].op != kShuffle) {
+      const WarpInstruction& ins = s.instructions[wi];
+      out.instruction = wi;
+      out.accesses.clear();
+      for (int ai : ins.access_index)
+        if (s.accesses[ai].word >= 0 && s.accesses[ai].word < words) out.accesses.push_back(ai);
+      const int line = ins.site >= 0 && ins.site < static_cast<int>(t.sites.size()) ? t.sites[ins.site].line : 0;
+      out.caption = "lines: warp " + std::to_string(warp) + "'s " + (ins.op == kStore ? "store" : "load") + " at line " + std::to_string(line) +
+                    " only (the Warps view's instruction), " + std::to_string(out.accesses.size()) + " of " + of;
+      out.short_caption = "lines: warp " + std::to_string(warp) + ", line " + std::to_string(line) + " only (" + std::to_string(out.accesses.size()) + " of " +
+                          std::to_string(out.total) + ")";
+      return out;
+    }
+  }
+  if (out.one_warp) {
+    out.caption = "lines: warp " + std::to_string(warp) + " only (pick a warp in the Warps view or on the threads), " + std::to_string(out.accesses.size()) +
+                  " of " + of;
+    out.short_caption = "lines: warp " + std::to_string(warp) + " only (" + std::to_string(out.accesses.size()) + " of " + std::to_string(out.total) + ")";
+  }
+  return out;
+}
+
+GridWindow grid_window(int rows, int fit, const std::vector<int>& touched_rows, int scroll) {
+  GridWindow g;
+  g.rows = std::max(0, rows);
+  g.count = std::clamp(fit, 1, std::max(1, g.rows));
+  if (g.count >= g.rows) {
+    g.count = g.rows;
+    return g;
+  }
+  int first = touched_rows.empty() ? 0 : *std::min_element(touched_rows.begin(), touched_rows.end());
+  first += scroll;
+  g.first = std::clamp(first, 0, g.rows - g.count);
+  return g;
+}
+
+std::vector<int> labelled_rows(int rows, float row_h, float label_h, int current, int* every) {
+  std::vector<int> out;
+  int k = row_h >= label_h || row_h <= 0 ? 1 : static_cast<int>(std::ceil(label_h / row_h));
+  if (row_h <= 0) k = std::max(1, rows);
+  if (every) *every = k;
+  for (int i = 0; i < rows; ++i) {
+    if (current >= 0 && current < rows && k > 1) {
+      if (i == current) {
+        out.push_back(i);
+        continue;
+      }
+      if (std::abs(i - current) < k) continue;  // the current row's label takes this place
+    }
+    if (i % k == 0) out.push_back(i);
+  }
+  return out;
+}
+
+TreeModel tree_model(const Trace& t) {
+  TreeModel m;
+  int words = 0;
+  for (const auto& st : t.steps) words = std::max(words, static_cast<int>(st.smem.size()));
+  m.lanes = has_shuffles(t);
+  if (m.lanes) words = std::max(words, t.threads);
+  words = std::max(1, words);
+  const std::vector<int> steps = tree_rows(t);
+  // Which half of the array each row writes (-1: both, or none).
+  auto half_written = [&](int step, int half) {
+    int h = -1;
+    for (const auto& a : t.steps[step].accesses) {
+      if (a.op != kStore) continue;
+      const int hw = a.word / half;
+      if (h >= 0 && hw != h) return -2;
+      h = hw;
+    }
+    return h;
+  };
+  if (!m.lanes && words % 2 == 0 && steps.size() >= 3) {
+    const int half = words / 2;
+    bool one_half = true, both = false;
+    int prev = -1;
+    for (int step : steps) {
+      const int h = half_written(step, half);
+      if (h < 0 || h > 1) one_half = false;
+      if (prev >= 0 && h >= 0 && h != prev) both = true;
+      prev = h;
+    }
+    if (one_half && both) m.folded_half = half;
+  }
+  m.columns = m.folded_half > 0 ? m.folded_half : words;
+  auto column = [&](int word) { return m.folded_half > 0 ? word % m.folded_half : word; };
+  for (int step : steps) {
+    const Step& st = t.steps[step];
+    TreeRow row;
+    row.step = step;
+    row.label = st.label;
+    row.written.assign(m.columns, 0);
+    row.values.assign(m.columns, NAN);
+    for (TreeEdge e : tree_edges(t, step)) {
+      e.from_word = column(e.from_word);
+      e.to_word = column(e.to_word);
+      row.edges.push_back(e);
+    }
+    int half = 0;
+    for (const auto& acc : st.accesses)
+      if (acc.op == kStore && acc.word < words) {
+        row.written[column(acc.word)] = 1;
+        half = m.folded_half > 0 ? acc.word / m.folded_half : 0;
+      } else if (acc.op == kShuffle && acc.tid < words) {
+        row.written[acc.tid] = 1;
+      }
+    if (!m.lanes)
+      for (int c = 0; c < m.columns; ++c) {
+        const int w = half * m.folded_half + c;
+        if (w < static_cast<int>(st.smem.size())) row.values[c] = st.smem[w];
+      }
+    m.rows.push_back(std::move(row));
+  }
+  if (m.lanes) m.notes.push_back("shuffle rows: columns are lanes (registers)");
+  if (m.folded_half > 0)
+    m.notes.push_back("columns: array positions (word k+" + std::to_string(m.folded_half) + " folded onto k)");
+  // A compaction's output (the kept values; the trace's output holds them alone, its length the
+  // count): the scatter step loads each position's exclusive scan, the output index; position i is
+  // kept when the scan steps up after it (the count after the last).
+  if (t.check == "compact" && t.n > 0 && static_cast<int>(t.output.size()) <= t.n) {
+    int scatter = -1;
+    for (int i = 0; i < static_cast<int>(t.steps.size()); ++i)
+      if (t.steps[i].phase == Phase::Store) scatter = i;
+    if (scatter >= 0) {
+      std::vector<double> excl(t.n + 1, NAN);
+      std::vector<int> tid_of(t.n, 0);
+      for (const auto& a : t.steps[scatter].accesses)
+        if (a.op == kLoad && a.word >= 0 && a.word < t.n) {
+          excl[a.word] = a.value;
+          tid_of[a.word] = a.tid;
+        }
+      const double count = static_cast<double>(t.output.size());
+      excl[t.n] = count;
+      TreeRow row;
+      row.step = scatter;
+      row.output = true;
+      row.written.assign(m.columns, 0);
+      row.values.assign(m.columns, NAN);
+      for (int i = 0; i < t.n; ++i) {
+        if (std::isnan(excl[i]) || std::isnan(excl[i + 1]) || excl[i + 1] != excl[i] + 1) continue;
+        const int where = static_cast<int>(excl[i]);
+        if (where < 0 || where >= m.columns || where >= static_cast<int>(t.output.size())) continue;
+        row.edges.push_back({column(i), where, tid_of[i], true});
+        row.written[where] = 1;
+        row.values[where] = t.output[where];
+      }
+      row.label = "output (global): " + format_value(count, t.op) + " kept";
+      m.rows.push_back(std::move(row));
+    }
+  }
+  return m;
 }
 
 std::vector<int> warp_instructions(const Step& s, int warp) {

@@ -31,6 +31,81 @@ std::vector<TreeEdge> tree_edges(const Trace& t, int step);
 // Does the trace move values between lanes (shuffles)? Then the tree's columns are lanes.
 bool has_shuffles(const Trace& t);
 
+// The tree view, derived once per trace: its columns and rows. Columns are shared-memory words,
+// except where the trace says otherwise: lanes when it shuffles; array positions when the kernel
+// double-buffers (every row writes one half of the array, the rows alternate halves: word k and
+// word k + half share column k, so an edge goes from position k - offset to position k, as in the
+// scan paper's Figure 1). A compaction (check "compact") gets a last row for its output in global
+// memory: the kept values at their scanned index, moved there from their input position.
+struct TreeRow {
+  int step = 0;                 // the trace step it shows
+  std::string label;
+  std::vector<TreeEdge> edges;  // from_word and to_word are columns
+  std::vector<char> written;    // per column: written in this row
+  std::vector<double> values;   // per column: the value its node shows (NaN: none)
+  bool output = false;          // global memory (the compacted output), not shared memory
+};
+struct TreeModel {
+  int columns = 1;
+  bool lanes = false;        // shuffle rows: columns are lanes (registers)
+  int folded_half = 0;       // > 0: double buffer folded, column = word mod folded_half
+  std::vector<TreeRow> rows;
+  std::vector<std::string> notes;  // how the columns are laid out, when not one per word: said on screen
+};
+TreeModel tree_model(const Trace& t);
+
+// Which rows of a tree get a label in the gutter: all when a row is at least label_h tall, else
+// every k-th row (k the smallest that leaves label_h between labels) and the current row, whose
+// label replaces the neighbours it would overlap. *every gets k.
+std::vector<int> labelled_rows(int rows, float row_h, float label_h, int current, int* every = nullptr);
+
+// The bank x lane grid of one warp-instruction (warps panel, comparison): a row per active lane,
+// the lane's cell in the bank of the word it touches, coloured by how many distinct words its
+// (half-)warp asks of that bank.
+struct BankLaneCell {
+  int row = 0, lane = 0, bank = 0, word = 0, degree = 0;
+};
+struct BankLaneGrid {
+  int banks = 32, issue = 32;
+  std::vector<int> lanes;  // active lanes, in order (row r is lanes[r])
+  std::vector<BankLaneCell> cells;
+  int wavefronts = 0, conflicts = 0, degree = 0;
+};
+BankLaneGrid bank_lane_grid(const Trace& t, const Step& s, const WarpInstruction& wi);
+// The instruction of `warp` in `s` to show: the k-th of its instructions (clamped); -1 when none.
+int pick_instruction(const Step& s, int warp, int k);
+
+// Which of a step's reads and writes the shared-memory view draws as lines. A line per access
+// while they stay apart (at most max_lines, 64: two per lane of a warp) or come from one warp;
+// beyond that only one warp's (the selected one, else the nearest warp that accessed shared memory
+// in the step), and when that warp's are still more than max_lines, only its selected instruction's
+// (the Warps view's, pick_instruction(s, warp, selected_inst)). The caption says which.
+struct SmemLines {
+  std::vector<int> accesses;  // indices into Step::accesses (shuffles left out)
+  bool one_warp = false;
+  int warp = -1;              // the warp drawn when one_warp
+  int instruction = -1;       // index into Step::instructions when only its accesses are drawn
+  int total = 0;              // shared-memory accesses of the step
+  std::string caption;        // "" when every access is drawn
+  std::string short_caption;  // the same in a few words, for a narrow view
+};
+SmemLines smem_lines(const Trace& t, int step, int words, int selected_warp, int selected_inst, int max_lines = 64);
+
+// The rows of a shared-memory grid to show when all of them do not fit at a height that leaves
+// room for values: `fit` consecutive rows starting at `first`, placed so the rows the drawn lines
+// touch are in view (the first of them at the top, unless that runs past the end).
+struct GridWindow {
+  int first = 0, count = 0, rows = 0;
+  bool all() const { return count >= rows; }
+};
+GridWindow grid_window(int rows, int fit, const std::vector<int>& touched_rows, int scroll = 0);
+
+// The font size of a value in a box (tree node, memory cell): font_px when it fits on one line
+// (one_line_w wide at font_px); else, for a mat2 value, the size at which its two lines (the wider
+// two_line_w at font_px; 0: not a matrix) fit, from font_px down to half of it but never under 7
+// pixels; 0 when nothing fits (the box stays empty).
+float value_font_size(float box_w, float box_h, float font_px, float one_line_w, float two_line_w);
+
 // Words written by a step, and whether each word changed value from the previous step.
 std::vector<int> changed_words(const Trace& t, int step);
 
@@ -48,10 +123,17 @@ struct Heatmap {
   int steps = 0, warps = 0;
   std::vector<int> degree;  // steps * warps, row-major by step
   int max_degree = 0;
+  std::vector<char> shuffled;  // steps * warps: the warp shuffled values between lanes
   int at(int s, int w) const { return degree[static_cast<size_t>(s) * warps + w]; }
 };
 Heatmap conflict_heatmap(const Trace& t);
 int warp_count(const Trace& t);
+// Heatmap and scrub-bar classes: a degree class (palette.h degree_class), or kShuffleClass for a
+// warp that moved values between lanes with shuffles and touched no shared memory (active, no
+// bank involved: not "idle").
+int heat_class(const Heatmap& h, int step, int warp);
+int step_heat_class(const Step& s);
+
 
 // Instructions of one step issued by one warp, in site order.
 std::vector<int> warp_instructions(const Step& s, int warp);

@@ -65,4 +65,11 @@ std::string degree_class_label(int cls) {
   return std::to_string(degree_class_min(cls)) + (cls == 6 ? "+-way" : "-way");
 }
 
+Rgba heat_class_color(int cls) {
+  if (cls == kShuffleClass) return okabe_ito::sky_blue;
+  return degree_color(degree_class_min(cls));
+}
+
+std::string heat_class_label(int cls) { return cls == kShuffleClass ? "shuffle (registers)" : degree_class_label(cls); }
+
 }  // namespace scanscope

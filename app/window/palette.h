@@ -38,6 +38,12 @@ Rgba degree_color(int degree);
 std::string degree_class_label(int cls);  // "idle", "none", "2-way", ...
 constexpr int kDegreeClasses = 7;
 int degree_class_min(int cls);
+// One more class for the heatmap and the scrub bar: a warp that only shuffled values between lanes
+// (registers, no shared memory, so no bank conflict). Its colour and label follow the degree classes.
+constexpr int kShuffleClass = 7;
+constexpr int kHeatClasses = 8;
+Rgba heat_class_color(int cls);
+std::string heat_class_label(int cls);
 
 // Meanings.
 constexpr Rgba kReadColor = okabe_ito::blue;

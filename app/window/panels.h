@@ -35,6 +35,29 @@ class Panel {
 // One object per line of panel_table.h, in its order (index = panel_index(name)).
 std::vector<std::unique_ptr<Panel>> make_panels();
 
+// The shared-memory grid of one step of a trace, with its threads strip and read/write lines, in
+// `c` (memory_views.cpp): before and after the step for small arrays; one grid for larger ones, its
+// rows tall enough for values (a window of rows where they do not all fit), the lines for one warp
+// where more would hide the cells, each rule stated in a caption under the grid. Drawn by the
+// shared-memory panel and, compact, for both sides of the comparison.
+struct SmemViewInput {
+  const std::vector<bool>* pads = nullptr;          // padding_slots of the trace
+  const std::vector<SharedArray>* arrays = nullptr;  // shared_arrays of the trace
+  int selected_warp = 0;
+  int selected_inst = 0;  // of the selected warp's instructions in the step (the Warps view's)
+  float anim = 1.0f;
+  bool compact = false;      // one grid, a thin strip (the comparison's sides)
+  bool interactive = false;  // the wheel scrolls a window of rows, a click on the strip picks a warp
+  const char* id = "##smemview";
+};
+struct SmemViewState {
+  int scroll = 0;         // rows scrolled from where the lines go
+  int clicked_warp = -1;  // set when the strip was clicked
+};
+void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, const SmemViewInput& in, const UiContext& ui, SmemViewState* state);
+// The bank x lane grid (model.h bank_lane_grid) in r; returns the y under it.
+float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, ImFont* small, float ui_scale);
+
 class ControlsPanel {  // sidebar: what to run, where it runs, files, presenter
  public:
   void draw(AppState& s, const UiContext& ui, const Rect& r);
@@ -52,11 +75,7 @@ class TreePanel : public Panel {  // node-link diagram of the reduction / scan t
  private:
   // Derived from the trace once per trace (AppState::trace_generation), not once per frame.
   int generation_ = -1;
-  std::vector<int> rows_;
-  std::vector<std::vector<TreeEdge>> edges_;  // per row
-  std::vector<std::vector<char>> written_;    // per row, per column
-  int words_ = 1;
-  bool shuffles_ = false;
+  TreeModel model_;  // columns, rows (edges, written columns, values), notes
 };
 
 class SmemPanel : public Panel {  // the shared-memory array, by bank
@@ -67,6 +86,8 @@ class SmemPanel : public Panel {  // the shared-memory array, by bank
   int generation_ = -1;
   std::vector<bool> pads_;
   std::vector<SharedArray> arrays_;  // the application kernels' named arrays
+  SmemViewState view_;
+  int view_step_ = -1;  // the step view_'s scroll belongs to
 };
 
 class WarpsPanel : public Panel {  // active lanes, conflict heatmap, bank x lane grid
@@ -80,9 +101,16 @@ class WarpsPanel : public Panel {  // active lanes, conflict heatmap, bank x lan
   std::map<int, std::string> site_names_;
 };
 
-class ComparePanel : public Panel {  // two traces level by level
+class ComparePanel : public Panel {  // two traces level by level, and both sides' grids side by side
  public:
   void draw(AppState& s, const UiContext& ui, const Rect& r) override;
+
+ private:
+  int generation_ = -1;
+  std::vector<bool> pads_[2];         // the trace's, the partner's
+  std::vector<SharedArray> arrays_[2];
+  bool show_sides_ = true;            // both sides' grids under the table
+  int scrolled_to_ = -1;              // the step the table last scrolled to
 };
 
 class CodePanel : public Panel {  // the kernel file with the current access's expression highlighted

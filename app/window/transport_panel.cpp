@@ -46,7 +46,7 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const float slot = avail.x / n;
     for (int i = 0; i < n; ++i) {
       ImVec2 q0(p.x + i * slot, p.y), q1(p.x + (i + 1) * slot - (slot > 3 ? 1 : 0), p.y + bar_h);
-      Rgba c = degree_color(s.trace.steps[i].max_degree);
+      Rgba c = heat_class_color(step_heat_class(s.trace.steps[i]));
       if (i > s.step) c = mix(c, Rgba{20, 20, 20}, 0.55f);
       dl->AddRectFilled(q0, q1, col(c), 2);
     }

@@ -29,25 +29,10 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::Dummy(ImVec2(1, ImGui::GetFontSize() + 4));
   if (generation_ != s.trace_generation) {
     generation_ = s.trace_generation;
-    shuffles_ = has_shuffles(t);
-    words_ = 0;
-    for (const auto& st : t.steps) words_ = std::max(words_, static_cast<int>(st.smem.size()));
-    if (shuffles_) words_ = std::max(words_, t.threads);
-    words_ = std::max(1, words_);
-    rows_ = tree_rows(t);
-    edges_.clear();
-    written_.clear();
-    for (int row : rows_) {
-      edges_.push_back(tree_edges(t, row));
-      std::vector<char> w(words_, 0);
-      for (const auto& acc : t.steps[row].accesses)
-        if (acc.op == kStore && acc.word < words_) w[acc.word] = 1;
-        else if (acc.op == kShuffle && acc.tid < words_) w[acc.tid] = 1;
-      written_.push_back(std::move(w));
-    }
+    model_ = tree_model(t);
   }
-  const bool shuffles = shuffles_;
-  const int words = words_;
+  const TreeModel& m = model_;
+  const int words = m.columns;
   ImGui::SetNextItemWidth(160 * ui.scale);
   ImGui::SliderFloat("zoom", &s.tree_zoom, 1.0f, std::max(2.0f, words / 8.0f), "%.1fx", ImGuiSliderFlags_Logarithmic);
   ImGui::SameLine();
@@ -58,16 +43,19 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::SameLine();
   ImGui::TextDisabled("wheel: zoom, drag: pan");
 
-  const std::vector<int>& rows = rows_;
+  std::vector<int> rows;  // the trace step of each row
+  for (const TreeRow& row : m.rows) rows.push_back(row.step);
   float longest = 0;
-  for (int row : rows) longest = std::max(longest, text_width(t.steps[row].label, ui.fonts.small));
+  for (const TreeRow& row : m.rows) longest = std::max(longest, text_width(row.label, ui.fonts.small));
   const float gutter = std::min(longest + 10, c.w * 0.3f);
   ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
   // The application kernels' arrays get a named bracket over their columns.
   const std::vector<SharedArray> arrays = shared_arrays(t);
   const float strip = arrays.empty() ? 0.0f : ui.fonts.small->FontSize + 8;
-  Rect area{p0.x + gutter, p0.y + strip, avail.x - gutter - 4, avail.y - 4 - strip};
+  // A caption line under the tree says how columns and labels are laid out when that is not plain.
+  const float caption_h = ImGui::GetFontSize() + 4;
+  Rect area{p0.x + gutter, p0.y + strip, avail.x - gutter - 4, avail.y - 4 - strip - caption_h};
   if (rows.empty() || area.w < 20 || area.h < 20) {
     ImGui::TextDisabled("This kernel keeps its values in registers: no shared-memory tree to draw.");
     end_panel();
@@ -86,24 +74,34 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   TreeGeometry g = tree_geometry(words, static_cast<int>(rows.size()), area, s.tree_zoom, s.tree_pan, ui.fonts.small->FontSize + 4);
   s.tree_pan = g.pan_x;
 
-  // The row of the current step (or the last row before it).
+  // The row of the current step (or the last row before it; the first of the rows showing it).
   int cur_row = -1;
   for (int i = 0; i < static_cast<int>(rows.size()); ++i)
-    if (rows[i] <= s.step) cur_row = i;
+    if (rows[i] <= s.step && (cur_row < 0 || rows[i] != rows[cur_row])) cur_row = i;
   const bool cur_is_row = cur_row >= 0 && rows[cur_row] == s.step;
+  auto is_current = [&](int i) { return cur_is_row && rows[i] == s.step; };
   const float a = ease_in_out(s.anim);
 
   dl->PushClipRect(ImVec2(p0.x, area.y), ImVec2(area.right(), area.bottom()), true);
-  // Row labels in the gutter.
+  // Row labels in the gutter: every row's, or every k-th and the current one's where rows are
+  // shorter than a line (the caption says which).
+  int label_every = 1;
+  const std::vector<int> labelled = labelled_rows(static_cast<int>(rows.size()), g.row_h, ui.fonts.small->FontSize, cur_is_row ? cur_row : -1, &label_every);
   for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
     const float y = g.row_y(i);
-    const bool cur = i == cur_row && cur_is_row;
+    const bool cur = is_current(i);
     if (cur) dl->AddRectFilled(ImVec2(p0.x, y - g.row_h / 2), ImVec2(area.right(), y + g.row_h / 2), IM_COL32(255, 255, 255, 18));
-    std::string label = t.steps[rows[i]].label;
+  }
+  for (int i : labelled) {
+    const float y = g.row_y(i);
+    const bool cur = is_current(i);
     ImFont* f = ui.fonts.small;
-    label = fit_text(label, gutter - 8, f);
-    if (g.row_h >= f->FontSize)
-      dl->AddText(f, f->FontSize, ImVec2(p0.x + 2, y - f->FontSize / 2), i <= cur_row ? (cur ? text_col : dim_col) : IM_COL32(110, 110, 110, 255), label.c_str());
+    std::string label = fit_text(m.rows[i].label, gutter - 8, f);
+    if (label_every > 1 && g.row_h < f->FontSize) {  // a tick from the label to its row
+      dl->AddLine(ImVec2(p0.x + gutter - 6, y), ImVec2(p0.x + gutter - 1, y), dim_col, 1.0f);
+    }
+    dl->AddText(f, f->FontSize, ImVec2(p0.x + 2, std::clamp(y - f->FontSize / 2, area.y, area.bottom() - f->FontSize)),
+                i <= cur_row || cur ? (cur ? text_col : dim_col) : IM_COL32(110, 110, 110, 255), label.c_str());
   }
   dl->PopClipRect();
   dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
@@ -113,9 +111,9 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
 
   // Edges first (under the nodes). Rows after the current one are not computed yet: ghosts.
   for (int i = 1; i < static_cast<int>(rows.size()); ++i) {
-    const bool future = i > cur_row;
-    const bool current = i == cur_row && cur_is_row;
-    const auto& edges = edges_[i];
+    const bool current = is_current(i);
+    const bool future = i > cur_row && !current;
+    const auto& edges = m.rows[i].edges;
     // A row with more edges than pixels is a blur: outside the current row, draw a sample.
     // Ghost rows (not computed yet) get half the sample of the rows already done.
     const float sample = area.w * (future ? 0.1f : 0.2f);
@@ -158,10 +156,10 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
 
   // Nodes.
   for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
-    const Step& st = t.steps[rows[i]];
-    const bool future = i > cur_row;
-    const bool current = i == cur_row && cur_is_row;
-    const std::vector<char>& written = written_[i];
+    const TreeRow& row = m.rows[i];
+    const bool current = is_current(i);
+    const bool future = i > cur_row && !current;
+    const std::vector<char>& written = row.written;
     const float y = g.row_y(i);
     if (!big_nodes) {  // columns under 4 pixels: runs of written words become one bar
       Rgba fill = future ? Rgba{55, 55, 60} : current ? mix(Rgba{70, 70, 75}, kChangedColor, a) : Rgba{205, 215, 230};
@@ -189,8 +187,8 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         if (big_nodes && !future && g.node_w >= 10) {
           ImVec2 q0(x - g.node_w / 2, y - g.node_h / 2), q1(x + g.node_w / 2, y + g.node_h / 2);
           dl->AddRect(q0, q1, IM_COL32(90, 90, 95, 255), 2);
-          if (show_values && !shuffles && w < static_cast<int>(st.smem.size())) {
-            draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, format_value(st.smem[w], t.op, ValueStyle::Cell), IM_COL32(120, 120, 125, 255), ui.fonts.small);
+          if (show_values && !row.output && !std::isnan(row.values[w])) {
+            draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, format_value(row.values[w], t.op, ValueStyle::Cell), IM_COL32(120, 120, 125, 255), ui.fonts.small);
           }
         }
         continue;
@@ -198,9 +196,11 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       Rgba fill = future ? Rgba{55, 55, 60} : current ? mix(Rgba{70, 70, 75}, kChangedColor, a) : Rgba{205, 215, 230};
       ImVec2 q0(x - g.node_w / 2, y - g.node_h / 2), q1(x + g.node_w / 2, y + g.node_h / 2);
       dl->AddRectFilled(q0, q1, col(fill), big_nodes ? 3.0f : 0.0f);
-      if (!future && show_values && !shuffles && w < static_cast<int>(st.smem.size())) {
+      if (row.output && !future)  // global memory, not shared: a white frame
+        dl->AddRect(ImVec2(q0.x - 1, q0.y - 1), ImVec2(q1.x + 1, q1.y + 1), IM_COL32(255, 255, 255, 230), 3.0f, 0, 1.5f);
+      if (!future && show_values && !std::isnan(row.values[w])) {
         Rgba tc = text_on(fill);
-        draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, format_value(st.smem[w], t.op, ValueStyle::Cell),
+        draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, format_value(row.values[w], t.op, ValueStyle::Cell),
                           col(tc.with_alpha(static_cast<uint8_t>(current ? 255 * a : 255))), ui.fonts.small);
       }
     }
@@ -226,7 +226,18 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (label_fits(x1 - x0, text_width(name, ui.fonts.small)))
       text_centered(dl, ImVec2((x0 + x1) / 2, by - 4 - ui.fonts.small->FontSize / 2), bc, name, ui.fonts.small);
   }
-  if (shuffles) dl->AddText(ImVec2(area.x + 4, area.bottom() - ImGui::GetFontSize() - 2), dim_col, "shuffle rows: columns are lanes (registers)");
+  // The caption line under the tree: how columns and row labels are laid out, when not plain.
+  std::string caption;
+  for (const std::string& note : m.notes) caption += (caption.empty() ? "" : "; ") + note;
+  if (label_every > 1)
+    caption += (caption.empty() ? "" : "; ") + std::string("row labels: every ") + std::to_string(label_every) + (label_every == 2 ? "nd" : label_every == 3 ? "rd" : "th") +
+               " row and the current one";
+  if (!caption.empty()) {
+    ImGui::SetCursorScreenPos(ImVec2(p0.x + 2, area.bottom() + 2));
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", fit_text(caption, c.right() - p0.x - 4).c_str());
+    ImGui::PopTextWrapPos();
+  }
   end_panel();
 }
 

@@ -1,6 +1,10 @@
 // Shared UI pieces (see ui_common.h).
 #include "ui_common.h"
 
+#include "model.h"
+
+#include <algorithm>
+
 #include <sys/stat.h>
 
 namespace scanscope {
@@ -143,16 +147,22 @@ void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string
 
 bool draw_value_in_box(ImDrawList* dl, ImVec2 center, float box_w, float box_h, const std::string& text, ImU32 color, ImFont* font) {
   if (text.empty()) return false;
+  // One line at the font's size; else a mat2 value "[a b;c d]" as "a b" over "c d", smaller where
+  // that is what fits (value_font_size: down to half the font, never under 7 pixels).
+  const auto semi = text.find(';');
+  const bool matrix = text.front() == '[' && semi != std::string::npos && text.back() == ']';
+  const std::string top = matrix ? text.substr(1, semi - 1) : "", bottom = matrix ? text.substr(semi + 1, text.size() - semi - 2) : "";
+  const float size = value_font_size(box_w, box_h, font->FontSize, text_width(text, font), matrix ? std::max(text_width(top, font), text_width(bottom, font)) : 0);
+  if (size <= 0) return false;
   if (label_fits(box_w, text_width(text, font)) && box_h >= font->FontSize) {
     text_centered(dl, center, color, text, font);
     return true;
   }
-  const auto semi = text.find(';');
-  if (text.front() != '[' || semi == std::string::npos || text.back() != ']') return false;
-  const std::string top = text.substr(1, semi - 1), bottom = text.substr(semi + 1, text.size() - semi - 2);
-  if (box_h < 2 * font->FontSize || !label_fits(box_w, std::max(text_width(top, font), text_width(bottom, font)))) return false;
-  text_centered(dl, ImVec2(center.x, center.y - font->FontSize / 2), color, top, font);
-  text_centered(dl, ImVec2(center.x, center.y + font->FontSize / 2), color, bottom, font);
+  for (int line = 0; line < 2; ++line) {
+    const std::string& part = line == 0 ? top : bottom;
+    const ImVec2 sz = font->CalcTextSizeA(size, 1e9f, 0, part.c_str());
+    dl->AddText(font, size, ImVec2(center.x - sz.x / 2, center.y + (line == 0 ? -size : 0.0f)), color, part.c_str());
+  }
   return true;
 }
 

@@ -96,7 +96,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     heat_ = conflict_heatmap(t);
     classes_.assign(static_cast<size_t>(heat_.steps) * heat_.warps, 0);
     for (int w = 0; w < heat_.warps; ++w)
-      for (int k = 0; k < heat_.steps; ++k) classes_[static_cast<size_t>(w) * heat_.steps + k] = static_cast<uint8_t>(degree_class(heat_.at(k, w)));
+      for (int k = 0; k < heat_.steps; ++k) classes_[static_cast<size_t>(w) * heat_.steps + k] = static_cast<uint8_t>(heat_class(heat_, k, w));
     site_names_.clear();
     for (const auto& st2 : t.steps)
       for (const auto& wi : st2.instructions)
@@ -104,7 +104,8 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   const Heatmap& h = heat_;
   std::vector<std::pair<Rgba, std::string>> legend;
-  for (int cls = 0; cls < kDegreeClasses; ++cls) legend.push_back({degree_color(degree_class_min(cls)), degree_class_label(cls)});
+  for (int cls = 0; cls < kHeatClasses; ++cls)
+    if (cls != kShuffleClass || std::find(h.shuffled.begin(), h.shuffled.end(), 1) != h.shuffled.end()) legend.push_back({heat_class_color(cls), heat_class_label(cls)});
   float legend_w = 0;
   for (const auto& it : legend) legend_w += fh * 1.8f + 4 + text_width(it.second);
   const float legend_h = std::ceil(legend_w / std::max(1.0f, left_w - 8)) * (fh + 4) + 4;
@@ -117,7 +118,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     } else {  // no shader: the same cells with the draw list
       for (int w = 0; w < h.warps; ++w)
         for (int k = 0; k < h.steps; ++k)
-          dl->AddRectFilled(ImVec2(hm.x + hm.w * k / h.steps, hm.y + hm.h * w / h.warps), ImVec2(hm.x + hm.w * (k + 1) / h.steps, hm.y + hm.h * (w + 1) / h.warps), col(degree_color(h.at(k, w))));
+          dl->AddRectFilled(ImVec2(hm.x + hm.w * k / h.steps, hm.y + hm.h * w / h.warps), ImVec2(hm.x + hm.w * (k + 1) / h.steps, hm.y + hm.h * (w + 1) / h.warps), col(heat_class_color(heat_class(h, k, w))));
     }
     const float sx = hm.w / h.steps, sy = hm.h / h.warps;
     dl->AddRect(ImVec2(hm.x + s.step * sx, hm.y), ImVec2(hm.x + (s.step + 1) * sx, hm.bottom()), IM_COL32(255, 255, 255, 255), 0, 0, 2);
@@ -129,7 +130,10 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (ImGui::IsItemHovered()) {
       int k = std::clamp(static_cast<int>((io.MousePos.x - hm.x) / sx), 0, h.steps - 1);
       int w = std::clamp(static_cast<int>((io.MousePos.y - hm.y) / sy), 0, h.warps - 1);
-      ImGui::SetTooltip("step %d (%s), warp %d: %s", k, t.steps[k].label.c_str(), w, h.at(k, w) == 0 ? "no shared-memory access" : (std::to_string(h.at(k, w)) + "-way").c_str());
+      const std::string what = heat_class(h, k, w) == kShuffleClass ? "shuffles between lanes (registers), no shared-memory access"
+                               : h.at(k, w) == 0                   ? "no shared-memory access"
+                                                                   : std::to_string(h.at(k, w)) + "-way";
+      ImGui::SetTooltip("step %d (%s), warp %d: %s", k, t.steps[k].label.c_str(), w, what.c_str());
       if (ImGui::IsItemClicked()) {
         set_step(s, k);
         s.selected_warp = w;
@@ -174,49 +178,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const float grid_h = c.bottom() - gy - (is_gpu_measurement(t) ? 5.0f : 4.0f) * ImGui::GetFrameHeightWithSpacing() - 3 * small->FontSize - 8;
   if (!insts.empty() && grid_h > 40 && st.instructions[insts[s.selected_inst]].op != kShuffle) {
     const WarpInstruction& wi = st.instructions[insts[s.selected_inst]];
-    const int banks = std::max(1, t.banks);
-    const int issue = std::max(1, t.warp_issue);
-    std::vector<int> lanes;  // active lanes, in order
-    for (int ai : wi.access_index) {
-      const int lane = st.accesses[ai].tid % kWarpSize;
-      if (std::find(lanes.begin(), lanes.end(), lane) == lanes.end()) lanes.push_back(lane);
-    }
-    std::sort(lanes.begin(), lanes.end());
-    // Per issue (warp or half-warp): distinct words per bank, which gives the colour.
-    std::vector<std::vector<std::vector<int>>> words_in(kWarpSize / issue, std::vector<std::vector<int>>(banks));
-    for (int ai : wi.access_index) {
-      const Access& acc = st.accesses[ai];
-      auto& v = words_in[(acc.tid % kWarpSize) / issue][acc.word % banks];
-      if (std::find(v.begin(), v.end(), acc.word) == v.end()) v.push_back(acc.word);
-    }
-    const float lw = std::max(text_width("L31", small), text_width("bank", small)) + 6;
-    const float bw = (rw - lw) / banks;
-    const float lh = std::min(28.0f * ui.scale, (grid_h - small->FontSize - 4) / std::max<size_t>(1, lanes.size()));
-    const int every = label_fits(bw, text_width("31", small)) ? 1 : label_fits(bw * 4, text_width("31", small)) ? 4 : 8;
-    for (int b = 0; b < banks; b += every)
-      text_centered(dl, ImVec2(rx + lw + (b + 0.5f) * bw, gy + small->FontSize / 2), IM_COL32(170, 170, 180, 255), std::to_string(b), small);
-    dl->AddText(small, small->FontSize, ImVec2(rx, gy), IM_COL32(170, 170, 180, 255), "bank");
-    const float g0 = gy + small->FontSize + 4;
-    dl->AddRectFilled(ImVec2(rx + lw, g0), ImVec2(rx + lw + banks * bw, g0 + lanes.size() * lh), IM_COL32(30, 30, 34, 255));
-    const int label_every = lh >= small->FontSize ? 1 : std::max(1, static_cast<int>(std::ceil(small->FontSize / std::max(1.0f, lh))));
-    for (size_t i = 0; i < lanes.size(); ++i) {
-      const float ly = g0 + i * lh;
-      if (static_cast<int>(i) % label_every == 0)
-        dl->AddText(small, small->FontSize, ImVec2(rx, ly + (lh - small->FontSize) / 2), IM_COL32(170, 170, 180, 255), ("L" + std::to_string(lanes[i])).c_str());
-      if (issue == 16 && i > 0 && lanes[i - 1] < 16 && lanes[i] >= 16)  // half-warp boundary
-        dl->AddLine(ImVec2(rx, ly), ImVec2(rx + lw + banks * bw, ly), IM_COL32(255, 255, 255, 220), 2);
-    }
-    for (int ai : wi.access_index) {
-      const Access& acc = st.accesses[ai];
-      const int lane = acc.tid % kWarpSize, b = acc.word % banks;
-      const size_t row = std::find(lanes.begin(), lanes.end(), lane) - lanes.begin();
-      const int deg = static_cast<int>(words_in[lane / issue][b].size());
-      ImVec2 q0(rx + lw + b * bw, g0 + row * lh), q1(rx + lw + (b + 1) * bw - 1, g0 + (row + 1) * lh - (lh > 3 ? 1 : 0));
-      dl->AddRectFilled(q0, q1, col(degree_color(deg)));
-      std::string wl = std::to_string(acc.word);
-      if (label_fits(bw, text_width(wl, small)) && lh >= small->FontSize) text_centered(dl, ImVec2((q0.x + q1.x) / 2, (q0.y + q1.y) / 2), col(text_on(degree_color(deg))), wl, small);
-    }
-    gy = g0 + lanes.size() * lh + 4;
+    gy = draw_bank_lane_grid(dl, bank_lane_grid(t, st, wi), Rect{rx, gy, rw, grid_h}, small, ui.scale) + 4;
     char buf[240];
     std::snprintf(buf, sizeof buf, "A row per active lane; the cell sits in the bank of the word the lane touches (word number inside). %d wavefront%s = %d conflict%s.",
                   wi.wavefronts, wi.wavefronts == 1 ? "" : "s", wi.conflicts, wi.conflicts == 1 ? "" : "s");

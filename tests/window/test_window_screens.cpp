@@ -771,3 +771,112 @@ TEST(WindowScreens, TimingPanelDrawsALiveSweepAsItRuns) {
   EXPECT_NE(run("--panels timing --edit-script '" + script + "' --screenshot '" + end + "'", &err), 0);  // 2, or xvfb-run's 5 when its clean-up races the quick exit
   EXPECT_NE(err.find("sweep start | wait K | cancel | finish, not 'stop'"), std::string::npos) << err;
 }
+
+// --- Issue 13: side by side, dense views, the shuffle class (pictures, where a picture is the point).
+
+namespace {
+
+// Renders args with --panels panels at 1600x900 and loads the PNG.
+bool render(const std::string& name, const std::string& args, Image* im) {
+  const std::string png = out_dir() + "/" + name + ".png";
+  std::remove(png.c_str());
+  std::string err;
+  if (run(args + " --screenshot '" + png + "'", &err) != 0) {
+    ADD_FAILURE() << err;
+    return false;
+  }
+  return im->load(png);
+}
+
+int count_bank_tints(const Image& im, Rect r, int banks) {
+  int n = 0;
+  for (int b = 0; b < banks; ++b) n += count_colour(im, r, bank_color(b, banks));
+  return n;
+}
+
+}  // namespace
+
+// The G80 scan beside its padded self at up-sweep d=32: the unpadded side's bank x lane grid is a
+// 16-way column, the padded side's a staircase of conflict-free cells; both shared-memory grids
+// show their cells, the padded one its padding slots.
+TEST(WindowScreens, ComparisonShowsBothSidesGridsSideBySide) {
+  NEED_XVFB();
+  Image im;
+  ASSERT_TRUE(render("compare_side_by_side", "--kernel scan-blelloch --n 512 --banks 16 --compare-pad zero --step 4 --panels compare", &im));
+  WindowLayout l = layout_window({"compare"}, 1600, 900, 1.0f);
+  ASSERT_EQ(l.panels.size(), 1u);
+  const Rect p = l.panels[0].rect;
+  // The sides fill the lower part of the panel (the table is at most a fifth of it, 2.6 rows at least).
+  const float top = p.y + p.h * 0.42f;
+  const Rect a{p.x + 4, top, p.w / 2 - 8, p.bottom() - top - 4}, b{p.x + p.w / 2 + 4, top, p.w / 2 - 8, p.bottom() - top - 4};
+  const int pink_a = count_colour(im, a, degree_color(16)), pink_b = count_colour(im, b, degree_color(16));
+  const int green_a = count_colour(im, a, degree_color(1)), green_b = count_colour(im, b, degree_color(1));
+  EXPECT_GT(pink_a, 400) << "A's 16-way cells";
+  EXPECT_LT(pink_b, 40) << "B has no 16-way cell";
+  EXPECT_GT(green_b, 400) << "B's conflict-free cells";
+  EXPECT_LT(green_a, green_b / 4);
+  // Both grids' cells (bank tints), and B's padding slots.
+  EXPECT_GT(count_bank_tints(im, a, 16), 3000);
+  EXPECT_GT(count_bank_tints(im, b, 16), 3000);
+  EXPECT_GT(count_colour(im, b, kPaddingColor), count_colour(im, a, kPaddingColor) + 100);
+}
+
+// In a quarter of the window (the default four panels) the sides keep their bank x lane grids: the
+// unpadded 16-way column on the left, none on the right.
+TEST(WindowScreens, ComparisonInAQuarterKeepsTheBankGridsSideBySide) {
+  NEED_XVFB();
+  Image im;
+  ASSERT_TRUE(render("compare_quarter", "--kernel scan-blelloch --n 512 --banks 16 --compare-pad zero --step 4 --panels tree,compare,smem,warps", &im));
+  WindowLayout l = layout_window({"tree", "compare", "smem", "warps"}, 1600, 900, 1.0f);
+  const PanelRect* cmp = find_panel(l, "compare");
+  ASSERT_NE(cmp, nullptr);
+  const Rect p = cmp->rect;
+  const float top = p.y + p.h * 0.55f;  // under the table's few rows
+  const Rect a{p.x + 4, top, p.w / 2 - 8, p.bottom() - top - 4}, b{p.x + p.w / 2 + 4, top, p.w / 2 - 8, p.bottom() - top - 4};
+  EXPECT_GT(count_colour(im, a, degree_color(16)), 150);
+  EXPECT_LT(count_colour(im, b, degree_color(16)), 20);
+  EXPECT_GT(count_colour(im, b, degree_color(1)), 150);
+}
+
+// At n = 512 and 2048, in the default layout (the shared-memory panel a quarter of the window) and
+// in the padding lesson, the shared-memory panel's cells keep their values: black digits on the
+// bank tints, where the panel had no room for any (rows of 2 to 5 pixels under a fan of lines).
+TEST(WindowScreens, DenseSharedMemoryKeepsItsValuesVisible) {
+  NEED_XVFB();
+  struct Case {
+    std::string args;
+    std::vector<std::string> panels;
+    bool lesson;
+    int banks;
+  };
+  const std::vector<Case> cases = {
+      {"--lesson padding --lesson-step 0", {"warps", "smem", "code"}, true, 16},
+      {"--kernel scan-blelloch --n 2048 --step 1", default_panels(), false, 32},
+      {"--kernel scan-blelloch --n 512 --banks 16 --pad harris --step 3", default_panels(), false, 16},
+  };
+  for (const Case& k : cases) {
+    Image im;
+    ASSERT_TRUE(render("dense_smem", k.args, &im)) << k.args;
+    WindowLayout l = layout_window(k.panels, 1600, 900, 1.0f, LayoutExtras{k.lesson});
+    const PanelRect* smem = find_panel(l, "smem");
+    ASSERT_NE(smem, nullptr) << k.args;
+    const Rect p = smem->rect;
+    const Rect body{p.x + 4, p.y + 30, p.w - 8, p.h - 34};
+    const int digits = count_colour(im, body, Rgba{0, 0, 0});
+    EXPECT_GT(digits, 60) << k.args << ": no values in the cells";  // none before (issue 13)
+    EXPECT_GT(count_bank_tints(im, body, k.banks), static_cast<int>(body.w * body.h) / 5) << k.args << ": the cells are hidden";
+  }
+}
+
+// Warp-shuffle rounds are not idle: the heatmap and the scrub bar paint them in the shuffle class's
+// colour, which the legend names.
+TEST(WindowScreens, ShuffleRoundsAreNotPaintedIdle) {
+  NEED_XVFB();
+  Image im;
+  ASSERT_TRUE(render("shuffle_class", "--kernel reduce-warp-shuffle --n 64 --step 1 --panels tree,warps", &im));
+  WindowLayout l = layout_window({"tree", "warps"}, 1600, 900, 1.0f);
+  const PanelRect* warps = find_panel(l, "warps");
+  ASSERT_NE(warps, nullptr);
+  EXPECT_GT(count_colour(im, warps->rect, heat_class_color(kShuffleClass)), 2000);
+  EXPECT_GT(count_colour(im, l.transport, heat_class_color(kShuffleClass)), 1000);
+}
