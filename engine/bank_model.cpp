@@ -175,10 +175,12 @@ void analyze_global(Trace& trace) {
   for (auto& step : trace.steps) {
     step.global_instructions.clear();
     step.global_totals = GlobalTotals();
-    // Warp-instructions as for shared memory: (warp, site, occurrence), the occurrence counting
-    // how often the thread executed the site earlier in the step.
-    std::map<std::tuple<int, int, int>, GlobalInstruction> insts;
-    std::map<int, int> occ;
+    // Warp-instructions: (warp, site, loop iteration, occurrence). The lanes of a warp in the same
+    // iteration of the loops around a site execute it together, also where a lane skipped it in an
+    // earlier iteration (nvcc's code checked on an H100: docs/validation.md); the occurrence counts
+    // how often the thread executed the site earlier in that iteration (a function called twice).
+    std::map<std::tuple<int, int, uint64_t, int>, GlobalInstruction> insts;
+    std::map<std::pair<int, uint64_t>, int> occ;
     int current_tid = -1;
     for (int i = 0; i < static_cast<int>(step.global.size()); ++i) {
       const GlobalAccess& a = step.global[i];
@@ -187,15 +189,15 @@ void analyze_global(Trace& trace) {
         occ.clear();
       }
       const int warp = a.tid / kWarpSize;
-      const int o = occ[a.site]++;
-      auto it = insts.find({warp, a.site, o});
+      const int o = occ[{a.site, a.iter}]++;
+      auto it = insts.find({warp, a.site, a.iter, o});
       if (it == insts.end()) {
         GlobalInstruction gi;
         gi.warp = warp;
         gi.site = a.site;
         gi.occurrence = o;
         gi.op = a.op;
-        it = insts.emplace(std::make_tuple(warp, a.site, o), gi).first;
+        it = insts.emplace(std::make_tuple(warp, a.site, a.iter, o), gi).first;
       }
       it->second.lanes |= 1u << (a.tid % kWarpSize);
       it->second.access_index.push_back(i);

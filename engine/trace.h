@@ -54,8 +54,11 @@ struct GlobalAccess {
   int array = 0;        // index into Trace::global_arrays
   int index = 0;        // element of that array
   double value = 0;     // loaded, stored, or (atomic) the value left in memory
+  // Which iteration of the loops around the access the thread was in (a hash of their counts; 0
+  // outside loops): the lanes of one warp-instruction share it (bank_model.h, analyze_global).
+  uint64_t iter = 0;
   bool operator==(const GlobalAccess& o) const {
-    return tid == o.tid && site == o.site && op == o.op && array == o.array && index == o.index &&
+    return tid == o.tid && site == o.site && op == o.op && array == o.array && index == o.index && iter == o.iter &&
            (value == o.value || (std::isnan(value) && std::isnan(o.value)));
   }
 };

@@ -120,6 +120,7 @@ std::string trace_to_json(const Trace& t, int indent) {
           const SourceSite& s2 = t.sites[a.site];
           jg["src"] = {s2.file, s2.line, s2.col};
         }
+        if (a.iter) jg["iter"] = a.iter;
         ga.push_back(std::move(jg));
       }
       js["global_accesses"] = std::move(ga);
@@ -332,6 +333,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
         a.array = static_cast<int>(rd.integer(ga[i], "array", aw, 0, static_cast<long long>(t.global_arrays.size()) - 1));
         a.index = static_cast<int>(rd.integer(ga[i], "index", aw, 0, std::max(0, t.global_arrays[a.array].count - 1)));
         a.value = rd.number(rd.field(ga[i], "value", aw), aw + ".value", true);  // null: a NaN (e.g. a poisoned word)
+        if (ga[i].contains("iter")) a.iter = static_cast<uint64_t>(rd.integer(ga[i], "iter", aw, 0, (1LL << 53) - 1));
         st.global.push_back(a);
       }
     }

@@ -3,6 +3,7 @@
 // their own numbers, and the trace file that carries them.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -210,4 +211,21 @@ TEST(Grid, CommandLinePrintsEachLaunchsWrites) {
   EXPECT_NE(second, std::string::npos) << out;
   EXPECT_LT(first, second);
   EXPECT_NE(out.find("global memory (Nsight Compute terms): ld requests 9, sectors 9"), std::string::npos) << out;
+}
+
+// Warp-instructions of a store inside a loop follow the loop's iterations: app-compact's scatter
+// (`if (keep) g_odata[where] = v` for two elements per thread) on an H100, Nsight Compute counted
+// 17 store requests and 75 sectors at n = 512 (seed 13), 33 and 144 at 1000, 65 and 300 at 2048;
+// grouping a lane's first store with the others' first stores gave 69, 133 and 285.
+TEST(Grid, StoresInALoopGroupByIteration) {
+  const std::vector<std::array<int, 3>> measured = {{512, 17, 75}, {1000, 33, 144}, {2048, 65, 300}};
+  for (const auto& [n, requests, sectors] : measured) {
+    TraceRequest r;
+    r.kernel = "app-compact";
+    r.n = n;
+    r.seed = 13;
+    const Trace t = run_emulator(r);
+    EXPECT_EQ(t.totals.global.st.requests, requests) << n;
+    EXPECT_EQ(t.totals.global.st.sectors, sectors) << n;
+  }
 }

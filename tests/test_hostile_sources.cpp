@@ -197,7 +197,7 @@ TEST(HostileSources, RecursionAndDeepCalls) {
 TEST(HostileSources, EndlessLoops) {
   const std::string head = "// launch: k<<<1, 1024, 49152>>>(out)\n__global__ void k(int *out) {\n  extern __shared__ int s[];\n";
   EXPECT_ENDS_WITH(head + "  while (1) { }\n}\n", "fault",
-                   std::string(kFile) + ":4:10: thread 0: the block ran more than 50000000 instructions: a loop that never ends? (thread 0 was here)");
+                   std::string(kFile) + ":4:3: thread 0: the block ran more than 50000000 instructions: a loop that never ends? (thread 0 was here)");
   EXPECT_ENDS_WITH(head + "  for (;;) s[threadIdx.x] = 1;\n}\n", "fault",
                    std::string(kFile) + ":4:12: thread 0: the trace would record more than 2000000 memory accesses (a loop that never ends?)");
   EXPECT_ENDS_WITH(head + "  for (;;) out[0] = 1;\n}\n", "fault",

@@ -37,6 +37,10 @@ enum class Op : unsigned char {
   NamePtr,     // a: frame slot of a pointer just declared, b: index into Compiled::names (names shared arrays)
   FaultNoReturn,  // the end of a non-void function was reached
   Exit,
+  // Loops: entered, the next iteration, left (breaks included). They keep each thread's iteration
+  // counts, which tell which dynamic instance of an access inside a loop a lane is at: the lanes
+  // of a warp in the same iteration share one warp-instruction even where some skipped it before.
+  LoopEnter, LoopNext, LoopExit,
 };
 
 struct Instr {

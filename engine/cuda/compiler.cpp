@@ -147,6 +147,7 @@ class Compiler {
       }
       case Sk::For: {
         if (s.init) stmt(*s.init);
+        emit(Op::LoopEnter, s.pos);
         int top = here();
         int jz = -1;
         if (s.expr) {
@@ -157,31 +158,44 @@ class Compiler {
         stmt(*s.body[0]);
         int cont = here();
         if (s.step) effect(*s.step);
+        emit(Op::LoopNext, s.pos);
         emit(Op::Jmp, s.pos, top);
         int end = here();
+        emit(Op::LoopExit, s.pos);
         if (jz >= 0) patch(jz, end);
         close_loop(cont, end);
         return;
       }
       case Sk::While: {
+        emit(Op::LoopEnter, s.pos);
         int top = here();
         value(*s.expr);
         int jz = emit(Op::Jz, s.pos);
         loops_.emplace_back();
         stmt(*s.body[0]);
+        int cont = here();
+        emit(Op::LoopNext, s.pos);
         emit(Op::Jmp, s.pos, top);
-        patch(jz, here());
-        close_loop(top, here());
+        int end = here();
+        emit(Op::LoopExit, s.pos);
+        patch(jz, end);
+        close_loop(cont, end);
         return;
       }
       case Sk::Do: {
+        emit(Op::LoopEnter, s.pos);
         int top = here();
         loops_.emplace_back();
         stmt(*s.body[0]);
         int cont = here();
         value(*s.expr);
-        emit(Op::Jnz, s.pos, top);
-        close_loop(cont, here());
+        int jz = emit(Op::Jz, s.pos);
+        emit(Op::LoopNext, s.pos);
+        emit(Op::Jmp, s.pos, top);
+        int end = here();
+        emit(Op::LoopExit, s.pos);
+        patch(jz, end);
+        close_loop(cont, end);
         return;
       }
       case Sk::Break:

@@ -15,6 +15,7 @@ namespace {
 constexpr uint32_t kStackSlots = kStackWords;  // per thread: frames and operand stack
 constexpr uint32_t kMaxDepth = kMaxCallDepth;  // nested calls per thread
 constexpr int kMaxThreads = 1024;
+constexpr uint32_t kMaxLoopNest = 64;  // loops inside loops, per thread (the catalogue: 2)
 
 enum Space : uint64_t { kNone = 0, kGlobal = 1, kShared = 2, kLocal = 3 };
 
@@ -114,6 +115,13 @@ int Machine::add_external(std::string name, uint32_t* data, size_t words) {
   return static_cast<int>(buffers_.size()) - 1;
 }
 
+uint64_t Machine::iteration_key(int tid) const {
+  uint64_t h = 1469598103934665603ULL;  // FNV-1a over the counts of the loops the thread is in
+  const uint32_t* c = &loop_counts_[static_cast<size_t>(tid) * kMaxLoopNest];
+  for (uint32_t i = 0; i < th_[tid].loop_depth; ++i) h = (h ^ (c[i] + 1)) * 1099511628211ULL;
+  return th_[tid].loop_depth ? (h & ((1ULL << 53) - 1)) | 1 : 0;  // 53 bits: exact in a JSON number
+}
+
 uint64_t Machine::pointer_to(int buffer, int offset) { return make_ptr(kGlobal, static_cast<uint64_t>(buffer), offset); }
 
 std::string Machine::who(int tid) const {
@@ -197,7 +205,8 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
   written_.assign(words, 0);
   th_.assign(threads_, Thread());
   stack_.assign(static_cast<size_t>(threads_) * kStackSlots, 0);
-  frames_.assign(static_cast<size_t>(threads_) * kMaxDepth, Frame{0, 0});
+  frames_.assign(static_cast<size_t>(threads_) * kMaxDepth, Frame{0, 0, 0});
+  loop_counts_.assign(static_cast<size_t>(threads_) * kMaxLoopNest, 0u);
   raw_.clear();
   if (!out_ || !out_->all_blocks) recorded_ = 0;  // a grid's limit counts every block's accesses
   round_labels_.clear();
@@ -467,6 +476,7 @@ void Machine::end_phase(bool final_phase) {
         g.array = a.array;
         g.index = a.word;
         g.value = value_of(a.bits, prog_.sites[a.site].type);
+        g.iter = a.iter;
         s.global.push_back(g);
         continue;
       }
@@ -661,7 +671,8 @@ void Machine::run_thread(int tid) {
         uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true, sp);
         TOP() = *m;
         if (record_ && space_of(p) == kShared) record(RawAccess{tid, in.a, kLoad, offset_of(p), *m, th.round, -1}, pc - 1);
-        else if (record_ && space_of(p) == kGlobal) record(RawAccess{tid, in.a, kLoad, offset_of(p), *m, th.round, buffer_of(p)}, pc - 1);
+        else if (record_ && space_of(p) == kGlobal)
+          record(RawAccess{tid, in.a, kLoad, offset_of(p), *m, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
         break;
       }
       case Op::St: {
@@ -673,7 +684,7 @@ void Machine::run_thread(int tid) {
           written_[offset_of(p)] = 1;
           if (record_) record(RawAccess{tid, in.a, kStore, offset_of(p), v, th.round, -1}, pc - 1);
         } else if (record_ && space_of(p) == kGlobal) {
-          record(RawAccess{tid, in.a, kStore, offset_of(p), v, th.round, buffer_of(p)}, pc - 1);
+          record(RawAccess{tid, in.a, kStore, offset_of(p), v, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
         }
         break;
       }
@@ -705,7 +716,7 @@ void Machine::run_thread(int tid) {
           written_[offset_of(p)] = 1;
           if (record_) record(RawAccess{tid, in.b, kAtomic, offset_of(p), nv, th.round, -1}, pc - 1);
         } else if (record_ && space_of(p) == kGlobal) {
-          record(RawAccess{tid, in.b, kAtomic, offset_of(p), nv, th.round, buffer_of(p)}, pc - 1);
+          record(RawAccess{tid, in.b, kAtomic, offset_of(p), nv, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
         }
         PUSH(old);
         break;
@@ -716,7 +727,7 @@ void Machine::run_thread(int tid) {
       case Op::Call: {
         const CompiledFunction& f = prog_.functions[in.a];
         if (th.depth + 1 >= kMaxDepth) fault(tid, static_cast<int>(pc) - 1, "calls nested more than " + std::to_string(kMaxDepth) + " deep (recursion?)");
-        frames[th.depth++] = Frame{pc, fp};
+        frames[th.depth++] = Frame{pc, fp, th.loop_depth};
         fp = sp - static_cast<uint32_t>(f.params);
         const uint32_t top = fp + static_cast<uint32_t>(f.frame_slots);
         if (top + 8 >= kStackSlots) fault(tid, static_cast<int>(pc) - 1, stack_overflow());
@@ -728,6 +739,7 @@ void Machine::run_thread(int tid) {
       case Op::Ret: {
         uint64_t v = in.a ? st[sp - 1] : 0;
         const Frame fr = frames[--th.depth];
+        th.loop_depth = fr.loop_depth;  // a return from inside loops leaves them
         sp = fp;
         fp = fr.fp;
         pc = fr.ret_pc;
@@ -775,6 +787,17 @@ void Machine::run_thread(int tid) {
         return;
       case Op::FaultNoReturn:
         fault(tid, static_cast<int>(pc) - 1, "reached the end of a function that must return a value");
+      case Op::LoopEnter:
+        if (th.loop_depth >= kMaxLoopNest)
+          fault(tid, static_cast<int>(pc) - 1, "loops nested more than " + std::to_string(kMaxLoopNest) + " deep");
+        loop_counts_[static_cast<size_t>(tid) * kMaxLoopNest + th.loop_depth++] = 0;
+        break;
+      case Op::LoopNext:
+        if (th.loop_depth > 0) ++loop_counts_[static_cast<size_t>(tid) * kMaxLoopNest + th.loop_depth - 1];
+        break;
+      case Op::LoopExit:
+        if (th.loop_depth > 0) --th.loop_depth;
+        break;
       case Op::Exit:
         park(Status::Exited, th.wait);
         note_round_end(tid, in.a);

@@ -73,9 +73,10 @@ class Machine {
     int wait = -1;       // sync point waited at
     int round = 0;       // warp synchronisations passed in this barrier phase
     int last_pc = 0;     // for messages about a lane that left
+    uint32_t loop_depth = 0;  // loops entered and not left (their counts in loop_counts_)
   };
   struct Frame {
-    uint32_t ret_pc, fp;
+    uint32_t ret_pc, fp, loop_depth;
   };
   struct RawAccess {
     int tid, site;
@@ -84,6 +85,7 @@ class Machine {
     uint32_t bits;
     int round;
     int array;  // global buffer; -1 for shared memory and shuffles
+    uint64_t iter = 0;  // global: the iteration counts of the loops around the access (a hash)
   };
   struct RoundLabel {
     bool set = false;
@@ -116,6 +118,8 @@ class Machine {
   std::vector<Thread> th_;
   std::vector<uint64_t> stack_;
   std::vector<Frame> frames_;
+  std::vector<uint32_t> loop_counts_;  // per thread, kMaxLoopNest iteration counts
+  uint64_t iteration_key(int tid) const;
   std::vector<uint32_t> smem_;
   std::vector<uint8_t> written_;
   std::vector<uint32_t> phase_start_smem_;

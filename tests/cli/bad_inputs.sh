@@ -97,7 +97,7 @@ bad_input "20000 nested parentheses" "nested.cu:2:238: nested more than 200 leve
 bad_input "macro expansion bomb" "bomb.cu:43:51: macro expansion comes to more than 1000000 tokens" trace --source "$tmp/bomb.cu" --device cpu
 bad_input "kernel file including itself" "self.cu:2:10: #include \"self.cu\": includes nested more than 32 deep" trace --source "$tmp/self.cu" --device cpu
 bad_input "recursive __device__ function" "recursive.cu:2:34: thread 0: calls nested more than 64 deep \(recursion\?\)" trace --source "$tmp/recursive.cu" --device cpu
-bad_input "endless loop" "endless.cu:2:38: thread 0: the block ran more than 50000000 instructions" trace --source "$tmp/endless.cu" --device cpu
+bad_input "endless loop" "endless.cu:2:31: thread 0: the block ran more than 50000000 instructions" trace --source "$tmp/endless.cu" --device cpu
 bad_input "endless loop around a barrier" "endless-barrier.cu:2:41: thread 0: the trace would have more than 4096 steps" trace --source "$tmp/endless-barrier.cu" --device cpu
 bad_input "shared memory over 48 KiB" "big-shared needs 98304 bytes of shared memory, more than the 49152" trace --source "$tmp/big-shared.cu" --device cpu
 bad_input "local array of 10^8 elements" "big-local.cu:2:37: local array 'a' of 100000000 elements \(1 to 1024 allowed\)" trace --source "$tmp/big-local.cu" --device cpu

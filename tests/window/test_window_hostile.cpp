@@ -48,7 +48,7 @@ TEST(WindowHostileSources, EachLimitIsOneLineInTheForm) {
   EXPECT_EQ(run_hostile(bomb + "__global__ void k(int *out) { int x = 0; out[0] = A40; }\n"),
             "kernels/app/hostile.cu:43:51: macro expansion comes to more than 1000000 tokens (at macro 'A0': a macro that uses another many times?)");
   EXPECT_EQ(run_hostile("// launch: k<<<1, 1024>>>(out)\n__global__ void k(int *out) { while (1) { } }\n"),
-            "kernels/app/hostile.cu:2:38: thread 0: the block ran more than 50000000 instructions: a loop that never ends? (thread 0 was here)");
+            "kernels/app/hostile.cu:2:31: thread 0: the block ran more than 50000000 instructions: a loop that never ends? (thread 0 was here)");
   const std::string huge = launch + "// " + std::string(cuda::kMaxSourceBytes, 'x') + "\n";
   EXPECT_EQ(run_hostile(huge), "kernels/app/hostile.cu: " + std::to_string(huge.size()) + " bytes, more than the 1 MiB a kernel file may have");
 }

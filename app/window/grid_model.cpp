@@ -1,0 +1,167 @@
+// The grid view's data (see grid_model.h).
+#include "grid_model.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+
+#include "engine/bank_model.h"
+
+namespace scanscope {
+
+Trace block_trace(const Trace& grid, int launch, int block) {
+  if (!grid.is_grid()) return grid;
+  Trace t;
+  t.request = grid.request;
+  t.check = grid.check;
+  t.gpu_check = grid.gpu_check;
+  t.gpu_us = grid.gpu_us;
+  t.kernel = grid.kernel;
+  t.n = grid.n;
+  t.banks = grid.banks;
+  t.warp_issue = grid.warp_issue;
+  t.pad = grid.pad;
+  t.op = grid.op;
+  t.type = grid.type;
+  t.inclusive = grid.inclusive;
+  t.bits = grid.bits;
+  t.device = grid.device;
+  t.input = grid.input;
+  t.output = grid.output;
+  t.files = grid.files;
+  t.file_texts = grid.file_texts;
+  t.main_file = grid.main_file;
+  t.sites = grid.sites;
+  t.source = grid.source;
+  t.defines = grid.defines;
+  t.compiler = grid.compiler;
+  t.compiler_notes = grid.compiler_notes;
+  t.global_arrays = grid.global_arrays;
+  t.threads = grid.threads;
+  if (launch >= 0 && launch < static_cast<int>(grid.launches.size())) {
+    t.threads = grid.launches[launch].block;
+    t.launch = grid.launches[launch].text;
+  }
+  for (const Step& s : grid.steps)
+    if (s.launch == launch && s.block == block) {
+      t.steps.push_back(s);
+      t.smem_words = std::max(t.smem_words, static_cast<int>(s.smem.size()));
+    }
+  if (t.steps.empty()) {  // a block the grid does not have: one empty step, so panels have a step
+    Step s;
+    s.label = "no such block";
+    t.steps.push_back(s);
+  }
+  for (const auto& a : grid.arrays)
+    if (a.first_word + a.words <= t.smem_words) t.arrays.push_back(a);
+  if (t.smem_words == static_cast<int>(grid.word_index.size())) t.word_index = grid.word_index;
+  analyze_banks(t);
+  analyze_global(t);
+  return t;
+}
+
+GridPlace grid_place(const Trace& grid, int step) {
+  GridPlace p;
+  if (step < 0 || step >= static_cast<int>(grid.steps.size())) return p;
+  p.launch = grid.steps[step].launch;
+  p.block = grid.steps[step].block;
+  for (int s = step - 1; s >= 0 && grid.steps[s].launch == p.launch && grid.steps[s].block == p.block; --s) ++p.step_in_block;
+  return p;
+}
+
+int grid_step(const Trace& grid, int launch, int block, int step_in_block) {
+  int k = 0;
+  for (int s = 0; s < static_cast<int>(grid.steps.size()); ++s)
+    if (grid.steps[s].launch == launch && grid.steps[s].block == block && k++ == step_in_block) return s;
+  return -1;
+}
+
+int next_block_step(const Trace& grid, int launch, int block) {
+  bool inside = false;
+  for (int s = 0; s < static_cast<int>(grid.steps.size()); ++s) {
+    const bool mine = grid.steps[s].launch == launch && grid.steps[s].block == block;
+    if (mine) inside = true;
+    else if (inside) return s;
+  }
+  return -1;
+}
+
+int previous_block_step(const Trace& grid, int launch, int block) {
+  for (int s = 0; s < static_cast<int>(grid.steps.size()); ++s)
+    if (grid.steps[s].launch == launch && grid.steps[s].block == block) return s - 1;
+  return -1;
+}
+
+std::vector<GridStage> grid_stages(const Trace& grid) {
+  std::vector<GridStage> out;
+  const size_t arrays = grid.global_arrays.size();
+  for (size_t l = 0; l < grid.launches.size(); ++l) {
+    GridStage g;
+    g.launch = static_cast<int>(l);
+    g.text = grid.launches[l].text;
+    g.grid = grid.launches[l].grid;
+    g.block = grid.launches[l].block;
+    g.spans.assign(static_cast<size_t>(g.grid), std::vector<BlockSpan>(arrays));
+    out.push_back(std::move(g));
+  }
+  auto widen = [](int& first, int& last, int i) {
+    first = first < 0 ? i : std::min(first, i);
+    last = std::max(last, i);
+  };
+  for (const Step& s : grid.steps) {
+    if (s.launch < 0 || s.launch >= static_cast<int>(out.size()) || s.block < 0 || s.block >= out[s.launch].grid) continue;
+    std::vector<BlockSpan>& spans = out[s.launch].spans[s.block];
+    for (const GlobalAccess& a : s.global) {
+      if (a.array < 0 || a.array >= static_cast<int>(arrays)) continue;
+      BlockSpan& b = spans[a.array];
+      if (a.op == kLoad) widen(b.read_first, b.read_last, a.index);
+      else widen(b.write_first, b.write_last, a.index);
+    }
+  }
+  return out;
+}
+
+std::vector<std::vector<double>> arrays_after(const Trace& grid, int launch) {
+  std::vector<std::vector<double>> a;
+  for (size_t i = 0; i < grid.global_arrays.size(); ++i) {
+    const int count = grid.global_arrays[i].count;
+    if (i == 0) a.push_back(std::vector<double>(grid.input.begin(), grid.input.begin() + std::min<size_t>(grid.input.size(), count)));
+    else a.push_back(std::vector<double>(static_cast<size_t>(count), i == 1 ? std::numeric_limits<double>::quiet_NaN() : 0.0));
+    a.back().resize(static_cast<size_t>(count), 0.0);
+  }
+  for (const Step& s : grid.steps) {
+    if (s.launch > launch) break;
+    for (const GlobalAccess& g : s.global)
+      if (g.op != kLoad && g.array >= 0 && g.array < static_cast<int>(a.size()) && g.index >= 0 &&
+          g.index < static_cast<int>(a[g.array].size()))
+        a[g.array][g.index] = g.value;
+  }
+  return a;
+}
+
+StepGlobalView step_global_view(const Trace& grid, int step, int inst) {
+  StepGlobalView v;
+  for (const auto& g : grid.global_arrays) v.touched.emplace_back(static_cast<size_t>(std::max(0, g.count)), 0);
+  if (step < 0 || step >= static_cast<int>(grid.steps.size())) return v;
+  const Step& s = grid.steps[step];
+  for (const GlobalAccess& a : s.global)
+    if (a.array >= 0 && a.array < static_cast<int>(v.touched.size()) && a.index >= 0 && a.index < static_cast<int>(v.touched[a.array].size()))
+      v.touched[a.array][a.index] |= a.op == kLoad ? 1 : 2;
+  v.requests = static_cast<int>(s.global_totals.ld.requests + s.global_totals.st.requests);
+  v.sectors = static_cast<int>(s.global_totals.ld.sectors + s.global_totals.st.sectors);
+  if (inst >= 0 && inst < static_cast<int>(s.global_instructions.size())) {
+    const GlobalInstruction& gi = s.global_instructions[inst];
+    std::set<std::pair<int, int>> sectors;
+    for (int idx : gi.access_index) sectors.insert({s.global[idx].array, s.global[idx].index >> 3});
+    v.inst_sectors.assign(sectors.begin(), sectors.end());
+    v.inst_lanes = __builtin_popcount(gi.lanes);
+    const int line = gi.site >= 0 && gi.site < static_cast<int>(grid.sites.size()) ? grid.sites[gi.site].line : 0;
+    v.inst_text = "warp " + std::to_string(gi.warp) + ", " + (gi.op == kLoad ? "ld" : gi.op == kStore ? "st" : "atomic") + " at line " +
+                  std::to_string(line) + ": " + std::to_string(v.inst_lanes) + " lanes, " + std::to_string(gi.sectors) +
+                  (gi.sectors == 1 ? " sector" : " sectors");
+  }
+  return v;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,62 @@
+// The grid view's data (issue "The whole grid"): a grid trace (every block of every launch) seen
+// one block at a time by the existing panels, and the picture of the whole grid: launches as
+// stages, blocks as tiles over the global arrays, what each step read and wrote there, in 32-byte
+// sectors. No ImGui: tested in tests/window/test_window_grid.cpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/trace.h"
+
+namespace scanscope {
+
+// One block of a grid trace as a trace of its own: its steps only (their smem is the block's
+// shared memory), the launch's line and block size, the block's bank and global totals; the global
+// arrays stay (the grid panel reads them from the grid trace). A trace that is not a grid is
+// returned as it is.
+Trace block_trace(const Trace& grid, int launch, int block);
+
+// Where step `step` of the grid trace is: its launch and block, and its index within the block.
+struct GridPlace {
+  int launch = 0, block = 0, step_in_block = 0;
+};
+GridPlace grid_place(const Trace& grid, int step);
+// The grid trace's step of (launch, block, step within the block); -1 when there is none.
+int grid_step(const Trace& grid, int launch, int block, int step_in_block);
+// The first step of the block after (launch, block) in launch order, or -1 after the last block;
+// the last step of the block before it, or -1.
+int next_block_step(const Trace& grid, int launch, int block);
+int previous_block_step(const Trace& grid, int launch, int block);
+
+// What one block of one launch touched in one global array: the element ranges it read and wrote
+// (first..last, -1 when none), over all its steps.
+struct BlockSpan {
+  int read_first = -1, read_last = -1;
+  int write_first = -1, write_last = -1;
+};
+struct GridStage {
+  int launch = 0;
+  std::string text;  // the launch as evaluated
+  int grid = 1, block = 1;
+  std::vector<std::vector<BlockSpan>> spans;  // [block][array]
+};
+std::vector<GridStage> grid_stages(const Trace& grid);
+
+// Each global array's contents after launch `launch` (-1: before the first): the input as given,
+// `out` unknown (NaN) until written, the file's arrays zero; stores and atomics replayed in order.
+std::vector<std::vector<double>> arrays_after(const Trace& grid, int launch);
+
+// One step's global accesses, per array: the elements it read and wrote (1 = read, 2 = written,
+// 3 = both) and its requests and sectors; and, for warp-instruction `inst` of the step
+// (GlobalInstruction order, -1 for none), the sectors it touched (array, sector) and its lanes.
+struct StepGlobalView {
+  std::vector<std::vector<unsigned char>> touched;  // [array][element]
+  int requests = 0, sectors = 0;
+  std::vector<std::pair<int, int>> inst_sectors;  // of the selected warp-instruction
+  int inst_lanes = 0;
+  std::string inst_text;  // e.g. "warp 0, ld at line 33: 32 lanes, 4 sectors"
+};
+StepGlobalView step_global_view(const Trace& grid, int step, int inst);
+
+}  // namespace scanscope
