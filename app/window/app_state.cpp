@@ -1,6 +1,8 @@
 // Actions on the window's state (see app_state.h).
 #include "app_state.h"
 
+#include "grid_model.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -31,7 +33,28 @@ std::string wrong_result_note(const Trace& t, const std::string& why) {
 }
 
 void show_trace(AppState& s, Trace t, const std::string& where) {
-  s.trace = std::move(t);
+  if (t.is_grid() && s.panels == default_panels()) {  // the default layout gets the grid in the warps panel's place
+    s.panels = default_panels();
+    std::replace(s.panels.begin(), s.panels.end(), std::string("warps"), std::string("grid"));
+  }
+  if (t.is_grid()) {
+    // A re-run of the same launch sequence keeps its place; a new one starts at its first step
+    // (or at s.step, counted over the whole grid, as --step gives it).
+    const bool same = s.have_grid && s.grid.kernel == t.kernel && s.grid.launches.size() == t.launches.size();
+    const int keep = same ? grid_step(t, s.grid_launch, s.grid_block, s.step) : s.step;
+    s.grid = std::move(t);
+    s.have_grid = true;
+    const GridPlace p = grid_place(s.grid, std::clamp(keep, 0, std::max(0, static_cast<int>(s.grid.steps.size()) - 1)));
+    s.grid_launch = p.launch;
+    s.grid_block = p.block;
+    s.grid_inst = 0;
+    s.trace = block_trace(s.grid, p.launch, p.block);
+    s.step = p.step_in_block;
+  } else {
+    s.have_grid = false;
+    s.grid = Trace();
+    s.trace = std::move(t);
+  }
   s.have_trace = true;
   ++s.trace_generation;
   s.where = where;
@@ -159,6 +182,45 @@ void set_step(AppState& s, int step) {
   s.selected_inst = 0;
 }
 
+bool step_by(AppState& s, int delta) {
+  if (step_count(s) == 0 || delta == 0) return false;
+  if (s.have_grid && delta > 0 && s.step + 1 >= step_count(s)) {
+    const int g = next_block_step(s.grid, s.grid_launch, s.grid_block);
+    if (g < 0) return false;
+    select_grid_step(s, g);
+    return true;
+  }
+  if (s.have_grid && delta < 0 && s.step == 0) {
+    const int g = previous_block_step(s.grid, s.grid_launch, s.grid_block);
+    if (g < 0) return false;
+    select_grid_step(s, g);
+    return true;
+  }
+  const int before = s.step;
+  set_step(s, s.step + delta);
+  return s.step != before;
+}
+
+void select_grid_step(AppState& s, int g) {
+  if (!s.have_grid || g < 0 || g >= static_cast<int>(s.grid.steps.size())) return;
+  const GridPlace p = grid_place(s.grid, g);
+  if (p.launch != s.grid_launch || p.block != s.grid_block) {
+    s.grid_launch = p.launch;
+    s.grid_block = p.block;
+    s.trace = block_trace(s.grid, p.launch, p.block);
+    ++s.trace_generation;
+    s.selected_warp = 0;
+    s.selected_inst = 0;
+    s.step = s.prev_step = p.step_in_block;  // another block: no animation from the last one's step
+    s.anim = 1.0f;
+  } else {
+    set_step(s, p.step_in_block);
+  }
+  s.grid_inst = 0;
+}
+
+int current_grid_step(const AppState& s) { return s.have_grid ? grid_step(s.grid, s.grid_launch, s.grid_block, s.step) : -1; }
+
 bool animating(const AppState& s) { return s.anim < 1.0f; }
 
 void advance(AppState& s, double dt) {
@@ -169,8 +231,7 @@ void advance(AppState& s, double dt) {
   s.play_clock += dt;
   if (s.play_clock >= step_time) {
     s.play_clock = 0;
-    if (s.step + 1 >= step_count(s)) s.playing = false;
-    else set_step(s, s.step + 1);
+    if (!step_by(s, +1)) s.playing = false;
   }
 }
 

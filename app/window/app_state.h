@@ -115,6 +115,12 @@ struct AppState {
   Trace trace;
   TraceRequest request;
   std::string where;          // run_trace's explanation of where it ran
+  // A grid trace (every block of every launch, Trace::is_grid): `grid` holds it; `trace` is the
+  // block the panels show (grid_model.h block_trace) and `step` a step of that block.
+  bool have_grid = false;
+  Trace grid;
+  int grid_launch = 0, grid_block = 0;
+  int grid_inst = 0;  // the grid panel's global warp-instruction of the step
   bool have_predicted = false;
   Trace predicted;            // the emulator's prediction beside a GPU measurement
 
@@ -187,6 +193,13 @@ void clear_compare(AppState& s);
 std::string compare_side_label(const AppState& s, bool partner);
 
 int step_count(const AppState& s);
+// One step forward or back; in a grid trace it goes on into the next block (or launch) after the
+// block's last step, and back into the previous one before its first. False at either end.
+bool step_by(AppState& s, int delta);
+// A grid trace's step (its index in s.grid.steps): the block it belongs to becomes s.trace.
+void select_grid_step(AppState& s, int grid_step);
+// The grid step shown now (-1 without a grid trace).
+int current_grid_step(const AppState& s);
 void set_step(AppState& s, int step);
 // Advances animation and playback by dt seconds.
 void advance(AppState& s, double dt);

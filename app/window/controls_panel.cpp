@@ -173,7 +173,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::SameLine();
     if (ImGui::Button("Save trace") && s.have_trace) {
       try {
-        write_output(s.path_buf, trace_to_json(s.trace, 1));
+        write_output(s.path_buf, s.have_grid ? trace_to_json(s.grid, -1) : trace_to_json(s.trace, 1));  // a grid: all its blocks
         toast(s, std::string("saved ") + s.path_buf, false);
       } catch (const std::exception& e) {
         toast(s, e.what(), true);

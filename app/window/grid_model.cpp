@@ -122,7 +122,12 @@ std::vector<GridStage> grid_stages(const Trace& grid) {
   return out;
 }
 
-std::vector<std::vector<double>> arrays_after(const Trace& grid, int launch) {
+namespace {
+
+// The global arrays before the first launch, then every store and atomic of the steps for which
+// `take(step)` holds, in order.
+template <class Take>
+std::vector<std::vector<double>> replay_arrays(const Trace& grid, Take take) {
   std::vector<std::vector<double>> a;
   for (size_t i = 0; i < grid.global_arrays.size(); ++i) {
     const int count = grid.global_arrays[i].count;
@@ -130,14 +135,25 @@ std::vector<std::vector<double>> arrays_after(const Trace& grid, int launch) {
     else a.push_back(std::vector<double>(static_cast<size_t>(count), i == 1 ? std::numeric_limits<double>::quiet_NaN() : 0.0));
     a.back().resize(static_cast<size_t>(count), 0.0);
   }
-  for (const Step& s : grid.steps) {
-    if (s.launch > launch) break;
+  for (size_t i = 0; i < grid.steps.size(); ++i) {
+    const Step& s = grid.steps[i];
+    if (!take(static_cast<int>(i), s)) break;
     for (const GlobalAccess& g : s.global)
       if (g.op != kLoad && g.array >= 0 && g.array < static_cast<int>(a.size()) && g.index >= 0 &&
           g.index < static_cast<int>(a[g.array].size()))
         a[g.array][g.index] = g.value;
   }
   return a;
+}
+
+}  // namespace
+
+std::vector<std::vector<double>> arrays_after(const Trace& grid, int launch) {
+  return replay_arrays(grid, [&](int, const Step& s) { return s.launch <= launch; });
+}
+
+std::vector<std::vector<double>> arrays_at_step(const Trace& grid, int step) {
+  return replay_arrays(grid, [&](int i, const Step&) { return i <= step; });
 }
 
 StepGlobalView step_global_view(const Trace& grid, int step, int inst) {

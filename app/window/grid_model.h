@@ -46,6 +46,8 @@ std::vector<GridStage> grid_stages(const Trace& grid);
 // Each global array's contents after launch `launch` (-1: before the first): the input as given,
 // `out` unknown (NaN) until written, the file's arrays zero; stores and atomics replayed in order.
 std::vector<std::vector<double>> arrays_after(const Trace& grid, int launch);
+// The same after step `step` of the grid trace (-1: before any).
+std::vector<std::vector<double>> arrays_at_step(const Trace& grid, int step);
 
 // One step's global accesses, per array: the elements it read and wrote (1 = read, 2 = written,
 // 3 = both) and its requests and sectors; and, for warp-instruction `inst` of the step

@@ -16,6 +16,7 @@
   X("tree", TreePanel, "the reduction / scan tree: a row per step that writes, a column per word", true)                     \
   X("smem", SmemPanel, "shared memory by bank: the step's reads and writes, changed cells, padding, races", true)            \
   X("warps", WarpsPanel, "warps and banks: active lanes, the conflict heatmap, the bank x lane grid", true)                  \
+  X("grid", GridPanel, "the whole grid: launches as stages, blocks as tiles over the global arrays, a step's global accesses and sectors", false) \
   X("code", CodePanel, "the kernel's source, the access site's line highlighted", true)                                      \
   X("editor", EditorPanel, "the kernel's text to edit: Ctrl+Enter traces it again, errors on their lines", false)            \
   X("compare", ComparePanel, "the trace beside a partner (other padding, kernel or unedited text), level by level", false)   \

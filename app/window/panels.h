@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app_state.h"
+#include "grid_model.h"
 #include "heatmap_gl.h"
 #include "layout.h"
 #include "model.h"
@@ -111,6 +112,16 @@ class ComparePanel : public Panel {  // two traces level by level, and both side
   std::vector<SharedArray> arrays_[2];
   bool show_sides_ = true;            // both sides' grids under the table
   int scrolled_to_ = -1;              // the step the table last scrolled to
+};
+
+class GridPanel : public Panel {  // launches, blocks and the global arrays of a grid trace
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r) override;
+
+ private:
+  int generation_ = -1, grid_steps_ = -1;
+  std::string grid_kernel_;
+  std::vector<GridStage> stages_;
 };
 
 class CodePanel : public Panel {  // the kernel file with the current access's expression highlighted

@@ -115,9 +115,12 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
     if (!o.panels.empty()) s.panels = parse_panels(o.panels);
   }
   if (o.step >= 0) {
-    if (o.step >= step_count(s))
-      throw UsageError("--step " + std::to_string(o.step) + " is out of range: this trace has steps 0.." + std::to_string(step_count(s) - 1));
-    s.step = s.prev_step = o.step;
+    // a grid trace counts its steps over the whole grid, launch after launch, block after block
+    const int steps = s.have_grid ? static_cast<int>(s.grid.steps.size()) : step_count(s);
+    if (o.step >= steps)
+      throw UsageError("--step " + std::to_string(o.step) + " is out of range: this trace has steps 0.." + std::to_string(steps - 1));
+    if (s.have_grid) select_grid_step(s, o.step);
+    s.step = s.prev_step = s.have_grid ? s.step : o.step;
   }
 
   if (o.width < kMinWindowWidth || o.width > kMaxWindowWidth)

@@ -13,7 +13,7 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const int n = step_count(s);
   if (ImGui::Button("|<")) set_step(s, 0);
   ImGui::SameLine();
-  if (ImGui::Button("<")) set_step(s, s.step - 1);
+  if (ImGui::Button("<")) step_by(s, -1);
   ImGui::SameLine();
   if (ImGui::Button(s.playing ? "Pause" : "Play ", ImVec2(80 * ui.scale, 0))) {
     if (!s.playing && s.step + 1 >= n) set_step(s, 0);
@@ -21,7 +21,7 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     s.play_clock = 0;
   }
   ImGui::SameLine();
-  if (ImGui::Button(">")) set_step(s, s.step + 1);
+  if (ImGui::Button(">")) step_by(s, +1);
   ImGui::SameLine();
   if (ImGui::Button(">|")) set_step(s, n - 1);
   ImGui::SameLine();
@@ -30,7 +30,11 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::SameLine();
   if (s.have_trace) {
     const Step& st = s.trace.steps[s.step];
-    ImGui::Text("step %d / %d:", s.step, n - 1);
+    if (s.have_grid)  // a grid trace: the block shown, then its step
+      ImGui::Text("launch %d/%d, block %d/%d, step %d / %d:", s.grid_launch + 1, static_cast<int>(s.grid.launches.size()), s.grid_block,
+                  s.grid_launch < static_cast<int>(s.grid.launches.size()) ? s.grid.launches[s.grid_launch].grid - 1 : 0, s.step, n - 1);
+    else
+      ImGui::Text("step %d / %d:", s.step, n - 1);
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", st.label.c_str());
     ImGui::SameLine();

@@ -82,8 +82,8 @@ void handle_keys(AppState& s) {
     s.playing = !s.playing;
     s.play_clock = 0;
   }
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) set_step(s, s.step + 1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) set_step(s, s.step - 1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) step_by(s, +1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) step_by(s, -1);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) set_step(s, 0);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End))) set_step(s, step_count(s) - 1);
   if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) s.toggle_fullscreen = true;

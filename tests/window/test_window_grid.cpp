@@ -2,9 +2,12 @@
 // launches as stages over the global arrays, and what a step did there in sectors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
+#include "app/window/app_state.h"
 #include "app/window/grid_model.h"
+#include "app/window/model.h"
 #include "engine/runner.h"
 
 using namespace scanscope;
@@ -92,4 +95,42 @@ TEST(WindowGrid, AStepsSectorsPerWarpInstruction) {
   EXPECT_EQ(c.inst_sectors.size(), 4u);
   EXPECT_EQ(c.touched[0][0], 1);  // in[0] read
   EXPECT_EQ(c.touched[1][0], 2);  // out[0] written
+}
+
+TEST(WindowGrid, ArraysAtAStep) {
+  const Trace g = demouth();
+  EXPECT_EQ(arrays_at_step(g, -1)[2], (std::vector<double>{0, 0}));
+  EXPECT_EQ(arrays_at_step(g, 3)[2], (std::vector<double>{44, 0}));  // block 0's sum, block 1 not yet
+  EXPECT_EQ(arrays_at_step(g, 7)[2], (std::vector<double>{44, 42}));
+  EXPECT_EQ(arrays_at_step(g, 11)[1][0], 86);
+}
+
+// The window holds the grid and shows one block: stepping past a block's last step goes on to the
+// next block and launch, and back; a click on a tile (select_grid_step) shows that block.
+TEST(WindowGrid, SteppingGoesFromBlockToBlock) {
+  AppState s;
+  s.panels = default_panels();
+  show_trace(s, demouth(), "test");
+  ASSERT_TRUE(s.have_grid);
+  EXPECT_EQ(s.trace.steps.size(), 4u);  // block 0 of launch 0
+  EXPECT_NE(std::find(s.panels.begin(), s.panels.end(), "grid"), s.panels.end());
+  EXPECT_EQ(current_grid_step(s), 0);
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(step_by(s, +1));
+  EXPECT_EQ(s.step, 3);
+  const int gen = s.trace_generation;
+  EXPECT_TRUE(step_by(s, +1));  // into block 1
+  EXPECT_EQ(s.grid_block, 1);
+  EXPECT_EQ(s.step, 0);
+  EXPECT_GT(s.trace_generation, gen);
+  EXPECT_EQ(s.trace.steps[0].smem, (std::vector<double>{6, 14, 10, 12}));
+  EXPECT_TRUE(step_by(s, -1));  // back to block 0's last step
+  EXPECT_EQ(s.grid_block, 0);
+  EXPECT_EQ(s.step, 3);
+  select_grid_step(s, 11);  // the second launch's last step
+  EXPECT_EQ(s.grid_launch, 1);
+  EXPECT_EQ(s.trace.steps[s.step].smem[0], 86);
+  EXPECT_FALSE(step_by(s, +1));  // the end of the grid
+  // a re-run of the same file keeps the place
+  show_trace(s, demouth(), "again");
+  EXPECT_EQ(current_grid_step(s), 11);
 }

@@ -1,0 +1,170 @@
+// The whole grid: the launches of the file's sequence as stages, each a row of block tiles; under
+// them the global arrays, their values after the current step, the cells the step read and wrote,
+// the 32-byte sectors of the selected warp-instruction framed; lines from the current block to
+// what it reads and writes, so the block sums can be seen flowing into the next launch. A click
+// on a tile shows that block in the other panels (grid_model.h). A trace of one block says so.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "grid_model.h"
+#include "panels.h"
+
+namespace scanscope {
+
+namespace {
+
+// The x of element i of an array of `count` elements drawn from x0 over width w.
+float element_x(int i, int count, float x0, float w) { return x0 + w * static_cast<float>(i) / static_cast<float>(std::max(1, count)); }
+
+}  // namespace
+
+void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
+  const Rect c = begin_panel("##grid", "Grid: launches, blocks and global memory", r);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImFont* small = ui.fonts.small;
+  const float fh = ImGui::GetFontSize(), sh = small->FontSize;
+  const ImU32 text_col = IM_COL32(230, 230, 235, 255), dim_col = IM_COL32(150, 150, 160, 255);
+  if (!s.have_grid) {
+    ImGui::TextWrapped("This trace is one block of one launch: nothing more to show here. Kernel files with several launch lines or a "
+                       "grid of blocks (seed002-reduce-two-blocks, scan-large-array, copy-coalescing) are traced block by block.");
+    end_panel();
+    return;
+  }
+  const Trace& g = s.grid;
+  if (generation_ != s.trace_generation || grid_kernel_ != g.kernel || grid_steps_ != static_cast<int>(g.steps.size())) {
+    generation_ = s.trace_generation;
+    grid_kernel_ = g.kernel;
+    grid_steps_ = static_cast<int>(g.steps.size());
+    stages_ = grid_stages(g);
+  }
+  const int gstep = current_grid_step(s);
+  const StepGlobalView view = step_global_view(g, gstep, s.grid_inst);
+  const std::vector<std::vector<double>> values = arrays_at_step(g, gstep);
+
+  // Stages: a row per launch, a tile per block.
+  const float label_w = std::min(c.w * 0.3f, 14.0f * sh);
+  const float x0 = c.x + label_w, w = std::max(10.0f, c.w - label_w - 4);
+  const float row_h = std::max(sh + 6, fh * 1.3f);
+  float y = c.y;
+  std::vector<float> tile_bottom(stages_.size(), 0.0f);
+  for (const GridStage& st : stages_) {
+    const bool cur_launch = st.launch == s.grid_launch;
+    char label[64];
+    std::snprintf(label, sizeof label, "%d: %s", st.launch + 1, g.launches[st.launch].entry.c_str());
+    dl->AddText(small, sh, ImVec2(c.x, y + (row_h - sh) / 2), cur_launch ? text_col : dim_col, fit_text(label, label_w - 6, small).c_str());
+    const float tw = w / static_cast<float>(st.grid);
+    for (int b = 0; b < st.grid; ++b) {
+      const float tx = x0 + tw * static_cast<float>(b);
+      const bool current = cur_launch && b == s.grid_block;
+      const bool done = st.launch < s.grid_launch || (cur_launch && b < s.grid_block);
+      const Rgba fill = current ? kChangedColor : done ? kActiveLane.with_alpha(150) : Rgba{70, 70, 78, 255};
+      dl->AddRectFilled(ImVec2(tx + (tw > 4 ? 1 : 0), y), ImVec2(tx + std::max(1.0f, tw - (tw > 4 ? 1 : 0)), y + row_h), col(fill), tw > 8 ? 3.0f : 0.0f);
+      if (tw > text_width("b" + std::to_string(b), small) + 6)
+        text_centered(dl, ImVec2(tx + tw / 2, y + row_h / 2), current ? IM_COL32(0, 0, 0, 255) : text_col, "b" + std::to_string(b), small);
+    }
+    // a click on a tile shows that block (its first step) in the other panels
+    ImGui::SetCursorScreenPos(ImVec2(x0, y));
+    ImGui::InvisibleButton(("##stage" + std::to_string(st.launch)).c_str(), ImVec2(w, row_h));
+    if (ImGui::IsItemClicked()) {
+      const int b = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - x0) / tw), 0, st.grid - 1);
+      const int to = grid_step(g, st.launch, b, 0);
+      if (to >= 0) select_grid_step(s, to);
+    }
+    y += row_h + 3;
+    tile_bottom[static_cast<size_t>(st.launch)] = y - 3;
+  }
+
+  // The global arrays: one strip each, the step's reads and writes, the selected instruction's sectors.
+  y += fh * 0.6f;
+  const float strip_h = std::max(sh + 8, fh * 1.4f);
+  std::vector<float> strip_y(g.global_arrays.size(), 0.0f);
+  for (size_t a = 0; a < g.global_arrays.size() && y + strip_h < c.bottom() - 2.5f * fh; ++a) {
+    const GlobalArrayInfo& arr = g.global_arrays[a];
+    const int count = std::max(1, arr.count);
+    strip_y[a] = y;
+    char label[96];
+    std::snprintf(label, sizeof label, "%s[%d]", arr.name.c_str(), arr.count);
+    dl->AddText(small, sh, ImVec2(c.x, y + (strip_h - sh) / 2), text_col, fit_text(label, label_w - 6, small).c_str());
+    const float cw = w / static_cast<float>(count);
+    dl->AddRectFilled(ImVec2(x0, y), ImVec2(x0 + w, y + strip_h), IM_COL32(45, 45, 52, 255));
+    const std::vector<unsigned char>& touched = view.touched[a];
+    // cells (or pixel columns of cells) the step touched: read blue, written orange
+    int last_px = -1;
+    for (int i = 0; i < count && i < static_cast<int>(touched.size()); ++i) {
+      if (!touched[i]) continue;
+      const float ex = element_x(i, count, x0, w);
+      const int px = static_cast<int>(ex);
+      if (cw < 1.0f && px == last_px) continue;
+      last_px = px;
+      const Rgba k = touched[i] & 2 ? kChangedColor : kReadColor;
+      dl->AddRectFilled(ImVec2(ex, y), ImVec2(ex + std::max(1.0f, cw), y + strip_h), col(k));
+    }
+    // values where a cell has room for them
+    if (cw >= text_width("888", small) + 4)
+      for (int i = 0; i < count; ++i) {
+        const double v = i < static_cast<int>(values[a].size()) ? values[a][i] : std::nan("");
+        if (std::isnan(v)) continue;
+        const float ex = element_x(i, count, x0, w);
+        draw_value_in_box(dl, ImVec2(ex + cw / 2, y + strip_h / 2), cw - 2, strip_h, format_value(v, g.op, ValueStyle::Cell),
+                          touched.size() > static_cast<size_t>(i) && touched[i] ? IM_COL32(0, 0, 0, 255) : text_col, small);
+      }
+    // sector boundaries (every 8 elements) where they are at least 5 pixels apart
+    if (8.0f * cw >= 5.0f)
+      for (int i = 8; i < count; i += 8) {
+        const float ex = element_x(i, count, x0, w);
+        dl->AddLine(ImVec2(ex, y + strip_h - 5), ImVec2(ex, y + strip_h), IM_COL32(200, 200, 210, 200), 1.0f);
+      }
+    // the selected warp-instruction's sectors, framed
+    for (const auto& [sa, sector] : view.inst_sectors) {
+      if (sa != static_cast<int>(a)) continue;
+      const float sx0 = element_x(sector * 8, count, x0, w), sx1 = element_x(std::min(count, sector * 8 + 8), count, x0, w);
+      dl->AddRect(ImVec2(sx0, y - 2), ImVec2(std::max(sx0 + 2, sx1), y + strip_h + 2), col(okabe_ito::yellow), 0.0f, 0, 2.0f);
+    }
+    y += strip_h + 6;
+  }
+
+  // Lines from the current block's tile to what its launch reads and writes.
+  if (s.grid_launch < static_cast<int>(stages_.size())) {
+    const GridStage& st = stages_[static_cast<size_t>(s.grid_launch)];
+    const float tw = w / static_cast<float>(st.grid);
+    const ImVec2 from(x0 + tw * (static_cast<float>(s.grid_block) + 0.5f), tile_bottom[static_cast<size_t>(s.grid_launch)]);
+    if (s.grid_block < static_cast<int>(st.spans.size()))
+      for (size_t a = 0; a < st.spans[s.grid_block].size() && a < strip_y.size(); ++a) {
+        if (strip_y[a] <= 0) continue;
+        const BlockSpan& sp = st.spans[s.grid_block][a];
+        const int count = std::max(1, g.global_arrays[a].count);
+        if (sp.read_first >= 0) {
+          const float mx = (element_x(sp.read_first, count, x0, w) + element_x(sp.read_last + 1, count, x0, w)) / 2;
+          dl->AddLine(from, ImVec2(mx, strip_y[a]), col(kReadColor.with_alpha(170)), 1.5f);
+        }
+        if (sp.write_first >= 0) {
+          const float mx = (element_x(sp.write_first, count, x0, w) + element_x(sp.write_last + 1, count, x0, w)) / 2;
+          dl->AddLine(from, ImVec2(mx, strip_y[a]), col(kChangedColor.with_alpha(200)), 2.0f);
+        }
+      }
+  }
+
+  // The step's global traffic and the selected warp-instruction, with buttons to pick another.
+  const int insts = gstep >= 0 ? static_cast<int>(g.steps[static_cast<size_t>(gstep)].global_instructions.size()) : 0;
+  ImGui::SetCursorScreenPos(ImVec2(c.x, std::max(y + 4, c.bottom() - 2.4f * fh)));
+  char line[200];
+  if (view.requests > 0)
+    std::snprintf(line, sizeof line, "launch %d, block %d: this step %d requests, %d sectors (%.1f per request)", s.grid_launch + 1, s.grid_block,
+                  view.requests, view.sectors, static_cast<double>(view.sectors) / view.requests);
+  else
+    std::snprintf(line, sizeof line, "launch %d, block %d: this step touches no global memory", s.grid_launch + 1, s.grid_block);
+  ImGui::TextUnformatted(fit_text(line, c.w).c_str());
+  if (insts > 0) {
+    if (ImGui::SmallButton("<##ginst")) s.grid_inst = (s.grid_inst + insts - 1) % insts;
+    ImGui::SameLine();
+    if (ImGui::SmallButton(">##ginst")) s.grid_inst = (s.grid_inst + 1) % insts;
+    ImGui::SameLine();
+    const std::string t = "instruction " + std::to_string(std::min(s.grid_inst, insts - 1) + 1) + " of " + std::to_string(insts) + ": " + view.inst_text;
+    ImGui::TextUnformatted(fit_text(t, ImGui::GetContentRegionAvail().x).c_str());
+  }
+  (void)dim_col;
+  end_panel();
+}
+
+}  // namespace scanscope
