@@ -21,12 +21,16 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 dim_col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
 
-  // Legend and zoom on one line.
-  float lx = draw_legend(dl, c.x, c.y,
-                         {{kReadColor, "add (combine)"}, {kCopyEdge, "move (swap)"}, {kChangedColor, "written this step"}},
-                         text_col);
-  (void)lx;
-  ImGui::Dummy(ImVec2(1, ImGui::GetFontSize() + 4));
+  // The legend (wrapping in a narrow panel), then the zoom line unless the panel is too low for it.
+  // A legend that would wrap is set in the small font first (a line of the tree's height saved).
+  float legend_bottom = c.y;
+  const std::vector<std::pair<Rgba, std::string>> legend = {{kReadColor, "add (combine)"}, {kCopyEdge, "move (swap)"}, {kChangedColor, "written this step"}};
+  float legend_w = 0;
+  for (const auto& it : legend) legend_w += ImGui::GetFontSize() * 1.8f + 4 + text_width(it.second);
+  if (legend_w > c.w) ImGui::PushFont(ui.fonts.small);
+  draw_legend(dl, c.x, c.y, legend, text_col, c.right(), &legend_bottom);
+  if (legend_w > c.w) ImGui::PopFont();
+  ImGui::Dummy(ImVec2(1, legend_bottom - c.y));
   if (generation_ != s.trace_generation) {
     generation_ = s.trace_generation;
     shuffles_ = has_shuffles(t);
@@ -35,6 +39,12 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (shuffles_) words_ = std::max(words_, t.threads);
     words_ = std::max(1, words_);
     rows_ = tree_rows(t);
+    widest_value_.clear();
+    for (int row : rows_)
+      for (const auto& v : t.steps[row].smem) {
+        std::string text = format_value(v, t.op, ValueStyle::Cell);
+        if (text.size() > widest_value_.size()) widest_value_ = std::move(text);
+      }
     edges_.clear();
     written_.clear();
     for (int row : rows_) {
@@ -48,20 +58,34 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   const bool shuffles = shuffles_;
   const int words = words_;
-  ImGui::SetNextItemWidth(160 * ui.scale);
-  ImGui::SliderFloat("zoom", &s.tree_zoom, 1.0f, std::max(2.0f, words / 8.0f), "%.1fx", ImGuiSliderFlags_Logarithmic);
-  ImGui::SameLine();
-  if (ImGui::Button("Fit")) {
-    s.tree_zoom = 1.0f;
-    s.tree_pan = 0.0f;
+  const float min_px = min_text_px(ui.scale, s.settings.presenter);
+  // The zoom line costs a row of the tree's height: a low panel leaves it out (the wheel zooms,
+  // "Fit" comes back once zoomed), so the rows keep room for their values.
+  const bool zoom_line = c.bottom() - ImGui::GetCursorScreenPos().y - ImGui::GetFrameHeightWithSpacing() >=
+                         static_cast<float>(std::max<size_t>(1, rows_.size())) * 2.2f * min_px;
+  if (zoom_line) {
+    ImGui::SetNextItemWidth(160 * ui.scale);
+    ImGui::SliderFloat("zoom", &s.tree_zoom, 1.0f, std::max(2.0f, words / 8.0f), "%.1fx", ImGuiSliderFlags_Logarithmic);
+    ImGui::SameLine();
   }
-  ImGui::SameLine();
-  ImGui::TextDisabled("wheel: zoom, drag: pan");
+  if (zoom_line || s.tree_zoom > 1.0f) {
+    if (ImGui::Button("Fit")) {
+      s.tree_zoom = 1.0f;
+      s.tree_pan = 0.0f;
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("wheel: zoom, drag: pan");
+  }
 
   const std::vector<int>& rows = rows_;
+  ImFont* small = ui.fonts.small;
+  const float small_px = small->FontSize;
   float longest = 0;
-  for (int row : rows) longest = std::max(longest, text_width(t.steps[row].label, ui.fonts.small));
-  const float gutter = std::min(longest + 10, c.w * 0.3f);
+  for (int row : rows) longest = std::max(longest, text_width(t.steps[row].label, small));
+  // The row labels' gutter: up to 30 % of the width, more when few columns leave room (each
+  // column keeps room for a 3-digit value at the smallest size).
+  const float column_room = c.w - static_cast<float>(words) * (text_width_px("888", small, min_px) + 8);
+  const float gutter = std::min(longest + 10, std::max(c.w * 0.3f, std::min(c.w * 0.45f, column_room)));
   ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
   // The application kernels' arrays get a named bracket over their columns.
@@ -83,7 +107,9 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     s.tree_pan = mx - (mx - s.tree_pan) * (s.tree_zoom / old);
   }
   if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) s.tree_pan += io.MouseDelta.x;
-  TreeGeometry g = tree_geometry(words, static_cast<int>(rows.size()), area, s.tree_zoom, s.tree_pan, ui.fonts.small->FontSize + 4);
+  // Values grow with the zoom (up to twice the small font, and more than the UI font only when zoomed).
+  const float max_value_px = small_px * 1.25f * std::clamp(s.tree_zoom, 1.0f, 2.0f);
+  TreeGeometry g = tree_geometry(words, static_cast<int>(rows.size()), area, s.tree_zoom, s.tree_pan, max_value_px + 4);
   s.tree_pan = g.pan_x;
 
   // The row of the current step (or the last row before it).
@@ -94,22 +120,56 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const float a = ease_in_out(s.anim);
 
   dl->PushClipRect(ImVec2(p0.x, area.y), ImVec2(area.right(), area.bottom()), true);
-  // Row labels in the gutter.
+  // Row labels in the gutter: all at one size that fits the longest (down to the minimum), then
+  // abbreviated word by word ("d. d=2"), never cut inside a word; every k-th row where rows are
+  // lower than the text.
+  float label_px = fit_text_px(longest, small_px, gutter - 6, g.row_h, min_px, small_px);
+  const bool abbreviated = label_px == 0;
+  if (abbreviated) label_px = min_px;
+  const int label_every = g.row_h >= label_px ? 1 : static_cast<int>(std::ceil(label_px / std::max(1.0f, g.row_h)));
+  ImFont* label_font = font_for_px(ui.fonts, label_px);
+  int labels_shown = 0;
   for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
     const float y = g.row_y(i);
     const bool cur = i == cur_row && cur_is_row;
     if (cur) dl->AddRectFilled(ImVec2(p0.x, y - g.row_h / 2), ImVec2(area.right(), y + g.row_h / 2), IM_COL32(255, 255, 255, 18));
+    if (i % label_every != 0 && !cur) continue;
     std::string label = t.steps[rows[i]].label;
-    ImFont* f = ui.fonts.small;
-    label = fit_text(label, gutter - 8, f);
-    if (g.row_h >= f->FontSize)
-      dl->AddText(f, f->FontSize, ImVec2(p0.x + 2, y - f->FontSize / 2), i <= cur_row ? (cur ? text_col : dim_col) : IM_COL32(110, 110, 110, 255), label.c_str());
+    if (abbreviated) label = abbreviate_words(label, gutter - 6, [&](const std::string& x) { return text_width_px(x, label_font, label_px); });
+    if (label.empty()) continue;
+    ++labels_shown;
+    dl->AddText(label_font, label_px, ImVec2(p0.x + 2, y - label_px / 2), i <= cur_row ? (cur ? text_col : dim_col) : IM_COL32(110, 110, 110, 255), label.c_str());
   }
+  s.layout_report.add({"tree", "row labels", labels_shown, static_cast<int>(rows.size()), label_px,
+                       abbreviated ? "abbreviated" : label_every > 1 ? "every " + std::to_string(label_every) + " rows" : ""});
   dl->PopClipRect();
   dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
   const int w0 = g.first_visible(words), w1 = g.last_visible(words);
-  const bool show_values = label_fits(g.node_w, text_width("888", ui.fonts.small));
   const bool big_nodes = g.node_w >= 4;
+  // The values' size: as large as the nodes allow (up to max_value_px), down to the minimum; below
+  // it every 2nd (4th, ...) word's value, written across its neighbours' columns, with the rule
+  // said under the tree; nodes too low for the minimum show no values, and say so.
+  const bool mat2 = t.op == Operator::Mat2;  // "[a b;c d]": its own two-line fitting (draw_value_in_box)
+  const ValueFit vf = mat2 || shuffles ? ValueFit{small_px, 1}
+                                       : fit_values(text_width(widest_value_.empty() ? "0" : widest_value_, small), small_px, g.col_w, g.node_w, g.node_h, min_px, max_value_px);
+  const bool show_values = !shuffles && big_nodes && vf.every > 0 && (!mat2 || label_fits(g.node_w, text_width("888", small)));
+  auto value_shown = [&](int w) { return vf.every <= 1 || (w + 1) % vf.every == 0; };  // the right child of each pair: what the up-sweep writes
+  int values_drawn = 0, values_total = 0;
+  auto draw_value = [&](int w, float x, float y, const std::string& text, ImU32 color, bool count) {
+    if (count) ++values_total;
+    if (!show_values || !value_shown(w)) return;
+    if (mat2) {
+      if (draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, text, color, small) && count) ++values_drawn;
+      return;
+    }
+    if (vf.every > 1) {  // wider than its node: on a dark chip, over the free neighbours
+      const float tw = text_width_px(text, font_for_px(ui.fonts, vf.px), vf.px);
+      dl->AddRectFilled(ImVec2(x - tw / 2 - 2, y - vf.px / 2), ImVec2(x + tw / 2 + 2, y + vf.px / 2), IM_COL32(20, 20, 24, 230), 2);
+      color = IM_COL32(240, 240, 240, 255);
+    }
+    text_centered_px(dl, ui.fonts, ImVec2(x, y), color, text, vf.px);
+    if (count) ++values_drawn;
+  };
 
   // Edges first (under the nodes). Rows after the current one are not computed yet: ghosts.
   for (int i = 1; i < static_cast<int>(rows.size()); ++i) {
@@ -189,19 +249,17 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         if (big_nodes && !future && g.node_w >= 10) {
           ImVec2 q0(x - g.node_w / 2, y - g.node_h / 2), q1(x + g.node_w / 2, y + g.node_h / 2);
           dl->AddRect(q0, q1, IM_COL32(90, 90, 95, 255), 2);
-          if (show_values && !shuffles && w < static_cast<int>(st.smem.size())) {
-            draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, format_value(st.smem[w], t.op, ValueStyle::Cell), IM_COL32(120, 120, 125, 255), ui.fonts.small);
-          }
+          if (show_values && w < static_cast<int>(st.smem.size()))
+            draw_value(w, x, y, format_value(st.smem[w], t.op, ValueStyle::Cell), IM_COL32(150, 150, 155, 255), false);
         }
         continue;
       }
       Rgba fill = future ? Rgba{55, 55, 60} : current ? mix(Rgba{70, 70, 75}, kChangedColor, a) : Rgba{205, 215, 230};
       ImVec2 q0(x - g.node_w / 2, y - g.node_h / 2), q1(x + g.node_w / 2, y + g.node_h / 2);
       dl->AddRectFilled(q0, q1, col(fill), big_nodes ? 3.0f : 0.0f);
-      if (!future && show_values && !shuffles && w < static_cast<int>(st.smem.size())) {
+      if (!future && !shuffles && w < static_cast<int>(st.smem.size())) {  // the written nodes' values: what the report counts
         Rgba tc = text_on(fill);
-        draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, format_value(st.smem[w], t.op, ValueStyle::Cell),
-                          col(tc.with_alpha(static_cast<uint8_t>(current ? 255 * a : 255))), ui.fonts.small);
+        draw_value(w, x, y, format_value(st.smem[w], t.op, ValueStyle::Cell), col(tc.with_alpha(static_cast<uint8_t>(current ? 255 * a : 255))), true);
       }
     }
   }
@@ -227,6 +285,21 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       text_centered(dl, ImVec2((x0 + x1) / 2, by - 4 - ui.fonts.small->FontSize / 2), bc, name, ui.fonts.small);
   }
   if (shuffles) dl->AddText(ImVec2(area.x + 4, area.bottom() - ImGui::GetFontSize() - 2), dim_col, "shuffle rows: columns are lanes (registers)");
+  if (!shuffles && big_nodes) {
+    // The rule by which values were thinned or left out, where the class can read it.
+    std::string rule;
+    if (vf.every > 1) rule = "values of every " + std::string(vf.every == 2 ? "2nd" : std::to_string(vf.every) + "th") + " word (" + std::to_string(vf.every - 1) + ", " +
+                             std::to_string(2 * vf.every - 1) + ", ...): zoom or F for all";
+    else if (!show_values && values_total > 0) rule = "values left out: rows too low (F: this panel alone)";
+    if (!rule.empty()) {
+      const float rw = text_width(rule, small);
+      const ImVec2 rp(std::max(area.x, area.right() - rw - 4), area.bottom() - small_px - 2);
+      dl->AddRectFilled(ImVec2(rp.x - 3, rp.y - 1), ImVec2(rp.x + rw + 3, rp.y + small_px + 1), IM_COL32(0, 0, 0, 200));
+      dl->AddText(small, small_px, rp, col(okabe_ito::yellow), rule.c_str());
+    }
+    s.layout_report.add({"tree", "values", values_drawn, values_total, show_values ? vf.px : 0.0f,
+                         vf.every > 1 ? "every " + std::to_string(vf.every) + " words" : show_values ? "" : "left out"});
+  }
   end_panel();
 }
 
