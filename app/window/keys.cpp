@@ -16,21 +16,21 @@ const std::vector<KeyBinding>& key_bindings() {
       {A::FirstStep, {"home"}, "Home", "first step", ""},
       {A::LastStep, {"end"}, "End", "last step", ""},
       {A::ToggleSidebar, {"tab"}, "Tab", "hide / show the sidebar", ""},
-      {A::FocusPanel, {"f"}, "F", "the panel under the mouse fills the window; again: back", ""},
+      {A::FocusPanel, {"f"}, "F", "the panel under the mouse alone; again: back", ""},
       {A::Help, {"f1", "?"}, "F1, ?", "this list of keys (Esc closes it)", ""},
       {A::FullScreen, {"f11"}, "F11", "full screen", ""},
       {A::LessonNext, {"pagedown"}, "PageDown", "next lesson step", "lesson"},
       {A::LessonPrev, {"pageup"}, "PageUp", "previous lesson step", "lesson"},
       {A::LessonAnswer, {"a", "enter"}, "A, Enter", "show / hide the answer", "lesson"},
       {A::LessonLeave, {"escape"}, "Esc", "leave the lesson", "lesson"},
-      {A::ExerciseTry, {"t"}, "T", "try the step's exercise in the editor", "lesson"},
-      {A::ExerciseHint, {"h"}, "H", "the exercise's hint, shown or hidden", "lesson"},
-      {A::EditorRun, {}, "Ctrl+Enter", "run the edited kernel (in an exercise: check it)", "editor"},
+      {A::ExerciseTry, {"t"}, "T", "try the step's exercise", "lesson"},
+      {A::ExerciseHint, {"h"}, "H", "the exercise's hint", "lesson"},
+      {A::EditorRun, {}, "Ctrl+Enter", "run the edit (in an exercise: check it)", "editor"},
       {A::EditorSave, {}, "Ctrl+S", "save", "editor"},
       {A::EditorSaveAs, {}, "Ctrl+Shift+S", "save as", "editor"},
       {A::EditorOpen, {}, "Ctrl+O", "open a .cu file", "editor"},
-      {A::EditorLeaveText, {}, "Esc", "leave the text (the keys above work again)", "editor"},
-      {A::QuestionAnswer, {}, "S, D, Y, Esc", "a question's answers: save, discard, yes, cancel", "question"},
+      {A::EditorLeaveText, {}, "Esc", "leave the text (keys work again)", "editor"},
+      {A::QuestionAnswer, {}, "S, D, Y, Esc", "save, discard, yes (solution), cancel", "question"},
   };
   return table;
 }
@@ -124,7 +124,7 @@ int handle_queued_keys(AppState& s, bool text_has_keys) {
 std::vector<KeyHelpLine> key_help_lines() {
   std::vector<KeyHelpLine> out;
   auto group_of = [](const std::string& where) -> std::string {
-    if (where.empty()) return "anywhere (not while a text box has the keyboard)";
+    if (where.empty()) return "anywhere (not in a text box)";
     if (where == "lesson") return "in a lesson";
     if (where == "editor") return "in the editor";
     return "in a question";

@@ -31,7 +31,7 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (ImGui::Button(">|")) set_step(s, n - 1);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(140 * ui.scale);
-  ImGui::SliderFloat("steps/s", &s.settings.speed, 0.25f, 8.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderFloat("##speed", &s.settings.speed, 0.25f, 8.0f, "%.2f steps/s", ImGuiSliderFlags_Logarithmic);
   ImGui::SameLine();
   // On the right: the keys (F1) and, in the focus view, the way back to all panels.
   const ImGuiStyle& style = ImGui::GetStyle();
@@ -46,12 +46,14 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     // "step 6 / 8: down-sweep d=2 (2 active, no conflict)": what does not fit before the buttons
     // goes, the parenthesis first, then the label (whole words), never cut mid-word.
     const Step& st = s.trace.steps[s.step];
-    const std::string head = "step " + std::to_string(s.step) + " / " + std::to_string(n - 1) + ":";
+    std::string head = "step " + std::to_string(s.step) + " / " + std::to_string(n - 1) + ":";
     const std::string tail = "(" + std::to_string(st.active_threads) + " active, " +
                              (st.max_degree > 1 ? std::to_string(st.max_degree) + "-way conflict" : std::string("no conflict")) + ")";
     const float sp = style.ItemSpacing.x;
     const float room = right_x - text_x - sp;
-    const float head_w = text_width(head), label_w = text_width(st.label), tail_w = text_width(tail);
+    const float label_w = text_width(st.label), tail_w = text_width(tail);
+    if (text_width(head) + sp + label_w > room) head = std::to_string(s.step) + "/" + std::to_string(n - 1) + ":";  // the label goes before "step"
+    const float head_w = text_width(head);
     const bool show_tail = head_w + sp + label_w + sp + tail_w <= room;
     std::string label = st.label;
     if (head_w + sp + label_w > room)

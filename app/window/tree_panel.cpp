@@ -10,7 +10,7 @@
 namespace scanscope {
 
 void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
-  Rect c = begin_panel("##tree", "Tree  (rows: steps, columns: shared-memory words)", r);
+  Rect c = begin_panel("##tree", "", r);  // the title shares its line with the legend where they fit (below)
   if (!s.have_trace) {
     ImGui::TextDisabled("No trace: choose a kernel and press Run.");
     end_panel();
@@ -21,16 +21,40 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 dim_col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
 
-  // The legend (wrapping in a narrow panel), then the zoom line unless the panel is too low for it.
-  // A legend that would wrap is set in the small font first (a line of the tree's height saved).
-  float legend_bottom = c.y;
-  const std::vector<std::pair<Rgba, std::string>> legend = {{kReadColor, "add (combine)"}, {kCopyEdge, "move (swap)"}, {kChangedColor, "written this step"}};
-  float legend_w = 0;
-  for (const auto& it : legend) legend_w += ImGui::GetFontSize() * 1.8f + 4 + text_width(it.second);
-  if (legend_w > c.w) ImGui::PushFont(ui.fonts.small);
-  draw_legend(dl, c.x, c.y, legend, text_col, c.right(), &legend_bottom);
-  if (legend_w > c.w) ImGui::PopFont();
-  ImGui::Dummy(ImVec2(1, legend_bottom - c.y));
+  // Title and legend on one line where they fit (the title shortened to "Tree", the legend in the
+  // small font, in that order), else the legend wraps under the title: every line they take is
+  // a line the tree's rows lose.
+  {
+    const std::string full = "Tree  (rows: steps, columns: shared-memory words)", brief = "Tree";
+    const std::vector<std::pair<Rgba, std::string>> legend = {{kReadColor, "add (combine)"}, {kCopyEdge, "move (swap)"}, {kChangedColor, "written this step"}};
+    auto legend_width = [&](ImFont* f) {
+      float w = 0;
+      for (const auto& it : legend) w += f->FontSize * 1.8f + 4 + text_width(it.second, f);
+      return w;
+    };
+    ImFont* uf = ImGui::GetFont();
+    ImFont* sf = ui.fonts.small;
+    const float gap = 2 * ImGui::GetFontSize();
+    std::string title = full;
+    ImFont* lf = uf;
+    bool one_line = true;
+    if (text_width(full) + gap + legend_width(uf) > c.w) {
+      title = brief;
+      if (text_width(brief) + gap + legend_width(uf) > c.w) {
+        lf = sf;
+        if (text_width(brief) + gap + legend_width(sf) > c.w) one_line = false;
+      }
+    }
+    if (!one_line) title = fit_words(full, c.w);
+    ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.30f, 1.0f), "%s", title.c_str());
+    if (title != full && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full.c_str());
+    const float ly = one_line ? c.y + (ImGui::GetFontSize() - lf->FontSize) / 2 : ImGui::GetCursorScreenPos().y;
+    float legend_bottom = ly;
+    ImGui::PushFont(lf);
+    draw_legend(dl, one_line ? c.x + text_width(title, uf) + gap : c.x, ly, legend, text_col, c.right(), &legend_bottom);
+    ImGui::PopFont();
+    if (!one_line) ImGui::Dummy(ImVec2(1, legend_bottom - ly));
+  }
   if (generation_ != s.trace_generation) {
     generation_ = s.trace_generation;
     shuffles_ = has_shuffles(t);
@@ -90,7 +114,8 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImVec2 avail = ImGui::GetContentRegionAvail();
   // The application kernels' arrays get a named bracket over their columns.
   const std::vector<SharedArray> arrays = shared_arrays(t);
-  const float strip = arrays.empty() ? 0.0f : ui.fonts.small->FontSize + 8;
+  // (One array alone, "temp", needs no bracket: its name is in the code and the memory panel.)
+  const float strip = arrays.size() < 2 ? 0.0f : ui.fonts.small->FontSize + 8;
   Rect area{p0.x + gutter, p0.y + strip, avail.x - gutter - 4, avail.y - 4 - strip};
   if (rows.empty() || area.w < 20 || area.h < 20) {
     ImGui::TextDisabled("This kernel keeps its values in registers: no shared-memory tree to draw.");
@@ -270,6 +295,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   dl->PopClipRect();
   for (const auto& arr : arrays) {
+    if (strip <= 0) break;
     if (arr.words <= 0 || arr.first >= words) continue;
     const float x0 = std::max(area.x, g.word_x(arr.first) - g.col_w / 2 + 2);
     const float x1 = std::min(area.right(), g.word_x(std::min(words, arr.first + arr.words) - 1) + g.col_w / 2 - 2);

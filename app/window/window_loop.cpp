@@ -105,17 +105,28 @@ void draw_help(AppState& s, const UiContext& ui) {
   if (!s.help_open) return;
   ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x / 2, io.DisplaySize.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(io.DisplaySize.x * 0.9f, io.DisplaySize.y * 0.9f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(io.DisplaySize.x * 0.97f, io.DisplaySize.y * 0.95f));
   ImGui::SetNextWindowBgAlpha(0.96f);
   ImGui::Begin("Keys##help", &s.help_open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
-  std::string group;
-  if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_SizingFixedFit)) {
-    for (const KeyHelpLine& k : key_help_lines()) {
+  // Two halves side by side (the keys that work anywhere; those of a lesson, the editor and its
+  // questions), each a table of keys and what they do under its group's heading.
+  const std::vector<KeyHelpLine> lines = key_help_lines();
+  const std::string first_group = lines.empty() ? "" : lines.front().group;
+  auto half = [&](const char* id, bool first) {
+    float keys_w = 0;
+    for (const KeyHelpLine& k : lines)
+      if ((k.group == first_group) == first) keys_w = std::max(keys_w, ImGui::CalcTextSize(k.keys.c_str()).x);
+    if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoClip)) return;
+    ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, keys_w);
+    ImGui::TableSetupColumn("what");
+    std::string group;
+    for (const KeyHelpLine& k : lines) {
+      if ((k.group == first_group) != first) continue;
       if (k.group != group) {
         group = k.group;
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", group.c_str());
+        ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", group.c_str());  // over both columns (NoClip)
       }
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
@@ -124,8 +135,22 @@ void draw_help(AppState& s, const UiContext& ui) {
       ImGui::TextUnformatted(k.what.c_str());
     }
     ImGui::EndTable();
+  };
+  ImGui::PushFont(ui.fonts.small);
+  ImGui::BeginGroup();
+  half("##keys_anywhere", true);
+  ImGui::EndGroup();
+  ImGui::SameLine(0, 3 * ImGui::GetFontSize());
+  ImGui::BeginGroup();
+  half("##keys_other", false);
+  ImGui::EndGroup();
+  if (s.have_trace && !s.where.empty()) {  // where the trace ran and why (the sidebar's badge says it in two words)
+    ImGui::Separator();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + io.DisplaySize.x * 0.8f);
+    ImGui::TextDisabled("This trace: %s", s.where.c_str());
+    ImGui::PopTextWrapPos();
   }
-  (void)ui;
+  ImGui::PopFont();
   ImGui::End();
 }
 
