@@ -311,6 +311,16 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       text_centered(dl, ImVec2((x0 + x1) / 2, by - 4 - ui.fonts.small->FontSize / 2), bc, name, ui.fonts.small);
   }
   if (shuffles) dl->AddText(ImVec2(area.x + 4, area.bottom() - ImGui::GetFontSize() - 2), dim_col, "shuffle rows: columns are lanes (registers)");
+  if (!shuffles && !big_nodes) {  // columns under 4 pixels: bars, no values; the panel says how to get them
+    for (int i = 0; i <= cur_row && i < static_cast<int>(written_.size()); ++i)
+      values_total += static_cast<int>(std::count(written_[i].begin(), written_[i].end(), 1));
+    const std::string rule = "values: zoom in (wheel) to read them";
+    const float rw = text_width(rule, small);
+    const ImVec2 rp(std::max(area.x, area.right() - rw - 4), area.bottom() - small_px - 2);
+    dl->AddRectFilled(ImVec2(rp.x - 3, rp.y - 1), ImVec2(rp.x + rw + 3, rp.y + small_px + 1), IM_COL32(0, 0, 0, 200));
+    dl->AddText(small, small_px, rp, col(okabe_ito::yellow), rule.c_str());
+    s.layout_report.add({"tree", "values", 0, values_total, 0.0f, "bars: zoom in"});
+  }
   if (!shuffles && big_nodes) {
     // The rule by which values were thinned or left out, where the class can read it.
     std::string rule;
