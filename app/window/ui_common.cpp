@@ -144,6 +144,13 @@ std::string fit_text(const std::string& text, float max_width, ImFont* font) {
 
 std::string fit_words(const std::string& text, float max_width, ImFont* font) {
   if (text_width(text, font) <= max_width) return text;
+  // A whole clause first ("active lanes: a row per warp, a cell per lane" -> "active lanes: a row
+  // per warp"), the longest that fits.
+  for (size_t at = text.size(); at != std::string::npos && at > 0;) {
+    const size_t comma = text.rfind(", ", at - 1), colon = text.rfind(": ", at - 1);
+    at = comma == std::string::npos ? colon : colon == std::string::npos ? comma : std::max(comma, colon);
+    if (at != std::string::npos && at > 0 && text_width(text.substr(0, at), font) <= max_width) return text.substr(0, at);
+  }
   std::string t = text;
   while (t.find(' ') != std::string::npos) {
     t = t.substr(0, t.rfind(' '));

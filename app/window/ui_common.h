@@ -58,8 +58,9 @@ float text_width(const std::string& text, ImFont* font = nullptr);
 // text, however long, and never mid-way through a UTF-8 character.
 std::string fit_text(const std::string& text, float max_width, ImFont* font = nullptr);
 
-// The text cut to whole words to fit max_width: trailing words (and a trailing ", " or ":") dropped,
-// ".." marking the cut; the first word alone cut as fit_text does when even it is too wide.
+// The text cut to fit max_width: to its longest leading clause that fits (ending before ", " or
+// ": "), else to whole words with ".." marking the cut; the first word alone cut as fit_text does
+// when even it is too wide.
 std::string fit_words(const std::string& text, float max_width, ImFont* font = nullptr);
 
 // A value inside a box (tree node, memory cell): on one line when it fits; a mat2 value

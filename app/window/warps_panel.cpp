@@ -227,14 +227,22 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   ImGui::EndGroup();
   float gy = ImGui::GetCursorScreenPos().y + 2;
+  const float cell = 2 * ImGui::GetStyle().CellPadding.x + 2;
+  // The compact totals table: step and trace as rows (3 lines) where the width allows, else as
+  // columns (4 lines); beside the grid it takes the width of the row form.
+  const float rows_form_w = text_width("trace", body) + text_width("00000", body) + text_width("wavefronts", body) + text_width("conflicts", body) + 4 * cell;
   // The totals below the grid: a line for the step, then the table (three rows), in `body`.
   const float body_line = body->FontSize + ImGui::GetStyle().ItemSpacing.y;
   const float table_row = body->FontSize + 2 * ImGui::GetStyle().CellPadding.y + 1;
-  const float totals_h = (compact ? 4 * body_line : 2 * body_line + 3 * table_row) + (is_gpu_measurement(t) ? body_line : 0.0f) +
+  const float totals_h = (compact ? (rows_form_w <= rw ? 3.0f : 4.0f) * table_row + 4 : 2 * body_line + 3 * table_row) + (is_gpu_measurement(t) ? body_line : 0.0f) +
                          (t.gpu_us > 0 ? body_line : 0.0f) + 4;
   const float caption_h = compact ? 0.0f : 3 * small->FontSize + 8;
-  const float grid_h = c_bottom - gy - totals_h - caption_h;
-  if (!insts.empty() && grid_h > 40 && st.instructions[insts[s.selected_inst]].op != kShuffle) {
+  // A wide, low panel (a lesson's top row) puts the totals beside the grid, not under it.
+  const bool totals_beside = compact && rw > 520 * ui.scale;
+  const float gw = totals_beside ? std::max(rw * 0.35f, rw - rows_form_w - 12) : rw;  // the grid's width
+  const float totals_top = gy;
+  const float grid_h = c_bottom - gy - (totals_beside ? 0.0f : totals_h) - caption_h;
+  if (!insts.empty() && grid_h > 30 && st.instructions[insts[s.selected_inst]].op != kShuffle) {
     const WarpInstruction& wi = st.instructions[insts[s.selected_inst]];
     const int banks = std::max(1, t.banks);
     const int issue = std::max(1, t.warp_issue);
@@ -252,7 +260,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       if (std::find(v.begin(), v.end(), acc.word) == v.end()) v.push_back(acc.word);
     }
     const float lw = std::max(text_width("L31", small), text_width("bank", small)) + 6;
-    const float bw = (rw - lw) / banks;
+    const float bw = (gw - lw) / banks;
     const float lh = std::min(28.0f * ui.scale, (grid_h - small->FontSize - 4) / std::max<size_t>(1, lanes.size()));
     s.layout_report.add({"warps", "bank grid", 1, 1, small->FontSize, compact ? "explanation in the tooltip" : ""});
     const int every = label_fits(bw, text_width("31", small)) ? 1 : label_fits(bw * 4, text_width("31", small)) ? 4 : 8;
@@ -285,7 +293,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
                   wi.wavefronts, wi.wavefronts == 1 ? "" : "s", wi.conflicts, wi.conflicts == 1 ? "" : "s");
     if (compact) {
       ImGui::SetCursorScreenPos(ImVec2(rx, g0));
-      ImGui::InvisibleButton("##bankgrid", ImVec2(std::max(1.0f, rw), std::max(1.0f, lanes.size() * lh)));
+      ImGui::InvisibleButton("##bankgrid", ImVec2(std::max(1.0f, gw), std::max(1.0f, lanes.size() * lh)));
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", buf);
     } else {
       ImGui::SetCursorScreenPos(ImVec2(rx, gy));
@@ -299,16 +307,71 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   } else if (!insts.empty() && st.instructions[insts[s.selected_inst]].op != kShuffle) {
     s.layout_report.add({"warps", "bank grid", 0, 1, 0.0f, "left out: panel too low"});
   }
-  ImGui::SetCursorScreenPos(ImVec2(rx, std::max(gy, c_bottom - totals_h)));
+  if (totals_beside) ImGui::SetCursorScreenPos(ImVec2(rx + gw + 12, totals_top));
+  else ImGui::SetCursorScreenPos(ImVec2(rx, std::max(gy, c_bottom - totals_h)));
   ImGui::PushFont(body);
   ImGui::PushTextWrapPos(rx + rw - ImGui::GetWindowPos().x);  // a line too long for the column wraps between words
   ImGui::BeginGroup();
   StepTotals stt = step_totals(st);
-  ImGui::Text("this step: %d inst, %d wavefronts, %d conflicts", stt.instructions, stt.wavefronts, stt.conflicts);
+  const OpTotals& ld = t.totals.ld;
+  const OpTotals& sto = t.totals.st;
+  // Compact: the step and the trace in one small table (as rows, else as columns) where it fits the
+  // column, else as sentences that wrap.
+  const float col_room = totals_beside ? rw - gw - 12 : rw;
+  const bool rows_form = compact && rows_form_w <= col_room;
+  const bool small_table = compact && (rows_form || text_width("wavefronts") + 2 * text_width("000000") + 3 * cell <= col_room);
+  if (!small_table) ImGui::Text("this step: %d inst, %d wavefronts, %d conflicts", stt.instructions, stt.wavefronts, stt.conflicts);
   if (is_gpu_measurement(t)) ImGui::TextColored(ImVec4(0.35f, 0.7f, 0.9f, 1), "measured on the GPU, beside the bank model:");
-  if (compact) {  // one sentence for the trace; loads and stores apart in its tooltip
-    const OpTotals& ld = t.totals.ld;
-    const OpTotals& sto = t.totals.st;
+  const long long step_v[3] = {stt.instructions, stt.wavefronts, stt.conflicts};
+  const long long trace_v[3] = {ld.inst + sto.inst, ld.wavefronts + sto.wavefronts, ld.conflicts + sto.conflicts};
+  const char* names[3] = {"inst", "wavefronts", "conflicts"};
+  auto number = [](long long v, bool warn) {
+    if (warn && v > 0) ImGui::TextColored(ImVec4(0.9f, 0.45f, 0.1f, 1), "%lld", v);
+    else ImGui::Text("%lld", v);
+  };
+  if (small_table && rows_form && ImGui::BeginTable("##totals_rows", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH)) {
+    ImGui::TableSetupColumn("");
+    for (const char* n : names) ImGui::TableSetupColumn(n);
+    ImGui::TableHeadersRow();
+    for (int r = 0; r < 2; ++r) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r == 0 ? "step" : "trace");
+      for (int k = 0; k < 3; ++k) {
+        ImGui::TableNextColumn();
+        number(r == 0 ? step_v[k] : trace_v[k], k == 2);
+      }
+    }
+    ImGui::EndTable();
+  }
+  if (small_table && !rows_form && ImGui::BeginTable("##totals_compact", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH)) {
+    ImGui::TableSetupColumn("");
+    ImGui::TableSetupColumn("step");
+    ImGui::TableSetupColumn("trace");
+    ImGui::TableHeadersRow();
+    for (int k = 0; k < 3; ++k) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(names[k]);
+      ImGui::TableNextColumn();
+      number(step_v[k], k == 2);
+      ImGui::TableNextColumn();
+      number(trace_v[k], k == 2);
+    }
+    ImGui::EndTable();
+  }
+  if (small_table) {
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      totals_table("##totals_tip2", t, s.have_predicted ? &s.predicted : nullptr, 1e9f);
+      ImGui::EndTooltip();
+    }
+    if (s.have_predicted) {
+      const OpTotals& pl = s.predicted.totals.ld;
+      const OpTotals& ps = s.predicted.totals.st;
+      ImGui::Text("model: %lld wavefronts, %lld conflicts", pl.wavefronts + ps.wavefronts, pl.conflicts + ps.conflicts);
+    }
+  } else if (compact) {  // one sentence for the trace; loads and stores apart in its tooltip
     ImGui::Text("trace: %lld inst, %lld wavefronts, %lld conflicts", ld.inst + sto.inst, ld.wavefronts + sto.wavefronts, ld.conflicts + sto.conflicts);
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();

@@ -845,3 +845,17 @@ TEST(WindowKeys, QuickTapsAreNeverLostAndTheViewKeysWork) {
   EXPECT_GT(count_colour(help, middle, title_bar) + count_colour(help, Rect{0, 0, 1280, 720}, title_bar), 2000);
   EXPECT_LT(count_colour(focus, Rect{0, 0, 1280, 720}, title_bar), 200);
 }
+
+// --help's --op line comes from the operator table: every operator, mat2 included, and the
+// window's options for projectors.
+TEST(WindowHelp, EveryOperatorAndTheLayoutReportAreInTheHelp) {
+  const std::string help = out_dir() + "/help-ops.txt";
+  ASSERT_EQ(std::system((std::string(SCANSCOPE_BINARY) + " --help >'" + help + "' 2>&1").c_str()), 0);
+  std::string op_line;
+  for (const std::string& l : lines_of(slurp(help), "  --op "))
+    op_line = l;
+  ASSERT_FALSE(op_line.empty()) << slurp(help);
+  for (const std::string& op : operator_names()) EXPECT_NE(op_line.find(op), std::string::npos) << op << " not in: " << op_line;
+  EXPECT_NE(op_line.find("mat2"), std::string::npos);
+  EXPECT_NE(slurp(help).find("--layout-report"), std::string::npos);
+}
