@@ -153,7 +153,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (abbreviated) label_px = min_px;
   const int label_every = g.row_h >= label_px ? 1 : static_cast<int>(std::ceil(label_px / std::max(1.0f, g.row_h)));
   ImFont* label_font = font_for_px(ui.fonts, label_px);
-  int labels_shown = 0;
+  int labels_shown = 0, labels_cut = 0;
   for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
     const float y = g.row_y(i);
     const bool cur = i == cur_row && cur_is_row;
@@ -161,12 +161,14 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (i % label_every != 0 && !cur) continue;
     std::string label = t.steps[rows[i]].label;
     if (abbreviated) label = abbreviate_words(label, gutter - 6, [&](const std::string& x) { return text_width_px(x, label_font, label_px); });
+    if (label != t.steps[rows[i]].label) ++labels_cut;
     if (label.empty()) continue;
     ++labels_shown;
     dl->AddText(label_font, label_px, ImVec2(p0.x + 2, y - label_px / 2), i <= cur_row ? (cur ? text_col : dim_col) : IM_COL32(110, 110, 110, 255), label.c_str());
   }
   s.layout_report.add({"tree", "row labels", labels_shown, static_cast<int>(rows.size()), label_px,
-                       abbreviated ? "abbreviated" : label_every > 1 ? "every " + std::to_string(label_every) + " rows" : ""});
+                       std::string(labels_cut > 0 ? "abbreviated" : "") + (labels_cut > 0 && label_every > 1 ? ", " : "") +
+                           (label_every > 1 ? "every " + std::to_string(label_every) + " rows" : "")});
   dl->PopClipRect();
   dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
   const int w0 = g.first_visible(words), w1 = g.last_visible(words);
