@@ -80,6 +80,7 @@ bool apply_key(AppState& s, const KeyPress& k) {
   }
   const KeyBinding* b = binding_for(s, k);
   if (!b) return false;
+  if (k.repeat && b->action != KeyAction::NextStep && b->action != KeyAction::PrevStep) return false;
   switch (b->action) {
     case KeyAction::PlayPause:
       if (!s.playing && s.step + 1 >= step_count(s)) set_step(s, 0);

@@ -33,6 +33,7 @@ const std::vector<KeyBinding>& key_bindings();
 struct KeyPress {
   std::string key;
   bool ctrl = false, shift = false, alt = false;
+  bool repeat = false;  // the key held down: only stepping repeats, a toggle does not flicker
 };
 
 // The binding a press is for in the window's present state (a lesson open or not), or null.

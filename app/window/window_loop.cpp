@@ -214,7 +214,8 @@ struct WindowShell::Impl {
   void key_event(int key, int scancode, int action, int mods) {
     if (action == GLFW_PRESS || action == GLFW_REPEAT) {
       const std::string name = key_name(key, mods);
-      if (!name.empty()) s.key_queue.push_back({name, (mods & GLFW_MOD_CONTROL) != 0, (mods & GLFW_MOD_SHIFT) != 0 && name != "?", (mods & GLFW_MOD_ALT) != 0});
+      if (!name.empty())
+        s.key_queue.push_back({name, (mods & GLFW_MOD_CONTROL) != 0, (mods & GLFW_MOD_SHIFT) != 0 && name != "?", (mods & GLFW_MOD_ALT) != 0, action == GLFW_REPEAT});
     }
     ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
   }

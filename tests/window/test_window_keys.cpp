@@ -90,6 +90,13 @@ TEST(Keys, SidebarFocusAndHelp) {
   EXPECT_TRUE(s.focus_panel.empty());
   EXPECT_TRUE(s.help_open);
   EXPECT_FALSE(s.sidebar_hidden);
+  // A held key repeats a step, not a toggle.
+  s.key_queue.push_back({"tab", false, false, false, true});
+  s.key_queue.push_back({"right", false, false, false, true});
+  handle_queued_keys(s, false);
+  EXPECT_FALSE(s.sidebar_hidden);
+  EXPECT_EQ(s.step, 1);
+  set_step(s, 0);
   // Ctrl+Right is not a step (the editor's and ImGui's).
   s.key_queue.push_back({"right", true});
   EXPECT_EQ(handle_queued_keys(s, false), 0);
