@@ -34,6 +34,17 @@ WindowLayout layout_window(const std::vector<std::string>& panels, float width, 
   const int n = static_cast<int>(panels.size());
   if (n == 0) return l;
   auto put = [&](int i, float x, float y, float w, float h) { l.panels.push_back({panels[i], {x, y, w, h}}); };
+  // A wide, low main area (a lesson's box and the red strip under a 720-pixel window) puts three
+  // or four panels in one row when that leaves the smallest panel more room than the grid: a
+  // panel's room is its width or twice its height, whichever is smaller.
+  auto room = [](float w, float h) { return std::min(w, 2 * h); };
+  if (n == 3 || n == 4) {
+    const float grid = n == 3 ? std::min(room(main.w, main.h * 0.55f), room(main.w / 2, main.h * 0.45f)) : room(main.w / 2, main.h / 2);
+    if (room(main.w / static_cast<float>(n), main.h) > grid) {
+      for (int i = 0; i < n; ++i) put(i, main.x + main.w * static_cast<float>(i) / static_cast<float>(n), main.y, main.w / static_cast<float>(n), main.h);
+      return l;
+    }
+  }
   if (n == 1) {
     put(0, main.x, main.y, main.w, main.h);
   } else if (n == 2) {

@@ -30,7 +30,8 @@ inline ImU32 col(Rgba c) { return c.u32(); }
 inline ImVec2 vec(float x, float y) { return ImVec2(x, y); }
 
 // A fixed, untitled ImGui window covering `r`, headed by a title line (what does not fit of it is
-// left out: a trailing "  (...)" first, then whole words). Returns the content rect.
+// left out: a trailing "  (...)" first, then as fit_words cuts; the whole title is the tooltip).
+// Returns the content rect.
 Rect begin_panel(const char* id, const std::string& title, const Rect& r);
 void end_panel();
 

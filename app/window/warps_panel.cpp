@@ -2,6 +2,7 @@
 // worst conflict degree over step x warp (GLSL), and for one warp-instruction the bank x lane grid
 // showing who collides, with totals (measured beside predicted for a GPU trace).
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 
@@ -95,7 +96,21 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       for (auto& it : legend)
         if (it.second.find("-way") != std::string::npos) it.second = it.second.substr(0, it.second.find("-way"));
   }
-  const float bottom_legend_h = compact ? small->FontSize + 6 : 0.0f;
+  // Its lines (a very narrow panel wraps it), as draw_legend lays them out.
+  int legend_lines = 1;
+  if (compact) {
+    const float x0 = legend[2].second.find("-way") == std::string::npos ? text_width("n-way: ", small) : 0.0f;
+    float x = x0;
+    for (const auto& it : legend) {
+      const float item_w = small->FontSize + 4 + text_width(it.second, small);
+      if (x > x0 && x + item_w > c.w) {
+        x = x0;
+        ++legend_lines;
+      }
+      x += item_w + small->FontSize * 0.8f;
+    }
+  }
+  const float bottom_legend_h = compact ? legend_lines * (small->FontSize + 4) + 2 : 0.0f;
   const float c_bottom = c.bottom() - bottom_legend_h;
 
   // --- Left: active lanes (top) and the heatmap (bottom), clipped to their column.
@@ -192,7 +207,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       dl->AddText(small, small->FontSize, ImVec2(x, c_bottom + 3), text_col, "n-way:");
       x += text_width("n-way: ", small);
     }
-    draw_legend(dl, x, c_bottom + 3, legend, text_col);
+    draw_legend(dl, x, c_bottom + 3, legend, text_col, c.right());
     ImGui::PopFont();
   }
   // --- Right: the selected warp-instruction's bank x lane grid (a row per active lane).
@@ -234,7 +249,12 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // The totals below the grid: a line for the step, then the table (three rows), in `body`.
   const float body_line = body->FontSize + ImGui::GetStyle().ItemSpacing.y;
   const float table_row = body->FontSize + 2 * ImGui::GetStyle().CellPadding.y + 1;
-  const float totals_h = (compact ? (rows_form_w <= rw ? 3.0f : 4.0f) * table_row + 4 : 2 * body_line + 3 * table_row) + (is_gpu_measurement(t) ? body_line : 0.0f) +
+  // (Compact and too narrow even for the column form: two sentences, wrapped.)
+  const bool compact_sentences = compact && text_width("wavefronts", body) + 2 * text_width("000000", body) + 3 * cell > rw;
+  auto wrapped_h = [&](const char* text) { return body->CalcTextSizeA(body->FontSize, FLT_MAX, rw, text).y + ImGui::GetStyle().ItemSpacing.y; };
+  const float compact_h = compact_sentences ? wrapped_h("this step: 000 inst, 0000 wavefronts, 000 conflicts") + wrapped_h("trace: 0000 inst, 00000 wavefronts, 0000 conflicts")
+                                            : (rows_form_w <= rw ? 3.0f : 4.0f) * table_row + 4;
+  const float totals_h = (compact ? compact_h : 2 * body_line + 3 * table_row) + (is_gpu_measurement(t) ? body_line : 0.0f) +
                          (t.gpu_us > 0 ? body_line : 0.0f) + 4;
   const float caption_h = compact ? 0.0f : 3 * small->FontSize + 8;
   // A wide, low panel (a lesson's top row) puts the totals beside the grid, not under it.

@@ -201,3 +201,24 @@ TEST(Layout, TheReportSaysWhatWasShownAndHow) {
   EXPECT_EQ(r.find("warps", "values"), nullptr);
   EXPECT_EQ(r.text(), "tree values: 8/8 at 15.5 px\ntree row labels: 4/8 at 14.0 px, every 2 rows\n");
 }
+
+TEST(Layout, AWideLowAreaPutsThreePanelsInOneRow) {
+  // 1280x720 presenter with a lesson and the red strip: the main area is about 1000 x 270; the
+  // grid would leave 121-pixel-high panels, one row leaves 333 x 270 each.
+  LayoutExtras e;
+  e.lesson = true;
+  e.notice_h = 108;
+  WindowLayout low = layout_window({"smem", "warps", "code"}, 1280, 720, 1.25f, e);
+  ASSERT_EQ(low.panels.size(), 3u);
+  for (const auto& p : low.panels) {
+    EXPECT_FLOAT_EQ(p.rect.y, low.panels[0].rect.y) << p.name;
+    EXPECT_NEAR(p.rect.w, low.panels[0].rect.w, 0.01f) << p.name;
+    EXPECT_FLOAT_EQ(p.rect.bottom(), low.lesson.y) << p.name;
+  }
+  // Without the strip and the lesson the usual grid: the first panel spans the top.
+  WindowLayout tall = layout_window({"tree", "smem", "code"}, 1280, 720, 1.25f);
+  EXPECT_FLOAT_EQ(tall.panels[0].rect.w, tall.panels[1].rect.w + tall.panels[2].rect.w);
+  WindowLayout four = layout_window({"tree", "smem", "warps", "code"}, 1280, 720, 1.25f);
+  EXPECT_FLOAT_EQ(four.panels[0].rect.y, four.panels[1].rect.y);
+  EXPECT_GT(four.panels[2].rect.y, four.panels[0].rect.y);  // two rows
+}
