@@ -45,7 +45,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         if (text_width(brief) + gap + legend_width(sf) > c.w) one_line = false;
       }
     }
-    if (!one_line) title = fit_words(full, c.w);
+    if (!one_line) title = text_width(full) <= c.w ? full : brief;
     ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.30f, 1.0f), "%s", title.c_str());
     if (title != full && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full.c_str());
     const float ly = one_line ? c.y + (ImGui::GetFontSize() - lf->FontSize) / 2 : ImGui::GetCursorScreenPos().y;
