@@ -64,7 +64,9 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // The boxes take what the longest label ("operator") leaves.
   ImGui::PushItemWidth(std::max(w * 0.45f, w - text_width("operator") - ImGui::GetStyle().ItemInnerSpacing.x - 2));
   const std::string source = f.kept.source.empty() ? "" : kernel_display_path(f.kept.source);  // inside the project: relative to it
-  if (ImGui::BeginCombo("kernel", f.use_source ? source.c_str() : cat[f.kernel].id.c_str())) {
+  // The preview cut at a hyphen, not inside a word, where the box is narrow (the tooltip has all).
+  const std::string preview = fit_words(f.use_source ? source : cat[f.kernel].id, ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x);
+  if (ImGui::BeginCombo("kernel", preview.c_str())) {
     if (!source.empty() && ImGui::Selectable(source.c_str(), f.use_source)) f.use_source = true;
     for (int i = 0; i < static_cast<int>(cat.size()); ++i) {
       if (cat[i].family && (i == 0 || cat[i - 1].family != cat[i].family))  // the catalogue is in family order

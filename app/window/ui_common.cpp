@@ -157,6 +157,9 @@ std::string fit_words(const std::string& text, float max_width, ImFont* font) {
     while (!t.empty() && (t.back() == ',' || t.back() == ':' || t.back() == ';')) t.pop_back();
     if (text_width(t + "..", font) <= max_width) return t + "..";
   }
+  // One word ("reduce-missing-barrier"): cut after a hyphen, else anywhere.
+  for (size_t at = t.rfind('-'); at != std::string::npos && at > 0; at = t.rfind('-', at - 1))
+    if (text_width(t.substr(0, at + 1) + "..", font) <= max_width) return t.substr(0, at + 1) + "..";
   return fit_text(text, max_width, font);
 }
 

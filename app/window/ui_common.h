@@ -60,8 +60,8 @@ float text_width(const std::string& text, ImFont* font = nullptr);
 std::string fit_text(const std::string& text, float max_width, ImFont* font = nullptr);
 
 // The text cut to fit max_width: to its longest leading clause that fits (ending before ", " or
-// ": "), else to whole words with ".." marking the cut; the first word alone cut as fit_text does
-// when even it is too wide.
+// ": "), else to whole words with ".." marking the cut; the first word alone is cut after a hyphen
+// ("reduce-missing-.."), else as fit_text does.
 std::string fit_words(const std::string& text, float max_width, ImFont* font = nullptr);
 
 // A value inside a box (tree node, memory cell): on one line when it fits; a mat2 value
