@@ -3,12 +3,11 @@
 # row per file, its scanscope arguments in the first backquotes), so the pictures and the commands
 # written beside them cannot part. A command naming bench.json gets one made by `scanscope bench`
 # on this machine first, as the table says.
-# Usage: scripts/screenshots.sh [SCANSCOPE] [NAME ...]   (default build/app/scanscope; NAME: only
-# the files whose name contains it)
+# Usage: [SCANSCOPE=path/to/scanscope] scripts/screenshots.sh [NAME ...]   (default
+# build/app/scanscope; NAME: only the files whose name contains it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin="${1:-build/app/scanscope}"
-shift || true
+bin="${SCANSCOPE:-build/app/scanscope}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0

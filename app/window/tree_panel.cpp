@@ -98,7 +98,8 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       s.tree_pan = 0.0f;
     }
     ImGui::SameLine();
-    ImGui::TextDisabled("wheel: zoom, drag: pan");
+    const std::string hint = fit_words("wheel: zoom, drag: pan", ImGui::GetContentRegionAvail().x);  // a whole clause or nothing cut
+    ImGui::TextDisabled("%s", hint.c_str());
   }
 
   const std::vector<int>& rows = rows_;
