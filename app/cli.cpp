@@ -564,12 +564,15 @@ int run_command_line(int argc, char** argv) {
   app.add_option("--lesson-walk", wopt.lesson_walk, "with --screenshot: first render every step of every lesson to DIR/NAME-K.png")
       ->type_name("DIR")
       ->group(scripted);
+  app.add_flag("--layout-report", wopt.layout_report,
+               "with --screenshot: print what each panel had to shrink, thin out or leave out (values, labels), a line each")
+      ->group(scripted);
   app.add_flag("--show-answer", wopt.show_answer, "lesson steps open with their answer shown")->group(scripted);
   app.add_option("--exit-after-frames", wopt.exit_after_frames, "interactive window: play from step 0 and close after N frames, as the user would")
       ->group(scripted);
   app.add_option("--edit-script", wopt.edit_script,
                  "with --screenshot: first drive the editor as FILE says, a command a line: goto LINE:COL, type TEXT, key ctrl+enter, "
-                 "frames N, step K, compare original|swap|clear, exercise try|hint|solution|reset, sweep start|wait K|cancel|finish, close, print, shot FILE.png")
+                 "tap KEY [N], frames N, step K, compare original|swap|clear, exercise try|hint|solution|reset, sweep start|wait K|cancel|finish, close, print, shot FILE.png")
       ->type_name("FILE")
       ->group(scripted);
 

@@ -18,6 +18,8 @@
 
 #include "editor.h"
 #include "exercise_state.h"
+#include "keys.h"
+#include "layout.h"
 #include "window_options.h"
 #include "settings.h"
 #include "engine/trace.h"
@@ -170,6 +172,14 @@ struct AppState {
   std::string export_png_path;  // set by the UI: write the next frame to this file
   bool style_dirty = true;      // presenter / scale changed: rebuild fonts and style
   bool quit = false;            // the window may close (request_close, once unsaved changes are answered)
+
+  // Keys and the layout around the panels (keys.h).
+  std::vector<KeyPress> key_queue;  // presses since the last frame, in order (the shell queues them)
+  bool sidebar_hidden = false;      // Tab, or the sidebar's "<<" button
+  bool help_open = false;           // F1 or ?: the help overlay with the keys
+  std::string focus_panel;          // F: this panel fills the main area ("" : the tiling)
+  std::string hovered_panel;        // the panel under the mouse in the last frame
+  LayoutReport layout_report;       // what the panels had to shrink, thin out or leave out, this frame
 };
 
 void toast(AppState& s, const std::string& text, bool error);

@@ -24,7 +24,6 @@ std::string fitting_path(const std::string& path, float width) {
 
 void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   Rect c = begin_panel("##code", "Code", r);
-  (void)c;
   if (!s.have_trace) {
     end_panel();
     return;
@@ -35,6 +34,10 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     end_panel();
     return;
   }
+  // A low panel sets the sentence and the line above the code in the small font: the code keeps
+  // its lines (four panels at 1280x720 presenter left it four).
+  const bool compact = c.h < 14.0f * ImGui::GetFontSize();
+  if (compact) ImGui::PushFont(ui.fonts.small);
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(describe_step(t, s.step).c_str());
   // The current access: the warp view's selected instruction, else the step's first access.
@@ -77,6 +80,7 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::TextDisabled("%s  (no shared-memory access in this step)", shown_path.c_str());
   }
   ImGui::PopTextWrapPos();
+  if (compact) ImGui::PopFont();
 
   ImGui::PushFont(ui.fonts.mono);
   ImGui::BeginChild("##src", ImVec2(0, 0), true, ImGuiWindowFlags_AlwaysVerticalScrollbar);

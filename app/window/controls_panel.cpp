@@ -16,11 +16,23 @@ namespace scanscope {
 
 void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   begin_panel("##controls", "scanscope", r);
+  {  // "<<" on the title line hides the sidebar (Tab shows it again, or ">>" in the transport bar)
+    const char* hide = "<<";
+    const float bw = ImGui::CalcTextSize(hide).x + 2 * ImGui::GetStyle().FramePadding.x;
+    const ImVec2 back = ImGui::GetCursorPos();
+    ImGui::SetCursorPos(ImVec2(ImGui::GetWindowContentRegionMax().x - bw, ImGui::GetStyle().WindowPadding.y));
+    if (ImGui::SmallButton(hide)) s.sidebar_hidden = true;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("hide the sidebar (Tab)");
+    ImGui::SetCursorPos(back);
+  }
   ImGui::BeginChild("##controls_scroll", ImVec2(0, 0), false);
+  // Presenter mode: the lecturer's form in the small font, the room reads the panels.
+  ImGui::PushFont(s.settings.presenter ? ui.fonts.small : ImGui::GetFont());
   RunForm& f = s.form;
   const auto& cat = kernel_files();
   if (cat.empty()) {
     ImGui::TextWrapped("no kernel files found in %s", kernel_dir().c_str());
+    ImGui::PopFont();
     ImGui::EndChild();
     end_panel();
     return;
@@ -31,28 +43,30 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // Where it runs.
   if (s.have_trace) {
     const bool gpu = is_gpu_measurement(s.trace);
-    // The badge: a coloured box whose text wraps (GPU names are long).
+    // The badge: one line (a GPU's long name shortened); why it runs where it does is its tooltip
+    // and in the help overlay (F1), not five lines on every screen.
     const Rgba bc = gpu ? okabe_ito::bluish_green : okabe_ito::blue;
-    const std::string badge = "runs on: " + device_badge(s.trace);
     const ImVec2 pad = ImGui::GetStyle().FramePadding;
-    const ImVec2 ts = ImGui::CalcTextSize(badge.c_str(), nullptr, false, w - 2 * pad.x);
+    // "runs on: CPU emulator", else "CPU emulator", else its first words: never cut inside a word.
+    std::string badge = "runs on: " + device_badge(s.trace);
+    if (text_width(badge) > w - 2 * pad.x) badge = abbreviate_words(device_badge(s.trace), w - 2 * pad.x, [](const std::string& x) { return text_width(x); });
+    const float bh = ImGui::GetFontSize() + 2 * pad.y;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(p, ImVec2(p.x + w, p.y + ts.y + 2 * pad.y), col(bc), 4);
-    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p.x + pad.x, p.y + pad.y), IM_COL32(255, 255, 255, 255), badge.c_str(), nullptr, w - 2 * pad.x);
-    ImGui::Dummy(ImVec2(w, ts.y + 2 * pad.y));
-    if (!s.where.empty()) {
-      ImGui::PushTextWrapPos(0);
-      ImGui::TextDisabled("%s", s.where.c_str());
-      ImGui::PopTextWrapPos();
-    }
+    dl->AddRectFilled(p, ImVec2(p.x + w, p.y + bh), col(bc), 4);
+    dl->AddText(ImVec2(p.x + pad.x, p.y + pad.y), IM_COL32(255, 255, 255, 255), badge.c_str());
+    ImGui::InvisibleButton("##badge", ImVec2(w, bh));
+    if (ImGui::IsItemHovered() && !s.where.empty()) ImGui::SetTooltip("%s", s.where.c_str());
   }
   ImGui::Separator();
   draw_lesson_menu(s, ui);
   ImGui::Separator();
-  ImGui::PushItemWidth(w * 0.55f);
+  // The boxes take what the longest label ("operator") leaves.
+  ImGui::PushItemWidth(std::max(w * 0.45f, w - text_width("operator") - ImGui::GetStyle().ItemInnerSpacing.x - 2));
   const std::string source = f.kept.source.empty() ? "" : kernel_display_path(f.kept.source);  // inside the project: relative to it
-  if (ImGui::BeginCombo("kernel", f.use_source ? source.c_str() : cat[f.kernel].id.c_str())) {
+  // The preview cut at a hyphen, not inside a word, where the box is narrow (the tooltip has all).
+  const std::string preview = fit_words(f.use_source ? source : cat[f.kernel].id, ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x);
+  if (ImGui::BeginCombo("kernel", preview.c_str())) {
     if (!source.empty() && ImGui::Selectable(source.c_str(), f.use_source)) f.use_source = true;
     for (int i = 0; i < static_cast<int>(cat.size()); ++i) {
       if (cat[i].family && (i == 0 || cat[i - 1].family != cat[i].family))  // the catalogue is in family order
@@ -98,8 +112,12 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       ImGui::EndCombo();
     }
   }
-  ImGui::InputInt("threads", &f.threads);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("0: the kernel's natural block size for n");
+  // 0 is the kernel's own block size for n: the box says "auto" and which size that was for the
+  // trace shown (typing a number or +/- replaces it).
+  const std::string threads_fmt = f.threads == 0 ? (s.have_trace ? "auto (" + std::to_string(s.trace.threads) + ")" : std::string("auto")) : std::string("%d");
+  const int one = 1, ten = 32;
+  ImGui::InputScalar("threads", ImGuiDataType_S32, &f.threads, s.settings.presenter ? nullptr : &one, &ten, threads_fmt.c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("0: auto, the kernel's natural block size for n");
   int bank_idx = f.banks == 16 ? 1 : 0;
   const char* bank_names[] = {"32 (Fermi+)", "16 (G80, half-warps)"};
   if (ImGui::Combo("banks", &bank_idx, bank_names, 2)) f.banks = bank_idx ? 16 : 32;
@@ -198,8 +216,8 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (ImGui::SliderFloat("UI scale", &s.settings.ui_scale, 0.75f, 2.5f, "%.2f")) s.style_dirty = true;
     if (ImGui::Button("Full screen (F11)")) s.toggle_fullscreen = true;
   }
-  ImGui::TextDisabled("Space play, Left/Right step, Home/End");
-  (void)ui;
+  if (ImGui::SmallButton("Keys (F1 or ?)")) s.help_open = true;
+  ImGui::PopFont();
   ImGui::EndChild();
   end_panel();
 }

@@ -3,13 +3,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace scanscope {
 
 WindowLayout layout_window(const std::vector<std::string>& panels, float width, float height, float ui_scale, const LayoutExtras& extras) {
   WindowLayout l;
-  const float side_w = std::min(width * 0.3f, 330.0f * ui_scale);
-  const float bar_h = std::min(height * 0.25f, 92.0f * ui_scale);
+  const float side_w = extras.sidebar_hidden ? 0.0f : std::min(width * 0.22f, 330.0f * ui_scale);
+  const float bar_h = std::min(height * 0.14f, 92.0f * ui_scale);
   l.sidebar = {0, 0, side_w, height};
   l.transport = {side_w, 0, width - side_w, bar_h};
   float top = bar_h, bottom = height;
@@ -26,9 +27,24 @@ WindowLayout layout_window(const std::vector<std::string>& panels, float width, 
     bottom -= lh;
   }
   const Rect main{side_w, top, width - side_w, std::max(1.0f, bottom - top)};
+  if (!extras.focus.empty() && std::find(panels.begin(), panels.end(), extras.focus) != panels.end()) {
+    l.panels.push_back({extras.focus, main});
+    return l;
+  }
   const int n = static_cast<int>(panels.size());
   if (n == 0) return l;
   auto put = [&](int i, float x, float y, float w, float h) { l.panels.push_back({panels[i], {x, y, w, h}}); };
+  // A wide, low main area (a lesson's box and the red strip under a 720-pixel window) puts three
+  // or four panels in one row when that leaves the smallest panel more room than the grid: a
+  // panel's room is its width or twice its height, whichever is smaller.
+  auto room = [](float w, float h) { return std::min(w, 2 * h); };
+  if (n == 3 || n == 4) {
+    const float grid = n == 3 ? std::min(room(main.w, main.h * 0.55f), room(main.w / 2, main.h * 0.45f)) : room(main.w / 2, main.h / 2);
+    if (room(main.w / static_cast<float>(n), main.h) > grid) {
+      for (int i = 0; i < n; ++i) put(i, main.x + main.w * static_cast<float>(i) / static_cast<float>(n), main.y, main.w / static_cast<float>(n), main.h);
+      return l;
+    }
+  }
   if (n == 1) {
     put(0, main.x, main.y, main.w, main.h);
   } else if (n == 2) {
@@ -80,8 +96,8 @@ TreeGeometry tree_geometry(int words, int rows, const Rect& area, float zoom, fl
   g.col_w = area.w * std::max(1.0f, zoom) / static_cast<float>(words);
   g.row_h = area.h / static_cast<float>(rows);
   g.pan_x = clamp_pan(pan_x, words, area.w, zoom);
-  g.node_w = std::max(1.0f, std::min(g.col_w * 0.86f, 64.0f));
-  g.node_h = std::max(1.0f, std::min(std::max(g.row_h * 0.45f, std::min(g.row_h * 0.75f, label_h)), std::max(34.0f, label_h)));
+  g.node_w = std::max(1.0f, std::min(g.col_w * 0.86f, std::max(64.0f, 3.2f * label_h)));  // wider for larger values
+  g.node_h = std::max(1.0f, std::min(std::max(g.row_h * 0.45f, std::min(g.row_h * 0.8f, label_h)), std::max(34.0f, label_h)));
   return g;
 }
 
@@ -92,6 +108,46 @@ float clamp_pan(float pan_x, int words, float area_w, float zoom) {
 }
 
 bool label_fits(float box_w, float text_w) { return text_w <= box_w - 2.0f; }
+
+float min_text_px(float ui_scale, bool presenter) { return (presenter ? 14.0f : 11.0f) * std::max(0.5f, ui_scale); }
+
+float fit_text_px(float text_w, float ref_px, float box_w, float box_h, float min_px, float max_px) {
+  if (ref_px <= 0) return 0;
+  float px = std::min(max_px, box_h);
+  if (text_w > 0) px = std::min(px, ref_px * (box_w - 2.0f) / text_w);
+  px = std::floor(px * 4.0f) / 4.0f;  // quarter pixels: the size does not flicker with sub-pixel widths
+  return px >= min_px ? px : 0.0f;
+}
+
+ValueFit fit_values(float widest_w, float ref_px, float col_w, float node_w, float node_h, float min_px, float max_px) {
+  ValueFit f;
+  f.px = fit_text_px(widest_w, ref_px, node_w, node_h, min_px, max_px);
+  if (f.px > 0) return f;
+  if (node_h < min_px) return {0, 0};  // too low for any readable size: no thinning helps
+  // Every k-th node, its value written across the k columns its neighbours leave free.
+  for (int every = 2; every <= 64; every *= 2) {
+    const float px = fit_text_px(widest_w, ref_px, every * col_w - 4.0f, node_h, min_px, max_px);
+    if (px > 0) return {std::min(px, std::max(min_px, ref_px)), every};
+  }
+  return {0, 0};
+}
+
+const LayoutNote* LayoutReport::find(const std::string& panel, const std::string& item) const {
+  for (const auto& n : notes)
+    if (n.panel == panel && n.item == item) return &n;
+  return nullptr;
+}
+
+std::string LayoutReport::text() const {
+  std::string out;
+  char px[32];
+  for (const auto& n : notes) {
+    std::snprintf(px, sizeof px, "%.1f", n.px);
+    out += n.panel + " " + n.item + ": " + std::to_string(n.shown) + "/" + std::to_string(n.total) + " at " + px + " px" +
+           (n.rule.empty() ? "" : ", " + n.rule) + "\n";
+  }
+  return out;
+}
 
 std::vector<int> scrub_label_steps(const std::vector<float>& label_w, float bar_w, float gap) {
   std::vector<int> out;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace scanscope {
@@ -29,13 +30,16 @@ struct WindowLayout {
 
 // What else takes room beside the panels.
 struct LayoutExtras {
+  bool sidebar_hidden = false;  // Tab: the main area takes the sidebar's width too
+  std::string focus;            // F: only this panel, over the whole main area ("" or not shown: all)
   bool lesson = false;  // a lesson is open: its box takes the bottom of the main area
   bool exercise = false;  // an exercise is tried in it: the box is taller (task, buttons, the checks)
   float notice_h = 0;   // height of the wrong-result strip (0: none)
 };
 
-// Fixed tiling of the panels (the window has no docking): the sidebar on the left, the transport
-// bar on top of the rest, the panels in a grid below it (three panels: the first spans the top).
+// Fixed tiling of the panels (the window has no docking): the sidebar on the left (22 % of the
+// width at most; none when hidden), the transport bar on top of the rest, the panels in a grid
+// below it (three panels: the first spans the top), or the focused panel alone.
 WindowLayout layout_window(const std::vector<std::string>& panels, float width, float height, float ui_scale,
                            const LayoutExtras& extras = {});
 const PanelRect* find_panel(const WindowLayout& l, const std::string& name);
@@ -53,7 +57,7 @@ struct TreeGeometry {
   int first_visible(int words) const;
   int last_visible(int words) const;
 };
-// Nodes take 45 % of a row, or up to 75 % where that makes them label_h tall (room for a value
+// Nodes take 45 % of a row, or up to 80 % where that makes them label_h tall (room for a value
 // when a lesson box shortens the panel).
 TreeGeometry tree_geometry(int words, int rows, const Rect& area, float zoom, float pan_x, float label_h = 18.0f);
 // Clamps the pan so the zoomed tree never leaves the panel entirely.
@@ -61,6 +65,47 @@ float clamp_pan(float pan_x, int words, float area_w, float zoom);
 
 // A label fits in a box when its text is no wider than the box less a small margin.
 bool label_fits(float box_w, float text_w);
+
+// The smallest font size (pixels) the window draws values and labels in: below it, text is
+// thinned out or abbreviated by a rule the panel shows, never shrunk further. Presenter mode is
+// for a room: its minimum is larger.
+float min_text_px(float ui_scale, bool presenter);
+
+// The font size at which a text fits a box: text_w is its width at ref_px; the size is at most
+// max_px, as tall as the box allows and narrow enough for label_fits. 0 when under min_px.
+float fit_text_px(float text_w, float ref_px, float box_w, float box_h, float min_px, float max_px);
+
+// Values in a row of equal boxes (tree nodes): the font size, and every how many boxes a value is
+// written (1: all; 2: every 2nd, the others left for the rule the panel shows). widest_w is the
+// widest value's width at ref_px. every = 0: no size at or above min_px fits (the boxes are too
+// low): the values are left out.
+struct ValueFit {
+  float px = 0;
+  int every = 1;
+};
+ValueFit fit_values(float widest_w, float ref_px, float col_w, float node_w, float node_h, float min_px, float max_px);
+
+// A label cut to whole words to fit: the leading words become their initial and a dot, one at a
+// time from the left ("down-sweep d=2" -> "d. d=2"), the last word is kept whole; "" when even
+// that does not fit. width(text) measures a candidate.
+template <class Width>
+std::string abbreviate_words(const std::string& text, float max_w, Width width);
+
+// What the panels had to shrink, thin out, abbreviate or leave out in the last frame: printed by
+// --layout-report (with --screenshot) and read by the tests, so a layout that drops what a class
+// must read is found without looking at the picture.
+struct LayoutNote {
+  std::string panel, item;  // "tree", "values"
+  int shown = 0, total = 0;  // how many of the item were drawn (values, labels)
+  float px = 0;              // at which font size
+  std::string rule;          // "" (all, whole) or how it was thinned: "every 2nd node", "abbreviated"
+};
+struct LayoutReport {
+  std::vector<LayoutNote> notes;
+  void add(LayoutNote n) { notes.push_back(std::move(n)); }
+  const LayoutNote* find(const std::string& panel, const std::string& item) const;
+  std::string text() const;  // one line a note: "tree values: 8/8 at 15.2 px"
+};
 
 // Which steps of the scrub bar get a label, greedily left to right, never overlapping.
 // label_w[i] is the width of step i's label; the bar is bar_w wide with one slot per step.
@@ -89,5 +134,25 @@ struct LogAxis {
 };
 LogAxis log_axis(double min_value, double max_value, double base);
 std::vector<double> log_ticks(const LogAxis& a, double base, int max_ticks);
+
+template <class Width>
+std::string abbreviate_words(const std::string& text, float max_w, Width width) {
+  if (width(text) <= max_w) return text;
+  std::vector<std::string> words;
+  for (size_t i = 0; i < text.size();) {
+    const size_t sp = text.find(' ', i);
+    const size_t end = sp == std::string::npos ? text.size() : sp;
+    if (end > i) words.push_back(text.substr(i, end - i));
+    i = end + 1;
+  }
+  for (size_t k = 0; k + 1 < words.size(); ++k) {
+    words[k] = words[k].substr(0, 1) + ".";
+    std::string with_prefix;
+    for (size_t j = 0; j < words.size(); ++j) with_prefix += (with_prefix.empty() ? "" : " ") + words[j];
+    if (width(with_prefix) <= max_w) return with_prefix;
+  }
+  if (!words.empty() && width(words.back()) <= max_w) return words.back();
+  return "";
+}
 
 }  // namespace scanscope

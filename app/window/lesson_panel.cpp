@@ -95,20 +95,6 @@ void go(AppState& s, int step) {
 }
 }  // namespace
 
-void LessonPanel::handle_keys(AppState& s) {
-  if (s.lesson.active < 0) return;
-  ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || question_open(s)) return;  // (Esc there answers the question)
-  if (plain_key(GLFW_KEY_T)) try_exercise(s);
-  else if (plain_key(GLFW_KEY_H)) toggle_exercise_hint(s);
-  else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown), false)) go(s, s.lesson.step + 1);
-  else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp), false)) go(s, s.lesson.step - 1);
-  else if (!io.KeyCtrl && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_A), false) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
-                           ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false)))  // Ctrl+Enter: the editor's Run
-    s.lesson.answer_shown = !s.lesson.answer_shown;
-  else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) leave_lesson(s);
-}
-
 void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const LessonStep* st = current_lesson_step(s);
   if (!st || r.h <= 0) return;

@@ -77,6 +77,7 @@ class TreePanel : public Panel {  // node-link diagram of the reduction / scan t
   // Derived from the trace once per trace (AppState::trace_generation), not once per frame.
   int generation_ = -1;
   TreeModel model_;  // columns, rows (edges, written columns, values), notes
+  std::string widest_value_;  // the widest value any node shows (sizes the values' font)
 };
 
 class SmemPanel : public Panel {  // the shared-memory array, by bank
@@ -162,9 +163,7 @@ class TimingPanel : public Panel {  // benchmark results: time and GB/s against 
 // The lesson box (title, text, question and answer, the step's exercise, navigation).
 class LessonPanel {
  public:
-  void draw(AppState& s, const UiContext& ui, const Rect& r);
-  // PageDown / PageUp, A / Enter (answer), Escape (leave); T (try the exercise), H (its hint).
-  void handle_keys(AppState& s);
+  void draw(AppState& s, const UiContext& ui, const Rect& r);  // its keys are in the key table (keys.h)
 };
 // The question before the model solution goes into the editor (lesson_panel.cpp), drawn whether
 // or not the lesson box is: Y shows it, Esc cancels.

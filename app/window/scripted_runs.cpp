@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <stdexcept>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -65,6 +66,16 @@ void frame_stats(WindowShell& w, AppState& s) {
   s.anim = 1.0f;
 }
 
+// What the panels had to shrink, thin out or leave out in the last frame (LayoutReport).
+void print_layout(const AppState& s) {
+  const std::string text = s.layout_report.text();
+  for (size_t i = 0; i < text.size();) {
+    const size_t nl = text.find('\n', i);
+    std::printf("layout: %s\n", text.substr(i, nl - i).c_str());
+    i = nl + 1;
+  }
+}
+
 // Opens every step of every lesson in turn and writes DIR/NAME-K.png for each, in one process;
 // prints a line per step and the errors a step raised.
 void lesson_walk(WindowShell& w, AppState& s, const std::string& dir) {
@@ -77,6 +88,7 @@ void lesson_walk(WindowShell& w, AppState& s, const std::string& dir) {
       const std::string png = dir + "/" + name + "-" + std::to_string(k) + ".png";
       w.write_png(png);
       std::printf("lesson %s step %d: %s\n", name.c_str(), k, png.c_str());
+      if (s.options.layout_report) print_layout(s);
       for (size_t t = errors_before; t < s.toasts.size(); ++t)
         if (s.toasts[t].error) std::printf("lesson %s step %d: error: %s\n", name.c_str(), k, s.toasts[t].text.c_str());
       w.swap();
@@ -118,6 +130,8 @@ void print_state(const AppState& s) {
     std::printf("\n");
     for (const ExerciseSentence& f : v.failures) std::printf("exercise-failure: [%s] %s\n", f.run.c_str(), f.sentence.c_str());
   }
+  std::printf("view: sidebar=%d focus=%s help=%d panels=%zu\n", !s.sidebar_hidden, s.focus_panel.empty() ? "-" : s.focus_panel.c_str(), s.help_open, s.panels.size());
+  print_layout(s);
   if (s.have_compare)
     std::printf("compare: A=\"%s\" B=\"%s\" partner%s\n", compare_side_label(s, s.compare_swap).c_str(), compare_side_label(s, !s.compare_swap).c_str(),
                 totals(s.compare).c_str());
@@ -129,6 +143,7 @@ void print_state(const AppState& s) {
 //   type TEXT       characters, as typed
 //   key COMBO       a key pressed and released: enter, delete, backspace, escape, a..z, ... with
 //                   ctrl+, shift+, alt+ (ctrl+enter runs, ctrl+s saves)
+//   tap KEY [N]     KEY pressed and released N times before the next frame (a clicker's quick taps)
 //   frames N        N more frames
 //   step K          the trace's step K
 //   compare original [PAD] | swap | clear   the comparison panel's buttons
@@ -173,6 +188,16 @@ int edit_script(WindowShell& w, AppState& s, const std::string& path) {
       if (!w.press_key(arg, true)) return bad("no key '" + arg + "'");
       frames(w, 1);
       w.press_key(arg, false);
+      frames(w, 1);
+    } else if (cmd == "tap") {  // tap KEY [N]: N presses and releases before the next frame (a clicker's quick taps)
+      std::istringstream in(arg);
+      std::string key;
+      int times = 1;
+      in >> key >> times;
+      for (int i = 0; i < std::max(1, times); ++i) {
+        if (!w.press_key(key, true)) return bad("no key '" + key + "'");
+        w.press_key(key, false);
+      }
       frames(w, 1);
     } else if (cmd == "frames") {
       frames(w, std::max(1, std::atoi(arg.c_str())));
@@ -222,7 +247,7 @@ int edit_script(WindowShell& w, AppState& s, const std::string& path) {
       }
       w.swap();
     } else {
-      return bad("unknown command '" + cmd + "' (goto, type, key, frames, step, compare, exercise, sweep, close, print, shot)");
+      return bad("unknown command '" + cmd + "' (goto, type, key, tap, frames, step, compare, exercise, sweep, close, print, shot)");
     }
   }
   return 0;
@@ -246,6 +271,7 @@ int run_screenshot(WindowShell& w, AppState& s, const WindowOptions& o) {
     std::fprintf(stderr, "scanscope: error: %s\n", e.what());
     rc = 1;
   }
+  if (o.layout_report) print_layout(s);
   for (const auto& t : s.toasts)
     if (t.error) std::fprintf(stderr, "scanscope: warning: %s\n", t.text.c_str());
   return rc;

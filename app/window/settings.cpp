@@ -30,6 +30,7 @@ Settings parse_settings(const std::string& text) {
     std::string key = line.substr(0, eq), value = line.substr(eq + 1);
     try {
       if (key == "presenter") s.presenter = value == "1" || value == "true";
+      else if (key == "sidebar") s.sidebar = !(value == "0" || value == "false");
       else if (key == "ui_scale") {
         float v = std::stof(value);
         if (v >= 0.5f && v <= 4.0f) s.ui_scale = v;
@@ -52,7 +53,8 @@ Settings parse_settings(const std::string& text) {
 
 std::string settings_to_text(const Settings& s) {
   std::ostringstream os;
-  os << "presenter=" << (s.presenter ? 1 : 0) << "\nui_scale=" << s.ui_scale << "\nspeed=" << s.speed << "\nkernel=" << s.kernel << "\npanels=" << s.panels << "\nwidth=" << s.width << "\nheight=" << s.height << "\n";
+  os << "presenter=" << (s.presenter ? 1 : 0) << "\nui_scale=" << s.ui_scale << "\nspeed=" << s.speed << "\nkernel=" << s.kernel << "\npanels=" << s.panels << "\nwidth=" << s.width << "\nheight=" << s.height
+     << "\nsidebar=" << (s.sidebar ? 1 : 0) << "\n";
   return os.str();
 }
 

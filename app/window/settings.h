@@ -14,6 +14,7 @@ struct Settings {
   std::string kernel;  // last kernel run ("" = none)
   std::string panels;  // panels shown, comma-separated ("" = the default set)
   int width = 0, height = 0;  // window size at the last exit (0 = the default)
+  bool sidebar = true;        // the sidebar shown (Tab hides it; kept for the next start)
 };
 
 // The settings folder ("" if neither XDG_CONFIG_HOME nor HOME is set).

@@ -54,6 +54,7 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
     }
   }
   if (o.presenter) s.settings.presenter = true;
+  s.sidebar_hidden = !s.settings.sidebar;  // as the window was left (Tab)
 
   // What to show first.
   if (!o.open_path.empty()) {
@@ -143,6 +144,7 @@ void save_app_settings(AppState& s, int width, int height) {
     s.settings.height = height;
   }
   if (s.have_trace) s.settings.kernel = s.trace.kernel;
+  s.settings.sidebar = !s.sidebar_hidden;
   s.settings.panels.clear();
   for (const auto& p : s.panels) s.settings.panels += (s.settings.panels.empty() ? "" : ",") + p;
   save_settings(s.settings_path, s.settings);

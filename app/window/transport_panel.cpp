@@ -11,6 +11,11 @@ namespace scanscope {
 void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   begin_panel("##transport", "", r);
   const int n = step_count(s);
+  if (s.sidebar_hidden) {
+    if (ImGui::Button(">>")) s.sidebar_hidden = false;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("show the sidebar (Tab)");
+    ImGui::SameLine();
+  }
   if (ImGui::Button("|<")) set_step(s, 0);
   ImGui::SameLine();
   if (ImGui::Button("<")) step_by(s, -1);
@@ -26,20 +31,55 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (ImGui::Button(">|")) set_step(s, n - 1);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(140 * ui.scale);
-  ImGui::SliderFloat("steps/s", &s.settings.speed, 0.25f, 8.0f, "%.2f", ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderFloat("##speed", &s.settings.speed, 0.25f, 8.0f, "%.2f steps/s", ImGuiSliderFlags_Logarithmic);
   ImGui::SameLine();
+  // On the right: the keys (F1) and, in the focus view, the way back to all panels.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const char* keys_label = "Keys (F1)";
+  const char* back_label = "All panels (F)";
+  float right_w = ImGui::CalcTextSize(keys_label).x + 2 * style.FramePadding.x;
+  if (!s.focus_panel.empty()) right_w += ImGui::CalcTextSize(back_label).x + 2 * style.FramePadding.x + style.ItemSpacing.x;
+  const float line_y = ImGui::GetCursorPosY();
+  const float text_x = ImGui::GetCursorPosX();
+  const float right_x = ImGui::GetWindowContentRegionMax().x - right_w;
   if (s.have_trace) {
+    // "step 6 / 8: down-sweep d=2 (2 active, no conflict)": what does not fit before the buttons
+    // goes, the parenthesis first, then the label (whole words), never cut mid-word.
     const Step& st = s.trace.steps[s.step];
-    if (s.have_grid)  // a grid trace: the block shown, then its step
-      ImGui::Text("launch %d/%d, block %d/%d, step %d / %d:", s.grid_launch + 1, static_cast<int>(s.grid.launches.size()), s.grid_block,
-                  s.grid_launch < static_cast<int>(s.grid.launches.size()) ? s.grid.launches[s.grid_launch].grid - 1 : 0, s.step, n - 1);
-    else
-      ImGui::Text("step %d / %d:", s.step, n - 1);
+    std::string head = "step " + std::to_string(s.step) + " / " + std::to_string(n - 1) + ":";
+    if (s.have_grid && s.grid_launch < static_cast<int>(s.grid.launches.size()))  // a grid trace: the block shown, then its step
+      head = "launch " + std::to_string(s.grid_launch + 1) + "/" + std::to_string(s.grid.launches.size()) + ", block " + std::to_string(s.grid_block) + "/" +
+             std::to_string(s.grid.launches[s.grid_launch].grid - 1) + ", " + head;
+    const std::string tail = "(" + std::to_string(st.active_threads) + " active, " +
+                             (st.max_degree > 1 ? std::to_string(st.max_degree) + "-way conflict" : std::string("no conflict")) + ")";
+    const float sp = style.ItemSpacing.x;
+    const float room = right_x - text_x - sp;
+    const float label_w = text_width(st.label), tail_w = text_width(tail);
+    if (text_width(head) + sp + label_w > room) head = std::to_string(s.step) + "/" + std::to_string(n - 1) + ":";  // the label goes before "step"
+    const float head_w = text_width(head);
+    const bool show_tail = head_w + sp + label_w + sp + tail_w <= room;
+    std::string label = st.label;
+    if (head_w + sp + label_w > room)
+      label = abbreviate_words(st.label, room - head_w - sp, [](const std::string& t) { return text_width(t); });
+    ImGui::TextUnformatted(head.c_str());
+    if (!label.empty()) {
+      ImGui::SameLine();
+      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", label.c_str());
+    }
+    if (show_tail) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("%s", tail.c_str());
+    }
+    s.layout_report.add({"transport", "step line", (label == st.label ? 2 : label.empty() ? 0 : 1) + (show_tail ? 1 : 0), 3, ImGui::GetFontSize(),
+                         label == st.label ? (show_tail ? "" : "no (active, conflict)") : "label abbreviated"});
     ImGui::SameLine();
-    ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", st.label.c_str());
-    ImGui::SameLine();
-    ImGui::TextDisabled("(%d active, %s)", st.active_threads, st.max_degree > 1 ? (std::to_string(st.max_degree) + "-way conflict").c_str() : "no conflict");
   }
+  ImGui::SetCursorPos(ImVec2(std::max(ImGui::GetCursorPosX(), right_x), line_y));
+  if (!s.focus_panel.empty()) {
+    if (ImGui::Button(back_label)) s.focus_panel.clear();
+    ImGui::SameLine();
+  }
+  if (ImGui::Button(keys_label)) s.help_open = !s.help_open;
   // Scrub bar.
   ImVec2 p = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();

@@ -10,7 +10,7 @@
 namespace scanscope {
 
 void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
-  Rect c = begin_panel("##tree", "Tree  (rows: steps, columns: shared-memory words)", r);
+  Rect c = begin_panel("##tree", "", r);  // the title shares its line with the legend where they fit (below)
   if (!s.have_trace) {
     ImGui::TextDisabled("No trace: choose a kernel and press Run.");
     end_panel();
@@ -21,40 +21,96 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 dim_col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
 
-  // Legend and zoom on one line.
-  float lx = draw_legend(dl, c.x, c.y,
-                         {{kReadColor, "add (combine)"}, {kCopyEdge, "move (swap)"}, {kChangedColor, "written this step"}},
-                         text_col);
-  (void)lx;
-  ImGui::Dummy(ImVec2(1, ImGui::GetFontSize() + 4));
+  // Title and legend on one line where they fit (the title shortened to "Tree", the legend in the
+  // small font, in that order), else the legend wraps under the title: every line they take is
+  // a line the tree's rows lose.
+  {
+    const std::string full = "Tree  (rows: steps, columns: shared-memory words)", brief = "Tree";
+    const std::vector<std::pair<Rgba, std::string>> legend = {{kReadColor, "add (combine)"}, {kCopyEdge, "move (swap)"}, {kChangedColor, "written this step"}};
+    auto legend_width = [&](ImFont* f) {
+      float w = 0;
+      for (const auto& it : legend) w += f->FontSize * 1.8f + 4 + text_width(it.second, f);
+      return w;
+    };
+    ImFont* uf = ImGui::GetFont();
+    ImFont* sf = ui.fonts.small;
+    const float gap = 2 * ImGui::GetFontSize();
+    std::string title = full;
+    ImFont* lf = uf;
+    bool one_line = true;
+    if (text_width(full) + gap + legend_width(uf) > c.w) {
+      title = brief;
+      if (text_width(brief) + gap + legend_width(uf) > c.w) {
+        lf = sf;
+        if (text_width(brief) + gap + legend_width(sf) > c.w) one_line = false;
+      }
+    }
+    if (!one_line) title = text_width(full) <= c.w ? full : brief;
+    ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.30f, 1.0f), "%s", title.c_str());
+    if (title != full && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full.c_str());
+    const float ly = one_line ? c.y + (ImGui::GetFontSize() - lf->FontSize) / 2 : ImGui::GetCursorScreenPos().y;
+    float legend_bottom = ly;
+    ImGui::PushFont(lf);
+    draw_legend(dl, one_line ? c.x + text_width(title, uf) + gap : c.x, ly, legend, text_col, c.right(), &legend_bottom);
+    ImGui::PopFont();
+    if (!one_line) ImGui::Dummy(ImVec2(1, legend_bottom - ly));
+  }
   if (generation_ != s.trace_generation) {
     generation_ = s.trace_generation;
     model_ = tree_model(t);
+    widest_value_.clear();
+    for (const TreeRow& row : model_.rows)
+      for (double v : row.values) {
+        if (std::isnan(v)) continue;
+        std::string text = format_value(v, t.op, ValueStyle::Cell);
+        if (text.size() > widest_value_.size()) widest_value_ = std::move(text);
+      }
   }
   const TreeModel& m = model_;
+  const bool shuffles = m.lanes;
   const int words = m.columns;
-  ImGui::SetNextItemWidth(160 * ui.scale);
-  ImGui::SliderFloat("zoom", &s.tree_zoom, 1.0f, std::max(2.0f, words / 8.0f), "%.1fx", ImGuiSliderFlags_Logarithmic);
-  ImGui::SameLine();
-  if (ImGui::Button("Fit")) {
-    s.tree_zoom = 1.0f;
-    s.tree_pan = 0.0f;
+  const float min_px = min_text_px(ui.scale, s.settings.presenter);
+  // The zoom line costs a row of the tree's height: a low panel leaves it out (the wheel zooms,
+  // "Fit" comes back once zoomed), so the rows keep room for their values.
+  const bool zoom_line = c.bottom() - ImGui::GetCursorScreenPos().y - ImGui::GetFrameHeightWithSpacing() >=
+                         static_cast<float>(std::max<size_t>(1, m.rows.size())) * 2.2f * min_px;
+  if (zoom_line) {
+    ImGui::SetNextItemWidth(160 * ui.scale);
+    ImGui::SliderFloat("zoom", &s.tree_zoom, 1.0f, std::max(2.0f, words / 8.0f), "%.1fx", ImGuiSliderFlags_Logarithmic);
+    ImGui::SameLine();
   }
-  ImGui::SameLine();
-  ImGui::TextDisabled("wheel: zoom, drag: pan");
+  if (zoom_line || s.tree_zoom > 1.0f) {
+    if (ImGui::Button("Fit")) {
+      s.tree_zoom = 1.0f;
+      s.tree_pan = 0.0f;
+    }
+    ImGui::SameLine();
+    const std::string hint = fit_words("wheel: zoom, drag: pan", ImGui::GetContentRegionAvail().x);  // a whole clause or nothing cut
+    ImGui::TextDisabled("%s", hint.c_str());
+  }
 
   std::vector<int> rows;  // the trace step of each row
   for (const TreeRow& row : m.rows) rows.push_back(row.step);
+  ImFont* small = ui.fonts.small;
+  const float small_px = small->FontSize;
   float longest = 0;
-  for (const TreeRow& row : m.rows) longest = std::max(longest, text_width(row.label, ui.fonts.small));
-  const float gutter = std::min(longest + 10, c.w * 0.3f);
+  for (const TreeRow& row : m.rows) longest = std::max(longest, text_width(row.label, small));
+  // The row labels' gutter: up to 30 % of the width, more when few columns leave room (each
+  // column keeps room for a 3-digit value at the smallest size).
+  const float column_room = c.w - static_cast<float>(words) * (text_width_px("888", small, min_px) + 8);
+  const float gutter = std::min(longest + 10, std::max(c.w * 0.3f, std::min(c.w * 0.45f, column_room)));
   ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
   // The application kernels' arrays get a named bracket over their columns.
   const std::vector<SharedArray> arrays = shared_arrays(t);
-  const float strip = arrays.empty() ? 0.0f : ui.fonts.small->FontSize + 8;
-  // A caption line under the tree says how columns and labels are laid out when that is not plain.
-  const float caption_h = ImGui::GetFontSize() + 4;
+  // (One array alone, "temp", needs no bracket: its name is in the code and the memory panel.)
+  const float strip = arrays.size() < 2 ? 0.0f : ui.fonts.small->FontSize + 8;
+  // A caption line under the tree says how columns and row labels are laid out when that is not
+  // plain (the model's notes; rows lower than the smallest label, so labelled every k-th row), the
+  // values' rule at its right end. Otherwise the line stays the tree's, and the rule sits on the
+  // tree's bottom edge.
+  const bool caption_line = !m.notes.empty() || (avail.y - 4 - strip) / static_cast<float>(std::max<size_t>(1, rows.size())) < min_px;
+  const float caption_h = caption_line ? ImGui::GetFontSize() + 4 : 0.0f;
   Rect area{p0.x + gutter, p0.y + strip, avail.x - gutter - 4, avail.y - 4 - strip - caption_h};
   if (rows.empty() || area.w < 20 || area.h < 20) {
     ImGui::TextDisabled("This kernel keeps its values in registers: no shared-memory tree to draw.");
@@ -71,7 +127,9 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     s.tree_pan = mx - (mx - s.tree_pan) * (s.tree_zoom / old);
   }
   if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) s.tree_pan += io.MouseDelta.x;
-  TreeGeometry g = tree_geometry(words, static_cast<int>(rows.size()), area, s.tree_zoom, s.tree_pan, ui.fonts.small->FontSize + 4);
+  // Values grow with the zoom (up to twice the small font, and more than the UI font only when zoomed).
+  const float max_value_px = small_px * 1.25f * std::clamp(s.tree_zoom, 1.0f, 2.0f);
+  TreeGeometry g = tree_geometry(words, static_cast<int>(rows.size()), area, s.tree_zoom, s.tree_pan, max_value_px + 4);
   s.tree_pan = g.pan_x;
 
   // The row of the current step (or the last row before it; the first of the rows showing it).
@@ -83,10 +141,16 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const float a = ease_in_out(s.anim);
 
   dl->PushClipRect(ImVec2(p0.x, area.y), ImVec2(area.right(), area.bottom()), true);
-  // Row labels in the gutter: every row's, or every k-th and the current one's where rows are
-  // shorter than a line (the caption says which).
+  // Row labels in the gutter: all at one size that fits the longest (down to the minimum), then
+  // abbreviated word by word ("d. d=2"), never cut inside a word; every k-th row and the current
+  // one's where rows are lower than the text (the caption says which).
+  float label_px = fit_text_px(longest, small_px, gutter - 6, g.row_h, min_px, small_px);
+  const bool abbreviated = label_px == 0;
+  if (abbreviated) label_px = min_px;
   int label_every = 1;
-  const std::vector<int> labelled = labelled_rows(static_cast<int>(rows.size()), g.row_h, ui.fonts.small->FontSize, cur_is_row ? cur_row : -1, &label_every);
+  const std::vector<int> labelled = labelled_rows(static_cast<int>(rows.size()), g.row_h, label_px, cur_is_row ? cur_row : -1, &label_every);
+  ImFont* label_font = font_for_px(ui.fonts, label_px);
+  int labels_shown = 0, labels_cut = 0;
   for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
     const float y = g.row_y(i);
     const bool cur = is_current(i);
@@ -95,19 +159,48 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   for (int i : labelled) {
     const float y = g.row_y(i);
     const bool cur = is_current(i);
-    ImFont* f = ui.fonts.small;
-    std::string label = fit_text(m.rows[i].label, gutter - 8, f);
-    if (label_every > 1 && g.row_h < f->FontSize) {  // a tick from the label to its row
+    std::string label = m.rows[i].label;
+    if (abbreviated) label = abbreviate_words(label, gutter - 6, [&](const std::string& x) { return text_width_px(x, label_font, label_px); });
+    if (label != m.rows[i].label) ++labels_cut;
+    if (label.empty()) continue;
+    ++labels_shown;
+    if (label_every > 1 && g.row_h < label_px) {  // a tick from the label to its row
       dl->AddLine(ImVec2(p0.x + gutter - 6, y), ImVec2(p0.x + gutter - 1, y), dim_col, 1.0f);
     }
-    dl->AddText(f, f->FontSize, ImVec2(p0.x + 2, std::clamp(y - f->FontSize / 2, area.y, area.bottom() - f->FontSize)),
+    dl->AddText(label_font, label_px, ImVec2(p0.x + 2, std::clamp(y - label_px / 2, area.y, area.bottom() - label_px)),
                 i <= cur_row || cur ? (cur ? text_col : dim_col) : IM_COL32(110, 110, 110, 255), label.c_str());
   }
+  s.layout_report.add({"tree", "row labels", labels_shown, static_cast<int>(rows.size()), label_px,
+                       std::string(labels_cut > 0 ? "abbreviated" : "") + (labels_cut > 0 && label_every > 1 ? ", " : "") +
+                           (label_every > 1 ? "every " + std::to_string(label_every) + " rows" : "")});
   dl->PopClipRect();
   dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
   const int w0 = g.first_visible(words), w1 = g.last_visible(words);
-  const bool show_values = label_fits(g.node_w, text_width("888", ui.fonts.small));
   const bool big_nodes = g.node_w >= 4;
+  // The values' size: as large as the nodes allow (up to max_value_px), down to the minimum; below
+  // it every 2nd (4th, ...) word's value, written across its neighbours' columns, with the rule
+  // said under the tree; nodes too low for the minimum show no values, and say so.
+  const bool mat2 = t.op == Operator::Mat2;  // "[a b;c d]": its own two-line fitting (draw_value_in_box)
+  const ValueFit vf = mat2 || shuffles ? ValueFit{small_px, 1}
+                                       : fit_values(text_width(widest_value_.empty() ? "0" : widest_value_, small), small_px, g.col_w, g.node_w, g.node_h, min_px, max_value_px);
+  const bool show_values = !shuffles && big_nodes && vf.every > 0 && (!mat2 || label_fits(g.node_w, text_width("888", small)));
+  auto value_shown = [&](int w) { return vf.every <= 1 || (w + 1) % vf.every == 0; };  // the right child of each pair: what the up-sweep writes
+  int values_drawn = 0, values_total = 0;
+  auto draw_value = [&](int w, float x, float y, const std::string& text, ImU32 color, bool count) {
+    if (count) ++values_total;
+    if (!show_values || !value_shown(w)) return;
+    if (mat2) {
+      if (draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, text, color, small) && count) ++values_drawn;
+      return;
+    }
+    if (vf.every > 1) {  // wider than its node: on a dark chip, over the free neighbours
+      const float tw = text_width_px(text, font_for_px(ui.fonts, vf.px), vf.px);
+      dl->AddRectFilled(ImVec2(x - tw / 2 - 2, y - vf.px / 2), ImVec2(x + tw / 2 + 2, y + vf.px / 2), IM_COL32(20, 20, 24, 230), 2);
+      color = IM_COL32(240, 240, 240, 255);
+    }
+    text_centered_px(dl, ui.fonts, ImVec2(x, y), color, text, vf.px);
+    if (count) ++values_drawn;
+  };
 
   // Edges first (under the nodes). Rows after the current one are not computed yet: ghosts.
   for (int i = 1; i < static_cast<int>(rows.size()); ++i) {
@@ -187,9 +280,8 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         if (big_nodes && !future && g.node_w >= 10) {
           ImVec2 q0(x - g.node_w / 2, y - g.node_h / 2), q1(x + g.node_w / 2, y + g.node_h / 2);
           dl->AddRect(q0, q1, IM_COL32(90, 90, 95, 255), 2);
-          if (show_values && !row.output && !std::isnan(row.values[w])) {
-            draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, format_value(row.values[w], t.op, ValueStyle::Cell), IM_COL32(120, 120, 125, 255), ui.fonts.small);
-          }
+          if (show_values && !row.output && !std::isnan(row.values[w]))
+            draw_value(w, x, y, format_value(row.values[w], t.op, ValueStyle::Cell), IM_COL32(150, 150, 155, 255), false);
         }
         continue;
       }
@@ -198,10 +290,9 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       dl->AddRectFilled(q0, q1, col(fill), big_nodes ? 3.0f : 0.0f);
       if (row.output && !future)  // global memory, not shared: a white frame
         dl->AddRect(ImVec2(q0.x - 1, q0.y - 1), ImVec2(q1.x + 1, q1.y + 1), IM_COL32(255, 255, 255, 230), 3.0f, 0, 1.5f);
-      if (!future && show_values && !std::isnan(row.values[w])) {
+      if (!future && !shuffles && !std::isnan(row.values[w])) {  // the written nodes' values: what the report counts
         Rgba tc = text_on(fill);
-        draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, format_value(row.values[w], t.op, ValueStyle::Cell),
-                          col(tc.with_alpha(static_cast<uint8_t>(current ? 255 * a : 255))), ui.fonts.small);
+        draw_value(w, x, y, format_value(row.values[w], t.op, ValueStyle::Cell), col(tc.with_alpha(static_cast<uint8_t>(current ? 255 * a : 255))), true);
       }
     }
   }
@@ -212,6 +303,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   dl->PopClipRect();
   for (const auto& arr : arrays) {
+    if (strip <= 0) break;
     if (arr.words <= 0 || arr.first >= words) continue;
     const float x0 = std::max(area.x, g.word_x(arr.first) - g.col_w / 2 + 2);
     const float x1 = std::min(area.right(), g.word_x(std::min(words, arr.first + arr.words) - 1) + g.col_w / 2 - 2);
@@ -226,17 +318,45 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (label_fits(x1 - x0, text_width(name, ui.fonts.small)))
       text_centered(dl, ImVec2((x0 + x1) / 2, by - 4 - ui.fonts.small->FontSize / 2), bc, name, ui.fonts.small);
   }
+  // The values' rule (yellow): how they were thinned or left out, where the class can read it.
+  std::string rule;
+  if (!shuffles && !big_nodes) {  // columns under 4 pixels: bars, no values; the panel says how to get them
+    for (int i = 0; i <= cur_row && i < static_cast<int>(m.rows.size()); ++i)
+      values_total += static_cast<int>(std::count(m.rows[i].written.begin(), m.rows[i].written.end(), 1));
+    rule = "values: zoom in (wheel) to read them";
+    s.layout_report.add({"tree", "values", 0, values_total, 0.0f, "bars: zoom in"});
+  }
+  if (!shuffles && big_nodes) {
+    if (vf.every > 1) rule = "values of every " + std::string(vf.every == 2 ? "2nd" : std::to_string(vf.every) + "th") + " word (" + std::to_string(vf.every - 1) + ", " +
+                             std::to_string(2 * vf.every - 1) + ", ...): zoom or F for all";
+    else if (!show_values && values_total > 0) rule = "values left out: rows too low (F: this panel alone)";
+    s.layout_report.add({"tree", "values", values_drawn, values_total, show_values ? vf.px : 0.0f,
+                         vf.every > 1 ? "every " + std::to_string(vf.every) + " words" : show_values ? "" : "left out"});
+  }
   // The caption line under the tree: how columns and row labels are laid out, when not plain.
   std::string caption;
   for (const std::string& note : m.notes) caption += (caption.empty() ? "" : "; ") + note;
   if (label_every > 1)
     caption += (caption.empty() ? "" : "; ") + std::string("row labels: every ") + std::to_string(label_every) + (label_every == 2 ? "nd" : label_every == 3 ? "rd" : "th") +
                " row and the current one";
-  if (!caption.empty()) {
-    ImGui::SetCursorScreenPos(ImVec2(p0.x + 2, area.bottom() + 2));
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", fit_text(caption, c.right() - p0.x - 4).c_str());
-    ImGui::PopTextWrapPos();
+  // The rule sits at the caption line's right end; without the line, or where the caption needs
+  // the line's width, it goes on a dark chip over the tree's bottom edge. They never overlap.
+  const float line_y = area.bottom() + 2, line_w = c.right() - p0.x - 4;
+  ImFont* caption_font = text_width(caption) <= line_w ? ImGui::GetFont() : small;  // the small font before any cut
+  const bool rule_on_line = caption_line && !rule.empty() && (caption.empty() || text_width(caption, caption_font) + 2 * ImGui::GetFontSize() + text_width(rule, small) <= line_w);
+  if (!rule.empty()) rule = fit_words(rule, rule_on_line ? line_w : area.w - 8, small);  // a whole clause ("values of every 8th word (7, 15, ...)")
+  const float rule_w = rule.empty() ? 0.0f : text_width(rule, small);
+  if (caption_line && !caption.empty()) {
+    ImGui::SetCursorScreenPos(ImVec2(p0.x + 2, line_y));
+    ImGui::PushFont(caption_font);
+    ImGui::TextDisabled("%s", fit_words(caption, line_w, caption_font).c_str());
+    ImGui::PopFont();
+  }
+  if (!rule.empty()) {
+    const ImVec2 rp = rule_on_line ? ImVec2(std::max(p0.x + 2, c.right() - rule_w - 4), line_y + (ImGui::GetFontSize() - small_px) / 2)
+                                   : ImVec2(std::max(area.x, area.right() - rule_w - 4), area.bottom() - small_px - 2);
+    dl->AddRectFilled(ImVec2(rp.x - 3, rp.y - 1), ImVec2(rp.x + rule_w + 3, rp.y + small_px + 1), IM_COL32(0, 0, 0, 200));
+    dl->AddText(small, small_px, rp, col(okabe_ito::yellow), rule.c_str());
   }
   end_panel();
 }

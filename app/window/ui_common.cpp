@@ -7,6 +7,8 @@
 
 #include <sys/stat.h>
 
+#include <cmath>
+
 namespace scanscope {
 
 namespace {
@@ -77,8 +79,13 @@ Rect begin_panel(const char* id, const std::string& title, const Rect& r) {
                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoBringToFrontOnFocus |
                    ImGuiWindowFlags_NoSavedSettings);
   if (!title.empty()) {
+    const float room = ImGui::GetContentRegionAvail().x;
+    std::string shown = title;
+    if (text_width(shown) > room && shown.find("  (") != std::string::npos) shown = shown.substr(0, shown.find("  ("));
+    shown = fit_words(shown, room);
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.75f, 0.30f, 1.0f));
-    ImGui::TextUnformatted(title.c_str());
+    ImGui::TextUnformatted(shown.c_str());
+    if (shown != title && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", title.c_str());
     ImGui::PopStyleColor();
   }
   ImVec2 p = ImGui::GetCursorScreenPos();
@@ -139,10 +146,49 @@ std::string fit_text(const std::string& text, float max_width, ImFont* font) {
   return text.substr(0, keep) + "..";
 }
 
+std::string fit_words(const std::string& text, float max_width, ImFont* font) {
+  if (text_width(text, font) <= max_width) return text;
+  // A whole clause first ("active lanes: a row per warp, a cell per lane" -> "active lanes: a row
+  // per warp"), the longest that fits.
+  for (size_t at = text.size(); at != std::string::npos && at > 0;) {
+    const size_t comma = text.rfind(", ", at - 1), colon = text.rfind(": ", at - 1);
+    at = comma == std::string::npos ? colon : colon == std::string::npos ? comma : std::max(comma, colon);
+    if (at != std::string::npos && at > 0 && text_width(text.substr(0, at), font) <= max_width) return text.substr(0, at);
+  }
+  std::string t = text;
+  while (t.find(' ') != std::string::npos) {
+    t = t.substr(0, t.rfind(' '));
+    while (!t.empty() && (t.back() == ',' || t.back() == ':' || t.back() == ';')) t.pop_back();
+    if (text_width(t + "..", font) <= max_width) return t + "..";
+  }
+  // One word ("reduce-missing-barrier"): cut after a hyphen, else anywhere.
+  for (size_t at = t.rfind('-'); at != std::string::npos && at > 0; at = t.rfind('-', at - 1))
+    if (text_width(t.substr(0, at + 1) + "..", font) <= max_width) return t.substr(0, at + 1) + "..";
+  return fit_text(text, max_width, font);
+}
+
 void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string& text, ImFont* font) {
   if (!font) font = ImGui::GetFont();
   ImVec2 sz = font->CalcTextSizeA(font->FontSize, 1e9f, 0, text.c_str());
   dl->AddText(font, font->FontSize, ImVec2(center.x - sz.x / 2, center.y - sz.y / 2), color, text.c_str());
+}
+
+ImFont* font_for_px(const Fonts& fonts, float px) {
+  ImFont* best = nullptr;
+  for (ImFont* f : {fonts.small, fonts.ui, fonts.large, fonts.title})
+    if (f && f->FontSize >= px - 0.01f && (!best || f->FontSize < best->FontSize)) best = f;
+  if (best) return best;
+  for (ImFont* f : {fonts.small, fonts.ui, fonts.large, fonts.title})
+    if (f && (!best || f->FontSize > best->FontSize)) best = f;
+  return best ? best : ImGui::GetFont();
+}
+
+float text_width_px(const std::string& text, ImFont* font, float px) { return font->CalcTextSizeA(px, 1e9f, 0, text.c_str()).x; }
+
+void text_centered_px(ImDrawList* dl, const Fonts& fonts, ImVec2 center, ImU32 color, const std::string& text, float px) {
+  ImFont* font = font_for_px(fonts, px);
+  ImVec2 sz = font->CalcTextSizeA(px, 1e9f, 0, text.c_str());
+  dl->AddText(font, px, ImVec2(std::floor(center.x - sz.x / 2 + 0.5f), std::floor(center.y - sz.y / 2 + 0.5f)), color, text.c_str());
 }
 
 bool draw_value_in_box(ImDrawList* dl, ImVec2 center, float box_w, float box_h, const std::string& text, ImU32 color, ImFont* font) {

@@ -29,7 +29,9 @@ void apply_style(float ui_scale, bool presenter);
 inline ImU32 col(Rgba c) { return c.u32(); }
 inline ImVec2 vec(float x, float y) { return ImVec2(x, y); }
 
-// A fixed, untitled ImGui window covering `r`, headed by a title line. Returns the content rect.
+// A fixed, untitled ImGui window covering `r`, headed by a title line (what does not fit of it is
+// left out: a trailing "  (...)" first, then as fit_words cuts; the whole title is the tooltip).
+// Returns the content rect.
 Rect begin_panel(const char* id, const std::string& title, const Rect& r);
 void end_panel();
 
@@ -46,10 +48,21 @@ void flow_item(float w, bool first);
 bool flow_button(const char* label, bool first, bool enabled = true, bool small = false);
 
 void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string& text, ImFont* font = nullptr);
+// The same at any size px: drawn with the smallest of the fonts at least that large (scaled down,
+// so the glyphs stay sharp), or the largest one.
+void text_centered_px(ImDrawList* dl, const Fonts& fonts, ImVec2 center, ImU32 color, const std::string& text, float px);
+ImFont* font_for_px(const Fonts& fonts, float px);
+// A width measure at size px for a font (fit_text_px, abbreviate_words).
+float text_width_px(const std::string& text, ImFont* font, float px);
 float text_width(const std::string& text, ImFont* font = nullptr);
 // The text cut to fit max_width with ".." at its end (unchanged when it fits): one pass over the
 // text, however long, and never mid-way through a UTF-8 character.
 std::string fit_text(const std::string& text, float max_width, ImFont* font = nullptr);
+
+// The text cut to fit max_width: to its longest leading clause that fits (ending before ", " or
+// ": "), else to whole words with ".." marking the cut; the first word alone is cut after a hyphen
+// ("reduce-missing-.."), else as fit_text does.
+std::string fit_words(const std::string& text, float max_width, ImFont* font = nullptr);
 
 // A value inside a box (tree node, memory cell): on one line when it fits; a mat2 value
 // "[a b;c d]" on two lines "a b" / "c d" when only that fits; else nothing. Returns whether drawn.

@@ -2,6 +2,7 @@
 // worst conflict degree over step x warp (GLSL), and for one warp-instruction the bank x lane grid
 // showing who collides, with totals (measured beside predicted for a GPU trace).
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 
@@ -15,7 +16,26 @@ namespace scanscope {
 
 namespace {
 
-void totals_table(const char* id, const Trace& t, const Trace* predicted) {
+// The trace's totals: a table where it fits the column, else a sentence a row (wrapped between
+// words), so no header or number is cut off.
+void totals_table(const char* id, const Trace& t, const Trace* predicted, float width) {
+  char stores[64];
+  std::snprintf(stores, sizeof stores, "stores (%lld inst)", t.totals.st.inst);
+  const float pad = 2 * ImGui::GetStyle().CellPadding.x + 2;
+  const float table_w = text_width(stores) + text_width("wavefronts") + text_width("conflicts") + (predicted ? text_width("00000 / 00000") : 0.0f) +
+                        (predicted ? 4 : 3) * pad;
+  if (table_w > width) {
+    auto line = [&](const char* name, const OpTotals& o, const OpTotals* p) {
+      std::string text = std::string(name) + ": " + std::to_string(o.inst) + " inst, " + std::to_string(o.wavefronts) + " wavefronts, " +
+                         std::to_string(o.conflicts) + " conflicts";
+      if (p) text += " (model " + std::to_string(p->wavefronts) + " / " + std::to_string(p->conflicts) + ")";
+      if (o.conflicts > 0) ImGui::TextColored(ImVec4(0.9f, 0.45f, 0.1f, 1), "%s", text.c_str());
+      else ImGui::TextUnformatted(text.c_str());
+    };
+    line("loads", t.totals.ld, predicted ? &predicted->totals.ld : nullptr);
+    line("stores", t.totals.st, predicted ? &predicted->totals.st : nullptr);
+    return;
+  }
   if (!ImGui::BeginTable(id, predicted ? 4 : 3, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) return;
   ImGui::TableSetupColumn("totals");
   ImGui::TableSetupColumn("wavefronts");
@@ -61,13 +81,65 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const float fh = ImGui::GetFontSize();
   const float left_w = c.w * 0.42f;
   ImGuiIO& io = ImGui::GetIO();
+  // A low panel (1280x720 presenter, four panels) keeps the heatmap and the bank grid and gives up
+  // words around them: the legends go on one line each in the small font (the degree legend
+  // across the whole panel, at its bottom), the grid's explanation becomes its tooltip, the
+  // totals take the small font.
+  const bool compact = c.h < 15.0f * fh;
+  ImFont* body = compact ? small : ImGui::GetFont();
+  if (generation_ != s.trace_generation) {
+    generation_ = s.trace_generation;
+    heat_ = conflict_heatmap(t);
+    classes_.assign(static_cast<size_t>(heat_.steps) * heat_.warps, 0);
+    for (int w = 0; w < heat_.warps; ++w)
+      for (int k = 0; k < heat_.steps; ++k) classes_[static_cast<size_t>(w) * heat_.steps + k] = static_cast<uint8_t>(heat_class(heat_, k, w));
+    site_names_.clear();
+    for (const auto& st2 : t.steps)
+      for (const auto& wi : st2.instructions)
+        if (!site_names_.count(wi.site)) site_names_[wi.site] = site_label(t, wi.site);
+  }
+  const Heatmap& h = heat_;
+  std::vector<std::pair<Rgba, std::string>> legend;  // the degree classes, and shuffles where the trace has any
+  for (int cls = 0; cls < kHeatClasses; ++cls)
+    if (cls != kShuffleClass || std::find(h.shuffled.begin(), h.shuffled.end(), 1) != h.shuffled.end()) legend.push_back({heat_class_color(cls), heat_class_label(cls)});
+  if (compact) {  // "2-way" -> "2" where the whole legend would not fit on the panel's one line
+    float w = text_width("n-way: ", small);
+    for (const auto& it : legend) w += small->FontSize * 1.8f + 4 + text_width(it.second, small);
+    if (w > c.w)
+      for (auto& it : legend)
+        if (it.second.find("-way") != std::string::npos) it.second = it.second.substr(0, it.second.find("-way"));
+  }
+  // Its lines (a very narrow panel wraps it), as draw_legend lays them out.
+  int legend_lines = 1;
+  if (compact) {
+    const float x0 = legend[2].second.find("-way") == std::string::npos ? text_width("n-way: ", small) : 0.0f;
+    float x = x0;
+    for (const auto& it : legend) {
+      const float item_w = small->FontSize + 4 + text_width(it.second, small);
+      if (x > x0 && x + item_w > c.w) {
+        x = x0;
+        ++legend_lines;
+      }
+      x += item_w + small->FontSize * 0.8f;
+    }
+  }
+  const float bottom_legend_h = compact ? legend_lines * (small->FontSize + 4) + 2 : 0.0f;
+  const float c_bottom = c.bottom() - bottom_legend_h;
 
   // --- Left: active lanes (top) and the heatmap (bottom), clipped to their column.
-  dl->PushClipRect(ImVec2(c.x, c.y), ImVec2(c.x + left_w, c.bottom()), true);
+  dl->PushClipRect(ImVec2(c.x, c.y), ImVec2(c.x + left_w, c_bottom), true);
   float y = c.y;
-  dl->AddText(small, small->FontSize, ImVec2(c.x, y), text_col, "active lanes: a row per warp, a cell per lane");
+  if (compact) {  // "lanes [] active [] idle" on one line
+    const float x = c.x + text_width("lanes ", small);
+    dl->AddText(small, small->FontSize, ImVec2(c.x, y), text_col, "lanes");
+    ImGui::PushFont(small);
+    draw_legend(dl, x, y, {{kActiveLane, "active"}, {kIdleLane, "idle"}}, text_col);
+    ImGui::PopFont();
+  } else {
+    dl->AddText(small, small->FontSize, ImVec2(c.x, y), text_col, fit_words("active lanes: a row per warp, a cell per lane", left_w - 4, small).c_str());
+  }
   y += small->FontSize + 3;
-  const float lanes_h = std::min((c.h - 3 * fh) * 0.38f, warps * 18.0f * ui.scale);
+  const float lanes_h = std::min((c_bottom - c.y - 3 * fh) * (compact ? 0.3f : 0.38f), warps * 18.0f * ui.scale);
   const float label_w = text_width("w31", small) + 4;
   const float cw = (left_w - label_w - 8) / kWarpSize, rh = lanes_h / warps;
   for (int w = 0; w < warps; ++w) {
@@ -85,31 +157,18 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (ImGui::InvisibleButton("##lanes", ImVec2(kWarpSize * cw, std::max(1.0f, lanes_h))) && rh > 0)
     s.selected_warp = std::clamp(static_cast<int>((io.MousePos.y - y) / rh), 0, warps - 1);
   y += lanes_h + 6;
-  draw_legend(dl, c.x, y, {{kActiveLane, "active"}, {kIdleLane, "idle"}}, text_col);
-  y += fh + 8;
+  if (!compact) {
+    draw_legend(dl, c.x, y, {{kActiveLane, "active"}, {kIdleLane, "idle"}}, text_col);
+    y += fh + 8;
+  }
 
   // Heatmap: columns = steps, rows = warps.
-  dl->AddText(small, small->FontSize, ImVec2(c.x, y), text_col, "worst conflict: steps left to right, warps down");
+  dl->AddText(small, small->FontSize, ImVec2(c.x, y), text_col, fit_words(compact ? "worst conflict" : "worst conflict: steps left to right, warps down", left_w - 4, small).c_str());
   y += small->FontSize + 3;
-  if (generation_ != s.trace_generation) {
-    generation_ = s.trace_generation;
-    heat_ = conflict_heatmap(t);
-    classes_.assign(static_cast<size_t>(heat_.steps) * heat_.warps, 0);
-    for (int w = 0; w < heat_.warps; ++w)
-      for (int k = 0; k < heat_.steps; ++k) classes_[static_cast<size_t>(w) * heat_.steps + k] = static_cast<uint8_t>(heat_class(heat_, k, w));
-    site_names_.clear();
-    for (const auto& st2 : t.steps)
-      for (const auto& wi : st2.instructions)
-        if (!site_names_.count(wi.site)) site_names_[wi.site] = site_label(t, wi.site);
-  }
-  const Heatmap& h = heat_;
-  std::vector<std::pair<Rgba, std::string>> legend;
-  for (int cls = 0; cls < kHeatClasses; ++cls)
-    if (cls != kShuffleClass || std::find(h.shuffled.begin(), h.shuffled.end(), 1) != h.shuffled.end()) legend.push_back({heat_class_color(cls), heat_class_label(cls)});
   float legend_w = 0;
   for (const auto& it : legend) legend_w += fh * 1.8f + 4 + text_width(it.second);
-  const float legend_h = std::ceil(legend_w / std::max(1.0f, left_w - 8)) * (fh + 4) + 4;
-  Rect hm{c.x + label_w, y, left_w - label_w - 8, c.bottom() - y - legend_h - 4};
+  const float legend_h = compact ? 0.0f : std::ceil(legend_w / std::max(1.0f, left_w - 8)) * (fh + 4) + 4;
+  Rect hm{c.x + label_w, y, left_w - label_w - 8, c_bottom - y - legend_h - 4};
   if (hm.h > 8 && hm.w > 8) {
     unsigned tex = 0;
     if (ui.heatmap && ui.heatmap->ready()) tex = ui.heatmap->render(classes_, h.steps, h.warps, static_cast<int>(hm.w), static_cast<int>(hm.h), s.trace_generation);
@@ -139,13 +198,25 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         s.selected_warp = w;
       }
     }
-    draw_legend(dl, c.x, hm.bottom() + 4, legend, text_col, c.x + left_w - 4);
+    if (!compact) draw_legend(dl, c.x, hm.bottom() + 4, legend, text_col, c.x + left_w - 4);
   }
+  s.layout_report.add({"warps", "heatmap", hm.h > 8 && hm.w > 8 ? 1 : 0, 1, small->FontSize, compact ? "compact" : ""});
 
   dl->PopClipRect();
+  if (compact) {  // the degree legend across the whole panel, at its bottom
+    ImGui::PushFont(small);
+    const bool shortened = legend[2].second.find("-way") == std::string::npos;
+    float x = c.x;
+    if (shortened) {  // the numbers say n-way
+      dl->AddText(small, small->FontSize, ImVec2(x, c_bottom + 3), text_col, "n-way:");
+      x += text_width("n-way: ", small);
+    }
+    draw_legend(dl, x, c_bottom + 3, legend, text_col, c.right());
+    ImGui::PopFont();
+  }
   // --- Right: the selected warp-instruction's bank x lane grid (a row per active lane).
   const float rx = c.x + left_w + 8, rw = c.w - left_w - 8;
-  ImGui::PushClipRect(ImVec2(rx, c.y), ImVec2(c.right(), c.bottom()), true);
+  ImGui::PushClipRect(ImVec2(rx, c.y), ImVec2(c.right(), c_bottom), true);
   ImGui::SetCursorScreenPos(ImVec2(rx, c.y));
   ImGui::BeginGroup();
   auto insts = warp_instructions(st, s.selected_warp);
@@ -168,36 +239,137 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   };
   if (insts.empty()) {
     ImGui::TextDisabled("no shared-memory instruction");
-  } else if (ImGui::BeginCombo("##inst", inst_name(s.selected_inst).c_str())) {
+  } else if (ImGui::BeginCombo("##inst", fit_words(inst_name(s.selected_inst), rw - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x).c_str())) {
     for (int i = 0; i < static_cast<int>(insts.size()); ++i)
       if (ImGui::Selectable(inst_name(i).c_str(), i == s.selected_inst)) s.selected_inst = i;
     ImGui::EndCombo();
   }
   ImGui::EndGroup();
   float gy = ImGui::GetCursorScreenPos().y + 2;
-  const float grid_h = c.bottom() - gy - (is_gpu_measurement(t) ? 5.0f : 4.0f) * ImGui::GetFrameHeightWithSpacing() - 3 * small->FontSize - 8;
-  if (!insts.empty() && grid_h > 40 && st.instructions[insts[s.selected_inst]].op != kShuffle) {
+  const float cell = 2 * ImGui::GetStyle().CellPadding.x + 2;
+  // The compact totals table: step and trace as rows (3 lines) where the width allows, else as
+  // columns (4 lines); beside the grid it takes the width of the row form.
+  const float rows_form_w = text_width("trace", body) + text_width("00000", body) + text_width("wavefronts", body) + text_width("conflicts", body) + 4 * cell;
+  // The totals below the grid: a line for the step, then the table (three rows), in `body`.
+  const float body_line = body->FontSize + ImGui::GetStyle().ItemSpacing.y;
+  const float table_row = body->FontSize + 2 * ImGui::GetStyle().CellPadding.y + 1;
+  // (Compact and too narrow even for the column form: two sentences, wrapped.)
+  const bool compact_sentences = compact && text_width("wavefronts", body) + 2 * text_width("000000", body) + 3 * cell > rw;
+  auto wrapped_h = [&](const char* text) { return body->CalcTextSizeA(body->FontSize, FLT_MAX, rw, text).y + ImGui::GetStyle().ItemSpacing.y; };
+  const float compact_h = compact_sentences ? wrapped_h("this step: 000 inst, 0000 wavefronts, 000 conflicts") + wrapped_h("trace: 0000 inst, 00000 wavefronts, 0000 conflicts")
+                                            : (rows_form_w <= rw ? 3.0f : 4.0f) * table_row + 4;
+  const float totals_h = (compact ? compact_h : 2 * body_line + 3 * table_row) + (is_gpu_measurement(t) ? body_line : 0.0f) +
+                         (t.gpu_us > 0 ? body_line : 0.0f) + 4;
+  const float caption_h = compact ? 0.0f : 3 * small->FontSize + 8;
+  // A wide, low panel (a lesson's top row) puts the totals beside the grid, not under it.
+  const bool totals_beside = compact && rw > 520 * ui.scale;
+  const float gw = totals_beside ? std::max(rw * 0.35f, rw - rows_form_w - 12) : rw;  // the grid's width
+  const float totals_top = gy;
+  const float grid_h = c_bottom - gy - (totals_beside ? 0.0f : totals_h) - caption_h;
+  if (!insts.empty() && grid_h > 30 && st.instructions[insts[s.selected_inst]].op != kShuffle) {
     const WarpInstruction& wi = st.instructions[insts[s.selected_inst]];
-    gy = draw_bank_lane_grid(dl, bank_lane_grid(t, st, wi), Rect{rx, gy, rw, grid_h}, small, ui.scale) + 4;
+    const float g0 = gy + small->FontSize + 4;  // the grid's first row, under the bank numbers
+    const float grid_bottom = draw_bank_lane_grid(dl, bank_lane_grid(t, st, wi), Rect{rx, gy, gw, grid_h}, small, ui.scale);
+    s.layout_report.add({"warps", "bank grid", 1, 1, small->FontSize, compact ? "explanation in the tooltip" : ""});
+    gy = grid_bottom + 4;
     char buf[240];
     std::snprintf(buf, sizeof buf, "A row per active lane; the cell sits in the bank of the word the lane touches (word number inside). %d wavefront%s = %d conflict%s.",
                   wi.wavefronts, wi.wavefronts == 1 ? "" : "s", wi.conflicts, wi.conflicts == 1 ? "" : "s");
-    ImGui::SetCursorScreenPos(ImVec2(rx, gy));
-    ImGui::PushFont(small);
-    ImGui::PushTextWrapPos(rx + rw - ImGui::GetWindowPos().x);  // local coordinates
-    ImGui::TextUnformatted(buf);
-    ImGui::PopTextWrapPos();
-    ImGui::PopFont();
-    gy = ImGui::GetCursorScreenPos().y;
+    if (compact) {
+      ImGui::SetCursorScreenPos(ImVec2(rx, g0));
+      ImGui::InvisibleButton("##bankgrid", ImVec2(std::max(1.0f, gw), std::max(1.0f, grid_bottom - g0)));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", buf);
+    } else {
+      ImGui::SetCursorScreenPos(ImVec2(rx, gy));
+      ImGui::PushFont(small);
+      ImGui::PushTextWrapPos(rx + rw - ImGui::GetWindowPos().x);  // local coordinates
+      ImGui::TextUnformatted(buf);
+      ImGui::PopTextWrapPos();
+      ImGui::PopFont();
+      gy = ImGui::GetCursorScreenPos().y;
+    }
+  } else if (!insts.empty() && st.instructions[insts[s.selected_inst]].op != kShuffle) {
+    s.layout_report.add({"warps", "bank grid", 0, 1, 0.0f, "left out: panel too low"});
   }
-  const float totals_h = (is_gpu_measurement(t) ? 5.0f : 4.0f) * ImGui::GetFrameHeightWithSpacing() + 4 +
-                         (t.gpu_us > 0 ? ImGui::GetTextLineHeightWithSpacing() : 0.0f);
-  ImGui::SetCursorScreenPos(ImVec2(rx, std::max(gy, c.bottom() - totals_h)));
+  if (totals_beside) ImGui::SetCursorScreenPos(ImVec2(rx + gw + 12, totals_top));
+  else ImGui::SetCursorScreenPos(ImVec2(rx, std::max(gy, c_bottom - totals_h)));
+  ImGui::PushFont(body);
+  ImGui::PushTextWrapPos(rx + rw - ImGui::GetWindowPos().x);  // a line too long for the column wraps between words
   ImGui::BeginGroup();
   StepTotals stt = step_totals(st);
-  ImGui::Text("this step: %d inst, %d wavefronts, %d conflicts", stt.instructions, stt.wavefronts, stt.conflicts);
+  const OpTotals& ld = t.totals.ld;
+  const OpTotals& sto = t.totals.st;
+  // Compact: the step and the trace in one small table (as rows, else as columns) where it fits the
+  // column, else as sentences that wrap.
+  const float col_room = totals_beside ? rw - gw - 12 : rw;
+  const bool rows_form = compact && rows_form_w <= col_room;
+  const bool small_table = compact && (rows_form || text_width("wavefronts") + 2 * text_width("000000") + 3 * cell <= col_room);
+  if (!small_table) ImGui::Text("this step: %d inst, %d wavefronts, %d conflicts", stt.instructions, stt.wavefronts, stt.conflicts);
   if (is_gpu_measurement(t)) ImGui::TextColored(ImVec4(0.35f, 0.7f, 0.9f, 1), "measured on the GPU, beside the bank model:");
-  totals_table("##totals", t, s.have_predicted ? &s.predicted : nullptr);
+  const long long step_v[3] = {stt.instructions, stt.wavefronts, stt.conflicts};
+  const long long trace_v[3] = {ld.inst + sto.inst, ld.wavefronts + sto.wavefronts, ld.conflicts + sto.conflicts};
+  const char* names[3] = {"inst", "wavefronts", "conflicts"};
+  auto number = [](long long v, bool warn) {
+    if (warn && v > 0) ImGui::TextColored(ImVec4(0.9f, 0.45f, 0.1f, 1), "%lld", v);
+    else ImGui::Text("%lld", v);
+  };
+  if (small_table && rows_form && ImGui::BeginTable("##totals_rows", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH)) {
+    ImGui::TableSetupColumn("");
+    for (const char* n : names) ImGui::TableSetupColumn(n);
+    ImGui::TableHeadersRow();
+    for (int r = 0; r < 2; ++r) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r == 0 ? "step" : "trace");
+      for (int k = 0; k < 3; ++k) {
+        ImGui::TableNextColumn();
+        number(r == 0 ? step_v[k] : trace_v[k], k == 2);
+      }
+    }
+    ImGui::EndTable();
+  }
+  if (small_table && !rows_form && ImGui::BeginTable("##totals_compact", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH)) {
+    ImGui::TableSetupColumn("");
+    ImGui::TableSetupColumn("step");
+    ImGui::TableSetupColumn("trace");
+    ImGui::TableHeadersRow();
+    for (int k = 0; k < 3; ++k) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(names[k]);
+      ImGui::TableNextColumn();
+      number(step_v[k], k == 2);
+      ImGui::TableNextColumn();
+      number(trace_v[k], k == 2);
+    }
+    ImGui::EndTable();
+  }
+  if (small_table) {
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      totals_table("##totals_tip2", t, s.have_predicted ? &s.predicted : nullptr, 1e9f);
+      ImGui::EndTooltip();
+    }
+    if (s.have_predicted) {
+      const OpTotals& pl = s.predicted.totals.ld;
+      const OpTotals& ps = s.predicted.totals.st;
+      ImGui::Text("model: %lld wavefronts, %lld conflicts", pl.wavefronts + ps.wavefronts, pl.conflicts + ps.conflicts);
+    }
+  } else if (compact) {  // one sentence for the trace; loads and stores apart in its tooltip
+    ImGui::Text("trace: %lld inst, %lld wavefronts, %lld conflicts", ld.inst + sto.inst, ld.wavefronts + sto.wavefronts, ld.conflicts + sto.conflicts);
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      totals_table("##totals_tip", t, s.have_predicted ? &s.predicted : nullptr, 1e9f);
+      ImGui::EndTooltip();
+    }
+    if (s.have_predicted) {
+      const OpTotals& pl = s.predicted.totals.ld;
+      const OpTotals& ps = s.predicted.totals.st;
+      ImGui::Text("model: %lld wavefronts, %lld conflicts", pl.wavefronts + ps.wavefronts, pl.conflicts + ps.conflicts);
+    }
+  } else {
+    totals_table("##totals", t, s.have_predicted ? &s.predicted : nullptr, rw);
+  }
   if (t.gpu_us > 0) {  // the GPU ran this very text: its own result and time beside the model's picture
     const bool agrees = t.gpu_check.rfind("DIFFERS", 0) != 0;
     char buf[160];
@@ -211,6 +383,8 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::TextColored(agrees ? ImVec4(0.35f, 0.7f, 0.9f, 1) : ImVec4(1, 0.4f, 0.35f, 1), "%s", line.c_str());
   }
   ImGui::EndGroup();
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
   ImGui::PopClipRect();
   end_panel();
 }

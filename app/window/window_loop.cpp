@@ -21,6 +21,7 @@
 
 #include "formats/image_io.h"
 #include "heatmap_gl.h"
+#include "keys.h"
 #include "layout.h"
 #include "model.h"
 #include "panels.h"
@@ -74,26 +75,93 @@ void draw_toasts(AppState& s) {
   ImGui::End();
 }
 
-void handle_keys(AppState& s) {
+// GLFW's key codes by the names of the key table (keys.h) and of --edit-script's `key` command.
+const std::pair<const char*, int> kNamedKeys[] = {
+    {"enter", GLFW_KEY_ENTER},   {"delete", GLFW_KEY_DELETE}, {"backspace", GLFW_KEY_BACKSPACE}, {"escape", GLFW_KEY_ESCAPE},
+    {"tab", GLFW_KEY_TAB},       {"home", GLFW_KEY_HOME},     {"end", GLFW_KEY_END},             {"up", GLFW_KEY_UP},
+    {"down", GLFW_KEY_DOWN},     {"left", GLFW_KEY_LEFT},     {"right", GLFW_KEY_RIGHT},         {"pageup", GLFW_KEY_PAGE_UP},
+    {"pagedown", GLFW_KEY_PAGE_DOWN}, {"space", GLFW_KEY_SPACE}, {"f1", GLFW_KEY_F1},            {"f2", GLFW_KEY_F2},
+    {"f11", GLFW_KEY_F11},       {"kpenter", GLFW_KEY_KP_ENTER}, {"slash", GLFW_KEY_SLASH},
+    {"[", GLFW_KEY_LEFT_BRACKET}, {"]", GLFW_KEY_RIGHT_BRACKET}};
+
+// The key table's name of a GLFW key ("" for keys it has no name for).
+std::string key_name(int key, int mods) {
+  if (key == GLFW_KEY_SLASH && (mods & GLFW_MOD_SHIFT)) return "?";  // US layout: Shift+/ is ?
+  if (key == GLFW_KEY_KP_ENTER) return "enter";
+  if ((key >= GLFW_KEY_A && key <= GLFW_KEY_Z) || (key >= GLFW_KEY_0 && key <= GLFW_KEY_9)) return std::string(1, static_cast<char>(std::tolower(key)));
+  for (const auto& [n, k] : kNamedKeys)
+    if (k == key) return n;
+  return "";
+}
+
+// Panels under the mouse, for the focus key.
+std::string panel_under(const WindowLayout& l, ImVec2 m) {
+  for (const auto& pr : l.panels)
+    if (pr.rect.contains(m.x, m.y)) return pr.name;
+  return "";
+}
+
+// The help overlay: every line of the key table, grouped (keys.h), over the middle of the window.
+void draw_help(AppState& s, const UiContext& ui) {
+  if (!s.help_open) return;
   ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || question_open(s)) return;  // a text box or a question has the keys
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
-    if (!s.playing && s.step + 1 >= step_count(s)) set_step(s, 0);
-    s.playing = !s.playing;
-    s.play_clock = 0;
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x / 2, io.DisplaySize.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(io.DisplaySize.x * 0.97f, io.DisplaySize.y * 0.95f));
+  ImGui::SetNextWindowBgAlpha(0.96f);
+  ImGui::Begin("Keys##help", &s.help_open, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse);
+  // Two halves side by side (the keys that work anywhere; those of a lesson, the editor and its
+  // questions), each a table of keys and what they do under its group's heading.
+  const std::vector<KeyHelpLine> lines = key_help_lines();
+  const std::string first_group = lines.empty() ? "" : lines.front().group;
+  auto half = [&](const char* id, bool first) {
+    float keys_w = 0;
+    for (const KeyHelpLine& k : lines)
+      if ((k.group == first_group) == first) keys_w = std::max(keys_w, ImGui::CalcTextSize(k.keys.c_str()).x);
+    if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoClip)) return;
+    ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthFixed, keys_w);
+    ImGui::TableSetupColumn("what");
+    std::string group;
+    for (const KeyHelpLine& k : lines) {
+      if ((k.group == first_group) != first) continue;
+      if (k.group != group) {
+        group = k.group;
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", group.c_str());  // over both columns (NoClip)
+      }
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(k.keys.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(k.what.c_str());
+    }
+    ImGui::EndTable();
+  };
+  ImGui::PushFont(ui.fonts.small);
+  ImGui::BeginGroup();
+  half("##keys_anywhere", true);
+  ImGui::EndGroup();
+  ImGui::SameLine(0, 3 * ImGui::GetFontSize());
+  ImGui::BeginGroup();
+  half("##keys_other", false);
+  ImGui::EndGroup();
+  if (s.have_trace && !s.where.empty()) {  // where the trace ran and why (the sidebar's badge says it in two words)
+    ImGui::Separator();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + io.DisplaySize.x * 0.8f);
+    ImGui::TextDisabled("This trace: %s", s.where.c_str());
+    ImGui::PopTextWrapPos();
   }
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) step_by(s, +1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) step_by(s, -1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home))) set_step(s, 0);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End))) set_step(s, step_count(s) - 1);
-  if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) s.toggle_fullscreen = true;
+  ImGui::PopFont();
+  ImGui::End();
 }
 
 void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
-  handle_keys(s);
+  handle_queued_keys(s, ImGui::GetIO().WantTextInput || question_open(s));  // a text box or a question has the keys
   handle_editor_keys(s);
-  p.lesson.handle_keys(s);
   LayoutExtras extras;
+  if (!s.focus_panel.empty() && std::find(s.panels.begin(), s.panels.end(), s.focus_panel) == s.panels.end()) s.focus_panel.clear();
+  extras.sidebar_hidden = s.sidebar_hidden;
+  extras.focus = s.focus_panel;
   extras.lesson = current_lesson_step(s) != nullptr;
   extras.exercise = exercise_in_editor(s);
   if (!s.output_ok) {
@@ -102,7 +170,9 @@ void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
     extras.notice_h = ImGui::CalcTextSize(s.output_note.c_str(), nullptr, false, side_w - 2 * pad.x - 8).y + 2 * pad.y + 2;
   }
   WindowLayout l = layout_window(s.panels, w, h, ui.scale * (s.settings.presenter ? 1.25f : 1.0f), extras);
-  p.controls.draw(s, ui, l.sidebar);
+  s.hovered_panel = panel_under(l, ImGui::GetIO().MousePos);
+  s.layout_report.notes.clear();
+  if (l.sidebar.w > 0) p.controls.draw(s, ui, l.sidebar);
   p.transport.draw(s, ui, l.transport);
   draw_notice(s, ui, l.notice);
   for (const auto& pr : l.panels) {
@@ -112,6 +182,7 @@ void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
   p.lesson.draw(s, ui, l.lesson);
   draw_editor_prompts(s, ui);
   draw_exercise_prompt(s, ui);
+  draw_help(s, ui);
   draw_toasts(s);
 }
 
@@ -141,6 +212,14 @@ struct WindowShell::Impl {
     if (!s.quit) glfwSetWindowShouldClose(window, GLFW_FALSE);
   }
   void toggle_fullscreen();
+  void key_event(int key, int scancode, int action, int mods) {
+    if (action == GLFW_PRESS || action == GLFW_REPEAT) {
+      const std::string name = key_name(key, mods);
+      if (!name.empty())
+        s.key_queue.push_back({name, (mods & GLFW_MOD_CONTROL) != 0, (mods & GLFW_MOD_SHIFT) != 0 && name != "?", (mods & GLFW_MOD_ALT) != 0, action == GLFW_REPEAT});
+    }
+    ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+  }
 };
 
 bool WindowShell::Impl::open(int width, int height) {
@@ -184,6 +263,12 @@ bool WindowShell::Impl::open(int width, int height) {
   }
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
+  // Every press is queued for the key table (keys.h) before ImGui sees it: ImGui 1.86 keeps only
+  // whether a key is down at each frame, so a tap whose press and release fall between two frames
+  // (a clicker's) would be lost.
+  glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int scancode, int action, int mods) {
+    static_cast<Impl*>(glfwGetWindowUserPointer(w))->key_event(key, scancode, action, mods);
+  });
 
   heatmap.emplace();
   if (!heatmap->init()) toast(s, "heatmap shader failed, drawing without it: " + heatmap->error(), true);
@@ -285,11 +370,6 @@ int WindowShell::framebuffer_height() const {
 }
 
 bool WindowShell::press_key(const std::string& combo, bool down) {
-  static const std::pair<const char*, int> named[] = {
-      {"enter", GLFW_KEY_ENTER},   {"delete", GLFW_KEY_DELETE}, {"backspace", GLFW_KEY_BACKSPACE}, {"escape", GLFW_KEY_ESCAPE},
-      {"tab", GLFW_KEY_TAB},       {"home", GLFW_KEY_HOME},     {"end", GLFW_KEY_END},             {"up", GLFW_KEY_UP},
-      {"down", GLFW_KEY_DOWN},     {"left", GLFW_KEY_LEFT},     {"right", GLFW_KEY_RIGHT},         {"pageup", GLFW_KEY_PAGE_UP},
-      {"pagedown", GLFW_KEY_PAGE_DOWN}, {"space", GLFW_KEY_SPACE}};
   int mods = 0;
   std::string name = combo;
   for (const auto& [prefix, bit] : {std::pair<std::string, int>{"ctrl+", GLFW_MOD_CONTROL}, {"shift+", GLFW_MOD_SHIFT}, {"alt+", GLFW_MOD_ALT}})
@@ -298,20 +378,24 @@ bool WindowShell::press_key(const std::string& combo, bool down) {
       name.erase(at, prefix.size());
     }
   int key = -1;
+  if (name == "?") {
+    key = GLFW_KEY_SLASH;
+    mods |= GLFW_MOD_SHIFT;
+  }
   if (name.size() == 1 && std::isalnum(static_cast<unsigned char>(name[0]))) key = std::toupper(static_cast<unsigned char>(name[0]));  // GLFW's codes of letters and digits are their ASCII capitals
-  for (const auto& [n, k] : named)
+  for (const auto& [n, k] : kNamedKeys)
     if (name == n) key = k;
   if (key < 0) return false;
-  GLFWwindow* w = impl_->window;
+  Impl& m = *impl_;
   // The modifiers as keys of their own (ImGui reads Ctrl and Shift from them), as X sends them.
   const int mod_keys[][2] = {{GLFW_MOD_CONTROL, GLFW_KEY_LEFT_CONTROL}, {GLFW_MOD_SHIFT, GLFW_KEY_LEFT_SHIFT}, {GLFW_MOD_ALT, GLFW_KEY_LEFT_ALT}};
   if (down)
-    for (const auto& m : mod_keys)
-      if (mods & m[0]) ImGui_ImplGlfw_KeyCallback(w, m[1], 0, GLFW_PRESS, mods);
-  ImGui_ImplGlfw_KeyCallback(w, key, 0, down ? GLFW_PRESS : GLFW_RELEASE, mods);
+    for (const auto& mk : mod_keys)
+      if (mods & mk[0]) m.key_event(mk[1], 0, GLFW_PRESS, mods);
+  m.key_event(key, 0, down ? GLFW_PRESS : GLFW_RELEASE, mods);  // the window's own key callback: queued, then ImGui's
   if (!down)
-    for (const auto& m : mod_keys)
-      if (mods & m[0]) ImGui_ImplGlfw_KeyCallback(w, m[1], 0, GLFW_RELEASE, 0);
+    for (const auto& mk : mod_keys)
+      if (mods & mk[0]) m.key_event(mk[1], 0, GLFW_RELEASE, 0);
   return true;
 }
 

@@ -42,6 +42,7 @@ struct WindowOptions {
   std::string lesson_walk;       // --lesson-walk DIR (with --screenshot): first render every lesson step to DIR/NAME-K.png
   bool show_answer = false;      // --show-answer: lesson steps open with their answer shown
   long exit_after_frames = -1;   // --exit-after-frames N (interactive): play from step 0, close after N frames
+  bool layout_report = false;    // --layout-report (with --screenshot): print what the panels had to shrink, thin out or leave out
   std::string edit_script;       // --edit-script FILE (with --screenshot): first drive the editor (keys, text) as FILE says
 };
 

@@ -7,6 +7,7 @@
 
 #include "app/window/app_state.h"
 #include "app/window/grid_model.h"
+#include "app/window/keys.h"
 #include "app/window/model.h"
 #include "engine/runner.h"
 
@@ -133,4 +134,24 @@ TEST(WindowGrid, SteppingGoesFromBlockToBlock) {
   // a re-run of the same file keeps the place
   show_trace(s, demouth(), "again");
   EXPECT_EQ(current_grid_step(s), 11);
+}
+
+TEST(WindowGrid, BracketKeysPickTheNextAndPreviousBlock) {
+  AppState s;
+  show_trace(s, demouth(), "test");
+  KeyPress next;
+  next.key = "]";
+  KeyPress prev;
+  prev.key = "[";
+  EXPECT_TRUE(apply_key(s, next));
+  EXPECT_EQ(s.grid_block, 1);
+  EXPECT_EQ(s.step, 0);
+  EXPECT_TRUE(apply_key(s, next));
+  EXPECT_EQ(s.grid_launch, 1);
+  EXPECT_TRUE(apply_key(s, prev));
+  EXPECT_EQ(s.grid_launch, 0);
+  EXPECT_EQ(s.grid_block, 1);
+  EXPECT_EQ(s.step, 0);
+  const auto help = key_help_lines();
+  EXPECT_TRUE(std::any_of(help.begin(), help.end(), [](const KeyHelpLine& l) { return l.keys == "]"; }));
 }

@@ -120,3 +120,105 @@ TEST(Layout, LogAxesSpanWholeDecadesAndPlaceValues) {
   EXPECT_LE(ticks.size(), 6u);
   EXPECT_DOUBLE_EQ(ticks.front(), 512);
 }
+
+TEST(Layout, TheSidebarTakesAtMostAFifthAndCanBeHidden) {
+  const std::vector<std::string> four = {"tree", "smem", "warps", "code"};
+  for (float w : {1280.0f, 1600.0f, 1920.0f}) {
+    const float h = w * 9 / 16;
+    for (float scale : {1.0f, 1.25f}) {  // normal, presenter
+      WindowLayout l = layout_window(four, w, h, scale);
+      EXPECT_LE(l.sidebar.w, w * 0.22f + 0.01f) << w;
+      EXPECT_LE(l.transport.h, h * 0.14f + 0.01f) << w;
+      LayoutExtras hidden;
+      hidden.sidebar_hidden = true;
+      WindowLayout m = layout_window(four, w, h, scale, hidden);
+      EXPECT_EQ(m.sidebar.w, 0.0f);
+      EXPECT_FLOAT_EQ(m.transport.x, 0.0f);
+      float area = 0;
+      for (const auto& p : m.panels) area += p.rect.w * p.rect.h;
+      EXPECT_NEAR(area, w * (h - m.transport.h), 1.0f);  // the whole width below the transport bar
+    }
+  }
+}
+
+TEST(Layout, TheFocusedPanelFillsTheMainArea) {
+  LayoutExtras e;
+  e.focus = "warps";
+  e.lesson = true;
+  WindowLayout l = layout_window({"tree", "smem", "warps", "code"}, 1280, 720, 1.25f, e);
+  ASSERT_EQ(l.panels.size(), 1u);
+  EXPECT_EQ(l.panels[0].name, "warps");
+  EXPECT_FLOAT_EQ(l.panels[0].rect.x, l.sidebar.right());
+  EXPECT_FLOAT_EQ(l.panels[0].rect.y, l.transport.bottom());
+  EXPECT_FLOAT_EQ(l.panels[0].rect.bottom(), l.lesson.y);  // the lesson box stays
+  e.focus = "timing";  // not shown: the tiling as before
+  EXPECT_EQ(layout_window({"tree", "smem"}, 1280, 720, 1.25f, e).panels.size(), 2u);
+}
+
+TEST(Layout, TextSizesFitTheirBoxDownToTheMinimum) {
+  // A 20-pixel-wide text at 16 px in a 40 x 40 box: up to the maximum.
+  EXPECT_FLOAT_EQ(fit_text_px(20, 16, 40, 40, 11, 24), 24.0f);
+  // Narrower box: shrinks with the width; lower box: with the height.
+  EXPECT_NEAR(fit_text_px(20, 16, 22, 40, 11, 24), 16.0f, 0.25f);
+  EXPECT_FLOAT_EQ(fit_text_px(20, 16, 40, 13, 11, 24), 13.0f);
+  // Never under the minimum: 0 says it does not fit.
+  EXPECT_EQ(fit_text_px(20, 16, 12, 40, 11, 24), 0.0f);
+  EXPECT_EQ(fit_text_px(20, 16, 40, 10, 11, 24), 0.0f);
+  EXPECT_GT(min_text_px(1.0f, true), min_text_px(1.0f, false));
+}
+
+TEST(Layout, ValuesThinOutByARuleInsteadOfVanishing) {
+  // Wide nodes: every value, as large as the node allows.
+  ValueFit all = fit_values(30, 16, 60, 50, 24, 12, 24);
+  EXPECT_EQ(all.every, 1);
+  EXPECT_GE(all.px, 16.0f);
+  // 2048 words in 800 pixels at presenter sizes: no value fits one column; every k-th value
+  // across k columns, still at least the minimum.
+  ValueFit thin = fit_values(30, 19, 800.0f / 64, 800.0f / 64 * 0.86f, 20, 14, 24);
+  EXPECT_GT(thin.every, 1);
+  EXPECT_GE(thin.px, 14.0f);
+  EXPECT_GE(thin.every * 800.0f / 64 - 4, 30 * thin.px / 19 + 2 - 0.01f);  // it fits its k columns
+  // Nodes lower than the minimum: left out, and said so (every 0).
+  EXPECT_EQ(fit_values(30, 16, 60, 50, 9, 12, 24).every, 0);
+}
+
+TEST(Layout, LabelsAreAbbreviatedByWholeWords) {
+  auto w = [](const std::string& t) { return static_cast<float>(t.size()) * 10; };  // 10 px a character
+  EXPECT_EQ(abbreviate_words("down-sweep d=2", 200, w), "down-sweep d=2");
+  EXPECT_EQ(abbreviate_words("down-sweep d=2", 100, w), "d. d=2");
+  EXPECT_EQ(abbreviate_words("clear last element", 130, w), "c. l. element");
+  EXPECT_EQ(abbreviate_words("clear last element", 160, w), "c. last element");
+  EXPECT_EQ(abbreviate_words("clear last element", 75, w), "element");
+  EXPECT_EQ(abbreviate_words("clear last element", 30, w), "");
+}
+
+TEST(Layout, TheReportSaysWhatWasShownAndHow) {
+  LayoutReport r;
+  r.add({"tree", "values", 8, 8, 15.5f, ""});
+  r.add({"tree", "row labels", 4, 8, 14.0f, "every 2 rows"});
+  ASSERT_NE(r.find("tree", "values"), nullptr);
+  EXPECT_EQ(r.find("tree", "values")->shown, 8);
+  EXPECT_EQ(r.find("warps", "values"), nullptr);
+  EXPECT_EQ(r.text(), "tree values: 8/8 at 15.5 px\ntree row labels: 4/8 at 14.0 px, every 2 rows\n");
+}
+
+TEST(Layout, AWideLowAreaPutsThreePanelsInOneRow) {
+  // 1280x720 presenter with a lesson and the red strip: the main area is about 1000 x 270; the
+  // grid would leave 121-pixel-high panels, one row leaves 333 x 270 each.
+  LayoutExtras e;
+  e.lesson = true;
+  e.notice_h = 108;
+  WindowLayout low = layout_window({"smem", "warps", "code"}, 1280, 720, 1.25f, e);
+  ASSERT_EQ(low.panels.size(), 3u);
+  for (const auto& p : low.panels) {
+    EXPECT_FLOAT_EQ(p.rect.y, low.panels[0].rect.y) << p.name;
+    EXPECT_NEAR(p.rect.w, low.panels[0].rect.w, 0.01f) << p.name;
+    EXPECT_FLOAT_EQ(p.rect.bottom(), low.lesson.y) << p.name;
+  }
+  // Without the strip and the lesson the usual grid: the first panel spans the top.
+  WindowLayout tall = layout_window({"tree", "smem", "code"}, 1280, 720, 1.25f);
+  EXPECT_FLOAT_EQ(tall.panels[0].rect.w, tall.panels[1].rect.w + tall.panels[2].rect.w);
+  WindowLayout four = layout_window({"tree", "smem", "warps", "code"}, 1280, 720, 1.25f);
+  EXPECT_FLOAT_EQ(four.panels[0].rect.y, four.panels[1].rect.y);
+  EXPECT_GT(four.panels[2].rect.y, four.panels[0].rect.y);  // two rows
+}

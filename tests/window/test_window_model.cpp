@@ -374,7 +374,11 @@ TEST(Settings, RoundTripAndBadValuesKeepDefaults) {
   s.panels = "tree,compare";
   s.width = 1280;
   s.height = 720;
+  s.sidebar = false;
   Settings r = parse_settings(settings_to_text(s));
+  EXPECT_FALSE(r.sidebar);
+  EXPECT_TRUE(Settings().sidebar);
+  EXPECT_TRUE(parse_settings("presenter=1\n").sidebar);  // files written before the key: shown
   EXPECT_EQ(r.panels, "tree,compare");
   EXPECT_EQ(r.width, 1280);
   EXPECT_EQ(r.height, 720);

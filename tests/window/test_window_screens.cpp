@@ -857,7 +857,9 @@ TEST(WindowScreens, DenseSharedMemoryKeepsItsValuesVisible) {
   for (const Case& k : cases) {
     Image im;
     ASSERT_TRUE(render("dense_smem", k.args, &im)) << k.args;
-    WindowLayout l = layout_window(k.panels, 1600, 900, 1.0f, LayoutExtras{k.lesson});
+    LayoutExtras extras;  // (by name: LayoutExtras begins with sidebar_hidden and focus)
+    extras.lesson = k.lesson;
+    WindowLayout l = layout_window(k.panels, 1600, 900, 1.0f, extras);
     const PanelRect* smem = find_panel(l, "smem");
     ASSERT_NE(smem, nullptr) << k.args;
     const Rect p = smem->rect;
@@ -879,4 +881,166 @@ TEST(WindowScreens, ShuffleRoundsAreNotPaintedIdle) {
   ASSERT_NE(warps, nullptr);
   EXPECT_GT(count_colour(im, warps->rect, heat_class_color(kShuffleClass)), 2000);
   EXPECT_GT(count_colour(im, l.transport, heat_class_color(kShuffleClass)), 1000);
+}
+
+// Projector layouts (issue 13): at 1280x720, 1600x900 and 1920x1080, normal and presenter, the
+// panels report what they had to shrink, thin out or leave out (--layout-report, the counts of
+// what the drawing code drew), and nothing a class must read is left out.
+namespace {
+
+struct LayoutLine {
+  int shown = -1, total = -1;
+  float px = 0;
+  std::string rule;
+};
+
+// "layout: tree values: 22/22 at 19.8 px, every 2 words" -> its numbers, for panel and item.
+LayoutLine layout_line(const std::string& out, const std::string& what) {
+  LayoutLine l;
+  for (const std::string& line : lines_of(out, "layout: " + what + ": ")) {
+    const std::string rest = line.substr(std::string("layout: " + what + ": ").size());
+    std::sscanf(rest.c_str(), "%d/%d at %f px", &l.shown, &l.total, &l.px);
+    const size_t comma = rest.find(" px, ");
+    l.rule = comma == std::string::npos ? "" : rest.substr(comma + 5);
+  }
+  return l;  // the last frame's line
+}
+
+// Runs scanscope on a 1920x1080 Xvfb screen; stdout in *out.
+int run_big(const std::string& name, const std::string& args, std::string* out, std::string* err) {
+  const std::string base = out_dir() + "/" + name;
+  const std::string cmd = "xvfb-run -a -s '-screen 0 1920x1080x24' " + std::string(SCANSCOPE_BINARY) + " " + args + " --screenshot '" + base +
+                          ".png' >'" + base + ".out' 2>'" + base + ".err'";
+  const int rc = std::system(cmd.c_str());
+  *out = slurp(base + ".out");
+  *err = slurp(base + ".err");
+  return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+}  // namespace
+
+TEST(WindowLayouts, TheScanPaperExampleKeepsEveryValueAtEverySize) {
+  NEED_XVFB();
+  for (int width : {1280, 1600, 1920})
+    for (bool presenter : {false, true}) {
+      const std::string name = "layout-" + std::to_string(width) + (presenter ? "-presenter" : "");
+      std::string out, err;
+      ASSERT_EQ(run_big(name, "--kernel scan-blelloch --input 3,1,7,0,4,1,6,3 --step 6 --layout-report --size " + std::to_string(width) +
+                                  (presenter ? " --presenter" : ""),
+                        &out, &err),
+                0)
+          << err;
+      Image im;
+      ASSERT_TRUE(im.load(out_dir() + "/" + name + ".png"));
+      EXPECT_EQ(im.w, width);
+      EXPECT_EQ(im.h, width * 9 / 16);
+      const float min_px = presenter ? 14.0f : 11.0f;  // min_text_px
+      // Every written node's value (22 over the 7 rows computed by step 6), one size, no rule.
+      const LayoutLine values = layout_line(out, "tree values");
+      EXPECT_EQ(values.total, 22) << name << "\n" << out;
+      EXPECT_EQ(values.shown, values.total) << name << "\n" << out;
+      EXPECT_GE(values.px, min_px) << name;
+      EXPECT_EQ(values.rule, "") << name;
+      // Presenter values are larger than the normal window's minimum by a margin a room can read.
+      if (presenter) EXPECT_GE(values.px, 15.0f) << name;
+      const LayoutLine labels = layout_line(out, "tree row labels");
+      EXPECT_EQ(labels.shown, 8) << name << "\n" << out;
+      EXPECT_EQ(labels.rule, "") << name << ": row labels " << labels.rule;  // whole, not abbreviated
+      EXPECT_EQ(layout_line(out, "warps heatmap").shown, 1) << name << "\n" << out;
+      EXPECT_EQ(layout_line(out, "warps bank grid").shown, 1) << name << "\n" << out;
+      // The step's label stays in the transport bar, whole.
+      const LayoutLine step = layout_line(out, "transport step line");
+      EXPECT_GE(step.shown, 2) << name << "\n" << out;
+      EXPECT_NE(step.rule, "label abbreviated") << name;
+    }
+}
+
+TEST(WindowLayouts, LessonStepsAt1280PresenterKeepTheirValues) {
+  NEED_XVFB();
+  struct Case {
+    std::string lesson;
+    int step;
+    int values;  // written nodes of the tree by the shown step
+  };
+  for (const Case& c : {Case{"reduction-tree", 1, 12}, Case{"hillis-steele-vs-blelloch", 2, 22}}) {
+    const std::string name = "layout-lesson-" + c.lesson + "-" + std::to_string(c.step);
+    std::string out, err;
+    ASSERT_EQ(run_big(name, "--lesson " + c.lesson + " --lesson-step " + std::to_string(c.step) + " --presenter --size 1280 --layout-report", &out, &err), 0)
+        << err;
+    const LayoutLine values = layout_line(out, "tree values");
+    EXPECT_EQ(values.total, c.values) << name << "\n" << out;
+    EXPECT_EQ(values.shown, values.total) << name << "\n" << out;
+    EXPECT_GE(values.px, 14.0f) << name;
+  }
+  // The padding lesson's first step (n = 2048 on 16 banks): the heatmap stays.
+  std::string out, err;
+  ASSERT_EQ(run_big("layout-lesson-padding-0", "--lesson padding --lesson-step 0 --presenter --size 1280 --layout-report", &out, &err), 0) << err;
+  EXPECT_EQ(layout_line(out, "warps heatmap").shown, 1) << out;
+}
+
+// A dense tree (64 words at 1280 presenter): no value fits a column, so values are thinned by a rule the panel
+// writes under the tree, at a readable size, never drawn too small or silently dropped.
+TEST(WindowLayouts, ADenseTreeThinsItsValuesByAStatedRule) {
+  NEED_XVFB();
+  std::string out, err;
+  ASSERT_EQ(run_big("layout-dense", "--kernel scan-blelloch --n 64 --step 3 --panels tree --presenter --size 1280 --layout-report", &out, &err), 0) << err;
+  const LayoutLine values = layout_line(out, "tree values");
+  // 64 words in about 800 pixels: a 3-digit value does not fit a 12-pixel column at 14 px.
+  ASSERT_GT(values.total, 0) << out;
+  EXPECT_LT(values.shown, values.total) << out;
+  EXPECT_GT(values.shown, 0) << out;
+  EXPECT_EQ(values.rule.rfind("every ", 0), 0u) << out;
+  EXPECT_GE(values.px, 14.0f) << out;
+  // 2048 words: bars, and the panel says how to read values (zoom), none drawn too small.
+  ASSERT_EQ(run_big("layout-bars", "--kernel scan-blelloch --n 2048 --step 3 --panels tree --presenter --size 1280 --layout-report", &out, &err), 0) << err;
+  const LayoutLine bars = layout_line(out, "tree values");
+  EXPECT_EQ(bars.shown, 0) << out;
+  EXPECT_GT(bars.total, 0) << out;
+  EXPECT_EQ(bars.rule, "bars: zoom in") << out;
+}
+
+// Quick taps (a clicker's) whose press and release fall between two frames are every one a step;
+// Tab, F and F1 hide the sidebar, focus a panel and open the help.
+TEST(WindowKeys, QuickTapsAreNeverLostAndTheViewKeysWork) {
+  NEED_XVFB();
+  std::string out, err;
+  ASSERT_EQ(run_script("keys-taps", "--kernel scan-blelloch --input 3,1,7,0,4,1,6,3 --step 0 --presenter --size 1280",
+                       "tap right 6\nprint\ntap pagedown 1\ntap left 3\nprint\nkey tab\nkey f\nprint\nshot " + out_dir() + "/keys-focus.png\nkey f1\nprint\n", &out, &err),
+            0)
+      << err;
+  const auto trace = lines_of(out, "trace: ");
+  ASSERT_EQ(trace.size(), 4u) << out;
+  EXPECT_NE(trace[0].find(" step=6 "), std::string::npos) << trace[0];
+  EXPECT_NE(trace[1].find(" step=4 "), std::string::npos) << trace[1];
+  const auto view = lines_of(out, "view: ");
+  ASSERT_EQ(view.size(), 4u) << out;
+  EXPECT_NE(view[0].find("sidebar=1 focus=- help=0"), std::string::npos) << view[0];
+  EXPECT_NE(view[2].find("sidebar=0 focus=tree help=0"), std::string::npos) << view[2];
+  EXPECT_NE(view[3].find("sidebar=0 focus=tree help=1"), std::string::npos) << view[3];
+  // The focused tree over the whole width: its values at a larger size than in the tiling.
+  const LayoutLine values = layout_line(out, "tree values");
+  EXPECT_EQ(values.shown, values.total) << out;
+  EXPECT_GE(values.px, 20.0f) << out;
+  // The help overlay is drawn over the middle: ImGui's title bar colour where the tree was.
+  Image focus, help;
+  ASSERT_TRUE(focus.load(out_dir() + "/keys-focus.png"));
+  ASSERT_TRUE(help.load(out_dir() + "/keys-taps.png"));
+  const Rect middle{320, 180, 640, 360};
+  const Rgba title_bar{41, 74, 122};
+  EXPECT_GT(count_colour(help, middle, title_bar) + count_colour(help, Rect{0, 0, 1280, 720}, title_bar), 2000);
+  EXPECT_LT(count_colour(focus, Rect{0, 0, 1280, 720}, title_bar), 200);
+}
+
+// --help's --op line comes from the operator table: every operator, mat2 included, and the
+// window's options for projectors.
+TEST(WindowHelp, EveryOperatorAndTheLayoutReportAreInTheHelp) {
+  const std::string help = out_dir() + "/help-ops.txt";
+  ASSERT_EQ(std::system((std::string(SCANSCOPE_BINARY) + " --help >'" + help + "' 2>&1").c_str()), 0);
+  std::string op_line;
+  for (const std::string& l : lines_of(slurp(help), "  --op "))
+    op_line = l;
+  ASSERT_FALSE(op_line.empty()) << slurp(help);
+  for (const std::string& op : operator_names()) EXPECT_NE(op_line.find(op), std::string::npos) << op << " not in: " << op_line;
+  EXPECT_NE(op_line.find("mat2"), std::string::npos);
+  EXPECT_NE(slurp(help).find("--layout-report"), std::string::npos);
 }

@@ -161,19 +161,23 @@ TEST(WindowStartup, TheSettingsAreReadAtTheStartAndWrittenAtTheEnd) {
   saved.panels = "tree,code";
   saved.width = 1000;
   saved.height = 700;
+  saved.sidebar = false;
   save_settings(dir + "/settings.ini", saved);
 
   AppState s;
   WindowSize size = start_app(s, cpu_options(), dir);
   EXPECT_EQ(s.settings_path, dir + "/settings.ini");
+  EXPECT_TRUE(s.sidebar_hidden);  // hidden when the window was closed
   EXPECT_EQ(s.trace.kernel, "reduce-sequential");  // the kernel run last
   EXPECT_EQ(s.panels, (std::vector<std::string>{"tree", "code"}));
   EXPECT_EQ(size.width, 1000);
   EXPECT_EQ(size.height, 700);
 
   s.panels = {"warps", "smem"};
+  s.sidebar_hidden = false;  // Tab
   save_app_settings(s, 1200, 800);
   const Settings back = load_settings(dir + "/settings.ini");
+  EXPECT_TRUE(back.sidebar);
   EXPECT_EQ(back.panels, "warps,smem");
   EXPECT_EQ(back.kernel, "reduce-sequential");
   EXPECT_EQ(back.width, 1200);
@@ -186,6 +190,7 @@ TEST(WindowStartup, TheSettingsAreReadAtTheStartAndWrittenAtTheEnd) {
   size = start_app(shot, o, "");
   EXPECT_EQ(shot.trace.kernel, "scan-blelloch");
   EXPECT_EQ(shot.panels, default_panels());
+  EXPECT_FALSE(shot.sidebar_hidden);
   EXPECT_EQ(size.width, 1600);
   std::filesystem::remove_all(dir);
 }
