@@ -34,6 +34,9 @@
 //   {input} {output}          all values; {input[i]} one; {output[i..j]} i to j, blank-separated
 //   {ld.inst} {ld.wavefronts} {ld.conflicts}, {st.inst} {st.wavefronts} {st.conflicts}
 //                             the kernel's shared-memory totals: loads, stores
+//   {launches}                the launches of the kernel file's sequence
+//   {global.ld.requests} {global.ld.sectors} {global.st.requests} {global.st.sectors}
+//                             its global-memory requests and 32-byte sectors (every block)
 //   {work} {depth}            threads that read two or more shared words and write one (combine),
 //                             summed over the steps, and the steps where any does (a tree's
 //                             additions and levels)
@@ -42,6 +45,8 @@
 //   {smem[i]} {smem[i..j]}    shared-memory words after it
 //   {active} {degree}         its active threads; its worst bank conflict (k-way)
 //   {inst} {wavefronts} {conflicts}   its shared-memory instructions, their wavefronts and conflicts
+//   {launch} {block}          a grid trace's launch (from 1) and block (from 0) the step is of
+//   {requests} {sectors}      its global-memory requests and 32-byte sectors
 //   A prefix picks another trace step: prev. next. first. last. ({next.smem[0..1]}: after the
 //   next step); compare. reads the comparison's trace (compare-pad, compare-kernel) at the same step
 //   ({compare.ld.conflicts}, {compare.degree}).

@@ -19,8 +19,10 @@ namespace {
 
 // Names of the whole trace, and of one trace step (these take prev. next. first. last.).
 const std::set<std::string> kTraceNames = {"n", "threads", "banks", "steps", "input", "output", "ld.inst", "ld.wavefronts",
-                                           "ld.conflicts", "st.inst", "st.wavefronts", "st.conflicts", "work", "depth"};
-const std::set<std::string> kStepNames = {"step", "label", "smem", "active", "degree", "inst", "wavefronts", "conflicts"};
+                                           "ld.conflicts", "st.inst", "st.wavefronts", "st.conflicts", "work", "depth",
+                                           "launches", "global.ld.requests", "global.ld.sectors", "global.st.requests", "global.st.sectors"};
+const std::set<std::string> kStepNames = {"step", "label", "smem", "active", "degree", "inst", "wavefronts", "conflicts",
+                                          "launch", "block", "requests", "sectors"};
 const std::set<std::string> kIndexed = {"smem", "input", "output"};  // may take [i] or [i..j]
 const std::set<std::string> kSteps = {"prev", "next", "first", "last"};
 
@@ -106,6 +108,11 @@ std::string value_of(const Parsed& p, const Trace& t, int at) {
   if (p.name == "st.inst") return number(t.totals.st.inst);
   if (p.name == "st.wavefronts") return number(t.totals.st.wavefronts);
   if (p.name == "st.conflicts") return number(t.totals.st.conflicts);
+  if (p.name == "launches") return number(std::max<long long>(1, static_cast<long long>(t.launches.size())));
+  if (p.name == "global.ld.requests") return number(t.totals.global.ld.requests);
+  if (p.name == "global.ld.sectors") return number(t.totals.global.ld.sectors);
+  if (p.name == "global.st.requests") return number(t.totals.global.st.requests);
+  if (p.name == "global.st.sectors") return number(t.totals.global.st.sectors);
   if (p.name == "work" || p.name == "depth") {
     long long work = 0, depth = 0;
     for (const Step& st : t.steps) {
@@ -126,6 +133,10 @@ std::string value_of(const Parsed& p, const Trace& t, int at) {
   if (p.name == "smem") return values(st.smem, p, t.op, "shared memory");
   if (p.name == "active") return number(st.active_threads);
   if (p.name == "degree") return number(st.max_degree);
+  if (p.name == "launch") return number(st.launch + 1);  // counted from 1, as the transport bar shows it
+  if (p.name == "block") return number(st.block);
+  if (p.name == "requests") return number(st.global_totals.ld.requests + st.global_totals.st.requests);
+  if (p.name == "sectors") return number(st.global_totals.ld.sectors + st.global_totals.st.sectors);
   long long inst = 0, wavefronts = 0, conflicts = 0;
   for (const auto& wi : st.instructions) ++inst, wavefronts += wi.wavefronts, conflicts += wi.conflicts;
   if (p.name == "inst") return number(inst);

@@ -45,7 +45,12 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // Stages: a row per launch, a tile per block.
   const float label_w = std::min(c.w * 0.3f, 14.0f * sh);
   const float x0 = c.x + label_w, w = std::max(10.0f, c.w - label_w - 4);
-  const float row_h = std::max(sh + 6, fh * 1.3f);
+  // Rows of tiles and strips share the height left above the two footer lines; in a low panel
+  // they shrink to a small line each, and the footer to one line.
+  const int rows = static_cast<int>(stages_.size() + g.global_arrays.size());
+  const float footer = c.h - rows * (sh + 8) - fh * 0.6f >= 2.4f * fh ? 2.4f * fh : 1.2f * fh;
+  const float unit = (c.h - footer - fh * 0.6f) / static_cast<float>(std::max(1, rows));
+  const float row_h = std::clamp(unit - 6, sh + 2, fh * 1.3f);
   float y = c.y;
   std::vector<float> tile_bottom(stages_.size(), 0.0f);
   for (const GridStage& st : stages_) {
@@ -76,10 +81,10 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
 
   // The global arrays: one strip each, the step's reads and writes, the selected instruction's sectors.
-  y += fh * 0.6f;
-  const float strip_h = std::max(sh + 8, fh * 1.4f);
+  y += footer > 2 * fh ? fh * 0.6f : 2.0f;
+  const float strip_h = std::clamp(unit - 6, sh + 2, fh * 1.4f);
   std::vector<float> strip_y(g.global_arrays.size(), 0.0f);
-  for (size_t a = 0; a < g.global_arrays.size() && y + strip_h < c.bottom() - 2.5f * fh; ++a) {
+  for (size_t a = 0; a < g.global_arrays.size() && y + strip_h <= c.bottom() - footer; ++a) {
     const GlobalArrayInfo& arr = g.global_arrays[a];
     const int count = std::max(1, arr.count);
     strip_y[a] = y;
@@ -147,15 +152,15 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
 
   // The step's global traffic and the selected warp-instruction, with buttons to pick another.
   const int insts = gstep >= 0 ? static_cast<int>(g.steps[static_cast<size_t>(gstep)].global_instructions.size()) : 0;
-  ImGui::SetCursorScreenPos(ImVec2(c.x, std::max(y + 4, c.bottom() - 2.4f * fh)));
+  ImGui::SetCursorScreenPos(ImVec2(c.x, std::max(y + 2, c.bottom() - footer)));
   char line[200];
   if (view.requests > 0)
-    std::snprintf(line, sizeof line, "launch %d, block %d: this step %d requests, %d sectors (%.1f per request)", s.grid_launch + 1, s.grid_block,
-                  view.requests, view.sectors, static_cast<double>(view.sectors) / view.requests);
+    std::snprintf(line, sizeof line, "%.1f sectors per request (%d requests, %d sectors): launch %d, block %d, this step",
+                  static_cast<double>(view.sectors) / view.requests, view.requests, view.sectors, s.grid_launch + 1, s.grid_block);
   else
     std::snprintf(line, sizeof line, "launch %d, block %d: this step touches no global memory", s.grid_launch + 1, s.grid_block);
   ImGui::TextUnformatted(fit_text(line, c.w).c_str());
-  if (insts > 0) {
+  if (insts > 0 && footer > 2 * fh) {
     if (ImGui::SmallButton("<##ginst")) s.grid_inst = (s.grid_inst + insts - 1) % insts;
     ImGui::SameLine();
     if (ImGui::SmallButton(">##ginst")) s.grid_inst = (s.grid_inst + 1) % insts;

@@ -110,9 +110,12 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
   s.compare_swap = false;
   if (st.has_request) {
     if (run_request(s, st.request, s.options.device)) {
-      const int n = step_count(s);
+      // `at` counts a grid trace's steps over the whole grid (launch after launch, block after block)
+      const int n = s.have_grid ? static_cast<int>(s.grid.steps.size()) : step_count(s);
       const int at = st.at < 0 ? n - 1 : std::clamp(st.at, 0, std::max(0, n - 1));  // (checked above: within the trace)
-      s.step = s.prev_step = at;
+      if (s.have_grid) select_grid_step(s, at);
+      else s.step = s.prev_step = at;
+      s.prev_step = s.step;
       s.anim = 1.0f;
       s.selected_inst = 0;
     }
@@ -124,7 +127,7 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
   L.shown = {st.text, st.question, st.answer};
   if (!st.has_request || s.have_trace) {
     try {
-      L.shown = fill_lesson_step(les, st, {st.has_request ? &s.trace : nullptr, 0, s.have_compare ? &s.compare : nullptr});
+      L.shown = fill_lesson_step(les, st, {st.has_request ? (s.have_grid ? &s.grid : &s.trace) : nullptr, 0, s.have_compare ? &s.compare : nullptr});
     } catch (const LessonError& e) {
       toast(s, e.what(), true);
     }

@@ -6,6 +6,7 @@
 #include "palette.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <iterator>
 #include <map>
@@ -518,12 +519,24 @@ std::string describe_step(const Trace& t, int step) {
     case Phase::Store:
       if (stores > 0)  // a scatter inside shared memory (radix sort)
         os << who << " read " << loads << " shared-memory words and write " << stores << " words to their new places in shared memory.";
-      else
+      else if (loads > 0)
         os << who << " read the results from shared memory and write them to global memory.";
+      else
+        os << who << " move values in global memory, without shared memory.";
       break;
     case Phase::Other:
       os << who << " active: " << loads << " shared loads, " << stores << " stores" << (shuffles ? ", " + std::to_string(shuffles) + " shuffled values" : "") << ".";
       break;
+  }
+  if (!s.global.empty()) {  // the global model: requests and 32-byte sectors (docs/architecture.md)
+    const GlobalTotals& g = s.global_totals;
+    const long long req = g.ld.requests + g.st.requests, sec = g.ld.sectors + g.st.sectors;
+    if (req > 0) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, " Global memory: %lld requests, %lld sectors of 32 bytes (%.1f per request).", req, sec,
+                    static_cast<double>(sec) / static_cast<double>(req));
+      os << buf;
+    }
   }
   if (!s.hazards.empty()) {
     const Hazard& h = s.hazards.front();
