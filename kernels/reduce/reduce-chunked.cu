@@ -10,9 +10,9 @@
 //    bytes apart: 32 sectors per request, 8 loads per thread. Staged (-D COALESCED=1), the warp
 //    reads 32 consecutive words per request: 4 sectors, the same 8 loads. n = 4096 (4 blocks of
 //    128 threads): the first launch's 128 requests touch 4096 sectors, staged 512. The price
-//    moves to shared memory: reading a
-//    thread's 8 consecutive words of the tile is an 8-way bank conflict. The chunk is reduced
-//    in order and the tree combines neighbours, so non-commutative operators work.
+//    moves to shared memory: reading a thread's 8 consecutive words of the tile is an 8-way
+//    bank conflict. The chunk is reduced in order and the tree combines neighbours, so
+//    non-commutative operators work.
 // launch: reduce_chunks<<<BLOCKS, THREADS, (CHUNK * THREADS + THREADS) * sizeof(T)>>>(buf, in, N)
 // launch: reduce_chunks<<<1, BUF_THREADS, (CHUNK * BUF_THREADS + BUF_THREADS) * sizeof(T)>>>(out, buf, BLOCKS)
 // array: buf[BLOCKS]
