@@ -15,6 +15,10 @@
 // note: Tile t is block t: the look-back waits only for lower-numbered blocks, which the GPU
 //    dispatches first (the assumption CUB's scan makes too). __threadfence() orders each value
 //    before its flag; it does nothing in the interpreter, which runs one thread at a time.
+//    On the GPU the schedule shows in the counts: Nsight Compute counts every poll of a flag
+//    not yet set, and the aggregates a tile combines after finding flag 1 (the interpreter's
+//    trace has one flag load per tile); a float sum combined over several aggregates may round
+//    differently from the interpreter's one prefix.
 // launch: scan_lookback<<<BLOCKS, THREADS, (CHUNK * THREADS + 2 * THREADS + 1) * sizeof(T)>>>(out, in, flags, aggregates, prefixes, N)
 // array: flags[BLOCKS]
 // array: aggregates[BLOCKS]
