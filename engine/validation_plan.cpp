@@ -138,7 +138,8 @@ std::vector<PlanEntry> validation_plan() {
   // The seeds' other multi-block algorithms (docs/kernel-files.md, "Grids and launch sequences"):
   // each at the n = 3000 of the large-array scan (a few blocks) and at a size of many blocks;
   // the chunked reduction uncoalesced and staged (32 and 4 sectors per request); the grid radix
-  // sort at 32 keys (Demouth's 2 blocks of 4 threads) and at its largest n.
+  // sort at 32 keys (Demouth's 2 blocks of 4 threads) and at its largest n. The look-back's
+  // global loads on the GPU depend on its schedule (a flag polled before it is set counts again).
   const std::vector<std::pair<std::string, std::vector<int>>> grids = {
       {"seed001-reduce-grid", {3000, 65536}}, {"scan-reduce-then-scan-staged", {3000, 65536}},
       {"scan-decoupled-lookback", {3000, 65536}}, {"app-radix-sort-blocks", {32, 8192}}};
