@@ -10,7 +10,8 @@
 //    (0: not yet published, 1: aggregate only, 2: inclusive prefix), combines what it finds,
 //    stores prefixes[t] and sets flags[t] = 2 (P). The trace shows these global loads and stores
 //    per tile. The interpreter runs the blocks in order, so every tile finds its predecessor at
-//    P and looks back one tile; on the GPU a tile may find A (and go on further back) or 0 (and
+//    P and looks back one tile (the step "tile t: look-back stopped at tile t-1, flag 2"; tile 0
+//    has no tile before it: -1); on the GPU a tile may find A (and go on further back) or 0 (and
 //    spin). Each element is read once and written once: the large-array scans read it twice.
 // note: Tile t is block t: the look-back waits only for lower-numbered blocks, which the GPU
 //    dispatches first (the assumption CUB's scan makes too). __threadfence() orders each value
