@@ -110,9 +110,22 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   } else {
     const KernelFile* f = find_kernel_file(r.kernel);
     if (!f) {
+      // The known kernels of the name's first word (reduce-magic: the reduce-... ones): the whole
+      // catalogue would pass the length an error message keeps.
+      const std::string word = r.kernel.substr(0, r.kernel.find('-'));
       std::string names;
-      for (const auto& c : kernel_files()) names += std::string(names.empty() ? "" : ", ") + c.id;
-      throw UsageError("unknown kernel '" + r.kernel + "' (known: " + names + "; or --source FILE.cu)");
+      int shown = 0, total = 0;
+      for (const auto& c : kernel_files()) {
+        ++total;
+        if (!word.empty() && c.id.rfind(word + "-", 0) == 0) {
+          names += std::string(names.empty() ? "" : ", ") + c.id;
+          ++shown;
+        }
+      }
+      const std::string others = std::to_string(total - shown);
+      const std::string known = !shown ? "scanscope list names the " + others + " known"
+                                       : "known: " + names + (shown < total ? " and " + others + " more, which scanscope list names" : "");
+      throw UsageError("unknown kernel '" + r.kernel + "' (" + known + "; or --source FILE.cu)");
     }
     k.file = *f;
     if (r.has_source_text) set_kernel_text(k.file, r.source_text);  // its header lines included

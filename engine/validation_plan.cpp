@@ -135,13 +135,40 @@ std::vector<PlanEntry> validation_plan() {
       r.seed = 23;
       add(r);
     }
+  // The seeds' other multi-block algorithms (docs/kernel-files.md, "Grids and launch sequences"):
+  // each at the n = 3000 of the large-array scan (a few blocks) and at a size of many blocks;
+  // the chunked reduction uncoalesced and staged (32 and 4 sectors per request); the grid radix
+  // sort at 32 keys (Demouth's 2 blocks of 4 threads) and at its largest n. The look-back's
+  // global loads on the GPU depend on its schedule (a flag polled before it is set counts again).
+  const std::vector<std::pair<std::string, std::vector<int>>> grids = {
+      {"seed001-reduce-grid", {3000, 65536}}, {"scan-reduce-then-scan-staged", {3000, 65536}},
+      {"scan-decoupled-lookback", {3000, 65536}}, {"app-radix-sort-blocks", {32, 8192}}};
+  for (const auto& [id, sizes] : grids) {
+    if (!find_kernel_file(id)) continue;
+    for (int n : sizes) {
+      TraceRequest r;
+      r.kernel = id;
+      r.n = n;
+      r.seed = 29;
+      add(r);
+    }
+  }
+  if (find_kernel_file("reduce-chunked-staging"))
+    for (const char* coalesced : {"0", "1"}) {
+      TraceRequest r;
+      r.kernel = "reduce-chunked-staging";
+      r.n = 4096;
+      r.defines = {{"COALESCED", coalesced}};
+      r.seed = 29;
+      add(r);
+    }
   // The seeds' listings as printed, and with their corrections: the ones that run to the end
   // (a listing that faults in the interpreter has nothing for the GPU to agree with).
   const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> seeds = {
       {"scan-paper-listing1", {{"CLEAR_OUTPUT_BUFFER", "1"}}}, {"scan-paper-listing2", {}},
       {"scan-paper-listing3", {{"ZERO_BANK_CONFLICTS", "1"}}}, {"scan-paper-algorithm2", {}},
       {"scan-paper-algorithm2", {{"FIXED", "1"}}}, {"seed000-reduce-warp-shuffle", {}}, {"seed001-reduce-sum", {}},
-      {"seed002-reduce-two-blocks", {}}, {"seed002-reduce-two-blocks", {{"BLOCKS", "7"}}},
+      {"seed001-reduce-grid", {}}, {"seed002-reduce-two-blocks", {}}, {"seed002-reduce-two-blocks", {{"BLOCKS", "7"}}},
       {"seed004-scan-inc-warp", {}}};
   for (const auto& [id, defines] : seeds) {
     const KernelFile* f = find_kernel_file(id);

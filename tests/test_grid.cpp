@@ -3,6 +3,7 @@
 // their own numbers, and the trace file that carries them.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <map>
@@ -228,4 +229,261 @@ TEST(Grid, StoresInALoopGroupByIteration) {
     EXPECT_EQ(t.totals.global.st.requests, requests) << n;
     EXPECT_EQ(t.totals.global.st.sectors, sectors) << n;
   }
+}
+
+// ---- The seeds' other multi-block algorithms (kernels/*: seed001-reduce-grid,
+// scan-reduce-then-scan-staged, scan-decoupled-lookback, reduce-chunked-staging,
+// app-radix-sort-blocks): outputs at several n, the seeds' numbers, no races.
+
+namespace {
+
+struct Options {
+  int threads = 0, bits = 0;
+  std::string scan;
+  Operator op = Operator::Sum;
+  ValueType type = ValueType::Int;
+  std::vector<std::pair<std::string, std::string>> defines;
+  std::vector<double> input;
+};
+
+Trace trace_with(const std::string& kernel, int n, const Options& o) {
+  TraceRequest r;
+  r.kernel = kernel;
+  r.n = n;
+  r.threads = o.threads;
+  r.bits = o.bits;
+  r.scan = o.scan;
+  r.op = o.op;
+  r.type = o.type;
+  r.defines = o.defines;
+  r.input = o.input;
+  r.seed = 9;
+  return run_emulator(r);
+}
+
+// The output is what the file's check asks for, and no step has a race.
+void expect_right(const Trace& t, const std::string& what) {
+  std::string why;
+  EXPECT_TRUE(check_output(t, &why)) << what << ": " << why;
+  for (const Step& s : t.steps) EXPECT_TRUE(s.hazards.empty()) << what << ": a race in " << s.label;
+}
+
+GlobalTotals launch_totals(const Trace& t, int launch) {
+  GlobalTotals g;
+  for (const Step& s : t.steps)
+    if (s.launch == launch) {
+      g.ld.requests += s.global_totals.ld.requests;
+      g.ld.sectors += s.global_totals.ld.sectors;
+      g.st.requests += s.global_totals.st.requests;
+      g.st.sectors += s.global_totals.st.sectors;
+    }
+  return g;
+}
+
+std::vector<double> values(const std::map<int, double>& m) {
+  std::vector<double> v;
+  for (const auto& [i, x] : m) v.push_back(x);
+  return v;
+}
+
+}  // namespace
+
+// Seed 001's grid: 2 blocks of 2 threads over its 8 values, stride 4: thread sums 12 5 | 17 5,
+// block sums 17 and 22, and the second launch's 39 (the seed's 5+3+8+1+7+2+9+4).
+TEST(Grid, Seed001GridStrideOverBlocks) {
+  Options o;
+  o.threads = 2;
+  o.defines = {{"BLOCKS", "2"}};
+  o.input = {5, 3, 8, 1, 7, 2, 9, 4};
+  const Trace t = trace_with("seed001-reduce-grid", 8, o);
+  ASSERT_EQ(t.launches.size(), 2u);
+  EXPECT_EQ(t.launches[0].grid, 2);
+  EXPECT_EQ(t.launches[1].grid, 1);
+  std::map<int, std::vector<double>> first;
+  for (const Step& s : t.steps)
+    if (s.launch == 0 && !first.count(s.block)) first[s.block] = s.smem;
+  EXPECT_EQ(first[0], (std::vector<double>{12, 5}));
+  EXPECT_EQ(first[1], (std::vector<double>{17, 5}));
+  EXPECT_EQ(stored(t, 0, "d_block_sums"), (std::map<int, double>{{0, 17}, {1, 22}}));
+  EXPECT_EQ(t.output, std::vector<double>{39});
+  for (int n : {1, 7, 300, 1000, 3000, 65536}) {
+    const Trace u = trace_of("seed001-reduce-grid", n);
+    expect_right(u, "n=" + std::to_string(n));
+    EXPECT_GE(u.launches[0].grid, 2) << n;
+  }
+  // n = 3000: 2 blocks of 256, stride 512. Iterations 0..4 read 80 full warps (4 sectors each);
+  // iteration 5 reads 2560..2999: 13 full warps and one of 24 lanes (3 sectors). The second
+  // launch reads the 2 block sums: one request, one sector.
+  const Trace u = trace_of("seed001-reduce-grid", 3000);
+  EXPECT_EQ(launch_totals(u, 0).ld.requests, 94);
+  EXPECT_EQ(launch_totals(u, 0).ld.sectors, 375);
+  EXPECT_EQ(u.totals.global.ld.requests, 95);
+  EXPECT_EQ(u.totals.global.ld.sectors, 376);
+}
+
+// Oancea's reduce-then-scan: buf holds the blocks' reductions after launch 1 and their
+// exclusive scan after launch 2; every global load and store of a tile is coalesced.
+TEST(Grid, ReduceThenScanStaged) {
+  for (int n : {1, 7, 300, 1000, 1025, 3000})
+    for (const char* scan : {"inclusive", "exclusive"}) {
+      Options o;
+      o.scan = scan;
+      expect_right(trace_with("scan-reduce-then-scan-staged", n, o), std::to_string(n) + " " + scan);
+    }
+  Options mat2;
+  mat2.op = Operator::Mat2;
+  expect_right(trace_with("scan-reduce-then-scan-staged", 1000, mat2), "mat2");
+  Options odd;
+  odd.threads = 32;
+  odd.defines = {{"CHUNK", "3"}};
+  expect_right(trace_with("scan-reduce-then-scan-staged", 3000, odd), "32 threads, CHUNK 3");
+
+  const Trace t = trace_of("scan-reduce-then-scan-staged", 3000);
+  ASSERT_EQ(t.launches.size(), 3u);
+  EXPECT_EQ(t.launches[0].grid, 3);
+  EXPECT_EQ(t.launches[0].block, 128);
+  EXPECT_EQ(t.launches[1].grid, 1);
+  const std::vector<double> sums = values(stored(t, 0, "buf"));
+  ASSERT_EQ(sums.size(), 3u);
+  double block0 = 0, block1 = 0;
+  for (int i = 0; i < 1024; ++i) block0 += t.input[static_cast<size_t>(i)];
+  for (int i = 1024; i < 2048; ++i) block1 += t.input[static_cast<size_t>(i)];
+  EXPECT_EQ(sums[0], block0);
+  EXPECT_EQ(sums[1], block1);
+  EXPECT_EQ(values(stored(t, 1, "buf")), (std::vector<double>{0, block0, block0 + block1}));
+  // n = 4096, 4 tiles of 1024: launches 1 and 3 read each tile with 32 requests of 4 sectors
+  // (launch 3 also reads buf[b], one sector per warp), launch 3 writes it likewise.
+  const Trace c = trace_of("scan-reduce-then-scan-staged", 4096);
+  EXPECT_EQ(launch_totals(c, 0).ld.requests, 128);
+  EXPECT_EQ(launch_totals(c, 0).ld.sectors, 512);
+  EXPECT_EQ(launch_totals(c, 2).ld.requests, 128 + 16);
+  EXPECT_EQ(launch_totals(c, 2).ld.sectors, 512 + 16);
+  EXPECT_EQ(launch_totals(c, 2).st.requests, 128);
+  EXPECT_EQ(launch_totals(c, 2).st.sectors, 512);
+}
+
+// Merrill and Garland's look-back: tile t > 0 publishes its aggregate (flag 1), reads the flag
+// of tile t - 1, finds 2 (the interpreter runs the blocks in order), combines that tile's
+// inclusive prefix and publishes its own (flag 2). One pass: the input is read once.
+TEST(Grid, DecoupledLookBack) {
+  for (int n : {1, 7, 300, 1000, 1025, 3000})
+    for (const char* scan : {"inclusive", "exclusive"}) {
+      Options o;
+      o.scan = scan;
+      expect_right(trace_with("scan-decoupled-lookback", n, o), std::to_string(n) + " " + scan);
+    }
+  Options mat2;
+  mat2.op = Operator::Mat2;
+  expect_right(trace_with("scan-decoupled-lookback", 1000, mat2), "mat2");
+  Options flt;
+  flt.type = ValueType::Float;
+  flt.op = Operator::Max;
+  expect_right(trace_with("scan-decoupled-lookback", 3000, flt), "max/float");
+
+  const Trace t = trace_of("scan-decoupled-lookback", 3000);
+  ASSERT_EQ(t.launches.size(), 1u);
+  ASSERT_EQ(t.launches[0].grid, 3);
+  int flags = -1, aggregates = -1, prefixes = -1;
+  for (size_t a = 0; a < t.global_arrays.size(); ++a) {
+    if (t.global_arrays[a].name == "flags") flags = static_cast<int>(a);
+    if (t.global_arrays[a].name == "aggregates") aggregates = static_cast<int>(a);
+    if (t.global_arrays[a].name == "prefixes") prefixes = static_cast<int>(a);
+  }
+  ASSERT_GE(flags, 0);
+  ASSERT_GE(aggregates, 0);
+  ASSERT_GE(prefixes, 0);
+  std::vector<double> tile_sum(3, 0);
+  for (int i = 0; i < 3000; ++i) tile_sum[static_cast<size_t>(i / 1024)] += t.input[static_cast<size_t>(i)];
+  for (int tile = 0; tile < 3; ++tile) {
+    // every flag and value access of the tile, in program order (all by thread 0)
+    std::vector<std::string> seen;
+    for (const Step& s : t.steps)
+      if (s.block == tile)
+        for (const GlobalAccess& a : s.global) {
+          if (a.array != flags && a.array != aggregates && a.array != prefixes) continue;
+          EXPECT_EQ(a.tid, 0);
+          seen.push_back(std::string(a.op == kLoad ? "ld " : "st ") + t.global_arrays[a.array].name + "[" + std::to_string(a.index) +
+                         "]=" + std::to_string(static_cast<long long>(a.value)));
+        }
+    const auto v = [](double x) { return std::to_string(static_cast<long long>(x)); };
+    const std::string me = std::to_string(tile), before = std::to_string(tile - 1);
+    double prefix_before = 0;
+    for (int j = 0; j < tile; ++j) prefix_before += tile_sum[static_cast<size_t>(j)];
+    std::vector<std::string> want;
+    if (tile == 0) {
+      want = {"st prefixes[0]=" + v(tile_sum[0]), "st flags[0]=2"};
+    } else {
+      want = {"st aggregates[" + me + "]=" + v(tile_sum[static_cast<size_t>(tile)]), "st flags[" + me + "]=1",
+              "ld flags[" + before + "]=2", "ld prefixes[" + before + "]=" + v(prefix_before),
+              "st prefixes[" + me + "]=" + v(prefix_before + tile_sum[static_cast<size_t>(tile)]), "st flags[" + me + "]=2"};
+    }
+    EXPECT_EQ(seen, want) << "tile " << tile;
+  }
+  bool labelled = false;
+  for (const Step& s : t.steps) labelled |= s.block == 2 && s.label == "tile 2: look-back stopped at tile 1, flag 2";
+  EXPECT_TRUE(labelled);
+  // one pass: the input is read once, so the loads of a large array are about half those of the
+  // reduce-then-scan's two passes
+  const Trace one = trace_of("scan-decoupled-lookback", 65536);
+  const Trace two = trace_of("scan-reduce-then-scan-staged", 65536);
+  expect_right(one, "65536");
+  EXPECT_LT(one.totals.global.ld.sectors * 10, two.totals.global.ld.sectors * 6);
+}
+
+// Oancea's chunked reduction, CHUNK 8: the naive loads of a warp are 32 bytes apart (32 sectors
+// per request), the staged ones consecutive (4); n = 4096: 128 requests in the first launch, then
+// one thread's 4 loads of the block results.
+TEST(Grid, ChunkedReductionCoalescing) {
+  for (const char* coalesced : {"0", "1"}) {
+    for (int n : {1, 7, 300, 1000, 4096, 5000}) {
+      Options o;
+      o.defines = {{"COALESCED", coalesced}};
+      expect_right(trace_with("reduce-chunked-staging", n, o), std::string(coalesced) + " n=" + std::to_string(n));
+    }
+    Options mat2;
+    mat2.op = Operator::Mat2;
+    mat2.defines = {{"COALESCED", coalesced}};
+    expect_right(trace_with("reduce-chunked-staging", 1000, mat2), std::string(coalesced) + " mat2");
+  }
+  Options naive_o, staged_o;
+  naive_o.defines = {{"COALESCED", "0"}};
+  staged_o.defines = {{"COALESCED", "1"}};
+  const Trace naive = trace_with("reduce-chunked-staging", 4096, naive_o);
+  const Trace staged = trace_with("reduce-chunked-staging", 4096, staged_o);
+  EXPECT_EQ(launch_totals(naive, 0).ld.requests, 128);
+  EXPECT_EQ(launch_totals(naive, 0).ld.sectors, 128 * 32);
+  EXPECT_EQ(launch_totals(staged, 0).ld.requests, 128);
+  EXPECT_EQ(launch_totals(staged, 0).ld.sectors, 128 * 4);
+  EXPECT_EQ(naive.totals.global.ld.requests, 132);
+  EXPECT_EQ(staged.totals.global.ld.sectors, 516);
+  // the staging's price: each thread reads 8 consecutive words of shared memory, 8-way conflicts
+  EXPECT_EQ(naive.totals.ld.conflicts, 0);
+  EXPECT_GT(staged.totals.ld.conflicts, 0);
+}
+
+// Demouth's radix sort over 2 blocks of 4 threads, the slides' 32 keys: pass 1 (the low 2 bits)
+// counts 3 3 5 5 keys of digits 0..3 in block 0 and 3 6 5 2 in block 1, digit-major in counts,
+// scanned to 0 3 6 9 15 20 25 30; 4 passes of 3 launches sort them.
+TEST(Grid, RadixSortPerBlockCounters) {
+  Options o;
+  o.input = kDemouthInput;
+  const Trace t = trace_with("app-radix-sort-blocks", 32, o);
+  ASSERT_EQ(t.launches.size(), 12u);
+  EXPECT_EQ(t.launches[0].grid, 2);
+  EXPECT_EQ(t.launches[0].block, 4);
+  EXPECT_EQ(values(stored(t, 0, "counts")), (std::vector<double>{3, 3, 3, 6, 5, 5, 5, 2}));
+  EXPECT_EQ(values(stored(t, 1, "counts")), (std::vector<double>{0, 3, 6, 9, 15, 20, 25, 30}));
+  expect_right(t, "Demouth's keys");
+  std::vector<double> sorted = kDemouthInput;
+  std::stable_sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(t.output, sorted);
+  for (int n : {1, 7, 300, 1000, 2048, 8192}) expect_right(trace_of("app-radix-sort-blocks", n), "n=" + std::to_string(n));
+  Options one_bit;
+  one_bit.bits = 1;  // the split: keys by their lowest bit, in input order otherwise
+  expect_right(trace_with("app-radix-sort-blocks", 300, one_bit), "bits=1");
+  Options wide;
+  wide.input = {255, 3, 128, 7, 200, 1, 0, 64, 99, 17, 254};
+  const Trace w = trace_with("app-radix-sort-blocks", 11, wide);
+  expect_right(w, "8-bit keys");
+  EXPECT_EQ(w.output, (std::vector<double>{0, 1, 3, 7, 17, 64, 99, 128, 200, 254, 255}));
 }

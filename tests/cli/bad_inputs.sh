@@ -63,7 +63,8 @@ w("plain.cu", head + body)
 w("escape.cu", head + "// title: \x1b[2J\n" + body)
 PY
 
-bad_input "unknown kernel" "unknown kernel 'reduce-magic' \(known: reduce-first-add, .*or --source FILE.cu\)" trace --kernel reduce-magic --device cpu
+bad_input "unknown kernel" "unknown kernel 'reduce-magic' \(known: reduce-[a-z-]*, reduce-first-add, .* and [0-9]+ more, which scanscope list names; or --source FILE.cu\)" trace --kernel reduce-magic --device cpu
+bad_input "unknown kernel, no family" "unknown kernel 'magic' \(scanscope list names the [0-9]+ known; or --source FILE.cu\)" trace --kernel magic --device cpu
 bad_input "n too large for the kernel" "takes --n from 1 to 2048, not 4096" trace --kernel scan-blelloch --n 4096 --device cpu
 bad_input "n = 0" "takes --n of at least 1, not 0" trace --kernel scan-hillis-steele --n 0 --device cpu
 bad_input "n = 1 for Blelloch" "needs --n of at least 2" trace --kernel scan-blelloch --n 1 --device cpu

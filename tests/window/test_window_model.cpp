@@ -160,7 +160,7 @@ TEST(Describe, SentencesSayWhatTheStepDoes) {
 
 // Every access of every catalogue kernel, at every step, is highlighted inside the kernel's own
 // program: in the kernel file or a file it includes, inside a function the launched kernel
-// reaches, at a shared-memory expression.
+// reaches (the kernel of the step's launch), at a shared-memory expression.
 TEST(CodeView, EveryAccessIsHighlightedInsideTheKernelsOwnFunctions) {
   for (const auto& k : kernel_files()) {
     TraceRequest r;
@@ -190,14 +190,20 @@ TEST(CodeView, EveryAccessIsHighlightedInsideTheKernelsOwnFunctions) {
         if (g.fn->body && g.entry > c.functions[f].entry) end = std::min(end, g.entry);
       return end;
     };
-    std::set<int> reached = {rk.entry}, todo = {rk.entry};
-    while (!todo.empty()) {
-      int f = *todo.begin();
-      todo.erase(todo.begin());
-      for (int pc = c.functions[f].entry; pc < code_end(f); ++pc)
-        if (c.code[pc].op == cuda::Op::Call && reached.insert(c.code[pc].a).second) todo.insert(c.code[pc].a);
-    }
-    for (size_t si = 0; si < t.steps.size(); ++si)
+    // (per launch: a file of several launches may launch several kernels)
+    auto reached_from = [&](int entry) {
+      std::set<int> reached = {entry}, todo = {entry};
+      while (!todo.empty()) {
+        int f = *todo.begin();
+        todo.erase(todo.begin());
+        for (int pc = c.functions[f].entry; pc < code_end(f); ++pc)
+          if (c.code[pc].op == cuda::Op::Call && reached.insert(c.code[pc].a).second) todo.insert(c.code[pc].a);
+      }
+      return reached;
+    };
+    for (size_t si = 0; si < t.steps.size(); ++si) {
+      const size_t launch = static_cast<size_t>(t.steps[si].launch);
+      const std::set<int> reached = reached_from(launch < rk.launches.size() ? rk.launches[launch].entry : rk.entry);
       for (const auto& a : t.steps[si].accesses) {
         ASSERT_GE(a.site, 0);
         ASSERT_LT(a.site, static_cast<int>(t.sites.size()));
@@ -212,6 +218,7 @@ TEST(CodeView, EveryAccessIsHighlightedInsideTheKernelsOwnFunctions) {
         if (a.op == kShuffle) EXPECT_NE(text.find("__shfl"), std::string::npos) << k.id << ": " << text;
         else EXPECT_NE(text.find('['), std::string::npos) << k.id << ": '" << text << "' is not an array access";
       }
+    }
   }
 }
 
