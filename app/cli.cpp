@@ -371,7 +371,9 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
     if (!ncu.empty()) {
       m = ncu[i].totals;
       m.global.atomics = p.global.atomics;  // not among the counters compared
-      agrees = m == p ? "yes" : "NO";
+      const std::string schedule = resolve_kernel(e.request).file.header.schedule;
+      if (!schedule.empty()) m.global.ld = p.global.ld;  // the schedule's: polls of flags not yet set
+      agrees = m == p ? (schedule.empty() ? "yes" : "yes (global loads not compared: " + schedule + ")") : "NO";
       if (!(m == p)) ++failures;
     }
     md << "| " << e.name << " | " << (out_ok ? (why == "wrong by design" ? why : "correct") : "WRONG: " + why) << " | " << equal << " | "

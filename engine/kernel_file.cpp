@@ -20,7 +20,7 @@ namespace scanscope {
 
 namespace {
 
-const char* const kHeaderKeys[] = {"title", "from", "about", "note", "launch", "out", "check", "require", "types", "ops", "broken", "reorders", "array"};
+const char* const kHeaderKeys[] = {"title", "from", "about", "note", "launch", "out", "check", "require", "types", "ops", "broken", "reorders", "array", "schedule"};
 
 [[noreturn]] void header_error(const std::string& path, int line, const std::string& m) {
   cuda::Pos p{-1, line, 1};
@@ -95,6 +95,7 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& pat
     else if (key == "ops") field = &ops;
     else if (key == "broken") field = &h.broken;
     else if (key == "reorders") field = &h.reorders;
+    else if (key == "schedule") field = &h.schedule;
     else if (key == "launch") {
       if (h.launches.size() >= cuda::kMaxLaunches)
         header_error(path, line_no, "more than " + std::to_string(cuda::kMaxLaunches) + " launch lines");

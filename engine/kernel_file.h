@@ -25,6 +25,9 @@ struct HeaderValue {
 // The `// key: value` lines of a kernel file.
 struct KernelHeader {
   std::string title, from, about, note, launch, out, check, broken, reorders;
+  // The global loads depend on the GPU's schedule (a look-back polls flags): why. Nsight Compute's
+  // global-load counters are then not compared with the model's (validate says so).
+  std::string schedule;
   std::vector<ValueType> types;  // empty: no types: line
   std::vector<Operator> ops;     // empty: no ops: line
   struct Require {

@@ -375,10 +375,11 @@ TEST(Grid, DecoupledLookBack) {
   Options mat2;
   mat2.op = Operator::Mat2;
   expect_right(trace_with("scan-decoupled-lookback", 1000, mat2), "mat2");
+  // int only: on an H100 a float sum differed in the last bits where the GPU's schedule made a
+  // tile combine several aggregates (docs/validation.md)
   Options flt;
   flt.type = ValueType::Float;
-  flt.op = Operator::Max;
-  expect_right(trace_with("scan-decoupled-lookback", 3000, flt), "max/float");
+  EXPECT_THROW(trace_with("scan-decoupled-lookback", 3000, flt), UsageError);
 
   const Trace t = trace_of("scan-decoupled-lookback", 3000);
   ASSERT_EQ(t.launches.size(), 1u);

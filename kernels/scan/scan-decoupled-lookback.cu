@@ -18,13 +18,16 @@
 //    before its flag; it does nothing in the interpreter, which runs one thread at a time.
 //    On the GPU the schedule shows in the counts: Nsight Compute counts every poll of a flag
 //    not yet set, and the aggregates a tile combines after finding flag 1 (the interpreter's
-//    trace has one flag load per tile); a float sum combined over several aggregates may round
-//    differently from the interpreter's one prefix.
+//    trace has one flag load per tile). A float sum combined over several aggregates would round
+//    differently from the interpreter's one prefix (seen on an H100: 974.119934 against
+//    974.119995), so the file takes int only.
 // launch: scan_lookback<<<BLOCKS, THREADS, (CHUNK * THREADS + 2 * THREADS + 1) * sizeof(T)>>>(out, in, flags, aggregates, prefixes, N)
 // array: flags[BLOCKS]
 // array: aggregates[BLOCKS]
 // array: prefixes[BLOCKS]
 // check: exclusive-scan
+// types: int
+// schedule: a tile polls its predecessors' flags until they are set, as often as the GPU's schedule makes it
 // require: CHUNK >= 1 && CHUNK <= 64 : needs -D CHUNK from 1 to 64, not {CHUNK}
 
 #ifndef CHUNK
