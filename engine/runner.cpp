@@ -55,6 +55,22 @@ std::vector<double> run_gpu_timed(const TraceRequest& r, float* ms, bool warm_up
 
 bool check_output(const Trace& t, std::string* why) { return check_kernel_output(t, t.check, why); }
 
+TraceRequest partner_request(TraceRequest r, const std::string& kernel, const std::string& pad, const std::string& kernel_key,
+                             const std::string& pad_key) {
+  if (!kernel.empty()) {
+    const KernelFile* partner = find_kernel_file(kernel);
+    if (!partner) throw UsageError(kernel_key + ": unknown kernel '" + kernel + "' (see scanscope list)");
+    r.kernel = kernel;
+    r.source.clear();
+    r.has_source_text = false;
+    r.defines.clear();
+    r.threads = 0;  // the partner's natural block size
+    if (!kernel_options(*partner).pad) r.pad = Pad::None;
+  }
+  if (!pad.empty() && !parse_pad(pad, &r.pad)) throw UsageError(pad_key + " must be none, harris or zero, not '" + pad + "'");
+  return r;
+}
+
 bool traces_equal(const Trace& a, const Trace& b, std::string* why) {
   auto fail = [&](const std::string& s) {
     if (why) *why = s;

@@ -46,6 +46,12 @@ std::vector<double> run_gpu_timed(const TraceRequest& r, float* ms, bool warm_up
 // Checks the trace's output against the sequential CPU reference of its kernel's check.
 bool check_output(const Trace& t, std::string* why);
 
+// A comparison partner of request r: `kernel` (when not empty) on the same input, with its own
+// block size and options and no padding unless it takes --pad; `pad` (when not empty) another
+// padding. Throws UsageError naming `kernel_key` or `pad_key` (the option or lesson key given).
+TraceRequest partner_request(TraceRequest r, const std::string& kernel, const std::string& pad, const std::string& kernel_key,
+                             const std::string& pad_key);
+
 // Field-by-field comparison of two traces (device label aside); `why` names the first difference.
 bool traces_equal(const Trace& a, const Trace& b, std::string* why);
 

@@ -197,18 +197,7 @@ bool lesson_compare_request(const LessonStep& s, const Trace& t, TraceRequest* o
   TraceRequest r = s.request;
   r.input = t.input;
   r.n = t.n;
-  if (!s.compare_kernel.empty()) {
-    const KernelFile* partner = find_kernel_file(s.compare_kernel);
-    if (!partner) throw UsageError("compare-kernel: unknown kernel '" + s.compare_kernel + "'");
-    r.kernel = s.compare_kernel;
-    r.source.clear();
-    r.has_source_text = false;
-    r.defines.clear();
-    r.threads = 0;  // the partner's natural block size
-    if (!kernel_options(*partner).pad) r.pad = Pad::None;
-  }
-  if (!s.compare_pad.empty() && !parse_pad(s.compare_pad, &r.pad)) throw UsageError("compare-pad: must be none, harris or zero");
-  *out = r;
+  *out = partner_request(r, s.compare_kernel, s.compare_pad, "compare-kernel", "compare-pad");
   return true;
 }
 

@@ -118,21 +118,7 @@ bool update_compare(AppState& s) {
       r.source_text = s.editor.original;
       r.has_source_text = true;
     }
-    if (!s.compare_kernel.empty()) {
-      const KernelFile* partner = find_kernel_file(s.compare_kernel);
-      if (!partner) throw UsageError("--compare-kernel: unknown kernel '" + s.compare_kernel + "' (see scanscope list)");
-      r.kernel = s.compare_kernel;
-      r.source.clear();
-      r.has_source_text = false;
-      r.defines.clear();
-      r.threads = 0;  // the partner's natural block size
-      if (!kernel_options(*partner).pad) r.pad = Pad::None;
-    }
-    if (!s.compare_pad.empty()) {
-      Pad p;
-      if (!parse_pad(s.compare_pad, &p)) throw UsageError("--compare-pad must be none, harris or zero, not '" + s.compare_pad + "'");
-      r.pad = p;
-    }
+    r = partner_request(r, s.compare_kernel, s.compare_pad, "--compare-kernel", "--compare-pad");
     s.compare = run_emulator(r);
     s.have_compare = true;
     return true;
