@@ -41,14 +41,6 @@ std::vector<std::unique_ptr<Panel>> make_panels() {
 
 namespace {
 
-// The fixed parts around the main area, and one object per line of panel_table.h.
-struct Panels {
-  ControlsPanel controls;
-  TransportPanel transport;
-  LessonPanel lesson;
-  std::vector<std::unique_ptr<Panel>> table = make_panels();
-};
-
 // Reads the back buffer (after rendering, before the swap) and writes it as a PNG.
 void write_back_buffer_png(const std::string& path, int w, int h) {
   std::vector<unsigned char> px(static_cast<size_t>(w) * h * 3);
@@ -155,7 +147,9 @@ void draw_help(AppState& s, const UiContext& ui) {
   ImGui::End();
 }
 
-void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
+}  // namespace
+
+void draw_window_ui(AppState& s, WindowPanels& p, const UiContext& ui, float w, float h) {
   handle_queued_keys(s, ImGui::GetIO().WantTextInput || question_open(s));  // a text box or a question has the keys
   handle_editor_keys(s);
   LayoutExtras extras;
@@ -186,8 +180,6 @@ void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
   draw_toasts(s);
 }
 
-}  // namespace
-
 struct WindowShell::Impl {
   AppState& s;
   bool scripted = false;
@@ -198,7 +190,7 @@ struct WindowShell::Impl {
   std::string ini_path;
   std::optional<HeatmapGL> heatmap;  // reset while the context is current
   UiContext ui;
-  Panels panels;
+  WindowPanels panels;
   int windowed[4] = {0, 0, 0, 0};  // position and size before going full screen
 
   explicit Impl(AppState& state) : s(state) {}
@@ -296,7 +288,7 @@ void WindowShell::Impl::frame(double dt) {
   ImGui::NewFrame();
   int fw = 0, fh = 0;
   glfwGetFramebufferSize(window, &fw, &fh);
-  draw_ui(s, panels, ui, io.DisplaySize.x, io.DisplaySize.y);
+  draw_window_ui(s, panels, ui, io.DisplaySize.x, io.DisplaySize.y);
   ImGui::Render();
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, fw, fh);
