@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "engine/format.h"
+#include "formats/shown_text.h"
 #include "panels.h"
 
 namespace scanscope {
@@ -36,7 +37,7 @@ void HistEqPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     end_panel();
     return;
   }
-  ImGui::TextDisabled("%s, %dx%d; scan: %s", h.source.c_str(), h.image.width, h.image.height, h.eq.where.c_str());
+  ImGui::TextDisabled("%s, %dx%d; scan: %s", shown_text(h.source).c_str(), h.image.width, h.image.height, shown_text(h.eq.where).c_str());
   if (uploaded_ != h.generation && !ui.gl) {  // a frame without GL: the histograms, no pictures
     after_hist_.assign(256, 0);
     for (uint8_t p : h.eq.equalized.pixels) after_hist_[p] += 1;

@@ -17,6 +17,7 @@
 
 #include <imgui.h>
 #include "backends/imgui_impl_glfw.h"
+#include "formats/shown_text.h"
 #include "backends/imgui_impl_opengl3.h"
 
 #include "formats/image_io.h"
@@ -140,7 +141,7 @@ void draw_help(AppState& s, const UiContext& ui) {
   if (s.have_trace && !s.where.empty()) {  // where the trace ran and why (the sidebar's badge says it in two words)
     ImGui::Separator();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + io.DisplaySize.x * 0.8f);
-    ImGui::TextDisabled("This trace: %s", s.where.c_str());
+    ImGui::TextDisabled("This trace: %s", shown_text(s.where).c_str());
     ImGui::PopTextWrapPos();
   }
   ImGui::PopFont();
