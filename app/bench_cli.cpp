@@ -1,6 +1,7 @@
 // `scanscope bench`: device-wide timings (bench/bench.h): a table on stdout, progress on
 // stderr, JSON on request. Bad option values throw UsageError (one line, exit 2).
 #include "bench_cli.h"
+#include "formats/shown_text.h"
 
 #include <unistd.h>
 
@@ -37,18 +38,18 @@ std::string fmt(const char* f, double v) {
 }
 
 void print_table(const BenchResults& r, FILE* out) {
-  std::fprintf(out, "device: %s (%s), type %s, %s\n", r.device.c_str(), r.driver.c_str(), type_name(r.type), r.date.c_str());
+  std::fprintf(out, "device: %s (%s), type %s, %s\n", shown_text(r.device).c_str(), shown_text(r.driver).c_str(), type_name(r.type), shown_text(r.date).c_str());
   std::fprintf(out, "%-24s %11s %11s %9s %8s %8s  %s\n", "kernel", "n", "time ms", "GB/s", "x CUB", "x copy", "check");
   long long last_n = -1;
   for (const auto& p : r.points) {
     if (p.n != last_n && last_n != -1) std::fprintf(out, "\n");
     last_n = p.n;
-    std::string check = p.note.empty() ? (p.verified ? "ok" : "NOT CHECKED") : p.note;
+    std::string check = p.note.empty() ? (p.verified ? "ok" : "NOT CHECKED") : shown_text(p.note);
     if (p.ms <= 0 && !p.note.empty()) {
-      std::fprintf(out, "%-24s %11lld %11s %9s %8s %8s  %s\n", p.kernel.c_str(), p.n, "-", "-", "-", "-", check.c_str());
+      std::fprintf(out, "%-24s %11lld %11s %9s %8s %8s  %s\n", shown_text(p.kernel).c_str(), p.n, "-", "-", "-", "-", check.c_str());
       continue;
     }
-    std::fprintf(out, "%-24s %11lld %11s %9s %8s %8s  %s\n", p.kernel.c_str(), p.n, fmt("%.4f", p.ms).c_str(), fmt("%.1f", p.gbps).c_str(),
+    std::fprintf(out, "%-24s %11lld %11s %9s %8s %8s  %s\n", shown_text(p.kernel).c_str(), p.n, fmt("%.4f", p.ms).c_str(), fmt("%.1f", p.gbps).c_str(),
                 p.ratio_to_cub > 0 ? fmt("%.2f", p.ratio_to_cub).c_str() : "-", p.ratio_to_copy > 0 ? fmt("%.2f", p.ratio_to_copy).c_str() : "-",
                 check.c_str());
   }
@@ -70,7 +71,7 @@ void print_table(const BenchResults& r, FILE* out) {
     std::fprintf(out, "%25s %-14s %11lld %9.1f %8s %8s %10s\n", "", key.first.c_str(), key.second, p->gbps, p->ratio_to_cub > 0 ? fmt("%.3f", p->ratio_to_cub).c_str() : "-",
                 p->ratio_to_copy > 0 ? fmt("%.3f", p->ratio_to_copy).c_str() : "-", xprobe.c_str());
   }
-  for (const auto& m : r.messages) std::fprintf(out, "note: %s\n", m.c_str());
+  for (const auto& m : r.messages) std::fprintf(out, "note: %s\n", shown_text(m).c_str());
 }
 
 }  // namespace

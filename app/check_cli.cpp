@@ -1,5 +1,6 @@
 // `scanscope check` (the autograder) and `scanscope exercise` (check_cli.h).
 #include "check_cli.h"
+#include "formats/shown_text.h"
 
 #include <iomanip>
 #include <iostream>
@@ -181,14 +182,14 @@ int run_exercise_command(const ExerciseCommandOptions& o) {
   if (o.action != "show") throw UsageError("exercise: expected list or show NAME, not '" + o.action + "'");
   if (o.name.empty()) throw UsageError("exercise show needs an exercise name (see scanscope exercise list)");
   const Exercise e = find_exercise(o.name);
-  std::cout << e.title << "\n";
-  if (!e.from.empty()) std::cout << "(" << e.from << ")\n";
+  std::cout << shown_text(e.title) << "\n";
+  if (!e.from.empty()) std::cout << "(" << shown_text(e.from) << ")\n";
   cuda::SourceLocator where;  // paths inside the project, relative to it
   where.project_root = project_root();
-  std::cout << "\nTask: " << e.task << "\nHint: " << e.hint << "\n\nstart:    " << where.display_path(e.start_path)
+  std::cout << "\nTask: " << shown_text(e.task, kMaxShownText, true) << "\nHint: " << shown_text(e.hint, kMaxShownText, true) << "\n\nstart:    " << where.display_path(e.start_path)
             << "\nsolution: " << where.display_path(e.solution_path) << "\n";
   for (const ExerciseRun& run : e.runs) {
-    std::cout << "\nrun: " << run.title << (run.expect.empty() ? "" : " (output: " + run.expect + ")") << "\n  checks:";
+    std::cout << "\nrun: " << shown_text(run.title) << (run.expect.empty() ? "" : " (output: " + shown_text(run.expect) + ")") << "\n  checks:";
     for (const CheckSpec& s : run.checks) std::cout << " " << spec_text(s) << (&s == &run.checks.back() ? "" : ",");
     std::cout << "\n";
   }

@@ -1,5 +1,6 @@
 // scanscope's command line. Every bad option value gets one clear line on stderr and exit 2.
 #include "cli.h"
+#include "formats/shown_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -81,7 +82,7 @@ void print_step_code(const Trace& t, const Step& s, std::ostream& os) {
       if (c == '\t') c = ' ';  // a tab is one column in the sites' positions
     const size_t lead = std::min(line.find_first_not_of(' '), marks[key].find_first_not_of(' '));
     const std::string where = "      " + t.files[key.first] + ":" + std::to_string(key.second) + "  ";
-    os << where << line.substr(std::min(lead, line.size())) << "\n"
+    os << shown_text(where) << shown_text(line.substr(std::min(lead, line.size()))) << "\n"
        << std::string(where.size(), ' ') << marks[key].substr(std::min(lead, marks[key].size())) << "\n";
   }
 }
@@ -118,7 +119,7 @@ void print_table(const Trace& t, std::ostream& os, bool code = false) {
   for (size_t i = 0; i < t.steps.size(); ++i) {
     const Step& s = t.steps[i];
     if (grid && (i == 0 || t.steps[i - 1].launch != s.launch) && s.launch < static_cast<int>(t.launches.size()))
-      os << "launch " << s.launch + 1 << " of " << t.launches.size() << ": " << t.launches[s.launch].text << "\n";
+      os << "launch " << s.launch + 1 << " of " << t.launches.size() << ": " << shown_text(t.launches[s.launch].text) << "\n";
     long long lw = 0, sw = 0;
     for (const auto& wi : s.instructions) {
       if (wi.op == kLoad) lw += wi.wavefronts;
@@ -128,7 +129,7 @@ void print_table(const Trace& t, std::ostream& os, bool code = false) {
     st_w += sw;
     std::string degree = s.max_degree == 0 ? "-" : std::to_string(s.max_degree) + "-way";
     if (s.max_degree == 1) degree = "1 (none)";
-    std::string label = grid ? "block " + std::to_string(s.block) + ": " + s.label : s.label;
+    std::string label = shown_text(grid ? "block " + std::to_string(s.block) + ": " + s.label : s.label);
     if (label.size() > 36) label = label.substr(0, 35) + "~";
     os << std::left << std::setw(4) << i << std::setw(38) << label << std::setw(8) << s.active_threads << std::setw(8)
        << (s.max_degree <= 1 ? (s.max_degree == 0 ? "-" : "1") : std::to_string(s.max_degree)) << std::setw(9) << lw
@@ -155,9 +156,9 @@ void print_table(const Trace& t, std::ostream& os, bool code = false) {
      << "; st requests " << g.st.requests << ", sectors " << g.st.sectors << per_request(g.st);
   if (g.atomics > 0) os << "; atomics " << g.atomics;
   os << "\n";
-  if (!t.compiler.empty()) os << "compiler: " << t.compiler << "\n";
-  for (const auto& n : t.compiler_notes) os << "  note: " << n << "\n";
-  if (!t.gpu_check.empty()) os << "GPU: " << t.gpu_check << "\n";
+  if (!t.compiler.empty()) os << "compiler: " << shown_text(t.compiler) << "\n";
+  for (const auto& n : t.compiler_notes) os << "  note: " << shown_text(n) << "\n";
+  if (!t.gpu_check.empty()) os << "GPU: " << shown_text(t.gpu_check) << "\n";
   if (t.gpu_us > 0) os << "GPU time: " << std::fixed << std::setprecision(2) << t.gpu_us << std::defaultfloat << " us (the same text as written, median of " << kTimedRepeats << " launches)\n";
   os << "output:";
   int shown = 0;
@@ -236,7 +237,7 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
   std::ostream& table = json_path == "-" ? std::cerr : std::cout;
   if (!quiet) {
     table << "scanscope trace: " << describe(r) << " on " << where << "\n";
-    table << "launch: " << t.launch << " (" << (t.source.empty() ? find_kernel_file(t.kernel)->display : t.source) << ")\n";
+    table << "launch: " << shown_text(t.launch) << " (" << shown_text(t.source.empty() ? find_kernel_file(t.kernel)->display : t.source) << ")\n";
     table << "threads " << t.threads << ", shared memory " << t.smem_words << " words, banks " << t.banks
           << (t.warp_issue == 16 ? " (issued as half-warps)" : "") << "\n";
     print_table(t, table, code);
@@ -447,7 +448,7 @@ int cmd_lesson(const std::string& action, const std::string& name, int only_step
   if (action == "list") {
     const std::vector<Lesson> lessons = load_lessons();
     for (const auto& l : lessons) check_lesson_runs(l);
-    for (const auto& l : lessons) std::cout << std::left << std::setw(28) << l.name << l.title << " (" << l.steps.size() << " steps)\n";
+    for (const auto& l : lessons) std::cout << std::left << std::setw(28) << shown_text(l.name) << shown_text(l.title) << " (" << l.steps.size() << " steps)\n";
     return 0;
   }
   if (action != "show") throw UsageError("lesson: expected list or show NAME, not '" + action + "'");
@@ -455,7 +456,7 @@ int cmd_lesson(const std::string& action, const std::string& name, int only_step
   Lesson l = find_lesson(name);
   if (only_step >= static_cast<int>(l.steps.size()))
     throw UsageError("lesson " + l.name + " has steps 0.." + std::to_string(l.steps.size() - 1) + ", not " + std::to_string(only_step));
-  std::cout << l.title << "\n(" << l.source << ")\n";
+  std::cout << shown_text(l.title) << "\n(" << shown_text(l.source) << ")\n";
   for (int i = 0; i < static_cast<int>(l.steps.size()); ++i) {
     if (only_step >= 0 && i != only_step) continue;
     const LessonStep& s = l.steps[i];
@@ -468,15 +469,15 @@ int cmd_lesson(const std::string& action, const std::string& name, int only_step
       if (compares) c = run_emulator(cr);
     }
     const FilledStep f = fill_lesson_step(l, s, {s.has_request ? &t : nullptr, 0, compares ? &c : nullptr});
-    std::cout << "\n[" << i << "] " << s.title << "\n" << f.text << "\n";
+    std::cout << "\n[" << i << "] " << shown_text(s.title) << "\n" << shown_text(f.text, kMaxShownText, true) << "\n";
     if (s.has_request) {
       const int k = lesson_at(l, s, t);
       const Step& st = t.steps[k];
-      std::cout << "  shows: " << describe(s.request) << ", step " << k << " (" << st.label << "): " << st.active_threads
+      std::cout << "  shows: " << describe(s.request) << ", step " << k << " (" << shown_text(st.label) << "): " << st.active_threads
                 << " active threads, worst conflict " << st.max_degree << "-way; shared memory: " << smem_preview(st, 16, t.op)
                 << "\n";
     }
-    if (!s.question.empty()) std::cout << "  Question: " << f.question << "\n  Answer: " << f.answer << "\n";
+    if (!s.question.empty()) std::cout << "  Question: " << shown_text(f.question, kMaxShownText, true) << "\n  Answer: " << shown_text(f.answer, kMaxShownText, true) << "\n";
   }
   return 0;
 }
@@ -651,13 +652,13 @@ int run_command_line(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "scanscope: error: " << e.what() << " (see scanscope --help)\n";
+    std::cerr << "scanscope: error: " << shown_text(e.what(), kMaxShownText, true) << " (see scanscope --help)\n";
     return 2;
   }
   try {
     check_values(app);
   } catch (const UsageError& e) {
-    std::cerr << "scanscope: error: " << e.what() << "\n";
+    std::cerr << "scanscope: error: " << shown_text(e.what(), kMaxShownText, true) << "\n";
     return 2;
   }
 
@@ -717,22 +718,22 @@ int run_command_line(int argc, char** argv) {
       throw UsageError("this scanscope was built without the window (SCANSCOPE_GUI=OFF or GLFW/ImGui missing); use `scanscope list` or `scanscope trace`");
     return run_window(wopt);
   } catch (const UsageError& e) {
-    std::cerr << "scanscope: error: " << e.what() << "\n";
+    std::cerr << "scanscope: error: " << shown_text(e.what(), kMaxShownText, true) << "\n";
     return 2;
   } catch (const LessonError& e) {
-    std::cerr << "scanscope: error: " << e.what() << "\n";
+    std::cerr << "scanscope: error: " << shown_text(e.what(), kMaxShownText, true) << "\n";
     return 2;
   } catch (const ExerciseError& e) {
-    std::cerr << "scanscope: error: " << e.what() << "\n";
+    std::cerr << "scanscope: error: " << shown_text(e.what(), kMaxShownText, true) << "\n";
     return 2;
   } catch (const FileError& e) {  // an input file that cannot be used: a bad value like any other
-    std::cerr << "scanscope: error: " << e.what() << "\n";
+    std::cerr << "scanscope: error: " << shown_text(e.what(), kMaxShownText, true) << "\n";
     return 2;
   } catch (const cuda::CudaError& e) {  // an error in the kernel's text (2) or a fault while it ran (1)
-    std::cerr << "scanscope: " << (e.fault ? "kernel fault: " : "error: ") << e.what() << "\n";
+    std::cerr << "scanscope: " << (e.fault ? "kernel fault: " : "error: ") << shown_text(e.what(), kMaxShownText, true) << "\n";
     return e.fault ? 1 : 2;
   } catch (const std::exception& e) {
-    std::cerr << "scanscope: error: " << e.what() << "\n";
+    std::cerr << "scanscope: error: " << shown_text(e.what(), kMaxShownText, true) << "\n";
     return 1;
   }
 }

@@ -34,28 +34,50 @@ uint32_t active_lanes(const Step& step, int warp) {
 
 void find_hazards(Step& step) {
   step.hazards.clear();
-  // Per word: the accesses so far, in program order; report the first conflicting pair per word.
+  // Per word: the accesses in program order; reported is the first conflicting pair (x, y): the
+  // earliest x that conflicts with a later access, and the earliest such y. Two accesses conflict
+  // when their threads differ and they are not both loads nor both atomics. Found in one pass from
+  // the end (a thread's 10^6 accesses of one word must not take 10^12 comparisons): for each kind
+  // of partner x may take (not a load, not an atomic, any), the earliest later access of that kind
+  // and the earliest one of another thread than that one; one of the two is x's earliest partner.
   std::map<int, std::vector<int>> by_word;
   for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i)
     if (step.accesses[i].op != kShuffle) by_word[step.accesses[i].word].push_back(i);
   for (auto& [word, list] : by_word) {
-    bool found = false;
-    for (size_t a = 0; a < list.size() && !found; ++a)
-      for (size_t b = a + 1; b < list.size() && !found; ++b) {
-        const Access& x = step.accesses[list[a]];
-        const Access& y = step.accesses[list[b]];
-        if (x.tid == y.tid || (x.op == kLoad && y.op == kLoad) || (x.op == kAtomic && y.op == kAtomic)) continue;
-        Hazard h;
-        h.word = word;
-        h.first_tid = x.tid;
-        h.second_tid = y.tid;
-        h.first_access = list[a];
-        h.second_access = list[b];
-        const bool x_writes = x.op == kStore || x.op == kAtomic, y_writes = y.op == kStore || y.op == kAtomic;
-        h.kind = x_writes ? (y_writes ? "write-after-write" : "read-after-write") : "write-after-read";
-        step.hazards.push_back(h);
-        found = true;
+    struct Earliest {
+      int first = -1, other = -1;  // indices into list; other's thread differs from first's
+    };
+    Earliest kinds[3];  // 0: not a load, 1: not an atomic, 2: any
+    auto kind_of_partner = [&](AccessOp op) { return op == kLoad ? 0 : op == kAtomic ? 1 : 2; };
+    auto fits = [](int kind, AccessOp op) { return kind == 2 || (kind == 0 ? op != kLoad : op != kAtomic); };
+    int found_a = -1, found_b = -1;
+    for (int a = static_cast<int>(list.size()) - 1; a >= 0; --a) {
+      const Access& x = step.accesses[list[a]];
+      const Earliest& e = kinds[kind_of_partner(x.op)];
+      const int b = e.first >= 0 && step.accesses[list[e.first]].tid != x.tid ? e.first : e.other;
+      if (b >= 0) {
+        found_a = a;
+        found_b = b;
       }
+      for (int k = 0; k < 3; ++k) {
+        if (!fits(k, x.op)) continue;
+        Earliest& ek = kinds[k];
+        if (ek.first >= 0 && step.accesses[list[ek.first]].tid != x.tid) ek.other = ek.first;
+        ek.first = a;  // (when the old first was x's thread's, other stays: another thread's than x)
+      }
+    }
+    if (found_a < 0) continue;
+    const Access& x = step.accesses[list[found_a]];
+    const Access& y = step.accesses[list[found_b]];
+    Hazard h;
+    h.word = word;
+    h.first_tid = x.tid;
+    h.second_tid = y.tid;
+    h.first_access = list[found_a];
+    h.second_access = list[found_b];
+    const bool x_writes = x.op == kStore || x.op == kAtomic, y_writes = y.op == kStore || y.op == kAtomic;
+    h.kind = x_writes ? (y_writes ? "write-after-write" : "read-after-write") : "write-after-read";
+    step.hazards.push_back(h);
   }
 }
 

@@ -16,24 +16,60 @@ namespace {
 struct ShapeLimit {
   std::string what;
 };
+
+// The shape limits, checked by a pass over the text that builds nothing (nlohmann's parse
+// callback cannot be used for this: its parser walks the whole enclosing array each time an
+// object ends, so an array of 10^6 objects took minutes).
+class ShapeCheck : public nlohmann::json_sax<JsonReader::json> {
+ public:
+  ShapeCheck(long long max_containers) : max_containers_(max_containers) {}
+  bool null() override { return true; }
+  bool boolean(bool) override { return true; }
+  bool number_integer(number_integer_t) override { return true; }
+  bool number_unsigned(number_unsigned_t) override { return true; }
+  bool number_float(number_float_t, const string_t&) override { return true; }
+  bool string(string_t&) override { return true; }
+  bool binary(binary_t&) override { return true; }
+  bool start_object(std::size_t) override { return open(); }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(); }
+  bool end_array() override { return close(); }
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
+    // a syntax error names its byte; anything else (406: a number too large for a double) its text
+    error_ = ex.id >= 100 && ex.id < 200 ? "byte " + std::to_string(position) : ex.what();
+    return false;
+  }
+  const std::string& error() const { return error_; }
+
+ private:
+  bool open() {
+    // depth counts as nlohmann's callback did: the outermost container is at depth 0
+    if (depth_ >= JsonReader::kMaxDepth) throw ShapeLimit{"nested more than " + std::to_string(JsonReader::kMaxDepth) + " deep"};
+    if (++containers_ > max_containers_)
+      throw ShapeLimit{"more than one object or array per " + std::to_string(JsonReader::kMinBytesPerContainer) + " bytes"};
+    ++depth_;
+    return true;
+  }
+  bool close() {
+    --depth_;
+    return true;
+  }
+  long long max_containers_, containers_ = 0;
+  int depth_ = 0;
+  std::string error_;
+};
+
 }  // namespace
 
 JsonReader::json JsonReader::parse(const std::string& text) const {
-  // Checked while parsing, before the document is built: nesting (scanscope's files nest 5 deep;
+  // Checked while reading, before the document is built: nesting (scanscope's files nest 5 deep;
   // a bomb of brackets would take tens of bytes of memory per byte of text) and the number of
   // objects and arrays (a real trace has one per 40 bytes or more; "[{},{},...]" one per 3).
-  const long long max_containers = static_cast<long long>(text.size()) / kMinBytesPerContainer + 16;
-  long long containers = 0;
-  auto limit = [&](int depth, json::parse_event_t event, json&) {
-    if (event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) {
-      if (depth >= kMaxDepth) throw ShapeLimit{"nested more than " + std::to_string(kMaxDepth) + " deep"};
-      if (++containers > max_containers)
-        throw ShapeLimit{"more than one object or array per " + std::to_string(kMinBytesPerContainer) + " bytes"};
-    }
-    return true;
-  };
+  ShapeCheck check(static_cast<long long>(text.size()) / kMinBytesPerContainer + 16);
   try {
-    return json::parse(text, limit);
+    if (!json::sax_parse(text, &check)) throw FileError(origin_ + ": not valid JSON (" + check.error() + ")");
+    return json::parse(text);
   } catch (const ShapeLimit& e) {
     throw FileError(origin_ + ": not a scanscope file (" + e.what + ")");
   } catch (const json::parse_error& e) {

@@ -203,6 +203,17 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   t.input = rd.numbers(j, "input", "", kMaxN, false);
   if (static_cast<int>(t.input.size()) != t.n)
     rd.fail("input", "has " + std::to_string(t.input.size()) + " values but n is " + std::to_string(t.n));
+  // The CPU reference computes in the value type: each input must be one of its values.
+  for (size_t i = 0; i < t.input.size(); ++i) {
+    const double v = t.input[i];
+    const bool fits = t.type == ValueType::Float ? std::fabs(v) <= std::numeric_limits<float>::max()
+                                                 : v == std::floor(v) && v >= -2147483648.0 && v <= 2147483647.0;
+    if (!fits) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.17g", v);
+      rd.fail("input[" + std::to_string(i) + "]", std::string(text) + " is not " + (t.type == ValueType::Float ? "a float" : "a 32-bit integer"));
+    }
+  }
   t.output = rd.numbers(j, "output", "", kMaxN + 1, false);
   {  // what the kernel's check says it writes
     const size_t n = static_cast<size_t>(t.n), got = t.output.size();

@@ -114,6 +114,14 @@ TEST(TraceJson, ErrorsNameTheProblem) {
   EXPECT_NE(with([](auto& c) { c["steps"][1]["accesses"][0]["word"] = 1000; }).find("word"), std::string::npos);
   EXPECT_NE(with([](auto& c) { c["output"] = {1, 2}; }).find("output"), std::string::npos);
   EXPECT_NE(with([](auto& c) { c["input"][0] = "x"; }).find("input[0]"), std::string::npos);
+  // inputs the value type cannot hold (the CPU reference converted 9.2e18 to an int: found by
+  // tests/window/test_window_frames.cpp under UBSan)
+  EXPECT_NE(with([](auto& c) { c["input"][0] = 9223372036854775807LL; }).find("input[0]: 9.2233720368547758e+18 is not a 32-bit integer"), std::string::npos);
+  EXPECT_NE(with([](auto& c) { c["input"][1] = 2.5; }).find("input[1]: 2.5 is not a 32-bit integer"), std::string::npos);
+  EXPECT_NE(with([](auto& c) {
+              c["type"] = "float";
+              c["input"][0] = 1e300;
+            }).find("input[0]: 1.0000000000000001e+300 is not a float"), std::string::npos);
   // Derived fields are recomputed, not trusted: a lying max_degree is ignored.
   auto c = j;
   c["steps"][1]["max_degree"] = 99;

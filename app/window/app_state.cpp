@@ -1,5 +1,6 @@
 // Actions on the window's state (see app_state.h).
 #include "app_state.h"
+#include "formats/shown_text.h"
 
 #include "grid_model.h"
 
@@ -15,7 +16,8 @@
 namespace scanscope {
 
 void toast(AppState& s, const std::string& text, bool error) {
-  s.toasts.push_back({text, s.time + (error ? 8.0 : 4.0), error});
+  // errors quote files and paths: shown escaped and capped (formats/shown_text.h), here and on stderr
+  s.toasts.push_back({shown_text(text, kMaxShownLine, true), s.time + (error ? 8.0 : 4.0), error});
   if (s.toasts.size() > 4) s.toasts.erase(s.toasts.begin());
 }
 

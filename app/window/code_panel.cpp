@@ -7,6 +7,7 @@
 #include <set>
 
 #include "model.h"
+#include "formats/shown_text.h"
 #include "panels.h"
 
 namespace scanscope {
@@ -49,7 +50,7 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     file_ = want;
     lines_ = split_lines(file_ >= 0 && file_ < static_cast<int>(t.file_texts.size()) ? t.file_texts[file_] : "");
     shown_.clear();
-    for (const auto& l : lines_) shown_.push_back(expand_tabs(l));
+    for (const auto& l : lines_) shown_.push_back(shown_text(expand_tabs(l)));  // the file's text, escaped and capped per line
     rows_.clear();
     wrap_width_ = -1;
     scrolled_to_ = -2;

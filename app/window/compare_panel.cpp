@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "model.h"
+#include "formats/shown_text.h"
 #include "panels.h"
 #include "source_view.h"
 
@@ -24,7 +25,7 @@ void draw_side(ImDrawList* dl, const Trace& t, int step, const Rect& r, const st
   const float fh = ImGui::GetFontSize();
   dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), true);
   if (step < 0) {
-    dl->AddText(ImVec2(r.x, r.y), ImGui::ColorConvertFloat4ToU32(color), (name + ": no step on this level").c_str());
+    dl->AddText(ImVec2(r.x, r.y), ImGui::ColorConvertFloat4ToU32(color), shown_text(name + ": no step on this level").c_str());
     dl->PopClipRect();
     return;
   }

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "engine/catalogue.h"
+#include "formats/shown_text.h"
 #include "engine/kernel_file.h"
 #include "model.h"
 #include "panels.h"
@@ -56,7 +57,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     dl->AddRectFilled(p, ImVec2(p.x + w, p.y + bh), col(bc), 4);
     dl->AddText(ImVec2(p.x + pad.x, p.y + pad.y), IM_COL32(255, 255, 255, 255), badge.c_str());
     ImGui::InvisibleButton("##badge", ImVec2(w, bh));
-    if (ImGui::IsItemHovered() && !s.where.empty()) ImGui::SetTooltip("%s", s.where.c_str());
+    if (ImGui::IsItemHovered() && !s.where.empty()) ImGui::SetTooltip("%s", shown_text(s.where).c_str());
   }
   ImGui::Separator();
   draw_lesson_menu(s, ui);
@@ -79,8 +80,8 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered()) {
-    if (f.use_source) ImGui::SetTooltip("%s (--source)", f.kept.source.c_str());
-    else ImGui::SetTooltip("%s\n%s\n%s", cat[f.kernel].header.title.c_str(), cat[f.kernel].header.from.c_str(), cat[f.kernel].display.c_str());
+    if (f.use_source) ImGui::SetTooltip("%s (--source)", shown_text(f.kept.source).c_str());
+    else ImGui::SetTooltip("%s\n%s\n%s", shown_text(cat[f.kernel].header.title).c_str(), shown_text(cat[f.kernel].header.from).c_str(), shown_text(cat[f.kernel].display).c_str());
   }
   // The -D macros Run keeps for this kernel (from the command line or a lesson), and a way to drop them.
   if ((f.use_source || cat[f.kernel].id == f.kept.kernel) && !f.kept.defines.empty()) {
@@ -151,13 +152,13 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::Separator();
     ImGui::PushTextWrapPos(0);
     if (k) {
-      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", k->header.title.c_str());
+      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", shown_text(k->header.title).c_str());
       ImGui::TextUnformatted(k->header.about.c_str());
       ImGui::TextDisabled("%s", k->header.from.c_str());
     } else if (!s.trace.source.empty()) {
-      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", kernel_display_path(s.trace.source).c_str());
+      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", shown_text(kernel_display_path(s.trace.source)).c_str());
     }
-    if (!s.trace.launch.empty()) ImGui::TextDisabled("%s", s.trace.launch.c_str());
+    if (!s.trace.launch.empty()) ImGui::TextDisabled("%s", shown_text(s.trace.launch).c_str());
     if (!s.trace.defines.empty()) {  // macros set with -D (or a lesson's define:): the file's #if branches follow them
       std::string d;
       for (const auto& [name, value] : s.trace.defines) d += (d.empty() ? "" : " ") + std::string("-D ") + name + (value.empty() ? "" : "=" + value);
@@ -165,7 +166,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     }
     if (!s.trace.gpu_check.empty()) ImGui::TextDisabled("GPU: %s", s.trace.gpu_check.c_str());
     if (s.trace.gpu_us > 0) ImGui::TextDisabled("GPU time: %.2f us (this text, median of %d launches)", s.trace.gpu_us, kTimedRepeats);
-    if (!s.trace.compiler.empty()) ImGui::TextDisabled("compiler: %s", s.trace.compiler.c_str());
+    if (!s.trace.compiler.empty()) ImGui::TextDisabled("compiler: %s", shown_text(s.trace.compiler).c_str());
     ImGui::PopTextWrapPos();
     ImGui::Text("n %d, threads %d, %d words", s.trace.n, s.trace.threads, s.trace.smem_words);
   }

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "engine/kernel_file.h"
+#include "formats/shown_text.h"
 #include "panels.h"
 
 namespace scanscope {
@@ -108,7 +109,7 @@ void EditorPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (is_error) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(col(kErrorColor)), "%s", status.c_str());
   else ImGui::TextDisabled("%s", status.c_str());
   if (const std::string elsewhere = editor_access_elsewhere(s); !elsewhere.empty()) ImGui::TextDisabled("%s", elsewhere.c_str());
-  for (const EditorNote& n : e.notes) ImGui::TextColored(n.ok ? ImVec4(0.45f, 0.9f, 0.6f, 1) : ImVec4(1.0f, 0.55f, 0.4f, 1), "%s", n.text.c_str());
+  for (const EditorNote& n : e.notes) ImGui::TextColored(n.ok ? ImVec4(0.45f, 0.9f, 0.6f, 1) : ImVec4(1.0f, 0.55f, 0.4f, 1), "%s", shown_text(n.text, kMaxShownLine, true).c_str());
   ImGui::PopTextWrapPos();
 
   // The step's access: brought into view when the step, the selected instruction or the trace changes.

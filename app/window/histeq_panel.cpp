@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "engine/format.h"
+#include "formats/shown_text.h"
 #include "panels.h"
 
 namespace scanscope {
@@ -36,8 +37,12 @@ void HistEqPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     end_panel();
     return;
   }
-  ImGui::TextDisabled("%s, %dx%d; scan: %s", h.source.c_str(), h.image.width, h.image.height, h.eq.where.c_str());
-  if (uploaded_ != h.generation) {
+  ImGui::TextDisabled("%s, %dx%d; scan: %s", shown_text(h.source).c_str(), h.image.width, h.image.height, shown_text(h.eq.where).c_str());
+  if (uploaded_ != h.generation && !ui.gl) {  // a frame without GL: the histograms, no pictures
+    after_hist_.assign(256, 0);
+    for (uint8_t p : h.eq.equalized.pixels) after_hist_[p] += 1;
+    uploaded_ = h.generation;
+  } else if (uploaded_ != h.generation) {
     if (!tex_[0]) glGenTextures(2, tex_);
     const GrayImage* im[2] = {&h.image, &h.eq.equalized};
     for (int i = 0; i < 2; ++i) {
@@ -112,7 +117,7 @@ void HistEqPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const float x = pics.x + i * (slot_w + gap);
     dl->AddText(ImVec2(x, pics.y), text_col, labels[i]);
     const ImVec2 q0(x, pics.y + fh + 6), q1(x + iw, pics.y + fh + 6 + ih);
-    dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(tex_[i])), q0, q1);
+    if (tex_[i]) dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(tex_[i])), q0, q1);
     dl->AddRect(q0, q1, IM_COL32(120, 120, 130, 255));
   }
   end_panel();

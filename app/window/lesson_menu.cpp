@@ -2,6 +2,7 @@
 // then every loaded lesson with its step count (a click opens its step 0) and the files that did
 // not load.
 #include "panels.h"
+#include "formats/shown_text.h"
 
 namespace scanscope {
 
@@ -10,7 +11,7 @@ void draw_lesson_menu(AppState& s, const UiContext& ui) {
   if (!s.lesson.loaded) load_lesson_list(s);
   const LessonState& L = s.lesson;
   if (L.active >= 0)
-    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "Lesson: %s, %s", L.lessons[L.active].name.c_str(), lesson_progress(s).c_str());
+    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "Lesson: %s, %s", shown_text(L.lessons[L.active].name).c_str(), lesson_progress(s).c_str());
   if (!ImGui::CollapsingHeader("Lessons")) return;
   for (int i = 0; i < static_cast<int>(L.lessons.size()); ++i) {
     const Lesson& les = L.lessons[i];
@@ -18,7 +19,7 @@ void draw_lesson_menu(AppState& s, const UiContext& ui) {
     ImGui::PushTextWrapPos(0);
     if (ImGui::Selectable(label.c_str(), i == L.active)) go_lesson_step(s, i, 0);
     ImGui::PopTextWrapPos();
-    if (ImGui::IsItemHovered() && !les.source.empty()) ImGui::SetTooltip("%s\n%s", les.name.c_str(), les.source.c_str());
+    if (ImGui::IsItemHovered() && !les.source.empty()) ImGui::SetTooltip("%s\n%s", shown_text(les.name).c_str(), shown_text(les.source).c_str());
   }
   for (const auto& e : L.errors) {
     ImGui::PushTextWrapPos(0);

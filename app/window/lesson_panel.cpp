@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "panels.h"
+#include "formats/shown_text.h"
 
 namespace scanscope {
 
@@ -28,7 +29,7 @@ void draw_exercise_offer(AppState& s, const UiContext& ui, const Exercise& ex) {
   if (ImGui::Button(started ? "Go on with your version (T)" : "Try it (T)")) try_exercise(s);
   ImGui::PushTextWrapPos(0);
   ImGui::PushFont(ui.fonts.large && !s.settings.presenter ? ui.fonts.large : ImGui::GetFont());
-  ImGui::TextColored(kQuestionColor, "Exercise: %s", ex.title.c_str());
+  ImGui::TextColored(kQuestionColor, "Exercise: %s", shown_text(ex.title).c_str());
   ImGui::PopFont();
   ImGui::TextDisabled("%s", started ? "Your version goes back into the editor." : "Its start goes into the editor; Ctrl+Enter runs and checks it.");
   ImGui::Spacing();
@@ -46,7 +47,7 @@ void draw_exercise(AppState& s, const UiContext& ui, const Exercise& ex, float a
   ImGui::BeginChild("##exercise_task", ImVec2(width * 0.45f, avail_h), false);
   ImGui::PushTextWrapPos(0);
   ImGui::PushFont(title);
-  ImGui::TextUnformatted(("Exercise: " + ex.title).c_str());
+  ImGui::TextUnformatted(shown_text("Exercise: " + ex.title).c_str());
   ImGui::PopFont();
   ImGui::PushFont(body);
   ImGui::TextUnformatted(ex.task.c_str());
@@ -79,7 +80,7 @@ void draw_exercise(AppState& s, const UiContext& ui, const Exercise& ex, float a
       if (f.run.empty()) ImGui::TextColored(color, "%s", f.sentence.c_str());
       else ImGui::TextColored(color, "%s: %s", f.run.c_str(), f.sentence.c_str());
     }
-  if (!v.note.empty()) ImGui::TextDisabled("%s", v.note.c_str());
+  if (!v.note.empty()) ImGui::TextDisabled("%s", shown_text(v.note, kMaxShownText, true).c_str());
   ImGui::PopFont();
   ImGui::PopTextWrapPos();
   ImGui::EndChild();
@@ -157,7 +158,7 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::BeginChild("##lesson_text", ImVec2(text_w, avail_h), false);
   ImGui::PushFont(large);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(shown.text.c_str());
+  ImGui::TextUnformatted(shown_text(shown.text, kMaxShownText, true).c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
   ImGui::EndChild();

@@ -22,7 +22,10 @@ namespace scanscope {
 struct UiContext {
   Fonts fonts;
   float scale = 1.0f;
-  HeatmapGL* heatmap = nullptr;
+  HeatmapGL* heatmap = nullptr;  // nullptr: the warps panel draws its heatmap without the shader
+  // Panels may make OpenGL textures (the histogram equalization's pictures). False in a frame drawn
+  // without a GL context (tests/window/test_window_frames.cpp): those are left out.
+  bool gl = true;
 };
 
 // A panel of the main area (a line of panel_table.h): drawn in the rectangle the layout gives it.
@@ -175,6 +178,19 @@ void draw_lesson_menu(AppState& s, const UiContext& ui);
 
 // The red strip under the transport bar when the output is wrong (notice_panel.cpp).
 void draw_notice(AppState& s, const UiContext& ui, const Rect& r);
+
+// The window's panels: the fixed parts around the main area, and one object per line of
+// panel_table.h.
+struct WindowPanels {
+  ControlsPanel controls;
+  TransportPanel transport;
+  LessonPanel lesson;
+  std::vector<std::unique_ptr<Panel>> table = make_panels();
+};
+// One frame's UI (between ImGui::NewFrame and ImGui::Render) in a w x h window: the queued keys,
+// the layout, every panel the state shows, the lesson box, prompts, help and toasts
+// (window_loop.cpp). The window draws it with GL; the hostile-input test without.
+void draw_window_ui(AppState& s, WindowPanels& p, const UiContext& ui, float w, float h);
 
 class FloatOrderPanel : public Panel {  // error in ulps of each summation order
  public:

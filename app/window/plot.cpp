@@ -1,5 +1,6 @@
 // Line plots for the timing panel (see plot.h).
 #include "plot.h"
+#include "formats/shown_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -160,7 +161,7 @@ int draw_plot(ImDrawList* dl, const Rect& r, const PlotSpec& p, const PlotAxis& 
   if (best_l >= 0) {
     const auto& pt = p.lines[best_l].points[best_i];
     dl->AddCircle(ImVec2(X(pt.first), Y(pt.second)), mr + 4, IM_COL32(255, 255, 255, 255), 0, 2.0f);
-    ImGui::SetTooltip("%s\nn = %.0f\n%.4g %s", p.lines[best_l].name.c_str(), pt.first, pt.second, p.unit.c_str());
+    ImGui::SetTooltip("%s\nn = %.0f\n%.4g %s", shown_text(p.lines[best_l].name).c_str(), pt.first, pt.second, p.unit.c_str());
   }
   return best_l;
 }

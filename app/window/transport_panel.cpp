@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "model.h"
+#include "formats/shown_text.h"
 #include "panels.h"
 
 namespace scanscope {
@@ -54,13 +55,14 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
                              (st.max_degree > 1 ? std::to_string(st.max_degree) + "-way conflict" : std::string("no conflict")) + ")";
     const float sp = style.ItemSpacing.x;
     const float room = right_x - text_x - sp;
-    const float label_w = text_width(st.label), tail_w = text_width(tail);
+    const std::string step_label = shown_text(st.label);
+    const float label_w = text_width(step_label), tail_w = text_width(tail);
     if (text_width(head) + sp + label_w > room) head = std::to_string(s.step) + "/" + std::to_string(n - 1) + ":";  // the label goes before "step"
     const float head_w = text_width(head);
     const bool show_tail = head_w + sp + label_w + sp + tail_w <= room;
-    std::string label = st.label;
+    std::string label = step_label;
     if (head_w + sp + label_w > room)
-      label = abbreviate_words(st.label, room - head_w - sp, [](const std::string& t) { return text_width(t); });
+      label = abbreviate_words(step_label, room - head_w - sp, [](const std::string& t) { return text_width(t); });
     ImGui::TextUnformatted(head.c_str());
     if (!label.empty()) {
       ImGui::SameLine();
@@ -96,7 +98,7 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     }
     dl->AddRect(ImVec2(p.x + s.step * slot - 1, p.y - 1), ImVec2(p.x + (s.step + 1) * slot, p.y + bar_h + 1), IM_COL32(255, 255, 255, 255), 2, 0, 2.5f);
     std::vector<float> widths;
-    for (const auto& st : s.trace.steps) widths.push_back(text_width(st.label, small));
+    for (const auto& st : s.trace.steps) widths.push_back(text_width(shown_text(st.label), small));
     for (int i : scrub_label_steps(widths, avail.x, 10))
       text_centered(dl, ImVec2(p.x + (i + 0.5f) * slot, p.y + bar_h + 2 + small->FontSize / 2), i == s.step ? IM_COL32(255, 255, 255, 255) : IM_COL32(170, 170, 180, 255),
                     s.trace.steps[i].label, small);
@@ -104,7 +106,7 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (ImGui::IsItemActive()) set_step(s, std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - p.x) / slot), 0, n - 1));
     if (ImGui::IsItemHovered()) {
       int i = std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - p.x) / slot), 0, n - 1);
-      ImGui::SetTooltip("step %d: %s", i, s.trace.steps[i].label.c_str());
+      ImGui::SetTooltip("step %d: %s", i, shown_text(s.trace.steps[i].label).c_str());
     }
   }
   end_panel();

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "model.h"
+#include "formats/shown_text.h"
 #include "panels.h"
 
 namespace scanscope {
@@ -58,6 +59,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (generation_ != s.trace_generation) {
     generation_ = s.trace_generation;
     model_ = tree_model(t);
+    for (TreeRow& row : model_.rows) row.label = shown_text(row.label);  // the trace's step labels, shown escaped and capped
     widest_value_.clear();
     for (const TreeRow& row : model_.rows)
       for (double v : row.values) {

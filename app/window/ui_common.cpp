@@ -1,5 +1,6 @@
 // Shared UI pieces (see ui_common.h).
 #include "ui_common.h"
+#include "formats/shown_text.h"
 
 #include "model.h"
 
@@ -134,7 +135,8 @@ float text_width(const std::string& text, ImFont* font) {
   return font->CalcTextSizeA(font->FontSize, 1e9f, 0, text.c_str()).x;
 }
 
-std::string fit_text(const std::string& text, float max_width, ImFont* font) {
+std::string fit_text(const std::string& text_in, float max_width, ImFont* font) {
+  const std::string text = shown_text(text_in);
   if (!font) font = ImGui::GetFont();
   if (text_width(text, font) <= max_width) return text;
   const float room = max_width - text_width("..", font);
@@ -146,7 +148,8 @@ std::string fit_text(const std::string& text, float max_width, ImFont* font) {
   return text.substr(0, keep) + "..";
 }
 
-std::string fit_words(const std::string& text, float max_width, ImFont* font) {
+std::string fit_words(const std::string& text_in, float max_width, ImFont* font) {
+  const std::string text = shown_text(text_in);
   if (text_width(text, font) <= max_width) return text;
   // A whole clause first ("active lanes: a row per warp, a cell per lane" -> "active lanes: a row
   // per warp"), the longest that fits.
@@ -167,7 +170,8 @@ std::string fit_words(const std::string& text, float max_width, ImFont* font) {
   return fit_text(text, max_width, font);
 }
 
-void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string& text, ImFont* font) {
+void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string& text_in, ImFont* font) {
+  const std::string text = shown_text(text_in);
   if (!font) font = ImGui::GetFont();
   ImVec2 sz = font->CalcTextSizeA(font->FontSize, 1e9f, 0, text.c_str());
   dl->AddText(font, font->FontSize, ImVec2(center.x - sz.x / 2, center.y - sz.y / 2), color, text.c_str());
@@ -185,7 +189,8 @@ ImFont* font_for_px(const Fonts& fonts, float px) {
 
 float text_width_px(const std::string& text, ImFont* font, float px) { return font->CalcTextSizeA(px, 1e9f, 0, text.c_str()).x; }
 
-void text_centered_px(ImDrawList* dl, const Fonts& fonts, ImVec2 center, ImU32 color, const std::string& text, float px) {
+void text_centered_px(ImDrawList* dl, const Fonts& fonts, ImVec2 center, ImU32 color, const std::string& text_in, float px) {
+  const std::string text = shown_text(text_in);
   ImFont* font = font_for_px(fonts, px);
   ImVec2 sz = font->CalcTextSizeA(px, 1e9f, 0, text.c_str());
   dl->AddText(font, px, ImVec2(std::floor(center.x - sz.x / 2 + 0.5f), std::floor(center.y - sz.y / 2 + 0.5f)), color, text.c_str());

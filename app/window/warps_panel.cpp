@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "engine/bank_model.h"
+#include "formats/shown_text.h"
 #include "engine/catalogue.h"
 #include "editor.h"
 #include "model.h"
@@ -192,7 +193,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       const std::string what = heat_class(h, k, w) == kShuffleClass ? "shuffles between lanes (registers), no shared-memory access"
                                : h.at(k, w) == 0                   ? "no shared-memory access"
                                                                    : std::to_string(h.at(k, w)) + "-way";
-      ImGui::SetTooltip("step %d (%s), warp %d: %s", k, t.steps[k].label.c_str(), w, what.c_str());
+      ImGui::SetTooltip("step %d (%s), warp %d: %s", k, shown_text(t.steps[k].label).c_str(), w, what.c_str());
       if (ImGui::IsItemClicked()) {
         set_step(s, k);
         s.selected_warp = w;

@@ -17,6 +17,7 @@
 
 #include <imgui.h>
 #include "backends/imgui_impl_glfw.h"
+#include "formats/shown_text.h"
 #include "backends/imgui_impl_opengl3.h"
 
 #include "formats/image_io.h"
@@ -40,14 +41,6 @@ std::vector<std::unique_ptr<Panel>> make_panels() {
 }
 
 namespace {
-
-// The fixed parts around the main area, and one object per line of panel_table.h.
-struct Panels {
-  ControlsPanel controls;
-  TransportPanel transport;
-  LessonPanel lesson;
-  std::vector<std::unique_ptr<Panel>> table = make_panels();
-};
 
 // Reads the back buffer (after rendering, before the swap) and writes it as a PNG.
 void write_back_buffer_png(const std::string& path, int w, int h) {
@@ -148,14 +141,16 @@ void draw_help(AppState& s, const UiContext& ui) {
   if (s.have_trace && !s.where.empty()) {  // where the trace ran and why (the sidebar's badge says it in two words)
     ImGui::Separator();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + io.DisplaySize.x * 0.8f);
-    ImGui::TextDisabled("This trace: %s", s.where.c_str());
+    ImGui::TextDisabled("This trace: %s", shown_text(s.where).c_str());
     ImGui::PopTextWrapPos();
   }
   ImGui::PopFont();
   ImGui::End();
 }
 
-void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
+}  // namespace
+
+void draw_window_ui(AppState& s, WindowPanels& p, const UiContext& ui, float w, float h) {
   handle_queued_keys(s, ImGui::GetIO().WantTextInput || question_open(s));  // a text box or a question has the keys
   handle_editor_keys(s);
   LayoutExtras extras;
@@ -186,8 +181,6 @@ void draw_ui(AppState& s, Panels& p, const UiContext& ui, float w, float h) {
   draw_toasts(s);
 }
 
-}  // namespace
-
 struct WindowShell::Impl {
   AppState& s;
   bool scripted = false;
@@ -198,7 +191,7 @@ struct WindowShell::Impl {
   std::string ini_path;
   std::optional<HeatmapGL> heatmap;  // reset while the context is current
   UiContext ui;
-  Panels panels;
+  WindowPanels panels;
   int windowed[4] = {0, 0, 0, 0};  // position and size before going full screen
 
   explicit Impl(AppState& state) : s(state) {}
@@ -296,7 +289,7 @@ void WindowShell::Impl::frame(double dt) {
   ImGui::NewFrame();
   int fw = 0, fh = 0;
   glfwGetFramebufferSize(window, &fw, &fh);
-  draw_ui(s, panels, ui, io.DisplaySize.x, io.DisplaySize.y);
+  draw_window_ui(s, panels, ui, io.DisplaySize.x, io.DisplaySize.y);
   ImGui::Render();
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, fw, fh);

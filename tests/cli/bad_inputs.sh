@@ -26,6 +26,10 @@ w("no-steps.json", lambda j: j.update(steps=[]))
 w("escape-kernel.json", lambda j: j.update(kernel="\x1b]0;title\x07\x1b[2J"))
 w("long-device.json", lambda j: j.update(device="x" * 17000))
 w("long-label.json", lambda j: j["steps"][0].update(label="y" * 100000))
+def c1_kernel(j):
+    j.update(kernel="\u009b2J\u202emagic"); del j["files"]; del j["sites"]
+w("c1-kernel.json", c1_kernel)
+w("big-input.json", lambda j: j["input"].__setitem__(0, 9223372036854775807))
 open(d + "/bomb-arrays.json", "w").write("[" * 200000 + "]" * 200000)
 open(d + "/bomb-objects.json", "w").write("[" + ",".join(["{}"] * 30000) + "]")
 import struct, zlib
@@ -154,6 +158,8 @@ bad_input "trace with no steps" "no-steps.json: steps: is empty" --open "$tmp/no
 bad_input "trace kernel with escape codes" "escape-kernel.json: kernel: contains a control character \(code 27\)" --open "$tmp/escape-kernel.json" --screenshot "$tmp/x.png"
 bad_input "trace device of 17000 characters" "long-device.json: device: 17000 characters, more than 1024" --open "$tmp/long-device.json" --screenshot "$tmp/x.png"
 bad_input "trace step label of 100000 characters" "long-label.json: steps\[0\]\.label: 100000 characters" --open "$tmp/long-label.json" --screenshot "$tmp/x.png"
+bad_input "trace kernel with a C1 control and a bidi override, quoted in the error" "c1-kernel.json: kernel: unknown kernel '.u009b2J.u202emagic'" --open "$tmp/c1-kernel.json" --screenshot "$tmp/x.png"
+bad_input "trace int input of 2^63" "big-input.json: input\[0\]: 9.2233720368547758e\+18 is not a 32-bit integer" --open "$tmp/big-input.json" --screenshot "$tmp/x.png"
 bad_input "JSON bomb of nested arrays" "bomb-arrays.json: not a scanscope file \(nested more than 16 deep\)" --open "$tmp/bomb-arrays.json" --screenshot "$tmp/x.png"
 bad_input "JSON bomb of empty objects" "bomb-objects.json: not a scanscope file \(more than one object or array per 8 bytes\)" --open "$tmp/bomb-objects.json" --screenshot "$tmp/x.png"
 bad_input "folder as a trace" "folder.json: a folder, not a trace" --open "$tmp/folder.json" --screenshot "$tmp/x.png"

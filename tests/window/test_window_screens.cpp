@@ -13,6 +13,8 @@
 #include <sstream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "app_state.h"
 #include "engine/kernel_file.h"
 #include "formats/exercise.h"
@@ -214,6 +216,30 @@ TEST(WindowScreens, AHugeStepLabelIsShortenedQuickly) {
   const auto t0 = std::chrono::steady_clock::now();
   EXPECT_EQ(run("--source '" + cu + "' --n 16 --panels tree --screenshot '" + out_dir() + "/long-label.png'", &err), 0) << err;
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 20.0);
+}
+
+// What the trace reader lets through, at its limits, in every string the window draws: C1 controls
+// and bidirectional overrides in the kernel's source text, device, compiler and step labels (1,000
+// characters each), a launch line of 60,000 characters. The frame is drawn (the strings escaped
+// and capped by shown_text), and the error lines on stderr carry no raw control.
+TEST(WindowScreens, ControlsAndLongStringsInATraceAreDrawn) {
+  NEED_XVFB();
+  const std::string good = out_dir() + "/c1-good.json", bad = out_dir() + "/c1-trace.json";
+  const std::string cmd = std::string(SCANSCOPE_BINARY) + " trace --kernel reduce-interleaved --n 8 --device cpu --quiet --json '" + good + "'";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  nlohmann::json j = nlohmann::json::parse(slurp(good));
+  const std::string c1 = "\xc2\x9b" "2J\xe2\x80\xae";
+  j["device"] = c1 + std::string(995, 'd');
+  j["compiler"] = c1 + std::string(995, 'c');
+  j["launch"] = std::string(60000, 'l');
+  for (auto& st : j["steps"]) st["label"] = c1 + std::string(995, 's');
+  for (auto& f : j["files"]) f["text"] = c1 + f["text"].get<std::string>();
+  std::ofstream(bad) << j.dump();
+  for (const char* panels : {"tree,smem,warps,code", "grid,compare,editor"}) {
+    std::string err;
+    EXPECT_EQ(run("--open '" + bad + "' --panels " + panels + " --screenshot '" + out_dir() + "/c1-trace.png'", &err), 0) << err;
+    EXPECT_EQ(err.find("\xc2\x9b"), std::string::npos) << err;
+  }
 }
 
 TEST(WindowErrors, BadPanelsStepAndFileAreClearMessages) {
