@@ -50,6 +50,8 @@ struct SmemViewInput {
   bool compact = false;      // one grid, a thin strip (the comparison's sides)
   bool interactive = false;  // the wheel scrolls a window of rows, a click on the strip picks a warp
   const char* id = "##smemview";
+  LayoutReport* report = nullptr;  // where to say how many of the step's values were drawn ("PANEL values")
+  const char* report_panel = "smem";
 };
 struct SmemViewState {
   int scroll = 0;         // rows scrolled from where the lines go
