@@ -183,12 +183,16 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::PopStyleColor(2);
     return;
   }
-  ImGui::PushFont(title_font);
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 1.0f, 1.0f, 1.0f));
-  ImGui::TextUnformatted(st->title.c_str());
-  ImGui::PopStyleColor();
-  ImGui::PopFont();
-  (void)dl;
+  // The title on one line, whole: smaller where it is wider than the box (down to the small font).
+  {
+    const float full = text_width(st->title, title_font), room = c.w - 4;
+    const float px = full > room ? std::max(ui.fonts.small->FontSize, title_font->FontSize * room / full) : title_font->FontSize;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    dl->AddText(title_font, px, at, IM_COL32(255, 255, 255, 255), st->title.c_str());
+    ImGui::Dummy(ImVec2(std::min(room, full), px));
+    const bool whole = text_width_px(st->title, title_font, px) <= room + 0.5f;
+    s.layout_report.add({"lesson", "title", whole ? 1 : 0, 1, px, whole ? (px < title_font->FontSize ? "smaller font" : "") : "cut"});
+  }
 
   // Body: the text (left), the question and its answer, and the exercise offered (right).
   const FilledStep& shown = s.lesson.shown;  // text, question, answer: the placeholders filled
