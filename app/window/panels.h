@@ -52,6 +52,7 @@ struct SmemViewInput {
   const char* id = "##smemview";
   LayoutReport* report = nullptr;  // where to say how many of the step's values were drawn ("PANEL values")
   const char* report_panel = "smem";
+  float min_px = 0;  // values too wide for a cell at the small font are drawn smaller, down to this (min_text_px)
 };
 struct SmemViewState {
   int scroll = 0;         // rows scrolled from where the lines go

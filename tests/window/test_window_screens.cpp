@@ -990,7 +990,8 @@ TEST(WindowLayouts, LessonStepsAt1280PresenterKeepTheirValues) {
 // The rule, for each panel the step shows (its panels: line):
 //   tree, smem: the step's values at >= 14 px (presenter's min_text_px), all of them, or thinned by
 //               a rule the panel states (tree: "every N words"; smem: a window "rows A-B of R" of
-//               at least 2 rows), with at least min(total, 16) drawn (a whole row of 16 banks);
+//               at least 2 rows, every value of those rows drawn), with at least min(total, 16)
+//               drawn (a whole row of 16 banks);
 //   compare:    both sides drawn (A and B side by side, not the table alone);
 //   warps:      the conflict heatmap drawn;
 //   grid:       every launch's row and every global array's strip, labels at >= 14 px;
@@ -1052,6 +1053,7 @@ TEST(WindowLayouts, EveryLessonStepAt1280PresenterShowsReadableValues) {
         EXPECT_GE(v.shown, std::min(v.total, 16)) << name << ": " << p << " draws too few values\n" << out;
         const std::string stated = std::string(p) == "tree" ? "every " : "rows ";
         EXPECT_TRUE(v.shown == v.total || v.rule.rfind(stated, 0) == 0) << name << ": " << p << " thins its values by no stated rule\n" << out;
+        EXPECT_EQ(v.rule.find("left out"), std::string::npos) << name << ": " << p << " leaves values out\n" << out;
         int first = 0, last = 0;
         if (v.rule.rfind("rows ", 0) == 0 && std::sscanf(v.rule.c_str(), "rows %d-%d", &first, &last) == 2)
           EXPECT_GE(last - first + 1, 2) << name << ": the shared-memory window shows one row\n" << out;
