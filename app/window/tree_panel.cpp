@@ -187,6 +187,11 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   auto value_shown = [&](int w) { return vf.every <= 1 || (w + 1) % vf.every == 0; };  // the right child of each pair: what the up-sweep writes
   int values_drawn = 0, values_total = 0;
   float mat2_px = 0;  // the smallest size a mat2 value was drawn at (two lines may be smaller than the font)
+  struct Chip {
+    float x, y;
+    std::string text;
+  };
+  std::vector<Chip> chips;  // thinned values, drawn over the nodes
   auto draw_value = [&](int w, float x, float y, const std::string& text, ImU32 color, bool count) {
     if (count) ++values_total;
     if (!show_values || !value_shown(w)) return;
@@ -198,10 +203,10 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       }
       return;
     }
-    if (vf.every > 1) {  // wider than its node: on a dark chip, over the free neighbours
-      const float tw = text_width_px(text, font_for_px(ui.fonts, vf.px), vf.px);
-      dl->AddRectFilled(ImVec2(x - tw / 2 - 2, y - vf.px / 2), ImVec2(x + tw / 2 + 2, y + vf.px / 2), IM_COL32(20, 20, 24, 230), 2);
-      color = IM_COL32(240, 240, 240, 255);
+    if (vf.every > 1) {  // wider than its node: on a dark chip over the free neighbours, after every node (so none covers it)
+      chips.push_back({x, y, text});
+      if (count) ++values_drawn;
+      return;
     }
     text_centered_px(dl, ui.fonts, ImVec2(x, y), color, text, vf.px);
     if (count) ++values_drawn;
@@ -300,6 +305,11 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         draw_value(w, x, y, format_value(row.values[w], t.op, ValueStyle::Cell), col(tc.with_alpha(static_cast<uint8_t>(current ? 255 * a : 255))), true);
       }
     }
+  }
+  for (const Chip& c : chips) {
+    const float tw = text_width_px(c.text, font_for_px(ui.fonts, vf.px), vf.px);
+    dl->AddRectFilled(ImVec2(c.x - tw / 2 - 2, c.y - vf.px / 2), ImVec2(c.x + tw / 2 + 2, c.y + vf.px / 2), IM_COL32(20, 20, 24, 230), 2);
+    text_centered_px(dl, ui.fonts, ImVec2(c.x, c.y), IM_COL32(240, 240, 240, 255), c.text, vf.px);
   }
   // Word numbers along the top when they fit.
   if (label_fits(g.col_w, text_width("2047", ui.fonts.small)) && g.row_h > g.node_h + ui.fonts.small->FontSize * 2) {
