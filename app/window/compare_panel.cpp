@@ -221,6 +221,8 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     }
   }
   const int ka = swap ? 1 : 0;  // which cache holds A's padding and arrays
+  int sides_drawn = 0;  // for the layout report
+  std::string sides_rule = sides ? "" : show_sides_ ? "table only: panel too low" : "table only";
   if (sides) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float h = c.bottom() - p.y - 2, w = (c.right() - p.x - 12) / 2;
@@ -238,8 +240,13 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       draw_side(dl, A, lp.a, Rect{p.x, y, w, c.bottom() - y - 2}, "A", ca, pads_[ka], arrays_[ka], s, ui);
       dl->AddLine(ImVec2(p.x + w + 6, y), ImVec2(p.x + w + 6, c.bottom() - 2), IM_COL32(90, 90, 100, 255), 1.0f);
       draw_side(dl, B, lp.b, Rect{p.x + w + 12, y, w, c.bottom() - y - 2}, "B", cb, pads_[1 - ka], arrays_[1 - ka], s, ui);
+      sides_drawn = 2;
+      if (short_sides) sides_rule = "bank x lane grids only";
+    } else {
+      sides_rule = current_pair < 0 ? "no level for this step" : "left out: panel too low";
     }
   }
+  s.layout_report.add({"compare", "sides", sides_drawn, 2, ui.fonts.small->FontSize, sides_rule});
   end_panel();
 }
 

@@ -84,6 +84,10 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   y += footer > 2 * fh ? fh * 0.6f : 2.0f;
   const float strip_h = std::clamp(unit - 6, sh + 2, fh * 1.4f);
   std::vector<float> strip_y(g.global_arrays.size(), 0.0f);
+  int strips_drawn = 0, values_drawn = 0, values_total = 0;
+  float values_px = 0;
+  for (size_t a = 0; a < g.global_arrays.size(); ++a)
+    for (double v : values[a]) values_total += !std::isnan(v);
   for (size_t a = 0; a < g.global_arrays.size() && y + strip_h <= c.bottom() - footer; ++a) {
     const GlobalArrayInfo& arr = g.global_arrays[a];
     const int count = std::max(1, arr.count);
@@ -111,8 +115,12 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         const double v = i < static_cast<int>(values[a].size()) ? values[a][i] : std::nan("");
         if (std::isnan(v)) continue;
         const float ex = element_x(i, count, x0, w);
-        draw_value_in_box(dl, ImVec2(ex + cw / 2, y + strip_h / 2), cw - 2, strip_h, format_value(v, g.op, ValueStyle::Cell),
-                          touched.size() > static_cast<size_t>(i) && touched[i] ? IM_COL32(0, 0, 0, 255) : text_col, small);
+        const float px = draw_value_in_box(dl, ImVec2(ex + cw / 2, y + strip_h / 2), cw - 2, strip_h, format_value(v, g.op, ValueStyle::Cell),
+                                           touched.size() > static_cast<size_t>(i) && touched[i] ? IM_COL32(0, 0, 0, 255) : text_col, small);
+        if (px > 0) {
+          ++values_drawn;
+          values_px = values_px > 0 ? std::min(values_px, px) : px;
+        }
       }
     // sector boundaries (every 8 elements) where they are at least 5 pixels apart
     if (8.0f * cw >= 5.0f)
@@ -127,7 +135,15 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       dl->AddRect(ImVec2(sx0, y - 2), ImVec2(std::max(sx0 + 2, sx1), y + strip_h + 2), col(okabe_ito::yellow), 0.0f, 0, 2.0f);
     }
     y += strip_h + 6;
+    ++strips_drawn;
   }
+  // For the layout report: the launches' rows and the arrays' strips with their labels (at the small
+  // font), and the arrays' values, written only where a cell has room (else the strips show what
+  // the step touched, cell by cell or pixel column by pixel column).
+  s.layout_report.add({"grid", "launches", static_cast<int>(stages_.size()), static_cast<int>(stages_.size()), sh, ""});
+  s.layout_report.add({"grid", "arrays", strips_drawn, static_cast<int>(g.global_arrays.size()), sh,
+                       strips_drawn < static_cast<int>(g.global_arrays.size()) ? "left out: panel too low" : ""});
+  s.layout_report.add({"grid", "values", values_drawn, values_total, values_px, values_drawn == 0 && values_total > 0 ? "touched cells only: too many to write" : ""});
 
   // Lines from the current block's tile to what its launch reads and writes.
   if (s.grid_launch < static_cast<int>(stages_.size())) {

@@ -6,6 +6,10 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <string>
+#include <vector>
 
 #include "panels.h"
 #include "formats/shown_text.h"
@@ -96,6 +100,43 @@ void go(AppState& s, int step) {
 }
 }  // namespace
 
+// The largest of `fonts` at which the wrapped `parts` (one after the other) fit a w x h box; the
+// last (smallest) one where none does.
+static ImFont* fitting_font(const std::vector<std::string>& parts, float w, float h, std::initializer_list<ImFont*> fonts) {
+  ImFont* last = nullptr;
+  for (ImFont* f : fonts) {
+    if (!f) continue;
+    last = f;
+    float total = 0;
+    for (const std::string& p : parts) total += f->CalcTextSizeA(f->FontSize, 1e9f, w, p.c_str()).y + ImGui::GetStyle().ItemSpacing.y * 2;
+    if (total <= h) return f;
+  }
+  return last;
+}
+
+// After a child's text: whether it fits the child's height. Where it does not even at the smallest
+// font, a "more below: scroll" hint at the child's bottom right (a scroll bar alone is too thin for
+// a room to see). For the layout report: 1/1 (fits; "smaller font" when not at the large one) or
+// 0/1 (overflows by N px, with the hint).
+static void fit_report(AppState& s, const char* item, bool bordered, ImFont* font, ImFont* large, ImFont* small) {
+  const float content_h = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
+  const float over = content_h - ImGui::GetWindowHeight() + (bordered ? ImGui::GetStyle().WindowPadding.y : 0.0f);
+  std::string rule = font != large ? "smaller font" : "";
+  if (over > 0.5f) {
+    rule = "overflows by " + std::to_string(static_cast<int>(std::ceil(over))) + " px, scroll hint";
+    if (ImGui::GetScrollY() < ImGui::GetScrollMaxY() - 0.5f) {  // the hint, until scrolled to the end
+      const std::string hint = "more below: scroll";
+      const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+      const float tw = text_width(hint, small), th = small->FontSize;
+      const ImVec2 q0(pos.x + size.x - tw - ImGui::GetStyle().ScrollbarSize - 10, pos.y + size.y - th - 6);
+      ImDrawList* dl = ImGui::GetWindowDrawList();
+      dl->AddRectFilled(ImVec2(q0.x - 4, q0.y - 2), ImVec2(q0.x + tw + 4, q0.y + th + 2), IM_COL32(20, 20, 24, 235), 3.0f);
+      dl->AddText(small, th, q0, IM_COL32(255, 210, 80, 255), hint.c_str());
+    }
+  }
+  s.layout_report.add({"lesson", item, over > 0.5f ? 0 : 1, 1, font->FontSize, rule});
+}
+
 void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const LessonStep* st = current_lesson_step(s);
   if (!st || r.h <= 0) return;
@@ -143,31 +184,44 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::PopStyleColor(2);
     return;
   }
-  ImGui::PushFont(title_font);
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 1.0f, 1.0f, 1.0f));
-  ImGui::TextUnformatted(st->title.c_str());
-  ImGui::PopStyleColor();
-  ImGui::PopFont();
-  (void)dl;
+  // The title on one line, whole: smaller where it is wider than the box (down to the small font).
+  {
+    const float full = text_width(st->title, title_font), room = c.w - 4;
+    const float px = full > room ? std::max(ui.fonts.small->FontSize, title_font->FontSize * room / full) : title_font->FontSize;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    dl->AddText(title_font, px, at, IM_COL32(255, 255, 255, 255), st->title.c_str());
+    ImGui::Dummy(ImVec2(std::min(room, full), px));
+    const bool whole = text_width_px(st->title, title_font, px) <= room + 0.5f;
+    s.layout_report.add({"lesson", "title", whole ? 1 : 0, 1, px, whole ? (px < title_font->FontSize ? "smaller font" : "") : "cut"});
+  }
 
   // Body: the text (left), the question and its answer, and the exercise offered (right).
   const FilledStep& shown = s.lesson.shown;  // text, question, answer: the placeholders filled
   const bool has_q = !st->question.empty() || ex;
   const float avail_h = ImGui::GetContentRegionAvail().y;
   const float text_w = has_q ? c.w * 0.6f : c.w;
+  // The text at the large font where it fits, else at the UI's, then the small one (presenter: 31, 24, 19 px).
+  const float scrollbar = ImGui::GetStyle().ScrollbarSize;
+  ImFont* text_font = fitting_font({shown.text}, text_w - scrollbar, avail_h, {large, ImGui::GetFont(), ui.fonts.small});
   ImGui::BeginChild("##lesson_text", ImVec2(text_w, avail_h), false);
-  ImGui::PushFont(large);
+  ImGui::PushFont(text_font);
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(shown_text(shown.text, kMaxShownText, true).c_str());
   ImGui::PopTextWrapPos();
+  fit_report(s, "text", false, text_font, large, ui.fonts.small);
   ImGui::PopFont();
   ImGui::EndChild();
   if (has_q) {
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.12f, 0.11f, 0.05f, 1.0f));
+    const ImVec2 pad = ImGui::GetStyle().WindowPadding;
+    const float qw = c.w - text_w - ImGui::GetStyle().ItemSpacing.x - 2 * pad.x - scrollbar;
+    ImFont* q_font = st->question.empty() ? large
+                                          : fitting_font({"Question: " + shown.question, s.lesson.answer_shown ? "Answer: " + shown.answer : "Show answer"}, qw,
+                                                         avail_h - 2 * pad.y, {large, ImGui::GetFont(), ui.fonts.small});
     ImGui::BeginChild("##lesson_question", ImVec2(0, avail_h), true);
     if (!st->question.empty()) {
-      ImGui::PushFont(large);
+      ImGui::PushFont(q_font);
       ImGui::PushTextWrapPos(0);
       ImGui::TextColored(kQuestionColor, "Question: %s", shown.question.c_str());
       ImGui::Spacing();
@@ -176,13 +230,14 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       } else {
         ImGui::PopFont();
         if (ImGui::Button("Show answer (A or Enter)")) s.lesson.answer_shown = true;
-        ImGui::PushFont(large);
+        ImGui::PushFont(q_font);
       }
       ImGui::PopTextWrapPos();
       ImGui::PopFont();
       if (ex) ImGui::Separator();
     }
     if (ex) draw_exercise_offer(s, ui, *ex);
+    if (!ex) fit_report(s, "question", true, q_font, large, ui.fonts.small);
     ImGui::EndChild();
     ImGui::PopStyleColor();
   }

@@ -19,15 +19,28 @@ struct GridRows {
   Rect cell(int w) const { return g.cell(w - first_word); }
 };
 
+// What a grid drew of its values (for the layout report): how many, the smallest size.
+struct ValuesDrawn {
+  int count = 0;
+  float min_px = 0;
+  void add(float px) {
+    if (px <= 0) return;
+    ++count;
+    min_px = min_px > 0 ? std::min(min_px, px) : px;
+  }
+};
+
 struct GridStyle {
   bool show_changes = false;
   float anim = 1.0f;  // eased progress of the step's animation
   float dim = 0.0f;   // 0: full colour; towards 1: faded (the "before" grid)
+  float min_px = 0;   // values too wide for a cell at the small font shrink down to this (0: left out)
 };
 
 // The cells (fill, hatching, outlines); values too unless they are drawn later, over the lines.
 void draw_cells(ImDrawList* dl, const GridRows& gr, const std::vector<double>& values, int banks, const std::vector<bool>& pads,
-                const std::vector<char>& changed, const GridStyle& style, ImFont* small, float ui_scale, Operator op, bool with_values) {
+                const std::vector<char>& changed, const GridStyle& style, ImFont* small, float ui_scale, Operator op, bool with_values,
+                ValuesDrawn* drawn = nullptr) {
   const SmemGrid& g = gr.g;
   const bool show_values = with_values && g.cell_h >= small->FontSize;
   for (int w = gr.first_word; w < gr.end_word; ++w) {
@@ -54,14 +67,17 @@ void draw_cells(ImDrawList* dl, const GridRows& gr, const std::vector<double>& v
     if (is_changed && !thin)
       dl->AddRect(q0, q1, col(kChangedColor.with_alpha(static_cast<uint8_t>(80 + 175 * style.anim))), 0, 0,
                   std::max(1.5f, std::min(4.0f * ui_scale, cell.w * 0.12f)));
-    if (show_values)
-      draw_value_in_box(dl, ImVec2(cell.x + cell.w / 2, cell.y + cell.h / 2), cell.w, cell.h, format_value(v, op, ValueStyle::Cell), col(text_on(fill)), small);
+    if (show_values) {
+      const float px = draw_value_in_box(dl, ImVec2(cell.x + cell.w / 2, cell.y + cell.h / 2), cell.w, cell.h, format_value(v, op, ValueStyle::Cell), col(text_on(fill)), small,
+                                         style.min_px);
+      if (drawn && !std::isnan(v)) drawn->add(px);
+    }
   }
 }
 
 // The values alone, over whatever was drawn on the cells (the lines ending in them).
 void draw_values(ImDrawList* dl, const GridRows& gr, const std::vector<double>& values, int banks, const std::vector<bool>& pads, ImFont* small,
-                 Operator op) {
+                 Operator op, ValuesDrawn* drawn, float min_px) {
   if (gr.g.cell_h < small->FontSize) return;
   for (int w = gr.first_word; w < gr.end_word; ++w) {
     if (w < static_cast<int>(pads.size()) && pads[w]) continue;
@@ -70,11 +86,12 @@ void draw_values(ImDrawList* dl, const GridRows& gr, const std::vector<double>& 
     Rect cell = gr.cell(w);
     const std::string text = format_value(v, op, ValueStyle::Cell);
     // A dark plate under the number keeps it readable where lines cross the cell.
-    const float tw = std::min(cell.w - 2, text_width(text, small) + 2), th = std::min(cell.h - 2, small->FontSize);
+    const float fit = text_width(text, small) + 2 <= cell.w - 2 || min_px <= 0 ? 1.0f : std::max(min_px / small->FontSize, (cell.w - 4) / (text_width(text, small) + 2));
+    const float tw = std::min(cell.w - 2, (text_width(text, small) + 2) * fit), th = std::min(cell.h - 2, small->FontSize * fit);
     const ImVec2 mid(cell.x + cell.w / 2, cell.y + cell.h / 2);
     const Rgba fill = bank_color(w % banks, banks);
     dl->AddRectFilled(ImVec2(mid.x - tw / 2, mid.y - th / 2), ImVec2(mid.x + tw / 2, mid.y + th / 2), col(fill));
-    draw_value_in_box(dl, mid, cell.w, cell.h, text, col(text_on(fill)), small);
+    drawn->add(draw_value_in_box(dl, mid, cell.w, cell.h, text, col(text_on(fill)), small, min_px));
   }
 }
 
@@ -250,8 +267,9 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
   }
   for (int ai : lines.accesses)
     if (two || g_after.contains(st.accesses[ai].word)) draw_line(st.accesses[ai]);
+  ValuesDrawn drawn;  // of the step's state (the "after" grid)
   if (!two) {
-    draw_values(dl, g_after, st.smem, banks, pads, small, t.op);
+    draw_values(dl, g_after, st.smem, banks, pads, small, t.op, &drawn, in.min_px);
     // The bank numbers on a strip of the panel's colour, so the lines passing it never hide them.
     if (!bare)
       dl->AddRectFilled(ImVec2(g_after.g.area.x, bank_y - small->FontSize / 2 - 1), ImVec2(g_after.g.area.right(), bank_y + small->FontSize / 2 + 1),
@@ -261,7 +279,22 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
   // Two grids: the cells go over the lines, so a line passing a row of cells never hides a value.
   if (two) {
     draw_cells(dl, g_before, before, banks, pads, changed, GridStyle{false, a, 0.35f}, small, ui.scale, t.op, true);
-    draw_cells(dl, g_after, st.smem, banks, pads, changed, GridStyle{true, a, 0.0f}, small, ui.scale, t.op, true);
+    draw_cells(dl, g_after, st.smem, banks, pads, changed, GridStyle{true, a, 0.0f, in.min_px}, small, ui.scale, t.op, true, &drawn);
+  }
+  if (in.report) {  // the step's values: how many were drawn, at which size, and the rows' window if not all
+    int total = 0;
+    for (int w = 0; w < words; ++w)
+      if (!(w < static_cast<int>(pads.size()) && pads[w]) && !std::isnan(st.smem[w])) ++total;
+    int in_view = 0;  // the values of the rows shown
+    for (int w = g_after.first_word; w < g_after.end_word; ++w)
+      if (!(w < static_cast<int>(pads.size()) && pads[w]) && !std::isnan(st.smem[w])) ++in_view;
+    std::string rule;
+    if (!two && (g_after.first_word > 0 || g_after.end_word < words))
+      rule = "rows " + std::to_string(g_after.first_word / cols) + "-" + std::to_string((g_after.end_word - 1) / cols) + " of " + std::to_string(rows);
+    if (drawn.count < in_view)  // values of shown rows not drawn: too wide for their cells (or the rows too low)
+      rule += (rule.empty() ? "" : ", ") + std::to_string(in_view - drawn.count) + " left out: " +
+              (g_after.g.cell_h < small->FontSize ? "rows too low" : "cells too narrow");
+    in.report->add({in.report_panel, "values", drawn.count, total, drawn.min_px, rule});
   }
   // Raced words: a thick red outline over everything else.
   if (!st.hazards.empty()) {

@@ -53,6 +53,9 @@ struct SmemViewInput {
   bool compact = false;      // one grid, a thin strip (the comparison's sides)
   bool interactive = false;  // the wheel scrolls a window of rows, a click on the strip picks a warp
   const char* id = "##smemview";
+  LayoutReport* report = nullptr;  // where to say how many of the step's values were drawn ("PANEL values")
+  const char* report_panel = "smem";
+  float min_px = 0;  // values too wide for a cell at the small font are drawn smaller, down to this (min_text_px)
 };
 struct SmemViewState {
   int scroll = 0;         // rows scrolled from where the lines go

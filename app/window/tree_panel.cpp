@@ -188,17 +188,27 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const bool show_values = !shuffles && big_nodes && vf.every > 0 && (!mat2 || label_fits(g.node_w, text_width("888", small)));
   auto value_shown = [&](int w) { return vf.every <= 1 || (w + 1) % vf.every == 0; };  // the right child of each pair: what the up-sweep writes
   int values_drawn = 0, values_total = 0;
+  float mat2_px = 0;  // the smallest size a mat2 value was drawn at (two lines may be smaller than the font)
+  struct Chip {
+    float x, y;
+    std::string text;
+  };
+  std::vector<Chip> chips;  // thinned values, drawn over the nodes
   auto draw_value = [&](int w, float x, float y, const std::string& text, ImU32 color, bool count) {
     if (count) ++values_total;
     if (!show_values || !value_shown(w)) return;
     if (mat2) {
-      if (draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, text, color, small) && count) ++values_drawn;
+      const float px = draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, text, color, small);
+      if (px > 0 && count) {
+        ++values_drawn;
+        mat2_px = mat2_px > 0 ? std::min(mat2_px, px) : px;
+      }
       return;
     }
-    if (vf.every > 1) {  // wider than its node: on a dark chip, over the free neighbours
-      const float tw = text_width_px(text, font_for_px(ui.fonts, vf.px), vf.px);
-      dl->AddRectFilled(ImVec2(x - tw / 2 - 2, y - vf.px / 2), ImVec2(x + tw / 2 + 2, y + vf.px / 2), IM_COL32(20, 20, 24, 230), 2);
-      color = IM_COL32(240, 240, 240, 255);
+    if (vf.every > 1) {  // wider than its node: on a dark chip over the free neighbours, after every node (so none covers it)
+      chips.push_back({x, y, text});
+      if (count) ++values_drawn;
+      return;
     }
     text_centered_px(dl, ui.fonts, ImVec2(x, y), color, text, vf.px);
     if (count) ++values_drawn;
@@ -298,6 +308,11 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       }
     }
   }
+  for (const Chip& c : chips) {
+    const float tw = text_width_px(c.text, font_for_px(ui.fonts, vf.px), vf.px);
+    dl->AddRectFilled(ImVec2(c.x - tw / 2 - 2, c.y - vf.px / 2), ImVec2(c.x + tw / 2 + 2, c.y + vf.px / 2), IM_COL32(20, 20, 24, 230), 2);
+    text_centered_px(dl, ui.fonts, ImVec2(c.x, c.y), IM_COL32(240, 240, 240, 255), c.text, vf.px);
+  }
   // Word numbers along the top when they fit.
   if (label_fits(g.col_w, text_width("2047", ui.fonts.small)) && g.row_h > g.node_h + ui.fonts.small->FontSize * 2) {
     for (int w = w0; w <= w1; ++w)
@@ -332,7 +347,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (vf.every > 1) rule = "values of every " + std::string(vf.every == 2 ? "2nd" : std::to_string(vf.every) + "th") + " word (" + std::to_string(vf.every - 1) + ", " +
                              std::to_string(2 * vf.every - 1) + ", ...): zoom or F for all";
     else if (!show_values && values_total > 0) rule = "values left out: rows too low (F: this panel alone)";
-    s.layout_report.add({"tree", "values", values_drawn, values_total, show_values ? vf.px : 0.0f,
+    s.layout_report.add({"tree", "values", values_drawn, values_total, show_values ? (mat2 ? mat2_px : vf.px) : 0.0f,
                          vf.every > 1 ? "every " + std::to_string(vf.every) + " words" : show_values ? "" : "left out"});
   }
   // The caption line under the tree: how columns and row labels are laid out, when not plain.

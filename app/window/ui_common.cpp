@@ -196,25 +196,35 @@ void text_centered_px(ImDrawList* dl, const Fonts& fonts, ImVec2 center, ImU32 c
   dl->AddText(font, px, ImVec2(std::floor(center.x - sz.x / 2 + 0.5f), std::floor(center.y - sz.y / 2 + 0.5f)), color, text.c_str());
 }
 
-bool draw_value_in_box(ImDrawList* dl, ImVec2 center, float box_w, float box_h, const std::string& text, ImU32 color, ImFont* font) {
-  if (text.empty()) return false;
+float draw_value_in_box(ImDrawList* dl, ImVec2 center, float box_w, float box_h, const std::string& text, ImU32 color, ImFont* font, float min_px) {
+  if (text.empty()) return 0.0f;
+  // A plain value too wide at the font's size: one line at the size that fits, down to min_px.
+  const float one_w = text_width(text, font);
+  if (min_px > 0 && text.front() != '[' && !label_fits(box_w, one_w) && one_w > 0) {
+    const float px = std::min(font->FontSize * (box_w - 4.0f) / one_w, box_h);
+    if (px >= min_px) {
+      const ImVec2 sz = font->CalcTextSizeA(px, 1e9f, 0, text.c_str());
+      dl->AddText(font, px, ImVec2(std::floor(center.x - sz.x / 2 + 0.5f), std::floor(center.y - sz.y / 2 + 0.5f)), color, text.c_str());
+      return px;
+    }
+  }
   // One line at the font's size; else a mat2 value "[a b;c d]" as "a b" over "c d", smaller where
   // that is what fits (value_font_size: down to half the font, never under 7 pixels).
   const auto semi = text.find(';');
   const bool matrix = text.front() == '[' && semi != std::string::npos && text.back() == ']';
   const std::string top = matrix ? text.substr(1, semi - 1) : "", bottom = matrix ? text.substr(semi + 1, text.size() - semi - 2) : "";
   const float size = value_font_size(box_w, box_h, font->FontSize, text_width(text, font), matrix ? std::max(text_width(top, font), text_width(bottom, font)) : 0);
-  if (size <= 0) return false;
+  if (size <= 0) return 0.0f;
   if (label_fits(box_w, text_width(text, font)) && box_h >= font->FontSize) {
     text_centered(dl, center, color, text, font);
-    return true;
+    return font->FontSize;
   }
   for (int line = 0; line < 2; ++line) {
     const std::string& part = line == 0 ? top : bottom;
     const ImVec2 sz = font->CalcTextSizeA(size, 1e9f, 0, part.c_str());
     dl->AddText(font, size, ImVec2(center.x - sz.x / 2, center.y + (line == 0 ? -size : 0.0f)), color, part.c_str());
   }
-  return true;
+  return size;
 }
 
 }  // namespace scanscope

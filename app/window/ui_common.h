@@ -65,7 +65,9 @@ std::string fit_text(const std::string& text, float max_width, ImFont* font = nu
 std::string fit_words(const std::string& text, float max_width, ImFont* font = nullptr);
 
 // A value inside a box (tree node, memory cell): on one line when it fits; a mat2 value
-// "[a b;c d]" on two lines "a b" / "c d" when only that fits; else nothing. Returns whether drawn.
-bool draw_value_in_box(ImDrawList* dl, ImVec2 center, float box_w, float box_h, const std::string& text, ImU32 color, ImFont* font);
+// "[a b;c d]" on two lines "a b" / "c d" when only that fits; else nothing. Returns the size drawn
+// at (pixels; 0: not drawn), for the layout report.
+// With min_px > 0, a plain number too wide at the font's size is drawn smaller, down to min_px.
+float draw_value_in_box(ImDrawList* dl, ImVec2 center, float box_w, float box_h, const std::string& text, ImU32 color, ImFont* font, float min_px = 0);
 
 }  // namespace scanscope

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -875,8 +876,14 @@ TEST(WindowScreens, DenseSharedMemoryKeepsItsValuesVisible) {
     bool lesson;
     int banks;
   };
+  AppState ls;  // the lesson step's panels, as its file names them
+  load_lesson_list(ls);
+  std::vector<std::string> padding0;
+  for (const auto& les : ls.lesson.lessons)
+    if (les.name == "padding") padding0 = parse_panels(les.steps.at(0).panels);
+  ASSERT_FALSE(padding0.empty());
   const std::vector<Case> cases = {
-      {"--lesson padding --lesson-step 0", {"warps", "smem", "code"}, true, 16},
+      {"--lesson padding --lesson-step 0", padding0, true, 16},
       {"--kernel scan-blelloch --n 2048 --step 1", default_panels(), false, 32},
       {"--kernel scan-blelloch --n 512 --banks 16 --pad harris --step 3", default_panels(), false, 16},
   };
@@ -1002,6 +1009,93 @@ TEST(WindowLayouts, LessonStepsAt1280PresenterKeepTheirValues) {
   std::string out, err;
   ASSERT_EQ(run_big("layout-lesson-padding-0", "--lesson padding --lesson-step 0 --presenter --size 1280 --layout-report", &out, &err), 0) << err;
   EXPECT_EQ(layout_line(out, "warps heatmap").shown, 1) << out;
+}
+
+// Every step of every lesson at 1280x720 presenter (one --lesson-walk process, --layout-report,
+// answers shown): what the drawing code reports it drew, checked against what a back row can read.
+// The rule, for each panel the step shows (its panels: line):
+//   tree, smem: the step's values at >= 14 px (presenter's min_text_px), all of them, or thinned by
+//               a rule the panel states (tree: "every N words"; smem: a window "rows A-B of R" of
+//               at least 2 rows, every value of those rows drawn), with at least min(total, 16)
+//               drawn (a whole row of 16 banks);
+//   compare:    both sides drawn (A and B side by side, not the table alone);
+//   warps:      the conflict heatmap drawn;
+//   grid:       every launch's row and every global array's strip, labels at >= 14 px;
+// and on every step, the title is whole on one line and the lesson text (and the question with its
+// answer) fits its box, all at >= 14 px, or the text says "more below: scroll" (rule "scroll hint").
+TEST(WindowLayouts, EveryLessonStepAt1280PresenterShowsReadableValues) {
+  NEED_XVFB();
+  const std::string dir = out_dir() + "/lessons-1280";
+  std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "'").c_str());
+  const std::string outf = dir + "/walk.txt";
+  const std::string cmd = "xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SCANSCOPE_BINARY) +
+                          " --presenter --size 1280 --show-answer --layout-report --lesson-walk '" + dir + "' --screenshot '" + dir + "/end.png' >'" + outf +
+                          "' 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << slurp(outf);
+  const std::string log = slurp(outf);
+  // The report of each step: the lines after its "lesson NAME step K:" line.
+  std::map<std::string, std::string> report;
+  std::string cur;
+  for (const std::string& line : lines_of(log, "")) {
+    if (line.rfind("lesson ", 0) == 0 && line.find(" step ") != std::string::npos && line.find(".png") != std::string::npos) {
+      cur = line.substr(7, line.find(':') - 7);  // "NAME step K"
+      report[cur].clear();
+    } else if (!cur.empty()) {
+      report[cur] += line + "\n";
+    }
+  }
+  AppState s;
+  load_lesson_list(s);
+  ASSERT_FALSE(s.lesson.lessons.empty());
+  const float min_px = 14.0f;
+  int steps = 0, checked = 0;
+  for (const auto& les : s.lesson.lessons)
+    for (size_t k = 0; k < les.steps.size(); ++k, ++steps) {
+      const LessonStep& st = les.steps[k];
+      const std::string name = les.name + " step " + std::to_string(k);
+      ASSERT_TRUE(report.count(name)) << name << "\n" << log;
+      const std::string& out = report[name];
+      EXPECT_EQ(out.find("error"), std::string::npos) << name << "\n" << out;
+      // The lesson box: the title whole on its line; the text fits (or says to scroll), at a readable size.
+      const LayoutLine title = layout_line(out, "lesson title");
+      EXPECT_EQ(title.shown, 1) << name << ": the title is cut\n" << out;
+      EXPECT_GE(title.px, min_px) << name;
+      for (const char* item : {"lesson text", "lesson question"}) {
+        const LayoutLine l = layout_line(out, item);
+        if (std::string(item) == "lesson text") EXPECT_EQ(l.total, 1) << name << ": no lesson text reported\n" << out;
+        if (l.total < 0) continue;
+        EXPECT_GE(l.px, min_px) << name << ": " << item;
+        EXPECT_TRUE(l.shown == 1 || l.rule.find("scroll hint") != std::string::npos) << name << ": " << item << " overflows without a hint\n" << out;
+      }
+      if (!st.has_request) continue;  // a view (float-order, histeq): no trace
+      ++checked;
+      const std::vector<std::string> panels = parse_panels(st.panels);
+      auto shows = [&](const std::string& p) { return std::find(panels.begin(), panels.end(), p) != panels.end(); };
+      for (const char* p : {"tree", "smem"}) {
+        if (!shows(p)) continue;
+        const LayoutLine v = layout_line(out, std::string(p) + " values");
+        ASSERT_GT(v.total, 0) << name << ": " << p << " reported no values\n" << out;
+        EXPECT_GE(v.px, min_px) << name << ": " << p << " values too small\n" << out;
+        EXPECT_GE(v.shown, std::min(v.total, 16)) << name << ": " << p << " draws too few values\n" << out;
+        const std::string stated = std::string(p) == "tree" ? "every " : "rows ";
+        EXPECT_TRUE(v.shown == v.total || v.rule.rfind(stated, 0) == 0) << name << ": " << p << " thins its values by no stated rule\n" << out;
+        EXPECT_EQ(v.rule.find("left out"), std::string::npos) << name << ": " << p << " leaves values out\n" << out;
+        int first = 0, last = 0;
+        if (v.rule.rfind("rows ", 0) == 0 && std::sscanf(v.rule.c_str(), "rows %d-%d", &first, &last) == 2)
+          EXPECT_GE(last - first + 1, 2) << name << ": the shared-memory window shows one row\n" << out;
+      }
+      if (shows("compare")) EXPECT_EQ(layout_line(out, "compare sides").shown, 2) << name << ": the sides are not both drawn\n" << out;
+      if (shows("warps")) EXPECT_EQ(layout_line(out, "warps heatmap").shown, 1) << name << "\n" << out;
+      if (shows("grid"))
+        for (const char* item : {"grid launches", "grid arrays"}) {
+          const LayoutLine l = layout_line(out, item);
+          EXPECT_GT(l.total, 0) << name << ": " << item << "\n" << out;
+          EXPECT_EQ(l.shown, l.total) << name << ": " << item << "\n" << out;
+          EXPECT_GE(l.px, min_px) << name << ": " << item;
+        }
+    }
+  EXPECT_GE(steps, 45);
+  EXPECT_GE(checked, 40);
 }
 
 // A dense tree (64 words at 1280 presenter): no value fits a column, so values are thinned by a rule the panel
