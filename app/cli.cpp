@@ -460,15 +460,8 @@ int cmd_lesson(const std::string& action, const std::string& name, int only_step
   for (int i = 0; i < static_cast<int>(l.steps.size()); ++i) {
     if (only_step >= 0 && i != only_step) continue;
     const LessonStep& s = l.steps[i];
-    Trace t, c;
-    TraceRequest cr;
-    bool compares = false;
-    if (s.has_request) {
-      t = run_emulator(s.request);
-      compares = lesson_compare_request(s, t, &cr);
-      if (compares) c = run_emulator(cr);
-    }
-    const FilledStep f = fill_lesson_step(l, s, {s.has_request ? &t : nullptr, 0, compares ? &c : nullptr});
+    Trace t;
+    const FilledStep f = run_lesson_step(l, s, &t);
     std::cout << "\n[" << i << "] " << shown_text(s.title) << "\n" << shown_text(f.text, kMaxShownText, true) << "\n";
     if (s.has_request) {
       const int k = lesson_at(l, s, t);

@@ -118,6 +118,10 @@ struct LessonTraces {
 int lesson_at(const Lesson& l, const LessonStep& s, const Trace& t);
 // The comparison a step names (compare-pad, compare-kernel), as the window runs it beside `t`.
 bool lesson_compare_request(const LessonStep& s, const Trace& t, TraceRequest* out);
+// Runs a step's trace and its comparison on the CPU, as `lesson show` does, and fills its
+// placeholders from them; *trace (when not null) gets the step's trace. Throws LessonError.
+struct FilledStep;
+FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace);
 // Runs everything a step shows on the CPU (its trace and comparison), checks `at` and fills the
 // placeholders; throws LessonError naming the file and line at fault.
 struct FilledStep {

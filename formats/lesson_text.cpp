@@ -207,19 +207,20 @@ FilledStep fill_lesson_step(const Lesson& l, const LessonStep& s, const LessonTr
   return {fill(s.text_at, l, tr), fill(s.question_at, l, tr), fill(s.answer_at, l, tr)};
 }
 
+FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace) {
+  if (!s.has_request) return fill_lesson_step(l, s, {});
+  Trace t = run_emulator(s.request);
+  TraceRequest cr;
+  Trace c;
+  const bool compares = lesson_compare_request(s, t, &cr);
+  if (compares) c = run_emulator(cr);
+  FilledStep f = fill_lesson_step(l, s, {&t, 0, compares ? &c : nullptr});
+  if (trace) *trace = std::move(t);
+  return f;
+}
+
 void check_lesson_runs(const Lesson& l) {
-  for (const LessonStep& s : l.steps) {
-    if (!s.has_request) {
-      fill_lesson_step(l, s, {});
-      continue;
-    }
-    const Trace t = run_emulator(s.request);
-    TraceRequest cr;
-    Trace c;
-    const bool compares = lesson_compare_request(s, t, &cr);
-    if (compares) c = run_emulator(cr);
-    fill_lesson_step(l, s, {&t, 0, compares ? &c : nullptr});
-  }
+  for (const LessonStep& s : l.steps) run_lesson_step(l, s, nullptr);
 }
 
 }  // namespace scanscope

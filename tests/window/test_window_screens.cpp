@@ -975,7 +975,9 @@ TEST(WindowLayouts, TheScanPaperExampleKeepsEveryValueAtEverySize) {
       EXPECT_GE(values.px, min_px) << name;
       EXPECT_EQ(values.rule, "") << name;
       // Presenter values are larger than the normal window's minimum by a margin a room can read.
-      if (presenter) EXPECT_GE(values.px, 15.0f) << name;
+      if (presenter) {
+        EXPECT_GE(values.px, 15.0f) << name;
+      }
       const LayoutLine labels = layout_line(out, "tree row labels");
       EXPECT_EQ(labels.shown, 8) << name << "\n" << out;
       EXPECT_EQ(labels.rule, "") << name << ": row labels " << labels.rule;  // whole, not abbreviated
@@ -1062,7 +1064,9 @@ TEST(WindowLayouts, EveryLessonStepAt1280PresenterShowsReadableValues) {
       EXPECT_GE(title.px, min_px) << name;
       for (const char* item : {"lesson text", "lesson question"}) {
         const LayoutLine l = layout_line(out, item);
-        if (std::string(item) == "lesson text") EXPECT_EQ(l.total, 1) << name << ": no lesson text reported\n" << out;
+        if (std::string(item) == "lesson text") {
+          EXPECT_EQ(l.total, 1) << name << ": no lesson text reported\n" << out;
+        }
         if (l.total < 0) continue;
         EXPECT_GE(l.px, min_px) << name << ": " << item;
         EXPECT_TRUE(l.shown == 1 || l.rule.find("scroll hint") != std::string::npos) << name << ": " << item << " overflows without a hint\n" << out;
@@ -1081,11 +1085,16 @@ TEST(WindowLayouts, EveryLessonStepAt1280PresenterShowsReadableValues) {
         EXPECT_TRUE(v.shown == v.total || v.rule.rfind(stated, 0) == 0) << name << ": " << p << " thins its values by no stated rule\n" << out;
         EXPECT_EQ(v.rule.find("left out"), std::string::npos) << name << ": " << p << " leaves values out\n" << out;
         int first = 0, last = 0;
-        if (v.rule.rfind("rows ", 0) == 0 && std::sscanf(v.rule.c_str(), "rows %d-%d", &first, &last) == 2)
+        if (v.rule.rfind("rows ", 0) == 0 && std::sscanf(v.rule.c_str(), "rows %d-%d", &first, &last) == 2) {
           EXPECT_GE(last - first + 1, 2) << name << ": the shared-memory window shows one row\n" << out;
+        }
       }
-      if (shows("compare")) EXPECT_EQ(layout_line(out, "compare sides").shown, 2) << name << ": the sides are not both drawn\n" << out;
-      if (shows("warps")) EXPECT_EQ(layout_line(out, "warps heatmap").shown, 1) << name << "\n" << out;
+      if (shows("compare")) {
+        EXPECT_EQ(layout_line(out, "compare sides").shown, 2) << name << ": the sides are not both drawn\n" << out;
+      }
+      if (shows("warps")) {
+        EXPECT_EQ(layout_line(out, "warps heatmap").shown, 1) << name << "\n" << out;
+      }
       if (shows("grid"))
         for (const char* item : {"grid launches", "grid arrays"}) {
           const LayoutLine l = layout_line(out, item);
