@@ -378,14 +378,6 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   k.in_type = k.arrays[0].type;
   k.out_type = k.arrays[1].type;
   const ResolvedLaunch& L0 = k.launches.front();
-  k.entry = L0.entry;
-  k.entry_name = L0.entry_name;
-  k.launch = L0.spec;
-  k.launch_text = L0.text;
-  for (size_t a = 0; a < L0.arg_array.size(); ++a) {
-    if (L0.arg_array[a] == 0) k.in_arg = static_cast<int>(a);
-    if (L0.arg_array[a] == 1) k.out_arg = static_cast<int>(a);
-  }
   k.request.threads = L0.spec.block;
 
   k.check = h.check;
@@ -406,7 +398,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   auto cfo = b.pre.macros.find("CONFLICT_FREE_OFFSET");
   if (cfo != b.pre.macros.end() && cfo->second.function_like && cfo->second.params.size() == 1) {
     const long long m = host_next_pow2(r.n);
-    const long long words = k.launch.dynamic_smem_bytes / 4 + b.compiled.static_shared_words;
+    const long long words = L0.spec.dynamic_smem_bytes / 4 + b.compiled.static_shared_words;
     std::vector<int> index(static_cast<size_t>(std::max(0LL, words)), -1);
     bool padded = false;
     for (long long i = 0; i < m; ++i) {
@@ -522,7 +514,7 @@ Trace run_interpreter(const ResolvedKernel& k) {
   t.kernel = k.file.id;
   t.source = r.source.empty() ? "" : k.file.path;
   t.n = r.n;
-  t.threads = k.launch.block;
+  t.threads = k.launches.front().spec.block;
   t.banks = r.banks;
   t.warp_issue = r.warp_issue;
   t.pad = r.pad;
@@ -555,7 +547,7 @@ Trace run_interpreter(const ResolvedKernel& k) {
     t.sites.push_back(ss);
   }
   t.defines = r.defines;
-  t.launch = k.launch_text;
+  t.launch = k.launches.front().text;
   t.launches = std::move(launches);
   for (size_t a = 0; a < k.arrays.size(); ++a) {
     GlobalArrayInfo g;

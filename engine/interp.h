@@ -36,18 +36,13 @@ struct ResolvedKernel {
   KernelFile file;
   std::string prelude;   // the host's #defines before the file (what NVRTC compiles too)
   std::shared_ptr<const KernelBuild> build;
-  int entry = -1;        // index into build->compiled.functions
-  std::string entry_name;
-  cuda::LaunchSpec launch;  // args: the in/out slots hold placeholders until a run binds buffers
-  int in_arg = -1, out_arg = -1;
   cuda::Base in_type = cuda::Base::Int, out_type = cuda::Base::Int;
   int out_count = 0;
   std::string check;     // reduce, inclusive-scan, exclusive-scan, sort, compact, or "" (none)
   bool inclusive = false;
   int bits = 0;
-  std::string launch_text;  // e.g. prescan<<<1, 4, 32>>>(out, in, 8)
-  // Every launch in order (the fields above describe the first) and the global arrays they pass:
-  // arrays[0] is `in`, arrays[1] is `out`.
+  // Every launch in order (at least one) and the global arrays they pass: arrays[0] is `in`,
+  // arrays[1] is `out`.
   std::vector<ResolvedLaunch> launches;
   std::vector<ResolvedArray> arrays;
   // A grid trace records every block of every launch: more than one launch, or a grid of more

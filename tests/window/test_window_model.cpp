@@ -203,7 +203,7 @@ TEST(CodeView, EveryAccessIsHighlightedInsideTheKernelsOwnFunctions) {
     };
     for (size_t si = 0; si < t.steps.size(); ++si) {
       const size_t launch = static_cast<size_t>(t.steps[si].launch);
-      const std::set<int> reached = reached_from(launch < rk.launches.size() ? rk.launches[launch].entry : rk.entry);
+      const std::set<int> reached = reached_from(rk.launches[std::min(launch, rk.launches.size() - 1)].entry);
       for (const auto& a : t.steps[si].accesses) {
         ASSERT_GE(a.site, 0);
         ASSERT_LT(a.site, static_cast<int>(t.sites.size()));
