@@ -40,7 +40,12 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   const int gstep = current_grid_step(s);
   const StepGlobalView view = step_global_view(g, gstep, s.grid_inst);
-  const std::vector<std::vector<double>> values = arrays_at_step(g, gstep);
+  if (values_step_ != gstep || values_generation_ != generation_) {  // a replay of the stores so far: once per step, not per frame
+    values_ = arrays_at_step(g, gstep);
+    values_step_ = gstep;
+    values_generation_ = generation_;
+  }
+  const std::vector<std::vector<double>>& values = values_;
 
   // Stages: a row per launch, a tile per block.
   const float label_w = std::min(c.w * 0.3f, 14.0f * sh);

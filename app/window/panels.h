@@ -129,6 +129,8 @@ class GridPanel : public Panel {  // launches, blocks and the global arrays of a
   int generation_ = -1, grid_steps_ = -1;
   std::string grid_kernel_;
   std::vector<GridStage> stages_;
+  std::vector<std::vector<double>> values_;  // the global arrays after step values_step_
+  int values_step_ = -2, values_generation_ = -1;
 };
 
 class CodePanel : public Panel {  // the kernel file with the current access's expression highlighted
