@@ -38,7 +38,8 @@ std::string fmt(const char* f, double v) {
 }
 
 void print_table(const BenchResults& r, FILE* out) {
-  std::fprintf(out, "device: %s (%s), type %s, %s\n", shown_text(r.device).c_str(), shown_text(r.driver).c_str(), type_name(r.type), shown_text(r.date).c_str());
+  std::fprintf(out, "device: %s (%s%s%s), type %s, %s\n", shown_text(r.device).c_str(), shown_text(r.driver).c_str(), r.cub.empty() ? "" : ", ",
+               shown_text(r.cub).c_str(), type_name(r.type), shown_text(r.date).c_str());
   std::fprintf(out, "%-24s %11s %11s %9s %8s %8s  %s\n", "kernel", "n", "time ms", "GB/s", "x CUB", "x copy", "check");
   long long last_n = -1;
   for (const auto& p : r.points) {

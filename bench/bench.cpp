@@ -367,6 +367,7 @@ BenchResults run_bench(const BenchConfig& config_in, const BenchProgress& progre
   if (gpu) {
     r.device = gpu->device();
     r.driver = gpu->driver();
+    r.cub = gpu->cub_version();
   } else {
     r.device = cpu_name();
     r.driver = "none";

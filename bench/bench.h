@@ -43,6 +43,7 @@ struct BenchPoint {
 struct BenchResults {
   std::string device;     // "NVIDIA H100 80GB HBM3" or "cpu: ..." when no GPU
   std::string driver;     // CUDA driver / runtime versions
+  std::string cub;        // the CUB (CCCL) version the cub-* kernels were built with; empty without a GPU
   std::string date;       // ISO 8601 UTC
   ValueType type = ValueType::Int;
   std::vector<BenchPoint> points;

@@ -1,5 +1,5 @@
 // Bench JSON: writing, and reading with validation that names the file and the problem.
-//   { "format": "scanscope-bench", "version": 1, "device": ..., "driver": ..., "date": ...,
+//   { "format": "scanscope-bench", "version": 1, "device": ..., "driver": ..., "cub": ... (optional), "date": ...,
 //     "type": "int"|"float", "messages": [...],
 //     "points": [ { "kernel", "family", "n", "ms", "gbps", "ratio_to_cub", "ratio_to_copy",
 //                   "verified", "note" } ] }
@@ -32,6 +32,7 @@ std::string bench_to_json(const BenchResults& r) {
   j["version"] = 1;
   j["device"] = r.device;
   j["driver"] = r.driver;
+  if (!r.cub.empty()) j["cub"] = r.cub;
   j["date"] = r.date;
   j["type"] = type_name(r.type);
   j["messages"] = r.messages;
@@ -53,6 +54,7 @@ BenchResults bench_from_json(const std::string& text, const std::string& origin)
   BenchResults r;
   r.device = rd.string(j, "device", "");
   r.driver = rd.string(j, "driver", "");
+  if (j.contains("cub")) r.cub = rd.string(j, "cub", "");
   r.date = rd.string(j, "date", "");
   const std::string type = rd.string(j, "type", "");
   if (!parse_value_type(type, &r.type)) rd.fail("type", "must be " + name_list(type_names(), ", ", " or ") + ", not '" + type + "'");

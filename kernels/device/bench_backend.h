@@ -14,6 +14,7 @@ class GpuBenchSession {
   virtual ~GpuBenchSession() = default;
   virtual std::string device() const = 0;
   virtual std::string driver() const = 0;
+  virtual std::string cub_version() const = 0;  // e.g. "CUB 3.0.1"
   // Makes buffers for n elements (input, output, the largest workspace of `kernels`) and uploads
   // the input. Returns "" when ready, else why this size is skipped (e.g. it does not fit).
   virtual std::string prepare(long long n, bool is_float, const void* host_in, const std::vector<std::string>& kernels) = 0;

@@ -1,5 +1,6 @@
 // The GPU half of run_bench: one set of device buffers per size, CUDA-event timing of each
 // kernel after warm-up with L2 flushed before every timed run, and the result copied back.
+#include <cub/version.cuh>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -56,6 +57,9 @@ class CudaBenchSession : public GpuBenchSession {
   }
   std::string device() const override { return name_; }
   std::string driver() const override { return driver_; }
+  std::string cub_version() const override {
+    return "CUB " + std::to_string(CUB_MAJOR_VERSION) + "." + std::to_string(CUB_MINOR_VERSION) + "." + std::to_string(CUB_SUBMINOR_VERSION);
+  }
 
   std::string prepare(long long n, bool is_float, const void* host_in, const std::vector<std::string>& kernels) override {
     release();

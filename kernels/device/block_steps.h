@@ -18,6 +18,8 @@
 // __global__ launch and cannot be called from inside another kernel.
 #pragma once
 
+#include <type_traits>
+
 #include "kernels/device/grid.h"
 
 namespace scanscope {
@@ -50,6 +52,37 @@ SS_HD T thread_sum_vec4(const T* in, long long n, int tid, int threads, GridCtx 
     for (int u = 0; u < U; ++u) sum = Op::apply(sum, Op::apply(Op::apply(v[u].x, v[u].y), Op::apply(v[u].z, v[u].w)));
   }
   if (g.block == 0 && tid < n - 4 * quads) sum = Op::apply(sum, in[4 * quads + tid]);
+  return sum;
+}
+
+// One block's sum of a whole array of n < 2^31 elements in one memory round trip: each thread's U
+// 16-byte loads (quads tid, tid + T, ...) all issued before the first add, 32-bit index math, no
+// loop; NC reads through the non-coherent (read-only) path (LDG.E.128.CONSTANT). The caller
+// guarantees 4 * U * threads >= n.
+template <class Op, class T, int U, bool NC>
+SS_HD T thread_sum_tile(const T* in, int n, int tid, int threads) {
+  const int quads = n / 4;
+  const T id = Op::template identity<T>();
+  Vec4<T> v[U];
+  SS_UNROLL for (int u = 0; u < U; ++u) {
+    const int q = u * threads + tid;
+#if defined(__CUDA_ARCH__)
+    if (NC) {
+      if (q < quads) {
+        using V = typename std::conditional<std::is_same<T, float>::value, float4, int4>::type;
+        const V w = __ldg(reinterpret_cast<const V*>(in) + q);
+        v[u] = Vec4<T>{w.x, w.y, w.z, w.w};
+      } else {
+        v[u] = Vec4<T>{id, id, id, id};
+      }
+      continue;
+    }
+#endif
+    v[u] = q < quads ? load_vec4(in + 4 * q) : Vec4<T>{id, id, id, id};
+  }
+  T sum = id;
+  SS_UNROLL for (int u = 0; u < U; ++u) sum = Op::apply(sum, Op::apply(Op::apply(v[u].x, v[u].y), Op::apply(v[u].z, v[u].w)));
+  if (tid < n - 4 * quads) sum = Op::apply(sum, in[4 * quads + tid]);
   return sum;
 }
 

@@ -9,6 +9,7 @@
 #include "engine/interp.h"
 #include "kernels/device/emulated_block.h"
 #include "kernels/device/grid.h"
+#include "kernels/device/scan_lookahead.h"
 
 namespace scanscope {
 namespace device {
@@ -17,6 +18,7 @@ template <class T>
 struct EmuExec {
   static constexpr bool counting = false;
   int launches = 0;
+  unsigned lookahead_order = 0;  // the lookahead model's scheduler (lookahead_model)
   template <class Prog, class Op, class Args>
   void launch(int blocks, int threads, int smem_words, const Args& args, const char* name = "") {
     if (blocks < 1 || threads < 1 || threads > Prog::kMaxThreads)
@@ -40,6 +42,17 @@ struct EmuExec {
     }
   }
   void memset_zero(void* p, size_t bytes) { std::memset(p, 0, bytes); }
+  // The lookahead scan: its CPU model, over a grid of max_blocks persistent blocks.
+  template <class Shape, class Op>
+  void launch_lookahead(const LookaheadArgs<T>& a, const char* name = "") {
+    ++launches;
+    try {
+      lookahead_model<Shape, Op, T>(a, a.max_blocks, lookahead_order);
+    } catch (const std::exception& e) {
+      throw std::logic_error(std::string(name) + ": " + e.what());
+    }
+  }
+  bool can_lookahead(const T*, const T*) const { return true; }
 };
 
 }  // namespace device

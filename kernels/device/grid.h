@@ -162,6 +162,8 @@ struct SizeExec {
   template <class Prog, class Op, class Args> void launch(int, int, int, const Args&, const char* = "") {}
   void launch_teaching(const TeachingLaunch&, const char* = "") {}
   void memset_zero(void*, size_t) {}
+  template <class Shape, class Op, class Args> void launch_lookahead(const Args&, const char* = "") {}
+  template <class T> bool can_lookahead(const T*, const T*) const { return true; }
 };
 
 // What a strategy's launch sequence computes: a reduction writes one value to out, a scan n.

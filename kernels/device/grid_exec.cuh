@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "kernels/device/cuda_block.cuh"
+#include "kernels/device/scan_lookahead.cuh"
 #include "kernels/device/strategies.h"
 
 namespace scanscope {
@@ -55,6 +56,12 @@ struct CudaExec {
     cuda_check(cudaGetLastError(), kernel + ": launch of " + name + " (" + std::to_string(l.grid) + " blocks of " + std::to_string(l.block) + ")");
   }
   void memset_zero(void* p, size_t bytes) { cuda_check(cudaMemsetAsync(p, 0, bytes, stream), kernel + ": cudaMemsetAsync"); }
+  // The lookahead scan (scan_lookahead.cuh): on an sm_90 GPU, with 16-byte aligned arrays.
+  template <class Shape, class Op>
+  void launch_lookahead(const LookaheadArgs<T>& a, const char* name = "") {
+    launch_lookahead_kernel<Shape, Op, T>(a, stream, kernel + ": " + name);
+  }
+  bool can_lookahead(const T* in, const T* out) const { return lookahead_device_ok() && lookahead_aligned(in, out); }
 };
 
 // One registry row of family F (strategies.h) on device buffers, int32 or float32. Each family is

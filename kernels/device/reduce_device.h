@@ -179,6 +179,25 @@ struct ReduceBestStageT {
   }
 };
 
+// reduce-best's one-block path as a single tile (tuning variants x-reduce-tile*): thread_sum_tile
+// (no grid-stride loop, 32-bit index math; NC: non-coherent loads), then the same shuffles.
+template <int THREADS, bool NC>
+struct ReduceTileT {
+  static constexpr int kThreads = THREADS, kUnroll = 4;
+  static constexpr int kMaxThreads = kThreads, kMinBlocks = 1;
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx, const ReduceArgs<T>& a) {
+    auto sdata = b.template shared<T>(kWarpSize + 1);
+    auto val = b.template regs<T>();
+    auto other = b.template regs<T>();
+    b.threads([&](int tid) { val[tid] = thread_sum_tile<Op, T, kUnroll, NC>(a.in, static_cast<int>(a.n), tid, b.num_threads()); });
+    block_reduce_shuffle<Op, T>(b, val, other, sdata);
+    b.threads([&](int tid) {
+      if (tid == 0) *a.out = val[tid];
+    });
+  }
+};
+
 using ReduceBestStage = ReduceBestStageT<512>;
 using ReduceBestSmall = ReduceBestStageT<256>;
 using ReduceBestLarge = ReduceBestStageT<1024>;
@@ -261,12 +280,24 @@ struct ReduceWarpShuffle : ReduceSequence {
 
 // reduce-best. r.max_blocks: how many blocks the device keeps resident (SMs x blocks per SM); the
 // CPU passes a small number so the multi-block path runs in tests.
-struct ReduceBest : ReduceSequence {
+// TILE_NC: 0 = the block program above for the one-block sizes too (reduce-best); 1 = ReduceTileT
+// there (x-reduce-tile); 2 = ReduceTileT with non-coherent loads (x-reduce-tile-nc).
+template <int TILE_NC = 0>
+struct ReduceBestT : ReduceSequence {
   template <class Op, class T, class Exec>
   static void run(Exec& ex, const RunArgs<T>& r) {
     using S = ReduceBestStage;
     using Small = ReduceBestSmall;
     using Large = ReduceBestLarge;
+    if constexpr (TILE_NC > 0) {
+      using Tile = ReduceTileT<256, TILE_NC == 2>;
+      if (r.n <= 4LL * Tile::kUnroll * Tile::kThreads) {
+        r.ws.template take<unsigned>(1);
+        r.ws.template take<T>(r.max_blocks);
+        return ex.template launch<Tile, Op>(1, Tile::kThreads, kWarpSize + 1, ReduceArgs<T>{r.in, r.out, r.n, 0, nullptr, nullptr},
+                                            "reduce-best (one tile of 256)");
+      }
+    }
     unsigned* counter = r.ws.template take<unsigned>(1);  // zeroed once when the workspace is made
     T* partials = r.ws.template take<T>(r.max_blocks);
     // Small n: one block, no partials, no counter; the fewest threads whose 4 x 16-byte loads
@@ -281,6 +312,7 @@ struct ReduceBest : ReduceSequence {
     ex.template launch<S, Op>(blocks, S::kThreads, kWarpSize + 1, ReduceArgs<T>{r.in, r.out, n, 0, counter, partials}, "reduce-best");
   }
 };
+using ReduceBest = ReduceBestT<0>;
 
 }  // namespace device
 }  // namespace scanscope

@@ -16,6 +16,7 @@
 
 #include "kernels/device/reduce_device.h"
 #include "kernels/device/scan_device.h"
+#include "kernels/device/scan_lookahead.h"
 
 namespace scanscope {
 namespace device {
@@ -57,7 +58,22 @@ using Tuning = Row<ScanLookBack<Prog>, IntOnly, kTuning>;
 // DYNAMIC>, LookBackScanFast<THREADS, ITEMS, MIN_BLOCKS, BACKOFF_NS, MAX_SHARED, STAGE_PARTIAL,
 // SMEM128>; scan_device.h).
 using ScanDecoupled = LookBackScan<256, 4, false>;  // scan-decoupled: the algorithm, plainly
-using ScanBest = LookBackScanFast<256, 24, 6>;      // scan-best: 256 threads x 24 items, 6 blocks per SM (40 registers), partial tiles staged
+using ScanBest = LookBackScanFast<256, 24, 6>;      // scan-best below kLookaheadFrom: 256 threads x 24 items, 6 blocks per SM (40 registers), partial tiles staged
+// The lookahead scan's shapes (LookaheadShape<compute warps, ITEMS (odd), STAGES>; scan_lookahead.h).
+using LookaheadBest = LookaheadShape<8, 15, 8>;  // scan-lookahead and scan-best from kLookaheadFrom: 256 x 15 = 3840 per tile, 8 stages (120 KB, one block per SM)
+
+// scan-best: the decoupled look-back (ScanBest) below kLookaheadFrom elements, the lookahead scan
+// (LookaheadBest) from there on where the device and the arrays allow it (sm_90, 16-byte
+// aligned). The workspace of either fits the one SizeExec counts.
+constexpr long long kLookaheadFrom = 1LL << 23;
+struct ScanBestSequence : ScanSequence {
+  static_assert(LookaheadBest::kTile <= ScanBest::kTile, "the look-back path's status words fit in the lookahead path's workspace");
+  template <class Op, class T, class Exec>
+  static void run(Exec& ex, const RunArgs<T>& r) {
+    if (r.n >= kLookaheadFrom && ex.can_lookahead(r.in, r.out)) ScanLookahead<LookaheadBest>::template run<Op>(ex, r);
+    else ScanLookBack<ScanBest>::template run<Op>(ex, r);
+  }
+};
 
 // ---- The rows, in the order the bench lists them.
 template <class Visit>
@@ -74,9 +90,22 @@ void for_each_strategy(Visit&& v) {
   v(Row<ScanPropagate>{"scan-propagate", "scan-then-propagate: Blelloch block scans, scan of block sums, uniform add", "seed 003 (scan paper), Figure 5"});
   v(Row<ScanReduceThenScan>{"scan-reduce-then-scan", "reduce blocks, scan block sums, scan blocks (three kernels)", "seed 004, CUDA scan implementation"});
   v(Row<ScanLookBack<ScanDecoupled>>{"scan-decoupled", "single pass, decoupled look-back, 4 items per thread", "Merrill & Garland 2016"});
-  v(Row<ScanLookBack<ScanBest>>{"scan-best", "single pass, decoupled look-back, 24 items per thread, 16-byte loads (partial tile too)",
-                                "scanscope (after Merrill & Garland)", kBest | kBenchInclusive});
+  v(Row<ScanLookahead<LookaheadBest>>{"scan-lookahead", "single pass, persistent warp-specialised blocks, bulk copies through an 8-tile ring, lookahead over tile aggregates (sm_90)",
+                                       "scanscope (after Merrill & Garland)", kBenchInclusive});
+  v(Row<ScanBestSequence>{"scan-best", "scan-lookahead from 2^23 elements, below it single pass with decoupled look-back, 24 items per thread, 16-byte loads",
+                          "scanscope (after Merrill & Garland)", kBest | kBenchInclusive});
+  v(Row<ScanLookBack<ScanBest>>{"scan-lookback", "single pass, decoupled look-back, 24 items per thread, 16-byte loads (partial tile too): scan-best below 2^23",
+                                "scanscope (after Merrill & Garland)"});
+  // Tuning variants of reduce-best's one-block path (n <= 4096): a single tile, 32-bit index math, and non-coherent loads.
+  v(Row<ReduceBestT<1>, IntOnly, kTuning>{"x-reduce-tile", "reduce-best, n <= 4096 as one tile: no loop, 32-bit index math", "scanscope"});
+  v(Row<ReduceBestT<2>, IntOnly, kTuning>{"x-reduce-tile-nc", "reduce-best, n <= 4096 as one tile, non-coherent 16-byte loads", "scanscope"});
   // Tuning variants of scan-best (scripts/bench_gpu.sh tune and tail; docs/performance.md).
+  v(Row<ScanLookahead<LookaheadShape<8, 15, 6>>, IntOnly, kTuning>{"x-scan-la-8x15s6", "scan-lookahead, 8 warps x 15, 6 stages", "scanscope"});
+  v(Row<ScanLookahead<LookaheadShape<8, 15, 12>>, IntOnly, kTuning>{"x-scan-la-8x15s12", "scan-lookahead, 8 warps x 15, 12 stages", "scanscope"});
+  v(Row<ScanLookahead<LookaheadShape<16, 15, 6>>, IntOnly, kTuning>{"x-scan-la-16x15s6", "scan-lookahead, 16 warps x 15, 6 stages", "scanscope"});
+  v(Row<ScanLookahead<LookaheadShape<16, 15, 4>>, IntOnly, kTuning>{"x-scan-la-16x15s4", "scan-lookahead, 16 warps x 15, 4 stages", "scanscope"});
+  v(Row<ScanLookahead<LookaheadShape<8, 31, 4>>, IntOnly, kTuning>{"x-scan-la-8x31s4", "scan-lookahead, 8 warps x 31, 4 stages", "scanscope"});
+  v(Row<ScanLookahead<LookaheadShape<8, 23, 6>>, IntOnly, kTuning>{"x-scan-la-8x23s6", "scan-lookahead, 8 warps x 23, 6 stages", "scanscope"});
   v(Tuning<LookBackScan<256, 16, true, 8, false>>{"x-scan-v1", "the first scan-best: block scan, then look-back; 256 x 16, tile = block", "scanscope"});
   v(Tuning<LookBackScanFast<256, 16, 8>>{"x-scan-f256x16", "scan-best's tile program at 256 threads x 16 items, 8 blocks per SM", "scanscope"});
   v(Tuning<LookBackScanFast<128, 24, 12>>{"x-scan-f128x24", "scan-best's tile program at 128 x 24 (CUB's sm_90 shape), 12 blocks per SM", "scanscope"});

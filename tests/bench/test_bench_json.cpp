@@ -16,6 +16,7 @@ BenchResults sample() {
   BenchResults r;
   r.device = "NVIDIA H100 80GB HBM3";
   r.driver = "driver 13.0, runtime 13.0";
+  r.cub = "CUB 3.0.1";
   r.date = "2026-11-22T00:00:00Z";
   r.type = ValueType::Float;
   r.messages = {"n=1073741824: skipped: needs 8200 MiB"};
@@ -53,6 +54,7 @@ TEST(BenchJson, RoundTrip) {
   BenchResults b = bench_from_json(bench_to_json(a), "mem");
   EXPECT_EQ(b.device, a.device);
   EXPECT_EQ(b.driver, a.driver);
+  EXPECT_EQ(b.cub, a.cub);
   EXPECT_EQ(b.date, a.date);
   EXPECT_EQ(b.type, a.type);
   EXPECT_EQ(b.messages, a.messages);
