@@ -7,6 +7,9 @@
 #   tail   scan-best's partial tile: sanitizers on partial tiles (n 6145, 1000003), scan-best against
 #          its old scalar-tail path (x-scan-best-scalar-tail), the 16-byte shared transpose
 #          (x-scan-best-s128) and CUB, int and float 2^10..2^28, then the every-kernel sweeps
+#   lookahead  the lookahead scan: sanitizers at ragged sizes (6145, 1000003, 2^28 + 7), its shapes
+#          (x-scan-la-*) against scan-best's look-back path and CUB, reduce-best's one-tile path
+#          at small n, then the every-kernel sweeps, int and float (JSON for assets/bench/)
 # At most 8 files come back from the device machine: JSON and tables go to $OUT, every other log
 # is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full
 set -uo pipefail
@@ -30,8 +33,8 @@ build-gpu/tests/bench/scanscope_bench_tests > "$LOG/tests.log" 2>&1
 echo "bench tests rc=$? ($(( $(date +%s) - t0 )) s)"; grep -E "^\[  (PASSED|FAILED|SKIPPED) |Failure|tests ran" "$LOG/tests.log" | head -30
 
 variants=x-scan-v1,x-scan-f256x16,x-scan-f128x24,x-scan-f256x32
-ours=reduce-tree,reduce-block,reduce-chunked,reduce-atomic,reduce-two-pass,reduce-warp-shuffle,reduce-best,scan-propagate,scan-reduce-then-scan,scan-decoupled,scan-best,scan-best-inclusive
-if [ "$mode" != tail ] && command -v compute-sanitizer > /dev/null; then
+ours=reduce-tree,reduce-block,reduce-chunked,reduce-atomic,reduce-two-pass,reduce-warp-shuffle,reduce-best,scan-propagate,scan-reduce-then-scan,scan-decoupled,scan-lookahead,scan-lookahead-inclusive,scan-best,scan-best-inclusive
+if [ "$mode" != tail ] && [ "$mode" != lookahead ] && command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $ours --min 1000 --max 9000 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool.log" 2>&1
     echo "compute-sanitizer $tool (all ours, n 1000..8000) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool.log" | head -1)"
@@ -76,6 +79,34 @@ PY
   done
   grep -E "WRONG|error" "$LOG"/all-*.txt | head
   ;;
+lookahead)
+  # racecheck reports hazards between the reduce warp's reads and the compute warps' in-place
+  # writes of the bulk-copied ring (docs/validation.md says why they are ordered); memcheck and
+  # synccheck must be clean and every result right.
+  la=scan-lookahead,scan-lookahead-inclusive,scan-best,scan-best-inclusive
+  for n in 6145 1000003 268435463; do
+    for tool in memcheck synccheck racecheck; do
+      [ $n = 268435463 ] && [ $tool = racecheck ] && continue
+      for type in int float; do
+        [ $n = 268435463 ] && [ $type = float ] && continue
+        timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $la --type $type --min $n --max $n --repeats 1 --warmup 0 > "$LOG/san.tmp" 2>&1
+        echo "compute-sanitizer $tool ($la, $type, n $n) rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$LOG/san.tmp" | head -1); unverified: $(grep -c WRONG "$LOG/san.tmp")" | tee -a "$LOG/sanitizer-lookahead.log"
+      done
+    done
+  done
+  $bin bench --kernel reduce-best,x-reduce-best-loop,x-reduce-tile-nc,cub-reduce --min 1024 --max 16384 --repeats 50 > "$OUT/reduce-small.txt" 2>&1
+  echo "bench reduce small rc=$?"; grep -A6 "best kernels" "$OUT/reduce-small.txt"
+  $bin bench --kernel scan-best,scan-lookahead,x-scan-la-8x15s6,x-scan-la-8x15s12,x-scan-la-16x15s6,x-scan-la-16x15s4,x-scan-la-8x31s4,x-scan-la-8x23s6,scan-lookback,cub-scan,copy \
+    --min 1048576 --max 268435456 --repeats 10 > "$OUT/tune-lookahead.txt" 2>&1
+  echo "bench lookahead shapes rc=$?"
+  for type in int float; do
+    t0=$(date +%s)
+    timeout 200 $bin bench --kernel all --type $type --json "$OUT/$gpu-$type.json" > "$LOG/all-$type.txt" 2> "$LOG/all-$type.err"
+    echo "bench all $type rc=$? ($(( $(date +%s) - t0 )) s)"
+  done
+  grep -A20 "best kernels" "$LOG/all-int.txt" | grep scan-best
+  grep -E "WRONG|error" "$LOG"/all-*.txt "$OUT"/*.txt | head
+  ;;
 tune)
   for tool in memcheck racecheck synccheck; do
     compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $variants --min 40000 --max 40000 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool-variants.log" 2>&1
@@ -116,7 +147,7 @@ esac
 for o in build-gpu/kernels/CMakeFiles/scanscope_device.dir/device/{reduce_device,scan_device}.cu.o; do
   cuobjdump -sass "$o" | awk '/Function :/{f=$3} /LDG|STG|LDS|STS|LDL|STL/{match($0,/(LDG|STG|LDS|STS|LDL|STL)[.A-Z0-9]*/); print f, substr($0,RSTART,RLENGTH)}' | sort | uniq -c
 done > "$LOG/sass-ldg.txt" 2>&1
-for f in gpu.txt tests.log sanitizer-memcheck-6145.log sanitizer-memcheck-1000003.log sanitizer-racecheck-6145.log sanitizer-racecheck-1000003.log tail-int.txt tail-float.txt all-int.txt all-float.txt sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sass-ldg.txt; do
+for f in gpu.txt tests.log sanitizer-lookahead.log sanitizer-memcheck-6145.log sanitizer-memcheck-1000003.log sanitizer-racecheck-6145.log sanitizer-racecheck-1000003.log tail-int.txt tail-float.txt all-int.txt all-float.txt sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sass-ldg.txt; do
   [ -f "$LOG/$f" ] && { echo "===== $f"; cat "$LOG/$f"; }
 done > "$OUT/logs.txt"
 tail -5 "$LOG/build.log" >> "$OUT/logs.txt"

@@ -85,7 +85,7 @@ void for_each_strategy(Visit&& v) {
   v(Row<ReduceAtomic>{"reduce-atomic", "every thread atomicAdd()s its element", "seed 004, atomics"});
   v(Row<ReduceTwoPass>{"reduce-two-pass", "grid-stride loop, tree per block, second pass over block partials", "seeds 001, 002"});
   v(Row<ReduceWarpShuffle>{"reduce-warp-shuffle", "16-byte loads, grid-stride, warp shuffles, two passes", "seed 000 (warp shuffle)"});
-  v(Row<ReduceBest>{"reduce-best", "one launch: 16-byte loads x4 in flight, shuffles, last block done finishes", "scanscope", kBest});
+  v(Row<ReduceBest>{"reduce-best", "one launch: 16-byte loads x4 in flight, shuffles, last block done finishes; n <= 4096 one tile", "scanscope", kBest});
   // Scans (scan_device.h): out receives n values, inclusive or exclusive.
   v(Row<ScanPropagate>{"scan-propagate", "scan-then-propagate: Blelloch block scans, scan of block sums, uniform add", "seed 003 (scan paper), Figure 5"});
   v(Row<ScanReduceThenScan>{"scan-reduce-then-scan", "reduce blocks, scan block sums, scan blocks (three kernels)", "seed 004, CUDA scan implementation"});
@@ -97,7 +97,7 @@ void for_each_strategy(Visit&& v) {
   v(Row<ScanLookBack<ScanBest>>{"scan-lookback", "single pass, decoupled look-back, 24 items per thread, 16-byte loads (partial tile too): scan-best below 2^23",
                                 "scanscope (after Merrill & Garland)"});
   // Tuning variants of reduce-best's one-block path (n <= 4096): a single tile, 32-bit index math, and non-coherent loads.
-  v(Row<ReduceBestT<1>, IntOnly, kTuning>{"x-reduce-tile", "reduce-best, n <= 4096 as one tile: no loop, 32-bit index math", "scanscope"});
+  v(Row<ReduceBestT<0>, IntOnly, kTuning>{"x-reduce-best-loop", "reduce-best with its grid-stride loop for n <= 4096 too (before the one-tile path)", "scanscope"});
   v(Row<ReduceBestT<2>, IntOnly, kTuning>{"x-reduce-tile-nc", "reduce-best, n <= 4096 as one tile, non-coherent 16-byte loads", "scanscope"});
   // Tuning variants of scan-best (scripts/bench_gpu.sh tune and tail; docs/performance.md).
   v(Row<ScanLookahead<LookaheadShape<8, 15, 6>>, IntOnly, kTuning>{"x-scan-la-8x15s6", "scan-lookahead, 8 warps x 15, 6 stages", "scanscope"});
