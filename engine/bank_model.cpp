@@ -3,6 +3,7 @@
 #include "engine/bank_model.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <tuple>
@@ -250,6 +251,41 @@ int global_sectors(const Step& step, const GlobalInstruction& gi) {
   std::set<std::pair<int, int>> sectors;
   for (int idx : gi.access_index) sectors.insert({step.global[idx].array, step.global[idx].index >> 3});
   return static_cast<int>(sectors.size());
+}
+
+std::vector<LaunchTraffic> launch_traffic(const Trace& t) {
+  std::vector<LaunchTraffic> out(std::max<size_t>(t.launches.size(), t.steps.empty() ? 0 : 1));
+  for (LaunchTraffic& l : out) l.arrays.resize(t.global_arrays.size());
+  for (const Step& step : t.steps) {
+    if (step.launch < 0 || step.launch >= static_cast<int>(out.size())) continue;
+    LaunchTraffic& l = out[static_cast<size_t>(step.launch)];
+    l.totals.ld.requests += step.global_totals.ld.requests;
+    l.totals.ld.sectors += step.global_totals.ld.sectors;
+    l.totals.st.requests += step.global_totals.st.requests;
+    l.totals.st.sectors += step.global_totals.st.sectors;
+    l.totals.atomics += step.global_totals.atomics;
+    for (const GlobalInstruction& gi : step.global_instructions) {
+      if (gi.op != kLoad && gi.op != kStore) continue;
+      std::set<std::pair<int, int>> sectors;  // as global_sectors counts them
+      for (int idx : gi.access_index)
+        if (idx >= 0 && idx < static_cast<int>(step.global.size())) sectors.insert({step.global[idx].array, step.global[idx].index >> 3});
+      for (const auto& [array, sector] : sectors) {
+        if (array < 0 || array >= static_cast<int>(l.arrays.size())) continue;
+        (gi.op == kLoad ? l.arrays[array].ld_sectors : l.arrays[array].st_sectors) += 1;
+      }
+    }
+  }
+  return out;
+}
+
+double bytes_per_element(long long sectors, int n) { return n < 1 ? 0.0 : 32.0 * static_cast<double>(sectors) / static_cast<double>(n); }
+
+std::string bytes_per_element_text(double bytes) {
+  if (!(bytes > 0)) return "0";
+  if (bytes < 0.005) return "<0.01";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, bytes >= 1 ? "%.1f" : "%.2f", bytes);
+  return buf;
 }
 
 }  // namespace scanscope

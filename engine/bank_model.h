@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "engine/trace.h"
 
@@ -27,6 +28,23 @@ void analyze_banks(Trace& trace);
 // l1tex__t_{requests,sectors}_pipe_lsu_mem_global_op_{ld,st}; atomics are counted apart.
 void analyze_global(Trace& trace);
 int global_sectors(const Step& step, const GlobalInstruction& gi);
+
+// The global traffic of each launch (one entry for a trace of one launch; none for a trace
+// without launches), split by the array each sector lies in: the sectors of analyze_global's
+// warp-instructions, so the arrays of a launch add up to its totals. Atomics are left out, as in
+// the totals' ld and st.
+struct ArrayTraffic {
+  long long ld_sectors = 0, st_sectors = 0;
+};
+struct LaunchTraffic {
+  GlobalTotals totals;               // the launch's requests and sectors (ld, st, atomics)
+  std::vector<ArrayTraffic> arrays;  // by Trace::global_arrays
+};
+std::vector<LaunchTraffic> launch_traffic(const Trace& t);
+// Bytes that `sectors` 32-byte sectors move per element of an n-element input (0 for n < 1), and
+// how the window and the lessons write it: one decimal from 1 up, two below ("0.04"), "<0.01" under that, "0" for none.
+double bytes_per_element(long long sectors, int n);
+std::string bytes_per_element_text(double bytes);
 
 // Fills step.hazards: cross-thread read/write pairs on one word within a step.
 void find_hazards(Step& step);

@@ -17,7 +17,7 @@ namespace scanscope {
 namespace {
 
 const std::set<std::string> kViews = {"float-order", "histeq", "timing"};
-const std::set<std::string> kPanels = {"tree", "smem", "warps", "grid", "code", "compare", "timing"};
+const std::set<std::string> kPanels = {"tree", "smem", "warps", "grid", "traffic", "code", "compare", "timing"};
 
 KeyFileSyntax lesson_syntax() {
   KeyFileSyntax s;

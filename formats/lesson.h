@@ -37,6 +37,9 @@
 //   {launches}                the launches of the kernel file's sequence
 //   {global.ld.requests} {global.ld.sectors} {global.st.requests} {global.st.sectors}
 //                             its global-memory requests and 32-byte sectors (every block)
+//   {global.ld.bytes_per_element} {global.st.bytes_per_element} {global.bytes_per_element}
+//                             those sectors' bytes per element of the input (32 x sectors / n:
+//                             loads, stores, both), written as the grid's traffic panel writes them
 //   {work} {depth}            threads that read two or more shared words and write one (combine),
 //                             summed over the steps, and the steps where any does (a tree's
 //                             additions and levels)

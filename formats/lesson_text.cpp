@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "engine/bank_model.h"
 #include "engine/format.h"
 #include "engine/kernel_file.h"
 #include "engine/runner.h"
@@ -20,7 +21,8 @@ namespace {
 // Names of the whole trace, and of one trace step (these take prev. next. first. last.).
 const std::set<std::string> kTraceNames = {"n", "threads", "banks", "steps", "input", "output", "ld.inst", "ld.wavefronts",
                                            "ld.conflicts", "st.inst", "st.wavefronts", "st.conflicts", "work", "depth",
-                                           "launches", "global.ld.requests", "global.ld.sectors", "global.st.requests", "global.st.sectors"};
+                                           "launches", "global.ld.requests", "global.ld.sectors", "global.st.requests", "global.st.sectors",
+                                           "global.ld.bytes_per_element", "global.st.bytes_per_element", "global.bytes_per_element"};
 const std::set<std::string> kStepNames = {"step", "label", "smem", "active", "degree", "inst", "wavefronts", "conflicts",
                                           "launch", "block", "requests", "sectors"};
 const std::set<std::string> kIndexed = {"smem", "input", "output"};  // may take [i] or [i..j]
@@ -113,6 +115,10 @@ std::string value_of(const Parsed& p, const Trace& t, int at) {
   if (p.name == "global.ld.sectors") return number(t.totals.global.ld.sectors);
   if (p.name == "global.st.requests") return number(t.totals.global.st.requests);
   if (p.name == "global.st.sectors") return number(t.totals.global.st.sectors);
+  if (p.name == "global.ld.bytes_per_element") return bytes_per_element_text(bytes_per_element(t.totals.global.ld.sectors, t.n));
+  if (p.name == "global.st.bytes_per_element") return bytes_per_element_text(bytes_per_element(t.totals.global.st.sectors, t.n));
+  if (p.name == "global.bytes_per_element")
+    return bytes_per_element_text(bytes_per_element(t.totals.global.ld.sectors + t.totals.global.st.sectors, t.n));
   if (p.name == "work" || p.name == "depth") {
     long long work = 0, depth = 0;
     for (const Step& st : t.steps) {

@@ -560,6 +560,18 @@ TEST(LessonPlaceholders, FilledFromTheStepsTraces) {
   }
 }
 
+// The global traffic in bytes per element (32 x sectors / n), as the traffic panel writes it: the
+// single-pass scan at n = 8192 loads 1038 sectors and stores 1054; beside it, the three passes'.
+TEST(LessonPlaceholders, GlobalBytesPerElement) {
+  const Lesson l = parse_lesson(std::string("lesson: x\ntitle: X\nstep: a\nkernel: scan-decoupled-lookback\nn: 8192\n") +
+                                    "compare-kernel: scan-reduce-then-scan-staged\n" +
+                                    "text: {global.ld.sectors} {global.st.sectors}: {global.ld.bytes_per_element} + {global.st.bytes_per_element} = " +
+                                    "{global.bytes_per_element}; {compare.global.bytes_per_element}\n",
+                                "bytes.lesson");
+  const FilledStep f = run_lesson_step(l, l.steps[0], nullptr);
+  EXPECT_EQ(f.text, "1038 1054: 4.1 + 4.1 = 8.2; 12.2");
+}
+
 TEST(LessonPlaceholders, UnknownOrPastTheTraceNameFileAndLine) {
   const std::string head = "lesson: x\ntitle: X\n";
   auto error = [](const std::string& text) {

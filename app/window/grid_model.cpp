@@ -5,8 +5,10 @@
 #include <cmath>
 #include <limits>
 #include <set>
+#include <tuple>
 
 #include "engine/bank_model.h"
+#include "engine/format.h"
 
 namespace scanscope {
 
@@ -178,6 +180,112 @@ StepGlobalView step_global_view(const Trace& grid, int step, int inst) {
                   (gi.sectors == 1 ? " sector" : " sectors");
   }
   return v;
+}
+
+std::vector<std::vector<std::vector<ProducerRead>>> producer_reads(const Trace& grid) {
+  std::vector<std::vector<std::vector<ProducerRead>>> out;
+  for (const LaunchInfo& l : grid.launches) out.emplace_back(static_cast<size_t>(std::max(0, l.grid)));
+  if (out.empty()) out.emplace_back(1);
+  std::vector<std::vector<std::pair<int, int>>> writer;  // [array][element] -> (launch, block); (-1, -1): none yet
+  for (const auto& a : grid.global_arrays) writer.emplace_back(static_cast<size_t>(std::max(0, a.count)), std::make_pair(-1, -1));
+  std::set<std::tuple<int, int, int, int>> counted;  // (reader launch, reader block, array, element) already counted
+  for (const Step& s : grid.steps) {
+    if (s.launch < 0 || s.launch >= static_cast<int>(out.size()) || s.block < 0 || s.block >= static_cast<int>(out[s.launch].size()))
+      continue;
+    std::vector<ProducerRead>& mine = out[s.launch][s.block];
+    for (const GlobalAccess& a : s.global) {
+      if (a.array < 0 || a.array >= static_cast<int>(writer.size()) || a.index < 0 || a.index >= static_cast<int>(writer[a.array].size()))
+        continue;
+      std::pair<int, int>& w = writer[a.array][a.index];
+      if (a.op != kStore && w.first >= 0 && w != std::make_pair(s.launch, s.block)) {
+        auto it = std::find_if(mine.begin(), mine.end(), [&](const ProducerRead& p) { return p.launch == w.first && p.block == w.second; });
+        if (it == mine.end()) {
+          ProducerRead p;
+          p.launch = w.first, p.block = w.second;
+          mine.push_back(p);
+          it = mine.end() - 1;
+        }
+        if (counted.insert({s.launch, s.block, a.array, a.index}).second) {
+          ++it->words;
+          if (it->first.size() < 3) it->first.push_back({a.array, a.index, a.value});
+        }
+      }
+      if (a.op != kLoad) w = {s.launch, s.block};
+    }
+  }
+  return out;
+}
+
+std::string producer_read_text(const Trace& grid, const ProducerRead& p) {
+  std::string out;
+  const size_t shown = std::min<size_t>(2, p.first.size());
+  for (size_t i = 0; i < shown; ++i) {
+    const ProducerWord& w = p.first[i];
+    const std::string name = w.array >= 0 && w.array < static_cast<int>(grid.global_arrays.size()) ? grid.global_arrays[w.array].name : "?";
+    out += (i ? ", " : "") + name + "[" + std::to_string(w.index) + "] = " + format_value(w.value, grid.op);
+  }
+  const int more = p.words - static_cast<int>(shown);
+  if (more > 0) out += " and " + std::to_string(more) + (more == 1 ? " more word" : " more words");
+  return out;
+}
+
+TrafficPicture traffic_picture(const Trace& t) {
+  TrafficPicture p;
+  p.n = t.n;
+  for (const auto& a : t.global_arrays) {
+    p.arrays.push_back(a.name);
+    p.counts.push_back(a.count);
+  }
+  const size_t arrays = p.arrays.size();
+  p.array_ld.assign(arrays, 0.0);
+  p.array_st.assign(arrays, 0.0);
+  const std::vector<LaunchTraffic> traffic = launch_traffic(t);
+  for (size_t l = 0; l < traffic.size(); ++l) {
+    const LaunchTraffic& lt = traffic[l];
+    TrafficRow r;
+    const std::string entry = l < t.launches.size() ? t.launches[l].entry : std::string();
+    r.name = std::to_string(l + 1) + (entry.empty() ? "" : ": " + entry);
+    r.ld_bytes = bytes_per_element(lt.totals.ld.sectors, t.n);
+    r.st_bytes = bytes_per_element(lt.totals.st.sectors, t.n);
+    for (size_t a = 0; a < arrays && a < lt.arrays.size(); ++a) {
+      r.array_ld.push_back(bytes_per_element(lt.arrays[a].ld_sectors, t.n));
+      r.array_st.push_back(bytes_per_element(lt.arrays[a].st_sectors, t.n));
+      p.array_ld[a] += r.array_ld.back();
+      p.array_st[a] += r.array_st.back();
+    }
+    r.array_ld.resize(arrays, 0.0);
+    r.array_st.resize(arrays, 0.0);
+    p.ld_sectors += lt.totals.ld.sectors;
+    p.st_sectors += lt.totals.st.sectors;
+    p.launches.push_back(std::move(r));
+  }
+  p.ld_bytes = bytes_per_element(p.ld_sectors, t.n);
+  p.st_bytes = bytes_per_element(p.st_sectors, t.n);
+  return p;
+}
+
+std::vector<std::string> traffic_array_lines(const TrafficPicture& p) {
+  auto line = [](const std::string& name, double ld, double st) {
+    std::string out = name + ":";
+    if (ld > 0) out += " read " + bytes_per_element_text(ld);
+    if (st > 0) out += std::string(ld > 0 ? "," : "") + " written " + bytes_per_element_text(st);
+    return out;
+  };
+  std::vector<std::string> out;
+  std::string small_names;
+  double small_ld = 0, small_st = 0;
+  for (size_t a = 0; a < p.arrays.size() && a < p.array_ld.size() && a < p.array_st.size(); ++a) {
+    const double ld = p.array_ld[a], st = p.array_st[a];
+    if (!(ld > 0) && !(st > 0)) continue;
+    if (a < p.counts.size() && p.counts[a] < p.n) {
+      small_names += (small_names.empty() ? "" : ", ") + p.arrays[a];
+      small_ld += ld, small_st += st;
+    } else {
+      out.push_back(line(p.arrays[a], ld, st));
+    }
+  }
+  if (!small_names.empty()) out.push_back(line(small_names, small_ld, small_st));
+  return out;
 }
 
 }  // namespace scanscope

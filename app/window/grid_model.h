@@ -61,4 +61,46 @@ struct StepGlobalView {
 };
 StepGlobalView step_global_view(const Trace& grid, int step, int inst);
 
+// Whose words a block read: for each other block that stored a word before this block loaded it
+// (in the trace's order, the order the interpreter ran the blocks; atomics count as both), the
+// first such word and how many distinct words of that block it read. The block sums a launch
+// reads from the launch before; a look-back's flag and prefix of the tile before it.
+struct ProducerWord {
+  int array = 0, index = 0;
+  double value = 0;  // as read
+};
+struct ProducerRead {
+  int launch = 0, block = 0;        // the block that stored the words
+  std::vector<ProducerWord> first;  // the first words of it read, up to 3 distinct ones
+  int words = 0;                    // distinct words of that block read
+};
+// [launch][block] -> the blocks it read from, in the order of their first read.
+std::vector<std::vector<std::vector<ProducerRead>>> producer_reads(const Trace& grid);
+// "flags[4] = 2, prefixes[4] = 23177", "buf[0] = 4578 and 7 more words" (values as the trace's
+// operator writes them; the first two words).
+std::string producer_read_text(const Trace& grid, const ProducerRead& p);
+
+// The global traffic of a trace as the traffic panel draws it: per launch, the bytes per element
+// of the input its loads and stores move (engine/bank_model.h, launch_traffic), and each array's
+// share; the whole sequence's sums.
+struct TrafficRow {
+  std::string name;                  // "1: reduce_blocks"
+  double ld_bytes = 0, st_bytes = 0;  // per element
+  std::vector<double> array_ld, array_st;  // per element, by Trace::global_arrays
+};
+struct TrafficPicture {
+  int n = 0;
+  std::vector<std::string> arrays;
+  std::vector<int> counts;  // each array's elements
+  std::vector<TrafficRow> launches;
+  double ld_bytes = 0, st_bytes = 0;        // all launches
+  std::vector<double> array_ld, array_st;   // all launches, by array
+  long long ld_sectors = 0, st_sectors = 0;
+};
+TrafficPicture traffic_picture(const Trace& t);
+// Each array's share, per element: one entry per array of n elements or more with traffic ("in:
+// read 8.0", "out: written 4.0"), then the smaller arrays together, the block sums or a look-back's
+// status words ("flags, aggregates, prefixes: read 0.05, written 0.12").
+std::vector<std::string> traffic_array_lines(const TrafficPicture& p);
+
 }  // namespace scanscope

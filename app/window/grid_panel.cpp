@@ -17,6 +17,11 @@ namespace {
 // The x of element i of an array of `count` elements drawn from x0 over width w.
 float element_x(int i, int count, float x0, float w) { return x0 + w * static_cast<float>(i) / static_cast<float>(std::max(1, count)); }
 
+// The width of a tile of a launch's row.
+float tw_min(const std::vector<GridStage>& stages, int launch, float w) {
+  return launch >= 0 && launch < static_cast<int>(stages.size()) ? w / static_cast<float>(std::max(1, stages[static_cast<size_t>(launch)].grid)) : w;
+}
+
 }  // namespace
 
 void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
@@ -37,6 +42,15 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     grid_kernel_ = g.kernel;
     grid_steps_ = static_cast<int>(g.steps.size());
     stages_ = grid_stages(g);
+    producers_ = producer_reads(g);
+    same_launch_reads_ = false;
+    earlier_launch_reads_ = false;
+    for (size_t l = 0; l < producers_.size(); ++l)
+      for (const auto& block : producers_[l])
+        for (const ProducerRead& p : block) {
+          same_launch_reads_ = same_launch_reads_ || p.launch == static_cast<int>(l);
+          earlier_launch_reads_ = earlier_launch_reads_ || p.launch != static_cast<int>(l);
+        }
   }
   const int gstep = current_grid_step(s);
   const StepGlobalView view = step_global_view(g, gstep, s.grid_inst);
@@ -52,11 +66,22 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const float x0 = c.x + label_w, w = std::max(10.0f, c.w - label_w - 4);
   // Rows of tiles and strips share the height left above the two footer lines; in a low panel
   // they shrink to a small line each, and the footer to one line.
+  // Where a block reads what another block of its launch wrote (a look-back), arcs over the tiles
+  // need a band above the first row.
+  const float arc_h = same_launch_reads_ ? 2 * sh + 10 : 0.0f;  // the label's line, then the arcs
   const int rows = static_cast<int>(stages_.size() + g.global_arrays.size());
-  const float footer = c.h - rows * (sh + 8) - fh * 0.6f >= 2.4f * fh ? 2.4f * fh : 1.2f * fh;
-  const float unit = (c.h - footer - fh * 0.6f) / static_cast<float>(std::max(1, rows));
+  const float footer = c.h - arc_h - rows * (sh + 8) - fh * 0.6f >= 2.4f * fh ? 2.4f * fh : 1.2f * fh;
+  // Where a block reads what an earlier launch wrote (block sums), the launches' rows stand apart,
+  // so that arrows from the tiles that wrote to the tile that reads have room, where there is room.
+  const float avail = c.h - arc_h - footer - fh * 0.6f;
+  const int gaps = std::max(0, static_cast<int>(stages_.size()) - 1);
+  const float gap_extra = earlier_launch_reads_ && gaps > 0
+                              ? std::clamp((avail - static_cast<float>(rows) * std::min(fh * 1.3f + 6, sh + 20)) / static_cast<float>(gaps), 0.0f, fh * 0.8f)
+                              : 0.0f;
+  const float unit = (avail - gap_extra * static_cast<float>(gaps)) / static_cast<float>(std::max(1, rows));
   const float row_h = std::clamp(unit - 6, sh + 2, fh * 1.3f);
-  float y = c.y;
+  float y = c.y + arc_h;
+  std::vector<float> tile_top(stages_.size(), 0.0f);
   std::vector<float> tile_bottom(stages_.size(), 0.0f);
   for (const GridStage& st : stages_) {
     const bool cur_launch = st.launch == s.grid_launch;
@@ -64,6 +89,7 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     std::snprintf(label, sizeof label, "%d: %s", st.launch + 1, g.launches[st.launch].entry.c_str());
     dl->AddText(small, sh, ImVec2(c.x, y + (row_h - sh) / 2), cur_launch ? text_col : dim_col, fit_text(label, label_w - 6, small).c_str());
     const float tw = w / static_cast<float>(st.grid);
+    tile_top[static_cast<size_t>(st.launch)] = y;
     for (int b = 0; b < st.grid; ++b) {
       const float tx = x0 + tw * static_cast<float>(b);
       const bool current = cur_launch && b == s.grid_block;
@@ -83,6 +109,7 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     }
     y += row_h + 3;
     tile_bottom[static_cast<size_t>(st.launch)] = y - 3;
+    if (st.launch + 1 < static_cast<int>(stages_.size())) y += gap_extra;
   }
 
   // The global arrays: one strip each, the step's reads and writes, the selected instruction's sectors.
@@ -170,6 +197,53 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         }
       }
   }
+
+  // What the current block read from other blocks (their words stored before it read them), drawn
+  // as arrows from each of those blocks' tiles into the current one: up from the launch before (its
+  // block sums), or an arc over the row from a tile of the same launch (a look-back's flag and
+  // prefix), labelled with the first word read.
+  int arrows_drawn = 0, arrows_total = 0;
+  if (s.grid_launch >= 0 && s.grid_launch < static_cast<int>(producers_.size()) && s.grid_launch < static_cast<int>(stages_.size()) &&
+      s.grid_block >= 0 && s.grid_block < static_cast<int>(producers_[static_cast<size_t>(s.grid_launch)].size())) {
+    const std::vector<ProducerRead>& reads = producers_[static_cast<size_t>(s.grid_launch)][static_cast<size_t>(s.grid_block)];
+    arrows_total = static_cast<int>(reads.size());
+    const ImU32 arrow_col = col(okabe_ito::yellow);
+    auto tile_x = [&](int launch, int block, float at = 0.5f) {
+      const GridStage& st = stages_[static_cast<size_t>(launch)];
+      return x0 + w / static_cast<float>(std::max(1, st.grid)) * (static_cast<float>(block) + at);
+    };
+    auto head = [&](ImVec2 tip, ImVec2 from) {  // an arrowhead at tip, pointing away from `from`
+      const float dx = tip.x - from.x, dy = tip.y - from.y, len = std::max(1e-3f, std::sqrt(dx * dx + dy * dy));
+      const float ux = dx / len, uy = dy / len, a = std::max(6.0f, sh * 0.45f);
+      dl->AddTriangleFilled(tip, ImVec2(tip.x - ux * a - uy * a * 0.5f, tip.y - uy * a + ux * a * 0.5f),
+                            ImVec2(tip.x - ux * a + uy * a * 0.5f, tip.y - uy * a - ux * a * 0.5f), arrow_col);
+    };
+    const float me_x = tile_x(s.grid_launch, s.grid_block), me_top = tile_top[static_cast<size_t>(s.grid_launch)];
+    for (const ProducerRead& p : reads) {
+      if (p.launch < 0 || p.launch > s.grid_launch || p.block < 0 || p.block >= stages_[static_cast<size_t>(p.launch)].grid) continue;
+      const float px = tile_x(p.launch, p.block);
+      if (p.launch == s.grid_launch) {  // an arc over the row, from the producer's tile into this one
+        const float top = me_top - arc_h + sh + 4;  // under the label's line
+        const ImVec2 a(px, me_top), b(me_x, me_top), c1(px, top - (arc_h - sh) * 0.3f), c2(me_x, top - (arc_h - sh) * 0.3f);
+        dl->AddBezierCubic(a, c1, c2, b, arrow_col, 2.5f);
+        head(b, ImVec2(me_x, top));
+        const std::string t = fit_text(producer_read_text(g, p), std::max(std::fabs(me_x - px) + tw_min(stages_, s.grid_launch, w), w * 0.5f), small);
+        const float tw = text_width(t, small);
+        const ImVec2 mid(std::clamp((px + me_x) / 2, x0 + tw / 2 + 3, x0 + w - tw / 2 - 3), me_top - arc_h + sh * 0.5f + 1);
+        dl->AddRectFilled(ImVec2(mid.x - tw / 2 - 3, mid.y - sh / 2), ImVec2(mid.x + tw / 2 + 3, mid.y + sh / 2), IM_COL32(0, 0, 0, 220), 3.0f);
+        text_centered(dl, mid, arrow_col, t, small);
+      } else {  // down from a tile of an earlier launch's row: straight down where the two tiles overlap
+        const float lo = std::max(tile_x(p.launch, p.block, 0.1f), tile_x(s.grid_launch, s.grid_block, 0.1f));
+        const float hi = std::min(tile_x(p.launch, p.block, 0.9f), tile_x(s.grid_launch, s.grid_block, 0.9f));
+        const float fx = lo <= hi ? (lo + hi) / 2 : px, tx = lo <= hi ? fx : me_x;
+        const ImVec2 from(fx, tile_bottom[static_cast<size_t>(p.launch)] - 2), to(tx, me_top + 1);
+        dl->AddLine(from, to, arrow_col, 2.5f);
+        head(to, from);
+      }
+      ++arrows_drawn;
+    }
+  }
+  s.layout_report.add({"grid", "reads from blocks", arrows_drawn, arrows_total, sh, ""});
 
   // The step's global traffic and the selected warp-instruction, with buttons to pick another.
   const int insts = gstep >= 0 ? static_cast<int>(g.steps[static_cast<size_t>(gstep)].global_instructions.size()) : 0;

@@ -17,6 +17,7 @@
   X("smem", SmemPanel, "shared memory by bank: the step's reads and writes, changed cells, padding, races", true)            \
   X("warps", WarpsPanel, "warps and banks: active lanes, the conflict heatmap, the bank x lane grid", true)                  \
   X("grid", GridPanel, "the whole grid: launches as stages, blocks as tiles over the global arrays, a step's global accesses and sectors", false) \
+  X("traffic", TrafficPanel, "global memory traffic: bytes per element each launch reads and writes, beside the comparison's partner", false) \
   X("code", CodePanel, "the kernel's source, the access site's line highlighted", true)                                      \
   X("editor", EditorPanel, "the kernel's text to edit: Ctrl+Enter traces it again, errors on their lines", false)            \
   X("compare", ComparePanel, "the trace beside a partner (other padding, kernel or unedited text), level by level", false)   \

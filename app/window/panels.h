@@ -129,8 +129,21 @@ class GridPanel : public Panel {  // launches, blocks and the global arrays of a
   int generation_ = -1, grid_steps_ = -1;
   std::string grid_kernel_;
   std::vector<GridStage> stages_;
+  std::vector<std::vector<std::vector<ProducerRead>>> producers_;  // [launch][block]: whose words it read
+  bool same_launch_reads_ = false;  // a block reads another block's words within a launch (a look-back)
+  bool earlier_launch_reads_ = false;  // a block reads what a block of an earlier launch wrote (block sums)
   std::vector<std::vector<double>> values_;  // the global arrays after step values_step_
   int values_step_ = -2, values_generation_ = -1;
+};
+
+class TrafficPanel : public Panel {  // bytes per element each launch reads and writes (and the partner's)
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r) override;
+
+ private:
+  int generation_ = -1;
+  std::vector<TrafficPicture> sides_;  // the trace, then the comparison's partner
+  std::vector<std::string> names_;
 };
 
 class CodePanel : public Panel {  // the kernel file with the current access's expression highlighted

@@ -9,6 +9,7 @@
 #include "app/window/grid_model.h"
 #include "app/window/keys.h"
 #include "app/window/model.h"
+#include "engine/bank_model.h"
 #include "engine/runner.h"
 
 using namespace scanscope;
@@ -154,4 +155,106 @@ TEST(WindowGrid, BracketKeysPickTheNextAndPreviousBlock) {
   EXPECT_EQ(s.step, 0);
   const auto help = key_help_lines();
   EXPECT_TRUE(std::any_of(help.begin(), help.end(), [](const KeyHelpLine& l) { return l.keys == "]"; }));
+}
+
+namespace {
+
+Trace scan_trace(const std::string& kernel, int n) {
+  TraceRequest r;
+  r.kernel = kernel;
+  r.n = n;
+  return run_emulator(r);
+}
+
+}  // namespace
+
+// The traffic panel's numbers: each launch's bytes per element are its sectors x 32 / n, counted
+// here from the steps; the arrays of a launch add up to the launch; three passes read `in` twice,
+// one pass once. n = 8192, 128 threads, CHUNK 8: 8 tiles of 1024 elements (1024 sectors of in).
+TEST(WindowGrid, TrafficPerLaunchAndArrayInBytesPerElement) {
+  const int n = 8192;
+  const Trace three = scan_trace("scan-reduce-then-scan-staged", n);
+  const Trace one = scan_trace("scan-decoupled-lookback", n);
+  for (const Trace* t : {&three, &one}) {
+    const TrafficPicture p = traffic_picture(*t);
+    ASSERT_EQ(p.launches.size(), t->launches.size());
+    double ld = 0, st = 0;
+    for (size_t l = 0; l < p.launches.size(); ++l) {
+      long long ls = 0, ss = 0;
+      for (const Step& s : t->steps)
+        if (s.launch == static_cast<int>(l)) ls += s.global_totals.ld.sectors, ss += s.global_totals.st.sectors;
+      EXPECT_DOUBLE_EQ(p.launches[l].ld_bytes, 32.0 * ls / n) << t->kernel << " launch " << l;
+      EXPECT_DOUBLE_EQ(p.launches[l].st_bytes, 32.0 * ss / n) << t->kernel << " launch " << l;
+      double ald = 0, ast = 0;
+      for (size_t a = 0; a < p.arrays.size(); ++a) ald += p.launches[l].array_ld[a], ast += p.launches[l].array_st[a];
+      EXPECT_NEAR(ald, p.launches[l].ld_bytes, 1e-9);
+      EXPECT_NEAR(ast, p.launches[l].st_bytes, 1e-9);
+      ld += p.launches[l].ld_bytes, st += p.launches[l].st_bytes;
+    }
+    EXPECT_NEAR(p.ld_bytes, ld, 1e-9);
+    EXPECT_NEAR(p.st_bytes, st, 1e-9);
+    EXPECT_DOUBLE_EQ(p.ld_bytes, 32.0 * t->totals.global.ld.sectors / n);
+    EXPECT_DOUBLE_EQ(p.st_bytes, 32.0 * t->totals.global.st.sectors / n);
+  }
+  // Three passes: launch 1 reads in (1024 sectors), launch 2 the 8 block sums (one sector), launch 3
+  // in again and each block's sum (a sector per warp: 8 blocks of 4 warps); buf stored 8 + 1 times.
+  const TrafficPicture a = traffic_picture(three);
+  EXPECT_DOUBLE_EQ(a.launches[0].ld_bytes, 4.0);
+  EXPECT_DOUBLE_EQ(a.launches[1].ld_bytes, 32.0 / n);
+  EXPECT_DOUBLE_EQ(a.launches[2].ld_bytes, 32.0 * (1024 + 32) / n);
+  EXPECT_DOUBLE_EQ(a.launches[2].st_bytes, 4.0);
+  EXPECT_EQ(traffic_array_lines(a), (std::vector<std::string>{"in: read 8.0", "out: written 4.0", "buf: read 0.13, written 0.04"}));
+  EXPECT_EQ(bytes_per_element_text(a.ld_bytes + a.st_bytes), "12.2");
+  // One pass: in once, out once; tile 0 stores its prefix and flag, tiles 1..7 their aggregate,
+  // flag, prefix and flag again, and load the flag and prefix of the tile before.
+  const TrafficPicture b = traffic_picture(one);
+  ASSERT_EQ(b.launches.size(), 1u);
+  EXPECT_DOUBLE_EQ(b.ld_bytes, 32.0 * (1024 + 7 * 2) / n);
+  EXPECT_DOUBLE_EQ(b.st_bytes, 32.0 * (1024 + 2 + 7 * 4) / n);
+  EXPECT_EQ(traffic_array_lines(b), (std::vector<std::string>{"in: read 4.0", "out: written 4.0", "flags, aggregates, prefixes: read 0.05, written 0.12"}));
+  EXPECT_EQ(bytes_per_element_text(b.ld_bytes + b.st_bytes), "8.2");
+  EXPECT_EQ(bytes_per_element_text(0), "0");
+  EXPECT_EQ(bytes_per_element_text(0.001), "<0.01");
+  EXPECT_EQ(bytes_per_element_text(0.5), "0.50");
+}
+
+// Whose words a block read: the launch after reads the block sums of every block before it; a
+// look-back tile reads the flag and prefix of the tile before it (the interpreter runs the tiles
+// in order), tile 0 nobody's.
+TEST(WindowGrid, ProducerReadsBlockSumsAndTheLookBack) {
+  const Trace three = scan_trace("scan-reduce-then-scan-staged", 8192);
+  const auto p = producer_reads(three);
+  ASSERT_EQ(p.size(), 3u);
+  for (const auto& b : p[0]) EXPECT_TRUE(b.empty());  // launch 1 reads only the input
+  ASSERT_EQ(p[1].size(), 1u);
+  ASSERT_EQ(p[1][0].size(), 8u);
+  for (int b = 0; b < 8; ++b) {
+    EXPECT_EQ(p[1][0][b].launch, 0);
+    EXPECT_EQ(p[1][0][b].block, b);
+    EXPECT_EQ(p[1][0][b].words, 1);
+  }
+  EXPECT_EQ(producer_read_text(three, p[1][0][1]), "buf[1] = 4502");
+  for (int b = 0; b < 8; ++b) {
+    ASSERT_EQ(p[2][b].size(), 1u) << b;
+    EXPECT_EQ(p[2][b][0].launch, 1);
+    EXPECT_EQ(p[2][b][0].block, 0);
+    ASSERT_EQ(p[2][b][0].first.size(), 1u);
+    EXPECT_EQ(p[2][b][0].first[0].index, b);
+  }
+  const Trace one = scan_trace("scan-decoupled-lookback", 8192);
+  const auto q = producer_reads(one);
+  ASSERT_EQ(q.size(), 1u);
+  ASSERT_EQ(q[0].size(), 8u);
+  EXPECT_TRUE(q[0][0].empty());
+  for (int t = 1; t < 8; ++t) {
+    ASSERT_EQ(q[0][t].size(), 1u) << t;
+    EXPECT_EQ(q[0][t][0].launch, 0);
+    EXPECT_EQ(q[0][t][0].block, t - 1);
+    EXPECT_EQ(q[0][t][0].words, 2);
+  }
+  EXPECT_EQ(producer_read_text(one, q[0][5][0]), "flags[4] = 2, prefixes[4] = 23177");
+  // a trace of one block reads nobody's words
+  const auto single = producer_reads(scan_trace("scan-blelloch", 16));
+  ASSERT_EQ(single.size(), 1u);
+  for (const auto& b : single[0]) EXPECT_TRUE(b.empty());
 }
