@@ -95,8 +95,11 @@ const TimingPreset& timing_preset_or_throw(const std::string& name, const std::s
 }
 
 std::vector<std::string> parse_timing_series(const std::string& list, const std::string& option) {
+  // The kernels of --kernel all by name; the tuning variants (x-..., many) as a pointer to their list.
   std::string accepted;
-  for (const auto& k : bench_kernels()) accepted += (accepted.empty() ? "" : ", ") + k.id;
+  for (const auto& k : bench_kernels())
+    if (k.in_all) accepted += (accepted.empty() ? "" : ", ") + k.id;
+  accepted += "; and the tuning variants x-... that scanscope bench --help lists";
   std::vector<std::string> out;
   std::stringstream ss(list);
   std::string name;

@@ -106,7 +106,7 @@ TEST(TimingStyles, EveryPresetsSeriesDifferInColourAndMarker) {
 TEST(TimingStyles, EverySeriesOfTheFullRecordingAtOnceDiffers) {
   TimingState t;
   set_timing_series(t, recorded_series(recording("h200-int.json")));
-  ASSERT_EQ(t.shown.size(), 21u);
+  ASSERT_EQ(t.shown.size(), 24u);
   std::set<std::pair<uint32_t, int>> pairs;
   for (const auto& s : t.shown) pairs.insert({shown_style(s).color.u32(), static_cast<int>(shown_style(s).marker)});
   EXPECT_EQ(pairs.size(), t.shown.size());
@@ -164,8 +164,8 @@ TEST(TimingRatios, AgreeWithTheBenchsOwnRatios) {
         }
     }
   }
-  EXPECT_EQ(checked_cub, 20 * 19);   // every series but the copy, at every n
-  EXPECT_EQ(checked_copy, 21 * 19);
+  EXPECT_EQ(checked_cub, 23 * 19);   // every series but the copy, at every n
+  EXPECT_EQ(checked_copy, 24 * 19);
   // The numbers docs/performance.md quotes: scan-best beside CUB at 2^28.
   const SeriesPoints scan = series_times_cub(r, "scan-best");
   ASSERT_FALSE(scan.empty());
@@ -217,8 +217,8 @@ TEST(TimingPlots, TimeAndRatioViews) {
   ASSERT_EQ(plots[1].lines.size(), 3u);
   for (auto [n, v] : plots[1].lines[2].points) EXPECT_DOUBLE_EQ(v, 1.0) << "the copy against itself, n=" << n;
   EXPECT_FALSE(plots[1].log_y);
-  EXPECT_EQ(recording_caption(r), "NVIDIA H200, recorded 2026-11-22 01:21 UTC, int values");
-  EXPECT_EQ(recording_caption(r, true), "NVIDIA H200, 2026-11-22, int");
+  EXPECT_EQ(recording_caption(r), "NVIDIA H200, recorded 2026-11-24 08:01 UTC, int values");
+  EXPECT_EQ(recording_caption(r, true), "NVIDIA H200, 2026-11-24, int");
 }
 
 TEST(TimingAxes, TicksAndLabels) {
@@ -256,9 +256,9 @@ TEST(TimingRecordings, TheMachinesGpuElseTheShippedH200) {
   EXPECT_EQ(pick(""), "h200-int.json");
   EXPECT_EQ(pick("NVIDIA A100-SXM4-80GB"), "h200-int.json");       // no recording of it
   EXPECT_EQ(pick("NVIDIA H200"), "h200-int.json");                 // int, and all three series (the Harris file lacks none either: more points)
-  EXPECT_EQ(pick("NVIDIA H100 80GB HBM3"), "h100-teaching-launches-int.json");
+  EXPECT_EQ(pick("NVIDIA H100 80GB HBM3"), "h100-int.json");  // the H100's own every-kernel sweep
   EXPECT_EQ(default_recording(list, "", scan, "no-such.json"), -1);
-  EXPECT_EQ(recording_label(list.files[default_recording(list, "", scan)]), "NVIDIA H200, int, 2026-11-22 (h200-int.json)");
+  EXPECT_EQ(recording_label(list.files[default_recording(list, "", scan)]), "NVIDIA H200, int, 2026-11-24 (h200-int.json)");
 }
 
 TEST(TimingOptions, ClearErrorsForUnknownNames) {
