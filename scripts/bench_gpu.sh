@@ -94,9 +94,9 @@ lookahead)
       done
     done
   done
-  $bin bench --kernel reduce-best,x-reduce-best-loop,x-reduce-tile-nc,cub-reduce --min 1024 --max 16384 --repeats 50 > "$OUT/reduce-small.txt" 2>&1
+  $bin bench --kernel reduce-best,x-reduce-best-loop,x-reduce-tile-nc,x-reduce-tile-shfl,cub-reduce --min 1024 --max 16384 --repeats 50 > "$OUT/reduce-small.txt" 2>&1
   echo "bench reduce small rc=$?"; grep -A6 "best kernels" "$OUT/reduce-small.txt"
-  $bin bench --kernel scan-best,scan-lookahead,x-scan-la-8x15s6,x-scan-la-8x15s12,x-scan-la-16x15s6,x-scan-la-16x15s4,x-scan-la-8x31s4,x-scan-la-8x23s6,scan-lookback,cub-scan,copy \
+  $bin bench --kernel scan-best,scan-lookahead,x-scan-la-8x15s6,x-scan-la-8x15s12,x-scan-la-16x15s4,x-scan-la-8x31s4,x-scan-la-8x23s6,scan-lookback,cub-scan,copy \
     --min 1048576 --max 268435456 --repeats 10 > "$OUT/tune-lookahead.txt" 2>&1
   echo "bench lookahead shapes rc=$?"
   for type in int float; do

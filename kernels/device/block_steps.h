@@ -18,6 +18,8 @@
 // __global__ launch and cannot be called from inside another kernel.
 #pragma once
 
+#include <atomic>
+#include <stdexcept>
 #include <type_traits>
 
 #include "kernels/device/grid.h"
@@ -319,11 +321,21 @@ struct WarpStage {
 // ---- Single pass: decoupled look-back (Merrill & Garland 2016)
 // Each tile publishes its aggregate (flag A), looks back over its predecessors' status words until
 // one has an inclusive prefix (flag P), then publishes its own inclusive prefix.
+// A status word: (tag << 2 | flag) << 32 | bits of the value. The tag names the call (a host
+// counter, 1 to 2^29 - 1, look_back_tag), so a word left by an earlier call reads as "none" and
+// the status words need no clearing before a call; a zeroed word (tag 0) is "none" too. Its top
+// bits are clear, unlike the lookahead scan's tags (scan_lookahead.h): a workspace both have
+// used holds no word the other takes for its own.
 enum : unsigned { kFlagNone = 0, kFlagAggregate = 1, kFlagPrefix = 2 };
 
 template <class T>
-SS_HD unsigned long long pack_status(unsigned flag, T v) {
-  return (static_cast<unsigned long long>(flag) << 32) | bits_of(v);
+SS_HD unsigned long long pack_status(unsigned tag, unsigned flag, T v) {
+  return (static_cast<unsigned long long>((tag << 2) | flag) << 32) | bits_of(v);
+}
+// The flag of a status word for this call's tag (kFlagNone for another call's word).
+SS_HD unsigned status_flag(unsigned long long s, unsigned tag) {
+  const unsigned hi = static_cast<unsigned>(s >> 32);
+  return (hi >> 2) == tag ? (hi & 3u) : static_cast<unsigned>(kFlagNone);
 }
 
 SS_HD void store_status(unsigned long long* p, unsigned long long s) {
@@ -340,7 +352,7 @@ SS_HD void store_status(unsigned long long* p, unsigned long long s) {
 // BACKOFF_NS > 0: a warp that finds a predecessor not yet published sleeps that long before it
 // reads the window again (fewer L2 requests from spinning warps).
 template <class Op, class T, int BACKOFF_NS = 0>
-SS_HD T look_back(unsigned long long* status, long long tile, int lane) {
+SS_HD T look_back(unsigned long long* status, long long tile, int lane, unsigned tag) {
   T prefix = Op::template identity<T>();
 #if defined(__CUDA_ARCH__)
   long long last = tile - 1;
@@ -348,11 +360,11 @@ SS_HD T look_back(unsigned long long* status, long long tile, int lane) {
     long long idx = last - lane;
     unsigned long long s;
     while (true) {
-      s = idx >= 0 ? load_coherent(status + idx) : pack_status(kFlagPrefix, Op::template identity<T>());
-      if (!__any_sync(0xffffffffu, (s >> 32) == kFlagNone)) break;
+      s = idx >= 0 ? load_coherent(status + idx) : pack_status(tag, kFlagPrefix, Op::template identity<T>());
+      if (!__any_sync(0xffffffffu, status_flag(s, tag) == kFlagNone)) break;
       if (BACKOFF_NS > 0) __nanosleep(BACKOFF_NS);
     }
-    unsigned prefix_lanes = __ballot_sync(0xffffffffu, (s >> 32) == kFlagPrefix);
+    unsigned prefix_lanes = __ballot_sync(0xffffffffu, status_flag(s, tag) == kFlagPrefix);
     int stop = prefix_lanes ? __ffs(prefix_lanes) - 1 : kWarpSize - 1;
     T v = lane <= stop ? from_bits<T>(static_cast<uint32_t>(s)) : Op::template identity<T>();
     for (int o = kWarpSize / 2; o > 0; o >>= 1) v = Op::apply(v, __shfl_xor_sync(0xffffffffu, v, o));
@@ -364,8 +376,9 @@ SS_HD T look_back(unsigned long long* status, long long tile, int lane) {
   (void)lane;
   for (long long i = tile - 1; i >= 0; --i) {
     unsigned long long s = status[i];
+    if (status_flag(s, tag) == kFlagNone) throw std::logic_error("look-back: a predecessor has not published (tiles run in order on the CPU)");
     prefix = Op::apply(from_bits<T>(static_cast<uint32_t>(s)), prefix);
-    if ((s >> 32) == kFlagPrefix) break;
+    if (status_flag(s, tag) == kFlagPrefix) break;
   }
 #endif
   return prefix;
@@ -383,16 +396,24 @@ constexpr int kLookBackLanes = 1;
 // prefix; any other tile publishes it (flag A), looks back, and publishes its inclusive prefix.
 // Returns the tile's exclusive prefix.
 template <class Op, class T, int BACKOFF_NS = 0>
-SS_HD T tile_prefix(unsigned long long* status, long long tile, int tid, T aggregate) {
+SS_HD T tile_prefix(unsigned long long* status, long long tile, int tid, T aggregate, unsigned tag) {
   T prefix = Op::template identity<T>();
   if (tile == 0) {
-    if (tid == 0) store_status(status, pack_status(kFlagPrefix, aggregate));
+    if (tid == 0) store_status(status, pack_status(tag, kFlagPrefix, aggregate));
   } else {
-    if (tid == 0) store_status(status + tile, pack_status(kFlagAggregate, aggregate));
-    prefix = look_back<Op, T, BACKOFF_NS>(status, tile, tid);
-    if (tid == 0) store_status(status + tile, pack_status(kFlagPrefix, Op::apply(prefix, aggregate)));
+    if (tid == 0) store_status(status + tile, pack_status(tag, kFlagAggregate, aggregate));
+    prefix = look_back<Op, T, BACKOFF_NS>(status, tile, tid, tag);
+    if (tid == 0) store_status(status + tile, pack_status(tag, kFlagPrefix, Op::apply(prefix, aggregate)));
   }
   return prefix;
+}
+
+// The tags of successive look-back calls in this process: 1, 2, ..., 2^29 - 1, then 1 again
+// (after 2^29 - 1 calls a word of a call that long ago could match; the workspace is zeroed when
+// it is made).
+inline unsigned look_back_tag() {
+  static std::atomic<unsigned> calls{0};
+  return calls.fetch_add(1) % ((1u << 29) - 1) + 1;
 }
 
 }  // namespace device

@@ -179,9 +179,12 @@ struct ReduceBestStageT {
   }
 };
 
-// reduce-best's path up to 4096 elements, one tile (and x-reduce-tile-nc): thread_sum_tile
-// (no grid-stride loop, 32-bit index math; NC: non-coherent loads), then the same shuffles.
-template <int THREADS, bool NC>
+// reduce-best's path up to 4096 elements, one tile (and x-reduce-tile-nc, x-reduce-tile-shfl):
+// thread_sum_tile (no grid-stride loop, 32-bit index math; NC: non-coherent loads), then the
+// block's sum. REDUX (int sums on the GPU): each warp's sum in one __reduce_add_sync (REDUX)
+// instead of five shuffle rounds, twice (the threads, then the warp totals). Otherwise, and on
+// the CPU, block_reduce_shuffle.
+template <int THREADS, bool NC, bool REDUX = true>
 struct ReduceTileT {
   static constexpr int kThreads = THREADS, kUnroll = 4;
   static constexpr int kMaxThreads = kThreads, kMinBlocks = 1;
@@ -190,6 +193,20 @@ struct ReduceTileT {
     auto sdata = b.template shared<T>(kWarpSize + 1);
     auto val = b.template regs<T>();
     auto other = b.template regs<T>();
+#if defined(__CUDA_ARCH__)
+    if constexpr (REDUX && std::is_same<T, int>::value && std::is_same<Op, OpSum>::value) {
+      b.threads([&](int tid) {
+        const int w = __reduce_add_sync(0xffffffffu, thread_sum_tile<Op, T, kUnroll, NC>(a.in, static_cast<int>(a.n), tid, kThreads));
+        if (tid % kWarpSize == 0) sdata.store(tid / kWarpSize, w);
+        __syncthreads();
+        if (tid < kWarpSize) {
+          const int total = __reduce_add_sync(0xffffffffu, tid < kThreads / kWarpSize ? sdata.load(tid) : 0);
+          if (tid == 0) *a.out = total;
+        }
+      });
+      return;
+    }
+#endif
     b.threads([&](int tid) { val[tid] = thread_sum_tile<Op, T, kUnroll, NC>(a.in, static_cast<int>(a.n), tid, b.num_threads()); });
     block_reduce_shuffle<Op, T>(b, val, other, sdata);
     b.threads([&](int tid) {
@@ -282,7 +299,8 @@ struct ReduceWarpShuffle : ReduceSequence {
 // CPU passes a small number so the multi-block path runs in tests.
 // TILE_NC: 0 = the block program above for the one-block sizes too (x-reduce-best-loop, the
 // reduce-best before 2026-11-24); 1 = ReduceTileT up to 4096 elements (reduce-best); 2 =
-// ReduceTileT with non-coherent loads (x-reduce-tile-nc).
+// ReduceTileT with non-coherent loads (x-reduce-tile-nc); 3 = ReduceTileT with shuffles only
+// (x-reduce-tile-shfl).
 template <int TILE_NC = 0>
 struct ReduceBestT : ReduceSequence {
   template <class Op, class T, class Exec>
@@ -291,7 +309,7 @@ struct ReduceBestT : ReduceSequence {
     using Small = ReduceBestSmall;
     using Large = ReduceBestLarge;
     if constexpr (TILE_NC > 0) {
-      using Tile = ReduceTileT<256, TILE_NC == 2>;
+      using Tile = ReduceTileT<256, TILE_NC == 2, TILE_NC != 3>;
       if (r.n <= 4LL * Tile::kUnroll * Tile::kThreads) {
         r.ws.template take<unsigned>(1);
         r.ws.template take<T>(r.max_blocks);
@@ -313,7 +331,7 @@ struct ReduceBestT : ReduceSequence {
     ex.template launch<S, Op>(blocks, S::kThreads, kWarpSize + 1, ReduceArgs<T>{r.in, r.out, n, 0, counter, partials}, "reduce-best");
   }
 };
-using ReduceBest = ReduceBestT<1>;  // the one-tile path measured 4.1 us at 2^12 against 4.4 (H100, 2026-11-24)
+using ReduceBest = ReduceBestT<1>;  // the one-tile path: 4.1 us at 2^12 against 4.4 (H100, 2026-11-24)
 
 }  // namespace device
 }  // namespace scanscope

@@ -30,7 +30,8 @@ struct ScanArgs {
   bool inclusive;
   long long seg;      // reduce-then-scan: elements per block
   unsigned* counter;  // look-back: next tile id
-  unsigned long long* status;  // look-back: one flag+value word per tile
+  unsigned long long* status;  // look-back: one tag+flag+value word per tile
+  unsigned tag = 0;            // look-back: this call's tag (look_back_tag)
 };
 
 // The teaching kernel scan-blelloch as the scan strategies launch it: blocks of 512 threads, each
@@ -223,7 +224,7 @@ struct LookBackScan {
     block_exclusive_scan<Op, T>(b, val, total, other, wt);
     b.threads([&](int tid) {
       if (tid < kLookBackLanes) {
-        const T prefix = tile_prefix<Op, T>(a.status, tile[tid], tid, total[tid]);
+        const T prefix = tile_prefix<Op, T>(a.status, tile[tid], tid, total[tid], a.tag);
         if (tid == 0) slot.store(0, prefix);
       }
     });
@@ -360,7 +361,7 @@ struct LookBackScanFast {
 #else
         const T aggregate = total[kWarps - 1];
 #endif
-        const T prefix = tile_prefix<Op, T, BACKOFF_NS>(a.status, tile, tid, aggregate);
+        const T prefix = tile_prefix<Op, T, BACKOFF_NS>(a.status, tile, tid, aggregate, a.tag);
 #if defined(__CUDA_ARCH__)
         if (tid < kWarps) wp.store(tid, tid > 0 ? Op::apply(prefix, before) : prefix);
 #else
@@ -435,7 +436,9 @@ struct ScanReduceThenScan : ScanSequence {
 };
 
 // The single-pass scans: one launch of the tile program Prog (LookBackScan or LookBackScanFast,
-// at a shape the registry picks) over ceil(n / tile) tiles, after clearing the status words.
+// at a shape the registry picks) over ceil(n / tile) tiles. The status words are not cleared:
+// each call's words carry its own tag (look_back_tag). The tile counter of the dynamic variants
+// is cleared (one 4-byte memset).
 template <class Prog>
 struct ScanLookBack : ScanSequence {
   template <class Op, class T, class Exec>
@@ -443,10 +446,11 @@ struct ScanLookBack : ScanSequence {
     const long long tiles = ceil_div(r.n, Prog::kTile);
     unsigned* counter = r.ws.template take<unsigned>(1);
     unsigned long long* status = r.ws.template take<unsigned long long>(tiles);
+    if (Exec::counting) return;
     if (Prog::kDynamic) ex.memset_zero(counter, sizeof(unsigned));
-    ex.memset_zero(status, static_cast<size_t>(tiles) * sizeof(unsigned long long));
-    ex.template launch<Prog, Op>(static_cast<int>(tiles), Prog::kThreads, Prog::kSmemWords,
-                                 ScanArgs<T>{r.in, r.out, r.n, nullptr, nullptr, r.inclusive, 0, counter, status}, r.name);
+    ScanArgs<T> a{r.in, r.out, r.n, nullptr, nullptr, r.inclusive, 0, counter, status};
+    a.tag = look_back_tag();
+    ex.template launch<Prog, Op>(static_cast<int>(tiles), Prog::kThreads, Prog::kSmemWords, a, r.name);
   }
 };
 

@@ -60,17 +60,21 @@ using Tuning = Row<ScanLookBack<Prog>, IntOnly, kTuning>;
 using ScanDecoupled = LookBackScan<256, 4, false>;  // scan-decoupled: the algorithm, plainly
 using ScanBest = LookBackScanFast<256, 24, 6>;      // scan-best below kLookaheadFrom: 256 threads x 24 items, 6 blocks per SM (40 registers), partial tiles staged
 // The lookahead scan's shapes (LookaheadShape<compute warps, ITEMS (odd), STAGES>; scan_lookahead.h).
-using LookaheadBest = LookaheadShape<8, 15, 8>;  // scan-lookahead and scan-best from kLookaheadFrom: 256 x 15 = 3840 per tile, 8 stages (120 KB, one block per SM)
+using LookaheadBest = LookaheadShape<8, 15, 8>;    // scan-lookahead, and scan-best from kLookaheadFrom: 256 x 15 = 3840 per tile, 8 stages (120 KB, one block per SM)
+using LookaheadLarge = LookaheadShape<16, 15, 6>;  // scan-best from kLookaheadLargeFrom: 512 x 15 = 7680 per tile, 6 stages (180 KB, one block per SM)
 
 // scan-best: the decoupled look-back (ScanBest) below kLookaheadFrom elements, the lookahead scan
-// (LookaheadBest) from there on where the device and the arrays allow it (sm_90, 16-byte
-// aligned). The workspace of either fits the one SizeExec counts.
-constexpr long long kLookaheadFrom = 1LL << 23;
+// from there on where the device and the arrays allow it (sm_90, 16-byte aligned): LookaheadBest,
+// then from kLookaheadLargeFrom LookaheadLarge (H200, 2026-11-24: 1.30 x CUB at 2^28 against
+// 1.26; equal on the H100). Every path's workspace fits the one SizeExec counts at that n.
+constexpr long long kLookaheadFrom = 1LL << 23, kLookaheadLargeFrom = 1LL << 24;
 struct ScanBestSequence : ScanSequence {
-  static_assert(LookaheadBest::kTile <= ScanBest::kTile, "the look-back path's status words fit in the lookahead path's workspace");
+  static_assert(LookaheadBest::kTile <= ScanBest::kTile && LookaheadLarge::kTile >= LookaheadBest::kTile,
+                "the look-back path's status words fit in the lookahead path's workspace");
   template <class Op, class T, class Exec>
   static void run(Exec& ex, const RunArgs<T>& r) {
-    if (r.n >= kLookaheadFrom && ex.can_lookahead(r.in, r.out)) ScanLookahead<LookaheadBest>::template run<Op>(ex, r);
+    if (r.n >= kLookaheadLargeFrom && ex.can_lookahead(r.in, r.out)) ScanLookahead<LookaheadLarge>::template run<Op>(ex, r);
+    else if (r.n >= kLookaheadFrom && ex.can_lookahead(r.in, r.out)) ScanLookahead<LookaheadBest>::template run<Op>(ex, r);
     else ScanLookBack<ScanBest>::template run<Op>(ex, r);
   }
 };
@@ -92,17 +96,17 @@ void for_each_strategy(Visit&& v) {
   v(Row<ScanLookBack<ScanDecoupled>>{"scan-decoupled", "single pass, decoupled look-back, 4 items per thread", "Merrill & Garland 2016"});
   v(Row<ScanLookahead<LookaheadBest>>{"scan-lookahead", "single pass, persistent warp-specialised blocks, bulk copies through an 8-tile ring, lookahead over tile aggregates (sm_90)",
                                        "scanscope (after Merrill & Garland)", kBenchInclusive});
-  v(Row<ScanBestSequence>{"scan-best", "scan-lookahead from 2^23 elements, below it single pass with decoupled look-back, 24 items per thread, 16-byte loads",
+  v(Row<ScanBestSequence>{"scan-best", "scan-lookahead from 2^23 elements (512 x 15 tiles from 2^24), below it single pass with decoupled look-back, 24 items per thread, 16-byte loads",
                           "scanscope (after Merrill & Garland)", kBest | kBenchInclusive});
   v(Row<ScanLookBack<ScanBest>>{"scan-lookback", "single pass, decoupled look-back, 24 items per thread, 16-byte loads (partial tile too): scan-best below 2^23",
                                 "scanscope (after Merrill & Garland)"});
   // Tuning variants of reduce-best's one-block path (n <= 4096): a single tile, 32-bit index math, and non-coherent loads.
   v(Row<ReduceBestT<0>, IntOnly, kTuning>{"x-reduce-best-loop", "reduce-best with its grid-stride loop for n <= 4096 too (before the one-tile path)", "scanscope"});
   v(Row<ReduceBestT<2>, IntOnly, kTuning>{"x-reduce-tile-nc", "reduce-best, n <= 4096 as one tile, non-coherent 16-byte loads", "scanscope"});
+  v(Row<ReduceBestT<3>, IntOnly, kTuning>{"x-reduce-tile-shfl", "reduce-best, n <= 4096 as one tile, shuffles instead of __reduce_add_sync", "scanscope"});
   // Tuning variants of scan-best (scripts/bench_gpu.sh tune and tail; docs/performance.md).
   v(Row<ScanLookahead<LookaheadShape<8, 15, 6>>, IntOnly, kTuning>{"x-scan-la-8x15s6", "scan-lookahead, 8 warps x 15, 6 stages", "scanscope"});
   v(Row<ScanLookahead<LookaheadShape<8, 15, 12>>, IntOnly, kTuning>{"x-scan-la-8x15s12", "scan-lookahead, 8 warps x 15, 12 stages", "scanscope"});
-  v(Row<ScanLookahead<LookaheadShape<16, 15, 6>>, IntOnly, kTuning>{"x-scan-la-16x15s6", "scan-lookahead, 16 warps x 15, 6 stages", "scanscope"});
   v(Row<ScanLookahead<LookaheadShape<16, 15, 4>>, IntOnly, kTuning>{"x-scan-la-16x15s4", "scan-lookahead, 16 warps x 15, 4 stages", "scanscope"});
   v(Row<ScanLookahead<LookaheadShape<8, 31, 4>>, IntOnly, kTuning>{"x-scan-la-8x31s4", "scan-lookahead, 8 warps x 31, 4 stages", "scanscope"});
   v(Row<ScanLookahead<LookaheadShape<8, 23, 6>>, IntOnly, kTuning>{"x-scan-la-8x23s6", "scan-lookahead, 8 warps x 23, 6 stages", "scanscope"});

@@ -105,7 +105,8 @@ TEST(DeviceStrategyShape, WorkspaceCountsEveryPiece) {
   auto look_back_bytes = [](long long tiles) { return size_t(256) + static_cast<size_t>(tiles) * 8u; };  // counter, padded; status words
   static_assert(LookaheadBest::kTile == 256 * 15, "scan-lookahead's tile");
   // scan-best from kLookaheadFrom: the lookahead scan's two control words (padded) and a status word per tile
-  EXPECT_EQ(workspace_bytes(strategy("scan-best"), 1LL << 28, 264), look_back_bytes(69906));  // ceil(2^28 / 3840)
+  EXPECT_EQ(workspace_bytes(strategy("scan-best"), 1LL << 28, 264), look_back_bytes(34953));  // ceil(2^28 / 7680)
+  EXPECT_EQ(workspace_bytes(strategy("scan-best"), kLookaheadLargeFrom - 1, 264), look_back_bytes(ceil_div(kLookaheadLargeFrom - 1, 3840)));
   EXPECT_EQ(workspace_bytes(strategy("scan-lookahead"), 1LL << 28, 264), look_back_bytes(69906));
   EXPECT_EQ(workspace_bytes(strategy("scan-best"), kLookaheadFrom - 1, 264), look_back_bytes(ceil_div(kLookaheadFrom - 1, 6144)));
   EXPECT_EQ(workspace_bytes(strategy("scan-lookback"), 1LL << 28, 264), look_back_bytes(43691));  // ceil(2^28 / 6144)

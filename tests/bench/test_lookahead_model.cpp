@@ -81,8 +81,12 @@ TEST(LookaheadModel, StatusWordsOfAnEarlierCallAreNeverRead) {
   }
   // A word left by the decoupled look-back (flag 1 or 2 where the tag goes) matches no call's tag.
   for (unsigned epoch : {0u, 1u, 2u, 0x7fffffffu, 0xffffffffu}) {
-    EXPECT_FALSE(lookahead_ready(pack_status(kFlagAggregate, 5), lookahead_tag(epoch)));
-    EXPECT_FALSE(lookahead_ready(pack_status(kFlagPrefix, 5), lookahead_tag(epoch)));
+    for (unsigned tag : {1u, 2u, 12345u, (1u << 29) - 1}) {
+      EXPECT_FALSE(lookahead_ready(pack_status(tag, kFlagAggregate, 5), lookahead_tag(epoch)));
+      EXPECT_FALSE(lookahead_ready(pack_status(tag, kFlagPrefix, 5), lookahead_tag(epoch)));
+      // and the other way: a lookahead word is no look-back flag
+      EXPECT_EQ(status_flag(lookahead_word(lookahead_tag(epoch), 5), tag), static_cast<unsigned>(kFlagNone));
+    }
     EXPECT_FALSE(lookahead_ready(0ull, lookahead_tag(epoch)));
   }
 }
@@ -106,10 +110,39 @@ TEST(LookaheadModel, ScanBestSwitchesAtItsThreshold) {
   ASSERT_TRUE(best);
   EXPECT_EQ(workspace_bytes(*best, kLookaheadFrom, 264), 256u + static_cast<size_t>(ceil_div(kLookaheadFrom, LookaheadBest::kTile)) * 8u);
   EXPECT_EQ(workspace_bytes(*best, kLookaheadFrom - 1, 264), 256u + static_cast<size_t>(ceil_div(kLookaheadFrom - 1, ScanBest::kTile)) * 8u);
-  for (long long n : {kLookaheadFrom, kLookaheadFrom + 7}) {
+  EXPECT_EQ(workspace_bytes(*best, kLookaheadLargeFrom, 264), 256u + static_cast<size_t>(ceil_div(kLookaheadLargeFrom, LookaheadLarge::kTile)) * 8u);
+  for (long long n : {kLookaheadFrom, kLookaheadFrom + 7, kLookaheadLargeFrom + 5}) {
     auto in = values<int>(n, 5);
     auto out = emulate<int>(*best, in, n % 2 == 1);
     std::string why;
     EXPECT_TRUE(bench_detail::check_scan(in, out, n % 2 == 1, &why)) << "n=" << n << ": " << why;
+  }
+}
+
+// The decoupled look-back's status words carry the call's tag too (no clearing between calls): a
+// word of another call reads as "none", whatever its flag, and successive calls get new tags.
+TEST(LookBackTags, AWordOfAnotherCallIsNone) {
+  EXPECT_EQ(status_flag(pack_status(5, kFlagPrefix, 7), 5), static_cast<unsigned>(kFlagPrefix));
+  EXPECT_EQ(status_flag(pack_status(5, kFlagAggregate, 7), 5), static_cast<unsigned>(kFlagAggregate));
+  EXPECT_EQ(status_flag(pack_status(5, kFlagPrefix, 7), 6), static_cast<unsigned>(kFlagNone));
+  EXPECT_EQ(status_flag(0ull, 1), static_cast<unsigned>(kFlagNone));
+  const unsigned a = look_back_tag(), b = look_back_tag();
+  EXPECT_NE(a, b);
+  EXPECT_GE(a, 1u);
+  EXPECT_LT(b, 1u << 29);
+  // scan-lookback twice over one workspace that is never cleared, on different inputs
+  const StrategyInfo* s = find_strategy("scan-lookback");
+  ASSERT_TRUE(s);
+  const long long n = 20001;
+  std::vector<char> buf(workspace_bytes(*s, n, 4) + 256, 0);
+  for (int call = 0; call < 3; ++call) {
+    auto in = values<int>(n, 40 + call);
+    std::vector<int> out(in.size(), -1);
+    Carve ws;
+    ws.base = buf.data();
+    EmuExec<int> ex;
+    ScanLookBack<ScanBest>::run<OpSum>(ex, RunArgs<int>{in.data(), out.data(), n, call == 1, ws, 4, "scan-lookback"});
+    std::string why;
+    EXPECT_TRUE(bench_detail::check_scan(in, out, call == 1, &why)) << "call " << call << ": " << why;
   }
 }
