@@ -10,6 +10,8 @@
 #   lookahead  the lookahead scan: sanitizers at ragged sizes (6145, 1000003, 2^28 + 7), its shapes
 #          (x-scan-la-*) against scan-best's look-back path and CUB, reduce-best's one-tile path
 #          at small n, then the every-kernel sweeps, int and float (JSON for assets/bench/)
+#   profile  Nsight Compute on scan-best (the lookahead kernel) beside CUB's scan at 2^28, and the
+#          two seed presets (JSON for assets/bench/)
 # At most 8 files come back from the device machine: JSON and tables go to $OUT, every other log
 # is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full
 set -uo pipefail
@@ -34,7 +36,7 @@ echo "bench tests rc=$? ($(( $(date +%s) - t0 )) s)"; grep -E "^\[  (PASSED|FAIL
 
 variants=x-scan-v1,x-scan-f256x16,x-scan-f128x24,x-scan-f256x32
 ours=reduce-tree,reduce-block,reduce-chunked,reduce-atomic,reduce-two-pass,reduce-warp-shuffle,reduce-best,scan-propagate,scan-reduce-then-scan,scan-decoupled,scan-lookahead,scan-lookahead-inclusive,scan-best,scan-best-inclusive
-if [ "$mode" != tail ] && [ "$mode" != lookahead ] && command -v compute-sanitizer > /dev/null; then
+if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $ours --min 1000 --max 9000 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool.log" 2>&1
     echo "compute-sanitizer $tool (all ours, n 1000..8000) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool.log" | head -1)"
@@ -106,6 +108,15 @@ lookahead)
   done
   grep -A20 "best kernels" "$LOG/all-int.txt" | grep scan-best
   grep -E "WRONG|error" "$LOG"/all-*.txt "$OUT"/*.txt | head
+  ;;
+profile)
+  stalls=$(for r in barrier long_scoreboard short_scoreboard mio_throttle wait sleeping membar lg_throttle math_pipe_throttle not_selected selected no_instruction branch_resolving dispatch_stall drain imc_miss misc tex_throttle; do printf 'smsp__average_warps_issue_stalled_%s_per_issue_active.ratio,' $r; done)
+  timeout 300 ncu -k 'regex:lookahead_scan_kernel|DeviceScanKernel' -c 2 --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats \
+    --section LaunchStats --section Occupancy --metrics "${stalls%,},dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum" \
+    $bin bench --kernel scan-best,cub-scan --min 268435456 --max 268435456 --repeats 1 --warmup 0 > "$OUT/ncu-scan.txt" 2>&1
+  echo "ncu rc=$?"; grep -E "lookahead_scan_kernel|DeviceScanKernel|DRAM Throughput|Duration|dram__bytes|Achieved Occupancy|Theoretical Occupancy|Registers Per|Dynamic Shared|Block Size|Grid Size|Warp Cycles Per Issued|stalled_(barrier|long_scoreboard|short_scoreboard|mio_throttle|wait|sleeping|membar|lg_throttle|math_pipe_throttle|not_selected|selected|no_instruction|branch_resolving|dispatch_stall)_per" "$OUT/ncu-scan.txt" | head -80
+  $bin bench --preset harris-table2 --json "$OUT/$gpu-harris-table2.json" > "$LOG/harris-table2.txt" 2>&1; echo "harris-table2 rc=$?"
+  $bin bench --preset oancea --json "$OUT/$gpu-oancea.json" > "$LOG/oancea.txt" 2>&1; echo "oancea rc=$?"
   ;;
 tune)
   for tool in memcheck racecheck synccheck; do
