@@ -112,7 +112,6 @@ void print_launch_writes(const Trace& t, int launch, std::ostream& os) {
 }
 
 void print_table(const Trace& t, std::ostream& os, bool code = false) {
-  long long ld_w = 0, st_w = 0;
   os << std::left << std::setw(4) << "#" << std::setw(38) << "step" << std::setw(8) << "active" << std::setw(8) << "degree"
      << std::setw(9) << "ld wf" << std::setw(9) << "st wf" << "shared memory after the step\n";
   const bool grid = t.is_grid();
@@ -125,8 +124,6 @@ void print_table(const Trace& t, std::ostream& os, bool code = false) {
       if (wi.op == kLoad) lw += wi.wavefronts;
       if (wi.op == kStore) sw += wi.wavefronts;
     }
-    ld_w += lw;
-    st_w += sw;
     std::string degree = s.max_degree == 0 ? "-" : std::to_string(s.max_degree) + "-way";
     if (s.max_degree == 1) degree = "1 (none)";
     std::string label = shown_text(grid ? "block " + std::to_string(s.block) + ": " + s.label : s.label);
