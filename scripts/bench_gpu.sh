@@ -82,9 +82,7 @@ PY
   grep -E "WRONG|error" "$LOG"/all-*.txt | head
   ;;
 lookahead)
-  # racecheck reports hazards between the reduce warp's reads and the compute warps' in-place
-  # writes of the bulk-copied ring (docs/validation.md says why they are ordered); memcheck and
-  # synccheck must be clean and every result right.
+  # memcheck, synccheck and racecheck must be clean and every result right.
   la=scan-lookahead,scan-lookahead-inclusive,scan-best,scan-best-inclusive
   for n in 6145 1000003 268435463; do
     for tool in memcheck synccheck racecheck; do

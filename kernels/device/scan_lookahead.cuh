@@ -121,7 +121,7 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
       bar_init(&full[s], 1);
       bar_init(&pref[s], 1);
       bar_init(&empty[s], 1);
-      bar_init(&reduced[s], 1);
+      bar_init(&reduced[s], kWarpSize);  // every lane of the reduce warp arrives after its own reads
     }
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
     fence_to_async();
@@ -197,10 +197,8 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
         for (int k = lane; k < count; k += kWarpSize) sum = Op::apply(sum, tile[k]);
       }
       for (int o = kWarpSize / 2; o > 0; o >>= 1) sum = Op::apply(sum, __shfl_xor_sync(0xffffffffu, sum, o));
-      if (lane == 0) {
-        store_relaxed(a.ws.status + t, lookahead_word(tag, sum));
-        bar_arrive(&reduced[s]);  // the compute warps may overwrite the stage now
-      }
+      if (lane == 0) store_relaxed(a.ws.status + t, lookahead_word(tag, sum));
+      bar_arrive(&reduced[s]);  // each lane, after its reads: the compute warps may overwrite the stage
       __syncwarp();
     }
   } else {
