@@ -66,7 +66,7 @@ using LookaheadLarge = LookaheadShape<16, 15, 6>;  // scan-best from kLookaheadL
 // scan-best: the decoupled look-back (ScanBest) below kLookaheadFrom elements, the lookahead scan
 // from there on where the device and the arrays allow it (sm_90, 16-byte aligned): LookaheadBest,
 // then from kLookaheadLargeFrom LookaheadLarge (H200, 2026-11-24: 1.30 x CUB at 2^28 against
-// 1.26; equal on the H100). Every path's workspace fits the one SizeExec counts at that n.
+// 1.27; equal on the H100). Every path's workspace fits the one SizeExec counts at that n.
 constexpr long long kLookaheadFrom = 1LL << 23, kLookaheadLargeFrom = 1LL << 24;
 struct ScanBestSequence : ScanSequence {
   static_assert(LookaheadBest::kTile <= ScanBest::kTile && LookaheadLarge::kTile >= LookaheadBest::kTile,
