@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "bench/bench_detail.h"
+#include "tests/bench/test_inputs.h"
 #include "kernels/device/emu_exec.h"
 #include "kernels/device/strategies.h"
 
@@ -18,13 +19,7 @@ namespace {
 
 template <class T>
 std::vector<T> input(long long n, unsigned seed) {
-  std::vector<T> v(static_cast<size_t>(n));
-  uint32_t x = seed * 2654435761u + 1;
-  for (auto& e : v) {
-    x = x * 1664525u + 1013904223u;
-    e = bench_detail::value_from<T>((x >> 24) & 15u);
-  }
-  return v;
+  return testing_inputs::values<T>(n, seed);
 }
 
 // Sizes that cross every edge the strategies have: 1, tiny, odd, block (256, 512, 1024), the

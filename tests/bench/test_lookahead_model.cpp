@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "bench/bench_detail.h"
+#include "tests/bench/test_inputs.h"
 #include "kernels/device/emu_exec.h"
 #include "kernels/device/strategies.h"
 
@@ -16,16 +17,7 @@ namespace {
 
 using Small = LookaheadShape<1, 3, 2>;  // 96 elements per tile, 2 stages: many tiles at small n
 
-template <class T>
-std::vector<T> values(long long n, unsigned seed) {
-  std::vector<T> v(static_cast<size_t>(n));
-  uint32_t x = seed * 2654435761u + 3;
-  for (auto& e : v) {
-    x = x * 1664525u + 1013904223u;
-    e = bench_detail::value_from<T>((x >> 24) & 15u);
-  }
-  return v;
-}
+using testing_inputs::values;
 
 struct Workspace {
   std::vector<unsigned> control = std::vector<unsigned>(2, 0);
