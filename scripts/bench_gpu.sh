@@ -13,7 +13,7 @@
 #   profile  Nsight Compute on scan-best (the lookahead kernel) beside CUB's scan at 2^28, and the
 #          two seed presets (JSON for assets/bench/)
 # At most 8 files come back from the device machine: JSON and tables go to $OUT, every other log
-# is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full
+# is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full|tail|lookahead|profile
 set -uo pipefail
 mode=${1:-quick}
 OUT=${OUT:-$PWD/bench-out}

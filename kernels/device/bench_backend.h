@@ -22,6 +22,12 @@ class GpuBenchSession {
   // median in ms. Then poisons the output, runs once more and copies out_count elements back.
   // Throws std::runtime_error naming the kernel and the CUDA error.
   virtual double time(const std::string& kernel, bool inclusive, int warmup, int repeats, void* host_out, size_t out_count) = 0;
+  // One run of `kernel` on the input of the last prepare (or upload), without clearing the
+  // workspace first (time() clears it once at its start), and the result copied back. Tests use it
+  // to run calls on a workspace the earlier calls left as they left it.
+  virtual void run_once(const std::string& kernel, bool inclusive, void* host_out, size_t out_count) = 0;
+  // New input values for the prepared n; the workspace is left as it is.
+  virtual void upload(const void* host_in) = 0;
   virtual void release() = 0;
 };
 

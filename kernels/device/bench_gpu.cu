@@ -120,6 +120,17 @@ class CudaBenchSession : public GpuBenchSession {
     return k % 2 ? times[k / 2] : 0.5 * (times[k / 2 - 1] + times[k / 2]);
   }
 
+  void run_once(const std::string& kernel, bool inclusive, void* host_out, size_t out_count) override {
+    cuda_check(cudaMemsetAsync(out_, 0xff, static_cast<size_t>(n_) * 4, stream_), kernel + ": poison the output");
+    gpu_launch(kernel, is_float_, inclusive, in_, out_, n_, ws_, ws_bytes_, max_blocks_, stream_);
+    cuda_check(cudaStreamSynchronize(stream_), kernel + ": run");
+    cuda_check(cudaMemcpy(host_out, out_, out_count * 4, cudaMemcpyDeviceToHost), kernel + ": copy the result back");
+  }
+
+  void upload(const void* host_in) override {
+    cuda_check(cudaMemcpy(in_, host_in, static_cast<size_t>(n_) * 4, cudaMemcpyHostToDevice), "upload the input");
+  }
+
   void release() override {
     cudaFree(in_);
     cudaFree(out_);

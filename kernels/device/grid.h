@@ -177,7 +177,9 @@ struct RunArgs {
   T* out;
   long long n;
   bool inclusive;    // scans: inclusive, else exclusive
-  Carve& ws;         // the workspace, carved in a fixed order
+  Carve& ws;         // the workspace, carved in a fixed order: zeroed when it is made, then left to
+                     // one strategy (the single-pass scans' tags and reduce-best's counter expect to
+                     // find what their own earlier calls left; the bench clears it between kernels)
   int max_blocks;    // reduce-best's persistent grid: resident blocks (a few on the CPU, so every path runs)
   const char* name;  // the strategy id, for launch errors
 };

@@ -1,7 +1,7 @@
 // The lookahead scan's GPU kernel (sm_90; the algorithm and the shared protocol: scan_lookahead.h).
 //
 // One block = W compute warps + a producer warp + a lookahead warp + a reduce warp, persistent
-// over the tiles b, b + G, b + 2G, ... A ring of STAGES tiles in shared memory, three mbarriers
+// over the tiles b, b + G, b + 2G, ... A ring of STAGES tiles in shared memory, four mbarriers
 // per stage:
 //   full[s]     the producer's bulk copy of the tile (cp.async.bulk ... complete_tx) has landed;
 //   reduced[s]  the reduce warp has read the tile (the compute warps may overwrite it in place);
@@ -96,6 +96,7 @@ constexpr int lookahead_min_blocks() {
 
 template <class Shape, class Op, class T>
 __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()) lookahead_scan_kernel(LookaheadArgs<T> a) {
+  static_assert(sizeof(T) == 4, "4-byte values: the tile and bulk-copy sizes count 4 bytes each");
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   using namespace lookahead_ptx;
   constexpr int W = Shape::kComputeWarps, ITEMS = Shape::kItems, S = Shape::kStages, TILE = Shape::kTile;
@@ -274,6 +275,9 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
     const unsigned old = atomicInc(a.ws.control + 1, static_cast<unsigned>(G - 1));
     if (old == static_cast<unsigned>(G - 1)) atomicAdd(a.ws.control, 1u);
   }
+#elif defined(__CUDA_ARCH__)
+  (void)a;
+  __trap();  // built for an architecture without bulk copies (e.g. JIT from older PTX): fail, never skip
 #else
   (void)a;
 #endif

@@ -54,8 +54,8 @@ struct LookaheadShape {
 };
 
 // ---- Status words: (tag << 32) | bits of the aggregate. A call's tag is its epoch + 1 with the top
-// bit set: a zeroed word (tag 0) is never ready, nor is a word of the decoupled look-back (flags 1
-// and 2 in the same place) left in a workspace both scans have used.
+// bit set: a zeroed word (tag 0) is never ready, nor is a word of the decoupled look-back (whose
+// tag << 2 | flag keeps the top bit clear) left in a workspace both scans have used.
 SS_HD unsigned lookahead_tag(unsigned epoch) { return 0x80000000u | ((epoch + 1) & 0x7fffffffu); }
 template <class T>
 SS_HD unsigned long long lookahead_word(unsigned tag, T aggregate) {

@@ -66,13 +66,25 @@ using LookaheadLarge = LookaheadShape<16, 15, 6>;  // scan-best from kLookaheadL
 // scan-best: the decoupled look-back (ScanBest) below kLookaheadFrom elements, the lookahead scan
 // from there on where the device and the arrays allow it (sm_90, 16-byte aligned): LookaheadBest,
 // then from kLookaheadLargeFrom LookaheadLarge (H200, 2026-11-24: 1.30 x CUB at 2^28 against
-// 1.27; equal on the H100). Every path's workspace fits the one SizeExec counts at that n.
+// 1.27; equal on the H100). SizeExec counts the largest workspace of the paths that n may take:
+// the look-back is the fallback at every n (no sm_90, or arrays not 16-byte aligned).
 constexpr long long kLookaheadFrom = 1LL << 23, kLookaheadLargeFrom = 1LL << 24;
 struct ScanBestSequence : ScanSequence {
-  static_assert(LookaheadBest::kTile <= ScanBest::kTile && LookaheadLarge::kTile >= LookaheadBest::kTile,
-                "the look-back path's status words fit in the lookahead path's workspace");
   template <class Op, class T, class Exec>
   static void run(Exec& ex, const RunArgs<T>& r) {
+    if constexpr (Exec::counting) {
+      size_t most = r.ws.used;
+      auto count = [&](auto path) {
+        Carve c = r.ws;
+        decltype(path)::template run<Op>(ex, RunArgs<T>{r.in, r.out, r.n, r.inclusive, c, r.max_blocks, r.name});
+        most = c.used > most ? c.used : most;
+      };
+      count(ScanLookBack<ScanBest>{});
+      if (r.n >= kLookaheadLargeFrom) count(ScanLookahead<LookaheadLarge>{});
+      else if (r.n >= kLookaheadFrom) count(ScanLookahead<LookaheadBest>{});
+      r.ws.used = most;
+      return;
+    }
     if (r.n >= kLookaheadLargeFrom && ex.can_lookahead(r.in, r.out)) ScanLookahead<LookaheadLarge>::template run<Op>(ex, r);
     else if (r.n >= kLookaheadFrom && ex.can_lookahead(r.in, r.out)) ScanLookahead<LookaheadBest>::template run<Op>(ex, r);
     else ScanLookBack<ScanBest>::template run<Op>(ex, r);

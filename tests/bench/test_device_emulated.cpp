@@ -100,7 +100,8 @@ TEST(DeviceStrategyShape, WorkspaceCountsEveryPiece) {
   auto look_back_bytes = [](long long tiles) { return size_t(256) + static_cast<size_t>(tiles) * 8u; };  // counter, padded; status words
   static_assert(LookaheadBest::kTile == 256 * 15, "scan-lookahead's tile");
   // scan-best from kLookaheadFrom: the lookahead scan's two control words (padded) and a status word per tile
-  EXPECT_EQ(workspace_bytes(strategy("scan-best"), 1LL << 28, 264), look_back_bytes(34953));  // ceil(2^28 / 7680)
+  // from 2^24 the look-back fallback's 6144-element tiles need more status words than the 7680-element lookahead tiles
+  EXPECT_EQ(workspace_bytes(strategy("scan-best"), 1LL << 28, 264), look_back_bytes(43691));  // ceil(2^28 / 6144)
   EXPECT_EQ(workspace_bytes(strategy("scan-best"), kLookaheadLargeFrom - 1, 264), look_back_bytes(ceil_div(kLookaheadLargeFrom - 1, 3840)));
   EXPECT_EQ(workspace_bytes(strategy("scan-lookahead"), 1LL << 28, 264), look_back_bytes(69906));
   EXPECT_EQ(workspace_bytes(strategy("scan-best"), kLookaheadFrom - 1, 264), look_back_bytes(ceil_div(kLookaheadFrom - 1, 6144)));
@@ -113,6 +114,21 @@ TEST(DeviceStrategyShape, WorkspaceCountsEveryPiece) {
 
 // The registry: ids unique, families and forms as the bench reads them, the tuning variants
 // int only and outside `all`.
+// scan-best may fall back to the look-back at any n (no sm_90, unaligned arrays): its workspace is
+// never smaller than either path's.
+TEST(DeviceStrategyShape, ScanBestWorkspaceFitsEveryPath) {
+  for (long long n : {1000LL, (1LL << 23) - 1, 1LL << 23, (1LL << 24) - 1, 1LL << 24, (1LL << 24) + 5, 1LL << 26, 1LL << 28, (1LL << 30) + 3}) {
+    const size_t best = workspace_bytes(strategy("scan-best"), n, 264);
+    EXPECT_GE(best, workspace_bytes(strategy("scan-lookback"), n, 264)) << n;
+    if (n >= kLookaheadFrom && n < kLookaheadLargeFrom) {
+      EXPECT_GE(best, workspace_bytes(strategy("scan-lookahead"), n, 264)) << n;  // the same shape
+    }
+    if (n >= kLookaheadLargeFrom) {
+      EXPECT_GE(best, 256u + static_cast<size_t>(ceil_div(n, LookaheadLarge::kTile)) * 8u) << n;
+    }
+  }
+}
+
 TEST(DeviceStrategyShape, RegistryRows) {
   std::set<std::string> ids;
   for (const auto& s : strategies()) {

@@ -62,6 +62,35 @@ void check_all_kernels() {
 TEST(DeviceKernelsGpu, EveryKernelEverySizeInt) { check_all_kernels<int>(); }
 TEST(DeviceKernelsGpu, EveryKernelEverySizeFloat) { check_all_kernels<float>(); }
 
+// Calls on one workspace that nothing clears between them, each on new input values: the
+// single-pass scans' status words of a call must never be read by the next (the look-back's
+// per-call tags, the lookahead's epoch). Sizes where scan-best takes each of its three paths, and
+// a smaller call after a larger one (its tiles' words are all stale).
+TEST(DeviceKernelsGpu, SinglePassScansNeverReadAnEarlierCallsStatusWords) {
+  std::string why;
+  auto gpu = session_or_skip(&why);
+  if (!gpu) GTEST_SKIP() << "no usable GPU: " << why;
+  const std::vector<std::string> kernels = {"scan-best", "scan-lookahead", "scan-lookback", "scan-decoupled"};
+  for (long long n : {(1LL << 20) + 3, (1LL << 23) + 5, (1LL << 24) + 7}) {
+    ASSERT_EQ(gpu->prepare(n, false, std::vector<int>(static_cast<size_t>(n), 1).data(), kernels), "") << "n=" << n;
+    for (const auto& k : kernels) {
+      for (int call = 0; call < 3; ++call) {
+        std::vector<int> in(static_cast<size_t>(n));
+        uint32_t x = static_cast<uint32_t>(n) * 2654435761u + static_cast<uint32_t>(call) * 7919u;
+        for (auto& e : in) {
+          x = x * 1664525u + 1013904223u;
+          e = bench_detail::value_from<int>((x >> 24) & 15u);
+        }
+        gpu->upload(in.data());
+        std::vector<int> out(static_cast<size_t>(n));
+        gpu->run_once(k, call == 1, out.data(), out.size());
+        EXPECT_TRUE(bench_detail::check_scan(in, out, call == 1, &why)) << k << " n=" << n << " call " << call << ": " << why;
+      }
+    }
+  }
+  gpu->release();
+}
+
 // The bench on the GPU: a short sweep where every point is verified and CUB ratios are filled.
 TEST(DeviceKernelsGpu, BenchSweepIsVerified) {
   if (!gpu_status().usable) GTEST_SKIP() << "no usable GPU: " << gpu_status().why;
