@@ -125,13 +125,16 @@ void lookahead_model(const LookaheadArgs<T>& a, int blocks, unsigned order) {
     b.running = identity;
   }
   auto iterations = [&](int b) { return (tiles - b + blocks - 1) / blocks; };
+  // Stages free again: as in the kernel, a tile's stage is released while the block's next tile is
+  // being stored (its copy out has read it by then), so one tile behind the scans done.
+  auto released = [](const BlockState& s) { return s.done > 0 ? s.done - 1 : 0; };
   unsigned rng = order * 2654435761u + 12345u;
   // One step of one role of block b, if it can make progress; returns whether it did.
   auto step = [&](int b, int role) -> bool {
     BlockState& s = st[static_cast<size_t>(b)];
     const long long its = iterations(b);
     if (role == 0) {  // producer: the next tile into a free stage
-      if (s.loaded >= its || s.loaded - s.done >= Shape::kStages) return false;
+      if (s.loaded >= its || s.loaded - released(s) >= Shape::kStages) return false;
       const long long t = b + s.loaded * blocks;
       const long long count = lookahead_tile_count(t, a.n, tile);
       auto& stage = s.ring[static_cast<size_t>(s.loaded % Shape::kStages)];
@@ -151,7 +154,7 @@ void lookahead_model(const LookaheadArgs<T>& a, int blocks, unsigned order) {
       return true;
     }
     if (role == 2) {  // lookahead: the exclusive prefix of the next tile, once its window is published
-      if (s.prefixed >= its || s.prefixed - s.done >= Shape::kStages) return false;
+      if (s.prefixed >= its || s.prefixed - released(s) >= Shape::kStages) return false;
       const long long t = b + s.prefixed * blocks;
       T sum = identity;
       for (long long j = lookahead_window_lo(t, blocks); j < t; ++j) {
