@@ -516,6 +516,9 @@ void Machine::end_phase(bool final_phase) {
           end = names[j].first;
           break;
         }
+      // a pointer may point past the block's shared memory (keys + m with m beyond the launch's
+      // size): the name covers only the words that exist
+      end = std::min(end, static_cast<int>(smem_.size()));
       if (start >= 0 && start < end) out_->arrays.push_back(SharedArrayInfo{names[i].second, start, end - start});
     }
   }
