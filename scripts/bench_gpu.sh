@@ -7,7 +7,7 @@
 #   tail   scan-best's partial tile: sanitizers on partial tiles (n 6145, 1000003), scan-best against
 #          its old scalar-tail path (x-scan-best-scalar-tail), the 16-byte shared transpose
 #          (x-scan-best-s128) and CUB, int and float 2^10..2^28, then the every-kernel sweeps
-#   lookahead  the lookahead scan: sanitizers at ragged sizes (6145, 1000003, 2^28 + 7), its shapes
+#   lookahead  the lookahead scan: sanitizers at ragged sizes (scripts/sanitize_lookahead_gpu.sh quick), its shapes
 #          (x-scan-la-*) against scan-best's look-back path and CUB, reduce-best's one-tile path
 #          at small n, then the every-kernel sweeps, int and float (JSON for assets/bench/)
 #   profile  Nsight Compute on scan-best (the lookahead kernel) beside CUB's scan at 2^28, and the
@@ -82,18 +82,10 @@ PY
   grep -E "WRONG|error" "$LOG"/all-*.txt | head
   ;;
 lookahead)
-  # memcheck, synccheck and racecheck must be clean and every result right.
-  la=scan-lookahead,scan-lookahead-inclusive,scan-best,scan-best-inclusive
-  for n in 6145 1000003 268435463; do
-    for tool in memcheck synccheck racecheck; do
-      [ $n = 268435463 ] && [ $tool = racecheck ] && continue
-      for type in int float; do
-        [ $n = 268435463 ] && [ $type = float ] && continue
-        timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $la --type $type --min $n --max $n --repeats 1 --warmup 0 > "$LOG/san.tmp" 2>&1
-        echo "compute-sanitizer $tool ($la, $type, n $n) rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$LOG/san.tmp" | head -1); unverified: $(grep -c WRONG "$LOG/san.tmp")" | tee -a "$LOG/sanitizer-lookahead.log"
-      done
-    done
-  done
+  # memcheck, synccheck and racecheck must be clean and every result right, also where every
+  # block reuses its ring's stages (2^28 + 7: scripts/sanitize_lookahead_gpu.sh without quick).
+  OUT="$LOG/sanitize" BUILD=build-gpu scripts/sanitize_lookahead_gpu.sh quick | tee "$LOG/sanitizer-lookahead.log"
+  cp "$LOG/sanitize/racecheck-reports.txt" "$LOG/racecheck-reports.txt" 2>/dev/null
   $bin bench --kernel reduce-best,x-reduce-best-loop,x-reduce-tile-nc,x-reduce-tile-shfl,cub-reduce --min 1024 --max 16384 --repeats 50 > "$OUT/reduce-small.txt" 2>&1
   echo "bench reduce small rc=$?"; grep -A6 "best kernels" "$OUT/reduce-small.txt"
   $bin bench --kernel scan-best,scan-lookahead,x-scan-la-8x15s6,x-scan-la-8x15s12,x-scan-la-16x15s4,x-scan-la-8x31s4,x-scan-la-8x23s6,scan-lookback,cub-scan,copy \
@@ -156,7 +148,7 @@ esac
 for o in build-gpu/kernels/CMakeFiles/scanscope_device.dir/device/{reduce_device,scan_device}.cu.o; do
   cuobjdump -sass "$o" | awk '/Function :/{f=$3} /LDG|STG|LDS|STS|LDL|STL/{match($0,/(LDG|STG|LDS|STS|LDL|STL)[.A-Z0-9]*/); print f, substr($0,RSTART,RLENGTH)}' | sort | uniq -c
 done > "$LOG/sass-ldg.txt" 2>&1
-for f in gpu.txt tests.log sanitizer-lookahead.log sanitizer-memcheck-6145.log sanitizer-memcheck-1000003.log sanitizer-racecheck-6145.log sanitizer-racecheck-1000003.log tail-int.txt tail-float.txt all-int.txt all-float.txt sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sass-ldg.txt; do
+for f in gpu.txt tests.log sanitizer-lookahead.log racecheck-reports.txt sanitizer-memcheck-6145.log sanitizer-memcheck-1000003.log sanitizer-racecheck-6145.log sanitizer-racecheck-1000003.log tail-int.txt tail-float.txt all-int.txt all-float.txt sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sass-ldg.txt; do
   [ -f "$LOG/$f" ] && { echo "===== $f"; cat "$LOG/$f"; }
 done > "$OUT/logs.txt"
 tail -5 "$LOG/build.log" >> "$OUT/logs.txt"

@@ -6,15 +6,22 @@
 //   full[s]     the producer's bulk copy of the tile (cp.async.bulk ... complete_tx) has landed;
 //   reduced[s]  the reduce warp has read the tile (the compute warps may overwrite it in place);
 //   pref[s]     the lookahead warp has written the tile's exclusive prefix to slot[s];
-//   empty[s]    the scanned tile's bulk copy out has finished reading stage s (the producer may
-//               load the next tile into it, the lookahead may write slot[s] again).
+//   empty[s]    every compute thread has written its part of the scanned tile and read slot[s],
+//               and the tile's bulk copy out has finished reading stage s (the producer may load
+//               the next tile into it, the lookahead may write slot[s] again). kCompute + 1
+//               arrivals: each compute thread after its own writes, and thread 0 once more when its
+//               copy out has read the stage. Every writer arrives itself, so the order of its
+//               writes before the next load needs no chain through the named barrier and thread 0
+//               (compute-sanitizer's racecheck follows such chains no further than the arriving
+//               thread: with thread 0 arriving alone it reported every word of a reused stage).
 // The reduce warp: wait full[s], sum the tile, publish its aggregate at once. So a tile's
 // aggregate waits for its own load only, never for the scan of the block's earlier tiles.
 // The compute warps: wait full[s]; each thread scans its ITEMS consecutive words (conflict-free:
 // ITEMS is odd); warp totals through shared memory (named barrier 1, compute warps only); wait
-// pref[s] and reduced[s]; write the scanned words back in place; every compute thread fences its writes to the
-// async proxy; barrier; thread 0 bulk-copies the tile out and releases the stage whose copy out
-// has finished reading (one tile behind).
+// pref[s] and reduced[s]; write the scanned words back in place; every compute thread fences its
+// writes to the async proxy and arrives on empty[s]; barrier; thread 0 bulk-copies the tile out
+// and, once the copy out of the block's previous tile has read its stage, arrives for it too (one
+// tile behind).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -121,7 +128,7 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
     for (int s = 0; s < S; ++s) {
       bar_init(&full[s], 1);
       bar_init(&pref[s], 1);
-      bar_init(&empty[s], 1);
+      bar_init(&empty[s], kCompute + 1);  // each compute thread, and thread 0 when the copy out has read the stage
       bar_init(&reduced[s], kWarpSize);  // every lane of the reduce warp arrives after its own reads
     }
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
@@ -251,6 +258,7 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
         for (int k = 1; k < ITEMS; ++k) tile[first + k] = Op::apply(base, v[k - 1]);
       }
       fence_to_async();
+      bar_arrive(&empty[s]);  // this thread is done with stage s: its writes, its reads of slot[s]
       __syncwarp();
       named_sync(1, kCompute);  // scanned tile in shared memory; warp totals and slot read
       if (tid == 0) {
