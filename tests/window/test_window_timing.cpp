@@ -217,7 +217,7 @@ TEST(TimingPlots, TimeAndRatioViews) {
   ASSERT_EQ(plots[1].lines.size(), 3u);
   for (auto [n, v] : plots[1].lines[2].points) EXPECT_DOUBLE_EQ(v, 1.0) << "the copy against itself, n=" << n;
   EXPECT_FALSE(plots[1].log_y);
-  EXPECT_EQ(recording_caption(r), "NVIDIA H200, recorded 2026-11-24 08:36 UTC, int values");
+  EXPECT_EQ(recording_caption(r), "NVIDIA H200, recorded 2026-11-24 12:46 UTC, int values");
   EXPECT_EQ(recording_caption(r, true), "NVIDIA H200, 2026-11-24, int");
 }
 
