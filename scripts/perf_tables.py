@@ -36,26 +36,22 @@ def us(t, k, n):
 
 def best(path):
     d, t = load(path)
-    print("reduce-best (%s, %s, %s):\n" % (d["device"], d["type"], d["date"]))
-    print("| n | reduce-best us | GB/s | CUB us | x CUB | read-probe GB/s | x probe | x copy |")
-    print("|---|---|---|---|---|---|---|---|")
-    for n in sizes(t):
-        if ("reduce-best", n) not in t:
-            continue
-        g = t[("reduce-best", n)]["gbps"]
-        print("| %s | %.1f | %.0f | %.1f | %.3f | %.0f | %.3f | %.3f |" % (
-            exp(n), us(t, "reduce-best", n), g, us(t, "cub-reduce", n), ratio(t, "reduce-best", "cub-reduce", n),
-            t[("read-probe", n)]["gbps"], g / t[("read-probe", n)]["gbps"], g / t[("copy", n)]["gbps"]))
-    print("\nscan-best (exclusive; inclusive in the last column):\n")
-    print("| n | scan-best us | GB/s | CUB us | x CUB | copy GB/s | x copy | scan-best-inclusive x CUB-inclusive |")
-    print("|---|---|---|---|---|---|---|---|")
-    for n in sizes(t):
-        if ("scan-best", n) not in t:
-            continue
-        g = t[("scan-best", n)]["gbps"]
-        print("| %s | %.1f | %.0f | %.1f | %.3f | %.0f | %.3f | %.3f |" % (
-            exp(n), us(t, "scan-best", n), g, us(t, "cub-scan", n), ratio(t, "scan-best", "cub-scan", n),
-            t[("copy", n)]["gbps"], g / t[("copy", n)]["gbps"], ratio(t, "scan-best-inclusive", "cub-scan-inclusive", n)))
+    # (kernel, its CUB, the bandwidth line it is set against, the last column's kernel and CUB)
+    families = (("reduce-best", "cub-reduce", "read-probe", None),
+                ("scan-best", "cub-scan", "copy", ("scan-best-inclusive", "cub-scan-inclusive", "scan-best-inclusive x CUB-inclusive")))
+    print("%s, %s, %s\n" % (d["device"], d["type"], d["date"]))
+    for k, c, line, last in families:
+        head = ["n", k + " us", "GB/s", "CUB us", "x CUB", line + " GB/s", "x " + line.split("-")[-1]]
+        head += ["x copy"] if last is None else [last[2]]
+        print("| " + " | ".join(head) + " |\n|" + "---|" * len(head))
+        for n in sizes(t):
+            if (k, n) not in t:
+                continue
+            g, lg = t[(k, n)]["gbps"], t[(line, n)]["gbps"]
+            cells = [exp(n), "%.1f" % us(t, k, n), "%.0f" % g, "%.1f" % us(t, c, n), "%.3f" % ratio(t, k, c, n), "%.0f" % lg, "%.3f" % (g / lg)]
+            cells.append("%.3f" % (g / t[("copy", n)]["gbps"]) if last is None else "%.3f" % ratio(t, last[0], last[1], n))
+            print("| " + " | ".join(cells) + " |")
+        print()
 
 
 def every(path):
