@@ -5,10 +5,11 @@
 // global reads and writes are coalesced.
 // title: Reduce-then-scan: reduce the blocks, scan the block sums, scan the blocks (three launches)
 // from: seed 004 (Oancea and Henriksen, "CUDA Scan Implementation", steps 1, 2, 3.1 to 3.5); seed 002 (Demouth, scan outline and its scan primitive)
-// about: n = 3000 with 128 threads and CHUNK 8: 3 blocks of 1024 elements. Launch 1 stages each
-//    tile in shared memory (the warp reads 32 consecutive words per request: 4 sectors), each
-//    thread reduces its 8 consecutive elements, the block its threads' results, and writes buf[b].
-//    Launch 2 scans the 3 block sums in one block (exclusive: buf becomes 0, sum0, sum0+sum1).
+// about: Above 2048 elements, 128 threads and CHUNK 8: one block per 1024 elements (3 blocks at
+//    n = 3000, 8 at 8192). Launch 1 stages each tile in shared memory (the warp reads 32
+//    consecutive words per request: 4 sectors), each thread reduces its 8 consecutive elements,
+//    the block its threads' results, and writes buf[b]. Launch 2 scans the block sums in one
+//    block (exclusive: buf becomes 0, sum0, sum0+sum1, ...).
 //    Launch 3 reads the tile again, scans each thread's chunk in registers, scans the threads'
 //    totals (Demouth's scan primitive), adds buf[b], and writes through shared memory: 2n reads
 //    and n writes of global memory, all coalesced.
