@@ -14,33 +14,16 @@ namespace scanscope {
 
 Trace block_trace(const Trace& grid, int launch, int block) {
   if (!grid.is_grid()) return grid;
-  Trace t;
-  t.request = grid.request;
-  t.check = grid.check;
-  t.gpu_check = grid.gpu_check;
-  t.gpu_us = grid.gpu_us;
-  t.kernel = grid.kernel;
-  t.n = grid.n;
-  t.banks = grid.banks;
-  t.warp_issue = grid.warp_issue;
-  t.pad = grid.pad;
-  t.op = grid.op;
-  t.type = grid.type;
-  t.inclusive = grid.inclusive;
-  t.bits = grid.bits;
-  t.device = grid.device;
-  t.input = grid.input;
-  t.output = grid.output;
-  t.files = grid.files;
-  t.file_texts = grid.file_texts;
-  t.main_file = grid.main_file;
-  t.sites = grid.sites;
-  t.source = grid.source;
-  t.defines = grid.defines;
-  t.compiler = grid.compiler;
-  t.compiler_notes = grid.compiler_notes;
-  t.global_arrays = grid.global_arrays;
-  t.threads = grid.threads;
+  // Every field of the grid's trace (so a field added to Trace reaches the panels), then its
+  // grid-wide parts replaced by the block's: its launch, its steps, its shared arrays and totals.
+  Trace t = grid;
+  t.launches.clear();
+  t.steps.clear();
+  t.arrays.clear();
+  t.word_index.clear();
+  t.totals = Totals();
+  t.smem_words = 0;
+  t.launch.clear();
   if (launch >= 0 && launch < static_cast<int>(grid.launches.size())) {
     t.threads = grid.launches[launch].block;
     t.launch = grid.launches[launch].text;
