@@ -24,7 +24,7 @@ KeyFileSyntax lesson_syntax() {
   s.kind = "lesson";
   s.block = "step";
   s.head_keys = {"lesson", "title", "source"};
-  s.block_keys = {"kernel", "at", "panels", "compare-pad", "compare-kernel", "view", "exercise", "text", "question", "answer", "numbers-ok"};
+  s.block_keys = {"kernel", "at", "panels", "compare-pad", "compare-kernel", "view", "timing-view", "exercise", "text", "question", "answer", "numbers-ok"};
   for (const auto& k : request_keys()) s.block_keys.insert(k);
   return s;
 }
@@ -87,6 +87,12 @@ void finish_step(const KeyBlock& b, LessonStep& st) {
   if (kv.count("view")) {
     st.view = get("view");
     if (!kViews.count(st.view)) fail(line_of("view"), "view: '" + st.view + "' is not one of " + join_names(kViews));
+  }
+  if (kv.count("timing-view")) {
+    st.timing_view = get("timing-view");
+    if (st.view != "timing") fail(line_of("timing-view"), "timing-view: needs view: timing in the same step");
+    if (st.timing_view != "time" && st.timing_view != "ratio")
+      fail(line_of("timing-view"), "timing-view: '" + st.timing_view + "' is not time or ratio");
   }
   if (kv.count("panels")) {
     st.panels = get("panels");

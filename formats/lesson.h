@@ -16,7 +16,10 @@
 //   question: What will the next level hold?
 //   answer: 20 16
 // Step keys: kernel n threads banks warp-issue pad op type scan input seed bits define at panels
-// compare-pad compare-kernel view (float-order, histeq, timing) exercise text question answer.
+// compare-pad compare-kernel view (float-order, histeq, timing) timing-view exercise text question
+// answer.
+// timing-view: with view: timing, the timing panel's plots: time (ms and GB/s) or ratio (x CUB and
+//   the share of the copy, the "ratios" box); without it the panel keeps the view it had.
 // exercise: names an exercise of assets/exercises/ (docs/exercises.md) the step offers to the
 //   student (the step still shows its kernel or view); load_lessons checks the name against the
 //   exercises folder beside the lessons folder, where there is one.
@@ -77,6 +80,7 @@ struct LessonStep {
   std::string panels;        // e.g. "tree,smem"
   std::string compare_pad, compare_kernel;
   std::string view;          // "", "float-order", "histeq", "timing"
+  std::string timing_view;   // with view timing: "time" or "ratio" (the "ratios" box); "": as it was
   std::string text, question, answer;
   std::string exercise;      // an exercise to try here ("": none)
   int exercise_line = 0;     // where the step names it

@@ -421,7 +421,7 @@ TEST(Grid, DecoupledLookBack) {
     EXPECT_EQ(seen, want) << "tile " << tile;
   }
   bool labelled = false;
-  for (const Step& s : t.steps) labelled |= s.block == 2 && s.label == "tile 2: look-back stopped at tile 1, flag 2";
+  for (const Step& s : t.steps) labelled |= s.block == 2 && s.label == "tile 2: found flag 2 at tile 1";
   EXPECT_TRUE(labelled);
   // one pass: the input is read once, so the loads of a large array are about half those of the
   // reduce-then-scan's two passes

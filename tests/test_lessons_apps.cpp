@@ -136,6 +136,11 @@ TEST(Lessons, MalformedFilesNameFileAndLine) {
   EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\n").find("bad.lesson:3: step 'a' has no text"), std::string::npos);
   EXPECT_NE(lesson_error(head + "step: a\ntext: t\nquestion: why?\n").find("bad.lesson:5: a question needs an answer"), std::string::npos);
   EXPECT_NE(lesson_error(head + "step: a\nview: movie\ntext: t\n").find("bad.lesson:4: view: 'movie'"), std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nview: timing\ntiming-view: log\ntext: t\n").find("bad.lesson:5: timing-view: 'log' is not time or ratio"),
+            std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nview: histeq\ntiming-view: ratio\ntext: t\n").find("bad.lesson:5: timing-view: needs view: timing"),
+            std::string::npos);
+  EXPECT_EQ(parse_lesson(head + "step: a\nview: timing\ntiming-view: ratio\ntext: t\n", "ok.lesson").steps[0].timing_view, "ratio");
   EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\npanels: tree,sound\ntext: t\n").find("bad.lesson:5: panels: 'sound'"),
             std::string::npos);
   EXPECT_NE(lesson_error(head + "step: a\nn: 8\ntext: t\n").find("bad.lesson:4: n needs a kernel"), std::string::npos);

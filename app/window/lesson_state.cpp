@@ -140,7 +140,10 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
   }
   if (panels.empty()) panels = default_panels();
   s.panels = panels;
-  if (st.view == "timing") ensure_timing_bench(s);
+  if (st.view == "timing") {
+    ensure_timing_bench(s);
+    if (!st.timing_view.empty()) s.timing.view = parse_timing_view(st.timing_view, "timing-view");
+  }
   if (st.view == "histeq" && !s.histeq.ready) load_histeq(s, "");
   if (st.view == "float-order") update_float_order(s);
   // Back at an exercise tried before: the student's version, in the editor again.

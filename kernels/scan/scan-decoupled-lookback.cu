@@ -5,14 +5,16 @@
 // publishes its own inclusive prefix (flag P) and finishes its tile with the exclusive prefix.
 // title: Scan with decoupled look-back: one pass, tile flags in global memory
 // from: Merrill and Garland, "Single-pass Parallel Prefix Scan with Decoupled Look-back" (NVIDIA, 2016); seed 004 (the tile's CHUNK per thread, staged); seed 002 (Demouth's scan primitive)
-// about: n = 3000 with 128 threads and CHUNK 8: 3 tiles of 1024 elements in one launch. Thread 0
-//    of tile t > 0 stores aggregates[t], sets flags[t] = 1 (A), reads flags[t-1] and so on back
-//    (0: not yet published, 1: aggregate only, 2: inclusive prefix), combines what it finds,
-//    stores prefixes[t] and sets flags[t] = 2 (P). The trace shows these global loads and stores
-//    per tile. The interpreter runs the blocks in order, so every tile finds its predecessor at
-//    P and looks back one tile (the step "tile t: look-back stopped at tile t-1, flag 2"; tile 0
-//    has no tile before it: -1); on the GPU a tile may find A (and go on further back) or 0 (and
-//    spin). Each element is read once and written once: the large-array scans read it twice.
+// about: Above 2048 elements, 128 threads and CHUNK 8: one tile (block) per 1024 elements, in one
+//    launch (3 tiles at n = 3000, 8 at 8192). Tile 0 has no tile before it: thread 0 stores
+//    prefixes[0] and sets flags[0] = 2 (aggregates[0] stays 0). Thread 0 of tile t > 0 stores
+//    aggregates[t], sets flags[t] = 1 (A), reads flags[t-1] and so on back (0: not yet
+//    published, 1: aggregate only, 2: inclusive prefix), combines what it finds, stores
+//    prefixes[t] and sets flags[t] = 2 (P). The trace shows these global loads and stores per
+//    tile. The interpreter runs the blocks in order, so every tile finds its predecessor at P and
+//    looks back one tile (the step "tile t: found flag 2 at tile t-1"; tile 0's names tile -1);
+//    on the GPU a tile may find A (and go on further back) or 0 (and spin). Each element is read
+//    once and written once: the large-array scans read it twice.
 // note: Tile t is block t: the look-back waits only for lower-numbered blocks, which the GPU
 //    dispatches first (the assumption CUB's scan makes too). __threadfence() orders each value
 //    before its flag; it does nothing in the interpreter, which runs one thread at a time.
@@ -106,7 +108,7 @@ __global__ void scan_lookback(T *g_out, const T *g_in, volatile int *flags, vola
         }
         tile_prefix[0] = exclusive;
     }
-    __syncthreads();  // step(combine): tile {tile}: look-back stopped at tile {look}, flag {seen}
+    __syncthreads();  // step(combine): tile {tile}: found flag {seen} at tile {look}
 
     T prefix = tile_prefix[0];  // the tiles before, then the threads before
     if (tid > 0) prefix = OP(prefix, sums[B + tid - 1]);
