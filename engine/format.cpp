@@ -24,4 +24,8 @@ std::string format_value(double v, Operator op, ValueStyle style) {
   return os.str();
 }
 
+std::string counted(long long n, const std::string& noun, const std::string& plural) {
+  return std::to_string(n) + " " + (n == 1 ? noun : plural.empty() ? noun + "s" : plural);
+}
+
 }  // namespace scanscope

@@ -16,4 +16,7 @@ enum class ValueStyle {
 // v as a value of op's (a matrix operator's values as matrices).
 std::string format_value(double v, Operator op, ValueStyle style = ValueStyle::Text);
 
+// "1 lane", "3 lanes": n and the noun, singular for exactly one (plural: noun + "s" unless given).
+std::string counted(long long n, const std::string& noun, const std::string& plural = "");
+
 }  // namespace scanscope

@@ -159,8 +159,7 @@ StepGlobalView step_global_view(const Trace& grid, int step, int inst) {
     v.inst_lanes = __builtin_popcount(gi.lanes);
     const int line = gi.site >= 0 && gi.site < static_cast<int>(grid.sites.size()) ? grid.sites[gi.site].line : 0;
     v.inst_text = "warp " + std::to_string(gi.warp) + ", " + (gi.op == kLoad ? "ld" : gi.op == kStore ? "st" : "atomic") + " at line " +
-                  std::to_string(line) + ": " + std::to_string(v.inst_lanes) + " lanes, " + std::to_string(gi.sectors) +
-                  (gi.sectors == 1 ? " sector" : " sectors");
+                  std::to_string(line) + ": " + counted(v.inst_lanes, "lane") + ", " + counted(gi.sectors, "sector");
   }
   return v;
 }
@@ -208,7 +207,7 @@ std::string producer_read_text(const Trace& grid, const ProducerRead& p) {
     out += (i ? ", " : "") + name + "[" + std::to_string(w.index) + "] = " + format_value(w.value, grid.op);
   }
   const int more = p.words - static_cast<int>(shown);
-  if (more > 0) out += " and " + std::to_string(more) + (more == 1 ? " more word" : " more words");
+  if (more > 0) out += " and " + counted(more, "more word");
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "engine/format.h"
 #include "grid_model.h"
 #include "panels.h"
 
@@ -250,8 +251,9 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::SetCursorScreenPos(ImVec2(c.x, std::max(y + 2, c.bottom() - footer)));
   char line[200];
   if (view.requests > 0)
-    std::snprintf(line, sizeof line, "%.1f sectors per request (%d requests, %d sectors): launch %d, block %d, this step",
-                  static_cast<double>(view.sectors) / view.requests, view.requests, view.sectors, s.grid_launch + 1, s.grid_block);
+    std::snprintf(line, sizeof line, "%.1f sectors per request (%s, %s): launch %d, block %d, this step",
+                  static_cast<double>(view.sectors) / view.requests, counted(view.requests, "request").c_str(),
+                  counted(view.sectors, "sector").c_str(), s.grid_launch + 1, s.grid_block);
   else
     std::snprintf(line, sizeof line, "launch %d, block %d: this step touches no global memory", s.grid_launch + 1, s.grid_block);
   ImGui::TextUnformatted(fit_text(line, c.w).c_str());

@@ -2,6 +2,7 @@
 // then every loaded lesson with its step count (a click opens its step 0) and the files that did
 // not load.
 #include "panels.h"
+#include "engine/format.h"
 #include "formats/shown_text.h"
 
 namespace scanscope {
@@ -15,7 +16,7 @@ void draw_lesson_menu(AppState& s, const UiContext& ui) {
   if (!ImGui::CollapsingHeader("Lessons")) return;
   for (int i = 0; i < static_cast<int>(L.lessons.size()); ++i) {
     const Lesson& les = L.lessons[i];
-    const std::string label = les.title + "  (" + std::to_string(les.steps.size()) + (les.steps.size() == 1 ? " step)" : " steps)") + "##lesson" + std::to_string(i);
+    const std::string label = les.title + "  (" + counted(static_cast<long long>(les.steps.size()), "step") + ")" + "##lesson" + std::to_string(i);
     ImGui::PushTextWrapPos(0);
     if (ImGui::Selectable(label.c_str(), i == L.active)) go_lesson_step(s, i, 0);
     ImGui::PopTextWrapPos();

@@ -481,7 +481,7 @@ std::string describe_step(const Trace& t, int step) {
     stores += a.op == kStore;
     shuffles += a.op == kShuffle;
   }
-  const std::string who = std::to_string(active) + (active == 1 ? " thread" : " threads");
+  const std::string who = counted(active, "thread");
   const char* op = operator_info(t.op).verb;
   std::ostringstream os;
   switch (s.phase) {
@@ -533,8 +533,8 @@ std::string describe_step(const Trace& t, int step) {
     const long long req = g.ld.requests + g.st.requests, sec = g.ld.sectors + g.st.sectors;
     if (req > 0) {
       char buf[160];
-      std::snprintf(buf, sizeof buf, " Global memory: %lld requests, %lld sectors of 32 bytes (%.1f per request).", req, sec,
-                    static_cast<double>(sec) / static_cast<double>(req));
+      std::snprintf(buf, sizeof buf, " Global memory: %s, %s of 32 bytes (%.1f per request).", counted(req, "request").c_str(),
+                    counted(sec, "sector").c_str(), static_cast<double>(sec) / static_cast<double>(req));
       os << buf;
     }
   }

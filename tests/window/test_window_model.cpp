@@ -799,3 +799,12 @@ TEST(TreeModel, AMat2ProductShrinksIntoItsBoxRatherThanVanishing) {
   EXPECT_EQ(v.front(), '[');
   EXPECT_NE(v.find(';'), std::string::npos);
 }
+
+// Counts in captions: "1 lane, 1 sector", never "1 lanes".
+TEST(Format, CountedSaysOneInTheSingular) {
+  EXPECT_EQ(counted(1, "lane"), "1 lane");
+  EXPECT_EQ(counted(0, "request"), "0 requests");
+  EXPECT_EQ(counted(32, "sector"), "32 sectors");
+  EXPECT_EQ(counted(2, "more word"), "2 more words");
+  EXPECT_EQ(counted(3, "was", "were"), "3 were");
+}
