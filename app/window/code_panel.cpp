@@ -42,7 +42,9 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(describe_step(t, s.step).c_str());
   // The current access: the warp view's selected instruction, else the step's first access.
-  const int site = current_site(t, s.step, s.selected_warp, s.selected_inst);
+  // A step without shared-memory accesses: the grid panel's global instruction.
+  const int shared_site = current_site(t, s.step, s.selected_warp, s.selected_inst);
+  const int site = shared_site >= 0 ? shared_site : current_global_site(t, s.step, s.grid_inst);
   const SourceSite* cur = site >= 0 && site < static_cast<int>(t.sites.size()) ? &t.sites[site] : nullptr;
   const int want = cur ? cur->file : main_file_index(t);
   if (generation_ != s.trace_generation || file_ != want) {
@@ -76,6 +78,7 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (cur->vector_width > 1)  // the compiler merged this access with the thread's next: one vector access
       where += ", one " + std::to_string(4 * cur->vector_width) + "-byte " + (cur->op == kStore ? "store" : "load") +
                (cur_sites.size() > 1 ? "" : " (the loop's turns merged)");
+    if (shared_site < 0) where += std::string("  (global ") + (cur->op == kStore ? "store" : cur->op == kLoad ? "load" : "atomic") + ", the grid panel's instruction)";
     ImGui::TextDisabled("%s", where.c_str());
   } else {
     ImGui::TextDisabled("%s  (no shared-memory access in this step)", shown_path.c_str());

@@ -193,6 +193,13 @@ int current_site(const Trace& t, int step, int warp, int inst) {
   return st.accesses.empty() ? -1 : st.accesses.front().site;
 }
 
+int current_global_site(const Trace& t, int step, int inst) {
+  if (step < 0 || step >= static_cast<int>(t.steps.size())) return -1;
+  const auto& insts = t.steps[step].global_instructions;
+  if (insts.empty()) return -1;
+  return insts[std::clamp(inst, 0, static_cast<int>(insts.size()) - 1)].site;
+}
+
 std::set<int> step_site_lines(const Trace& t, int step, int file) {
   std::set<int> lines;
   if (step < 0 || step >= static_cast<int>(t.steps.size())) return lines;

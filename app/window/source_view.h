@@ -26,6 +26,9 @@ std::string site_text(const Trace& t, int site);
 // into the selected warp's instructions, clamped), else the step's first access; -1 when the step
 // has no access.
 int current_site(const Trace& t, int step, int warp, int inst);
+// A step's global-memory warp-instruction `inst` (the grid panel's, clamped): its site, -1 when
+// the step has none.
+int current_global_site(const Trace& t, int step, int inst);
 // The 0-based lines of file `file` where the step's warp instructions are written.
 std::set<int> step_site_lines(const Trace& t, int step, int file);
 

@@ -9,6 +9,7 @@
 #include "app/window/grid_model.h"
 #include "app/window/keys.h"
 #include "app/window/model.h"
+#include "app/window/source_view.h"
 #include "engine/bank_model.h"
 #include "engine/runner.h"
 
@@ -97,6 +98,25 @@ TEST(WindowGrid, AStepsSectorsPerWarpInstruction) {
   EXPECT_EQ(c.inst_sectors.size(), 4u);
   EXPECT_EQ(c.touched[0][0], 1);  // in[0] read
   EXPECT_EQ(c.touched[1][0], 2);  // out[0] written
+}
+
+// A step with global accesses only: the code panel points at the grid panel's instruction.
+TEST(WindowGrid, AGlobalOnlyStepPointsTheCodeAtTheGridsInstruction) {
+  TraceRequest r;
+  r.kernel = "copy-coalescing";
+  r.n = 1024;
+  const Trace b0 = block_trace(run_emulator(r), 0, 0);
+  EXPECT_EQ(current_site(b0, 0, 0, 0), -1);  // no shared-memory access
+  const int ld = current_global_site(b0, 0, 0);
+  ASSERT_GE(ld, 0);
+  EXPECT_EQ(b0.sites[ld].op, kLoad);
+  EXPECT_EQ(b0.sites[ld].line, 33);  // out[i] = in[i];
+  // instruction 16 of 16 is warp 7's store; past the last, clamped
+  const int st = current_global_site(b0, 0, 15);
+  ASSERT_GE(st, 0);
+  EXPECT_EQ(b0.sites[st].op, kStore);
+  EXPECT_EQ(current_global_site(b0, 0, 99), st);
+  EXPECT_EQ(current_global_site(b0, 5, 0), -1);  // no such step
 }
 
 TEST(WindowGrid, ArraysAtAStep) {
