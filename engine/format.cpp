@@ -1,7 +1,10 @@
 // Value formatting shared by the command line and the window.
 #include "engine/format.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstring>
 #include <cstdint>
 #include <iomanip>
 #include <sstream>
@@ -26,6 +29,21 @@ std::string format_value(double v, Operator op, ValueStyle style) {
 
 std::string counted(long long n, const std::string& noun, const std::string& plural) {
   return std::to_string(n) + " " + (n == 1 ? noun : plural.empty() ? noun + "s" : plural);
+}
+
+std::string verb_for(long long n, const std::string& verb) {
+  if (n == 1 && !verb.empty()) {
+    const size_t end = std::min(verb.find(' '), verb.size());
+    std::string w = verb.substr(0, end);
+    auto ends = [&](const char* x) { return w.size() >= std::strlen(x) && w.compare(w.size() - std::strlen(x), std::string::npos, x) == 0; };
+    const bool upper = std::all_of(w.begin(), w.end(), [](unsigned char c) { return !std::islower(c); });
+    if (upper) w += "s";
+    else if (w.size() >= 2 && w.back() == 'y' && std::string("aeiou").find(w[w.size() - 2]) == std::string::npos) w = w.substr(0, w.size() - 1) + "ies";
+    else if (ends("s") || ends("sh") || ends("ch") || ends("x") || ends("z")) w += "es";
+    else w += "s";
+    return w + verb.substr(end);
+  }
+  return verb;
 }
 
 }  // namespace scanscope

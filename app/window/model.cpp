@@ -482,34 +482,40 @@ std::string describe_step(const Trace& t, int step) {
     shuffles += a.op == kShuffle;
   }
   const std::string who = counted(active, "thread");
+  // the verb agrees with `who`; "each" only for several
+  auto verb = [&](const std::string& v) { return verb_for(active, v); };
+  const std::string each = active == 1 ? " " : " each ";
   const char* op = operator_info(t.op).verb;
   std::ostringstream os;
   switch (s.phase) {
     case Phase::Load:
       if (loads > 0)  // it works on what shared memory holds (e.g. radix sort's flags from its keys)
-        os << who << " read " << loads << " shared-memory words and write " << stores << ".";
+        os << who << " " << verb("read") << " " << counted(loads, "shared-memory word") << " and " << verb("write") << " " << stores << ".";
       else
-        os << who << " copy the input from global into shared memory (" << stores << " words).";
+        os << who << " " << verb("copy") << " the input from global into shared memory (" << counted(stores, "word") << ").";
       break;
     case Phase::Reduce:
-      if (stores == 0) os << who << " of the last warp read two partials each into a register; the write follows after __syncwarp().";
-      else if (loads == 0) os << who << " of the last warp write their register back to shared memory.";
-      else os << who << " each " << op << " two partial results and store one; " << std::max(0, t.threads - active) << " threads stay idle.";
+      if (stores == 0) os << who << " of the last warp " << verb("read") << " two partials" << (active == 1 ? "" : " each") << " into a register; the write follows after __syncwarp().";
+      else if (loads == 0) os << who << " of the last warp " << verb("write") << (active == 1 ? " its" : " their") << " register back to shared memory.";
+      else os << who << each << verb(op) << " two partial results and " << verb("store") << " one; " << counted(std::max(0, t.threads - active), "thread")
+                << " " << verb_for(std::max(0, t.threads - active), "stay") << " idle.";
       break;
     case Phase::Up:
-      os << "Up-sweep: " << who << " each " << op << " a left child into its right sibling, building partial sums up the tree.";
+      os << "Up-sweep: " << who << each << verb(op) << " a left child into its right sibling, building partial sums up the tree.";
       break;
     case Phase::Clear:
       os << "The root (last element) is cleared to the identity: the down-sweep starts from it.";
       break;
     case Phase::Down:
-      os << "Down-sweep: " << who << " each pass the right value to the left child (swap) and store left + right in the right child (add).";
+      os << "Down-sweep: " << who << each << verb("pass") << " the right value to the left child (swap) and " << verb("store")
+         << " left + right in the right child (add).";
       break;
     case Phase::Scan:
       os << "Each element k >= offset adds element k - offset from the other buffer; the first 'offset' elements copy through.";
       break;
     case Phase::Shuffle:
-      os << who << " exchange register values between lanes with a warp shuffle (" << shuffles << " lanes receive)";
+      os << who << " " << verb("exchange") << " register values between lanes with a warp shuffle (" << counted(shuffles, "lane") << " "
+         << verb_for(shuffles, "receive") << ")";
       if (loads + stores == 0) os << ": no shared memory, no bank conflicts.";
       else os << "; the step also reads " << loads << " shared-memory words and writes " << stores << ".";
       break;
@@ -518,11 +524,12 @@ std::string describe_step(const Trace& t, int step) {
       break;
     case Phase::Store:
       if (stores > 0)  // a scatter inside shared memory (radix sort)
-        os << who << " read " << loads << " shared-memory words and write " << stores << " words to their new places in shared memory.";
+        os << who << " " << verb("read") << " " << counted(loads, "shared-memory word") << " and " << verb("write") << " " << counted(stores, "word")
+         << " to their new places in shared memory.";
       else if (loads > 0)
-        os << who << " read the results from shared memory and write them to global memory.";
+        os << who << " " << verb("read") << " the results from shared memory and " << verb("write") << " them to global memory.";
       else
-        os << who << " move values in global memory, without shared memory.";
+        os << who << " " << verb("move") << " values in global memory, without shared memory.";
       break;
     case Phase::Other:
       os << who << " active: " << loads << " shared loads, " << stores << " stores" << (shuffles ? ", " + std::to_string(shuffles) + " shuffled values" : "") << ".";

@@ -14,7 +14,9 @@
 #include "app_state.h"
 #include "model.h"
 #include "palette.h"
+#include "engine/format.h"
 #include "engine/interp.h"
+#include "grid_model.h"
 #include "engine/kernel_file.h"
 #include "engine/runner.h"
 #include "settings.h"
@@ -807,4 +809,22 @@ TEST(Format, CountedSaysOneInTheSingular) {
   EXPECT_EQ(counted(32, "sector"), "32 sectors");
   EXPECT_EQ(counted(2, "more word"), "2 more words");
   EXPECT_EQ(counted(3, "was", "were"), "3 were");
+}
+
+// A step's sentence agrees with its count: "1 thread adds", "2 threads each add".
+TEST(Format, VerbsAgreeWithTheirCount) {
+  EXPECT_EQ(verb_for(1, "add"), "adds");
+  EXPECT_EQ(verb_for(4, "add"), "add");
+  EXPECT_EQ(verb_for(1, "take the min of"), "takes the min of");
+  EXPECT_EQ(verb_for(1, "copy"), "copies");
+  EXPECT_EQ(verb_for(1, "pass"), "passes");
+  EXPECT_EQ(verb_for(1, "OR"), "ORs");
+  EXPECT_EQ(verb_for(1, "stay"), "stays");
+  EXPECT_EQ(verb_for(0, "stay"), "stay");
+  TraceRequest r;
+  r.kernel = "seed002-reduce-two-blocks";
+  r.n = 32;
+  const Trace b1 = block_trace(run_emulator(r), 0, 1);
+  EXPECT_EQ(describe_step(b1, 2), "1 thread adds two partial results and stores one; 3 threads stay idle.");
+  EXPECT_EQ(describe_step(b1, 1).substr(0, 56), "2 threads each add two partial results and store one; 2 ");
 }
