@@ -114,6 +114,11 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
 
   // The global arrays: one strip each, the step's reads and writes, the selected instruction's sectors.
+  // Three layers: the strips, then the lines and arrows over them, then the values on top (a line
+  // through a cell does not cut its number).
+  enum { kStrips = 0, kLines = 1, kValues = 2 };
+  dl->ChannelsSplit(3);
+  dl->ChannelsSetCurrent(kStrips);
   y += footer > 2 * fh ? fh * 0.6f : 2.0f;
   const float strip_h = std::clamp(unit - 6, sh + 2, fh * 1.4f);
   std::vector<float> strip_y(g.global_arrays.size(), 0.0f);
@@ -142,19 +147,29 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       const Rgba k = touched[i] & 2 ? kChangedColor : kReadColor;
       dl->AddRectFilled(ImVec2(ex, y), ImVec2(ex + std::max(1.0f, cw), y + strip_h), col(k));
     }
-    // values where a cell has room for them
-    if (cw >= text_width("888", small) + 4)
+    // The array's values, all at one size where the widest fits its cell at the legible minimum or
+    // more; else none (a few short ones alone, e.g. buf's leading 0, would read as the whole array).
+    if (cw >= text_width("888", small) + 4) {
+      std::vector<std::string> texts(static_cast<size_t>(count));
+      float widest = 0;
       for (int i = 0; i < count; ++i) {
         const double v = i < static_cast<int>(values[a].size()) ? values[a][i] : std::nan("");
         if (std::isnan(v)) continue;
-        const float ex = element_x(i, count, x0, w);
-        const float px = draw_value_in_box(dl, ImVec2(ex + cw / 2, y + strip_h / 2), cw - 2, strip_h, format_value(v, g.op, ValueStyle::Cell),
-                                           touched.size() > static_cast<size_t>(i) && touched[i] ? IM_COL32(0, 0, 0, 255) : text_col, small);
-        if (px > 0) {
+        texts[i] = format_value(v, g.op, ValueStyle::Cell);
+        widest = std::max(widest, text_width(texts[i], small));
+      }
+      const float px = fit_text_px(widest, small->FontSize, cw - 2, strip_h, min_text_px(ui.scale, s.settings.presenter), small->FontSize);
+      dl->ChannelsSetCurrent(kValues);
+      if (px > 0)
+        for (int i = 0; i < count; ++i) {
+          if (texts[i].empty()) continue;
+          const ImU32 k = touched.size() > static_cast<size_t>(i) && touched[i] ? IM_COL32(0, 0, 0, 255) : text_col;
+          text_centered_px(dl, ui.fonts, ImVec2(element_x(i, count, x0, w) + cw / 2, y + strip_h / 2), k, texts[i], px);
           ++values_drawn;
           values_px = values_px > 0 ? std::min(values_px, px) : px;
         }
-      }
+      dl->ChannelsSetCurrent(kStrips);
+    }
     // sector boundaries (every 8 elements) where they are at least 5 pixels apart
     if (8.0f * cw >= 5.0f)
       for (int i = 8; i < count; i += 8) {
@@ -171,14 +186,15 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ++strips_drawn;
   }
   // For the layout report: the launches' rows and the arrays' strips with their labels (at the small
-  // font), and the arrays' values, written only where a cell has room (else the strips show what
-  // the step touched, cell by cell or pixel column by pixel column).
+  // font), and the arrays' values, written for an array whose every value fits its cells (else its
+  // strip shows what the step touched, cell by cell or pixel column by pixel column).
   s.layout_report.add({"grid", "launches", static_cast<int>(stages_.size()), static_cast<int>(stages_.size()), sh, ""});
   s.layout_report.add({"grid", "arrays", strips_drawn, static_cast<int>(g.global_arrays.size()), sh,
                        strips_drawn < static_cast<int>(g.global_arrays.size()) ? "left out: panel too low" : ""});
-  s.layout_report.add({"grid", "values", values_drawn, values_total, values_px, values_drawn == 0 && values_total > 0 ? "touched cells only: too many to write" : ""});
+  s.layout_report.add({"grid", "values", values_drawn, values_total, values_px, values_drawn < values_total ? "touched cells only where an array's values do not fit its cells" : ""});
 
   // Lines from the current block's tile to what its launch reads and writes.
+  dl->ChannelsSetCurrent(kLines);
   if (s.grid_launch < static_cast<int>(stages_.size())) {
     const GridStage& st = stages_[static_cast<size_t>(s.grid_launch)];
     const float tw = w / static_cast<float>(st.grid);
@@ -244,6 +260,7 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       ++arrows_drawn;
     }
   }
+  dl->ChannelsMerge();
   s.layout_report.add({"grid", "reads from blocks", arrows_drawn, arrows_total, sh, ""});
 
   // The step's global traffic and the selected warp-instruction, with buttons to pick another.
