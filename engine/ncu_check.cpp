@@ -4,6 +4,7 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 namespace scanscope {
 
@@ -95,6 +96,41 @@ std::vector<NcuKernelRow> parse_ncu_csv(const std::string& text, const std::stri
   std::vector<NcuKernelRow> out;
   for (auto& [id, row] : rows) out.push_back(row);
   return out;
+}
+
+std::vector<NcuKernelRow> ncu_rows_per_entry(const std::vector<NcuKernelRow>& rows, const std::vector<size_t>& launches) {
+  size_t total = 0;
+  for (size_t l : launches) total += l;
+  if (rows.size() != total)
+    throw std::runtime_error(std::to_string(rows.size()) + " profiled timed launches, but the plan's " + std::to_string(launches.size()) +
+                             " entries launch " + std::to_string(total));
+  std::vector<NcuKernelRow> out;
+  size_t next = 0;
+  for (size_t count : launches) {
+    NcuKernelRow sum;
+    for (size_t l = 0; l < count; ++l, ++next) {
+      const Totals& x = rows[next].totals;
+      sum.kernel_name += (l ? "+" : "") + rows[next].kernel_name;
+      for (auto [to, from] : {std::pair{&sum.totals.ld, &x.ld}, std::pair{&sum.totals.st, &x.st}}) {
+        to->inst += from->inst;
+        to->wavefronts += from->wavefronts;
+        to->conflicts += from->conflicts;
+      }
+      for (auto [to, from] : {std::pair{&sum.totals.global.ld, &x.global.ld}, std::pair{&sum.totals.global.st, &x.global.st}}) {
+        to->requests += from->requests;
+        to->sectors += from->sectors;
+      }
+    }
+    out.push_back(sum);
+  }
+  return out;
+}
+
+bool ncu_agrees(const Totals& predicted, Totals measured, const std::string& schedule, std::string* excluded) {
+  measured.global.atomics = predicted.global.atomics;  // not among the counters profiled
+  if (!schedule.empty()) measured.global.ld = predicted.global.ld;  // the schedule's: polls of flags not yet set
+  if (excluded) *excluded = schedule.empty() ? "" : "global loads not compared: " + schedule;
+  return measured == predicted;
 }
 
 }  // namespace scanscope
