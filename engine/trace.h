@@ -148,7 +148,9 @@ struct LaunchInfo {
   int first_step = 0, steps = 0;  // its steps in Trace::steps
 };
 
-struct Trace {
+// Everything a trace holds but its steps (block_trace copies it for one block of a grid). A new
+// field of a trace goes here, unless it is per step.
+struct TraceHeader {
   TraceRequest request;  // what was asked (n, input and threads filled in): the trace's one source of it
   std::string check;     // the kernel's check: reduce, inclusive-scan, exclusive-scan, sort, compact, or ""
   std::string gpu_check; // when a GPU ran the same text: what agreed, or the first difference
@@ -164,7 +166,6 @@ struct Trace {
   std::vector<double> input, output;
   int smem_words = 0;
   std::vector<SharedArrayInfo> arrays;  // named shared arrays, in allocation order (may be empty)
-  std::vector<Step> steps;
   Totals totals;
   // The kernel's source: files (display paths and text) and the site of every access (Access::site).
   std::vector<std::string> files;
@@ -187,6 +188,10 @@ struct Trace {
   // or why none was; and anything it does that the model does not follow.
   std::string compiler;
   std::vector<std::string> compiler_notes;
+};
+
+struct Trace : TraceHeader {
+  std::vector<Step> steps;
 };
 
 

@@ -14,11 +14,12 @@ namespace scanscope {
 
 Trace block_trace(const Trace& grid, int launch, int block) {
   if (!grid.is_grid()) return grid;
-  // Every field of the grid's trace (so a field added to Trace reaches the panels), then its
-  // grid-wide parts replaced by the block's: its launch, its steps, its shared arrays and totals.
-  Trace t = grid;
+  // Every field of the grid's trace but the steps (so a field added to TraceHeader reaches the
+  // panels, and the other blocks' steps are not copied), then its grid-wide parts replaced by the
+  // block's: its launch, its steps, its shared arrays and totals.
+  Trace t;
+  static_cast<TraceHeader&>(t) = grid;
   t.launches.clear();
-  t.steps.clear();
   t.arrays.clear();
   t.word_index.clear();
   t.totals = Totals();
@@ -151,8 +152,8 @@ StepGlobalView step_global_view(const Trace& grid, int step, int inst) {
       v.touched[a.array][a.index] |= a.op == kLoad ? 1 : 2;
   v.requests = static_cast<int>(s.global_totals.ld.requests + s.global_totals.st.requests);
   v.sectors = static_cast<int>(s.global_totals.ld.sectors + s.global_totals.st.sectors);
-  if (inst >= 0 && inst < static_cast<int>(s.global_instructions.size())) {
-    const GlobalInstruction& gi = s.global_instructions[inst];
+  if (!s.global_instructions.empty()) {  // `inst` clamped, as the code panel's current_global_site does
+    const GlobalInstruction& gi = s.global_instructions[std::clamp(inst, 0, static_cast<int>(s.global_instructions.size()) - 1)];
     std::set<std::pair<int, int>> sectors;
     for (int idx : gi.access_index) sectors.insert({s.global[idx].array, s.global[idx].index >> 3});
     v.inst_sectors.assign(sectors.begin(), sectors.end());
