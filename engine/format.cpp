@@ -39,7 +39,7 @@ std::string verb_for(long long n, const std::string& verb) {
     const bool upper = std::all_of(w.begin(), w.end(), [](unsigned char c) { return !std::islower(c); });
     if (upper) w += "s";
     else if (w.size() >= 2 && w.back() == 'y' && std::string("aeiou").find(w[w.size() - 2]) == std::string::npos) w = w.substr(0, w.size() - 1) + "ies";
-    else if (ends("s") || ends("sh") || ends("ch") || ends("x") || ends("z")) w += "es";
+    else if (ends("s") || ends("sh") || ends("ch") || ends("x") || ends("z") || ends("o")) w += "es";
     else w += "s";
     return w + verb.substr(end);
   }

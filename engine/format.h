@@ -19,7 +19,8 @@ std::string format_value(double v, Operator op, ValueStyle style = ValueStyle::T
 // "1 lane", "3 lanes": n and the noun, singular for exactly one (plural: noun + "s" unless given).
 std::string counted(long long n, const std::string& noun, const std::string& plural = "");
 // The verb phrase for n subjects: "add" for several, "adds" for one (its first word: "take the min
-// of" -> "takes the min of", "copy" -> "copies", "pass" -> "passes", "OR" -> "ORs").
+// of" -> "takes the min of", "copy" -> "copies", "pass" -> "passes", "OR" -> "ORs"): regular
+// English verbs only.
 std::string verb_for(long long n, const std::string& verb);
 
 }  // namespace scanscope

@@ -76,7 +76,7 @@ TEST(Gpu, PredictedTotalsEqualNsightComputeCounters) {
     // Global memory: a grid-stride loop that nvcc unrolls (docs/validation.md: 157 requests
     // predicted, 164 issued at n = 5000, 128 threads) issues more load requests than the source's
     // iterations over the same sectors; the rest agree exactly.
-    const bool grid_stride = plan[i].request.n > plan[i].request.threads * 2 && m.global.ld.requests > p.global.ld.requests &&
+    const bool grid_stride = plan[i].request.threads > 0 && plan[i].request.n > plan[i].request.threads * 2 && m.global.ld.requests > p.global.ld.requests &&
                              m.global.ld.sectors == p.global.ld.sectors && m.global.st == p.global.st;
     if (grid_stride) {
       ++unrolled;

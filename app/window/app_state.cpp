@@ -55,6 +55,7 @@ void show_trace(AppState& s, Trace t, const std::string& where) {
   } else {
     s.have_grid = false;
     s.grid = Trace();
+    s.grid_inst = 0;
     s.trace = std::move(t);
   }
   s.have_trace = true;
@@ -168,6 +169,7 @@ void set_step(AppState& s, int step) {
   s.step = step;
   s.anim = 0.0f;
   s.selected_inst = 0;
+  s.grid_inst = 0;  // another step's global instructions
 }
 
 bool step_by(AppState& s, int delta) {

@@ -78,7 +78,9 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (cur->vector_width > 1)  // the compiler merged this access with the thread's next: one vector access
       where += ", one " + std::to_string(4 * cur->vector_width) + "-byte " + (cur->op == kStore ? "store" : "load") +
                (cur_sites.size() > 1 ? "" : " (the loop's turns merged)");
-    if (shared_site < 0) where += std::string("  (global ") + (cur->op == kStore ? "store" : cur->op == kLoad ? "load" : "atomic") + ", the grid panel's instruction)";
+    if (shared_site < 0)
+      where += std::string("  (global ") + (cur->op == kStore ? "store" : cur->op == kLoad ? "load" : "atomic") +
+               (s.have_grid ? ", the grid panel's instruction)" : ")");
     ImGui::TextDisabled("%s", where.c_str());
   } else {
     ImGui::TextDisabled("%s  (no shared-memory access in this step)", shown_path.c_str());

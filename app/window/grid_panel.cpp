@@ -147,26 +147,39 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       const Rgba k = touched[i] & 2 ? kChangedColor : kReadColor;
       dl->AddRectFilled(ImVec2(ex, y), ImVec2(ex + std::max(1.0f, cw), y + strip_h), col(k));
     }
-    // The array's values, all at one size where the widest fits its cell at the legible minimum or
-    // more; else none (a few short ones alone, e.g. buf's leading 0, would read as the whole array).
+    // The array's values: all of them, at one size where the widest fits its cell at the legible
+    // minimum or more (a mat2 value on two lines where that fits every cell); else none, since a
+    // few short ones alone (buf's leading 0) would read as the whole array.
     if (cw >= text_width("888", small) + 4) {
       std::vector<std::string> texts(static_cast<size_t>(count));
       float widest = 0;
+      bool all_fit = true;
+      const bool matrix = operator_info(g.op).matrix;
       for (int i = 0; i < count; ++i) {
         const double v = i < static_cast<int>(values[a].size()) ? values[a][i] : std::nan("");
         if (std::isnan(v)) continue;
         texts[i] = format_value(v, g.op, ValueStyle::Cell);
         widest = std::max(widest, text_width(texts[i], small));
+        if (matrix) {
+          const std::string& t = texts[i];
+          const size_t semi = t.find(';');
+          const float two = semi == std::string::npos ? 0
+                                                      : std::max(text_width(t.substr(1, semi - 1), small), text_width(t.substr(semi + 1, t.size() - semi - 2), small));
+          all_fit = all_fit && value_font_size(cw - 2, strip_h, small->FontSize, text_width(t, small), two) > 0;
+        }
       }
-      const float px = fit_text_px(widest, small->FontSize, cw - 2, strip_h, min_text_px(ui.scale, s.settings.presenter), small->FontSize);
+      const float px = matrix ? (all_fit ? small->FontSize : 0.0f)
+                              : fit_text_px(widest, small->FontSize, cw - 2, strip_h, min_text_px(ui.scale, s.settings.presenter), small->FontSize);
       dl->ChannelsSetCurrent(kValues);
       if (px > 0)
         for (int i = 0; i < count; ++i) {
           if (texts[i].empty()) continue;
           const ImU32 k = touched.size() > static_cast<size_t>(i) && touched[i] ? IM_COL32(0, 0, 0, 255) : text_col;
-          text_centered_px(dl, ui.fonts, ImVec2(element_x(i, count, x0, w) + cw / 2, y + strip_h / 2), k, texts[i], px);
+          const ImVec2 mid(element_x(i, count, x0, w) + cw / 2, y + strip_h / 2);
+          const float drawn = matrix ? draw_value_in_box(dl, mid, cw - 2, strip_h, texts[i], k, small) : px;
+          if (!matrix) text_centered_px(dl, ui.fonts, mid, k, texts[i], px);
           ++values_drawn;
-          values_px = values_px > 0 ? std::min(values_px, px) : px;
+          values_px = values_px > 0 ? std::min(values_px, drawn) : drawn;
         }
       dl->ChannelsSetCurrent(kStrips);
     }

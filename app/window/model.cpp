@@ -517,22 +517,23 @@ std::string describe_step(const Trace& t, int step) {
       os << who << " " << verb("exchange") << " register values between lanes with a warp shuffle (" << counted(shuffles, "lane") << " "
          << verb_for(shuffles, "receive") << ")";
       if (loads + stores == 0) os << ": no shared memory, no bank conflicts.";
-      else os << "; the step also reads " << loads << " shared-memory words and writes " << stores << ".";
+      else os << "; the step also reads " << counted(loads, "shared-memory word") << " and writes " << stores << ".";
       break;
     case Phase::Combine:
-      os << "Warps hand their totals to each other through shared memory (" << loads << " reads, " << stores << " writes).";
+      os << "Warps hand their totals to each other through shared memory (" << counted(loads, "read") << ", " << counted(stores, "write") << ").";
       break;
     case Phase::Store:
       if (stores > 0)  // a scatter inside shared memory (radix sort)
         os << who << " " << verb("read") << " " << counted(loads, "shared-memory word") << " and " << verb("write") << " " << counted(stores, "word")
-         << " to their new places in shared memory.";
+         << (stores == 1 ? " to its new place" : " to their new places") << " in shared memory.";
       else if (loads > 0)
         os << who << " " << verb("read") << " the results from shared memory and " << verb("write") << " them to global memory.";
       else
         os << who << " " << verb("move") << " values in global memory, without shared memory.";
       break;
     case Phase::Other:
-      os << who << " active: " << loads << " shared loads, " << stores << " stores" << (shuffles ? ", " + std::to_string(shuffles) + " shuffled values" : "") << ".";
+      os << who << " active: " << counted(loads, "shared load") << ", " << counted(stores, "store")
+         << (shuffles ? ", " + counted(shuffles, "shuffled value") : "") << ".";
       break;
   }
   if (!s.global.empty()) {  // the global model: requests and 32-byte sectors (docs/architecture.md)

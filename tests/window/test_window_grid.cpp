@@ -116,6 +116,8 @@ TEST(WindowGrid, AGlobalOnlyStepPointsTheCodeAtTheGridsInstruction) {
   ASSERT_GE(st, 0);
   EXPECT_EQ(b0.sites[st].op, kStore);
   EXPECT_EQ(current_global_site(b0, 0, 99), st);
+  // the grid panel's caption clamps the same way
+  EXPECT_EQ(step_global_view(b0, 0, 99).inst_text, step_global_view(b0, 0, 15).inst_text);
   EXPECT_EQ(current_global_site(b0, 5, 0), -1);  // no such step
 }
 

@@ -1128,6 +1128,20 @@ TEST(WindowLayouts, ADenseTreeThinsItsValuesByAStatedRule) {
   EXPECT_EQ(bars.rule, "bars: zoom in") << out;
 }
 
+// The grid writes an array's values all or none: the block prefixes buf[8] (0 .. 32329) at 1600x900,
+// none at 1280 presenter, where 5 digits do not fit a cell at 14 px (never its leading 0 alone);
+// a mat2 array's values on two lines where every one fits.
+TEST(WindowLayouts, TheGridWritesAnArraysValuesAllOrNone) {
+  NEED_XVFB();
+  std::string out, err;
+  ASSERT_EQ(run_big("layout-grid-buf", "--lesson large-arrays --lesson-step 7 --layout-report", &out, &err), 0) << err;
+  EXPECT_EQ(layout_line(out, "grid values").shown, 8) << out;
+  ASSERT_EQ(run_big("layout-grid-buf-presenter", "--lesson large-arrays --lesson-step 7 --presenter --size 1280 --layout-report", &out, &err), 0) << err;
+  EXPECT_EQ(layout_line(out, "grid values").shown, 0) << out;
+  ASSERT_EQ(run_big("layout-grid-mat2", "--kernel scan-large-array --n 3000 --op mat2 --step 75 --layout-report", &out, &err), 0) << err;
+  EXPECT_EQ(layout_line(out, "grid values").shown, 4) << out;  // sums[3] and total[1]
+}
+
 // Quick taps (a clicker's) whose press and release fall between two frames are every one a step;
 // Tab, F and F1 hide the sidebar, focus a panel and open the help.
 TEST(WindowKeys, QuickTapsAreNeverLostAndTheViewKeysWork) {
