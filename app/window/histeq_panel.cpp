@@ -74,7 +74,9 @@ void HistEqPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   auto histogram = [&](const Rect& box, const std::vector<double>& bins, const std::vector<double>* cdf, const std::string& label) {
     const float lx = box.x + 34, ly = box.bottom() - small->FontSize - 4;
     const Rect plot{lx, box.y + fh + 4, box.right() - lx - (cdf ? 40 : 6), ly - box.y - fh - 6};
-    dl->AddText(ImVec2(box.x, box.y), text_col, label.c_str());
+    // the label within the chart's half: in the small font where the panel's is too wide, then cut
+    ImFont* lf = text_width(label) <= box.w ? ImGui::GetFont() : small;
+    dl->AddText(lf, lf->FontSize, ImVec2(box.x, box.y), text_col, fit_text(label, box.w, lf).c_str());
     double top = 1;
     for (double b : bins) top = std::max(top, b);
     dl->AddRectFilled(ImVec2(plot.x, plot.y), ImVec2(plot.right(), plot.bottom()), IM_COL32(25, 25, 30, 255));
@@ -100,9 +102,9 @@ void HistEqPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   };
   const float hist_h = charts.h * 0.58f;
   histogram(Rect{charts.x, charts.y, charts.w, hist_h}, h.eq.histogram, &h.eq.cdf,
-            "Before: histogram (bars) and its inclusive scan, the CDF (line)");
+            "Before: histogram (bars), its scan = CDF (line)");
   histogram(Rect{charts.x, charts.y + hist_h + 6, charts.w, charts.h - hist_h - 6}, after_hist_, nullptr,
-            "After: each gray v becomes (cdf[v] - cdf_min) / (pixels - cdf_min) * 255");
+            "After: the histogram of the equalized picture");
   // The pictures, side by side, aspect kept.
   const float gap = 12;
   const float slot_w = (pics.w - gap) / 2, slot_h = pics.h - fh - 8;
