@@ -10,7 +10,7 @@ namespace scanscope {
 WindowLayout layout_window(const std::vector<std::string>& panels, float width, float height, float ui_scale, const LayoutExtras& extras) {
   WindowLayout l;
   const float side_w = extras.sidebar_hidden ? 0.0f : std::min(width * 0.22f, 330.0f * ui_scale);
-  const float bar_h = std::min(height * 0.14f, 92.0f * ui_scale);
+  const float bar_h = extras.transport ? std::min(height * 0.14f, 92.0f * ui_scale) : 0.0f;
   l.sidebar = {0, 0, side_w, height};
   l.transport = {side_w, 0, width - side_w, bar_h};
   float top = bar_h, bottom = height;

@@ -35,6 +35,7 @@ struct LayoutExtras {
   bool lesson = false;  // a lesson is open: its box takes the bottom of the main area
   bool exercise = false;  // an exercise is tried in it: the box is taller (task, buttons, the checks)
   float notice_h = 0;   // height of the wrong-result strip (0: none)
+  bool transport = true;  // the transport bar; false where no panel shown steps the trace (h = 0)
 };
 
 // Fixed tiling of the panels (the window has no docking): the sidebar on the left (22 % of the

@@ -34,7 +34,7 @@ namespace scanscope {
 
 std::vector<std::unique_ptr<Panel>> make_panels() {
   std::vector<std::unique_ptr<Panel>> out;
-#define SCANSCOPE_MAKE_PANEL(name, Class, title, in_default) out.push_back(std::make_unique<Class>());
+#define SCANSCOPE_MAKE_PANEL(name, Class, title, in_default, steps) out.push_back(std::make_unique<Class>());
   SCANSCOPE_PANELS(SCANSCOPE_MAKE_PANEL)
 #undef SCANSCOPE_MAKE_PANEL
   return out;
@@ -159,6 +159,9 @@ void draw_window_ui(AppState& s, WindowPanels& p, const UiContext& ui, float w, 
   extras.focus = s.focus_panel;
   extras.lesson = current_lesson_step(s) != nullptr;
   extras.exercise = exercise_in_editor(s);
+  // No panel shown steps the trace (a lesson's timing step): no transport bar to step it with,
+  // unless the sidebar is hidden (the bar's ">>" brings it back).
+  extras.transport = s.sidebar_hidden || panels_show_steps(extras.focus.empty() ? s.panels : std::vector<std::string>{extras.focus});
   if (!s.output_ok) {
     const float side_w = layout_window({}, w, h, ui.scale * (s.settings.presenter ? 1.25f : 1.0f)).transport.w;
     const ImVec2 pad = ImGui::GetStyle().WindowPadding;
@@ -168,7 +171,7 @@ void draw_window_ui(AppState& s, WindowPanels& p, const UiContext& ui, float w, 
   s.hovered_panel = panel_under(l, ImGui::GetIO().MousePos);
   s.layout_report.notes.clear();
   if (l.sidebar.w > 0) p.controls.draw(s, ui, l.sidebar);
-  p.transport.draw(s, ui, l.transport);
+  if (l.transport.h > 0) p.transport.draw(s, ui, l.transport);
   draw_notice(s, ui, l.notice);
   for (const auto& pr : l.panels) {
     const int i = panel_index(pr.name);

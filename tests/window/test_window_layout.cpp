@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "layout.h"
+#include "panel_table.h"
 #include "palette.h"
 
 using namespace scanscope;
@@ -221,4 +222,21 @@ TEST(Layout, AWideLowAreaPutsThreePanelsInOneRow) {
   WindowLayout four = layout_window({"tree", "smem", "warps", "code"}, 1280, 720, 1.25f);
   EXPECT_FLOAT_EQ(four.panels[0].rect.y, four.panels[1].rect.y);
   EXPECT_GT(four.panels[2].rect.y, four.panels[0].rect.y);  // two rows
+}
+
+// Where no panel shown steps the trace (a lesson's timing step), the transport bar is left out
+// and the panels take its height.
+TEST(Layout, NoTransportBarWhereNoPanelStepsTheTrace) {
+  EXPECT_FALSE(panels_show_steps({"timing"}));
+  EXPECT_FALSE(panels_show_steps({"float-order", "histeq"}));
+  EXPECT_TRUE(panels_show_steps({"timing", "tree"}));
+  EXPECT_TRUE(panels_show_steps({"grid"}));
+  LayoutExtras none;
+  none.transport = false;
+  const WindowLayout l = layout_window({"timing"}, 1280, 720, 1.0f, none);
+  EXPECT_EQ(l.transport.h, 0.0f);
+  ASSERT_EQ(l.panels.size(), 1u);
+  EXPECT_EQ(l.panels[0].rect.y, 0.0f);
+  EXPECT_NEAR(l.panels[0].rect.h, 720.0f, 0.01f);
+  EXPECT_GT(layout_window({"timing"}, 1280, 720, 1.0f).transport.h, 0.0f);
 }
