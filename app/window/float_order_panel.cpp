@@ -70,16 +70,30 @@ void FloatOrderPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const FloatSum& f = rep.sums[i];
     const float y = top + i * row_h;
     const float bar_h = std::min(row_h * 0.42f, large->FontSize * 1.6f);
-    dl->AddText(large, large->FontSize, ImVec2(c.x, y + (bar_h - large->FontSize) / 2), text_col, f.method.c_str());
+    // The name in the column left of the bars: the small font where the large one is too wide.
+    const float name_room = name_w - 12;
+    ImFont* nf = text_width(f.method, large) <= name_room ? large : small;
+    dl->AddText(nf, nf->FontSize, ImVec2(c.x, y + (bar_h - nf->FontSize) / 2), text_col, fit_text(f.method, name_room, nf).c_str());
     const float len = std::max(2.0f, (bar_x1 - bar_x0) * frac(f.ulps));
     dl->AddRectFilled(ImVec2(bar_x0, y), ImVec2(bar_x0 + len, y + bar_h), col(ulp_color(f.ulps)), 3);
-    const std::string value = (f.ulps < 10 ? fmt("%.2f", f.ulps) : fmt("%.0f", f.ulps)) + " ulps   (sum " + fmt("%.9g", f.value) +
-                              ", error " + fmt("%.3g", f.abs_error) + ")";
-    const float vw = text_width(value, large);
-    const float vx = bar_x0 + len + 8 + vw < bar_x1 ? bar_x0 + len + 8 : std::max(bar_x0 + 4, bar_x0 + len - vw - 8);
-    const ImU32 vc = bar_x0 + len + 8 + vw < bar_x1 ? text_col : col(text_on(ulp_color(f.ulps)));
-    dl->AddText(large, large->FontSize, ImVec2(vx, y + (bar_h - large->FontSize) / 2), vc, value.c_str());
-    dl->AddText(small, small->FontSize, ImVec2(bar_x0, y + bar_h + 4), dim_col, f.explanation.c_str(), nullptr);
+    // The value right of the bar, else inside it; the sum and error only where they fit too.
+    const std::string ulps = (f.ulps < 10 ? fmt("%.2f", f.ulps) : fmt("%.0f", f.ulps)) + " ulps";
+    const std::string detail = "   (sum " + fmt("%.9g", f.value) + ", error " + fmt("%.3g", f.abs_error) + ")";
+    auto place = [&](const std::string& v, ImFont* font) {
+      const float vw = text_width(v, font), ty = y + (bar_h - font->FontSize) / 2;
+      if (bar_x0 + len + 8 + vw < bar_x1) {
+        dl->AddText(font, font->FontSize, ImVec2(bar_x0 + len + 8, ty), text_col, v.c_str());
+        return true;
+      }
+      if (vw + 16 < len) {
+        dl->AddText(font, font->FontSize, ImVec2(bar_x0 + len - vw - 8, ty), col(text_on(ulp_color(f.ulps))), v.c_str());
+        return true;
+      }
+      return false;
+    };
+    if (!place(ulps + detail, large) && !place(ulps + detail, small) && !place(ulps, large)) place(ulps, small);
+    // What the order does, on the row's second line, across the panel.
+    dl->AddText(small, small->FontSize, ImVec2(c.x, y + bar_h + 4), dim_col, fit_text(f.explanation, c.right() - 10 - c.x, small).c_str());
   }
   // The axis: 0, 1, 10, 100, ... ulps.
   const float ay = bottom + 4;
