@@ -6,6 +6,7 @@
 // sweep runs in the state layer (view_state.cpp).
 #include <algorithm>
 
+#include "engine/assets.h"
 #include "panels.h"
 #include "plot.h"
 
@@ -143,7 +144,9 @@ void TimingPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     legend.push_back({sh.id + (recorded || !compact ? "" : " (not recorded)"), shown_style(sh)});
   }
   if (!compact) {
-    std::string from = "from " + s.bench_origin;
+    // A shipped recording by its name in the project (assets/bench/...), not this machine's path.
+    const std::string assets = asset_dir() + "/";
+    std::string from = "from " + (s.bench_origin.rfind(assets, 0) == 0 ? "assets/" + s.bench_origin.substr(assets.size()) : s.bench_origin);
     if (!missing.empty()) {
       from += "; not in this recording:";
       for (const auto& id : missing) from += " " + id;
