@@ -17,7 +17,8 @@ GrayImage synthetic_image(int width, int height) {
   img.pixels.resize(static_cast<size_t>(width) * height);
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
-      // Soft rings over a gradient, squeezed into 80..150: a washed-out picture.
+      // Soft rings over a gradient, mapped into 80..150 (at 320x240 the levels used are 100..133): a
+      // washed-out picture.
       double dx = x - width * 0.5, dy = y - height * 0.5;
       double r = std::sqrt(dx * dx + dy * dy) / (0.5 * std::min(width, height));
       double v = 0.5 + 0.25 * std::cos(r * 12.0) * std::exp(-r) + 0.25 * (static_cast<double>(x) / width - 0.5);

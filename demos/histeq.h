@@ -19,7 +19,8 @@ struct GrayImage {
 // Loads PNG, JPEG, BMP, ... as gray (formats/image_io.h). Throws std::runtime_error naming the
 // file and the problem.
 GrayImage load_gray_image(const std::string& path);
-// A low-contrast test picture (values squeezed into 80..150) for when no image is given.
+// A low-contrast test picture (values within 80..150; 100..133 at 320x240) for when no image is
+// given.
 GrayImage synthetic_image(int width, int height);
 // Writes the image as a PNG atomically (formats/image_io.h). Throws on failure.
 void save_gray_png(const std::string& path, const GrayImage& image);

@@ -492,7 +492,7 @@ std::string describe_step(const Trace& t, int step) {
       if (loads > 0)  // it works on what shared memory holds (e.g. radix sort's flags from its keys)
         os << who << " " << verb("read") << " " << counted(loads, "shared-memory word") << " and " << verb("write") << " " << stores << ".";
       else
-        os << who << " " << verb("copy") << " the input from global into shared memory (" << counted(stores, "word") << ").";
+        os << who << " " << verb("fill") << " shared memory from the input in global memory (" << counted(stores, "word") << ").";
       break;
     case Phase::Reduce:
       if (stores == 0) os << who << " of the last warp " << verb("read") << " two partials" << (active == 1 ? "" : " each") << " into a register; the write follows after __syncwarp().";

@@ -36,9 +36,12 @@ bool load_histeq(AppState& s, const std::string& path) {
   try {
     GrayImage img = path.empty() ? synthetic_image(320, 240) : load_gray_image(path);
     Equalization eq = equalize(img, s.options.device);
+    // The gray levels the picture has, as its histogram shows them (not the generator's bounds).
+    const auto [lo, hi] = std::minmax_element(img.pixels.begin(), img.pixels.end());
+    const std::string levels = lo == img.pixels.end() ? "" : " (gray levels " + std::to_string(*lo) + ".." + std::to_string(*hi) + ")";
+    s.histeq.source = (path.empty() ? "synthetic test picture" : path) + levels;
     s.histeq.image = std::move(img);
     s.histeq.eq = std::move(eq);
-    s.histeq.source = path.empty() ? "synthetic test picture (gray levels 80..150)" : path;
     s.histeq.ready = true;
     ++s.histeq.generation;
     return true;

@@ -37,4 +37,4 @@ __global__ void compact(T *g_odata, const T *g_idata, int n)
         if (keep) g_odata[where] = v;
         if (i == n - 1) g_odata[n] = where + (keep ? 1 : 0);  // the count: last scan + last flag
     }
-}  // step(store): scatter kept values to their scanned index
+}  // step(store): scatter the kept values
