@@ -160,13 +160,7 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         if (std::isnan(v)) continue;
         texts[i] = format_value(v, g.op, ValueStyle::Cell);
         widest = std::max(widest, text_width(texts[i], small));
-        if (matrix) {
-          const std::string& t = texts[i];
-          const size_t semi = t.find(';');
-          const float two = semi == std::string::npos ? 0
-                                                      : std::max(text_width(t.substr(1, semi - 1), small), text_width(t.substr(semi + 1, t.size() - semi - 2), small));
-          all_fit = all_fit && value_font_size(cw - 2, strip_h, small->FontSize, text_width(t, small), two) > 0;
-        }
+        if (matrix) all_fit = all_fit && value_box_px(cw - 2, strip_h, texts[i], small) > 0;
       }
       const float px = matrix ? (all_fit ? small->FontSize : 0.0f)
                               : fit_text_px(widest, small->FontSize, cw - 2, strip_h, min_text_px(ui.scale, s.settings.presenter), small->FontSize);
@@ -176,8 +170,11 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
           if (texts[i].empty()) continue;
           const ImU32 k = touched.size() > static_cast<size_t>(i) && touched[i] ? IM_COL32(0, 0, 0, 255) : text_col;
           const ImVec2 mid(element_x(i, count, x0, w) + cw / 2, y + strip_h / 2);
-          const float drawn = matrix ? draw_value_in_box(dl, mid, cw - 2, strip_h, texts[i], k, small) : px;
-          if (!matrix) text_centered_px(dl, ui.fonts, mid, k, texts[i], px);
+          float drawn = px;
+          if (matrix)
+            drawn = draw_value_in_box(dl, mid, cw - 2, strip_h, texts[i], k, small);
+          else
+            text_centered_px(dl, ui.fonts, mid, k, texts[i], px);
           ++values_drawn;
           values_px = values_px > 0 ? std::min(values_px, drawn) : drawn;
         }

@@ -196,6 +196,23 @@ void text_centered_px(ImDrawList* dl, const Fonts& fonts, ImVec2 center, ImU32 c
   dl->AddText(font, px, ImVec2(std::floor(center.x - sz.x / 2 + 0.5f), std::floor(center.y - sz.y / 2 + 0.5f)), color, text.c_str());
 }
 
+namespace {
+// A mat2 value "[a b;c d]" as its two lines "a b" and "c d"; false for any other text.
+bool matrix_lines(const std::string& text, std::string* top, std::string* bottom) {
+  const auto semi = text.find(';');
+  if (text.empty() || text.front() != '[' || semi == std::string::npos || text.back() != ']') return false;
+  *top = text.substr(1, semi - 1);
+  *bottom = text.substr(semi + 1, text.size() - semi - 2);
+  return true;
+}
+}  // namespace
+
+float value_box_px(float box_w, float box_h, const std::string& text, ImFont* font) {
+  std::string top, bottom;
+  const bool matrix = matrix_lines(text, &top, &bottom);
+  return value_font_size(box_w, box_h, font->FontSize, text_width(text, font), matrix ? std::max(text_width(top, font), text_width(bottom, font)) : 0);
+}
+
 float draw_value_in_box(ImDrawList* dl, ImVec2 center, float box_w, float box_h, const std::string& text, ImU32 color, ImFont* font, float min_px) {
   if (text.empty()) return 0.0f;
   // A plain value too wide at the font's size: one line at the size that fits, down to min_px.
@@ -210,15 +227,14 @@ float draw_value_in_box(ImDrawList* dl, ImVec2 center, float box_w, float box_h,
   }
   // One line at the font's size; else a mat2 value "[a b;c d]" as "a b" over "c d", smaller where
   // that is what fits (value_font_size: down to half the font, never under 7 pixels).
-  const auto semi = text.find(';');
-  const bool matrix = text.front() == '[' && semi != std::string::npos && text.back() == ']';
-  const std::string top = matrix ? text.substr(1, semi - 1) : "", bottom = matrix ? text.substr(semi + 1, text.size() - semi - 2) : "";
-  const float size = value_font_size(box_w, box_h, font->FontSize, text_width(text, font), matrix ? std::max(text_width(top, font), text_width(bottom, font)) : 0);
+  const float size = value_box_px(box_w, box_h, text, font);
   if (size <= 0) return 0.0f;
   if (label_fits(box_w, text_width(text, font)) && box_h >= font->FontSize) {
     text_centered(dl, center, color, text, font);
     return font->FontSize;
   }
+  std::string top, bottom;
+  matrix_lines(text, &top, &bottom);
   for (int line = 0; line < 2; ++line) {
     const std::string& part = line == 0 ? top : bottom;
     const ImVec2 sz = font->CalcTextSizeA(size, 1e9f, 0, part.c_str());

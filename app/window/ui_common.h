@@ -69,5 +69,7 @@ std::string fit_words(const std::string& text, float max_width, ImFont* font = n
 // at (pixels; 0: not drawn), for the layout report.
 // With min_px > 0, a plain number too wide at the font's size is drawn smaller, down to min_px.
 float draw_value_in_box(ImDrawList* dl, ImVec2 center, float box_w, float box_h, const std::string& text, ImU32 color, ImFont* font, float min_px = 0);
+// The size draw_value_in_box (without min_px) draws `text` at in such a box; 0: it does not fit.
+float value_box_px(float box_w, float box_h, const std::string& text, ImFont* font);
 
 }  // namespace scanscope
