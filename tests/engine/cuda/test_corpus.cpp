@@ -1,0 +1,109 @@
+// The language corpus (tests/corpus/*.cu): kernels of our own, written in the styles of the public
+// teaching material (NVIDIA's samples and blog, textbooks, course code), one or more per construct
+// of the CUDA C++ the interpreter speaks. Each file is an ordinary kernel file (docs/kernel-files.md)
+// and runs here on the interpreter against its `check:` line's CPU reference, at every size of a
+// spread that its launch and require: lines accept; on a GPU the same text also runs there and
+// must agree (output and shared memory at every barrier).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "engine/catalogue.h"
+#include "engine/interp.h"
+#include "engine/kernel_file.h"
+#include "engine/runner.h"
+
+using namespace scanscope;
+
+namespace {
+
+std::string corpus_dir() { return std::string(SCANSCOPE_SOURCE_DIR) + "/tests/corpus"; }
+
+std::vector<std::string> corpus_files() {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::directory_iterator(corpus_dir()))
+    if (e.is_regular_file() && e.path().extension() == ".cu") out.push_back(e.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The sizes of the spread that the file accepts.
+std::vector<int> sizes_for(const std::string& path, ValueType type) {
+  static const int spread[] = {1, 7, 32, 33, 100, 256, 257, 1000, 1024, 2048, 4099};
+  std::vector<int> ok;
+  for (int n : spread) {
+    TraceRequest r;
+    r.source = path;
+    r.type = type;
+    r.n = n;
+    try {
+      resolve_kernel(r);
+      ok.push_back(n);
+    } catch (const UsageError&) {
+    }
+  }
+  return ok;
+}
+
+class Corpus : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Corpus, RunsOnTheInterpreterAndMatchesTheCpuReference) {
+  const std::string path = corpus_dir() + "/" + GetParam();
+  const KernelFile file = load_kernel_file(path);
+  ASSERT_FALSE(file.header.check.empty()) << path << " has no check: line, so nothing would be compared";
+  const KernelOptions o = kernel_options(file);
+  for (ValueType type : o.types) {
+    const std::vector<int> sizes = sizes_for(path, type);
+    ASSERT_FALSE(sizes.empty()) << path << " (" << type_name(type) << ") accepts none of the sizes tried";
+    for (int n : sizes) {
+      TraceRequest r;
+      r.source = path;
+      r.type = type;
+      r.n = n;
+      r.seed = static_cast<unsigned>(3 * n + 1);
+      Trace t;
+      try {
+        t = run_emulator(r);
+      } catch (const std::exception& e) {
+        FAIL() << GetParam() << " n=" << n << " " << type_name(type) << ": " << e.what();
+      }
+      std::string why;
+      EXPECT_TRUE(check_output(t, &why)) << GetParam() << " n=" << n << " " << type_name(type) << ": " << why;
+    }
+  }
+}
+
+TEST_P(Corpus, AgreesWithTheGpu) {
+  const GpuStatus g = gpu_status();
+  if (!g.usable) GTEST_SKIP() << "no usable GPU: " << g.why;
+  const std::string path = corpus_dir() + "/" + GetParam();
+  const KernelFile file = load_kernel_file(path);
+  for (ValueType type : kernel_options(file).types) {
+    for (int n : sizes_for(path, type)) {
+      TraceRequest r;
+      r.source = path;
+      r.type = type;
+      r.n = n;
+      r.seed = static_cast<unsigned>(3 * n + 1);
+      std::string where;
+      try {
+        const Trace t = run_trace(r, Device::Gpu, &where);
+        std::string why;
+        EXPECT_TRUE(check_output(t, &why)) << GetParam() << " n=" << n << ": " << why;
+        EXPECT_EQ(t.gpu_check.rfind("the GPU run of the same text agrees", 0), 0u) << GetParam() << " n=" << n << ": " << t.gpu_check;
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << GetParam() << " n=" << n << " " << type_name(type) << ": " << e.what();
+      }
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, Corpus, ::testing::ValuesIn(corpus_files()), [](const auto& info) {
+  std::string s = info.param.substr(0, info.param.size() - 3);
+  for (char& c : s)
+    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+  return s;
+});
+
+}  // namespace
