@@ -30,8 +30,11 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
     v->compiler = "no CUDA compiler (" + why + "): every access is modelled as the 4-byte access the source writes";
     return v;
   }
-  const std::string text = cuda::print_tokens(k.build->files, k.build->pre.tokens);
-  nvrtc::Result r = nvrtc::compile(text, k.file.display, "compute_90", false);
+  const std::string text = cuda::print_program(k.build->files, k.build->pre);
+  std::string instances;  // a template is compiled only where a name expression asks for it
+  for (const auto& L : k.launches)
+    if (L.entry_name.find('<') != std::string::npos) instances += L.entry_name + "\n";
+  nvrtc::Result r = nvrtc::compile(text, k.file.display, "compute_90", false, instances);
   if (!r.ok) {
     v->compiler = "NVRTC " + nvrtc::version() + " rejected the kernel: every access is modelled as written";
     v->notes.push_back("NVRTC: " + r.log.substr(0, r.log.find('\n')));

@@ -203,6 +203,8 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     if (name == "MIN_IN" || name == "MAX_IN") make_input();
     if (name == "MIN_IN") return min_in;
     if (name == "MAX_IN") return max_in;
+    const auto& constants = b.compiled.program->int_constants;  // the file's own (const int TILE = 32;)
+    if (auto c = constants.find(name); c != constants.end()) return c->second;
     return std::nullopt;
   };
   host.env.call = [](const std::string& name, const std::vector<long long>& a) -> std::optional<long long> {
@@ -266,9 +268,15 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       throw UsageError(file.display + ":" + std::to_string(lv.line) + ": launch line: " + m +
                        " (expected NAME<<<GRID, BLOCK, SHARED_BYTES>>>(ARGS))");
     };
-    if (t.size() < 3 || t[0].kind != cuda::Tok::Ident || !is_punct(t[1], "<<") || !is_punct(t[2], "<")) bad_launch("no NAME<<<");
+    // NAME or a template-id NAME<ARGS> (the build instantiated it: Program::launch_instances)
+    size_t open = 1;
+    if (t.size() > 1 && is_punct(t[1], "<"))
+      while (open < t.size() && !((is_punct(t[open], ">") || is_punct(t[open], ">>")) && open + 1 < t.size() && is_punct(t[open + 1], "<<"))) ++open;
+    if (open > 1) ++open;
+    if (t.size() < open + 2 || t[0].kind != cuda::Tok::Ident || !is_punct(t[open], "<<") || !is_punct(t[open + 1], "<")) bad_launch("no NAME<<<");
+    const std::string& instance = b.compiled.program->launch_instances.at(k.launches.size());
     size_t close = 0;
-    for (size_t i = 3, depth = 0; i + 2 < t.size(); ++i) {
+    for (size_t i = open + 2, depth = 0; i + 2 < t.size(); ++i) {
       if (is_punct(t[i], "(")) ++depth;
       if (is_punct(t[i], ")")) --depth;
       if (depth == 0 && is_punct(t[i], ">>") && is_punct(t[i + 1], ">") && is_punct(t[i + 2], "(")) {
@@ -289,7 +297,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       }
     }
     if (!args_end) bad_launch("the argument list is not closed");
-    auto config = split_commas(t, 3, close);
+    auto config = split_commas(t, open + 2, close);
     if (config.size() < 2 || config.size() > 3) bad_launch("<<<...>>> takes a grid, a block and shared bytes");
     const long long grid = host.eval(t, config[0].first, config[0].second);
     const long long block = host.eval(t, config[1].first, config[1].second);
@@ -297,7 +305,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     ResolvedLaunch L;
     L.line = lv.line;
     const bool first = k.launches.empty();
-    L.entry_name = first && !r.entry.empty() ? r.entry : t[0].text;
+    L.entry_name = first && !r.entry.empty() ? r.entry : !instance.empty() ? instance : t[0].text;
     L.entry = b.compiled.find_function(L.entry_name);
     if (L.entry < 0 || !b.compiled.functions[L.entry].fn->is_global) {
       std::string kernels;

@@ -274,7 +274,8 @@ std::string kernel_prelude(const KernelFile& file, ValueType type, Operator op, 
   const std::string ops_file = where.display_path(cuda::normalize_path(kernel_dir() + "/ops.cuh"));
   std::string name = operator_name(op), upper = name;
   for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return "#define T " + std::string(type_name(type)) + "\n#define SS_INT " + (type == ValueType::Int ? "1" : "0") + "\n#include \"" +
+  // T is a type name, not a macro: a template's own parameter T (template <class T>) hides it.
+  return "typedef " + std::string(type_name(type)) + " T;\n#define SS_INT " + (type == ValueType::Int ? "1" : "0") + "\n#include \"" +
          ops_file + "\"\n#define OP(a, b) ss_" + name + "(a, b)\n#define IDENTITY SS_" + upper + "_IDENTITY\n" + defines +
          "#include \"" + where.display_path(file.path) + "\"\n";
 }
@@ -300,6 +301,44 @@ BuildCache& build_cache() {
   return c;
 }
 
+// Per launch line, the tokens of its template-id (`reduce4<T, 256><<<...` gives `reduce4 < T , 256 >`),
+// with the file's macros expanded and the positions where the line stands; none for a plain name.
+// The tokens of a header value, at the line and column where it stands in file `file`.
+std::vector<cuda::Token> header_tokens(const HeaderValue& v, int file) {
+  cuda::SourceSet scratch;
+  const int f = scratch.add("<header>", v.value);
+  std::vector<cuda::Token> t = cuda::lex(scratch, f, nullptr);
+  t.pop_back();  // End
+  for (auto& tok : t) {
+    if (tok.pos.line == 1) tok.pos.col += std::max(0, v.col - 1);
+    tok.pos.line += std::max(0, v.line - 1);
+    tok.pos.file = file;
+  }
+  return t;
+}
+
+std::vector<std::vector<cuda::Token>> launch_template_ids(cuda::SourceSet& files, const cuda::Preprocessed& pre, const KernelFile& file) {
+  std::vector<std::vector<cuda::Token>> ids;
+  for (const HeaderValue& lv : file.header.launches) {
+    std::vector<cuda::Token> t = header_tokens(lv, pre.main_file);
+    std::vector<cuda::Token> id;
+    if (t.size() > 2 && t[0].kind == cuda::Tok::Ident && t[1].kind == cuda::Tok::Punct && t[1].text == "<") {
+      // up to the '>' before '<<<' (a '>>' there closes a nested list too)
+      for (size_t i = 2; i + 1 < t.size(); ++i)
+        if (t[i].kind == cuda::Tok::Punct && (t[i].text == ">" || t[i].text == ">>") && t[i + 1].kind == cuda::Tok::Punct && t[i + 1].text == "<<") {
+          std::vector<cuda::Token> args(t.begin() + 2, t.begin() + static_cast<long>(i));
+          id.push_back(t[0]);
+          id.push_back(t[1]);
+          for (auto& a : cuda::expand_tokens(files, pre.macros, args)) id.push_back(std::move(a));
+          id.push_back(t[i]);
+          break;
+        }
+    }
+    ids.push_back(std::move(id));
+  }
+  return ids;
+}
+
 }  // namespace
 
 std::shared_ptr<const KernelBuild> build_kernel(const KernelFile& file, const std::string& prelude) {
@@ -321,7 +360,7 @@ std::shared_ptr<const KernelBuild> build_kernel(const KernelFile& file, const st
   loc.include_dirs = {project_root(), kernel_dir()};
   loc.overrides[file.path] = file.text;
   b->pre = cuda::preprocess(b->files, loc, prelude, file.path);
-  auto prog = std::make_unique<cuda::Program>(cuda::parse_program(b->files, b->pre));
+  auto prog = std::make_unique<cuda::Program>(cuda::parse_program(b->files, b->pre, launch_template_ids(b->files, b->pre, file)));
   b->compiled = cuda::compile(b->files, std::move(prog));
   const long long w = BuildCache::weight_of(*b);
   if (w > BuildCache::kMaxWeight) return b;

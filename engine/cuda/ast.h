@@ -3,6 +3,7 @@
 // the compiler only lowers.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,18 +13,26 @@
 
 namespace scanscope::cuda {
 
-enum class Base : unsigned char { Void, Bool, Int, Unsigned, Float };
+enum class Base : unsigned char { Void, Bool, Int, Unsigned, Float, Group };
+
+// A cooperative group (Base::Group): what kind, and a thread_block_tile's size. At run time a
+// group is one word: its size (a tile's or a dynamic partition's), or the block's lanes mask for
+// a coalesced group; the parser lowers every member call to the warp intrinsics and barriers.
+enum class GroupKind : unsigned char { None, Block, Tile, Dynamic, Coalesced };
 
 struct Type {
   Base base = Base::Int;
   bool pointer = false;  // one level of indirection at most
-  bool operator==(const Type& o) const { return base == o.base && pointer == o.pointer; }
+  GroupKind group = GroupKind::None;
+  int tile = 0;          // GroupKind::Tile: its size (1 to 32, a power of two)
+  bool operator==(const Type& o) const { return base == o.base && pointer == o.pointer && group == o.group && tile == o.tile; }
   bool operator!=(const Type& o) const { return !(*this == o); }
   bool is_void() const { return !pointer && base == Base::Void; }
   bool is_integer() const { return !pointer && (base == Base::Int || base == Base::Unsigned || base == Base::Bool); }
   bool is_float() const { return !pointer && base == Base::Float; }
   bool is_arithmetic() const { return is_integer() || is_float(); }
   bool is_scalar() const { return pointer || is_arithmetic(); }
+  bool is_group() const { return !pointer && base == Base::Group; }
   Type pointee() const { return Type{base, false}; }
   std::string name() const;
 };
@@ -110,6 +119,8 @@ struct Function {
   Pos close;                   // the closing brace of the body
   std::unique_ptr<StepLabel> end_label;  // `// step:` on the closing brace's line
   int frame_slots = 0;         // locals, parameters and temporaries
+  std::string instance_of;     // a template's instantiation: the template's name (name is "f<int, 256>")
+  Pos instance_pos;            // where it was first used
 };
 
 struct Program {
@@ -118,6 +129,11 @@ struct Program {
   std::vector<const Var*> static_shared;    // sized __shared__ arrays, in declaration order
   std::vector<const Var*> extern_shared;    // extern __shared__ arrays (all at the dynamic base)
   int static_shared_words = 0;
+  // The launch lines' template-ids, in order ("" for a launch of a plain function): the
+  // instantiation each names, e.g. "reduce4<int, 256u>".
+  std::vector<std::string> launch_instances;
+  // File-scope integer constants (const int TILE = 32;): the host's expressions know them too.
+  std::map<std::string, long long> int_constants;
   const Function* find(const std::string& name) const {
     for (const auto& f : functions)
       if (f->name == name) return f.get();

@@ -141,7 +141,7 @@ class ConstParser {
         int size = 0;
         while (i_ < end_ && !is(")")) {
           const std::string& w = t_[i_].text;
-          if (w == "int" || w == "unsigned" || w == "float") size = 4;
+          if (w == "int" || w == "unsigned" || w == "float" || w == "T") size = 4;  // T: the host's int or float
           else if (w == "bool" || w == "char") size = size ? size : 1;
           else if (w == "double" || w == "long") size = 8;
           else if (w != "const" && w != "volatile" && w != "signed") fail_at(files_, t_[i_].pos, "sizeof(" + w + ") is not known here");
@@ -168,7 +168,7 @@ class ConstParser {
       std::optional<long long> v = env_.ident ? env_.ident(t.text) : std::nullopt;
       if (v) return *v;
       if (env_.unknown_is_zero) return 0;
-      fail_at(files_, t.pos, "'" + t.text + "' is not known here (the host knows N, MIN_IN, MAX_IN, sizeof(T) and the file's macros)");
+      fail_at(files_, t.pos, "'" + t.text + "' is not known here (the host knows N, MIN_IN, MAX_IN, sizeof(T), the file's macros and its constants)");
     }
     fail_at(files_, t.pos, "unexpected '" + t.text + "' in a constant expression");
   }

@@ -24,6 +24,10 @@ constexpr int kMaxMacroNesting = 200;         // a macro inside a macro's expans
 // the host's expressions (launch:, require:, out:). The catalogue nests 11 deep.
 constexpr int kMaxNesting = 200;
 constexpr int kMaxLabelChars = 200;  // a `// step:` label (the catalogue: < 50)
+// Templates: functions made from templates (each a function of its own), and templates
+// instantiated while another one is being parsed (recursion through a template's arguments).
+constexpr int kMaxInstantiations = 1000;  // the corpus: < 10
+constexpr int kMaxInstantiationDepth = 64;
 
 // Compiler.
 constexpr int kMaxInstructions = 4000000;  // the catalogue: 705

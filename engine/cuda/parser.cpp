@@ -2,6 +2,7 @@
 // checked while parsing; implicit conversions become explicit Cast nodes.
 #include "engine/cuda/parser.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -15,6 +16,14 @@
 namespace scanscope::cuda {
 
 std::string Type::name() const {
+  if (base == Base::Group) {
+    switch (group) {
+      case GroupKind::Block: return "cooperative_groups::thread_block";
+      case GroupKind::Tile: return "cooperative_groups::thread_block_tile<" + std::to_string(tile) + ">";
+      case GroupKind::Coalesced: return "cooperative_groups::coalesced_group";
+      default: return "cooperative_groups::thread_group";
+    }
+  }
   std::string b = base == Base::Void ? "void" : base == Base::Bool ? "bool" : base == Base::Int ? "int"
                   : base == Base::Unsigned ? "unsigned" : "float";
   return pointer ? b + "*" : b;
@@ -86,16 +95,60 @@ bool is_sync_builtin(Builtin b) {
 }
 
 const char* const kUnsupportedTypes[] = {"double", "long", "short", "char", "size_t", "half", "__half", "int2", "int4", "float2",
-                                         "float4", "uint2", "uint4", "dim3", "auto", "int64_t", "uint32_t", "int32_t", "uint64_t"};
+                                         "float4", "uint2", "uint4", "dim3", "auto", "int64_t", "uint64_t"};
+
+// Warp intrinsics of before CUDA 9, which assumed a warp runs in lockstep: gone since Volta's
+// independent thread scheduling; each has a _sync form that names the lanes taking part.
+const char* const kLegacyWarpIntrinsics[][2] = {
+    {"__shfl", "__shfl_sync(0xffffffff, v, lane)"}, {"__shfl_up", "__shfl_up_sync(0xffffffff, v, delta)"},
+    {"__shfl_down", "__shfl_down_sync(0xffffffff, v, delta)"}, {"__shfl_xor", "__shfl_xor_sync(0xffffffff, v, mask)"},
+    {"__ballot", "__ballot_sync(0xffffffff, pred)"}, {"__any", "__any_sync(0xffffffff, pred)"}, {"__all", "__all_sync(0xffffffff, pred)"},
+};
 
 class Parser {
- public:
-  Parser(const SourceSet& f, const Preprocessed& pp) : files_(f), pp_(pp), t_(pp.tokens) {}
+  // ---- what templates and constants keep
+  struct TParam {
+    std::string name;
+    Pos pos;
+    bool is_type = false;
+    Type value_type;                           // of a value parameter
+    size_t default_begin = 0, default_end = 0;  // its default's tokens (0: none)
+  };
+  struct TArg {
+    bool is_type = false;
+    Type type;           // a type argument
+    long long value = 0;  // a value argument, of type value_type
+    Type value_type;
+  };
+  struct Template {
+    std::string name;
+    Pos pos, name_pos;
+    std::vector<TParam> params;
+    size_t begin = 0, end = 0;  // the declaration after template<...>
+    size_t params_begin = 0;    // its '('
+  };
+  struct Constant {
+    Type type;
+    long long ival = 0;
+    float fval = 0;
+  };
 
-  Program run() {
+
+ public:
+  Parser(const SourceSet& f, const Preprocessed& pp) : files_(f), pp_(pp), tokens_(pp.tokens), t_(tokens_) {}
+
+  Program run(const std::vector<std::vector<Token>>& launch_ids) {
     while (!at_end()) {
       if (accept(";")) continue;
       external();
+    }
+    // The launch lines' template-ids: NAME < ARGS > (their tokens parsed as the file's own).
+    for (const auto& id : launch_ids) {
+      if (id.empty()) {
+        prog_.launch_instances.emplace_back();
+        continue;
+      }
+      prog_.launch_instances.push_back(launch_instance(id));
     }
     for (const auto& fn : prog_.functions)
       if (!fn->body && called_.count(fn.get()))
@@ -128,7 +181,11 @@ class Parser {
     if (at_end()) return "the end of the file";
     return "'" + cur().text + "'";
   }
-  [[noreturn]] void fail(Pos p, const std::string& m) const { fail_at(files_, p, m); }
+  [[noreturn]] void fail(Pos p, const std::string& m) const {
+    if (instantiating_.empty()) fail_at(files_, p, m);
+    const auto& in = instantiating_.back();
+    fail_at(files_, p, m + " (in " + in.first + ", used at " + files_.where(in.second) + ")");
+  }
   Pos end_of(const Token& t) const { return Pos{t.pos.file, t.pos.line, t.pos.col + static_cast<int>(t.text.size())}; }
   Pos prev_end() const { return i_ > 0 ? end_of(t_[i_ - 1]) : cur().pos; }
 
@@ -150,35 +207,93 @@ class Parser {
   }
 
   // ---- types
+  // type = qualifiers* ("typename")? (builtin-words | alias | template-parameter | group-type) qualifiers* "*"? ("&")?
+  // group-type = ("cg" | "cooperative_groups") "::" ("thread_block" | "thread_group" | "coalesced_group"
+  //              | "thread_block_tile" "<" constant ">")
   bool starts_type() const {
     if (cur().kind != Tok::Ident) return false;
-    static const char* const words[] = {"void", "bool", "int", "unsigned", "signed", "float", "const", "volatile", "__shared__",
-                                        "extern", "static", "__restrict__", "register"};
+    static const char* const words[] = {"__shared__", "extern", "static", "__restrict__", "register", "constexpr"};
     for (const char* w : words)
       if (cur().text == w) return true;
+    return is_type_start(i_);
+  }
+
+  // Does the token at k start a type (not counting storage classes)?
+  bool is_type_start(size_t k) const {
+    const Token& t = t_[std::min(k, t_.size() - 1)];
+    if (t.kind != Tok::Ident) return false;
+    static const char* const words[] = {"void", "bool", "int", "unsigned", "signed", "float", "const", "volatile", "typename",
+                                        "uint32_t", "int32_t"};
+    for (const char* w : words)
+      if (t.text == w) return true;
     for (const char* w : kUnsupportedTypes)
-      if (cur().text == w) return true;
+      if (t.text == w) return true;
+    if (find_alias(t.text)) return true;
+    if (group_type_at(k)) return true;
     return false;
+  }
+
+  // A cooperative-groups type name at token k (qualified, or after `using namespace`), or null.
+  const char* group_type_at(size_t k) const {
+    static const char* const names[] = {"thread_block", "thread_group", "coalesced_group", "thread_block_tile", "grid_group"};
+    size_t n = k;
+    if (n + 2 < t_.size() && t_[n].kind == Tok::Ident && t_[n + 1].kind == Tok::Punct && t_[n + 1].text == "::" &&
+        is_cg_namespace(t_[n].text))
+      n += 2;
+    else if (!using_cg_)
+      return nullptr;
+    if (n >= t_.size() || t_[n].kind != Tok::Ident) return nullptr;
+    for (const char* w : names)
+      if (t_[n].text == w) return w;
+    return nullptr;
+  }
+  bool is_cg_namespace(const std::string& w) const {
+    return w == "cooperative_groups" || ns_aliases_.count(w) != 0;
+  }
+  // Takes `cg::` or `cooperative_groups::` before a name, when there is one.
+  bool accept_cg_qualifier() {
+    if (cur().kind == Tok::Ident && is_cg_namespace(cur().text) && peek().kind == Tok::Punct && peek().text == "::") {
+      need_cg_header(cur().pos);
+      i_ += 2;
+      return true;
+    }
+    return false;
+  }
+  void need_cg_header(Pos p) const {
+    if (!pp_.cooperative_groups)
+      fail(p, "cooperative groups need '#include <cooperative_groups.h>' (before their first use)");
   }
 
   void skip_qualifiers() {
     while (cur().kind == Tok::Ident &&
-           (cur().text == "const" || cur().text == "volatile" || cur().text == "__restrict__" || cur().text == "register"))
+           (cur().text == "const" || cur().text == "volatile" || cur().text == "__restrict__" || cur().text == "register" ||
+            cur().text == "constexpr")) {
+      if (cur().text == "const" || cur().text == "constexpr") saw_const_ = true;
       ++i_;
+    }
   }
 
-  Type parse_type() {
+  // `param`: a function parameter, where `const T&` (and a group by reference) means a copy.
+  Type parse_type(bool param = false) {
+    saw_const_ = false;
     skip_qualifiers();
+    accept_word("typename");
     Type t;
     const Token& w = cur();
     if (w.kind != Tok::Ident) fail(w.pos, "expected a type, found " + found());
     for (const char* u : kUnsupportedTypes)
       if (w.text == u)
         fail(w.pos, "type '" + w.text + "' is not supported (kernel files use int, unsigned, float and bool)");
-    if (accept_word("void")) t.base = Base::Void;
+    if (group_type_at(i_)) {
+      t = group_type();
+    } else if (const Type* a = find_alias(w.text)) {
+      t = *a;
+      ++i_;
+    } else if (accept_word("void")) t.base = Base::Void;
     else if (accept_word("bool")) t.base = Base::Bool;
     else if (accept_word("float")) t.base = Base::Float;
-    else if (accept_word("int")) t.base = Base::Int;
+    else if (accept_word("int") || accept_word("int32_t")) t.base = Base::Int;
+    else if (accept_word("uint32_t")) t.base = Base::Unsigned;
     else if (accept_word("unsigned")) {
       t.base = Base::Unsigned;
       accept_word("int");
@@ -192,17 +307,119 @@ class Parser {
     if (is_word("long") || is_word("short") || is_word("char"))
       fail(cur().pos, "type '" + cur().text + "' is not supported (kernel files use int, unsigned, float and bool)");
     if (accept("*")) {
+      if (t.pointer || t.is_group()) fail(prev_end(), "pointers to pointers are not supported");
       t.pointer = true;
       skip_qualifiers();
       if (is("*")) fail(cur().pos, "pointers to pointers are not supported");
     }
-    if (is("&")) fail(cur().pos, "references are not supported");
+    if (is("&")) {
+      if (!param || t.pointer || (!saw_const_ && !t.is_group()))
+        fail(cur().pos, "references are not supported (a parameter may be a const reference, `const T &x`, which is a copy here)");
+      ++i_;
+    }
     return t;
   }
 
+  // group-type, after the qualifier (see parse_type).
+  Type group_type() {
+    accept_cg_qualifier();
+    const Token w = cur();
+    ++i_;
+    Type t;
+    t.base = Base::Group;
+    if (w.text == "thread_block") t.group = GroupKind::Block;
+    else if (w.text == "thread_group") t.group = GroupKind::Dynamic;
+    else if (w.text == "coalesced_group") t.group = GroupKind::Coalesced;
+    else if (w.text == "grid_group")
+      fail(w.pos, "grid_group (a grid-wide barrier) needs a cooperative launch, which kernel files do not have");
+    else {
+      t.group = GroupKind::Tile;
+      expect("<", "after thread_block_tile");
+      t.tile = tile_size(template_constant());
+      expect_close_angle();
+    }
+    return t;
+  }
+
+  int tile_size(const std::pair<long long, Pos>& v) {
+    if (v.first < 1 || v.first > 32 || (v.first & (v.first - 1)))
+      fail(v.second, "a thread_block_tile has 1, 2, 4, 8, 16 or 32 threads, not " + std::to_string(v.first));
+    return static_cast<int>(v.first);
+  }
+
+  // A constant expression inside `<...>`: a '>' there closes the list.
+  std::pair<long long, Pos> template_constant() {
+    const Pos p = cur().pos;
+    const int saved = angle_;
+    angle_ = 1;
+    ExprP e = conditional();
+    angle_ = saved;
+    std::optional<long long> v = fold(*e);
+    if (!v) fail(p, "a template argument must be a constant");
+    return {*v, p};
+  }
+
+  // '>' closing a template's list; half of a '>>' token counts.
+  void expect_close_angle() {
+    if (half_gt_) {
+      half_gt_ = false;
+      ++i_;
+      return;
+    }
+    if (is(">>")) {
+      half_gt_ = true;
+      return;
+    }
+    expect(">", "to close the template's '<'");
+  }
+  bool at_close_angle() const { return half_gt_ || is(">") || is(">>"); }
+
+  const Type* find_alias(const std::string& name) const {
+    auto tb = tbind_.find(name);
+    if (tb != tbind_.end() && tb->second.is_type) return &tb->second.type;
+    for (auto it = alias_scopes_.rbegin(); it != alias_scopes_.rend(); ++it) {
+      auto f = it->find(name);
+      if (f != it->end()) return &f->second;
+    }
+    auto g = global_aliases_.find(name);
+    return g != global_aliases_.end() ? &g->second : nullptr;
+  }
+  void declare_alias(const Token& name, Type t) {
+    auto& scope = alias_scopes_.empty() ? global_aliases_ : alias_scopes_.back();
+    if (scope.count(name.text) || (alias_scopes_.empty() && globals_.count(name.text)))
+      fail(name.pos, "'" + name.text + "' is already declared in this scope");
+    scope[name.text] = t;
+  }
+
+  // typedef TYPE NAME; | using NAME = TYPE;  (the keyword already taken)
+  void alias_decl(bool is_using) {
+    if (is_using) {
+      if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name after 'using', found " + found());
+      const Token name = cur();
+      ++i_;
+      expect("=", "in 'using NAME = TYPE'");
+      declare_alias(name, parse_type());
+      expect(";");
+      return;
+    }
+    Type t = parse_type();
+    if (cur().kind != Tok::Ident) fail(cur().pos, "expected the new type's name, found " + found());
+    const Token name = cur();
+    ++i_;
+    if (is("[") || is("(")) fail(cur().pos, "typedefs of arrays and functions are not supported");
+    declare_alias(name, t);
+    expect(";");
+  }
+
   // ---- scopes
-  void push_scope() { scopes_.emplace_back(); }
-  void pop_scope() { scopes_.pop_back(); }
+  void push_scope() {
+    scopes_.emplace_back();
+    alias_scopes_.emplace_back();
+  }
+  void pop_scope() {
+    scopes_.pop_back();
+    alias_scopes_.pop_back();
+  }
   const Var* lookup(const std::string& name) const {
     for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
       auto f = it->find(name);
@@ -254,8 +471,7 @@ class Parser {
       else if (w == "extern") s.is_extern = true;
       else if (w == "static") s.is_static = true;
       else if (w == "inline" || w == "__inline__" || w == "__forceinline__" || w == "__noinline__") {
-      } else if (w == "template" || w == "typedef" || w == "struct" || w == "class" || w == "union" || w == "enum" ||
-                 w == "namespace" || w == "using" || w == "__constant__" || w == "__managed__" || w == "constexpr") {
+      } else if (w == "struct" || w == "class" || w == "union" || w == "enum" || w == "__constant__" || w == "__managed__") {
         fail(cur().pos, "'" + w + "' is not supported in kernel files (see docs/kernel-files.md for the subset)");
       } else {
         break;
@@ -265,7 +481,36 @@ class Parser {
     return s;
   }
 
+  // external = template-decl | alias-decl | namespace-alias | "using" "namespace" NAME ";"
+  //          | specifiers type NAME (function | constant-decl | shared-decl ("," NAME shared-decl)* ";")
   void external() {
+    const Pos at = cur().pos;
+    if (accept_word("template")) return template_decl(at);
+    if (accept_word("typedef")) return alias_decl(false);
+    if (accept_word("namespace")) {
+      // namespace cg = cooperative_groups;
+      if (cur().kind != Tok::Ident || peek().kind != Tok::Punct || peek().text != "=")
+        fail(at, "namespaces are not supported in kernel files (an alias of cooperative_groups is: namespace cg = cooperative_groups;)");
+      const Token alias = cur();
+      i_ += 2;
+      if (!is_word("cooperative_groups")) fail(cur().pos, "only cooperative_groups can be given a namespace alias here, not " + found());
+      need_cg_header(cur().pos);
+      ++i_;
+      ns_aliases_.insert(alias.text);
+      expect(";");
+      return;
+    }
+    if (accept_word("using")) {
+      if (accept_word("namespace")) {
+        if (!is_word("cooperative_groups")) fail(cur().pos, "only 'using namespace cooperative_groups;' is supported, not " + found());
+        need_cg_header(cur().pos);
+        ++i_;
+        using_cg_ = true;
+        expect(";");
+        return;
+      }
+      return alias_decl(true);
+    }
     Specs s = specifiers();
     if (accept("\"") || cur().kind == Tok::String) fail(cur().pos, "linkage specifications (extern \"C\") are not supported");
     Type type = parse_type();
@@ -273,8 +518,10 @@ class Parser {
     const Token name = cur();
     ++i_;
     if (is("(")) return function(s, type, name);
+    if (!s.shared && saw_const_ && !s.device) return constant_decl(type, name);
     if (!s.shared)
-      fail(name.pos, "variables at file scope are not supported, except __shared__ arrays ('" + name.text + "')");
+      fail(name.pos, s.device ? "__device__ variables are not supported yet ('" + name.text + "'): pass an array with an '// array:' line"
+                              : "variables at file scope are not supported, except constants (const int NAME = VALUE;) and __shared__ arrays ('" + name.text + "')");
     shared_decl(s, type, name);
     while (accept(",")) {
       if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name, found " + found());
@@ -283,6 +530,311 @@ class Parser {
       shared_decl(s, type, n2);
     }
     expect(";");
+  }
+
+  // constant-decl = ("=" expr | "{" expr "}" | "(" expr ")") ("," NAME ...)* ";"   (after `const TYPE NAME`)
+  // A file-scope constant is its value: every use of it is that literal.
+  void constant_decl(Type type, Token name) {
+    while (true) {
+      if (!type.is_arithmetic())
+        fail(name.pos, "a file-scope constant must be a number (int, unsigned, float or bool), not " + type.name());
+      const char* close = accept("=") ? nullptr : accept("{") ? "}" : accept("(") ? ")" : "";
+      if (close && !*close) fail(cur().pos, "the constant '" + name.text + "' needs a value (const " + type.name() + " " + name.text + " = ...;)");
+      ExprP e = convert(assignment(), type, "constant");
+      if (close) expect(close);
+      Constant c;
+      c.type = type;
+      if (type.is_float()) {
+        std::optional<float> f = fold_float(*e);
+        if (!f) fail(e->span.begin, "the value of '" + name.text + "' must be a constant");
+        c.fval = *f;
+      } else {
+        std::optional<long long> v = fold(*e);
+        if (!v) fail(e->span.begin, "the value of '" + name.text + "' must be a constant");
+        c.ival = type.base == Base::Bool ? *v != 0 : type.base == Base::Unsigned ? static_cast<long long>(static_cast<uint32_t>(*v))
+                                                                                 : static_cast<long long>(static_cast<int32_t>(*v));
+      }
+      if (globals_.count(name.text) || constants_.count(name.text) || find_function(name.text))
+        fail(name.pos, "'" + name.text + "' is already declared");
+      constants_[name.text] = c;
+      if (!type.is_float()) prog_.int_constants[name.text] = c.ival;
+      if (!accept(",")) break;
+      if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name, found " + found());
+      name = cur();
+      ++i_;
+    }
+    expect(";");
+  }
+
+  std::optional<float> fold_float(const Expr& e) const {
+    if (e.kind == Ek::FloatLit) return e.fval;
+    if (e.kind == Ek::Unary && e.op == "-") {
+      auto v = fold_float(*e.kids[0]);
+      if (v) return -*v;
+      return v;
+    }
+    if (e.kind == Ek::Cast && e.type.is_float()) {
+      const Expr& k = *e.kids[0];
+      if (k.type.is_float()) return fold_float(k);
+      auto v = fold(k);
+      if (!v) return std::nullopt;
+      return k.type.base == Base::Unsigned ? static_cast<float>(static_cast<uint32_t>(*v)) : static_cast<float>(*v);
+    }
+    return std::nullopt;
+  }
+
+  // ---- templates
+  // template-decl = "template" "<" tparam ("," tparam)* ">" (function | "struct"/"class" ...)
+  // tparam = ("typename" | "class") NAME ("=" type)? | type NAME ("=" constant)?
+  // The declaration's tokens are kept; each use with new arguments parses them again with the
+  // parameters bound (an instantiation: `reduce4<int, 256>` is a function of its own).
+  void template_decl(Pos at) {
+    if (tbind_.size() || fn_) fail(at, "a template inside a template or a function is not supported");
+    expect("<", "after 'template'");
+    if (is(">")) fail(at, "explicit specializations (template <>) are not supported");
+    auto t = std::make_unique<Template>();
+    t->pos = at;
+    do {
+      TParam p;
+      if (accept_word("typename") || accept_word("class")) {
+        p.is_type = true;
+      } else {
+        p.value_type = parse_type();
+        if (!p.value_type.is_integer())
+          fail(cur().pos, "a template's value parameter must be an integer or bool, not " + p.value_type.name());
+      }
+      if (cur().kind != Tok::Ident) fail(cur().pos, "expected the template parameter's name, found " + found());
+      p.name = cur().text;
+      p.pos = cur().pos;
+      ++i_;
+      if (accept("=")) {
+        p.default_begin = i_;
+        // skip to the ',' or '>' that ends the default (parentheses may hold either)
+        int depth = 0;
+        while (!at_end() && (depth > 0 || (!is(",") && !is(">") && !is(">>")))) {
+          if (is("(") || is("<")) ++depth;
+          if (is(")") || is(">")) --depth;
+          ++i_;
+        }
+        p.default_end = i_;
+      }
+      t->params.push_back(std::move(p));
+    } while (accept(","));
+    expect_close_angle();
+    if (half_gt_) fail(cur().pos, "expected '>' to close the template's parameters");
+    // The declaration: a function (its name is the identifier before its first '(').
+    t->begin = i_;
+    if (is_word("struct") || is_word("class") || is_word("union"))
+      fail(cur().pos, "class templates are not supported yet (function templates are)");
+    size_t k = i_;
+    while (k < t_.size() && t_[k].kind != Tok::End && !(t_[k].kind == Tok::Punct && (t_[k].text == "(" || t_[k].text == ";" || t_[k].text == "{")))
+      ++k;
+    if (k >= t_.size() || t_[k].text != "(" || k == i_ || t_[k - 1].kind != Tok::Ident)
+      fail(at, "expected a function after template<...>");
+    t->name = t_[k - 1].text;
+    t->name_pos = t_[k - 1].pos;
+    t->params_begin = k;
+    // skip the parameter list and the body (or the ';' of a prototype)
+    int depth = 0;
+    for (; k < t_.size() && t_[k].kind != Tok::End; ++k) {
+      if (t_[k].kind != Tok::Punct) continue;
+      if (t_[k].text == "(" || t_[k].text == "{") ++depth;
+      if (t_[k].text == ")" || t_[k].text == "}") {
+        if (--depth == 0 && t_[k].text == "}") break;
+      }
+      if (depth == 0 && t_[k].text == ";") break;
+    }
+    if (k >= t_.size() || t_[k].kind == Tok::End) fail(at, "the template's declaration is not closed before the end of the file");
+    t->end = k + 1;
+    i_ = t->end;
+    if (find_function(t->name) || templates_.count(t->name))
+      fail(t->name_pos, "'" + t->name + "' is already declared (overloaded templates are not supported)");
+    templates_[t->name] = std::move(t);
+  }
+
+  // The arguments of a template-id after its '<' (explicit ones; the rest deduced or defaulted later).
+  std::vector<TArg> template_args(const Template& t) {
+    std::vector<TArg> args;
+    if (at_close_angle()) {
+      expect_close_angle();
+      return args;
+    }
+    do {
+      if (args.size() >= t.params.size())
+        fail(cur().pos, "'" + t.name + "' takes " + std::to_string(t.params.size()) + " template arguments");
+      const TParam& p = t.params[args.size()];
+      TArg a;
+      if (p.is_type) {
+        a.is_type = true;
+        if (!is_type_start(i_)) fail(cur().pos, "template parameter '" + p.name + "' of '" + t.name + "' is a type, found " + found());
+        a.type = parse_type();
+      } else {
+        a.value = template_constant().first;
+      }
+      args.push_back(a);
+    } while (accept(","));
+    expect_close_angle();
+    return args;
+  }
+
+  // Deduces the type parameters not given from the call's argument types, then the defaults.
+  void complete_args(const Template& t, std::vector<TArg>& args, const std::vector<ExprP>* call_args, Pos p) {
+    std::vector<bool> given(t.params.size(), false);
+    for (size_t k = 0; k < args.size(); ++k) given[k] = true;
+    args.resize(t.params.size());
+    if (call_args) {
+      // Each function parameter's tokens, split at top-level commas.
+      std::vector<std::pair<size_t, size_t>> fparams;
+      int depth = 0;
+      size_t start = t.params_begin + 1;
+      for (size_t k = t.params_begin; k < t.end; ++k) {
+        const Token& tk = t_[k];
+        if (tk.kind != Tok::Punct) continue;
+        if (tk.text == "(" || tk.text == "<") ++depth;
+        else if (tk.text == ")" || tk.text == ">") {
+          if (--depth == 0) {
+            if (k > start) fparams.push_back({start, k});
+            break;
+          }
+        } else if (tk.text == "," && depth == 1) {
+          fparams.push_back({start, k});
+          start = k + 1;
+        }
+      }
+      for (size_t f = 0; f < fparams.size() && f < call_args->size(); ++f) {
+        for (size_t q = 0; q < t.params.size(); ++q) {
+          // thread_block_tile<NAME> g: NAME is the tile's size
+          if (!t.params[q].is_type && !given[q] && (*call_args)[f]->type.group == GroupKind::Tile) {
+            for (size_t k = fparams[f].first; k + 3 < fparams[f].second; ++k)
+              if (t_[k].text == "thread_block_tile" && t_[k + 1].text == "<" && t_[k + 2].text == t.params[q].name) {
+                // C++17 deduces a value parameter from a template argument of the same type only
+                if (t.params[q].value_type.base != Base::Unsigned)
+                  fail(t.params[q].pos, "'" + t.params[q].name + "' cannot be deduced from thread_block_tile's size, which is unsigned: "
+                                        "declare it 'unsigned int " + t.params[q].name + "'");
+                args[q].value = (*call_args)[f]->type.tile;
+                given[q] = true;
+              }
+            continue;
+          }
+          if (!t.params[q].is_type || given[q]) continue;
+          int stars = -1;
+          for (size_t k = fparams[f].first; k < fparams[f].second; ++k) {
+            if (t_[k].kind == Tok::Ident && t_[k].text == t.params[q].name) stars = 0;
+            else if (stars >= 0 && t_[k].kind == Tok::Punct && t_[k].text == "*") ++stars;
+            else if (stars >= 0 && t_[k].kind == Tok::Punct && t_[k].text == "[") ++stars;
+          }
+          if (stars < 0) continue;
+          Type at = (*call_args)[f]->type;
+          const ExprP& arg = (*call_args)[f];
+          if (arg->kind == Ek::Var && arg->var->is_array()) at = Type{arg->var->type.base, true};
+          if (stars == 1) {
+            if (!at.pointer) continue;
+            at = at.pointee();
+          } else if (stars > 1) {
+            continue;
+          }
+          if (at.is_void()) continue;
+          args[q].is_type = true;
+          args[q].type = at;
+          given[q] = true;
+        }
+      }
+    }
+    for (size_t q = 0; q < t.params.size(); ++q) {
+      if (given[q]) continue;
+      const TParam& tp = t.params[q];
+      if (!tp.default_begin)
+        fail(p, "cannot deduce template parameter '" + tp.name + "' of '" + t.name + "': give it, as in " + t.name + "<...>(...)");
+      // The default, read with the parameters before it bound.
+      const size_t saved = i_;
+      auto saved_bind = tbind_;
+      for (size_t b = 0; b < q; ++b) tbind_[t.params[b].name] = args[b];
+      i_ = tp.default_begin;
+      TArg a;
+      if (tp.is_type) {
+        a.is_type = true;
+        a.type = parse_type();
+      } else {
+        a.value = template_constant().first;
+      }
+      if (i_ != tp.default_end) fail(cur().pos, "unexpected " + found() + " in the default of '" + tp.name + "'");
+      i_ = saved;
+      tbind_ = std::move(saved_bind);
+      args[q] = a;
+      given[q] = true;
+    }
+    for (size_t q = 0; q < t.params.size(); ++q) {
+      if (t.params[q].is_type) continue;
+      const Type vt = t.params[q].value_type;
+      args[q].value_type = vt;
+      long long& v = args[q].value;
+      v = vt.base == Base::Bool ? v != 0 : vt.base == Base::Unsigned ? static_cast<long long>(static_cast<uint32_t>(v))
+                                                                      : static_cast<long long>(static_cast<int32_t>(v));
+    }
+  }
+
+  static std::string instance_name(const Template& t, const std::vector<TArg>& args) {
+    std::string n = t.name + "<";
+    for (size_t k = 0; k < args.size(); ++k) {
+      if (k) n += ", ";
+      if (args[k].is_type) n += args[k].type.name();
+      else if (t.params[k].value_type.base == Base::Bool) n += args[k].value ? "true" : "false";
+      else n += std::to_string(args[k].value) + (t.params[k].value_type.base == Base::Unsigned ? "u" : "");
+    }
+    return n + ">";
+  }
+
+  // The function `t<args>`, parsed now if it is the first use of these arguments.
+  Function* instantiate(const Template& t, const std::vector<TArg>& args, Pos use) {
+    const std::string key = instance_name(t, args);
+    if (auto it = functions_.find(key); it != functions_.end()) return it->second;
+    if (++instantiations_ > kMaxInstantiations)
+      fail(use, "more than " + std::to_string(kMaxInstantiations) + " template instantiations (a template instantiating itself?)");
+    if (instantiation_depth_ >= kMaxInstantiationDepth)
+      fail(use, "templates instantiated more than " + std::to_string(kMaxInstantiationDepth) + " deep inside each other");
+    // Parse the declaration again, in file scope, with the parameters bound.
+    const size_t saved_i = i_;
+    auto saved_scopes = std::move(scopes_);
+    auto saved_aliases = std::move(alias_scopes_);
+    auto saved_bind = std::move(tbind_);
+    Function* saved_fn = fn_;
+    const int saved_loops = loops_;
+    const Pos saved_stmt = stmt_pos_;
+    const int saved_angle = angle_;
+    const bool saved_half = half_gt_;
+    scopes_.clear();
+    alias_scopes_.clear();
+    tbind_.clear();
+    for (size_t k = 0; k < args.size(); ++k) tbind_[t.params[k].name] = args[k];
+    fn_ = nullptr;
+    loops_ = 0;
+    angle_ = 0;
+    half_gt_ = false;
+    ++instantiation_depth_;
+    i_ = t.begin;
+    instantiating_.push_back({key, use});
+    Specs s = specifiers();
+    Type ret = parse_type();
+    if (cur().kind != Tok::Ident || cur().text != t.name) fail(cur().pos, "expected '" + t.name + "', found " + found());
+    Token name = cur();
+    name.text = key;
+    ++i_;
+    function(s, ret, name);
+    instantiating_.pop_back();
+    --instantiation_depth_;
+    i_ = saved_i;
+    scopes_ = std::move(saved_scopes);
+    alias_scopes_ = std::move(saved_aliases);
+    tbind_ = std::move(saved_bind);
+    fn_ = saved_fn;
+    loops_ = saved_loops;
+    stmt_pos_ = saved_stmt;
+    angle_ = saved_angle;
+    half_gt_ = saved_half;
+    Function* f = functions_.at(key);
+    f->instance_of = t.name;
+    f->instance_pos = use;
+    return f;
   }
 
   void function(const Specs& s, Type ret, const Token& name) {
@@ -311,7 +863,7 @@ class Parser {
     if (is_word("void") && peek().kind == Tok::Punct && peek().text == ")") ++i_;
     if (!is(")")) {
       do {
-        Type pt = parse_type();
+        Type pt = parse_type(true);
         if (pt.is_void()) fail(cur().pos, "a parameter cannot be void");
         if (cur().kind != Tok::Ident) fail(cur().pos, "expected a parameter name, found " + found());
         const Token pn = cur();
@@ -483,6 +1035,11 @@ class Parser {
         }
         expect(";");
         return s;
+      }
+      if (w == "typedef" || (w == "using" && peek().kind == Tok::Ident && peek(2).text == "=")) {
+        ++i_;
+        alias_decl(w == "using");
+        return std::make_unique<Stmt>(Sk::Empty, p);
       }
       if (w == "switch" || w == "goto" || w == "case" || w == "default" || w == "asm" || w == "try" || w == "throw")
         fail(p, "'" + w + "' is not supported in kernel files (see docs/kernel-files.md for the subset)");
@@ -665,7 +1222,7 @@ class Parser {
     while (cur().kind == Tok::Punct) {
       const std::string op = cur().text;
       const int p = binary_precedence(op);
-      if (p < min_prec) break;
+      if (p < min_prec || (angle_ && (op == ">" || op == ">>"))) break;  // '>' closes a template's list
       deeper();
       const Pos at = cur().pos;
       ++i_;
@@ -790,7 +1347,7 @@ class Parser {
         e->kids.push_back(std::move(x));
         return e;
       }
-      if (op == "(" && is_type_start(peek())) {
+      if (op == "(" && is_type_start(i_ + 1)) {
         ++i_;
         Type t = parse_type();
         expect(")", "to close the cast");
@@ -802,7 +1359,7 @@ class Parser {
       ++i_;
       expect("(", "after sizeof");
       long long size = 4;
-      if (is_type_start(cur())) {
+      if (is_type_start(i_)) {
         Type t = parse_type();
         size = t.pointer ? 8 : t.base == Base::Bool ? 1 : 4;
         if (t.is_void()) fail(p, "sizeof(void)");
@@ -877,7 +1434,12 @@ class Parser {
         e = inc_dec(std::move(e), op, false, p);
         continue;
       }
-      if (is(".") || is("->")) fail(p, "member access ('" + cur().text + "') is only for threadIdx, blockIdx, blockDim and gridDim");
+      if (is(".") && e->type.is_group()) {
+        ++i_;
+        e = group_member(std::move(e));
+        continue;
+      }
+      if (is(".") || is("->")) fail(p, "member access ('" + cur().text + "') is only for threadIdx, blockIdx, blockDim, gridDim and cooperative groups");
       if (is("(")) fail(p, "only functions can be called");
       return e;
     }
@@ -893,15 +1455,41 @@ class Parser {
     if (t.kind == Tok::String) fail(p, "strings are not supported in kernel files");
     if (t.kind == Tok::Char) fail(p, "character constants are not supported in kernel files");
     if (accept("(")) {
+      const int saved_angle = angle_;
+      angle_ = 0;
       ExprP e = expr();
+      angle_ = saved_angle;
       expect(")", "to close '('");
       e->span.begin = p;
       e->span.end = prev_end();
       return e;
     }
     if (t.kind != Tok::Ident) fail(p, "expected an expression, found " + found());
+    if (is_cg_namespace(t.text) && peek().kind == Tok::Punct && peek().text == "::") {
+      accept_cg_qualifier();
+      return cg_call(p);
+    }
+    // A functional cast: int(x), float(x), T(x)
+    if (t.text != "const" && t.text != "volatile" && t.text != "typename" && is_type_start(i_) && !group_type_at(i_) && !lookup(t.text)) {
+      Type ty = parse_type();
+      if (!is("(")) fail(cur().pos, "expected '(' after the type " + ty.name() + " (a functional cast, " + ty.name() + "(x)), found " + found());
+      ++i_;
+      ExprP x = expr();
+      expect(")", "to close the cast");
+      return explicit_cast(std::move(x), ty, p);
+    }
     const std::string name = t.text;
     ++i_;
+    for (const auto& legacy : kLegacyWarpIntrinsics)
+      if (name == legacy[0] && is("("))
+        fail(p, "'" + name + "' assumed that a warp runs in lockstep and was removed in CUDA 9 for Volta and later GPUs; write " +
+                    legacy[1] + ", which names the lanes that take part");
+    if (templates_.count(name) && (is("<") || is("("))) return template_call(*templates_.at(name), p);
+    if (using_cg_ && !lookup(name) && !find_function(name) && is_cg_function(name)) {
+      --i_;
+      need_cg_header(p);
+      return cg_call(p);
+    }
     if (name == "true" || name == "false") {
       auto e = make(Ek::IntLit, p, kBool);
       e->ival = name == "true";
@@ -936,6 +1524,17 @@ class Parser {
     if (is("(")) return call(name, p);
     const Var* v = lookup(name);
     if (!v) {
+      auto tb = tbind_.find(name);
+      if (tb != tbind_.end() && !tb->second.is_type) return int_lit(tb->second.value, tb->second.value_type, p, prev_end());
+      auto c = constants_.find(name);
+      if (c != constants_.end()) {
+        if (c->second.type.is_float()) {
+          auto e = make(Ek::FloatLit, p, kFloat);
+          e->fval = c->second.fval;
+          return e;
+        }
+        return int_lit(c->second.ival, c->second.type, p, prev_end());
+      }
       if (find_function(name)) fail(p, "'" + name + "' is a function: call it with (...)");
       fail(p, "'" + name + "' is not declared" + (name == "IDENTITY" || name == "OP" || name == "T" ? " (the host defines it: run the file through scanscope)" : ""));
     }
@@ -987,14 +1586,23 @@ class Parser {
     return e;
   }
 
-  ExprP call(const std::string& name, Pos p) {
+  // args = "(" (assignment ("," assignment)*)? ")"
+  std::vector<ExprP> call_arguments() {
     expect("(");
+    const int saved_angle = angle_;
+    angle_ = 0;
     std::vector<ExprP> args;
     if (!is(")")) {
       do args.push_back(assignment());
       while (accept(","));
     }
+    angle_ = saved_angle;
     expect(")", "to close the call");
+    return args;
+  }
+
+  ExprP call(const std::string& name, Pos p) {
+    std::vector<ExprP> args = call_arguments();
     Builtin b = find_builtin(name);
     if (b != Builtin::None) return builtin_call(b, name, std::move(args), p);
     const Function* fn = find_function(name);
@@ -1003,6 +1611,11 @@ class Parser {
         fail(p, "'" + name + "' is not supported in kernel files");
       fail(p, "unknown function '" + name + "'");
     }
+    return function_call(fn, std::move(args), p);
+  }
+
+  ExprP function_call(const Function* fn, std::vector<ExprP> args, Pos p) {
+    const std::string& name = fn->name;
     if (fn->is_global) fail(p, "a __global__ function cannot be called from device code (dynamic parallelism is not supported)");
     if (args.size() != fn->params.size())
       fail(p, "'" + name + "' takes " + std::to_string(fn->params.size()) + " arguments, given " + std::to_string(args.size()));
@@ -1112,8 +1725,371 @@ class Parser {
     return e;
   }
 
-  ExprP int_lit(long long v, Type t, Pos p) {
-    auto e = std::make_unique<Expr>(Ek::IntLit, Span{p, p}, t);
+  // A launch line's template-id (NAME < ARGS >): its tokens go after the program's, and are parsed
+  // there as a use of the template.
+  std::string launch_instance(const std::vector<Token>& id) {
+    Token end = tokens_.back();
+    tokens_.pop_back();
+    const size_t at = tokens_.size();
+    tokens_.insert(tokens_.end(), id.begin(), id.end());
+    end.pos = id.back().pos;
+    end.pos.col += static_cast<int>(id.back().text.size());
+    tokens_.push_back(end);
+    i_ = at;
+    const Token name = cur();
+    auto t = templates_.find(name.text);
+    if (name.kind != Tok::Ident || t == templates_.end())
+      fail(name.pos, "the launch names '" + name.text + "<...>', but the file has no template of that name");
+    ++i_;
+    expect("<");
+    std::vector<TArg> args = template_args(*t->second);
+    complete_args(*t->second, args, nullptr, name.pos);
+    if (!at_end()) fail(cur().pos, "unexpected " + found() + " after the template's arguments");
+    const Function* f = instantiate(*t->second, args, name.pos);
+    if (!f->is_global) fail(name.pos, "the launch names '" + f->name + "', which is not a __global__ function");
+    return f->name;
+  }
+
+  // template-call = NAME ("<" targs ">")? "(" args ")"
+  ExprP template_call(const Template& t, Pos p) {
+    std::vector<TArg> args;
+    if (accept("<")) args = template_args(t);
+    if (!is("(")) fail(cur().pos, "expected '(' to call '" + t.name + "', found " + found());
+    std::vector<ExprP> call_args = call_arguments();
+    complete_args(t, args, &call_args, p);
+    const Function* fn = instantiate(t, args, p);
+    return function_call(fn, std::move(call_args), p);
+  }
+
+  // ---- cooperative groups (the parts courses use), lowered to barriers and warp intrinsics
+  static bool is_cg_function(const std::string& n) {
+    static const char* const names[] = {"this_thread_block", "tiled_partition", "sync", "reduce", "coalesced_threads", "this_grid",
+                                        "labeled_partition", "binary_partition", "inclusive_scan", "exclusive_scan"};
+    for (const char* w : names)
+      if (n == w) return true;
+    return false;
+  }
+
+  ExprP special(int which, Pos p) {
+    auto e = make(Ek::Special, p, which == 12 ? kInt : kUnsigned);
+    e->ival = which;
+    return e;
+  }
+  ExprP bin(const char* op, ExprP a, ExprP b, Pos p) { return make_binary(op, std::move(a), std::move(b), p); }
+  ExprP uint_lit(long long v, Pos p) { return int_lit(v, kUnsigned, p); }
+  // threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y: the hardware's
+  // order of a block's threads (warps are consecutive runs of 32).
+  ExprP linear_tid(Pos p) {
+    return bin("+", bin("+", special(0, p), bin("*", special(1, p), special(6, p), p), p),
+               bin("*", special(2, p), bin("*", special(6, p), special(7, p), p), p), p);
+  }
+  ExprP block_threads(Pos p) { return bin("*", bin("*", special(6, p), special(7, p), p), special(8, p), p); }
+  ExprP lane(Pos p) { return bin("%", linear_tid(p), uint_lit(32, p), p); }
+  // The lanes of a tile of `size` threads (a power of two up to 32) holding this thread.
+  ExprP tile_mask(ExprP size, Pos p) {
+    ExprP size2 = clone_size(*size, p), size3 = clone_size(*size, p);  // before `size` is moved from
+    auto lanes = bin(">>", uint_lit(0xffffffffLL, p), bin("-", uint_lit(32, p), std::move(size2), p), p);
+    auto first = bin("*", bin("/", lane(p), std::move(size3), p), std::move(size), p);
+    return bin("<<", std::move(lanes), std::move(first), p);
+  }
+  // A group's size expression used twice: a literal, or the group's word read again.
+  ExprP clone_size(const Expr& e, Pos p) {
+    if (e.kind == Ek::IntLit) return int_lit(e.ival, e.type, p);
+    if (e.kind == Ek::Var) {
+      auto v = make(Ek::Var, p, e.type);
+      v->var = e.var;
+      v->lvalue = e.lvalue;
+      v->stmt = stmt_pos_;
+      return v;
+    }
+    if (e.kind == Ek::Binary && e.op == "&") return bin("&", clone_size(*e.kids[0], p), clone_size(*e.kids[1], p), p);
+    if (e.kind == Ek::Cast) return convert(clone_size(*e.kids[0], p), e.type, "group");
+    fail(p, "internal: a group's size is not a variable or a constant");
+  }
+  ExprP group_value(Type t, ExprP word) {
+    word->type = t;
+    return word;
+  }
+  ExprP group_lit(Type t, long long word, Pos p) { return int_lit(word, t, p, prev_end()); }
+  static Type group_of(GroupKind k, int tile = 0) {
+    Type t;
+    t.base = Base::Group;
+    t.group = k;
+    t.tile = tile;
+    return t;
+  }
+  // The size of group value g (unsigned).
+  ExprP group_size(const ExprP& g, Pos p) {
+    switch (g->type.group) {
+      case GroupKind::Block: return block_threads(p);
+      case GroupKind::Tile: return uint_lit(g->type.tile, p);
+      default: {
+        auto w = clone_size(*g, p);
+        w->type = kUnsigned;
+        return bin("&", std::move(w), uint_lit(0x7fffffff, p), p);
+      }
+    }
+  }
+
+  // A call after `cg::` (or a name of cooperative_groups after `using namespace`).
+  ExprP cg_call(Pos p) {
+    if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name after 'cooperative_groups::', found " + found());
+    const Token w = cur();
+    if (group_type_at(i_)) fail(w.pos, "'" + w.text + "' is a type: declare a variable of it (cg::" + w.text + " g = ...)");
+    ++i_;
+    if (w.text == "this_thread_block") {
+      expect("(");
+      expect(")");
+      return group_lit(group_of(GroupKind::Block), 0, p);
+    }
+    if (w.text == "tiled_partition") {
+      if (accept("<")) {
+        const int size = tile_size(template_constant());
+        expect_close_angle();
+        expect("(");
+        ExprP parent = assignment();
+        expect(")");
+        partition_parent(parent, size, p);
+        return group_lit(group_of(GroupKind::Tile, size), size, p);
+      }
+      expect("(");
+      ExprP parent = assignment();
+      expect(",", "in tiled_partition(parent, size)");
+      ExprP n = assignment();
+      expect(")");
+      std::optional<long long> v = fold(*n);
+      if (!v) fail(n->span.begin, "tiled_partition(parent, size): the size must be a constant here (or use tiled_partition<SIZE>(parent))");
+      const int size = tile_size({*v, n->span.begin});
+      partition_parent(parent, size, p);
+      return group_lit(group_of(GroupKind::Dynamic), size, p);
+    }
+    if (w.text == "sync") {
+      expect("(");
+      ExprP g = assignment();
+      expect(")");
+      if (!g->type.is_group()) fail(g->span.begin, "cg::sync needs a group, not " + g->type.name());
+      return group_sync(std::move(g), p);
+    }
+    if (w.text == "reduce") {
+      const auto& inc = pp_.system_includes;
+      if (std::find(inc.begin(), inc.end(), "cooperative_groups/reduce.h") == inc.end())
+        fail(w.pos, "cg::reduce needs '#include <cooperative_groups/reduce.h>'");
+      return cg_reduce(p);
+    }
+    if (w.text == "this_grid")
+      fail(w.pos, "this_grid() (a grid-wide barrier) needs a cooperative launch, which kernel files do not have");
+    fail(w.pos, "cooperative_groups::" + w.text + " is not supported yet (supported: this_thread_block, tiled_partition, sync, reduce, "
+                "and the groups' thread_rank, size, num_threads, meta_group_rank, meta_group_size, sync, shfl, shfl_up, "
+                "shfl_down, shfl_xor, any, all, ballot)");
+  }
+
+  void partition_parent(const ExprP& parent, int size, Pos p) {
+    if (!parent->type.is_group()) fail(parent->span.begin, "tiled_partition needs a group, not " + parent->type.name());
+    if (parent->type.group == GroupKind::Tile && size > parent->type.tile)
+      fail(p, "a tile of " + std::to_string(size) + " threads cannot be cut from a tile of " + std::to_string(parent->type.tile));
+    if (parent->type.group == GroupKind::Coalesced) fail(p, "tiled_partition of a coalesced group is not supported");
+  }
+
+  ExprP group_sync(ExprP g, Pos p) {
+    std::vector<ExprP> none;
+    switch (g->type.group) {
+      case GroupKind::Block: return builtin_call(Builtin::SyncThreads, "sync", std::move(none), p);
+      case GroupKind::Tile: {
+        std::vector<ExprP> a;
+        a.push_back(tile_mask(uint_lit(g->type.tile, p), p));
+        return builtin_call(Builtin::SyncWarp, "sync", std::move(a), p);
+      }
+      default: {
+        // a thread_group: the whole block (its word's top bit), or a tile
+        auto flag = bin("!=", bin("&", group_as_word(g, p), uint_lit(0x80000000LL, p), p), uint_lit(0, p), p);
+        std::vector<ExprP> a;
+        a.push_back(tile_mask(group_size(g, p), p));
+        auto e = make(Ek::Cond, p, kVoid);
+        e->kids.push_back(std::move(flag));
+        e->kids.push_back(builtin_call(Builtin::SyncThreads, "sync", std::move(none), p));
+        e->kids.push_back(builtin_call(Builtin::SyncWarp, "sync", std::move(a), p));
+        return e;
+      }
+    }
+  }
+  ExprP group_as_word(const ExprP& g, Pos p) {
+    auto w = clone_size(*g, p);
+    w->type = kUnsigned;
+    return w;
+  }
+
+  // g.NAME(args): the group's members.
+  ExprP group_member(ExprP g) {
+    if (cur().kind != Tok::Ident) fail(cur().pos, "expected a member of " + g->type.name() + ", found " + found());
+    const Token m = cur();
+    const Pos p = m.pos;
+    ++i_;
+    const GroupKind k = g->type.group;
+    // dim3 members of a thread_block: group_index().x, thread_index().y, group_dim().z
+    if (k == GroupKind::Block && (m.text == "group_index" || m.text == "thread_index" || m.text == "group_dim" || m.text == "dim_threads")) {
+      expect("(");
+      expect(")");
+      expect(".", ("after " + m.text + "()").c_str());
+      if (cur().kind != Tok::Ident || cur().text.size() != 1 || cur().text[0] < 'x' || cur().text[0] > 'z')
+        fail(cur().pos, m.text + "() has members x, y and z");
+      const int comp = cur().text[0] - 'x';
+      ++i_;
+      const int base = m.text == "group_index" ? 3 : m.text == "thread_index" ? 0 : 6;
+      return special(base + comp, p);
+    }
+    std::vector<ExprP> args = call_arguments();
+    auto nargs = [&](size_t n) {
+      if (args.size() != n)
+        fail(p, m.text + "() of " + g->type.name() + " takes " + std::to_string(n) + " arguments, given " + std::to_string(args.size()));
+    };
+    if (m.text == "sync") {
+      nargs(0);
+      return group_sync(std::move(g), p);
+    }
+    if (m.text == "thread_rank") {
+      nargs(0);
+      if (k == GroupKind::Block) return linear_tid(p);
+      return bin("%", linear_tid(p), group_size(g, p), p);
+    }
+    if (m.text == "size" || m.text == "num_threads") {
+      nargs(0);
+      return group_size(g, p);
+    }
+    if (k == GroupKind::Tile || k == GroupKind::Dynamic) {
+      if (m.text == "meta_group_rank") {
+        nargs(0);
+        return bin("/", linear_tid(p), group_size(g, p), p);
+      }
+      if (m.text == "meta_group_size") {
+        nargs(0);
+        auto s = group_size(g, p);
+        return bin("/", bin("-", bin("+", block_threads(p), group_size(g, p), p), uint_lit(1, p), p), std::move(s), p);
+      }
+    }
+    if (k == GroupKind::Tile) {
+      const int S = g->type.tile;
+      auto mask = [&] { return tile_mask(uint_lit(S, p), p); };
+      struct Shfl {
+        const char* name;
+        Builtin b;
+      };
+      static const Shfl shuffles[] = {{"shfl", Builtin::ShflSync}, {"shfl_up", Builtin::ShflUpSync}, {"shfl_down", Builtin::ShflDownSync},
+                                      {"shfl_xor", Builtin::ShflXorSync}};
+      for (const Shfl& sh : shuffles)
+        if (m.text == sh.name) {
+          nargs(2);
+          std::vector<ExprP> a;
+          a.push_back(mask());
+          a.push_back(std::move(args[0]));
+          a.push_back(std::move(args[1]));
+          a.push_back(int_lit(S, kInt, p));
+          return builtin_call(sh.b, m.text, std::move(a), p);
+        }
+      if (m.text == "any" || m.text == "all" || m.text == "ballot") {
+        nargs(1);
+        std::vector<ExprP> a;
+        a.push_back(mask());
+        a.push_back(std::move(args[0]));
+        const Builtin b = m.text == "any" ? Builtin::AnySync : m.text == "all" ? Builtin::AllSync : Builtin::BallotSync;
+        ExprP r = builtin_call(b, m.text, std::move(a), p);
+        if (b != Builtin::BallotSync || S == 32) return r;
+        // bit i of a tile's ballot is the tile's thread i
+        return bin(">>", std::move(r), bin("*", bin("/", lane(p), uint_lit(S, p), p), uint_lit(S, p), p), p);
+      }
+    }
+    fail(p, "'" + m.text + "' is not a member of " + g->type.name() + " that kernel files support");
+  }
+
+  // cg::reduce(tile, value, cg::plus<T>()): a butterfly of shfl_xor over the tile, every thread
+  // ending with the tile's result (what the library returns).
+  ExprP cg_reduce(Pos p) {
+    expect("(", "after cg::reduce");
+    ExprP g = assignment();
+    expect(",");
+    ExprP v = assignment();
+    expect(",");
+    const Pos op_pos = cur().pos;
+    accept_cg_qualifier();
+    if (cur().kind != Tok::Ident) fail(cur().pos, "expected an operator such as cg::plus<int>(), found " + found());
+    const std::string op = cur().text;
+    static const char* const ops[][2] = {{"plus", "+"}, {"less", "min"}, {"greater", "max"}, {"bit_and", "&"}, {"bit_or", "|"}, {"bit_xor", "^"}};
+    const char* how = nullptr;
+    for (const auto& o : ops)
+      if (op == o[0]) how = o[1];
+    if (!how) fail(op_pos, "cg::reduce takes cg::plus, cg::less, cg::greater, cg::bit_and, cg::bit_or or cg::bit_xor here, not '" + op + "'");
+    ++i_;
+    expect("<", ("after " + op).c_str());
+    Type t = parse_type();
+    expect_close_angle();
+    expect("(");
+    expect(")");
+    expect(")", "to close cg::reduce");
+    if (g->type.group != GroupKind::Tile) fail(g->span.begin, "cg::reduce needs a thread_block_tile, not " + g->type.name());
+    if (!t.is_arithmetic()) fail(op_pos, "cg::" + op + " needs a number type, not " + t.name());
+    if ((how[0] == '&' || how[0] == '|' || how[0] == '^') && t.is_float()) fail(op_pos, "cg::" + op + " needs an integer type");
+    const int S = g->type.tile;
+    // r = v; r = r OP shfl_xor(r, S/2); ...; r
+    Var* r = hidden_local(t, p);
+    auto var = [&] {
+      auto e = make(Ek::Var, p, t);
+      e->var = r;
+      e->lvalue = true;
+      e->stmt = stmt_pos_;
+      return e;
+    };
+    auto assign = [&](ExprP value) {
+      auto a = make(Ek::Assign, p, t);
+      a->kids.push_back(var());
+      a->kids.push_back(convert(std::move(value), t, "cg::reduce"));
+      a->stmt = stmt_pos_;
+      return a;
+    };
+    ExprP seq = assign(std::move(v));
+    for (int off = S / 2; off >= 1; off /= 2) {
+      std::vector<ExprP> a;
+      a.push_back(tile_mask(uint_lit(S, p), p));
+      a.push_back(var());
+      a.push_back(int_lit(off, kInt, p));
+      a.push_back(int_lit(S, kInt, p));
+      ExprP other = builtin_call(Builtin::ShflXorSync, "shfl_xor", std::move(a), p);
+      ExprP combined;
+      if (how[0] == 'm') {
+        std::vector<ExprP> mm;
+        mm.push_back(var());
+        mm.push_back(std::move(other));
+        combined = builtin_call(how[1] == 'i' ? Builtin::Min : Builtin::Max, how, std::move(mm), p);
+      } else {
+        combined = make_binary(how, var(), std::move(other), p);
+      }
+      auto c = make(Ek::Comma, p, t);
+      c->kids.push_back(std::move(seq));
+      c->kids.push_back(assign(std::move(combined)));
+      seq = std::move(c);
+    }
+    auto c = make(Ek::Comma, p, t);
+    c->kids.push_back(std::move(seq));
+    auto last = var();
+    last->lvalue = false;
+    c->kids.push_back(std::move(last));
+    return c;
+  }
+
+  // A local the parser needs (cg::reduce's running value): a slot of its own, no name in scope.
+  Var* hidden_local(Type t, Pos p) {
+    if (!fn_) fail(p, "cg::reduce outside a function");
+    auto v = std::make_unique<Var>();
+    v->name = "(cg::reduce)";
+    v->type = t;
+    v->storage = Storage::Local;
+    v->pos = p;
+    v->slot = alloc_slots(1);
+    Var* raw = v.get();
+    prog_.vars.push_back(std::move(v));
+    return raw;
+  }
+
+  ExprP int_lit(long long v, Type t, Pos p, Pos end = Pos{}) {
+    auto e = std::make_unique<Expr>(Ek::IntLit, Span{p, end.line ? end : p}, t);
     e->ival = v;
     return e;
   }
@@ -1159,6 +2135,19 @@ class Parser {
   ExprP convert(ExprP e, Type to, const char* what) {
     if (e->type == to) return e;
     if (e->type.is_void()) fail(e->span.begin, std::string("a ") + what + " needs a value, not void");
+    if (to.is_group() || e->type.is_group()) {
+      // to a thread_group: the size of a tile, the block's size with the top bit set
+      if (to.is_group() && e->type.is_group() && to.group == GroupKind::Dynamic) {
+        const Pos p = e->span.begin;
+        if (e->type.group == GroupKind::Tile) return group_lit(to, e->type.tile, p);
+        if (e->type.group == GroupKind::Block) {
+          auto w = bin("|", block_threads(p), uint_lit(0x80000000LL, p), p);
+          w->type = to;
+          return w;
+        }
+      }
+      fail(e->span.begin, std::string("cannot convert ") + e->type.name() + " to " + to.name() + " (" + what + ")");
+    }
     if (to.pointer || e->type.pointer) {
       fail(e->span.begin, std::string("cannot convert ") + e->type.name() + " to " + to.name() + " (" + what + ")");
     }
@@ -1214,7 +2203,20 @@ class Parser {
 
   const SourceSet& files_;
   const Preprocessed& pp_;
+  std::vector<Token> tokens_;  // the program's, then the launch lines' template-ids
   const std::vector<Token>& t_;
+  std::map<std::string, std::unique_ptr<Template>> templates_;
+  std::map<std::string, TArg> tbind_;  // the arguments of the instantiation being parsed
+  std::vector<std::pair<std::string, Pos>> instantiating_;  // instantiations being parsed, and where each was used
+  int instantiations_ = 0, instantiation_depth_ = 0;
+  int angle_ = 0;          // inside a template's <...>: '>' closes it
+  bool half_gt_ = false;   // the first '>' of a '>>' token closed a template's list
+  bool saw_const_ = false;  // the last type read had const or constexpr
+  std::vector<std::map<std::string, Type>> alias_scopes_;  // typedef and using, beside scopes_
+  std::map<std::string, Type> global_aliases_;
+  std::map<std::string, Constant> constants_;  // file-scope constants
+  std::set<std::string> ns_aliases_;            // names of cooperative_groups (namespace cg = ...)
+  bool using_cg_ = false;                       // using namespace cooperative_groups;
   size_t i_ = 0;
   Program prog_;
   std::vector<std::map<std::string, const Var*>> scopes_;
@@ -1233,9 +2235,9 @@ class Parser {
 
 }  // namespace
 
-Program parse_program(const SourceSet& files, const Preprocessed& pp) {
+Program parse_program(const SourceSet& files, const Preprocessed& pp, const std::vector<std::vector<Token>>& launch_ids) {
   Parser p(files, pp);
-  return p.run();
+  return p.run(launch_ids);
 }
 
 }  // namespace scanscope::cuda

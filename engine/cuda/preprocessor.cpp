@@ -70,6 +70,7 @@ class Pp {
   std::vector<std::string> disk_paths;  // per file index
   std::string main_disk_path;
   int main_file = -1;
+  std::vector<std::string> system_includes;  // <cooperative_groups.h>, as written
 
   void run_text(const std::string& display, const std::string& text) {
     bytes_ = static_cast<long long>(text.size());
@@ -420,11 +421,28 @@ class Pp {
     macros[m.name] = std::move(m);
   }
 
+  // #include <NAME>: the headers whose declarations the interpreter knows. The CUDA runtime's own
+  // (what nvcc includes anyway) declare nothing a kernel needs; cooperative groups are the
+  // interpreter's own (engine/cuda/parser.cpp), and the GPU's text includes the toolkit's again.
+  void system_include(const std::vector<Token>& line) {
+    std::string name;
+    for (size_t k = 2; k < line.size() && !is_punct(line[k], ">"); ++k) name += line[k].text;
+    if (line.size() < 3 || !is_punct(line.back(), ">")) fail_at(files_, line[1].pos, "#include <...> is not closed with '>'");
+    static const char* const runtime[] = {"cuda_runtime.h", "cuda.h", "device_launch_parameters.h", "cuda_runtime_api.h"};
+    for (const char* r : runtime)
+      if (name == r) return;
+    if (name == "cooperative_groups.h" || name == "cooperative_groups/reduce.h") {
+      if (std::find(system_includes.begin(), system_includes.end(), name) == system_includes.end()) system_includes.push_back(name);
+      return;
+    }
+    fail_at(files_, line[1].pos, "#include <" + name + "> is not supported: kernel files know <cooperative_groups.h>, "
+                                 "<cooperative_groups/reduce.h> and the CUDA runtime's headers; use #include \"file\" for your own");
+  }
+
   void include(const std::vector<Token>& line, int file, int depth) {
     if (line.size() < 2) fail_at(files_, line[0].pos, "#include needs a file name");
     const Token& f = line[1];
-    if (is_punct(f, "<"))
-      fail_at(files_, f.pos, "#include <...> is not supported: kernel files have no system headers (NVRTC has none either); use #include \"file\"");
+    if (is_punct(f, "<")) return system_include(line);
     if (f.kind != Tok::String) fail_at(files_, f.pos, "#include needs a file name in quotes");
     const std::string name = f.text.substr(1, f.text.size() - 2);
     std::vector<std::string> candidates;
@@ -506,6 +524,8 @@ Preprocessed preprocess(SourceSet& files, const SourceLocator& where, const std:
   r.comments = std::move(pp.comments);
   r.macros = std::move(pp.macros);
   r.main_file = pp.main_file;
+  r.system_includes = pp.system_includes;
+  r.cooperative_groups = !pp.system_includes.empty();
   return r;
 }
 

@@ -34,6 +34,10 @@ struct Preprocessed {
   std::map<int, LineComments> comments;      // per file index
   std::map<std::string, Macro> macros;       // as defined at the end
   int main_file = -1;                        // the file the host included (the kernel file)
+  // System headers the program included, as written (`<cooperative_groups.h>`): the interpreter
+  // knows what they declare; the GPU's text includes them again (the toolkit's own).
+  std::vector<std::string> system_includes;
+  bool cooperative_groups = false;           // <cooperative_groups.h> was included
 };
 
 // Runs the preprocessor over `prelude` (host text: #defines, then #include of the kernel file by

@@ -62,4 +62,10 @@ std::string print_tokens(const SourceSet& files, const std::vector<Token>& token
   return out;
 }
 
+std::string print_program(const SourceSet& files, const Preprocessed& pre, std::vector<TokenEdit> edits) {
+  std::string out;
+  for (const auto& h : pre.system_includes) out += "#include <" + h + ">\n";
+  return out + print_tokens(files, pre.tokens, std::move(edits));
+}
+
 }  // namespace scanscope::cuda

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/cuda/lexer.h"
+#include "engine/cuda/preprocessor.h"
 
 namespace scanscope::cuda {
 
@@ -20,5 +21,9 @@ struct TokenEdit {
 };
 
 std::string print_tokens(const SourceSet& files, const std::vector<Token>& tokens, std::vector<TokenEdit> edits = {});
+
+// A preprocessed program's text for NVRTC: the system headers it included (the toolkit's
+// <cooperative_groups.h>), then its tokens.
+std::string print_program(const SourceSet& files, const Preprocessed& pre, std::vector<TokenEdit> edits = {});
 
 }  // namespace scanscope::cuda

@@ -12,7 +12,7 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
   GpuSources g;
   g.entry = L.entry_name;
   g.max_steps = max_steps;
-  g.timed = cuda::print_tokens(b.files, toks);
+  g.timed = cuda::print_program(b.files, b.pre);
   g.snapshot_words = static_cast<int>((L.spec.dynamic_smem_bytes + 3) / 4);
   g.counter_word = (g.snapshot_words + 3) / 4 * 4;
 
@@ -26,7 +26,8 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
     if (toks[i].kind == cuda::Tok::Ident && toks[i].text == "__global__") {
       for (size_t j = i + 1; j + 1 < toks.size(); ++j)
         if (toks[j].kind == cuda::Tok::Ident && is(j + 1, "(")) {
-          if (toks[j].text == L.entry_name) edits.push_back({i, 1, "__device__"});
+          // a template's instantiations are named NAME<ARGS>: its declaration is NAME's
+          if (toks[j].text == L.entry_name.substr(0, L.entry_name.find('<'))) edits.push_back({i, 1, "__device__"});
           break;
         }
     }
@@ -65,7 +66,7 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
                               "  " + L.entry_name + "(" + args + ");\n"
                               "  __ss_barrier();\n"
                               "}\n";
-  g.traced = prefix + cuda::print_tokens(b.files, toks, edits) + wrapper;
+  g.traced = prefix + cuda::print_program(b.files, b.pre, edits) + wrapper;
   return g;
 }
 

@@ -35,6 +35,7 @@ struct Api {
   LoweredFn lowered = nullptr;
   ErrorFn error = nullptr;
   VersionFn version = nullptr;
+  std::string include_dir;  // the toolkit's headers (cooperative_groups.h), beside its lib64
 };
 
 const Api& api() {
@@ -52,7 +53,10 @@ const Api& api() {
         lib = dlopen((d + n).c_str(), RTLD_NOW | RTLD_LOCAL);
         if (lib) break;
       }
-      if (lib) break;
+      if (lib) {
+        r.include_dir = (d.empty() ? std::string("/usr/local/cuda/lib64/") : d) + "../include";
+        break;
+      }
     }
     if (!lib) {
       r.why = "NVRTC (libnvrtc.so.13 of the CUDA toolkit) not found in $CUDA_HOME/lib64, /usr/local/cuda/lib64 or the library path";
@@ -119,8 +123,22 @@ Result compile(const std::string& source, const std::string& name, const std::st
     r.log = std::string("nvrtcCreateProgram: ") + a.error(e);
     return r;
   }
-  if (!name_expression.empty()) a.add_name(prog, name_expression.c_str());
+  // Several name expressions, one a line (a template is compiled only where one names it); the
+  // first one's lowered name is returned.
+  const std::string first_name = name_expression.substr(0, name_expression.find('\n'));
+  for (size_t b = 0; b < name_expression.size();) {
+    size_t e = name_expression.find('\n', b);
+    if (e == std::string::npos) e = name_expression.size();
+    if (e > b) a.add_name(prog, name_expression.substr(b, e - b).c_str());
+    b = e + 1;
+  }
   std::vector<std::string> opts = {"--gpu-architecture=" + arch, "-lineinfo", "--std=c++17"};
+  // A kernel with cooperative groups includes the toolkit's header (the interpreter has its own).
+  // (CUDA 13 keeps the libcu++ headers it needs under include/cccl.)
+  if (source.find("#include <cooperative_groups") != std::string::npos) {
+    opts.push_back("-I" + a.include_dir);
+    opts.push_back("-I" + a.include_dir + "/cccl");
+  }
   for (const auto& o : extra_options) opts.push_back(o);
   std::vector<const char*> argv;
   for (const auto& o : opts) argv.push_back(o.c_str());
@@ -146,7 +164,7 @@ Result compile(const std::string& source, const std::string& name, const std::st
     }
     if (!name_expression.empty()) {
       const char* low = nullptr;
-      if (a.lowered(prog, name_expression.c_str(), &low) == 0 && low) r.lowered_name = low;
+      if (a.lowered(prog, first_name.c_str(), &low) == 0 && low) r.lowered_name = low;
     }
   } else if (r.log.empty()) {
     r.log = a.error(e);

@@ -21,7 +21,8 @@ bool available(std::string* why = nullptr);
 std::string version();
 
 // Compiles `source` (named `name` in messages) for `arch` (e.g. "sm_90", or "compute_90" for PTX
-// only). name_expression: a __global__ function whose mangled name to return.
+// only). name_expression: a __global__ function whose mangled name to return (several, one a
+// line: each is compiled, which a template's instantiation needs; the first one's is returned).
 Result compile(const std::string& source, const std::string& name, const std::string& arch, bool want_cubin,
                const std::string& name_expression = "", const std::vector<std::string>& extra_options = {});
 

@@ -1,0 +1,221 @@
+// Templates, cooperative groups, file-scope constants, type aliases and functional casts: what
+// the parser accepts (run against the interpreter's result), and the one-line errors that name
+// file:line:col and the construct for what it does not.
+#include <gtest/gtest.h>
+
+#include "engine/cuda/source.h"
+#include "engine/interp.h"
+#include "engine/kernel_file.h"
+
+using namespace scanscope;
+
+namespace {
+
+struct Outcome {
+  std::string kind;  // ok, usage, error, fault
+  std::string what;
+  std::vector<double> out;
+};
+
+// Runs `text` as the kernel file kernels/app/inline.cu (the text stands in for it), n = 64.
+Outcome run_text(const std::string& text, int n = 64, ValueType type = ValueType::Int) {
+  TraceRequest r;
+  r.n = n;
+  r.type = type;
+  r.input.assign(static_cast<size_t>(n), 1.0);
+  r.source = kernel_dir() + "/app/inline.cu";
+  r.source_text = text;
+  r.has_source_text = true;
+  Outcome o;
+  try {
+    const Trace t = run_interpreter(resolve_kernel(r));
+    o.kind = "ok";
+    o.out = t.output;
+  } catch (const UsageError& e) {
+    o.kind = "usage";
+    o.what = e.what();
+  } catch (const cuda::CudaError& e) {
+    o.kind = e.fault ? "fault" : "error";
+    o.what = e.what();
+  }
+  return o;
+}
+
+const std::string kReduceHeader = "// launch: k<<<1, 64>>>(in, out, N)\n// check: reduce\n";
+
+TEST(Templates, ExplicitArgumentsInTheLaunchLineInstantiateTheKernel) {
+  const Outcome o = run_text(
+      "// launch: k<T, 64><<<1, 64>>>(in, out, N)\n// check: reduce\n"
+      "template <typename V, unsigned int B>\n"
+      "__global__ void k(const V *in, V *out, int n) {\n"
+      "  if (threadIdx.x == 0) { V s = V(0); for (int i = 0; i < n; ++i) s += in[i]; out[0] = s * (B / 64); }\n"
+      "}\n");
+  ASSERT_EQ(o.kind, "ok") << o.what;
+  EXPECT_EQ(o.out.at(0), 64);
+}
+
+TEST(Templates, ArgumentsAreDeducedFromTheCallAndDefaultsFillTheRest) {
+  const Outcome o = run_text(kReduceHeader +
+                             "template <typename V, int SCALE = 3>\n"
+                             "__device__ V scaled(V v) { return v * SCALE; }\n"
+                             "__global__ void k(const int *in, int *out, int n) { if (threadIdx.x == 0) out[0] = scaled(in[0]) + scaled<int, 10>(in[1]); }\n");
+  ASSERT_EQ(o.kind, "ok") << o.what;
+  EXPECT_EQ(o.out.at(0), 13);
+}
+
+TEST(Templates, ATemplateParameterNamedTHidesTheHostsT) {
+  // The host's T is a typedef, so NVIDIA's `template <class T>` reads as it does in C++.
+  const Outcome o = run_text(kReduceHeader +
+                             "template <class T> __device__ T twice(T v) { return v + v; }\n"
+                             "__global__ void k(const int *in, int *out, int n) { if (threadIdx.x == 0) out[0] = twice(2.5f) > 4.9f ? 1 : 0; }\n");
+  ASSERT_EQ(o.kind, "ok") << o.what;
+  EXPECT_EQ(o.out.at(0), 1);
+}
+
+TEST(Templates, AnErrorInsideAnInstantiationNamesItAndWhereItWasUsed) {
+  const Outcome o = run_text(kReduceHeader +
+                             "template <typename V> __device__ V bad(V v) { return v + undefined_name; }\n"
+                             "__global__ void k(const int *in, int *out, int n) { out[0] = bad(in[0]); }\n");
+  ASSERT_EQ(o.kind, "error");
+  EXPECT_EQ(o.what, "kernels/app/inline.cu:3:58: 'undefined_name' is not declared (in bad<int>, used at kernels/app/inline.cu:4:62)");
+}
+
+TEST(Templates, AValueParameterThatCannotBeDeducedIsNamed) {
+  const Outcome o = run_text(kReduceHeader +
+                             "template <int B> __device__ int f(int v) { return v * B; }\n"
+                             "__global__ void k(const int *in, int *out, int n) { out[0] = f(in[0]); }\n");
+  ASSERT_EQ(o.kind, "error");
+  EXPECT_NE(o.what.find("inline.cu:4:62: cannot deduce template parameter 'B' of 'f'"), std::string::npos) << o.what;
+}
+
+TEST(Templates, SelfInstantiationStopsAtTheDepthLimit) {
+  const Outcome o = run_text(kReduceHeader +
+                             "template <int D> __device__ int deep(int v) { return deep<D + 1>(v); }\n"
+                             "__global__ void k(const int *in, int *out, int n) { out[0] = deep<0>(in[0]); }\n");
+  ASSERT_EQ(o.kind, "error");
+  EXPECT_NE(o.what.find("templates instantiated more than 64 deep"), std::string::npos) << o.what;
+}
+
+TEST(Templates, UnsupportedFormsSayWhat) {
+  EXPECT_NE(run_text(kReduceHeader + "template <> __device__ int f(int v);\n").what.find("explicit specializations (template <>) are not supported"),
+            std::string::npos);
+  EXPECT_NE(run_text(kReduceHeader + "template <typename V> struct S { V v; };\n").what.find("3:23: class templates are not supported yet"),
+            std::string::npos);
+  EXPECT_NE(run_text("// launch: nope<int><<<1, 64>>>(in, out, N)\n// check: reduce\n__global__ void nope(int *a, int *b, int n) {}\n")
+                .what.find("inline.cu:1:12: the launch names 'nope<...>', but the file has no template of that name"),
+            std::string::npos);
+}
+
+TEST(Constants, FileScopeConstantsSizeArraysAndReachTheHost) {
+  const Outcome o = run_text(
+      "// launch: k<<<1, BLOCK>>>(in, out, N)\n// check: reduce\n"
+      "const int BLOCK = 64;\nconstexpr float HALF = 0.5f;\nstatic const unsigned WORDS = BLOCK * 2;\n"
+      "__global__ void k(const int *in, int *out, int n) {\n"
+      "  __shared__ int s[WORDS];\n"
+      "  s[threadIdx.x] = in[threadIdx.x]; s[threadIdx.x + BLOCK] = 0;\n"
+      "  __syncthreads();\n"
+      "  if (threadIdx.x == 0) { int t = 0; for (int i = 0; i < WORDS; ++i) t += s[i]; out[0] = t * (HALF * 2.0f); }\n"
+      "}\n");
+  ASSERT_EQ(o.kind, "ok") << o.what;
+  EXPECT_EQ(o.out.at(0), 64);
+}
+
+TEST(Constants, AFileScopeVariableThatIsNotConstantIsNamed) {
+  EXPECT_NE(run_text(kReduceHeader + "int counter = 0;\n").what.find("inline.cu:3:5: variables at file scope are not supported, except constants"),
+            std::string::npos);
+  EXPECT_NE(run_text(kReduceHeader + "__device__ int counter;\n").what.find("__device__ variables are not supported yet ('counter')"),
+            std::string::npos);
+  EXPECT_NE(run_text(kReduceHeader + "const int K;\n").what.find("the constant 'K' needs a value"), std::string::npos);
+}
+
+TEST(Aliases, TypedefUsingAndFunctionalCasts) {
+  const Outcome o = run_text(kReduceHeader +
+                             "typedef unsigned int uint;\nusing real = float;\n"
+                             "__global__ void k(const int *in, int *out, int n) {\n"
+                             "  typedef int local_int;\n"
+                             "  uint a = uint(7); real b = real(in[0]) / 2.0f; local_int c = int(b * 4.0f);\n"
+                             "  if (threadIdx.x == 0) out[0] = a + c;\n"
+                             "}\n");
+  ASSERT_EQ(o.kind, "ok") << o.what;
+  EXPECT_EQ(o.out.at(0), 9);
+}
+
+TEST(LegacyWarpCode, PreVoltaShufflesNameTheirSyncForm) {
+  const Outcome o = run_text(kReduceHeader + "__global__ void k(const int *in, int *out, int n) { int v = __shfl_down(in[0], 1); out[0] = v; }\n");
+  ASSERT_EQ(o.kind, "error");
+  EXPECT_EQ(o.what,
+            "kernels/app/inline.cu:3:61: '__shfl_down' assumed that a warp runs in lockstep and was removed in CUDA 9 for Volta and later "
+            "GPUs; write __shfl_down_sync(0xffffffff, v, delta), which names the lanes that take part");
+}
+
+const std::string kCg = "#include <cooperative_groups.h>\n#include <cooperative_groups/reduce.h>\nnamespace cg = cooperative_groups;\n";
+
+TEST(CooperativeGroups, ThreadRankSizeAndTileShufflesGiveTheBlocksSum) {
+  const Outcome o = run_text(kReduceHeader + kCg +
+                             "__global__ void k(const int *in, int *out, int n) {\n"
+                             "  __shared__ int warp_sums[2];\n"
+                             "  cg::thread_block b = cg::this_thread_block();\n"
+                             "  cg::thread_block_tile<32> w = cg::tiled_partition<32>(b);\n"
+                             "  int v = in[b.thread_rank()] * (w.thread_rank() + 1);\n"
+                             "  for (int d = w.size() / 2; d > 0; d /= 2) v += w.shfl_down(v, d);\n"
+                             "  if (w.thread_rank() == 0) warp_sums[w.meta_group_rank()] = v;\n"
+                             "  b.sync();\n"
+                             "  if (b.thread_rank() == 0) out[0] = warp_sums[0] + warp_sums[1] + 1000 * w.meta_group_size();\n"
+                             "}\n");
+  ASSERT_EQ(o.kind, "ok") << o.what;
+  EXPECT_EQ(o.out.at(0), 2 * (32 * 33 / 2) + 2000);
+}
+
+TEST(CooperativeGroups, ReduceWithEachOperatorAndSmallTiles) {
+  const Outcome r = run_text(kReduceHeader + kCg +
+                             "__global__ void k(const int *in, int *out, int n) {\n"
+                             "  cg::thread_block_tile<8> t = cg::tiled_partition<8>(cg::this_thread_block());\n"
+                             "  int r = t.thread_rank();\n"
+                             "  int sum = cg::reduce(t, r, cg::plus<int>());\n"
+                             "  int lo = cg::reduce(t, r + 5, cg::less<int>());\n"
+                             "  int hi = cg::reduce(t, r, cg::greater<int>());\n"
+                             "  unsigned bits = t.ballot(r % 2 == 1);\n"
+                             "  if (threadIdx.x == 8) out[0] = sum * 1000000 + lo * 10000 + hi * 100 + bits;\n"
+                             "}\n");
+  ASSERT_EQ(r.kind, "ok") << r.what;
+  EXPECT_EQ(r.out.at(0), 28 * 1000000 + 5 * 10000 + 7 * 100 + 0xAA);
+}
+
+TEST(CooperativeGroups, AThreadGroupSyncIsABarrierForTheBlockAndAWarpSyncForATile) {
+  const std::string body =
+      "__device__ int first_of(cg::thread_group g, int *s, int v) {\n"
+      "  if (g.thread_rank() == 0) s[0] = v;\n"
+      "  g.sync();\n"
+      "  return s[0];\n"
+      "}\n"
+      "__global__ void k(const int *in, int *out, int n) {\n"
+      "  __shared__ int s[8];\n"
+      "  cg::thread_block b = cg::this_thread_block();\n"
+      "  int a = first_of(b, s, 100 + b.thread_rank());\n"
+      "  b.sync();\n"
+      "  cg::thread_group t = cg::tiled_partition(b, 8);\n"
+      "  int c = first_of(t, s + b.thread_rank() / 8, 10 + b.thread_rank());\n"
+      "  if (b.thread_rank() == 17) out[0] = a * 100 + c;\n"
+      "}\n";
+  const Outcome o = run_text(kReduceHeader + kCg + body);
+  ASSERT_EQ(o.kind, "ok") << o.what;
+  EXPECT_EQ(o.out.at(0), 100 * 100 + 26);
+}
+
+TEST(CooperativeGroups, MissingHeadersAndUnsupportedPartsAreNamed) {
+  EXPECT_NE(run_text(kReduceHeader + "namespace cg = cooperative_groups;\n").what.find("3:16: cooperative groups need '#include <cooperative_groups.h>'"),
+            std::string::npos);
+  EXPECT_NE(run_text(kReduceHeader + "#include <cooperative_groups.h>\nnamespace cg = cooperative_groups;\n"
+                                     "__global__ void k(const int *in, int *out, int n) { out[0] = cg::reduce(cg::tiled_partition<32>(cg::this_thread_block()), 1, cg::plus<int>()); }\n")
+                .what.find("cg::reduce needs '#include <cooperative_groups/reduce.h>'"),
+            std::string::npos);
+  EXPECT_NE(run_text(kReduceHeader + kCg + "__global__ void k(const int *in, int *out, int n) { cg::grid_group g = cg::this_grid(); }\n")
+                .what.find("grid_group (a grid-wide barrier) needs a cooperative launch"),
+            std::string::npos);
+  EXPECT_NE(run_text(kReduceHeader + kCg + "__global__ void k(const int *in, int *out, int n) { cg::thread_block_tile<24> t = cg::tiled_partition<24>(cg::this_thread_block()); }\n")
+                .what.find("a thread_block_tile has 1, 2, 4, 8, 16 or 32 threads, not 24"),
+            std::string::npos);
+  EXPECT_NE(run_text(kReduceHeader + "#include <vector>\n").what.find("#include <vector> is not supported"), std::string::npos);
+}
+
+}  // namespace
