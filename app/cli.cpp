@@ -254,13 +254,14 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
 
 // GPU validation: every plan entry on the emulator and, where there is a GPU, traced and timed on
 // it. With --launch-timed only the timed kernels are launched (for ncu and compute-sanitizer).
-int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::string& markdown, const std::string& cubins, bool metrics) {
+int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::string& markdown, const std::string& cubins, bool metrics,
+                 const std::string& sources) {
   if (metrics) {
     std::cout << ncu_metric_list() << "\n";
     return 0;  // main flushes standard output and reports a failed write
   }
   if (!markdown.empty()) check_output_path(markdown, "--markdown", {ncu_csv});
-  auto plan = validation_plan();
+  auto plan = sources.empty() ? validation_plan() : source_plan(sources);
   GpuStatus g = gpu_status();
   if (!cubins.empty()) {  // every entry's timed kernel as machine code, for a disassembler
     std::string why;
@@ -568,12 +569,13 @@ int run_command_line(int argc, char** argv) {
   trace->add_flag("--code", code, "under each step, the source lines it ran with its accesses marked");
 
   bool launch_timed = false, ncu_metrics = false;
-  std::string ncu_csv, markdown, cubins;
+  std::string ncu_csv, markdown, cubins, validate_sources;
   auto* validate = app.add_subcommand("validate", "GPU validation: emulator vs GPU traces, outputs, and ncu counters");
   validate->add_flag("--ncu-metrics", ncu_metrics, "print the Nsight Compute metrics --ncu-csv compares (for ncu --metrics)");
   validate->add_flag("--launch-timed", launch_timed, "only launch every timed kernel once (run this under ncu or compute-sanitizer)");
   validate->add_option("--ncu-csv", ncu_csv, "compare predicted totals with this `ncu --csv` output of --launch-timed");
   validate->add_option("--markdown", markdown, "also write the table to this file");
+  validate->add_option("--sources", validate_sources, "validate the kernel files of this folder (e.g. tests/corpus) instead of the catalogue");
   validate->add_option("--cubins", cubins, "write every entry's timed kernel as an sm_90 cubin into this folder, and stop");
 
   std::string fo_data = "uniform";
@@ -637,7 +639,7 @@ int run_command_line(int argc, char** argv) {
   try {
     if (*list) return cmd_list(list_json);
     if (*trace) return cmd_trace(treq, json_path, quiet, timed, code);
-    if (*validate) return cmd_validate(launch_timed, ncu_csv, markdown, cubins, ncu_metrics);
+    if (*validate) return cmd_validate(launch_timed, ncu_csv, markdown, cubins, ncu_metrics, validate_sources);
     if (*bench) return run_bench_command(bench_opt, *bench);
     if (*float_order) return cmd_float_order(fo_data, fo_n, fo_seed);
     if (*histeq) return cmd_histeq(he_image, he_out, he_device);

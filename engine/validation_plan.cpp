@@ -3,6 +3,7 @@
 #include "engine/validation_plan.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
@@ -14,13 +15,53 @@ std::string describe(const TraceRequest& r) {
   std::string s = (r.source.empty() ? r.kernel : r.source) + " n=" + std::to_string(r.n);
   if (r.threads) s += " threads=" + std::to_string(r.threads);
   if (r.pad != Pad::None) s += std::string(" pad=") + pad_name(r.pad);
-  else if (const KernelFile* f = find_kernel_file(r.kernel); f && kernel_options(*f).pad) s += " pad=none";
+  else if (const KernelFile* f = r.source.empty() ? find_kernel_file(r.kernel) : nullptr; f && kernel_options(*f).pad) s += " pad=none";
   if (r.banks != 32) s += " banks=" + std::to_string(r.banks);
   if (!r.scan.empty()) s += " " + r.scan;
   if (r.bits) s += " bits=" + std::to_string(r.bits);
   for (const auto& [name, value] : r.defines) s += " -D" + name + "=" + value;
   s += std::string(" ") + operator_name(r.op) + "/" + type_name(r.type);
   return s;
+}
+
+std::vector<PlanEntry> source_plan(const std::string& dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.is_regular_file() && e.path().extension() == ".cu") files.push_back(e.path().string());
+  if (ec) throw UsageError("--sources " + dir + ": " + ec.message());
+  std::sort(files.begin(), files.end());
+  std::vector<PlanEntry> plan;
+  for (const auto& path : files) {
+    const KernelFile file = load_kernel_file(path);
+    for (ValueType type : kernel_options(file).types) {
+      std::vector<int> sizes;
+      for (int n : {1, 7, 32, 100, 256, 1000}) {
+        TraceRequest r;
+        r.source = path;
+        r.type = type;
+        r.n = n;
+        try {
+          resolve_kernel(r);
+          sizes.push_back(n);
+        } catch (const UsageError&) {
+        }
+      }
+      std::vector<int> chosen;
+      for (int n : {256, 1000})
+        if (std::find(sizes.begin(), sizes.end(), n) != sizes.end()) chosen.push_back(n);
+      if (chosen.empty() && !sizes.empty()) chosen.push_back(sizes.back());
+      for (int n : chosen) {
+        TraceRequest r;
+        r.source = path;
+        r.type = type;
+        r.n = n;
+        r.seed = 13;
+        plan.push_back({describe(r), r});
+      }
+    }
+  }
+  return plan;
 }
 
 std::vector<PlanEntry> validation_plan() {

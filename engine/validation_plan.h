@@ -15,6 +15,10 @@ struct PlanEntry {
 
 std::vector<PlanEntry> validation_plan();
 
+// Every kernel file in `dir` (a corpus such as tests/corpus), by name: each type it takes, at
+// n = 256 and n = 1000, or the largest of a spread of sizes it accepts when it takes neither.
+std::vector<PlanEntry> source_plan(const std::string& dir);
+
 std::string describe(const TraceRequest& r);
 
 }  // namespace scanscope

@@ -4,7 +4,9 @@
 # against the interpreter, the timed kernel's output, and Nsight Compute's counters against the
 # bank model; the SASS of every timed kernel (with source lines) for docs/validation.md; the GPU
 # tests; every exercise's model solution and start graded with --gpu (STAGE=exercises: only that).
-# STAGE=sanitize runs compute-sanitizer's tools instead. Results go under $OUT.
+# STAGE=sanitize runs compute-sanitizer's tools instead. STAGE=corpus validates the kernel files of
+# tests/corpus (SOURCES=DIR: another folder) the same way, with the sanitizers and the corpus's GPU
+# tests, building only the program and those tests. Results go under $OUT.
 set -u
 OUT=${OUT:-/tmp/scanscope-validate}
 STAGE=${STAGE:-validate}
@@ -16,8 +18,30 @@ nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | 
 date -u +%Y-%m-%dT%H:%M:%SZ | tee -a "$OUT/summary.txt"
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_CUDA_ARCHITECTURES=90 -DSCANSCOPE_GUI=OFF -DSCANSCOPE_TESTS=ON >"$OUT/configure.log" 2>&1 || { tail -20 "$OUT/configure.log"; exit 1; }
-cmake --build "$build" -j 16 >"$OUT/build.log" 2>&1 || { grep -E "error" "$OUT/build.log" | head -30; exit 1; }
+targets=()
+[ "$STAGE" = corpus ] && targets=(--target scanscope scanscope_language_tests)
+cmake --build "$build" -j 16 "${targets[@]}" >"$OUT/build.log" 2>&1 || { grep -E "error" "$OUT/build.log" | head -30; exit 1; }
 bin="$build/app/scanscope"
+
+if [ "$STAGE" = corpus ]; then
+  sources=${SOURCES:-tests/corpus}
+  log "corpus $sources: every timed kernel under ncu"
+  ncu --csv --metrics "$("$bin" validate --ncu-metrics)" "$bin" validate --sources "$sources" --launch-timed >"$OUT/ncu.csv" 2>"$OUT/ncu_err.log"
+  echo "ncu exit $?" | tee -a "$OUT/summary.txt"
+  log "corpus: interpreter == GPU run of the same text, outputs, predicted totals == ncu"
+  "$bin" validate --sources "$sources" --ncu-csv "$OUT/ncu.csv" --markdown "$OUT/corpus_table.md" >"$OUT/corpus.log" 2>&1
+  echo "validate exit $?: $(tail -1 "$OUT/corpus.log")" | tee -a "$OUT/summary.txt"
+  grep -E "DIFFERS|WRONG|\| NO \||\(ncu " "$OUT/corpus_table.md" | grep -v "| yes (" | head -40 | tee -a "$OUT/summary.txt"
+  log "corpus GPU tests"
+  "$build/tests/engine/cuda/scanscope_language_tests" --gtest_filter='*AgreesWithTheGpu*' >"$OUT/corpus_gpu_tests.log" 2>&1
+  echo "exit $?: $(grep -E '^\[  (PASSED|FAILED) ' "$OUT/corpus_gpu_tests.log" | tr '\n' ' ')" | tee -a "$OUT/summary.txt"
+  for tool in memcheck racecheck synccheck; do
+    log "compute-sanitizer --tool $tool, every corpus entry's timed kernel"
+    compute-sanitizer --tool "$tool" --error-exitcode 3 "$bin" validate --sources "$sources" --launch-timed >"$OUT/sanitize_$tool.log" 2>&1
+    echo "exit $?: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitize_$tool.log" | tail -1)" | tee -a "$OUT/summary.txt"
+  done
+  exit 0
+fi
 
 if [ "$STAGE" = validate ]; then
   log "SASS of every plan entry's timed kernel (NVRTC, sm_90)"
