@@ -134,6 +134,15 @@ struct Program {
   std::vector<std::string> launch_instances;
   // File-scope integer constants (const int TILE = 32;): the host's expressions know them too.
   std::map<std::string, long long> int_constants;
+  // Cooperative groups' syncs of a block or of a thread_group (token indices of the call, of the
+  // group object in it, and its last token): the GPU's traced build snapshots at them as at a
+  // __syncthreads(). `block`: known to be the block's; else the block's only when the group has
+  // the block's size, as the interpreter decides.
+  struct GroupSync {
+    size_t first, obj_first, obj_last, last;
+    bool block;
+  };
+  std::vector<GroupSync> group_syncs;
   const Function* find(const std::string& name) const {
     for (const auto& f : functions)
       if (f->name == name) return f.get();

@@ -1412,6 +1412,7 @@ class Parser {
   }
 
   ExprP postfix() {
+    const size_t first_token = i_;
     ExprP e = primary();
     while (true) {
       const Pos p = cur().pos;
@@ -1435,8 +1436,8 @@ class Parser {
         continue;
       }
       if (is(".") && e->type.is_group()) {
-        ++i_;
-        e = group_member(std::move(e));
+        const size_t dot = i_++;
+        e = group_member(std::move(e), first_token, dot);
         continue;
       }
       if (is(".") || is("->")) fail(p, "member access ('" + cur().text + "') is only for threadIdx, blockIdx, blockDim, gridDim and cooperative groups");
@@ -1466,8 +1467,9 @@ class Parser {
     }
     if (t.kind != Tok::Ident) fail(p, "expected an expression, found " + found());
     if (is_cg_namespace(t.text) && peek().kind == Tok::Punct && peek().text == "::") {
+      const size_t first = i_;
       accept_cg_qualifier();
-      return cg_call(p);
+      return cg_call(p, first);
     }
     // A functional cast: int(x), float(x), T(x)
     if (t.text != "const" && t.text != "volatile" && t.text != "typename" && is_type_start(i_) && !group_type_at(i_) && !lookup(t.text)) {
@@ -1488,7 +1490,7 @@ class Parser {
     if (using_cg_ && !lookup(name) && !find_function(name) && is_cg_function(name)) {
       --i_;
       need_cg_header(p);
-      return cg_call(p);
+      return cg_call(p, i_);
     }
     if (name == "true" || name == "false") {
       auto e = make(Ek::IntLit, p, kBool);
@@ -1823,16 +1825,12 @@ class Parser {
     switch (g->type.group) {
       case GroupKind::Block: return block_threads(p);
       case GroupKind::Tile: return uint_lit(g->type.tile, p);
-      default: {
-        auto w = clone_size(*g, p);
-        w->type = kUnsigned;
-        return bin("&", std::move(w), uint_lit(0x7fffffff, p), p);
-      }
+      default: return group_as_word(g, p);
     }
   }
 
   // A call after `cg::` (or a name of cooperative_groups after `using namespace`).
-  ExprP cg_call(Pos p) {
+  ExprP cg_call(Pos p, size_t first) {
     if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name after 'cooperative_groups::', found " + found());
     const Token w = cur();
     if (group_type_at(i_)) fail(w.pos, "'" + w.text + "' is a type: declare a variable of it (cg::" + w.text + " g = ...)");
@@ -1865,9 +1863,12 @@ class Parser {
     }
     if (w.text == "sync") {
       expect("(");
+      const size_t obj = i_;
       ExprP g = assignment();
+      const size_t obj_last = i_ - 1;
       expect(")");
       if (!g->type.is_group()) fail(g->span.begin, "cg::sync needs a group, not " + g->type.name());
+      note_group_sync(g->type, first, obj, obj_last, i_ - 1);
       return group_sync(std::move(g), p);
     }
     if (w.text == "reduce") {
@@ -1890,6 +1891,18 @@ class Parser {
     if (parent->type.group == GroupKind::Coalesced) fail(p, "tiled_partition of a coalesced group is not supported");
   }
 
+  // A sync of a block (or of a thread_group, which may be one) ends a step that the GPU's traced
+  // build snapshots: it needs to find the call's tokens.
+  void note_group_sync(Type g, size_t first, size_t obj_first, size_t obj_last, size_t last) {
+    if (g.group != GroupKind::Block && g.group != GroupKind::Dynamic) return;
+    for (auto& s : prog_.group_syncs)
+      if (s.first == first) {
+        if (s.block != (g.group == GroupKind::Block)) s.block = false;  // instantiations disagree: decided when it runs
+        return;
+      }
+    prog_.group_syncs.push_back({first, obj_first, obj_last, last, g.group == GroupKind::Block});
+  }
+
   ExprP group_sync(ExprP g, Pos p) {
     std::vector<ExprP> none;
     switch (g->type.group) {
@@ -1900,8 +1913,9 @@ class Parser {
         return builtin_call(Builtin::SyncWarp, "sync", std::move(a), p);
       }
       default: {
-        // a thread_group: the whole block (its word's top bit), or a tile
-        auto flag = bin("!=", bin("&", group_as_word(g, p), uint_lit(0x80000000LL, p), p), uint_lit(0, p), p);
+        // a thread_group: the whole block when it has the block's size (as the GPU's traced build
+        // decides too), else a tile of a warp
+        auto flag = bin("==", group_size(g, p), block_threads(p), p);
         std::vector<ExprP> a;
         a.push_back(tile_mask(group_size(g, p), p));
         auto e = make(Ek::Cond, p, kVoid);
@@ -1912,6 +1926,7 @@ class Parser {
       }
     }
   }
+  // A thread_group's word: its size.
   ExprP group_as_word(const ExprP& g, Pos p) {
     auto w = clone_size(*g, p);
     w->type = kUnsigned;
@@ -1919,7 +1934,8 @@ class Parser {
   }
 
   // g.NAME(args): the group's members.
-  ExprP group_member(ExprP g) {
+  // `first`, `dot`: the tokens where the object starts and its '.' (a block barrier's, for the GPU's traced build).
+  ExprP group_member(ExprP g, size_t first, size_t dot) {
     if (cur().kind != Tok::Ident) fail(cur().pos, "expected a member of " + g->type.name() + ", found " + found());
     const Token m = cur();
     const Pos p = m.pos;
@@ -1944,6 +1960,7 @@ class Parser {
     };
     if (m.text == "sync") {
       nargs(0);
+      note_group_sync(g->type, first, first, dot - 1, i_ - 1);
       return group_sync(std::move(g), p);
     }
     if (m.text == "thread_rank") {
@@ -2141,7 +2158,7 @@ class Parser {
         const Pos p = e->span.begin;
         if (e->type.group == GroupKind::Tile) return group_lit(to, e->type.tile, p);
         if (e->type.group == GroupKind::Block) {
-          auto w = bin("|", block_threads(p), uint_lit(0x80000000LL, p), p);
+          auto w = block_threads(p);
           w->type = to;
           return w;
         }

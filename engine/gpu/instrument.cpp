@@ -32,6 +32,16 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
         }
     }
   }
+  // A cooperative group's sync of the block is a barrier too; a thread_group's is the block's when
+  // the group has the block's size (the interpreter's rule), else the group's own sync.
+  for (const auto& s : b.compiled.program->group_syncs) {
+    if (s.block) {
+      edits.push_back({s.first, s.last - s.first + 1, "__ss_barrier()"});
+      continue;
+    }
+    edits.push_back({s.first, s.obj_first - s.first, "__ss_group_sync("});
+    edits.push_back({s.obj_last + 1, s.last - s.obj_last, ")"});
+  }
   const std::string prefix =
       "// scanscope: the traced build. Each __syncthreads() also copies the block's dynamic shared\n"
       "// memory to a log; the wrapper at the end takes the last copy when the kernel returns.\n"
@@ -51,6 +61,9 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
       "  __syncthreads();\n"
       "  if (threadIdx.x == 0) __ss_smem[SS_COUNTER] = step + 1u;\n"
       "  __syncthreads();\n"
+      "}\n"
+      "template <class Group> __device__ void __ss_group_sync(const Group& g) {\n"
+      "  if (g.size() == blockDim.x * blockDim.y * blockDim.z) __ss_barrier(); else g.sync();\n"
       "}\n";
   const cuda::Function& fn = *b.compiled.functions[L.entry].fn;
   std::string params, args;

@@ -1,6 +1,6 @@
 // title: Kogge-Stone inclusive scan of one section, the section size a file-scope constant (textbook style)
-// about: `const int SECTION_SIZE = 256;` sizes the shared array; each iteration reads the
-//   neighbour `stride` to the left into a register, waits, then adds, so no thread reads a word
+// about: `const int SECTION_SIZE = 256;` sizes the shared array; each iteration adds the
+//   neighbour `stride` to the left into a register, waits, then stores, so no thread reads a word
 //   another has already overwritten in the same iteration.
 // launch: kogge_stone_scan<<<1, SECTION_SIZE>>>(in, out, N)
 // check: inclusive-scan
@@ -15,10 +15,10 @@ __global__ void kogge_stone_scan(const value_t *X, value_t *Y, unsigned int n) {
   XY[i] = i < n ? X[i] : value_t(0);
   for (unsigned int stride = 1; stride < blockDim.x; stride *= 2) {
     __syncthreads();
-    value_t temp = XY[i];
+    value_t temp;
     if (i >= stride) temp = XY[i] + XY[i - stride];
     __syncthreads();  // step(scan): stride {stride}
-    XY[i] = temp;
+    if (i >= stride) XY[i] = temp;
   }
   if (i < n) Y[i] = XY[i];
 }

@@ -22,7 +22,7 @@ __device__ V block_reduce(V *s, V v) {
     if (tid < half) s[tid] = combine(s[tid], s[tid + half]);
     __syncthreads();  // step(reduce): {half} threads add
   }
-  return s[0];
+  return tid == 0 ? s[0] : V(0);  // only thread 0's result is used
 }
 
 __global__ void sum_kernel(const T *in, T *out, index_t n) {
