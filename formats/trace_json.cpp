@@ -70,7 +70,11 @@ std::string trace_to_json(const Trace& t, int indent) {
   j["smem_words"] = t.smem_words;
   if (!t.arrays.empty()) {
     json arr = json::array();
-    for (const auto& a : t.arrays) arr.push_back(json{{"name", a.name}, {"first", a.first_word}, {"words", a.words}});
+    for (const auto& a : t.arrays) {
+      json ja{{"name", a.name}, {"first", a.first_word}, {"words", a.words}};
+      if (!a.dims.empty()) ja["dims"] = a.dims;  // tile[32][33]: [32, 33]
+      arr.push_back(std::move(ja));
+    }
     j["arrays"] = std::move(arr);
   }
   j["input"] = t.input;
@@ -131,9 +135,15 @@ std::string trace_to_json(const Trace& t, int indent) {
   j["steps"] = std::move(steps);
   if (!t.launches.empty()) {
     json ls = json::array();
-    for (const auto& l : t.launches)
-      ls.push_back(json{{"text", l.text}, {"entry", l.entry}, {"grid", l.grid}, {"block", l.block}, {"smem_bytes", l.smem_bytes},
-                        {"first_step", l.first_step}, {"steps", l.steps}});
+    for (const auto& l : t.launches) {
+      json jl{{"text", l.text}, {"entry", l.entry}, {"grid", l.grid}, {"block", l.block}, {"smem_bytes", l.smem_bytes},
+              {"first_step", l.first_step}, {"steps", l.steps}};
+      if (!l.grid_dim.linear() || !l.block_dim.linear()) {  // a 2-D or 3-D launch: its shapes (1-D traces stay as they were)
+        jl["grid_dim"] = {l.grid_dim.x, l.grid_dim.y, l.grid_dim.z};
+        jl["block_dim"] = {l.block_dim.x, l.block_dim.y, l.block_dim.z};
+      }
+      ls.push_back(std::move(jl));
+    }
     j["launches"] = std::move(ls);
   }
   if (!t.global_arrays.empty()) {
@@ -284,6 +294,22 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
       l.entry = rd.string(ls[i], "entry", where);
       l.grid = static_cast<int>(rd.integer(ls[i], "grid", where, 1, cuda::kMaxTracedBlocks));
       l.block = static_cast<int>(rd.integer(ls[i], "block", where, 1, kMaxThreads));
+      l.grid_dim = Dim3{l.grid, 1, 1};
+      l.block_dim = Dim3{l.block, 1, 1};
+      // The shapes of a 2-D or 3-D launch ([x, y, z]); traces of 1-D launches have none.
+      auto shape = [&](const char* key, int total, long long max_z) {
+        const json& d = rd.field(ls[i], key, where);
+        const std::string at = JsonReader::path(where, key);
+        if (!d.is_array() || d.size() != 3) rd.fail(at, "expected [x, y, z]");
+        const Dim3 v{static_cast<int>(rd.integer(d, size_t{0}, at, 1, total)), static_cast<int>(rd.integer(d, size_t{1}, at, 1, total)),
+                     static_cast<int>(rd.integer(d, size_t{2}, at, 1, std::min<long long>(total, max_z)))};
+        if (v.count() != total) rd.fail(at, "multiplies to " + std::to_string(v.count()) + ", not " + std::to_string(total));
+        return v;
+      };
+      if (ls[i].contains("grid_dim") || ls[i].contains("block_dim")) {
+        l.grid_dim = shape("grid_dim", l.grid, cuda::kMaxTracedBlocks);
+        l.block_dim = shape("block_dim", l.block, 64);
+      }
       l.smem_bytes = rd.integer(ls[i], "smem_bytes", where, 0, kMaxSharedBytes);
       l.first_step = static_cast<int>(rd.integer(ls[i], "first_step", where, 0, 4096));
       l.steps = static_cast<int>(rd.integer(ls[i], "steps", where, 0, 4096));
@@ -375,6 +401,17 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
       a.name = rd.string(arr[i], "name", where);
       a.first_word = static_cast<int>(rd.integer(arr[i], "first", where, 0, t.smem_words));
       a.words = static_cast<int>(rd.integer(arr[i], "words", where, 0, t.smem_words - a.first_word));
+      if (arr[i].contains("dims")) {  // an array of several dimensions: their lengths multiply to its words
+        const json& d = rd.field(arr[i], "dims", where);
+        const std::string at = where + ".dims";
+        if (!d.is_array() || d.size() < 2 || d.size() > 4) rd.fail(at, "expected 2 to 4 lengths");
+        long long cells = 1;
+        for (size_t k = 0; k < d.size(); ++k) {
+          a.dims.push_back(static_cast<int>(rd.integer(d, k, at, 1, std::max(1, a.words))));
+          cells *= a.dims.back();
+        }
+        if (cells != a.words) rd.fail(at, "multiply to " + std::to_string(cells) + ", not the array's " + std::to_string(a.words) + " words");
+      }
       t.arrays.push_back(a);
     }
   }

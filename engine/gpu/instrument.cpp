@@ -39,16 +39,19 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
       "#define SS_STEPS " + std::to_string(max_steps) + "u\n"
       "extern __shared__ unsigned int __ss_smem[];\n"
       "__device__ unsigned int* __ss_log;\n"
+      "// linear ids, x fastest (blocks and threads of a dim3 launch, as the interpreter numbers them)\n"
+      "#define __SS_TID (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z))\n"
+      "#define __SS_BLOCK (blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * (unsigned long long)blockIdx.z))\n"
       "__device__ __noinline__ void __ss_barrier() {\n"
       "  __syncthreads();\n"
       "  const unsigned int step = __ss_smem[SS_COUNTER];\n"
       "  if (step < SS_STEPS) {\n"
-      "    unsigned int* dst = __ss_log + ((unsigned long long)blockIdx.x * SS_STEPS + step) * (SS_WORDS + 1u);\n"
-      "    for (unsigned int w = threadIdx.x; w < SS_WORDS; w += blockDim.x) dst[w] = __ss_smem[w];\n"
-      "    if (threadIdx.x == 0) dst[SS_WORDS] = 1u;  // this snapshot was taken\n"
+      "    unsigned int* dst = __ss_log + ((unsigned long long)__SS_BLOCK * SS_STEPS + step) * (SS_WORDS + 1u);\n"
+      "    for (unsigned int w = __SS_TID; w < SS_WORDS; w += blockDim.x * blockDim.y * blockDim.z) dst[w] = __ss_smem[w];\n"
+      "    if (__SS_TID == 0) dst[SS_WORDS] = 1u;  // this snapshot was taken\n"
       "  }\n"
       "  __syncthreads();\n"
-      "  if (threadIdx.x == 0) __ss_smem[SS_COUNTER] = step + 1u;\n"
+      "  if (__SS_TID == 0) __ss_smem[SS_COUNTER] = step + 1u;\n"
       "  __syncthreads();\n"
       "}\n";
   const cuda::Function& fn = *b.compiled.functions[L.entry].fn;
@@ -59,7 +62,7 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
   }
   const std::string wrapper = "\nextern \"C\" __global__ void __ss_traced(" + params +
                               "unsigned int* log) {\n"
-                              "  if (threadIdx.x == 0) __ss_smem[SS_COUNTER] = 0u;\n"
+                              "  if (__SS_TID == 0) __ss_smem[SS_COUNTER] = 0u;\n"
                               "  __ss_log = log;  // every thread stores the same pointer\n"
                               "  __syncthreads();\n"
                               "  " + L.entry_name + "(" + args + ");\n"
