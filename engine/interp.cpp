@@ -452,6 +452,15 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   long long bits = 0;
   if (takes.count("BITS") && macro_value("BITS", &bits)) k.bits = static_cast<int>(bits);
   k.request.bits = k.bits;
+  if (k.check == "transpose") {  // the input is a ROWS x COLS matrix, COLS from the file
+    long long cols = 0;
+    if (!macro_value("COLS", &cols))
+      throw UsageError(file.display + ": check: transpose needs a COLS macro (the input matrix's columns)");
+    if (cols < 1 || cols > r.n || r.n % cols != 0)
+      throw UsageError(id + " transposes a matrix of COLS = " + std::to_string(cols) + " columns; --n " + std::to_string(r.n) +
+                       " is not a whole number of its rows");
+    k.matrix_cols = static_cast<int>(cols);
+  }
 
   // Padding: where index i of the array lives, from the file's CONFLICT_FREE_OFFSET macro.
   auto cfo = b.pre.macros.find("CONFLICT_FREE_OFFSET");
@@ -583,6 +592,7 @@ Trace run_interpreter(const ResolvedKernel& k) {
   t.type = r.type;
   t.inclusive = k.inclusive;
   t.bits = k.bits;
+  t.matrix_cols = k.matrix_cols;
   t.device = "cpu-emulator";
   t.input = r.input;
   t.output = kernel_output(k, m.buffer(out_buf));
@@ -628,6 +638,13 @@ bool reference_output(const Trace& t, const std::string& check, std::vector<doub
   *is_scan = false;
   if (check == "copy") {
     *want = t.input;
+  } else if (check == "transpose") {  // in: rows x cols, row-major; out: its transpose, cols x rows
+    const long long n = static_cast<long long>(t.input.size()), cols = t.matrix_cols;
+    if (cols < 1 || n % cols != 0) return false;
+    const long long rows = n / cols;
+    want->resize(t.input.size());
+    for (long long r = 0; r < rows; ++r)
+      for (long long c = 0; c < cols; ++c) (*want)[static_cast<size_t>(c * rows + r)] = t.input[static_cast<size_t>(r * cols + c)];
   } else if (check == "compact") {
     for (double x : t.input)
       if (static_cast<long long>(x) % 2 != 0) want->push_back(x);

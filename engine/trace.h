@@ -175,6 +175,7 @@ struct TraceHeader {
   ValueType type = ValueType::Int;
   bool inclusive = false;
   int bits = 0;  // app-radix-sort
+  int matrix_cols = 0;  // check transpose: the input is an (n / matrix_cols) x matrix_cols matrix, row-major
   std::string device = "cpu-emulator";
   std::vector<double> input, output;
   int smem_words = 0;

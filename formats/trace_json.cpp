@@ -55,6 +55,7 @@ std::string trace_to_json(const Trace& t, int indent) {
   j["scan"] = t.inclusive ? "inclusive" : "exclusive";
   if (!t.check.empty()) j["check"] = t.check;
   if (t.bits) j["bits"] = t.bits;
+  if (t.matrix_cols) j["matrix_cols"] = t.matrix_cols;
   if (!t.request.defines.empty()) {
     json d = json::object();
     for (const auto& [name, value] : t.request.defines) d[name] = value;
@@ -199,10 +200,10 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   if (j.contains("launch")) t.launch = rd.string(j, "launch", "", 1 << 16);
   if (j.contains("check")) {
     t.check = rd.string(j, "check", "");
-    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy"};
+    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy", "transpose"};
     bool ok = false;
     for (const char* c : checks) ok = ok || t.check == c;
-    if (!ok) rd.fail("check", "must be reduce, inclusive-scan, exclusive-scan, sort, compact or copy");
+    if (!ok) rd.fail("check", "must be reduce, inclusive-scan, exclusive-scan, sort, compact, copy or transpose");
   } else if (file) {  // traces written before the check was recorded: the kernel file's
     t.check = file->header.check;
     if ((t.check == "inclusive-scan" || t.check == "exclusive-scan") && kernel_options(*file).can_inclusive &&
@@ -233,6 +234,9 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
                             std::to_string(t.n) + " writes " + (t.check == "reduce" ? "1" : t.check == "compact" ? "at most n" : "n"));
   }
   if (j.contains("bits")) t.bits = static_cast<int>(rd.integer(j, "bits", "", 0, 31));
+  if (j.contains("matrix_cols")) t.matrix_cols = static_cast<int>(rd.integer(j, "matrix_cols", "", 1, std::max(1, t.n)));
+  if (t.check == "transpose" && (t.matrix_cols < 1 || t.n % t.matrix_cols != 0))
+    rd.fail("matrix_cols", "a transpose's trace names its matrix's columns, a divisor of n (" + std::to_string(t.n) + ")");
   if (j.contains("defines")) {
     const json& d = rd.field(j, "defines", "");
     if (!d.is_object() || d.size() > 64) rd.fail("defines", "expected an object of at most 64 macros");
