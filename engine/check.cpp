@@ -78,7 +78,7 @@ CheckOutcome check_output_of(const Trace& t, const std::string& expect) {
     o.sentence = "the output is not checked: the kernel file names no operation (no `// check:` line)";
     return o;
   }
-  const std::string operation = op == "reduce" ? "reduction" : op == "sort" ? "stable sort" : op == "compact" ? "compaction" : op == "copy" ? "copy"
+  const std::string operation = op == "reduce" ? "reduction" : op == "sort" ? "stable sort" : op == "compact" ? "compaction" : op == "copy" ? "copy" : op == "transpose" ? "transpose"
                                 : op.substr(0, op.find('-')) + " scan";
   const bool matrices = operator_info(t.op).matrix;
   const std::string type = type_name(t.type);

@@ -2,6 +2,7 @@
 #include "engine/interp.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -71,6 +72,37 @@ struct HostEval {
     std::vector<cuda::Token> x = cuda::expand_tokens(files, pre->macros, part, &budget);
     if (x.empty()) cuda::fail_at(files, b < toks.size() ? toks[b].pos : cuda::Pos{}, "expected an expression");
     return cuda::eval_const(files, x, 0, x.size(), env);
+  }
+  // A grid or block of a launch line: dim3(X[, Y[, Z]]) (after its macros are expanded), or one
+  // integer X (then Y and Z are 1 and *shaped is false).
+  std::array<long long, 3> eval_dim3(const std::vector<cuda::Token>& toks, size_t b, size_t e, bool* shaped) {
+    std::vector<cuda::Token> part(toks.begin() + static_cast<long>(b), toks.begin() + static_cast<long>(e));
+    std::vector<cuda::Token> x = cuda::expand_tokens(files, pre->macros, part, &budget);
+    *shaped = false;
+    if (x.size() >= 3 && x[0].kind == cuda::Tok::Ident && x[0].text == "dim3" && is_punct(x[1], "(") && is_punct(x.back(), ")")) {
+      int depth = 0;
+      size_t close = 0;
+      for (size_t i = 1; i < x.size(); ++i) {
+        if (is_punct(x[i], "(")) ++depth;
+        if (is_punct(x[i], ")") && --depth == 0) {
+          close = i;
+          break;
+        }
+      }
+      if (close + 1 == x.size()) {
+        auto parts = split_commas(x, 2, close);
+        if (parts.empty() || parts.size() > 3) cuda::fail_at(files, x[0].pos, "dim3 takes 1 to 3 integers: dim3(X, Y, Z)");
+        std::array<long long, 3> v = {1, 1, 1};
+        for (size_t k = 0; k < parts.size(); ++k) {
+          if (parts[k].first == parts[k].second) cuda::fail_at(files, x[0].pos, "dim3 has an empty argument");
+          v[k] = cuda::eval_const(files, x, parts[k].first, parts[k].second, env);
+        }
+        *shaped = true;
+        return v;
+      }
+    }
+    if (x.empty()) cuda::fail_at(files, b < toks.size() ? toks[b].pos : cuda::Pos{}, "expected an expression");
+    return {cuda::eval_const(files, x, 0, x.size(), env), 1, 1};
   }
   long long eval_text(const std::string& text, int line, int col) {
     std::vector<cuda::Token> t = fragment(files, display, text, line, col);
@@ -299,9 +331,32 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     if (!args_end) bad_launch("the argument list is not closed");
     auto config = split_commas(t, open + 2, close);
     if (config.size() < 2 || config.size() > 3) bad_launch("<<<...>>> takes a grid, a block and shared bytes");
-    const long long grid = host.eval(t, config[0].first, config[0].second);
-    const long long block = host.eval(t, config[1].first, config[1].second);
+    bool grid_shaped = false, block_shaped = false;
+    const std::array<long long, 3> gd = host.eval_dim3(t, config[0].first, config[0].second, &grid_shaped);
+    const std::array<long long, 3> bd = host.eval_dim3(t, config[1].first, config[1].second, &block_shaped);
     const long long smem = config.size() > 2 ? host.eval(t, config[2].first, config[2].second) : 0;
+    auto dim3_text = [](const std::array<long long, 3>& d) {
+      return "dim3(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " + std::to_string(d[2]) + ")";
+    };
+    const bool shaped = gd[1] != 1 || gd[2] != 1 || bd[1] != 1 || bd[2] != 1;  // else described as before: <<<3, 512, 0>>>
+    // Each length is checked before the product (which could overflow): a block's x <= 1024,
+    // y <= 1024, z <= 64 and 1024 threads in all, as CUDA; a grid's at least 1, and within a trace.
+    const std::string config_text = shaped ? dim3_text(gd) + ", " + dim3_text(bd) : std::to_string(gd[0]) + ", " + std::to_string(bd[0]);
+    if (grid_shaped || block_shaped) {
+      static const long long block_max[3] = {kMaxThreads, kMaxThreads, 64};
+      static const char* const axis[3] = {"x", "y", "z"};
+      for (int c = 0; c < 3; ++c) {
+        if (bd[c] < 1 || bd[c] > block_max[c])
+          throw UsageError(id + " with --n " + std::to_string(r.n) + " launches a block of " + dim3_text(bd) + " (" + t[0].text + "<<<" + config_text +
+                           ">>>); a block's " + axis[c] + " is 1 to " + std::to_string(block_max[c]));
+        if (gd[c] < 1)
+          throw UsageError(id + ": the launch's grid is " + dim3_text(gd) + " (" + t[0].text + "<<<" + config_text + ">>>); each of x, y, z is at least 1");
+      }
+    }
+    const long long block = bd[0] * bd[1] * bd[2];
+    long long grid = 1;
+    for (long long g : gd) grid = g > cuda::kMaxTracedBlocks || grid > cuda::kMaxTracedBlocks ? cuda::kMaxTracedBlocks + 1LL : grid * g;
+    if (gd[0] < 1 || !shaped) grid = gd[0];  // a 1-D grid: its value as given
     ResolvedLaunch L;
     L.line = lv.line;
     const bool first = k.launches.empty();
@@ -314,7 +369,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       throw UsageError(file.display + ": the launch names '" + L.entry_name + "', but the file has no __global__ function of that name (it has: " +
                        (kernels.empty() ? "none" : kernels) + ")");
     }
-    std::string launch_desc = L.entry_name + "<<<" + std::to_string(grid) + ", " + std::to_string(block) + ", " + std::to_string(smem) + ">>>";
+    std::string launch_desc = L.entry_name + "<<<" + config_text + ", " + std::to_string(smem) + ">>>";
     if (block < 1 || block > kMaxThreads)
       throw UsageError(id + " with --n " + std::to_string(r.n) + " launches " + std::to_string(block) + " threads per block (" + launch_desc +
                        "); a block has 1 to 1024");
@@ -334,6 +389,10 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
                        std::to_string(r.threads));
     L.spec.grid = static_cast<int>(grid);
     L.spec.block = static_cast<int>(block);
+    if (shaped) {
+      L.spec.grid_dim = Dim3{static_cast<int>(gd[0]), static_cast<int>(gd[1]), static_cast<int>(gd[2])};
+      L.spec.block_dim = Dim3{static_cast<int>(bd[0]), static_cast<int>(bd[1]), static_cast<int>(bd[2])};
+    }
     L.spec.dynamic_smem_bytes = smem;
 
     // Arguments: global arrays by name, or integer expressions, against the kernel's parameters.
@@ -401,6 +460,15 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   long long bits = 0;
   if (takes.count("BITS") && macro_value("BITS", &bits)) k.bits = static_cast<int>(bits);
   k.request.bits = k.bits;
+  if (k.check == "transpose") {  // the input is a ROWS x COLS matrix, COLS from the file
+    long long cols = 0;
+    if (!macro_value("COLS", &cols))
+      throw UsageError(file.display + ": check: transpose needs a COLS macro (the input matrix's columns)");
+    if (cols < 1 || cols > r.n || r.n % cols != 0)
+      throw UsageError(id + " transposes a matrix of COLS = " + std::to_string(cols) + " columns; --n " + std::to_string(r.n) +
+                       " is not a whole number of its rows");
+    k.matrix_cols = static_cast<int>(cols);
+  }
 
   // Padding: where index i of the array lives, from the file's CONFLICT_FREE_OFFSET macro.
   auto cfo = b.pre.macros.find("CONFLICT_FREE_OFFSET");
@@ -508,6 +576,8 @@ Trace run_interpreter(const ResolvedKernel& k) {
     info.entry = L.entry_name;
     info.grid = L.spec.grid;
     info.block = L.spec.block;
+    info.grid_dim = L.spec.grid_shape();
+    info.block_dim = L.spec.block_shape();
     info.smem_bytes = L.spec.dynamic_smem_bytes;
     info.first_step = static_cast<int>(rec.steps.size());
     m.launch(L.entry, spec, &rec, grid ? cuda::Machine::kAllBlocks : 0);
@@ -530,6 +600,7 @@ Trace run_interpreter(const ResolvedKernel& k) {
   t.type = r.type;
   t.inclusive = k.inclusive;
   t.bits = k.bits;
+  t.matrix_cols = k.matrix_cols;
   t.device = "cpu-emulator";
   t.input = r.input;
   t.output = kernel_output(k, m.buffer(out_buf));
@@ -575,6 +646,13 @@ bool reference_output(const Trace& t, const std::string& check, std::vector<doub
   *is_scan = false;
   if (check == "copy") {
     *want = t.input;
+  } else if (check == "transpose") {  // in: rows x cols, row-major; out: its transpose, cols x rows
+    const long long n = static_cast<long long>(t.input.size()), cols = t.matrix_cols;
+    if (cols < 1 || n % cols != 0) return false;
+    const long long rows = n / cols;
+    want->resize(t.input.size());
+    for (long long r = 0; r < rows; ++r)
+      for (long long c = 0; c < cols; ++c) (*want)[static_cast<size_t>(c * rows + r)] = t.input[static_cast<size_t>(r * cols + c)];
   } else if (check == "compact") {
     for (double x : t.input)
       if (static_cast<long long>(x) % 2 != 0) want->push_back(x);

@@ -41,6 +41,7 @@ struct ResolvedKernel {
   std::string check;     // reduce, inclusive-scan, exclusive-scan, sort, compact, or "" (none)
   bool inclusive = false;
   int bits = 0;
+  int matrix_cols = 0;  // check transpose: the file's COLS
   // Every launch in order (at least one) and the global arrays they pass: arrays[0] is `in`,
   // arrays[1] is `out`.
   std::vector<ResolvedLaunch> launches;

@@ -123,10 +123,10 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& pat
     last = field;
   }
   if (!h.check.empty()) {
-    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy"};
+    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy", "transpose"};
     bool ok = false;
     for (const char* c : checks) ok = ok || h.check == c;
-    if (!ok) header_error(path, 1, "unknown check '" + h.check + "' (reduce, inclusive-scan, exclusive-scan, sort, compact, copy)");
+    if (!ok) header_error(path, 1, "unknown check '" + h.check + "' (reduce, inclusive-scan, exclusive-scan, sort, compact, copy, transpose)");
   }
   if (!h.launches.empty()) {
     h.launch = h.launches[0].value;

@@ -118,6 +118,9 @@ struct Totals {
 struct SharedArrayInfo {
   std::string name;
   int first_word = 0, words = 0;
+  // An array declared with several dimensions (tile[32][33]): their lengths, outermost first
+  // (row-major: tile[y][x] is word first_word + y*33 + x). Empty for a 1-D array or a pointer.
+  std::vector<int> dims;
 };
 
 // Where an access is written: a file of Trace::files, the expression's extent, its statement.
@@ -139,11 +142,21 @@ struct GlobalArrayInfo {
   std::vector<double> final;  // its contents after the last launch
 };
 
+// A launch's grid or block shape (CUDA's dim3); x fastest: linear id x + y*X + z*X*Y.
+struct Dim3 {
+  int x = 1, y = 1, z = 1;
+  long long count() const { return static_cast<long long>(x) * y * z; }
+  bool linear() const { return y == 1 && z == 1; }
+  bool operator==(const Dim3& o) const { return x == o.x && y == o.y && z == o.z; }
+  bool operator!=(const Dim3& o) const { return !(*this == o); }
+};
+
 // One launch of the file's sequence, as evaluated.
 struct LaunchInfo {
   std::string text;  // e.g. scan_blocks<<<3, 512, 4096>>>(out, in, sums, 3000)
   std::string entry;
-  int grid = 1, block = 1;
+  int grid = 1, block = 1;  // blocks, and threads per block, in all
+  Dim3 grid_dim, block_dim;  // their shapes: {grid, 1, 1} and {block, 1, 1} for a 1-D launch
   long long smem_bytes = 0;
   int first_step = 0, steps = 0;  // its steps in Trace::steps
 };
@@ -162,6 +175,7 @@ struct TraceHeader {
   ValueType type = ValueType::Int;
   bool inclusive = false;
   int bits = 0;  // app-radix-sort
+  int matrix_cols = 0;  // check transpose: the input is an (n / matrix_cols) x matrix_cols matrix, row-major
   std::string device = "cpu-emulator";
   std::vector<double> input, output;
   int smem_words = 0;

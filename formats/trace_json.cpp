@@ -55,6 +55,7 @@ std::string trace_to_json(const Trace& t, int indent) {
   j["scan"] = t.inclusive ? "inclusive" : "exclusive";
   if (!t.check.empty()) j["check"] = t.check;
   if (t.bits) j["bits"] = t.bits;
+  if (t.matrix_cols) j["matrix_cols"] = t.matrix_cols;
   if (!t.request.defines.empty()) {
     json d = json::object();
     for (const auto& [name, value] : t.request.defines) d[name] = value;
@@ -70,7 +71,11 @@ std::string trace_to_json(const Trace& t, int indent) {
   j["smem_words"] = t.smem_words;
   if (!t.arrays.empty()) {
     json arr = json::array();
-    for (const auto& a : t.arrays) arr.push_back(json{{"name", a.name}, {"first", a.first_word}, {"words", a.words}});
+    for (const auto& a : t.arrays) {
+      json ja{{"name", a.name}, {"first", a.first_word}, {"words", a.words}};
+      if (!a.dims.empty()) ja["dims"] = a.dims;  // tile[32][33]: [32, 33]
+      arr.push_back(std::move(ja));
+    }
     j["arrays"] = std::move(arr);
   }
   j["input"] = t.input;
@@ -131,9 +136,15 @@ std::string trace_to_json(const Trace& t, int indent) {
   j["steps"] = std::move(steps);
   if (!t.launches.empty()) {
     json ls = json::array();
-    for (const auto& l : t.launches)
-      ls.push_back(json{{"text", l.text}, {"entry", l.entry}, {"grid", l.grid}, {"block", l.block}, {"smem_bytes", l.smem_bytes},
-                        {"first_step", l.first_step}, {"steps", l.steps}});
+    for (const auto& l : t.launches) {
+      json jl{{"text", l.text}, {"entry", l.entry}, {"grid", l.grid}, {"block", l.block}, {"smem_bytes", l.smem_bytes},
+              {"first_step", l.first_step}, {"steps", l.steps}};
+      if (!l.grid_dim.linear() || !l.block_dim.linear()) {  // a 2-D or 3-D launch: its shapes (1-D traces stay as they were)
+        jl["grid_dim"] = {l.grid_dim.x, l.grid_dim.y, l.grid_dim.z};
+        jl["block_dim"] = {l.block_dim.x, l.block_dim.y, l.block_dim.z};
+      }
+      ls.push_back(std::move(jl));
+    }
     j["launches"] = std::move(ls);
   }
   if (!t.global_arrays.empty()) {
@@ -189,10 +200,10 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   if (j.contains("launch")) t.launch = rd.string(j, "launch", "", 1 << 16);
   if (j.contains("check")) {
     t.check = rd.string(j, "check", "");
-    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy"};
+    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy", "transpose"};
     bool ok = false;
     for (const char* c : checks) ok = ok || t.check == c;
-    if (!ok) rd.fail("check", "must be reduce, inclusive-scan, exclusive-scan, sort, compact or copy");
+    if (!ok) rd.fail("check", "must be reduce, inclusive-scan, exclusive-scan, sort, compact, copy or transpose");
   } else if (file) {  // traces written before the check was recorded: the kernel file's
     t.check = file->header.check;
     if ((t.check == "inclusive-scan" || t.check == "exclusive-scan") && kernel_options(*file).can_inclusive &&
@@ -223,6 +234,9 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
                             std::to_string(t.n) + " writes " + (t.check == "reduce" ? "1" : t.check == "compact" ? "at most n" : "n"));
   }
   if (j.contains("bits")) t.bits = static_cast<int>(rd.integer(j, "bits", "", 0, 31));
+  if (j.contains("matrix_cols")) t.matrix_cols = static_cast<int>(rd.integer(j, "matrix_cols", "", 1, std::max(1, t.n)));
+  if (t.check == "transpose" && (t.matrix_cols < 1 || t.n % t.matrix_cols != 0))
+    rd.fail("matrix_cols", "a transpose's trace names its matrix's columns, a divisor of n (" + std::to_string(t.n) + ")");
   if (j.contains("defines")) {
     const json& d = rd.field(j, "defines", "");
     if (!d.is_object() || d.size() > 64) rd.fail("defines", "expected an object of at most 64 macros");
@@ -284,6 +298,22 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
       l.entry = rd.string(ls[i], "entry", where);
       l.grid = static_cast<int>(rd.integer(ls[i], "grid", where, 1, cuda::kMaxTracedBlocks));
       l.block = static_cast<int>(rd.integer(ls[i], "block", where, 1, kMaxThreads));
+      l.grid_dim = Dim3{l.grid, 1, 1};
+      l.block_dim = Dim3{l.block, 1, 1};
+      // The shapes of a 2-D or 3-D launch ([x, y, z]); traces of 1-D launches have none.
+      auto shape = [&](const char* key, int total, long long max_z) {
+        const json& d = rd.field(ls[i], key, where);
+        const std::string at = JsonReader::path(where, key);
+        if (!d.is_array() || d.size() != 3) rd.fail(at, "expected [x, y, z]");
+        const Dim3 v{static_cast<int>(rd.integer(d, size_t{0}, at, 1, total)), static_cast<int>(rd.integer(d, size_t{1}, at, 1, total)),
+                     static_cast<int>(rd.integer(d, size_t{2}, at, 1, std::min<long long>(total, max_z)))};
+        if (v.count() != total) rd.fail(at, "multiplies to " + std::to_string(v.count()) + ", not " + std::to_string(total));
+        return v;
+      };
+      if (ls[i].contains("grid_dim") || ls[i].contains("block_dim")) {
+        l.grid_dim = shape("grid_dim", l.grid, cuda::kMaxTracedBlocks);
+        l.block_dim = shape("block_dim", l.block, 64);
+      }
       l.smem_bytes = rd.integer(ls[i], "smem_bytes", where, 0, kMaxSharedBytes);
       l.first_step = static_cast<int>(rd.integer(ls[i], "first_step", where, 0, 4096));
       l.steps = static_cast<int>(rd.integer(ls[i], "steps", where, 0, 4096));
@@ -375,6 +405,17 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
       a.name = rd.string(arr[i], "name", where);
       a.first_word = static_cast<int>(rd.integer(arr[i], "first", where, 0, t.smem_words));
       a.words = static_cast<int>(rd.integer(arr[i], "words", where, 0, t.smem_words - a.first_word));
+      if (arr[i].contains("dims")) {  // an array of several dimensions: their lengths multiply to its words
+        const json& d = rd.field(arr[i], "dims", where);
+        const std::string at = where + ".dims";
+        if (!d.is_array() || d.size() < 2 || d.size() > 4) rd.fail(at, "expected 2 to 4 lengths");
+        long long cells = 1;
+        for (size_t k = 0; k < d.size(); ++k) {
+          a.dims.push_back(static_cast<int>(rd.integer(d, k, at, 1, std::max(1, a.words))));
+          cells *= a.dims.back();
+        }
+        if (cells != a.words) rd.fail(at, "multiply to " + std::to_string(cells) + ", not the array's " + std::to_string(a.words) + " words");
+      }
       t.arrays.push_back(a);
     }
   }

@@ -51,6 +51,9 @@ struct Var {
   int slot = 0;           // Local/Param: frame slot; Shared: word offset (static) or 0 (extern)
   Pos pos;
   bool is_array() const { return array_len >= 0; }
+  // An array of more than one dimension (T a[A][B], T a[A][B][C]): the length of each, outermost
+  // first; array_len is their product, the elements row-major. Empty for anything else.
+  std::vector<int> dims;
 };
 
 // A place where a step may end (a barrier, a warp synchronisation, the end of the kernel) and

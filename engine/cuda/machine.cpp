@@ -125,8 +125,13 @@ uint64_t Machine::iteration_key(int tid) const {
 uint64_t Machine::pointer_to(int buffer, int offset) { return make_ptr(kGlobal, static_cast<uint64_t>(buffer), offset); }
 
 std::string Machine::who(int tid) const {
+  auto index = [](int id, const Dim3& d) {  // (x, y) or (x, y, z) of a linear id
+    std::string s = " (" + std::to_string(id % d.x) + ", " + std::to_string(id / d.x % d.y);
+    return s + (d.z > 1 ? ", " + std::to_string(id / (d.x * d.y)) : std::string()) + ")";
+  };
   std::string s = "thread " + std::to_string(tid);
-  if (grid_ > 1) s += " of block " + std::to_string(block_);
+  if (!block_shape_.linear()) s += index(tid, block_shape_);
+  if (grid_ > 1) s += " of block " + std::to_string(block_) + (grid_shape_.linear() ? std::string() : index(block_, grid_shape_));
   return s;
 }
 
@@ -173,6 +178,12 @@ uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t 
 void Machine::launch(int entry, const LaunchSpec& spec, BlockRecord* record, int record_block) {
   if (spec.block < 1 || spec.block > kMaxThreads) throw std::invalid_argument("block of " + std::to_string(spec.block) + " threads");
   if (spec.grid < 1) throw std::invalid_argument("grid of " + std::to_string(spec.grid) + " blocks");
+  const Dim3 gs = spec.grid_shape(), bs = spec.block_shape();
+  if (gs.x < 1 || gs.y < 1 || gs.z < 1 || gs.count() != spec.grid || bs.x < 1 || bs.y < 1 || bs.z < 1 || bs.count() != spec.block)
+    throw std::invalid_argument("a launch shape that does not multiply to its grid of " + std::to_string(spec.grid) + " blocks of " +
+                                std::to_string(spec.block) + " threads");
+  grid_shape_ = gs;
+  block_shape_ = bs;
   const CompiledFunction& f = prog_.functions[entry];
   if (static_cast<int>(spec.args.size()) != f.params)
     throw std::invalid_argument(f.name + " takes " + std::to_string(f.params) + " parameters, the launch gives " + std::to_string(spec.args.size()));
@@ -500,9 +511,20 @@ void Machine::end_phase(bool final_phase) {
   phase_start_written_ = written_;
   if (final_phase) {
     // Named arrays: static and extern shared arrays, and pointers into shared memory.
-    std::vector<std::pair<int, std::string>> names;
-    for (const auto& p : pointer_names_) names.push_back(p);
-    for (const Var* v : prog_.shared_vars) names.push_back({v->extern_shared ? prog_.dynamic_base : v->slot, v->name});
+    struct Name {
+      int first;
+      std::string name;
+      std::vector<int> dims;  // an array of several dimensions
+    };
+    std::vector<Name> names;
+    auto inside_matrix = [&](int word) {  // a row pointer (T *row = tile[y]) names no region of its own
+      for (const Var* v : prog_.shared_vars)
+        if (!v->dims.empty() && !v->extern_shared && word > v->slot && word < v->slot + v->array_len) return true;
+      return false;
+    };
+    for (const auto& p : pointer_names_)
+      if (!inside_matrix(p.first)) names.push_back({p.first, p.second, {}});
+    for (const Var* v : prog_.shared_vars) names.push_back({v->extern_shared ? prog_.dynamic_base : v->slot, v->name, v->dims});
     std::stable_sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     out_->arrays.clear();
     for (size_t i = 0; i < names.size(); ++i) {
@@ -519,7 +541,13 @@ void Machine::end_phase(bool final_phase) {
       // a pointer may point past the block's shared memory (keys + m with m beyond the launch's
       // size): the name covers only the words that exist
       end = std::min(end, static_cast<int>(smem_.size()));
-      if (start >= 0 && start < end) out_->arrays.push_back(SharedArrayInfo{names[i].second, start, end - start});
+      if (start >= 0 && start < end) {
+        SharedArrayInfo a{names[i].name, start, end - start, names[i].dims};
+        long long cells = 1;
+        for (int d : a.dims) cells *= d;
+        if (cells != a.words) a.dims.clear();  // cut short by another name: no longer the matrix declared
+        out_->arrays.push_back(std::move(a));
+      }
     }
   }
 }
@@ -751,12 +779,21 @@ void Machine::run_thread(int tid) {
       }
       case Op::Special: {
         uint32_t v = 0;
-        switch (in.a) {
-          case 0: v = static_cast<uint32_t>(tid); break;
-          case 3: v = static_cast<uint32_t>(block_); break;
-          case 6: v = static_cast<uint32_t>(block_dim_); break;
-          case 7: case 8: case 10: case 11: v = 1; break;
-          case 9: v = static_cast<uint32_t>(grid_); break;
+        const Dim3& b3 = block_shape_;
+        const Dim3& g3 = grid_shape_;
+        switch (in.a) {  // threadIdx and blockIdx from the linear ids, x fastest
+          case 0: v = static_cast<uint32_t>(tid % b3.x); break;
+          case 1: v = static_cast<uint32_t>(tid / b3.x % b3.y); break;
+          case 2: v = static_cast<uint32_t>(tid / (b3.x * b3.y)); break;
+          case 3: v = static_cast<uint32_t>(block_ % g3.x); break;
+          case 4: v = static_cast<uint32_t>(block_ / g3.x % g3.y); break;
+          case 5: v = static_cast<uint32_t>(block_ / (static_cast<long long>(g3.x) * g3.y)); break;
+          case 6: v = static_cast<uint32_t>(b3.x); break;
+          case 7: v = static_cast<uint32_t>(b3.y); break;
+          case 8: v = static_cast<uint32_t>(b3.z); break;
+          case 9: v = static_cast<uint32_t>(g3.x); break;
+          case 10: v = static_cast<uint32_t>(g3.y); break;
+          case 11: v = static_cast<uint32_t>(g3.z); break;
           case 12: v = kWarpSize; break;
           default: v = 0; break;
         }

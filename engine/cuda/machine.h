@@ -16,8 +16,14 @@
 namespace scanscope::cuda {
 
 struct LaunchSpec {
-  int grid = 1;
-  int block = 1;
+  int grid = 1;   // blocks in all
+  int block = 1;  // threads per block in all
+  // The shapes (dim3); left at x = 0, a 1-D launch: {grid, 1, 1} and {block, 1, 1}. Otherwise
+  // their products are grid and block. Threads form warps by linear id x + y*X + z*X*Y, and blocks
+  // run in linear order, as on the GPU.
+  Dim3 grid_dim{0, 1, 1}, block_dim{0, 1, 1};
+  Dim3 grid_shape() const { return grid_dim.x ? grid_dim : Dim3{grid, 1, 1}; }
+  Dim3 block_shape() const { return block_dim.x ? block_dim : Dim3{block, 1, 1}; }
   long long dynamic_smem_bytes = 0;
   std::vector<uint64_t> args;  // one per kernel parameter: the bits of a scalar, or a pointer
 };
@@ -113,6 +119,7 @@ class Machine {
 
   // the block being run
   int threads_ = 0, block_ = 0, grid_ = 1, block_dim_ = 1;
+  Dim3 grid_shape_, block_shape_;
   bool record_ = false;
   long long executed_ = 0;
   std::vector<Thread> th_;

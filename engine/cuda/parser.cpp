@@ -900,30 +900,96 @@ class Parser {
     fn_ = saved;
   }
 
+  // ---- arrays of one or more dimensions: T a[A][B][C] is A*B*C elements, row-major; a[i] of a
+  // 2-D array is row i (a pointer to its first element), a[i][j] the word i*B + j.
+  // The lengths [A][B]... after a declarator's name (at '['): constants from 1 to `max` elements
+  // in all.
+  int sizeof_ = 0;  // inside sizeof(...)
+  std::vector<int> array_dims(const Token& name, const char* what, long long max, const char* limit) {
+    std::vector<int> dims;
+    long long total = 1;
+    while (accept("[")) {
+      if (is("]")) fail(cur().pos, std::string(what) + " '" + name.text + "': only the first dimension of an extern __shared__ array may be left out");
+      ExprP e = expr();
+      expect("]");
+      std::optional<long long> v = fold(*e);
+      if (!v) fail(e->span.begin, std::string("the size of a ") + (what[0] == '_' ? "__shared__ array" : "local array") + " must be a constant");
+      total = *v > 0 && total <= max ? total * *v : 0;
+      if (*v <= 0 || total > max)
+        fail(e->span.begin, std::string(what) + " '" + name.text + "' of " + (dims.empty() ? std::to_string(*v) : std::to_string(total) + " (" + std::to_string(*v) + " per row)") +
+                                " elements (1 to " + std::to_string(max) + " " + limit + ")");
+      dims.push_back(static_cast<int>(*v));
+      if (dims.size() > 3 && is("[")) fail(cur().pos, std::string(what) + " '" + name.text + "': more than 4 dimensions are not supported");
+    }
+    return dims;
+  }
+  static int dims_product(const std::vector<int>& d) {
+    long long p = 1;
+    for (int x : d) p *= x;
+    return static_cast<int>(p);
+  }
+  // The dimensions of the array an expression designates (an array variable, or a row of one:
+  // a[i] of a 2-D array); empty when it designates none.
+  static std::vector<int> designated_dims(const Expr& e) {
+    if (e.kind == Ek::Var && e.var->is_array()) return e.var->dims.empty() ? std::vector<int>{e.var->array_len} : e.var->dims;
+    if (e.kind == Ek::Binary && e.op == "[]") {
+      std::vector<int> d = designated_dims(*e.kids[0]);
+      if (!d.empty()) d.erase(d.begin());
+      return d;
+    }
+    return {};
+  }
+  // `= {...}` of a local array of dims[level..], its first element at `base`: nested braces fill
+  // a row each (the rest of the row zero), values without braces fill element after element.
+  void array_initializer(const Token& name, Type type, const std::vector<int>& dims, size_t level, size_t base,
+                         std::vector<ExprP>* init, size_t* used) {
+    Nest n = nest();
+    size_t stride = 1;
+    for (size_t k = level + 1; k < dims.size(); ++k) stride *= static_cast<size_t>(dims[k]);
+    const size_t end = base + stride * static_cast<size_t>(dims[level]);
+    expect("{", "to start the array's initializer");
+    size_t at = base;
+    if (!is("}")) {
+      do {
+        if (at >= end) fail(cur().pos, "too many initializers for '" + name.text + "'");
+        if (is("{") && level + 1 < dims.size()) {
+          at = base + (at - base + stride - 1) / stride * stride;  // a brace starts the next row
+          if (at >= end) fail(cur().pos, "too many initializers for '" + name.text + "'");
+          array_initializer(name, type, dims, level + 1, at, init, used);
+          at += stride;
+          continue;
+        }
+        (*init)[at++] = convert(assignment(), type, "initializer");
+        *used = std::max(*used, at);
+      } while (accept(",") && !is("}"));
+    }
+    expect("}");
+  }
+
   void shared_decl(const Specs& s, Type type, const Token& name) {
     if (type.is_void()) fail(name.pos, "a shared variable cannot be void");
     if (type.pointer) fail(name.pos, "__shared__ pointers are not supported (declare a __shared__ array)");
     if (type.base == Base::Bool) fail(name.pos, "__shared__ bool is not supported (a bool is one byte: use int)");
     int len = -1;
+    std::vector<int> dims;
     if (accept("[")) {
       if (accept("]")) {
         if (!s.is_extern) fail(name.pos, "a __shared__ array without a size must be extern (dynamic shared memory)");
         len = 0;
+        if (is("[")) fail(cur().pos, "an extern __shared__ array has one dimension (index it as a 1-D array)");
       } else {
-        ExprP e = expr();
-        expect("]");
-        std::optional<long long> v = fold(*e);
-        if (!v) fail(e->span.begin, "the size of a __shared__ array must be a constant");
-        if (*v <= 0 || *v > 12288) fail(e->span.begin, "__shared__ array '" + name.text + "' of " + std::to_string(*v) + " elements (1 to 12288 words fit in 48 KiB)");
-        len = static_cast<int>(*v);
+        --i_;  // back to '['
+        dims = array_dims(name, "__shared__ array", 12288, "words fit in 48 KiB");
+        len = dims_product(dims);
+        if (dims.size() == 1) dims.clear();
         if (s.is_extern) fail(name.pos, "an extern __shared__ array takes no size (its size comes from the launch)");
       }
-      if (is("[")) fail(cur().pos, "arrays of more than one dimension are not supported");
     } else if (s.is_extern) {
       fail(name.pos, "extern __shared__ must declare an array: " + type.name() + " " + name.text + "[]");
     }
     if (is("=")) fail(cur().pos, "__shared__ variables cannot have an initializer (CUDA forbids it)");
     Var* v = declare(name, type, len, Storage::Shared);
+    v->dims = std::move(dims);
     v->extern_shared = s.is_extern;
     if (s.is_extern) {
       prog_.extern_shared.push_back(v);
@@ -1078,27 +1144,20 @@ class Parser {
       if (s.is_extern) fail(name.pos, "extern is only for __shared__ arrays here");
       if (type.is_void()) fail(name.pos, "a variable cannot be void");
       auto d = std::make_unique<Stmt>(Sk::Decl, name.pos);
-      if (accept("[")) {
-        ExprP e = expr();
-        expect("]");
-        std::optional<long long> v = fold(*e);
-        if (!v) fail(e->span.begin, "the size of a local array must be a constant");
-        if (*v <= 0 || *v > kMaxFrameWords)
-          fail(e->span.begin, "local array '" + name.text + "' of " + std::to_string(*v) + " elements (1 to " + std::to_string(kMaxFrameWords) + " allowed)");
-        if (is("[")) fail(cur().pos, "arrays of more than one dimension are not supported");
+      if (is("[")) {
+        std::vector<int> dims = array_dims(name, "local array", kMaxFrameWords, "allowed");
+        const int len = dims_product(dims);
         if (type.pointer) fail(name.pos, "arrays of pointers are not supported");
-        Var* v2 = declare(name, type, static_cast<int>(*v), Storage::Local);
-        v2->slot = alloc_slots(static_cast<int>(*v));
+        Var* v2 = declare(name, type, len, Storage::Local);
+        v2->slot = alloc_slots(len);
+        if (dims.size() > 1) v2->dims = dims;
         d->var = v2;
         if (accept("=")) {
-          expect("{", "to start the array's initializer");
-          if (!is("}")) {
-            do {
-              if (static_cast<long long>(d->array_init.size()) >= *v) fail(cur().pos, "too many initializers for '" + name.text + "'");
-              d->array_init.push_back(convert(assignment(), type, "initializer"));
-            } while (accept(",") && !is("}"));
-          }
-          expect("}");
+          std::vector<ExprP> init(static_cast<size_t>(len));
+          size_t used = 0;
+          array_initializer(name, type, dims, 0, 0, &init, &used);
+          for (size_t k = 0; k < used; ++k)  // elements the braces leave out are zero
+            d->array_init.push_back(init[k] ? std::move(init[k]) : convert(int_lit(0, kInt, name.pos), type, "initializer"));
         }
       } else {
         // The variable is in scope from its declarator on; its initializer may not use it.
@@ -1364,8 +1423,11 @@ class Parser {
         size = t.pointer ? 8 : t.base == Base::Bool ? 1 : 4;
         if (t.is_void()) fail(p, "sizeof(void)");
       } else {
+        ++sizeof_;  // an array of several dimensions may stand here whole
         ExprP x = expr();
-        if (x->kind == Ek::Var && x->var->is_array() && x->var->array_len > 0) size = 4LL * x->var->array_len;
+        --sizeof_;
+        const std::vector<int> dims = designated_dims(*x);
+        if (!dims.empty() && dims_product(dims) > 0) size = 4LL * dims_product(dims);  // an array, or a row of one
         else size = x->type.pointer ? 8 : x->type.base == Base::Bool ? 1 : 4;
       }
       expect(")");
@@ -1421,6 +1483,18 @@ class Parser {
         expect("]");
         if (!e->type.pointer) fail(p, "'[]' needs an array or a pointer, not " + e->type.name());
         if (!idx->type.is_integer()) fail(idx->span.begin, "an index must be an integer, not " + idx->type.name());
+        const std::vector<int> dims = designated_dims(*e);
+        if (dims.size() > 1) {  // a row of a 2-D array (a plane of a 3-D one): its first element
+          const long long stride = dims_product(std::vector<int>(dims.begin() + 1, dims.end()));
+          const Pos ib = idx->span.begin;
+          ExprP off = make_binary("*", convert(std::move(idx), kInt, "index"), int_lit(stride, kInt, ib), ib);
+          auto x = make(Ek::Binary, e->span.begin, e->type);
+          x->op = "[]";
+          x->kids.push_back(std::move(e));
+          x->kids.push_back(std::move(off));
+          e = std::move(x);
+          continue;
+        }
         auto x = make(Ek::Index, e->span.begin, e->type.pointee());
         x->lvalue = true;
         x->stmt = stmt_pos_;
@@ -1442,6 +1516,9 @@ class Parser {
       }
       if (is(".") || is("->")) fail(p, "member access ('" + cur().text + "') is only for threadIdx, blockIdx, blockDim, gridDim and cooperative groups");
       if (is("(")) fail(p, "only functions can be called");
+      if (!sizeof_ && designated_dims(*e).size() > 1)
+        fail(e->span.begin, "an array of " + std::to_string(designated_dims(*e).size()) +
+                                " dimensions is used here only with all its indices, or a row (a[i][j], a[i]), or in sizeof");
       return e;
     }
   }

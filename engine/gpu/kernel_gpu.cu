@@ -135,7 +135,10 @@ GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_u
   auto run_sequence = [&]() {
     for (size_t i = 0; i < nl; ++i) {
       const void* fn = reinterpret_cast<const void*>(launches[i].mod.kernel);
-      check(cudaLaunchKernel(fn, dim3(k.launches[i].spec.grid), dim3(k.launches[i].spec.block), launches[i].args.data(), launches[i].smem, nullptr),
+      const Dim3 g3 = k.launches[i].spec.grid_shape(), b3 = k.launches[i].spec.block_shape();  // the launch line's dim3 shapes
+      check(cudaLaunchKernel(fn, dim3(static_cast<unsigned>(g3.x), static_cast<unsigned>(g3.y), static_cast<unsigned>(g3.z)),
+                             dim3(static_cast<unsigned>(b3.x), static_cast<unsigned>(b3.y), static_cast<unsigned>(b3.z)), launches[i].args.data(),
+                             launches[i].smem, nullptr),
             name, nl > 1 ? "launch " + std::to_string(i + 1) : std::string("launch"));
     }
   };

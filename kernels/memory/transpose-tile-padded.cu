@@ -1,0 +1,37 @@
+// The tiled transpose with one word of padding per row: the tile is 32 x 33, so a column of it
+// runs through all 32 banks.
+// title: Transpose: padded shared-memory tile (no bank conflicts)
+// from: seed 004 ("Coalesced Access to Global Memory"); the tiled transpose of CUDA courses
+// about: The same code as transpose-tile, with tile[32][33]: row r of the tile starts at word
+//    33 r, so tile[r][c] lies in bank (r + c) mod 32 and the 32 lanes reading a column
+//    (tile[0][c] ... tile[31][c]) hit 32 different banks: 1 wavefront, no conflicts. The padding
+//    costs 32 words of shared memory and nothing else; both global accesses stay coalesced.
+// launch: transpose_tile_padded<<<dim3((COLS + TILE_DIM - 1) / TILE_DIM, (N / COLS + TILE_DIM - 1) / TILE_DIM), dim3(TILE_DIM, BLOCK_ROWS)>>>(out, in, N / COLS, COLS)
+// check: transpose
+// ops: sum
+
+#ifndef COLS
+// columns of the input matrix: the largest power of two that divides N, and at most about the
+// square root of N (32 for N = 1024: a 32 x 32 matrix; 64 for 4096; 8 for 1000, 125 rows)
+#define COLS min(N & -N, 1 << (bit_width(N) / 2))
+#endif
+#define TILE_DIM 32    // a block's tile is TILE_DIM x TILE_DIM elements
+#define BLOCK_ROWS 8   // rows of threads in a block: each thread moves TILE_DIM / BLOCK_ROWS elements
+
+__global__ void transpose_tile_padded(T *out, const T *in, int rows, int cols)
+{
+    __shared__ T tile[TILE_DIM][TILE_DIM + 1];  // one padding word per row
+
+    int x = blockIdx.x * TILE_DIM + threadIdx.x;  // column of in
+    int y = blockIdx.y * TILE_DIM + threadIdx.y;  // row of in
+    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+        if (x < cols && y + j < rows)  // the tiles on the matrix's right and bottom edges
+            tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * cols + x];
+    __syncthreads();  // step(load): the tile, row by row
+
+    x = blockIdx.y * TILE_DIM + threadIdx.x;  // column of out (a row of in)
+    y = blockIdx.x * TILE_DIM + threadIdx.y;  // row of out (a column of in)
+    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+        if (x < rows && y + j < cols)
+            out[(y + j) * rows + x] = tile[threadIdx.x][threadIdx.y + j];
+}  // step(store): out by rows, from tile columns
