@@ -189,10 +189,10 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   if (j.contains("launch")) t.launch = rd.string(j, "launch", "", 1 << 16);
   if (j.contains("check")) {
     t.check = rd.string(j, "check", "");
-    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy"};
+    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy", "histogram"};
     bool ok = false;
     for (const char* c : checks) ok = ok || t.check == c;
-    if (!ok) rd.fail("check", "must be reduce, inclusive-scan, exclusive-scan, sort, compact or copy");
+    if (!ok) rd.fail("check", "must be reduce, inclusive-scan, exclusive-scan, sort, compact, copy or histogram");
   } else if (file) {  // traces written before the check was recorded: the kernel file's
     t.check = file->header.check;
     if ((t.check == "inclusive-scan" || t.check == "exclusive-scan") && kernel_options(*file).can_inclusive &&
