@@ -420,8 +420,14 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
               throw UsageError(file.display + ":" + std::to_string(lv.line) + ": the launch passes " + t[ab].text + " " + t[ab + 1].text +
                                " ... with '" + op + "' outside parentheses; write " + t[ab].text + " " + t[ab + 1].text + " (...)");
         }
-        offset = host.eval(t, ab + 2, ae);
-        if (is_punct(t[ab + 1], "-")) offset = -offset;
+        // 0 + a - b, or 0 - a + b: the sign and what follows, as C groups them after the pointer
+        std::vector<cuda::Token> tail(t.begin() + static_cast<long>(ab + 1), t.begin() + static_cast<long>(ae));
+        cuda::Token zero = t[ab];
+        zero.kind = cuda::Tok::Number;
+        zero.text = "0";
+        zero.hide.clear();
+        tail.insert(tail.begin(), zero);
+        offset = host.eval(tail, 0, tail.size());
       }
       if (array >= 0) {
         const std::string& aname = k.arrays[static_cast<size_t>(array)].name;

@@ -240,6 +240,9 @@ TEST(HostSetup, LaunchArgumentsWithAnOffset) {
             std::string::npos);
   EXPECT_EQ(error_of(head + "// launch: k<<<1, 8>>>(in, out + N + 2, 3)\n" + body, 6),
             std::string(kFile) + ":3: the launch passes out + 8, outside out's 7 elements (an offset from 0 to 7)");
+  // C groups out - 1 + 2 as (out - 1) + 2: out + 1
+  t = run_text(head + "// launch: k<<<1, 8>>>(in, out - 1 + 2, 2)\n" + body, 6, {1, 2, 3, 4, 5, 6});
+  EXPECT_EQ(t.global_arrays[1].final, (std::vector<double>{7, 2, 4, 7, 7, 7, 7}));
   EXPECT_EQ(error_of(head + "// launch: k<<<1, 8>>>(in - 1, out, 3)\n" + body, 6),
             std::string(kFile) + ":3: the launch passes in - 1, outside in's 6 elements (an offset from 0 to 6)");
   EXPECT_EQ(error_of(head + "// launch: k<<<1, 8>>>(in + 1 << 1, out, 3)\n" + body, 6),
