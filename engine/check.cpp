@@ -78,8 +78,8 @@ CheckOutcome check_output_of(const Trace& t, const std::string& expect) {
     o.sentence = "the output is not checked: the kernel file names no operation (no `// check:` line)";
     return o;
   }
-  const std::string operation = op == "reduce" ? "reduction" : op == "sort" ? "stable sort" : op == "compact" ? "compaction" : op == "copy" ? "copy" : op == "transpose" ? "transpose"
-                                : op.substr(0, op.find('-')) + " scan";
+  const std::string operation = op == "reduce" ? "reduction" : op == "sort" ? "stable sort" : op == "compact" ? "compaction" : op == "copy" ? "copy"
+                                : op == "transpose" ? "transpose" : op == "histogram" ? "histogram" : op.substr(0, op.find('-')) + " scan";
   const bool matrices = operator_info(t.op).matrix;
   const std::string type = type_name(t.type);
   const std::string what = "the sequential " + operation + " (" + operator_name(t.op) + ") of the " +

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 #include "engine/bank_model.h"
@@ -109,6 +111,57 @@ struct HostEval {
     return eval(t, 0, t.size());
   }
 };
+
+// The value of an init: line for `arr` (its bits): a host integer expression, or for a float
+// array a float literal or __int_as_float(EXPR) (what IDENTITY stands for with float).
+uint32_t host_init_value(HostEval& host, const std::vector<cuda::Token>& t, size_t b, size_t e, const ResolvedArray& arr,
+                         const std::string& at) {
+  const std::vector<cuda::Token> part(t.begin() + static_cast<long>(b), t.begin() + static_cast<long>(e));
+  std::vector<cuda::Token> x = cuda::expand_tokens(host.files, host.pre->macros, part, &host.budget);
+  auto enclosed = [&](size_t from) {  // x[from] is a '(' whose ')' is the last token
+    int depth = 0;
+    for (size_t i = from; i < x.size(); ++i) {
+      if (is_punct(x[i], "(")) ++depth;
+      if (is_punct(x[i], ")") && --depth == 0) return i + 1 == x.size();
+    }
+    return false;
+  };
+  while (x.size() >= 2 && is_punct(x.front(), "(") && enclosed(0)) x = std::vector<cuda::Token>(x.begin() + 1, x.end() - 1);
+  if (x.empty()) throw UsageError(at + arr.name + " = nothing (expected a value)");
+  const bool is_float = arr.type == Base::Float;
+  const std::string type = is_float ? "float" : arr.type == Base::Unsigned ? "unsigned" : "int";
+  const size_t sign = is_punct(x[0], "-") || is_punct(x[0], "+") ? 1 : 0;
+  const std::string& lit = x.back().text;
+  const bool hex = lit.size() > 1 && lit[0] == '0' && (lit[1] == 'x' || lit[1] == 'X');
+  if (x.size() == sign + 1 && x.back().kind == cuda::Tok::Number && !hex &&
+      (lit.find_first_of(".eE") != std::string::npos || lit.back() == 'f' || lit.back() == 'F')) {
+    if (!is_float)
+      throw UsageError(at + arr.name + " holds " + type + " values, and " + (sign ? x[0].text : "") + lit +
+                       " is a float (an array has the type of the first parameter it is passed as)");
+    std::string digits = lit;
+    if (digits.back() == 'f' || digits.back() == 'F') digits.pop_back();
+    char* end = nullptr;
+    errno = 0;
+    float f = std::strtof(digits.c_str(), &end);
+    if (*end != '\0' || (errno == ERANGE && std::isinf(f))) throw UsageError(at + "'" + lit + "' is not a float");
+    if (sign && x[0].text == "-") f = -f;
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    return bits;
+  }
+  if (is_float && x.size() >= 4 && x[0].kind == cuda::Tok::Ident && x[0].text == "__int_as_float" && is_punct(x[1], "(") && enclosed(1))
+    return static_cast<uint32_t>(cuda::eval_const(host.files, x, 2, x.size() - 1, host.env));
+  const long long v = cuda::eval_const(host.files, x, 0, x.size(), host.env);
+  if (is_float) {
+    const float f = static_cast<float>(v);
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    return bits;
+  }
+  if (v < -2147483648LL || v > 4294967295LL)
+    throw UsageError(at + arr.name + " = " + std::to_string(v) + " does not fit in a 32-bit " + type);
+  return static_cast<uint32_t>(v);
+}
 
 }  // namespace
 
@@ -405,21 +458,63 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     for (size_t a = 0; a < args.size(); ++a) {
       const cuda::Var& p = *fn.params[a];
       const auto [ab, ae] = args[a];
+      // A pointer into a global array: NAME, NAME + EXPR, NAME - EXPR or &NAME[EXPR].
+      auto array_named = [&](size_t i) {
+        if (i >= ae || t[i].kind != cuda::Tok::Ident) return -1;
+        for (size_t x = 0; x < k.arrays.size(); ++x)
+          if (k.arrays[x].name == t[i].text) return static_cast<int>(x);
+        return -1;
+      };
       int array = -1;
-      if (ae == ab + 1 && t[ab].kind == cuda::Tok::Ident)
-        for (size_t i = 0; i < k.arrays.size(); ++i)
-          if (k.arrays[i].name == t[ab].text) array = static_cast<int>(i);
+      size_t name_at = ab;
+      long long offset = 0;
+      if (ae == ab + 1) {
+        array = array_named(ab);
+      } else if (is_punct(t[ab], "&") && ae > ab + 4 && is_punct(t[ab + 2], "[") && is_punct(t[ae - 1], "]") &&
+                 (array = array_named(ab + 1)) >= 0) {
+        name_at = ab + 1;
+        offset = host.eval(t, ab + 3, ae - 1);
+      } else if (ae > ab + 2 && (is_punct(t[ab + 1], "+") || is_punct(t[ab + 1], "-")) && (array = array_named(ab)) >= 0) {
+        // the offset is what follows the sign, up to the argument's end: no operator that binds
+        // less tightly than + may stand outside parentheses there (C would apply it to the pointer)
+        int depth = 0;
+        for (size_t i = ab + 2; i < ae; ++i) {
+          if (is_punct(t[i], "(") || is_punct(t[i], "[")) ++depth;
+          if (is_punct(t[i], ")") || is_punct(t[i], "]")) --depth;
+          static const char* const looser[] = {"<<", ">>", "<", ">", "<=", ">=", "==", "!=", "&", "^", "|", "&&", "||", "?", ":", "="};
+          for (const char* op : looser)
+            if (depth == 0 && is_punct(t[i], op))
+              throw UsageError(file.display + ":" + std::to_string(lv.line) + ": the launch passes " + t[ab].text + " " + t[ab + 1].text +
+                               " ... with '" + op + "' outside parentheses; write " + t[ab].text + " " + t[ab + 1].text + " (...)");
+        }
+        // 0 + a - b, or 0 - a + b: the sign and what follows, as C groups them after the pointer
+        std::vector<cuda::Token> tail(t.begin() + static_cast<long>(ab + 1), t.begin() + static_cast<long>(ae));
+        cuda::Token zero = t[ab];
+        zero.kind = cuda::Tok::Number;
+        zero.text = "0";
+        zero.hide.clear();
+        tail.insert(tail.begin(), zero);
+        offset = host.eval(tail, 0, tail.size());
+      }
       if (array >= 0) {
+        const std::string& aname = k.arrays[static_cast<size_t>(array)].name;
+        const std::string shown = offset == 0 ? aname : aname + " + " + std::to_string(offset);
         if (!p.type.pointer)
-          throw UsageError(file.display + ": the launch passes " + t[ab].text + " as " + L.entry_name + "'s parameter '" + p.name + "', which is not a pointer");
-        if (p.type.base == Base::Bool) throw UsageError(file.display + ": bool arrays are not supported as " + t[ab].text);
+          throw UsageError(file.display + ": the launch passes " + shown + " as " + L.entry_name + "'s parameter '" + p.name + "', which is not a pointer");
+        if (p.type.base == Base::Bool) throw UsageError(file.display + ": bool arrays are not supported as " + t[name_at].text);
+        const long long count = k.arrays[static_cast<size_t>(array)].count;
+        if (offset < 0 || offset > count)
+          throw UsageError(file.display + ":" + std::to_string(lv.line) + ": the launch passes " + aname + (offset < 0 ? " - " : " + ") +
+                           std::to_string(offset < 0 ? -offset : offset) + ", outside " + aname + "'s " + std::to_string(count) +
+                           " elements (an offset from 0 to " + std::to_string(count) + ")");
         if (!array_typed[array]) {  // an array has the type of the first parameter it is passed as
           k.arrays[array].type = p.type.base;
           array_typed[array] = true;
         }
         L.spec.args.push_back(0);
         L.arg_array.push_back(array);
-        arg_text.push_back(t[ab].text);
+        L.arg_offset.push_back(offset);
+        arg_text.push_back(shown);
         continue;
       }
       const long long v = host.eval(t, ab, ae);
@@ -434,6 +529,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
         L.spec.args.push_back(static_cast<uint32_t>(v));
       }
       L.arg_array.push_back(-1);
+      L.arg_offset.push_back(0);
       arg_text.push_back(std::to_string(v));
     }
     launch_desc += "(";
@@ -442,6 +538,34 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     k.launches.push_back(std::move(L));
   }
   if (!array_typed[1]) throw UsageError(file.display + ": the launch passes no `out` array");
+
+  // The host's set-up before the first launch: `// init: NAME = VALUE[, NAME = VALUE ...]`.
+  std::vector<int> init_line(k.arrays.size(), 0);
+  for (const HeaderValue& iv : h.inits) {
+    std::vector<cuda::Token> t = fragment(host.files, file.display, iv.value, iv.line, iv.col);
+    const std::string at = file.display + ":" + std::to_string(iv.line) + ": init line: ";
+    const auto parts = split_commas(t, 0, t.size());
+    if (parts.empty()) throw UsageError(at + "expected NAME = VALUE (e.g. `// init: out = 0`)");
+    for (const auto& [pb, pe] : parts) {
+      if (pe < pb + 3 || t[pb].kind != cuda::Tok::Ident || !is_punct(t[pb + 1], "="))
+        throw UsageError(at + "expected NAME = VALUE, not '" + iv.value + "' (e.g. `// init: out = 0`)");
+      const std::string& name = t[pb].text;
+      if (name == "in") throw UsageError(at + "in is the input (--n, --input); the host fills it, an init: line cannot");
+      size_t a = 1;
+      while (a < k.arrays.size() && k.arrays[a].name != name) ++a;
+      if (a == k.arrays.size()) {
+        std::string known;
+        for (size_t x = 1; x < k.arrays.size(); ++x) known += (x > 1 ? ", " : "") + k.arrays[x].name;
+        throw UsageError(at + "no global array '" + name + "' (the file has: " + known + ")");
+      }
+      if (init_line[a])
+        throw UsageError(at + name + " is set twice (line " + std::to_string(init_line[a]) + " sets it already)");
+      init_line[a] = iv.line;
+      ResolvedArray& arr = k.arrays[a];
+      arr.has_init = true;
+      arr.init_bits = host_init_value(host, t, pb + 2, pe, arr, at);
+    }
+  }
   k.in_type = k.arrays[0].type;
   k.out_type = k.arrays[1].type;
   const ResolvedLaunch& L0 = k.launches.front();
@@ -518,6 +642,16 @@ std::vector<uint32_t> kernel_input_words(const ResolvedKernel& k) {
   return in;
 }
 
+std::vector<uint32_t> initial_array_words(const ResolvedKernel& k, size_t a, bool* set) {
+  if (set) *set = a == 0 || k.arrays[a].has_init;
+  if (a == 0) return kernel_input_words(k);
+  return std::vector<uint32_t>(static_cast<size_t>(k.arrays[a].count), k.arrays[a].has_init ? k.arrays[a].init_bits : 0xffffffffu);
+}
+
+std::string init_hint(const ResolvedKernel& k, size_t a) {
+  return "add '// init: " + k.arrays[a].name + " = 0' if the host zeroes it";
+}
+
 std::vector<double> kernel_output(const ResolvedKernel& k, const std::vector<uint32_t>& words) {
   std::vector<double> out;
   for (uint32_t w : words) out.push_back(value_of_bits(w, k.out_type));
@@ -555,11 +689,11 @@ Trace run_interpreter(const ResolvedKernel& k) {
   const TraceRequest& r = k.request;
   cuda::Machine m(b.compiled, b.files);
   // Buffers in the order of k.arrays, so that a recorded global access's buffer is its array.
+  // What the host did not set is poisoned (as the GPU run does) and unwritten: reading it faults.
   for (size_t a = 0; a < k.arrays.size(); ++a) {
-    std::vector<uint32_t> words;
-    if (a == 0) words = kernel_input_words(k);
-    else words.assign(static_cast<size_t>(k.arrays[a].count), a == 1 ? 0xffffffffu : 0u);  // out poisoned, the rest zero
-    m.add_buffer(k.arrays[a].name, std::move(words));
+    bool set = false;
+    const int id = m.add_buffer(k.arrays[a].name, initial_array_words(k, a, &set));
+    if (!set) m.set_unwritten(id, init_hint(k, a));
   }
   cuda::BlockRecord rec;
   rec.value_type = r.type == ValueType::Float ? Base::Float : Base::Int;
@@ -569,7 +703,7 @@ Trace run_interpreter(const ResolvedKernel& k) {
     const ResolvedLaunch& L = k.launches[i];
     cuda::LaunchSpec spec = L.spec;
     for (size_t a = 0; a < L.arg_array.size(); ++a)
-      if (L.arg_array[a] >= 0) spec.args[a] = cuda::Machine::pointer_to(L.arg_array[a]);
+      if (L.arg_array[a] >= 0) spec.args[a] = cuda::Machine::pointer_to(L.arg_array[a], static_cast<int>(L.arg_offset[a]));
     rec.launch = static_cast<int>(i);
     LaunchInfo info;
     info.text = L.text;
@@ -662,6 +796,15 @@ bool reference_output(const Trace& t, const std::string& check, std::vector<doub
     std::stable_sort(want->begin(), want->end(), [&](double a, double b) {
       return (static_cast<long long>(a) & mask) < (static_cast<long long>(b) & mask);
     });
+  } else if (check == "histogram") {
+    // out has B bins (its out: count); bin b counts the inputs v with v mod B == b (the floor of
+    // v for float inputs, the remainder taken non-negative)
+    const long long bins = static_cast<long long>(std::max<size_t>(t.output.size(), 1));
+    want->assign(static_cast<size_t>(bins), 0.0);
+    for (double x : t.input) {
+      const long long v = static_cast<long long>(std::floor(x));
+      (*want)[static_cast<size_t>(((v % bins) + bins) % bins)] += 1;
+    }
   } else if (check == "inclusive-scan" || check == "exclusive-scan") {
     *is_scan = true;
     *want = reference_scan(t.input, t.op, t.type, check == "inclusive-scan");

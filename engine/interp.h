@@ -20,6 +20,7 @@ struct ResolvedLaunch {
   std::string entry_name;
   cuda::LaunchSpec spec;        // array arguments hold placeholders until a run binds buffers
   std::vector<int> arg_array;   // per argument: the global array it passes (index into arrays), or -1
+  std::vector<long long> arg_offset;  // per argument: the element the pointer points at (`out + 1`: 1)
   std::string text;             // e.g. scan_blocks<<<3, 512, 4096>>>(out, in, sums, 3000)
   int line = 0;                 // of the launch line
 };
@@ -29,6 +30,11 @@ struct ResolvedArray {
   std::string name;
   long long count = 0;  // 4-byte elements
   cuda::Base type = cuda::Base::Int;
+  // What the host sets before the first launch: `in` the input; an array with an `// init:` line
+  // every element to init_bits; the others nothing (poisoned with 0xFFFFFFFF, and the interpreter
+  // faults on a read of a word no thread has written).
+  bool has_init = false;
+  uint32_t init_bits = 0;
 };
 
 struct ResolvedKernel {
@@ -38,7 +44,7 @@ struct ResolvedKernel {
   std::shared_ptr<const KernelBuild> build;
   cuda::Base in_type = cuda::Base::Int, out_type = cuda::Base::Int;
   int out_count = 0;
-  std::string check;     // reduce, inclusive-scan, exclusive-scan, sort, compact, or "" (none)
+  std::string check;     // reduce, inclusive-scan, exclusive-scan, sort, compact, copy, histogram, or "" (none)
   bool inclusive = false;
   int bits = 0;
   int matrix_cols = 0;  // check transpose: the file's COLS
@@ -82,6 +88,11 @@ Trace run_interpreter(const ResolvedKernel& k);
 // The input array as the kernel's `in` holds it, and the output as the trace shows it (out[0] of a
 // reduction, the kept values of a compaction).
 std::vector<uint32_t> kernel_input_words(const ResolvedKernel& k);
+// Array `a` of k.arrays as the host hands it to the first launch (the interpreter and the GPU
+// alike): the input, the init: value, or the poison 0xFFFFFFFF; *set: whether the host set it.
+std::vector<uint32_t> initial_array_words(const ResolvedKernel& k, size_t a, bool* set = nullptr);
+// The header line that would set array `a` (for the fault of reading it unwritten).
+std::string init_hint(const ResolvedKernel& k, size_t a);
 std::vector<double> kernel_output(const ResolvedKernel& k, const std::vector<uint32_t>& out_words);
 
 // The output check of the kernel's `check:` line; `why` says what differs.

@@ -20,7 +20,7 @@ namespace scanscope {
 
 namespace {
 
-const char* const kHeaderKeys[] = {"title", "from", "about", "note", "launch", "out", "check", "require", "types", "ops", "broken", "reorders", "array", "schedule"};
+const char* const kHeaderKeys[] = {"title", "from", "about", "note", "launch", "out", "check", "require", "types", "ops", "broken", "reorders", "array", "schedule", "init"};
 
 [[noreturn]] void header_error(const std::string& path, int line, const std::string& m) {
   cuda::Pos p{-1, line, 1};
@@ -108,6 +108,12 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& pat
       h.arrays.push_back({value, line_no, value_col});
       last = &h.arrays.back().value;
       continue;
+    } else if (key == "init") {
+      if (h.inits.size() >= cuda::kMaxInitLines)
+        header_error(path, line_no, "more than " + std::to_string(cuda::kMaxInitLines) + " init lines");
+      h.inits.push_back({value, line_no, value_col});
+      last = &h.inits.back().value;
+      continue;
     } else if (key == "out") {
       field = &h.out;
       h.out_line = line_no;
@@ -123,10 +129,9 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& pat
     last = field;
   }
   if (!h.check.empty()) {
-    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy", "transpose"};
     bool ok = false;
-    for (const char* c : checks) ok = ok || h.check == c;
-    if (!ok) header_error(path, 1, "unknown check '" + h.check + "' (reduce, inclusive-scan, exclusive-scan, sort, compact, copy, transpose)");
+    for (const auto& c : check_names()) ok = ok || h.check == c;
+    if (!ok) header_error(path, key_line["check"], "unknown check '" + h.check + "' (" + name_list(check_names()) + ")");
   }
   if (!h.launches.empty()) {
     h.launch = h.launches[0].value;

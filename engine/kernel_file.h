@@ -38,9 +38,13 @@ struct KernelHeader {
   int launch_line = 0, out_line = 0;
   int launch_col = 0, out_col = 0;  // column where the value starts
   // Every launch line, in order (launch, launch_line and launch_col are the first), and the global
-  // arrays the file declares for them: `// array: NAME[COUNT]` (4-byte elements, zero-filled).
+  // arrays the file declares for them: `// array: NAME[COUNT]` (4-byte elements, unwritten until a launch
+  // or an init: line sets them).
   std::vector<HeaderValue> launches;
   std::vector<HeaderValue> arrays;
+  // What the host sets before the first launch: `// init: NAME = VALUE[, NAME = VALUE ...]` lines
+  // (out and the arrays start unwritten without one: a read of an unwritten word is a fault).
+  std::vector<HeaderValue> inits;
 };
 
 // Reads the header lines; throws cuda::CudaError for a malformed one (an unknown check, type or

@@ -165,7 +165,7 @@ struct LaunchInfo {
 // field of a trace goes here, unless it is per step.
 struct TraceHeader {
   TraceRequest request;  // what was asked (n, input and threads filled in): the trace's one source of it
-  std::string check;     // the kernel's check: reduce, inclusive-scan, exclusive-scan, sort, compact, or ""
+  std::string check;     // the kernel's check: reduce, inclusive-scan, exclusive-scan, sort, compact, copy, histogram, or ""
   std::string gpu_check; // when a GPU ran the same text: what agreed, or the first difference
   double gpu_us = 0;     // and the timed build of that text there: the median launch, microseconds (0: not run)
   std::string kernel;

@@ -87,4 +87,9 @@ std::string name_list(const std::vector<std::string>& names, const char* sep, co
   return s;
 }
 
+const std::vector<std::string>& check_names() {
+  static const std::vector<std::string> names = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy", "transpose", "histogram"};
+  return names;
+}
+
 }  // namespace scanscope

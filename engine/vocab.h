@@ -60,4 +60,8 @@ bool parse_name(const char* const (&names)[N], const std::string& s, E* out) {
 // The names joined by sep, with `last` (when given) before the final one: "a, b or c".
 std::string name_list(const std::vector<std::string>& names, const char* sep = ", ", const char* last = nullptr);
 
+// The output checks a kernel file's `check:` line names (docs/kernel-files.md), in the order the
+// docs list them; a trace file's `check` is one of them.
+const std::vector<std::string>& check_names();
+
 }  // namespace scanscope

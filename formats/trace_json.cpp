@@ -200,10 +200,9 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   if (j.contains("launch")) t.launch = rd.string(j, "launch", "", 1 << 16);
   if (j.contains("check")) {
     t.check = rd.string(j, "check", "");
-    static const char* const checks[] = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy", "transpose"};
     bool ok = false;
-    for (const char* c : checks) ok = ok || t.check == c;
-    if (!ok) rd.fail("check", "must be reduce, inclusive-scan, exclusive-scan, sort, compact, copy or transpose");
+    for (const auto& c : check_names()) ok = ok || t.check == c;
+    if (!ok) rd.fail("check", "must be one of " + name_list(check_names()));
   } else if (file) {  // traces written before the check was recorded: the kernel file's
     t.check = file->header.check;
     if ((t.check == "inclusive-scan" || t.check == "exclusive-scan") && kernel_options(*file).can_inclusive &&

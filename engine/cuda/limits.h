@@ -55,6 +55,7 @@ constexpr long long kMaxSnapshotWords = 1 << 23;  // 64 MiB of snapshots
 // A file's launch sequence (docs/kernel-files.md, "Grids and launch sequences").
 constexpr int kMaxLaunches = 16;        // launch lines in one file (the catalogue: 12, app-radix-sort-blocks)
 constexpr int kMaxDeclaredArrays = 16;  // `// array:` lines (the catalogue: 3)
+constexpr int kMaxInitLines = 17;       // `// init:` lines: out and every array once (the catalogue: 2)
 constexpr long long kMaxArrayElements = 1 << 20;  // elements of one declared array
 constexpr int kMaxTracedBlocks = 4096;  // blocks of all launches together (each makes a step at least)
 

@@ -82,6 +82,21 @@ const char* builtin_name(Builtin b) {
   }
 }
 
+const char* atomic_name(Builtin b) {
+  switch (b) {
+    case Builtin::AtomicAdd: return "atomicAdd";
+    case Builtin::AtomicSub: return "atomicSub";
+    case Builtin::AtomicMin: return "atomicMin";
+    case Builtin::AtomicMax: return "atomicMax";
+    case Builtin::AtomicExch: return "atomicExch";
+    case Builtin::AtomicCAS: return "atomicCAS";
+    case Builtin::AtomicAnd: return "atomicAnd";
+    case Builtin::AtomicOr: return "atomicOr";
+    case Builtin::AtomicXor: return "atomicXor";
+    default: return "an atomic";
+  }
+}
+
 std::string stack_overflow() {
   return "stack overflow: more than " + std::to_string(kStackSlots) + " words of locals, arguments and operands (calls nested too deep?)";
 }
@@ -115,6 +130,12 @@ int Machine::add_external(std::string name, uint32_t* data, size_t words) {
   return static_cast<int>(buffers_.size()) - 1;
 }
 
+void Machine::set_unwritten(int buffer, std::string hint) {
+  Buffer& b = buffers_.at(static_cast<size_t>(buffer));
+  b.written.assign(b.size, 0);
+  b.hint = std::move(hint);
+}
+
 uint64_t Machine::iteration_key(int tid) const {
   uint64_t h = 1469598103934665603ULL;  // FNV-1a over the counts of the loops the thread is in
   const uint32_t* c = &loop_counts_[static_cast<size_t>(tid) * kMaxLoopNest];
@@ -143,7 +164,7 @@ void Machine::fault(int tid, int pc, const std::string& message) const {
   throw e;
 }
 
-uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp) {
+uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp, const char* atomic) {
   const int32_t off = offset_of(ptr);
   switch (space_of(ptr)) {
     case kShared: {
@@ -162,6 +183,12 @@ uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t 
       if (off < 0 || static_cast<size_t>(off) >= buf.size)
         fault(tid, pc, std::string(is_load ? "reads " : "writes ") + buf.name + "[" + std::to_string(off) + "], outside its " +
                            std::to_string(buf.size) + " elements");
+      if (!buf.written.empty() && !buf.written[off]) {  // a byte per word: memory the host did not set
+        if (is_load)
+          fault(tid, pc, std::string(atomic ? atomic : "reads") + (atomic ? " reads " : " ") + buf.name + "[" + std::to_string(off) +
+                             "], which no thread has written and no init: line sets" + (buf.hint.empty() ? "" : "; " + buf.hint));
+        buf.written[off] = 1;
+      }
       return &buf.data[off];
     }
     case kLocal: {
@@ -727,7 +754,7 @@ void Machine::run_thread(int tid) {
         uint32_t cmp = cas ? as_u(POP()) : 0;
         if (cas) std::swap(val, cmp);  // atomicCAS(p, compare, val)
         uint64_t p = POP();
-        uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true, sp);
+        uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true, sp, atomic_name(b));
         const uint32_t old = *m;
         uint32_t nv = old;
         switch (b) {

@@ -52,6 +52,10 @@ class Machine {
   int add_external(std::string name, uint32_t* data, size_t words);
   std::vector<uint32_t> buffer(int id) const { return std::vector<uint32_t>(buffers_[id].data, buffers_[id].data + buffers_[id].size); }
   static uint64_t pointer_to(int buffer, int offset = 0);
+  // Marks every word of a buffer unwritten (memory the host did not set): a load or an atomic of
+  // a word no store or atomic has written since is a fault, which ends with `hint` (the header
+  // line that would set it). Buffers start written (set by the host).
+  void set_unwritten(int buffer, std::string hint);
 
   // Instructions one block may execute before the run is stopped as endless.
   void set_budget(long long per_block) { budget_ = per_block; }
@@ -68,6 +72,8 @@ class Machine {
     std::vector<uint32_t> own;  // empty for external memory
     uint32_t* data = nullptr;
     size_t size = 0;
+    std::vector<uint8_t> written;  // per word, 1 once written; empty: every word is set
+    std::string hint;              // how the file would set an unwritten word
   };
   enum class Status : unsigned char { Running, Barrier, Collective, Exited };
   struct Thread {
@@ -110,7 +116,8 @@ class Machine {
   [[noreturn]] void fault(int tid, int pc, const std::string& message) const;
   std::string who(int tid) const;
   // The word `ptr` names; `sp`: the thread's stack top now (a local's address is below it).
-  uint32_t* memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp);
+  // A load or an atomic (`atomic`: its builtin) faults on a global word nobody has written.
+  uint32_t* memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp, const char* atomic = nullptr);
 
   const Compiled& prog_;
   const SourceSet& files_;

@@ -90,14 +90,18 @@ GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_u
   const std::string& name = k.file.id;
   const size_t nl = k.launches.size();
 
-  // The global arrays: in (the input), out (poisoned before every run), the file's arrays (zeroed).
-  const std::vector<uint32_t> in_h = kernel_input_words(k);
+  // The global arrays as the host sets them before every run, as the interpreter has them: in
+  // (the input: a kernel may write it in place), the arrays of init: lines, the others poisoned.
+  std::vector<std::vector<uint32_t>> initial;
   std::vector<std::unique_ptr<DeviceBuffer<uint32_t>>> arrays;
-  for (size_t a = 0; a < k.arrays.size(); ++a) arrays.push_back(std::make_unique<DeviceBuffer<uint32_t>>(static_cast<size_t>(k.arrays[a].count), name));
-  check(cudaMemcpy(arrays[0]->ptr, in_h.data(), in_h.size() * 4, cudaMemcpyHostToDevice), name, "copy input");
+  for (size_t a = 0; a < k.arrays.size(); ++a) {
+    initial.push_back(initial_array_words(k, a));
+    arrays.push_back(std::make_unique<DeviceBuffer<uint32_t>>(static_cast<size_t>(k.arrays[a].count), name));
+  }
   auto reset = [&]() {
-    check(cudaMemset(arrays[1]->ptr, 0xff, arrays[1]->count * 4), name, "poison output");
-    for (size_t a = 2; a < arrays.size(); ++a) check(cudaMemset(arrays[a]->ptr, 0, arrays[a]->count * 4), name, "clear " + k.arrays[a].name);
+    for (size_t a = 0; a < arrays.size(); ++a)
+      check(cudaMemcpy(arrays[a]->ptr, initial[a].data(), initial[a].size() * 4, cudaMemcpyHostToDevice), name,
+            a == 0 ? std::string("copy input") : "set " + k.arrays[a].name);
   };
 
   struct Prepared {
@@ -120,7 +124,7 @@ GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_u
     p.mod = traced ? load(p.src.traced, k.file.display, "__ss_traced", name) : load(p.src.timed, k.file.display, p.src.entry, name);
     p.values.assign(L.spec.args.size() + 1, 0);
     for (size_t a = 0; a < L.spec.args.size(); ++a)
-      p.values[a] = L.arg_array[a] >= 0 ? reinterpret_cast<uint64_t>(arrays[static_cast<size_t>(L.arg_array[a])]->ptr) : L.spec.args[a];
+      p.values[a] = L.arg_array[a] >= 0 ? reinterpret_cast<uint64_t>(arrays[static_cast<size_t>(L.arg_array[a])]->ptr + L.arg_offset[a]) : L.spec.args[a];
     for (size_t a = 0; a < L.spec.args.size(); ++a) p.args.push_back(&p.values[a]);
     p.smem = static_cast<size_t>(L.spec.dynamic_smem_bytes);
     if (traced) {
@@ -152,8 +156,8 @@ GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_u
   cudaEvent_t a, b;
   check(cudaEventCreate(&a), name, "cudaEventCreate");
   check(cudaEventCreate(&b), name, "cudaEventCreate");
-  // The events bracket the launches alone (the output's poisoning comes before them); a timed run
-  // takes the median of `repeats` runs, each on a freshly poisoned output.
+  // The events bracket the launches alone (the host's set-up of the arrays comes before them); a
+  // timed run takes the median of `repeats` runs, each on freshly set arrays.
   std::vector<float> times;
   for (int r = 0; r < (traced ? 1 : std::max(1, repeats)); ++r) {
     reset();

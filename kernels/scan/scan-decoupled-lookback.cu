@@ -7,7 +7,7 @@
 // from: Merrill and Garland, "Single-pass Parallel Prefix Scan with Decoupled Look-back" (NVIDIA, 2016); seed 004 (the tile's CHUNK per thread, staged); seed 002 (Demouth's scan primitive)
 // about: Above 2048 elements, 128 threads and CHUNK 8: one tile (block) per 1024 elements, in one
 //    launch (3 tiles at n = 3000, 8 at 8192). Tile 0 has no tile before it: thread 0 stores
-//    prefixes[0] and sets flags[0] = 2 (aggregates[0] stays 0). Thread 0 of tile t > 0 stores
+//    prefixes[0] and sets flags[0] = 2 (aggregates[0] stays unset). Thread 0 of tile t > 0 stores
 //    aggregates[t], sets flags[t] = 1 (A), reads flags[t-1] and so on back (0: not yet
 //    published, 1: aggregate only, 2: inclusive prefix), combines what it finds, stores
 //    prefixes[t] and sets flags[t] = 2 (P). The trace shows these global loads and stores per
@@ -27,6 +27,7 @@
 // array: flags[BLOCKS]
 // array: aggregates[BLOCKS]
 // array: prefixes[BLOCKS]
+// init: flags = 0
 // check: exclusive-scan
 // types: int
 // schedule: a tile polls its predecessors' flags until they are set, as often as the GPU's schedule makes it
@@ -43,7 +44,7 @@
 #endif
 #define BLOCKS ((N + CHUNK * THREADS - 1) / (CHUNK * THREADS))
 
-#define FLAG_X 0  // nothing published yet (the arrays start zeroed)
+#define FLAG_X 0  // nothing published yet (the host zeroes the flags: the init: line)
 #define FLAG_A 1  // the tile's aggregate is in aggregates[t]
 #define FLAG_P 2  // the tile's inclusive prefix (tiles 0..t) is in prefixes[t]
 

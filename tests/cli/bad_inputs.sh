@@ -65,6 +65,9 @@ w("big-local.cu", head + "__global__ void k(int *out) { int a[100000000]; out[0]
 w("big-block.cu", "// launch: k<<<1, 1 << 40>>>(out)\n" + body)
 w("plain.cu", head + body)
 w("escape.cu", head + "// title: \x1b[2J\n" + body)
+# the first grid reduction many students write: atomicAdd into an out the host never zeroed
+w("missing-init.cu", "// launch: k<<<2, 4>>>(in, out)\n// check: reduce\n"
+  "__global__ void k(const int *in, int *out) { atomicAdd(out, in[blockIdx.x * 4 + threadIdx.x]); }\n")
 PY
 
 bad_input "unknown kernel" "unknown kernel 'reduce-magic' \(known: reduce-[a-z-]*, reduce-first-add, .* and [0-9]+ more, which scanscope list names; or --source FILE.cu\)" trace --kernel reduce-magic --device cpu
@@ -109,6 +112,7 @@ bad_input "local array of 10^8 elements" "big-local.cu:2:37: local array 'a' of 
 bad_input "block of 2^40 threads" "launches 1099511627776 threads per block .*a block has 1 to 1024" trace --source "$tmp/big-block.cu" --device cpu
 bad_input "escape sequence in a kernel file" "escape.cu:2:11: a control character \(byte 0x1B\): a kernel file is text" trace --source "$tmp/escape.cu" --device cpu
 bad_input "n beyond a trace" "--n must be from 1 to 65536 \(a trace's limit\), not 2000000000" trace --source "$tmp/plain.cu" --n 2000000000 --device cpu
+bad_input "atomicAdd on an out the host did not set" "kernel fault: .*/missing-init.cu:3:46: thread 0 of block 0: atomicAdd reads out\\[0\\], which no thread has written and no init: line sets; add '// init: out = 0' if the host zeroes it" trace --source "$tmp/missing-init.cu" --n 8 --device cpu
 bad_input "application with --op max" "app-compact takes --op sum, not max" trace --kernel app-compact --n 16 --op max --device cpu
 bad_input "unknown device" "--device must be auto, cpu or gpu" trace --kernel scan-blelloch --device tpu
 bad_input_no_gpu "--device gpu without a GPU" "--device gpu: no usable GPU: " trace --kernel scan-blelloch --n 16 --device gpu

@@ -51,6 +51,15 @@ SCANSCOPE_ASSETS="$tmp/assets" bad_input "lesson at past the trace (list)" "$far
 SCANSCOPE_ASSETS="$tmp/assets" bad_input "lesson at past the trace (show)" "$far" lesson show far
 SCANSCOPE_ASSETS="$tmp/assets" bad_input "lesson at past the trace (window)" "$far" --lesson far --screenshot "$tmp/x.png"
 
+# The kernel of the missing-init case (bad_inputs.sh) with the host's zeroing in its header: the
+# fault is gone and the sum is right.
+{ echo '// init: out = 0'; cat "$tmp/missing-init.cu"; } >"$tmp/with-init.cu"
+expect_ok trace --source "$tmp/with-init.cu" --n 8 --input 1,2,3,4,5,6,7,8 --device cpu
+if ! grep -qx "output: 36" "$tmp/out" || ! grep -qx "output matches the sequential CPU reference" "$tmp/out"; then
+  echo "FAIL: with-init.cu: expected 'output: 36' and a match: $(tail -3 "$tmp/out")"
+  fail=1
+fi
+
 expect_ok list
 expect_ok list --json
 expect_ok trace --kernel scan-blelloch --n 16 --pad none --device cpu
