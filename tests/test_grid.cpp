@@ -169,10 +169,7 @@ TEST(Grid, ArrayLinesAreChecked) {
             "kernels/app/grid-test.cu:3: array line: a second array named 'a' (expected NAME[COUNT])");
   EXPECT_EQ(error_of("// launch: k<<<1, 1>>>(out, b)\n// array: a[4]\n"),
             "kernels/app/grid-test.cu:1:29: 'b' is not known here (the host knows N, MIN_IN, MAX_IN, sizeof(T), the file's macros and its constants)");
-  EXPECT_EQ(error_of("// launch: k<<<1, 1>>>(out, a)
-// array: a[N]
-// init: a = 0
-"), "no error");
+  EXPECT_EQ(error_of("// launch: k<<<1, 1>>>(out, a)\n// array: a[N]\n// init: a = 0\n"), "no error");
 }
 
 // A grid trace survives its file: launches, blocks, global accesses and totals come back.

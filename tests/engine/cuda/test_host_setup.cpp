@@ -216,7 +216,7 @@ TEST(HostSetup, InitLineErrorsNameTheLine) {
   EXPECT_EQ(e("// init: out\n"), f + ":1: init line: expected NAME = VALUE, not 'out' (e.g. `// init: out = 0`)");
   EXPECT_EQ(e("// init: out = 1 << 33\n"), f + ":1: init line: out = 8589934592 does not fit in a 32-bit int");
   EXPECT_EQ(e("// init: out = M\n"),
-            f + ":1:16: 'M' is not known here (the host knows N, MIN_IN, MAX_IN, sizeof(T) and the file's macros)");
+            f + ":1:16: 'M' is not known here (the host knows N, MIN_IN, MAX_IN, sizeof(T), the file's macros and its constants)");
 }
 
 // Pointers with an element offset: the kernel's p[0] is out[1] (the fault names out's own index),
