@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/bank_model.h"
+#include "engine/check.h"
 #include "engine/gpu/instrument.h"
 #include "engine/gpu/nvrtc.h"
 #include "engine/interp.h"
@@ -136,7 +137,8 @@ void print_table(const Trace& t, std::ostream& os, bool code = false) {
       const Hazard& h = s.hazards[0];
       os << "    RACE: " << s.hazards.size() << " shared word(s) touched by two threads with no barrier between; first: word "
          << h.word << ", thread " << h.first_tid << " at " << source_position(t, s.accesses[h.first_access].site) << " then thread "
-         << h.second_tid << " at " << source_position(t, s.accesses[h.second_access].site) << " (" << h.kind << ")\n";
+         << h.second_tid << " at " << source_position(t, s.accesses[h.second_access].site) << " (" << h.kind << ")\n"
+         << "    " << race_fix(h) << "\n";
     }
     if (grid && (i + 1 == t.steps.size() || t.steps[i + 1].launch != s.launch)) print_launch_writes(t, s.launch, os);
   }

@@ -126,6 +126,14 @@ CheckOutcome check_conflicts(const Trace& t, long long limit) {
   return o;
 }
 
+std::string race_fix(const Hazard& h) {
+  if (h.first_tid / kWarpSize != h.second_tid / kWarpSize)
+    return "threads " + std::to_string(h.first_tid) + " and " + std::to_string(h.second_tid) + " are in different warps: put __syncthreads() between the two accesses";
+  return "threads " + std::to_string(h.first_tid) + " and " + std::to_string(h.second_tid) + " are in one warp, and code that assumed a warp runs in "
+         "lockstep (volatile shared memory, no __syncwarp) is a race since Volta's independent thread scheduling: read into a register, "
+         "__syncwarp(), then write (v = s[i + d]; __syncwarp(); s[i] += v; __syncwarp();), or use __shfl_down_sync";
+}
+
 CheckOutcome check_race(const Trace& t) {
   CheckOutcome o = outcome(CheckKind::Race);
   long long words = 0;
@@ -145,8 +153,9 @@ CheckOutcome check_race(const Trace& t) {
   const std::string where = a == b || !b ? (a ? " at line " + std::to_string(a) : "") : " at lines " + std::to_string(a) + " and " + std::to_string(b);
   o.sentence = "RACE between thread " + std::to_string(h.first_tid) + " and thread " + std::to_string(h.second_tid) + where +
                ": both touch shared word " + std::to_string(h.word) + " in " + step_name(*first) +
-               " with no barrier between (__syncthreads(), or __syncwarp() within a warp), one of them writing";
+               " with no barrier between, one of them writing";
   if (words > 1) o.sentence += " (" + std::to_string(words) + " words raced in all)";
+  o.sentence += "; " + race_fix(h);
   return o;
 }
 

@@ -34,6 +34,10 @@ struct CheckSpec {
 // The name of a check's outcome ("runs", "output", "conflicts", "race", "divergence", "barriers",
 // "launch") and a spec as written ("max-conflicts 0").
 const char* check_name(CheckKind kind);
+
+// What would fix race h: between two warps a barrier; inside one warp, code that assumed the warp
+// runs in lockstep (before Volta) needs __syncwarp(). One sentence, for the command line and the check.
+std::string race_fix(const Hazard& h);
 std::string spec_text(const CheckSpec& spec);
 // Parses a spec as written; false with *why naming the accepted forms.
 bool parse_check_spec(const std::string& text, CheckSpec* out, std::string* why);

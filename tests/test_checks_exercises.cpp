@@ -155,10 +155,22 @@ TEST(Checks, RaceNamesTheThreadsAndTheLine) {
   ASSERT_EQ(rep.checks.size(), 2u);
   EXPECT_EQ(rep.checks[1].check, "race");
   EXPECT_EQ(rep.checks[1].sentence, "RACE between thread 0 and thread 64 at line " + std::to_string(line) +
-                                        ": both touch shared word 64 in step 'strides 128 and half: NO barrier' with no barrier between "
-                                        "(__syncthreads(), or __syncwarp() within a warp), one of them writing (64 words raced in all)");
+                                        ": both touch shared word 64 in step 'strides 128 and half: NO barrier' with no barrier between, "
+                                        "one of them writing (64 words raced in all); threads 0 and 64 are in different warps: put "
+                                        "__syncthreads() between the two accesses");
   EXPECT_EQ(rep.checks[1].line, line);
   EXPECT_TRUE(check_request(catalogue_request("reduce-sequential", 256), {{CheckKind::Race, 0}}).passed);
+}
+
+TEST(Checks, AWarpSynchronousRaceSaysWhatVoltaChanged) {
+  Hazard h;
+  h.first_tid = 0;
+  h.second_tid = 1;
+  EXPECT_NE(race_fix(h).find("in one warp, and code that assumed a warp runs in lockstep (volatile shared memory, no __syncwarp) is a race "
+                             "since Volta's independent thread scheduling"),
+            std::string::npos);
+  h.second_tid = 32;
+  EXPECT_EQ(race_fix(h), "threads 0 and 32 are in different warps: put __syncthreads() between the two accesses");
 }
 
 TEST(Checks, DivergenceTellsInterleavedFromSequentialAddressing) {
