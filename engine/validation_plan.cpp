@@ -24,6 +24,22 @@ std::string describe(const TraceRequest& r) {
   return s;
 }
 
+std::vector<int> accepted_sizes(const std::string& path, ValueType type, const std::vector<int>& spread) {
+  std::vector<int> ok;
+  for (int n : spread) {
+    TraceRequest r;
+    r.source = path;
+    r.type = type;
+    r.n = n;
+    try {
+      resolve_kernel(r);
+      ok.push_back(n);
+    } catch (const UsageError&) {
+    }
+  }
+  return ok;
+}
+
 std::vector<PlanEntry> source_plan(const std::string& dir) {
   std::vector<std::string> files;
   std::error_code ec;
@@ -35,18 +51,7 @@ std::vector<PlanEntry> source_plan(const std::string& dir) {
   for (const auto& path : files) {
     const KernelFile file = load_kernel_file(path);
     for (ValueType type : kernel_options(file).types) {
-      std::vector<int> sizes;
-      for (int n : {1, 7, 32, 100, 256, 1000}) {
-        TraceRequest r;
-        r.source = path;
-        r.type = type;
-        r.n = n;
-        try {
-          resolve_kernel(r);
-          sizes.push_back(n);
-        } catch (const UsageError&) {
-        }
-      }
+      const std::vector<int> sizes = accepted_sizes(path, type, {1, 7, 32, 100, 256, 1000});
       std::vector<int> chosen;
       for (int n : {256, 1000})
         if (std::find(sizes.begin(), sizes.end(), n) != sizes.end()) chosen.push_back(n);

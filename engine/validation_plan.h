@@ -15,6 +15,10 @@ struct PlanEntry {
 
 std::vector<PlanEntry> validation_plan();
 
+// The sizes of `spread` at which the kernel file at `path` takes a request of `type` (its launch
+// and require: lines decide).
+std::vector<int> accepted_sizes(const std::string& path, ValueType type, const std::vector<int>& spread);
+
 // Every kernel file in `dir` (a corpus such as tests/corpus), by name: each type it takes, at
 // n = 256 and n = 1000, or the largest of a spread of sizes it accepts when it takes neither.
 std::vector<PlanEntry> source_plan(const std::string& dir);

@@ -13,6 +13,7 @@
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
 #include "engine/runner.h"
+#include "engine/validation_plan.h"
 
 using namespace scanscope;
 
@@ -30,20 +31,7 @@ std::vector<std::string> corpus_files() {
 
 // The sizes of the spread that the file accepts.
 std::vector<int> sizes_for(const std::string& path, ValueType type) {
-  static const int spread[] = {1, 7, 32, 33, 100, 256, 257, 1000, 1024, 2048, 4099};
-  std::vector<int> ok;
-  for (int n : spread) {
-    TraceRequest r;
-    r.source = path;
-    r.type = type;
-    r.n = n;
-    try {
-      resolve_kernel(r);
-      ok.push_back(n);
-    } catch (const UsageError&) {
-    }
-  }
-  return ok;
+  return accepted_sizes(path, type, {1, 7, 32, 33, 100, 256, 257, 1000, 1024, 2048, 4099});
 }
 
 class Corpus : public ::testing::TestWithParam<std::string> {};
