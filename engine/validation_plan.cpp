@@ -24,13 +24,21 @@ std::string describe(const TraceRequest& r) {
   return s;
 }
 
+TraceRequest source_request(const std::string& path, ValueType type, int n) {
+  TraceRequest r;
+  r.source = path;
+  r.type = type;
+  r.n = n;
+  r.seed = static_cast<unsigned>(3 * n + 1);
+  const std::vector<Operator> ops = kernel_options(load_kernel_file(path)).ops;
+  if (!ops.empty() && std::find(ops.begin(), ops.end(), Operator::Sum) == ops.end()) r.op = ops.front();
+  return r;
+}
+
 std::vector<int> accepted_sizes(const std::string& path, ValueType type, const std::vector<int>& spread) {
   std::vector<int> ok;
   for (int n : spread) {
-    TraceRequest r;
-    r.source = path;
-    r.type = type;
-    r.n = n;
+    const TraceRequest r = source_request(path, type, n);
     try {
       resolve_kernel(r);
       ok.push_back(n);
@@ -57,11 +65,7 @@ std::vector<PlanEntry> source_plan(const std::string& dir) {
         if (std::find(sizes.begin(), sizes.end(), n) != sizes.end()) chosen.push_back(n);
       if (chosen.empty() && !sizes.empty()) chosen.push_back(sizes.back());
       for (int n : chosen) {
-        TraceRequest r;
-        r.source = path;
-        r.type = type;
-        r.n = n;
-        r.seed = 13;
+        const TraceRequest r = source_request(path, type, n);
         plan.push_back({describe(r), r});
       }
     }

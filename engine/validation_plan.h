@@ -15,6 +15,10 @@ struct PlanEntry {
 
 std::vector<PlanEntry> validation_plan();
 
+// A request of the kernel file at `path` with its operator (sum when it takes sum, else the first
+// of its ops: line), `type` and n.
+TraceRequest source_request(const std::string& path, ValueType type, int n);
+
 // The sizes of `spread` at which the kernel file at `path` takes a request of `type` (its launch
 // and require: lines decide).
 std::vector<int> accepted_sizes(const std::string& path, ValueType type, const std::vector<int>& spread);

@@ -392,11 +392,11 @@ class Compiler {
         expr(*e.kids[1], want);
         return;
       case Ek::Cast:
-        expr(*e.kids[0], want || !e.type.is_void());
-        if (e.type.is_void()) {
-          if (!e.kids[0]->type.is_void()) emit(Op::Pop, p);
+        if (e.type.is_void()) {  // (void)x: x for its effects, no value
+          expr(*e.kids[0], false);
           return;
         }
+        expr(*e.kids[0], true);
         convert(e.kids[0]->type, e.type, p);
         if (!want) emit(Op::Pop, p);
         return;

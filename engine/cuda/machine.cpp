@@ -750,9 +750,9 @@ void Machine::run_thread(int tid) {
         const Builtin b = static_cast<Builtin>(in.a);
         const Base type = prog_.sites[in.b].type;
         const bool cas = b == Builtin::AtomicCAS;
-        uint32_t val = as_u(POP());
-        uint32_t cmp = cas ? as_u(POP()) : 0;
-        if (cas) std::swap(val, cmp);  // atomicCAS(p, compare, val)
+        // atomicCAS(p, compare, val) pushed p, compare, val: val comes off first
+        const uint32_t val = as_u(POP());
+        const uint32_t cmp = cas ? as_u(POP()) : 0;
         uint64_t p = POP();
         uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true, sp, atomic_name(b));
         const uint32_t old = *m;

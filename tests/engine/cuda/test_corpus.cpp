@@ -45,11 +45,7 @@ TEST_P(Corpus, RunsOnTheInterpreterAndMatchesTheCpuReference) {
     const std::vector<int> sizes = sizes_for(path, type);
     ASSERT_FALSE(sizes.empty()) << path << " (" << type_name(type) << ") accepts none of the sizes tried";
     for (int n : sizes) {
-      TraceRequest r;
-      r.source = path;
-      r.type = type;
-      r.n = n;
-      r.seed = static_cast<unsigned>(3 * n + 1);
+      const TraceRequest r = source_request(path, type, n);
       Trace t;
       try {
         t = run_emulator(r);
@@ -69,11 +65,7 @@ TEST_P(Corpus, AgreesWithTheGpu) {
   const KernelFile file = load_kernel_file(path);
   for (ValueType type : kernel_options(file).types) {
     for (int n : sizes_for(path, type)) {
-      TraceRequest r;
-      r.source = path;
-      r.type = type;
-      r.n = n;
-      r.seed = static_cast<unsigned>(3 * n + 1);
+      const TraceRequest r = source_request(path, type, n);
       std::string where;
       try {
         const Trace t = run_trace(r, Device::Gpu, &where);
