@@ -1,5 +1,6 @@
 // title: block reduction by shuffles, then an atomicCAS loop that applies OP to out[0] (course style: "any atomic from atomicCAS")
-// about: Each warp folds its values with __shfl_down_sync, warp 0 folds the warp sums, and thread 0
+// about: (int only here: with float the GPU adds the blocks in the order they finish, so its last bits differ.)
+//   Each warp folds its values with __shfl_down_sync, warp 0 folds the warp sums, and thread 0
 //   combines the block's result into out[0] with the do { assumed = old; old = atomicCAS(...) }
 //   while (assumed != old) loop of the CUDA programming guide, so any operator works atomically
 //   (a float goes through __float_as_int / __int_as_float). The host sets out[0] to the identity.
@@ -8,6 +9,7 @@
 // init: out = IDENTITY
 // out: 1
 // check: reduce
+// types: int
 
 __device__ void atomic_combine(T *address, T val) {
   int *word = (int *)address;
