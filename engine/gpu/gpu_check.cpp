@@ -35,30 +35,58 @@ bool gpu_agrees_with(const ResolvedKernel& k, const Trace& t, std::string* why) 
   // Every block of every launch: its barrier steps against its snapshots.
   const bool is_float = t.type == ValueType::Float;
   const int base = k.build->compiled.dynamic_base;
+  // The interpreter's blocks in order, each with its barrier steps.
+  struct Mine {
+    int launch, block;
+    std::vector<size_t> steps;
+    bool taken = false;
+  };
+  std::vector<Mine> blocks;
   size_t next_step = 0, barriers = 0;
   for (const GpuKernelRun::BlockSnapshots& bs : g.blocks) {
-    std::vector<size_t> mine;
+    Mine m{bs.launch, bs.block, {}};
     size_t s = next_step;
     for (; s < t.steps.size() && t.steps[s].launch == bs.launch && t.steps[s].block == bs.block; ++s)
-      if (t.steps[s].barrier) mine.push_back(s);
+      if (t.steps[s].barrier) m.steps.push_back(s);
     next_step = s;
+    blocks.push_back(std::move(m));
+  }
+  // Why GPU block bs differs from the interpreter's block m ("" when they agree).
+  auto differs = [&](const GpuKernelRun::BlockSnapshots& bs, const Mine& m) -> std::string {
     const std::string who = g.blocks.size() > 1 ? "launch " + std::to_string(bs.launch + 1) + ", block " + std::to_string(bs.block) + ": " : "";
-    if (mine.size() != bs.snapshots.size())
-      return fail(who + "the GPU passed " + std::to_string(bs.snapshots.size()) + " barriers (with the kernel's end), the interpreter " +
-                  std::to_string(mine.size()));
-    for (size_t b = 0; b < mine.size(); ++b) {
-      const Step& st = t.steps[mine[b]];
+    if (m.steps.size() != bs.snapshots.size())
+      return who + "the GPU passed " + std::to_string(bs.snapshots.size()) + " barriers (with the kernel's end), the interpreter " +
+             std::to_string(m.steps.size());
+    for (size_t b = 0; b < m.steps.size(); ++b) {
+      const Step& st = t.steps[m.steps[b]];
       const std::vector<uint32_t>& snap = bs.snapshots[b];
       for (size_t w = 0; w < snap.size(); ++w) {
         const size_t word = static_cast<size_t>(base) + w;
         if (word >= st.smem.size() || std::isnan(st.smem[word])) continue;  // not written (in the interpreter's run)
         const double gv = decode(snap[w], is_float);
         if (!same(gv, st.smem[word]))
-          return fail(who + "step " + std::to_string(mine[b]) + " (" + st.label + "): shared word " + std::to_string(word) + " is " +
-                      std::to_string(gv) + " on the GPU, " + std::to_string(st.smem[word]) + " in the interpreter");
+          return who + "step " + std::to_string(m.steps[b]) + " (" + st.label + "): shared word " + std::to_string(word) + " is " +
+                 std::to_string(gv) + " on the GPU, " + std::to_string(st.smem[word]) + " in the interpreter";
       }
     }
-    barriers += mine.size();
+    return "";
+  };
+  // A kernel whose blocks' roles follow the GPU's schedule (`schedule:`, e.g. the last block to
+  // finish adds the partial sums) is compared block for block with any interpreter block of the
+  // same launch that did the same work: the interpreter runs blocks in order, the GPU does not.
+  const bool by_schedule = !k.file.header.schedule.empty();
+  for (size_t i = 0; i < g.blocks.size(); ++i) {
+    const GpuKernelRun::BlockSnapshots& bs = g.blocks[i];
+    const std::string own = differs(bs, blocks[i]);
+    size_t match = blocks.size();
+    if (own.empty() && !blocks[i].taken) match = i;
+    for (size_t j = 0; match == blocks.size() && by_schedule && j < blocks.size(); ++j)
+      if (!blocks[j].taken && blocks[j].launch == bs.launch && differs(bs, blocks[j]).empty()) match = j;
+    if (match == blocks.size())
+      return fail(!own.empty() ? own : "launch " + std::to_string(bs.launch + 1) + ", block " + std::to_string(bs.block) +
+                                           ": its barriers match only interpreter blocks already paired with other GPU blocks");
+    blocks[match].taken = true;
+    barriers += blocks[match].steps.size();
   }
   if (next_step != t.steps.size())
     return fail("the interpreter's trace has " + std::to_string(t.steps.size() - next_step) + " steps of blocks the GPU run did not log");

@@ -11,6 +11,7 @@
 // init: retired = 0
 // out: 1
 // check: reduce
+// schedule: the block that draws the last ticket sums the partials, and which block that is follows the GPU's schedule (the interpreter runs blocks in order, so there it is the last one)
 
 #define BLOCKS min(8, (N + 127) / 128)
 
