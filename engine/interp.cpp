@@ -457,7 +457,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     std::vector<std::string> arg_text;
     for (size_t a = 0; a < args.size(); ++a) {
       const cuda::Var& p = *fn.params[a];
-      const auto [ab, ae] = args[a];
+      const size_t ab = args[a].first, ae = args[a].second;  // (lambdas may not capture structured bindings before C++20)
       // A pointer into a global array: NAME, NAME + EXPR, NAME - EXPR or &NAME[EXPR].
       auto array_named = [&](size_t i) {
         if (i >= ae || t[i].kind != cuda::Tok::Ident) return -1;
