@@ -27,6 +27,7 @@ constexpr int kMaxLabelChars = 200;  // a `// step:` label (the catalogue: < 50)
 // Templates: functions made from templates (each a function of its own), and templates
 // instantiated while another one is being parsed (recursion through a template's arguments).
 constexpr int kMaxInstantiations = 1000;  // the corpus: < 10
+constexpr long long kMaxInstantiatedTokens = 2000000;  // tokens parsed again by all instantiations together (a 1 MiB text has about 300,000; the corpus: < 10,000)
 constexpr int kMaxInstantiationDepth = 64;
 
 // Compiler.

@@ -790,6 +790,9 @@ class Parser {
     if (auto it = functions_.find(key); it != functions_.end()) return it->second;
     if (++instantiations_ > kMaxInstantiations)
       fail(use, "more than " + std::to_string(kMaxInstantiations) + " template instantiations (a template instantiating itself?)");
+    instantiated_tokens_ += static_cast<long long>(t.end - t.begin);
+    if (instantiated_tokens_ > kMaxInstantiatedTokens)
+      fail(use, "templates instantiated to more than " + std::to_string(kMaxInstantiatedTokens) + " tokens in all (a large template used with many arguments?)");
     if (instantiation_depth_ >= kMaxInstantiationDepth)
       fail(use, "templates instantiated more than " + std::to_string(kMaxInstantiationDepth) + " deep inside each other");
     // Parse the declaration again, in file scope, with the parameters bound.
@@ -2303,6 +2306,7 @@ class Parser {
   std::map<std::string, TArg> tbind_;  // the arguments of the instantiation being parsed
   std::vector<std::pair<std::string, Pos>> instantiating_;  // instantiations being parsed, and where each was used
   int instantiations_ = 0, instantiation_depth_ = 0;
+  long long instantiated_tokens_ = 0;
   int angle_ = 0;          // inside a template's <...>: '>' closes it
   bool half_gt_ = false;   // the first '>' of a '>>' token closed a template's list
   bool saw_const_ = false;  // the last type read had const or constexpr

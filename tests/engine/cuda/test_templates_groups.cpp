@@ -96,6 +96,18 @@ TEST(Templates, SelfInstantiationStopsAtTheDepthLimit) {
   EXPECT_NE(o.what.find("templates instantiated more than 64 deep"), std::string::npos) << o.what;
 }
 
+TEST(Templates, ALargeTemplateUsedWithManyArgumentsStopsAtTheTokenBudget) {
+  // 200 instantiations of a body of 12,000 tokens: 2.4 million tokens to parse again
+  std::string body;
+  for (int i = 0; i < 2000; ++i) body += "v = v + D;\n";  // 6 tokens a line
+  std::string uses;
+  for (int i = 0; i < 200; ++i) uses += "s = s + big<" + std::to_string(i) + ">(s);\n";
+  const Outcome o = run_text(kReduceHeader + "template <int D> __device__ int big(int v) {\n" + body + "return v; }\n" +
+                             "__global__ void k(const int *in, int *out, int n) { int s = 0;\n" + uses + "out[0] = s; }\n");
+  ASSERT_EQ(o.kind, "error");
+  EXPECT_NE(o.what.find("templates instantiated to more than 2000000 tokens in all"), std::string::npos) << o.what;
+}
+
 TEST(Templates, UnsupportedFormsSayWhat) {
   EXPECT_NE(run_text(kReduceHeader + "template <> __device__ int f(int v);\n").what.find("explicit specializations (template <>) are not supported"),
             std::string::npos);
