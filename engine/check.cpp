@@ -126,6 +126,8 @@ CheckOutcome check_conflicts(const Trace& t, long long limit) {
   return o;
 }
 
+}  // namespace
+
 std::string race_fix(const Hazard& h) {
   if (h.first_tid / kWarpSize != h.second_tid / kWarpSize)
     return "threads " + std::to_string(h.first_tid) + " and " + std::to_string(h.second_tid) + " are in different warps: put __syncthreads() between the two accesses";
@@ -133,6 +135,8 @@ std::string race_fix(const Hazard& h) {
          "lockstep (volatile shared memory, no __syncwarp) is a race since Volta's independent thread scheduling: read into a register, "
          "__syncwarp(), then write (v = s[i + d]; __syncwarp(); s[i] += v; __syncwarp();), or use __shfl_down_sync";
 }
+
+namespace {
 
 CheckOutcome check_race(const Trace& t) {
   CheckOutcome o = outcome(CheckKind::Race);
