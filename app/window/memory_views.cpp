@@ -187,8 +187,10 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
     }
     strip_y = top + (in.compact || tight ? 0.0f : label_h);
     const bool crowded = rows * value_h > avail - strip_h - label_h - 2 * caption_h - arrays_h - 40.0f * ui.scale;
+    // A matrix's lines all go down into a column or along a row, so its rows take most of the fan's room.
     const float gap = tight       ? std::max(6.0f * ui.scale, strip_h * 0.5f)
                       : in.compact ? std::max(12.0f * ui.scale, (avail - strip_h) * 0.08f)
+                      : matrix     ? std::max(16.0f * ui.scale, (avail - strip_h) * 0.06f)
                                    : std::max(24.0f * ui.scale, (avail - strip_h) * (crowded ? 0.12f : 0.22f));
     // Where not even one row of values would fit, the bank numbers and the caption give up their room.
     bare = tight && c.bottom() - (strip_y + strip_h + gap + label_h) - 2 - arrays_h - caption_h < value_h;
