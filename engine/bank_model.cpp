@@ -10,10 +10,15 @@
 
 namespace scanscope {
 
+int bank_of(int word, int banks) {
+  banks = std::max(1, banks);
+  return ((word % banks) + banks) % banks;
+}
+
 int wavefronts_of(const int* words, int count, int banks) {
   if (count == 0) return 0;
   std::map<int, std::set<int>> per_bank;
-  for (int i = 0; i < count; ++i) per_bank[((words[i] % banks) + banks) % banks].insert(words[i]);
+  for (int i = 0; i < count; ++i) per_bank[bank_of(words[i], banks)].insert(words[i]);
   int w = 0;
   for (auto& [bank, set] : per_bank) w = std::max<int>(w, static_cast<int>(set.size()));
   return w;

@@ -15,6 +15,10 @@ struct BankConfig {
   int warp_issue = 32;  // 16: the warp is issued as two half-warps (G80)
 };
 
+// The bank of a 4-byte word: word w lies in bank w mod banks (the one place the rule is written;
+// the window colours a cell by it).
+int bank_of(int word, int banks);
+
 // Per issue (a warp, or a half-warp in G80 mode): the number of distinct words in each bank.
 // wavefronts = max over banks; lanes touching the same word share one (broadcast).
 int wavefronts_of(const int* words, int count, int banks);

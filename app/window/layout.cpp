@@ -171,9 +171,9 @@ float ease_in_out(float t) {
   return t * t * (3.0f - 2.0f * t);
 }
 
-SmemGrid smem_grid(int words, int banks, const Rect& area, float max_cell_h) {
+SmemGrid smem_grid(int words, int columns, const Rect& area, float max_cell_h) {
   SmemGrid g;
-  g.columns = std::max(1, std::min(banks, std::max(1, words)));
+  g.columns = std::max(1, std::min(columns, std::max(1, words)));
   g.rows = std::max(1, (words + g.columns - 1) / g.columns);
   g.area = area;
   g.cell_w = area.w / static_cast<float>(g.columns);

@@ -115,7 +115,8 @@ std::vector<int> scrub_label_steps(const std::vector<float>& label_w, float bar_
 // Smooth step used by the animation between steps, t in [0, 1].
 float ease_in_out(float t);
 
-// Shared-memory grid: one row per `banks` words, so a column is a bank.
+// Shared-memory grid: one row per `columns` words: the banks, so that a column is a bank, or a
+// 2-D array's row (model.h smem_layout).
 struct SmemGrid {
   int columns = 32, rows = 1;
   float cell_w = 0, cell_h = 0;
@@ -125,7 +126,7 @@ struct SmemGrid {
     return {area.x + static_cast<float>(c) * cell_w, area.y + static_cast<float>(r) * cell_h, cell_w, cell_h};
   }
 };
-SmemGrid smem_grid(int words, int banks, const Rect& area, float max_cell_h);
+SmemGrid smem_grid(int words, int columns, const Rect& area, float max_cell_h);
 
 // Log axes of the timing plots: where a value sits in [0, 1] of the axis, and the tick values
 // (powers of `base` inside [lo, hi], widened to at least one decade).

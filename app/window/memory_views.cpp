@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/bank_model.h"
 #include "model.h"
 #include "panels.h"
 
@@ -57,7 +58,7 @@ void draw_cells(ImDrawList* dl, const GridRows& gr, const std::vector<double>& v
       continue;
     }
     const double v = w < static_cast<int>(values.size()) ? values[w] : NAN;
-    Rgba fill = bank_color(w % banks, banks);
+    Rgba fill = bank_color(bank_of(w, banks), banks);
     if (std::isnan(v)) fill = mix(fill, Rgba{30, 30, 30}, 0.7f);
     if (style.dim > 0) fill = mix(fill, Rgba{40, 40, 44}, style.dim);
     const bool is_changed = style.show_changes && w < static_cast<int>(changed.size()) && changed[w];
@@ -89,7 +90,7 @@ void draw_values(ImDrawList* dl, const GridRows& gr, const std::vector<double>& 
     const float fit = text_width(text, small) + 2 <= cell.w - 2 || min_px <= 0 ? 1.0f : std::max(min_px / small->FontSize, (cell.w - 4) / (text_width(text, small) + 2));
     const float tw = std::min(cell.w - 2, (text_width(text, small) + 2) * fit), th = std::min(cell.h - 2, small->FontSize * fit);
     const ImVec2 mid(cell.x + cell.w / 2, cell.y + cell.h / 2);
-    const Rgba fill = bank_color(w % banks, banks);
+    const Rgba fill = bank_color(bank_of(w, banks), banks);
     dl->AddRectFilled(ImVec2(mid.x - tw / 2, mid.y - th / 2), ImVec2(mid.x + tw / 2, mid.y + th / 2), col(fill));
     drawn->add(draw_value_in_box(dl, mid, cell.w, cell.h, text, col(text_on(fill)), small, min_px));
   }
@@ -126,10 +127,16 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
   const int threads = std::max(1, t.threads);
   const float tw = c.w / static_cast<float>(threads);
   const float top = c.y;
-  const float arrays_h = arrays.empty() ? 0.0f : small->FontSize + 8;  // room for the array names
+  // Rows of `banks` words (a column is a bank), or a 2-D array's own rows (smem_layout): tile[y][x]
+  // in row y, column x, each cell still coloured by its word's bank. The matrix's title names the
+  // array, so it needs no bracket under it.
+  const SmemLayout layout = smem_layout(t);
+  const bool matrix = layout.matrix && layout.words == words;
+  const bool brackets = !arrays.empty() && !matrix;
+  const float arrays_h = brackets ? small->FontSize + 8 : 0.0f;  // room for the array names
   const float caption_h = small->FontSize + 2;
   const float avail = c.bottom() - top - 2 - arrays_h;
-  const int cols = std::min(banks, std::max(1, words));
+  const int cols = matrix ? layout.columns : std::min(banks, std::max(1, words));
   const int rows = (words + cols - 1) / cols;
   // Two grids (before / after) when the array is small enough that both stay legible.
   const float two_cell_h = (avail - strip_h - 4 * label_h - 2 * 28.0f * ui.scale) / std::max(1, 2 * rows);
@@ -149,28 +156,41 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
     float y = top;
     dl->AddText(small, small->FontSize, ImVec2(c.x, y), dim_col, "before the step");
     y += label_h;
-    bank_numbers(dl, smem_grid(words, banks, Rect{c.x, y, c.w, cell_h}, cell_h), y + small->FontSize / 2, small);
+    bank_numbers(dl, smem_grid(words, cols, Rect{c.x, y, c.w, cell_h}, cell_h), y + small->FontSize / 2, small);
     y += label_h;
-    g_before = {smem_grid(words, banks, Rect{c.x, y, c.w, rows * cell_h}, cell_h), 0, words};
+    g_before = {smem_grid(words, cols, Rect{c.x, y, c.w, rows * cell_h}, cell_h), 0, words};
     y += rows * cell_h + gap;
     strip_y = y;
     y += strip_h + gap;
     dl->AddText(small, small->FontSize, ImVec2(c.x, y), dim_col, "after the step");
     y += label_h;
-    bank_numbers(dl, smem_grid(words, banks, Rect{c.x, y, c.w, cell_h}, cell_h), y + small->FontSize / 2, small);
+    bank_numbers(dl, smem_grid(words, cols, Rect{c.x, y, c.w, cell_h}, cell_h), y + small->FontSize / 2, small);
     y += label_h;
-    g_after = {smem_grid(words, banks, Rect{c.x, y, c.w, rows * cell_h}, cell_h), 0, words};
+    g_after = {smem_grid(words, cols, Rect{c.x, y, c.w, rows * cell_h}, cell_h), 0, words};
   } else {
     // The lines' fan takes a fifth of the height, less when the rows need the room for their values,
     // and hardly any in a short panel (a projector's quarter), where two rows of values come first.
     const float value_h = small->FontSize * 1.3f;
     tight = avail < 2 * label_h + strip_h + 24.0f * ui.scale + 2 * value_h + 2 * caption_h + arrays_h;
     if (tight) strip_h = std::max(6.0f, fh * 0.5f);
-    if (!in.compact && !tight) dl->AddText(small, small->FontSize, ImVec2(c.x, top), dim_col, "threads");
+    if (!in.compact && !tight) {
+      dl->AddText(small, small->FontSize, ImVec2(c.x, top), dim_col, "threads");
+      // A matrix says what it is at the right of that line: the array, and what a cell's colour means.
+      const float room = c.w - text_width("threads", small) - 16;
+      for (const std::string& key : matrix ? std::vector<std::string>{layout.declared() + ": a row per " + layout.name + "[y], colour = bank",
+                                                                      layout.declared() + ", colour = bank", layout.declared()}
+                                           : std::vector<std::string>{})
+        if (text_width(key, small) <= room) {
+          dl->AddText(small, small->FontSize, ImVec2(c.right() - text_width(key, small), top), text_col, key.c_str());
+          break;
+        }
+    }
     strip_y = top + (in.compact || tight ? 0.0f : label_h);
     const bool crowded = rows * value_h > avail - strip_h - label_h - 2 * caption_h - arrays_h - 40.0f * ui.scale;
+    // A matrix's lines all go down into a column or along a row, so its rows take most of the fan's room.
     const float gap = tight       ? std::max(6.0f * ui.scale, strip_h * 0.5f)
                       : in.compact ? std::max(12.0f * ui.scale, (avail - strip_h) * 0.08f)
+                      : matrix     ? std::max(16.0f * ui.scale, (avail - strip_h) * 0.06f)
                                    : std::max(24.0f * ui.scale, (avail - strip_h) * (crowded ? 0.12f : 0.22f));
     // Where not even one row of values would fit, the bank numbers and the caption give up their room.
     bare = tight && c.bottom() - (strip_y + strip_h + gap + label_h) - 2 - arrays_h - caption_h < value_h;
@@ -183,21 +203,29 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
     for (int i : lines.accesses) touched.push_back(st.accesses[i].word / cols);
     const GridWindow win = grid_window(rows, fit, touched, state ? state->scroll : 0);
     if (state) state->scroll = win.first - grid_window(rows, fit, touched, 0).first;  // kept in range
-    const float gutter = win.all() ? 0.0f : text_width(std::to_string(words), small) + 6;
+    // A gutter with each row's first word where not all rows are shown; a matrix's row numbers (y
+    // of tile[y]) always.
+    const float gutter = matrix ? text_width(std::to_string(rows - 1), small) + 6 : win.all() ? 0.0f : text_width(std::to_string(words), small) + 6;
     const int first_word = win.first * cols, end_word = std::min(words, (win.first + win.count) * cols);
-    g_after = {smem_grid(win.count * cols, banks, Rect{c.x + gutter, gy, c.w - gutter, std::max(1.0f, grid_h)}, std::max(3.6f * fh, value_h)), first_word, end_word};
+    g_after = {smem_grid(win.count * cols, cols, Rect{c.x + gutter, gy, c.w - gutter, std::max(1.0f, grid_h)}, std::max(3.6f * fh, value_h)), first_word, end_word};
     if (in.interactive && state && !win.all() && ImGui::IsMouseHoveringRect(ImVec2(c.x, gy), ImVec2(c.right(), gy + grid_h)) && ImGui::GetIO().MouseWheel != 0)
       state->scroll -= static_cast<int>(ImGui::GetIO().MouseWheel);  // applied from the next frame
     bank_y = gy - label_h / 2 - 1;  // drawn over the lines, below
-    if (!win.all()) {
-      for (int r = 0; r < win.count; ++r) {  // the first word of each row shown
+    if (!win.all() || matrix) {
+      for (int r = 0; r < win.count; ++r) {  // the first word (or the matrix's row) of each row shown
         const Rect cell = g_after.cell(first_word + r * cols);
-        const std::string wl = std::to_string(first_word + r * cols);
+        if (cell.h < small->FontSize) continue;
+        const std::string wl = std::to_string(matrix ? win.first + r : first_word + r * cols);
         dl->AddText(small, small->FontSize, ImVec2(c.x + gutter - 4 - text_width(wl, small), cell.y + (cell.h - small->FontSize) / 2), dim_col, wl.c_str());
       }
+    }
+    if (!win.all()) {
       window_caption = "rows " + std::to_string(win.first) + "-" + std::to_string(win.first + win.count - 1) + " of " + std::to_string(rows);
-      if (!in.compact && !tight)
-        window_caption += " (words " + std::to_string(first_word) + "-" + std::to_string(end_word - 1) + "): where the lines go" + (in.interactive ? "; wheel scrolls" : "");
+      if (!in.compact && !tight) {
+        const std::string shown = matrix ? layout.name + "[" + std::to_string(win.first) + "] to " + layout.name + "[" + std::to_string(win.first + win.count - 1) + "]"
+                                         : "words " + std::to_string(first_word) + "-" + std::to_string(end_word - 1);
+        window_caption += " (" + shown + "): where the lines go" + (in.interactive ? "; wheel scrolls" : "");
+      }
     }
   }
 
@@ -310,7 +338,7 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
     }
   }
   // The application kernels' arrays: a bracket and a name under the cells of each.
-  if (!arrays.empty()) {
+  if (brackets) {
     const ImU32 bracket = IM_COL32(220, 220, 230, 255);
     for (const auto& arr : arrays) {
       const int first = std::max(arr.first, g_after.first_word);

@@ -616,6 +616,36 @@ std::vector<SharedArray> shared_arrays(const Trace& t) {
   return out;
 }
 
+SmemLayout smem_layout(const Trace& t) {
+  SmemLayout l;
+  l.words = t.steps.empty() ? t.smem_words : static_cast<int>(t.steps.front().smem.size());
+  const int banks = std::max(1, t.banks);
+  l.columns = std::max(1, std::min(banks, std::max(1, l.words)));
+  // A matrix only where the one array is the whole of shared memory: several arrays (or one
+  // carved from an extern array at an offset) keep the bank rows, where their brackets are drawn.
+  if (t.arrays.size() == 1) {
+    const SharedArrayInfo& a = t.arrays.front();
+    long long product = 1;
+    for (int d : a.dims) product *= std::max(0, d);
+    // Rows wider than kMaxMatrixColumns words would leave cells too narrow to read: bank rows then.
+    if (a.dims.size() >= 2 && a.first_word == 0 && a.words == l.words && product == a.words && a.dims.back() > 0 &&
+        a.dims.back() <= kMaxMatrixColumns) {
+      l.matrix = true;
+      l.columns = a.dims.back();
+      l.name = a.name;
+      l.dims = a.dims;
+    }
+  }
+  l.rows = std::max(1, (l.words + l.columns - 1) / l.columns);
+  return l;
+}
+
+std::string SmemLayout::declared() const {
+  std::string s = name;
+  for (int d : dims) s += "[" + std::to_string(d) + "]";
+  return s;
+}
+
 std::vector<char> hazard_words(const Step& s, int words) {
   std::vector<char> out(std::max(0, words), 0);
   for (const auto& h : s.hazards)

@@ -182,6 +182,27 @@ struct SharedArray {
 };
 std::vector<SharedArray> shared_arrays(const Trace& t);
 
+// How the shared-memory grid lays out the words. As a rule, rows of `banks` words, so that a
+// column is a bank. When the shared memory is one array of two or more dimensions (the transpose's
+// __shared__ float tile[32][33]): its matrix, a row of the grid per row of the array (the last
+// dimension across, the others down), tile[y][x] in row y, column x. A cell keeps the colour of
+// its word's bank either way, so a column of tile[32][32] is one colour (words 32 apart, one bank)
+// and a column of tile[32][33] runs through all 32 banks, the colours moving one column a row.
+// Only where that array is the whole of shared memory and its rows are at most kMaxMatrixColumns
+// words wide; otherwise the bank rows.
+constexpr int kMaxMatrixColumns = 64;  // a wider array keeps the bank rows
+struct SmemLayout {
+  bool matrix = false;
+  int columns = 32, rows = 1, words = 0;
+  std::string name;       // the matrix's array ("tile"); "" when not a matrix
+  std::vector<int> dims;  // its dimensions, outermost first ({32, 33})
+  int word_at(int row, int column) const { return row * columns + column; }
+  int row_of(int word) const { return word / columns; }
+  int column_of(int word) const { return word % columns; }
+  std::string declared() const;  // "tile[32][33]"
+};
+SmemLayout smem_layout(const Trace& t);
+
 // Words of a step that are raced (Step::hazards), one flag per shared-memory word.
 std::vector<char> hazard_words(const Step& s, int words);
 

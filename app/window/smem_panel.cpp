@@ -1,5 +1,5 @@
-// Shared-memory view: the array, one row per `banks` words so a column is a bank; cells tinted by
-// bank, changed cells outlined, padding slots hatched. Small arrays are drawn twice, before and
+// Shared-memory view: the array, one row per `banks` words so a column is a bank (a 2-D array: its
+// own rows, tile[y] as row y); cells tinted by bank, changed cells outlined, padding slots hatched. Small arrays are drawn twice, before and
 // after the step, with the step's reads going from the old cells to the threads and its writes
 // from the threads to the new cells; large ones once, with the lines from the threads to the cells
 // (one warp's where more would hide the cells) and a window of rows tall enough for values. The
@@ -21,7 +21,14 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const Trace& t = s.trace;
   const Step& st = t.steps[s.step];
   std::string title = "Shared memory, step " + std::to_string(s.step) + ": " + st.label;
-  if (text_width(title + "   (column = bank)") < r.w - 16) title += "   (column = bank)";
+  // What a column is: a bank, or in a 2-D array's matrix the array's column (its colour the bank).
+  const SmemLayout layout = smem_layout(t);
+  for (const std::string& key : layout.matrix ? std::vector<std::string>{"   (" + layout.declared() + ": row y is " + layout.name + "[y], colour = bank)", "   (colour = bank)"}
+                                              : std::vector<std::string>{"   (column = bank)"})
+    if (text_width(title + key) < r.w - 16) {
+      title += key;
+      break;
+    }
   Rect c = begin_panel("##smem", title, r);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);

@@ -144,10 +144,16 @@ void TrafficPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // the axis: a tick every 4 bytes (each element read or written once), then the legend
   if (y + line_h <= c.bottom() + 2) {
     dl->AddLine(ImVec2(x0, y + 1), ImVec2(x0 + bar_w, y + 1), IM_COL32(200, 200, 210, 160), 1.0f);
-    for (int b = 0; b <= static_cast<int>(axis + 0.5f); b += 4) {
+    // Every tick is drawn; a number on every k-th (4, 8, 12 ... or 8, 16 ...) where their labels
+    // would run into each other in a narrow panel.
+    const int top_tick = static_cast<int>(axis + 0.5f);
+    const float label_room = text_width(std::to_string(top_tick), small) + 6;
+    int every = 1;
+    while (every < 64 && bx(4.0 * every) - bx(0) < label_room) every *= 2;
+    for (int b = 0; b <= top_tick; b += 4) {
       const float x = bx(b);
       dl->AddLine(ImVec2(x, y + 1), ImVec2(x, y + 5), IM_COL32(200, 200, 210, 200), 1.0f);
-      text_centered(dl, ImVec2(x, y + 5 + sh / 2), dim_col, std::to_string(b), small);
+      if ((b / 4) % every == 0) text_centered(dl, ImVec2(x, y + 5 + sh / 2), dim_col, std::to_string(b), small);
     }
     dl->AddText(small, sh, ImVec2(c.x, y + 5), dim_col, fit_text("bytes/element", label_w - 8, small).c_str());
     y += line_h;

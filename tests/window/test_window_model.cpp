@@ -10,10 +10,13 @@
 #include <fstream>
 #include <iterator>
 #include <set>
+#include <tuple>
 
 #include "app_state.h"
+#include "layout.h"
 #include "model.h"
 #include "palette.h"
+#include "engine/bank_model.h"
 #include "engine/format.h"
 #include "engine/interp.h"
 #include "grid_model.h"
@@ -733,6 +736,95 @@ TEST(DenseSmem, TheRowWindowShowsWhereTheLinesGo) {
   auto pads = padding_slots(t);
   EXPECT_EQ(std::count(pads.begin(), pads.end(), true), words - 2048);
   EXPECT_EQ(words - 2048, 2047 / 16);
+}
+
+// A 2-D shared array is drawn as its matrix (smem_layout): a row of the grid per row of the array,
+// each cell in its word's bank colour. What the transpose lesson shows: the padded tile is 32 rows
+// of 33 cells, tile[y][x] is word y*33+x in bank (y*33+x) mod 32; the column a warp reads at the
+// store step is one column of cells, one colour in tile[32][32], 32 colours in tile[32][33], and
+// there the colours run diagonally (cell (y+1, x) has the colour of cell (y, x+1)).
+TEST(SmemMatrix, ATransposeTileIsDrawnByRowsAndItsColumnReadShowsTheBanks) {
+  const Trace padded = run("transpose-tile-padded", 1024);
+  const SmemLayout l = smem_layout(padded);
+  ASSERT_TRUE(l.matrix);
+  EXPECT_EQ(l.rows, 32);
+  EXPECT_EQ(l.columns, 33);
+  EXPECT_EQ(l.declared(), "tile[32][33]");
+  for (int y = 0; y < 32; ++y)
+    for (int x = 0; x < 33; ++x) {
+      const int w = l.word_at(y, x);
+      ASSERT_EQ(w, y * 33 + x);
+      EXPECT_EQ(l.row_of(w), y);
+      EXPECT_EQ(l.column_of(w), x);
+      EXPECT_EQ(bank_of(w, padded.banks), (y * 33 + x) % 32);
+      if (y + 1 < 32 && x + 1 < 33) {
+        EXPECT_EQ(bank_color(bank_of(l.word_at(y + 1, x), 32), 32), bank_color(bank_of(l.word_at(y, x + 1), 32), 32)) << y << "," << x;
+      }
+    }
+  // The grid the panel draws from it puts tile[5][7] under tile[0][7], five rows down.
+  const SmemGrid g = smem_grid(l.words, l.columns, Rect{0, 0, 660, 640}, 20);
+  EXPECT_EQ(g.columns, 33);
+  EXPECT_EQ(g.rows, 32);
+  EXPECT_FLOAT_EQ(g.cell(l.word_at(5, 7)).x, g.cell(l.word_at(0, 7)).x);
+  EXPECT_FLOAT_EQ(g.cell(l.word_at(5, 7)).y, g.cell(l.word_at(0, 7)).y + 5 * g.cell_h);
+
+  const Trace tile = run("transpose-tile", 1024);
+  const SmemLayout lt = smem_layout(tile);
+  ASSERT_TRUE(lt.matrix);
+  EXPECT_EQ(lt.rows, 32);
+  EXPECT_EQ(lt.columns, 32);
+  EXPECT_EQ(lt.declared(), "tile[32][32]");
+  for (const auto& [t, lay, colours] : {std::make_tuple(&tile, lt, 1), std::make_tuple(&padded, l, 32)}) {
+    SCOPED_TRACE(t->kernel);
+    const int store = find_step(*t, "out by rows, from tile columns");  // step(store) of the kernel file
+    ASSERT_GE(store, 0);
+    int reads = 0;
+    for (const WarpInstruction& wi : t->steps[store].instructions) {
+      if (wi.op != kLoad) continue;
+      ++reads;
+      ASSERT_EQ(wi.access_index.size(), 32u);
+      std::set<int> columns, rows;
+      std::set<uint32_t> fills;
+      for (int ai : wi.access_index) {
+        const int w = t->steps[store].accesses[ai].word;
+        columns.insert(lay.column_of(w));
+        rows.insert(lay.row_of(w));
+        fills.insert(bank_color(bank_of(w, t->banks), t->banks).u32());
+      }
+      EXPECT_EQ(columns.size(), 1u);  // a column of the tile is a column of cells
+      EXPECT_EQ(rows.size(), 32u);
+      EXPECT_EQ(static_cast<int>(fills.size()), colours);
+      EXPECT_EQ(wi.degree, colours == 1 ? 32 : 1);
+    }
+    EXPECT_EQ(reads, 32);  // 8 warps, 4 reads each
+  }
+}
+
+// One-dimensional arrays keep their rows of `banks` words; so do several arrays, an array at an
+// offset, and one whose rows are too wide to read.
+TEST(SmemMatrix, OtherArraysKeepTheBankRows) {
+  const Trace r = run("reduce-sequential", 256);
+  const SmemLayout l = smem_layout(r);
+  EXPECT_FALSE(l.matrix);
+  EXPECT_EQ(l.columns, 32);
+  EXPECT_EQ(l.rows, 8);
+  const Trace g80 = run("scan-blelloch", 512, {}, Pad::None, 16);
+  EXPECT_EQ(smem_layout(g80).columns, 16);
+  Trace t = run("transpose-tile-padded", 1024);
+  ASSERT_TRUE(smem_layout(t).matrix);
+  Trace wide = t;
+  wide.arrays[0].dims = {12, 88};
+  EXPECT_FALSE(smem_layout(wide).matrix);
+  EXPECT_EQ(smem_layout(wide).columns, 32);
+  Trace offset = t;
+  offset.arrays[0].first_word = 33;
+  EXPECT_FALSE(smem_layout(offset).matrix);
+  Trace two = t;
+  two.arrays.push_back(two.arrays[0]);
+  EXPECT_FALSE(smem_layout(two).matrix);
+  Trace flat = t;
+  flat.arrays[0].dims.clear();
+  EXPECT_FALSE(smem_layout(flat).matrix);
 }
 
 TEST(BankLaneGridModel, PaddingTakesTheConflictsOutOfTheSameLevel) {
