@@ -58,6 +58,20 @@ std::string smem_preview(const Step& s, int max_words, Operator op) {
 
 // The source lines a step's accesses come from, each once, in the order the step first reaches
 // them, with the expressions marked under the line: ^ a load, = a store, ~ a shuffle or an atomic.
+// What printf printed in step `step` (-1: in the blocks the trace does not record), a line each,
+// in thread order, escaped as every text from a kernel is.
+void print_printf_lines(const Trace& t, int step, std::ostream& os) {
+  bool any = false;
+  for (const PrintLine& l : t.prints) {
+    if (l.step != step) continue;
+    if (step < 0 && !any) os << "printf in blocks the trace does not record:\n";
+    any = true;
+    std::string who = "thread " + std::to_string(l.tid);
+    if (t.is_grid() || step < 0) who = "launch " + std::to_string(l.launch + 1) + ", block " + std::to_string(l.block) + ", " + who;
+    os << "    printf " << who << ": " << shown_text(l.text) << "\n";
+  }
+}
+
 void print_step_code(const Trace& t, const Step& s, std::ostream& os) {
   std::vector<std::pair<int, int>> lines;             // (file, line), first reached first
   std::map<std::pair<int, int>, std::string> marks;   // under the line, by column
@@ -140,8 +154,10 @@ void print_table(const Trace& t, std::ostream& os, bool code = false) {
          << h.second_tid << " at " << source_position(t, s.accesses[h.second_access].site) << " (" << h.kind << ")\n"
          << "    " << race_fix(h) << "\n";
     }
+    print_printf_lines(t, static_cast<int>(i), os);
     if (grid && (i + 1 == t.steps.size() || t.steps[i + 1].launch != s.launch)) print_launch_writes(t, s.launch, os);
   }
+  print_printf_lines(t, -1, os);
   os << "totals (Nsight Compute terms): ld inst " << t.totals.ld.inst << ", wavefronts " << t.totals.ld.wavefronts
      << ", conflicts " << t.totals.ld.conflicts << "; st inst " << t.totals.st.inst << ", wavefronts "
      << t.totals.st.wavefronts << ", conflicts " << t.totals.st.conflicts << "\n";

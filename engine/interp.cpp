@@ -741,6 +741,7 @@ Trace run_interpreter(const ResolvedKernel& k) {
   t.smem_words = rec.smem_words;
   t.arrays = rec.arrays;
   t.steps = std::move(rec.steps);
+  t.prints = std::move(rec.prints);
   for (size_t s = 0; s < t.steps.size(); ++s) t.steps[s].barrier = rec.barrier_steps[s];
   t.main_file = b.pre.main_file;
   for (const auto& f : b.files.files) {

@@ -37,6 +37,13 @@ struct WarpInstruction {
   std::vector<int> access_index;  // index into Step::accesses for each lane access, lane order
 };
 
+// A line printf printed (without its line break; a printf that ends without one is a line too):
+// its thread, and the step it happened in (-1: a block the trace does not record).
+struct PrintLine {
+  int launch = 0, block = 0, tid = 0, step = -1;
+  std::string text;
+};
+
 // Two threads touching one shared word within one step (no barrier between them), at least one
 // of them writing: the outcome depends on which runs first. Correct kernels have none.
 struct Hazard {
@@ -206,6 +213,7 @@ struct TraceHeader {
 
 struct Trace : TraceHeader {
   std::vector<Step> steps;
+  std::vector<PrintLine> prints;  // printf's output, by launch, block, step and thread
 };
 
 

@@ -134,6 +134,11 @@ std::string trace_to_json(const Trace& t, int indent) {
     steps.push_back(std::move(js));
   }
   j["steps"] = std::move(steps);
+  if (!t.prints.empty()) {  // printf's output (traces without any are written as before)
+    json ps = json::array();
+    for (const auto& l : t.prints) ps.push_back({{"launch", l.launch}, {"block", l.block}, {"thread", l.tid}, {"step", l.step}, {"text", l.text}});
+    j["printf"] = std::move(ps);
+  }
   if (!t.launches.empty()) {
     json ls = json::array();
     for (const auto& l : t.launches) {
@@ -336,6 +341,21 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   }
   const int max_site = t.sites.empty() ? 100000 : static_cast<int>(t.sites.size()) - 1;
   t.smem_words = j.contains("smem_words") ? static_cast<int>(rd.integer(j, "smem_words", "", 0, max_words)) : -1;
+  if (j.contains("printf")) {
+    const json& ps = rd.field(j, "printf", "");
+    if (!ps.is_array() || ps.size() > static_cast<size_t>(cuda::kMaxPrintLines))
+      rd.fail("printf", "expected an array of at most " + std::to_string(cuda::kMaxPrintLines) + " lines");
+    for (size_t i = 0; i < ps.size(); ++i) {
+      const std::string where = "printf[" + std::to_string(i) + "]";
+      PrintLine l;
+      l.launch = static_cast<int>(rd.integer(ps[i], "launch", where, 0, cuda::kMaxLaunches - 1));
+      l.block = static_cast<int>(rd.integer(ps[i], "block", where, 0, cuda::kMaxTracedBlocks - 1));
+      l.tid = static_cast<int>(rd.integer(ps[i], "thread", where, 0, 1023));
+      l.step = static_cast<int>(rd.integer(ps[i], "step", where, -1, 4095));
+      l.text = rd.string(ps[i], "text", where, static_cast<size_t>(cuda::kMaxPrintChars));
+      t.prints.push_back(std::move(l));
+    }
+  }
   const json& steps = rd.field(j, "steps", "");
   if (!steps.is_array()) rd.fail("steps", "expected an array");
   if (steps.size() > 4096) rd.fail("steps", "has " + std::to_string(steps.size()) + " steps, more than 4096");

@@ -71,6 +71,14 @@ enum class Builtin : unsigned char {
   SyncThreads, SyncWarp, ShflSync, ShflUpSync, ShflDownSync, ShflXorSync, BallotSync, AnySync, AllSync,
   AtomicAdd, AtomicSub, AtomicMin, AtomicMax, AtomicExch, AtomicCAS, AtomicAnd, AtomicOr, AtomicXor,
   ThreadFence, Min, Max, Abs, Fminf, Fmaxf, Fabsf, Popc, Clz, Ffs, FloatAsInt, IntAsFloat, FloatAsUint, UintAsFloat,
+  Printf,  // ival: the format's index in Program::formats; kids: the values
+};
+
+// A printf format, checked when parsed: its text cut into literal pieces and conversions.
+struct FormatPiece {
+  std::string text;        // a literal piece, or one conversion as C writes it ("%5.2f")
+  bool conversion = false;
+  bool is_float = false;   // the conversion takes a float (f, e, g, a), else an integer
 };
 
 enum class Ek : unsigned char {
@@ -146,6 +154,7 @@ struct Program {
     bool block;
   };
   std::vector<GroupSync> group_syncs;
+  std::vector<std::vector<FormatPiece>> formats;  // printf's formats, by Builtin::Printf's ival
   const Function* find(const std::string& name) const {
     for (const auto& f : functions)
       if (f->name == name) return f.get();

@@ -41,6 +41,7 @@ enum class Op : unsigned char {
   // counts, which tell which dynamic instance of an access inside a loop a lane is at: the lanes
   // of a warp in the same iteration share one warp-instruction even where some skipped it before.
   LoopEnter, LoopNext, LoopExit,
+  Printf,      // a: the format (Compiled::program->formats), b: how many values (popped)
 };
 
 struct Instr {

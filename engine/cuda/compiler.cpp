@@ -521,6 +521,11 @@ class Compiler {
       }
       case Builtin::ThreadFence:
         return;
+      case Builtin::Printf:  // pushes the characters printed, as printf returns them
+        for (const auto& k : e.kids) value(*k);
+        emit(Op::Printf, p, static_cast<int>(e.ival), static_cast<int>(e.kids.size()));
+        if (!want) emit(Op::Pop, p);
+        return;
       case Builtin::SyncWarp: case Builtin::ShflSync: case Builtin::ShflUpSync: case Builtin::ShflDownSync:
       case Builtin::ShflXorSync: case Builtin::BallotSync: case Builtin::AnySync: case Builtin::AllSync: {
         for (const auto& k : e.kids) value(*k);

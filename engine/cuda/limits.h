@@ -58,6 +58,9 @@ constexpr int kMaxLaunches = 16;        // launch lines in one file (the catalog
 constexpr int kMaxDeclaredArrays = 16;  // `// array:` lines (the catalogue: 3)
 constexpr int kMaxInitLines = 17;       // `// init:` lines: out and every array once (the catalogue: 2)
 constexpr long long kMaxArrayElements = 1 << 20;  // elements of one declared array
-constexpr int kMaxTracedBlocks = 4096;  // blocks of all launches together (each makes a step at least)
+constexpr int kMaxTracedBlocks = 4096;
+// printf: lines a run may print (all blocks and launches), and characters of one printf's output.
+constexpr int kMaxPrintLines = 10000;
+constexpr int kMaxPrintChars = 1000;  // blocks of all launches together (each makes a step at least)
 
 }  // namespace scanscope::cuda

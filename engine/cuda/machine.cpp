@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <tuple>
 
 #include "engine/cuda/limits.h"
 
@@ -471,10 +472,57 @@ void Machine::note_round_end(int tid, int sync) {
   l.phase = sp.label ? sp.label->phase : Phase::Other;
 }
 
+void Machine::flush_prints(int first_step, int rounds) {
+  if (!out_) {
+    pending_prints_.clear();
+    return;
+  }
+  // a step's lines in thread order, each thread's in the order it printed them
+  std::stable_sort(pending_prints_.begin(), pending_prints_.end(),
+                   [](const PendingPrint& a, const PendingPrint& b) { return std::tie(a.round, a.tid) < std::tie(b.round, b.tid); });
+  for (auto& p : pending_prints_) {
+    PrintLine l;
+    l.launch = out_->launch;
+    l.block = block_;
+    l.tid = p.tid;
+    l.step = first_step < 0 ? -1 : first_step + std::min(p.round, rounds - 1);
+    l.text = std::move(p.text);
+    out_->prints.push_back(std::move(l));
+  }
+  pending_prints_.clear();
+}
+
+std::string Machine::format_print(int tid, int pc, int format, const std::vector<uint32_t>& values) const {
+  std::string out;
+  size_t v = 0;
+  char buf[kMaxPrintChars + 1];
+  for (const FormatPiece& piece : prog_.program->formats[static_cast<size_t>(format)]) {
+    if (!piece.conversion) {
+      out += piece.text;
+    } else {
+      const uint32_t bits = values[v++];
+      const char c = piece.text.back();
+      int n;
+      if (piece.is_float) n = std::snprintf(buf, sizeof buf, piece.text.c_str(), static_cast<double>(as_f(bits)));
+      else if (c == 'd' || c == 'i' || c == 'c') n = std::snprintf(buf, sizeof buf, piece.text.c_str(), as_i(bits));
+      else n = std::snprintf(buf, sizeof buf, piece.text.c_str(), bits);
+      if (n < 0 || n > kMaxPrintChars) fault(tid, pc, "printf's '" + piece.text + "' prints more than " + std::to_string(kMaxPrintChars) + " characters");
+      out.append(buf, static_cast<size_t>(n));
+    }
+    if (out.size() > static_cast<size_t>(kMaxPrintChars))
+      fault(tid, pc, "one printf prints more than " + std::to_string(kMaxPrintChars) + " characters");
+  }
+  return out;
+}
+
 void Machine::end_phase(bool final_phase) {
-  if (!record_) return;
+  if (!record_) {
+    flush_prints(-1, 1);
+    return;
+  }
   int rounds = 1;
   for (const auto& t : th_) rounds = std::max(rounds, t.round + 1);
+  const int first_step = out_ ? static_cast<int>(out_->steps.size()) : 0;
   // Replay the stores round by round from the phase's start: each round's snapshot.
   std::vector<uint32_t> mem = phase_start_smem_;
   std::vector<uint8_t> wr = phase_start_written_;
@@ -531,6 +579,7 @@ void Machine::end_phase(bool final_phase) {
     out_->steps.push_back(std::move(s));
     out_->barrier_steps.push_back(r == rounds - 1);
   }
+  flush_prints(first_step, rounds);
   recorded_ += static_cast<long long>(raw_.size());
   raw_.clear();
   round_labels_.clear();
@@ -865,6 +914,27 @@ void Machine::run_thread(int tid) {
       case Op::LoopExit:
         if (th.loop_depth > 0) --th.loop_depth;
         break;
+      case Op::Printf: {
+        std::vector<uint32_t> values(static_cast<size_t>(in.b));
+        for (int k = in.b - 1; k >= 0; --k) values[static_cast<size_t>(k)] = as_u(POP());
+        const std::string text = format_print(tid, static_cast<int>(pc) - 1, in.a, values);
+        PUSH(from_i(static_cast<int32_t>(text.size())));
+        // a line each (a printf without a line break is a line of its own); tabs to 8 columns
+        std::string line;
+        auto end_line = [&] {
+          if (++printed_lines_ > kMaxPrintLines)
+            fault(tid, static_cast<int>(pc) - 1, "more than " + std::to_string(kMaxPrintLines) + " printf lines in one run (a printf in a loop, or in every thread of a large grid?)");
+          pending_prints_.push_back({tid, th.round, std::move(line)});
+          line.clear();
+        };
+        for (size_t k = 0; k < text.size(); ++k) {
+          if (text[k] == '\n') end_line();
+          else if (text[k] == '\t') line.append(8 - line.size() % 8, ' ');
+          else line += text[k];
+        }
+        if (!line.empty()) end_line();
+        break;
+      }
       case Op::Exit:
         park(Status::Exited, th.wait);
         note_round_end(tid, in.a);

@@ -40,6 +40,7 @@ struct BlockRecord {
   bool all_blocks = false;
   int launch = 0;
   int blocks = 0;  // blocks recorded so far
+  std::vector<PrintLine> prints;  // printf's output of every block run, in order (launch, block, step, thread)
 };
 
 class Machine {
@@ -144,6 +145,15 @@ class Machine {
   std::vector<std::pair<int, std::string>> pointer_names_;  // (shared word, name)
   std::set<std::string> pointer_seen_;                      // their names
   BlockRecord* out_ = nullptr;
+  // printf's output of the phase running: each thread's, with the warp round it printed in.
+  struct PendingPrint {
+    int tid, round;
+    std::string text;
+  };
+  std::vector<PendingPrint> pending_prints_;
+  long long printed_lines_ = 0;  // by every block and launch of this machine
+  void flush_prints(int first_step, int rounds);
+  std::string format_print(int tid, int pc, int format, const std::vector<uint32_t>& values) const;
 };
 
 }  // namespace scanscope::cuda

@@ -1567,6 +1567,7 @@ class Parser {
         fail(p, "'" + name + "' assumed that a warp runs in lockstep and was removed in CUDA 9 for Volta and later GPUs; write " +
                     legacy[1] + ", which names the lanes that take part");
     if (templates_.count(name) && (is("<") || is("("))) return template_call(*templates_.at(name), p);
+    if (name == "printf" && is("(") && !find_function(name)) return printf_call(p);
     if (using_cg_ && !lookup(name) && !find_function(name) && is_cg_function(name)) {
       --i_;
       need_cg_header(p);
@@ -1689,7 +1690,7 @@ class Parser {
     if (b != Builtin::None) return builtin_call(b, name, std::move(args), p);
     const Function* fn = find_function(name);
     if (!fn) {
-      if (name == "printf" || name == "assert" || name == "malloc" || name == "free")
+      if (name == "assert" || name == "malloc" || name == "free")
         fail(p, "'" + name + "' is not supported in kernel files");
       fail(p, "unknown function '" + name + "'");
     }
@@ -1830,6 +1831,97 @@ class Parser {
     const Function* f = instantiate(*t->second, args, name.pos);
     if (!f->is_global) fail(name.pos, "the launch names '" + f->name + "', which is not a __global__ function");
     return f->name;
+  }
+
+  // printf-call = "printf" "(" STRING+ ("," assignment)* ")"
+  // The format is checked here against the values' types, as nvcc warns and the GPU then prints
+  // garbage: %d %i %u %x %X %o %c take an integer, %f %F %e %E %g %G %a %A a float.
+  ExprP printf_call(Pos p) {
+    expect("(");
+    if (cur().kind != Tok::String) fail(cur().pos, "printf needs a format in quotes first, found " + found());
+    std::string fmt;
+    const Pos fpos = cur().pos;
+    while (cur().kind == Tok::String) fmt += string_value(cur()), ++i_;
+    std::vector<FormatPiece> pieces;
+    std::string lit;
+    for (size_t k = 0; k < fmt.size(); ++k) {
+      if (fmt[k] != '%') {
+        lit += fmt[k];
+        continue;
+      }
+      if (k + 1 < fmt.size() && fmt[k + 1] == '%') {
+        lit += '%';
+        ++k;
+        continue;
+      }
+      if (!lit.empty()) pieces.push_back({lit, false, false});
+      lit.clear();
+      size_t e = k + 1;
+      while (e < fmt.size() && std::string("-+ #0").find(fmt[e]) != std::string::npos) ++e;
+      while (e < fmt.size() && isdigit(static_cast<unsigned char>(fmt[e]))) ++e;
+      if (e < fmt.size() && fmt[e] == '.') {
+        ++e;
+        while (e < fmt.size() && isdigit(static_cast<unsigned char>(fmt[e]))) ++e;
+      }
+      const size_t width_end = e;
+      bool l = false;
+      if (e < fmt.size() && fmt[e] == 'l') l = true, ++e;
+      if (e >= fmt.size()) fail(fpos, "printf: the format ends inside a conversion ('" + fmt.substr(k) + "')");
+      const char c = fmt[e];
+      const std::string conv = fmt.substr(k, e + 1 - k);
+      if (e - k > 12) fail(fpos, "printf: conversion '" + conv + "' is too wide");
+      const bool is_int = std::string("diuxXoc").find(c) != std::string::npos;
+      const bool is_flt = std::string("fFeEgGaA").find(c) != std::string::npos;
+      if (!is_int && !is_flt)
+        fail(fpos, "printf: conversion '" + conv + "' is not supported (kernel files print numbers: %d %i %u %x %X %o %c %f %e %g %a, and %%)");
+      if (l && !is_flt) fail(fpos, "printf: '" + conv + "' prints a long, and kernel files have no long: write %" + std::string(1, c));
+      pieces.push_back({fmt.substr(k, width_end - k) + c, true, is_flt});
+      k = e;
+    }
+    if (!lit.empty()) pieces.push_back({lit, false, false});
+    std::vector<ExprP> args;
+    const int saved_angle = angle_;
+    angle_ = 0;
+    while (accept(",")) args.push_back(assignment());
+    angle_ = saved_angle;
+    expect(")", "to close printf");
+    size_t conversions = 0;
+    for (const auto& piece : pieces) conversions += piece.conversion;
+    if (conversions != args.size())
+      fail(p, "printf's format has " + std::to_string(conversions) + " conversions for " + std::to_string(args.size()) + " values");
+    auto e = make(Ek::Call, p, kInt);
+    e->builtin = Builtin::Printf;
+    e->stmt = stmt_pos_;
+    size_t a = 0;
+    for (const auto& piece : pieces) {
+      if (!piece.conversion) continue;
+      ExprP& v = args[a++];
+      if (!v->type.is_arithmetic()) fail(v->span.begin, "printf '" + piece.text + "' prints a number, not " + v->type.name());
+      if (piece.is_float != v->type.is_float())
+        fail(v->span.begin, "printf '" + piece.text + "' prints " + (piece.is_float ? "a float" : "an integer") + ", and this value is " +
+                                v->type.name() + (piece.is_float ? " (convert it, or use %d)" : " (convert it, or use %f)"));
+      e->kids.push_back(v->type.base == Base::Bool ? convert(std::move(v), kInt, "printf value") : std::move(v));
+    }
+    e->ival = static_cast<long long>(prog_.formats.size());
+    prog_.formats.push_back(std::move(pieces));
+    return e;
+  }
+
+  // The characters a string literal stands for (its escapes: \n \t \" \\ \' \%).
+  std::string string_value(const Token& t) const {
+    std::string out;
+    for (size_t k = 1; k + 1 < t.text.size(); ++k) {
+      char c = t.text[k];
+      if (c == '\\' && k + 2 < t.text.size()) {
+        const char n = t.text[++k];
+        if (n == 'n') c = '\n';
+        else if (n == 't') c = '\t';
+        else if (n == '"' || n == '\\' || n == '\'' || n == '%' || n == '?') c = n;
+        else fail(t.pos, std::string("printf: the escape \\") + n + " is not supported (\\n, \\t, \\\", \\\\ are)");
+      }
+      out += c;
+    }
+    return out;
   }
 
   // template-call = NAME ("<" targs ">")? "(" args ")"
