@@ -67,6 +67,14 @@ TEST(Printf, EachLineBreakEndsALineAndTabsAlign) {
   EXPECT_EQ(t.prints[3].text, "fourth");
 }
 
+TEST(Printf, AControlCodeOrAByteAbove127IsWrittenAsAnEscape) {
+  const Trace t = trace_of(kHeader + "__global__ void k(const int *in, int *out, int n) { if (threadIdx.x == 0 && blockIdx.x == 0) "
+                                     "{ printf(\"[%c%c%c]\", 27, 200, 65); out[0] = 2080; } }\n");
+  ASSERT_EQ(t.prints.size(), 1u);
+  EXPECT_EQ(t.prints[0].text, "[\\x1b\\xc8A]");
+  EXPECT_EQ(trace_from_json(trace_to_json(t), "test").prints.at(0).text, t.prints[0].text);
+}
+
 TEST(Printf, TraceFilesKeepTheLines) {
   const Trace t = trace_of(kHeader + kBody);
   const Trace back = trace_from_json(trace_to_json(t), "test");
