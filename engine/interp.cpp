@@ -31,16 +31,8 @@ namespace {
 
 using cuda::Base;
 
-// The tokens of a header value, positioned where they stand in the kernel file.
 std::vector<cuda::Token> fragment(cuda::SourceSet& files, const std::string& display, const std::string& text, int line, int col) {
-  const int f = files.add(display, text);
-  std::vector<cuda::Token> t = cuda::lex(files, f, nullptr);
-  t.pop_back();  // End
-  for (auto& tok : t) {  // moved to where the text stands (a value is one line: continuation lines are joined)
-    if (tok.pos.line == 1) tok.pos.col += std::max(0, col - 1);
-    tok.pos.line += std::max(0, line - 1);
-  }
-  return t;
+  return header_tokens(files, display, HeaderValue{text, line, col});
 }
 
 bool is_punct(const cuda::Token& t, const char* p) { return t.kind == cuda::Tok::Punct && t.text == p; }

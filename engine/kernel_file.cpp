@@ -306,26 +306,28 @@ BuildCache& build_cache() {
   return c;
 }
 
-// Per launch line, the tokens of its template-id (`reduce4<T, 256><<<...` gives `reduce4 < T , 256 >`),
-// with the file's macros expanded and the positions where the line stands; none for a plain name.
-// The tokens of a header value, at the line and column where it stands in file `file`.
-std::vector<cuda::Token> header_tokens(const HeaderValue& v, int file) {
-  cuda::SourceSet scratch;
-  const int f = scratch.add("<header>", v.value);
-  std::vector<cuda::Token> t = cuda::lex(scratch, f, nullptr);
+}  // namespace
+
+std::vector<cuda::Token> header_tokens(cuda::SourceSet& files, const std::string& display, const HeaderValue& v) {
+  // the value where it stands: its line and column are the tokens' (and a lexer error's)
+  const std::string placed = std::string(static_cast<size_t>(std::max(0, v.line - 1)), '\n') +
+                             std::string(static_cast<size_t>(std::max(0, v.col - 1)), ' ') + v.value;
+  const int f = files.add(display, placed);
+  std::vector<cuda::Token> t = cuda::lex(files, f, nullptr);
   t.pop_back();  // End
-  for (auto& tok : t) {
-    if (tok.pos.line == 1) tok.pos.col += std::max(0, v.col - 1);
-    tok.pos.line += std::max(0, v.line - 1);
-    tok.pos.file = file;
-  }
   return t;
 }
 
+namespace {
+
+// Per launch line, the tokens of its template-id (`reduce4<T, 256><<<...` gives `reduce4 < T , 256 >`),
+// with the file's macros expanded and the positions where the line stands; none for a plain name.
 std::vector<std::vector<cuda::Token>> launch_template_ids(cuda::SourceSet& files, const cuda::Preprocessed& pre, const KernelFile& file) {
   std::vector<std::vector<cuda::Token>> ids;
   for (const HeaderValue& lv : file.header.launches) {
-    std::vector<cuda::Token> t = header_tokens(lv, pre.main_file);
+    cuda::SourceSet scratch;  // the build's files stay the program's
+    std::vector<cuda::Token> t = header_tokens(scratch, file.display, lv);
+    for (auto& tok : t) tok.pos.file = pre.main_file;
     std::vector<cuda::Token> id;
     if (t.size() > 2 && t[0].kind == cuda::Tok::Ident && t[1].kind == cuda::Tok::Punct && t[1].text == "<") {
       // up to the '>' before '<<<' (a '>>' there closes a nested list too)

@@ -82,6 +82,11 @@ KernelFile load_kernel_file(const std::string& path, const std::string* text = n
 // text has no launch line.
 void set_kernel_text(KernelFile& k, std::string text);
 
+// The tokens of a header value, lexed as file `display` of `files` (added there) at the line and
+// column where the value stands in the kernel file, so that every position, a lexer error's
+// included, names its place in the kernel file.
+std::vector<cuda::Token> header_tokens(cuda::SourceSet& files, const std::string& display, const HeaderValue& v);
+
 // One build of a kernel file: preprocessed with a prelude, parsed, compiled.
 struct KernelBuild {
   cuda::SourceSet files;

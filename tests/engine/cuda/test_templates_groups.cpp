@@ -108,6 +108,12 @@ TEST(Templates, ALargeTemplateUsedWithManyArgumentsStopsAtTheTokenBudget) {
   EXPECT_NE(o.what.find("templates instantiated to more than 2000000 tokens in all"), std::string::npos) << o.what;
 }
 
+TEST(Templates, AnErrorInTheLaunchLinesTemplateIdNamesTheKernelFile) {
+  const Outcome o = run_text("// launch: k<T, \"x><<<1, 64>>>(in, out, N)\n// check: reduce\n__global__ void k(const int *in, int *out, int n) {}\n");
+  ASSERT_EQ(o.kind, "error");
+  EXPECT_EQ(o.what, "kernels/app/inline.cu:1:17: string not closed on its line");
+}
+
 TEST(Templates, UnsupportedFormsSayWhat) {
   EXPECT_NE(run_text(kReduceHeader + "template <> __device__ int f(int v);\n").what.find("explicit specializations (template <>) are not supported"),
             std::string::npos);
