@@ -83,7 +83,7 @@ std::vector<double> parse_input_list(const std::string& text, ValueType type) {
   return out;
 }
 
-std::vector<double> request_input(const TraceRequest& r) {
+std::vector<double> request_input(const TraceRequest& r, bool signed_values) {
   if (!r.input.empty()) return r.input;
   // Small values keep the picture readable and sums of up to 65536 elements far from overflow.
   std::mt19937 rng(r.seed);
@@ -97,7 +97,7 @@ std::vector<double> request_input(const TraceRequest& r) {
       x = static_cast<int32_t>(upper(rng) ? (1 | (k << 8) | (1 << 24)) : (1 | (k << 16) | (1 << 24)));
     }
   } else if (r.type == ValueType::Int) {
-    std::uniform_int_distribution<int> d(0, 9);
+    std::uniform_int_distribution<int> d(signed_values ? -9 : 0, 9);
     for (auto& x : v) x = d(rng);
   } else {
     std::uniform_int_distribution<int> d(0, 999);

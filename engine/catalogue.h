@@ -61,7 +61,8 @@ struct TraceRequest {
 };
 
 // The input the request runs on (given, or random from the seed), converted to the value type.
-std::vector<double> request_input(const TraceRequest& r);
+// `signed_values`: random ints from -9 to 9 instead of 0 to 9 (a maximum segment sum needs both).
+std::vector<double> request_input(const TraceRequest& r, bool signed_values = false);
 
 // Parses "3,1,7,0" (ints or floats); throws UsageError naming the bad item.
 std::vector<double> parse_input_list(const std::string& text, ValueType type);

@@ -79,7 +79,7 @@ CheckOutcome check_output_of(const Trace& t, const std::string& expect) {
     return o;
   }
   const std::string operation = op == "reduce" ? "reduction" : op == "sort" ? "stable sort" : op == "compact" ? "compaction" : op == "copy" ? "copy"
-                                : op == "transpose" ? "transpose" : op == "histogram" ? "histogram" : op.substr(0, op.find('-')) + " scan";
+                                : op == "transpose" ? "transpose" : op == "histogram" ? "histogram" : op == "max-segment-sum" ? "maximum segment sum" : op.substr(0, op.find('-')) + " scan";
   const bool matrices = operator_info(t.op).matrix;
   const std::string type = type_name(t.type);
   const std::string what = "the sequential " + operation + " (" + operator_name(t.op) + ") of the " +

@@ -267,7 +267,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     if (have_input) return;
     if (r.n > kMaxTraceN)
       throw UsageError("--n must be from 1 to " + std::to_string(kMaxTraceN) + " (a trace's limit), not " + std::to_string(r.n));
-    k.request.input = request_input(r);
+    k.request.input = request_input(r, h.check == "max-segment-sum");
     for (size_t i = 0; i < k.request.input.size(); ++i) {
       const long long v = static_cast<long long>(std::floor(k.request.input[i]));
       if (i == 0 || v < min_in) min_in = v;
@@ -282,6 +282,11 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     if (name == "MAX_IN") return max_in;
     const auto& constants = b.compiled.program->int_constants;  // the file's own (const int TILE = 32;)
     if (auto c = constants.find(name); c != constants.end()) return c->second;
+    return std::nullopt;
+  };
+  host.env.type_size = [&](const std::string& name) -> std::optional<long long> {  // the file's structs
+    for (const auto& sd : b.compiled.program->structs)
+      if (sd->name == name) return 4LL * sd->words;
     return std::nullopt;
   };
   host.env.call = [](const std::string& name, const std::vector<long long>& a) -> std::optional<long long> {
@@ -798,6 +803,14 @@ bool reference_output(const Trace& t, const std::string& check, std::vector<doub
       const long long v = static_cast<long long>(std::floor(x));
       (*want)[static_cast<size_t>(((v % bins) + bins) % bins)] += 1;
     }
+  } else if (check == "max-segment-sum") {
+    // the largest sum of consecutive inputs, the empty segment's 0 included (Kadane's scan)
+    double best = 0, ending = 0;
+    for (double x : t.input) {
+      ending = std::max(0.0, ending + x);
+      best = std::max(best, ending);
+    }
+    *want = {best};
   } else if (check == "inclusive-scan" || check == "exclusive-scan") {
     *is_scan = true;
     *want = reference_scan(t.input, t.op, t.type, check == "inclusive-scan");

@@ -88,7 +88,7 @@ std::string name_list(const std::vector<std::string>& names, const char* sep, co
 }
 
 const std::vector<std::string>& check_names() {
-  static const std::vector<std::string> names = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy", "transpose", "histogram"};
+  static const std::vector<std::string> names = {"reduce", "inclusive-scan", "exclusive-scan", "sort", "compact", "copy", "transpose", "histogram", "max-segment-sum"};
   return names;
 }
 

@@ -13,7 +13,9 @@
 
 namespace scanscope::cuda {
 
-enum class Base : unsigned char { Void, Bool, Int, Unsigned, Float, Group };
+enum class Base : unsigned char { Void, Bool, Int, Unsigned, Float, Group, Struct };
+
+struct StructDef;
 
 // A cooperative group (Base::Group): what kind, and a thread_block_tile's size. At run time a
 // group is one word: its size (a tile's or a dynamic partition's), or the block's lanes mask for
@@ -25,7 +27,10 @@ struct Type {
   bool pointer = false;  // one level of indirection at most
   GroupKind group = GroupKind::None;
   int tile = 0;          // GroupKind::Tile: its size (1 to 32, a power of two)
-  bool operator==(const Type& o) const { return base == o.base && pointer == o.pointer && group == o.group && tile == o.tile; }
+  const StructDef* sdef = nullptr;  // Base::Struct: which (Program::structs owns it)
+  bool operator==(const Type& o) const {
+    return base == o.base && pointer == o.pointer && group == o.group && tile == o.tile && sdef == o.sdef;
+  }
   bool operator!=(const Type& o) const { return !(*this == o); }
   bool is_void() const { return !pointer && base == Base::Void; }
   bool is_integer() const { return !pointer && (base == Base::Int || base == Base::Unsigned || base == Base::Bool); }
@@ -33,7 +38,18 @@ struct Type {
   bool is_arithmetic() const { return is_integer() || is_float(); }
   bool is_scalar() const { return pointer || is_arithmetic(); }
   bool is_group() const { return !pointer && base == Base::Group; }
-  Type pointee() const { return Type{base, false}; }
+  bool is_struct() const { return !pointer && base == Base::Struct; }
+  Type pointee() const {
+    Type t = *this;
+    t.pointer = false;
+    return t;
+  }
+  Type pointer_to() const {
+    Type t = *this;
+    t.pointer = true;
+    return t;
+  }
+  int words() const;  // words a value takes in memory and in a frame (a struct: its fields')
   std::string name() const;
 };
 
@@ -41,6 +57,34 @@ struct Type {
 inline Type type_from_code(long long code) { return Type{static_cast<Base>(code & 15), (code & 16) != 0}; }
 
 enum class Storage : unsigned char { Local, Param, Shared };
+
+// A struct (or class) of the kernel file, or an instantiation of a class template: its data
+// members laid out one word each (nested structs inline), as CUDA lays out structs of 4-byte
+// members; and, for a struct without data members (SharedMemory<T>), its member functions.
+struct Function;
+struct StructDef {
+  std::string name;  // "MSS", "SharedMemory<float>"
+  struct Field {
+    std::string name;
+    Type type;
+    int offset = 0;  // in words from the struct's first
+    Pos pos;
+  };
+  std::vector<Field> fields;
+  int words = 0;
+  Pos pos;
+  // Member functions (structs without data members only: they need no object): by name, and
+  // the conversion operators (`operator T*()`) by the type they give.
+  std::map<std::string, const Function*> methods;
+  std::vector<std::pair<Type, const Function*>> conversions;
+  const Field* field(const std::string& n) const {
+    for (const auto& f : fields)
+      if (f.name == n) return &f;
+    return nullptr;
+  }
+};
+
+inline int Type::words() const { return base == Base::Struct && !pointer && sdef ? sdef->words : 1; }
 
 struct Var {
   std::string name;
@@ -54,6 +98,9 @@ struct Var {
   // An array of more than one dimension (T a[A][B], T a[A][B][C]): the length of each, outermost
   // first; array_len is their product, the elements row-major. Empty for anything else.
   std::vector<int> dims;
+  // A struct in a frame (a local or a parameter, type.is_struct()): a variable per data member,
+  // at slot + its offset, in the fields' order. An array of structs counts words in array_len.
+  std::vector<const Var*> members;
 };
 
 // A place where a step may end (a barrier, a warp synchronisation, the end of the kernel) and
@@ -131,12 +178,14 @@ struct Function {
   std::unique_ptr<StepLabel> end_label;  // `// step:` on the closing brace's line
   int frame_slots = 0;         // locals, parameters and temporaries
   std::string instance_of;     // a template's instantiation: the template's name (name is "f<int, 256>")
+  bool sret = false;           // returns a struct: params[0] is the caller's place for it, and Ret has no value
   Pos instance_pos;            // where it was first used
 };
 
 struct Program {
   std::vector<std::unique_ptr<Function>> functions;
   std::vector<std::unique_ptr<Var>> vars;   // owns every variable
+  std::vector<std::unique_ptr<StructDef>> structs;  // owns every struct
   std::vector<const Var*> static_shared;    // sized __shared__ arrays, in declaration order
   std::vector<const Var*> extern_shared;    // extern __shared__ arrays (all at the dynamic base)
   int static_shared_words = 0;

@@ -24,7 +24,8 @@ class Compiler {
       CompiledFunction cf;
       cf.name = f->name;
       cf.fn = f.get();
-      cf.params = static_cast<int>(f->params.size());
+      cf.params = 0;  // words: a struct parameter takes one per member
+      for (const Var* v : f->params) cf.params += v->type.words();
       out_.functions.push_back(cf);
     }
     for (size_t i = 0; i < p.functions.size(); ++i) {

@@ -144,7 +144,8 @@ class ConstParser {
           if (w == "int" || w == "unsigned" || w == "float" || w == "T") size = 4;  // T: the host's int or float
           else if (w == "bool" || w == "char") size = size ? size : 1;
           else if (w == "double" || w == "long") size = 8;
-          else if (w != "const" && w != "volatile" && w != "signed") fail_at(files_, t_[i_].pos, "sizeof(" + w + ") is not known here");
+          else if (std::optional<long long> ts = env_.type_size ? env_.type_size(w) : std::nullopt) size = static_cast<int>(*ts);
+          else if (w != "const" && w != "volatile" && w != "signed" && w != "struct") fail_at(files_, t_[i_].pos, "sizeof(" + w + ") is not known here");
           ++i_;
         }
         expect(")");

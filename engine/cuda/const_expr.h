@@ -16,6 +16,8 @@ struct ConstEnv {
   std::function<std::optional<long long>(const std::string&)> ident;
   // Value of a call name(args); nullopt: unknown function.
   std::function<std::optional<long long>(const std::string&, const std::vector<long long>&)> call;
+  // Size in bytes of a type the file defines (sizeof(MSS) of a struct); nullopt: not one.
+  std::function<std::optional<long long>(const std::string&)> type_size;
   bool unknown_is_zero = false;  // #if: identifiers left after expansion are 0
 };
 

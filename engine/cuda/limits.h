@@ -36,6 +36,7 @@ constexpr int kMaxSites = 100000;          // shared- and global-memory accesses
 
 // Machine: per thread, a stack of 64-bit words for locals and operands, and nested calls.
 constexpr int kStackWords = 2048;
+constexpr int kMaxStructWords = 256;  // a struct's members, nested ones counted (the corpus: 4)
 constexpr int kMaxParams = 256;       // a function's parameters (CUDA: 4 KB of them; the catalogue: 4)
 constexpr int kMaxFrameWords = 1024;  // locals and parameters of one function; a local array at most as many elements
 constexpr int kMaxCallDepth = 64;    // the catalogue: 2

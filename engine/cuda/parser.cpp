@@ -25,7 +25,7 @@ std::string Type::name() const {
     }
   }
   std::string b = base == Base::Void ? "void" : base == Base::Bool ? "bool" : base == Base::Int ? "int"
-                  : base == Base::Unsigned ? "unsigned" : "float";
+                  : base == Base::Unsigned ? "unsigned" : base == Base::Struct ? (sdef ? sdef->name : "struct") : "float";
   return pointer ? b + "*" : b;
 }
 
@@ -124,8 +124,15 @@ class Parser {
     std::string name;
     Pos pos, name_pos;
     std::vector<TParam> params;
-    size_t begin = 0, end = 0;  // the declaration after template<...>
+    size_t begin = 0, end = 0;  // the declaration after template<...> (a class template's: from its '{' to its ';')
     size_t params_begin = 0;    // its '('
+    bool is_class = false;
+    // A class template's explicit specializations (template <> struct NAME<ARGS> {...};): the
+    // tokens of ARGS and of the body.
+    struct Spec {
+      size_t args_begin = 0, args_end = 0, begin = 0, end = 0;
+    };
+    std::vector<Spec> specs;
   };
   struct Constant {
     Type type;
@@ -212,7 +219,7 @@ class Parser {
   //              | "thread_block_tile" "<" constant ">")
   bool starts_type() const {
     if (cur().kind != Tok::Ident) return false;
-    static const char* const words[] = {"__shared__", "extern", "static", "__restrict__", "register", "constexpr"};
+    static const char* const words[] = {"__shared__", "extern", "static", "__restrict__", "register", "constexpr", "struct", "class"};
     for (const char* w : words)
       if (cur().text == w) return true;
     return is_type_start(i_);
@@ -230,6 +237,8 @@ class Parser {
       if (t.text == w) return true;
     if (find_alias(t.text)) return true;
     if (group_type_at(k)) return true;
+    if (structs_.count(t.text) || class_templates_.count(t.text)) return true;
+    if ((t.text == "struct" || t.text == "class") && k + 1 < t_.size() && structs_.count(t_[k + 1].text)) return true;
     return false;
   }
 
@@ -278,6 +287,9 @@ class Parser {
     saw_const_ = false;
     skip_qualifiers();
     accept_word("typename");
+    if ((is_word("struct") || is_word("class")) && peek().kind == Tok::Ident && structs_.count(peek().text)) ++i_;  // struct NAME
+    else if (is_word("struct") || is_word("class"))
+      fail(cur().pos, "a struct is defined at file scope, on its own: struct NAME { ... };");
     Type t;
     const Token& w = cur();
     if (w.kind != Tok::Ident) fail(w.pos, "expected a type, found " + found());
@@ -286,6 +298,19 @@ class Parser {
         fail(w.pos, "type '" + w.text + "' is not supported (kernel files use int, unsigned, float and bool)");
     if (group_type_at(i_)) {
       t = group_type();
+    } else if (auto st = structs_.find(w.text); st != structs_.end() && !find_alias(w.text)) {
+      t.base = Base::Struct;
+      t.sdef = st->second;
+      ++i_;
+    } else if (auto ct = class_templates_.find(w.text); ct != class_templates_.end()) {
+      const Pos at = w.pos;
+      ++i_;
+      if (!is("<")) fail(cur().pos, "'" + ct->second->name + "' is a class template: give its arguments, " + ct->second->name + "<...>");
+      ++i_;
+      std::vector<TArg> args = template_args(*ct->second);
+      complete_args(*ct->second, args, nullptr, at);
+      t.base = Base::Struct;
+      t.sdef = instantiate_struct(*ct->second, args, at);
     } else if (const Type* a = find_alias(w.text)) {
       t = *a;
       ++i_;
@@ -471,7 +496,7 @@ class Parser {
       else if (w == "extern") s.is_extern = true;
       else if (w == "static") s.is_static = true;
       else if (w == "inline" || w == "__inline__" || w == "__forceinline__" || w == "__noinline__") {
-      } else if (w == "struct" || w == "class" || w == "union" || w == "enum" || w == "__constant__" || w == "__managed__") {
+      } else if (w == "union" || w == "enum" || w == "__constant__" || w == "__managed__") {
         fail(cur().pos, "'" + w + "' is not supported in kernel files (see docs/kernel-files.md for the subset)");
       } else {
         break;
@@ -511,6 +536,7 @@ class Parser {
       }
       return alias_decl(true);
     }
+    if ((is_word("struct") || is_word("class")) && !(peek().kind == Tok::Ident && structs_.count(peek().text))) return struct_decl();
     Specs s = specifiers();
     if (accept("\"") || cur().kind == Tok::String) fail(cur().pos, "linkage specifications (extern \"C\") are not supported");
     Type type = parse_type();
@@ -591,7 +617,7 @@ class Parser {
   void template_decl(Pos at) {
     if (tbind_.size() || fn_) fail(at, "a template inside a template or a function is not supported");
     expect("<", "after 'template'");
-    if (is(">")) fail(at, "explicit specializations (template <>) are not supported");
+    if (is(">")) return specialization(at);
     auto t = std::make_unique<Template>();
     t->pos = at;
     do {
@@ -624,8 +650,8 @@ class Parser {
     if (half_gt_) fail(cur().pos, "expected '>' to close the template's parameters");
     // The declaration: a function (its name is the identifier before its first '(').
     t->begin = i_;
-    if (is_word("struct") || is_word("class") || is_word("union"))
-      fail(cur().pos, "class templates are not supported yet (function templates are)");
+    if (is_word("struct") || is_word("class")) return class_template(std::move(t));
+    if (is_word("union")) fail(cur().pos, "unions are not supported in kernel files");
     size_t k = i_;
     while (k < t_.size() && t_[k].kind != Tok::End && !(t_[k].kind == Tok::Punct && (t_[k].text == "(" || t_[k].text == ";" || t_[k].text == "{")))
       ++k;
@@ -647,10 +673,289 @@ class Parser {
     if (k >= t_.size() || t_[k].kind == Tok::End) fail(at, "the template's declaration is not closed before the end of the file");
     t->end = k + 1;
     i_ = t->end;
-    if (find_function(t->name) || templates_.count(t->name))
+    if (find_function(t->name) || templates_.count(t->name) || class_templates_.count(t->name) || structs_.count(t->name))
       fail(t->name_pos, "'" + t->name + "' is already declared (overloaded templates are not supported)");
     templates_[t->name] = std::move(t);
   }
+
+  // ---- structs
+  // struct-decl = ("struct" | "class") NAME "{" member* "}" ";"
+  // member = ("public" | "private" | "protected") ":" | type NAME ("," NAME)* ";"
+  //        | "__device__" ... function (structs without data members) | "__device__" ... "operator" type "(" ")" "const"? body
+  void struct_decl() {
+    const Pos at = cur().pos;
+    ++i_;  // struct or class
+    if (is_word("__align__") || is_word("alignas")) fail(cur().pos, "'" + cur().text + "' is not supported in kernel files");
+    if (cur().kind != Tok::Ident) fail(cur().pos, "expected the struct's name, found " + found());
+    const Token name = cur();
+    ++i_;
+    if (is(";")) fail(name.pos, "declare struct '" + name.text + "' with its members (forward declarations are not supported)");
+    if (is(":")) fail(cur().pos, "struct inheritance is not supported in kernel files");
+    if (is("<")) fail(at, "an explicit specialization needs 'template <>' before it");
+    if (structs_.count(name.text) || class_templates_.count(name.text) || templates_.count(name.text) || find_function(name.text) ||
+        constants_.count(name.text) || globals_.count(name.text))
+      fail(name.pos, "'" + name.text + "' is already declared");
+    structs_[name.text] = struct_body(name.text, name.pos, name.text);
+    if (!is(";")) fail(cur().pos, "expected ';' after the struct's '}' (declare its variables separately), found " + found());
+    ++i_;
+  }
+
+  // The members from '{' to '}' of a struct (or of a class template's instantiation, `bare` the
+  // name its constructors would have).
+  StructDef* struct_body(const std::string& name, Pos pos, const std::string& bare) {
+    auto owned = std::make_unique<StructDef>();
+    StructDef* d = owned.get();
+    d->name = name;
+    d->pos = pos;
+    prog_.structs.push_back(std::move(owned));
+    expect("{", "to start the struct's members");
+    Pos first_method{};
+    while (!accept("}")) {
+      if (at_end()) fail(pos, "struct '" + name + "' is not closed with '}'");
+      if (accept(";")) continue;
+      if ((is_word("public") || is_word("private") || is_word("protected")) && peek().kind == Tok::Punct && peek().text == ":") {
+        i_ += 2;
+        continue;
+      }
+      const Pos mp = cur().pos;
+      if (is_word("struct") || is_word("class") || is_word("union") || is_word("enum") || is_word("template") ||
+          is_word("typedef") || is_word("using") || is_word("friend") || is_word("virtual"))
+        fail(mp, "'" + cur().text + "' inside a struct is not supported in kernel files");
+      if (is("~")) fail(mp, "destructors are not supported in kernel files");
+      Specs s = specifiers();
+      if (s.shared || s.is_extern || s.global) fail(mp, "a struct's member cannot be __shared__, extern or __global__");
+      if (s.is_static) fail(mp, "static members are not supported in kernel files");
+      if (is_word(bare.c_str()) && peek().kind == Tok::Punct && peek().text == "(")
+        fail(mp, "constructors are not supported in kernel files: initialise a struct with braces, " + bare + " x = {a, b};");
+      if (is_word("operator")) {
+        const Token op = cur();
+        ++i_;
+        if (!s.device) fail(mp, "a member function needs __device__");
+        no_methods_with_data(*d, mp);
+        Type to = parse_type();
+        if (!to.pointer && !to.is_arithmetic()) fail(op.pos, "a conversion operator gives a number or a pointer, not " + to.name());
+        if (!first_method.line) first_method = mp;
+        Token fname = op;
+        fname.text = name + "::operator " + to.name();
+        if (functions_.count(fname.text)) fname.text += " const";
+        if (functions_.count(fname.text)) fail(mp, "'" + fname.text + "' is declared twice");
+        if (!is("(") || peek().text != ")") fail(cur().pos, "a conversion operator takes no parameters: operator " + to.name() + "()");
+        method_ = true;
+        function(s, to, fname);
+        method_ = false;
+        const Function* f = functions_.at(fname.text);
+        bool have = false;
+        for (const auto& c : d->conversions) have = have || c.first == to;
+        if (!have) d->conversions.push_back({to, f});
+        continue;
+      }
+      Type t = parse_type();
+      if (cur().kind != Tok::Ident) fail(cur().pos, "expected a member's name, found " + found());
+      Token mname = cur();
+      ++i_;
+      if (is("(")) {
+        if (!s.device) fail(mname.pos, "a member function needs __device__");
+        if (t.is_struct()) fail(mname.pos, "a member function returning a struct is not supported");
+        if (d->methods.count(mname.text)) fail(mname.pos, "overloaded member functions are not supported ('" + mname.text + "')");
+        no_methods_with_data(*d, mp);
+        if (!first_method.line) first_method = mp;
+        Token fname = mname;
+        fname.text = name + "::" + mname.text;
+        method_ = true;
+        function(s, t, fname);
+        method_ = false;
+        d->methods[mname.text] = functions_.at(fname.text);
+        continue;
+      }
+      if (s.device || s.host) fail(mp, "__device__ on a data member: the struct's variables say where they live");
+      if (first_method.line) no_methods_with_data(*d, first_method, true);
+      while (true) {
+        if (t.is_void()) fail(mname.pos, "a member cannot be void");
+        if (t.pointer) fail(mname.pos, "pointer members are not supported (a pointer is 8 bytes on the GPU, a word here)");
+        if (t.base == Base::Bool) fail(mname.pos, "a bool member is not supported (a bool is one byte in CUDA's layout: use int)");
+        if (t.is_group()) fail(mname.pos, "a cooperative group cannot be a struct's member here");
+        if (is("[")) fail(cur().pos, "array members are not supported yet (member '" + mname.text + "')");
+        if (is("=") || is("{")) fail(cur().pos, "default member initializers are not supported: initialise the struct with braces");
+        if (d->field(mname.text)) fail(mname.pos, "member '" + mname.text + "' is declared twice");
+        StructDef::Field f;
+        f.name = mname.text;
+        f.type = t;
+        f.offset = d->words;
+        f.pos = mname.pos;
+        d->words += t.words();
+        if (d->words > kMaxStructWords)
+          fail(mname.pos, "struct '" + name + "' of more than " + std::to_string(kMaxStructWords) + " words");
+        d->fields.push_back(f);
+        if (!accept(",")) break;
+        if (cur().kind != Tok::Ident) fail(cur().pos, "expected a member's name, found " + found());
+        mname = cur();
+        ++i_;
+      }
+      expect(";", "after the member");
+    }
+    return d;
+  }
+  // A member function would need the object (`this`), which only a struct with data members has.
+  void no_methods_with_data(const StructDef& d, Pos method, bool data_now = false) {
+    if (!d.fields.empty() || data_now)
+      fail(method, "member functions of a struct with data members are not supported yet: write a __device__ function that takes the struct");
+  }
+
+  // template <class T, ...> struct NAME { ... };   (after template<...>: its tokens are kept)
+  void class_template(std::unique_ptr<Template> t) {
+    ++i_;  // struct or class
+    if (cur().kind != Tok::Ident) fail(cur().pos, "expected the class template's name, found " + found());
+    t->name = cur().text;
+    t->name_pos = cur().pos;
+    t->is_class = true;
+    ++i_;
+    if (!is("{")) fail(cur().pos, "expected '{' after the class template's name, found " + found());
+    t->begin = i_;
+    t->end = skip_braces_and_semicolon(t->pos);
+    if (find_function(t->name) || templates_.count(t->name) || class_templates_.count(t->name) || structs_.count(t->name))
+      fail(t->name_pos, "'" + t->name + "' is already declared");
+    class_templates_[t->name] = std::move(t);
+  }
+
+  // From a '{': past its '}' and the ';' after it; returns the index after the ';'.
+  size_t skip_braces_and_semicolon(Pos at) {
+    int depth = 0;
+    for (; !at_end(); ++i_) {
+      if (cur().kind != Tok::Punct) continue;
+      if (is("{")) ++depth;
+      if (is("}") && --depth == 0) break;
+    }
+    if (at_end()) fail(at, "the declaration is not closed before the end of the file");
+    ++i_;
+    if (!is(";")) fail(cur().pos, "expected ';' after the struct's '}', found " + found());
+    return ++i_;
+  }
+
+  // template <> struct NAME<ARGS> { ... };   (at the '>' of template<>)
+  void specialization(Pos at) {
+    ++i_;
+    if (!is_word("struct") && !is_word("class"))
+      fail(at, "explicit specializations (template <>) are supported for class templates only");
+    ++i_;
+    if (cur().kind != Tok::Ident || !class_templates_.count(cur().text))
+      fail(cur().pos, "an explicit specialization of " + found() + ", which is not a class template declared before");
+    Template& t = *class_templates_.at(cur().text);
+    ++i_;
+    expect("<", "after the class template's name");
+    Template::Spec sp;
+    sp.args_begin = i_;
+    int depth = 1;
+    for (; !at_end(); ++i_) {
+      if (is("<") || is("(")) ++depth;
+      if ((is(">") || is(")")) && --depth == 0) break;
+      if (is(">>")) fail(cur().pos, "write '> >' to close the specialization's arguments");
+    }
+    if (at_end()) fail(at, "the specialization's arguments are not closed");
+    sp.args_end = i_++;
+    if (!is("{")) fail(cur().pos, "expected '{' after the specialization's arguments, found " + found());
+    sp.begin = i_;
+    sp.end = skip_braces_and_semicolon(at);
+    t.specs.push_back(sp);
+  }
+
+  // Does specialization `sp` of `t` name these arguments? A type the interpreter does not know
+  // (the samples' SharedMemory<double>) names none of the ones it can be given.
+  bool spec_matches(const Template& t, const Template::Spec& sp, const std::vector<TArg>& args) {
+    const size_t saved = i_;
+    const int saved_angle = angle_;
+    const bool saved_half = half_gt_;
+    bool match = true;
+    try {
+      i_ = sp.args_begin;
+      ++angle_;
+      for (size_t q = 0; q < t.params.size() && match; ++q) {
+        if (q && !accept(",")) match = false;
+        else if (t.params[q].is_type) match = args[q].is_type && parse_type() == args[q].type;
+        else match = !args[q].is_type && template_constant().first == args[q].value;
+      }
+      match = match && i_ == sp.args_end;
+    } catch (const CudaError&) {
+      match = false;
+    }
+    i_ = saved;
+    angle_ = saved_angle;
+    half_gt_ = saved_half;
+    return match;
+  }
+
+  // The struct `t<args>`, made now if it is the first use of these arguments.
+  StructDef* instantiate_struct(const Template& t, const std::vector<TArg>& args, Pos use) {
+    const std::string key = instance_name(t, args);
+    if (auto it = structs_.find(key); it != structs_.end()) return it->second;
+    size_t begin = t.begin;
+    bool special = false;
+    for (const auto& sp : t.specs)
+      if (!special && spec_matches(t, sp, args)) {
+        begin = sp.begin;
+        special = true;
+      }
+    count_instantiation(t, use);
+    Reparse saved(*this);
+    if (!special)
+      for (size_t k = 0; k < args.size(); ++k) tbind_[t.params[k].name] = args[k];
+    i_ = begin;
+    instantiating_.push_back({key, use});
+    StructDef* d = struct_body(key, use, t.name);
+    instantiating_.pop_back();
+    structs_[key] = d;
+    return d;
+  }
+
+  // The limits every instantiation counts against.
+  void count_instantiation(const Template& t, Pos use) {
+    if (++instantiations_ > kMaxInstantiations)
+      fail(use, "more than " + std::to_string(kMaxInstantiations) + " template instantiations (a template instantiating itself?)");
+    instantiated_tokens_ += static_cast<long long>(t.end - t.begin);
+    if (instantiated_tokens_ > kMaxInstantiatedTokens)
+      fail(use, "templates instantiated to more than " + std::to_string(kMaxInstantiatedTokens) + " tokens in all (a large template used with many arguments?)");
+    if (instantiation_depth_ >= kMaxInstantiationDepth)
+      fail(use, "templates instantiated more than " + std::to_string(kMaxInstantiationDepth) + " deep inside each other");
+  }
+
+  // An instantiation parses a template's tokens again, in file scope: what the parser was doing
+  // is kept here and put back when it is done.
+  struct Reparse {
+    Parser& p;
+    size_t i;
+    std::vector<std::map<std::string, const Var*>> scopes;
+    std::vector<std::map<std::string, Type>> aliases;
+    std::map<std::string, TArg> bind;
+    Function* fn;
+    int loops, angle;
+    Pos stmt;
+    bool half;
+    explicit Reparse(Parser& pr)
+        : p(pr), i(pr.i_), scopes(std::move(pr.scopes_)), aliases(std::move(pr.alias_scopes_)), bind(std::move(pr.tbind_)),
+          fn(pr.fn_), loops(pr.loops_), angle(pr.angle_), stmt(pr.stmt_pos_), half(pr.half_gt_) {
+      p.scopes_.clear();
+      p.alias_scopes_.clear();
+      p.tbind_.clear();
+      p.fn_ = nullptr;
+      p.loops_ = 0;
+      p.angle_ = 0;
+      p.half_gt_ = false;
+      ++p.instantiation_depth_;
+    }
+    ~Reparse() {
+      --p.instantiation_depth_;
+      p.i_ = i;
+      p.scopes_ = std::move(scopes);
+      p.alias_scopes_ = std::move(aliases);
+      p.tbind_ = std::move(bind);
+      p.fn_ = fn;
+      p.loops_ = loops;
+      p.stmt_pos_ = stmt;
+      p.angle_ = angle;
+      p.half_gt_ = half;
+    }
+    Reparse(const Reparse&) = delete;
+    Reparse& operator=(const Reparse&) = delete;
+  };
 
   // The arguments of a template-id after its '<' (explicit ones; the rest deduced or defaulted later).
   std::vector<TArg> template_args(const Template& t) {
@@ -726,7 +1031,7 @@ class Parser {
           if (stars < 0) continue;
           Type at = (*call_args)[f]->type;
           const ExprP& arg = (*call_args)[f];
-          if (arg->kind == Ek::Var && arg->var->is_array()) at = Type{arg->var->type.base, true};
+          if (arg->kind == Ek::Var && arg->var->is_array()) at = arg->var->type.pointer_to();
           if (stars == 1) {
             if (!at.pointer) continue;
             at = at.pointee();
@@ -788,52 +1093,22 @@ class Parser {
   Function* instantiate(const Template& t, const std::vector<TArg>& args, Pos use) {
     const std::string key = instance_name(t, args);
     if (auto it = functions_.find(key); it != functions_.end()) return it->second;
-    if (++instantiations_ > kMaxInstantiations)
-      fail(use, "more than " + std::to_string(kMaxInstantiations) + " template instantiations (a template instantiating itself?)");
-    instantiated_tokens_ += static_cast<long long>(t.end - t.begin);
-    if (instantiated_tokens_ > kMaxInstantiatedTokens)
-      fail(use, "templates instantiated to more than " + std::to_string(kMaxInstantiatedTokens) + " tokens in all (a large template used with many arguments?)");
-    if (instantiation_depth_ >= kMaxInstantiationDepth)
-      fail(use, "templates instantiated more than " + std::to_string(kMaxInstantiationDepth) + " deep inside each other");
-    // Parse the declaration again, in file scope, with the parameters bound.
-    const size_t saved_i = i_;
-    auto saved_scopes = std::move(scopes_);
-    auto saved_aliases = std::move(alias_scopes_);
-    auto saved_bind = std::move(tbind_);
-    Function* saved_fn = fn_;
-    const int saved_loops = loops_;
-    const Pos saved_stmt = stmt_pos_;
-    const int saved_angle = angle_;
-    const bool saved_half = half_gt_;
-    scopes_.clear();
-    alias_scopes_.clear();
-    tbind_.clear();
-    for (size_t k = 0; k < args.size(); ++k) tbind_[t.params[k].name] = args[k];
-    fn_ = nullptr;
-    loops_ = 0;
-    angle_ = 0;
-    half_gt_ = false;
-    ++instantiation_depth_;
-    i_ = t.begin;
-    instantiating_.push_back({key, use});
-    Specs s = specifiers();
-    Type ret = parse_type();
-    if (cur().kind != Tok::Ident || cur().text != t.name) fail(cur().pos, "expected '" + t.name + "', found " + found());
-    Token name = cur();
-    name.text = key;
-    ++i_;
-    function(s, ret, name);
-    instantiating_.pop_back();
-    --instantiation_depth_;
-    i_ = saved_i;
-    scopes_ = std::move(saved_scopes);
-    alias_scopes_ = std::move(saved_aliases);
-    tbind_ = std::move(saved_bind);
-    fn_ = saved_fn;
-    loops_ = saved_loops;
-    stmt_pos_ = saved_stmt;
-    angle_ = saved_angle;
-    half_gt_ = saved_half;
+    count_instantiation(t, use);
+    {
+      // Parse the declaration again, in file scope, with the parameters bound.
+      Reparse saved(*this);
+      for (size_t k = 0; k < args.size(); ++k) tbind_[t.params[k].name] = args[k];
+      i_ = t.begin;
+      instantiating_.push_back({key, use});
+      Specs s = specifiers();
+      Type ret = parse_type();
+      if (cur().kind != Tok::Ident || cur().text != t.name) fail(cur().pos, "expected '" + t.name + "', found " + found());
+      Token name = cur();
+      name.text = key;
+      ++i_;
+      function(s, ret, name);
+      instantiating_.pop_back();
+    }
     Function* f = functions_.at(key);
     f->instance_of = t.name;
     f->instance_pos = use;
@@ -863,6 +1138,12 @@ class Parser {
     push_scope();
     expect("(");
     std::vector<const Var*> params;
+    if (ret.is_struct()) {  // the caller's place for the struct returned: a hidden first parameter
+      if (s.global) fail(name.pos, "a __global__ function must return void");
+      Var* r = hidden_var(ret.pointer_to(), name.pos, "(the value returned)", Storage::Param);
+      params.push_back(r);
+      fn->sret = true;
+    }
     if (is_word("void") && peek().kind == Tok::Punct && peek().text == ")") ++i_;
     if (!is(")")) {
       do {
@@ -876,14 +1157,18 @@ class Parser {
           if (pt.pointer) fail(pn.pos, "pointers to pointers are not supported");
           pt.pointer = true;
         }
+        if (s.global && pt.base == Base::Struct)
+          fail(pn.pos, "a kernel's parameters are numbers and pointers to them, not structs (" + pt.name() + ")");
         Var* v = declare(pn, pt, -1, Storage::Param);
-        v->slot = alloc_slots(1);
+        v->slot = alloc_slots(pt.words());
+        if (pt.is_struct()) make_members(v);
         params.push_back(v);
         if (params.size() > static_cast<size_t>(kMaxParams))
           fail(pn.pos, "function '" + name.text + "' has more than " + std::to_string(kMaxParams) + " parameters");
       } while (accept(","));
     }
     expect(")", "after the parameters");
+    if (method_) accept_word("const");
     if (existed && fn->params.size() != params.size())
       fail(name.pos, "'" + name.text + "' declared with " + std::to_string(fn->params.size()) + " parameters at " + files_.where(fn->pos));
     fn->params = params;
@@ -982,8 +1267,10 @@ class Parser {
         if (is("[")) fail(cur().pos, "an extern __shared__ array has one dimension (index it as a 1-D array)");
       } else {
         --i_;  // back to '['
-        dims = array_dims(name, "__shared__ array", 12288, "words fit in 48 KiB");
+        dims = array_dims(name, "__shared__ array", 12288 / type.words(), type.words() > 1 ? "structs fit in 48 KiB" : "words fit in 48 KiB");
         len = dims_product(dims);
+        if (type.is_struct() && dims.size() > 1) fail(name.pos, "arrays of structs have one dimension here");
+        len *= type.words();  // in words
         if (dims.size() == 1) dims.clear();
         if (s.is_extern) fail(name.pos, "an extern __shared__ array takes no size (its size comes from the launch)");
       }
@@ -998,7 +1285,7 @@ class Parser {
       prog_.extern_shared.push_back(v);
     } else {
       v->slot = prog_.static_shared_words;
-      prog_.static_shared_words += len < 0 ? 1 : len;
+      prog_.static_shared_words += len < 0 ? type.words() : len;
       prog_.static_shared.push_back(v);
     }
   }
@@ -1096,6 +1383,16 @@ class Parser {
       if (w == "return") {
         ++i_;
         auto s = std::make_unique<Stmt>(Sk::Return, p);
+        if (fn_->sret && !is(";")) {  // a struct: copied to the caller's place, then a plain return
+          ExprP v = is("{") ? brace_temp(fn_->ret, cur().pos) : convert(expr(), fn_->ret, "return value");
+          expect(";");
+          auto b = std::make_unique<Stmt>(Sk::Block, p);
+          auto copy = std::make_unique<Stmt>(Sk::Expr, p);
+          copy->expr = struct_copy(deref(var_expr(fn_->params[0], p), p), std::move(v));
+          b->body.push_back(std::move(copy));
+          b->body.push_back(std::move(s));
+          return b;
+        }
         if (!is(";")) {
           if (fn_->ret.is_void()) fail(cur().pos, "'" + fn_->name + "' returns void but return has a value");
           s->expr = convert(expr(), fn_->ret, "return value");
@@ -1146,6 +1443,10 @@ class Parser {
       }
       if (s.is_extern) fail(name.pos, "extern is only for __shared__ arrays here");
       if (type.is_void()) fail(name.pos, "a variable cannot be void");
+      if (type.is_struct()) {
+        struct_local(type, name, block.get());
+        continue;
+      }
       auto d = std::make_unique<Stmt>(Sk::Decl, name.pos);
       if (is("[")) {
         std::vector<int> dims = array_dims(name, "local array", kMaxFrameWords, "allowed");
@@ -1214,6 +1515,11 @@ class Parser {
       ++i_;
       need_lvalue(*lhs, ("'" + op + "'").c_str());
       Nest n = nest();
+      if (lhs->type.is_struct()) {
+        if (op != "=") fail(at, "'" + op + "' on a struct (" + lhs->type.name() + ")");
+        ExprP rhs = is("{") ? brace_temp(lhs->type, cur().pos) : convert(assignment(), lhs->type, "assignment");
+        return struct_copy(std::move(lhs), std::move(rhs));
+      }
       ExprP rhs = assignment();
       if (op == "=") {
         auto e = make(Ek::Assign, lhs->span.begin, lhs->type);
@@ -1230,7 +1536,7 @@ class Parser {
         if (bop != "+" && bop != "-") fail(at, "'" + op + "' on a pointer");
         if (!rhs->type.is_integer()) fail(rhs->span.begin, "a pointer moves by an integer");
         optype = lhs->type;
-        rhs = convert(std::move(rhs), kInt, "pointer offset");
+        rhs = scaled(convert(std::move(rhs), kInt, "pointer offset"), lhs->type.pointee().words());
       } else {
         if (!lhs->type.is_arithmetic() || !rhs->type.is_arithmetic()) fail(at, "'" + op + "' needs numbers");
         if (bop == "<<" || bop == ">>") {
@@ -1263,6 +1569,7 @@ class Parser {
     expect(":", "in '?:'");
     ExprP b = conditional();
     Type t;
+    if (a->type.is_struct() || b->type.is_struct()) fail(a->span.begin, "'?:' choosing between structs is not supported (use if/else)");
     if (a->type.pointer || b->type.pointer) {
       if (a->type != b->type) fail(a->span.begin, "the two sides of '?:' have different pointer types");
       t = a->type;
@@ -1306,6 +1613,8 @@ class Parser {
   ExprP make_binary(const std::string& op, ExprP a, ExprP b, Pos at) {
     const Pos begin = a->span.begin;
     if (a->type.is_void() || b->type.is_void()) fail(at, "'" + op + "' on a value of type void");
+    if (a->type.is_struct() || b->type.is_struct())
+      fail(at, "'" + op + "' on " + (a->type.is_struct() ? a->type : b->type).name() + " (operators on structs are not supported: write a __device__ function)");
     if (op == "&&" || op == "||") {
       auto e = make(Ek::Logical, begin, kBool);
       e->op = op;
@@ -1327,16 +1636,24 @@ class Parser {
       if ((op == "+" || op == "-") && a->type.pointer && b->type.is_integer()) {
         auto e = make(Ek::Binary, begin, a->type);
         e->op = op;
+        const int w = a->type.pointee().words();
         e->kids.push_back(std::move(a));
-        e->kids.push_back(convert(std::move(b), kInt, "pointer offset"));
+        e->kids.push_back(scaled(convert(std::move(b), kInt, "pointer offset"), w));
         return e;
       }
       if (op == "-" && a->type.pointer && b->type == a->type) {
         auto e = make(Ek::Binary, begin, kInt);
         e->op = op;
+        const int w = a->type.pointee().words();
         e->kids.push_back(std::move(a));
         e->kids.push_back(std::move(b));
-        return e;
+        if (w == 1) return e;
+        auto d = make(Ek::Binary, begin, kInt);  // words apart, in elements
+        d->op = "/";
+        d->ival = static_cast<long long>(Base::Int);
+        d->kids.push_back(std::move(e));
+        d->kids.push_back(int_lit(w, kInt, at));
+        return d;
       }
       fail(at, "'" + op + "' on " + a->type.name() + " and " + b->type.name());
     }
@@ -1405,7 +1722,8 @@ class Parser {
           fail(p, "'&' needs a variable or an array element");
         if (x->kind == Ek::Var && x->var->is_array()) return x;  // &array is its address
         if (x->type.pointer) fail(p, "pointers to pointers are not supported");
-        auto e = make(Ek::AddrOf, p, Type{x->type.base, true});
+        if (x->kind == Ek::Comma) fail(p, "'&' needs a variable or an array element, not a struct a call returns");
+        auto e = make(Ek::AddrOf, p, x->type.pointer_to());
         e->kids.push_back(std::move(x));
         return e;
       }
@@ -1423,7 +1741,7 @@ class Parser {
       long long size = 4;
       if (is_type_start(i_)) {
         Type t = parse_type();
-        size = t.pointer ? 8 : t.base == Base::Bool ? 1 : 4;
+        size = t.pointer ? 8 : t.base == Base::Bool ? 1 : 4LL * t.words();
         if (t.is_void()) fail(p, "sizeof(void)");
       } else {
         ++sizeof_;  // an array of several dimensions may stand here whole
@@ -1431,7 +1749,7 @@ class Parser {
         --sizeof_;
         const std::vector<int> dims = designated_dims(*x);
         if (!dims.empty() && dims_product(dims) > 0) size = 4LL * dims_product(dims);  // an array, or a row of one
-        else size = x->type.pointer ? 8 : x->type.base == Base::Bool ? 1 : 4;
+        else size = x->type.pointer ? 8 : x->type.base == Base::Bool ? 1 : 4LL * x->type.words();
       }
       expect(")");
       auto e = make(Ek::IntLit, p, kUnsigned);
@@ -1457,6 +1775,7 @@ class Parser {
       e->kids.push_back(std::move(x));
       return e;
     }
+    if (t.is_struct() || x->type.is_struct()) return convert(std::move(x), t, "cast");
     if (t.pointer != x->type.pointer)
       fail(p, "casting between pointers and numbers is not supported (" + x->type.name() + " to " + t.name() + ")");
     if (x->type.is_void()) fail(p, "casting a void value");
@@ -1468,6 +1787,8 @@ class Parser {
   ExprP inc_dec(ExprP x, const std::string& op, bool prefix, Pos p) {
     need_lvalue(*x, ("'" + op + "'").c_str());
     if (!x->type.is_scalar() || x->type.base == Base::Bool) fail(p, "'" + op + "' on " + x->type.name());
+    if (x->type.pointer && x->type.pointee().words() != 1)
+      fail(p, "'" + op + "' on a pointer to a struct is not supported: write p += 1");
     auto e = make(Ek::IncDec, prefix ? p : x->span.begin, x->type);
     e->op = op;
     e->prefix = prefix;
@@ -1498,6 +1819,11 @@ class Parser {
           e = std::move(x);
           continue;
         }
+        if (e->type.pointee().is_struct()) {  // p[i] of structs: *(p + i), i counted in structs
+          const Pos begin = e->span.begin;
+          e = deref(make_binary("+", std::move(e), std::move(idx), p), begin);
+          continue;
+        }
         auto x = make(Ek::Index, e->span.begin, e->type.pointee());
         x->lvalue = true;
         x->stmt = stmt_pos_;
@@ -1517,7 +1843,14 @@ class Parser {
         e = group_member(std::move(e), first_token, dot);
         continue;
       }
-      if (is(".") || is("->")) fail(p, "member access ('" + cur().text + "') is only for threadIdx, blockIdx, blockDim, gridDim and cooperative groups");
+      if ((is(".") && e->type.is_struct()) || (is("->") && e->type.pointer && e->type.base == Base::Struct)) {
+        if (accept("->")) e = deref(std::move(e), e->span.begin);
+        else ++i_;
+        e = member(std::move(e));
+        continue;
+      }
+      if (is("->") && e->type.pointer) fail(p, "'->' needs a pointer to a struct, not " + e->type.name());
+      if (is(".") || is("->")) fail(p, "member access ('" + cur().text + "') is for structs, threadIdx, blockIdx, blockDim, gridDim and cooperative groups, not " + e->type.name());
       if (is("(")) fail(p, "only functions can be called");
       if (!sizeof_ && designated_dims(*e).size() > 1)
         fail(e->span.begin, "an array of " + std::to_string(designated_dims(*e).size()) +
@@ -1554,6 +1887,13 @@ class Parser {
     // A functional cast: int(x), float(x), T(x)
     if (t.text != "const" && t.text != "volatile" && t.text != "typename" && is_type_start(i_) && !group_type_at(i_) && !lookup(t.text)) {
       Type ty = parse_type();
+      if (ty.is_struct()) {  // S() and S{...}: a temporary
+        if (is("{")) return brace_temp(ty, p);
+        expect("(", ("after " + ty.name()).c_str());
+        if (!is(")")) fail(cur().pos, "constructors are not supported in kernel files: " + ty.name() + "{a, b} sets the members in order");
+        ++i_;
+        return value_temp(ty, p, nullptr);
+      }
       if (!is("(")) fail(cur().pos, "expected '(' after the type " + ty.name() + " (a functional cast, " + ty.name() + "(x)), found " + found());
       ++i_;
       ExprP x = expr();
@@ -1624,7 +1964,7 @@ class Parser {
     auto e = make(Ek::Var, p, v->type);
     e->var = v;
     if (v->is_array()) {
-      e->type = Type{v->type.base, true};  // the array decays to a pointer to its first element
+      e->type = v->type.pointer_to();  // the array decays to a pointer to its first element
     } else {
       e->lvalue = true;
       e->stmt = stmt_pos_;
@@ -1700,14 +2040,35 @@ class Parser {
   ExprP function_call(const Function* fn, std::vector<ExprP> args, Pos p) {
     const std::string& name = fn->name;
     if (fn->is_global) fail(p, "a __global__ function cannot be called from device code (dynamic parallelism is not supported)");
-    if (args.size() != fn->params.size())
-      fail(p, "'" + name + "' takes " + std::to_string(fn->params.size()) + " arguments, given " + std::to_string(args.size()));
-    auto e = make(Ek::Call, p, fn->ret);
+    const size_t first = fn->sret ? 1 : 0;
+    if (args.size() != fn->params.size() - first)
+      fail(p, "'" + name + "' takes " + std::to_string(fn->params.size() - first) + " arguments, given " + std::to_string(args.size()));
+    auto e = make(Ek::Call, p, fn->sret ? kVoid : fn->ret);
     e->callee = fn;
     e->stmt = stmt_pos_;
     called_.insert(fn);
-    for (size_t k = 0; k < args.size(); ++k) e->kids.push_back(convert(std::move(args[k]), fn->params[k]->type, "argument"));
-    return e;
+    const Var* result = nullptr;
+    if (fn->sret) {  // the caller's place for the struct: a temporary of its frame
+      result = hidden_local(fn->ret, p, "(a struct returned)");
+      auto a = make(Ek::AddrOf, p, fn->ret.pointer_to());
+      a->kids.push_back(var_expr(result, p));
+      e->kids.push_back(std::move(a));
+    }
+    std::vector<ExprP> before;  // what struct arguments need done first (calls filling temporaries)
+    for (size_t k = 0; k < args.size(); ++k) {
+      ExprP a = convert(std::move(args[k]), fn->params[first + k]->type, "argument");
+      if (!a->type.is_struct()) {
+        e->kids.push_back(std::move(a));
+        continue;
+      }
+      Place pl = place_of(std::move(a), true);  // a struct goes by value: a word per member
+      if (pl.prefix) before.push_back(std::move(pl.prefix));
+      leaves(pl, pl.type, &e->kids);
+    }
+    if (!result && before.empty()) return e;
+    before.push_back(std::move(e));
+    if (result) before.push_back(var_expr(result, p));
+    return sequence(std::move(before), p);
   }
 
   ExprP builtin_call(Builtin b, const std::string& name, std::vector<ExprP> args, Pos p) {
@@ -1933,6 +2294,338 @@ class Parser {
     complete_args(t, args, &call_args, p);
     const Function* fn = instantiate(t, args, p);
     return function_call(fn, std::move(call_args), p);
+  }
+
+  // ---- structs in expressions. The compiler sees no struct: a struct in a frame (a local, a
+  // parameter, a temporary) is its members' variables, one in memory (shared memory, through a
+  // pointer) its members' words at its address plus their offsets; a copy, an argument or a
+  // return copies word by word, in the members' order.
+
+  // An integer times w (an offset in structs to one in words).
+  ExprP scaled(ExprP k, int w) {
+    if (w == 1) return k;
+    const Pos p = k->span.begin;
+    auto e = make(Ek::Binary, p, kInt);
+    e->span = k->span;
+    e->op = "*";
+    e->ival = static_cast<long long>(Base::Int);
+    e->kids.push_back(std::move(k));
+    e->kids.push_back(int_lit(w, kInt, p));
+    return e;
+  }
+
+  ExprP deref(ExprP ptr, Pos begin) {
+    auto e = make(Ek::Deref, begin, ptr->type.pointee());
+    e->lvalue = true;
+    e->stmt = stmt_pos_;
+    e->kids.push_back(std::move(ptr));
+    return e;
+  }
+
+  ExprP var_expr(const Var* v, Pos p) {
+    auto e = std::make_unique<Expr>(Ek::Var, Span{p, p}, v->type);
+    e->var = v;
+    e->lvalue = !v->is_array();
+    e->stmt = stmt_pos_;
+    return e;
+  }
+
+  // Where a struct value is: the variables of a frame struct, or an address.
+  struct Place {
+    ExprP prefix;              // to evaluate first (a call filling a temporary), or null
+    const Var* var = nullptr;  // a struct in a frame
+    ExprP ptr;                 // else its address: an expression free of effects and loads
+    Type type;
+    Span span;
+  };
+
+  // Can e be evaluated again without doing anything twice (no calls, stores or loads)?
+  static bool pure(const Expr& e) {
+    switch (e.kind) {
+      case Ek::IntLit: case Ek::FloatLit: case Ek::Special: return true;
+      case Ek::Var: return e.var->is_array() || e.var->storage != Storage::Shared;
+      case Ek::AddrOf: return e.kids[0]->kind == Ek::Var || pure(*e.kids[0]->kids[0]);
+      case Ek::Unary: case Ek::Binary: case Ek::Cast:
+        for (const auto& k : e.kids)
+          if (!pure(*k)) return false;
+        return true;
+      default: return false;
+    }
+  }
+  static ExprP clone(const Expr& e) {
+    auto c = std::make_unique<Expr>(e.kind, e.span, e.type);
+    c->lvalue = e.lvalue;
+    c->op = e.op;
+    c->ival = e.ival;
+    c->fval = e.fval;
+    c->var = e.var;
+    c->stmt = e.stmt;
+    for (const auto& k : e.kids) c->kids.push_back(clone(*k));
+    return c;
+  }
+
+  // `hoist`: the address will be used more than once (a copy): one that is not pure is kept in
+  // a hidden pointer first.
+  Place place_of(ExprP e, bool hoist) {
+    Place pl;
+    pl.type = e->type;
+    pl.span = e->span;
+    if (e->kind == Ek::Comma) {
+      ExprP first = std::move(e->kids[0]);
+      Place rest = place_of(std::move(e->kids[1]), hoist);
+      if (rest.prefix) {
+        std::vector<ExprP> both;
+        both.push_back(std::move(first));
+        both.push_back(std::move(rest.prefix));
+        rest.prefix = sequence(std::move(both), pl.span.begin);
+      } else {
+        rest.prefix = std::move(first);
+      }
+      rest.span = pl.span;
+      return rest;
+    }
+    if (e->kind == Ek::Var && e->var->storage != Storage::Shared) {
+      pl.var = e->var;
+      return pl;
+    }
+    if (e->kind == Ek::Var) {  // a __shared__ struct
+      auto a = make(Ek::AddrOf, e->span.begin, e->type.pointer_to());
+      a->span = e->span;
+      a->kids.push_back(std::move(e));
+      pl.ptr = std::move(a);
+      return pl;
+    }
+    if (e->kind != Ek::Deref) fail(e->span.begin, "internal: a struct value of an unexpected form");
+    pl.ptr = std::move(e->kids[0]);
+    if (hoist && !pure(*pl.ptr)) {
+      const Pos p = pl.ptr->span.begin;
+      Var* h = hidden_local(pl.ptr->type, p, "(a struct's address)");
+      auto as = make(Ek::Assign, p, pl.ptr->type);
+      as->stmt = stmt_pos_;
+      as->kids.push_back(var_expr(h, p));
+      as->kids.push_back(std::move(pl.ptr));
+      pl.prefix = std::move(as);
+      pl.ptr = var_expr(h, p);
+    }
+    return pl;
+  }
+
+  // Member f of the struct at pl (its variable, or the word at the address plus its offset).
+  ExprP field_of(const Place& pl, size_t k, Span span) {
+    const StructDef::Field& f = pl.type.sdef->fields[k];
+    if (pl.var) {
+      ExprP e = var_expr(pl.var->members[k], span.begin);
+      e->span = span;
+      return e;
+    }
+    ExprP a = clone(*pl.ptr);
+    if (f.offset) {
+      auto b = std::make_unique<Expr>(Ek::Binary, span, f.type.pointer_to());
+      b->op = "+";
+      b->kids.push_back(std::move(a));
+      b->kids.push_back(int_lit(f.offset, kInt, span.begin));
+      a = std::move(b);
+    } else {
+      a->type = f.type.pointer_to();
+    }
+    ExprP e = deref(std::move(a), span.begin);
+    e->span = span;
+    return e;
+  }
+
+  // x.NAME or p->NAME (at NAME): a data member, or a member function called (x(...)).
+  ExprP member(ExprP obj) {
+    if (cur().kind != Tok::Ident) fail(cur().pos, "expected a member's name, found " + found());
+    const Token name = cur();
+    ++i_;
+    const StructDef& d = *obj->type.sdef;
+    if (auto m = d.methods.find(name.text); m != d.methods.end()) {
+      if (!is("(")) fail(cur().pos, "'" + name.text + "' is a member function: call it with (...)");
+      std::vector<ExprP> args = call_arguments();
+      return function_call(m->second, std::move(args), name.pos);  // the struct holds nothing it could use
+    }
+    size_t k = 0;
+    while (k < d.fields.size() && d.fields[k].name != name.text) ++k;
+    if (k == d.fields.size()) fail(name.pos, "'" + d.name + "' has no member '" + name.text + "'");
+    const Span span{obj->span.begin, prev_end()};
+    Place pl = place_of(std::move(obj), false);
+    ExprP e = field_of(pl, k, span);
+    if (!pl.prefix) return e;
+    auto c = make(Ek::Comma, span.begin, e->type);  // f().x: the call, then its member
+    c->kids.push_back(std::move(pl.prefix));
+    c->kids.push_back(std::move(e));
+    return c;
+  }
+
+  // The scalar members of the struct at pl (nested structs' members in their place), in order.
+  void leaves(const Place& pl, const Type& t, std::vector<ExprP>* out) {
+    for (size_t k = 0; k < t.sdef->fields.size(); ++k) {
+      ExprP f = field_of(pl, k, pl.span);
+      if (!f->type.is_struct()) {
+        out->push_back(std::move(f));
+        continue;
+      }
+      const Type ft = f->type;
+      Place sub = place_of(std::move(f), false);
+      leaves(sub, ft, out);
+    }
+  }
+
+  // a, b, c: each for its effects, the last for its value.
+  ExprP sequence(std::vector<ExprP> es, Pos p) {
+    ExprP e = std::move(es.back());
+    for (size_t k = es.size() - 1; k-- > 0;) {
+      auto c = make(Ek::Comma, p, e->type);
+      c->span = Span{es[k]->span.begin, e->span.end};
+      c->kids.push_back(std::move(es[k]));
+      c->kids.push_back(std::move(e));
+      e = std::move(c);
+    }
+    return e;
+  }
+  ExprP void_sequence(std::vector<ExprP> es, Pos p) {
+    if (es.empty()) es.push_back(int_lit(0, kInt, p));
+    ExprP e = sequence(std::move(es), p);
+    auto v = make(Ek::Cast, p, kVoid);
+    v->span = e->span;
+    v->kids.push_back(std::move(e));
+    return v;
+  }
+
+  ExprP assign(ExprP lhs, ExprP rhs) {
+    const Span span{lhs->span.begin, rhs->span.end};
+    auto e = std::make_unique<Expr>(Ek::Assign, span, lhs->type);
+    e->stmt = stmt_pos_;
+    rhs = convert(std::move(rhs), lhs->type, "assignment");
+    e->kids.push_back(std::move(lhs));
+    e->kids.push_back(std::move(rhs));
+    return e;
+  }
+
+  // dst = src for structs of one type: the source's words first (C++17), then each member.
+  ExprP struct_copy(ExprP dst, ExprP src) {
+    const Pos p = dst->span.begin;
+    if (dst->type != src->type) fail(src->span.begin, "cannot assign " + src->type.name() + " to " + dst->type.name());
+    const Type t = dst->type;
+    Place s = place_of(std::move(src), true);
+    Place d = place_of(std::move(dst), true);
+    std::vector<ExprP> from, to, seq;
+    leaves(s, t, &from);
+    leaves(d, t, &to);
+    if (s.prefix) seq.push_back(std::move(s.prefix));
+    if (d.prefix) seq.push_back(std::move(d.prefix));
+    for (size_t k = 0; k < to.size(); ++k) seq.push_back(assign(std::move(to[k]), std::move(from[k])));
+    return void_sequence(std::move(seq), p);
+  }
+
+  // { a, b, {c, d} }: the members of the struct at pl in order, nested braces for nested structs;
+  // members left out are zero.
+  void brace_fields(const Place& pl, const Type& t, std::vector<ExprP>* out) {
+    Nest n = nest();
+    expect("{", "to start the struct's initializer");
+    size_t k = 0;
+    if (!is("}")) {
+      do {
+        if (k >= t.sdef->fields.size()) fail(cur().pos, "too many initializers for " + t.name());
+        ExprP f = field_of(pl, k, Span{cur().pos, cur().pos});
+        const Type ft = f->type;
+        ++k;
+        if (ft.is_struct() && is("{")) {
+          Place sub = place_of(std::move(f), false);
+          brace_fields(sub, ft, out);
+        } else if (ft.is_struct()) {
+          out->push_back(struct_copy(std::move(f), convert(assignment(), ft, "initializer")));
+        } else {
+          out->push_back(assign(std::move(f), assignment()));
+        }
+      } while (accept(",") && !is("}"));
+    }
+    expect("}", "to close the struct's initializer");
+    for (; k < t.sdef->fields.size(); ++k) zero_fields(field_of(pl, k, pl.span), out);
+  }
+  void zero_fields(ExprP f, std::vector<ExprP>* out) {
+    if (!f->type.is_struct()) {
+      const Pos p = f->span.begin;
+      out->push_back(assign(std::move(f), int_lit(0, kInt, p)));
+      return;
+    }
+    const Type t = f->type;
+    Place pl = place_of(std::move(f), false);
+    std::vector<ExprP> ls;
+    leaves(pl, t, &ls);
+    for (auto& l : ls) zero_fields(std::move(l), out);
+  }
+
+  // S{...} and S(): a temporary of this frame, set member by member.
+  ExprP brace_temp(Type t, Pos p) {
+    Var* v = hidden_local(t, p, "(a struct temporary)");
+    Place pl;
+    pl.var = v;
+    pl.type = t;
+    pl.span = Span{p, p};
+    std::vector<ExprP> sets;
+    brace_fields(pl, t, &sets);
+    return value_temp(t, p, v, std::move(sets));
+  }
+  ExprP value_temp(Type t, Pos p, Var* v, std::vector<ExprP> sets = {}) {
+    if (!v) {  // S(): every member zero
+      v = hidden_local(t, p, "(a struct temporary)");
+      std::vector<ExprP> ls;
+      Place pl;
+      pl.var = v;
+      pl.type = t;
+      pl.span = Span{p, prev_end()};
+      leaves(pl, t, &ls);
+      for (auto& l : ls) zero_fields(std::move(l), &sets);
+    }
+    ExprP e = var_expr(v, p);
+    e->lvalue = false;
+    e->span = Span{p, prev_end()};
+    if (sets.empty()) return e;
+    sets.push_back(std::move(e));
+    ExprP s = sequence(std::move(sets), p);
+    s->span = Span{p, prev_end()};
+    return s;
+  }
+
+  // A local struct (or array of structs) of a declaration, its initializer after it.
+  void struct_local(Type type, const Token& name, Stmt* block) {
+    auto d = std::make_unique<Stmt>(Sk::Decl, name.pos);
+    if (is("[")) {
+      std::vector<int> dims = array_dims(name, "local array", kMaxFrameWords / std::max(1, type.words()), "structs allowed");
+      if (dims.size() > 1) fail(name.pos, "arrays of structs have one dimension here");
+      Var* v = declare(name, type, dims[0] * type.words(), Storage::Local);
+      v->slot = alloc_slots(v->array_len);
+      d->var = v;
+      if (is("=")) fail(cur().pos, "an array of structs cannot have an initializer here: set its elements");
+      block->body.push_back(std::move(d));
+      return;
+    }
+    // in scope from its declarator on; the initializer may not use it
+    ExprP init;
+    const bool braces = is("{") || (is("=") && peek().kind == Tok::Punct && peek().text == "{");
+    std::vector<ExprP> sets;
+    if (!braces && accept("=")) init = convert(assignment(), type, "initializer");
+    Var* v = declare(name, type, -1, Storage::Local);
+    v->slot = alloc_slots(type.words());
+    make_members(v);
+    d->var = v;
+    block->body.push_back(std::move(d));
+    auto set = std::make_unique<Stmt>(Sk::Expr, name.pos);
+    if (braces) {
+      accept("=");
+      Place pl;
+      pl.var = v;
+      pl.type = type;
+      pl.span = Span{name.pos, name.pos};
+      brace_fields(pl, type, &sets);
+      set->expr = void_sequence(std::move(sets), name.pos);
+    } else if (init) {
+      set->expr = struct_copy(var_expr(v, name.pos), std::move(init));
+    } else {
+      return;  // like any local: what the frame holds
+    }
+    block->body.push_back(std::move(set));
   }
 
   // ---- cooperative groups (the parts courses use), lowered to barriers and warp intrinsics
@@ -2263,18 +2956,37 @@ class Parser {
     return c;
   }
 
-  // A local the parser needs (cg::reduce's running value): a slot of its own, no name in scope.
-  Var* hidden_local(Type t, Pos p) {
-    if (!fn_) fail(p, "cg::reduce outside a function");
+  // A local the parser needs (cg::reduce's running value, a struct a call returns): slots of its
+  // own, no name in scope.
+  Var* hidden_local(Type t, Pos p, const char* name = "(cg::reduce)") { return hidden_var(t, p, name, Storage::Local); }
+  Var* hidden_var(Type t, Pos p, const char* name, Storage storage) {
+    if (!fn_) fail(p, std::string(name) + " outside a function");
     auto v = std::make_unique<Var>();
-    v->name = "(cg::reduce)";
+    v->name = name;
     v->type = t;
-    v->storage = Storage::Local;
+    v->storage = storage;
     v->pos = p;
-    v->slot = alloc_slots(1);
+    v->slot = alloc_slots(t.words());
     Var* raw = v.get();
     prog_.vars.push_back(std::move(v));
+    if (t.is_struct()) make_members(raw);
     return raw;
+  }
+
+  // A struct in a frame: a variable for each member (nested structs too), named "x.m".
+  void make_members(Var* v) {
+    for (const auto& f : v->type.sdef->fields) {
+      auto m = std::make_unique<Var>();
+      m->name = v->name + "." + f.name;
+      m->type = f.type;
+      m->storage = v->storage;
+      m->pos = v->pos;
+      m->slot = v->slot + f.offset;
+      Var* raw = m.get();
+      prog_.vars.push_back(std::move(m));
+      if (f.type.is_struct()) make_members(raw);
+      v->members.push_back(raw);
+    }
   }
 
   ExprP int_lit(long long v, Type t, Pos p, Pos end = Pos{}) {
@@ -2307,6 +3019,7 @@ class Parser {
       const Var* v = vars_in_scope ? lookup(name) : nullptr;
       if (!v || v->is_array())
         fail(at, "step label names {" + name + "}, but no variable '" + name + "' is in scope at this line");
+      if (v->type.is_struct()) fail(at, "step label names {" + name + "}, a struct: name one of its members' variables instead");
       l->vars.push_back(v);
       l->var_names.push_back(name);
       k = close + 1;
@@ -2324,6 +3037,20 @@ class Parser {
   ExprP convert(ExprP e, Type to, const char* what) {
     if (e->type == to) return e;
     if (e->type.is_void()) fail(e->span.begin, std::string("a ") + what + " needs a value, not void");
+    if (e->type.is_struct()) {  // a conversion operator (SharedMemory<T> to T*)
+      for (const auto& c : e->type.sdef->conversions)
+        if (c.first == to) {
+          const Pos p = e->span.begin;
+          ExprP call = function_call(c.second, {}, p);
+          if (e->kind != Ek::Comma) return call;  // the object holds nothing: only its conversion runs
+          auto c2 = make(Ek::Comma, p, call->type);
+          c2->kids.push_back(std::move(e->kids[0]));
+          c2->kids.push_back(std::move(call));
+          return c2;
+        }
+    }
+    if (e->type.is_struct() || to.is_struct())
+      fail(e->span.begin, std::string("cannot convert ") + e->type.name() + " to " + to.name() + " (" + what + ")");
     if (to.is_group() || e->type.is_group()) {
       // to a thread_group: the size of a tile, the block's size with the top bit set
       if (to.is_group() && e->type.is_group() && to.group == GroupKind::Dynamic) {
@@ -2395,6 +3122,9 @@ class Parser {
   std::vector<Token> tokens_;  // the program's, then the launch lines' template-ids
   const std::vector<Token>& t_;
   std::map<std::string, std::unique_ptr<Template>> templates_;
+  std::map<std::string, std::unique_ptr<Template>> class_templates_;
+  std::map<std::string, StructDef*> structs_;  // by name: the file's structs and class templates' instantiations ("S<int>")
+  bool method_ = false;  // parsing a member function: `const` may follow its parameters
   std::map<std::string, TArg> tbind_;  // the arguments of the instantiation being parsed
   std::vector<std::pair<std::string, Pos>> instantiating_;  // instantiations being parsed, and where each was used
   int instantiations_ = 0, instantiation_depth_ = 0;

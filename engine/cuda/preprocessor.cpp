@@ -428,7 +428,9 @@ class Pp {
     std::string name;
     for (size_t k = 2; k < line.size() && !is_punct(line[k], ">"); ++k) name += line[k].text;
     if (line.size() < 3 || !is_punct(line.back(), ">")) fail_at(files_, line[1].pos, "#include <...> is not closed with '>'");
-    static const char* const runtime[] = {"cuda_runtime.h", "cuda.h", "device_launch_parameters.h", "cuda_runtime_api.h"};
+    // <stdio.h>: printf, which kernel files know without it (and NVRTC has no stdio.h to include).
+    static const char* const runtime[] = {"cuda_runtime.h", "cuda.h", "device_launch_parameters.h", "cuda_runtime_api.h",
+                                          "stdio.h", "cstdio"};
     for (const char* r : runtime)
       if (name == r) return;
     if (name == "cooperative_groups.h" || name == "cooperative_groups/reduce.h") {
@@ -436,7 +438,7 @@ class Pp {
       return;
     }
     fail_at(files_, line[1].pos, "#include <" + name + "> is not supported: kernel files know <cooperative_groups.h>, "
-                                 "<cooperative_groups/reduce.h> and the CUDA runtime's headers; use #include \"file\" for your own");
+                                 "<cooperative_groups/reduce.h>, <stdio.h> and the CUDA runtime's headers; use #include \"file\" for your own");
   }
 
   void include(const std::vector<Token>& line, int file, int depth) {

@@ -3,43 +3,11 @@
 // file:line:col and the construct for what it does not.
 #include <gtest/gtest.h>
 
-#include "engine/cuda/source.h"
-#include "engine/interp.h"
-#include "engine/kernel_file.h"
+#include "tests/engine/cuda/inline_kernel.h"
 
 using namespace scanscope;
 
 namespace {
-
-struct Outcome {
-  std::string kind;  // ok, usage, error, fault
-  std::string what;
-  std::vector<double> out;
-};
-
-// Runs `text` as the kernel file kernels/app/inline.cu (the text stands in for it), n = 64.
-Outcome run_text(const std::string& text, int n = 64, ValueType type = ValueType::Int) {
-  TraceRequest r;
-  r.n = n;
-  r.type = type;
-  r.input.assign(static_cast<size_t>(n), 1.0);
-  r.source = kernel_dir() + "/app/inline.cu";
-  r.source_text = text;
-  r.has_source_text = true;
-  Outcome o;
-  try {
-    const Trace t = run_interpreter(resolve_kernel(r));
-    o.kind = "ok";
-    o.out = t.output;
-  } catch (const UsageError& e) {
-    o.kind = "usage";
-    o.what = e.what();
-  } catch (const cuda::CudaError& e) {
-    o.kind = e.fault ? "fault" : "error";
-    o.what = e.what();
-  }
-  return o;
-}
 
 const std::string kReduceHeader = "// launch: k<<<1, 64>>>(in, out, N)\n// check: reduce\n";
 
@@ -115,9 +83,7 @@ TEST(Templates, AnErrorInTheLaunchLinesTemplateIdNamesTheKernelFile) {
 }
 
 TEST(Templates, UnsupportedFormsSayWhat) {
-  EXPECT_NE(run_text(kReduceHeader + "template <> __device__ int f(int v);\n").what.find("explicit specializations (template <>) are not supported"),
-            std::string::npos);
-  EXPECT_NE(run_text(kReduceHeader + "template <typename V> struct S { V v; };\n").what.find("3:23: class templates are not supported yet"),
+  EXPECT_NE(run_text(kReduceHeader + "template <> __device__ int f(int v);\n").what.find("explicit specializations (template <>) are supported for class templates only"),
             std::string::npos);
   EXPECT_NE(run_text("// launch: nope<int><<<1, 64>>>(in, out, N)\n// check: reduce\n__global__ void nope(int *a, int *b, int n) {}\n")
                 .what.find("inline.cu:1:12: the launch names 'nope<...>', but the file has no template of that name"),

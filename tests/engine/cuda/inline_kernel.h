@@ -1,0 +1,44 @@
+// Runs a kernel file's text on the interpreter, as the language tests do: the outcome's kind
+// (ok, usage, error, fault), the message, and the output.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/cuda/source.h"
+#include "engine/interp.h"
+#include "engine/kernel_file.h"
+
+namespace scanscope {
+
+struct Outcome {
+  std::string kind;  // ok, usage, error, fault
+  std::string what;
+  std::vector<double> out;
+};
+
+// Runs `text` as the kernel file kernels/app/inline.cu (the text stands in for it), n = 64.
+inline Outcome run_text(const std::string& text, int n = 64, ValueType type = ValueType::Int) {
+  TraceRequest r;
+  r.n = n;
+  r.type = type;
+  r.input.assign(static_cast<size_t>(n), 1.0);
+  r.source = kernel_dir() + "/app/inline.cu";
+  r.source_text = text;
+  r.has_source_text = true;
+  Outcome o;
+  try {
+    const Trace t = run_interpreter(resolve_kernel(r));
+    o.kind = "ok";
+    o.out = t.output;
+  } catch (const UsageError& e) {
+    o.kind = "usage";
+    o.what = e.what();
+  } catch (const cuda::CudaError& e) {
+    o.kind = e.fault ? "fault" : "error";
+    o.what = e.what();
+  }
+  return o;
+}
+
+}  // namespace scanscope
