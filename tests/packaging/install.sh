@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `cmake --install` as a lab administrator uses it: the prefix holds the program, its data and its
-# docs; moved elsewhere as a whole it still runs
+# `cmake --install` as a lab administrator uses it: the prefix holds the program, its data, the man
+# page, completion and docs; moved elsewhere as a whole it still runs
 # from any folder, on its own data (not the source tree's), with no environment variable set.
 # Usage: install.sh BUILD_DIR SOURCE_DIR
 set -u
@@ -17,6 +17,7 @@ files=(bin/scanscope share/scanscope/kernels/ops.cuh share/scanscope/kernels/sca
        share/scanscope/assets/exercises/pad-blelloch-solution.cu share/scanscope/assets/bench/h200-int.json
        share/scanscope/assets/traces/h100-scan-blelloch-512-g80.json
        share/doc/scanscope/README.md share/doc/scanscope/docs/kernel-files.md)
+files+=(share/man/man1/scanscope.1.gz share/bash-completion/completions/scanscope)
 for f in "${files[@]}"; do
   [ -e "$prefix/$f" ] || { echo "FAIL: the install lacks $f"; fail=1; }
 done
@@ -48,6 +49,8 @@ ok "lesson list" run lesson list
 grep -q "^padding " "$tmp/out" || { echo "FAIL: lesson list lacks padding"; fail=1; }
 ok "lesson show" run lesson show padding --step 0
 ok "check of an exercise's model solution" run check "$inst/share/scanscope/assets/exercises/pad-blelloch-solution.cu" --exercise pad-blelloch
+ok "--version" run --version
+ok "man page" sh -c "gzip -dc '$inst/share/man/man1/scanscope.1.gz' | grep -q '^\.SS \"scanscope trace\"'"
 # Nothing was written beside the program or into its data.
 written=$(find "$inst" -newer "$inst/share/scanscope/kernels/reduce/zz-installed-only.cu" -type f | head)
 [ -z "$written" ] || { echo "FAIL: running wrote into the installation: $written"; fail=1; }
