@@ -6,7 +6,7 @@ set -euo pipefail
 # The last line: the installed program's checks (tests/packaging).
 packages=(cmake ninja-build g++ pkg-config libglfw3-dev libimgui-dev python3-glad libstb-dev nlohmann-json3-dev
           libcli11-dev libgtest-dev xvfb xauth fonts-dejavu-core python3 clang libclang-rt-14-dev
-          bash-completion)
+          desktop-file-utils appstream bash-completion)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `cmake --install` as a lab administrator uses it: the prefix holds the program, its data, the man
-# page, completion and docs; moved elsewhere as a whole it still runs
+# page, completion, menu entry, icons, metainfo and docs; moved elsewhere as a whole it still runs
 # from any folder, on its own data (not the source tree's), with no environment variable set.
 # Usage: install.sh BUILD_DIR SOURCE_DIR
 set -u
@@ -18,6 +18,8 @@ files=(bin/scanscope share/scanscope/kernels/ops.cuh share/scanscope/kernels/sca
        share/scanscope/assets/traces/h100-scan-blelloch-512-g80.json
        share/doc/scanscope/README.md share/doc/scanscope/docs/kernel-files.md)
 files+=(share/man/man1/scanscope.1.gz share/bash-completion/completions/scanscope)
+files+=(share/applications/org.scanscope.scanscope.desktop share/metainfo/org.scanscope.scanscope.metainfo.xml
+        share/icons/hicolor/scalable/apps/org.scanscope.scanscope.svg share/icons/hicolor/48x48/apps/org.scanscope.scanscope.png)
 for f in "${files[@]}"; do
   [ -e "$prefix/$f" ] || { echo "FAIL: the install lacks $f"; fail=1; }
 done
