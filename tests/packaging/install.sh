@@ -20,6 +20,7 @@ files=(bin/scanscope share/scanscope/kernels/ops.cuh share/scanscope/kernels/sca
 files+=(share/man/man1/scanscope.1.gz share/bash-completion/completions/scanscope)
 files+=(share/applications/org.scanscope.scanscope.desktop share/metainfo/org.scanscope.scanscope.metainfo.xml
         share/icons/hicolor/scalable/apps/org.scanscope.scanscope.svg share/icons/hicolor/48x48/apps/org.scanscope.scanscope.png)
+files+=(share/doc/scanscope/copyright share/doc/scanscope/changelog.gz)
 for f in "${files[@]}"; do
   [ -e "$prefix/$f" ] || { echo "FAIL: the install lacks $f"; fail=1; }
 done
