@@ -180,7 +180,9 @@ std::string man_page(const CLI::App& app) {
      << roff("The kernel files (kernels/), and the lessons, exercises, recorded benchmarks and traces "
              "(assets/): found beside the program, in its folder's ../share/scanscope, wherever it is installed.\n")
      << ".TP\n\\fI$XDG_CONFIG_HOME/scanscope/\\fR (default \\fI~/.config/scanscope\\fR)\n"
-     << roff("The window's settings (settings.ini) and layout (imgui.ini).\n");
+     << roff("The window's settings (settings.ini) and layout (imgui.ini).\n")
+     << ".TP\n\\fI$XDG_DATA_HOME/scanscope/\\fR (default \\fI~/.local/share/scanscope\\fR)\n"
+     << roff("Your work: kernels saved from the window (my-kernels/) and your version of each exercise (my-exercises/).\n");
   os << ".SH ENVIRONMENT\n"
      << ".TP\n\\fBSCANSCOPE_ASSETS\\fR\n" << roff("An assets folder (lessons, exercises, bench, traces) to use instead.\n")
      << ".TP\n\\fBSCANSCOPE_KERNEL_DIR\\fR\n" << roff("A folder to take the kernel catalogue from instead.\n")
