@@ -23,6 +23,7 @@
 #include "engine/kernel_file.h"
 #include "bench_cli.h"
 #include "check_cli.h"
+#include "help_text.h"
 #include "request_options.h"
 #include "demos/float_order.h"
 #include "engine/format.h"
@@ -522,8 +523,12 @@ void check_values(const CLI::App& app) {
 }  // namespace
 
 int run_command_line(int argc, char** argv) {
-  CLI::App app{"scanscope: watch GPU reduction and scan kernels run, one tree level at a time"};
+  CLI::App app{"scanscope: watch GPU reduction and scan kernels run, one tree level at a time", "scanscope"};
+  use_wrapped_help(app);  // before the subcommands: they take the parent's formatter when added
   app.require_subcommand(0, 1);
+  app.set_version_flag("--version", version_text(), "print the version and what this build can run (GPU, window)");
+  bool man = false;
+  app.add_flag("--man", man, "print the man page (roff) made from this help")->group("");  // the build's man page
 
   RequestOptions window_req;
   WindowOptions wopt;
@@ -655,6 +660,10 @@ int run_command_line(int argc, char** argv) {
   }
 
   try {
+    if (man) {
+      std::cout << man_page(app);
+      return 0;
+    }
     if (*list) return cmd_list(list_json);
     if (*trace) return cmd_trace(treq, json_path, quiet, timed, code);
     if (*validate) return cmd_validate(launch_timed, ncu_csv, markdown, cubins, ncu_metrics, validate_sources);

@@ -12,6 +12,7 @@
 #include <list>
 #include <mutex>
 
+#include "engine/assets.h"
 #include "engine/catalogue.h"
 #include "engine/cuda/limits.h"
 #include "engine/cuda/parser.h"
@@ -143,13 +144,7 @@ KernelHeader parse_kernel_header(const std::string& text, const std::string& pat
   return h;
 }
 
-std::string project_root() {
-#ifdef SCANSCOPE_PROJECT_DIR
-  return SCANSCOPE_PROJECT_DIR;
-#else
-  return ".";
-#endif
-}
+std::string project_root() { return data_dir(); }
 
 std::string kernel_dir() {
   if (const char* env = std::getenv("SCANSCOPE_KERNEL_DIR"); env && *env) return env;

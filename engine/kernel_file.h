@@ -60,8 +60,9 @@ struct KernelFile {
   KernelHeader header;
 };
 
-// Where the kernel files live: <project>/kernels (SCANSCOPE_KERNEL_DIR overrides).
+// Where the kernel files live: data_dir()/kernels (SCANSCOPE_KERNEL_DIR overrides).
 std::string kernel_dir();
+// What catalogue files' shown paths are relative to ("kernels/scan/scan-blelloch.cu"): data_dir().
 std::string project_root();
 
 // The catalogue: every .cu file under kernel_dir()'s family folders, in family order

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One command: install the packages, build everything, run the whole test suite.
-#  1. the normal build (GPU kernels when nvcc is there, the window) and all its tests;
+#  1. the normal build (GPU kernels when nvcc is there, the window) and all its tests; then the
+#     Debian package made from it, unpacked and run with the source tree out of reach;
 #  2. the CPU code and the window again with clang under AddressSanitizer and UndefinedBehaviorSanitizer:
 #     the same unit, command-line and window tests (the window under Xvfb), plus bounded libFuzzer
 #     runs of every loader, the parser and the interpreter.
@@ -14,6 +15,12 @@ echo "== scanscope: build and test"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DSCANSCOPE_TESTS=ON
 cmake --build build
 ctest --test-dir build --output-on-failure -j "$jobs"
+
+echo "== scanscope: the Debian package, run from its unpacked files"
+# From the Release build above (nothing built again): the .deb, unpacked with dpkg-deb -x into a
+# scratch root and run from there with the source tree hidden (scripts/check_package.sh).
+scripts/package.sh --no-check
+scripts/check_package.sh
 
 echo "== scanscope: sanitizers (ASan + UBSan) and fuzzing"
 CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCANSCOPE_CUDA=OFF \

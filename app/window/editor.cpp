@@ -53,7 +53,10 @@ std::string file_stem(const std::string& path) {
 
 void editor_ask_save_as(EditorState& e) {
   std::string suggestion = e.path;
-  if (e.builtin || suggestion.empty()) suggestion = kernel_file_path(file_stem(e.display.empty() ? "kernel" : e.display) + "-edit.cu");
+  if (e.builtin || suggestion.empty()) {
+    const std::string name = file_stem(e.display.empty() ? "kernel" : e.display) + "-edit.cu";
+    suggestion = e.save_dir.empty() ? kernel_file_path(name) : e.save_dir + "/" + name;
+  }
   std::snprintf(e.path_buf, sizeof e.path_buf, "%s", suggestion.c_str());
   e.prompt_error.clear();
   e.prompt = EditorPrompt::SaveAs;
@@ -70,6 +73,10 @@ bool write_editor_file(AppState& s, const std::string& path) {
     return false;
   }
   try {
+    if (!e.save_dir.empty() && inside_dir(path, e.save_dir)) {  // the user's data folder is made on first use
+      std::error_code ec;
+      std::filesystem::create_directories(path.substr(0, path.find_last_of('/')), ec);
+    }
     check_output_path(path, "cannot save");  // no folder, or not writable: said before anything is written
     write_output(path, e.text);
   } catch (const UsageError& x) {

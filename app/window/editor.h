@@ -51,6 +51,7 @@ struct EditorState {
   std::string display;   // the file as the trace and the interpreter's errors name it
   std::string kernel;    // the catalogue id when the file is a built-in kernel
   bool builtin = false;  // the file is in the kernels or the exercises folder: Save asks for a new path
+  std::string save_dir;  // where Save As suggests a new file (the user's data folder); "": the current folder
   bool fresh = false;    // opened from a file and not yet run: Run starts from its own options
   std::vector<EditorError> errors;  // the last Run's error (cleared by a Run that works)
   // On a GPU, after a Run of an edit: the original text's time there, measured the same way as the
@@ -166,7 +167,8 @@ std::string save_refusal(const std::string& path);
 // without a file opens the Save As box instead. Errors are toasts. Returns whether it was written.
 bool editor_save(AppState& s);
 // The Save As box, with a path in it: the file's own, or for a built-in kernel (or a text without
-// a file) a new file in the current folder named after it.
+// a file) a new file named after it in save_dir (the user's data folder, made when saved), else
+// in the current folder.
 void editor_ask_save_as(EditorState& e);
 // Save As: writes `path` and makes it the editor's file (later runs run it as --source).
 bool editor_save_as(AppState& s, const std::string& path);

@@ -3,11 +3,13 @@
 #include "exercise_state.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 #include "app_state.h"
 #include "engine/assets.h"
 #include "engine/kernel_file.h"
+#include "formats/files.h"     // write_output: atomic
 #include "formats/key_file.h"  // files_in_folder
 
 namespace scanscope {
@@ -73,6 +75,24 @@ void replace_all(std::string& text, const std::string& from, const std::string& 
   for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
 }
 
+// Keeps the student's version of exercise `name` on disk (saved_exercise_path): the start itself
+// needs no file. A failure is a toast; the version stays in memory.
+void store_exercise_text(AppState& s, const std::string& name, const std::string& text, const std::string& start) {
+  const std::string path = saved_exercise_path(s, name);
+  if (path.empty()) return;
+  std::error_code ec;
+  if (text == start) {
+    std::filesystem::remove(path, ec);
+    return;
+  }
+  try {
+    std::filesystem::create_directories(s.exercise.save_dir, ec);
+    write_output(path, text);
+  } catch (const std::exception& e) {
+    toast(s, std::string("your version of ") + name + " is not kept on disk: " + e.what(), true);
+  }
+}
+
 // Loads `which` (the start, or the model solution) of the editor's exercise after the unsaved-changes question.
 void replace_guarded(AppState& s, const std::string& what, bool solution) {
   const std::string name = s.editor.exercise;
@@ -84,6 +104,10 @@ void replace_guarded(AppState& s, const std::string& what, bool solution) {
 }
 
 }  // namespace
+
+std::string saved_exercise_path(const AppState& s, const std::string& name) {
+  return s.exercise.save_dir.empty() ? "" : s.exercise.save_dir + "/" + name + ".cu";
+}
 
 const Exercise* loaded_exercise(const AppState& s, const std::string& name) {
   for (const Exercise& e : s.exercise.exercises)
@@ -124,6 +148,14 @@ bool open_exercise(AppState& s, const Exercise& ex, const std::string* text_in) 
   std::string start;
   if (!read_text(s, ex.start_path, &start)) return false;
   ExerciseWork& w = s.exercise.work[ex.name];
+  const std::string saved = saved_exercise_path(s, ex.name);
+  if (!w.started && !text_in && !saved.empty() && std::filesystem::exists(saved)) {  // from an earlier run of the program
+    std::string kept;
+    if (read_text(s, saved, &kept)) {
+      w.started = true;
+      w.text = kept;
+    }
+  }
   const std::string text = text_in ? *text_in : w.started ? w.text : start;
   EditorState& e = s.editor;
   if (const KernelFile* k = catalogue_kernel(ex.start)) editor_load(e, text, start, k->path, k->display, k->id);
@@ -161,6 +193,7 @@ void keep_exercise_text(AppState& s, bool release) {
   EditorState& e = s.editor;
   if (!e.loaded || e.exercise.empty()) return;
   s.exercise.work[e.exercise].text = e.text;
+  store_exercise_text(s, e.exercise, e.text, e.original);
   s.exercise.confirm_solution = false;
   if (!release) return;
   e.clean = e.text;  // kept: what replaces it next loses nothing, so nothing asks
@@ -194,6 +227,7 @@ void check_editor_exercise(AppState& s) {
   w.checked = true;
   w.checked_text = e.text;
   w.text = e.text;
+  store_exercise_text(s, ex->name, e.text, e.original);
   e.flags.clear();
   for (const auto& [line, names] : lines) {  // short, to fit beside the line: the sentences are in the lesson box
     std::string message = "FAIL";

@@ -4,8 +4,8 @@
 // the editor beside the step's panels and runs the options of the exercise's first run. Every Run
 // of the editor's text is then checked on all the exercise's runs (check_exercise) and the report
 // kept; the failed checks' lines are marked in the editor. The student's version of each exercise
-// is kept while the lesson moves between steps (and the step opens it again on coming back); the
-// hint, the model solution (after a question, and the unsaved-changes guard) and the way back to
+// is kept while the lesson moves between steps (and the step opens it again on coming back), and
+// on disk for the next session (ExerciseState::save_dir, the user's XDG data folder); the hint, the model solution (after a question, and the unsaved-changes guard) and the way back to
 // the start.
 #pragma once
 
@@ -36,6 +36,9 @@ struct ExerciseState {
   std::vector<std::string> errors;   // those that did not: ExerciseError::what(), "file:line: ..."
   std::map<std::string, ExerciseWork> work;
   bool confirm_solution = false;     // the "Show the model solution?" question is open
+  // Where each exercise's version is kept across runs of the program, as NAME.cu (the user's data
+  // folder, exercises/; made when first written); "": kept in memory only (tests, screenshots).
+  std::string save_dir;
 };
 
 // The exercise the current lesson step names: loaded, the first time, from the exercises folder
@@ -51,7 +54,11 @@ bool exercise_in_editor(const AppState& s);
 // transport bar's scrub bar still shows each level's conflicts).
 std::vector<std::string> exercise_panels(const std::vector<std::string>& step_panels, bool presenter);
 
-// Try it (T): the student's kept version, or the start, into the editor; asks first when the
+// The file that keeps exercise `name`'s version ("" when save_dir is ""). Written whenever the
+// version is kept (each Run, leaving the step); removed when the version is the start again.
+std::string saved_exercise_path(const AppState& s, const std::string& name);
+
+// Try it (T): the student's kept version (from this run, else the saved file), or the start, into the editor; asks first when the
 // editor holds unsaved changes of another text (guard_unsaved).
 void try_exercise(AppState& s);
 // Puts `text` (nullptr: the kept version once tried, else the start) into the editor as the

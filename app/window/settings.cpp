@@ -20,6 +20,14 @@ std::string config_dir() {
   return "";
 }
 
+std::string user_data_dir() {
+  const char* xdg = std::getenv("XDG_DATA_HOME");
+  if (xdg && xdg[0] == '/') return std::string(xdg) + "/scanscope";  // a relative one is ignored (the XDG spec)
+  const char* home = std::getenv("HOME");
+  if (home && *home) return std::string(home) + "/.local/share/scanscope";
+  return "";
+}
+
 Settings parse_settings(const std::string& text) {
   Settings s;
   std::istringstream in(text);

@@ -43,6 +43,12 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
     std::filesystem::create_directories(settings_dir, ec);  // imgui.ini is written there too
     s.settings_path = settings_dir + "/settings.ini";
     s.settings = load_settings(s.settings_path);
+    // A window that keeps its settings keeps the user's work too (XDG data folder; made when written).
+    // my-*: a `cmake --install --prefix ~/.local` puts the program's own kernels/ and exercises/ there.
+    if (const std::string data = user_data_dir(); !data.empty()) {
+      s.editor.save_dir = data + "/my-kernels";
+      s.exercise.save_dir = data + "/my-exercises";
+    }
     if (o.panels.empty() && !s.settings.panels.empty()) {
       try {
         auto saved = parse_panels(s.settings.panels);

@@ -29,6 +29,7 @@
 #include "settings.h"
 #include "startup.h"
 #include "window_shell.h"
+#include "window_title.h"
 
 namespace scanscope {
 
@@ -192,6 +193,7 @@ struct WindowShell::Impl {
   std::string error;
   int exit_code = 0;
   std::string ini_path;
+  std::string title = "scanscope";  // the title set last (window_title)
   std::optional<HeatmapGL> heatmap;  // reset while the context is current
   UiContext ui;
   WindowPanels panels;
@@ -231,6 +233,9 @@ bool WindowShell::Impl::open(int width, int height) {
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GL_TRUE);
   if (scripted) glfwWindowHint(GLFW_RESIZABLE, GLFW_FALSE);
+  // WM_CLASS "scanscope": what the menu entry's StartupWMClass names, so the launcher and the window are one.
+  glfwWindowHintString(GLFW_X11_CLASS_NAME, "scanscope");
+  glfwWindowHintString(GLFW_X11_INSTANCE_NAME, "scanscope");
   window = glfwCreateWindow(width, height, "scanscope", nullptr, nullptr);
   if (!window) {
     error = "no display: cannot create an OpenGL 3.3 core window (set DISPLAY or use xvfb-run)";
@@ -309,6 +314,10 @@ void WindowShell::Impl::frame(double dt) {
     s.export_png_path.clear();
   }
   if (s.toggle_fullscreen) toggle_fullscreen();
+  if (std::string t = window_title(s); t != title) {  // what is open, in the task bar
+    title = std::move(t);
+    glfwSetWindowTitle(window, title.c_str());
+  }
 }
 
 void WindowShell::Impl::toggle_fullscreen() {
