@@ -1163,6 +1163,21 @@ class Parser {
         v->slot = alloc_slots(pt.words());
         if (pt.is_struct()) make_members(v);
         params.push_back(v);
+        if (is("=")) {  // a default argument: its tokens, read at each call that leaves it out
+          if (s.global) fail(cur().pos, "a kernel's parameters take no default arguments (the launch line gives them all)");
+          const size_t begin = ++i_;
+          int depth = 0;
+          while (!at_end() && (depth > 0 || (!is(",") && !is(")")))) {
+            if (is("(") || is("{") || is("[")) ++depth;
+            if (is(")") || is("}") || is("]")) --depth;
+            ++i_;
+          }
+          if (begin == i_) fail(cur().pos, "expected the default argument's value, found " + found());
+          defaults_[fn][params.size() - 1] = {begin, i_};
+        } else if (auto d = defaults_.find(fn); d != defaults_.end() && !d->second.empty() && d->second.rbegin()->first < params.size() - 1 &&
+                   !existed) {
+          fail(pn.pos, "parameter '" + pn.text + "' needs a default argument: the parameters before it have one");
+        }
         if (params.size() > static_cast<size_t>(kMaxParams))
           fail(pn.pos, "function '" + name.text + "' has more than " + std::to_string(kMaxParams) + " parameters");
       } while (accept(","));
@@ -2041,6 +2056,22 @@ class Parser {
     const std::string& name = fn->name;
     if (fn->is_global) fail(p, "a __global__ function cannot be called from device code (dynamic parallelism is not supported)");
     const size_t first = fn->sret ? 1 : 0;
+    if (auto d = defaults_.find(fn); d != defaults_.end() && args.size() < fn->params.size() - first) {
+      // the left-out arguments' defaults, read where the call is
+      for (size_t k = first + args.size(); k < fn->params.size(); ++k) {
+        auto at = d->second.find(k);
+        if (at == d->second.end()) break;
+        const size_t saved = i_;
+        const int saved_angle = angle_;
+        i_ = at->second.first;
+        angle_ = 0;
+        ExprP v = assignment();
+        if (i_ != at->second.second) fail(cur().pos, "unexpected " + found() + " in the default argument of '" + fn->params[k]->name + "'");
+        i_ = saved;
+        angle_ = saved_angle;
+        args.push_back(std::move(v));
+      }
+    }
     if (args.size() != fn->params.size() - first)
       fail(p, "'" + name + "' takes " + std::to_string(fn->params.size() - first) + " arguments, given " + std::to_string(args.size()));
     auto e = make(Ek::Call, p, fn->sret ? kVoid : fn->ret);
@@ -3125,6 +3156,8 @@ class Parser {
   std::map<std::string, std::unique_ptr<Template>> class_templates_;
   std::map<std::string, StructDef*> structs_;  // by name: the file's structs and class templates' instantiations ("S<int>")
   bool method_ = false;  // parsing a member function: `const` may follow its parameters
+  // Default arguments: by function, the parameter's index and its value's tokens.
+  std::map<const Function*, std::map<size_t, std::pair<size_t, size_t>>> defaults_;
   std::map<std::string, TArg> tbind_;  // the arguments of the instantiation being parsed
   std::vector<std::pair<std::string, Pos>> instantiating_;  // instantiations being parsed, and where each was used
   int instantiations_ = 0, instantiation_depth_ = 0;

@@ -14,7 +14,7 @@ const std::string kHead = "// launch: k<<<1, 64>>>(in, out, N)\n// out: 1\n// ch
 const std::string kPair = "struct Pair { int sum; float half; };\n";
 
 // out[0] from thread 0, the input all ones (n = 64)
-std::string kernel(const std::string& before, const std::string& body) {
+std::string kernel(const std::string& before, const std::string& body = "") {
   return kHead + before + "__global__ void k(const int *in, int *out, int n) {\n" + body + "}\n";
 }
 
@@ -139,6 +139,22 @@ TEST(Structs, UnsupportedFormsSayWhatAndWhere) {
             "kernels/app/inline.cu:5:21: a kernel's parameters are numbers and pointers to them, not structs (P)");
   EXPECT_EQ(error_of("", "  struct Q { int a; } q;\n"), "kernels/app/inline.cu:5:3: a struct is defined at file scope, on its own: struct NAME { ... };");
   EXPECT_EQ(error_of("struct P { int a; };\n", "  P x{};\n  int y = x;\n"), "kernels/app/inline.cu:7:11: cannot convert P to int (initializer)");
+}
+
+TEST(DefaultArguments, LeftOutArgumentsTakeTheirDefaults) {
+  const Outcome o = run_text(kernel("#define BASE 10\n"
+                                    "__device__ int scaled(int v, int times = 2, int plus = BASE + 1);\n"
+                                    "__device__ int scaled(int v, int times, int plus) { return v * times + plus; }\n"
+                                    "template <class V> __device__ V pick(V a, V b = 7) { return a + b; }\n",
+                                    "  if (threadIdx.x == 0) out[0] = scaled(in[0]) + scaled(in[1], 3) + scaled(in[2], 1, 0) + pick(in[3]);\n"));
+  ASSERT_EQ(o.kind, "ok") << o.what;
+  EXPECT_EQ(o.out, std::vector<double>{(2 + 11) + (3 + 11) + 1 + 8});
+  EXPECT_EQ(run_text(kernel("__device__ int f(int a = 1, int b) { return a + b; }\n")).what,
+            "kernels/app/inline.cu:4:33: parameter 'b' needs a default argument: the parameters before it have one");
+  EXPECT_EQ(run_text(kHead + "__global__ void k(const int *in, int *out, int n = 3) {}\n").what,
+            "kernels/app/inline.cu:4:50: a kernel's parameters take no default arguments (the launch line gives them all)");
+  EXPECT_EQ(run_text(kernel("__device__ int f(int a, int b = 1) { return a + b; }\n", "  out[0] = f();\n")).what,
+            "kernels/app/inline.cu:6:12: 'f' takes 2 arguments, given 0");
 }
 
 TEST(Structs, SizesAreCapped) {
