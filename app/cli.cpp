@@ -606,7 +606,7 @@ int run_command_line(int argc, char** argv) {
 
   std::string he_image, he_out, he_device = "auto";
   auto* histeq = app.add_subcommand("histeq", "histogram equalization: histogram, its scan (the CDF, traced), the remapped image");
-  histeq->add_option("--image", he_image, "PNG, JPEG or BMP to equalize (default: a synthetic low-contrast picture)");
+  histeq->add_option("--image", he_image, "PNG, JPEG, PGM/PPM or BMP to equalize (default: a synthetic low-contrast picture)");
   histeq->add_option("--out", he_out, "write the equalized image as PNG here");
   histeq->add_option("--device", he_device, "where the scan runs: auto, cpu or gpu");
 

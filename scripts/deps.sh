@@ -3,7 +3,7 @@
 # CUDA is optional and not a Debian package here: when nvcc is at /usr/local/cuda/bin the build
 # adds the GPU kernels, otherwise it builds the CPU emulator only and says so.
 set -euo pipefail
-packages=(cmake ninja-build g++ pkg-config libglfw3-dev libimgui-dev python3-glad libstb-dev nlohmann-json3-dev
+packages=(cmake ninja-build g++ pkg-config libglfw3-dev libimgui-dev python3-glad libpng-dev libjpeg62-turbo-dev nlohmann-json3-dev
           libcli11-dev libgtest-dev xvfb xauth fonts-dejavu-core python3 clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do

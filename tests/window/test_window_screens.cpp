@@ -131,7 +131,7 @@ void expect_panels_drawn(const std::string& name, const std::string& args, const
 
 #define NEED_XVFB()                                                                                      \
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed (apt-get install xvfb): window screenshots skipped"; \
-  if (!image_io_built()) GTEST_SKIP() << "built without stb (libstb-dev): no PNG screenshots"
+  if (!image_io_built()) GTEST_SKIP() << "built without libpng (libpng-dev): no PNG screenshots"
 
 }  // namespace
 
