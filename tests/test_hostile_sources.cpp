@@ -224,6 +224,34 @@ TEST(HostileSources, LocalAndSharedArrays) {
                    "hostile needs 1099511627776 bytes of shared memory, more than the 49152 a block may use without opting in");
 }
 
+// Pointer arithmetic is 64-bit, as on the GPU: a pointer moved 2^32 elements is 2^32 elements past
+// its array and faults when used; it once wrapped to the array's start and wrote s[0] (an autograder
+// passed code that crashes on hardware).
+TEST(HostileSources, PointersDoNotWrapAtTwoToTheThirtyTwo) {
+  const std::string launch = "// launch: k<<<1, 1>>>(out)\n";
+  const std::string shared = launch + "__global__ void k(int *out) {\n  __shared__ int s[4];\n  s[0] = 0;\n";
+  EXPECT_ENDS_WITH(shared + "  int *p = s + 2147483647;\n  p = p + 2147483647;\n  p += 2;\n  *p = 1;\n  out[0] = s[0];\n}\n", "fault",
+                   std::string(kFile) + ":8:3: thread 0: shared-memory word 4294967296 is outside the block's 4 words (the launch gives the kernel 16 bytes)");
+  EXPECT_ENDS_WITH(shared + "  *(s + 2147483648u + 2147483648u) = 1;\n  out[0] = s[0];\n}\n", "fault",
+                   std::string(kFile) + ":5:3: thread 0: shared-memory word 4294967296 is outside the block's 4 words (the launch gives the kernel 16 bytes)");
+  // out + 2^32, and an unsigned offset of 2^32 - 1 (once taken as -1): past the array, never out[0]
+  const Outcome g = run_text(launch + "__global__ void k(int *out) {\n  *(out + 2147483648u + 2147483648u) = 1;\n}\n");
+  EXPECT_EQ(g.kind, "fault");
+  EXPECT_NE(g.what.find(":3:3: thread 0: writes out[4294967296], outside its "), std::string::npos) << g.what;
+  const Outcome u = run_text(launch + "__global__ void k(int *out) {\n  int *q = out + 1;\n  q += 4294967295u;\n  *q = 1;\n}\n");
+  EXPECT_EQ(u.kind, "fault");
+  EXPECT_NE(u.what.find(":5:3: thread 0: writes out[4294967296], outside its "), std::string::npos) << u.what;
+  const Outcome i = run_text(launch + "__global__ void k(int *out) {\n  out[4294967295u] = 1;\n}\n");
+  EXPECT_NE(i.what.find("writes out[4294967295], outside its "), std::string::npos) << i.what;
+  // back and forth is fine, and an unsigned subtrahend moves back
+  EXPECT_ENDS_WITH(launch + "__global__ void k(int *out) {\n  int *q = out + 2147483647;\n  q = q + 2147483647;\n  q = q - 2147483647;\n"
+                            "  q -= 2147483647u;\n  q = q + 1;\n  q = q - 1u;\n  *q = 5;\n}\n",
+                   "ok", "");
+  // A pointer moved beyond what any GPU could address faults where it moves.
+  EXPECT_ENDS_WITH(launch + "__global__ void k(int *out) {\n  int *q = out;\n  for (int i = 0; i < 40000; ++i) q += 4294967295u;\n  out[0] = 0;\n}\n",
+                   "fault", std::string(kFile) + ":4:35: thread 0: pointer arithmetic moves a pointer more than 2^47 elements from its array");
+}
+
 TEST(HostileSources, LaunchShapes) {
   const std::string body = "__global__ void k(int *out) { out[0] = 0; }\n";
   EXPECT_ENDS_WITH("// launch: k<<<1, 1 << 40>>>(out)\n" + body, "usage",

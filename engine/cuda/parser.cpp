@@ -1229,8 +1229,7 @@ class Parser {
       if (lhs->type.pointer) {
         if (bop != "+" && bop != "-") fail(at, "'" + op + "' on a pointer");
         if (!rhs->type.is_integer()) fail(rhs->span.begin, "a pointer moves by an integer");
-        optype = lhs->type;
-        rhs = convert(std::move(rhs), kInt, "pointer offset");
+        optype = lhs->type;  // rhs keeps its type: an unsigned offset moves the pointer forward (machine: PAdd)
       } else {
         if (!lhs->type.is_arithmetic() || !rhs->type.is_arithmetic()) fail(at, "'" + op + "' needs numbers");
         if (bop == "<<" || bop == ">>") {
@@ -1328,7 +1327,7 @@ class Parser {
         auto e = make(Ek::Binary, begin, a->type);
         e->op = op;
         e->kids.push_back(std::move(a));
-        e->kids.push_back(convert(std::move(b), kInt, "pointer offset"));
+        e->kids.push_back(pointer_offset(std::move(b), "pointer offset"));
         return e;
       }
       if (op == "-" && a->type.pointer && b->type == a->type) {
@@ -1502,7 +1501,7 @@ class Parser {
         x->lvalue = true;
         x->stmt = stmt_pos_;
         x->kids.push_back(std::move(e));
-        x->kids.push_back(convert(std::move(idx), kInt, "index"));
+        x->kids.push_back(pointer_offset(std::move(idx), "index"));
         e = std::move(x);
         continue;
       }
@@ -2275,6 +2274,13 @@ class Parser {
     Var* raw = v.get();
     prog_.vars.push_back(std::move(v));
     return raw;
+  }
+
+  // A pointer's offset or index: an unsigned one keeps its type (the machine's PAdd zero-extends it
+  // to 64 bits, as the GPU does: p[4294967295u] is not p[-1]); anything else becomes an int.
+  ExprP pointer_offset(ExprP e, const char* what) {
+    if (e->type.base == Base::Unsigned && !e->type.pointer) return e;
+    return convert(std::move(e), kInt, what);
   }
 
   ExprP int_lit(long long v, Type t, Pos p, Pos end = Pos{}) {
