@@ -455,11 +455,12 @@ int cmd_lesson(const std::string& action, const std::string& name, int only_step
   if (only_step >= static_cast<int>(l.steps.size()))
     throw UsageError("lesson " + l.name + " has steps 0.." + std::to_string(l.steps.size() - 1) + ", not " + std::to_string(only_step));
   std::cout << shown_text(l.title) << "\n(" << shown_text(l.source) << ")\n";
+  long long budget = kMaxLessonFilledChars;  // the placeholders of all steps shown together
   for (int i = 0; i < static_cast<int>(l.steps.size()); ++i) {
     if (only_step >= 0 && i != only_step) continue;
     const LessonStep& s = l.steps[i];
     Trace t;
-    const FilledStep f = run_lesson_step(l, s, &t);
+    const FilledStep f = run_lesson_step(l, s, &t, &budget);
     std::cout << "\n[" << i << "] " << shown_text(s.title) << "\n" << shown_text(f.text, kMaxShownText, true) << "\n";
     if (s.has_request) {
       const int k = lesson_at(l, s, t);

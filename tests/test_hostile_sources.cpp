@@ -209,6 +209,23 @@ TEST(HostileSources, EndlessLoops) {
                    std::string(kFile) + ":3:13: thread 0: the trace would have more than 4096 steps (barriers and warp synchronisations; a loop that never ends?)");
 }
 
+// One budget for a whole trace (issue 28): a grid of 4096 one-thread blocks, each a loop just
+// under the block's limit, once ran for minutes; so did 16 launches of 256 such blocks.
+TEST(HostileSources, ATraceHasOneInstructionBudget) {
+  const std::string loop = "__global__ void k(int *out) {\n  int x = 0;\n  for (int i = 0; i < 3000000; ++i) x += i;\n  out[blockIdx.x] = x;\n}\n";
+  const std::string limit = std::string(kFile) + ":5:37: thread 0 of block 2: the trace ran more than " + std::to_string(cuda::kMaxInstructionsPerTrace) +
+                            " instructions (all blocks and launches together): a loop that never ends?";
+  EXPECT_EQ(run_text("// launch: k<<<4096, 1>>>(out)\n// out: N\n" + loop, 4096).what, limit);
+  std::string launches;
+  for (int i = 0; i < 16; ++i) launches += "// launch: k<<<256, 1>>>(out)\n";
+  const Outcome many = run_text(launches + "// out: N\n" + loop, 256);
+  EXPECT_EQ(many.kind, "fault");
+  EXPECT_NE(many.what.find("the trace ran more than 100000000 instructions (all blocks and launches together)"), std::string::npos) << many.what;
+  // under the budget: two such blocks run
+  const Outcome two = run_text("// launch: k<<<2, 1>>>(out)\n// out: N\n" + loop, 2);
+  EXPECT_EQ(two.kind, "ok") << two.what;
+}
+
 TEST(HostileSources, LocalAndSharedArrays) {
   const std::string launch = "// launch: k<<<1, 1>>>(out)\n";
   EXPECT_ENDS_WITH(launch + "__global__ void k(int *out) { int a[100000000]; out[0] = 0; }\n", "error",

@@ -248,6 +248,7 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
   block_dim_ = spec.block;
   block_ = block;
   record_ = record;
+  executed_before_ += executed_;
   executed_ = 0;
   const long long dyn_words = (spec.dynamic_smem_bytes + 3) / 4;
   const int words = static_cast<int>(std::max<long long>(prog_.static_shared_words, dyn_words > 0 ? prog_.dynamic_base + dyn_words : 0));
@@ -258,7 +259,7 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
   frames_.assign(static_cast<size_t>(threads_) * kMaxDepth, Frame{0, 0, 0});
   loop_counts_.assign(static_cast<size_t>(threads_) * kMaxLoopNest, 0u);
   raw_.clear();
-  if (!out_ || !out_->all_blocks) recorded_ = 0;  // a grid's limit counts every block's accesses
+  // recorded_ is never reset: the limit counts every access the trace records, all blocks and launches
   round_labels_.clear();
   pointer_names_.clear();
   pointer_seen_.clear();
@@ -646,7 +647,9 @@ void Machine::run_thread(int tid) {
   Frame* frames = &frames_[static_cast<size_t>(tid) * kMaxDepth];
   uint32_t pc = th.pc, sp = th.sp, fp = th.fp;
   const Instr* code = prog_.code.data();
-  const long long budget = budget_;
+  // The block's budget, or what is left of the trace's when that is less.
+  const bool trace_bound = trace_budget_ >= 0 && trace_budget_ - executed_before_ < budget_;
+  const long long budget = trace_bound ? std::max<long long>(0, trace_budget_ - executed_before_) : budget_;
   const uint32_t lane = static_cast<uint32_t>(tid % kWarpSize);
   (void)lane;
 #define POP() st[--sp]
@@ -681,6 +684,9 @@ void Machine::run_thread(int tid) {
   while (true) {
     if (++executed_ > budget) {
       th.pc = pc;
+      if (trace_bound)
+        fault(tid, static_cast<int>(pc), "the trace ran more than " + std::to_string(trace_budget_) +
+                                             " instructions (all blocks and launches together): a loop that never ends?");
       fault(tid, static_cast<int>(pc), "the block ran more than " + std::to_string(budget) +
                                            " instructions: a loop that never ends? (thread " + std::to_string(tid) + " was here)");
     }
