@@ -207,6 +207,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     k.file = *f;
     if (r.has_source_text) set_kernel_text(k.file, r.source_text);  // its header lines included
   }
+  k.file.include_dirs = r.include_dirs;
   const KernelFile& file = k.file;
   const std::string& id = file.id;
   const KernelHeader& h = file.header;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -162,6 +163,54 @@ TEST(HostileSources, MacrosNestedTooDeep) {
 TEST(HostileSources, IncludesItselfForever) {
   EXPECT_ENDS_WITH(kernel_writing("0", "#include \"hostile.cu\"\n"), "error",
                    std::string(kFile) + ":2:10: #include \"hostile.cu\": includes nested more than 32 deep (a file including itself?)");
+}
+
+// #include stays inside the kernel file's folder and the project's kernels/ (issue 28): an
+// autograder that runs submitted kernels must not let them read or probe the grading machine, and
+// no message quotes a file outside.
+TEST(HostileSources, IncludesStayInsideTheirTree) {
+  const std::string roots = "the folders a kernel file may include from (kernels/app/ and kernels/; trace and the window take --include-dir DIR for another)";
+  EXPECT_ENDS_WITH(kernel_writing("0", "#include \"/etc/passwd\"\n"), "error",
+                   std::string(kFile) + ":2:10: #include \"/etc/passwd\": an absolute path; a kernel file includes by relative paths, inside " + roots);
+  EXPECT_ENDS_WITH(kernel_writing("0", "#include \"/proc/self/maps\"\n"), "error",
+                   std::string(kFile) + ":2:10: #include \"/proc/self/maps\": an absolute path; a kernel file includes by relative paths, inside " + roots);
+  EXPECT_ENDS_WITH(kernel_writing("0", "#include \"../../../../../../../../etc/hostname\"\n"), "error",
+                   std::string(kFile) + ":2:10: #include \"../../../../../../../../etc/hostname\": outside " + roots);
+  EXPECT_ENDS_WITH(kernel_writing("0", "#include \"../../README.md\"\n"), "error",
+                   std::string(kFile) + ":2:10: #include \"../../README.md\": outside " + roots);
+  // inside: its own folder and the project's kernels (by a path from the project, too)
+  EXPECT_ENDS_WITH(kernel_writing("ss_sum(1, 2)", "#include \"../ops.cuh\"\n"), "ok", "");
+  EXPECT_ENDS_WITH(kernel_writing("ss_sum(1, 2)", "#include \"kernels/ops.cuh\"\n"), "ok", "");
+}
+
+// A link inside the tree that leads out is refused without being read; --include-dir widens the tree.
+TEST(HostileSources, IncludesThroughLinksAndWidenedTrees) {
+  const std::string dir = ::testing::TempDir() + "/scanscope_includes";
+  ASSERT_EQ(std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "/k' '" + dir + "/lib' && ln -s /etc/hostname '" + dir + "/k/host.cuh'").c_str()), 0);
+  std::ofstream(dir + "/lib/lib.cuh") << "__device__ int seven() { return 7; }\n";
+  std::ofstream(dir + "/k/linked.cu") << "#include \"host.cuh\"\n// launch: k<<<1, 1>>>(out)\n__global__ void k(int *out) { out[0] = 0; }\n";
+  std::ofstream(dir + "/k/lib.cu") << "#include \"../lib/lib.cuh\"\n// launch: k<<<1, 1>>>(out)\n__global__ void k(int *out) { out[0] = seven(); }\n";
+  TraceRequest r;
+  r.n = 1;
+  r.source = dir + "/k/linked.cu";
+  try {
+    resolve_kernel(r);
+    ADD_FAILURE() << "a link out of the tree was followed";
+  } catch (const cuda::CudaError& e) {
+    EXPECT_NE(std::string(e.what()).find("linked.cu:1:10: #include \"host.cuh\": leads outside the folders a kernel file may include from"),
+              std::string::npos)
+        << e.what();
+  }
+  r.source = dir + "/k/lib.cu";
+  try {
+    resolve_kernel(r);
+    ADD_FAILURE() << "a folder beside the kernel's was reached";
+  } catch (const cuda::CudaError& e) {
+    EXPECT_NE(std::string(e.what()).find("lib.cu:1:10: #include \"../lib/lib.cuh\": outside "), std::string::npos) << e.what();
+  }
+  r.include_dirs = {dir + "/lib"};
+  EXPECT_EQ(run_interpreter(resolve_kernel(r)).output, (std::vector<double>{7}));
+  std::system(("rm -rf '" + dir + "'").c_str());
 }
 
 TEST(HostileSources, IncludesTooManyFiles) {
