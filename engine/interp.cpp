@@ -677,6 +677,14 @@ void emulate_kernel_launch(const std::string& id, ValueType type, const std::str
   m.launch(f, spec, nullptr, -1);
 }
 
+std::vector<std::string> request_input_files(const TraceRequest& r) {
+  const ResolvedKernel k = resolve_kernel(r);
+  std::vector<std::string> out = {k.file.path};
+  for (const auto& f : k.build->files.files)  // the program's files by display path ("<options>": the host's text)
+    if (!f.path.empty() && f.path[0] != '<') out.push_back(f.path[0] == '/' ? f.path : project_root() + "/" + f.path);
+  return out;
+}
+
 Trace run_interpreter(const ResolvedKernel& k) {
   const KernelBuild& b = *k.build;
   const TraceRequest& r = k.request;
