@@ -432,7 +432,7 @@ int cmd_histeq(const std::string& image_path, const std::string& out_path, const
   report << "gray range before " << range(img) << ", after " << range(e.equalized) << "\n";
   if (!out_path.empty()) {
     save_gray_png(out_path, e.equalized);
-    if (out_path != "-") report << "wrote " << out_path << "\n";
+    if (out_path != "-") report << "wrote " << shown_text(out_path) << "\n";  // a path may hold escape sequences
   }
   return 0;
 }
