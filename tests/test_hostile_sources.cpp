@@ -8,7 +8,6 @@
 #include <dirent.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <cstdio>
 #include <fstream>
@@ -25,11 +24,12 @@ using namespace scanscope;
 
 namespace {
 
-// What a run of a kernel text ended with: the error's kind and its line, and how long it took.
+// What a run of a kernel text ended with: the error's kind and its line. How long it took is no
+// test's business (a loaded machine is slow): each limit counts work (instructions, tokens,
+// accesses), and a hang is left to ctest's per-test timeout.
 struct Outcome {
   std::string kind;  // "usage", "error" (in the text), "fault" (while running) or "ok"
   std::string what;
-  double seconds = 0;
 };
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -43,9 +43,6 @@ constexpr bool kSanitized = false;
 #else
 constexpr bool kSanitized = false;
 #endif
-// Seconds a case may take: the sanitizer build runs the interpreter about seven times slower (the
-// slowest test here, three macro bombs, takes 0.55 s, and 3.8 s there).
-constexpr double kQuick = kSanitized ? 20 : 3;
 
 const char* const kFile = "kernels/app/hostile.cu";  // as errors name it (the text stands in for this file)
 
@@ -56,7 +53,6 @@ Outcome run_text(const std::string& text, int n = 16) {
   r.source_text = text;
   r.has_source_text = true;
   Outcome o;
-  const auto start = std::chrono::steady_clock::now();
   try {
     run_interpreter(resolve_kernel(r));
     o.kind = "ok";
@@ -67,7 +63,6 @@ Outcome run_text(const std::string& text, int n = 16) {
     o.kind = e.fault ? "fault" : "error";
     o.what = e.what();
   }
-  o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return o;
 }
 
@@ -88,7 +83,6 @@ std::string kernel_writing(const std::string& expr, const std::string& before = 
     EXPECT_EQ(o_.kind, kind_);                                          \
     EXPECT_EQ(o_.what, message);                                        \
     EXPECT_EQ(o_.what.find('\n'), std::string::npos) << "one line";     \
-    EXPECT_LT(o_.seconds, kQuick) << "took " << o_.seconds << " s";     \
   } while (0)
 
 const std::string kNested = "nested more than 200 levels deep (parentheses, operators, calls, blocks or statements)";
@@ -330,7 +324,6 @@ TEST(HostileSources, LaunchShapes) {
                    std::string(kFile) + ":2: out has 1099511627776 elements; a trace of n=16 holds 1 to 17");
   const Outcome big = run_text("// launch: k<<<1, 1>>>(out)\n" + body, 2000000000);
   EXPECT_EQ(big.what, "--n must be from 1 to 65536 (a trace's limit), not 2000000000");
-  EXPECT_LT(big.seconds, kQuick);
 }
 
 TEST(HostileSources, ProgramSize) {
@@ -455,7 +448,6 @@ TEST(HostileSources, FuzzRegressions) {
     std::ifstream f(dir + "/" + name, std::ios::binary);
     const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
     std::string what = "(no error)";
-    const auto start = std::chrono::steady_clock::now();
     try {
       run_source_fuzz_input(source_fuzz_request(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
     } catch (const UsageError& e) {
@@ -463,8 +455,6 @@ TEST(HostileSources, FuzzRegressions) {
     } catch (const cuda::CudaError& e) {
       what = e.what();
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_EQ(what.find('\n'), std::string::npos) << name << ": " << what;
-    EXPECT_LT(seconds, kQuick) << name;
   }
 }

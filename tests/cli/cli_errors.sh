@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # Runs scanscope with every bad input of bad_inputs.sh; each must exit non-zero with exactly one
 # stderr line that names the problem (the case's pattern). Then the good commands must succeed.
-# Usage: cli_errors.sh SCANSCOPE [SECONDS]: each case must end within SECONDS (default 20).
+# Usage: cli_errors.sh SCANSCOPE. No case is timed: each limit counts work, and a hang is left to
+# ctest's per-test timeout (a busy machine is slow, not wrong).
 set -u
 bin="$1"
-seconds="${2:-20}"
 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # One bad input (tests/cli/bad_inputs.sh): non-zero exit, exactly one stderr line matching the
-# pattern, within $seconds (a hostile kernel file must not hang).
+# pattern.
 bad_input() {  # label, pattern, args...
   local label="$1" pattern="$2"; shift 2
-  timeout "$seconds" "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+  "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
   local rc=$?
   local lines
   lines=$(wc -l <"$tmp/err")
