@@ -60,6 +60,11 @@ if ! grep -qx "output: 36" "$tmp/out" || ! grep -qx "output matches the sequenti
   fail=1
 fi
 
+# A 16-bit binary PPM (once a crash in stb): read by our own reader, equalized, written.
+python3 -c 'import sys; open(sys.argv[1], "wb").write(b"P6 64 64 65535\n" + bytes(i % 251 for i in range(64 * 64 * 6)))' "$tmp/ok16.ppm"
+expect_ok histeq --image "$tmp/ok16.ppm" --out "$tmp/ok16.png"
+expect_ok histeq --image "$tmp/ok16.png"
+
 expect_ok list
 expect_ok list --json
 expect_ok trace --kernel scan-blelloch --n 16 --pad none --device cpu
