@@ -34,8 +34,11 @@ constexpr int kMaxJpegScans = 500;
 
 std::string dims(long long w, long long h) { return std::to_string(w) + "x" + std::to_string(h); }
 
+// 1 to kMaxPixels pixels, without multiplying sizes a header may make as large as 2^32 or 10^10.
+bool pixels_fit(long long w, long long h) { return w > 0 && h > 0 && w <= kMaxPixels && h <= kMaxPixels / w; }
+
 void check_pixels(const std::string& name, const char* format, long long w, long long h) {
-  if (w <= 0 || h <= 0 || w * h > kMaxPixels)
+  if (!pixels_fit(w, h))
     refuse(name, std::string("the ") + format + " header says " + dims(w, h) + " pixels; 1 to 64 megapixels are accepted");
 }
 
@@ -219,8 +222,7 @@ Image8 decode_png(const std::string& bytes, const std::string& name, int channel
   // The header, and the compressed data there is, before libpng allocates anything for the pixels.
   if (bytes.size() < 33 || bytes.compare(12, 4, "IHDR") != 0) refuse(name, "a PNG without its header chunk: truncated or corrupt");
   const long long w = be32(bytes, 16), h = be32(bytes, 20);
-  if (w == 0 || h == 0 || w * h > kMaxPixels)
-    refuse(name, "the PNG header says " + dims(w, h) + " pixels; 1 to 64 megapixels are accepted");
+  if (!pixels_fit(w, h)) refuse(name, "the PNG header says " + dims(w, h) + " pixels; 1 to 64 megapixels are accepted");
   const int depth = uint8_t(bytes[24]), colour = uint8_t(bytes[25]);
   const int samples = colour == 2 ? 3 : colour == 4 ? 2 : colour == 6 ? 4 : 1;
   const long long raw = h * (1 + (w * samples * depth + 7) / 8);  // filtered rows, the least an image holds
@@ -292,7 +294,7 @@ bool jpeg_decode(JpegRead* r) {
   jpeg_mem_src(&r->cinfo, reinterpret_cast<const unsigned char*>(r->bytes->data()), static_cast<unsigned long>(r->bytes->size()));
   jpeg_read_header(&r->cinfo, TRUE);
   const long long w = r->cinfo.image_width, h = r->cinfo.image_height;
-  if (w <= 0 || h <= 0 || w * h > kMaxPixels) {
+  if (!pixels_fit(w, h)) {
     r->width = static_cast<int>(std::min<long long>(w, 1 << 30)), r->height = static_cast<int>(std::min<long long>(h, 1 << 30));
     r->too_large = true;
     return false;

@@ -75,6 +75,9 @@ TEST(ImageIo, PngWhoseDataCannotHoldItsPixelsIsRefused) {
   EXPECT_NE(message_of(big, "big.png").find("big.png: the PNG header says 8192x8192 pixels (67117056 bytes), but its compressed data ("),
             std::string::npos)
       << message_of(big, "big.png");
+  std::string wide = bytes;  // 4143380214 x 4143380214: once a signed overflow (fuzz_image)
+  wide.replace(16, 8, std::string("\xf6\xf6\xf6\xf6\xf6\xf6\xf6\xf6", 8));
+  EXPECT_EQ(message_of(wide, "wide.png"), "wide.png: the PNG header says 4143380214x4143380214 pixels; 1 to 64 megapixels are accepted");
   // Cut inside its data: libpng's error, not a picture completed with black.
   const std::string cut = bytes.substr(0, bytes.size() - 30);
   EXPECT_NE(message_of(cut, "cut.png").find("cut.png: not a readable PNG (libpng: "), std::string::npos) << message_of(cut, "cut.png");
@@ -97,6 +100,9 @@ TEST(ImageIo, PgmAndSixteenBitPpmAreReadExactly) {
   EXPECT_EQ(message_of("P5 2 2 0\n", "z.pgm"), "z.pgm: the PGM/PPM maximum value is 0; 1 to 65535 are accepted");
   EXPECT_EQ(message_of("P5 99999999999 2 255\n", "w.pgm"), "w.pgm: the PGM/PPM header's width is not a number of at most 10 digits");
   EXPECT_EQ(message_of("P5 0 2 255\n", "e.pgm"), "e.pgm: the PGM header says 0x2 pixels; 1 to 64 megapixels are accepted");
+  // sides whose product overflows 64 bits (found by fuzz_image): compared without multiplying
+  EXPECT_EQ(message_of("P5 9999999999 9999999999 255\n", "o.pgm"),
+            "o.pgm: the PGM header says 9999999999x9999999999 pixels; 1 to 64 megapixels are accepted");
   EXPECT_EQ(message_of("P2 1 1 255\n7\n", "a.pgm"),
             "a.pgm: a plain-text or 1-bit PNM (P1 to P4) image, which scanscope does not read (it reads PNG, JPEG, PGM/PPM (P5/P6) and BMP)");
 }
