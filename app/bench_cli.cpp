@@ -111,7 +111,7 @@ int run_bench_command(const BenchOptions& o, const CLI::App& cmd) {
   c.min_n = o.min_n;
   c.max_n = o.max_n;
   const bool gpu = gpu_status().usable;
-  if (c.max_n == 0) {
+  if (!cmd.count("--max")) {  // left out (a given 0 is refused below, never the default)
     c.max_n = gpu ? (1LL << 28) : (1LL << 24);
     if (c.max_n < c.min_n) c.max_n = c.min_n;
   }
@@ -145,7 +145,7 @@ int run_bench_command(const BenchOptions& o, const CLI::App& cmd) {
   if (!gpu) std::cerr << "scanscope bench: no GPU kernels: " << gpu_status().why << "; timed the CPU baselines only\n";
   if (!o.json.empty()) {
     write_output(o.json, bench_to_json(r));
-    std::cerr << "scanscope bench: wrote " << o.json << "\n";
+    std::cerr << "scanscope bench: wrote " << shown_text(o.json) << "\n";  // a path may hold escape sequences
   }
   for (const auto& p : r.points)
     if (!p.verified && p.note.rfind("skipped", 0) != 0) return 1;  // a wrong result or a CUDA error

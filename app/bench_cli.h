@@ -13,7 +13,7 @@ namespace scanscope {
 struct BenchOptions {
   std::string kernel = "all";
   long long min_n = 1 << 10;
-  long long max_n = 0;  // 0: 2^28 with a GPU, 2^24 without
+  long long max_n = 0;  // when --max is left out: 2^28 with a GPU, 2^24 without
   std::string json;
   std::string type = "int";
   int repeats = 20;

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/check.h"
+#include "engine/interp.h"
 #include "engine/cuda/preprocessor.h"
 #include "engine/cuda/source.h"
 #include "engine/kernel_file.h"
@@ -113,7 +114,20 @@ int run_check_command(const CheckOptions& o, const CLI::App& cmd) {
     throw UsageError("--json " + json + " would overwrite a kernel file: put the files before --json, or write --json - for stdout");
   if (o.gpu && !gpu_status().usable) throw UsageError("--gpu: no usable GPU: " + gpu_status().why);
   if (o.files.empty()) throw UsageError("check needs one or more kernel files (check FILE.cu ... [--exercise NAME]), or --list");
-  if (!json.empty()) check_output_path(json, "--json", o.files);
+  if (!json.empty()) {
+    // the files to grade and what they include (where a file builds with its defaults; one that does
+    // not is graded as failing to run, and its own path is still compared)
+    std::vector<std::string> inputs = o.files;
+    for (const std::string& f : o.files) {
+      TraceRequest q;
+      q.source = f;
+      try {
+        for (const std::string& in : request_input_files(q)) inputs.push_back(in);
+      } catch (const std::exception&) {
+      }
+    }
+    check_output_path(json, "--json", inputs);
+  }
   Exercise ex;
   TraceRequest r;
   std::vector<CheckSpec> specs;

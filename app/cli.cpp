@@ -232,7 +232,7 @@ int cmd_list(bool as_json) {
 int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet, bool timed, bool code) {
   Device device;
   TraceRequest r = to_request(o, &device);
-  if (!json_path.empty()) check_output_path(json_path, "--json", {r.source});
+  if (!json_path.empty()) check_output_path(json_path, "--json", request_input_files(r));  // the kernel file and its includes
   if (timed) {  // the uninstrumented kernel once, on the GPU (for ncu and compute-sanitizer)
     GpuStatus g = gpu_status();
     if (!g.usable) throw UsageError("--timed runs the timed kernel on the GPU: no usable GPU: " + g.why);
@@ -317,11 +317,8 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
   }
   std::vector<NcuKernelRow> ncu;
   if (!ncu_csv.empty()) {
-    std::ifstream f(ncu_csv);
-    if (!f) throw UsageError("--ncu-csv: cannot read " + ncu_csv);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    const std::vector<NcuKernelRow> rows = parse_ncu_csv(ss.str(), "");
+    // A regular file of at most 64 MiB (ncu's CSV of the whole catalogue is about 2 MB).
+    const std::vector<NcuKernelRow> rows = parse_ncu_csv(read_text_file(ncu_csv, 64LL << 20, "an ncu CSV file"), "");
     // one row per launch: an entry whose file launches a sequence has several, summed
     std::vector<size_t> launches;
     for (const auto& e : plan) launches.push_back(resolve_kernel(e.request).launches.size());
@@ -436,7 +433,7 @@ int cmd_histeq(const std::string& image_path, const std::string& out_path, const
   report << "gray range before " << range(img) << ", after " << range(e.equalized) << "\n";
   if (!out_path.empty()) {
     save_gray_png(out_path, e.equalized);
-    if (out_path != "-") report << "wrote " << out_path << "\n";
+    if (out_path != "-") report << "wrote " << shown_text(out_path) << "\n";  // a path may hold escape sequences
   }
   return 0;
 }
@@ -456,11 +453,12 @@ int cmd_lesson(const std::string& action, const std::string& name, int only_step
   if (only_step >= static_cast<int>(l.steps.size()))
     throw UsageError("lesson " + l.name + " has steps 0.." + std::to_string(l.steps.size() - 1) + ", not " + std::to_string(only_step));
   std::cout << shown_text(l.title) << "\n(" << shown_text(l.source) << ")\n";
+  long long budget = kMaxLessonFilledChars;  // the placeholders of all steps shown together
   for (int i = 0; i < static_cast<int>(l.steps.size()); ++i) {
     if (only_step >= 0 && i != only_step) continue;
     const LessonStep& s = l.steps[i];
     Trace t;
-    const FilledStep f = run_lesson_step(l, s, &t);
+    const FilledStep f = run_lesson_step(l, s, &t, &budget);
     std::cout << "\n[" << i << "] " << shown_text(s.title) << "\n" << shown_text(f.text, kMaxShownText, true) << "\n";
     if (s.has_request) {
       const int k = lesson_at(l, s, t);
@@ -481,8 +479,9 @@ int cmd_compile(const RequestOptions& o, const std::string& ptx_path, const std:
   if (ptx_path.empty() && cubin_path.empty()) throw UsageError("compile: give --ptx FILE and/or --cubin FILE");
   if (arch.rfind("sm_", 0) != 0) throw UsageError("--arch must be like sm_90, not '" + arch + "'");
   TraceRequest r = to_request(o, nullptr);
-  if (!ptx_path.empty()) check_output_path(ptx_path, "--ptx", {r.source});
-  if (!cubin_path.empty()) check_output_path(cubin_path, "--cubin", {r.source});
+  const std::vector<std::string> inputs = request_input_files(r);  // the kernel file and its includes
+  if (!ptx_path.empty()) check_output_path(ptx_path, "--ptx", inputs);
+  if (!cubin_path.empty()) check_output_path(cubin_path, "--cubin", inputs);
   const ResolvedKernel k = resolve_kernel(r);
   std::string why;
   if (!nvrtc::available(&why)) throw UsageError("compile needs the CUDA toolkit's NVRTC: " + why);
@@ -611,7 +610,7 @@ int run_command_line(int argc, char** argv) {
 
   std::string he_image, he_out, he_device = "auto";
   auto* histeq = app.add_subcommand("histeq", "histogram equalization: histogram, its scan (the CDF, traced), the remapped image");
-  histeq->add_option("--image", he_image, "PNG, JPEG or BMP to equalize (default: a synthetic low-contrast picture)");
+  histeq->add_option("--image", he_image, "PNG, JPEG, PGM/PPM or BMP to equalize (default: a synthetic low-contrast picture)");
   histeq->add_option("--out", he_out, "write the equalized image as PNG here");
   histeq->add_option("--device", he_device, "where the scan runs: auto, cpu or gpu");
 
@@ -685,7 +684,8 @@ int run_command_line(int argc, char** argv) {
       throw UsageError("--size must be from " + std::to_string(kMinWindowWidth) + " to " + std::to_string(kMaxWindowWidth) + " pixels, not " + std::to_string(wopt.width));
     if (wopt.step < 0 && app.count("--step")) throw UsageError("--step must be 0 or more, not " + std::to_string(wopt.step));
     if (wopt.lesson_step < 0) throw UsageError("--lesson-step must be 0 or more, not " + std::to_string(wopt.lesson_step));
-    if (app.count("--exit-after-frames") && wopt.exit_after_frames < 0) throw UsageError("--exit-after-frames must be 0 or more, not " + std::to_string(wopt.exit_after_frames));
+    if (app.count("--exit-after-frames") && (wopt.exit_after_frames < 0 || wopt.exit_after_frames > kMaxExitAfterFrames))
+      throw UsageError("--exit-after-frames must be from 0 to " + std::to_string(kMaxExitAfterFrames) + ", not " + app.get_option("--exit-after-frames")->results().front());
     try {
       wopt.request = to_request(window_req, &wopt.device);
     } catch (const cuda::CudaError&) {
@@ -711,8 +711,17 @@ int run_command_line(int argc, char** argv) {
     if (!wopt.timing_view.empty() && wopt.timing_view != "time" && wopt.timing_view != "ratio")
       throw UsageError("--timing-view: '" + wopt.timing_view + "' is not a view (one of: time, ratio)");
     // A bad trace file is reported before any window opens (and in builds without one).
-    if (!wopt.screenshot_path.empty())
-      check_output_path(wopt.screenshot_path, "--screenshot", {wopt.open_path, wopt.bench_path, window_req.source});
+    if (!wopt.screenshot_path.empty()) {
+      // every file the window reads: traces, bench, edit script, the lesson, the kernel file and its includes
+      std::vector<std::string> inputs = {wopt.open_path, wopt.bench_path, window_req.source, wopt.edit_script};
+      if (!wopt.lesson.empty()) inputs.push_back(find_lesson(wopt.lesson).file);
+      try {
+        for (const std::string& f : request_input_files(wopt.request)) inputs.push_back(f);
+      } catch (const cuda::CudaError&) {  // a --source with an error opens in the editor: its own path is among the inputs
+      }
+      check_output_path(wopt.screenshot_path, "--screenshot", inputs);
+    }
+    if (!wopt.edit_script.empty()) wopt.edit_script_text = read_text_file(wopt.edit_script, kMaxEditScriptBytes, "an edit script");
     if (!wopt.bench_path.empty()) wopt.opened_bench = std::make_shared<BenchResults>(load_bench_file(wopt.bench_path));  // likewise
     if (!wopt.open_path.empty()) wopt.opened_trace = std::make_shared<Trace>(load_trace_file(wopt.open_path));
     if (!window_built())

@@ -1,6 +1,8 @@
 // The options of a trace request on the command line (request_options.h).
 #include "request_options.h"
 
+#include <sys/stat.h>
+
 #include <CLI/CLI.hpp>
 
 #include "engine/interp.h"
@@ -27,6 +29,9 @@ void add_request_options(CLI::App* app, RequestOptions& o, RequestFlags which) {
   if (all) {
     app->add_option("--device", o.device, "auto (GPU when there is one), cpu (emulator) or gpu");
     app->add_option("--source", o.source, "run this kernel file instead of a catalogue kernel (docs/kernel-files.md)");
+    app->add_option("--include-dir", o.include_dirs,
+                    "DIR: a folder the kernel file's #include may also reach (repeatable; always: its own folder and the project's kernels/)")
+        ->type_name("DIR");
   }
   app->add_option("--entry", o.entry, "the __global__ function to launch (default: the one the launch line names)");
   app->add_option("-D,--define", o.defines, "NAME=VALUE: set a macro of the kernel file (repeatable)");
@@ -37,6 +42,11 @@ TraceRequest to_request(const RequestOptions& o, Device* device, bool resolve) {
   r.kernel = o.kernel;
   r.source = o.source;
   r.entry = o.entry;
+  for (const auto& d : o.include_dirs) {
+    struct stat st {};
+    if (::stat(d.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) throw UsageError("--include-dir " + d + ": not a folder");
+    r.include_dirs.push_back(d);
+  }
   if (!o.source.empty()) {
     const size_t slash = o.source.find_last_of('/');
     std::string base = o.source.substr(slash == std::string::npos ? 0 : slash + 1);
@@ -46,16 +56,23 @@ TraceRequest to_request(const RequestOptions& o, Device* device, bool resolve) {
     const size_t eq = d.find('=');
     r.defines.emplace_back(d.substr(0, eq), eq == std::string::npos ? "" : d.substr(eq + 1));
   }
-  r.threads = o.threads;
+  // A value given is that value: 0 is refused, never taken as "the default" (docs/bad-inputs.md).
+  if (o.threads != kNotGiven && o.threads < 1)
+    throw UsageError("--threads must be from 1 to 1024 (a block's limit), not " + std::to_string(o.threads) + " (leave it out for the kernel's own)");
+  if (o.warp_issue != kNotGiven && o.warp_issue != 32 && o.warp_issue != 16)
+    throw UsageError("--warp-issue must be 32 or 16 (G80 half-warps), not " + std::to_string(o.warp_issue));
+  if (o.bits != kNotGiven && o.bits < 1)
+    throw UsageError("--bits must be from 1 to 31, not " + std::to_string(o.bits) + " (leave it out for what the largest key needs)");
+  r.threads = o.threads != kNotGiven ? o.threads : 0;
   r.banks = o.banks;
-  r.warp_issue = o.warp_issue ? o.warp_issue : (o.banks == 16 ? 16 : 32);
+  r.warp_issue = o.warp_issue != kNotGiven ? o.warp_issue : (o.banks == 16 ? 16 : 32);
   if (!parse_pad(o.pad, &r.pad)) throw UsageError("--pad must be none, harris or zero, not '" + o.pad + "'");
   if (!parse_operator(o.op, &r.op)) throw UsageError("unknown --op '" + o.op + "' (accepted: " + name_list(operator_names()) + ")");
   if (!parse_value_type(o.type, &r.type))
     throw UsageError("--type must be " + name_list(type_names(), ", ", " or ") + ", not '" + o.type + "'");
   r.scan = o.scan;
   r.seed = o.seed;
-  r.bits = o.bits;
+  r.bits = o.bits != kNotGiven ? o.bits : 0;
   if (o.n != kNotGiven && o.n < 0) throw UsageError("--n must be 1 or more, not " + std::to_string(o.n));
   r.n = o.n != kNotGiven ? o.n : 16;
   if (!o.input.empty()) {

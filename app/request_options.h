@@ -20,19 +20,20 @@ constexpr int kNotGiven = std::numeric_limits<int>::min();  // an integer option
 struct RequestOptions {
   std::string kernel = "scan-blelloch";
   int n = kNotGiven;  // 16, or the length of --input
-  int threads = 0;
+  int threads = kNotGiven;     // the kernel's natural block size for n
   int banks = 32;
-  int warp_issue = 0;  // 0: same as banks (16 banks means G80 half-warps)
+  int warp_issue = kNotGiven;  // same as banks (16 banks means G80 half-warps)
   std::string pad = "none";
   std::string op = operator_name(TraceRequest{}.op);
   std::string type = type_name(TraceRequest{}.type);
   std::string scan;
   std::string input;
   unsigned seed = 1;
-  int bits = 0;
+  int bits = kNotGiven;  // as many as the largest key needs
   std::string device = "auto";
   std::string source, entry;
   std::vector<std::string> defines;  // NAME=VALUE
+  std::vector<std::string> include_dirs;  // --include-dir DIR (not for `check`)
 };
 
 // Which options: all of them, or those of a command that runs files it is given (`check`: no

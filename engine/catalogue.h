@@ -58,6 +58,9 @@ struct TraceRequest {
   bool has_source_text = false;
   std::string entry;                                          // --entry: the kernel to launch
   std::vector<std::pair<std::string, std::string>> defines;  // -D NAME=VALUE
+  // --include-dir: more folders the kernel file's #include may reach (a teacher's own library);
+  // always its own folder and the project's kernels/. `check` never widens it.
+  std::vector<std::string> include_dirs;
 };
 
 // The input the request runs on (given, or random from the seed), converted to the value type.

@@ -207,6 +207,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     k.file = *f;
     if (r.has_source_text) set_kernel_text(k.file, r.source_text);  // its header lines included
   }
+  k.file.include_dirs = r.include_dirs;
   const KernelFile& file = k.file;
   const std::string& id = file.id;
   const KernelHeader& h = file.header;
@@ -681,10 +682,19 @@ void emulate_kernel_launch(const std::string& id, ValueType type, const std::str
   m.launch(f, spec, nullptr, -1);
 }
 
+std::vector<std::string> request_input_files(const TraceRequest& r) {
+  const ResolvedKernel k = resolve_kernel(r);
+  std::vector<std::string> out = {k.file.path};
+  for (const auto& f : k.build->files.files)  // the program's files by display path ("<options>": the host's text)
+    if (!f.path.empty() && f.path[0] != '<') out.push_back(f.path[0] == '/' ? f.path : project_root() + "/" + f.path);
+  return out;
+}
+
 Trace run_interpreter(const ResolvedKernel& k) {
   const KernelBuild& b = *k.build;
   const TraceRequest& r = k.request;
   cuda::Machine m(b.compiled, b.files);
+  m.set_trace_budget(cuda::kMaxInstructionsPerTrace);  // one budget for all blocks and launches
   // Buffers in the order of k.arrays, so that a recorded global access's buffer is its array.
   // What the host did not set is poisoned (as the GPU run does) and unwritten: reading it faults.
   for (size_t a = 0; a < k.arrays.size(); ++a) {

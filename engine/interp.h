@@ -65,6 +65,11 @@ struct ResolvedKernel {
 // cuda::CudaError for errors in the kernel text.
 ResolvedKernel resolve_kernel(const TraceRequest& r);
 
+// Every file a request reads, on disk: the kernel file (a catalogue kernel's too) and each file it
+// includes, as resolve_kernel builds them; the command line compares its outputs with these before
+// any work (an output never replaces an input). Throws as resolve_kernel does.
+std::vector<std::string> request_input_files(const TraceRequest& r);
+
 // The checks of a request's values that need no kernel file (an int-only operator on floats,
 // --banks, --warp-issue, --input against --n, --scan, --threads, --bits, -D names); throws
 // UsageError. resolve_kernel makes them too, after the file's types: and ops: lines.

@@ -343,9 +343,32 @@ std::vector<std::vector<cuda::Token>> launch_template_ids(cuda::SourceSet& files
 
 }  // namespace
 
+namespace {
+
+// Where a kernel file's includes are looked for (its folder, the project, kernels/) and may reach
+// (its folder, kernels/, and the request's --include-dir folders; docs/kernel-files.md).
+cuda::SourceLocator kernel_locator(const KernelFile& file) {
+  cuda::SourceLocator loc;
+  loc.project_root = project_root();
+  loc.include_dirs = {project_root(), kernel_dir()};
+  const size_t slash = file.path.rfind('/');
+  loc.include_roots = {slash == std::string::npos ? std::string(".") : slash == 0 ? std::string("/") : file.path.substr(0, slash), kernel_dir()};
+  for (const auto& d : file.include_dirs) loc.include_roots.push_back(kernel_file_path(d));
+  loc.overrides[file.path] = file.text;
+  return loc;
+}
+
+std::string include_key(const KernelFile& file) {
+  std::string k;
+  for (const auto& d : file.include_dirs) k += d + '\0';
+  return k;
+}
+
+}  // namespace
+
 std::shared_ptr<const KernelBuild> build_kernel(const KernelFile& file, const std::string& prelude) {
   const std::string key = prelude + '\0' + file.path + '\0' + std::to_string(std::hash<std::string>()(file.text)) + '\0' +
-                          std::to_string(file.text.size());
+                          std::to_string(file.text.size()) + '\0' + include_key(file);
   BuildCache& cache = build_cache();
   {
     std::lock_guard<std::mutex> lock(cache.mu);
@@ -357,11 +380,7 @@ std::shared_ptr<const KernelBuild> build_kernel(const KernelFile& file, const st
   }
   auto b = std::make_shared<KernelBuild>();
   b->prelude = prelude;
-  cuda::SourceLocator loc;
-  loc.project_root = project_root();
-  loc.include_dirs = {project_root(), kernel_dir()};
-  loc.overrides[file.path] = file.text;
-  b->pre = cuda::preprocess(b->files, loc, prelude, file.path);
+  b->pre = cuda::preprocess(b->files, kernel_locator(file), prelude, file.path);
   auto prog = std::make_unique<cuda::Program>(cuda::parse_program(b->files, b->pre, launch_template_ids(b->files, b->pre, file)));
   b->compiled = cuda::compile(b->files, std::move(prog));
   const long long w = BuildCache::weight_of(*b);
@@ -379,18 +398,14 @@ std::shared_ptr<const KernelBuild> build_kernel(const KernelFile& file, const st
 std::set<std::string> option_macros(const KernelFile& file) {
   static std::mutex mu;
   static std::map<std::string, std::set<std::string>> cache;
-  const std::string key = file.path + '\0' + std::to_string(std::hash<std::string>()(file.text));
+  const std::string key = file.path + '\0' + std::to_string(std::hash<std::string>()(file.text)) + '\0' + include_key(file);
   {
     std::lock_guard<std::mutex> lock(mu);
     auto it = cache.find(key);
     if (it != cache.end()) return it->second;
   }
   cuda::SourceSet files;
-  cuda::SourceLocator loc;
-  loc.project_root = project_root();
-  loc.include_dirs = {project_root(), kernel_dir()};
-  loc.overrides[file.path] = file.text;
-  cuda::Preprocessed pre = cuda::preprocess(files, loc, kernel_prelude(file, ValueType::Int, Operator::Sum, ""), file.path);
+  cuda::Preprocessed pre = cuda::preprocess(files, kernel_locator(file), kernel_prelude(file, ValueType::Int, Operator::Sum, ""), file.path);
   std::set<std::string> names;
   for (const auto& [name, m] : pre.macros)
     if (m.guarded && m.pos.file == pre.main_file) names.insert(name);

@@ -58,6 +58,8 @@ struct KernelFile {
   std::string display;                 // as shown (relative to the project for catalogue files)
   std::string text;                    // the file's text (or the edited text that replaces it)
   KernelHeader header;
+  // Folders its #include may reach besides its own folder and kernel_dir() (TraceRequest::include_dirs).
+  std::vector<std::string> include_dirs;
 };
 
 // Where the kernel files live: data_dir()/kernels (SCANSCOPE_KERNEL_DIR overrides).

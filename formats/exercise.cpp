@@ -89,7 +89,11 @@ Exercise parse_exercise(const std::string& text, const std::string& file) {
     e.solution = f.head["solution"].value;
     e.start_path = kernel_path(f.head["start"], "start", file);
     e.solution_path = kernel_path(f.head["solution"], "solution", file);
-    for (const KeyBlock& b : f.blocks) e.runs.push_back(read_run(b, e.solution_path));
+    for (const KeyBlock& b : f.blocks) {
+      if (static_cast<int>(e.runs.size()) >= kMaxExerciseRuns)
+        throw KeyFileError(b.line, "more than " + std::to_string(kMaxExerciseRuns) + " runs in one exercise");
+      e.runs.push_back(read_run(b, e.solution_path));
+    }
     if (e.runs.empty()) throw KeyFileError(f.lines, "the exercise has no runs");
   } catch (const KeyFileError& x) {
     throw ExerciseError(file + ":" + std::to_string(x.line) + ": " + x.what());

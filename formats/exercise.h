@@ -35,6 +35,9 @@
 
 namespace scanscope {
 
+// Runs one exercise may have (each traces the submission; the shipped exercises: at most 3).
+constexpr int kMaxExerciseRuns = 16;
+
 struct ExerciseRun {
   int line = 0;
   std::string title;

@@ -12,6 +12,14 @@
 namespace scanscope {
 
 namespace {
+
+// The JSON library's message without its "[json.exception.out_of_range.406] " tag.
+std::string untagged(const std::string& library_message) {
+  if (library_message.rfind("[json.exception.", 0) != 0) return library_message;
+  const size_t end = library_message.find("] ");
+  return end == std::string::npos ? library_message : library_message.substr(end + 2);
+}
+
 // Thrown by the parse callback: the document's shape is beyond what scanscope's files ever hold.
 struct ShapeLimit {
   std::string what;
@@ -22,28 +30,50 @@ struct ShapeLimit {
 // object ends, so an array of 10^6 objects took minutes).
 class ShapeCheck : public nlohmann::json_sax<JsonReader::json> {
  public:
-  ShapeCheck(long long max_containers) : max_containers_(max_containers) {}
-  bool null() override { return true; }
-  bool boolean(bool) override { return true; }
-  bool number_integer(number_integer_t) override { return true; }
-  bool number_unsigned(number_unsigned_t) override { return true; }
-  bool number_float(number_float_t, const string_t&) override { return true; }
-  bool string(string_t&) override { return true; }
-  bool binary(binary_t&) override { return true; }
-  bool start_object(std::size_t) override { return open(); }
-  bool key(string_t&) override { return true; }
+  ShapeCheck(long long max_containers, const std::set<std::string>* keys, const std::string& free_under)
+      : max_containers_(max_containers), keys_(keys), free_under_(free_under) {}
+  bool null() override { return value(0); }
+  bool boolean(bool) override { return value(0); }
+  bool number_integer(number_integer_t) override { return value(0); }
+  bool number_unsigned(number_unsigned_t) override { return value(0); }
+  bool number_float(number_float_t, const string_t&) override { return value(0); }
+  bool string(string_t& s) override { return value(kStringBytes + long_text(s)); }
+  bool binary(binary_t&) override { return value(0); }
+  bool start_object(std::size_t) override { return value(kObjectBytes) && open(false); }
+  bool key(string_t& k) override {
+    if (keys_ && !keys_->count(k) && (owners_.empty() || owners_.back().first != free_under_))
+      throw ShapeLimit{"unknown key '" + (k.size() > 40 ? k.substr(0, 40) + "..." : k) + "'"};
+    last_key_ = k;
+    return value(kKeyBytes + long_text(k) - kValueBytes);
+  }
   bool end_object() override { return close(); }
-  bool start_array(std::size_t) override { return open(); }
+  bool start_array(std::size_t) override { return value(24) && open(true); }
   bool end_array() override { return close(); }
   bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
-    // a syntax error names its byte; anything else (406: a number too large for a double) its text
-    error_ = ex.id >= 100 && ex.id < 200 ? "byte " + std::to_string(position) : ex.what();
+    // a syntax error names its byte; a number too large for a double (406: "1e309") likewise, in
+    // words; anything else the library's text without its "[json.exception...]" tag
+    error_ = ex.id >= 100 && ex.id < 200 ? "byte " + std::to_string(position)
+             : ex.id == 406              ? "byte " + std::to_string(position) + ": a number beyond a double's range"
+                                         : untagged(ex.what());
     return false;
   }
   const std::string& error() const { return error_; }
 
  private:
-  bool open() {
+  // What the document built from the text would hold (nlohmann::json: 16 bytes a value; a string
+  // (std::string and the allocator's header) and an object on the heap; a key, its value and the
+  // tree's links in a map node), and a text too long for the string itself.
+  static constexpr long long kValueBytes = 16, kStringBytes = 48, kObjectBytes = 64, kKeyBytes = 96;
+  static long long long_text(const string_t& s) { return s.size() > 15 ? static_cast<long long>(s.size()) + 17 : 0; }
+  bool value(long long extra) {
+    bytes_ += kValueBytes + extra;
+    if (bytes_ > JsonReader::kMaxDocumentBytes)
+      throw ShapeLimit{"its values would take more than " + std::to_string(JsonReader::kMaxDocumentBytes >> 20) + " MiB of memory"};
+    return true;
+  }
+  bool open(bool array) {
+    // The key a container's keys belong to: the one it stands under (an array's elements, the array's).
+    if (keys_) owners_.push_back({!owners_.empty() && owners_.back().second ? owners_.back().first : last_key_, array});
     // depth counts as nlohmann's callback did: the outermost container is at depth 0
     if (depth_ >= JsonReader::kMaxDepth) throw ShapeLimit{"nested more than " + std::to_string(JsonReader::kMaxDepth) + " deep"};
     if (++containers_ > max_containers_)
@@ -52,10 +82,15 @@ class ShapeCheck : public nlohmann::json_sax<JsonReader::json> {
     return true;
   }
   bool close() {
+    if (keys_ && !owners_.empty()) owners_.pop_back();
     --depth_;
     return true;
   }
-  long long max_containers_, containers_ = 0;
+  long long max_containers_, containers_ = 0, bytes_ = 0;
+  const std::set<std::string>* keys_;
+  const std::string& free_under_;
+  std::string last_key_;
+  std::vector<std::pair<std::string, bool>> owners_;  // per open container: its key, and whether it is an array
   int depth_ = 0;
   std::string error_;
 };
@@ -66,7 +101,7 @@ JsonReader::json JsonReader::parse(const std::string& text) const {
   // Checked while reading, before the document is built: nesting (scanscope's files nest 5 deep;
   // a bomb of brackets would take tens of bytes of memory per byte of text) and the number of
   // objects and arrays (a real trace has one per 40 bytes or more; "[{},{},...]" one per 3).
-  ShapeCheck check(static_cast<long long>(text.size()) / kMinBytesPerContainer + 16);
+  ShapeCheck check(static_cast<long long>(text.size()) / kMinBytesPerContainer + 16, keys_, free_under_);
   try {
     if (!json::sax_parse(text, &check)) throw FileError(origin_ + ": not valid JSON (" + check.error() + ")");
     return json::parse(text);
@@ -75,7 +110,7 @@ JsonReader::json JsonReader::parse(const std::string& text) const {
   } catch (const json::parse_error& e) {
     throw FileError(origin_ + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
   } catch (const json::exception& e) {  // e.g. out_of_range 406: a number too large for a double
-    throw FileError(origin_ + ": not valid JSON (" + e.what() + ")");
+    throw FileError(origin_ + ": not valid JSON (" + untagged(e.what()) + ")");
   }
 }
 

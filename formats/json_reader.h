@@ -2,6 +2,7 @@
 // problem becomes one std::runtime_error "ORIGIN: WHERE: WHAT", never a crash.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,11 @@ class JsonReader {
  public:
   using json = nlohmann::json;
   explicit JsonReader(std::string origin) : origin_(std::move(origin)) {}
+  // A format's vocabulary: a key not in `keys` is refused while the text is read, before anything
+  // is built (a file's bulk under a key nobody reads once cost gigabytes); the keys of an object
+  // under `free_under` (a trace's "defines": macro names) are the file's own.
+  JsonReader(std::string origin, const std::set<std::string>* keys, std::string free_under)
+      : origin_(std::move(origin)), keys_(keys), free_under_(std::move(free_under)) {}
 
   // Parses; any nlohmann exception (syntax, a number beyond a double, ...) is "not valid JSON", and
   // a document nested deeper than kMaxDepth or with more than one object or array per
@@ -21,6 +27,10 @@ class JsonReader {
   json parse(const std::string& text) const;
   static constexpr int kMaxDepth = 16;
   static constexpr long long kMinBytesPerContainer = 8;
+  // The memory the built document would take, estimated value by value in the same pass (16 bytes
+  // a value, a string's and a key's text and bookkeeping besides): a grid trace of app-radix-sort-blocks
+  // at n = 8192 (104 MB) comes to about 1 GiB; 33 million one-character strings once took 3.1 GB.
+  static constexpr long long kMaxDocumentBytes = 1536LL << 20;
 
   [[noreturn]] void fail(const std::string& where, const std::string& what) const;
   // `where` is a path like "steps[2]"; "" for the top level.
@@ -43,6 +53,8 @@ class JsonReader {
   long long integer_value(const json& v, const std::string& at, long long lo, long long hi) const;
   std::string checked_string(const json& v, const std::string& at, size_t max_chars) const;
   std::string origin_;
+  const std::set<std::string>* keys_ = nullptr;
+  std::string free_under_;
 };
 
 }  // namespace scanscope

@@ -148,11 +148,15 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
   lesson.file = file;
   try {
     KeyFile f = read_key_file(text, lesson_syntax());
+    int traces = 0;
     for (const KeyBlock& b : f.blocks) {
       LessonStep step;
       step.line = b.line;
       step.title = b.title;
       finish_step(b, step);
+      traces += step.has_request + (step.has_request && (!step.compare_pad.empty() || !step.compare_kernel.empty()));
+      if (traces > kMaxLessonTraces)
+        throw KeyFileError(b.line, "more than " + std::to_string(kMaxLessonTraces) + " traces in one lesson (each step's kernel and its comparison count one)");
       lesson.steps.push_back(step);
     }
     if (!f.head.count("lesson") || f.head["lesson"].value.empty()) throw KeyFileError(1, "missing 'lesson: NAME' at the top");

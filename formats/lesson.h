@@ -71,6 +71,12 @@
 
 namespace scanscope {
 
+// Work a lesson may ask for (`lesson list` runs every step of every lesson; the window, a step at a
+// time): traces (a step's kernel and its comparison, one each; the shipped lessons: at most 16),
+// and characters its placeholders fill in, all steps together (the shipped lessons: under 2,000).
+constexpr int kMaxLessonTraces = 64;
+constexpr long long kMaxLessonFilledChars = 1 << 20;
+
 struct LessonStep {
   int line = 0;              // where the step starts in its file
   std::string title;
@@ -128,13 +134,15 @@ bool lesson_compare_request(const LessonStep& s, const Trace& t, TraceRequest* o
 // Runs a step's trace and its comparison on the CPU, as `lesson show` does, and fills its
 // placeholders from them; *trace (when not null) gets the step's trace. Throws LessonError.
 struct FilledStep;
-FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace);
+// `budget`: characters the placeholders may still fill in, shared by a series of calls (null: a
+// budget of kMaxLessonFilledChars for this step alone).
+FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace, long long* budget = nullptr);
 // Runs everything a step shows on the CPU (its trace and comparison), checks `at` and fills the
 // placeholders; throws LessonError naming the file and line at fault.
 struct FilledStep {
   std::string text, question, answer;
 };
-FilledStep fill_lesson_step(const Lesson& l, const LessonStep& s, const LessonTraces& traces);
+FilledStep fill_lesson_step(const Lesson& l, const LessonStep& s, const LessonTraces& traces, long long* budget = nullptr);
 // The same for every step of a lesson, with the step's own runs (`lesson list` and `lesson show`).
 void check_lesson_runs(const Lesson& l);
 // The placeholders of one value: [offset, length) of each "{...}" and its name inside, for the

@@ -150,7 +150,9 @@ std::string value_of(const Parsed& p, const Trace& t, int at) {
   return number(conflicts);
 }
 
-std::string fill(const KeyEntry& e, const Lesson& l, const LessonTraces& tr) {
+// `budget`: the characters placeholders may still fill in (kMaxLessonFilledChars for a lesson),
+// counted as each is filled.
+std::string fill(const KeyEntry& e, const Lesson& l, const LessonTraces& tr, long long* budget) {
   std::string out;
   size_t from = 0;
   for (const Placeholder& ph : find_placeholders(e)) {
@@ -162,7 +164,12 @@ std::string fill(const KeyEntry& e, const Lesson& l, const LessonTraces& tr) {
     const Trace* t = p.compare ? tr.compare : tr.trace;
     if (!t) throw LessonError(where + (p.compare ? "the step compares nothing (compare-pad, compare-kernel)" : "the step has no trace"));
     try {
-      out += value_of(p, *t, tr.at);
+      const std::string v = value_of(p, *t, tr.at);
+      *budget -= static_cast<long long>(v.size());
+      if (*budget < 0)
+        throw LessonError(where + "the lesson's placeholders fill in more than " + std::to_string(kMaxLessonFilledChars) +
+                          " characters (all steps together)");
+      out += v;
     } catch (const std::out_of_range& err) {
       throw LessonError(where + err.what());
     }
@@ -207,26 +214,33 @@ bool lesson_compare_request(const LessonStep& s, const Trace& t, TraceRequest* o
   return true;
 }
 
-FilledStep fill_lesson_step(const Lesson& l, const LessonStep& s, const LessonTraces& traces) {
+FilledStep fill_lesson_step(const Lesson& l, const LessonStep& s, const LessonTraces& traces, long long* budget) {
+  long long own = kMaxLessonFilledChars;
+  if (!budget) budget = &own;
   LessonTraces tr = traces;
   if (tr.trace) tr.at = lesson_at(l, s, *tr.trace);
-  return {fill(s.text_at, l, tr), fill(s.question_at, l, tr), fill(s.answer_at, l, tr)};
+  FilledStep f;
+  f.text = fill(s.text_at, l, tr, budget);
+  f.question = fill(s.question_at, l, tr, budget);
+  f.answer = fill(s.answer_at, l, tr, budget);
+  return f;
 }
 
-FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace) {
-  if (!s.has_request) return fill_lesson_step(l, s, {});
+FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace, long long* budget) {
+  if (!s.has_request) return fill_lesson_step(l, s, {}, budget);
   Trace t = run_emulator(s.request);
   TraceRequest cr;
   Trace c;
   const bool compares = lesson_compare_request(s, t, &cr);
   if (compares) c = run_emulator(cr);
-  FilledStep f = fill_lesson_step(l, s, {&t, 0, compares ? &c : nullptr});
+  FilledStep f = fill_lesson_step(l, s, {&t, 0, compares ? &c : nullptr}, budget);
   if (trace) *trace = std::move(t);
   return f;
 }
 
 void check_lesson_runs(const Lesson& l) {
-  for (const LessonStep& s : l.steps) run_lesson_step(l, s, nullptr);
+  long long budget = kMaxLessonFilledChars;  // all steps together
+  for (const LessonStep& s : l.steps) run_lesson_step(l, s, nullptr, &budget);
 }
 
 }  // namespace scanscope

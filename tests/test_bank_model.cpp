@@ -2,7 +2,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <random>
 
 #include "engine/bank_model.h"
@@ -216,12 +215,11 @@ TEST(Hazards, OnePassFindsTheFirstPairOfThePairwiseSearch) {
   }
 }
 
-// One thread's 10^6 accesses of one word (a 64 MB trace) are no hazard, found at once.
+// One thread's 10^6 accesses of one word (a 64 MB trace) are no hazard (once quadratic in them:
+// a hang that ctest's per-test timeout reports; no clock is read here).
 TEST(Hazards, OneThreadsMillionAccessesAreQuick) {
   Step s;
   for (int i = 0; i < 1000000; ++i) s.accesses.push_back({0, 1, i % 2 ? kStore : kLoad, 0, 0.0});
-  const auto start = std::chrono::steady_clock::now();
   find_hazards(s);
-  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 2.0);
   EXPECT_TRUE(s.hazards.empty());
 }

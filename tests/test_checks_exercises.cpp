@@ -312,6 +312,11 @@ TEST(Exercises, MalformedFilesNameFileAndLine) {
                 .find("bad.exercise:3: start: " + kExercises + "/missing.cu: no such file"),
             std::string::npos);
   EXPECT_EQ(exercise_error(head + "run: a\ncheck: output\x1b[2J\n"), "bad.exercise:8: contains a control character (code 27)");
+  // 2,000 runs at n = 65536 once hung check: refused as the file is read (issue 28)
+  std::string runs = head;
+  for (int i = 0; i < 2000; ++i) runs += "run: r\nn: 65536\ncheck: output\n";
+  EXPECT_EQ(exercise_error(runs), "bad.exercise:" + std::to_string(7 + 3 * kMaxExerciseRuns) + ": more than " + std::to_string(kMaxExerciseRuns) +
+                                      " runs in one exercise");
   EXPECT_EQ(exercise_error(head + "run: a\ncheck: " + std::string(5000, 'x') + "\n"), "bad.exercise:8: 'check' is longer than 4000 characters");
   const std::string folder = ::testing::TempDir() + "/scanscope_folder_" + std::to_string(::getpid()) + ".exercise";
   std::filesystem::create_directories(folder);

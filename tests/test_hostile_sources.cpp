@@ -8,7 +8,7 @@
 #include <dirent.h>
 
 #include <algorithm>
-#include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -24,11 +24,12 @@ using namespace scanscope;
 
 namespace {
 
-// What a run of a kernel text ended with: the error's kind and its line, and how long it took.
+// What a run of a kernel text ended with: the error's kind and its line. How long it took is no
+// test's business (a loaded machine is slow): each limit counts work (instructions, tokens,
+// accesses), and a hang is left to ctest's per-test timeout.
 struct Outcome {
   std::string kind;  // "usage", "error" (in the text), "fault" (while running) or "ok"
   std::string what;
-  double seconds = 0;
 };
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -42,9 +43,6 @@ constexpr bool kSanitized = false;
 #else
 constexpr bool kSanitized = false;
 #endif
-// Seconds a case may take: the sanitizer build runs the interpreter about seven times slower (the
-// slowest test here, three macro bombs, takes 0.55 s, and 3.8 s there).
-constexpr double kQuick = kSanitized ? 20 : 3;
 
 const char* const kFile = "kernels/app/hostile.cu";  // as errors name it (the text stands in for this file)
 
@@ -55,7 +53,6 @@ Outcome run_text(const std::string& text, int n = 16) {
   r.source_text = text;
   r.has_source_text = true;
   Outcome o;
-  const auto start = std::chrono::steady_clock::now();
   try {
     run_interpreter(resolve_kernel(r));
     o.kind = "ok";
@@ -66,7 +63,6 @@ Outcome run_text(const std::string& text, int n = 16) {
     o.kind = e.fault ? "fault" : "error";
     o.what = e.what();
   }
-  o.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return o;
 }
 
@@ -87,7 +83,6 @@ std::string kernel_writing(const std::string& expr, const std::string& before = 
     EXPECT_EQ(o_.kind, kind_);                                          \
     EXPECT_EQ(o_.what, message);                                        \
     EXPECT_EQ(o_.what.find('\n'), std::string::npos) << "one line";     \
-    EXPECT_LT(o_.seconds, kQuick) << "took " << o_.seconds << " s";     \
   } while (0)
 
 const std::string kNested = "nested more than 200 levels deep (parentheses, operators, calls, blocks or statements)";
@@ -164,6 +159,54 @@ TEST(HostileSources, IncludesItselfForever) {
                    std::string(kFile) + ":2:10: #include \"hostile.cu\": includes nested more than 32 deep (a file including itself?)");
 }
 
+// #include stays inside the kernel file's folder and the project's kernels/ (issue 28): an
+// autograder that runs submitted kernels must not let them read or probe the grading machine, and
+// no message quotes a file outside.
+TEST(HostileSources, IncludesStayInsideTheirTree) {
+  const std::string roots = "the folders a kernel file may include from (kernels/app/ and kernels/; trace and the window take --include-dir DIR for another)";
+  EXPECT_ENDS_WITH(kernel_writing("0", "#include \"/etc/passwd\"\n"), "error",
+                   std::string(kFile) + ":2:10: #include \"/etc/passwd\": an absolute path; a kernel file includes by relative paths, inside " + roots);
+  EXPECT_ENDS_WITH(kernel_writing("0", "#include \"/proc/self/maps\"\n"), "error",
+                   std::string(kFile) + ":2:10: #include \"/proc/self/maps\": an absolute path; a kernel file includes by relative paths, inside " + roots);
+  EXPECT_ENDS_WITH(kernel_writing("0", "#include \"../../../../../../../../etc/hostname\"\n"), "error",
+                   std::string(kFile) + ":2:10: #include \"../../../../../../../../etc/hostname\": outside " + roots);
+  EXPECT_ENDS_WITH(kernel_writing("0", "#include \"../../README.md\"\n"), "error",
+                   std::string(kFile) + ":2:10: #include \"../../README.md\": outside " + roots);
+  // inside: its own folder and the project's kernels (by a path from the project, too)
+  EXPECT_ENDS_WITH(kernel_writing("ss_sum(1, 2)", "#include \"../ops.cuh\"\n"), "ok", "");
+  EXPECT_ENDS_WITH(kernel_writing("ss_sum(1, 2)", "#include \"kernels/ops.cuh\"\n"), "ok", "");
+}
+
+// A link inside the tree that leads out is refused without being read; --include-dir widens the tree.
+TEST(HostileSources, IncludesThroughLinksAndWidenedTrees) {
+  const std::string dir = ::testing::TempDir() + "/scanscope_includes";
+  ASSERT_EQ(std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "/k' '" + dir + "/lib' && ln -s /etc/hostname '" + dir + "/k/host.cuh'").c_str()), 0);
+  std::ofstream(dir + "/lib/lib.cuh") << "__device__ int seven() { return 7; }\n";
+  std::ofstream(dir + "/k/linked.cu") << "#include \"host.cuh\"\n// launch: k<<<1, 1>>>(out)\n__global__ void k(int *out) { out[0] = 0; }\n";
+  std::ofstream(dir + "/k/lib.cu") << "#include \"../lib/lib.cuh\"\n// launch: k<<<1, 1>>>(out)\n__global__ void k(int *out) { out[0] = seven(); }\n";
+  TraceRequest r;
+  r.n = 1;
+  r.source = dir + "/k/linked.cu";
+  try {
+    resolve_kernel(r);
+    ADD_FAILURE() << "a link out of the tree was followed";
+  } catch (const cuda::CudaError& e) {
+    EXPECT_NE(std::string(e.what()).find("linked.cu:1:10: #include \"host.cuh\": leads outside the folders a kernel file may include from"),
+              std::string::npos)
+        << e.what();
+  }
+  r.source = dir + "/k/lib.cu";
+  try {
+    resolve_kernel(r);
+    ADD_FAILURE() << "a folder beside the kernel's was reached";
+  } catch (const cuda::CudaError& e) {
+    EXPECT_NE(std::string(e.what()).find("lib.cu:1:10: #include \"../lib/lib.cuh\": outside "), std::string::npos) << e.what();
+  }
+  r.include_dirs = {dir + "/lib"};
+  EXPECT_EQ(run_interpreter(resolve_kernel(r)).output, (std::vector<double>{7}));
+  std::system(("rm -rf '" + dir + "'").c_str());
+}
+
 TEST(HostileSources, IncludesTooManyFiles) {
   // once itself, then an empty branch: every #include is one more file of the program
   const std::string text = "#ifndef ONCE\n#define ONCE\n// launch: k<<<1, 1>>>(out)\n" + repeat("#include \"hostile.cu\"\n", 70) +
@@ -209,6 +252,23 @@ TEST(HostileSources, EndlessLoops) {
                    std::string(kFile) + ":3:13: thread 0: the trace would have more than 4096 steps (barriers and warp synchronisations; a loop that never ends?)");
 }
 
+// One budget for a whole trace (issue 28): a grid of 4096 one-thread blocks, each a loop just
+// under the block's limit, once ran for minutes; so did 16 launches of 256 such blocks.
+TEST(HostileSources, ATraceHasOneInstructionBudget) {
+  const std::string loop = "__global__ void k(int *out) {\n  int x = 0;\n  for (int i = 0; i < 3000000; ++i) x += i;\n  out[blockIdx.x] = x;\n}\n";
+  const std::string limit = std::string(kFile) + ":5:37: thread 0 of block 2: the trace ran more than " + std::to_string(cuda::kMaxInstructionsPerTrace) +
+                            " instructions (all blocks and launches together): a loop that never ends?";
+  EXPECT_EQ(run_text("// launch: k<<<4096, 1>>>(out)\n// out: N\n" + loop, 4096).what, limit);
+  std::string launches;
+  for (int i = 0; i < 16; ++i) launches += "// launch: k<<<256, 1>>>(out)\n";
+  const Outcome many = run_text(launches + "// out: N\n" + loop, 256);
+  EXPECT_EQ(many.kind, "fault");
+  EXPECT_NE(many.what.find("the trace ran more than 100000000 instructions (all blocks and launches together)"), std::string::npos) << many.what;
+  // under the budget: two such blocks run
+  const Outcome two = run_text("// launch: k<<<2, 1>>>(out)\n// out: N\n" + loop, 2);
+  EXPECT_EQ(two.kind, "ok") << two.what;
+}
+
 TEST(HostileSources, LocalAndSharedArrays) {
   const std::string launch = "// launch: k<<<1, 1>>>(out)\n";
   EXPECT_ENDS_WITH(launch + "__global__ void k(int *out) { int a[100000000]; out[0] = 0; }\n", "error",
@@ -224,6 +284,34 @@ TEST(HostileSources, LocalAndSharedArrays) {
                    "hostile needs 1099511627776 bytes of shared memory, more than the 49152 a block may use without opting in");
 }
 
+// Pointer arithmetic is 64-bit, as on the GPU: a pointer moved 2^32 elements is 2^32 elements past
+// its array and faults when used; it once wrapped to the array's start and wrote s[0] (an autograder
+// passed code that crashes on hardware).
+TEST(HostileSources, PointersDoNotWrapAtTwoToTheThirtyTwo) {
+  const std::string launch = "// launch: k<<<1, 1>>>(out)\n";
+  const std::string shared = launch + "__global__ void k(int *out) {\n  __shared__ int s[4];\n  s[0] = 0;\n";
+  EXPECT_ENDS_WITH(shared + "  int *p = s + 2147483647;\n  p = p + 2147483647;\n  p += 2;\n  *p = 1;\n  out[0] = s[0];\n}\n", "fault",
+                   std::string(kFile) + ":8:3: thread 0: shared-memory word 4294967296 is outside the block's 4 words (the launch gives the kernel 16 bytes)");
+  EXPECT_ENDS_WITH(shared + "  *(s + 2147483648u + 2147483648u) = 1;\n  out[0] = s[0];\n}\n", "fault",
+                   std::string(kFile) + ":5:3: thread 0: shared-memory word 4294967296 is outside the block's 4 words (the launch gives the kernel 16 bytes)");
+  // out + 2^32, and an unsigned offset of 2^32 - 1 (once taken as -1): past the array, never out[0]
+  const Outcome g = run_text(launch + "__global__ void k(int *out) {\n  *(out + 2147483648u + 2147483648u) = 1;\n}\n");
+  EXPECT_EQ(g.kind, "fault");
+  EXPECT_NE(g.what.find(":3:3: thread 0: writes out[4294967296], outside its "), std::string::npos) << g.what;
+  const Outcome u = run_text(launch + "__global__ void k(int *out) {\n  int *q = out + 1;\n  q += 4294967295u;\n  *q = 1;\n}\n");
+  EXPECT_EQ(u.kind, "fault");
+  EXPECT_NE(u.what.find(":5:3: thread 0: writes out[4294967296], outside its "), std::string::npos) << u.what;
+  const Outcome i = run_text(launch + "__global__ void k(int *out) {\n  out[4294967295u] = 1;\n}\n");
+  EXPECT_NE(i.what.find("writes out[4294967295], outside its "), std::string::npos) << i.what;
+  // back and forth is fine, and an unsigned subtrahend moves back
+  EXPECT_ENDS_WITH(launch + "__global__ void k(int *out) {\n  int *q = out + 2147483647;\n  q = q + 2147483647;\n  q = q - 2147483647;\n"
+                            "  q -= 2147483647u;\n  q = q + 1;\n  q = q - 1u;\n  *q = 5;\n}\n",
+                   "ok", "");
+  // A pointer moved beyond what any GPU could address faults where it moves.
+  EXPECT_ENDS_WITH(launch + "__global__ void k(int *out) {\n  int *q = out;\n  for (int i = 0; i < 40000; ++i) q += 4294967295u;\n  out[0] = 0;\n}\n",
+                   "fault", std::string(kFile) + ":4:35: thread 0: pointer arithmetic moves a pointer more than 2^47 elements from its array");
+}
+
 TEST(HostileSources, LaunchShapes) {
   const std::string body = "__global__ void k(int *out) { out[0] = 0; }\n";
   EXPECT_ENDS_WITH("// launch: k<<<1, 1 << 40>>>(out)\n" + body, "usage",
@@ -236,7 +324,6 @@ TEST(HostileSources, LaunchShapes) {
                    std::string(kFile) + ":2: out has 1099511627776 elements; a trace of n=16 holds 1 to 17");
   const Outcome big = run_text("// launch: k<<<1, 1>>>(out)\n" + body, 2000000000);
   EXPECT_EQ(big.what, "--n must be from 1 to 65536 (a trace's limit), not 2000000000");
-  EXPECT_LT(big.seconds, kQuick);
 }
 
 TEST(HostileSources, ProgramSize) {
@@ -361,7 +448,6 @@ TEST(HostileSources, FuzzRegressions) {
     std::ifstream f(dir + "/" + name, std::ios::binary);
     const std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
     std::string what = "(no error)";
-    const auto start = std::chrono::steady_clock::now();
     try {
       run_source_fuzz_input(source_fuzz_request(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
     } catch (const UsageError& e) {
@@ -369,8 +455,6 @@ TEST(HostileSources, FuzzRegressions) {
     } catch (const cuda::CudaError& e) {
       what = e.what();
     }
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_EQ(what.find('\n'), std::string::npos) << name << ": " << what;
-    EXPECT_LT(seconds, kQuick) << name;
   }
 }

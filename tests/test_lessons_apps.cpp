@@ -159,6 +159,36 @@ TEST(Lessons, MalformedFilesNameFileAndLine) {
   EXPECT_THROW(load_lesson_file("/no/such.lesson"), LessonError);
 }
 
+// Work budgets of a whole lesson (issue 28): a lesson of 1,500 traced steps, or of steps whose
+// placeholders fill in gigabytes, once hung `lesson list`, `lesson show` and the window. Refused
+// while the lesson is read (traces) or as the placeholders are filled (characters).
+TEST(Lessons, ALessonHasOneBudgetOfTracesAndFilledText) {
+  const std::string head = "lesson: x\ntitle: X\n";
+  std::string many = head;
+  for (int i = 0; i < 1500; ++i) many += "step: s\nkernel: app-radix-sort\nn: 2048\ntext: t\n";
+  const int line = 3 + 4 * kMaxLessonTraces;  // the step that is one too many
+  EXPECT_EQ(lesson_error(many), "bad.lesson:" + std::to_string(line) + ": more than " + std::to_string(kMaxLessonTraces) +
+                                    " traces in one lesson (each step's kernel and its comparison count one)");
+  // a step with a comparison counts two
+  std::string pairs = head;
+  for (int i = 0; i < kMaxLessonTraces / 2 + 1; ++i) pairs += "step: s\nkernel: scan-blelloch\nn: 16\ncompare-pad: harris\ntext: t\n";
+  EXPECT_NE(lesson_error(pairs).find("traces in one lesson"), std::string::npos);
+  // 20 steps of 690 placeholders of 65536 numbers each: stopped at the budget, while filling.
+  std::string text;
+  for (int i = 0; i < 690; ++i) text += "{input[0..65535]}";
+  std::string fat = head;
+  for (int i = 0; i < 20; ++i) fat += "step: s\nkernel: reduce-first-add\nn: 65536\ntext: " + text.substr(0, 3990 / 17 * 17) + "\n";
+  const Lesson l = parse_lesson(fat, "fat.lesson");
+  try {
+    check_lesson_runs(l);
+    ADD_FAILURE() << "filled";
+  } catch (const LessonError& e) {
+    EXPECT_NE(std::string(e.what()).find(": {input[0..65535]}: the lesson's placeholders fill in more than 1048576 characters (all steps together)"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 // Hostile lesson files: each one clear FILE:LINE error, read without blocking or reading forever.
 TEST(Lessons, HostileFilesAreRefusedClearly) {
   const std::string head = "lesson: x\ntitle: X\n";

@@ -189,6 +189,9 @@ float LogAxis::pos(double v) const {
 LogAxis log_axis(double min_value, double max_value, double base) {
   LogAxis a;
   if (!(min_value > 0) || !(max_value > 0)) return a;
+  // Within [1e-300, 1e300]: 10^-324 is 0 (and its log -inf), whose ticks never end.
+  min_value = std::clamp(min_value, 1e-300, 1e300);
+  max_value = std::clamp(max_value, min_value, 1e300);
   a.lo = std::pow(base, std::floor(std::log(min_value) / std::log(base) + 1e-9));
   a.hi = std::pow(base, std::ceil(std::log(max_value) / std::log(base) - 1e-9));
   if (a.hi <= a.lo) a.hi = a.lo * base;
@@ -197,6 +200,7 @@ LogAxis log_axis(double min_value, double max_value, double base) {
 
 std::vector<double> log_ticks(const LogAxis& a, double base, int max_ticks) {
   std::vector<double> all;
+  if (!(a.lo > 0) || !std::isfinite(a.hi) || !(base > 1)) return all;
   for (double v = a.lo; v <= a.hi * (1 + 1e-9); v *= base) all.push_back(v);
   if (max_ticks < 2 || static_cast<int>(all.size()) <= max_ticks) return all;
   const size_t every = (all.size() + max_ticks - 1) / max_ticks;

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "formats/shown_text.h"
 #include "window_shell.h"
 
 namespace scanscope {
@@ -153,13 +154,10 @@ void print_state(const AppState& s) {
 //   close           the window manager's close button
 //   print           the state on stdout (print_state)
 //   shot FILE.png   a screenshot now
-// Returns 0, or 2 (with a message naming FILE:LINE) for a command it does not know.
-int edit_script(WindowShell& w, AppState& s, const std::string& path) {
-  std::ifstream in(path);
-  if (!in) {
-    std::fprintf(stderr, "scanscope: error: --edit-script %s: cannot read it\n", path.c_str());
-    return 2;
-  }
+// Returns 0, or 2 (with a message naming FILE:LINE) for a command it does not know. The command
+// line has read FILE (`text`) before the window opened: a regular file of bounded size.
+int edit_script(WindowShell& w, AppState& s, const std::string& path, const std::string& text) {
+  std::istringstream in(text);
   frames(w, 2);  // the layout, and the editor's widget, exist
   std::string line;
   for (int no = 1; std::getline(in, line); ++no) {
@@ -169,8 +167,15 @@ int edit_script(WindowShell& w, AppState& s, const std::string& path) {
     const size_t sp = line.find(' ');
     const std::string cmd = line.substr(0, sp), arg = sp == std::string::npos ? "" : line.substr(sp + 1);
     auto bad = [&](const std::string& why) {
-      std::fprintf(stderr, "scanscope: error: %s:%d: %s\n", path.c_str(), no, why.c_str());
+      std::fprintf(stderr, "scanscope: error: %s\n", shown_text(path + ":" + std::to_string(no) + ": " + why, kMaxShownText, true).c_str());
       return 2;
+    };
+    auto repeat = [&](const std::string& n, int* out) {  // a count of 1 to kMaxScriptRepeat
+      char* end = nullptr;
+      const long v = std::strtol(n.c_str(), &end, 10);
+      if (n.empty() || *end != '\0' || v < 1 || v > kMaxScriptRepeat) return false;
+      *out = static_cast<int>(v);
+      return true;
     };
     if (cmd == "goto") {
       int l = 0, c = 0;
@@ -190,17 +195,20 @@ int edit_script(WindowShell& w, AppState& s, const std::string& path) {
       w.press_key(arg, false);
       frames(w, 1);
     } else if (cmd == "tap") {  // tap KEY [N]: N presses and releases before the next frame (a clicker's quick taps)
-      std::istringstream in(arg);
-      std::string key;
+      const size_t sp2 = arg.find(' ');
+      const std::string key = arg.substr(0, sp2);
       int times = 1;
-      in >> key >> times;
-      for (int i = 0; i < std::max(1, times); ++i) {
+      if (sp2 != std::string::npos && !repeat(arg.substr(sp2 + 1), &times))
+        return bad("tap KEY N: N from 1 to " + std::to_string(kMaxScriptRepeat) + ", not '" + arg.substr(sp2 + 1) + "'");
+      for (int i = 0; i < times; ++i) {
         if (!w.press_key(key, true)) return bad("no key '" + key + "'");
         w.press_key(key, false);
       }
       frames(w, 1);
     } else if (cmd == "frames") {
-      frames(w, std::max(1, std::atoi(arg.c_str())));
+      int n = 1;
+      if (!repeat(arg, &n)) return bad("frames N: N from 1 to " + std::to_string(kMaxScriptRepeat) + ", not '" + arg + "'");
+      frames(w, n);
     } else if (cmd == "step") {
       set_step(s, std::atoi(arg.c_str()));
       s.anim = 1.0f;
@@ -259,7 +267,7 @@ int run_screenshot(WindowShell& w, AppState& s, const WindowOptions& o) {
   if (o.frame_stats) frame_stats(w, s);
   if (!o.lesson_walk.empty()) lesson_walk(w, s, o.lesson_walk);
   if (!o.edit_script.empty()) {
-    if (const int rc = edit_script(w, s, o.edit_script); rc != 0) return rc;
+    if (const int rc = edit_script(w, s, o.edit_script, o.edit_script_text); rc != 0) return rc;
   }
   // The requested step is shown as arrived; a few frames let the layout and fonts settle.
   s.anim = 1.0f;

@@ -49,7 +49,7 @@ Settings parse_settings(const std::string& text) {
       else if (key == "panels") s.panels = value;
       else if (key == "width" || key == "height") {
         int v = std::stoi(value);
-        const bool fits = key == "width" ? v >= kMinWindowWidth && v <= kMaxWindowWidth : v >= 200 && v <= kMaxWindowWidth * 9 / 16;
+        const bool fits = key == "width" ? v >= kMinWindowWidth && v <= kMaxWindowWidth : v >= kMinWindowHeight && v <= kMaxWindowWidth * 9 / 16;
         if (fits) (key == "width" ? s.width : s.height) = v;
       }
     } catch (const std::exception&) {

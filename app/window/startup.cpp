@@ -138,8 +138,9 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
     size.width = s.settings.width;  // the size the window had when it was last closed
     size.height = s.settings.height;
   }
-  if (size.width < 320 || size.height < 200)
-    throw UsageError("--size must be at least 320 (window " + std::to_string(size.width) + "x" + std::to_string(size.height) + ")");
+  if (size.width < kMinWindowWidth || size.height < kMinWindowHeight)
+    throw UsageError("--size must be at least " + std::to_string(kMinWindowWidth) + " (window " + std::to_string(size.width) + "x" +
+                     std::to_string(size.height) + ")");
   return size;
 }
 

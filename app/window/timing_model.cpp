@@ -19,6 +19,10 @@ constexpr Rgba kSlotPalette[kSlotColors] = {
     okabe_ito::yellow, Rgba{160, 130, 255}, Rgba{150, 220, 110},     Rgba{225, 45, 65},
     Rgba{40, 90, 220},  Rgba{175, 125, 70}, Rgba{255, 200, 140},     Rgba{230, 60, 200}};
 
+// Log axes span at most [1e-300, 1e300]: a bench value as small as the smallest double (5e-324)
+// would put the axis's lower end at 10^-324, which is 0, and its ticks at log(0).
+constexpr double kAxisFloor = 1e-300, kAxisCeiling = 1e300;
+
 double nice_step(double raw) {
   const double p = std::pow(10.0, std::floor(std::log10(raw)));
   for (double m : {1.0, 2.0, 5.0, 10.0})
@@ -158,6 +162,8 @@ PlotAxis value_axis(const PlotSpec& p) {
       if (v > 0) lo = std::min(lo, v), hi = std::max(hi, v);
   if (p.reference > 0) lo = std::min(lo, p.reference), hi = std::max(hi, p.reference);
   if (hi <= 0) return {p.log_y ? 0.1 : 0, 1, p.log_y};
+  lo = std::clamp(lo, kAxisFloor, kAxisCeiling);
+  hi = std::clamp(hi, kAxisFloor, kAxisCeiling);
   if (!p.log_y) {
     const double step = nice_step(hi * 1.05 / 5);
     return {0, std::ceil(hi * 1.05 / step) * step, false};
@@ -170,8 +176,10 @@ PlotAxis value_axis(const PlotSpec& p) {
 std::vector<double> axis_ticks(const PlotAxis& a, double base, int max_ticks) {
   std::vector<double> t;
   max_ticks = std::max(2, max_ticks);
+  if (!std::isfinite(a.lo) || !std::isfinite(a.hi) || !(a.hi > a.lo) || (a.log && !(a.lo > 0))) return t;
   if (!a.log) {
     const double step = nice_step((a.hi - a.lo) / max_ticks);
+    if (!(step > 0) || !std::isfinite(step)) return t;
     for (double v = std::ceil(a.lo / step - 1e-9) * step; v <= a.hi * (1 + 1e-9); v += step) t.push_back(std::abs(v) < step * 1e-9 ? 0 : v);
     return t;
   }

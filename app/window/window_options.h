@@ -13,8 +13,17 @@ namespace scanscope {
 
 // The window's width in pixels (--size, settings.ini): from a small laptop's to an 8K screen's.
 constexpr int kMinWindowWidth = 320, kMaxWindowWidth = 7680;
+// Its height follows 16:9: 180 pixels at the smallest width (320 to 355 were once refused).
+constexpr int kMinWindowHeight = kMinWindowWidth * 9 / 16;
 
 struct BenchResults;  // bench/bench.h
+
+// An --edit-script file: at most 1 MiB (the longest shipped script is a few hundred bytes);
+// `frames N` and `tap KEY N` at most kMaxScriptRepeat each.
+constexpr long long kMaxEditScriptBytes = 1 << 20;
+constexpr int kMaxScriptRepeat = 100000;
+// --exit-after-frames: at most a million frames (about 4.6 hours at 60 frames a second).
+constexpr long kMaxExitAfterFrames = 1000000;
 
 struct WindowOptions {
   std::string open_path;        // --open TRACE.json
@@ -44,6 +53,7 @@ struct WindowOptions {
   long exit_after_frames = -1;   // --exit-after-frames N (interactive): play from step 0, close after N frames
   bool layout_report = false;    // --layout-report (with --screenshot): print what the panels had to shrink, thin out or leave out
   std::string edit_script;       // --edit-script FILE (with --screenshot): first drive the editor (keys, text) as FILE says
+  std::string edit_script_text;  // that file, already read by the command line (a regular file of at most kMaxEditScriptBytes)
 };
 
 // Implemented by the window layer (window.cpp); a build without GLFW/ImGui provides stubs

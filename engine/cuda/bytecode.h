@@ -24,7 +24,8 @@ enum class Op : unsigned char {
   IEq, INe, ILt, ILe, IGt, IGe, ULt, ULe, UGt, UGe, FEq, FNe, FLt, FLe, FGt, FGe, PEq, PNe, PLt, PLe, PGt, PGe,
   LNot,
   I2F, U2F, F2I, F2U, I2B, F2B,
-  PAdd, PDiff,
+  PAdd,        // [ptr, integer] -> ptr moved by it, in 64-bit element offsets; b: kPAddUnsigned | kPAddSubtract
+  PDiff,
   Ld, St,      // a: access site (St: [value, ptr] -> [value])
   Jmp, Jz, Jnz,
   Call,        // a: function index
@@ -43,6 +44,9 @@ enum class Op : unsigned char {
   LoopEnter, LoopNext, LoopExit,
   Printf,      // a: the format (Compiled::program->formats), b: how many values (popped)
 };
+
+// PAdd's flags (Instr::b).
+constexpr int32_t kPAddUnsigned = 1, kPAddSubtract = 2;
 
 struct Instr {
   Op op;

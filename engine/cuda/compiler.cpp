@@ -57,6 +57,12 @@ class Compiler {
   }
 
  private:
+  // PAdd's b: the integer operand is unsigned (zero-extended to 64 bits, as the GPU does), and/or
+  // subtracted (the pointer moves back by it: `p - u` is not `p + (-u)` for an unsigned u).
+  static int padd_flags(Type operand, bool subtract) {
+    return (operand.base == Base::Unsigned && !operand.pointer ? kPAddUnsigned : 0) | (subtract ? kPAddSubtract : 0);
+  }
+
   int emit(Op op, Pos pos, int a = 0, int b = 0) {
     out_.code.push_back(Instr{op, a, b});
     out_.code_pos.push_back(pos);
@@ -240,7 +246,7 @@ class Compiler {
       case Ek::Index:
         value(*e.kids[0]);
         value(*e.kids[1]);
-        emit(Op::PAdd, e.span.begin);
+        emit(Op::PAdd, e.span.begin, 0, padd_flags(e.kids[1]->type, false));
         return;
       case Ek::Deref:
         value(*e.kids[0]);
@@ -361,10 +367,8 @@ class Compiler {
         const std::string& o = e.op;
         if (o == "==" || o == "!=" || o == "<" || o == "<=" || o == ">" || o == ">=") compare(o, a.type, p);
         else if (a.type.pointer && b.type.pointer) emit(Op::PDiff, p);
-        else if (a.type.pointer) {
-          if (o == "-") emit(Op::INeg, p);
-          emit(Op::PAdd, p);
-        } else arith(o, a.type, p);
+        else if (a.type.pointer) emit(Op::PAdd, p, 0, padd_flags(b.type, o == "-"));
+        else arith(o, a.type, p);
         if (!want) emit(Op::Pop, p);
         return;
       }
@@ -424,7 +428,7 @@ class Compiler {
           emit(Op::Ldl, p, lhs.var->slot);
           convert(lhs.type, optype, p);
           emit(Op::Ldl, p, t);
-          combine(e.op, optype, lhs.type, p);
+          combine(e.op, optype, lhs.type, p, e.kids[1]->type);
           if (want) emit(Op::Dup, p);
           emit(Op::Stl, p, lhs.var->slot);
           return;
@@ -437,7 +441,7 @@ class Compiler {
         emit(Op::Ld, p, site(lhs, kLoad));
         convert(lhs.type, optype, p);
         emit(Op::Ldl, p, t);
-        combine(e.op, optype, lhs.type, p);
+        combine(e.op, optype, lhs.type, p, e.kids[1]->type);
         emit(Op::Swap, p);
         emit(Op::St, p, site(lhs, kStore));
         if (!want) emit(Op::Pop, p);
@@ -491,11 +495,10 @@ class Compiler {
     }
   }
 
-  // [old value (optype), operand (optype)] -> new value converted to `to`
-  void combine(const std::string& op, Type optype, Type to, Pos p) {
+  // [old value (optype), operand (optype; a pointer's: `operand`)] -> new value converted to `to`
+  void combine(const std::string& op, Type optype, Type to, Pos p, Type operand) {
     if (optype.pointer) {
-      if (op == "-") emit(Op::INeg, p);
-      emit(Op::PAdd, p);
+      emit(Op::PAdd, p, 0, padd_flags(operand, op == "-"));
       return;
     }
     arith(op, optype, p);

@@ -43,14 +43,18 @@ constexpr int kMaxCallDepth = 64;    // the catalogue: 2
 // Instructions one block may execute: an endless loop stops here, in well under a second (the
 // catalogue's largest trace, app-radix-sort at n=2048, executes about 4 million).
 constexpr long long kMaxInstructionsPerBlock = 50000000;
+// Instructions a whole trace may execute: every block of every launch together (a grid of 4096
+// blocks, each just under the block's limit, would otherwise run for minutes). The catalogue's
+// grid traces execute at most about 4 million.
+constexpr long long kMaxInstructionsPerTrace = 100000000;
 // What a recorded block may produce: steps (barriers and warp synchronisations), shared-memory
 // accesses, and words of shared-memory snapshots (a step's snapshot is the whole block's memory).
 // The catalogue's largest trace: 106 steps, 106476 accesses, 651370 snapshot words.
 constexpr int kMaxSteps = 4096;                 // a trace holds 4096
 // A trace holds 1000000 accesses in one step, but writing one of a million (--json) took 1.1 GB
 // and 5 s; a trace at all three limits below takes about 620 MB to write.
-// A grid records every block: the limit counts shared- and global-memory accesses of all blocks
-// and launches together (a 3-kernel scan of 2^16 elements makes about 900000).
+// The limit counts the shared- and global-memory accesses a trace records, all blocks and launches
+// together (a 3-kernel scan of 2^16 elements makes about 900000).
 constexpr long long kMaxAccesses = 2000000;
 constexpr long long kMaxSnapshotWords = 1 << 23;  // 64 MiB of snapshots
 

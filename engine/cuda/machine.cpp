@@ -20,12 +20,21 @@ constexpr uint32_t kMaxLoopNest = 64;  // loops inside loops, per thread (the ca
 
 enum Space : uint64_t { kNone = 0, kGlobal = 1, kShared = 2, kLocal = 3 };
 
-inline uint64_t make_ptr(uint64_t space, uint64_t buffer, int32_t offset) {
-  return (space << 48) | (buffer << 32) | static_cast<uint32_t>(offset);
+// A pointer: its space (2 bits), its array (14 bits: a buffer, or 0 for shared and local memory)
+// and a signed 48-bit element offset. Offsets are 64-bit arithmetic, as on the GPU: `s + 2^32` is
+// 2^32 elements past s (and faults when used), never s[0] again. A pointer moved more than 2^47
+// elements from its array faults where it is moved (no GPU has that much memory).
+constexpr int kOffsetBits = 48;
+constexpr uint64_t kOffsetMask = (uint64_t{1} << kOffsetBits) - 1, kArrayMask = ~kOffsetMask;
+constexpr int64_t kMaxOffset = (int64_t{1} << (kOffsetBits - 1)) - 1;
+constexpr int kMaxBuffers = 1 << 14;
+
+inline uint64_t make_ptr(uint64_t space, uint64_t buffer, int64_t offset) {
+  return (space << 62) | (buffer << kOffsetBits) | (static_cast<uint64_t>(offset) & kOffsetMask);
 }
-inline uint64_t space_of(uint64_t p) { return p >> 48; }
-inline int buffer_of(uint64_t p) { return static_cast<int>((p >> 32) & 0xffff); }
-inline int32_t offset_of(uint64_t p) { return static_cast<int32_t>(static_cast<uint32_t>(p)); }
+inline uint64_t space_of(uint64_t p) { return p >> 62; }
+inline int buffer_of(uint64_t p) { return static_cast<int>((p >> kOffsetBits) & (kMaxBuffers - 1)); }
+inline int64_t offset_of(uint64_t p) { return static_cast<int64_t>(p << (64 - kOffsetBits)) >> (64 - kOffsetBits); }
 
 inline float as_f(uint64_t v) {
   float f;
@@ -113,6 +122,7 @@ std::string hex(uint32_t v) {
 Machine::Machine(const Compiled& program, const SourceSet& files) : prog_(program), files_(files) {}
 
 int Machine::add_buffer(std::string name, std::vector<uint32_t> words) {
+  if (buffers_.size() >= static_cast<size_t>(kMaxBuffers)) throw std::invalid_argument("more than " + std::to_string(kMaxBuffers) + " arrays");
   buffers_.emplace_back();
   Buffer& b = buffers_.back();
   b.name = std::move(name);
@@ -123,6 +133,7 @@ int Machine::add_buffer(std::string name, std::vector<uint32_t> words) {
 }
 
 int Machine::add_external(std::string name, uint32_t* data, size_t words) {
+  if (buffers_.size() >= static_cast<size_t>(kMaxBuffers)) throw std::invalid_argument("more than " + std::to_string(kMaxBuffers) + " arrays");
   buffers_.emplace_back();
   Buffer& b = buffers_.back();
   b.name = std::move(name);
@@ -166,10 +177,10 @@ void Machine::fault(int tid, int pc, const std::string& message) const {
 }
 
 uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp, const char* atomic) {
-  const int32_t off = offset_of(ptr);
+  const int64_t off = offset_of(ptr);
   switch (space_of(ptr)) {
     case kShared: {
-      if (off < 0 || off >= static_cast<int32_t>(smem_.size()))
+      if (off < 0 || off >= static_cast<int64_t>(smem_.size()))
         fault(tid, pc, "shared-memory word " + std::to_string(off) + " is outside the block's " + std::to_string(smem_.size()) +
                            " words (the launch gives the kernel " + std::to_string(smem_.size() * 4) + " bytes)");
       if (is_load && !written_[off]) {
@@ -181,7 +192,7 @@ uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t 
       const int b = buffer_of(ptr);
       if (b >= static_cast<int>(buffers_.size())) fault(tid, pc, "invalid global pointer");
       Buffer& buf = buffers_[b];
-      if (off < 0 || static_cast<size_t>(off) >= buf.size)
+      if (off < 0 || static_cast<uint64_t>(off) >= buf.size)
         fault(tid, pc, std::string(is_load ? "reads " : "writes ") + buf.name + "[" + std::to_string(off) + "], outside its " +
                            std::to_string(buf.size) + " elements");
       if (!buf.written.empty() && !buf.written[off]) {  // a byte per word: memory the host did not set
@@ -194,7 +205,7 @@ uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t 
     }
     case kLocal: {
       const uint32_t base = static_cast<uint32_t>(tid) * kStackSlots;
-      if (off < 0 || static_cast<uint32_t>(off) >= sp)
+      if (off < 0 || off >= static_cast<int64_t>(sp))
         fault(tid, pc, "a pointer to a local variable is used outside that variable's array");
       return reinterpret_cast<uint32_t*>(&stack_[base + off]);
     }
@@ -237,6 +248,7 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
   block_dim_ = spec.block;
   block_ = block;
   record_ = record;
+  executed_before_ += executed_;
   executed_ = 0;
   const long long dyn_words = (spec.dynamic_smem_bytes + 3) / 4;
   const int words = static_cast<int>(std::max<long long>(prog_.static_shared_words, dyn_words > 0 ? prog_.dynamic_base + dyn_words : 0));
@@ -247,7 +259,7 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
   frames_.assign(static_cast<size_t>(threads_) * kMaxDepth, Frame{0, 0, 0});
   loop_counts_.assign(static_cast<size_t>(threads_) * kMaxLoopNest, 0u);
   raw_.clear();
-  if (!out_ || !out_->all_blocks) recorded_ = 0;  // a grid's limit counts every block's accesses
+  // recorded_ is never reset: the limit counts every access the trace records, all blocks and launches
   round_labels_.clear();
   pointer_names_.clear();
   pointer_seen_.clear();
@@ -635,7 +647,9 @@ void Machine::run_thread(int tid) {
   Frame* frames = &frames_[static_cast<size_t>(tid) * kMaxDepth];
   uint32_t pc = th.pc, sp = th.sp, fp = th.fp;
   const Instr* code = prog_.code.data();
-  const long long budget = budget_;
+  // The block's budget, or what is left of the trace's when that is less.
+  const bool trace_bound = trace_budget_ >= 0 && trace_budget_ - executed_before_ < budget_;
+  const long long budget = trace_bound ? std::max<long long>(0, trace_budget_ - executed_before_) : budget_;
   const uint32_t lane = static_cast<uint32_t>(tid % kWarpSize);
   (void)lane;
 #define POP() st[--sp]
@@ -670,6 +684,9 @@ void Machine::run_thread(int tid) {
   while (true) {
     if (++executed_ > budget) {
       th.pc = pc;
+      if (trace_bound)
+        fault(tid, static_cast<int>(pc), "the trace ran more than " + std::to_string(trace_budget_) +
+                                             " instructions (all blocks and launches together): a loop that never ends?");
       fault(tid, static_cast<int>(pc), "the block ran more than " + std::to_string(budget) +
                                            " instructions: a loop that never ends? (thread " + std::to_string(tid) + " was here)");
     }
@@ -746,9 +763,9 @@ void Machine::run_thread(int tid) {
       case Op::PEq: case Op::PNe: case Op::PLt: case Op::PLe: case Op::PGt: case Op::PGe: {
         uint64_t b = POP();
         uint64_t a = TOP();
-        if (in.op != Op::PEq && in.op != Op::PNe && (a >> 32) != (b >> 32))
+        if (in.op != Op::PEq && in.op != Op::PNe && (a & kArrayMask) != (b & kArrayMask))
           fault(tid, static_cast<int>(pc) - 1, "compares pointers into different arrays");
-        const int32_t x = offset_of(a), y = offset_of(b);
+        const int64_t x = offset_of(a), y = offset_of(b);
         bool r = in.op == Op::PEq ? a == b : in.op == Op::PNe ? a != b : in.op == Op::PLt ? x < y : in.op == Op::PLe ? x <= y : in.op == Op::PGt ? x > y : x >= y;
         TOP() = r;
         break;
@@ -761,25 +778,29 @@ void Machine::run_thread(int tid) {
       case Op::I2B: TOP() = as_u(TOP()) != 0; break;
       case Op::F2B: TOP() = as_f(TOP()) != 0.0f; break;
       case Op::PAdd: {
-        int32_t k = as_i(POP());
-        uint64_t p = TOP();
-        TOP() = (p & 0xffffffff00000000ULL) | static_cast<uint32_t>(static_cast<uint32_t>(offset_of(p)) + static_cast<uint32_t>(k));
+        const uint32_t raw = as_u(POP());
+        const int64_t k = (in.b & kPAddUnsigned) ? static_cast<int64_t>(raw) : static_cast<int64_t>(static_cast<int32_t>(raw));
+        const uint64_t p = TOP();
+        const int64_t moved = (in.b & kPAddSubtract) ? offset_of(p) - k : offset_of(p) + k;  // |offset| < 2^47, |k| <= 2^32: no overflow
+        if (moved > kMaxOffset || moved < -kMaxOffset)
+          fault(tid, static_cast<int>(pc) - 1, "pointer arithmetic moves a pointer more than 2^47 elements from its array");
+        TOP() = (p & kArrayMask) | (static_cast<uint64_t>(moved) & kOffsetMask);
         break;
       }
       case Op::PDiff: {
         uint64_t b = POP();
         uint64_t a = TOP();
-        if ((a >> 32) != (b >> 32)) fault(tid, static_cast<int>(pc) - 1, "subtracts pointers into different arrays");
-        TOP() = from_i(offset_of(a) - offset_of(b));
+        if ((a & kArrayMask) != (b & kArrayMask)) fault(tid, static_cast<int>(pc) - 1, "subtracts pointers into different arrays");
+        TOP() = from_i(static_cast<int32_t>(offset_of(a) - offset_of(b)));  // the machine's ints are 32-bit
         break;
       }
       case Op::Ld: {
         uint64_t p = TOP();
         uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true, sp);
         TOP() = *m;
-        if (record_ && space_of(p) == kShared) record(RawAccess{tid, in.a, kLoad, offset_of(p), *m, th.round, -1}, pc - 1);
+        if (record_ && space_of(p) == kShared) record(RawAccess{tid, in.a, kLoad, static_cast<int>(offset_of(p)), *m, th.round, -1}, pc - 1);
         else if (record_ && space_of(p) == kGlobal)
-          record(RawAccess{tid, in.a, kLoad, offset_of(p), *m, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
+          record(RawAccess{tid, in.a, kLoad, static_cast<int>(offset_of(p)), *m, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
         break;
       }
       case Op::St: {
@@ -789,9 +810,9 @@ void Machine::run_thread(int tid) {
         *m = v;
         if (space_of(p) == kShared) {
           written_[offset_of(p)] = 1;
-          if (record_) record(RawAccess{tid, in.a, kStore, offset_of(p), v, th.round, -1}, pc - 1);
+          if (record_) record(RawAccess{tid, in.a, kStore, static_cast<int>(offset_of(p)), v, th.round, -1}, pc - 1);
         } else if (record_ && space_of(p) == kGlobal) {
-          record(RawAccess{tid, in.a, kStore, offset_of(p), v, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
+          record(RawAccess{tid, in.a, kStore, static_cast<int>(offset_of(p)), v, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
         }
         break;
       }
@@ -821,9 +842,9 @@ void Machine::run_thread(int tid) {
         *m = nv;
         if (space_of(p) == kShared) {
           written_[offset_of(p)] = 1;
-          if (record_) record(RawAccess{tid, in.b, kAtomic, offset_of(p), nv, th.round, -1}, pc - 1);
+          if (record_) record(RawAccess{tid, in.b, kAtomic, static_cast<int>(offset_of(p)), nv, th.round, -1}, pc - 1);
         } else if (record_ && space_of(p) == kGlobal) {
-          record(RawAccess{tid, in.b, kAtomic, offset_of(p), nv, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
+          record(RawAccess{tid, in.b, kAtomic, static_cast<int>(offset_of(p)), nv, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
         }
         PUSH(old);
         break;
@@ -889,7 +910,7 @@ void Machine::run_thread(int tid) {
       case Op::Ffs: TOP() = static_cast<uint32_t>(__builtin_ffs(as_i(TOP()))); break;
       case Op::NamePtr: {
         if (record_ && tid == 0 && space_of(st[fp + in.a]) == kShared) {
-          const int off = offset_of(st[fp + in.a]);
+          const int off = static_cast<int>(offset_of(st[fp + in.a]));
           if (pointer_seen_.insert(prog_.names[in.b]).second) pointer_names_.push_back({off, prog_.names[in.b]});
         }
         break;

@@ -60,6 +60,9 @@ class Machine {
 
   // Instructions one block may execute before the run is stopped as endless.
   void set_budget(long long per_block) { budget_ = per_block; }
+  // Instructions all blocks of all launches of this machine may execute together (a trace's
+  // budget, kMaxInstructionsPerTrace for run_interpreter); unlimited unless set.
+  void set_trace_budget(long long total) { trace_budget_ = total; }
 
   // Runs function `entry` over the grid; records block `record_block` (-1: none; kAllBlocks: every
   // block, appended to what *record holds) into *record. Global accesses are recorded with the
@@ -124,6 +127,8 @@ class Machine {
   const SourceSet& files_;
   std::vector<Buffer> buffers_;
   long long budget_ = kMaxInstructionsPerBlock;
+  long long trace_budget_ = -1;     // -1: none
+  long long executed_before_ = 0;   // instructions of the blocks run before this one
 
   // the block being run
   int threads_ = 0, block_ = 0, grid_ = 1, block_dim_ = 1;

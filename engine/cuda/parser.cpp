@@ -1550,8 +1550,8 @@ class Parser {
       if (lhs->type.pointer) {
         if (bop != "+" && bop != "-") fail(at, "'" + op + "' on a pointer");
         if (!rhs->type.is_integer()) fail(rhs->span.begin, "a pointer moves by an integer");
-        optype = lhs->type;
-        rhs = scaled(convert(std::move(rhs), kInt, "pointer offset"), lhs->type.pointee().words());
+        optype = lhs->type;  // an unsigned offset keeps its type: it moves the pointer forward (machine: PAdd)
+        rhs = scaled(pointer_offset(std::move(rhs), "pointer offset"), lhs->type.pointee().words());
       } else {
         if (!lhs->type.is_arithmetic() || !rhs->type.is_arithmetic()) fail(at, "'" + op + "' needs numbers");
         if (bop == "<<" || bop == ">>") {
@@ -1653,7 +1653,7 @@ class Parser {
         e->op = op;
         const int w = a->type.pointee().words();
         e->kids.push_back(std::move(a));
-        e->kids.push_back(scaled(convert(std::move(b), kInt, "pointer offset"), w));
+        e->kids.push_back(scaled(pointer_offset(std::move(b), "pointer offset"), w));
         return e;
       }
       if (op == "-" && a->type.pointer && b->type == a->type) {
@@ -1843,7 +1843,7 @@ class Parser {
         x->lvalue = true;
         x->stmt = stmt_pos_;
         x->kids.push_back(std::move(e));
-        x->kids.push_back(convert(std::move(idx), kInt, "index"));
+        x->kids.push_back(pointer_offset(std::move(idx), "index"));
         e = std::move(x);
         continue;
       }
@@ -2336,12 +2336,13 @@ class Parser {
   ExprP scaled(ExprP k, int w) {
     if (w == 1) return k;
     const Pos p = k->span.begin;
-    auto e = make(Ek::Binary, p, kInt);
+    const Type t = k->type;  // int, or unsigned (zero-extended by PAdd)
+    auto e = make(Ek::Binary, p, t);
     e->span = k->span;
     e->op = "*";
-    e->ival = static_cast<long long>(Base::Int);
+    e->ival = static_cast<long long>(t.base);
     e->kids.push_back(std::move(k));
-    e->kids.push_back(int_lit(w, kInt, p));
+    e->kids.push_back(int_lit(w, t, p));
     return e;
   }
 
@@ -3018,6 +3019,13 @@ class Parser {
       if (f.type.is_struct()) make_members(raw);
       v->members.push_back(raw);
     }
+  }
+
+  // A pointer's offset or index: an unsigned one keeps its type (the machine's PAdd zero-extends it
+  // to 64 bits, as the GPU does: p[4294967295u] is not p[-1]); anything else becomes an int.
+  ExprP pointer_offset(ExprP e, const char* what) {
+    if (e->type.base == Base::Unsigned && !e->type.pointer) return e;
+    return convert(std::move(e), kInt, what);
   }
 
   ExprP int_lit(long long v, Type t, Pos p, Pos end = Pos{}) {

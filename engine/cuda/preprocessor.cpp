@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <deque>
 
 #include "engine/cuda/const_expr.h"
@@ -448,6 +449,11 @@ class Pp {
     if (f.kind != Tok::String) fail_at(files_, f.pos, "#include needs a file name in quotes");
     const std::string name = f.text.substr(1, f.text.size() - 2);
     std::vector<std::string> candidates;
+    // A kernel file's includes stay inside include_roots: a file outside is neither opened nor
+    // looked for (an autograder's kernel must not read or probe the grading machine).
+    const bool confined = file != prelude_file_ && !loc_.include_roots.empty();
+    if (confined && !name.empty() && name[0] == '/')
+      fail_at(files_, f.pos, "#include \"" + name + "\": an absolute path; a kernel file includes by relative paths, inside " + roots_text());
     if (!name.empty() && name[0] == '/') {
       candidates.push_back(normalize_path(name));
     } else {
@@ -458,6 +464,13 @@ class Pp {
     }
     std::string text, why, path;
     bool found = false;
+    if (confined) {
+      std::vector<std::string> inside;
+      for (const auto& c : candidates)
+        if (under_roots(c, lexical_roots())) inside.push_back(c);
+      if (inside.empty()) fail_at(files_, f.pos, "#include \"" + name + "\": outside " + roots_text());
+      candidates = std::move(inside);
+    }
     for (const auto& c : candidates) {
       auto ov = loc_.overrides.find(c);
       if (ov != loc_.overrides.end()) {
@@ -468,6 +481,8 @@ class Pp {
       }
       struct stat st {};
       if (stat(c.c_str(), &st) == 0) {
+        if (confined && !under_roots(real_path(c), real_roots()))
+          fail_at(files_, f.pos, "#include \"" + name + "\": leads outside " + roots_text() + " (through a link)");
         if (!read_source_file(c, &text, &why)) fail_at(files_, f.pos, "#include \"" + name + "\": " + c + ": " + why);
         path = c;
         found = true;
@@ -494,6 +509,36 @@ class Pp {
     run_file(index, depth + 1);
   }
 
+  // The include roots as written (normalized) and with their links resolved, and in words.
+  const std::vector<std::string>& lexical_roots() {
+    if (lexical_roots_.empty())
+      for (const auto& r : loc_.include_roots) lexical_roots_.push_back(normalize_path(r));
+    return lexical_roots_;
+  }
+  const std::vector<std::string>& real_roots() {
+    if (real_roots_.empty())
+      for (const auto& r : loc_.include_roots) real_roots_.push_back(real_path(r));
+    return real_roots_;
+  }
+  static std::string real_path(const std::string& p) {
+    char* r = ::realpath(p.c_str(), nullptr);
+    if (!r) return normalize_path(p);
+    std::string out(r);
+    std::free(r);
+    return out;
+  }
+  static bool under_roots(const std::string& path, const std::vector<std::string>& roots) {
+    for (const auto& r : roots)
+      if (r == "/" || path == r || (path.size() > r.size() && path.compare(0, r.size(), r) == 0 && path[r.size()] == '/')) return true;
+    return false;
+  }
+  std::string roots_text() const {
+    std::string s;
+    for (size_t i = 0; i < loc_.include_roots.size(); ++i)
+      s += (i == 0 ? "" : i + 1 == loc_.include_roots.size() ? " and " : ", ") + loc_.display_path(normalize_path(loc_.include_roots[i])) + "/";
+    return "the folders a kernel file may include from (" + s + "; trace and the window take --include-dir DIR for another)";
+  }
+
   [[noreturn]] void too_deep(const Token& at) const {
     fail_at(files_, at.pos, "macro '" + at.text + "': macros nested more than " + std::to_string(kMaxMacroNesting) +
                                 " deep (in each other's expansions or arguments)");
@@ -509,6 +554,7 @@ class Pp {
   std::map<std::string, int> ids_;
   std::set<std::string> once_;
   int prelude_file_ = -1;
+  std::vector<std::string> lexical_roots_, real_roots_;
 };
 
 }  // namespace

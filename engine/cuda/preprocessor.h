@@ -25,6 +25,9 @@ struct Macro {
 struct SourceLocator {
   std::string project_root;                      // display paths are relative to it when inside it
   std::vector<std::string> include_dirs;         // searched after the including file's folder
+  // Where a kernel file's #include may reach: files under these folders only (symlinks resolved),
+  // never an absolute path. Empty: anywhere (the host's own text, the prelude, is never confined).
+  std::vector<std::string> include_roots;
   std::map<std::string, std::string> overrides;  // path on disk -> text
   std::string display_path(const std::string& disk_path) const;
 };

@@ -40,8 +40,22 @@ def png(w, h):
 open(d + "/zero.png", "wb").write(png(0, 0))
 open(d + "/huge.png", "wb").write(png(65536, 65536))
 open(d + "/truncated.pgm", "wb").write(b"P5\n30000 2000\n255\n" + b"\x80" * 1000)
+# Formats not read, refused by name: a 46-byte PSD claiming 8192x8192, a TGA with 10 bytes of pixels,
+# a truncated RLE HDR (stb once made a black picture of the first two and hung on the third).
+psd = b"8BPS\x00\x01" + b"\x00" * 6 + b"\x00\x03" + struct.pack(">II", 8192, 8192) + b"\x00\x08\x00\x03"
+open(d + "/header.psd", "wb").write(psd + b"\x00" * (46 - len(psd)))
+open(d + "/short.tga", "wb").write(b"\x00\x00\x02" + b"\x00" * 9 + struct.pack("<HHBB", 64, 64, 24, 0) + b"\x7f" * 10)
+open(d + "/rle.hdr", "wb").write(b"#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 8 +X 64\n\x02\x02\x00\x40\x81\xff")
+open(d + "/idat.png", "wb").write(png(8192, 8192))
+open(d + "/ppm16.ppm", "wb").write(b"P6\n4096 4096\n65535\n" + b"\xff" * 2000)
 PY
 mkdir -p "$tmp/folder.json"
+mkfifo "$tmp/fifo"
+printf 'frames 2\n' >"$tmp/script.txt"
+printf '{"format":"scanscope-trace","version":1,"n":1e309}' >"$tmp/n-1e309.json"
+root_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+mkdir -p "$tmp/assets2/lessons" && cp "$root_dir/assets/lessons/01-reduction-tree.lesson" "$tmp/assets2/lessons/"
+cp -r "$root_dir/kernels" "$tmp/kernels"
 printf 'not an image' >"$tmp/fake.png"
 printf '// ops: sum mul\n// launch: k<<<1, 1>>>(out)\n__global__ void k(int* out) { out[0] = 0; }\n' >"$tmp/bad-ops.cu"
 # Hostile kernel files (docs/kernel-files.md, "Limits"): each ends in its one line, quickly.
@@ -64,6 +78,19 @@ w("big-shared.cu", head + "__shared__ int s[12288], t[12288];\n" + body)
 w("big-local.cu", head + "__global__ void k(int *out) { int a[100000000]; out[0] = 0; }\n")
 w("big-block.cu", "// launch: k<<<1, 1 << 40>>>(out)\n" + body)
 w("plain.cu", head + body)
+# #include out of the kernel's tree (issue 28): neither read nor quoted
+w("inc-passwd.cu", '#include "/etc/passwd"\n' + head + body)
+w("inc-hostname.cu", '#include "../../../../../../../../../etc/hostname"\n' + head + body)
+w("inc-proc.cu", '#include "/proc/self/maps"\n' + head + body)
+# an output onto the file a kernel includes
+w("inc.cuh", "#define ONE 1\n")
+w("main.cu", '#include "inc.cuh"\n' + head + "__global__ void k(int *out) { out[0] = ONE; }\n")
+# pointers 2^32 elements past their array
+w("wrap-shared.cu", head + "__global__ void k(int *out) {\n  __shared__ int s[4];\n  s[0] = 0;\n  *(s + 2147483648u + 2147483648u) = 1;\n  out[0] = s[0];\n}\n")
+w("wrap-out.cu", head + "__global__ void k(int *out) {\n  *(out + 2147483648u + 2147483648u) = 1;\n}\n")
+# a grid of 4096 one-thread blocks, each a loop under the block's budget
+w("grid-budget.cu", "// launch: k<<<4096, 1>>>(out)\n// out: N\n__global__ void k(int *out) {\n  int x = 0;\n"
+  "  for (int i = 0; i < 3000000; ++i) x += i;\n  out[blockIdx.x] = x;\n}\n")
 w("escape.cu", head + "// title: \x1b[2J\n" + body)
 # the first grid reduction many students write: atomicAdd into an out the host never zeroed
 w("missing-init.cu", "// launch: k<<<2, 4>>>(in, out)\n// check: reduce\n"
@@ -111,6 +138,12 @@ bad_input "shared memory over 48 KiB" "big-shared needs 98304 bytes of shared me
 bad_input "local array of 10^8 elements" "big-local.cu:2:37: local array 'a' of 100000000 elements \(1 to 1024 allowed\)" trace --source "$tmp/big-local.cu" --device cpu
 bad_input "block of 2^40 threads" "launches 1099511627776 threads per block .*a block has 1 to 1024" trace --source "$tmp/big-block.cu" --device cpu
 bad_input "escape sequence in a kernel file" "escape.cu:2:11: a control character \(byte 0x1B\): a kernel file is text" trace --source "$tmp/escape.cu" --device cpu
+bad_input "#include of /etc/passwd" "inc-passwd.cu:1:10: #include \"/etc/passwd\": an absolute path; a kernel file includes by relative paths, inside the folders a kernel file may include from" trace --source "$tmp/inc-passwd.cu" --device cpu
+bad_input "#include of ../../etc/hostname" "inc-hostname.cu:1:10: #include \"(\.\./)+etc/hostname\": outside the folders a kernel file may include from" trace --source "$tmp/inc-hostname.cu" --device cpu
+bad_input "#include of /proc/self/maps" "inc-proc.cu:1:10: #include \"/proc/self/maps\": an absolute path" trace --source "$tmp/inc-proc.cu" --device cpu
+bad_input "pointer 2^32 elements past shared memory" "wrap-shared.cu:5:3: thread 0: shared-memory word 4294967296 is outside the block's 4 words" trace --source "$tmp/wrap-shared.cu" --device cpu
+bad_input "pointer 2^32 elements past out" "wrap-out.cu:3:3: thread 0: writes out\[4294967296\], outside its" trace --source "$tmp/wrap-out.cu" --device cpu
+bad_input "grid of 4096 blocks under the block's budget" "grid-budget.cu:5:37: thread 0 of block 2: the trace ran more than 100000000 instructions \(all blocks and launches together\): a loop that never ends" trace --source "$tmp/grid-budget.cu" --n 4096 --device cpu
 bad_input "n beyond a trace" "--n must be from 1 to 65536 \(a trace's limit\), not 2000000000" trace --source "$tmp/plain.cu" --n 2000000000 --device cpu
 bad_input "atomicAdd on an out the host did not set" "kernel fault: .*/missing-init.cu:3:46: thread 0 of block 0: atomicAdd reads out\\[0\\], which no thread has written and no init: line sets; add '// init: out = 0' if the host zeroes it" trace --source "$tmp/missing-init.cu" --n 8 --device cpu
 bad_input "application with --op max" "app-compact takes --op sum, not max" trace --kernel app-compact --n 16 --op max --device cpu
@@ -151,11 +184,21 @@ bad_input "n octal-looking" "--n: '010' is not a decimal number" trace --kernel 
 bad_input "threads hexadecimal" "--threads: '0x10' is not a decimal number" trace --kernel reduce-sequential --n 32 --threads 0x10 --device cpu
 bad_input "lesson step negative" "--step must be 0 or more, not -5" lesson show padding --step -5
 bad_input "window size overflowing" "--size must be from 320 to 7680 pixels, not 2147483647" --size 2147483647 --screenshot "$tmp/x.png"
+bad_input "exit after 2^63 frames" "--exit-after-frames must be from 0 to 1000000, not 9223372036854775807" --exit-after-frames 9223372036854775807
+bad_input "exit after 2^63 frames, overflowing" "exit-after-frames" --exit-after-frames 9223372036854775808
+bad_input "threads 0" "--threads must be from 1 to 1024 \(a block's limit\), not 0" trace --kernel reduce-sequential --n 64 --threads 0 --device cpu
+bad_input "warp issue 0" "--warp-issue must be 32 or 16 \(G80 half-warps\), not 0" trace --kernel scan-blelloch --n 16 --warp-issue 0 --device cpu
+bad_input "bits 0" "--bits must be from 1 to 31, not 0" trace --kernel app-radix-sort --n 16 --bits 0 --device cpu
+bad_input "bench max 0" "sizes must satisfy 1 <= --min <= --max <= 2\^30 \(1073741824\), not --min 1024 --max 0" bench --max 0
 bad_input "window size too large" "--size must be from 320 to 7680 pixels, not 40000" --size 40000 --screenshot "$tmp/x.png"
 bad_input_no_gpu "bench of 2^30 without a GPU" "without a GPU --max is at most 2\^26" bench --min 1073741824 --max 1073741824
 # Outputs are checked before the work, and never overwrite an input.
 bad_input "output folder missing" "--json $tmp/nodir/b.json: no folder" bench --min 1024 --max 1024 --json "$tmp/nodir/b.json"
 bad_input "screenshot over its own trace" "--screenshot .*good.json: is also an input" --open "$tmp/good.json" --screenshot "$tmp/good.json"
+bad_input "trace JSON onto a file the kernel includes" "--json .*inc.cuh: is also an input" trace --source "$tmp/main.cu" --device cpu --json "$tmp/inc.cuh"
+SCANSCOPE_KERNEL_DIR="$tmp/kernels" bad_input "trace JSON onto the catalogue kernel traced" "--json .*kernels/scan/scan-blelloch.cu: is also an input" trace --kernel scan-blelloch --n 16 --device cpu --json "$tmp/kernels/scan/scan-blelloch.cu"
+bad_input "screenshot onto the edit script" "--screenshot .*script.txt: is also an input" --edit-script "$tmp/script.txt" --screenshot "$tmp/script.txt"
+SCANSCOPE_ASSETS="$tmp/assets2" bad_input "screenshot onto the lesson shown" "--screenshot .*01-reduction-tree.lesson: is also an input" --lesson reduction-tree --screenshot "$tmp/assets2/lessons/01-reduction-tree.lesson"
 bad_input "output is a folder" "is a folder, not a file" trace --kernel scan-blelloch --n 8 --device cpu --json "$tmp/folder.json"
 # Files that are not what they claim, refused while reading.
 bad_input "trace with no steps" "no-steps.json: steps: is empty" --open "$tmp/no-steps.json" --screenshot "$tmp/x.png"
@@ -168,9 +211,20 @@ bad_input "JSON bomb of nested arrays" "bomb-arrays.json: not a scanscope file \
 bad_input "JSON bomb of empty objects" "bomb-objects.json: not a scanscope file \(more than one object or array per 8 bytes\)" --open "$tmp/bomb-objects.json" --screenshot "$tmp/x.png"
 bad_input "folder as a trace" "folder.json: a folder, not a trace" --open "$tmp/folder.json" --screenshot "$tmp/x.png"
 bad_input "device as a trace" "/dev/zero: not a regular file" --open /dev/zero --screenshot "$tmp/x.png"
+bad_input "trace n of 1e309" "n-1e309.json: not valid JSON \(byte [0-9]+: a number beyond a double's range\)" --open "$tmp/n-1e309.json" --screenshot "$tmp/x.png"
+bad_input "ncu CSV a FIFO" "fifo: not a regular file \(a device, FIFO or socket\), not an ncu CSV file" validate --ncu-csv "$tmp/fifo"
+bad_input "ncu CSV /dev/zero" "/dev/zero: not a regular file" validate --ncu-csv /dev/zero
+bad_input "edit script a FIFO" "fifo: not a regular file \(a device, FIFO or socket\), not an edit script" --edit-script "$tmp/fifo" --screenshot "$tmp/x.png"
+bad_input "edit script /dev/zero" "/dev/zero: not a regular file" --edit-script /dev/zero --screenshot "$tmp/x.png"
+bad_input "edit script a folder" "folder.json: a folder, not an edit script" --edit-script "$tmp/folder.json" --screenshot "$tmp/x.png"
 bad_input "PNG header of 0x0" "zero.png: the PNG header says 0x0 pixels" histeq --image "$tmp/zero.png"
 bad_input "PNG header of 65536x65536" "huge.png: the PNG header says 65536x65536 pixels" histeq --image "$tmp/huge.png"
-bad_input "truncated PGM" "truncated.pgm: the header says 30000x2000 pixels \(60000000 bytes\), but the file has" histeq --image "$tmp/truncated.pgm"
+bad_input "truncated PGM" "truncated.pgm: the header says 30000x2000 pixels \(60000018 bytes\), but the file has 1018 bytes: truncated" histeq --image "$tmp/truncated.pgm"
+bad_input "truncated 16-bit PPM of 4096x4096" "ppm16.ppm: the header says 4096x4096 pixels \(100663315 bytes\), but the file has 2019 bytes: truncated" histeq --image "$tmp/ppm16.ppm"
+bad_input "PNG of 8192x8192 with no pixel data" "idat.png: the PNG header says 8192x8192 pixels \(67117056 bytes\), but its compressed data \(0 bytes\) cannot hold that many: truncated" histeq --image "$tmp/idat.png"
+bad_input "PSD of 46 bytes claiming 8192x8192" "header.psd: a PSD image, which scanscope does not read \(it reads PNG, JPEG, PGM/PPM \(P5/P6\) and BMP\)" histeq --image "$tmp/header.psd"
+bad_input "TGA with 10 bytes of pixels" "short.tga: a TGA image, which scanscope does not read" histeq --image "$tmp/short.tga"
+bad_input "truncated RLE HDR" "rle.hdr: a Radiance HDR image, which scanscope does not read" histeq --image "$tmp/rle.hdr"
 # scanscope check and exercise: bad input is exit 2, one line, nothing graded.
 bad_input "check: unknown exercise" "no exercise 'fly' \(exercises: conflict-free-reduction, " check "$tmp/bad-ops.cu" --exercise fly
 bad_input "check: file missing" "nothing.cu: no such file" check "$tmp/nothing.cu"

@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # Runs scanscope with every bad input of bad_inputs.sh; each must exit non-zero with exactly one
 # stderr line that names the problem (the case's pattern). Then the good commands must succeed.
-# Usage: cli_errors.sh SCANSCOPE [SECONDS]: each case must end within SECONDS (default 20).
+# Usage: cli_errors.sh SCANSCOPE. No case is timed: each limit counts work, and a hang is left to
+# ctest's per-test timeout (a busy machine is slow, not wrong).
 set -u
 bin="$1"
-seconds="${2:-20}"
 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # One bad input (tests/cli/bad_inputs.sh): non-zero exit, exactly one stderr line matching the
-# pattern, within $seconds (a hostile kernel file must not hang).
+# pattern.
 bad_input() {  # label, pattern, args...
   local label="$1" pattern="$2"; shift 2
-  timeout "$seconds" "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+  "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
   local rc=$?
   local lines
   lines=$(wc -l <"$tmp/err")
@@ -59,6 +59,11 @@ if ! grep -qx "output: 36" "$tmp/out" || ! grep -qx "output matches the sequenti
   echo "FAIL: with-init.cu: expected 'output: 36' and a match: $(tail -3 "$tmp/out")"
   fail=1
 fi
+
+# A 16-bit binary PPM (once a crash in stb): read by our own reader, equalized, written.
+python3 -c 'import sys; open(sys.argv[1], "wb").write(b"P6 64 64 65535\n" + bytes(i % 251 for i in range(64 * 64 * 6)))' "$tmp/ok16.ppm"
+expect_ok histeq --image "$tmp/ok16.ppm" --out "$tmp/ok16.png"
+expect_ok histeq --image "$tmp/ok16.png"
 
 expect_ok list
 expect_ok list --json

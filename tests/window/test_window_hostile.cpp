@@ -3,7 +3,6 @@
 // trace on screen stays.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <string>
 
 #include "app_state.h"
@@ -26,10 +25,7 @@ std::string run_hostile(const std::string& text) {
   r.source = kernel_dir() + "/app/hostile.cu";
   r.source_text = text;
   r.has_source_text = true;
-  const auto start = std::chrono::steady_clock::now();
-  EXPECT_FALSE(run_request(s, r, Device::Cpu));
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds, 5.0);
+  EXPECT_FALSE(run_request(s, r, Device::Cpu));  // each limit counts work; a hang is ctest's timeout
   EXPECT_EQ(s.trace.kernel, "scan-blelloch");
   EXPECT_EQ(s.trace.n, 8);
   EXPECT_FALSE(s.toasts.empty() || !s.toasts.back().error);

@@ -143,6 +143,9 @@ TEST(WindowStartup, BadOptionsAreTheCommandLinesMessages) {
   EXPECT_NE(usage_error([](O& o) { o.lesson = "no-such-lesson"; }).find("no-such-lesson"), npos);
   EXPECT_NE(usage_error([](O& o) { o.width = 200; }).find("--size must be from 320 to 7680 pixels, not 200"), npos);
   EXPECT_NE(usage_error([](O& o) { o.width = 2147483647; }).find("--size must be from 320 to 7680 pixels, not 2147483647"), npos);
+  // the stated range from its start: 320 to 355 (a height under 200) were once refused
+  EXPECT_EQ(usage_error([](O& o) { o.width = 320; }), "");
+  EXPECT_EQ(usage_error([](O& o) { o.width = 355; }), "");
   // The scripted runs' options only where they mean something.
   EXPECT_NE(usage_error([](O& o) { o.frame_stats = true; }).find("--frame-stats needs --screenshot"), npos);
   EXPECT_NE(usage_error([](O& o) { o.lesson_walk = "/tmp"; }).find("--lesson-walk needs --screenshot"), npos);

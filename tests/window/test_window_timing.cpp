@@ -18,6 +18,7 @@
 #include "engine/catalogue.h"
 #include "engine/runner.h"
 #include "kernels/device/strategies.h"
+#include "layout.h"
 #include "startup.h"
 #include "timing_model.h"
 
@@ -241,6 +242,28 @@ TEST(TimingAxes, TicksAndLabels) {
   EXPECT_FLOAT_EQ(y.pos(0.01), 1.0f / 3);
 }
 
+// Times of the smallest double (5e-324) once put the log axis's lower end at 10^-324 = 0 and its
+// ticks at exponent INT_MIN: a window of gigabytes, then SIGSEGV. The axis stops at 1e-300.
+TEST(TimingAxes, TheSmallestDoubleGivesAFewTicks) {
+  for (bool log_y : {true, false}) {
+    PlotSpec p;
+    p.log_y = log_y;
+    p.lines.push_back({"a", slot_style(0), {{1024, 5e-324}, {2048, 5e-324}}});
+    const PlotAxis y = value_axis(p);
+    EXPECT_TRUE(std::isfinite(y.lo) && std::isfinite(y.hi) && y.hi > y.lo) << y.lo << " " << y.hi;
+    const auto ticks = axis_ticks(y, 10, 8);
+    EXPECT_GE(ticks.size(), 1u);
+    EXPECT_LE(ticks.size(), 8u);
+    EXPECT_TRUE(std::isfinite(y.pos(5e-324)));
+  }
+  EXPECT_TRUE(axis_ticks(PlotAxis{0, 1e-323, true}, 10, 8).empty());  // an axis from 0 has no log ticks
+  EXPECT_TRUE(axis_ticks(PlotAxis{0, 0, false}, 10, 8).empty());
+  const LogAxis a = log_axis(5e-324, 5e-324, 10);
+  EXPECT_GT(a.lo, 0);
+  EXPECT_LE(log_ticks(a, 10, 8).size(), 8u);
+  EXPECT_TRUE(log_ticks(LogAxis{0, 1}, 10, 8).empty());
+}
+
 TEST(TimingRecordings, TheMachinesGpuElseTheShippedH200) {
   const RecordingList list = list_recordings(asset_dir() + "/bench");
   EXPECT_TRUE(list.errors.empty());
@@ -348,7 +371,7 @@ TEST(TimingSweep, DrawsIntoThePictureAsItRuns) {
   EXPECT_EQ(sweep_progress(s).min_n, 1024);
   EXPECT_EQ(sweep_progress(s).max_n, 1 << 22);
   std::set<size_t> seen;  // point counts the picture showed while the sweep ran
-  for (int i = 0; i < 20000 && s.bench_job; ++i) {
+  while (s.bench_job) {  // as long as the sweep takes: a hang is ctest's timeout, not a count of naps
     collect_sweep(s);
     if (s.bench_job && s.bench_origin == "sweep on this machine (running)") {
       seen.insert(s.bench.points.size());
@@ -398,7 +421,7 @@ TEST(TimingSweep, OnAGpuTheScanPresetIsTimedIntoThePicture) {
   apply_timing_preset(s.timing, *find_timing_preset(kDefaultTimingPreset));
   ASSERT_EQ(sweep_blocked(s), "");
   start_sweep(s, {}, {1 << 10, 1 << 16, 1 << 20});
-  for (int i = 0; i < 120000 && s.bench_job; ++i) {
+  while (s.bench_job) {  // as long as the sweep takes: a hang is ctest's timeout
     collect_sweep(s);
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
