@@ -16,7 +16,7 @@ __device__ MSS mss_of(int x) {
 }
 
 // a, then b: a's best suffix meets b's best prefix
-__device__ MSS join(const MSS &a, const MSS &b) {
+__device__ MSS join(MSS a, const MSS &b) {
   MSS r;
   r.mss = max(max(a.mss, b.mss), a.mcs + b.mis);
   r.mis = max(a.mis, a.ts + b.mis);
