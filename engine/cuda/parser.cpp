@@ -1859,7 +1859,8 @@ class Parser {
         continue;
       }
       if ((is(".") && e->type.is_struct()) || (is("->") && e->type.pointer && e->type.base == Base::Struct)) {
-        if (accept("->")) e = deref(std::move(e), e->span.begin);
+        const Pos begin = e->span.begin;
+        if (accept("->")) e = deref(std::move(e), begin);
         else ++i_;
         e = member(std::move(e));
         continue;

@@ -3,7 +3,7 @@
 // of the CUDA C++ the interpreter speaks. Each file is an ordinary kernel file (docs/kernel-files.md)
 // and runs here on the interpreter against its `check:` line's CPU reference, at every size of a
 // spread that its launch and require: lines accept; on a GPU the same text also runs there and
-// must agree (output and shared memory at every barrier).
+// must agree (output and shared memory at every barrier). Its traces also load back from JSON.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +14,7 @@
 #include "engine/kernel_file.h"
 #include "engine/runner.h"
 #include "engine/validation_plan.h"
+#include "formats/trace_json.h"
 
 using namespace scanscope;
 
@@ -54,6 +55,14 @@ TEST_P(Corpus, RunsOnTheInterpreterAndMatchesTheCpuReference) {
       }
       std::string why;
       EXPECT_TRUE(check_output(t, &why)) << GetParam() << " n=" << n << " " << type_name(type) << ": " << why;
+      if (n == sizes.front() || n == sizes.back()) {  // the trace it makes loads back, as the window opens it
+        try {
+          const Trace back = trace_from_json(trace_to_json(t), GetParam());
+          EXPECT_EQ(back.output.size(), t.output.size()) << GetParam() << " n=" << n;
+        } catch (const std::exception& e) {
+          ADD_FAILURE() << GetParam() << " n=" << n << " " << type_name(type) << ": its trace JSON does not load back: " << e.what();
+        }
+      }
     }
   }
 }
