@@ -1130,7 +1130,6 @@ constexpr const char* kNextStep = "the answer to the step's question: what a lat
 constexpr const char* kThreadNumbers = "a thread number: the tree writes thread ids as t0, t1, ... under its nodes";
 constexpr const char* kLineNoCode = "a source line the text cites: the step shows no code panel";
 constexpr const char* kLineOutOfView = "a source line the text cites: the code panel shows the current access's lines, not this one";
-constexpr const char* kLoadsAndStoresAdded = "a load or store total: the panel at 1280x720 writes loads and stores added together";
 constexpr const char* kNotShownRun = "a figure of a run the step does not show (another input, kernel or option)";
 constexpr const char* kNotWritten = "a count the step's panels draw (warps, bins, bytes) without writing it as a number";
 constexpr const char* kExerciseRun = "a size the step's exercise checks, not the step's own run";
@@ -1155,11 +1154,6 @@ const NotOnScreen kQuotedNotOnScreen[] = {
     {"reduction-tree", 4, "16", kNotWritten},
     {"divergence", 3, "1000", kExerciseRun},
     {"bank-conflicts", 0, "33", kLineNoCode},
-    {"bank-conflicts", 1, "310", kLoadsAndStoresAdded},
-    {"bank-conflicts", 1, "383", kLoadsAndStoresAdded},
-    {"bank-conflicts", 1, "73", kLoadsAndStoresAdded},
-    {"bank-conflicts", 2, "383", kLoadsAndStoresAdded},
-    {"bank-conflicts", 2, "73", kLoadsAndStoresAdded},
     {"warp-shuffle", 0, "1.5", kDocumentFigure},
     {"warp-shuffle", 0, "1.7", kDocumentFigure},
     {"warp-shuffle", 1, "10", kArithmetic},
@@ -1178,15 +1172,9 @@ const NotOnScreen kQuotedNotOnScreen[] = {
     {"hillis-steele-vs-blelloch", 3, "9217", kSubjectNotShown},
     {"padding", 0, "101", kLineNoCode},
     {"padding", 0, "102", kLineNoCode},
-    {"padding", 1, "404", kLoadsAndStoresAdded},
-    {"padding", 1, "652", kLoadsAndStoresAdded},
     {"padding", 3, "39", kLineOutOfView},
     {"padding", 3, "40", kLineOutOfView},
-    {"padding", 3, "620", kLoadsAndStoresAdded},
     {"padding", 3, "652", kNotShownRun},
-    {"padding", 4, "2043", kLoadsAndStoresAdded},
-    {"padding", 4, "404", kLoadsAndStoresAdded},
-    {"padding", 4, "429", kLoadsAndStoresAdded},
     {"padding", 5, "101", kNotShownRun},
     {"padding", 5, "102", kNotShownRun},
     {"padding", 6, "2048", kExerciseRun},
@@ -1205,6 +1193,7 @@ const NotOnScreen kQuotedNotOnScreen[] = {
     {"non-commutative", 0, "29", kLineNoCode},
     {"transpose", 0, "128", kNotWritten},
     {"transpose", 2, "33", kNextStep},
+    {"transpose", 5, "64", kExerciseRun},
 };
 
 // Per step ("NAME step K"): the lesson box's text, question and answer, and the other windows' numbers.
