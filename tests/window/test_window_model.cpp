@@ -920,3 +920,14 @@ TEST(Format, VerbsAgreeWithTheirCount) {
   EXPECT_EQ(describe_step(b1, 2), "1 thread adds two partial results and stores one; 3 threads stay idle.");
   EXPECT_EQ(describe_step(b1, 1).substr(0, 56), "2 threads each add two partial results and store one; 2 ");
 }
+
+// The lines a lesson cites, for the code view (issue 24): of the file named after the number, or
+// of the step's own kernel where none is named; a document's numbers and other files' lines not.
+TEST(CodeView, CitedLinesAreTheLessonsOwnForTheFileShown) {
+  const std::string text = "line 37 of kernels/reduce/reduce-sequential.cu adds. The __syncthreads() of line 38 ends the step; "
+                           "lines 101 and 102 of kernels/scan/scan-blelloch.cu load. Listing 3 has 40 lines.";
+  EXPECT_EQ(cited_lines(text, "kernels/reduce/reduce-sequential.cu", true), (std::vector<int>{37, 38}));
+  EXPECT_EQ(cited_lines(text, "kernels/reduce/reduce-sequential.cu", false), (std::vector<int>{37}));  // an included file: only where named
+  EXPECT_EQ(cited_lines(text, "kernels/scan/scan-blelloch.cu", false), (std::vector<int>{101, 102}));
+  EXPECT_TRUE(cited_lines("no line here, 3 values", "kernels/x.cu", true).empty());
+}
