@@ -226,6 +226,15 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   auto insts = warp_instructions(st, s.selected_warp);
   ImGui::PushFont(small);
   ImGui::Text(rw > 380 * ui.scale ? "warp %d, instruction (click a warp on the left):" : "warp %d:", s.selected_warp);
+  // A vector access is served a half- or quarter-warp at a time: the grid's colours count per group.
+  const int shown_width = insts.empty() ? 1 : st.instructions[insts[std::clamp(s.selected_inst, 0, static_cast<int>(insts.size()) - 1)]].width;
+  if (shown_width > 1) {
+    const std::string rule = std::to_string(4 * shown_width) + "-byte: per " + std::to_string(kWarpSize / shown_width) + " lanes";
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(rule.c_str()).x <= rx + rw) {
+      ImGui::SameLine();
+      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", rule.c_str());
+    }
+  }
   ImGui::PopFont();
   ImGui::SetNextItemWidth(rw);
   s.selected_inst = insts.empty() ? 0 : std::clamp(s.selected_inst, 0, static_cast<int>(insts.size()) - 1);
@@ -293,9 +302,13 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const float grid_bottom = draw_bank_lane_grid(dl, bank_lane_grid(t, st, wi), Rect{rx, gy, gw, grid_h}, small, ui.scale);
     s.layout_report.add({"warps", "bank grid", 1, 1, small->FontSize, compact ? "explanation in the tooltip" : ""});
     gy = grid_bottom + 4;
-    char buf[240];
-    std::snprintf(buf, sizeof buf, "A row per active lane; the cell sits in the bank of the word the lane touches (word number inside). %d wavefront%s = %d conflict%s.",
-                  wi.wavefronts, wi.wavefronts == 1 ? "" : "s", wi.conflicts, wi.conflicts == 1 ? "" : "s");
+    char buf[400];
+    // How a vector access is counted, said where it is one (the colour is per half- or quarter-warp).
+    const std::string vector_rule = wi.width > 1 ? " A " + std::to_string(4 * wi.width) + "-byte access is served " + std::to_string(kWarpSize / wi.width) +
+                                                       " lanes at a time: the colour counts words per bank within those lanes (lines between them)."
+                                                 : "";
+    std::snprintf(buf, sizeof buf, "A row per active lane; the cell sits in the bank of the word the lane touches (word number inside). %d wavefront%s = %d conflict%s.%s",
+                  wi.wavefronts, wi.wavefronts == 1 ? "" : "s", wi.conflicts, wi.conflicts == 1 ? "" : "s", vector_rule.c_str());
     if (compact) {
       ImGui::SetCursorScreenPos(ImVec2(rx, g0));
       ImGui::InvisibleButton("##bankgrid", ImVec2(std::max(1.0f, gw), std::max(1.0f, grid_bottom - g0)));
