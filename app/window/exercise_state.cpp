@@ -3,11 +3,15 @@
 #include "exercise_state.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <set>
+#include <sstream>
 
 #include "app_state.h"
 #include "engine/assets.h"
 #include "engine/kernel_file.h"
+#include "formats/files.h"     // write_output
 #include "formats/key_file.h"  // files_in_folder
 
 namespace scanscope {
@@ -157,10 +161,49 @@ bool open_exercise(AppState& s, const Exercise& ex, const std::string* text_in) 
   return ran;
 }
 
+void load_exercise_progress(AppState& s) {
+  const std::string& dir = s.exercise.progress_dir;
+  std::error_code ec;
+  if (dir.empty() || !std::filesystem::is_directory(dir, ec)) return;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::filesystem::path p = entry.path();
+    if (p.extension() != ".cu") continue;
+    std::ifstream in(p);
+    std::stringstream text;
+    text << in.rdbuf();
+    if (!in) continue;
+    ExerciseWork& w = s.exercise.work[p.stem().string()];
+    w.started = true;
+    w.text = text.str();
+    w.passed_before = std::filesystem::exists(std::filesystem::path(p).replace_extension(".passed"), ec);
+  }
+}
+
+void save_exercise_progress(AppState& s, const std::string& name) {
+  const std::string& dir = s.exercise.progress_dir;
+  const auto w = s.exercise.work.find(name);
+  if (dir.empty() || w == s.exercise.work.end()) return;
+  const std::string base = dir + "/" + name;
+  try {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    write_output(base + ".cu", w->second.text);
+    if (w->second.passed_before) write_output(base + ".passed", "passed\n");
+    else std::filesystem::remove(base + ".passed", ec);
+  } catch (const std::exception& e) {
+    toast(s, "exercise " + name + " not kept: " + std::string(e.what()), true);
+  }
+}
+
 void keep_exercise_text(AppState& s, bool release) {
   EditorState& e = s.editor;
   if (!e.loaded || e.exercise.empty()) return;
-  s.exercise.work[e.exercise].text = e.text;
+  ExerciseWork& kept = s.exercise.work[e.exercise];
+  if (kept.text != e.text) {
+    kept.text = e.text;
+    kept.passed_before = kept.checked && kept.report.passed && kept.checked_text == e.text;
+  }
+  save_exercise_progress(s, e.exercise);
   s.exercise.confirm_solution = false;
   if (!release) return;
   e.clean = e.text;  // kept: what replaces it next loses nothing, so nothing asks
@@ -194,6 +237,8 @@ void check_editor_exercise(AppState& s) {
   w.checked = true;
   w.checked_text = e.text;
   w.text = e.text;
+  w.passed_before = w.report.passed;
+  save_exercise_progress(s, ex->name);
   e.flags.clear();
   for (const auto& [line, names] : lines) {  // short, to fit beside the line: the sentences are in the lesson box
     std::string message = "FAIL";

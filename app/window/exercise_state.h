@@ -28,6 +28,7 @@ struct ExerciseWork {
   bool checked = false;      // `report` is the check of `checked_text`
   CheckReport report;
   std::string checked_text;
+  bool passed_before = false;  // the kept text passed its check (in this run, or one before: the progress file)
 };
 
 struct ExerciseState {
@@ -36,7 +37,16 @@ struct ExerciseState {
   std::vector<std::string> errors;   // those that did not: ExerciseError::what(), "file:line: ..."
   std::map<std::string, ExerciseWork> work;
   bool confirm_solution = false;     // the "Show the model solution?" question is open
+  // Where each exercise's work is kept between runs of the window ("": not kept, as in screenshot
+  // runs and tests): PROGRESS/NAME.cu, the student's version, and PROGRESS/NAME.passed when that
+  // version passed its check. data_dir()/exercises for the interactive window.
+  std::string progress_dir;
 };
+
+// Reads the kept work of every exercise from s.exercise.progress_dir (a missing folder: none).
+void load_exercise_progress(AppState& s);
+// Writes one exercise's kept work there (nothing when progress_dir is ""); a failure is a toast.
+void save_exercise_progress(AppState& s, const std::string& name);
 
 // The exercise the current lesson step names: loaded, the first time, from the exercises folder
 // beside the lesson's folder (a file that does not load is a toast naming file:line, the others

@@ -35,7 +35,10 @@ void draw_exercise_offer(AppState& s, const UiContext& ui, const Exercise& ex) {
   ImGui::PushFont(ui.fonts.large && !s.settings.presenter ? ui.fonts.large : ImGui::GetFont());
   ImGui::TextColored(kQuestionColor, "Exercise: %s", shown_text(ex.title).c_str());
   ImGui::PopFont();
-  ImGui::TextDisabled("%s", started ? "Your version goes back into the editor." : "Its start goes into the editor; Ctrl+Enter runs and checks it.");
+  const bool passed = started && w->second.passed_before;
+  ImGui::TextDisabled("%s", passed    ? "Your version, which passed, goes back into the editor."
+                            : started ? "Your version goes back into the editor."
+                                      : "Its start goes into the editor; Ctrl+Enter runs and checks it.");
   ImGui::Spacing();
   ImGui::TextUnformatted(ex.task.c_str());
   ImGui::PopTextWrapPos();

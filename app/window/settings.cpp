@@ -20,6 +20,14 @@ std::string config_dir() {
   return "";
 }
 
+std::string data_dir() {
+  const char* xdg = std::getenv("XDG_DATA_HOME");
+  if (xdg && *xdg) return std::string(xdg) + "/scanscope";
+  const char* home = std::getenv("HOME");
+  if (home && *home) return std::string(home) + "/.local/share/scanscope";
+  return "";
+}
+
 Settings parse_settings(const std::string& text) {
   Settings s;
   std::istringstream in(text);

@@ -19,6 +19,9 @@ struct Settings {
 
 // The settings folder ("" if neither XDG_CONFIG_HOME nor HOME is set).
 std::string config_dir();
+// The user's data folder for scanscope: $XDG_DATA_HOME/scanscope, else ~/.local/share/scanscope
+// ("" if neither is set). Exercise progress lives under it (exercise_state.h).
+std::string data_dir();
 // Parses key=value lines; unknown keys and bad values are ignored (the default stays).
 Settings parse_settings(const std::string& text);
 std::string settings_to_text(const Settings& s);

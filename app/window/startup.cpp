@@ -43,6 +43,9 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
     std::filesystem::create_directories(settings_dir, ec);  // imgui.ini is written there too
     s.settings_path = settings_dir + "/settings.ini";
     s.settings = load_settings(s.settings_path);
+    // Exercise work survives closing the window: kept under the user's data folder.
+    if (!data_dir().empty()) s.exercise.progress_dir = data_dir() + "/exercises";
+    load_exercise_progress(s);
     if (o.panels.empty() && !s.settings.panels.empty()) {
       try {
         auto saved = parse_panels(s.settings.panels);
@@ -138,6 +141,7 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
 }
 
 void save_app_settings(AppState& s, int width, int height) {
+  keep_exercise_text(s, false);  // the editor's exercise text as it is now, into its progress file
   if (s.settings_path.empty()) return;
   if (!s.fullscreen) {
     s.settings.width = width;

@@ -11,12 +11,14 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "app_state.h"
 #include "engine/kernel_file.h"
 #include "layout.h"
 #include "model.h"
+#include "startup.h"
 
 using namespace scanscope;
 
@@ -466,5 +468,64 @@ TEST(WindowExercises, ABrokenExerciseFileIsNamedAndTheOthersLoad) {
   EXPECT_EQ(v.kind, ExerciseVerdict::Failed);
   ASSERT_EQ(v.failures.size(), 1u);
   EXPECT_EQ(v.failures[0].run, "64 ints");
+  std::filesystem::remove_all(dir);
+}
+
+// Exercise progress survives closing the window (issue 24): the student's version of each exercise
+// and whether it passed are kept in the progress folder (data_dir()/exercises in the window); a
+// new window reads them back, offers the version again and it opens with its verdict; a failing
+// edit takes the passed mark away, the reset keeps the start.
+TEST(WindowExercises, ProgressIsKeptAcrossWindowsInTheDataFolder) {
+  const std::string dir = ::testing::TempDir() + "/scanscope-progress-" + std::to_string(::getpid());
+  std::filesystem::remove_all(dir);
+  std::string passing;
+  {
+    AppState s;
+    setup(s);
+    s.exercise.progress_dir = dir;
+    try_padding(s);
+    passing = padded(s.editor.text, true);
+    s.editor.text = passing;
+    ASSERT_TRUE(editor_run(s)) << s.form_error;
+    ASSERT_EQ(exercise_verdict(s).kind, ExerciseVerdict::Passed);
+    save_app_settings(s, 1280, 720);  // what closing the window does (no settings file: not written)
+  }
+  ASSERT_TRUE(std::filesystem::exists(dir + "/pad-blelloch.cu"));
+  ASSERT_TRUE(std::filesystem::exists(dir + "/pad-blelloch.passed"));
+  {
+    AppState s;
+    setup(s);
+    s.exercise.progress_dir = dir;
+    load_exercise_progress(s);
+    ASSERT_TRUE(s.exercise.work.count("pad-blelloch"));
+    EXPECT_TRUE(s.exercise.work["pad-blelloch"].started);
+    EXPECT_TRUE(s.exercise.work["pad-blelloch"].passed_before);
+    try_padding(s);
+    EXPECT_EQ(s.editor.text, passing);  // the student's version, not the start
+    EXPECT_EQ(exercise_verdict(s).kind, ExerciseVerdict::Passed);
+    // A failing edit: kept, and no longer marked passed.
+    s.editor.text = padded(start_text(s, "pad-blelloch"), false);
+    ASSERT_TRUE(editor_run(s)) << s.form_error;
+    EXPECT_EQ(exercise_verdict(s).kind, ExerciseVerdict::Failed);
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir + "/pad-blelloch.passed"));
+  std::string start;
+  {
+    AppState s;
+    setup(s);
+    s.exercise.progress_dir = dir;
+    load_exercise_progress(s);
+    EXPECT_FALSE(s.exercise.work["pad-blelloch"].passed_before);
+    try_padding(s);
+    EXPECT_EQ(s.editor.text, padded(start_text(s, "pad-blelloch"), false));
+    reset_exercise(s);  // one click: the start, run and checked
+    answer_unsaved(s, UnsavedChoice::Discard);
+    start = start_text(s, "pad-blelloch");
+    EXPECT_EQ(s.editor.text, start);
+  }
+  std::ifstream kept(dir + "/pad-blelloch.cu");
+  std::stringstream text;
+  text << kept.rdbuf();
+  EXPECT_EQ(text.str(), start);
   std::filesystem::remove_all(dir);
 }
