@@ -169,10 +169,12 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   if (ImGui::Button("Leave (Esc)")) {
-    leave_lesson(s);
-    end_panel();
-    ImGui::PopStyleColor(2);
-    return;
+    ask_leave_lesson(s);
+    if (!current_lesson_step(s)) {
+      end_panel();
+      ImGui::PopStyleColor(2);
+      return;
+    }
   }
   st = current_lesson_step(s);  // a button may have moved to another step
   if (!st) {
@@ -248,8 +250,11 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::PopStyleColor(2);
 }
 
+void draw_leave_prompt(AppState& s);
+
 void draw_exercise_prompt(AppState& s, const UiContext& ui) {
   (void)ui;
+  draw_leave_prompt(s);
   const char* name = "Show the model solution?##exercise";
   if (s.exercise.confirm_solution && !ImGui::IsPopupOpen(name)) ImGui::OpenPopup(name);
   const ImGuiIO& io = ImGui::GetIO();
@@ -264,6 +269,23 @@ void draw_exercise_prompt(AppState& s, const UiContext& ui) {
   ImGui::SameLine();
   if (ImGui::Button("Cancel (Esc)") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) answer_model_solution(s, false);
   if (!s.exercise.confirm_solution) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+void draw_leave_prompt(AppState& s) {
+  const char* name = "Leave the lesson?##lesson";
+  if (s.lesson.confirm_leave && !ImGui::IsPopupOpen(name)) ImGui::OpenPopup(name);
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.4f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  if (!ImGui::BeginPopupModal(name, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) return;
+  ImGui::PushTextWrapPos(io.DisplaySize.x * 0.5f);
+  ImGui::Text("Leave the lesson and the verdict of exercise %s? Your version is kept: the exercise's step offers it again.", s.editor.exercise.c_str());
+  ImGui::PopTextWrapPos();
+  const bool keys = !ImGui::IsWindowAppearing();  // the Esc that asked is not the answer
+  if (ImGui::Button("Leave (Y)") || (keys && plain_key(GLFW_KEY_Y))) answer_leave_lesson(s, true);
+  ImGui::SameLine();
+  if (ImGui::Button("Stay (Esc)") || (keys && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false))) answer_leave_lesson(s, false);
+  if (!s.lesson.confirm_leave) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 

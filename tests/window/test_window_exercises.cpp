@@ -16,6 +16,7 @@
 
 #include "app_state.h"
 #include "engine/kernel_file.h"
+#include "keys.h"
 #include "layout.h"
 #include "model.h"
 #include "startup.h"
@@ -528,4 +529,35 @@ TEST(WindowExercises, ProgressIsKeptAcrossWindowsInTheDataFolder) {
   text << kept.rdbuf();
   EXPECT_EQ(text.str(), start);
   std::filesystem::remove_all(dir);
+}
+
+// One Esc after Ctrl+Enter does not lose the verdict (issue 24): while an exercise is tried, Esc
+// asks before leaving the lesson; "stay" keeps lesson and verdict, "leave" leaves. Without an
+// exercise in the editor Esc leaves at once, as before.
+TEST(WindowExercises, EscAsksBeforeLeavingALessonWithAVerdict) {
+  AppState s;
+  setup(s);
+  try_padding(s);
+  ASSERT_TRUE(editor_run(s)) << s.form_error;
+  ASSERT_EQ(exercise_verdict(s).kind, ExerciseVerdict::Failed);
+  s.key_queue.push_back({"escape"});
+  handle_queued_keys(s, false);
+  EXPECT_TRUE(s.lesson.confirm_leave);
+  EXPECT_TRUE(question_open(s));
+  ASSERT_NE(current_lesson_step(s), nullptr);  // still in the lesson
+  answer_leave_lesson(s, false);
+  EXPECT_FALSE(s.lesson.confirm_leave);
+  EXPECT_NE(current_lesson_step(s), nullptr);
+  EXPECT_EQ(exercise_verdict(s).kind, ExerciseVerdict::Failed);
+  s.key_queue.push_back({"escape"});
+  handle_queued_keys(s, false);
+  answer_leave_lesson(s, true);
+  EXPECT_EQ(current_lesson_step(s), nullptr);
+  // A step without the exercise in the editor: Esc leaves at once.
+  const auto at = exercise_step(s, "padding", "pad-blelloch");
+  ASSERT_TRUE(open_lesson_step(s, at.first, 0));
+  s.key_queue.push_back({"escape"});
+  handle_queued_keys(s, false);
+  EXPECT_FALSE(s.lesson.confirm_leave);
+  EXPECT_EQ(current_lesson_step(s), nullptr);
 }
