@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <tuple>
 #include <string>
 #include <thread>
 #include <vector>
@@ -82,6 +83,11 @@ struct LessonState {
   int step = 0;
   bool answer_shown = false;
   bool confirm_leave = false;      // "Leave the lesson?" is asked (Esc with an exercise's verdict on screen)
+  // Pixels the lesson box needs beyond its share to show the step's text, question and answer
+  // whole (measured by the box as it draws; the layout adds them, up to its limit), and the
+  // (lesson, step, answer shown) they were measured for.
+  float grow = 0;
+  std::tuple<int, int, bool> grow_for{-1, -1, false};
   std::vector<std::string> panels_before;  // restored when the lesson is left
   FilledStep shown;                // the open step's text, question and answer, placeholders filled
   std::set<std::pair<int, int>> checked;  // (lesson, step) whose `at` and placeholders fit their traces

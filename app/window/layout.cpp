@@ -29,7 +29,7 @@ WindowLayout layout_window(const std::vector<std::string>& panels, float width, 
   if (extras.lesson) {
     // Large enough for a title, five lines of text and a question in the big font.
     const float share = extras.exercise ? 0.4f : std::min(0.27f * std::max(1.0f, ui_scale), 0.4f);
-    const float lh = std::clamp(height * share, std::min(170.0f * ui_scale, height * 0.45f), height * 0.45f);
+    const float lh = std::clamp(height * share + extras.lesson_grow, std::min(170.0f * ui_scale, height * 0.45f), height * 0.45f);
     l.lesson = {side_w, height - lh, width - side_w, lh};
     bottom -= lh;
   }

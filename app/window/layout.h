@@ -36,6 +36,7 @@ struct LayoutExtras {
   std::string focus;            // F: only this panel, over the whole main area ("" or not shown: all)
   bool lesson = false;  // a lesson is open: its box takes the bottom of the main area
   bool exercise = false;  // an exercise is tried in it: the box is taller (task, buttons, the checks)
+  float lesson_grow = 0;  // pixels more the box asks for (its text and answer whole), within 45 % of the height
   float notice_h = 0;   // height of the wrong-result strip (0: none)
   bool transport = true;  // the transport bar; false where no panel shown steps the trace (h = 0)
   // The height the code panel needs for its heading and the cited line with two neighbours each

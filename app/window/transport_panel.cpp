@@ -47,7 +47,9 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     // "step 6 / 8: down-sweep d=2 (2 active, no conflict)": what does not fit before the buttons
     // goes, the parenthesis first, then the label (whole words), never cut mid-word.
     const Step& st = s.trace.steps[s.step];
-    std::string head = "step " + std::to_string(s.step) + " / " + std::to_string(n - 1) + ":";
+    // In a lesson the lesson box's "step 2 of 5" is the step a lecturer names: here the trace's.
+    const char* word = current_lesson_step(s) ? "trace " : "step ";
+    std::string head = word + std::to_string(s.step) + " / " + std::to_string(n - 1) + ":";
     if (s.have_grid && s.grid_launch < static_cast<int>(s.grid.launches.size()))  // a grid trace: the block shown, then its step
       head = "launch " + std::to_string(s.grid_launch + 1) + "/" + std::to_string(s.grid.launches.size()) + ", block " + std::to_string(s.grid_block) + "/" +
              std::to_string(s.grid.launches[s.grid_launch].grid - 1) + ", " + head;

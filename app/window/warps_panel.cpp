@@ -74,8 +74,10 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const Step& st = t.steps[s.step];
   const int warps = warp_count(t);
   s.selected_warp = std::clamp(s.selected_warp, 0, warps - 1);
-  Rect c = begin_panel("##warps", "Warps and banks: step " + std::to_string(s.step) + " (" + std::to_string(t.banks) + " banks" +
-                                      (t.warp_issue == 16 ? ", half-warps" : "") + ")", r);
+  // In a lesson the lesson box's step is the one "step" on the screen.
+  Rect c = begin_panel("##warps", (current_lesson_step(s) ? std::string("Warps and banks") : "Warps and banks: step " + std::to_string(s.step)) + " (" +
+                                      std::to_string(t.banks) + " banks" + (t.warp_issue == 16 ? ", half-warps" : "") + ")",
+                       r);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
   ImFont* small = ui.fonts.small;

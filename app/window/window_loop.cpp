@@ -159,6 +159,7 @@ void draw_window_ui(AppState& s, WindowPanels& p, const UiContext& ui, float w, 
   extras.focus = s.focus_panel;
   extras.lesson = current_lesson_step(s) != nullptr;
   extras.exercise = exercise_in_editor(s);
+  if (s.lesson.grow_for == std::make_tuple(s.lesson.active, s.lesson.step, s.lesson.answer_shown)) extras.lesson_grow = s.lesson.grow;
   // No panel shown steps the trace (a lesson's timing step): no transport bar to step it with,
   // unless the sidebar is hidden (the bar's ">>" brings it back).
   extras.transport = s.sidebar_hidden || panels_show_steps(extras.focus.empty() ? s.panels : std::vector<std::string>{extras.focus});

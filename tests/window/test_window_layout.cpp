@@ -231,7 +231,9 @@ TEST(Layout, TheCodePanelGetsTheRoomForFiveRowsOrIsLeftOut) {
   LayoutExtras e;
   e.lesson = true;
   e.code_min_h = 280;  // about what code_panel_min_height gives in presenter mode
-  const WindowLayout grid = layout_window({"tree", "smem", "code"}, 1280, 720, 1.25f, LayoutExtras{false, "", true});
+  LayoutExtras lesson_only;
+  lesson_only.lesson = true;
+  const WindowLayout grid = layout_window({"tree", "smem", "code"}, 1280, 720, 1.25f, lesson_only);
   ASSERT_LT(find_panel(grid, "code")->rect.h, e.code_min_h);  // the grid's cell: the sliver of issue 24
   const WindowLayout l = layout_window({"tree", "smem", "code"}, 1280, 720, 1.25f, e);
   ASSERT_EQ(l.panels.size(), 3u);
@@ -249,7 +251,9 @@ TEST(Layout, TheCodePanelGetsTheRoomForFiveRowsOrIsLeftOut) {
   ASSERT_EQ(four.left_out.size(), 1u);
   EXPECT_EQ(four.left_out[0].first, "code");
   // Room enough: nothing changes.
-  EXPECT_TRUE(layout_window({"tree", "smem", "warps", "code"}, 1920, 1080, 1.0f, LayoutExtras{false, "", false, false, 0, true, 280}).left_out.empty());
+  LayoutExtras roomy;
+  roomy.code_min_h = 280;
+  EXPECT_TRUE(layout_window({"tree", "smem", "warps", "code"}, 1920, 1080, 1.0f, roomy).left_out.empty());
 }
 
 // Where no panel shown steps the trace (a lesson's timing step), the transport bar is left out

@@ -1137,6 +1137,7 @@ constexpr const char* kDocumentFigure = "a measurement a source document reports
 constexpr const char* kArithmetic = "the text's own arithmetic from the step's numbers (a block of 1024 threads)";
 constexpr const char* kSubjectNotShown = "the work count: the step's comparison shows wavefronts, not additions and steps";
 constexpr const char* kGridValuesTooWide = "a value of a global array: 4 digits do not fit the grid's cells at the minimum size, so none are written";
+constexpr const char* kBankUnlabelled = "a bank number: the bank x lane grid numbers every 4th bank where all do not fit its width (the column is drawn)";
 constexpr const char* kSectorsAsBytes = "sector counts: the traffic panel writes them as bytes per element";
 // The known exceptions: numbers a step quotes that its 1280x720 presenter screen does not show.
 const NotOnScreen kQuotedNotOnScreen[] = {
@@ -1165,6 +1166,7 @@ const NotOnScreen kQuotedNotOnScreen[] = {
     {"hillis-steele-vs-blelloch", 3, "9217", kSubjectNotShown},
     {"padding", 0, "101", kLineNoCode},
     {"padding", 0, "102", kLineNoCode},
+    {"padding", 3, "7", kBankUnlabelled},
     {"padding", 3, "39", kLineOutOfView},
     {"padding", 3, "40", kLineOutOfView},
     {"padding", 3, "652", kNotShownRun},
