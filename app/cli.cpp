@@ -565,6 +565,10 @@ int run_command_line(int argc, char** argv) {
   app.add_flag("--layout-report", wopt.layout_report,
                "with --screenshot: print what each panel had to shrink, thin out or leave out (values, labels), a line each")
       ->group(scripted);
+  app.add_flag("--screen-text", wopt.screen_text,
+               "with --screenshot: print the text the last frame drew (read back from its draw lists), a line per run: window, size, text; "
+               "with --lesson-walk also each step's text, question and answer as filled")
+      ->group(scripted);
   app.add_flag("--show-answer", wopt.show_answer, "lesson steps open with their answer shown")->group(scripted);
   app.add_option("--exit-after-frames", wopt.exit_after_frames, "interactive window: play from step 0 and close after N frames, as the user would")
       ->group(scripted);

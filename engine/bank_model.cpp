@@ -87,18 +87,20 @@ void find_hazards(Step& step) {
   }
 }
 
+int lanes_per_issue(int warp_issue, int width) { return std::max(1, std::min(warp_issue, kWarpSize / std::max(1, width))); }
+
 namespace {
 
 // Wavefronts of one warp-instruction: per issue group of lanes (a warp; a half-warp in G80 mode
 // or for 8-byte accesses; a quarter-warp for 16-byte ones), the most distinct words one bank serves.
 void count_wavefronts(const Step& step, WarpInstruction& wi, int banks, int issue) {
-  const int lanes_per_issue = std::min(issue, kWarpSize / std::max(1, wi.width));
-  for (int first = 0; first < kWarpSize; first += lanes_per_issue) {
+  const int group = lanes_per_issue(issue, wi.width);
+  for (int first = 0; first < kWarpSize; first += group) {
     int words[kWarpSize * 4];
     int count = 0;
     for (int idx : wi.access_index) {
       const int lane = step.accesses[idx].tid % kWarpSize;
-      if (lane >= first && lane < first + lanes_per_issue && count < kWarpSize * 4) words[count++] = step.accesses[idx].word;
+      if (lane >= first && lane < first + group && count < kWarpSize * 4) words[count++] = step.accesses[idx].word;
     }
     if (count == 0) continue;
     const int w = wavefronts_of(words, count, banks);

@@ -21,7 +21,7 @@ void toast(AppState& s, const std::string& text, bool error) {
   if (s.toasts.size() > 4) s.toasts.erase(s.toasts.begin());
 }
 
-bool question_open(const AppState& s) { return s.editor.prompt != EditorPrompt::None || s.exercise.confirm_solution; }
+bool question_open(const AppState& s) { return s.editor.prompt != EditorPrompt::None || s.exercise.confirm_solution || s.lesson.confirm_leave; }
 
 
 std::string wrong_result_note(const Trace& t, const std::string& why) {

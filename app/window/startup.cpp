@@ -48,6 +48,7 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
     if (const std::string data = user_data_dir(); !data.empty()) {
       s.editor.save_dir = data + "/my-kernels";
       s.exercise.save_dir = data + "/my-exercises";
+      load_exercise_progress(s);  // the lesson box says which exercises passed before Try it
     }
     if (o.panels.empty() && !s.settings.panels.empty()) {
       try {
@@ -145,6 +146,7 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
 }
 
 void save_app_settings(AppState& s, int width, int height) {
+  keep_exercise_text(s, false);  // the editor's exercise text as it is now, into its progress file
   if (s.settings_path.empty()) return;
   if (!s.fullscreen) {
     s.settings.width = width;
