@@ -210,6 +210,8 @@ void clear_compare(AppState& s);
 std::string compare_side_label(const AppState& s, bool partner);
 
 int step_count(const AppState& s);
+// Is the step shown the last one of a trace stopped by a fault (Trace::fault), in the block that faulted?
+bool at_fault_step(const AppState& s);
 // One step forward or back; in a grid trace it goes on into the next block (or launch) after the
 // block's last step, and back into the previous one before its first. False at either end.
 bool step_by(AppState& s, int delta);

@@ -62,7 +62,9 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const int shared_site = current_site(t, s.step, s.selected_warp, s.selected_inst);
   const int site = shared_site >= 0 ? shared_site : current_global_site(t, s.step, s.grid_inst);
   const SourceSite* cur = site >= 0 && site < static_cast<int>(t.sites.size()) ? &t.sites[site] : nullptr;
-  const int want = cur ? cur->file : main_file_index(t);
+  // The last step of a trace stopped by a fault: its line, marked in the error colour.
+  const bool fault_step = at_fault_step(s) && t.fault_file >= 0 && t.fault_file < static_cast<int>(t.file_texts.size());
+  const int want = fault_step ? t.fault_file : cur ? cur->file : main_file_index(t);
   if (generation_ != s.trace_generation || file_ != want) {
     generation_ = s.trace_generation;
     file_ = want;
@@ -84,6 +86,7 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       cur_lines.insert(sp.line);
     }
   }
+  if (fault_step) cur_lines = {t.fault_line - 1};  // scrolled into view as an access's line is
   const std::set<int> step_lines = step_site_lines(t, s.step, file_);
   // The lines the open lesson step's text cites in this file (0-based): marked, and kept in view.
   std::set<int> cited;
@@ -94,7 +97,9 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // Where: the file (shortened to its name when the path does not fit), the line, the expression.
   const std::string path = file_ >= 0 ? t.files[file_] : "";
   const std::string shown_path = fitting_path(path, ImGui::GetContentRegionAvail().x);
-  if (cur) {
+  if (fault_step) {
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1), "%s", (shown_path + ", line " + std::to_string(t.fault_line) + ": FAULT, " + shown_text(t.fault)).c_str());
+  } else if (cur) {
     std::string where = shown_path + ", line " + std::to_string(cur->line) + ": " + site_text(t, site);
     for (size_t i = 1; i < cur_sites.size(); ++i) where += " + line " + std::to_string(t.sites[cur_sites[i]].line) + ": " + site_text(t, cur_sites[i]);
     if (cur->vector_width > 1)  // the compiler merged this access with the thread's next: one vector access
@@ -138,7 +143,9 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       const ImVec2 p = ImGui::GetCursorScreenPos();
       const float w = ImGui::GetWindowWidth();
       const std::string lead = std::string(static_cast<size_t>(row.indent), ' ');
-      if (cur_lines.count(row.line)) {
+      if (fault_step && cur_lines.count(row.line)) {
+        dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh), IM_COL32(230, 90, 70, 110));  // the faulting line
+      } else if (cur_lines.count(row.line)) {
         dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh), line_bg);
         // the expression itself, on this row's part of the line
         for (const auto& sp : spans) {

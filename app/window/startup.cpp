@@ -74,8 +74,10 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
   } else {
     TraceRequest r = o.request;
     if (!o.have_request && !s.settings.kernel.empty() && find_kernel_file(s.settings.kernel)) r.kernel = s.settings.kernel;
-    // A --source file whose text does not run opens in the editor with its error, to be fixed there.
-    if (!run_request(s, r, o.device) && !(!r.source.empty() && editor_start_on(s, r, o.device))) throw UsageError(s.form_error);
+    // A --source file whose text does not run opens in the editor with its error, to be fixed there;
+    // a kernel that faults shows what ran up to the fault (its last step).
+    const bool ran = run_request(s, r, o.device) || (!r.source.empty() && editor_start_on(s, r, o.device));
+    if (!ran && !(s.have_trace && !s.trace.fault.empty())) throw UsageError(s.form_error);
     if (want_compare && !s.have_compare)
       throw UsageError("cannot build the comparison: " + (s.toasts.empty() ? std::string("?") : s.toasts.back().text));
   }

@@ -55,8 +55,13 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
              std::to_string(s.grid.launches[s.grid_launch].grid - 1) + ", " + head;
     // The step's worst conflict degree stays on the line whatever else goes (a lesson speaks of it):
     // "(2 active, 4-way conflict)", else "4-way" alone; the label gives way first.
-    const std::string degree = st.max_degree > 1 ? std::to_string(st.max_degree) + "-way" : std::string("no conflict");
-    const std::string full_tail = "(" + std::to_string(st.active_threads) + " active, " + (st.max_degree > 1 ? degree + " conflict" : degree) + ")";
+    // A trace stopped by a fault: its last step says where and what instead (the editor and the
+    // code panel mark the line).
+    const bool fault_step = at_fault_step(s);
+    const std::string fault_at = "FAULT at line " + std::to_string(s.trace.fault_line);
+    const std::string degree = fault_step ? fault_at : st.max_degree > 1 ? std::to_string(st.max_degree) + "-way" : std::string("no conflict");
+    const std::string full_tail = fault_step ? fault_at + ": " + shown_text(s.trace.fault)
+                                             : "(" + std::to_string(st.active_threads) + " active, " + (st.max_degree > 1 ? degree + " conflict" : degree) + ")";
     const float sp = style.ItemSpacing.x;
     const float room = right_x - text_x - sp;
     const std::string step_label = shown_text(st.label);
@@ -74,7 +79,8 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", label.c_str());
     }
     ImGui::SameLine();
-    if (st.max_degree > 1) ImGui::TextColored(ImVec4(0.95f, 0.55f, 0.2f, 1), "%s", tail.c_str());  // the totals' conflict colour
+    if (fault_step) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1), "%s", tail.c_str());  // the error colour
+    else if (st.max_degree > 1) ImGui::TextColored(ImVec4(0.95f, 0.55f, 0.2f, 1), "%s", tail.c_str());  // the totals' conflict colour
     else ImGui::TextDisabled("%s", tail.c_str());
     s.layout_report.add({"transport", "step line", (label == st.label ? 2 : label.empty() ? 0 : 1) + (tail == full_tail ? 1 : 0), 3, ImGui::GetFontSize(),
                          label == st.label ? (tail == full_tail ? "" : "no active count") : "label abbreviated"});
