@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "model.h"
+#include "formats/lesson.h"  // trace_work
 #include "formats/shown_text.h"
 #include "panels.h"
 #include "source_view.h"
@@ -84,6 +85,18 @@ void draw_totals(const Trace& A, const Trace& B, ImVec4 ca, ImVec4 cb, const UiC
       ImGui::TextUnformatted(k == 0 ? "loads" : "stores");
       triple(k == 0 ? A.totals.ld : A.totals.st, ca, "A");
       triple(k == 0 ? B.totals.ld : B.totals.st, cb, "B");
+    }
+    // The work as the lessons count it: additions, and the steps that add (Hillis-Steele's
+    // n log n against Blelloch's 2(n - 1)).
+    const TraceWork wa = trace_work(A), wb = trace_work(B);
+    if (wa.additions > 0 || wb.additions > 0) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted("adds");
+      ImGui::TableNextColumn();
+      ImGui::TextColored(ca, "A %lld in %lld steps", wa.additions, wa.steps);
+      ImGui::TableNextColumn();
+      ImGui::TextColored(cb, "B %lld in %lld steps", wb.additions, wb.steps);
     }
     ImGui::EndTable();
   }

@@ -1135,7 +1135,6 @@ constexpr const char* kNotWritten = "a count the step's panels draw (warps, bins
 constexpr const char* kExerciseRun = "a size the step's exercise checks, not the step's own run";
 constexpr const char* kDocumentFigure = "a measurement a source document reports, not one of this trace";
 constexpr const char* kArithmetic = "the text's own arithmetic from the step's numbers (a block of 1024 threads)";
-constexpr const char* kSubjectNotShown = "the work count: the step's comparison shows wavefronts, not additions and steps";
 constexpr const char* kGridValuesTooWide = "a value of a global array: 4 digits do not fit the grid's cells at the minimum size, so none are written";
 constexpr const char* kBankUnlabelled = "a bank number: the bank x lane grid numbers every 4th bank where all do not fit its width (the column is drawn)";
 constexpr const char* kSectorsAsBytes = "sector counts: the traffic panel writes them as bytes per element";
@@ -1160,10 +1159,6 @@ const NotOnScreen kQuotedNotOnScreen[] = {
     {"hillis-steele-vs-blelloch", 0, "6", kNotShownRun},
     {"hillis-steele-vs-blelloch", 2, "15", kNextStep},
     {"hillis-steele-vs-blelloch", 2, "22", kNextStep},
-    {"hillis-steele-vs-blelloch", 3, "10", kSubjectNotShown},
-    {"hillis-steele-vs-blelloch", 3, "20", kSubjectNotShown},
-    {"hillis-steele-vs-blelloch", 3, "2046", kSubjectNotShown},
-    {"hillis-steele-vs-blelloch", 3, "9217", kSubjectNotShown},
     {"padding", 0, "101", kLineNoCode},
     {"padding", 0, "102", kLineNoCode},
     {"padding", 3, "7", kBankUnlabelled},
