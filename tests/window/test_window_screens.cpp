@@ -1179,6 +1179,7 @@ const NotOnScreen kQuotedNotOnScreen[] = {
     {"applications", 3, "16", kNotShownRun},
     {"applications", 3, "256", kNotShownRun},
     {"applications", 4, "256", kNotWritten},
+    {"race", 0, "45", kLineNoCode},
     {"non-commutative", 0, "29", kLineNoCode},
     {"transpose", 0, "128", kNotWritten},
     {"transpose", 2, "33", kNextStep},
