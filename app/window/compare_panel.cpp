@@ -86,18 +86,6 @@ void draw_totals(const Trace& A, const Trace& B, ImVec4 ca, ImVec4 cb, const UiC
       triple(k == 0 ? A.totals.ld : A.totals.st, ca, "A");
       triple(k == 0 ? B.totals.ld : B.totals.st, cb, "B");
     }
-    // The work as the lessons count it: additions, and the steps that add (Hillis-Steele's
-    // n log n against Blelloch's 2(n - 1)).
-    const TraceWork wa = trace_work(A), wb = trace_work(B);
-    if (wa.additions > 0 || wb.additions > 0) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted("adds");
-      ImGui::TableNextColumn();
-      ImGui::TextColored(ca, "A %lld in %lld steps", wa.additions, wa.steps);
-      ImGui::TableNextColumn();
-      ImGui::TextColored(cb, "B %lld in %lld steps", wb.additions, wb.steps);
-    }
     ImGui::EndTable();
   }
   ImGui::PopFont();
@@ -157,7 +145,22 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const Trace& B = swap ? s.trace : s.compare;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec4 ca(0.34f, 0.71f, 0.91f, 1), cb(0.90f, 0.62f, 0.0f, 1);
-  const std::string la = "A: " + compare_side_label(s, swap), lb = "B: " + compare_side_label(s, !swap);
+  // Each side's work as the lessons count it, after its name: additions, and the steps that add
+  // (Hillis-Steele's n log n against Blelloch's 2(n - 1)).
+  auto work = [](const Trace& t) {
+    const TraceWork w = trace_work(t);
+    return w.additions > 0 ? ", " + std::to_string(w.additions) + " adds in " + std::to_string(w.steps) + " steps" : std::string();
+  };
+  std::string na = compare_side_label(s, swap), nb = compare_side_label(s, !swap);
+  const std::string wa = work(A), wb = work(B);
+  if (!wa.empty() || !wb.empty()) {  // room for the work: a "(32 banks)" both sides share goes
+    const size_t pa = na.rfind(" ("), pb = nb.rfind(" (");
+    if (pa != std::string::npos && pb != std::string::npos && na.substr(pa) == nb.substr(pb)) {
+      na.resize(pa);
+      nb.resize(pb);
+    }
+  }
+  const std::string la = "A: " + na + wa, lb = "B: " + nb + wb;
   ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.30f, 1.0f), "Comparison");  // begin_panel's title colour
   if (flow_button("swap A, B", false, true, true)) s.compare_swap = !s.compare_swap;
   if (flow_button(show_sides_ ? "table only" : "side by side", false, true, true)) show_sides_ = !show_sides_;
