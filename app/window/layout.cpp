@@ -143,7 +143,7 @@ float clamp_pan(float pan_x, int words, float area_w, float zoom) {
 
 bool label_fits(float box_w, float text_w) { return text_w <= box_w - 2.0f; }
 
-float min_text_px(float ui_scale, bool presenter) { return (presenter ? 14.0f : 11.0f) * std::max(0.5f, ui_scale); }
+float min_text_px(float ui_scale, bool presenter) { return (presenter ? 18.0f : 11.0f) * std::max(0.5f, ui_scale); }
 
 float fit_text_px(float text_w, float ref_px, float box_w, float box_h, float min_px, float max_px) {
   if (ref_px <= 0) return 0;
