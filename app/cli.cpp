@@ -584,6 +584,7 @@ int run_command_line(int argc, char** argv) {
                "with --lesson-walk also each step's text, question and answer as filled")
       ->group(scripted);
   app.add_flag("--show-answer", wopt.show_answer, "lesson steps open with their answer shown")->group(scripted);
+  app.add_flag("--welcome", wopt.welcome, "open with the start screen: the lessons in order, the exercises, your own kernel (the first start does)");
   app.add_option("--exit-after-frames", wopt.exit_after_frames, "interactive window: play from step 0 and close after N frames, as the user would")
       ->group(scripted);
   app.add_option("--edit-script", wopt.edit_script,

@@ -5,6 +5,7 @@
 #include "grid_model.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 #include "engine/catalogue.h"
@@ -170,6 +171,28 @@ std::string compare_side_label(const AppState& s, bool partner) {
 }
 
 int step_count(const AppState& s) { return s.have_trace ? static_cast<int>(s.trace.steps.size()) : 0; }
+
+WelcomeItems welcome_items(const AppState& s) {
+  WelcomeItems w;
+  const auto& lessons = s.lesson.lessons;
+  for (int i = 0; i < static_cast<int>(lessons.size()); ++i) {
+    const Lesson& l = lessons[i];
+    w.lessons.push_back({std::to_string(i + 1) + ". " + l.title, i, 0});
+    for (int k = 0; k < static_cast<int>(l.steps.size()); ++k) {
+      if (l.steps[k].exercise.empty()) continue;
+      std::string title = l.steps[k].title;  // "Your turn: pad the scan": the list's heading says it is one
+      if (title.rfind("Your turn: ", 0) == 0) title = title.substr(11);
+      if (!title.empty()) title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+      w.exercises.push_back({title + " (lesson " + std::to_string(i + 1) + ")", i, k});
+    }
+  }
+  return w;
+}
+
+void choose_welcome(AppState& s, const WelcomeItem& item) {
+  s.welcome_open = false;
+  if (item.lesson >= 0) go_lesson_step(s, item.lesson, item.step);
+}
 
 bool at_fault_step(const AppState& s) {
   if (!s.have_trace || s.trace.fault.empty() || s.step != step_count(s) - 1) return false;

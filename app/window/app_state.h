@@ -184,6 +184,7 @@ struct AppState {
   std::vector<KeyPress> key_queue;  // presses since the last frame, in order (the shell queues them)
   bool sidebar_hidden = false;      // Tab, or the sidebar's "<<" button
   bool help_open = false;           // F1 or ?: the help overlay with the keys
+  bool welcome_open = false;   // the start screen: the lessons in order, the exercises, your own kernel (welcome_items)
   std::string focus_panel;          // F: this panel fills the main area ("" : the tiling)
   std::string hovered_panel;        // the panel under the mouse in the last frame
   LayoutReport layout_report;       // what the panels had to shrink, thin out or leave out, this frame
@@ -234,6 +235,18 @@ int find_lesson_index(const AppState& s, const std::string& name);
 // tried before opens it again, with the student's version (unless the editor holds unsaved
 // changes of another text). Returns false (with a toast) when the lesson or step does not exist.
 bool open_lesson_step(AppState& s, int lesson, int step);
+// The start screen (issue 24's first contact): every lesson in order, each step that offers an
+// exercise, and the way to a kernel of one's own. A lesson item opens its step (go_lesson_step)
+// and closes the screen.
+struct WelcomeItem {
+  std::string label;
+  int lesson = -1, step = 0;
+};
+struct WelcomeItems {
+  std::vector<WelcomeItem> lessons, exercises;
+};
+WelcomeItems welcome_items(const AppState& s);
+void choose_welcome(AppState& s, const WelcomeItem& item);
 // The lesson menu's and the lesson box's way to a step: open_lesson_step, after asking when the
 // step's kernel (or its exercise's kept text) would replace unsaved edits in the editor. An
 // exercise's text is kept, not asked about.

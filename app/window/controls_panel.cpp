@@ -218,6 +218,8 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (ImGui::Button("Full screen (F11)")) s.toggle_fullscreen = true;
   }
   if (ImGui::SmallButton("Keys (F1 or ?)")) s.help_open = true;
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Start screen")) s.welcome_open = true;
   ImGui::PopFont();
   ImGui::EndChild();
   end_panel();

@@ -480,6 +480,14 @@ bool load_file(AppState& s, const std::string& path) {
 }
 }  // namespace
 
+void editor_ask_open(AppState& s) {
+  guard_unsaved(s, "open another file", [](AppState& st) {
+    st.editor.prompt = EditorPrompt::Open;
+    st.editor.prompt_error.clear();
+    if (!st.editor.path_buf[0]) std::snprintf(st.editor.path_buf, sizeof st.editor.path_buf, "%s", kernel_file_path("my-kernel.cu").c_str());
+  });
+}
+
 bool editor_start_on(AppState& s, const TraceRequest& r, Device device) {
   if (!load_file(s, r.source)) return false;
   s.request = r;  // Run goes on with the command line's options

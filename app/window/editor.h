@@ -172,6 +172,9 @@ bool editor_save(AppState& s);
 void editor_ask_save_as(EditorState& e);
 // Save As: writes `path` and makes it the editor's file (later runs run it as --source).
 bool editor_save_as(AppState& s, const std::string& path);
+// Open (Ctrl+O): asks for a kernel file's path (EditorPrompt::Open), after the unsaved-changes
+// question when the editor holds unsaved edits.
+void editor_ask_open(AppState& s);
 // The start-up's way when a --source file does not run (start_app): the file in the editor with
 // the request's options kept for Run, and its error on its line. False when the file cannot be read.
 bool editor_start_on(AppState& s, const TraceRequest& r, Device device);

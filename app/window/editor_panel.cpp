@@ -50,13 +50,7 @@ bool ctrl_pressed(int key, bool shift = false) {
 
 bool editor_shown(const AppState& s) { return std::find(s.panels.begin(), s.panels.end(), "editor") != s.panels.end(); }
 
-void ask_open(AppState& s) {
-  guard_unsaved(s, "open another file", [](AppState& st) {
-    st.editor.prompt = EditorPrompt::Open;
-    st.editor.prompt_error.clear();
-    if (!st.editor.path_buf[0]) std::snprintf(st.editor.path_buf, sizeof st.editor.path_buf, "%s", kernel_file_path("my-kernel.cu").c_str());
-  });
-}
+void ask_open(AppState& s) { editor_ask_open(s); }
 
 }  // namespace
 

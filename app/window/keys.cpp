@@ -77,6 +77,10 @@ bool apply_key(AppState& s, const KeyPress& k) {
       s.help_open = false;
       return true;
     }
+    if (s.welcome_open) {  // the start screen: Esc explores the trace behind it
+      s.welcome_open = false;
+      return true;
+    }
     if (!s.focus_panel.empty()) {
       s.focus_panel.clear();
       return true;

@@ -38,10 +38,12 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
     s.panels = default_panels();
     if (want_compare) s.panels = {"tree", "compare", "smem", "warps"};
   }
+  bool first_start = false;  // no settings written yet: a newcomer
   if (!settings_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(settings_dir, ec);  // imgui.ini is written there too
     s.settings_path = settings_dir + "/settings.ini";
+    first_start = !std::filesystem::exists(s.settings_path, ec);
     s.settings = load_settings(s.settings_path);
     // A window that keeps its settings keeps the user's work too (XDG data folder; made when written).
     // my-*: a `cmake --install --prefix ~/.local` puts the program's own kernels/ and exercises/ there.
@@ -115,6 +117,9 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
   }
   form_from_request(s.form, s.request, o.device);
   load_lesson_list(s);  // a file that fails to load is a toast naming file:line
+  // The start screen: asked for, or the first start of a window given nothing to show.
+  const bool nothing_asked = !o.have_request && o.open_path.empty() && o.lesson.empty() && o.bench_path.empty() && o.panels.empty();
+  s.welcome_open = o.welcome || (first_start && nothing_asked);
   if (!o.lesson.empty()) {
     const int li = find_lesson_index(s, o.lesson);
     if (li < 0) throw UsageError("--lesson: no lesson '" + o.lesson + "' (see scanscope lesson list)");

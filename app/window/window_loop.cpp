@@ -149,6 +149,59 @@ void draw_help(AppState& s, const UiContext& ui) {
   ImGui::End();
 }
 
+// The start screen (welcome_items): the lessons in order on the left; on the right the exercises,
+// a kernel of one's own, and the trace behind it. Esc (or the last button) closes it.
+void draw_welcome(AppState& s, const UiContext& ui) {
+  if (!s.welcome_open) return;
+  ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x / 2, io.DisplaySize.y / 2), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x * 0.94f, 0), ImGuiCond_Always);  // as tall as it needs
+  ImGui::SetNextWindowBgAlpha(0.97f);
+  ImGui::Begin("Start here##welcome", &s.welcome_open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize);
+  const WelcomeItems items = welcome_items(s);
+  const ImVec4 head(0.95f, 0.75f, 0.3f, 1);
+  ImGui::TextWrapped("scanscope shows what a reduction or scan kernel does, step by step: every shared-memory access, bank conflicts, idle threads.");
+  ImGui::Spacing();
+  const WelcomeItem* chosen = nullptr;
+  if (ImGui::BeginTable("##welcome", 2, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("lessons", ImGuiTableColumnFlags_WidthStretch, 1.8f);
+    ImGui::TableSetupColumn("more", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableNextColumn();
+    ImGui::TextColored(head, "The lessons, in order: start with 1");
+    for (const WelcomeItem& it : items.lessons) {
+      std::string label = it.label;  // a title wider than the column: its part before the colon
+      const size_t colon = label.find(':');
+      if (ImGui::CalcTextSize(label.c_str()).x > ImGui::GetContentRegionAvail().x && colon != std::string::npos) label.resize(colon);
+      if (ImGui::Selectable((label + "##wl" + std::to_string(it.lesson)).c_str())) chosen = &it;
+      if (label != it.label && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", it.label.c_str());
+    }
+    if (items.lessons.empty()) ImGui::TextDisabled("no lessons found");
+    ImGui::TableNextColumn();
+    ImGui::TextColored(head, "An exercise");
+    for (const WelcomeItem& it : items.exercises)
+      if (ImGui::Selectable((it.label + "##we" + std::to_string(it.lesson) + "_" + std::to_string(it.step)).c_str())) chosen = &it;
+    ImGui::Spacing();
+    ImGui::TextColored(head, "Your own kernel");
+    if (ImGui::Button("Open a .cu file (Ctrl+O)")) {
+      s.welcome_open = false;
+      editor_ask_open(s);
+    }
+    ImGui::PushFont(ui.fonts.small);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("docs/kernel-files.md says what a kernel file may contain");
+    ImGui::PopTextWrapPos();
+    ImGui::PopFont();
+    ImGui::Spacing();
+    if (ImGui::Button("Explore the scan behind this (Esc)")) s.welcome_open = false;
+    ImGui::EndTable();
+  }
+  ImGui::PushFont(ui.fonts.small);
+  ImGui::TextWrapped("F1 lists the keys; the sidebar's Lessons and Start screen bring these back.");
+  ImGui::PopFont();
+  ImGui::End();
+  if (chosen) choose_welcome(s, *chosen);
+}
+
 }  // namespace
 
 void draw_window_ui(AppState& s, WindowPanels& p, const UiContext& ui, float w, float h) {
@@ -184,6 +237,7 @@ void draw_window_ui(AppState& s, WindowPanels& p, const UiContext& ui, float w, 
   p.lesson.draw(s, ui, l.lesson);
   draw_editor_prompts(s, ui);
   draw_exercise_prompt(s, ui);
+  draw_welcome(s, ui);
   draw_help(s, ui);
   draw_toasts(s);
 }

@@ -50,6 +50,7 @@ struct WindowOptions {
   bool frame_stats = false;      // --frame-stats (with --screenshot): first play every step, print frame times
   std::string lesson_walk;       // --lesson-walk DIR (with --screenshot): first render every lesson step to DIR/NAME-K.png
   bool show_answer = false;      // --show-answer: lesson steps open with their answer shown
+  bool welcome = false;          // --welcome: open with the start screen (the first start opens with it anyway)
   long exit_after_frames = -1;   // --exit-after-frames N (interactive): play from step 0, close after N frames
   bool layout_report = false;    // --layout-report (with --screenshot): print what the panels had to shrink, thin out or leave out
   bool screen_text = false;      // --screen-text (with --screenshot): print the text the frame drew, run by run (screen_text.h)

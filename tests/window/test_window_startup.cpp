@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "engine/assets.h"
+#include "keys.h"
 #include "model.h"
 #include "settings.h"
 #include "startup.h"
@@ -196,4 +197,71 @@ TEST(WindowStartup, TheSettingsAreReadAtTheStartAndWrittenAtTheEnd) {
   EXPECT_FALSE(shot.sidebar_hidden);
   EXPECT_EQ(size.width, 1600);
   std::filesystem::remove_all(dir);
+}
+
+// The start screen (issue 24, first contact): the first start of a window given nothing to show
+// opens with it; a later start, or one given a kernel or a lesson, does not; --welcome asks for
+// it. It lists every lesson in order and every step with an exercise; a choice opens that step.
+TEST(WindowStartup, TheFirstStartOpensTheStartScreen) {
+  const std::string dir = temp_dir("welcome");
+  {
+    AppState s;
+    start_app(s, cpu_options(), dir);
+    EXPECT_TRUE(s.welcome_open);
+    save_app_settings(s, 1280, 720);  // what closing the window does
+  }
+  ASSERT_TRUE(std::filesystem::exists(dir + "/settings.ini"));
+  {
+    AppState s;
+    start_app(s, cpu_options(), dir);
+    EXPECT_FALSE(s.welcome_open);  // not a newcomer any more
+  }
+  {
+    AppState s;
+    WindowOptions o = cpu_options();
+    o.welcome = true;
+    start_app(s, o, dir);
+    EXPECT_TRUE(s.welcome_open);
+    KeyPress esc;
+    esc.key = "escape";
+    EXPECT_TRUE(apply_key(s, esc));  // Esc explores the trace behind it
+    EXPECT_FALSE(s.welcome_open);
+  }
+  std::filesystem::remove_all(dir);
+  const std::string fresh = temp_dir("welcome_lesson");
+  {
+    AppState s;
+    WindowOptions o = cpu_options();
+    o.lesson = "padding";
+    start_app(s, o, fresh);
+    EXPECT_FALSE(s.welcome_open);  // asked for something: shown that
+  }
+  std::filesystem::remove_all(fresh);
+}
+
+TEST(WindowStartup, TheStartScreenListsTheLessonsInOrderAndTheExercises) {
+  AppState s;
+  WindowOptions o = cpu_options();
+  o.welcome = true;
+  start_app(s, o, "");
+  ASSERT_TRUE(s.welcome_open);
+  const WelcomeItems w = welcome_items(s);
+  ASSERT_EQ(w.lessons.size(), s.lesson.lessons.size());
+  ASSERT_GE(w.lessons.size(), 11u);
+  for (size_t i = 0; i < w.lessons.size(); ++i) {
+    EXPECT_EQ(w.lessons[i].lesson, static_cast<int>(i));
+    EXPECT_EQ(w.lessons[i].label.rfind(std::to_string(i + 1) + ". " + s.lesson.lessons[i].title, 0), 0u) << w.lessons[i].label;
+  }
+  ASSERT_GE(w.exercises.size(), 3u);
+  int with_exercise = 0;
+  for (const Lesson& l : s.lesson.lessons)
+    for (const LessonStep& st : l.steps) with_exercise += !st.exercise.empty();
+  EXPECT_EQ(static_cast<int>(w.exercises.size()), with_exercise);
+  const WelcomeItem pick = w.exercises.front();
+  choose_welcome(s, pick);
+  EXPECT_FALSE(s.welcome_open);
+  EXPECT_EQ(s.lesson.active, pick.lesson);
+  EXPECT_EQ(s.lesson.step, pick.step);
+  ASSERT_NE(current_lesson_step(s), nullptr);
+  EXPECT_FALSE(current_lesson_step(s)->exercise.empty());
 }
