@@ -36,6 +36,12 @@ std::string wrong_result_note(const Trace& t, const std::string& why) {
 }
 
 void show_trace(AppState& s, Trace t, const std::string& where) {
+  // A kernel that starts printing (a student's printf) brings the console panel, once, unless a
+  // lesson step chose the panels: closing it afterwards keeps it closed.
+  const bool printed_before = s.have_trace && !(s.have_grid ? s.grid.prints : s.trace.prints).empty();
+  if (!t.prints.empty() && !printed_before && !current_lesson_step(s) &&
+      std::find(s.panels.begin(), s.panels.end(), "console") == s.panels.end())
+    s.panels.push_back("console");
   if (t.is_grid() && s.panels == default_panels()) {  // the default layout gets the grid in the warps panel's place
     s.panels = default_panels();
     std::replace(s.panels.begin(), s.panels.end(), std::string("warps"), std::string("grid"));
@@ -192,6 +198,34 @@ WelcomeItems welcome_items(const AppState& s) {
 void choose_welcome(AppState& s, const WelcomeItem& item) {
   s.welcome_open = false;
   if (item.lesson >= 0) go_lesson_step(s, item.lesson, item.step);
+}
+
+ConsoleView console_lines(const AppState& s, int max_lines) {
+  ConsoleView v;
+  if (!s.have_trace) return v;
+  const Trace& t = s.have_grid ? s.grid : s.trace;
+  const int now = s.have_grid ? grid_step(s.grid, s.grid_launch, s.grid_block, s.step) : s.step;
+  v.total = static_cast<int>(t.prints.size());
+  bool many_blocks = false, many_launches = false;
+  for (const PrintLine& p : t.prints) {
+    many_blocks = many_blocks || p.block != 0;
+    many_launches = many_launches || p.launch != 0;
+  }
+  std::vector<const PrintLine*> shown;
+  for (const PrintLine& p : t.prints)
+    if (p.step <= now) shown.push_back(&p);
+  const size_t first = shown.size() > static_cast<size_t>(std::max(0, max_lines)) ? shown.size() - static_cast<size_t>(std::max(0, max_lines)) : 0;
+  v.left_out = static_cast<int>(first);
+  for (size_t i = first; i < shown.size(); ++i) {
+    const PrintLine& p = *shown[i];
+    ConsoleLine c;
+    c.where = (many_launches ? "launch " + std::to_string(p.launch + 1) + ", " : std::string()) +
+              (many_blocks || many_launches ? "block " + std::to_string(p.block) + ", " : std::string()) + "thread " + std::to_string(p.tid);
+    c.text = p.text;
+    c.current = p.step == now;
+    v.lines.push_back(std::move(c));
+  }
+  return v;
 }
 
 bool at_fault_step(const AppState& s) {

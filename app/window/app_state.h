@@ -211,6 +211,21 @@ void clear_compare(AppState& s);
 std::string compare_side_label(const AppState& s, bool partner);
 
 int step_count(const AppState& s);
+// printf's output as the console panel shows it: every line printed up to the step shown (a grid
+// trace: all blocks' up to that block's step), in the trace's order (launch, block, step, thread),
+// each with where it came from; `current`: printed in the step shown. At most `max_lines` (the
+// last ones), `left_out` says how many earlier ones are not listed.
+struct ConsoleLine {
+  std::string where;  // "thread 3" or "block 1, thread 3" (several blocks or launches: "launch 2, block 1, thread 3")
+  std::string text;
+  bool current = false;
+};
+struct ConsoleView {
+  std::vector<ConsoleLine> lines;
+  int left_out = 0;
+  int total = 0;  // the trace's lines in all
+};
+ConsoleView console_lines(const AppState& s, int max_lines = 2000);
 // Is the step shown the last one of a trace stopped by a fault (Trace::fault), in the block that faulted?
 bool at_fault_step(const AppState& s);
 // One step forward or back; in a grid trace it goes on into the next block (or launch) after the

@@ -23,6 +23,7 @@
   X("traffic", TrafficPanel, "global memory traffic: bytes per element each launch reads and writes, beside the comparison's partner", false, true) \
   X("code", CodePanel, "the kernel's source, the access site's line highlighted", true, true)                                      \
   X("editor", EditorPanel, "the kernel's text to edit: Ctrl+Enter traces it again, errors on their lines", false, true)            \
+  X("console", ConsolePanel, "printf's output: each thread's lines up to the step shown, the step's own marked", false, true)         \
   X("compare", ComparePanel, "the trace beside a partner (other padding, kernel or unedited text), level by level", false, true)   \
   X("timing", TimingPanel, "benchmarks against n: time and GB/s, or x CUB and share of the copy (--bench, --timing-preset, --series)", false, false)      \
   X("float-order", FloatOrderPanel, "the same floats summed in different orders: each order's error in ulps", false, false)         \

@@ -136,6 +136,15 @@ class GridPanel : public Panel {  // launches, blocks and the global arrays of a
   int values_step_ = -2, values_generation_ = -1;
 };
 
+class ConsolePanel : public Panel {  // printf's lines up to the step shown (console_lines)
+ public:
+  void draw(AppState& s, const UiContext& ui, const Rect& r) override;
+
+ private:
+  int scrolled_for_ = -1;  // the step (and trace) the view last scrolled to its end for
+  int generation_ = -1;
+};
+
 class TrafficPanel : public Panel {  // bytes per element each launch reads and writes (and the partner's)
  public:
   void draw(AppState& s, const UiContext& ui, const Rect& r) override;

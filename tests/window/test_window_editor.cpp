@@ -558,3 +558,49 @@ TEST(EditorStartup, SourceOpensTheEditorOnThatFile) {
   std::error_code ec;
   std::filesystem::remove_all(dir, ec);
 }
+
+// printf's output in the window (issue 29): a kernel that prints brings the console panel, which
+// lists each thread's lines up to the step shown, the step's own marked.
+TEST(Console, PrintedLinesFollowTheStep) {
+  AppState s;
+  TraceRequest r;
+  r.n = 8;
+  r.input = {4, 9, 7, 9, 0, 1, 3, 9};
+  r.source = kernel_dir() + "/app/console.cu";
+  r.source_text = R"(// launch: k<<<1, 8>>>(in, out, N)
+// out: N
+// check: copy
+__global__ void k(const T *in, T *out, int n) {
+  __shared__ T s[8];
+  int t = threadIdx.x;
+  s[t] = in[t];
+  printf("thread %d loaded %d\n", t, s[t]);
+  __syncthreads();
+  out[t] = s[t];
+  if (t % 4 == 0) printf("t%d wrote out[%d] = %d\n", t, t, out[t]);
+}
+)";
+  r.has_source_text = true;
+  ASSERT_TRUE(run_request(s, r, Device::Cpu)) << s.form_error;
+  EXPECT_NE(std::find(s.panels.begin(), s.panels.end(), "console"), s.panels.end());
+  s.step = 0;
+  ConsoleView v = console_lines(s);
+  EXPECT_EQ(v.total, 10);
+  ASSERT_EQ(v.lines.size(), 8u);
+  EXPECT_EQ(v.lines[2].where, "thread 2");
+  EXPECT_EQ(v.lines[2].text, "thread 2 loaded 7");  // a line, its newline taken
+  EXPECT_TRUE(v.lines[2].current);
+  s.step = step_count(s) - 1;
+  v = console_lines(s);
+  ASSERT_EQ(v.lines.size(), 10u);
+  EXPECT_FALSE(v.lines[0].current);
+  EXPECT_TRUE(v.lines[9].current);
+  EXPECT_EQ(v.lines[9].text, "t4 wrote out[4] = 0");
+  v = console_lines(s, 3);  // only the last lines, the others counted
+  EXPECT_EQ(v.lines.size(), 3u);
+  EXPECT_EQ(v.left_out, 7);
+  // Closed by the user, it stays closed when the same kernel runs again.
+  s.panels.erase(std::find(s.panels.begin(), s.panels.end(), "console"));
+  ASSERT_TRUE(run_request(s, r, Device::Cpu));
+  EXPECT_EQ(std::find(s.panels.begin(), s.panels.end(), "console"), s.panels.end());
+}
