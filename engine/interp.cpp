@@ -297,6 +297,13 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     if (name == "max" && a.size() == 2) return std::max(a[0], a[1]);
     return std::nullopt;
   };
+  // A __device__ variable in a header line: the host has no such value (the kernels name it).
+  host.env.why_unknown = [&](const std::string& name) -> std::string {
+    for (const auto& d : b.compiled.program->device_vars)
+      if (d.var->name == name)
+        return "'" + name + "' is a __device__ variable: it lives on the GPU, and kernels use it by name; the host's lines cannot";
+    return "";
+  };
   for (const auto& req : h.requires) {
     if (host.eval_text(req.expr, req.line, 12)) continue;
     // {EXPR} in the message: its value (e.g. "not {N}")
@@ -341,7 +348,26 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       bad_array(name + " has " + std::to_string(count) + " elements; an array has 1 to " + std::to_string(cuda::kMaxArrayElements));
     k.arrays.push_back({name, count, Base::Int});
   }
+  // The file's __device__ variables: a global array each, after the array: lines.
+  const auto& dvars = b.compiled.program->device_vars;
+  const size_t first_device = k.arrays.size();
+  for (size_t d = 0; d < dvars.size(); ++d) {
+    const cuda::Var& v = *dvars[d].var;
+    for (const auto& have : k.arrays)
+      if (have.name == v.name)
+        cuda::fail_at(b.files, v.pos, "__device__ variable '" + v.name + "' has the name of the global array " +
+                                          (have.name == "in" || have.name == "out" ? "that the host passes" : "of an array: line") + "; rename one");
+    ResolvedArray a;
+    a.name = v.name;
+    a.count = v.is_array() ? v.array_len : 1;
+    a.type = v.type.base;
+    a.has_init = true;
+    a.device_var = static_cast<int>(d);
+    a.init_words = dvars[d].init;
+    k.arrays.push_back(std::move(a));
+  }
   std::vector<bool> array_typed(k.arrays.size(), false);
+  for (size_t a = first_device; a < k.arrays.size(); ++a) array_typed[a] = true;
 
   // The launch lines: NAME<<<GRID, BLOCK[, SHARED_BYTES]>>>(ARGS), run in order.
   long long blocks = 0;
@@ -460,7 +486,11 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       auto array_named = [&](size_t i) {
         if (i >= ae || t[i].kind != cuda::Tok::Ident) return -1;
         for (size_t x = 0; x < k.arrays.size(); ++x)
-          if (k.arrays[x].name == t[i].text) return static_cast<int>(x);
+          if (k.arrays[x].name == t[i].text) {
+            if (k.arrays[x].device_var >= 0)
+              cuda::fail_at(host.files, t[i].pos, "the launch passes '" + t[i].text + "', a __device__ variable: kernels use it by name, the host does not pass it");
+            return static_cast<int>(x);
+          }
         return -1;
       };
       int array = -1;
@@ -551,9 +581,12 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       if (name == "in") throw UsageError(at + "in is the input (--n, --input); the host fills it, an init: line cannot");
       size_t a = 1;
       while (a < k.arrays.size() && k.arrays[a].name != name) ++a;
+      if (a < k.arrays.size() && k.arrays[a].device_var >= 0)
+        cuda::fail_at(host.files, t[pb].pos, "init: line sets '" + name + "', a __device__ variable: it starts at the value its declaration gives (0 without one)");
       if (a == k.arrays.size()) {
         std::string known;
-        for (size_t x = 1; x < k.arrays.size(); ++x) known += (x > 1 ? ", " : "") + k.arrays[x].name;
+        for (size_t x = 1; x < k.arrays.size(); ++x)
+          if (k.arrays[x].device_var < 0) known += (x > 1 ? ", " : "") + k.arrays[x].name;
         throw UsageError(at + "no global array '" + name + "' (the file has: " + known + ")");
       }
       if (init_line[a])
@@ -643,6 +676,11 @@ std::vector<uint32_t> kernel_input_words(const ResolvedKernel& k) {
 std::vector<uint32_t> initial_array_words(const ResolvedKernel& k, size_t a, bool* set) {
   if (set) *set = a == 0 || k.arrays[a].has_init;
   if (a == 0) return kernel_input_words(k);
+  if (k.arrays[a].device_var >= 0) {  // its initialiser, the rest zero
+    std::vector<uint32_t> w(static_cast<size_t>(k.arrays[a].count), 0u);
+    std::copy(k.arrays[a].init_words.begin(), k.arrays[a].init_words.begin() + static_cast<long>(std::min(w.size(), k.arrays[a].init_words.size())), w.begin());
+    return w;
+  }
   return std::vector<uint32_t>(static_cast<size_t>(k.arrays[a].count), k.arrays[a].has_init ? k.arrays[a].init_bits : 0xffffffffu);
 }
 
@@ -706,6 +744,7 @@ Trace run_interpreter(const ResolvedKernel& k) {
     bool set = false;
     const int id = m.add_buffer(k.arrays[a].name, initial_array_words(k, a, &set));
     if (!set) m.set_unwritten(id, init_hint(k, a));
+    if (k.arrays[a].device_var >= 0) m.bind_device_var(k.arrays[a].device_var, id);
   }
   cuda::BlockRecord rec;
   rec.value_type = r.type == ValueType::Float ? Base::Float : Base::Int;

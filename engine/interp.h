@@ -35,6 +35,10 @@ struct ResolvedArray {
   // faults on a read of a word no thread has written).
   bool has_init = false;
   uint32_t init_bits = 0;
+  // A `__device__` variable of the file (after the array: lines): the kernels name it, no launch
+  // passes it, and it starts at its initialiser's words (init_words, the rest zero).
+  int device_var = -1;  // its index in Program::device_vars, or -1 for in, out and array: lines
+  std::vector<uint32_t> init_words{};
 };
 
 struct ResolvedKernel {
@@ -49,7 +53,7 @@ struct ResolvedKernel {
   int bits = 0;
   int matrix_cols = 0;  // check transpose: the file's COLS
   // Every launch in order (at least one) and the global arrays they pass: arrays[0] is `in`,
-  // arrays[1] is `out`.
+  // arrays[1] is `out`, then the array: lines, then the file's __device__ variables.
   std::vector<ResolvedLaunch> launches;
   std::vector<ResolvedArray> arrays;
   // A grid trace records every block of every launch: more than one launch, or a grid of more

@@ -357,8 +357,9 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   }
   if (j.contains("global_arrays")) {
     const json& ga = rd.field(j, "global_arrays", "");
-    if (!ga.is_array() || ga.size() > 2 + static_cast<size_t>(cuda::kMaxDeclaredArrays))
-      rd.fail("global_arrays", "expected an array of at most " + std::to_string(2 + cuda::kMaxDeclaredArrays) + " arrays");
+    constexpr size_t kMaxGlobalArrays = 2 + cuda::kMaxDeclaredArrays + cuda::kMaxDeviceVars;  // in, out, array: lines, __device__ variables
+    if (!ga.is_array() || ga.size() > kMaxGlobalArrays)
+      rd.fail("global_arrays", "expected an array of at most " + std::to_string(kMaxGlobalArrays) + " arrays");
     for (size_t i = 0; i < ga.size(); ++i) {
       const std::string where = "global_arrays[" + std::to_string(i) + "]";
       GlobalArrayInfo g;

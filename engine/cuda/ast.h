@@ -3,6 +3,7 @@
 // the compiler only lowers.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -56,7 +57,9 @@ struct Type {
 // The operation type a Compound expression keeps in its ival (see the parser).
 inline Type type_from_code(long long code) { return Type{static_cast<Base>(code & 15), (code & 16) != 0}; }
 
-enum class Storage : unsigned char { Local, Param, Shared };
+// Device: a `__device__` variable at file scope, in global memory (Program::device_vars; slot is
+// its index there).
+enum class Storage : unsigned char { Local, Param, Shared, Device };
 
 // A struct (or class) of the kernel file, or an instantiation of a class template: its data
 // members laid out one word each (nested structs inline), as CUDA lays out structs of 4-byte
@@ -116,7 +119,9 @@ struct StepLabel {
 enum class Builtin : unsigned char {
   None,
   SyncThreads, SyncWarp, ShflSync, ShflUpSync, ShflDownSync, ShflXorSync, BallotSync, AnySync, AllSync,
-  AtomicAdd, AtomicSub, AtomicMin, AtomicMax, AtomicExch, AtomicCAS, AtomicAnd, AtomicOr, AtomicXor,
+  AtomicAdd, AtomicSub, AtomicMin, AtomicMax, AtomicExch, AtomicCAS, AtomicAnd, AtomicOr, AtomicXor, AtomicInc, AtomicDec,
+  SyncThreadsCount, SyncThreadsAnd, SyncThreadsOr,  // barriers that also reduce a predicate over the block
+  ActiveMask,  // __activemask(): the lanes of the warp that execute it together
   ThreadFence, Min, Max, Abs, Fminf, Fmaxf, Fabsf, Popc, Clz, Ffs, FloatAsInt, IntAsFloat, FloatAsUint, UintAsFloat,
   Printf,  // ival: the format's index in Program::formats; kids: the values
 };
@@ -204,6 +209,14 @@ struct Program {
   };
   std::vector<GroupSync> group_syncs;
   std::vector<std::vector<FormatPiece>> formats;  // printf's formats, by Builtin::Printf's ival
+  // `__device__` variables at file scope, in declaration order (Var::slot is the index): global
+  // memory shared by every block and launch of a run, set to `init` (the rest zero) before the
+  // first launch. The host's side makes each a global array of its own (ResolvedArray::device).
+  struct DeviceVar {
+    const Var* var = nullptr;
+    std::vector<uint32_t> init;  // the initialiser's words, as many as given (at most the length)
+  };
+  std::vector<DeviceVar> device_vars;
   const Function* find(const std::string& name) const {
     for (const auto& f : functions)
       if (f->name == name) return f.get();

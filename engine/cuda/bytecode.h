@@ -32,7 +32,7 @@ enum class Op : unsigned char {
   Ret,         // a: 1 when a value is returned
   Special,     // a: 0..11 threadIdx.x..gridDim.z, 12 warpSize
   IMin, UMin, FMin, IMax, UMax, FMax, IAbs, FAbs, Popc, Clz, Ffs,
-  SyncThreads, // b: sync point
+  SyncThreads, // a: Builtin::SyncThreads, or SyncThreadsCount/And/Or (the predicate on the stack), b: sync point
   Collective,  // a: Builtin (syncwarp, shuffles, votes), b: sync point
   Atomic,      // a: Builtin, b: access site
   NamePtr,     // a: frame slot of a pointer just declared, b: index into Compiled::names (names shared arrays)
@@ -43,6 +43,8 @@ enum class Op : unsigned char {
   // of a warp in the same iteration share one warp-instruction even where some skipped it before.
   LoopEnter, LoopNext, LoopExit,
   Printf,      // a: the format (Compiled::program->formats), b: how many values (popped)
+  DevicePtr,   // a: a __device__ variable (Program::device_vars) -> pointer to its first element
+  ActiveMask,  // -> the mask of the warp's lanes that execute this instruction together
 };
 
 // PAdd's flags (Instr::b).

@@ -233,7 +233,7 @@ class Compiler {
   void value(const Expr& e) { expr(e, true); }
 
   static bool is_local_scalar(const Expr& e) {
-    return e.kind == Ek::Var && !e.var->is_array() && e.var->storage != Storage::Shared;
+    return e.kind == Ek::Var && !e.var->is_array() && e.var->storage != Storage::Shared && e.var->storage != Storage::Device;
   }
 
   // Pushes the address of a memory lvalue.
@@ -241,6 +241,7 @@ class Compiler {
     switch (e.kind) {
       case Ek::Var:
         if (e.var->storage == Storage::Shared) emit(Op::SharedPtr, e.span.begin, e.var->slot);
+        else if (e.var->storage == Storage::Device) emit(Op::DevicePtr, e.span.begin, e.var->slot);
         else emit(Op::LocalPtr, e.span.begin, e.var->slot);  // &local
         return;
       case Ek::Index:
@@ -335,6 +336,8 @@ class Compiler {
           if (!want) return;
           if (e.var->storage == Storage::Shared)
             emit(Op::SharedPtr, p, e.var->extern_shared ? out_.dynamic_base : e.var->slot);
+          else if (e.var->storage == Storage::Device)
+            emit(Op::DevicePtr, p, e.var->slot);
           else
             emit(Op::LocalPtr, p, e.var->slot);
           return;
@@ -518,11 +521,17 @@ class Compiler {
     }
     const Builtin b = e.builtin;
     switch (b) {
-      case Builtin::SyncThreads: {
+      case Builtin::SyncThreads: case Builtin::SyncThreadsCount: case Builtin::SyncThreadsAnd: case Builtin::SyncThreadsOr: {
+        for (const auto& k : e.kids) value(*k);  // the predicate
         int sp = sync_point(e);
-        emit(Op::SyncThreads, p, 0, sp);
+        emit(Op::SyncThreads, p, static_cast<int>(b), sp);
+        if (!want && b != Builtin::SyncThreads) emit(Op::Pop, p);
         return;
       }
+      case Builtin::ActiveMask:
+        emit(Op::ActiveMask, p);
+        if (!want) emit(Op::Pop, p);
+        return;
       case Builtin::ThreadFence:
         return;
       case Builtin::Printf:  // pushes the characters printed, as printf returns them
@@ -542,7 +551,8 @@ class Compiler {
         return;
       }
       case Builtin::AtomicAdd: case Builtin::AtomicSub: case Builtin::AtomicMin: case Builtin::AtomicMax:
-      case Builtin::AtomicExch: case Builtin::AtomicCAS: case Builtin::AtomicAnd: case Builtin::AtomicOr: case Builtin::AtomicXor: {
+      case Builtin::AtomicExch: case Builtin::AtomicCAS: case Builtin::AtomicAnd: case Builtin::AtomicOr: case Builtin::AtomicXor:
+      case Builtin::AtomicInc: case Builtin::AtomicDec: {
         for (const auto& k : e.kids) value(*k);
         emit(Op::Atomic, p, static_cast<int>(b), site(e, kAtomic));
         if (!want) emit(Op::Pop, p);

@@ -169,6 +169,8 @@ class ConstParser {
       std::optional<long long> v = env_.ident ? env_.ident(t.text) : std::nullopt;
       if (v) return *v;
       if (env_.unknown_is_zero) return 0;
+      if (env_.why_unknown)
+        if (std::string why = env_.why_unknown(t.text); !why.empty()) fail_at(files_, t.pos, why);
       fail_at(files_, t.pos, "'" + t.text + "' is not known here (the host knows N, MIN_IN, MAX_IN, sizeof(T), the file's macros and its constants)");
     }
     fail_at(files_, t.pos, "unexpected '" + t.text + "' in a constant expression");

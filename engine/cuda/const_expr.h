@@ -19,6 +19,9 @@ struct ConstEnv {
   // Size in bytes of a type the file defines (sizeof(MSS) of a struct); nullopt: not one.
   std::function<std::optional<long long>(const std::string&)> type_size;
   bool unknown_is_zero = false;  // #if: identifiers left after expansion are 0
+  // Why an unknown identifier is unknown, when there is more to say than that it is (a __device__
+  // variable in a header line); "" otherwise.
+  std::function<std::string(const std::string&)> why_unknown;
 };
 
 // Evaluates tokens[begin, end) as one expression; throws CudaError at the offending token.

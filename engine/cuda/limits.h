@@ -63,6 +63,9 @@ constexpr int kMaxLaunches = 16;        // launch lines in one file (the catalog
 constexpr int kMaxDeclaredArrays = 16;  // `// array:` lines (the catalogue: 3)
 constexpr int kMaxInitLines = 17;       // `// init:` lines: out and every array once (the catalogue: 2)
 constexpr long long kMaxArrayElements = 1 << 20;  // elements of one declared array
+// `__device__` variables at file scope: each is a global array of its own in the trace.
+constexpr int kMaxDeviceVars = 16;                   // the corpus: 2 in one file
+constexpr long long kMaxDeviceElements = 1 << 20;    // elements of all of them together (the corpus: 9)
 constexpr int kMaxTracedBlocks = 4096;
 // printf: lines a run may print (all blocks and launches), and characters of one printf's output.
 constexpr int kMaxPrintLines = 10000;

@@ -80,6 +80,9 @@ double value_of(uint32_t bits, Base type) {
 const char* builtin_name(Builtin b) {
   switch (b) {
     case Builtin::SyncThreads: return "__syncthreads()";
+    case Builtin::SyncThreadsCount: return "__syncthreads_count()";
+    case Builtin::SyncThreadsAnd: return "__syncthreads_and()";
+    case Builtin::SyncThreadsOr: return "__syncthreads_or()";
     case Builtin::SyncWarp: return "__syncwarp()";
     case Builtin::ShflSync: return "__shfl_sync()";
     case Builtin::ShflUpSync: return "__shfl_up_sync()";
@@ -103,6 +106,8 @@ const char* atomic_name(Builtin b) {
     case Builtin::AtomicAnd: return "atomicAnd";
     case Builtin::AtomicOr: return "atomicOr";
     case Builtin::AtomicXor: return "atomicXor";
+    case Builtin::AtomicInc: return "atomicInc";
+    case Builtin::AtomicDec: return "atomicDec";
     default: return "an atomic";
   }
 }
@@ -140,6 +145,14 @@ int Machine::add_external(std::string name, uint32_t* data, size_t words) {
   b.data = data;
   b.size = words;
   return static_cast<int>(buffers_.size()) - 1;
+}
+
+void Machine::bind_device_var(int var, int buffer) {
+  const size_t n = prog_.program->device_vars.size();
+  if (var < 0 || static_cast<size_t>(var) >= n || buffer < 0 || buffer >= static_cast<int>(buffers_.size()))
+    throw std::invalid_argument("bind_device_var: no __device__ variable " + std::to_string(var) + " or buffer " + std::to_string(buffer));
+  device_buffers_.resize(n, -1);
+  device_buffers_[static_cast<size_t>(var)] = buffer;
 }
 
 void Machine::set_unwritten(int buffer, std::string hint) {
@@ -211,6 +224,7 @@ uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t 
       return reinterpret_cast<uint32_t*>(&stack_[base + off]);
     }
     default:
+      if (ptr == 0) fault(tid, pc, "dereferences a null pointer (NULL, nullptr, 0, or a pointer never set)");
       fault(tid, pc, "dereferences a pointer that points nowhere");
   }
 }
@@ -229,6 +243,15 @@ void Machine::launch(int entry, const LaunchSpec& spec, BlockRecord* record, int
     throw std::invalid_argument(f.name + " takes " + std::to_string(f.params) + " parameters, the launch gives " + std::to_string(spec.args.size()));
   grid_ = spec.grid;
   out_ = record;
+  // __device__ variables: the buffers bound to them, or buffers of their own from the first launch on
+  const auto& dvars = prog_.program->device_vars;
+  device_buffers_.resize(dvars.size(), -1);
+  for (size_t d = 0; d < dvars.size(); ++d) {
+    if (device_buffers_[d] >= 0) continue;
+    std::vector<uint32_t> words(static_cast<size_t>(dvars[d].var->is_array() ? dvars[d].var->array_len : 1), 0u);
+    std::copy(dvars[d].init.begin(), dvars[d].init.begin() + static_cast<long>(std::min(words.size(), dvars[d].init.size())), words.begin());
+    device_buffers_[d] = add_buffer(dvars[d].var->name, std::move(words));
+  }
   if (record && record_block == kAllBlocks) {
     if (static_cast<long long>(record->blocks) + spec.grid > kMaxTracedBlocks)
       throw CudaError("the trace would record more than " + std::to_string(kMaxTracedBlocks) + " blocks (all launches together; this launch has " +
@@ -294,9 +317,9 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
         const int s = th_[t].wait, s0 = th_[first_barrier].wait;
         if (!(prog_.syncs[s].pos == prog_.syncs[s0].pos))
           fault(t, static_cast<int>(th_[t].pc) - 1,
-                  "waits at the __syncthreads() of line " + std::to_string(prog_.syncs[s].pos.line) + " while thread " +
-                      std::to_string(first_barrier) + " waits at the one of line " + std::to_string(prog_.syncs[s0].pos.line) +
-                      ": threads of a block must meet at the same barrier (the GPU would hang or misbehave)");
+                  std::string("waits at the ") + builtin_name(prog_.syncs[s].kind) + " of line " + std::to_string(prog_.syncs[s].pos.line) +
+                      " while thread " + std::to_string(first_barrier) + " waits at the " + builtin_name(prog_.syncs[s0].kind) + " of line " +
+                      std::to_string(prog_.syncs[s0].pos.line) + ": threads of a block must meet at the same barrier (the GPU would hang or misbehave)");
       } else {
         if (first_exited < 0) first_exited = t;
         ++exited;
@@ -308,9 +331,19 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
     }
     if (exited > 0)
       fault(first_barrier, static_cast<int>(th_[first_barrier].pc) - 1,
-            "__syncthreads() reached by " + std::to_string(at_barrier) + " of the block's " + std::to_string(threads_) +
+            std::string(builtin_name(prog_.syncs[th_[first_barrier].wait].kind)) + " reached by " + std::to_string(at_barrier) + " of the block's " + std::to_string(threads_) +
                 " threads; thread " + std::to_string(first_exited) +
                 " has already left the kernel (barrier divergence: on a GPU this hangs or misbehaves)");
+    // __syncthreads_count/and/or: every thread's predicate is on its stack; each gets the block's
+    // count of true ones, or whether all or any are true
+    const Builtin kind = static_cast<Builtin>(prog_.code[th_[0].pc - 1].a);
+    if (kind == Builtin::SyncThreadsCount || kind == Builtin::SyncThreadsAnd || kind == Builtin::SyncThreadsOr) {
+      int count = 0;
+      for (int t = 0; t < threads_; ++t) count += as_u(stack_[static_cast<size_t>(t) * kStackSlots + th_[t].sp - 1]) != 0;
+      const uint32_t r = kind == Builtin::SyncThreadsCount ? static_cast<uint32_t>(count)
+                         : kind == Builtin::SyncThreadsAnd ? (count == threads_) : (count > 0);
+      for (int t = 0; t < threads_; ++t) stack_[static_cast<size_t>(t) * kStackSlots + th_[t].sp - 1] = r;
+    }
     end_phase(false);
     for (auto& th : th_) {
       th.status = Status::Running;
@@ -324,6 +357,7 @@ void Machine::settle_warp(int warp) {
   while (true) {
     for (int t = first; t < last; ++t)
       if (th_[t].status == Status::Running) run_thread(t);
+    if (fire_active_mask(warp)) continue;
     // Fire the collective of the lowest waiting lane, if every lane of its mask is there.
     int leader = -1;
     for (int t = first; t < last; ++t)
@@ -364,6 +398,34 @@ void Machine::settle_warp(int warp) {
     }
     fire(warp, mask, leader);
   }
+}
+
+// __activemask(): once every lane of the warp has run as far as it can, the lanes that wait at the
+// same __activemask() (the same instruction, in the same iterations of the loops around it, called
+// from the same place) are the ones that execute it together; each gets their mask. It ends no
+// round (it synchronises nothing) and goes before the other warp operations, so that lanes of a
+// divergent branch take it while the others wait at a shuffle or a barrier after the branch. Of
+// several, the one earliest in the code goes first (lanes still in a loop take theirs before the
+// lanes that have left it take one after the loop, as the GPU reconverges them after it).
+bool Machine::fire_active_mask(int warp) {
+  const int first = warp * kWarpSize, last = std::min(threads_, first + kWarpSize);
+  auto at_mask = [&](int t) { return th_[t].status == Status::Collective && prog_.code[th_[t].pc - 1].op == Op::ActiveMask; };
+  auto caller = [&](int t) { return th_[t].depth ? frames_[static_cast<size_t>(t) * kMaxDepth + th_[t].depth - 1].ret_pc : 0u; };
+  int leader = -1;
+  for (int t = first; t < last; ++t)
+    if (at_mask(t) && (leader < 0 || th_[t].pc < th_[leader].pc)) leader = t;
+  if (leader < 0) return false;
+  const uint64_t key = iteration_key(leader);
+  uint32_t mask = 0;
+  for (int t = first; t < last; ++t)
+    if (at_mask(t) && th_[t].pc == th_[leader].pc && th_[t].depth == th_[leader].depth && caller(t) == caller(leader) && iteration_key(t) == key)
+      mask |= 1u << (t - first);
+  for (int t = first; t < last; ++t)
+    if (mask & (1u << (t - first))) {
+      stack_[static_cast<size_t>(t) * kStackSlots + th_[t].sp++] = mask;
+      th_[t].status = Status::Running;
+    }
+  return true;
 }
 
 void Machine::fire(int warp, uint32_t mask, int leader) {
@@ -848,6 +910,8 @@ void Machine::run_thread(int tid) {
           case Builtin::AtomicOr: nv = old | val; break;
           case Builtin::AtomicXor: nv = old ^ val; break;
           case Builtin::AtomicCAS: nv = old == cmp ? val : old; break;
+          case Builtin::AtomicInc: nv = old >= val ? 0u : old + 1u; break;
+          case Builtin::AtomicDec: nv = old == 0u || old > val ? val : old - 1u; break;
           default: break;
         }
         *m = nv;
@@ -933,6 +997,10 @@ void Machine::run_thread(int tid) {
       case Op::Collective:
         park(Status::Collective, in.b);
         return;
+      case Op::ActiveMask:  // waits for the lanes that take it together (fire_active_mask)
+        park(Status::Collective, th.wait);
+        return;
+      case Op::DevicePtr: PUSH(make_ptr(kGlobal, static_cast<uint64_t>(device_buffers_[static_cast<size_t>(in.a)]), 0)); break;
       case Op::FaultNoReturn:
         fault(tid, static_cast<int>(pc) - 1, "reached the end of a function that must return a value");
       case Op::LoopEnter:

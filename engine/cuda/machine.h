@@ -57,6 +57,10 @@ class Machine {
   // a word no store or atomic has written since is a fault, which ends with `hint` (the header
   // line that would set it). Buffers start written (set by the host).
   void set_unwritten(int buffer, std::string hint);
+  // The buffer that holds `__device__` variable `var` (Program::device_vars), the same for every
+  // launch of this machine. A variable not bound when a launch starts gets a buffer of its own,
+  // named after it and holding its initial value.
+  void bind_device_var(int var, int buffer);
 
   // Instructions one block may execute before the run is stopped as endless.
   void set_budget(long long per_block) { budget_ = per_block; }
@@ -116,6 +120,7 @@ class Machine {
   void run_block(int entry, const LaunchSpec& spec, int block, bool record);
   void run_thread(int tid);
   void settle_warp(int warp);
+  bool fire_active_mask(int warp);
   void fire(int warp, uint32_t mask, int leader);
   void end_phase(bool final_phase);
   void record(const RawAccess& a, int pc);  // a shared-memory access of the recorded block, within kMaxAccesses
@@ -130,6 +135,7 @@ class Machine {
   const Compiled& prog_;
   const SourceSet& files_;
   std::vector<Buffer> buffers_;
+  std::vector<int> device_buffers_;  // per __device__ variable: its buffer (-1: not bound yet)
   long long budget_ = kMaxInstructionsPerBlock;
   long long trace_budget_ = -1;     // -1: none
   long long executed_before_ = 0;   // instructions of the blocks run before this one

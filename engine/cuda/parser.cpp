@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <set>
@@ -73,6 +74,8 @@ const BuiltinInfo kBuiltins[] = {
     {"atomicAdd", Builtin::AtomicAdd}, {"atomicSub", Builtin::AtomicSub}, {"atomicMin", Builtin::AtomicMin},
     {"atomicMax", Builtin::AtomicMax}, {"atomicExch", Builtin::AtomicExch}, {"atomicCAS", Builtin::AtomicCAS},
     {"atomicAnd", Builtin::AtomicAnd}, {"atomicOr", Builtin::AtomicOr}, {"atomicXor", Builtin::AtomicXor},
+    {"atomicInc", Builtin::AtomicInc}, {"atomicDec", Builtin::AtomicDec}, {"__syncthreads_count", Builtin::SyncThreadsCount},
+    {"__syncthreads_and", Builtin::SyncThreadsAnd}, {"__syncthreads_or", Builtin::SyncThreadsOr}, {"__activemask", Builtin::ActiveMask},
     {"__threadfence", Builtin::ThreadFence}, {"__threadfence_block", Builtin::ThreadFence}, {"min", Builtin::Min},
     {"max", Builtin::Max}, {"abs", Builtin::Abs}, {"fminf", Builtin::Fminf}, {"fmaxf", Builtin::Fmaxf}, {"fabsf", Builtin::Fabsf},
     {"__popc", Builtin::Popc}, {"__clz", Builtin::Clz}, {"__ffs", Builtin::Ffs}, {"__float_as_int", Builtin::FloatAsInt},
@@ -89,6 +92,7 @@ bool is_sync_builtin(Builtin b) {
   switch (b) {
     case Builtin::SyncThreads: case Builtin::SyncWarp: case Builtin::ShflSync: case Builtin::ShflUpSync:
     case Builtin::ShflDownSync: case Builtin::ShflXorSync: case Builtin::BallotSync: case Builtin::AnySync: case Builtin::AllSync:
+    case Builtin::SyncThreadsCount: case Builtin::SyncThreadsAnd: case Builtin::SyncThreadsOr:
       return true;
     default: return false;
   }
@@ -544,10 +548,22 @@ class Parser {
     const Token name = cur();
     ++i_;
     if (is("(")) return function(s, type, name);
-    if (!s.shared && saw_const_ && !s.device) return constant_decl(type, name);
+    // `__device__ const int X = 4;` is a constant like any other (its uses are its value)
+    if (!s.shared && saw_const_ && (!s.device || !is("["))) return constant_decl(type, name);
+    if (!s.shared && s.device) {
+      device_decl(s, type, name);
+      while (accept(",")) {
+        if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name, found " + found());
+        const Token n2 = cur();
+        ++i_;
+        device_decl(s, type, n2);
+      }
+      expect(";");
+      return;
+    }
     if (!s.shared)
-      fail(name.pos, s.device ? "__device__ variables are not supported yet ('" + name.text + "'): pass an array with an '// array:' line"
-                              : "variables at file scope are not supported, except constants (const int NAME = VALUE;) and __shared__ arrays ('" + name.text + "')");
+      fail(name.pos, "variables at file scope are not supported, except constants (const int NAME = VALUE;), __device__ variables and __shared__ arrays ('" +
+                         name.text + "')");
     shared_decl(s, type, name);
     while (accept(",")) {
       if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name, found " + found());
@@ -556,6 +572,73 @@ class Parser {
       shared_decl(s, type, n2);
     }
     expect(";");
+  }
+
+  // device-decl = ("[" constant "]")? ("=" (constant | "{" constants "}") | "{" constants "}")?   (after `__device__ TYPE NAME`)
+  // A variable in global memory, shared by every block and launch of a run: an int, unsigned or
+  // float, or a 1-D array of them, zero unless a constant initialiser says otherwise (as CUDA
+  // sets it when the module loads).
+  void device_decl(const Specs& s, Type type, const Token& name) {
+    const std::string what = "__device__ variable '" + name.text + "'";
+    if (s.is_extern) fail(name.pos, "extern " + what + ": declare it with its size in this file");
+    if (s.global || s.host) fail(name.pos, what + ": only __device__ applies to a variable");
+    if (type.pointer || !(type.base == Base::Int || type.base == Base::Unsigned || type.base == Base::Float))
+      fail(name.pos, what + " of type " + (type.pointer ? type.name() : type.is_group() ? std::string("a cooperative group") : type.name()) +
+                         " is not supported (a __device__ variable here is an int, unsigned or float, or a 1-D array of them)");
+    if (find_builtin(name.text) != Builtin::None || is_special(name.text))
+      fail(name.pos, "'" + name.text + "' is a CUDA built-in and cannot be redeclared");
+    if (constants_.count(name.text) || find_function(name.text) || templates_.count(name.text))
+      fail(name.pos, "'" + name.text + "' is already declared");
+    if (prog_.device_vars.size() >= static_cast<size_t>(kMaxDeviceVars))
+      fail(name.pos, "more than " + std::to_string(kMaxDeviceVars) + " __device__ variables");
+    long long len = -1;
+    if (accept("[")) {
+      if (is("]")) fail(cur().pos, what + " needs its length (" + name.text + "[COUNT])");
+      ExprP n = assignment();
+      std::optional<long long> v = n->type.is_integer() ? fold(*n) : std::nullopt;
+      if (!v) fail(n->span.begin, "the length of " + what + " must be an integer constant");
+      if (*v < 1 || *v > kMaxDeviceElements)
+        fail(n->span.begin, what + " has " + std::to_string(*v) + " elements; a __device__ array has 1 to " + std::to_string(kMaxDeviceElements));
+      len = *v;
+      expect("]");
+      if (is("[")) fail(cur().pos, what + ": __device__ arrays of more than one dimension are not supported (declare it 1-D)");
+    }
+    long long total = len < 0 ? 1 : len;
+    for (const auto& d : prog_.device_vars) total += d.var->is_array() ? d.var->array_len : 1;
+    if (total > kMaxDeviceElements)
+      fail(name.pos, "the __device__ variables have more than " + std::to_string(kMaxDeviceElements) + " elements together");
+    Program::DeviceVar dv;
+    auto value = [&](Pos at) {  // one constant of the variable's type, as its bits
+      ExprP e = convert(assignment(), type, "initializer");
+      uint32_t bits = 0;
+      if (type.is_float()) {
+        std::optional<float> f = fold_float(*e);
+        if (!f) fail(at, "the initial value of " + what + " must be a constant (the GPU sets it when the module loads)");
+        std::memcpy(&bits, &*f, 4);
+      } else {
+        std::optional<long long> v = fold(*e);
+        if (!v) fail(at, "the initial value of " + what + " must be a constant (the GPU sets it when the module loads)");
+        bits = static_cast<uint32_t>(*v);
+      }
+      dv.init.push_back(bits);
+    };
+    const bool eq = accept("=");
+    if (accept("{")) {
+      while (!is("}")) {
+        if (static_cast<long long>(dv.init.size()) >= (len < 0 ? 1 : len))
+          fail(cur().pos, "too many initial values for " + what + " (it has " + std::to_string(len < 0 ? 1 : len) + ")");
+        value(cur().pos);
+        if (!accept(",")) break;
+      }
+      expect("}");
+    } else if (eq) {
+      if (len >= 0) fail(cur().pos, what + " is an array: give its values in braces, {a, b, ...}");
+      value(cur().pos);
+    }
+    Var* v = declare(name, type, static_cast<int>(len), Storage::Device);
+    v->slot = static_cast<int>(prog_.device_vars.size());
+    dv.var = v;
+    prog_.device_vars.push_back(std::move(dv));
   }
 
   // constant-decl = ("=" expr | "{" expr "}" | "(" expr ")") ("," NAME ...)* ";"   (after `const TYPE NAME`)
@@ -1586,6 +1669,8 @@ class Parser {
     Type t;
     if (a->type.is_struct() || b->type.is_struct()) fail(a->span.begin, "'?:' choosing between structs is not supported (use if/else)");
     if (a->type.pointer || b->type.pointer) {
+      if (is_null_constant(*a) && b->type.pointer) a = null_as(*a, b->type);
+      if (is_null_constant(*b) && a->type.pointer) b = null_as(*b, a->type);
       if (a->type != b->type) fail(a->span.begin, "the two sides of '?:' have different pointer types");
       t = a->type;
     } else if (a->type.is_void() || b->type.is_void()) {
@@ -1639,14 +1724,19 @@ class Parser {
     }
     const bool cmp = op == "==" || op == "!=" || op == "<" || op == ">" || op == "<=" || op == ">=";
     if (a->type.pointer || b->type.pointer) {
-      if (cmp) {
-        if (a->type != b->type) fail(at, "comparing " + a->type.name() + " with " + b->type.name());
+      if (cmp) {  // a null pointer constant takes the other side's type (`p == NULL`, `p != 0`)
+        if (is_null_constant(*a) && b->type.pointer && !is_nullptr(*b)) a = null_as(*a, b->type);
+        if (is_null_constant(*b) && a->type.pointer && !is_nullptr(*a)) b = null_as(*b, a->type);
+        if (a->type != b->type)
+          fail(at, "comparing " + (is_nullptr(*a) ? std::string("a null pointer") : a->type.name()) + " with " +
+                       (is_nullptr(*b) ? std::string("a null pointer") : b->type.name()));
         auto e = make(Ek::Binary, begin, kBool);
         e->op = op;
         e->kids.push_back(std::move(a));
         e->kids.push_back(std::move(b));
         return e;
       }
+      if (is_nullptr(*a) || is_nullptr(*b)) fail(at, "'" + op + "' on a null pointer");
       if (op == "+" && b->type.pointer && a->type.is_integer()) std::swap(a, b);
       if ((op == "+" || op == "-") && a->type.pointer && b->type.is_integer()) {
         auto e = make(Ek::Binary, begin, a->type);
@@ -1724,6 +1814,7 @@ class Parser {
         ++i_;
         ExprP x = unary();
         if (!x->type.pointer) fail(p, "'*' needs a pointer, not " + x->type.name());
+        if (is_nullptr(*x)) fail(p, "'*' on a null pointer");
         auto e = make(Ek::Deref, p, x->type.pointee());
         e->lvalue = true;
         e->stmt = stmt_pos_;
@@ -1821,6 +1912,7 @@ class Parser {
         ExprP idx = expr();
         expect("]");
         if (!e->type.pointer) fail(p, "'[]' needs an array or a pointer, not " + e->type.name());
+        if (is_nullptr(*e)) fail(p, "'[]' on a null pointer");
         if (!idx->type.is_integer()) fail(idx->span.begin, "an index must be an integer, not " + idx->type.name());
         const std::vector<int> dims = designated_dims(*e);
         if (dims.size() > 1) {  // a row of a 2-D array (a plane of a 3-D one): its first element
@@ -1934,7 +2026,7 @@ class Parser {
       e->ival = name == "true";
       return e;
     }
-    if (name == "nullptr" || name == "NULL") fail(p, "null pointers are not supported");
+    if ((name == "nullptr" || name == "NULL") && !lookup(name)) return null_lit(p, prev_end());
     if (name == "static_cast") {
       expect("<", "after static_cast");
       Type ty = parse_type();
@@ -2119,6 +2211,24 @@ class Parser {
       case Builtin::ThreadFence:
         nargs(0, 0);
         break;
+      case Builtin::SyncThreadsCount: case Builtin::SyncThreadsAnd: case Builtin::SyncThreadsOr:
+        nargs(1, 1);
+        result = kInt;
+        want = {kInt};
+        args[0] = convert(to_bool(std::move(args[0])), kInt, "predicate");
+        break;
+      case Builtin::ActiveMask:
+        nargs(0, 0);
+        result = kUnsigned;
+        break;
+      case Builtin::AtomicInc: case Builtin::AtomicDec:
+        nargs(2, 2);
+        if (!args[0]->type.pointer || args[0]->type.pointee() != kUnsigned)
+          fail(args[0]->span.begin, "'" + name + "' needs a pointer to unsigned int (CUDA has no other " + name + "), not " +
+                                        (is_null_constant(*args[0]) ? std::string("a null pointer") : args[0]->type.name()));
+        result = kUnsigned;
+        want = {args[0]->type, kUnsigned};
+        break;
       case Builtin::SyncWarp:
         nargs(0, 1);
         if (args.empty()) args.push_back(int_lit(0xffffffffLL, kUnsigned, p));
@@ -2142,7 +2252,7 @@ class Parser {
       case Builtin::AtomicAdd: case Builtin::AtomicSub: case Builtin::AtomicMin: case Builtin::AtomicMax: case Builtin::AtomicExch:
       case Builtin::AtomicAnd: case Builtin::AtomicOr: case Builtin::AtomicXor: case Builtin::AtomicCAS: {
         nargs(b == Builtin::AtomicCAS ? 3 : 2, b == Builtin::AtomicCAS ? 3 : 2);
-        if (!args[0]->type.pointer || args[0]->type.base == Base::Bool)
+        if (!args[0]->type.pointer || args[0]->type.base == Base::Bool || args[0]->type.base == Base::Void || args[0]->type.base == Base::Struct)
           fail(args[0]->span.begin, "'" + name + "' needs a pointer to int, unsigned or float");
         Type et = args[0]->type.pointee();
         const bool float_ok = b == Builtin::AtomicAdd || b == Builtin::AtomicExch;
@@ -2376,7 +2486,7 @@ class Parser {
   static bool pure(const Expr& e) {
     switch (e.kind) {
       case Ek::IntLit: case Ek::FloatLit: case Ek::Special: return true;
-      case Ek::Var: return e.var->is_array() || e.var->storage != Storage::Shared;
+      case Ek::Var: return e.var->is_array() || (e.var->storage != Storage::Shared && e.var->storage != Storage::Device);
       case Ek::AddrOf: return e.kids[0]->kind == Ek::Var || pure(*e.kids[0]->kids[0]);
       case Ek::Unary: case Ek::Binary: case Ek::Cast:
         for (const auto& k : e.kids)
@@ -2417,7 +2527,7 @@ class Parser {
       rest.span = pl.span;
       return rest;
     }
-    if (e->kind == Ek::Var && e->var->storage != Storage::Shared) {
+    if (e->kind == Ek::Var && e->var->storage != Storage::Shared && e->var->storage != Storage::Device) {
       pl.var = e->var;
       return pl;
     }
@@ -3059,6 +3169,9 @@ class Parser {
       const Var* v = vars_in_scope ? lookup(name) : nullptr;
       if (!v || v->is_array())
         fail(at, "step label names {" + name + "}, but no variable '" + name + "' is in scope at this line");
+      if (v->storage == Storage::Shared || v->storage == Storage::Device)
+        fail(at, "step label names {" + name + "}, a variable in " + (v->storage == Storage::Shared ? "shared" : "global") +
+                     " memory: a label shows a thread's own variables (copy it into a local first)");
       if (v->type.is_struct()) fail(at, "step label names {" + name + "}, a struct: name one of its members' variables instead");
       l->vars.push_back(v);
       l->var_names.push_back(name);
@@ -3067,10 +3180,29 @@ class Parser {
     return l;
   }
 
+  // ---- null pointers: NULL and nullptr are a literal 0 of type void* (the machine's pointer that
+  // points nowhere); a literal integer 0 is one too where a pointer is expected, as in C++.
+  static Type null_type() { return Type{Base::Void, true}; }
+  ExprP null_lit(Pos p, Pos end) { return int_lit(0, null_type(), p, end); }
+  static bool is_nullptr(const Expr& e) { return e.kind == Ek::IntLit && e.type == null_type(); }
+  static bool is_null_constant(const Expr& e) {
+    return e.kind == Ek::IntLit && (e.type.pointer || (e.type.is_integer() && e.type.base != Base::Bool && e.ival == 0));
+  }
+  // A null pointer constant as a pointer of type t.
+  ExprP null_as(const Expr& e, Type t) {
+    ExprP n = int_lit(0, t, e.span.begin, e.span.end);
+    n->span = e.span;
+    return n;
+  }
+
   // ---- conversions
   ExprP to_bool(ExprP e) {
     if (e->type.is_void()) fail(e->span.begin, "a condition needs a value");
-    if (e->type.pointer) fail(e->span.begin, "a pointer as a condition is not supported (compare it)");
+    if (e->type.pointer) {  // `if (p)`, `!p`: p != nullptr
+      const Pos p = e->span.begin;
+      ExprP n = null_as(*e, e->type);
+      return make_binary("!=", std::move(e), std::move(n), p);
+    }
     return convert(std::move(e), kBool, "condition");
   }
 
@@ -3104,8 +3236,10 @@ class Parser {
       }
       fail(e->span.begin, std::string("cannot convert ") + e->type.name() + " to " + to.name() + " (" + what + ")");
     }
+    if (to.pointer && is_null_constant(*e)) return null_as(*e, to);
     if (to.pointer || e->type.pointer) {
-      fail(e->span.begin, std::string("cannot convert ") + e->type.name() + " to " + to.name() + " (" + what + ")");
+      fail(e->span.begin, std::string("cannot convert ") + (is_nullptr(*e) ? std::string("a null pointer") : e->type.name()) + " to " +
+                              to.name() + " (" + what + ")");
     }
     Span s = e->span;
     auto c = std::make_unique<Expr>(Ek::Cast, s, to);

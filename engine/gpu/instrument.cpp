@@ -23,6 +23,10 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
   for (size_t i = 0; i < toks.size(); ++i) {
     if (toks[i].kind == cuda::Tok::Ident && toks[i].text == "__syncthreads" && is(i + 1, "(") && is(i + 2, ")"))
       edits.push_back({i, 1, "__ss_barrier"});
+    // __syncthreads_count(p) and its kin: the barrier's value, then the snapshot
+    if (toks[i].kind == cuda::Tok::Ident && is(i + 1, "(") &&
+        (toks[i].text == "__syncthreads_count" || toks[i].text == "__syncthreads_and" || toks[i].text == "__syncthreads_or"))
+      edits.push_back({i, 1, "__ss_barrier" + toks[i].text.substr(std::string("__syncthreads").size())});
     if (toks[i].kind == cuda::Tok::Ident && toks[i].text == "__global__") {
       for (size_t j = i + 1; j + 1 < toks.size(); ++j)
         if (toks[j].kind == cuda::Tok::Ident && is(j + 1, "(")) {
@@ -65,6 +69,9 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
       "  if (__SS_TID == 0) __ss_smem[SS_COUNTER] = step + 1u;\n"
       "  __syncthreads();\n"
       "}\n"
+      "__device__ int __ss_barrier_count(int p) { const int r = __syncthreads_count(p); __ss_barrier(); return r; }\n"
+      "__device__ int __ss_barrier_and(int p) { const int r = __syncthreads_and(p); __ss_barrier(); return r; }\n"
+      "__device__ int __ss_barrier_or(int p) { const int r = __syncthreads_or(p); __ss_barrier(); return r; }\n"
       "template <class Group> __device__ void __ss_group_sync(const Group& g) {\n"
       "  if (g.size() == blockDim.x * blockDim.y * blockDim.z) __ss_barrier(); else g.sync();\n"
       "}\n";

@@ -98,11 +98,9 @@ GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_u
     initial.push_back(initial_array_words(k, a));
     arrays.push_back(std::make_unique<DeviceBuffer<uint32_t>>(static_cast<size_t>(k.arrays[a].count), name));
   }
-  auto reset = [&]() {
-    for (size_t a = 0; a < arrays.size(); ++a)
-      check(cudaMemcpy(arrays[a]->ptr, initial[a].data(), initial[a].size() * 4, cudaMemcpyHostToDevice), name,
-            a == 0 ? std::string("copy input") : "set " + k.arrays[a].name);
-  };
+  std::vector<size_t> device_vars;  // the arrays that are the file's __device__ variables
+  for (size_t a = 0; a < k.arrays.size(); ++a)
+    if (k.arrays[a].device_var >= 0) device_vars.push_back(a);
 
   struct Prepared {
     GpuSources src;
@@ -136,8 +134,49 @@ GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_u
       p.smem = static_cast<size_t>(p.src.counter_word + 4) * 4;
     }
   }
+  // A __device__ variable is a symbol of each loaded module (launches of different kernels, and
+  // every traced launch, load modules of their own): the first module that has it starts at its
+  // initial value, and each launch whose module's copy differs from the last one used first takes
+  // the values that one left, so that the sequence has one variable, as the interpreter has. The
+  // variable's own buffer (arrays) receives what the last launch left, and is read back with the
+  // others. A module the compiler left it out of (no kernel there uses it) has none.
+  const size_t nd = device_vars.size();
+  std::vector<std::vector<void*>> symbol(nl, std::vector<void*>(nd, nullptr));
+  std::vector<void*> first_holder(nd, nullptr), last_holder(nd, nullptr);
+  for (size_t d = 0; d < nd; ++d) first_holder[d] = arrays[device_vars[d]]->ptr;
+  for (size_t i = 0; i < nl; ++i)
+    for (size_t d = 0; d < nd; ++d) {
+      const ResolvedArray& arr = k.arrays[device_vars[d]];
+      size_t bytes = 0;
+      const cudaError_t e = cudaLibraryGetGlobal(&symbol[i][d], &bytes, launches[i].mod.lib, arr.name.c_str());
+      if (e == cudaErrorSymbolNotFound || e == cudaErrorInvalidSymbol) {
+        cudaGetLastError();
+        symbol[i][d] = nullptr;
+        continue;
+      }
+      check(e, name, "cudaLibraryGetGlobal(" + arr.name + ")");
+      if (bytes != static_cast<size_t>(arr.count) * 4)
+        throw std::runtime_error(name + ": the GPU's __device__ variable " + arr.name + " has " + std::to_string(bytes) + " bytes, the interpreter's " +
+                                 std::to_string(arr.count * 4));
+      if (first_holder[d] == arrays[device_vars[d]]->ptr) first_holder[d] = symbol[i][d];
+    }
+  auto reset = [&]() {
+    for (size_t a = 0; a < arrays.size(); ++a)
+      check(cudaMemcpy(arrays[a]->ptr, initial[a].data(), initial[a].size() * 4, cudaMemcpyHostToDevice), name,
+            a == 0 ? std::string("copy input") : "set " + k.arrays[a].name);
+    for (size_t d = 0; d < nd; ++d)
+      check(cudaMemcpy(first_holder[d], initial[device_vars[d]].data(), initial[device_vars[d]].size() * 4, cudaMemcpyHostToDevice), name,
+            "set " + k.arrays[device_vars[d]].name);
+  };
   auto run_sequence = [&]() {
     for (size_t i = 0; i < nl; ++i) {
+      for (size_t d = 0; d < nd; ++d) {
+        if (i == 0) last_holder[d] = first_holder[d];
+        if (!symbol[i][d] || symbol[i][d] == last_holder[d]) continue;
+        check(cudaMemcpyAsync(symbol[i][d], last_holder[d], static_cast<size_t>(k.arrays[device_vars[d]].count) * 4, cudaMemcpyDeviceToDevice),
+              name, "copy " + k.arrays[device_vars[d]].name + " between launches");
+        last_holder[d] = symbol[i][d];
+      }
       const void* fn = reinterpret_cast<const void*>(launches[i].mod.kernel);
       const Dim3 g3 = k.launches[i].spec.grid_shape(), b3 = k.launches[i].spec.block_shape();  // the launch line's dim3 shapes
       check(cudaLaunchKernel(fn, dim3(static_cast<unsigned>(g3.x), static_cast<unsigned>(g3.y), static_cast<unsigned>(g3.z)),
@@ -173,11 +212,16 @@ GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_u
   run.ms = times[times.size() / 2];
   cudaEventDestroy(a);
   cudaEventDestroy(b);
+  for (size_t d = 0; d < nd; ++d)  // what the last launch left, into the variable's own buffer
+    if (last_holder[d] && last_holder[d] != arrays[device_vars[d]]->ptr)
+      check(cudaMemcpy(arrays[device_vars[d]]->ptr, last_holder[d], static_cast<size_t>(k.arrays[device_vars[d]].count) * 4, cudaMemcpyDeviceToDevice),
+            name, "copy " + k.arrays[device_vars[d]].name);
   for (size_t i = 0; i < arrays.size(); ++i) {
     std::vector<uint32_t> h(arrays[i]->count);
     check(cudaMemcpy(h.data(), arrays[i]->ptr, h.size() * 4, cudaMemcpyDeviceToHost), name, "copy arrays");
     run.arrays.push_back(std::move(h));
   }
+
   run.output = kernel_output(k, run.arrays[1]);
   if (traced) {
     for (size_t i = 0; i < nl; ++i) {
