@@ -129,7 +129,7 @@ void analyze_banks(Trace& trace) {
       AccessOp op = kLoad;
       WarpInstruction* inst = nullptr;
     };
-    std::map<int, Run> runs;  // per thread: vector group -> the open run
+    std::map<int, Run> runs;  // per thread: vector group (or -1 - site of a wide site) -> the open run
     std::set<int> active;
     int current_tid = -1;
     for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i) {
@@ -161,6 +161,21 @@ void analyze_banks(Trace& trace) {
         }
         return it->second;
       };
+      // A whole int2 / float4 the source loads or stores (a site of 8 or 16 bytes): its words, in a
+      // row in the thread's order, are one lane of one instruction of that width.
+      const int sw = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].words() : 1;
+      if (sw > 1) {
+        Run& run = runs[-1 - a.site];
+        if (run.inst && run.len < sw && run.op == a.op && a.word == run.start + run.len) {
+          ++run.len;
+          add_lane(*run.inst);
+          continue;
+        }
+        WarpInstruction& wi = instruction(a.site, sw);
+        run = Run{a.word, 1, a.op, &wi};
+        add_lane(wi);
+        continue;
+      }
       const int g = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].vector_group : -1;
       if (g >= 0) {
         const int w = trace.sites[a.site].vector_width;
@@ -200,6 +215,7 @@ void analyze_banks(Trace& trace) {
 
 void analyze_global(Trace& trace) {
   trace.totals.global = GlobalTotals();
+  const int nsites = static_cast<int>(trace.sites.size());
   for (auto& step : trace.steps) {
     step.global_instructions.clear();
     step.global_totals = GlobalTotals();
@@ -210,14 +226,24 @@ void analyze_global(Trace& trace) {
     std::map<std::tuple<int, int, uint64_t, int>, GlobalInstruction> insts;
     std::map<std::pair<int, uint64_t>, int> occ;
     int current_tid = -1;
+    int wide_left = 0, wide_site = -1;  // the words still to come of a thread's 8- or 16-byte access, and its site
     for (int i = 0; i < static_cast<int>(step.global.size()); ++i) {
       const GlobalAccess& a = step.global[i];
       if (a.tid != current_tid) {
         current_tid = a.tid;
         occ.clear();
+        wide_left = 0;
       }
       const int warp = a.tid / kWarpSize;
-      const int o = occ[{a.site, a.iter}]++;
+      int o;
+      if (wide_left > 0 && a.site == wide_site) {  // the next word of the same int4: the same instruction
+        o = occ[{a.site, a.iter}] - 1;
+        --wide_left;
+      } else {
+        o = occ[{a.site, a.iter}]++;
+        wide_left = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].words() - 1 : 0;
+        wide_site = a.site;
+      }
       auto it = insts.find({warp, a.site, a.iter, o});
       if (it == insts.end()) {
         GlobalInstruction gi;
