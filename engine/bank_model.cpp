@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <vector>
 
 namespace scanscope {
 
@@ -89,22 +90,49 @@ void find_hazards(Step& step) {
 
 namespace {
 
-// Wavefronts of one warp-instruction: per issue group of lanes (a warp; a half-warp in G80 mode
-// or for 8-byte accesses; a quarter-warp for 16-byte ones), the most distinct words one bank serves.
+// Wavefronts of one warp-instruction. A 4-byte access: per issue group of lanes (the warp; a
+// half-warp in G80 mode), the most distinct words one bank serves. A wider access is served by
+// segments of 128 bytes of requests, 32 / width lanes each (a half-warp for 8-byte accesses, a
+// quarter-warp for 16-byte ones), each taking the most distinct words one bank serves in it; but
+// the two segments of a pair (the warp's halves for 8 bytes, a half-warp's quarters for 16) share
+// one wavefront when together they ask at most one word of each bank and at most 32 words counted
+// segment by segment (a broadcast: every lane of a half-warp loading the same float4 takes one
+// wavefront, not two). Measured with Nsight Compute on an H200 (docs/validation.md, vector types):
+// contiguous, strided, broadcast and paired patterns of LDS.64 and LDS.128.
 void count_wavefronts(const Step& step, WarpInstruction& wi, int banks, int issue) {
-  const int lanes_per_issue = std::min(issue, kWarpSize / std::max(1, wi.width));
-  for (int first = 0; first < kWarpSize; first += lanes_per_issue) {
-    int words[kWarpSize * 4];
-    int count = 0;
-    for (int idx : wi.access_index) {
-      const int lane = step.accesses[idx].tid % kWarpSize;
-      if (lane >= first && lane < first + lanes_per_issue && count < kWarpSize * 4) words[count++] = step.accesses[idx].word;
-    }
-    if (count == 0) continue;
-    const int w = wavefronts_of(words, count, banks);
+  const int width = std::max(1, wi.width);
+  const int lanes_per_issue = std::min(issue, kWarpSize / width);
+  const int groups = kWarpSize / lanes_per_issue;
+  std::vector<std::vector<int>> words(static_cast<size_t>(groups));
+  for (int idx : wi.access_index) {
+    const int lane = step.accesses[idx].tid % kWarpSize;
+    words[static_cast<size_t>(lane / lanes_per_issue)].push_back(step.accesses[idx].word);
+  }
+  auto add = [&](int w) {
     wi.wavefronts += w;
     wi.conflicts += w - 1;
     wi.degree = std::max(wi.degree, w);
+  };
+  auto distinct = [](std::vector<int> v) {
+    std::sort(v.begin(), v.end());
+    return static_cast<int>(std::unique(v.begin(), v.end()) - v.begin());
+  };
+  const bool pairs = width > 1 && issue == kWarpSize;  // not in G80 mode, whose half-warps issue alone
+  for (int g = 0; g < groups; g += pairs ? 2 : 1) {
+    const std::vector<int>& a = words[static_cast<size_t>(g)];
+    if (pairs && g + 1 < groups && !a.empty() && !words[static_cast<size_t>(g + 1)].empty()) {
+      const std::vector<int>& b = words[static_cast<size_t>(g + 1)];
+      std::vector<int> both = a;
+      both.insert(both.end(), b.begin(), b.end());
+      if (wavefronts_of(both.data(), static_cast<int>(both.size()), banks) == 1 && distinct(a) + distinct(b) <= banks) {
+        add(1);
+        continue;
+      }
+    }
+    for (int k = g; k < std::min(groups, g + (pairs ? 2 : 1)); ++k) {
+      const std::vector<int>& v = words[static_cast<size_t>(k)];
+      if (!v.empty()) add(wavefronts_of(v.data(), static_cast<int>(v.size()), banks));
+    }
   }
 }
 

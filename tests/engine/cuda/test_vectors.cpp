@@ -312,3 +312,49 @@ TEST(Vectors, TheTraceKeepsTheAccessWidthThroughJson) {
   EXPECT_EQ(back.totals, t.totals);
   EXPECT_EQ(t.totals.st.wavefronts, 2);
 }
+
+// The wide-access rule against Nsight Compute: the same patterns as standalone CUDA programs on an
+// NVIDIA H200 (2026-11-26, CUDA 13.0; docs/validation.md, "vector types"), one block of 64
+// threads (two warps; f_float2: 128), each kernel's shared loads (l1tex__data_pipe_lsu_wavefronts_
+// mem_shared_op_ld.sum, l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum) and stores.
+TEST(Vectors, WideSharedAccessesCountAsNsightComputeMeasured) {
+  struct Case {
+    const char* name;
+    std::string body;
+    int threads;
+    OpTotals ld, st;
+  };
+  const std::string int4_store = "  __shared__ int4 s[64];\n  int t = threadIdx.x;\n  s[t] = reinterpret_cast<const int4 *>(in)[t];\n  __syncthreads();\n";
+  const std::string int2_store =
+      "  __shared__ int2 h[128];\n  int t = threadIdx.x;\n  const int2 *in2 = reinterpret_cast<const int2 *>(in);\n"
+      "  h[t] = in2[t];\n  h[t + 64] = in2[t + 64];\n  __syncthreads();\n";
+  auto int4_load = [&](const std::string& index) { return int4_store + "  int4 v = s[" + index + "];\n  reinterpret_cast<int4 *>(out)[t] = v;\n"; };
+  auto int2_load = [&](const std::string& index) { return int2_store + "  int2 v = h[" + index + "];\n  reinterpret_cast<int2 *>(out)[t] = v;\n"; };
+  const std::vector<Case> cases = {
+      {"a_contig", int4_load("t"), 64, {2, 8, 0}, {2, 8, 0}},
+      {"b_stride2", int4_load("(2 * t) % 64"), 64, {2, 16, 8}, {2, 8, 0}},
+      {"c_bcast", int4_load("0"), 64, {2, 4, 0}, {2, 8, 0}},
+      {"p1_q8", int4_load("t % 8"), 64, {2, 8, 0}, {2, 8, 0}},
+      {"p5_half01", int4_load("t / 16 % 2"), 64, {2, 4, 0}, {2, 8, 0}},
+      {"p6_pairs", int4_load("t / 2"), 64, {2, 4, 0}, {2, 8, 0}},
+      {"p8_quarters_same_bank", int4_load("(t % 4) * 8 + (t / 8 % 4) * 2"), 64, {2, 32, 24}, {2, 8, 0}},
+      {"y_member", int4_store + "  out[t] = s[(t + 1) % 64].y;\n", 64, {2, 8, 6}, {2, 8, 0}},
+      {"d_contig2", int2_load("t"), 64, {2, 4, 0}, {4, 8, 0}},
+      {"e_stride2_2", int2_load("(2 * t) % 128"), 64, {2, 8, 4}, {4, 8, 0}},
+      {"p3_b2", int2_load("0"), 64, {2, 2, 0}, {4, 8, 0}},
+      {"p4_h16", int2_load("t % 16"), 64, {2, 4, 0}, {4, 8, 0}},
+      {"p9_pairs2", int2_load("t / 2"), 64, {2, 2, 0}, {4, 8, 0}},
+      {"f_float2",
+       "  __shared__ float2 s[256];\n  int t = threadIdx.x;\n  s[2 * t] = reinterpret_cast<const float2 *>(in)[t];\n  __syncthreads();\n"
+       "  reinterpret_cast<float2 *>(out)[t] = s[2 * t];\n",
+       128, {4, 16, 8}, {4, 16, 8}},
+  };
+  for (const auto& c : cases) {
+    const bool is_float = std::string(c.name) == "f_float2";
+    const Trace t = trace_of(kernel("", c.body, c.threads, is_float ? "float" : "int"), 256, is_float ? ValueType::Float : ValueType::Int);
+    EXPECT_EQ(t.totals.ld, c.ld) << c.name << ": ld inst " << t.totals.ld.inst << ", wavefronts " << t.totals.ld.wavefronts << ", conflicts "
+                                 << t.totals.ld.conflicts;
+    EXPECT_EQ(t.totals.st, c.st) << c.name << ": st inst " << t.totals.st.inst << ", wavefronts " << t.totals.st.wavefronts << ", conflicts "
+                                 << t.totals.st.conflicts;
+  }
+}
