@@ -190,7 +190,9 @@ int step_heat_class(const Step& s) {
 BankLaneGrid bank_lane_grid(const Trace& t, const Step& s, const WarpInstruction& wi) {
   BankLaneGrid g;
   g.banks = std::max(1, t.banks);
-  g.issue = std::max(1, t.warp_issue);
+  // lanes that one wavefront serves: the warp (a half-warp in G80 mode), a half-warp for an 8-byte
+  // access, a quarter-warp for a 16-byte one (bank_model.cpp's segments)
+  g.issue = std::max(1, std::min(t.warp_issue, kWarpSize / std::max(1, wi.width)));
   g.wavefronts = wi.wavefronts;
   g.conflicts = wi.conflicts;
   g.degree = wi.degree;

@@ -60,8 +60,9 @@ TreeModel tree_model(const Trace& t);
 std::vector<int> labelled_rows(int rows, float row_h, float label_h, int current, int* every = nullptr);
 
 // The bank x lane grid of one warp-instruction (warps panel, comparison): a row per active lane,
-// the lane's cell in the bank of the word it touches, coloured by how many distinct words its
-// (half-)warp asks of that bank.
+// the lane's cell in the bank of the word it touches (an 8- or 16-byte access: a cell per word),
+// coloured by how many distinct words its issue group (the warp, or the half- or quarter-warp a wide
+// access is served by) asks of that bank.
 struct BankLaneCell {
   int row = 0, lane = 0, bank = 0, word = 0, degree = 0;
 };
