@@ -130,12 +130,16 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     const SourceSite& x = t.sites[s];
     if (!shared[s] || x.words() < 2) continue;
     shared[s] = 0;
+    // its line, or (nvcc names the line where the value is used) one within reach
+    std::vector<int> candidates = {x.stmt_line, x.line};
+    for (int d = 1; d <= kMergeReach; ++d) candidates.insert(candidates.end(), {x.line + d, x.line - d});
     bool found = false;
-    for (int line : {x.stmt_line, x.line}) {
+    for (int line : candidates) {
       auto w = v.lines.find(LineKey{x.file, line, x.op == kStore});
       if (w == v.lines.end() || std::find(w->second.begin(), w->second.end(), x.words()) == w->second.end()) continue;
       found = true;
       wide_lines.insert({x.file, line, x.op == kStore, x.words()});
+      break;
     }
     if (found) continue;
     const std::string path = x.file >= 0 && x.file < static_cast<int>(t.files.size()) ? t.files[x.file] : "?";

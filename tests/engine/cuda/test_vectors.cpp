@@ -358,3 +358,40 @@ TEST(Vectors, WideSharedAccessesCountAsNsightComputeMeasured) {
                                  << t.totals.st.conflicts;
   }
 }
+
+// The compiler view (NVRTC's PTX) agrees with a vector load where nvcc names the line that uses the
+// value, and says so where the PTX has no access of that width (the value is never used).
+TEST(Vectors, TheCompilerViewChecksVectorAccessesAgainstThePtx) {
+  const std::string used = kernel("",
+                                  "  __shared__ float4 buf[32];\n"
+                                  "  int t = threadIdx.x;\n"
+                                  "  buf[t] = reinterpret_cast<const float4 *>(in)[t];\n"
+                                  "  __syncthreads();\n"
+                                  "  float4 v = buf[31 - t];\n"
+                                  "  reinterpret_cast<float4 *>(out)[31 - t] = v;\n",
+                                  32, "float");
+  const Trace t = trace_of(used, 128, ValueType::Float, true);
+  if (t.compiler.rfind("NVRTC", 0) != 0) GTEST_SKIP() << "no CUDA compiler here: " << t.compiler;
+  EXPECT_EQ(t.output, iota(128));
+  EXPECT_TRUE(t.compiler_notes.empty()) << t.compiler_notes.front();
+  EXPECT_EQ(t.totals.ld.inst, 1);
+  EXPECT_EQ(t.totals.ld.wavefronts, 4);
+  const std::string unused = kernel("",
+                                    "  __shared__ float4 buf[32];\n"
+                                    "  int t = threadIdx.x;\n"
+                                    "  buf[t] = make_float4(1, 2, 3, 4);\n"
+                                    "  __syncthreads();\n"
+                                    "  float4 v = buf[t];\n"
+                                    "  out[t] = in[t];\n",
+                                    32, "float");
+  // nvcc removes the load and then the store no load reads: a note for each, the model keeps both
+  const Trace u = trace_of(unused, 32, ValueType::Float, true);
+  ASSERT_EQ(u.compiler_notes.size(), 2u);
+  EXPECT_NE(u.compiler_notes[0].find("inline.cu:7: the source stores a whole 16-byte value here and the PTX has no 16-byte shared store"),
+            std::string::npos)
+      << u.compiler_notes[0];
+  EXPECT_NE(u.compiler_notes[1].find("inline.cu:9: the source loads a whole 16-byte value here and the PTX has no 16-byte shared load"),
+            std::string::npos)
+      << u.compiler_notes[1];
+  EXPECT_EQ(u.totals.ld.inst, 1);
+}
