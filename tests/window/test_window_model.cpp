@@ -896,6 +896,9 @@ TEST(BankLaneGridModel, AFloat4LoadIsColouredByQuarterWarps) {
   EXPECT_EQ(g.conflicts, 0);
   ASSERT_EQ(g.cells.size(), 128u);
   for (const auto& c : g.cells) EXPECT_EQ(c.degree, 1) << "lane " << c.lane << " word " << c.word;
+  // the step's sentence counts a thread's float4 as one load, not four
+  const std::string said = describe_step(t, static_cast<int>(t.steps.size()) - 1);
+  EXPECT_NE(said.find("32 threads active: 32 shared loads, 0 stores"), std::string::npos) << said;
 }
 
 TEST(TreeModel, AMat2ProductShrinksIntoItsBoxRatherThanVanishing) {
