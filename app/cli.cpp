@@ -247,17 +247,31 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
     return ok ? 0 : 1;
   }
   std::string where;
-  Trace t = run_trace(r, device, &where);
-  std::string why;
-  bool ok = check_output(t, &why);
   std::ostream& table = json_path == "-" ? std::cerr : std::cout;
-  if (!quiet) {
+  auto print_head = [&](const Trace& t) {
     table << "scanscope trace: " << describe(r) << " on " << where << "\n";
     table << "launch: " << shown_text(t.launch) << " (" << shown_text(t.source.empty() ? find_kernel_file(t.kernel)->display : t.source) << ")\n";
     table << "threads " << t.threads << ", shared memory " << t.smem_words << " words, banks " << t.banks
           << (t.warp_issue == 16 ? " (issued as half-warps)" : "") << "\n";
     print_table(t, table, code);
     if (code) table << "(--code: under each line ^ marks a load, = a store, ~ a shuffle or an atomic)\n";
+  };
+  Trace t;
+  try {
+    t = run_trace(r, device, &where);
+  } catch (const TraceFault& f) {  // what ran before the fault, then the fault's line (exit 1)
+    where = "CPU emulator";
+    if (!quiet) {
+      print_head(*f.trace);
+      table << "the kernel faulted: the table stops there (its last step, \"up to the fault\")\n";
+    }
+    if (!json_path.empty()) write_output(json_path, trace_to_json(*f.trace, f.trace->is_grid() ? -1 : 1) + "\n");
+    throw;
+  }
+  std::string why;
+  bool ok = check_output(t, &why);
+  if (!quiet) {
+    print_head(t);
     std::string hint;
     const std::string reason = ok ? "" : wrong_by_design(resolve_kernel(r).file, r);
     if (!reason.empty()) hint = " (" + reason + ")";
@@ -564,6 +578,10 @@ int run_command_line(int argc, char** argv) {
       ->group(scripted);
   app.add_flag("--layout-report", wopt.layout_report,
                "with --screenshot: print what each panel had to shrink, thin out or leave out (values, labels), a line each")
+      ->group(scripted);
+  app.add_flag("--screen-text", wopt.screen_text,
+               "with --screenshot: print the text the last frame drew (read back from its draw lists), a line per run: window, size, text; "
+               "with --lesson-walk also each step's text, question and answer as filled")
       ->group(scripted);
   app.add_flag("--show-answer", wopt.show_answer, "lesson steps open with their answer shown")->group(scripted);
   app.add_option("--exit-after-frames", wopt.exit_after_frames, "interactive window: play from step 0 and close after N frames, as the user would")

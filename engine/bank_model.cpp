@@ -88,6 +88,8 @@ void find_hazards(Step& step) {
   }
 }
 
+int lanes_per_issue(int warp_issue, int width) { return std::max(1, std::min(warp_issue, kWarpSize / std::max(1, width))); }
+
 namespace {
 
 // Wavefronts of one warp-instruction. A 4-byte access: per issue group of lanes (the warp; a
@@ -101,12 +103,12 @@ namespace {
 // contiguous, strided, broadcast and paired patterns of LDS.64 and LDS.128.
 void count_wavefronts(const Step& step, WarpInstruction& wi, int banks, int issue) {
   const int width = std::max(1, wi.width);
-  const int lanes_per_issue = std::min(issue, kWarpSize / width);
-  const int groups = kWarpSize / lanes_per_issue;
+  const int group = lanes_per_issue(issue, width);
+  const int groups = kWarpSize / group;
   std::vector<std::vector<int>> words(static_cast<size_t>(groups));
   for (int idx : wi.access_index) {
     const int lane = step.accesses[idx].tid % kWarpSize;
-    words[static_cast<size_t>(lane / lanes_per_issue)].push_back(step.accesses[idx].word);
+    words[static_cast<size_t>(lane / group)].push_back(step.accesses[idx].word);
   }
   auto add = [&](int w) {
     wi.wavefronts += w;

@@ -22,6 +22,10 @@ int bank_of(int word, int banks);
 // Per issue (a warp, or a half-warp in G80 mode): the number of distinct words in each bank.
 // wavefronts = max over banks; lanes touching the same word share one (broadcast).
 int wavefronts_of(const int* words, int count, int banks);
+// The lanes one bank access serves together: the warp (or G80's half-warp, warp_issue 16), and
+// for a vector access of `width` words per lane (8 or 16 bytes) 32 / width lanes, as the hardware
+// issues them: a contiguous 8-byte access is 2 wavefronts of 16 lanes, neither a conflict.
+int lanes_per_issue(int warp_issue, int width);
 
 // Fills step.instructions, step.max_degree, step.active_threads and trace.totals.
 void analyze_banks(Trace& trace);

@@ -691,6 +691,11 @@ std::vector<std::string> request_input_files(const TraceRequest& r) {
   return out;
 }
 
+namespace {
+// The trace of a run whose launches are done (or stopped at a fault): header, steps, arrays.
+Trace finish_interpreter_trace(const ResolvedKernel& k, const cuda::Machine& m, cuda::BlockRecord& rec, std::vector<LaunchInfo> launches);
+}  // namespace
+
 Trace run_interpreter(const ResolvedKernel& k) {
   const KernelBuild& b = *k.build;
   const TraceRequest& r = k.request;
@@ -722,10 +727,34 @@ Trace run_interpreter(const ResolvedKernel& k) {
     info.block_dim = L.spec.block_shape();
     info.smem_bytes = L.spec.dynamic_smem_bytes;
     info.first_step = static_cast<int>(rec.steps.size());
-    m.launch(L.entry, spec, &rec, grid ? cuda::Machine::kAllBlocks : 0);
+    try {
+      m.launch(L.entry, spec, &rec, grid ? cuda::Machine::kAllBlocks : 0);
+    } catch (const cuda::CudaError& e) {
+      // A fault of a recorded block: the trace up to it goes with the error. A fault in a block
+      // that is not recorded (one-block traces record block 0) has nothing to show.
+      if (!e.fault || !m.record_to_fault()) throw;
+      info.steps = static_cast<int>(rec.steps.size()) - info.first_step;
+      launches.push_back(info);
+      auto t = std::make_shared<Trace>(finish_interpreter_trace(k, m, rec, std::move(launches)));
+      if (!t->steps.empty()) t->steps.back().label = "up to the fault";
+      t->fault = e.message;  // its position in fault_file, fault_line, fault_col
+      t->fault_file = e.pos.file;
+      t->fault_line = e.pos.line;
+      t->fault_col = e.pos.col;
+      t->fault_tid = e.tid;
+      throw TraceFault(e, std::move(t));
+    }
     info.steps = static_cast<int>(rec.steps.size()) - info.first_step;
     launches.push_back(info);
   }
+  return finish_interpreter_trace(k, m, rec, std::move(launches));
+}
+
+namespace {
+
+Trace finish_interpreter_trace(const ResolvedKernel& k, const cuda::Machine& m, cuda::BlockRecord& rec, std::vector<LaunchInfo> launches) {
+  const KernelBuild& b = *k.build;
+  const TraceRequest& r = k.request;
   const int out_buf = 1;
 
   Trace t;
@@ -784,6 +813,8 @@ Trace run_interpreter(const ResolvedKernel& k) {
   analyze_global(t);
   return t;
 }
+
+}  // namespace
 
 bool reference_output(const Trace& t, const std::string& check, std::vector<double>* want, bool* is_scan) {
   want->clear();

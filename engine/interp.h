@@ -90,6 +90,14 @@ void emulate_kernel_launch(const std::string& id, ValueType type, const std::str
 // Throws cuda::CudaError for a fault (out-of-bounds index, barrier divergence, ...).
 Trace run_interpreter(const ResolvedKernel& k);
 
+// What run_interpreter throws when the kernel faults while it runs: the fault (what(), pos, tid
+// as any cuda::CudaError) and the trace up to it (Trace::fault set), for the window and `trace`
+// to show what happened before. Catching cuda::CudaError catches it too.
+struct TraceFault : cuda::CudaError {
+  TraceFault(const cuda::CudaError& e, std::shared_ptr<const Trace> t) : cuda::CudaError(e), trace(std::move(t)) {}
+  std::shared_ptr<const Trace> trace;
+};
+
 // The input array as the kernel's `in` holds it, and the output as the trace shows it (out[0] of a
 // reduction, the kept values of a compaction).
 std::vector<uint32_t> kernel_input_words(const ResolvedKernel& k);

@@ -18,19 +18,30 @@ double timed_us(const ResolvedKernel& k) { return run_kernel_on_gpu(k, /*traced=
 
 const TraceRequest& request_of(const Trace& t) { return t.request; }
 
-Trace run_emulator(const TraceRequest& r) {
-  ResolvedKernel k = resolve_kernel(r);
-  Trace t = run_interpreter(k);
-  apply_compiler_view(*compiler_view(k), t);
-  return t;
+namespace {
+
+// The interpreter's trace with the compiler's view of it; a fault's trace up to it gets the view too.
+Trace interpret(const ResolvedKernel& k) {
+  try {
+    Trace t = run_interpreter(k);
+    apply_compiler_view(*compiler_view(k), t);
+    return t;
+  } catch (const TraceFault& f) {
+    auto t = std::make_shared<Trace>(*f.trace);
+    apply_compiler_view(*compiler_view(k), *t);
+    throw TraceFault(f, std::move(t));
+  }
 }
+
+}  // namespace
+
+Trace run_emulator(const TraceRequest& r) { return interpret(resolve_kernel(r)); }
 
 Trace run_trace(const TraceRequest& r, Device device, std::string* where) {
   ResolvedKernel k = resolve_kernel(r);  // bad requests fail before any device is touched
   GpuStatus g = gpu_status();
   if (device == Device::Gpu && !g.usable) throw UsageError("--device gpu: no usable GPU: " + g.why);
-  Trace t = run_interpreter(k);
-  apply_compiler_view(*compiler_view(k), t);
+  Trace t = interpret(k);
   if (device == Device::Cpu || !g.usable) {
     if (where) *where = device == Device::Cpu ? "CPU emulator (--device cpu)" : "CPU emulator (no GPU: " + g.why + ")";
     return t;

@@ -215,6 +215,12 @@ struct TraceHeader {
   // or why none was; and anything it does that the model does not follow.
   std::string compiler;
   std::vector<std::string> compiler_notes;
+  // A kernel that faulted: the trace holds what ran up to the fault (its last step ends there),
+  // and this is the fault's message without its position ("thread 5: reads in[16], outside its 16
+  // elements"), then its place (fault_file indexes files) and thread (-1: not known). Empty: the
+  // kernel ran to its end.
+  std::string fault;
+  int fault_file = -1, fault_line = 0, fault_col = 0, fault_tid = -1;
 };
 
 struct Trace : TraceHeader {

@@ -129,6 +129,13 @@ struct LessonTraces {
 // The trace step the lesson step shows in a trace of its request; throws LessonError for an `at`
 // past the last step ("FILE:LINE: at: 99999 is past the last step: the trace has 12 steps, 0 to 11").
 int lesson_at(const Lesson& l, const LessonStep& s, const Trace& t);
+// The work of a trace as the lessons count it ({work}, {depth}): the additions (in each step, the
+// threads that read two or more shared words and write one: a tree's additions, a down-sweep's
+// swap-and-add; not a copy) and the steps that have any.
+struct TraceWork {
+  long long additions = 0, steps = 0;
+};
+TraceWork trace_work(const Trace& t);
 // The comparison a step names (compare-pad, compare-kernel), as the window runs it beside `t`.
 bool lesson_compare_request(const LessonStep& s, const Trace& t, TraceRequest* out);
 // Runs a step's trace and its comparison on the CPU, as `lesson show` does, and fills its

@@ -120,13 +120,8 @@ std::string value_of(const Parsed& p, const Trace& t, int at) {
   if (p.name == "global.bytes_per_element")
     return bytes_per_element_text(bytes_per_element(t.totals.global.ld.sectors + t.totals.global.st.sectors, t.n));
   if (p.name == "work" || p.name == "depth") {
-    long long work = 0, depth = 0;
-    for (const Step& st : t.steps) {
-      const int c = combining(st);
-      work += c;
-      depth += c > 0;
-    }
-    return number(p.name == "work" ? work : depth);
+    const TraceWork w = trace_work(t);
+    return number(p.name == "work" ? w.additions : w.steps);
   }
   const int last = static_cast<int>(t.steps.size()) - 1;
   const int k = p.which == "prev" ? at - 1 : p.which == "next" ? at + 1 : p.which == "first" ? 0 : p.which == "last" ? last : at;
@@ -241,6 +236,16 @@ FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace, l
 void check_lesson_runs(const Lesson& l) {
   long long budget = kMaxLessonFilledChars;  // all steps together
   for (const LessonStep& s : l.steps) run_lesson_step(l, s, nullptr, &budget);
+}
+
+TraceWork trace_work(const Trace& t) {
+  TraceWork w;
+  for (const Step& st : t.steps) {
+    const int c = combining(st);
+    w.additions += c;
+    w.steps += c > 0;
+  }
+  return w;
 }
 
 }  // namespace scanscope

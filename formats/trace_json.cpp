@@ -69,6 +69,7 @@ std::string trace_to_json(const Trace& t, int indent) {
   if (t.gpu_us > 0) j["gpu_us"] = t.gpu_us;
   if (!t.compiler.empty()) j["compiler"] = t.compiler;
   if (!t.compiler_notes.empty()) j["compiler_notes"] = t.compiler_notes;
+  if (!t.fault.empty()) j["fault"] = {{"text", t.fault}, {"src", t.fault_file}, {"line", t.fault_line}, {"col", t.fault_col}, {"tid", t.fault_tid}};
   j["smem_words"] = t.smem_words;
   if (!t.arrays.empty()) {
     json arr = json::array();
@@ -177,9 +178,9 @@ std::string trace_to_json(const Trace& t, int indent) {
 static const std::set<std::string>& trace_keys() {
   static const std::set<std::string> keys = {
       "accesses", "active_threads", "array", "arrays", "atomics", "banks", "barrier", "bits", "block", "block_dim", "bytes", "check",
-      "compiler", "compiler_notes", "conflicts", "count", "defines", "device", "dims", "end", "entry", "files", "final",
+      "col", "compiler", "compiler_notes", "conflicts", "count", "defines", "device", "dims", "end", "entry", "fault", "files", "final",
       "first", "first_step", "format", "global", "global_accesses", "global_arrays", "gpu_check", "gpu_us", "grid", "grid_dim",
-      "index", "input", "inst", "iter", "kernel", "label", "launch", "launches", "ld", "main_file", "matrix_cols", "max_degree",
+      "index", "input", "inst", "iter", "kernel", "label", "launch", "launches", "ld", "line", "main_file", "matrix_cols", "max_degree",
       "n", "name", "op", "output", "pad", "path", "phase", "printf", "requests", "scan", "sectors", "site", "sites", "smem",
       "smem_bytes", "smem_words", "source", "src", "st", "step", "steps", "stmt", "text", "thread", "threads", "tid", "totals",
       "type", "value", "vector_group", "vector_width", "version", "warp_issue", "wavefronts", "word", "word_index", "words", "x",
@@ -271,6 +272,16 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
       t.defines.emplace_back(it.key(), it.value().get<std::string>());
     }
   }
+  if (j.contains("fault")) {  // a kernel that faulted: the trace up to the fault
+    const json& f = rd.field(j, "fault", "");
+    if (!f.is_object()) rd.fail("fault", "expected an object");
+    t.fault = rd.string(f, "text", "fault", 4096);
+    if (t.fault.empty()) rd.fail("fault.text", "is empty");
+    t.fault_file = static_cast<int>(rd.integer(f, "src", "fault", -1, 63));
+    t.fault_line = static_cast<int>(rd.integer(f, "line", "fault", 0, 1 << 24));
+    t.fault_col = static_cast<int>(rd.integer(f, "col", "fault", 0, 1 << 24));
+    t.fault_tid = static_cast<int>(rd.integer(f, "tid", "fault", -1, 1 << 20));
+  }
   if (j.contains("compiler_notes")) {
     const json& notes = rd.field(j, "compiler_notes", "");
     if (!notes.is_array() || notes.size() > 256) rd.fail("compiler_notes", "expected an array of at most 256 strings");
@@ -286,6 +297,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
       if (t.file_texts.back().size() > (1u << 20)) rd.fail(where + ".text", "is larger than 1 MiB");
     }
     t.main_file = static_cast<int>(rd.integer(j, "main_file", "", -1, static_cast<long long>(t.files.size()) - 1));
+    if (t.fault_file >= static_cast<int>(t.files.size())) rd.fail("fault.src", "names file " + std::to_string(t.fault_file) + ", which the trace does not hold");
     const json& sites = rd.field(j, "sites", "");
     if (!sites.is_array() || sites.size() > 100000) rd.fail("sites", "expected an array of at most 100000 sites");
     for (size_t s = 0; s < sites.size(); ++s) {

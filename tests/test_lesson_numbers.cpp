@@ -18,127 +18,15 @@
 #include "engine/trace.h"
 #include "formats/exercise.h"
 #include "formats/lesson.h"
+#include "formats/lesson_numbers.h"
 
 using namespace scanscope;
 
 namespace {
 
-// A number written in a step, and what the words around it say it is.
-enum class Kind {
-  Value,    // compared with the values of the traces (see pool())
-  Ref,      // seed 000, Listing 3, Figure 2, Table 2, kernel 4: a reference, not a value
-  Formula,  // a constant of a formula: n - 1, 2 * s * tid, NUM_BANKS^2
-  Line,     // line 37 of FILE: a line of the kernel file that does what the text says
-  Label,    // stride 4, d=16, offset 2, h = 8: a trace step's label
-  Degree,   // 4-way
-  Bank,     // bank 7
-  Lane,     // lane 17
-  Thread,   // thread 64
-  Index,    // sdata[64], cell 1, elements 2 and 6: a word or element
-  Bytes,    // 4-byte words, 256 bytes
-  Banks,    // 16 banks
-  Bit,      // bit 0: a bit of a 32-bit key
-};
-
-struct Written {
-  std::string text;  // as written ("1.5")
-  double value = 0;
-  size_t offset = 0;
-  Kind kind = Kind::Value;
-  std::string label_key;  // Label: "stride", "d=", "offset", "h="
-};
+using Kind = NumberKind;
 
 bool ident(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-// The word ending just before `end` (skipping blanks), lower-case.
-std::string word_before(const std::string& s, size_t end) {
-  size_t e = end;
-  while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == ':')) --e;
-  size_t b = e;
-  while (b > 0 && std::isalpha(static_cast<unsigned char>(s[b - 1]))) --b;
-  std::string w = s.substr(b, e - b);
-  std::transform(w.begin(), w.end(), w.begin(), [](unsigned char c) { return std::tolower(c); });
-  return w;
-}
-
-std::string blank_placeholders(std::string s) {
-  for (size_t b = s.find('{'); b != std::string::npos; b = s.find('{', b + 1)) {
-    const size_t e = s.find('}', b);
-    for (size_t i = b; i <= e; ++i) s[i] = '#';
-  }
-  return s;
-}
-
-// The numbers of one value, with their kinds. Placeholders are blanked out first (theirs are the
-// trace's by construction).
-std::vector<Written> written_numbers(const std::string& raw) {
-  const std::string s = blank_placeholders(raw);
-  std::vector<Written> out;
-  const std::set<std::string> refs = {"seed", "seeds", "listing", "listings", "figure", "figures", "algorithm", "algorithms",
-                                      "table", "tables", "kernel", "kernels"};
-  const std::set<std::string> seps = {"", ",", "and", "to", "or", "-", ", and"};
-  size_t prev_end = std::string::npos;
-  Kind prev_kind = Kind::Value;
-  std::string prev_key;
-  for (size_t i = 0; i < s.size();) {
-    if (!std::isdigit(static_cast<unsigned char>(s[i])) || (i > 0 && (ident(s[i - 1]) || s[i - 1] == '.'))) {
-      ++i;
-      continue;
-    }
-    size_t j = i;
-    while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
-    if (j + 1 < s.size() && s[j] == '.' && std::isdigit(static_cast<unsigned char>(s[j + 1])))
-      for (++j; j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]));) ++j;
-    if (j < s.size() && ident(s[j])) {  // part of a name: G80, 2x2, log2 (its digits are skipped above)
-      i = j;
-      continue;
-    }
-    Written w;
-    w.text = s.substr(i, j - i);
-    w.value = std::stod(w.text);
-    w.offset = i;
-    const std::string before = word_before(s, i);
-    std::string between = prev_end == std::string::npos ? "x" : s.substr(prev_end, i - prev_end);
-    between.erase(std::remove(between.begin(), between.end(), ' '), between.end());
-    const bool continues = prev_end != std::string::npos && seps.count(between) && prev_kind != Kind::Value && prev_kind != Kind::Formula;
-    auto after = [&](const char* what) { return s.compare(j, std::strlen(what), what) == 0; };
-    size_t k = i;
-    while (k > 0 && s[k - 1] == ' ') --k;
-    const char op_before = k > 0 ? s[k - 1] : ' ';
-    size_t m = j;
-    while (m < s.size() && s[m] == ' ') ++m;
-    const char op_after = m < s.size() ? s[m] : ' ';
-    auto letter_at = [&](size_t p) { return p < s.size() && std::isalpha(static_cast<unsigned char>(s[p])); };
-    size_t kk = k > 0 ? k - 1 : 0;
-    while (kk > 0 && s[kk - 1] == ' ') --kk;
-    size_t mm = m + 1;
-    while (mm < s.size() && s[mm] == ' ') ++mm;
-    const bool formula = (std::strchr("*+-/^(", op_before) && op_before != ' ' && k > 1 && (letter_at(kk - 1) || s[kk - 1] == ')')) ||
-                         (std::strchr("*+-/^(", op_after) && op_after != ' ' && letter_at(mm));
-    if (before == "line" || before == "lines") w.kind = Kind::Line;
-    else if (refs.count(before)) w.kind = Kind::Ref;
-    else if (before == "stride" || before == "offset" || before == "offsets") w.kind = Kind::Label, w.label_key = before == "stride" ? "stride" : "offset";
-    else if (s.compare(i >= 2 ? i - 2 : 0, 2, "d=") == 0) w.kind = Kind::Label, w.label_key = "d=";
-    else if (std::regex_search(s.substr(i >= 4 ? i - 4 : 0, i >= 4 ? 4 : i), std::regex("h ?= ?$"))) w.kind = Kind::Label, w.label_key = "h=";
-    else if (after("-way") || before == "degree" || before == "degrees") w.kind = Kind::Degree;
-    else if (before == "bank") w.kind = Kind::Bank;
-    else if (before == "lane" || before == "lanes") w.kind = Kind::Lane;
-    else if (before == "bit" || before == "bits") w.kind = Kind::Bit;
-    else if (before == "thread" || before == "threads") w.kind = Kind::Thread;
-    else if (before == "cell" || before == "cells" || before == "element" || before == "elements" || (op_before == '[' && op_after == ']'))
-      w.kind = Kind::Index;
-    else if (after("-byte") || after(" bytes")) w.kind = Kind::Bytes;
-    else if (after(" banks")) w.kind = Kind::Banks;
-    else if (continues) w.kind = prev_kind, w.label_key = prev_key;
-    else if (formula) w.kind = Kind::Formula;
-    out.push_back(w);
-    prev_end = j;
-    prev_kind = w.kind;
-    prev_key = w.label_key;
-    i = j;
-  }
-  return out;
-}
 
 // Runs of three or more numbers, bracketed ("[3 4 7 11]", "[1,3,5,7]") or blank-separated
 // ("12 5 17 5"): each must be a run of one step's shared memory, the input, or the output.

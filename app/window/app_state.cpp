@@ -21,7 +21,7 @@ void toast(AppState& s, const std::string& text, bool error) {
   if (s.toasts.size() > 4) s.toasts.erase(s.toasts.begin());
 }
 
-bool question_open(const AppState& s) { return s.editor.prompt != EditorPrompt::None || s.exercise.confirm_solution; }
+bool question_open(const AppState& s) { return s.editor.prompt != EditorPrompt::None || s.exercise.confirm_solution || s.lesson.confirm_leave; }
 
 
 std::string wrong_result_note(const Trace& t, const std::string& why) {
@@ -71,7 +71,11 @@ void show_trace(AppState& s, Trace t, const std::string& where) {
   s.tree_pan = 0.0f;
   s.output_ok = true;
   s.output_note.clear();
-  try {
+  if (!s.trace.fault.empty()) {  // a trace stopped by a fault: the fault, not a comparison of what it left
+    s.output_ok = false;
+    s.output_note = "Kernel fault at line " + std::to_string(s.trace.fault_line) + ": " + shown_text(s.trace.fault) +
+                    ". The trace stops there: its last step shows what ran before it.";
+  } else try {
     std::string why;
     if (!check_output(s.trace, &why)) {
       s.output_ok = false;
@@ -94,6 +98,13 @@ bool run_request(AppState& s, const TraceRequest& r, Device device) {
     update_compare(s);
     editor_after_run(s, r, nullptr);
     return true;
+  } catch (const TraceFault& e) {  // what ran up to the fault is shown, at its last step: the fault's
+    s.request = r;
+    show_trace(s, *e.trace, "CPU emulator, stopped by a fault");
+    s.step = s.prev_step = std::max(0, step_count(s) - 1);
+    update_compare(s);
+    s.form_error = e.what();  // said in the output banner and the editor: no toast over the code
+    editor_after_run(s, r, &e);
   } catch (const UsageError& e) {
     s.form_error = e.what();
     toast(s, e.what(), true);
@@ -159,6 +170,13 @@ std::string compare_side_label(const AppState& s, bool partner) {
 }
 
 int step_count(const AppState& s) { return s.have_trace ? static_cast<int>(s.trace.steps.size()) : 0; }
+
+bool at_fault_step(const AppState& s) {
+  if (!s.have_trace || s.trace.fault.empty() || s.step != step_count(s) - 1) return false;
+  if (!s.have_grid || s.grid.steps.empty()) return true;
+  const Step& last = s.grid.steps.back();  // the grid's record stops in the block that faulted
+  return s.grid_launch == last.launch && s.grid_block == last.block;
+}
 
 void set_step(AppState& s, int step) {
   const int n = step_count(s);

@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <tuple>
 #include <string>
 #include <thread>
 #include <vector>
@@ -81,6 +82,12 @@ struct LessonState {
   int active = -1;                 // index into lessons; -1: no lesson open
   int step = 0;
   bool answer_shown = false;
+  bool confirm_leave = false;      // "Leave the lesson?" is asked (Esc with an exercise's verdict on screen)
+  // Pixels the lesson box needs beyond its share to show the step's text, question and answer
+  // whole (measured by the box as it draws; the layout adds them, up to its limit), and the
+  // (lesson, step, answer shown) they were measured for.
+  float grow = 0;
+  std::tuple<int, int, bool> grow_for{-1, -1, false};
   std::vector<std::string> panels_before;  // restored when the lesson is left
   FilledStep shown;                // the open step's text, question and answer, placeholders filled
   std::set<std::pair<int, int>> checked;  // (lesson, step) whose `at` and placeholders fit their traces
@@ -203,6 +210,8 @@ void clear_compare(AppState& s);
 std::string compare_side_label(const AppState& s, bool partner);
 
 int step_count(const AppState& s);
+// Is the step shown the last one of a trace stopped by a fault (Trace::fault), in the block that faulted?
+bool at_fault_step(const AppState& s);
 // One step forward or back; in a grid trace it goes on into the next block (or launch) after the
 // block's last step, and back into the previous one before its first. False at either end.
 bool step_by(AppState& s, int delta);
@@ -231,6 +240,11 @@ bool open_lesson_step(AppState& s, int lesson, int step);
 void go_lesson_step(AppState& s, int lesson, int step);
 // Leaves the lesson; the editor keeps the exercise's text (kept as its work too).
 void leave_lesson(AppState& s);
+// Esc and the Leave button: leaves at once, except while an exercise is tried (its verdict on
+// screen, a stray Esc after Ctrl+Enter would lose it): then asks (LessonState::confirm_leave),
+// and answer_leave_lesson leaves (true) or stays.
+void ask_leave_lesson(AppState& s);
+void answer_leave_lesson(AppState& s, bool leave);
 const LessonStep* current_lesson_step(const AppState& s);
 // "step 2 of 4"
 std::string lesson_progress(const AppState& s);

@@ -21,7 +21,16 @@ std::string fitting_path(const std::string& path, float width) {
   return slash == std::string::npos ? path : ".../" + path.substr(slash + 1);
 }
 
+constexpr int kCodeRows = 5;  // the cited line and two neighbours each side
+
 }  // namespace
+
+float code_panel_min_height(const UiContext& ui) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float small_line = ui.fonts.small->FontSize + st.ItemSpacing.y;
+  const float mono_line = ui.fonts.mono->FontSize + st.ItemSpacing.y;
+  return ui.fonts.ui->FontSize + st.ItemSpacing.y + 3 * small_line + kCodeRows * mono_line + 2 * st.WindowPadding.y + 2 * st.ChildBorderSize + 4;
+}
 
 void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   Rect c = begin_panel("##code", "Code", r);
@@ -40,13 +49,22 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const bool compact = c.h < 14.0f * ImGui::GetFontSize();
   if (compact) ImGui::PushFont(ui.fonts.small);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(describe_step(t, s.step).c_str());
+  // The step's sentence goes where it would leave the code fewer than kCodeRows rows (a narrow
+  // panel wraps it onto many lines); the code's rows come first.
+  const std::string sentence = describe_step(t, s.step);
+  const float sentence_h = ImGui::CalcTextSize(sentence.c_str(), nullptr, false, c.w).y + ImGui::GetStyle().ItemSpacing.y;
+  const float code_rows_h = kCodeRows * (ui.fonts.mono->FontSize + ImGui::GetStyle().ItemSpacing.y) + 2 * ImGui::GetStyle().WindowPadding.y;
+  const float where_h = 2 * (ImGui::GetFontSize() + ImGui::GetStyle().ItemSpacing.y);
+  const bool with_sentence = c.h - sentence_h - where_h >= code_rows_h;
+  if (with_sentence) ImGui::TextUnformatted(sentence.c_str());
   // The current access: the warp view's selected instruction, else the step's first access.
   // A step without shared-memory accesses: the grid panel's global instruction.
   const int shared_site = current_site(t, s.step, s.selected_warp, s.selected_inst);
   const int site = shared_site >= 0 ? shared_site : current_global_site(t, s.step, s.grid_inst);
   const SourceSite* cur = site >= 0 && site < static_cast<int>(t.sites.size()) ? &t.sites[site] : nullptr;
-  const int want = cur ? cur->file : main_file_index(t);
+  // The last step of a trace stopped by a fault: its line, marked in the error colour.
+  const bool fault_step = at_fault_step(s) && t.fault_file >= 0 && t.fault_file < static_cast<int>(t.file_texts.size());
+  const int want = fault_step ? t.fault_file : cur ? cur->file : main_file_index(t);
   if (generation_ != s.trace_generation || file_ != want) {
     generation_ = s.trace_generation;
     file_ = want;
@@ -68,11 +86,20 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       cur_lines.insert(sp.line);
     }
   }
+  if (fault_step) cur_lines = {t.fault_line - 1};  // scrolled into view as an access's line is
   const std::set<int> step_lines = step_site_lines(t, s.step, file_);
+  // The lines the open lesson step's text cites in this file (0-based): marked, and kept in view.
+  std::set<int> cited;
+  if (current_lesson_step(s) && file_ >= 0) {
+    const FilledStep& f = s.lesson.shown;
+    for (int l : cited_lines(f.text + "\n" + f.question + "\n" + f.answer, t.files[file_], file_ == main_file_index(t))) cited.insert(l - 1);
+  }
   // Where: the file (shortened to its name when the path does not fit), the line, the expression.
   const std::string path = file_ >= 0 ? t.files[file_] : "";
   const std::string shown_path = fitting_path(path, ImGui::GetContentRegionAvail().x);
-  if (cur) {
+  if (fault_step) {
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1), "%s", (shown_path + ", line " + std::to_string(t.fault_line) + ": FAULT, " + shown_text(t.fault)).c_str());
+  } else if (cur) {
     std::string where = shown_path + ", line " + std::to_string(cur->line) + ": " + site_text(t, site);
     for (size_t i = 1; i < cur_sites.size(); ++i) where += " + line " + std::to_string(t.sites[cur_sites[i]].line) + ": " + site_text(t, cur_sites[i]);
     if (cur->vector_width > 1)  // the compiler merged this access with the thread's next: one vector access
@@ -118,7 +145,9 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       const ImVec2 p = ImGui::GetCursorScreenPos();
       const float w = ImGui::GetWindowWidth();
       const std::string lead = std::string(static_cast<size_t>(row.indent), ' ');
-      if (cur_lines.count(row.line)) {
+      if (fault_step && cur_lines.count(row.line)) {
+        dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh), IM_COL32(230, 90, 70, 110));  // the faulting line
+      } else if (cur_lines.count(row.line)) {
         dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh), line_bg);
         // the expression itself, on this row's part of the line
         for (const auto& sp : spans) {
@@ -137,18 +166,36 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       const std::string num = row.continuation ? std::string(static_cast<size_t>(digits - 1), ' ') + "\xC2\xBB"
                                                : std::string(static_cast<size_t>(std::max(0, digits - static_cast<int>(std::to_string(row.line + 1).size()))), ' ') +
                                                      std::to_string(row.line + 1);
-      dl->AddText(p, row.continuation ? mark_col : text_col, num.c_str());
+      const bool cited_row = !row.continuation && cited.count(row.line);
+      if (cited_row) dl->AddRectFilled(p, ImVec2(p.x + gutter - cw, p.y + lh), IM_COL32(242, 191, 76, 70));  // the lesson cites it
+      dl->AddText(p, row.continuation ? mark_col : cited_row ? IM_COL32(242, 191, 76, 255) : text_col, num.c_str());
       const std::string text = lead + line.substr(row.begin, row.end - row.begin);
       dl->AddText(ImVec2(p.x + gutter, p.y), text_col, text.c_str());
       ImGui::Dummy(ImVec2(gutter + ImGui::CalcTextSize(text.c_str()).x, ImGui::GetTextLineHeight()));  // + item spacing = lh
     }
   }
-  // Scroll the current line into view (a third down the panel) when it or the wrapping changes.
-  const int target_line = cur_lines.empty() ? 0 : *cur_lines.begin();
+  // Scroll the current line into view (a third down the panel) when it or the wrapping changes;
+  // with the lines the lesson cites where they all fit in view (centred).
+  const int target_line = cur_lines.empty() ? (cited.empty() ? 0 : *cited.begin()) : *cur_lines.begin();
   const int target = std::max(0, first_row_of(rows_, target_line));
-  if (target != scrolled_to_) {
-    ImGui::SetScrollY(std::max(0.0f, target * lh - ImGui::GetWindowHeight() * 0.35f));
-    scrolled_to_ = target;
+  int first = target, last = target;
+  for (int l : cited) {
+    const int r0 = first_row_of(rows_, l);
+    if (r0 < 0) continue;
+    int r1 = r0;
+    while (r1 + 1 < static_cast<int>(rows_.size()) && rows_[r1 + 1].line == l) ++r1;
+    first = std::min(first, r0);
+    last = std::max(last, r1);
+  }
+  for (int l : cur_lines)
+    for (int r = std::max(0, first_row_of(rows_, l)); r < static_cast<int>(rows_.size()) && rows_[r].line == l; ++r) last = std::max(last, r);
+  const int visible = static_cast<int>(ImGui::GetWindowHeight() / lh);
+  const bool all_in_view = last - first + 1 <= visible;
+  const int key = all_in_view ? first * 100000 + last : target;
+  if (key != scrolled_to_) {
+    if (all_in_view) ImGui::SetScrollY(std::max(0.0f, (first + last + 1) * 0.5f * lh - ImGui::GetWindowHeight() * 0.5f));
+    else ImGui::SetScrollY(std::max(0.0f, target * lh - ImGui::GetWindowHeight() * 0.35f));
+    scrolled_to_ = key;
   }
   ImGui::EndChild();
   ImGui::PopFont();

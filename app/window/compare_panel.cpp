@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "model.h"
+#include "formats/lesson.h"  // trace_work
 #include "formats/shown_text.h"
 #include "panels.h"
 #include "source_view.h"
@@ -68,10 +69,33 @@ void draw_side(ImDrawList* dl, const Trace& t, int step, const Rect& r, const st
   dl->PopClipRect();
 }
 
+// Both sides' totals, loads and stores apart (as the lessons quote them): a line each, in the
+// small font, "loads  A 73 / 73 / 0  B 73 / 383 / 310" (the caption "inst / wavefronts /
+// conflicts" stands after the buttons above).
+void draw_totals(const Trace& A, const Trace& B, ImVec4 ca, ImVec4 cb, const UiContext& ui) {
+  ImGui::PushFont(ui.fonts.small);
+  if (ImGui::BeginTable("##compare_totals", 3, ImGuiTableFlags_SizingFixedFit)) {
+    auto triple = [](const OpTotals& o, ImVec4 color, const char* side) {
+      ImGui::TableNextColumn();
+      ImGui::TextColored(color, "%s %lld / %lld / %lld", side, o.inst, o.wavefronts, o.conflicts);
+    };
+    for (int k = 0; k < 2; ++k) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(k == 0 ? "loads" : "stores");
+      triple(k == 0 ? A.totals.ld : A.totals.st, ca, "A");
+      triple(k == 0 ? B.totals.ld : B.totals.st, cb, "B");
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopFont();
+}
+
 }  // namespace
 
 void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
-  Rect c = begin_panel("##compare", "Comparison, level by level", r);
+  // With a partner, the title shares its line with the buttons (a line more for the table and sides).
+  Rect c = begin_panel("##compare", s.have_trace && s.have_compare ? "" : "Comparison, level by level", r);
   if (!s.have_trace) {
     end_panel();
     return;
@@ -121,10 +145,23 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const Trace& B = swap ? s.trace : s.compare;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec4 ca(0.34f, 0.71f, 0.91f, 1), cb(0.90f, 0.62f, 0.0f, 1);
-  const std::string la = "A: " + compare_side_label(s, swap), lb = "B: " + compare_side_label(s, !swap);
-  ImGui::TextColored(ca, "%s", la.c_str());
-  flow_item(ImGui::CalcTextSize(lb.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2, false);
-  ImGui::TextColored(cb, "%s", lb.c_str());
+  // Each side's work as the lessons count it, after its name: additions, and the steps that add
+  // (Hillis-Steele's n log n against Blelloch's 2(n - 1)).
+  auto work = [](const Trace& t) {
+    const TraceWork w = trace_work(t);
+    return w.additions > 0 ? ", " + std::to_string(w.additions) + " adds in " + std::to_string(w.steps) + " steps" : std::string();
+  };
+  std::string na = compare_side_label(s, swap), nb = compare_side_label(s, !swap);
+  const std::string wa = work(A), wb = work(B);
+  if (!wa.empty() || !wb.empty()) {  // room for the work: a "(32 banks)" both sides share goes
+    const size_t pa = na.rfind(" ("), pb = nb.rfind(" (");
+    if (pa != std::string::npos && pb != std::string::npos && na.substr(pa) == nb.substr(pb)) {
+      na.resize(pa);
+      nb.resize(pb);
+    }
+  }
+  const std::string la = "A: " + na + wa, lb = "B: " + nb + wb;
+  ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.30f, 1.0f), "Comparison");  // begin_panel's title colour
   if (flow_button("swap A, B", false, true, true)) s.compare_swap = !s.compare_swap;
   if (flow_button(show_sides_ ? "table only" : "side by side", false, true, true)) show_sides_ = !show_sides_;
   if (edit && !s.compare_original && flow_button("vs original", false, true, true)) compare_with_original(s, "");
@@ -133,10 +170,16 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     end_panel();
     return;
   }
-  auto total = [](const Trace& t) { return t.totals.ld.wavefronts + t.totals.st.wavefronts; };
-  auto confl = [](const Trace& t) { return t.totals.ld.conflicts + t.totals.st.conflicts; };
-  ImGui::TextWrapped("wavefronts: A %lld, B %lld (%+lld)   conflicts: A %lld, B %lld (%+lld)", total(A), total(B), total(B) - total(A), confl(A), confl(B),
-              confl(B) - confl(A));
+  ImGui::TextColored(ca, "%s", la.c_str());
+  flow_item(ImGui::CalcTextSize(lb.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2, false);
+  ImGui::TextColored(cb, "%s", lb.c_str());
+  // What the totals' three numbers are, after the buttons where it fits.
+  ImGui::PushFont(ui.fonts.small);
+  const char* totals_caption = "totals: inst / wavefronts / conflicts";
+  flow_item(ImGui::CalcTextSize(totals_caption).x, false);
+  ImGui::TextDisabled("%s", totals_caption);
+  ImGui::PopFont();
+  draw_totals(A, B, ca, cb, ui);
 
   auto pairs = align_levels(A, B);
   long long max_wf = 1;

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <set>
+#include <sstream>
 
 #include "app_state.h"
 #include "engine/assets.h"
@@ -75,24 +77,6 @@ void replace_all(std::string& text, const std::string& from, const std::string& 
   for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
 }
 
-// Keeps the student's version of exercise `name` on disk (saved_exercise_path): the start itself
-// needs no file. A failure is a toast; the version stays in memory.
-void store_exercise_text(AppState& s, const std::string& name, const std::string& text, const std::string& start) {
-  const std::string path = saved_exercise_path(s, name);
-  if (path.empty()) return;
-  std::error_code ec;
-  if (text == start) {
-    std::filesystem::remove(path, ec);
-    return;
-  }
-  try {
-    std::filesystem::create_directories(s.exercise.save_dir, ec);
-    write_output(path, text);
-  } catch (const std::exception& e) {
-    toast(s, std::string("your version of ") + name + " is not kept on disk: " + e.what(), true);
-  }
-}
-
 // Loads `which` (the start, or the model solution) of the editor's exercise after the unsaved-changes question.
 void replace_guarded(AppState& s, const std::string& what, bool solution) {
   const std::string name = s.editor.exercise;
@@ -152,8 +136,10 @@ bool open_exercise(AppState& s, const Exercise& ex, const std::string* text_in) 
   if (!w.started && !text_in && !saved.empty() && std::filesystem::exists(saved)) {  // from an earlier run of the program
     std::string kept;
     if (read_text(s, saved, &kept)) {
+      std::error_code ec;
       w.started = true;
       w.text = kept;
+      w.passed_before = std::filesystem::exists(saved.substr(0, saved.size() - 3) + ".passed", ec);
     }
   }
   const std::string text = text_in ? *text_in : w.started ? w.text : start;
@@ -189,11 +175,57 @@ bool open_exercise(AppState& s, const Exercise& ex, const std::string* text_in) 
   return ran;
 }
 
+void load_exercise_progress(AppState& s) {
+  const std::string& dir = s.exercise.save_dir;
+  std::error_code ec;
+  if (dir.empty() || !std::filesystem::is_directory(dir, ec)) return;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::filesystem::path p = entry.path();
+    if (p.extension() != ".cu") continue;
+    std::string text;
+    try {
+      text = read_exercise_file(p.string());  // bounded as an exercise's own files are
+    } catch (const std::exception&) {
+      continue;  // not a version this program wrote: Try it offers the start
+    }
+    ExerciseWork& w = s.exercise.work[p.stem().string()];
+    w.started = true;
+    w.text = text;
+    w.passed_before = std::filesystem::exists(std::filesystem::path(p).replace_extension(".passed"), ec);
+  }
+}
+
+void save_exercise_progress(AppState& s, const std::string& name) {
+  const std::string path = saved_exercise_path(s, name);
+  const auto w = s.exercise.work.find(name);
+  if (path.empty() || w == s.exercise.work.end()) return;
+  const std::string passed = path.substr(0, path.size() - 3) + ".passed";
+  std::error_code ec;
+  const bool at_start = s.editor.exercise == name && w->second.text == s.editor.original;
+  if (at_start) {  // the start itself needs no file
+    std::filesystem::remove(path, ec);
+    std::filesystem::remove(passed, ec);
+    return;
+  }
+  try {
+    std::filesystem::create_directories(s.exercise.save_dir, ec);
+    write_output(path, w->second.text);
+    if (w->second.passed_before) write_output(passed, "passed\n");
+    else std::filesystem::remove(passed, ec);
+  } catch (const std::exception& e) {
+    toast(s, "your version of " + name + " is not kept on disk: " + std::string(e.what()), true);
+  }
+}
+
 void keep_exercise_text(AppState& s, bool release) {
   EditorState& e = s.editor;
   if (!e.loaded || e.exercise.empty()) return;
-  s.exercise.work[e.exercise].text = e.text;
-  store_exercise_text(s, e.exercise, e.text, e.original);
+  ExerciseWork& kept = s.exercise.work[e.exercise];
+  if (kept.text != e.text) {
+    kept.text = e.text;
+    kept.passed_before = kept.checked && kept.report.passed && kept.checked_text == e.text;
+  }
+  save_exercise_progress(s, e.exercise);
   s.exercise.confirm_solution = false;
   if (!release) return;
   e.clean = e.text;  // kept: what replaces it next loses nothing, so nothing asks
@@ -227,7 +259,8 @@ void check_editor_exercise(AppState& s) {
   w.checked = true;
   w.checked_text = e.text;
   w.text = e.text;
-  store_exercise_text(s, ex->name, e.text, e.original);
+  w.passed_before = w.report.passed;
+  save_exercise_progress(s, ex->name);
   e.flags.clear();
   for (const auto& [line, names] : lines) {  // short, to fit beside the line: the sentences are in the lesson box
     std::string message = "FAIL";

@@ -28,6 +28,7 @@ struct ExerciseWork {
   bool checked = false;      // `report` is the check of `checked_text`
   CheckReport report;
   std::string checked_text;
+  bool passed_before = false;  // the kept text passed its check (in this run, or one before: the progress file)
 };
 
 struct ExerciseState {
@@ -36,10 +37,18 @@ struct ExerciseState {
   std::vector<std::string> errors;   // those that did not: ExerciseError::what(), "file:line: ..."
   std::map<std::string, ExerciseWork> work;
   bool confirm_solution = false;     // the "Show the model solution?" question is open
-  // Where each exercise's version is kept across runs of the program, as NAME.cu (the user's data
-  // folder, exercises/; made when first written); "": kept in memory only (tests, screenshots).
+  // Where each exercise's work is kept across runs of the program (the user's data folder,
+  // my-exercises/, made when first written; "": kept in memory only, as in tests and screenshot
+  // runs): NAME.cu, the student's version, and NAME.passed when that version passed its check.
+  // A version that is the start again is no file.
   std::string save_dir;
 };
+
+// Reads the kept work of every exercise from s.exercise.save_dir (a missing folder: none).
+void load_exercise_progress(AppState& s);
+// Writes one exercise's kept work there (nothing when save_dir is ""; the start again removes its
+// files); a failure is a toast, the work stays in memory.
+void save_exercise_progress(AppState& s, const std::string& name);
 
 // The exercise the current lesson step names: loaded, the first time, from the exercises folder
 // beside the lesson's folder (a file that does not load is a toast naming file:line, the others

@@ -26,7 +26,7 @@ const std::vector<KeyBinding>& key_bindings() {
       {A::LessonNext, {"pagedown"}, "PageDown", "next lesson step", "lesson"},
       {A::LessonPrev, {"pageup"}, "PageUp", "previous lesson step", "lesson"},
       {A::LessonAnswer, {"a", "enter"}, "A, Enter", "show / hide the answer", "lesson"},
-      {A::LessonLeave, {"escape"}, "Esc", "leave the lesson", "lesson"},
+      {A::LessonLeave, {"escape"}, "Esc", "leave the lesson (asks first while an exercise is tried)", "lesson"},
       {A::ExerciseTry, {"t"}, "T", "try the step's exercise", "lesson"},
       {A::ExerciseHint, {"h"}, "H", "the exercise's hint", "lesson"},
       {A::EditorRun, {}, "Ctrl+Enter", "run the edit (in an exercise: check it)", "editor"},
@@ -118,7 +118,7 @@ bool apply_key(AppState& s, const KeyPress& k) {
     case KeyAction::LessonNext: go_lesson(s, s.lesson.step + 1); break;
     case KeyAction::LessonPrev: go_lesson(s, s.lesson.step - 1); break;
     case KeyAction::LessonAnswer: s.lesson.answer_shown = !s.lesson.answer_shown; break;
-    case KeyAction::LessonLeave: leave_lesson(s); break;
+    case KeyAction::LessonLeave: ask_leave_lesson(s); break;
     case KeyAction::ExerciseTry: try_exercise(s); break;
     case KeyAction::ExerciseHint: toggle_exercise_hint(s); break;
     default: return false;  // the editor's keys are the editor's

@@ -7,6 +7,13 @@
 
 namespace scanscope {
 
+namespace {
+
+// The panels in the main area, in the grid (see layout_window).
+void tile_panels(WindowLayout& l, const std::vector<std::string>& panels, const Rect& main);
+
+}  // namespace
+
 WindowLayout layout_window(const std::vector<std::string>& panels, float width, float height, float ui_scale, const LayoutExtras& extras) {
   WindowLayout l;
   const float side_w = extras.sidebar_hidden ? 0.0f : std::min(width * 0.22f, 330.0f * ui_scale);
@@ -22,7 +29,7 @@ WindowLayout layout_window(const std::vector<std::string>& panels, float width, 
   if (extras.lesson) {
     // Large enough for a title, five lines of text and a question in the big font.
     const float share = extras.exercise ? 0.4f : std::min(0.27f * std::max(1.0f, ui_scale), 0.4f);
-    const float lh = std::clamp(height * share, std::min(170.0f * ui_scale, height * 0.45f), height * 0.45f);
+    const float lh = std::clamp(height * share + extras.lesson_grow, std::min(170.0f * ui_scale, height * 0.45f), height * 0.45f);
     l.lesson = {side_w, height - lh, width - side_w, lh};
     bottom -= lh;
   }
@@ -31,8 +38,34 @@ WindowLayout layout_window(const std::vector<std::string>& panels, float width, 
     l.panels.push_back({extras.focus, main});
     return l;
   }
+  tile_panels(l, panels, main);
+  // The code panel: the whole right column where its cell is too low, else left out.
+  const auto code = std::find_if(l.panels.begin(), l.panels.end(), [](const PanelRect& p) { return p.name == "code"; });
+  if (extras.code_min_h > 0 && code != l.panels.end() && code->rect.h < extras.code_min_h) {
+    std::vector<std::string> others;
+    for (const auto& p : panels)
+      if (p != "code") others.push_back(p);
+    l.panels.clear();
+    if (others.size() <= 2 && main.h >= extras.code_min_h) {  // the others stacked on the left, the code on the right
+      const float left_w = others.empty() ? 0.0f : main.w * 0.6f;
+      for (size_t i = 0; i < others.size(); ++i) {
+        const float top = i == 0 ? 0.0f : main.h * 0.55f, h = others.size() == 1 ? main.h : i == 0 ? main.h * 0.55f : main.h * 0.45f;
+        l.panels.push_back({others[i], {main.x, main.y + top, left_w, h}});
+      }
+      l.panels.push_back({"code", {main.x + left_w, main.y, main.w - left_w, main.h}});
+    } else {
+      tile_panels(l, others, main);
+      l.left_out.push_back({"code", "too low for five rows of code (the cited line and two neighbours each side)"});
+    }
+  }
+  return l;
+}
+
+namespace {
+
+void tile_panels(WindowLayout& l, const std::vector<std::string>& panels, const Rect& main) {
   const int n = static_cast<int>(panels.size());
-  if (n == 0) return l;
+  if (n == 0) return;
   auto put = [&](int i, float x, float y, float w, float h) { l.panels.push_back({panels[i], {x, y, w, h}}); };
   // A wide, low main area (a lesson's box and the red strip under a 720-pixel window) puts three
   // or four panels in one row when that leaves the smallest panel more room than the grid: a
@@ -42,7 +75,7 @@ WindowLayout layout_window(const std::vector<std::string>& panels, float width, 
     const float grid = n == 3 ? std::min(room(main.w, main.h * 0.55f), room(main.w / 2, main.h * 0.45f)) : room(main.w / 2, main.h / 2);
     if (room(main.w / static_cast<float>(n), main.h) > grid) {
       for (int i = 0; i < n; ++i) put(i, main.x + main.w * static_cast<float>(i) / static_cast<float>(n), main.y, main.w / static_cast<float>(n), main.h);
-      return l;
+      return;
     }
   }
   if (n == 1) {
@@ -67,8 +100,9 @@ WindowLayout layout_window(const std::vector<std::string>& panels, float width, 
       put(i, main.x + static_cast<float>(c) * w, main.y + static_cast<float>(r) * rh, w, rh);
     }
   }
-  return l;
 }
+
+}  // namespace
 
 const PanelRect* find_panel(const WindowLayout& l, const std::string& name) {
   for (const auto& p : l.panels)
@@ -109,7 +143,7 @@ float clamp_pan(float pan_x, int words, float area_w, float zoom) {
 
 bool label_fits(float box_w, float text_w) { return text_w <= box_w - 2.0f; }
 
-float min_text_px(float ui_scale, bool presenter) { return (presenter ? 14.0f : 11.0f) * std::max(0.5f, ui_scale); }
+float min_text_px(float ui_scale, bool presenter) { return (presenter ? 18.0f : 11.0f) * std::max(0.5f, ui_scale); }
 
 float fit_text_px(float text_w, float ref_px, float box_w, float box_h, float min_px, float max_px) {
   if (ref_px <= 0) return 0;

@@ -26,6 +26,8 @@ struct WindowLayout {
   Rect notice;     // a red strip under the transport bar (wrong result); h = 0 when none
   Rect lesson;     // the lesson box along the bottom; h = 0 when no lesson is open
   std::vector<PanelRect> panels;
+  // Panels asked for but not shown, each with why ("code: too low for ..."): the layout report's.
+  std::vector<std::pair<std::string, std::string>> left_out;
 };
 
 // What else takes room beside the panels.
@@ -34,13 +36,20 @@ struct LayoutExtras {
   std::string focus;            // F: only this panel, over the whole main area ("" or not shown: all)
   bool lesson = false;  // a lesson is open: its box takes the bottom of the main area
   bool exercise = false;  // an exercise is tried in it: the box is taller (task, buttons, the checks)
+  float lesson_grow = 0;  // pixels more the box asks for (its text and answer whole), within 45 % of the height
   float notice_h = 0;   // height of the wrong-result strip (0: none)
   bool transport = true;  // the transport bar; false where no panel shown steps the trace (h = 0)
+  // The height the code panel needs for its heading and the cited line with two neighbours each
+  // side (0: no rule). A code panel lower than this in the grid gets the right column's whole
+  // height (three panels: the other two stacked on the left); where even that is too low it is
+  // left out (WindowLayout::left_out), never drawn as a sliver of one or two lines.
+  float code_min_h = 0;
 };
 
 // Fixed tiling of the panels (the window has no docking): the sidebar on the left (22 % of the
 // width at most; none when hidden), the transport bar on top of the rest, the panels in a grid
-// below it (three panels: the first spans the top), or the focused panel alone.
+// below it (three panels: the first spans the top), or the focused panel alone; the code panel's
+// rule of LayoutExtras::code_min_h.
 WindowLayout layout_window(const std::vector<std::string>& panels, float width, float height, float ui_scale,
                            const LayoutExtras& extras = {});
 const PanelRect* find_panel(const WindowLayout& l, const std::string& name);

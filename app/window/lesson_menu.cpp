@@ -12,7 +12,7 @@ void draw_lesson_menu(AppState& s, const UiContext& ui) {
   if (!s.lesson.loaded) load_lesson_list(s);
   const LessonState& L = s.lesson;
   if (L.active >= 0)
-    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "Lesson: %s, %s", shown_text(L.lessons[L.active].name).c_str(), lesson_progress(s).c_str());
+    ImGui::TextColored(ImVec4(0.55f, 0.75f, 1.0f, 1), "Lesson: %s", shown_text(L.lessons[L.active].name).c_str());  // its step: the lesson box's
   if (!ImGui::CollapsingHeader("Lessons")) return;
   for (int i = 0; i < static_cast<int>(L.lessons.size()); ++i) {
     const Lesson& les = L.lessons[i];

@@ -35,7 +35,10 @@ void draw_exercise_offer(AppState& s, const UiContext& ui, const Exercise& ex) {
   ImGui::PushFont(ui.fonts.large && !s.settings.presenter ? ui.fonts.large : ImGui::GetFont());
   ImGui::TextColored(kQuestionColor, "Exercise: %s", shown_text(ex.title).c_str());
   ImGui::PopFont();
-  ImGui::TextDisabled("%s", started ? "Your version goes back into the editor." : "Its start goes into the editor; Ctrl+Enter runs and checks it.");
+  const bool passed = started && w->second.passed_before;
+  ImGui::TextDisabled("%s", passed    ? "Your version, which passed, goes back into the editor."
+                            : started ? "Your version goes back into the editor."
+                                      : "Its start goes into the editor; Ctrl+Enter runs and checks it.");
   ImGui::Spacing();
   ImGui::TextUnformatted(ex.task.c_str());
   ImGui::PopTextWrapPos();
@@ -100,6 +103,13 @@ void go(AppState& s, int step) {
 }
 }  // namespace
 
+// Whether the wrapped `parts` (one after the other) fit a w x h box in font f.
+static bool parts_fit(const std::vector<std::string>& parts, float w, float h, ImFont* f) {
+  float total = 0;
+  for (const std::string& p : parts) total += f->CalcTextSizeA(f->FontSize, 1e9f, w, p.c_str()).y + ImGui::GetStyle().ItemSpacing.y * 2;
+  return total <= h;
+}
+
 // The largest of `fonts` at which the wrapped `parts` (one after the other) fit a w x h box; the
 // last (smallest) one where none does.
 static ImFont* fitting_font(const std::vector<std::string>& parts, float w, float h, std::initializer_list<ImFont*> fonts) {
@@ -107,9 +117,7 @@ static ImFont* fitting_font(const std::vector<std::string>& parts, float w, floa
   for (ImFont* f : fonts) {
     if (!f) continue;
     last = f;
-    float total = 0;
-    for (const std::string& p : parts) total += f->CalcTextSizeA(f->FontSize, 1e9f, w, p.c_str()).y + ImGui::GetStyle().ItemSpacing.y * 2;
-    if (total <= h) return f;
+    if (parts_fit(parts, w, h, f)) return f;
   }
   return last;
 }
@@ -118,7 +126,7 @@ static ImFont* fitting_font(const std::vector<std::string>& parts, float w, floa
 // font, a "more below: scroll" hint at the child's bottom right (a scroll bar alone is too thin for
 // a room to see). For the layout report: 1/1 (fits; "smaller font" when not at the large one) or
 // 0/1 (overflows by N px, with the hint).
-static void fit_report(AppState& s, const char* item, bool bordered, ImFont* font, ImFont* large, ImFont* small) {
+static float fit_report(AppState& s, const char* item, bool bordered, ImFont* font, ImFont* large, ImFont* small) {
   const float content_h = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
   const float over = content_h - ImGui::GetWindowHeight() + (bordered ? ImGui::GetStyle().WindowPadding.y : 0.0f);
   std::string rule = font != large ? "smaller font" : "";
@@ -135,6 +143,7 @@ static void fit_report(AppState& s, const char* item, bool bordered, ImFont* fon
     }
   }
   s.layout_report.add({"lesson", item, over > 0.5f ? 0 : 1, 1, font->FontSize, rule});
+  return over;
 }
 
 void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
@@ -166,10 +175,12 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   if (ImGui::Button("Leave (Esc)")) {
-    leave_lesson(s);
-    end_panel();
-    ImGui::PopStyleColor(2);
-    return;
+    ask_leave_lesson(s);
+    if (!current_lesson_step(s)) {
+      end_panel();
+      ImGui::PopStyleColor(2);
+      return;
+    }
   }
   st = current_lesson_step(s);  // a button may have moved to another step
   if (!st) {
@@ -199,26 +210,41 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const FilledStep& shown = s.lesson.shown;  // text, question, answer: the placeholders filled
   const bool has_q = !st->question.empty() || ex;
   const float avail_h = ImGui::GetContentRegionAvail().y;
-  const float text_w = has_q ? c.w * 0.6f : c.w;
-  // The text at the large font where it fits, else at the UI's, then the small one (presenter: 31, 24, 19 px).
   const float scrollbar = ImGui::GetStyle().ScrollbarSize;
+  const ImVec2 pad = ImGui::GetStyle().WindowPadding;
+  const std::vector<std::string> q_parts = {"Question: " + shown.question, s.lesson.answer_shown ? "Answer: " + shown.answer : "Show answer"};
+  // The text takes 60 % of the width beside a question; where then the text or the question (with
+  // its answer shown) would not fit at the small font, the first share from 60 % down to 35 % (or
+  // up to 75 %) that fits both: a revealed answer is not clipped while the text has room to give.
+  auto question_w = [&](float tw) { return c.w - tw - ImGui::GetStyle().ItemSpacing.x - 2 * pad.x - scrollbar; };
+  float text_w = has_q ? c.w * 0.6f : c.w;
+  if (has_q && !st->question.empty() && !ex) {
+    ImFont* smallest = ui.fonts.small ? ui.fonts.small : ImGui::GetFont();
+    auto both_fit = [&](float tw) {
+      return parts_fit({shown.text}, tw - scrollbar, avail_h, smallest) && parts_fit(q_parts, question_w(tw), avail_h - 2 * pad.y, smallest);
+    };
+    if (!both_fit(text_w))
+      for (float share : {0.55f, 0.65f, 0.5f, 0.7f, 0.45f, 0.75f, 0.4f, 0.35f})
+        if (both_fit(c.w * share)) {
+          text_w = c.w * share;
+          break;
+        }
+  }
+  // The text at the large font where it fits, else at the UI's, then the small one (presenter: 31, 24, 19 px).
   ImFont* text_font = fitting_font({shown.text}, text_w - scrollbar, avail_h, {large, ImGui::GetFont(), ui.fonts.small});
   ImGui::BeginChild("##lesson_text", ImVec2(text_w, avail_h), false);
   ImGui::PushFont(text_font);
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(shown_text(shown.text, kMaxShownText, true).c_str());
   ImGui::PopTextWrapPos();
-  fit_report(s, "text", false, text_font, large, ui.fonts.small);
+  float over = fit_report(s, "text", false, text_font, large, ui.fonts.small);
   ImGui::PopFont();
   ImGui::EndChild();
   if (has_q) {
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.12f, 0.11f, 0.05f, 1.0f));
-    const ImVec2 pad = ImGui::GetStyle().WindowPadding;
-    const float qw = c.w - text_w - ImGui::GetStyle().ItemSpacing.x - 2 * pad.x - scrollbar;
-    ImFont* q_font = st->question.empty() ? large
-                                          : fitting_font({"Question: " + shown.question, s.lesson.answer_shown ? "Answer: " + shown.answer : "Show answer"}, qw,
-                                                         avail_h - 2 * pad.y, {large, ImGui::GetFont(), ui.fonts.small});
+    const float qw = question_w(text_w);
+    ImFont* q_font = st->question.empty() ? large : fitting_font(q_parts, qw, avail_h - 2 * pad.y, {large, ImGui::GetFont(), ui.fonts.small});
     ImGui::BeginChild("##lesson_question", ImVec2(0, avail_h), true);
     if (!st->question.empty()) {
       ImGui::PushFont(q_font);
@@ -237,16 +263,27 @@ void LessonPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       if (ex) ImGui::Separator();
     }
     if (ex) draw_exercise_offer(s, ui, *ex);
-    if (!ex) fit_report(s, "question", true, q_font, large, ui.fonts.small);
+    if (!ex) over = std::max(over, fit_report(s, "question", true, q_font, large, ui.fonts.small));
     ImGui::EndChild();
     ImGui::PopStyleColor();
   }
+  // What does not fit asks the layout for that much more height next frame (the box grows, the
+  // panels give it up, to the layout's limit): a revealed answer is not clipped.
+  const auto now = std::make_tuple(s.lesson.active, s.lesson.step, s.lesson.answer_shown);
+  if (s.lesson.grow_for != now) {
+    s.lesson.grow_for = now;
+    s.lesson.grow = 0;
+  }
+  if (over > 0.5f) s.lesson.grow += std::ceil(over) + 4;
   end_panel();
   ImGui::PopStyleColor(2);
 }
 
+void draw_leave_prompt(AppState& s);
+
 void draw_exercise_prompt(AppState& s, const UiContext& ui) {
   (void)ui;
+  draw_leave_prompt(s);
   const char* name = "Show the model solution?##exercise";
   if (s.exercise.confirm_solution && !ImGui::IsPopupOpen(name)) ImGui::OpenPopup(name);
   const ImGuiIO& io = ImGui::GetIO();
@@ -261,6 +298,23 @@ void draw_exercise_prompt(AppState& s, const UiContext& ui) {
   ImGui::SameLine();
   if (ImGui::Button("Cancel (Esc)") || ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false)) answer_model_solution(s, false);
   if (!s.exercise.confirm_solution) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+void draw_leave_prompt(AppState& s) {
+  const char* name = "Leave the lesson?##lesson";
+  if (s.lesson.confirm_leave && !ImGui::IsPopupOpen(name)) ImGui::OpenPopup(name);
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.4f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  if (!ImGui::BeginPopupModal(name, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) return;
+  ImGui::PushTextWrapPos(io.DisplaySize.x * 0.5f);
+  ImGui::Text("Leave the lesson and the verdict of exercise %s? Your version is kept: the exercise's step offers it again.", s.editor.exercise.c_str());
+  ImGui::PopTextWrapPos();
+  const bool keys = !ImGui::IsWindowAppearing();  // the Esc that asked is not the answer
+  if (ImGui::Button("Leave (Y)") || (keys && plain_key(GLFW_KEY_Y))) answer_leave_lesson(s, true);
+  ImGui::SameLine();
+  if (ImGui::Button("Stay (Esc)") || (keys && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false))) answer_leave_lesson(s, false);
+  if (!s.lesson.confirm_leave) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 

@@ -166,8 +166,20 @@ void go_lesson_step(AppState& s, int lesson, int step) {
   else open(s);  // the step keeps the trace
 }
 
+void ask_leave_lesson(AppState& s) {
+  if (s.lesson.active < 0) return;
+  if (exercise_in_editor(s)) s.lesson.confirm_leave = true;
+  else leave_lesson(s);
+}
+
+void answer_leave_lesson(AppState& s, bool leave) {
+  s.lesson.confirm_leave = false;
+  if (leave) leave_lesson(s);
+}
+
 void leave_lesson(AppState& s) {
   LessonState& L = s.lesson;
+  L.confirm_leave = false;
   if (L.active < 0) return;
   keep_exercise_text(s, false);
   L.active = -1;

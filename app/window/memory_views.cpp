@@ -398,7 +398,7 @@ float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, 
     const float ly = g0 + i * lh;
     if (static_cast<int>(i) % label_every == 0)
       dl->AddText(small, small->FontSize, ImVec2(r.x, ly + (lh - small->FontSize) / 2), IM_COL32(170, 170, 180, 255), ("L" + std::to_string(g.lanes[i])).c_str());
-    if (g.issue < kWarpSize && i > 0 && g.lanes[i - 1] / g.issue != g.lanes[i] / g.issue)  // half- or quarter-warp boundary
+    if (g.issue < kWarpSize && i > 0 && g.lanes[i - 1] / g.issue != g.lanes[i] / g.issue)  // where one issue group ends
       dl->AddLine(ImVec2(r.x, ly), ImVec2(r.x + lw + banks * bw, ly), IM_COL32(255, 255, 255, 220), 2);
   }
   for (const BankLaneCell& cell : g.cells) {

@@ -1,6 +1,7 @@
 // The window's data model (see model.h): edges, padding, heatmap, level alignment, sentences.
 #include "model.h"
 
+#include "engine/bank_model.h"
 #include "engine/format.h"
 #include "engine/reference.h"
 #include "palette.h"
@@ -190,9 +191,8 @@ int step_heat_class(const Step& s) {
 BankLaneGrid bank_lane_grid(const Trace& t, const Step& s, const WarpInstruction& wi) {
   BankLaneGrid g;
   g.banks = std::max(1, t.banks);
-  // lanes that one wavefront serves: the warp (a half-warp in G80 mode), a half-warp for an 8-byte
-  // access, a quarter-warp for a 16-byte one (bank_model.cpp's segments)
-  g.issue = std::max(1, std::min(t.warp_issue, kWarpSize / std::max(1, wi.width)));
+  g.issue = lanes_per_issue(std::max(1, t.warp_issue), wi.width);  // an 8-byte access: a half-warp at a time
+  g.width = wi.width;
   g.wavefronts = wi.wavefronts;
   g.conflicts = wi.conflicts;
   g.degree = wi.degree;
@@ -202,7 +202,7 @@ BankLaneGrid bank_lane_grid(const Trace& t, const Step& s, const WarpInstruction
     if (std::find(g.lanes.begin(), g.lanes.end(), lane) == g.lanes.end()) g.lanes.push_back(lane);
   }
   std::sort(g.lanes.begin(), g.lanes.end());
-  // Per issue (warp or half-warp): the distinct words asked of each bank.
+  // Per issue (warp, half-warp or quarter-warp): the distinct words asked of each bank.
   std::vector<std::vector<std::vector<int>>> words_in(kWarpSize / g.issue + 1, std::vector<std::vector<int>>(g.banks));
   for (int ai : wi.access_index) {
     const Access& acc = s.accesses[ai];

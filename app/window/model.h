@@ -61,13 +61,16 @@ std::vector<int> labelled_rows(int rows, float row_h, float label_h, int current
 
 // The bank x lane grid of one warp-instruction (warps panel, comparison): a row per active lane,
 // the lane's cell in the bank of the word it touches (an 8- or 16-byte access: a cell per word),
-// coloured by how many distinct words its issue group (the warp, or the half- or quarter-warp a wide
-// access is served by) asks of that bank.
+// coloured by how many distinct words its issue group (the lanes served together: a warp, G80's
+// half-warp, the half-warp of an 8-byte access, the quarter-warp of a 16-byte one) asks of that
+// bank; so a contiguous 8-byte access, 2 wavefronts and no conflict, is painted as no conflict.
 struct BankLaneCell {
   int row = 0, lane = 0, bank = 0, word = 0, degree = 0;
 };
 struct BankLaneGrid {
-  int banks = 32, issue = 32;
+  int banks = 32;
+  int issue = 32;  // lanes served together (lanes_per_issue): 16 for G80 or an 8-byte access, 8 for a 16-byte one
+  int width = 1;   // words per lane of the access
   std::vector<int> lanes;  // active lanes, in order (row r is lanes[r])
   std::vector<BankLaneCell> cells;
   int wavefronts = 0, conflicts = 0, degree = 0;

@@ -157,8 +157,12 @@ class CodePanel : public Panel {  // the kernel file with the current access's e
   std::vector<CodeRow> rows_;       // shown_ wrapped to the panel's width
   int wrap_width_ = -1;             // characters per row of rows_
   int generation_ = -1;
-  int scrolled_to_ = -2;            // the row last scrolled to
+  int scrolled_to_ = -2;            // what the view last scrolled to: a row, or a range of rows (first * 100000 + last)
 };
+
+// The height the code panel needs: its title, the step's sentence and the line of the access in
+// the small font (three lines), and five rows of code: the cited line and two neighbours each side.
+float code_panel_min_height(const UiContext& ui);
 
 // The kernel's text, editable (editor_panel.cpp; the logic is editor.h): Run re-traces it.
 class EditorPanel : public Panel {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "formats/shown_text.h"
+#include "screen_text.h"
 #include "window_shell.h"
 
 namespace scanscope {
@@ -77,6 +78,24 @@ void print_layout(const AppState& s) {
   }
 }
 
+// The text the last frame drew (screen_text.h): "screen: WINDOW PX | TEXT", a line per run.
+void print_screen_text() {
+  for (const ScreenText& t : screen_text()) std::printf("screen: %s %.1f | %s\n", t.window.c_str(), t.px, t.text.c_str());
+}
+
+// The open lesson step's text, question and answer as the lesson box has them (placeholders filled),
+// each on one line.
+void print_lesson_shown(const AppState& s) {
+  auto one_line = [](std::string v) {
+    std::replace(v.begin(), v.end(), '\n', ' ');
+    return v;
+  };
+  const FilledStep& f = s.lesson.shown;
+  std::printf("lesson-text: %s\n", one_line(f.text).c_str());
+  if (!f.question.empty()) std::printf("lesson-question: %s\n", one_line(f.question).c_str());
+  if (!f.answer.empty()) std::printf("lesson-answer: %s\n", one_line(f.answer).c_str());
+}
+
 // Opens every step of every lesson in turn and writes DIR/NAME-K.png for each, in one process;
 // prints a line per step and the errors a step raised.
 void lesson_walk(WindowShell& w, AppState& s, const std::string& dir) {
@@ -90,6 +109,10 @@ void lesson_walk(WindowShell& w, AppState& s, const std::string& dir) {
       w.write_png(png);
       std::printf("lesson %s step %d: %s\n", name.c_str(), k, png.c_str());
       if (s.options.layout_report) print_layout(s);
+      if (s.options.screen_text) {
+        print_lesson_shown(s);
+        print_screen_text();
+      }
       for (size_t t = errors_before; t < s.toasts.size(); ++t)
         if (s.toasts[t].error) std::printf("lesson %s step %d: error: %s\n", name.c_str(), k, s.toasts[t].text.c_str());
       w.swap();
@@ -280,6 +303,7 @@ int run_screenshot(WindowShell& w, AppState& s, const WindowOptions& o) {
     rc = 1;
   }
   if (o.layout_report) print_layout(s);
+  if (o.screen_text) print_screen_text();
   for (const auto& t : s.toasts)
     if (t.error) std::fprintf(stderr, "scanscope: warning: %s\n", t.text.c_str());
   return rc;

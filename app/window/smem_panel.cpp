@@ -20,7 +20,8 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   const Trace& t = s.trace;
   const Step& st = t.steps[s.step];
-  std::string title = "Shared memory, step " + std::to_string(s.step) + ": " + st.label;
+  // In a lesson the lesson box's step is the one "step" on the screen: the title names the label only.
+  std::string title = current_lesson_step(s) ? "Shared memory: " + st.label : "Shared memory, step " + std::to_string(s.step) + ": " + st.label;
   // What a column is: a bank, or in a 2-D array's matrix the array's column (its colour the bank).
   const SmemLayout layout = smem_layout(t);
   for (const std::string& key : layout.matrix ? std::vector<std::string>{"   (" + layout.declared() + ": row y is " + layout.name + "[y], colour = bank)", "   (colour = bank)"}

@@ -2,8 +2,10 @@
 #include "source_view.h"
 
 #include <algorithm>
+#include <regex>
 #include <tuple>
 
+#include "formats/lesson_numbers.h"
 #include "model.h"
 
 namespace scanscope {
@@ -206,6 +208,23 @@ std::set<int> step_site_lines(const Trace& t, int step, int file) {
   for (const auto& wi : t.steps[step].instructions)
     if (wi.site >= 0 && wi.site < static_cast<int>(t.sites.size()) && t.sites[wi.site].file == file) lines.insert(t.sites[wi.site].line - 1);
   return lines;
+}
+
+std::vector<int> cited_lines(const std::string& text, const std::string& path, bool own) {
+  std::vector<int> out;
+  for (const Written& w : written_numbers(text)) {
+    if (w.kind != NumberKind::Line) continue;
+    // The file: a kernel path right after the number and the ones joined to it ("lines 101 and
+    // 102 of kernels/scan/scan-blelloch.cu"); none: the step's own kernel.
+    static const std::regex of_file(R"(^((\s*(,|and|to|or)?\s*\d+)*)\s*(of|in)\s+(kernels/[A-Za-z0-9_/.-]*[A-Za-z0-9_]))");
+    std::smatch m;
+    const std::string rest = text.substr(w.offset + w.text.size());
+    const std::string file = std::regex_search(rest, m, of_file) ? m[5].str() : "";
+    if (file.empty() ? own : file == path) out.push_back(static_cast<int>(w.value));
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 }  // namespace scanscope

@@ -65,6 +65,11 @@ std::vector<CodeRow> wrap_code(const std::vector<std::string>& shown_lines, int 
 // The index of the first row of `line` (0-based), or -1.
 int first_row_of(const std::vector<CodeRow>& rows, int line);
 
+// The lines (1-based) a lesson's text cites in the kernel file `path` ("line 37 of
+// kernels/reduce/reduce-sequential.cu", "lines 101 and 102", "line 38" with no file named: the
+// step's own kernel, `own` true): the code view marks them and keeps them in view beside the access.
+std::vector<int> cited_lines(const std::string& text, const std::string& path, bool own);
+
 // What an expression covers on one shown line: bytes [begin, end) of that line.
 struct CodeSpan {
   int line = 0;  // 0-based

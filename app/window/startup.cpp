@@ -48,6 +48,7 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
     if (const std::string data = user_data_dir(); !data.empty()) {
       s.editor.save_dir = data + "/my-kernels";
       s.exercise.save_dir = data + "/my-exercises";
+      load_exercise_progress(s);  // the lesson box says which exercises passed before Try it
     }
     if (o.panels.empty() && !s.settings.panels.empty()) {
       try {
@@ -73,8 +74,10 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
   } else {
     TraceRequest r = o.request;
     if (!o.have_request && !s.settings.kernel.empty() && find_kernel_file(s.settings.kernel)) r.kernel = s.settings.kernel;
-    // A --source file whose text does not run opens in the editor with its error, to be fixed there.
-    if (!run_request(s, r, o.device) && !(!r.source.empty() && editor_start_on(s, r, o.device))) throw UsageError(s.form_error);
+    // A --source file whose text does not run opens in the editor with its error, to be fixed there;
+    // a kernel that faults shows what ran up to the fault (its last step).
+    const bool ran = run_request(s, r, o.device) || (!r.source.empty() && editor_start_on(s, r, o.device));
+    if (!ran && !(s.have_trace && !s.trace.fault.empty())) throw UsageError(s.form_error);
     if (want_compare && !s.have_compare)
       throw UsageError("cannot build the comparison: " + (s.toasts.empty() ? std::string("?") : s.toasts.back().text));
   }
@@ -145,6 +148,7 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
 }
 
 void save_app_settings(AppState& s, int width, int height) {
+  keep_exercise_text(s, false);  // the editor's exercise text as it is now, into its progress file
   if (s.settings_path.empty()) return;
   if (!s.fullscreen) {
     s.settings.width = width;

@@ -47,33 +47,44 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     // "step 6 / 8: down-sweep d=2 (2 active, no conflict)": what does not fit before the buttons
     // goes, the parenthesis first, then the label (whole words), never cut mid-word.
     const Step& st = s.trace.steps[s.step];
-    std::string head = "step " + std::to_string(s.step) + " / " + std::to_string(n - 1) + ":";
+    // In a lesson the lesson box's "step 2 of 5" is the step a lecturer names: here the trace's.
+    const char* word = current_lesson_step(s) ? "trace " : "step ";
+    std::string head = word + std::to_string(s.step) + " / " + std::to_string(n - 1) + ":";
     if (s.have_grid && s.grid_launch < static_cast<int>(s.grid.launches.size()))  // a grid trace: the block shown, then its step
       head = "launch " + std::to_string(s.grid_launch + 1) + "/" + std::to_string(s.grid.launches.size()) + ", block " + std::to_string(s.grid_block) + "/" +
              std::to_string(s.grid.launches[s.grid_launch].grid - 1) + ", " + head;
-    const std::string tail = "(" + std::to_string(st.active_threads) + " active, " +
-                             (st.max_degree > 1 ? std::to_string(st.max_degree) + "-way conflict" : std::string("no conflict")) + ")";
+    // The step's worst conflict degree stays on the line whatever else goes (a lesson speaks of it):
+    // "(2 active, 4-way conflict)", else "4-way" alone; the label gives way first.
+    // A trace stopped by a fault: its last step says where and what instead (the editor and the
+    // code panel mark the line).
+    const bool fault_step = at_fault_step(s);
+    const std::string fault_at = "FAULT at line " + std::to_string(s.trace.fault_line);
+    const std::string degree = fault_step ? fault_at : st.max_degree > 1 ? std::to_string(st.max_degree) + "-way" : std::string("no conflict");
+    const std::string full_tail = fault_step ? fault_at + ": " + shown_text(s.trace.fault)
+                                             : "(" + std::to_string(st.active_threads) + " active, " + (st.max_degree > 1 ? degree + " conflict" : degree) + ")";
     const float sp = style.ItemSpacing.x;
     const float room = right_x - text_x - sp;
     const std::string step_label = shown_text(st.label);
-    const float label_w = text_width(step_label), tail_w = text_width(tail);
-    if (text_width(head) + sp + label_w > room) head = std::to_string(s.step) + "/" + std::to_string(n - 1) + ":";  // the label goes before "step"
+    const float label_w = text_width(step_label);
+    if (text_width(head) + sp + label_w + sp + text_width(degree) > room) head = std::to_string(s.step) + "/" + std::to_string(n - 1) + ":";  // the label goes before "step"
     const float head_w = text_width(head);
-    const bool show_tail = head_w + sp + label_w + sp + tail_w <= room;
+    const std::string tail = head_w + sp + label_w + sp + text_width(full_tail) <= room ? full_tail : degree;
+    const float tail_w = text_width(tail);
     std::string label = step_label;
-    if (head_w + sp + label_w > room)
-      label = abbreviate_words(step_label, room - head_w - sp, [](const std::string& t) { return text_width(t); });
+    if (head_w + sp + label_w + sp + tail_w > room)
+      label = abbreviate_words(step_label, room - head_w - 2 * sp - tail_w, [](const std::string& t) { return text_width(t); });
     ImGui::TextUnformatted(head.c_str());
     if (!label.empty()) {
       ImGui::SameLine();
       ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", label.c_str());
     }
-    if (show_tail) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("%s", tail.c_str());
-    }
-    s.layout_report.add({"transport", "step line", (label == st.label ? 2 : label.empty() ? 0 : 1) + (show_tail ? 1 : 0), 3, ImGui::GetFontSize(),
-                         label == st.label ? (show_tail ? "" : "no (active, conflict)") : "label abbreviated"});
+    ImGui::SameLine();
+    if (fault_step) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1), "%s", tail.c_str());  // the error colour
+    else if (st.max_degree > 1) ImGui::TextColored(ImVec4(0.95f, 0.55f, 0.2f, 1), "%s", tail.c_str());  // the totals' conflict colour
+    else ImGui::TextDisabled("%s", tail.c_str());
+    s.layout_report.add({"transport", "step line", (label == st.label ? 2 : label.empty() ? 0 : 1) + (tail == full_tail ? 1 : 0), 3, ImGui::GetFontSize(),
+                         label == st.label ? (tail == full_tail ? "" : "no active count") : "label abbreviated"});
+    s.layout_report.add({"transport", "degree", 1, 1, ImGui::GetFontSize(), tail == full_tail ? "" : "alone"});
     ImGui::SameLine();
   }
   ImGui::SetCursorPos(ImVec2(std::max(ImGui::GetCursorPosX(), right_x), line_y));

@@ -131,7 +131,9 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) s.tree_pan += io.MouseDelta.x;
   // Values grow with the zoom (up to twice the small font, and more than the UI font only when zoomed).
   const float max_value_px = small_px * 1.25f * std::clamp(s.tree_zoom, 1.0f, 2.0f);
-  TreeGeometry g = tree_geometry(words, static_cast<int>(rows.size()), area, s.tree_zoom, s.tree_pan, max_value_px + 4);
+  // A 2x2 matrix value is two lines: its nodes are as tall as two lines at the small font where the rows allow.
+  const float label_h = t.op == Operator::Mat2 ? 2.0f * std::max(small_px, min_px) + 6.0f : max_value_px + 4;
+  TreeGeometry g = tree_geometry(words, static_cast<int>(rows.size()), area, s.tree_zoom, s.tree_pan, label_h);
   s.tree_pan = g.pan_x;
 
   // The row of the current step (or the last row before it; the first of the rows showing it).

@@ -74,19 +74,22 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const Step& st = t.steps[s.step];
   const int warps = warp_count(t);
   s.selected_warp = std::clamp(s.selected_warp, 0, warps - 1);
-  Rect c = begin_panel("##warps", "Warps and banks: step " + std::to_string(s.step) + " (" + std::to_string(t.banks) + " banks" +
-                                      (t.warp_issue == 16 ? ", half-warps" : "") + ")", r);
+  // In a lesson the lesson box's step is the one "step" on the screen.
+  Rect c = begin_panel("##warps", (current_lesson_step(s) ? std::string("Warps and banks") : "Warps and banks: step " + std::to_string(s.step)) + " (" +
+                                      std::to_string(t.banks) + " banks" + (t.warp_issue == 16 ? ", half-warps" : "") + ")",
+                       r);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
   ImFont* small = ui.fonts.small;
   const float fh = ImGui::GetFontSize();
-  const float left_w = c.w * 0.42f;
   ImGuiIO& io = ImGui::GetIO();
   // A low panel (1280x720 presenter, four panels) keeps the heatmap and the bank grid and gives up
   // words around them: the legends go on one line each in the small font (the degree legend
   // across the whole panel, at its bottom), the grid's explanation becomes its tooltip, the
   // totals take the small font.
   const bool compact = c.h < 15.0f * fh;
+  // A low panel gives the right column (the grid and the totals, loads and stores apart) more room.
+  const float left_w = c.w * (compact ? 0.36f : 0.42f);
   ImFont* body = compact ? small : ImGui::GetFont();
   if (generation_ != s.trace_generation) {
     generation_ = s.trace_generation;
@@ -130,9 +133,11 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // --- Left: active lanes (top) and the heatmap (bottom), clipped to their column.
   dl->PushClipRect(ImVec2(c.x, c.y), ImVec2(c.x + left_w, c_bottom), true);
   float y = c.y;
-  if (compact) {  // "lanes [] active [] idle" on one line
-    const float x = c.x + text_width("lanes ", small);
-    dl->AddText(small, small->FontSize, ImVec2(c.x, y), text_col, "lanes");
+  if (compact) {  // "lanes [] active [] idle" on one line ("lanes" left out where the line is too long)
+    const float legend_w = 2 * (small->FontSize + 4) + text_width("active", small) + text_width("idle", small) + small->FontSize * 0.8f;
+    const bool named = text_width("lanes ", small) + legend_w <= left_w;
+    const float x = c.x + (named ? text_width("lanes ", small) : 0.0f);
+    if (named) dl->AddText(small, small->FontSize, ImVec2(c.x, y), text_col, "lanes");
     ImGui::PushFont(small);
     draw_legend(dl, x, y, {{kActiveLane, "active"}, {kIdleLane, "idle"}}, text_col);
     ImGui::PopFont();
@@ -223,6 +228,15 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   auto insts = warp_instructions(st, s.selected_warp);
   ImGui::PushFont(small);
   ImGui::Text(rw > 380 * ui.scale ? "warp %d, instruction (click a warp on the left):" : "warp %d:", s.selected_warp);
+  // A vector access is served a half- or quarter-warp at a time: the grid's colours count per group.
+  const int shown_width = insts.empty() ? 1 : st.instructions[insts[std::clamp(s.selected_inst, 0, static_cast<int>(insts.size()) - 1)]].width;
+  if (shown_width > 1) {
+    const std::string rule = std::to_string(4 * shown_width) + "-byte: per " + std::to_string(kWarpSize / shown_width) + " lanes";
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(rule.c_str()).x <= rx + rw) {
+      ImGui::SameLine();
+      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", rule.c_str());
+    }
+  }
   ImGui::PopFont();
   ImGui::SetNextItemWidth(rw);
   s.selected_inst = insts.empty() ? 0 : std::clamp(s.selected_inst, 0, static_cast<int>(insts.size()) - 1);
@@ -248,17 +262,34 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::EndGroup();
   float gy = ImGui::GetCursorScreenPos().y + 2;
   const float cell = 2 * ImGui::GetStyle().CellPadding.x + 2;
-  // The compact totals table: step and trace as rows (3 lines) where the width allows, else as
-  // columns (4 lines); beside the grid it takes the width of the row form.
-  const float rows_form_w = text_width("trace", body) + text_width("00000", body) + text_width("wavefronts", body) + text_width("conflicts", body) + 4 * cell;
+  // The compact totals table: the step, then the kernel's loads and its stores apart (as the
+  // lessons quote them), as rows (4 lines) where the width allows, else as columns (4 lines);
+  // beside the grid it takes the width of the row form.
+  const float rows_form_w = text_width("kernel stores", body) + text_width("00000", body) + text_width("wavefronts", body) + text_width("conflicts", body) + 4 * cell;
   // The totals below the grid: a line for the step, then the table (three rows), in `body`.
   const float body_line = body->FontSize + ImGui::GetStyle().ItemSpacing.y;
   const float table_row = body->FontSize + 2 * ImGui::GetStyle().CellPadding.y + 1;
   // (Compact and too narrow even for the column form: two sentences, wrapped.)
-  const bool compact_sentences = compact && text_width("wavefronts", body) + 2 * text_width("000000", body) + 3 * cell > rw;
+  // The column form: a column each for the step, the kernel's loads and its stores, headed
+  // "loads" and "stores" where those fit, else "ld" and "st" (the instructions' own names).
+  const StepTotals stt = step_totals(st);
+  const OpTotals& ld = t.totals.ld;
+  const OpTotals& sto = t.totals.st;
+  float number_w = 0;
+  for (long long v : {static_cast<long long>(stt.instructions), static_cast<long long>(stt.wavefronts), static_cast<long long>(stt.conflicts), ld.inst, ld.wavefronts,
+                      ld.conflicts, sto.inst, sto.wavefronts, sto.conflicts})
+    number_w = std::max(number_w, text_width(std::to_string(v), body));
+  auto columns_w = [&](const char* a, const char* b) {
+    return text_width("wavefronts", body) + std::max(number_w, text_width("step", body)) + std::max(number_w, text_width(a, body)) +
+           std::max(number_w, text_width(b, body)) + 4 * cell;
+  };
+  const bool long_heads = columns_w("loads", "stores") <= rw;
+  const float columns_form_w = long_heads ? columns_w("loads", "stores") : columns_w("ld", "st");
+  const bool compact_sentences = compact && rows_form_w > rw && columns_form_w > rw;
   auto wrapped_h = [&](const char* text) { return body->CalcTextSizeA(body->FontSize, FLT_MAX, rw, text).y + ImGui::GetStyle().ItemSpacing.y; };
-  const float compact_h = compact_sentences ? wrapped_h("this step: 000 inst, 0000 wavefronts, 000 conflicts") + wrapped_h("trace: 0000 inst, 00000 wavefronts, 0000 conflicts")
-                                            : (rows_form_w <= rw ? 3.0f : 4.0f) * table_row + 4;
+  const float compact_h = compact_sentences ? wrapped_h("this step: 000 inst, 0000 wavefronts, 000 conflicts") +
+                                                  2 * wrapped_h("stores: 0000 inst, 00000 wavefronts, 0000 conflicts")
+                                            : 4.0f * table_row + 4;
   const float totals_h = (compact ? compact_h : 2 * body_line + 3 * table_row) + (is_gpu_measurement(t) ? body_line : 0.0f) +
                          (t.gpu_us > 0 ? body_line : 0.0f) + 4;
   const float caption_h = compact ? 0.0f : 3 * small->FontSize + 8;
@@ -273,9 +304,13 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const float grid_bottom = draw_bank_lane_grid(dl, bank_lane_grid(t, st, wi), Rect{rx, gy, gw, grid_h}, small, ui.scale);
     s.layout_report.add({"warps", "bank grid", 1, 1, small->FontSize, compact ? "explanation in the tooltip" : ""});
     gy = grid_bottom + 4;
-    char buf[240];
-    std::snprintf(buf, sizeof buf, "A row per active lane; the cell sits in the bank of the word the lane touches (word number inside). %d wavefront%s = %d conflict%s.",
-                  wi.wavefronts, wi.wavefronts == 1 ? "" : "s", wi.conflicts, wi.conflicts == 1 ? "" : "s");
+    char buf[400];
+    // How a vector access is counted, said where it is one (the colour is per half- or quarter-warp).
+    const std::string vector_rule = wi.width > 1 ? " A " + std::to_string(4 * wi.width) + "-byte access is served " + std::to_string(kWarpSize / wi.width) +
+                                                       " lanes at a time: the colour counts words per bank within those lanes (lines between them)."
+                                                 : "";
+    std::snprintf(buf, sizeof buf, "A row per active lane; the cell sits in the bank of the word the lane touches (word number inside). %d wavefront%s = %d conflict%s.%s",
+                  wi.wavefronts, wi.wavefronts == 1 ? "" : "s", wi.conflicts, wi.conflicts == 1 ? "" : "s", vector_rule.c_str());
     if (compact) {
       ImGui::SetCursorScreenPos(ImVec2(rx, g0));
       ImGui::InvisibleButton("##bankgrid", ImVec2(std::max(1.0f, gw), std::max(1.0f, grid_bottom - g0)));
@@ -297,18 +332,18 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::PushFont(body);
   ImGui::PushTextWrapPos(rx + rw - ImGui::GetWindowPos().x);  // a line too long for the column wraps between words
   ImGui::BeginGroup();
-  StepTotals stt = step_totals(st);
-  const OpTotals& ld = t.totals.ld;
-  const OpTotals& sto = t.totals.st;
   // Compact: the step and the trace in one small table (as rows, else as columns) where it fits the
   // column, else as sentences that wrap.
   const float col_room = totals_beside ? rw - gw - 12 : rw;
   const bool rows_form = compact && rows_form_w <= col_room;
-  const bool small_table = compact && (rows_form || text_width("wavefronts") + 2 * text_width("000000") + 3 * cell <= col_room);
+  const bool small_table = compact && (rows_form || columns_form_w <= col_room);
   if (!small_table) ImGui::Text("this step: %d inst, %d wavefronts, %d conflicts", stt.instructions, stt.wavefronts, stt.conflicts);
   if (is_gpu_measurement(t)) ImGui::TextColored(ImVec4(0.35f, 0.7f, 0.9f, 1), "measured on the GPU, beside the bank model:");
   const long long step_v[3] = {stt.instructions, stt.wavefronts, stt.conflicts};
-  const long long trace_v[3] = {ld.inst + sto.inst, ld.wavefronts + sto.wavefronts, ld.conflicts + sto.conflicts};
+  const long long loads_v[3] = {ld.inst, ld.wavefronts, ld.conflicts};
+  const long long stores_v[3] = {sto.inst, sto.wavefronts, sto.conflicts};
+  const long long* rows_v[3] = {step_v, loads_v, stores_v};
+  const char* row_names[3] = {"step", "kernel loads", "kernel stores"};
   const char* names[3] = {"inst", "wavefronts", "conflicts"};
   auto number = [](long long v, bool warn) {
     if (warn && v > 0) ImGui::TextColored(ImVec4(0.9f, 0.45f, 0.1f, 1), "%lld", v);
@@ -318,30 +353,29 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::TableSetupColumn("");
     for (const char* n : names) ImGui::TableSetupColumn(n);
     ImGui::TableHeadersRow();
-    for (int r = 0; r < 2; ++r) {
+    for (int r = 0; r < 3; ++r) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r == 0 ? "step" : "trace");
+      ImGui::TextUnformatted(row_names[r]);
       for (int k = 0; k < 3; ++k) {
         ImGui::TableNextColumn();
-        number(r == 0 ? step_v[k] : trace_v[k], k == 2);
+        number(rows_v[r][k], k == 2);
       }
     }
     ImGui::EndTable();
   }
-  if (small_table && !rows_form && ImGui::BeginTable("##totals_compact", 3, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH)) {
+  if (small_table && !rows_form && ImGui::BeginTable("##totals_compact", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH)) {
     ImGui::TableSetupColumn("");
-    ImGui::TableSetupColumn("step");
-    ImGui::TableSetupColumn("trace");
+    for (const char* n : {"step", long_heads ? "loads" : "ld", long_heads ? "stores" : "st"}) ImGui::TableSetupColumn(n);
     ImGui::TableHeadersRow();
     for (int k = 0; k < 3; ++k) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(names[k]);
-      ImGui::TableNextColumn();
-      number(step_v[k], k == 2);
-      ImGui::TableNextColumn();
-      number(trace_v[k], k == 2);
+      for (int r = 0; r < 3; ++r) {
+        ImGui::TableNextColumn();
+        number(rows_v[r][k], k == 2);
+      }
     }
     ImGui::EndTable();
   }
@@ -356,13 +390,9 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       const OpTotals& ps = s.predicted.totals.st;
       ImGui::Text("model: %lld wavefronts, %lld conflicts", pl.wavefronts + ps.wavefronts, pl.conflicts + ps.conflicts);
     }
-  } else if (compact) {  // one sentence for the trace; loads and stores apart in its tooltip
-    ImGui::Text("trace: %lld inst, %lld wavefronts, %lld conflicts", ld.inst + sto.inst, ld.wavefronts + sto.wavefronts, ld.conflicts + sto.conflicts);
-    if (ImGui::IsItemHovered()) {
-      ImGui::BeginTooltip();
-      totals_table("##totals_tip", t, s.have_predicted ? &s.predicted : nullptr, 1e9f);
-      ImGui::EndTooltip();
-    }
+  } else if (compact) {  // a sentence for the kernel's loads, one for its stores
+    ImGui::Text("loads: %lld inst, %lld wavefronts, %lld conflicts", ld.inst, ld.wavefronts, ld.conflicts);
+    ImGui::Text("stores: %lld inst, %lld wavefronts, %lld conflicts", sto.inst, sto.wavefronts, sto.conflicts);
     if (s.have_predicted) {
       const OpTotals& pl = s.predicted.totals.ld;
       const OpTotals& ps = s.predicted.totals.st;

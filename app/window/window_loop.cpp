@@ -160,6 +160,7 @@ void draw_window_ui(AppState& s, WindowPanels& p, const UiContext& ui, float w, 
   extras.focus = s.focus_panel;
   extras.lesson = current_lesson_step(s) != nullptr;
   extras.exercise = exercise_in_editor(s);
+  if (s.lesson.grow_for == std::make_tuple(s.lesson.active, s.lesson.step, s.lesson.answer_shown)) extras.lesson_grow = s.lesson.grow;
   // No panel shown steps the trace (a lesson's timing step): no transport bar to step it with,
   // unless the sidebar is hidden (the bar's ">>" brings it back).
   extras.transport = s.sidebar_hidden || panels_show_steps(extras.focus.empty() ? s.panels : std::vector<std::string>{extras.focus});
@@ -168,9 +169,11 @@ void draw_window_ui(AppState& s, WindowPanels& p, const UiContext& ui, float w, 
     const ImVec2 pad = ImGui::GetStyle().WindowPadding;
     extras.notice_h = ImGui::CalcTextSize(s.output_note.c_str(), nullptr, false, side_w - 2 * pad.x - 8).y + 2 * pad.y + 2;
   }
+  extras.code_min_h = code_panel_min_height(ui);
   WindowLayout l = layout_window(s.panels, w, h, ui.scale * (s.settings.presenter ? 1.25f : 1.0f), extras);
   s.hovered_panel = panel_under(l, ImGui::GetIO().MousePos);
   s.layout_report.notes.clear();
+  for (const auto& [name, why] : l.left_out) s.layout_report.add({"layout", name, 0, 1, 0.0f, "left out: " + why});
   if (l.sidebar.w > 0) p.controls.draw(s, ui, l.sidebar);
   if (l.transport.h > 0) p.transport.draw(s, ui, l.transport);
   draw_notice(s, ui, l.notice);

@@ -52,6 +52,7 @@ struct WindowOptions {
   bool show_answer = false;      // --show-answer: lesson steps open with their answer shown
   long exit_after_frames = -1;   // --exit-after-frames N (interactive): play from step 0, close after N frames
   bool layout_report = false;    // --layout-report (with --screenshot): print what the panels had to shrink, thin out or leave out
+  bool screen_text = false;      // --screen-text (with --screenshot): print the text the frame drew, run by run (screen_text.h)
   std::string edit_script;       // --edit-script FILE (with --screenshot): first drive the editor (keys, text) as FILE says
   std::string edit_script_text;  // that file, already read by the command line (a regular file of at most kMaxEditScriptBytes)
 };

@@ -173,6 +173,7 @@ void Machine::fault(int tid, int pc, const std::string& message) const {
   const std::string m = who(tid) + ": " + message;
   CudaError e(files_.where(p) + ": " + m, p, m);
   e.fault = true;
+  e.tid = tid;
   throw e;
 }
 
@@ -544,6 +545,16 @@ std::string Machine::format_print(int tid, int pc, int format, const std::vector
       fault(tid, pc, "one printf prints more than " + std::to_string(kMaxPrintChars) + " characters");
   }
   return out;
+}
+
+bool Machine::record_to_fault() {
+  if (!record_ || !out_ || raw_.size() > static_cast<size_t>(kMaxAccesses)) return false;
+  try {
+    end_phase(true);  // the accesses made before the fault, and the named arrays
+    return true;
+  } catch (const CudaError&) {
+    return false;  // a limit of the trace itself: no partial trace
+  }
 }
 
 void Machine::end_phase(bool final_phase) {

@@ -69,6 +69,10 @@ class Machine {
   // buffer's index as their array.
   static constexpr int kAllBlocks = -2;
   void launch(int entry, const LaunchSpec& spec, BlockRecord* record, int record_block = 0);
+  // After a fault (a CudaError with fault set) out of launch: records the recorded block's
+  // accesses up to the fault as its last step, as the end of the kernel would. False when the
+  // block was not recorded or the record itself hit a limit.
+  bool record_to_fault();
 
  private:
   struct Buffer {

@@ -57,6 +57,7 @@ struct CudaError : std::runtime_error {
   Pos pos;
   std::string message;  // without the position
   bool fault = false;   // raised while the kernel ran (a fault of the kernel), not while reading it
+  int tid = -1;         // a fault's thread in its block (-1: none)
 };
 
 // Builds the error for `pos` in `files`.

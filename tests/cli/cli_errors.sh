@@ -60,6 +60,20 @@ if ! grep -qx "output: 36" "$tmp/out" || ! grep -qx "output matches the sequenti
   fail=1
 fi
 
+# The missing-init case itself keeps what ran before its fault: the table up to the fault on
+# stdout (its last step "up to the fault"), the fault's one line on stderr, exit 1, and --json
+# writes that trace with the fault in it.
+"$bin" trace --source "$tmp/missing-init.cu" --n 8 --device cpu --json "$tmp/fault.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 1 ] || ! grep -q "up to the fault" "$tmp/out" || ! grep -q "^the kernel faulted" "$tmp/out" ||
+   [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q '"fault":{"col":46' "$tmp/fault.json"; then
+  echo "FAIL: a fault's trace: rc=$rc, stdout: $(tail -3 "$tmp/out"), stderr: $(cat "$tmp/err"), json: $(grep -o '"fault":{[^}]*}' "$tmp/fault.json")"
+  fail=1
+else
+  echo "ok:   a fault's trace: the table up to it, its line, exit 1, and the JSON"
+fi
+expect_ok --open "$tmp/fault.json" --help
+
 # A 16-bit binary PPM (once a crash in stb): read by our own reader, equalized, written.
 python3 -c 'import sys; open(sys.argv[1], "wb").write(b"P6 64 64 65535\n" + bytes(i % 251 for i in range(64 * 64 * 6)))' "$tmp/ok16.ppm"
 expect_ok histeq --image "$tmp/ok16.ppm" --out "$tmp/ok16.png"

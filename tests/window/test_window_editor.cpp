@@ -189,6 +189,21 @@ TEST(Editor, AFaultWhileRunningIsMarkedAtTheAccess) {
   EXPECT_EQ(s.editor.errors[0].line, line);
   EXPECT_NE(s.editor.errors[0].message.find("outside the block's"), std::string::npos) << s.editor.errors[0].message;
   EXPECT_NE(editor_status(s, nullptr).find("while running: thread"), std::string::npos) << editor_status(s, nullptr);
+  // The panels show what ran up to the fault, at its last step, and the banner says it is a fault.
+  ASSERT_TRUE(s.have_trace);
+  EXPECT_EQ(s.trace.fault_line, line);
+  EXPECT_EQ(s.step, step_count(s) - 1);
+  EXPECT_TRUE(at_fault_step(s));
+  EXPECT_EQ(s.trace.steps.back().label, "up to the fault");
+  EXPECT_GT(step_count(s), 1);  // the loads and the up-sweep's levels before the faulting store
+  EXPECT_EQ(s.output_note.rfind("Kernel fault at line " + std::to_string(line), 0), 0u) << s.output_note;
+  s.step = 0;
+  EXPECT_FALSE(at_fault_step(s));
+  // The fixed text runs to its end again: no fault left on screen.
+  s.editor.text = s.editor.original;
+  EXPECT_TRUE(editor_run(s)) << s.form_error;
+  EXPECT_TRUE(s.trace.fault.empty());
+  EXPECT_EQ(s.output_note, "");
 }
 
 TEST(Editor, ErrorsOfOtherFilesAndWithoutPositionAreNotOnAnEditorLine) {

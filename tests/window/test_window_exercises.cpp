@@ -11,12 +11,15 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "app_state.h"
 #include "engine/kernel_file.h"
+#include "keys.h"
 #include "layout.h"
 #include "model.h"
+#include "startup.h"
 
 using namespace scanscope;
 
@@ -467,4 +470,92 @@ TEST(WindowExercises, ABrokenExerciseFileIsNamedAndTheOthersLoad) {
   ASSERT_EQ(v.failures.size(), 1u);
   EXPECT_EQ(v.failures[0].run, "64 ints");
   std::filesystem::remove_all(dir);
+}
+
+// Exercise progress survives closing the window (issue 24): the student's version of each exercise
+// and whether it passed are kept in the save folder (user_data_dir()/my-exercises in the window); a
+// new window reads them back, offers the version again and it opens with its verdict; a failing
+// edit takes the passed mark away, the reset to the start leaves no file.
+TEST(WindowExercises, ProgressIsKeptAcrossWindowsInTheDataFolder) {
+  const std::string dir = ::testing::TempDir() + "/scanscope-progress-" + std::to_string(::getpid());
+  std::filesystem::remove_all(dir);
+  std::string passing;
+  {
+    AppState s;
+    setup(s);
+    s.exercise.save_dir = dir;
+    try_padding(s);
+    passing = padded(s.editor.text, true);
+    s.editor.text = passing;
+    ASSERT_TRUE(editor_run(s)) << s.form_error;
+    ASSERT_EQ(exercise_verdict(s).kind, ExerciseVerdict::Passed);
+    save_app_settings(s, 1280, 720);  // what closing the window does (no settings file: not written)
+  }
+  ASSERT_TRUE(std::filesystem::exists(dir + "/pad-blelloch.cu"));
+  ASSERT_TRUE(std::filesystem::exists(dir + "/pad-blelloch.passed"));
+  {
+    AppState s;
+    setup(s);
+    s.exercise.save_dir = dir;
+    load_exercise_progress(s);
+    ASSERT_TRUE(s.exercise.work.count("pad-blelloch"));
+    EXPECT_TRUE(s.exercise.work["pad-blelloch"].started);
+    EXPECT_TRUE(s.exercise.work["pad-blelloch"].passed_before);
+    try_padding(s);
+    EXPECT_EQ(s.editor.text, passing);  // the student's version, not the start
+    EXPECT_EQ(exercise_verdict(s).kind, ExerciseVerdict::Passed);
+    // A failing edit: kept, and no longer marked passed.
+    s.editor.text = padded(start_text(s, "pad-blelloch"), false);
+    ASSERT_TRUE(editor_run(s)) << s.form_error;
+    EXPECT_EQ(exercise_verdict(s).kind, ExerciseVerdict::Failed);
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir + "/pad-blelloch.passed"));
+  std::string start;
+  {
+    AppState s;
+    setup(s);
+    s.exercise.save_dir = dir;
+    load_exercise_progress(s);
+    EXPECT_FALSE(s.exercise.work["pad-blelloch"].passed_before);
+    try_padding(s);
+    EXPECT_EQ(s.editor.text, padded(start_text(s, "pad-blelloch"), false));
+    reset_exercise(s);  // one click: the start, run and checked
+    answer_unsaved(s, UnsavedChoice::Discard);
+    start = start_text(s, "pad-blelloch");
+    EXPECT_EQ(s.editor.text, start);
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir + "/pad-blelloch.cu"));  // the start needs no file
+  EXPECT_FALSE(std::filesystem::exists(dir + "/pad-blelloch.passed"));
+  std::filesystem::remove_all(dir);
+}
+
+// One Esc after Ctrl+Enter does not lose the verdict (issue 24): while an exercise is tried, Esc
+// asks before leaving the lesson; "stay" keeps lesson and verdict, "leave" leaves. Without an
+// exercise in the editor Esc leaves at once, as before.
+TEST(WindowExercises, EscAsksBeforeLeavingALessonWithAVerdict) {
+  AppState s;
+  setup(s);
+  try_padding(s);
+  ASSERT_TRUE(editor_run(s)) << s.form_error;
+  ASSERT_EQ(exercise_verdict(s).kind, ExerciseVerdict::Failed);
+  s.key_queue.push_back({"escape"});
+  handle_queued_keys(s, false);
+  EXPECT_TRUE(s.lesson.confirm_leave);
+  EXPECT_TRUE(question_open(s));
+  ASSERT_NE(current_lesson_step(s), nullptr);  // still in the lesson
+  answer_leave_lesson(s, false);
+  EXPECT_FALSE(s.lesson.confirm_leave);
+  EXPECT_NE(current_lesson_step(s), nullptr);
+  EXPECT_EQ(exercise_verdict(s).kind, ExerciseVerdict::Failed);
+  s.key_queue.push_back({"escape"});
+  handle_queued_keys(s, false);
+  answer_leave_lesson(s, true);
+  EXPECT_EQ(current_lesson_step(s), nullptr);
+  // A step without the exercise in the editor: Esc leaves at once.
+  const auto at = exercise_step(s, "padding", "pad-blelloch");
+  ASSERT_TRUE(open_lesson_step(s, at.first, 0));
+  s.key_queue.push_back({"escape"});
+  handle_queued_keys(s, false);
+  EXPECT_FALSE(s.lesson.confirm_leave);
+  EXPECT_EQ(current_lesson_step(s), nullptr);
 }

@@ -224,6 +224,38 @@ TEST(Layout, AWideLowAreaPutsThreePanelsInOneRow) {
   EXPECT_GT(four.panels[2].rect.y, four.panels[0].rect.y);  // two rows
 }
 
+// The code panel is never a sliver (issue 24): a code cell lower than code_min_h becomes the whole
+// right column (the other panels stacked on the left); where even the main area is too low, or
+// three others need the room, it is left out and the layout says so.
+TEST(Layout, TheCodePanelGetsTheRoomForFiveRowsOrIsLeftOut) {
+  LayoutExtras e;
+  e.lesson = true;
+  e.code_min_h = 280;  // about what code_panel_min_height gives in presenter mode
+  LayoutExtras lesson_only;
+  lesson_only.lesson = true;
+  const WindowLayout grid = layout_window({"tree", "smem", "code"}, 1280, 720, 1.25f, lesson_only);
+  ASSERT_LT(find_panel(grid, "code")->rect.h, e.code_min_h);  // the grid's cell: the sliver of issue 24
+  const WindowLayout l = layout_window({"tree", "smem", "code"}, 1280, 720, 1.25f, e);
+  ASSERT_EQ(l.panels.size(), 3u);
+  const Rect code = find_panel(l, "code")->rect, tree = find_panel(l, "tree")->rect, smem = find_panel(l, "smem")->rect;
+  EXPECT_GE(code.h, e.code_min_h);
+  EXPECT_FLOAT_EQ(code.y, l.transport.bottom());
+  EXPECT_FLOAT_EQ(code.bottom(), l.lesson.y);
+  EXPECT_FLOAT_EQ(tree.right(), code.x);  // the others on the left, one above the other
+  EXPECT_FLOAT_EQ(smem.y, tree.bottom());
+  EXPECT_TRUE(l.left_out.empty());
+  // Four panels: the code goes, said so; the others tile the area.
+  const WindowLayout four = layout_window({"tree", "smem", "warps", "code"}, 1280, 720, 1.25f, e);
+  EXPECT_EQ(find_panel(four, "code"), nullptr);
+  EXPECT_EQ(four.panels.size(), 3u);
+  ASSERT_EQ(four.left_out.size(), 1u);
+  EXPECT_EQ(four.left_out[0].first, "code");
+  // Room enough: nothing changes.
+  LayoutExtras roomy;
+  roomy.code_min_h = 280;
+  EXPECT_TRUE(layout_window({"tree", "smem", "warps", "code"}, 1920, 1080, 1.0f, roomy).left_out.empty());
+}
+
 // Where no panel shown steps the trace (a lesson's timing step), the transport bar is left out
 // and the panels take its height.
 TEST(Layout, NoTransportBarWhereNoPanelStepsTheTrace) {

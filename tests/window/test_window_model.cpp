@@ -952,3 +952,39 @@ TEST(Format, VerbsAgreeWithTheirCount) {
   EXPECT_EQ(describe_step(b1, 2), "1 thread adds two partial results and stores one; 3 threads stay idle.");
   EXPECT_EQ(describe_step(b1, 1).substr(0, 56), "2 threads each add two partial results and store one; 2 ");
 }
+
+// The lines a lesson cites, for the code view (issue 24): of the file named after the number, or
+// of the step's own kernel where none is named; a document's numbers and other files' lines not.
+TEST(CodeView, CitedLinesAreTheLessonsOwnForTheFileShown) {
+  const std::string text = "line 37 of kernels/reduce/reduce-sequential.cu adds. The __syncthreads() of line 38 ends the step; "
+                           "lines 101 and 102 of kernels/scan/scan-blelloch.cu load. Listing 3 has 40 lines.";
+  EXPECT_EQ(cited_lines(text, "kernels/reduce/reduce-sequential.cu", true), (std::vector<int>{37, 38}));
+  EXPECT_EQ(cited_lines(text, "kernels/reduce/reduce-sequential.cu", false), (std::vector<int>{37}));  // an included file: only where named
+  EXPECT_EQ(cited_lines(text, "kernels/scan/scan-blelloch.cu", false), (std::vector<int>{101, 102}));
+  EXPECT_TRUE(cited_lines("no line here, 3 values", "kernels/x.cu", true).empty());
+}
+
+// Colour means one thing (issue 24): Listing 2's merged 8-byte store, 2 wavefronts and no conflict,
+// is painted as no conflict in the bank x lane grid (each half-warp asks one word of each bank),
+// while unpadded scan-blelloch's two 4-byte stores at the same place are 2-way in every cell.
+TEST(BankLaneGrid, AnEightByteAccessWithoutConflictIsNotPaintedTwoWay) {
+  TraceRequest r;
+  r.kernel = "scan-paper-listing2";
+  r.type = ValueType::Float;
+  r.n = 512;
+  const Trace t = run_emulator(r);
+  const WarpInstruction& v2 = t.steps[0].instructions.front();
+  ASSERT_EQ(v2.width, 2);
+  EXPECT_EQ(v2.wavefronts, 2);
+  EXPECT_EQ(v2.conflicts, 0);
+  const BankLaneGrid g = bank_lane_grid(t, t.steps[0], v2);
+  EXPECT_EQ(g.issue, 16);  // served a half-warp at a time
+  ASSERT_EQ(g.cells.size(), 64u);
+  for (const BankLaneCell& c : g.cells) EXPECT_EQ(c.degree, 1) << "lane " << c.lane << " word " << c.word;
+  r.kernel = "scan-blelloch";
+  const Trace b = run_emulator(r);
+  const WarpInstruction& st = b.steps[0].instructions.front();
+  ASSERT_EQ(st.width, 1);
+  EXPECT_EQ(st.degree, 2);
+  for (const BankLaneCell& c : bank_lane_grid(b, b.steps[0], st).cells) EXPECT_EQ(c.degree, 2) << "lane " << c.lane;
+}
