@@ -850,9 +850,12 @@ void Machine::run_thread(int tid) {
         const int w = in.b;
         const uint64_t p = POP();
         check_aligned(tid, static_cast<int>(pc) - 1, p, w, true);
+        uint32_t* words[4];
+        for (int k = 0; k < w; ++k)  // every word checked before any is recorded: a fault leaves no part of the access
+          words[k] = memory(tid, static_cast<int>(pc) - 1, (p & kArrayMask) | (static_cast<uint64_t>(offset_of(p) + k) & kOffsetMask), true, sp);
         for (int k = 0; k < w; ++k) {
           const uint64_t q = (p & kArrayMask) | (static_cast<uint64_t>(offset_of(p) + k) & kOffsetMask);
-          uint32_t* m = memory(tid, static_cast<int>(pc) - 1, q, true, sp);
+          uint32_t* m = words[k];
           PUSH(*m);
           if (record_ && space_of(q) == kShared) record(RawAccess{tid, in.a, kLoad, static_cast<int>(offset_of(q)), *m, th.round, -1}, pc - 1);
           else if (record_ && space_of(q) == kGlobal)
@@ -865,10 +868,13 @@ void Machine::run_thread(int tid) {
         const uint64_t p = POP();
         sp -= static_cast<uint32_t>(w);
         check_aligned(tid, static_cast<int>(pc) - 1, p, w, false);
+        uint32_t* words[4];
+        for (int k = 0; k < w; ++k)
+          words[k] = memory(tid, static_cast<int>(pc) - 1, (p & kArrayMask) | (static_cast<uint64_t>(offset_of(p) + k) & kOffsetMask), false, sp);
         for (int k = 0; k < w; ++k) {
           const uint64_t q = (p & kArrayMask) | (static_cast<uint64_t>(offset_of(p) + k) & kOffsetMask);
           const uint32_t v = as_u(st[sp + k]);
-          uint32_t* m = memory(tid, static_cast<int>(pc) - 1, q, false, sp);
+          uint32_t* m = words[k];
           *m = v;
           if (space_of(q) == kShared) {
             written_[offset_of(q)] = 1;

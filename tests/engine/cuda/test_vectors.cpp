@@ -395,3 +395,36 @@ TEST(Vectors, TheCompilerViewChecksVectorAccessesAgainstThePtx) {
       << u.compiler_notes[1];
   EXPECT_EQ(u.totals.ld.inst, 1);
 }
+
+// A vector load that runs past an array faults before any of its words is recorded: the trace up
+// to the fault holds whole accesses only.
+TEST(Vectors, AVectorReachingPastTheArrayFaultsWhole) {
+  TraceRequest r;
+  r.n = 6;
+  r.input.assign(6, 1.0);
+  r.source = kernel_dir() + "/app/inline.cu";
+  r.source_text = kernel("",
+                         "  __shared__ int4 s[2];\n"
+                         "  int t = threadIdx.x;\n"
+                         "  if (t < 2) s[t] = reinterpret_cast<const int4 *>(in)[t];\n",
+                         2);
+  r.has_source_text = true;
+  const ResolvedKernel k = resolve_kernel(r);
+  try {
+    run_interpreter(k);
+    FAIL() << "thread 1 reads in[4..7] of 6 and must fault";
+  } catch (const TraceFault& f) {
+    EXPECT_EQ(f.tid, 1);
+    ASSERT_TRUE(f.trace);
+    const Trace& t = *f.trace;
+    EXPECT_NE(t.fault.find("reads in[6], outside its 6 elements"), std::string::npos) << t.fault;
+    int loads = 0;
+    for (const auto& s : t.steps)
+      for (const auto& g : s.global) loads += g.tid == 1 && g.op == kLoad;
+    EXPECT_EQ(loads, 0);  // none of thread 1's four words
+    int stores = 0;
+    for (const auto& s : t.steps)
+      for (const auto& a : s.accesses) stores += a.tid == 0 && a.op == kStore;
+    EXPECT_EQ(stores, 4);  // thread 0's whole int4
+  }
+}
