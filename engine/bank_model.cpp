@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <vector>
 
 namespace scanscope {
 
@@ -91,22 +92,49 @@ int lanes_per_issue(int warp_issue, int width) { return std::max(1, std::min(war
 
 namespace {
 
-// Wavefronts of one warp-instruction: per issue group of lanes (a warp; a half-warp in G80 mode
-// or for 8-byte accesses; a quarter-warp for 16-byte ones), the most distinct words one bank serves.
+// Wavefronts of one warp-instruction. A 4-byte access: per issue group of lanes (the warp; a
+// half-warp in G80 mode), the most distinct words one bank serves. A wider access is served by
+// segments of 128 bytes of requests, 32 / width lanes each (a half-warp for 8-byte accesses, a
+// quarter-warp for 16-byte ones), each taking the most distinct words one bank serves in it; but
+// the two segments of a pair (the warp's halves for 8 bytes, a half-warp's quarters for 16) share
+// one wavefront when together they ask at most one word of each bank and at most 32 words counted
+// segment by segment (a broadcast: every lane of a half-warp loading the same float4 takes one
+// wavefront, not two). Measured with Nsight Compute on an H200 (docs/validation.md, vector types):
+// contiguous, strided, broadcast and paired patterns of LDS.64 and LDS.128.
 void count_wavefronts(const Step& step, WarpInstruction& wi, int banks, int issue) {
-  const int group = lanes_per_issue(issue, wi.width);
-  for (int first = 0; first < kWarpSize; first += group) {
-    int words[kWarpSize * 4];
-    int count = 0;
-    for (int idx : wi.access_index) {
-      const int lane = step.accesses[idx].tid % kWarpSize;
-      if (lane >= first && lane < first + group && count < kWarpSize * 4) words[count++] = step.accesses[idx].word;
-    }
-    if (count == 0) continue;
-    const int w = wavefronts_of(words, count, banks);
+  const int width = std::max(1, wi.width);
+  const int group = lanes_per_issue(issue, width);
+  const int groups = kWarpSize / group;
+  std::vector<std::vector<int>> words(static_cast<size_t>(groups));
+  for (int idx : wi.access_index) {
+    const int lane = step.accesses[idx].tid % kWarpSize;
+    words[static_cast<size_t>(lane / group)].push_back(step.accesses[idx].word);
+  }
+  auto add = [&](int w) {
     wi.wavefronts += w;
     wi.conflicts += w - 1;
     wi.degree = std::max(wi.degree, w);
+  };
+  auto distinct = [](std::vector<int> v) {
+    std::sort(v.begin(), v.end());
+    return static_cast<int>(std::unique(v.begin(), v.end()) - v.begin());
+  };
+  const bool pairs = width > 1 && issue == kWarpSize;  // not in G80 mode, whose half-warps issue alone
+  for (int g = 0; g < groups; g += pairs ? 2 : 1) {
+    const std::vector<int>& a = words[static_cast<size_t>(g)];
+    if (pairs && g + 1 < groups && !a.empty() && !words[static_cast<size_t>(g + 1)].empty()) {
+      const std::vector<int>& b = words[static_cast<size_t>(g + 1)];
+      std::vector<int> both = a;
+      both.insert(both.end(), b.begin(), b.end());
+      if (wavefronts_of(both.data(), static_cast<int>(both.size()), banks) == 1 && distinct(a) + distinct(b) <= banks) {
+        add(1);
+        continue;
+      }
+    }
+    for (int k = g; k < std::min(groups, g + (pairs ? 2 : 1)); ++k) {
+      const std::vector<int>& v = words[static_cast<size_t>(k)];
+      if (!v.empty()) add(wavefronts_of(v.data(), static_cast<int>(v.size()), banks));
+    }
   }
 }
 
@@ -131,7 +159,7 @@ void analyze_banks(Trace& trace) {
       AccessOp op = kLoad;
       WarpInstruction* inst = nullptr;
     };
-    std::map<int, Run> runs;  // per thread: vector group -> the open run
+    std::map<int, Run> runs;  // per thread: vector group (or -1 - site of a wide site) -> the open run
     std::set<int> active;
     int current_tid = -1;
     for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i) {
@@ -163,6 +191,21 @@ void analyze_banks(Trace& trace) {
         }
         return it->second;
       };
+      // A whole int2 / float4 the source loads or stores (a site of 8 or 16 bytes): its words, in a
+      // row in the thread's order, are one lane of one instruction of that width.
+      const int sw = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].words() : 1;
+      if (sw > 1) {
+        Run& run = runs[-1 - a.site];
+        if (run.inst && run.len < sw && run.op == a.op && a.word == run.start + run.len) {
+          ++run.len;
+          add_lane(*run.inst);
+          continue;
+        }
+        WarpInstruction& wi = instruction(a.site, sw);
+        run = Run{a.word, 1, a.op, &wi};
+        add_lane(wi);
+        continue;
+      }
       const int g = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].vector_group : -1;
       if (g >= 0) {
         const int w = trace.sites[a.site].vector_width;
@@ -202,6 +245,7 @@ void analyze_banks(Trace& trace) {
 
 void analyze_global(Trace& trace) {
   trace.totals.global = GlobalTotals();
+  const int nsites = static_cast<int>(trace.sites.size());
   for (auto& step : trace.steps) {
     step.global_instructions.clear();
     step.global_totals = GlobalTotals();
@@ -212,14 +256,24 @@ void analyze_global(Trace& trace) {
     std::map<std::tuple<int, int, uint64_t, int>, GlobalInstruction> insts;
     std::map<std::pair<int, uint64_t>, int> occ;
     int current_tid = -1;
+    int wide_left = 0, wide_site = -1;  // the words still to come of a thread's 8- or 16-byte access, and its site
     for (int i = 0; i < static_cast<int>(step.global.size()); ++i) {
       const GlobalAccess& a = step.global[i];
       if (a.tid != current_tid) {
         current_tid = a.tid;
         occ.clear();
+        wide_left = 0;
       }
       const int warp = a.tid / kWarpSize;
-      const int o = occ[{a.site, a.iter}]++;
+      int o;
+      if (wide_left > 0 && a.site == wide_site) {  // the next word of the same int4: the same instruction
+        o = occ[{a.site, a.iter}] - 1;
+        --wide_left;
+      } else {
+        o = occ[{a.site, a.iter}]++;
+        wide_left = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].words() - 1 : 0;
+        wide_site = a.site;
+      }
       auto it = insts.find({warp, a.site, a.iter, o});
       if (it == insts.end()) {
         GlobalInstruction gi;

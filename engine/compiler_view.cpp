@@ -121,6 +121,34 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   for (const auto& st : t.steps)
     for (const auto& a : st.accesses)
       if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < static_cast<int>(shared.size())) shared[a.site] = 1;
+  // A whole int2 / float4 the source moves (a site of 8 or 16 bytes) is already one access per
+  // thread, as the PTX's ld/st.shared.v2/.v4 of that line: it joins no group; where the PTX has
+  // no access of its width on its line, the note says so.
+  std::set<std::string> wide_notes;
+  std::set<std::tuple<int, int, bool, int>> wide_lines;  // (file, line, store?, words) the source's wide accesses explain
+  for (size_t s = 0; s < t.sites.size(); ++s) {
+    const SourceSite& x = t.sites[s];
+    if (!shared[s] || x.words() < 2) continue;
+    shared[s] = 0;
+    // its line, or (nvcc names the line where the value is used) one within reach
+    std::vector<int> candidates = {x.stmt_line, x.line};
+    for (int d = 1; d <= kMergeReach; ++d) candidates.insert(candidates.end(), {x.line + d, x.line - d});
+    bool found = false;
+    for (int line : candidates) {
+      auto w = v.lines.find(LineKey{x.file, line, x.op == kStore});
+      if (w == v.lines.end() || std::find(w->second.begin(), w->second.end(), x.words()) == w->second.end()) continue;
+      found = true;
+      wide_lines.insert({x.file, line, x.op == kStore, x.words()});
+      break;
+    }
+    if (found) continue;
+    const std::string path = x.file >= 0 && x.file < static_cast<int>(t.files.size()) ? t.files[x.file] : "?";
+    const std::string b = std::to_string(x.bytes);
+    if (wide_notes.insert(path + ":" + std::to_string(x.line) + (x.op == kStore ? "st" : "ld")).second)
+      t.compiler_notes.push_back(path + ":" + std::to_string(x.line) + ": the source " + (x.op == kStore ? "stores" : "loads") + " a whole " + b +
+                                 "-byte value here and the PTX has no " + b + "-byte shared " + (x.op == kStore ? "store" : "load") +
+                                 " on this line (the compiler split, moved or removed it); the model counts one " + b + "-byte access per thread");
+  }
   std::map<LineKey, std::vector<int>> sites_at;
   for (size_t s = 0; s < t.sites.size(); ++s)
     if (shared[s]) sites_at[LineKey{t.sites[s].file, t.sites[s].stmt_line, t.sites[s].op == kStore}].push_back(static_cast<int>(s));
@@ -160,6 +188,11 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   };
   std::vector<std::string> used;
   for (const LineGroup& g : v.groups) {
+    // nvcc's vector access of a line where the source moves a whole int2 / float4: that access
+    // (unless the line has other accesses of its kind, which nvcc may have merged too)
+    if (g.width > 1 && g.lines.size() == 1 && wide_lines.count({g.file, g.lines[0], g.store, g.width}) &&
+        !sites_at.count(LineKey{g.file, g.lines[0], g.store}))
+      continue;
     std::vector<int> members;
     for (int line : g.lines) {
       auto own = sites_at.find(LineKey{g.file, line, g.store});

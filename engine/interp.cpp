@@ -288,6 +288,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   host.env.type_size = [&](const std::string& name) -> std::optional<long long> {  // the file's structs
     for (const auto& sd : b.compiled.program->structs)
       if (sd->name == name) return 4LL * sd->words;
+    if (const cuda::VectorTypeInfo* v = cuda::find_vector_type(name)) return 4LL * v->count;  // sizeof(float4), used or not
     return std::nullopt;
   };
   host.env.call = [](const std::string& name, const std::vector<long long>& a) -> std::optional<long long> {
@@ -535,8 +536,8 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
           throw UsageError(file.display + ":" + std::to_string(lv.line) + ": the launch passes " + aname + (offset < 0 ? " - " : " + ") +
                            std::to_string(offset < 0 ? -offset : offset) + ", outside " + aname + "'s " + std::to_string(count) +
                            " elements (an offset from 0 to " + std::to_string(count) + ")");
-        if (!array_typed[array]) {  // an array has the type of the first parameter it is passed as
-          k.arrays[array].type = p.type.base;
+        if (!array_typed[array]) {  // an array has the type of the first parameter it is passed as (a float4 *'s: float)
+          k.arrays[array].type = p.type.base != Base::Struct ? p.type.base : p.type.sdef->fields.front().type.base;
           array_typed[array] = true;
         }
         L.spec.args.push_back(0);
@@ -833,6 +834,7 @@ Trace finish_interpreter_trace(const ResolvedKernel& k, const cuda::Machine& m, 
     ss.stmt_line = s.stmt.line;
     ss.stmt_col = s.stmt.col;
     ss.op = s.op;
+    ss.bytes = 4 * s.words;
     t.sites.push_back(ss);
   }
   t.defines = r.defines;

@@ -140,6 +140,12 @@ struct SourceSite {
   // access (PTX ld/st.shared.v2/v4): the sites of one group, vector_width words per lane.
   int vector_group = -1;
   int vector_width = 1;
+  // What one thread's access at this site moves, as the source writes it: 4 bytes, or 8 / 16 for
+  // a whole int2 / float4 (PTX ld.v2.b32 / ld.v4.b32). Such an access is recorded as its words
+  // (each an Access or GlobalAccess of this site, consecutive in the thread's order) and counted
+  // as one access per thread: one lane of one warp-instruction of `bytes / 4` words.
+  int bytes = 4;
+  int words() const { return bytes > 4 ? bytes / 4 : 1; }
 };
 
 // A global array of the launch sequence: `in`, `out`, or one a file declares (`// array:`).

@@ -89,9 +89,12 @@ std::string trace_to_json(const Trace& t, int indent) {
     j["files"] = std::move(files);
     j["main_file"] = t.main_file;
     json sites = json::array();
-    for (const auto& s : t.sites)
-      sites.push_back(json{{"src", {s.file, s.line, s.col}}, {"end", {s.end_line, s.end_col}}, {"stmt", {s.stmt_line, s.stmt_col}},
-                           {"op", access_op_name(s.op)}, {"vector_group", s.vector_group}, {"vector_width", s.vector_width}});
+    for (const auto& s : t.sites) {
+      json site{{"src", {s.file, s.line, s.col}}, {"end", {s.end_line, s.end_col}}, {"stmt", {s.stmt_line, s.stmt_col}},
+                {"op", access_op_name(s.op)}, {"vector_group", s.vector_group}, {"vector_width", s.vector_width}};
+      if (s.bytes != 4) site["bytes"] = s.bytes;  // a whole int2 / float4: 8 or 16 (traces before it hold none)
+      sites.push_back(std::move(site));
+    }
     j["sites"] = std::move(sites);
   }
   json steps = json::array();
@@ -174,7 +177,7 @@ std::string trace_to_json(const Trace& t, int indent) {
 // reads took 2.9 GB). The keys of "defines" are macro names.
 static const std::set<std::string>& trace_keys() {
   static const std::set<std::string> keys = {
-      "accesses", "active_threads", "array", "arrays", "atomics", "banks", "barrier", "bits", "block", "block_dim", "check",
+      "accesses", "active_threads", "array", "arrays", "atomics", "banks", "barrier", "bits", "block", "block_dim", "bytes", "check",
       "col", "compiler", "compiler_notes", "conflicts", "count", "defines", "device", "dims", "end", "entry", "fault", "files", "final",
       "first", "first_step", "format", "global", "global_accesses", "global_arrays", "gpu_check", "gpu_us", "grid", "grid_dim",
       "index", "input", "inst", "iter", "kernel", "label", "launch", "launches", "ld", "line", "main_file", "matrix_cols", "max_degree",
@@ -319,6 +322,10 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
       if (!parse_access_op(rd.string(sites[s], "op", where), &ss.op)) rd.fail(where + ".op", "must be ld, st, shfl or atom");
       ss.vector_group = static_cast<int>(rd.integer(sites[s], "vector_group", where, -1, 100000));
       ss.vector_width = static_cast<int>(rd.integer(sites[s], "vector_width", where, 1, 4));
+      if (sites[s].contains("bytes")) {
+        ss.bytes = static_cast<int>(rd.integer(sites[s], "bytes", where, 4, 16));
+        if (ss.bytes != 4 && ss.bytes != 8 && ss.bytes != 16) rd.fail(where + ".bytes", "must be 4, 8 or 16");
+      }
       t.sites.push_back(ss);
     }
   }

@@ -105,6 +105,8 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (cur->vector_width > 1)  // the compiler merged this access with the thread's next: one vector access
       where += ", one " + std::to_string(4 * cur->vector_width) + "-byte " + (cur->op == kStore ? "store" : "load") +
                (cur_sites.size() > 1 ? "" : " (the loop's turns merged)");
+    else if (cur->bytes > 4)  // a whole int2 / float4, as the source writes it
+      where += ", one " + std::to_string(cur->bytes) + "-byte " + (cur->op == kStore ? "store" : "load") + " per thread";
     if (shared_site < 0)
       where += std::string("  (global ") + (cur->op == kStore ? "store" : cur->op == kLoad ? "load" : "atomic") +
                (s.have_grid ? ", the grid panel's instruction)" : ")");

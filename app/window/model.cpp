@@ -477,11 +477,22 @@ std::string describe_step(const Trace& t, int step) {
   if (step < 0 || step >= static_cast<int>(t.steps.size())) return "";
   const Step& s = t.steps[step];
   const int active = s.active_threads;
-  int loads = 0, stores = 0, shuffles = 0;
-  for (const auto& a : s.accesses) {
+  int loads = 0, stores = 0, shuffles = 0;  // words
+  int load_insts = 0, store_insts = 0;        // accesses: a whole float4 is one of 4 words
+  int wide_left = 0;
+  for (size_t i = 0; i < s.accesses.size(); ++i) {
+    const Access& a = s.accesses[i];
     loads += a.op == kLoad;
     stores += a.op == kStore;
     shuffles += a.op == kShuffle;
+    const bool same = i > 0 && s.accesses[i - 1].tid == a.tid && s.accesses[i - 1].site == a.site && s.accesses[i - 1].op == a.op;
+    if (wide_left > 0 && same) {
+      --wide_left;
+      continue;
+    }
+    wide_left = a.site >= 0 && a.site < static_cast<int>(t.sites.size()) ? t.sites[static_cast<size_t>(a.site)].words() - 1 : 0;
+    load_insts += a.op == kLoad;
+    store_insts += a.op == kStore;
   }
   const std::string who = counted(active, "thread");
   // the verb agrees with `who`; "each" only for several
@@ -534,7 +545,7 @@ std::string describe_step(const Trace& t, int step) {
         os << who << " " << verb("move") << " values in global memory, without shared memory.";
       break;
     case Phase::Other:
-      os << who << " active: " << counted(loads, "shared load") << ", " << counted(stores, "store")
+      os << who << " active: " << counted(load_insts, "shared load") << ", " << counted(store_insts, "store")
          << (shuffles ? ", " + counted(shuffles, "shuffled value") : "") << ".";
       break;
   }

@@ -60,10 +60,10 @@ TreeModel tree_model(const Trace& t);
 std::vector<int> labelled_rows(int rows, float row_h, float label_h, int current, int* every = nullptr);
 
 // The bank x lane grid of one warp-instruction (warps panel, comparison): a row per active lane,
-// the lane's cell in the bank of the word it touches, coloured by how many distinct words its
-// issue group (the lanes served together: a warp, G80's half-warp, the half-warp of an 8-byte
-// access, the quarter-warp of a 16-byte one) asks of that bank; so a contiguous 8-byte access,
-// 2 wavefronts and no conflict, is painted as no conflict.
+// the lane's cell in the bank of the word it touches (an 8- or 16-byte access: a cell per word),
+// coloured by how many distinct words its issue group (the lanes served together: a warp, G80's
+// half-warp, the half-warp of an 8-byte access, the quarter-warp of a 16-byte one) asks of that
+// bank; so a contiguous 8-byte access, 2 wavefronts and no conflict, is painted as no conflict.
 struct BankLaneCell {
   int row = 0, lane = 0, bank = 0, word = 0, degree = 0;
 };

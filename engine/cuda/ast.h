@@ -51,6 +51,10 @@ struct Type {
     return t;
   }
   int words() const;  // words a value takes in memory and in a frame (a struct: its fields')
+  int align() const;  // words its address is a multiple of in memory (a vector type: its size, int3 and others: 1)
+  // The words one instruction moves when the whole value is loaded or stored: 2 or 4 for int2,
+  // float2, int4, float4 and their kin (ld.v2.b32, ld.v4.b32); 1 for everything else.
+  int vector_words() const;
   std::string name() const;
 };
 
@@ -66,7 +70,14 @@ enum class Storage : unsigned char { Local, Param, Shared, Device };
 // members; and, for a struct without data members (SharedMemory<T>), its member functions.
 struct Function;
 struct StructDef {
-  std::string name;  // "MSS", "SharedMemory<float>"
+  std::string name;  // "MSS", "SharedMemory<float>", "float4"
+  // CUDA's vector types (int2, float4, uint3, ...) are structs of the runtime's: members x, y, z,
+  // w of one 4-byte type. int2/float2 are 8-byte aligned and int4/float4 16-byte aligned, and the
+  // compiler loads and stores them whole with one 8- or 16-byte access (vector_words 2 or 4);
+  // the three-member ones are 4-byte aligned and moved member by member (vector_words 1).
+  bool vector = false;
+  int vector_words = 1;
+  int align = 1;  // words: the largest of its members' (a struct of a float4 is 16-byte aligned)
   struct Field {
     std::string name;
     Type type;
@@ -88,6 +99,17 @@ struct StructDef {
 };
 
 inline int Type::words() const { return base == Base::Struct && !pointer && sdef ? sdef->words : 1; }
+inline int Type::align() const { return base == Base::Struct && !pointer && sdef ? sdef->align : 1; }
+inline int Type::vector_words() const { return base == Base::Struct && !pointer && sdef ? sdef->vector_words : 1; }
+
+// CUDA's vector types: the name, the members' type and how many (int2: Int, 2). Null for any
+// other name.
+struct VectorTypeInfo {
+  const char* name;
+  Base member;
+  int count;
+};
+const VectorTypeInfo* find_vector_type(const std::string& name);
 
 struct Var {
   std::string name;
@@ -136,6 +158,11 @@ struct FormatPiece {
 enum class Ek : unsigned char {
   IntLit, FloatLit, Var, Special, Unary, Binary, Logical, Assign, Compound, Cond, Call, Index, Deref, AddrOf, Cast,
   IncDec, Comma,
+  // A whole vector type (int2, float4) copied with one access on its side in memory: kids[0] the
+  // source, kids[1] the destination, each a Deref (an address: one 8- or 16-byte load or store per
+  // thread, as ld.v2/ld.v4 do) or a Var (a vector in a frame: its members' variables); ival: the
+  // words. At least one side is a Deref.
+  VecMove,
 };
 
 struct Function;

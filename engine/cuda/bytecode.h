@@ -27,6 +27,10 @@ enum class Op : unsigned char {
   PAdd,        // [ptr, integer] -> ptr moved by it, in 64-bit element offsets; b: kPAddUnsigned | kPAddSubtract
   PDiff,
   Ld, St,      // a: access site (St: [value, ptr] -> [value])
+  // One 8- or 16-byte access (a whole int2 or float4: PTX ld.v2.b32 / ld.v4.b32), b words: LdV
+  // [ptr] -> [word 0, ..., word b-1]; StV [word 0, ..., word b-1, ptr] -> []. a: access site. An
+  // address that is not a multiple of the access's size faults (the GPU's "misaligned address").
+  LdV, StV,
   Jmp, Jz, Jnz,
   Call,        // a: function index
   Ret,         // a: 1 when a value is returned
@@ -62,6 +66,7 @@ struct AccessSite {
   Pos stmt;       // start of the enclosing statement (what nvcc's line info names)
   AccessOp op;    // load, store, shuffle, atomic
   Base type;      // the value's type (for recording)
+  int words = 1;  // words one thread's access moves: 2 or 4 for a whole int2 / float4 (LdV, StV)
 };
 
 // A place where a step may end, with its label.

@@ -78,12 +78,15 @@ class Compiler {
     return slots_++;
   }
 
-  int site(const Expr& e, AccessOp op) {
+  int site(const Expr& e, AccessOp op, int words = 1) {
     AccessSite s;
     s.span = e.span;
     s.stmt = e.stmt.file >= 0 ? e.stmt : e.span.begin;
     s.op = op;
     s.type = e.type.pointer ? Base::Int : e.type.base;
+    s.words = words;
+    if (e.type.is_struct()) s.type = e.type.sdef->fields.front().type.base;  // a vector type: its members'
+
     if (out_.sites.size() >= static_cast<size_t>(kMaxSites))
       fail_at(files_, e.span.begin, "more than " + std::to_string(kMaxSites) + " shared- and global-memory accesses in the program");
     out_.sites.push_back(s);
@@ -299,7 +302,7 @@ class Compiler {
   }
 
   void convert(Type from, Type to, Pos p) {
-    if (from == to || to.is_void()) return;
+    if (from == to || to.is_void() || from.pointer || to.pointer) return;  // a pointer cast keeps the address
     if (to.base == Base::Bool) {
       if (from.is_float()) emit(Op::F2B, p);
       else if (from.base != Base::Bool) emit(Op::I2B, p);
@@ -495,6 +498,24 @@ class Compiler {
       case Ek::Call:
         call(e, want);
         return;
+      case Ek::VecMove: {
+        const int w = static_cast<int>(e.ival);
+        const Expr& src = *e.kids[0];
+        const Expr& dst = *e.kids[1];
+        if (src.kind == Ek::Deref) {
+          value(*src.kids[0]);
+          emit(Op::LdV, src.span.begin, site(src, kLoad, w), w);
+        } else {
+          for (const Var* m : src.var->members) emit(Op::Ldl, p, m->slot);
+        }
+        if (dst.kind == Ek::Deref) {
+          value(*dst.kids[0]);
+          emit(Op::StV, dst.span.begin, site(dst, kStore, w), w);
+        } else {
+          for (size_t k = dst.var->members.size(); k-- > 0;) emit(Op::Stl, p, dst.var->members[k]->slot);
+        }
+        return;
+      }
     }
   }
 

@@ -229,6 +229,25 @@ uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t 
   }
 }
 
+void Machine::check_aligned(int tid, int pc, uint64_t ptr, int words, bool is_load) const {
+  // Shared memory starts 16-byte aligned and global arrays 256-byte aligned (as cudaMalloc places
+  // them), so an access is aligned when its word offset is a multiple of its words. A local's
+  // address is the compiler's to align: the interpreter's frames are not checked.
+  const int64_t off = offset_of(ptr);
+  if (space_of(ptr) == kLocal || words <= 1 || ((off % words) + words) % words == 0) return;
+  const std::string bytes = std::to_string(4 * words);
+  std::string where;
+  if (space_of(ptr) == kShared) {
+    where = "shared-memory word " + std::to_string(off);
+  } else if (space_of(ptr) == kGlobal && buffer_of(ptr) < static_cast<int>(buffers_.size())) {
+    where = buffers_[static_cast<size_t>(buffer_of(ptr))].name + "[" + std::to_string(off) + "]";
+  } else {
+    return;  // memory() says what is wrong with the pointer
+  }
+  fault(tid, pc, std::string("misaligned address: ") + (words == 2 ? "an " : "a ") + bytes + "-byte " + (is_load ? "load of " : "store to ") + where + " (byte " +
+                     std::to_string(4 * off) + ", not a multiple of " + bytes + ")");
+}
+
 void Machine::launch(int entry, const LaunchSpec& spec, BlockRecord* record, int record_block) {
   if (spec.block < 1 || spec.block > kMaxThreads) throw std::invalid_argument("block of " + std::to_string(spec.block) + " threads");
   if (spec.grid < 1) throw std::invalid_argument("grid of " + std::to_string(spec.grid) + " blocks");
@@ -886,6 +905,45 @@ void Machine::run_thread(int tid) {
           if (record_) record(RawAccess{tid, in.a, kStore, static_cast<int>(offset_of(p)), v, th.round, -1}, pc - 1);
         } else if (record_ && space_of(p) == kGlobal) {
           record(RawAccess{tid, in.a, kStore, static_cast<int>(offset_of(p)), v, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
+        }
+        break;
+      }
+      case Op::LdV: {
+        const int w = in.b;
+        const uint64_t p = POP();
+        check_aligned(tid, static_cast<int>(pc) - 1, p, w, true);
+        uint32_t* words[4];
+        for (int k = 0; k < w; ++k)  // every word checked before any is recorded: a fault leaves no part of the access
+          words[k] = memory(tid, static_cast<int>(pc) - 1, (p & kArrayMask) | (static_cast<uint64_t>(offset_of(p) + k) & kOffsetMask), true, sp);
+        for (int k = 0; k < w; ++k) {
+          const uint64_t q = (p & kArrayMask) | (static_cast<uint64_t>(offset_of(p) + k) & kOffsetMask);
+          uint32_t* m = words[k];
+          PUSH(*m);
+          if (record_ && space_of(q) == kShared) record(RawAccess{tid, in.a, kLoad, static_cast<int>(offset_of(q)), *m, th.round, -1}, pc - 1);
+          else if (record_ && space_of(q) == kGlobal)
+            record(RawAccess{tid, in.a, kLoad, static_cast<int>(offset_of(q)), *m, th.round, buffer_of(q), iteration_key(tid)}, pc - 1);
+        }
+        break;
+      }
+      case Op::StV: {
+        const int w = in.b;
+        const uint64_t p = POP();
+        sp -= static_cast<uint32_t>(w);
+        check_aligned(tid, static_cast<int>(pc) - 1, p, w, false);
+        uint32_t* words[4];
+        for (int k = 0; k < w; ++k)
+          words[k] = memory(tid, static_cast<int>(pc) - 1, (p & kArrayMask) | (static_cast<uint64_t>(offset_of(p) + k) & kOffsetMask), false, sp);
+        for (int k = 0; k < w; ++k) {
+          const uint64_t q = (p & kArrayMask) | (static_cast<uint64_t>(offset_of(p) + k) & kOffsetMask);
+          const uint32_t v = as_u(st[sp + k]);
+          uint32_t* m = words[k];
+          *m = v;
+          if (space_of(q) == kShared) {
+            written_[offset_of(q)] = 1;
+            if (record_) record(RawAccess{tid, in.a, kStore, static_cast<int>(offset_of(q)), v, th.round, -1}, pc - 1);
+          } else if (record_ && space_of(q) == kGlobal) {
+            record(RawAccess{tid, in.a, kStore, static_cast<int>(offset_of(q)), v, th.round, buffer_of(q), iteration_key(tid)}, pc - 1);
+          }
         }
         break;
       }

@@ -131,6 +131,9 @@ class Machine {
   // The word `ptr` names; `sp`: the thread's stack top now (a local's address is below it).
   // A load or an atomic (`atomic`: its builtin) faults on a global word nobody has written.
   uint32_t* memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp, const char* atomic = nullptr);
+  // A whole int2 / float4 (`words` 2 or 4) at `ptr`: faults, as the GPU does, unless its address is
+  // a multiple of its size.
+  void check_aligned(int tid, int pc, uint64_t ptr, int words, bool is_load) const;
 
   const Compiled& prog_;
   const SourceSet& files_;

@@ -98,8 +98,16 @@ bool is_sync_builtin(Builtin b) {
   }
 }
 
-const char* const kUnsupportedTypes[] = {"double", "long", "short", "char", "size_t", "half", "__half", "int2", "int4", "float2",
-                                         "float4", "uint2", "uint4", "dim3", "auto", "int64_t", "uint64_t"};
+const char* const kUnsupportedTypes[] = {"double", "long", "short", "char", "size_t", "half", "__half", "dim3", "auto", "int64_t",
+                                         "uint64_t", "char2", "char4", "uchar2", "uchar4", "short2", "short4", "ushort2", "ushort4",
+                                         "long2", "long4", "ulong2", "ulong4", "longlong2", "longlong4", "ulonglong2", "ulonglong4",
+                                         "double2", "double4", "int1", "uint1", "float1"};
+
+const VectorTypeInfo kVectorTypes[] = {
+    {"int2", Base::Int, 2},        {"int3", Base::Int, 3},        {"int4", Base::Int, 4},
+    {"uint2", Base::Unsigned, 2},  {"uint3", Base::Unsigned, 3},  {"uint4", Base::Unsigned, 4},
+    {"float2", Base::Float, 2},    {"float3", Base::Float, 3},    {"float4", Base::Float, 4},
+};
 
 // Warp intrinsics of before CUDA 9, which assumed a warp runs in lockstep: gone since Volta's
 // independent thread scheduling; each has a _sync form that names the lanes taking part.
@@ -108,6 +116,16 @@ const char* const kLegacyWarpIntrinsics[][2] = {
     {"__shfl_down", "__shfl_down_sync(0xffffffff, v, delta)"}, {"__shfl_xor", "__shfl_xor_sync(0xffffffff, v, mask)"},
     {"__ballot", "__ballot_sync(0xffffffff, pred)"}, {"__any", "__any_sync(0xffffffff, pred)"}, {"__all", "__all_sync(0xffffffff, pred)"},
 };
+
+}  // namespace
+
+const VectorTypeInfo* find_vector_type(const std::string& name) {
+  for (const auto& v : kVectorTypes)
+    if (name == v.name) return &v;
+  return nullptr;
+}
+
+namespace {
 
 class Parser {
   // ---- what templates and constants keep
@@ -240,6 +258,7 @@ class Parser {
     for (const char* w : kUnsupportedTypes)
       if (t.text == w) return true;
     if (find_alias(t.text)) return true;
+    if (find_vector_type(t.text)) return true;
     if (group_type_at(k)) return true;
     if (structs_.count(t.text) || class_templates_.count(t.text)) return true;
     if ((t.text == "struct" || t.text == "class") && k + 1 < t_.size() && structs_.count(t_[k + 1].text)) return true;
@@ -299,9 +318,13 @@ class Parser {
     if (w.kind != Tok::Ident) fail(w.pos, "expected a type, found " + found());
     for (const char* u : kUnsupportedTypes)
       if (w.text == u)
-        fail(w.pos, "type '" + w.text + "' is not supported (kernel files use int, unsigned, float and bool)");
+        fail(w.pos, "type '" + w.text + "' is not supported (kernel files use int, unsigned, float, bool and the vector types of "
+                    "them: int2, int4, uint2, uint4, float2, float4, int3, uint3, float3)");
     if (group_type_at(i_)) {
       t = group_type();
+    } else if (const VectorTypeInfo* vi = find_vector_type(w.text); vi && !find_alias(w.text)) {
+      t = vector_type(*vi);
+      ++i_;
     } else if (auto st = structs_.find(w.text); st != structs_.end() && !find_alias(w.text)) {
       t.base = Base::Struct;
       t.sdef = st->second;
@@ -775,12 +798,43 @@ class Parser {
     if (is(";")) fail(name.pos, "declare struct '" + name.text + "' with its members (forward declarations are not supported)");
     if (is(":")) fail(cur().pos, "struct inheritance is not supported in kernel files");
     if (is("<")) fail(at, "an explicit specialization needs 'template <>' before it");
+    if (find_vector_type(name.text)) fail(name.pos, "'" + name.text + "' is one of CUDA's vector types (the runtime declares it)");
     if (structs_.count(name.text) || class_templates_.count(name.text) || templates_.count(name.text) || find_function(name.text) ||
         constants_.count(name.text) || globals_.count(name.text))
       fail(name.pos, "'" + name.text + "' is already declared");
     structs_[name.text] = struct_body(name.text, name.pos, name.text);
     if (!is(";")) fail(cur().pos, "expected ';' after the struct's '}' (declare its variables separately), found " + found());
     ++i_;
+  }
+
+  // CUDA's vector type `vi` (int2, float4, ...), made on its first use: members x, y, z, w of one
+  // 4-byte type; int2/float2 8-byte and int4/float4 16-byte aligned, moved whole by one access.
+  Type vector_type(const VectorTypeInfo& vi) {
+    Type t;
+    t.base = Base::Struct;
+    if (auto it = structs_.find(vi.name); it != structs_.end()) {
+      t.sdef = it->second;
+      return t;
+    }
+    auto owned = std::make_unique<StructDef>();
+    StructDef* d = owned.get();
+    d->name = vi.name;
+    d->vector = true;
+    d->vector_words = vi.count == 3 ? 1 : vi.count;
+    d->align = d->vector_words;
+    static const char* const members[] = {"x", "y", "z", "w"};
+    for (int k = 0; k < vi.count; ++k) {
+      StructDef::Field f;
+      f.name = members[k];
+      f.type = Type{vi.member, false};
+      f.offset = k;
+      d->fields.push_back(f);
+    }
+    d->words = vi.count;
+    prog_.structs.push_back(std::move(owned));
+    structs_[vi.name] = d;
+    t.sdef = d;
+    return t;
   }
 
   // The members from '{' to '}' of a struct (or of a class template's instantiation, `bare` the
@@ -863,6 +917,8 @@ class Parser {
         StructDef::Field f;
         f.name = mname.text;
         f.type = t;
+        d->words = (d->words + t.align() - 1) / t.align() * t.align();  // a float4 member starts 16-byte aligned
+        d->align = std::max(d->align, t.align());
         f.offset = d->words;
         f.pos = mname.pos;
         d->words += t.words();
@@ -876,6 +932,7 @@ class Parser {
       }
       expect(";", "after the member");
     }
+    d->words = (d->words + d->align - 1) / d->align * d->align;  // sizeof is a multiple of the alignment, as in C++
     return d;
   }
   // A member function would need the object (`this`), which only a struct with data members has.
@@ -1240,8 +1297,9 @@ class Parser {
           if (pt.pointer) fail(pn.pos, "pointers to pointers are not supported");
           pt.pointer = true;
         }
-        if (s.global && pt.base == Base::Struct)
-          fail(pn.pos, "a kernel's parameters are numbers and pointers to them, not structs (" + pt.name() + ")");
+        if (s.global && pt.base == Base::Struct && !(pt.pointer && pt.sdef->vector && pt.sdef->vector_words > 1))
+          fail(pn.pos, pt.pointer ? "a kernel's pointer parameters point to numbers or to int2, int4, uint2, uint4, float2, float4, not to structs (" + pt.name() + ")"
+                                  : "a kernel's parameters are numbers and pointers to them, not structs (" + pt.name() + ")");
         Var* v = declare(pn, pt, -1, Storage::Param);
         v->slot = alloc_slots(pt.words());
         if (pt.is_struct()) make_members(v);
@@ -1382,8 +1440,8 @@ class Parser {
     if (s.is_extern) {
       prog_.extern_shared.push_back(v);
     } else {
-      v->slot = prog_.static_shared_words;
-      prog_.static_shared_words += len < 0 ? type.words() : len;
+      v->slot = (prog_.static_shared_words + type.align() - 1) / type.align() * type.align();  // a float4 array 16-byte aligned
+      prog_.static_shared_words = v->slot + (len < 0 ? type.words() : len);
       prog_.static_shared.push_back(v);
     }
   }
@@ -1614,6 +1672,8 @@ class Parser {
       need_lvalue(*lhs, ("'" + op + "'").c_str());
       Nest n = nest();
       if (lhs->type.is_struct()) {
+        if (op != "=" && lhs->type.sdef->vector)
+          fail(at, "'" + op + "' on " + lhs->type.name() + ": CUDA defines no operators on its vector types; write them on the members (a.x " + op + " b.x, ...)");
         if (op != "=") fail(at, "'" + op + "' on a struct (" + lhs->type.name() + ")");
         ExprP rhs = is("{") ? brace_temp(lhs->type, cur().pos) : convert(assignment(), lhs->type, "assignment");
         return struct_copy(std::move(lhs), std::move(rhs));
@@ -1713,8 +1773,12 @@ class Parser {
   ExprP make_binary(const std::string& op, ExprP a, ExprP b, Pos at) {
     const Pos begin = a->span.begin;
     if (a->type.is_void() || b->type.is_void()) fail(at, "'" + op + "' on a value of type void");
-    if (a->type.is_struct() || b->type.is_struct())
-      fail(at, "'" + op + "' on " + (a->type.is_struct() ? a->type : b->type).name() + " (operators on structs are not supported: write a __device__ function)");
+    if (a->type.is_struct() || b->type.is_struct()) {
+      const Type st = a->type.is_struct() ? a->type : b->type;
+      if (st.sdef->vector)
+        fail(at, "'" + op + "' on " + st.name() + ": CUDA defines no operators on its vector types; write them on the members (a.x " + op + " b.x, ...)");
+      fail(at, "'" + op + "' on " + st.name() + " (operators on structs are not supported: write a __device__ function)");
+    }
     if (op == "&&" || op == "||") {
       auto e = make(Ek::Logical, begin, kBool);
       e->op = op;
@@ -2027,6 +2091,19 @@ class Parser {
       return e;
     }
     if ((name == "nullptr" || name == "NULL") && !lookup(name)) return null_lit(p, prev_end());
+    if (name == "reinterpret_cast") {  // between pointers: the vectorized-load idiom, reinterpret_cast<const int4 *>(in)[i]
+      expect("<", "after reinterpret_cast");
+      Type ty = parse_type();
+      expect(">", "to close reinterpret_cast<...>");
+      expect("(");
+      ExprP x = expr();
+      expect(")");
+      if (!ty.pointer || !x->type.pointer)
+        fail(p, "reinterpret_cast is supported between pointers only, not from " + x->type.name() + " to " + ty.name());
+      auto e = make(Ek::Cast, p, ty);
+      e->kids.push_back(std::move(x));
+      return e;
+    }
     if (name == "static_cast") {
       expect("<", "after static_cast");
       Type ty = parse_type();
@@ -2137,6 +2214,8 @@ class Parser {
     Builtin b = find_builtin(name);
     if (b != Builtin::None) return builtin_call(b, name, std::move(args), p);
     const Function* fn = find_function(name);
+    if (!fn && name.rfind("make_", 0) == 0)
+      if (const VectorTypeInfo* vi = find_vector_type(name.substr(5))) return make_vector(*vi, std::move(args), p);
     if (!fn) {
       if (name == "assert" || name == "malloc" || name == "free")
         fail(p, "'" + name + "' is not supported in kernel files");
@@ -2184,6 +2263,13 @@ class Parser {
       if (!a->type.is_struct()) {
         e->kids.push_back(std::move(a));
         continue;
+      }
+      if (a->type.vector_words() > 1 && in_memory(*a)) {  // a float4 in memory: loaded whole, as the compiler does
+        const Type at = a->type;
+        Var* tmp = hidden_local(at, p, "(a vector argument)");
+        before.push_back(struct_copy(var_expr(tmp, p), std::move(a)));
+        a = var_expr(tmp, p);
+        a->lvalue = false;
       }
       Place pl = place_of(std::move(a), true);  // a struct goes by value: a word per member
       if (pl.prefix) before.push_back(std::move(pl.prefix));
@@ -2652,13 +2738,55 @@ class Parser {
     const Type t = dst->type;
     Place s = place_of(std::move(src), true);
     Place d = place_of(std::move(dst), true);
-    std::vector<ExprP> from, to, seq;
-    leaves(s, t, &from);
-    leaves(d, t, &to);
+    std::vector<ExprP> seq;
     if (s.prefix) seq.push_back(std::move(s.prefix));
     if (d.prefix) seq.push_back(std::move(d.prefix));
-    for (size_t k = 0; k < to.size(); ++k) seq.push_back(assign(std::move(to[k]), std::move(from[k])));
+    if (t.vector_words() > 1 && (s.ptr || d.ptr)) {
+      seq.push_back(vector_move(s, d, t));
+    } else {
+      for (size_t k = 0; k < t.sdef->fields.size(); ++k) {
+        ExprP to = field_of(d, k, d.span), from = field_of(s, k, s.span);
+        // a nested struct member by member too, a vector member in memory whole
+        seq.push_back(to->type.is_struct() ? struct_copy(std::move(to), std::move(from)) : assign(std::move(to), std::move(from)));
+      }
+    }
     return void_sequence(std::move(seq), p);
+  }
+
+  // Is the struct value e in memory (shared or global, or a local through a pointer), not a frame's variables?
+  static bool in_memory(const Expr& e) {
+    if (e.kind == Ek::Comma) return in_memory(*e.kids[1]);
+    return e.kind == Ek::Deref || (e.kind == Ek::Var && e.var->storage == Storage::Shared);
+  }
+
+  // A vector type (int2, float4) copied whole: one 8- or 16-byte access on each side in memory.
+  ExprP vector_move(const Place& s, const Place& d, const Type& t) {
+    auto side = [&](const Place& pl) {
+      ExprP e = pl.ptr ? deref(clone(*pl.ptr), pl.span.begin) : var_expr(pl.var, pl.span.begin);
+      e->span = pl.span;
+      return e;
+    };
+    auto e = std::make_unique<Expr>(Ek::VecMove, Span{d.span.begin, s.span.end}, kVoid);
+    e->ival = t.vector_words();
+    e->stmt = stmt_pos_;
+    e->kids.push_back(side(s));
+    e->kids.push_back(side(d));
+    return e;
+  }
+
+  // make_int2(a, b), make_float4(a, b, c, d), ...: a temporary of this frame, its members set in order.
+  ExprP make_vector(const VectorTypeInfo& vi, std::vector<ExprP> args, Pos p) {
+    const Type t = vector_type(vi);
+    if (args.size() != static_cast<size_t>(vi.count))
+      fail(p, "'make_" + std::string(vi.name) + "' takes " + std::to_string(vi.count) + " arguments, given " + std::to_string(args.size()));
+    Var* v = hidden_local(t, p, "(a vector made)");
+    std::vector<ExprP> sets;
+    for (size_t k = 0; k < args.size(); ++k) {
+      if (args[k]->type.is_struct() || args[k]->type.pointer)
+        fail(args[k]->span.begin, "'make_" + std::string(vi.name) + "' takes numbers, not " + args[k]->type.name());
+      sets.push_back(assign(var_expr(v->members[k], p), std::move(args[k])));
+    }
+    return value_temp(t, p, v, std::move(sets));
   }
 
   // { a, b, {c, d} }: the members of the struct at pl in order, nested braces for nested structs;

@@ -869,6 +869,38 @@ TEST(BankLaneGridModel, PaddingTakesTheConflictsOutOfTheSameLevel) {
   EXPECT_EQ(pick_instruction(s.steps[sh], 7, 0), -1);
 }
 
+TEST(BankLaneGridModel, AFloat4LoadIsColouredByQuarterWarps) {
+  // a warp's float4 load of consecutive elements: 4 cells a lane, 4 wavefronts, no conflict, so
+  // no cell may look conflicted (a whole warp's 128 words would be 4 to a bank)
+  TraceRequest r;
+  r.n = 128;
+  r.type = ValueType::Float;
+  r.source = kernel_dir() + "/app/inline.cu";
+  r.source_text =
+      "// launch: k<<<1, 32>>>(in, out, N)\n// check: copy\n// types: float\n"
+      "__global__ void k(const float *in, float *out, int n) {\n"
+      "  __shared__ float4 q[32];\n"
+      "  int i = threadIdx.x;\n"
+      "  q[i] = reinterpret_cast<const float4 *>(in)[i];\n"
+      "  __syncthreads();\n"
+      "  reinterpret_cast<float4 *>(out)[i] = q[i];\n"
+      "}\n";
+  r.has_source_text = true;
+  const Trace t = run_emulator(r);
+  const Step& st = t.steps.back();
+  const int k = pick_instruction(st, 0, 0);
+  ASSERT_GE(k, 0);
+  const BankLaneGrid g = bank_lane_grid(t, st, st.instructions[k]);
+  EXPECT_EQ(g.issue, 8);
+  EXPECT_EQ(g.wavefronts, 4);
+  EXPECT_EQ(g.conflicts, 0);
+  ASSERT_EQ(g.cells.size(), 128u);
+  for (const auto& c : g.cells) EXPECT_EQ(c.degree, 1) << "lane " << c.lane << " word " << c.word;
+  // the step's sentence counts a thread's float4 as one load, not four
+  const std::string said = describe_step(t, static_cast<int>(t.steps.size()) - 1);
+  EXPECT_NE(said.find("32 threads active: 32 shared loads, 0 stores"), std::string::npos) << said;
+}
+
 TEST(TreeModel, AMat2ProductShrinksIntoItsBoxRatherThanVanishing) {
   // [129 35;154 143] in a 28-pixel tree node with a 14-pixel font: one line is far too wide, the two
   // lines ("154 143" about 50 pixels at 14) fit at about half size; a plain number keeps the size.
