@@ -339,7 +339,7 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
     std::string why;
     bool out_ok = check_output(emu, &why);
     const std::string by_design = wrong_by_design(resolve_kernel(e.request).file, e.request);
-    if (!out_ok && !by_design.empty()) {  // a seed's erratum: wrong on purpose, not a failure
+    if (!out_ok && !by_design.empty()) {  // a listing's erratum: wrong on purpose, not a failure
       out_ok = true;
       why = "wrong by design";
     }
@@ -395,7 +395,7 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
 int cmd_float_order(const std::string& data_kind, int n, unsigned seed) {
   auto data = float_order_data(data_kind, n, seed);
   FloatOrderReport rep = compare_float_orders(data);
-  std::cout << "float sums of the same " << rep.n << " values (" << data_kind << ", seed " << seed << ")\n";
+  std::cout << "float sums of the same " << rep.n << " values (" << data_kind << ", random seed " << seed << ")\n";
   std::cout << "accurate (compensated double): " << std::setprecision(10) << rep.accurate << "\n\n";
   std::cout << std::left << std::setw(32) << "method" << std::setw(18) << "float result" << std::setw(14) << "error"
             << "ulps\n";
