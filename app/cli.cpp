@@ -216,13 +216,16 @@ int cmd_list(bool as_json) {
     std::cout << arr.dump(2) << "\n";
     return 0;
   }
+  size_t family_width = 0;  // the longest family name and a blank
+  for (const KernelFamilyInfo& f : kernel_families()) family_width = std::max(family_width, std::string(f.folder).size() + 1);
+  const int indent = 30 + static_cast<int>(family_width);
   for (const auto& k : kernel_files()) {
     const KernelOptions o = kernel_options(k);
-    std::cout << std::left << std::setw(30) << k.id << std::setw(8) << family_info(*k.family).folder << k.header.title << "\n";
-    std::cout << std::setw(38) << "" << "file: " << k.display << "\n";
-    std::cout << std::setw(38) << "" << "from: " << k.header.from << "\n";
-    std::cout << std::setw(38) << "" << "launch: " << k.header.launch << "\n";
-    std::cout << std::setw(38) << "" << "options: " << name_list(option_flags(o)) << " (--op " << name_list(names_of(o.ops), " ") << "; --type "
+    std::cout << std::left << std::setw(30) << k.id << std::setw(static_cast<int>(family_width)) << family_info(*k.family).folder << k.header.title << "\n";
+    std::cout << std::setw(indent) << "" << "file: " << k.display << "\n";
+    std::cout << std::setw(indent) << "" << "from: " << k.header.from << "\n";
+    std::cout << std::setw(indent) << "" << "launch: " << k.header.launch << "\n";
+    std::cout << std::setw(indent) << "" << "options: " << name_list(option_flags(o)) << " (--op " << name_list(names_of(o.ops), " ") << "; --type "
               << name_list(names_of(o.types), " ") << ")\n";
   }
   for (const auto& p : catalogue_problems()) std::cerr << "scanscope list: skipped " << p << "\n";
