@@ -91,7 +91,7 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& o) {
   cmd->add_option("--type", o.type, "value type: " + name_list(type_names(), ", ", " or "));
   cmd->add_option("--repeats", o.repeats, "timed runs per point (the median is reported)");
   cmd->add_option("--warmup", o.warmup, "untimed runs first");
-  cmd->add_option("--preset", o.preset, "re-run a seed's table: harris-table2 (scan paper Table 2) or oancea (reduce at n = 1000 and 10^6)");
+  cmd->add_option("--preset", o.preset, "re-run a source's table: harris-table2 (Harris's scan paper, Table 2) or oancea (Oancea and Henriksen's notes: reduce at n = 1000 and 10^6)");
   cmd->add_flag("--quiet", o.quiet, "no progress on stderr");
   return cmd;
 }

@@ -216,13 +216,16 @@ int cmd_list(bool as_json) {
     std::cout << arr.dump(2) << "\n";
     return 0;
   }
+  size_t family_width = 0;  // the longest family name and a blank
+  for (const KernelFamilyInfo& f : kernel_families()) family_width = std::max(family_width, std::string(f.folder).size() + 1);
+  const int indent = 30 + static_cast<int>(family_width);
   for (const auto& k : kernel_files()) {
     const KernelOptions o = kernel_options(k);
-    std::cout << std::left << std::setw(30) << k.id << std::setw(8) << family_info(*k.family).folder << k.header.title << "\n";
-    std::cout << std::setw(38) << "" << "file: " << k.display << "\n";
-    std::cout << std::setw(38) << "" << "from: " << k.header.from << "\n";
-    std::cout << std::setw(38) << "" << "launch: " << k.header.launch << "\n";
-    std::cout << std::setw(38) << "" << "options: " << name_list(option_flags(o)) << " (--op " << name_list(names_of(o.ops), " ") << "; --type "
+    std::cout << std::left << std::setw(30) << k.id << std::setw(static_cast<int>(family_width)) << family_info(*k.family).folder << k.header.title << "\n";
+    std::cout << std::setw(indent) << "" << "file: " << k.display << "\n";
+    std::cout << std::setw(indent) << "" << "from: " << k.header.from << "\n";
+    std::cout << std::setw(indent) << "" << "launch: " << k.header.launch << "\n";
+    std::cout << std::setw(indent) << "" << "options: " << name_list(option_flags(o)) << " (--op " << name_list(names_of(o.ops), " ") << "; --type "
               << name_list(names_of(o.types), " ") << ")\n";
   }
   for (const auto& p : catalogue_problems()) std::cerr << "scanscope list: skipped " << p << "\n";
@@ -353,7 +356,7 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
     std::string why;
     bool out_ok = check_output(emu, &why);
     const std::string by_design = wrong_by_design(resolve_kernel(e.request).file, e.request);
-    if (!out_ok && !by_design.empty()) {  // a seed's erratum: wrong on purpose, not a failure
+    if (!out_ok && !by_design.empty()) {  // a listing's erratum: wrong on purpose, not a failure
       out_ok = true;
       why = "wrong by design";
     }
@@ -409,7 +412,7 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
 int cmd_float_order(const std::string& data_kind, int n, unsigned seed) {
   auto data = float_order_data(data_kind, n, seed);
   FloatOrderReport rep = compare_float_orders(data);
-  std::cout << "float sums of the same " << rep.n << " values (" << data_kind << ", seed " << seed << ")\n";
+  std::cout << "float sums of the same " << rep.n << " values (" << data_kind << ", random seed " << seed << ")\n";
   std::cout << "accurate (compensated double): " << std::setprecision(10) << rep.accurate << "\n\n";
   std::cout << std::left << std::setw(32) << "method" << std::setw(18) << "float result" << std::setw(14) << "error"
             << "ulps\n";

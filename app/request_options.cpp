@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "engine/interp.h"
+#include "engine/sources.h"
 
 namespace scanscope {
 
@@ -39,7 +40,7 @@ void add_request_options(CLI::App* app, RequestOptions& o, RequestFlags which) {
 
 TraceRequest to_request(const RequestOptions& o, Device* device, bool resolve) {
   TraceRequest r;
-  r.kernel = o.kernel;
+  r.kernel = current_kernel_id(o.kernel);
   r.source = o.source;
   r.entry = o.entry;
   for (const auto& d : o.include_dirs) {

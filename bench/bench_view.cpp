@@ -12,6 +12,7 @@
 
 #include "bench/bench_detail.h"
 #include "engine/catalogue.h"
+#include "engine/sources.h"
 #include "kernels/device/strategies.h"
 
 namespace scanscope {
@@ -64,11 +65,11 @@ const std::vector<TimingPreset>& timing_presets() {
     std::vector<TimingPreset> v;
     v.push_back({"reduce-vs-cub", "reduce: ours vs CUB vs copy", {"reduce-best", "cub-reduce", "copy"}, ""});
     v.push_back({"scan-vs-cub", "scan: ours vs CUB vs copy", {"scan-best", "cub-scan", "copy"}, ""});
-    TimingPreset seeds{"seeds", "the seed's strategies", {}, ""};
-    for (const auto& s : device::strategies())  // the registry's source column says which seed a strategy comes from
-      if (std::string(s.source).rfind("seed", 0) == 0 && !s.tuning()) seeds.series.push_back(s.id);
-    seeds.series.push_back("copy");
-    v.push_back(seeds);
+    TimingPreset sources{"sources", "the sources' strategies", {}, ""};
+    for (const auto& s : device::strategies())  // the registry's source column cites the document a strategy comes from
+      if (document_cited_first(s.source) && !s.tuning()) sources.series.push_back(s.id);
+    sources.series.push_back("copy");
+    v.push_back(sources);
     v.push_back({"harris-table2", "Harris Table 2", bench_detail::preset_kernels("harris-table2"), "harris-table2"});
     v.push_back({"oancea", "Oancea", bench_detail::preset_kernels("oancea"), "oancea"});
     return v;
@@ -77,7 +78,7 @@ const std::vector<TimingPreset>& timing_presets() {
 }
 
 const TimingPreset* find_timing_preset(const std::string& name) {
-  const std::string n = lower(name);
+  const std::string n = current_timing_preset(lower(name));  // a former id finds the preset it became
   for (const auto& p : timing_presets())
     if (lower(p.id) == n || lower(p.title) == n) return &p;
   return nullptr;

@@ -18,11 +18,12 @@ struct TimingPreset {
   std::vector<std::string> series;  // bench kernel ids, in legend order
   std::string bench_preset;         // run_bench's preset whose sizes a sweep uses ("" for 2^10..2^22)
 };
-// reduce-vs-cub, scan-vs-cub, seeds (every registry strategy whose source is a seed), harris-table2
-// and oancea (the series of `scanscope bench --preset`).
+// reduce-vs-cub, scan-vs-cub, sources (every registry strategy whose source column cites one of
+// the five documents of engine/sources.h), harris-table2 and oancea (the series of `scanscope bench
+// --preset`).
 const std::vector<TimingPreset>& timing_presets();
 constexpr const char* kDefaultTimingPreset = "scan-vs-cub";
-// By id or title, ignoring case; nullptr when none.
+// By id or title, ignoring case (a former id too: current_timing_preset); nullptr when none.
 const TimingPreset* find_timing_preset(const std::string& name);
 // find_timing_preset, or a UsageError naming `option` and listing the accepted ids.
 const TimingPreset& timing_preset_or_throw(const std::string& name, const std::string& option);

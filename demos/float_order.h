@@ -1,4 +1,4 @@
-// Floating-point order (seed 000, "Numerical precision matters"): the same float data summed in
+// Floating-point order (the primitives tutorial, "Numerical precision matters"): the same float data summed in
 // different orders gives different results. Sequential, the GPU kernels' tree orders (run through
 // the emulator, so the order is the kernel's own), Kahan's compensated sum, and an accurate
 // reference.

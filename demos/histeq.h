@@ -1,4 +1,4 @@
-// Histogram equalization (seed 000): histogram of a gray image, its inclusive scan (the CDF, run
+// Histogram equalization (the primitives tutorial): histogram of a gray image, its inclusive scan (the CDF, run
 // and traced as scan-hillis-steele on 256 bins), and the remapping
 // new = round((cdf[v] - cdf_min) / (pixels - cdf_min) * 255).
 #pragma once

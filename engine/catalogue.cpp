@@ -46,7 +46,7 @@ std::string wrong_by_design(const KernelFile& file, const TraceRequest& r) {
   if (!op.commutative && !h.reorders.empty())
     return std::string(op.name) + (*op.about ? std::string(" (") + op.about + ")" : "") + " is not commutative, and " + file.id +
            " combines operands out of order: " + h.reorders;
-  if (file.family == KernelFamily::Seeds) return "a seed's listing as printed: " + h.note;
+  if (file.family == KernelFamily::Listings) return "a listing as printed: " + h.note;
   return "";
 }
 

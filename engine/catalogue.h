@@ -35,7 +35,7 @@ KernelOptions kernel_options(const KernelFile& file);
 struct TraceRequest;
 // Why this request gives a wrong answer by design ("" when it must be right): a deliberately broken
 // kernel (its `broken:` line), or a non-commutative operator on a kernel that reorders operands
-// (its `reorders:` line), or a seed listing with an erratum (its `note:` line).
+// (its `reorders:` line), or a source's listing as printed, with an erratum (its `note:` line).
 std::string wrong_by_design(const KernelFile& file, const TraceRequest& r);
 
 // What the user asked for (command line, window, lesson).

@@ -205,6 +205,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       throw UsageError("unknown kernel '" + r.kernel + "' (" + known + "; or --source FILE.cu)");
     }
     k.file = *f;
+    k.request.kernel = f->id;  // a former id named the file it became
     if (r.has_source_text) set_kernel_text(k.file, r.source_text);  // its header lines included
   }
   k.file.include_dirs = r.include_dirs;

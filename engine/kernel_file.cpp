@@ -16,6 +16,7 @@
 #include "engine/catalogue.h"
 #include "engine/cuda/limits.h"
 #include "engine/cuda/parser.h"
+#include "engine/sources.h"
 
 namespace scanscope {
 
@@ -210,8 +211,9 @@ const std::vector<KernelFile>& kernel_files() { return catalogue_files().files; 
 const std::vector<std::string>& catalogue_problems() { return catalogue_files().problems; }
 
 const KernelFile* find_kernel_file(const std::string& id) {
+  const std::string now = current_kernel_id(id);  // a former id (sources.h) finds the file it became
   for (const auto& k : kernel_files())
-    if (k.id == id) return &k;
+    if (k.id == now) return &k;
   return nullptr;
 }
 

@@ -72,6 +72,7 @@ std::string project_root();
 // catalogue_problems(). Read once.
 const std::vector<KernelFile>& kernel_files();
 const std::vector<std::string>& catalogue_problems();
+// By id; a former id (renamed_kernel_ids(), sources.h) finds the file it names now.
 const KernelFile* find_kernel_file(const std::string& id);
 
 // A file's path as a KernelFile holds it (absolute, normalized), and as it is shown (relative to

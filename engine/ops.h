@@ -93,7 +93,7 @@ struct OpOr : OpDefaults {
 // 2x2 matrix product over the integers mod 256, one matrix packed in an int32 (bytes a, b, c, d
 // from the lowest: [a b; c d]). Associative but not commutative: a kernel that reorders operands
 // (sequential addressing, grid-stride partials, shuffle-down trees) gives a wrong answer with it,
-// one that keeps left-to-right order (interleaved trees, the scans) does not (seed 004).
+// one that keeps left-to-right order (interleaved trees, the scans) does not (Oancea and Henriksen's notes).
 struct OpMat2 : OpDefaults {
   static constexpr Operator id = Operator::Mat2;
   static constexpr const char* name = "mat2";

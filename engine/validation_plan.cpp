@@ -1,4 +1,4 @@
-// Every catalogue kernel file (reduce, scan, app; the seeds' listings aside), every operator and
+// Every catalogue kernel file (reduce, scan, app; the sources' listings aside), every operator and
 // type it takes, its padding and scan variants, and sizes that are and are not powers of two.
 #include "engine/validation_plan.h"
 
@@ -81,7 +81,7 @@ std::vector<PlanEntry> validation_plan() {
     for (const OperatorInfo& op : operators())
       if (op.commutative && (!op.int_only || type == ValueType::Int)) op_types.push_back({op.op, type});
   for (const auto& k : kernel_files()) {
-    if (k.family == KernelFamily::Seeds) continue;  // below
+    if (k.family == KernelFamily::Listings) continue;  // below
     const KernelOptions o = kernel_options(k);
     if (o.broken) continue;
     auto takes = [&](Operator op, ValueType type) {
@@ -148,7 +148,7 @@ std::vector<PlanEntry> validation_plan() {
       r.seed = 5;
       add(r);
     }
-    if (o.threads) {  // more elements than threads: seed 001's grid-stride load
+    if (o.threads) {  // more elements than threads: the reduction problem's grid-stride load
       TraceRequest r;
       r.kernel = k.id;
       r.n = 5000;
@@ -185,13 +185,13 @@ std::vector<PlanEntry> validation_plan() {
       r.seed = 23;
       add(r);
     }
-  // The seeds' other multi-block algorithms (docs/kernel-files.md, "Grids and launch sequences"):
+  // The sources' other multi-block algorithms (docs/kernel-files.md, "Grids and launch sequences"):
   // each at the n = 3000 of the large-array scan (a few blocks) and at a size of many blocks;
   // the chunked reduction uncoalesced and staged (32 and 4 sectors per request); the grid radix
   // sort at 32 keys (Demouth's 2 blocks of 4 threads) and at its largest n. The look-back's
   // global loads on the GPU depend on its schedule (a flag polled before it is set counts again).
   const std::vector<std::pair<std::string, std::vector<int>>> grids = {
-      {"seed001-reduce-grid", {3000, 65536}}, {"scan-reduce-then-scan-staged", {3000, 65536}},
+      {"problem-reduce-grid", {3000, 65536}}, {"scan-reduce-then-scan-staged", {3000, 65536}},
       {"scan-decoupled-lookback", {3000, 65536}}, {"app-radix-sort-blocks", {32, 8192}}};
   for (const auto& [id, sizes] : grids) {
     if (!find_kernel_file(id)) continue;
@@ -212,15 +212,15 @@ std::vector<PlanEntry> validation_plan() {
       r.seed = 29;
       add(r);
     }
-  // The seeds' listings as printed, and with their corrections: the ones that run to the end
+  // The sources' listings as printed, and with their corrections: the ones that run to the end
   // (a listing that faults in the interpreter has nothing for the GPU to agree with).
-  const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> seeds = {
+  const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> listings = {
       {"scan-paper-listing1", {{"CLEAR_OUTPUT_BUFFER", "1"}}}, {"scan-paper-listing2", {}},
       {"scan-paper-listing3", {{"ZERO_BANK_CONFLICTS", "1"}}}, {"scan-paper-algorithm2", {}},
-      {"scan-paper-algorithm2", {{"FIXED", "1"}}}, {"seed000-reduce-warp-shuffle", {}}, {"seed001-reduce-sum", {}},
-      {"seed001-reduce-grid", {}}, {"seed002-reduce-two-blocks", {}}, {"seed002-reduce-two-blocks", {{"BLOCKS", "7"}}},
-      {"seed004-scan-inc-warp", {}}};
-  for (const auto& [id, defines] : seeds) {
+      {"scan-paper-algorithm2", {{"FIXED", "1"}}}, {"tutorial-reduce-warp-shuffle", {}}, {"problem-reduce-sum", {}},
+      {"problem-reduce-grid", {}}, {"demouth-reduce-two-blocks", {}}, {"demouth-reduce-two-blocks", {{"BLOCKS", "7"}}},
+      {"oancea-scan-inc-warp", {}}};
+  for (const auto& [id, defines] : listings) {
     const KernelFile* f = find_kernel_file(id);
     if (!f) continue;
     for (int n : {256, 32, 16}) {

@@ -56,7 +56,7 @@ const std::vector<KernelFamilyInfo>& kernel_families() {
                                                       {KernelFamily::Scan, "scan", "Scans"},
                                                       {KernelFamily::App, "app", "Applications of scan"},
                                                       {KernelFamily::Memory, "memory", "Global memory: coalescing"},
-                                                      {KernelFamily::Seeds, "seeds", "Seeds: listings as printed"}};
+                                                      {KernelFamily::Listings, "listings", "The sources' listings as printed"}};
   return table;
 }
 

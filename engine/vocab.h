@@ -20,7 +20,7 @@ std::vector<std::string> type_names();
 std::vector<std::string> names_of(const std::vector<ValueType>& types);
 
 // The folders of the kernel files under kernels/, in catalogue order.
-enum class KernelFamily : int { Reduce = 0, Scan, App, Memory, Seeds };
+enum class KernelFamily : int { Reduce = 0, Scan, App, Memory, Listings };
 
 struct KernelFamilyInfo {
   KernelFamily family;

@@ -8,6 +8,7 @@
 
 #include "engine/assets.h"
 #include "engine/interp.h"
+#include "engine/sources.h"
 #include "engine/trace.h"
 #include "formats/exercise.h"
 #include "formats/key_file.h"
@@ -29,7 +30,7 @@ KeyFileSyntax lesson_syntax() {
   return s;
 }
 
-// "2007 (the paper's year); 1.5 1.7 (seed 000's speed-up)": each number with its reason, each
+// "2007 (the paper's year); 1.5 1.7 (the tutorial's speed-up)": each number with its reason, each
 // written in the step (a number no longer there is an allowance to drop).
 std::vector<std::pair<std::string, std::string>> parse_numbers_ok(const KeyEntry& e, const std::string& step_text) {
   std::vector<std::pair<std::string, std::string>> out;
@@ -107,7 +108,7 @@ void finish_step(const KeyBlock& b, LessonStep& st) {
     if (st.exercise.empty()) fail(st.exercise_line, "exercise: needs an exercise name");
   }
   st.compare_pad = get("compare-pad");
-  st.compare_kernel = get("compare-kernel");
+  st.compare_kernel = current_kernel_id(get("compare-kernel"));
   st.has_request = kv.count("kernel") > 0;
   if (!st.has_request) {
     std::vector<std::string> need_kernel = request_keys();
@@ -118,7 +119,7 @@ void finish_step(const KeyBlock& b, LessonStep& st) {
     return;
   }
   TraceRequest& r = st.request;
-  r.kernel = get("kernel");
+  r.kernel = current_kernel_id(get("kernel"));
   read_request_keys(kv, r);
   st.at = 0;
   st.at_line = line_of("at");

@@ -6,7 +6,7 @@
 // previous value; a "step:" line starts a new step and gives its title):
 //   lesson: reduction-tree
 //   title: The reduction tree
-//   source: seeds 000, 001
+//   source: the tutorial article *Parallel prefix sum and reduction: the core parallel primitives*
 //   step: Eight numbers, one sum
 //   kernel: reduce-sequential
 //   input: 2,4,6,8,1,3,5,7
@@ -59,7 +59,7 @@
 // numbers-ok: the numbers the text writes out that are not the trace's, each with its reason
 //   (tests/test_lesson_numbers.cpp checks every other number of text, question and answer against
 //   the step's trace, and that each number listed here is written in the step):
-//   numbers-ok: 1.5 1.7 (seed 000's speed-up); 7 (runs on the H200)
+//   numbers-ok: 1.5 1.7 (the tutorial's speed-up); 7 (runs on the H200)
 #pragma once
 
 #include <stdexcept>

@@ -38,7 +38,7 @@ std::string blank_placeholders(std::string s) {
 std::vector<Written> written_numbers(const std::string& raw) {
   const std::string s = blank_placeholders(raw);
   std::vector<Written> out;
-  const std::set<std::string> refs = {"seed", "seeds", "listing", "listings", "figure", "figures", "algorithm", "algorithms",
+  const std::set<std::string> refs = {"listing", "listings", "figure", "figures", "algorithm", "algorithms",
                                       "table", "tables", "kernel", "kernels"};
   const std::set<std::string> seps = {"", ",", "and", "to", "or", "-", ", and"};
   size_t prev_end = std::string::npos;

@@ -11,7 +11,7 @@ namespace scanscope {
 // A number written in a step, and what the words around it say it is.
 enum class NumberKind {
   Value,    // compared with the values of the traces (see pool())
-  Ref,      // seed 000, Listing 3, Figure 2, Table 2, kernel 4: a reference, not a value
+  Ref,      // Listing 3, Figure 2, Table 2, kernel 4, Algorithm 2: a reference, not a value
   Formula,  // a constant of a formula: n - 1, 2 * s * tid, NUM_BANKS^2
   Line,     // line 37 of FILE: a line of the kernel file that does what the text says
   Label,    // stride 4, d=16, offset 2, h = 8: a trace step's label

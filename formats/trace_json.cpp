@@ -18,6 +18,7 @@
 #include "engine/catalogue.h"
 #include "engine/cuda/limits.h"
 #include "engine/kernel_file.h"
+#include "engine/sources.h"
 #include "formats/files.h"
 #include "formats/json_reader.h"
 
@@ -197,7 +198,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
   int version = static_cast<int>(rd.integer(j, "version", "", 0, 1 << 30));
   if (version != 1) rd.fail("version", "is " + std::to_string(version) + "; this scanscope reads version 1");
   Trace t;
-  t.kernel = rd.string(j, "kernel", "");
+  t.kernel = current_kernel_id(rd.string(j, "kernel", ""));  // a recording of a renamed kernel loads as it
   if (t.kernel.empty() || t.kernel.size() > 200) rd.fail("kernel", "must name the kernel (1 to 200 characters)");
   if (j.contains("source")) t.source = rd.string(j, "source", "");
   const KernelFile* file = t.source.empty() ? find_kernel_file(t.kernel) : nullptr;

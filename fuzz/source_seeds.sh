@@ -9,7 +9,7 @@ out="$1"
 kernels="$(cd "$(dirname "$0")/../kernels" && pwd)"
 corpus="$(cd "$(dirname "$0")/../tests/corpus" && pwd)"
 mkdir -p "$out"
-for f in "$kernels"/ops.cuh "$kernels"/{reduce,scan,app,seeds}/*.cu; do
+for f in "$kernels"/ops.cuh "$kernels"/{reduce,scan,app,memory,listings}/*.cu; do
   { printf '\0'; cat "$f"; } >"$out/kernel-$(basename "$f")"
 done
 for f in "$corpus"/*.cu; do

@@ -3,7 +3,7 @@
 # sizes, then the bench. Modes:
 #   quick  the best kernels and their baselines, 2^10..2^28, int
 #   tune   scan-best against its tuning variants (x-scan-*) and CUB, float scan-best, reduce-best
-#   full   every kernel, int and float, 2^10..2^28, and the two seed presets: JSON for assets/bench/
+#   full   every kernel, int and float, 2^10..2^28, and the two presets of the sources (harris-table2, oancea): JSON for assets/bench/
 #   tail   scan-best's partial tile: sanitizers on partial tiles (n 6145, 1000003), scan-best against
 #          its old scalar-tail path (x-scan-best-scalar-tail), the 16-byte shared transpose
 #          (x-scan-best-s128) and CUB, int and float 2^10..2^28, then the every-kernel sweeps
@@ -11,7 +11,7 @@
 #          (x-scan-la-*) against scan-best's look-back path and CUB, reduce-best's one-tile path
 #          at small n, then the every-kernel sweeps, int and float (JSON for assets/bench/)
 #   profile  Nsight Compute on scan-best (the lookahead kernel) beside CUB's scan at 2^28, and the
-#          two seed presets (JSON for assets/bench/)
+#          two presets of the sources (JSON for assets/bench/)
 # At most 8 files come back from the device machine: JSON and tables go to $OUT, every other log
 # is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full|tail|lookahead|profile
 set -uo pipefail

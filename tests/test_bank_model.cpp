@@ -1,4 +1,4 @@
-// The bank model's rule, and the seeds' bank-conflict claims.
+// The bank model's rule, and the source documents' bank-conflict claims.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -53,7 +53,7 @@ TraceRequest catalogue_request(const std::string& id, int n) {
 
 }  // namespace
 
-// The exercises the seeds call for, each with the check its start fails: a model solution passes
+// The exercises the source documents call for, each with the check its start fails: a model solution passes
 // all of its checks, the start fails that one (and the report says so in a sentence).
 TEST(Exercises, EveryModelSolutionPassesAndEveryStartFailsItsCheck) {
   const std::map<std::string, std::string> fails = {
@@ -233,7 +233,7 @@ TEST(Checks, CompileErrorsAndFaultsAreFailedChecks) {
   l1.type = ValueType::Float;
   const CheckReport fault = check_request(l1, {{CheckKind::Output, 0}});
   const int fault_line = line_of(catalogue_text("scan-paper-listing1"), "temp[pout*n+thid] += temp[pin*n+thid - offset];");
-  EXPECT_EQ(fault.checks[0].sentence, "stops with a fault: kernels/seeds/scan-paper-listing1.cu:" + std::to_string(fault_line) +
+  EXPECT_EQ(fault.checks[0].sentence, "stops with a fault: kernels/listings/scan-paper-listing1.cu:" + std::to_string(fault_line) +
                                           ":13: thread 1: reads shared-memory word 9, which no thread has written yet");
   EXPECT_EQ(fault.checks[0].line, fault_line);
   EXPECT_TRUE(fault.checks[1].skipped);

@@ -1,5 +1,5 @@
 // Grids and launch sequences (issue "The whole grid"): every block of every launch traced, global
-// accesses recorded and counted in sectors and requests, the seeds' multi-block examples with
+// accesses recorded and counted in sectors and requests, the sources' multi-block examples with
 // their own numbers, and the trace file that carries them.
 #include <gtest/gtest.h>
 
@@ -53,10 +53,10 @@ const std::vector<double> kDemouthInput = {1, 4, 3, 2, 8, 6, 3, 2, 1, 0, 3, 2, 1
 
 }  // namespace
 
-// Seed 002's worked example: 2 blocks of 4 threads, smem 11 13 11 9 -> 22 22 -> 44 and
+// Demouth's worked example: 2 blocks of 4 threads, smem 11 13 11 9 -> 22 22 -> 44 and
 // 6 14 10 12 -> 16 26 -> 42, then one block reduces the block sums to 86.
 TEST(Grid, DemouthTwoBlocksThenOne) {
-  const Trace t = trace_of("seed002-reduce-two-blocks", 32, kDemouthInput);
+  const Trace t = trace_of("demouth-reduce-two-blocks", 32, kDemouthInput);
   ASSERT_TRUE(t.is_grid());
   ASSERT_EQ(t.launches.size(), 2u);
   EXPECT_EQ(t.launches[0].grid, 2);
@@ -106,7 +106,7 @@ TEST(Grid, LargeArrayScanOfArbitrarySize) {
   for (const Step& s : t.steps) EXPECT_TRUE(s.hazards.empty()) << s.label;
 }
 
-// Seed 004's coalescing: 4 sectors per request when a warp reads 32 consecutive words, 32 when
+// Oancea and Henriksen's coalescing: 4 sectors per request when a warp reads 32 consecutive words, 32 when
 // its lanes are 128 bytes apart, 5 when every access is shifted by one word.
 TEST(Grid, CoalescingSectorsPerRequest) {
   auto per_request = [](const Trace& t) {
@@ -199,7 +199,7 @@ TEST(Grid, TraceFileRoundTrip) {
 TEST(Grid, CommandLinePrintsEachLaunchsWrites) {
   std::string input;
   for (double v : kDemouthInput) input += (input.empty() ? "" : ",") + std::to_string(static_cast<int>(v));
-  const std::string cmd = std::string(SCANSCOPE_BINARY) + " trace --kernel seed002-reduce-two-blocks --input " + input + " 2>&1";
+  const std::string cmd = std::string(SCANSCOPE_BINARY) + " trace --kernel demouth-reduce-two-blocks --input " + input + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   ASSERT_NE(p, nullptr);
   std::string out;
@@ -231,9 +231,9 @@ TEST(Grid, StoresInALoopGroupByIteration) {
   }
 }
 
-// ---- The seeds' other multi-block algorithms (kernels/*: seed001-reduce-grid,
+// ---- The sources' other multi-block algorithms (kernels/*: problem-reduce-grid,
 // scan-reduce-then-scan-staged, scan-decoupled-lookback, reduce-chunked-staging,
-// app-radix-sort-blocks): outputs at several n, the seeds' numbers, no races.
+// app-radix-sort-blocks): outputs at several n, the sources' numbers, no races.
 
 namespace {
 
@@ -288,14 +288,14 @@ std::vector<double> values(const std::map<int, double>& m) {
 
 }  // namespace
 
-// Seed 001's grid: 2 blocks of 2 threads over its 8 values, stride 4: thread sums 12 5 | 17 5,
-// block sums 17 and 22, and the second launch's 39 (the seed's 5+3+8+1+7+2+9+4).
-TEST(Grid, Seed001GridStrideOverBlocks) {
+// The reduction problem's grid: 2 blocks of 2 threads over its 8 values, stride 4: thread sums 12 5 | 17 5,
+// block sums 17 and 22, and the second launch's 39 (the problem's 5+3+8+1+7+2+9+4).
+TEST(Grid, ReductionProblemGridStrideOverBlocks) {
   Options o;
   o.threads = 2;
   o.defines = {{"BLOCKS", "2"}};
   o.input = {5, 3, 8, 1, 7, 2, 9, 4};
-  const Trace t = trace_with("seed001-reduce-grid", 8, o);
+  const Trace t = trace_with("problem-reduce-grid", 8, o);
   ASSERT_EQ(t.launches.size(), 2u);
   EXPECT_EQ(t.launches[0].grid, 2);
   EXPECT_EQ(t.launches[1].grid, 1);
@@ -307,14 +307,14 @@ TEST(Grid, Seed001GridStrideOverBlocks) {
   EXPECT_EQ(stored(t, 0, "d_block_sums"), (std::map<int, double>{{0, 17}, {1, 22}}));
   EXPECT_EQ(t.output, std::vector<double>{39});
   for (int n : {1, 7, 300, 1000, 3000, 65536}) {
-    const Trace u = trace_of("seed001-reduce-grid", n);
+    const Trace u = trace_of("problem-reduce-grid", n);
     expect_right(u, "n=" + std::to_string(n));
     EXPECT_GE(u.launches[0].grid, 2) << n;
   }
   // n = 3000: 2 blocks of 256, stride 512. Iterations 0..4 read 80 full warps (4 sectors each);
   // iteration 5 reads 2560..2999: 13 full warps and one of 24 lanes (3 sectors). The second
   // launch reads the 2 block sums: one request, one sector.
-  const Trace u = trace_of("seed001-reduce-grid", 3000);
+  const Trace u = trace_of("problem-reduce-grid", 3000);
   EXPECT_EQ(launch_totals(u, 0).ld.requests, 94);
   EXPECT_EQ(launch_totals(u, 0).ld.sectors, 375);
   EXPECT_EQ(u.totals.global.ld.requests, 95);

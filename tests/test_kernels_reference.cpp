@@ -41,7 +41,7 @@ std::vector<Case> all_cases() {
   std::vector<Case> cases;
   for (const auto& k : kernel_files()) {
     const KernelOptions o = kernel_options(k);
-    if (o.broken || k.family == KernelFamily::Seeds) continue;
+    if (o.broken || k.family == KernelFamily::Listings) continue;
     for (Operator op : o.ops)
       for (ValueType type : o.types) {
         if (!operator_info(op).commutative) continue;  // below, with the kernels that keep operand order
@@ -136,7 +136,7 @@ TEST(Reference, FloatToleranceIsTight) {
 
 namespace {
 
-// Seed 004: a straightforward chunked/sequential-addressing reduction "only works if the operator
+// Oancea and Henriksen's notes: a straightforward chunked/sequential-addressing reduction "only works if the operator
 // is commutative". With the non-commutative 2x2 matrix product, kernels that keep operand order
 // are right and the others are wrong; a kernel file's `reorders:` line says which.
 TEST(NonCommutative, OrderPreservingKernelsAreRightTheOthersWrong) {
@@ -166,7 +166,7 @@ TEST(NonCommutative, OrderPreservingKernelsAreRightTheOthersWrong) {
   EXPECT_FALSE(check_output(run_emulator(r), nullptr));
 }
 
-// Seed 000's "common mistake": one __syncthreads() left out. The trace marks the hazard and the
+// The primitives tutorial's "common mistake": one __syncthreads() left out. The trace marks the hazard and the
 // result is wrong.
 TEST(RaceLesson, MissingBarrierIsWrongAndMarked) {
   TraceRequest r;
@@ -193,9 +193,9 @@ TEST(RaceLesson, MissingBarrierIsWrongAndMarked) {
 
 namespace {
 
-// Seed 000's compaction example: [A,B,C,D,E] with flags [1,0,1,1,0] (here the odd values of
+// The primitives tutorial's compaction example: [A,B,C,D,E] with flags [1,0,1,1,0] (here the odd values of
 // 1,2,3,5,6), exclusive scan [0,1,1,2,3], output [A,C,D], count 3.
-TEST(Applications, CompactionSeedExample) {
+TEST(Applications, CompactionWorkedExample) {
   TraceRequest r;
   r.kernel = "app-compact";
   r.input = {1, 2, 3, 5, 6};

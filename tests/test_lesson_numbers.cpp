@@ -371,7 +371,7 @@ TEST(LessonNumbers, EveryNumberOfEveryStepIsItsTraces) {
 // The check catches what issue 13 found on screen: the texts as they were.
 TEST(LessonNumbers, CatchesTheWrongTextsOfIssue13) {
   const std::string head = "lesson: x\ntitle: X\n";
-  // reduction-tree, step 1: seed 001's numbers for another input.
+  // reduction-tree, step 1: the reduction problem's numbers for another input.
   auto p = problems_of(head + "step: s\nkernel: reduce-sequential\ninput: 2,4,6,8,1,3,5,7\nat: 1\n" +
                        "text: Threads 0 to 3 each add the element 4 places ahead.\n" +
                        "question: What will the first two cells hold after the next level (stride 2)?\n" +
@@ -401,7 +401,7 @@ TEST(LessonNumbers, CatchesTheWrongTextsOfIssue13) {
                           "text: The zero travels to the front: [0 3 4 11 11 15 16 22] after d=4.\n").empty());
   // A wrong line, degree, bank; a view's bare number; numbers-ok lets a listed one through.
   p = problems_of(head + "step: s\nkernel: reduce-sequential\ninput: 2,4,6,8,1,3,5,7\nat: 1\n" +
-                  "text: Line 12 of kernels/reduce/reduce-sequential.cu adds; 8-way in bank 9. Seed 001 says 1.5 x.\n" +
+                  "text: Line 12 of kernels/reduce/reduce-sequential.cu adds; 8-way in bank 9. Figure 001 says 1.5 x.\n" +
                   "step: v\nview: timing\ntext: 27.6 us on the H200.\n");
   const std::string bad = joined(p);
   EXPECT_NE(bad.find(": 12 (text): not a line of kernels/reduce/reduce-sequential.cu with an access"), std::string::npos) << bad;
@@ -409,7 +409,7 @@ TEST(LessonNumbers, CatchesTheWrongTextsOfIssue13) {
   EXPECT_NE(bad.find(": 9 (text): no access of the step shown falls into bank 9"), std::string::npos) << bad;
   EXPECT_NE(bad.find(": 1.5 (text): not a value"), std::string::npos) << bad;
   EXPECT_NE(bad.find(": 27.6: a view step has no trace"), std::string::npos) << bad;
-  EXPECT_EQ(bad.find(": 001"), std::string::npos) << bad;  // a seed's number is a reference
+  EXPECT_EQ(bad.find(": 001"), std::string::npos) << bad;  // a figure's number is a reference
   EXPECT_TRUE(problems_of(head + "step: v\nview: timing\ntext: 27.6 us on the H200.\nnumbers-ok: 27.6 (the H200 recording's atomics at 10^6)\n").empty());
   // Line 37 is the stride loop's addition: right.
   EXPECT_TRUE(problems_of(head + "step: s\nkernel: reduce-sequential\ninput: 2,4,6,8,1,3,5,7\nat: 1\n" +

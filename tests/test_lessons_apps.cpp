@@ -54,7 +54,7 @@ TEST(HistogramEqualization, PngRoundTripAndBadFiles) {
   std::remove(junk.c_str());
 }
 
-// Seed 000: "The parallel tree reduction computes a different value than the sequential sum
+// The primitives tutorial: "The parallel tree reduction computes a different value than the sequential sum
 // because the grouping of additions differs ... Use compensated summation (Kahan)".
 TEST(FloatOrder, TreeBeatsSequentialAndKahanBeatsBoth) {
   FloatOrderReport r = compare_float_orders(float_order_data("uniform", 65536, 1));
@@ -93,7 +93,7 @@ TEST(Lessons, EveryLessonLoadsAndEveryStepTraces) {
       const KernelFile* k = find_kernel_file(s.request.kernel);
       ASSERT_NE(k, nullptr) << l.file << ":" << s.line;
       const bool meant_wrong = !wrong_by_design(*k, s.request).empty();
-      if (k->family == KernelFamily::Seeds)  // a listing as printed: its erratum may or may not change the output
+      if (k->family == KernelFamily::Listings)  // a listing as printed: its erratum may or may not change the output
         EXPECT_TRUE(ok || meant_wrong) << l.file << ":" << s.line << ": " << why;
       else
         EXPECT_EQ(ok, !meant_wrong) << l.file << ":" << s.line << ": " << why;
@@ -326,7 +326,7 @@ TEST(LessonNumbers, ScansAndWork) {
   EXPECT_TRUE(says(work, "9217 additions") && says(work, "2046 in 20"));
 }
 
-TEST(LessonNumbers, PaddingAndTheSeedListings) {
+TEST(LessonNumbers, PaddingAndTheListingsAsPrinted) {
   const LessonStep& g80 = lesson_step("padding", 0);
   Trace none = run_emulator(g80.request);
   const Step& d32 = none.steps.at(g80.at);

@@ -343,7 +343,7 @@ TraceRequest request_from_form(const RunForm& f, Device* device) {
   r.pad = static_cast<Pad>(f.pad);
   r.op = operators()[std::clamp(f.op, 0, static_cast<int>(operators().size()) - 1)].op;
   r.type = value_types()[std::clamp(f.type, 0, static_cast<int>(value_types().size()) - 1)];
-  if (f.seed < 0) throw UsageError("seed must be 0 or more, not " + std::to_string(f.seed));
+  if (f.seed < 0) throw UsageError("the random seed must be 0 or more, not " + std::to_string(f.seed));
   r.seed = static_cast<unsigned>(f.seed);
   if (f.input_mode == 1 || f.input_mode == 2) {
     std::string text = f.input_text;

@@ -92,7 +92,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", d.c_str());
   }
-  const char* modes[] = {"random", "typed list", "seed example"};
+  const char* modes[] = {"random", "typed list", "worked example"};
   ImGui::Combo("input", &f.input_mode, modes, 3);
   if (f.input_mode == 0) {
     ImGui::InputInt("n", &f.n);

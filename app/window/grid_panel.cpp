@@ -33,7 +33,7 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const ImU32 text_col = IM_COL32(230, 230, 235, 255), dim_col = IM_COL32(150, 150, 160, 255);
   if (!s.have_grid) {
     ImGui::TextWrapped("This trace is one block of one launch: nothing more to show here. Kernel files with several launch lines or a "
-                       "grid of blocks (seed002-reduce-two-blocks, scan-large-array, copy-coalescing) are traced block by block.");
+                       "grid of blocks (demouth-reduce-two-blocks, scan-large-array, copy-coalescing) are traced block by block.");
     end_panel();
     return;
   }

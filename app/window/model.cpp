@@ -587,10 +587,10 @@ std::string device_badge(const Trace& t) {
 const std::vector<InputPreset>& input_presets() {
   static const std::vector<InputPreset> kPresets = {
       {"scan paper, Figs. 2-4: [3 1 7 0 4 1 6 3]", "scan-blelloch", "3,1,7,0,4,1,6,3", 0},
-      {"seed 000: [1 2 3 4]", "scan-hillis-steele", "1,2,3,4", 0},
-      {"seed 000: [2 4 6 8 1 3 5 7]", "reduce-sequential", "2,4,6,8,1,3,5,7", 0},
-      {"seed 001: [5 3 8 1 7 2 9 4]", "reduce-sequential", "5,3,8,1,7,2,9,4", 0},
-      {"Demouth: 16 values, 4 threads", "reduce-sequential", "1,4,3,2,8,6,3,2,1,0,3,2,1,3,2,3", 4},
+      {"primitives tutorial: [1 2 3 4]", "scan-hillis-steele", "1,2,3,4", 0},
+      {"primitives tutorial: [2 4 6 8 1 3 5 7]", "reduce-sequential", "2,4,6,8,1,3,5,7", 0},
+      {"reduction problem: [5 3 8 1 7 2 9 4]", "reduce-sequential", "5,3,8,1,7,2,9,4", 0},
+      {"Demouth's slides: 16 values, 4 threads", "reduce-sequential", "1,4,3,2,8,6,3,2,1,0,3,2,1,3,2,3", 4},
   };
   return kPresets;
 }

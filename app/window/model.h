@@ -163,7 +163,7 @@ std::string describe_step(const Trace& t, int step);
 std::string device_badge(const Trace& t);
 bool is_gpu_measurement(const Trace& t);
 
-// Worked examples of the seeds, offered as input presets.
+// Worked examples of the source documents (engine/sources.h), offered as input presets.
 struct InputPreset {
   const char* name;
   const char* kernel;   // suggested kernel ("" = keep)

@@ -203,8 +203,8 @@ class LessonPanel {
 // or not the lesson box is: Y shows it, Esc cancels.
 void draw_exercise_prompt(AppState& s, const UiContext& ui);
 
-// The sidebar's "Lessons" section: every loaded lesson with its step count; a click opens step 0
-// (lesson_menu.cpp).
+// The sidebar's "Lessons" section: every loaded lesson with its step count; a click opens step 0;
+// and its "Sources" section: the five documents the lessons follow (lesson_menu.cpp).
 void draw_lesson_menu(AppState& s, const UiContext& ui);
 
 // The red strip under the transport bar when the output is wrong (notice_panel.cpp).

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/sources.h"
 #include "formats/files.h"
 #include "formats/trace_json.h"
 #include "window_options.h"
@@ -45,7 +46,7 @@ Settings parse_settings(const std::string& text) {
       } else if (key == "speed") {
         float v = std::stof(value);
         if (v > 0.05f && v <= 30.0f) s.speed = v;
-      } else if (key == "kernel") s.kernel = value;
+      } else if (key == "kernel") s.kernel = current_kernel_id(value);
       else if (key == "panels") s.panels = value;
       else if (key == "width" || key == "height") {
         int v = std::stoi(value);

@@ -2,15 +2,15 @@
 // non-commutative operator (mat2, the 2x2 matrix product) gives the sequential answer. Each thread
 // combines a run of consecutive elements, then the interleaved tree combines neighbours.
 // title: Exercise solution: an order-keeping reduction (consecutive chunks, interleaved tree)
-// from: Oancea & Henriksen (seed 004: reduce needs a commutative operator unless every thread
-//    works on consecutive elements); Harris kernel 2 (the tree)
+// from: Oancea and Henriksen, *On the CUDA implementation of Reduce and Scan* (reduce needs a
+//    commutative operator unless every thread works on consecutive elements); Harris kernel 2 (the tree)
 // about: Thread tid reduces elements [tid * chunk, tid * chunk + chunk) in order, in a register;
 //    then at stride s thread tid combines sdata[2*s*tid] (the left range) with sdata[2*s*tid + s]
 //    (the range right after it). Every OP has its left operand first and both are adjacent ranges:
 //    associativity is all the operator needs.
 // note: The chunks make the global loads strided (not coalesced) and the tree has the bank
-//    conflicts of reduce-interleaved: order costs speed. Seed 004 reads the chunks through
-//    shared memory to coalesce them.
+//    conflicts of reduce-interleaved: order costs speed. Oancea and Henriksen read the chunks
+//    through shared memory to coalesce them.
 // launch: reduce_in_order<<<1, THREADS, THREADS * sizeof(T)>>>(in, out, N)
 // out: 1
 // check: reduce

@@ -1,8 +1,8 @@
-// Exercise warp-scan-syncwarp, a model solution: seed 004's scanIncWarp made safe for warps whose
-// lanes do not run in lockstep (Volta and later): every round reads, waits at __syncwarp(),
-// writes, and waits again.
+// Exercise warp-scan-syncwarp, a model solution: Oancea and Henriksen's scanIncWarp made safe for
+// warps whose lanes do not run in lockstep (Volta and later): every round reads, waits at
+// __syncwarp(), writes, and waits again.
 // title: Exercise solution: the warp scan in shared memory with __syncwarp()
-// from: seed 004 (Oancea and Henriksen, scanIncWarp); NVIDIA, Using CUDA Warp-Level Primitives
+// from: Oancea and Henriksen, *On the CUDA implementation of Reduce and Scan* (scanIncWarp); NVIDIA, Using CUDA Warp-Level Primitives
 //    (__syncwarp between a read and a write of shared memory)
 // about: Round d (h = 2^d): lanes with lane >= h read ptr[idx - h] and ptr[idx] into a register;
 //    __syncwarp() makes every read of the round happen before any write; then they store the

@@ -1,7 +1,7 @@
-// Exercise warp-shuffle, the start: seed 000's reduce_sum_warp_shuffle with its warp_reduce_sum
-// unfinished: only the first shuffle round is written.
+// Exercise warp-shuffle, the start: the primitives tutorial's reduce_sum_warp_shuffle with its
+// warp_reduce_sum unfinished: only the first shuffle round is written.
 // title: Exercise start: the warp-shuffle reduction, one round of five
-// from: seed 000 (warp_reduce_sum, reduce_sum_warp_shuffle)
+// from: the tutorial article *Parallel prefix sum and reduction: the core parallel primitives* (warp_reduce_sum, reduce_sum_warp_shuffle)
 // about: __shfl_down_sync(mask, val, offset) hands lane + offset's val to lane. One round with
 //    offset 16 adds the upper half of the warp onto the lower half; four more rounds are missing,
 //    so lane 0 does not yet hold its warp's sum.

@@ -1,10 +1,10 @@
-// Stream compaction (seed 000): flags, an exclusive scan of the flags (scan-blelloch's sweeps),
-// and a scatter of the kept values to their scanned index.
+// Stream compaction (the primitives tutorial): flags, an exclusive scan of the flags
+// (scan-blelloch's sweeps), and a scatter of the kept values to their scanned index.
 // title: Stream compaction: keep the odd values
-// from: seed 000 (stream compaction: flags, exclusive scan, scatter)
+// from: the tutorial article "Parallel prefix sum and reduction: the core parallel primitives" (stream compaction: flags, exclusive scan, scatter)
 // about: Each element gets a flag (1 = keep), an exclusive scan of the flags gives every kept
 //    element its output index, and a scatter writes it there: no atomics, no contention.
-// note: int and --op sum only; keeps the odd values (seed 000's example [A,B,C,D,E] with flags
+// note: int and --op sum only; keeps the odd values (the tutorial's example [A,B,C,D,E] with flags
 //    [1,0,1,1,0] is --input 1,2,3,5,6).
 // launch: compact<<<1, next_pow2(N) / 2, next_pow2(N) * sizeof(int)>>>(out, in, N)
 // out: N + 1

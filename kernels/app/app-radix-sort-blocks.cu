@@ -1,11 +1,11 @@
-// Demouth's parallel radix sort over a grid (seed 002, "Parallel Radix Sort with CUDA"): a loop on
-// the bits, RADIX_BITS at a time; each pass is three launches. 1. Each block counts its keys per
+// Demouth's parallel radix sort over a grid (his slides' "Parallel Radix Sort with CUDA"): a loop
+// on the bits, RADIX_BITS at a time; each pass is three launches. 1. Each block counts its keys per
 // digit (one counter per combination of the pass's bits, kept in shared memory because registers
-// cannot be indexed: s_counters[digit][thread]) and reduces the counters to the block's counts;
-// 2. one block scans the counts, digit by digit across the blocks; 3. each block scatters its
-// keys to the scanned offsets. Four passes of 2 bits sort keys of up to 8 bits.
+// cannot be indexed: s_counters[digit][thread]) and reduces the counters to the block's counts; 2.
+// one block scans the counts, digit by digit across the blocks; 3. each block scatters its keys to
+// the scanned offsets. Four passes of 2 bits sort keys of up to 8 bits.
 // title: Radix sort over a grid: per-block digit counters, one scan, scatter (4 passes, 12 launches)
-// from: seed 002 (Demouth, "Parallel Radix Sort with CUDA": the outline and "Where to Store Counters")
+// from: Demouth, "Parallel Reduction with CUDA" (slides, 2012): "Parallel Radix Sort with CUDA", the outline and "Where to Store Counters"
 // about: With the slides' 32 keys (1 4 3 2 8 6 3 2 ...), 2 blocks of 4 threads, 4 keys each:
 //    pass 1 counts the low 2 bits; block 0 holds 3, 3, 5, 5 keys of digit 0, 1, 2, 3 and
 //    block 1 3, 6, 5, 2. counts is digit-major (3 3 3 6 5 5 5 2: digit 0 of block 0, of block

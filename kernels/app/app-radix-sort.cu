@@ -1,7 +1,7 @@
-// LSB-first radix sort, one bit per pass (seed 000's building block, seed 002): e = NOT bit, an
-// exclusive scan of e (scan-blelloch's sweeps) places the zeros first, then the ones, stably.
+// LSB-first radix sort, one bit per pass (the primitives tutorial's building block; Demouth's slides): e =
+// NOT bit, an exclusive scan of e (scan-blelloch's sweeps) places the zeros first, then the ones, stably.
 // title: Radix sort, one bit per pass
-// from: seeds 000 and 002 (radix sort; the one-bit split)
+// from: the tutorial article "Parallel prefix sum and reduction: the core parallel primitives" (radix sort); Demouth, "Parallel Reduction with CUDA" (the one-bit split)
 // about: For each bit from the least significant: e = NOT bit, an exclusive scan of e places the
 //    zeros first and the ones after them, keeping order (stable). After every bit the keys are
 //    sorted. --bits 1 shows the one-bit split alone.

@@ -13,9 +13,9 @@
 //
 // Where a whole launch is a teaching kernel, the sequence launches its file (TeachingKernel,
 // grid.h). The steps here that are also a teaching kernel's loop (sequential_tree is
-// reduce-sequential's tree, warp_reduce reduce-warp-shuffle's, warp_scan_inclusive seed 004's
-// scanIncWarp) are the same algorithm fused into a larger block program: a kernel file is one
-// __global__ launch and cannot be called from inside another kernel.
+// reduce-sequential's tree, warp_reduce reduce-warp-shuffle's, warp_scan_inclusive Oancea and
+// Henriksen's scanIncWarp) are the same algorithm fused into a larger block program: a kernel file
+// is one __global__ launch and cannot be called from inside another kernel.
 #pragma once
 
 #include <atomic>
@@ -148,7 +148,7 @@ SS_HD void warp_reduce(Block& b, R& val, R& other, Pred pred) {
 }
 
 // Every warp for which pred(warp) holds scans val over its lanes, inclusive, with __shfl_up_sync:
-// "if (lane >= h) B[i] = B[i-h] op B[i]" (seed 004's scanIncWarp).
+// "if (lane >= h) B[i] = B[i-h] op B[i]" (Oancea and Henriksen's scanIncWarp).
 template <class Op, class T, class Block, class R, class Pred>
 SS_HD void warp_scan_inclusive(Block& b, R& val, R& other, Pred pred) {
   for (int h = 1; h < kWarpSize; h *= 2) {
@@ -174,9 +174,10 @@ SS_HD void sequential_tree(Block& b, const S& sdata) {
   }
 }
 
-// The block step of reduce-chunked, reduce-two-pass and reduce-then-scan's kernel 1 (seeds
-// 001/002's block): each thread's partial(tid) to shared memory, the sequential-addressing tree,
-// thread 0 passes the block's total to write(total). Carves num_threads() words of shared memory.
+// The block step of reduce-chunked, reduce-two-pass and reduce-then-scan's kernel 1 (the block
+// of the reduction problem and Demouth's slides): each thread's partial(tid) to shared memory, the
+// sequential-addressing tree, thread 0 passes the block's total to write(total). Carves
+// num_threads() words of shared memory.
 // (write, rather than a destination pointer: the address is then formed where thread 0 stores,
 // as it was when each kernel spelled this step out, and the timed kernels' SASS stays as tuned.)
 template <class Op, class T, class Block, class Partial, class Write>
@@ -192,9 +193,10 @@ SS_HD void block_reduce_tree(Block& b, const Partial& partial, const Write& writ
   });
 }
 
-// The block step of reduce-warp-shuffle and reduce-best: seed 000's reduce_sum_warp_shuffle body
-// (warp_reduce, warp totals to shared memory, the first warp reduces them); val holds each
-// thread's partial on entry and the block's total in thread 0 on exit. sdata: kWarpSize words.
+// The block step of reduce-warp-shuffle and reduce-best: the primitives tutorial's
+// reduce_sum_warp_shuffle body (warp_reduce, warp totals to shared memory, the first warp reduces
+// them); val holds each thread's partial on entry and the block's total in thread 0 on exit.
+// sdata: kWarpSize words.
 template <class Op, class T, class Block, class R, class S>
 SS_HD void block_reduce_shuffle(Block& b, R& val, R& other, const S& sdata) {
   const int warps = b.num_threads() / kWarpSize;
@@ -258,9 +260,9 @@ SS_HD void block_exclusive_scan(Block& b, R& val, R& total, R& other, const S& w
 // ---- Block load and store: the per-warp transpose
 
 // A warp's kWarpSize * ITEMS consecutive elements staged in kWarpWords words of shared memory, as
-// in seed 004's kernel 3 and CUB's warp-transpose BlockLoad/BlockStore: lanes move 16 bytes each
-// between global memory and the staging area at consecutive addresses (coalesced LDG.128 /
-// STG.128), and each lane then reads or writes its ITEMS consecutive elements there.
+// in Oancea and Henriksen's kernel 3 and CUB's warp-transpose BlockLoad/BlockStore: lanes move 16
+// bytes each between global memory and the staging area at consecutive addresses (coalesced
+// LDG.128 / STG.128), and each lane then reads or writes its ITEMS consecutive elements there.
 // Without SMEM128: 4-byte shared accesses, one padding word per 32, which keeps both the striped
 // and the blocked accesses free of bank conflicts.
 // SMEM128: 16-byte shared accesses (STS.128 / LDS.128, ITEMS/2 per direction instead of 2*ITEMS

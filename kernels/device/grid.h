@@ -117,10 +117,10 @@ struct Carve {
   }
 };
 
-// The teaching kernel files a device-wide sequence runs as one of its steps, as written: seed
-// 001's two launches of reduce_sum (reduce-sequential.cu), the warp-shuffle reduction's second
-// pass (reduce-warp-shuffle.cu), the scan paper's block scans (scan-blelloch.cu, a grid of them,
-// with the corrected zero-conflict padding). nvcc compiles the very files for the GPU
+// The teaching kernel files a device-wide sequence runs as one of its steps, as written: the
+// reduction problem's two launches of reduce_sum (reduce-sequential.cu), the warp-shuffle
+// reduction's second pass (reduce-warp-shuffle.cu), the scan paper's block scans (scan-blelloch.cu,
+// a grid of them, with the corrected zero-conflict padding). nvcc compiles the very files for the GPU
 // (teaching_kernels.cu); on the CPU the interpreter runs them (EmuExec). Sum only.
 enum class TeachingKernel { ReduceSequential, ReduceWarpShuffle, ScanBlelloch };
 

@@ -1,6 +1,6 @@
-// Device-wide reductions: the strategies of seeds 001, 002 and 004 (Oancea & Henriksen) and our
-// fastest: block programs written against the Block interface (their shared steps in
-// block_steps.h), then each strategy's launch sequence. The registry (strategies.h) names them.
+// Device-wide reductions: the strategies of the reduction problem, Demouth's slides and Oancea and
+// Henriksen's notes, and our fastest: block programs written against the Block interface (their
+// shared steps in block_steps.h), then each strategy's launch sequence. The registry (strategies.h) names them.
 // Where a strategy's launch is a teaching kernel as written (reduce-block's levels, the second
 // pass of reduce-chunked, reduce-two-pass and reduce-warp-shuffle), it launches that kernel file
 // (TeachingKernel, grid.h): kernels/reduce/reduce-sequential.cu, kernels/reduce/reduce-warp-shuffle.cu.
@@ -43,8 +43,8 @@ struct ReduceTreeLevel {
 };
 
 // ---- reduce-block: shrink by the block size per launch; every level is the teaching kernel
-// reduce-sequential (seed 001's reduce_sum) over a grid of 256-thread blocks, one element a
-// thread, block b writing its sum to out[b].
+// reduce-sequential (the reduction problem's reduce_sum) over a grid of 256-thread blocks, one
+// element a thread, block b writing its sum to out[b].
 struct ReduceBlockLevel {
   static constexpr long long kFactor = 256;
   template <class Op, class T, class Exec>
@@ -72,8 +72,9 @@ struct ReduceChunkedStage {
   }
 };
 
-// ---- reduce-two-pass (seeds 001/002): grid-stride loop (coalesced), the sequential tree, one
-// partial per block; the second pass is the teaching kernel reduce-sequential over the partials.
+// ---- reduce-two-pass (the reduction problem, Demouth's slides): grid-stride loop (coalesced),
+// the sequential tree, one partial per block; the second pass is the teaching kernel
+// reduce-sequential over the partials.
 struct ReduceGridStrideStage {
   static constexpr int kMaxThreads = 256, kMinBlocks = 1;
   template <class Op, class T, class Block>

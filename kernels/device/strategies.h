@@ -95,16 +95,16 @@ struct ScanBestSequence : ScanSequence {
 template <class Visit>
 void for_each_strategy(Visit&& v) {
   // Reductions (reduce_device.h): out receives one value.
-  v(Row<ReduceTree>{"reduce-tree", "binary tree: one launch per level, halving", "seed 004 (Oancea & Henriksen), tree reduction"});
-  v(Row<ReduceBlock>{"reduce-block", "shrink by the block size per launch (reduce-sequential blocks)", "seed 004, block reduction"});
-  v(Row<ReduceChunked>{"reduce-chunked", "fixed grid, each thread sums a chunk of consecutive elements (Brent)", "seed 004, chunked reduction"});
-  v(Row<ReduceAtomic>{"reduce-atomic", "every thread atomicAdd()s its element", "seed 004, atomics"});
-  v(Row<ReduceTwoPass>{"reduce-two-pass", "grid-stride loop, tree per block, second pass over block partials", "seeds 001, 002"});
-  v(Row<ReduceWarpShuffle>{"reduce-warp-shuffle", "16-byte loads, grid-stride, warp shuffles, two passes", "seed 000 (warp shuffle)"});
+  v(Row<ReduceTree>{"reduce-tree", "binary tree: one launch per level, halving", "Oancea and Henriksen's notes, tree reduction"});
+  v(Row<ReduceBlock>{"reduce-block", "shrink by the block size per launch (reduce-sequential blocks)", "Oancea and Henriksen's notes, block reduction"});
+  v(Row<ReduceChunked>{"reduce-chunked", "fixed grid, each thread sums a chunk of consecutive elements (Brent)", "Oancea and Henriksen's notes, chunked reduction"});
+  v(Row<ReduceAtomic>{"reduce-atomic", "every thread atomicAdd()s its element", "Oancea and Henriksen's notes, atomics"});
+  v(Row<ReduceTwoPass>{"reduce-two-pass", "grid-stride loop, tree per block, second pass over block partials", "the reduction problem, Demouth's slides"});
+  v(Row<ReduceWarpShuffle>{"reduce-warp-shuffle", "16-byte loads, grid-stride, warp shuffles, two passes", "the primitives tutorial (warp shuffle)"});
   v(Row<ReduceBest>{"reduce-best", "one launch: 16-byte loads x4 in flight, shuffles, last block done finishes; n <= 4096 one tile", "scanscope", kBest});
   // Scans (scan_device.h): out receives n values, inclusive or exclusive.
-  v(Row<ScanPropagate>{"scan-propagate", "scan-then-propagate: Blelloch block scans, scan of block sums, uniform add", "seed 003 (scan paper), Figure 5"});
-  v(Row<ScanReduceThenScan>{"scan-reduce-then-scan", "reduce blocks, scan block sums, scan blocks (three kernels)", "seed 004, CUDA scan implementation"});
+  v(Row<ScanPropagate>{"scan-propagate", "scan-then-propagate: Blelloch block scans, scan of block sums, uniform add", "Harris's scan paper, Figure 5"});
+  v(Row<ScanReduceThenScan>{"scan-reduce-then-scan", "reduce blocks, scan block sums, scan blocks (three kernels)", "Oancea and Henriksen's notes, CUDA scan implementation"});
   v(Row<ScanLookBack<ScanDecoupled>>{"scan-decoupled", "single pass, decoupled look-back, 4 items per thread", "Merrill & Garland 2016"});
   v(Row<ScanLookahead<LookaheadBest>>{"scan-lookahead", "single pass, persistent warp-specialised blocks, bulk copies through an 8-tile ring, lookahead over tile aggregates (sm_90)",
                                        "scanscope (after Merrill & Garland)", kBenchInclusive});

@@ -1,7 +1,7 @@
-// Coalescing (seed 004, "Coalesced Access to Global Memory"): a copy whose threads touch the
-// array in three patterns. Every thread copies one element; which one is the lesson.
+// Coalescing (Oancea and Henriksen's notes, "Coalesced Access to Global Memory"): a copy whose threads
+// touch the array in three patterns. Every thread copies one element; which one is the lesson.
 // title: Copy: coalesced, strided and misaligned global accesses
-// from: seed 004 ("Coalesced Access to Global Memory"); seed 000 (memory coalescing)
+// from: Oancea and Henriksen, "On the CUDA implementation of Reduce and Scan" ("Coalesced Access to Global Memory"); the tutorial article "Parallel prefix sum and reduction: the core parallel primitives" (memory coalescing)
 // about: With STRIDE 1 and OFFSET 0 the 32 lanes of a warp read 32 consecutive 4-byte words:
 //    128 bytes, 4 sectors of 32 bytes per request. -D STRIDE=32 puts each lane 32 words (128
 //    bytes) from the next: 32 sectors per request, 8 times the traffic for the same data.

@@ -1,7 +1,7 @@
 // Matrix transpose, the first attempt: every thread moves elements straight from in to out. The
 // reads walk along a row of in (coalesced); the writes walk down a column of out (strided).
 // title: Transpose: naive (coalesced reads, strided writes)
-// from: seed 004 ("Coalesced Access to Global Memory"); the transpose every CUDA course teaches
+// from: Oancea and Henriksen, "On the CUDA implementation of Reduce and Scan" ("Coalesced Access to Global Memory"); the transpose every CUDA course teaches
 // about: in is a ROWS x COLS matrix (ROWS = N / COLS; 32 x 32 at N = 1024), out its COLS x ROWS
 //    transpose. A block of 32 x 8 threads moves a 32 x 32 tile, each thread 4 rows of it, 8 rows
 //    apart. A warp reads 32 neighbouring words of one row of in: 4 sectors per request. It

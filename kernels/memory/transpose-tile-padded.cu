@@ -1,7 +1,7 @@
 // The tiled transpose with one word of padding per row: the tile is 32 x 33, so a column of it
 // runs through all 32 banks.
 // title: Transpose: padded shared-memory tile (no bank conflicts)
-// from: seed 004 ("Coalesced Access to Global Memory"); the tiled transpose of CUDA courses
+// from: Oancea and Henriksen, "On the CUDA implementation of Reduce and Scan" ("Coalesced Access to Global Memory"); the tiled transpose of CUDA courses
 // about: The same code as transpose-tile, with tile[32][33]: row r of the tile starts at word
 //    33 r, so tile[r][c] lies in bank (r + c) mod 32 and the 32 lanes reading a column
 //    (tile[0][c] ... tile[31][c]) hit 32 different banks: 1 wavefront, no conflicts. The padding

@@ -1,7 +1,7 @@
 // Matrix transpose through a shared-memory tile: a block reads a 32 x 32 tile of in row by row
 // (coalesced), and writes it to out row by row too (coalesced), reading the tile by columns.
 // title: Transpose: shared-memory tile (32-way bank conflicts)
-// from: seed 004 ("Coalesced Access to Global Memory"); the tiled transpose of CUDA courses
+// from: Oancea and Henriksen, "On the CUDA implementation of Reduce and Scan" ("Coalesced Access to Global Memory"); the tiled transpose of CUDA courses
 // about: Both global accesses are coalesced now (4 sectors per request), but the tile is read by
 //    columns: the 32 lanes of a warp read tile[0][c], tile[1][c], ... tile[31][c], words 32 apart,
 //    all in one bank. Every such read takes 32 wavefronts (31 conflicts). transpose-tile-padded

@@ -1,11 +1,11 @@
-// Oancea and Henriksen's chunked reduction (seed 004, "Applying Brent's Lemma" and "For
+// Oancea and Henriksen's chunked reduction (their notes, "Applying Brent's Lemma" and "For
 // Non-Commutative Operators"): each thread reduces CHUNK consecutive elements sequentially, the
 // block reduces its threads' results, and a second launch with one block reduces the blocks'.
 // Read naively, the lanes of a warp are CHUNK words apart (uncoalesced); -D COALESCED=1 stages
 // the block's tile through shared memory: the warp reads consecutive words, then each thread
 // takes its CHUNK consecutive elements from shared memory.
 // title: Chunked reduction: CHUNK consecutive elements per thread, uncoalesced or staged (two launches)
-// from: seed 004 (Oancea and Henriksen: chunked reduction, coalesced access, the staging buffer)
+// from: Oancea and Henriksen, "On the CUDA implementation of Reduce and Scan" (chunked reduction, coalesced access, the staging buffer)
 // about: With CHUNK 8 a warp's load of element k of every thread's chunk touches 32 words 32
 //    bytes apart: 32 sectors per request, 8 loads per thread. Staged (-D COALESCED=1), the warp
 //    reads 32 consecutive words per request: 4 sectors, the same 8 loads. n = 4096 (4 blocks of

@@ -24,7 +24,7 @@ __global__ void reduce_first_add(const T *g_idata, T *g_odata, int n)
     int idx = blockIdx.x * (2 * blockDim.x) + threadIdx.x;
     int stride = 2 * gridDim.x * blockDim.x;
 
-    // the grid-stride loop of seed 001, two elements blockDim.x apart per turn
+    // the grid-stride loop of the reduction problem, two elements blockDim.x apart per turn
     T sum = IDENTITY;
     for (int i = idx; i < n; i += stride) {
         sum = OP(sum, g_idata[i]);

@@ -1,7 +1,7 @@
 // Harris's reduce0: tid % (2*s) picks the working threads, so every warp keeps a few busy lanes
 // until the end (divergence), and % is slow.
 // title: Interleaved addressing, divergent branch
-// from: seed 000 (tree trace); Harris, Optimizing Parallel Reduction, kernel 1
+// from: the tutorial article "Parallel prefix sum and reduction: the core parallel primitives" (tree trace); Harris, "Optimizing Parallel Reduction in CUDA", kernel 1
 // about: Thread tid works when tid % (2*stride) == 0: every warp keeps a few busy lanes, so warps
 //    diverge and the modulo is slow.
 // launch: reduce_interleaved_divergent<<<1, THREADS, THREADS * sizeof(T)>>>(in, out, N)
@@ -22,7 +22,7 @@ __global__ void reduce_interleaved_divergent(const T *g_idata, T *g_odata, int n
     int idx = blockIdx.x * blockDim.x + threadIdx.x;
     int stride = gridDim.x * blockDim.x;
 
-    // each thread first reduces its grid-stride chunk in a register (seed 001)
+    // each thread first reduces its grid-stride chunk in a register (the reduction problem)
     T sum = IDENTITY;
     for (int i = idx; i < n; i += stride)
         sum = OP(sum, g_idata[i]);

@@ -22,7 +22,7 @@ __global__ void reduce_interleaved(const T *g_idata, T *g_odata, int n)
     int idx = blockIdx.x * blockDim.x + threadIdx.x;
     int stride = gridDim.x * blockDim.x;
 
-    // each thread first reduces its grid-stride chunk in a register (seed 001)
+    // each thread first reduces its grid-stride chunk in a register (the reduction problem)
     T sum = IDENTITY;
     for (int i = idx; i < n; i += stride)
         sum = OP(sum, g_idata[i]);

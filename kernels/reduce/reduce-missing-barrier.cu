@@ -1,7 +1,7 @@
 // The race lesson: reduce-sequential with the __syncthreads() between its first two tree levels
-// forgotten (seed 000's "common mistake").
+// forgotten (the primitives tutorial's "common mistake").
 // title: Sequential addressing with one __syncthreads() missing
-// from: seed 000 ("forgetting __syncthreads() between reduction levels"); seed 001
+// from: the tutorial article "Parallel prefix sum and reduction: the core parallel primitives" ("forgetting __syncthreads() between reduction levels"); the tutorial problem on parallel reduction
 // about: Deliberately broken: the barrier between the first two tree levels is left out, so a
 //    thread of the second level reads a partial that another thread has not written yet. The
 //    trace marks the hazard; compute-sanitizer's racecheck flags the same kernel on a GPU.
@@ -30,7 +30,7 @@ __global__ void reduce_missing_barrier(const T *g_idata, T *g_odata, int n)
     int idx = blockIdx.x * blockDim.x + threadIdx.x;
     int stride = gridDim.x * blockDim.x;
 
-    // each thread first reduces its grid-stride chunk in a register (seed 001)
+    // each thread first reduces its grid-stride chunk in a register (the reduction problem)
     T sum = IDENTITY;
     for (int i = idx; i < n; i += stride)
         sum = OP(sum, g_idata[i]);

@@ -1,7 +1,7 @@
-// Harris's reduce2, the kernel of seeds 000 and 001: sequential addressing, conflict-free, but
-// half the threads idle from the first step.
+// Harris's reduce2, the kernel of the primitives tutorial and the reduction problem: sequential
+// addressing, conflict-free, but half the threads idle from the first step.
 // title: Sequential addressing
-// from: seeds 000, 001 (reduce_sum, tree of seed 001); Demouth; Harris kernel 3
+// from: the tutorial article "Parallel prefix sum and reduction: the core parallel primitives"; the tutorial problem on parallel reduction (reduce_sum and its tree); Demouth, "Parallel Reduction with CUDA"; Harris, "Optimizing Parallel Reduction in CUDA", kernel 3
 // about: The stride halves each step and thread tid combines sdata[tid] and sdata[tid+stride]:
 //    consecutive lanes touch consecutive words, conflict-free. Half the threads idle from the
 //    first step.
@@ -25,7 +25,7 @@ __global__ void reduce_sequential(const T *g_idata, T *g_odata, int n)
     int idx = blockIdx.x * blockDim.x + threadIdx.x;
     int stride = gridDim.x * blockDim.x;
 
-    // each thread first reduces its grid-stride chunk in a register (seed 001)
+    // each thread first reduces its grid-stride chunk in a register (the reduction problem)
     T sum = IDENTITY;
     for (int i = idx; i < n; i += stride)
         sum = OP(sum, g_idata[i]);

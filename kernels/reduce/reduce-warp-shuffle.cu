@@ -1,7 +1,7 @@
-// Seed 000's reduce_sum_warp_shuffle: each warp reduces its registers with __shfl_down_sync, lane
-// 0 of each warp writes one partial, and the first warp reduces those.
+// The primitives tutorial's reduce_sum_warp_shuffle: each warp reduces its registers with
+// __shfl_down_sync, lane 0 of each warp writes one partial, and the first warp reduces those.
 // title: Warp shuffle reduction
-// from: seed 000 (reduce_sum_warp_shuffle)
+// from: the tutorial article "Parallel prefix sum and reduction: the core parallel primitives" (reduce_sum_warp_shuffle)
 // about: Each warp reduces its registers with __shfl_down_sync (offsets 16, 8, 4, 2, 1); lane 0 of
 //    each warp writes one partial to shared memory and the first warp reduces those.
 // note: Threads must be a multiple of 32.
@@ -27,12 +27,12 @@ __global__ void reduce_warp_shuffle(const T *g_idata, T *g_odata, int n)
     int idx = blockIdx.x * blockDim.x + threadIdx.x;
     int stride = gridDim.x * blockDim.x;
 
-    // each thread first reduces its grid-stride chunk in a register (seed 001)
+    // each thread first reduces its grid-stride chunk in a register (the reduction problem)
     T val = IDENTITY;
     for (int i = idx; i < n; i += stride)
         val = OP(val, g_idata[i]);
 
-    // every warp: lane + offset hands its value down (warp_reduce_sum of seed 000)
+    // every warp: lane + offset hands its value down (the tutorial's warp_reduce_sum)
     for (int offset = warpSize / 2; offset > 0; offset >>= 1)
         val = OP(val, __shfl_down_sync(0xffffffff, val, offset));  // step(shuffle): warp shuffle, offset {offset}
 

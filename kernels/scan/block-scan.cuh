@@ -1,8 +1,8 @@
-// Seed 002's scan primitive (Demouth, "Scan Primitive: Parallel Scan in a Block"): a buffer of
-// 2 * blockDim.x words in shared memory, the identity in its first half and the threads' values
-// in its second; at each step every thread combines the value `offset` places before its own
-// (an identity when that falls in the first half), the offset doubling. Returns the thread's
-// inclusive scan; afterwards smem[blockDim.x + t] holds thread t's inclusive scan, so
+// The scan primitive of Demouth, "Parallel Reduction with CUDA" ("Scan Primitive: Parallel Scan in
+// a Block"): a buffer of 2 * blockDim.x words in shared memory, the identity in its first half and
+// the threads' values in its second; at each step every thread combines the value `offset` places
+// before its own (an identity when that falls in the first half), the offset doubling. Returns the
+// thread's inclusive scan; afterwards smem[blockDim.x + t] holds thread t's inclusive scan, so
 // smem[blockDim.x + t - 1] is its exclusive one (for t > 0). Keeps operand order, any block size.
 __device__ T block_scan(T *smem, T my_sum)
 {

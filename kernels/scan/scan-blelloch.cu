@@ -1,7 +1,7 @@
 // The work-efficient scan of the scan paper (Listing 2, Algorithms 3 and 4), with Listing 3's
 // bank-conflict padding in its corrected form. The applications call its sweeps.
 // title: Blelloch work-efficient scan
-// from: scan paper, Algorithms 3 and 4, Listings 2 and 3; seeds 000, 004
+// from: scan paper, Algorithms 3 and 4, Listings 2 and 3; the tutorial article "Parallel prefix sum and reduction: the core parallel primitives"; Oancea and Henriksen, "On the CUDA implementation of Reduce and Scan"
 // about: Up-sweep builds a reduction tree in place, the root is cleared, the down-sweep swaps and
 //    adds back down: O(n) work, two elements per thread. --pad adds index/NUM_BANKS (harris) or
 //    index/NUM_BANKS + index/NUM_BANKS^2 (zero) to every index to break bank conflicts.
@@ -11,7 +11,7 @@
 //    i.e. no padding at all. The corrected form ((n) >> LOG_NUM_BANKS) + ((n) >> (2 * LOG_NUM_BANKS))
 //    also pads every NUM_BANKS^2 words, removing the conflicts the simple padding leaves at deep
 //    levels. Listing 3's block A also computes bankOffsetB from ai (it must be bi). Exclusive
-//    only. kernels/seeds/scan-paper-listing3.cu runs both errata as printed.
+//    only. kernels/listings/scan-paper-listing3.cu runs both errata as printed.
 // launch: prescan<<<1, next_pow2(N) / 2, (next_pow2(N) + CONFLICT_FREE_OFFSET(next_pow2(N) - 1)) * sizeof(T)>>>(out, in, N)
 // check: exclusive-scan
 // require: N >= 2 : needs --n of at least 2 (two elements per thread)

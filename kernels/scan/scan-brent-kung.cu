@@ -1,7 +1,7 @@
-// Brent-Kung inclusive scan (seed 000's table): Blelloch's up-sweep, then a distribution down the
-// tree that keeps the root's total instead of clearing it, so fewer operations than Blelloch.
+// Brent-Kung inclusive scan (the primitives tutorial's table): Blelloch's up-sweep, then a distribution
+// down the tree that keeps the root's total instead of clearing it, so fewer operations than Blelloch.
 // title: Brent-Kung inclusive scan
-// from: seed 000 (scan algorithm table: Brent-Kung); scan paper, Algorithm 3 (the up-sweep)
+// from: the tutorial article "Parallel prefix sum and reduction: the core parallel primitives" (scan algorithm table: Brent-Kung); scan paper, Algorithm 3 (the up-sweep)
 // about: The up-sweep is Blelloch's reduce phase: afterwards the last element of every block of
 //    2^k elements that ends a prefix holds that prefix's total. Going back down, each finished
 //    prefix is added into the middle of the block that follows it: m - 1 - log2(m) operations

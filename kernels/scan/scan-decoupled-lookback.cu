@@ -4,7 +4,7 @@
 // their aggregates until it meets a tile whose inclusive prefix is published (flag P); it then
 // publishes its own inclusive prefix (flag P) and finishes its tile with the exclusive prefix.
 // title: Scan with decoupled look-back: one pass, tile flags in global memory
-// from: Merrill and Garland, "Single-pass Parallel Prefix Scan with Decoupled Look-back" (NVIDIA, 2016); seed 004 (the tile's CHUNK per thread, staged); seed 002 (Demouth's scan primitive)
+// from: Merrill and Garland, "Single-pass Parallel Prefix Scan with Decoupled Look-back" (NVIDIA, 2016); Oancea and Henriksen, "On the CUDA implementation of Reduce and Scan" (the tile's CHUNK per thread, staged); Demouth, "Parallel Reduction with CUDA" (the scan primitive)
 // about: Above 2048 elements, 128 threads and CHUNK 8: one tile (block) per 1024 elements, in one
 //    launch (3 tiles at n = 3000, 8 at 8192). Tile 0 has no tile before it: thread 0 stores
 //    prefixes[0] and sets flags[0] = 2 (aggregates[0] stays unset). Thread 0 of tile t > 0 stores
@@ -120,7 +120,7 @@ __global__ void scan_lookback(T *g_out, const T *g_in, volatile int *flags, vola
         elements[tid * CHUNK + k] = (k == 0) ? prefix : OP(prefix, chunk[k - 1]);
 #endif
     }
-    __syncthreads();  // step(combine): each chunk seeded with its prefix
+    __syncthreads();  // step(combine): each chunk starts from its prefix
 
     for (int k = 0; k < CHUNK; ++k) {  // shared to global memory, coalesced
         int i = k * B + tid;

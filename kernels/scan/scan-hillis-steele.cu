@@ -1,7 +1,7 @@
 // The naive scan of the scan paper (Listing 1), double-buffered, with Algorithm 2's update: both
 // terms come from the input buffer.
 // title: Hillis-Steele (naive) scan, double-buffered
-// from: scan paper (Harris, Sengupta, Owens), Algorithm 2 and Listing 1; seed 000 ([1,2,3,4])
+// from: scan paper (Harris, Sengupta, Owens), Algorithm 2 and Listing 1; the tutorial article "Parallel prefix sum and reduction: the core parallel primitives" ([1,2,3,4])
 // about: Every step, element k adds element k-offset; offset doubles. O(n log n) work in log n
 //    steps, double-buffered because warps do not run in lockstep.
 // note: Listing 1 prints temp[pout*n+thid] += temp[pin*n+thid-offset], which adds to the stale

@@ -3,7 +3,7 @@
 // writes its total to `sums`; one block scans `sums`; every block then adds its scanned sum to
 // its elements. Any n: the last block's missing elements are the identity.
 // title: Scan of a large array: scan blocks, scan the block sums, add them back
-// from: scan paper, "Arrays of Arbitrary Size" and Figure 6; seed 004 (the three kernels)
+// from: scan paper, "Arrays of Arbitrary Size" and Figure 6; Oancea and Henriksen, "On the CUDA implementation of Reduce and Scan" (the three kernels)
 // about: With n = 3000 and 512 threads, 3 blocks of 1024 scan their parts and write their totals;
 //    a single block scans the 3 totals; the third kernel adds block j's scanned total to every
 //    element of block j. Each element is read twice and written twice: the reason a single-pass

@@ -1,10 +1,10 @@
-// Reduce-then-scan (seed 004, Oancea and Henriksen's "CUDA Scan Implementation"; seed 002's
+// Reduce-then-scan (Oancea and Henriksen's notes, "CUDA Scan Implementation"; Demouth's slides'
 // outline of a scan): 1. every block reduces its tile and publishes the result in buf; 2. one
-// block scans buf in place; 3. every block scans its tile again, seeded with its prefix from buf.
+// block scans buf in place; 3. every block scans its tile again, starting from its prefix in buf.
 // Each thread handles CHUNK consecutive elements, staged through shared memory so that the
 // global reads and writes are coalesced.
 // title: Reduce-then-scan: reduce the blocks, scan the block sums, scan the blocks (three launches)
-// from: seed 004 (Oancea and Henriksen, "CUDA Scan Implementation", steps 1, 2, 3.1 to 3.5); seed 002 (Demouth, scan outline and its scan primitive)
+// from: Oancea and Henriksen, "On the CUDA implementation of Reduce and Scan" ("CUDA Scan Implementation", steps 1, 2, 3.1 to 3.5); Demouth, "Parallel Reduction with CUDA" (the scan outline and its scan primitive)
 // about: Above 2048 elements, 128 threads and CHUNK 8: one block per 1024 elements (3 blocks at
 //    n = 3000, 8 at 8192). Launch 1 stages each tile in shared memory (the warp reads 32
 //    consecutive words per request: 4 sectors), each thread reduces its 8 consecutive elements,
@@ -82,7 +82,7 @@ __global__ void scan_buf(T *buf, int nb)
     if (tid < nb) buf[tid] = (tid == 0) ? IDENTITY : smem[blockDim.x + tid - 1];
 }  // step(store): the blocks' prefixes
 
-// 3. Block b scans its tile seeded with buf[b].
+// 3. Block b scans its tile starting from buf[b].
 __global__ void scan_blocks(T *g_out, const T *g_in, const T *buf, int n)
 {
     extern __shared__ T smem[];
@@ -110,7 +110,7 @@ __global__ void scan_blocks(T *g_out, const T *g_in, const T *buf, int n)
         tile[tid * CHUNK + k] = (k == 0) ? prefix : OP(prefix, elems[k - 1]);
 #endif
     }
-    __syncthreads();  // step(combine): each chunk seeded with its prefix
+    __syncthreads();  // step(combine): each chunk starts from its prefix
 
     for (int k = 0; k < CHUNK; ++k) {  // 3.5: shared to global memory, coalesced
         int i = k * B + tid;

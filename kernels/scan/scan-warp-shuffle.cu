@@ -1,7 +1,7 @@
-// Seed 004's scanIncWarp done with __shfl_up_sync: every warp scans its 32 values in registers,
-// then the warps' totals are scanned by the first warp and added back as carries.
+// Oancea and Henriksen's scanIncWarp done with __shfl_up_sync: every warp scans its 32 values in
+// registers, then the warps' totals are scanned by the first warp and added back as carries.
 // title: Warp-shuffle scan
-// from: seed 004 (scanIncWarp), done with __shfl_up_sync
+// from: Oancea and Henriksen, "On the CUDA implementation of Reduce and Scan" (scanIncWarp), done with __shfl_up_sync
 // about: Each warp scans 32 values in 5 shuffle rounds (lane >= h adds the value h lanes up), the
 //    last lane publishes the warp total, the first warp scans the totals, later warps add their
 //    carry.
@@ -15,7 +15,7 @@ __global__ void scan_warp_shuffle(T *g_odata, const T *g_idata, int n)
     extern __shared__ T totals[];  // one per warp
 
     int tid = threadIdx.x;
-    int lane = tid % warpSize;  // seed 004's i in "if (i >= h)": the lane, not the thread id
+    int lane = tid % warpSize;  // the notes' i in "if (i >= h)": the lane, not the thread id
     int warp = tid / warpSize;
     int warps = blockDim.x / warpSize;
 

@@ -73,7 +73,7 @@ INSTANTIATE_TEST_SUITE_P(AllStrategies, DeviceStrategyEmulated, ::testing::Value
                            return s;
                          });
 
-// The launch counts are the lesson of the multi-kernel strategies (seed 004: 10^7 -> 39063 -> 153 -> 1).
+// The launch counts are the lesson of the multi-kernel strategies (Oancea and Henriksen's notes: 10^7 -> 39063 -> 153 -> 1).
 TEST(DeviceStrategyShape, LaunchCounts) {
   std::vector<int> in(100000, 1);
   int launches = 0;

@@ -167,10 +167,10 @@ bad_input "float-order n too large" "--n must be from 1 to 65536" float-order --
 bad_input "bench: unknown kernel" "unknown bench kernel 'fastest'" bench --kernel fastest
 bad_input "bench: min above max" "sizes must satisfy 1 <= --min <= --max" bench --min 4096 --max 1024
 # The timing panel's names are checked before any window opens (and in builds without one).
-bad_input "unknown timing preset" "--timing-preset: no preset 'fastest' \(one of: reduce-vs-cub, scan-vs-cub, seeds, harris-table2, oancea\)" --timing-preset fastest --screenshot "$tmp/x.png"
+bad_input "unknown timing preset" "--timing-preset: no preset 'fastest' \(one of: reduce-vs-cub, scan-vs-cub, sources, harris-table2, oancea\)" --timing-preset fastest --screenshot "$tmp/x.png"
 bad_input "unknown timing series" "--series: no series 'scan-fastest' \(accepted: reduce-tree, .*cpu-std-inclusive-scan" --series scan-best,scan-fastest --screenshot "$tmp/x.png"
 bad_input "timing series twice" "--series: 'copy' is named twice" --series copy,cub-scan,copy --screenshot "$tmp/x.png"
-bad_input "timing preset and series" "--timing-preset and --series both choose the timing panel's series: give one of them" --timing-preset seeds --series copy --screenshot "$tmp/x.png"
+bad_input "timing preset and series" "--timing-preset and --series both choose the timing panel's series: give one of them" --timing-preset sources --series copy --screenshot "$tmp/x.png"
 bad_input "unknown timing view" "--timing-view: 'bars' is not a view \(one of: time, ratio\)" --timing-view bars --screenshot "$tmp/x.png"
 bad_input "step negative" "--step must be 0 or more" --step -5 --screenshot "$tmp/x.png"
 # Empty values and numbers that are not decimal are refused, never replaced by a default.

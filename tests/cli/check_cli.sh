@@ -77,7 +77,7 @@ expect_rc 1 check kernels/reduce/reduce-interleaved.cu --n 256 --max-conflicts 0
 has "$tmp/out" "^  FAIL  conflicts  105 bank conflicts \(loads 70, stores 35\), at most 0 allowed: 2-way conflicts remain at step 'stride 1' \(line 35\)$"
 expect_rc 1 check kernels/reduce/reduce-missing-barrier.cu --n 256 --no-race
 has "$tmp/out" "^  FAIL  race +RACE between thread 0 and thread 64 at line 44: "
-expect_rc 1 check kernels/seeds/scan-paper-listing1.cu --input 3,1,7,0,4,1,6,3 --type float -D CLEAR_OUTPUT_BUFFER=1
+expect_rc 1 check kernels/listings/scan-paper-listing1.cu --input 3,1,7,0,4,1,6,3 --type float -D CLEAR_OUTPUT_BUFFER=1
 has "$tmp/out" "^  FAIL  output  wrong output at element 1: 0, expected 3$"
 expect_rc 0 check kernels/reduce/reduce-first-add.cu --n 1000 --elements-per-thread 2 --max-barriers 10
 

@@ -90,7 +90,7 @@ expect_ok --open "$tmp/t.json" --help
 "$bin" trace --kernel scan-blelloch --input 3,1,7,0,4,1,6,3 --device cpu >"$tmp/out" 2>&1
 grep -q "output: 0 3 4 11 11 15 16 22" "$tmp/out" || { echo "FAIL: blelloch output line"; fail=1; }
 grep -qE "up-sweep d=4 +4 +1 " "$tmp/out" || { echo "FAIL: up-sweep row"; cat "$tmp/out"; fail=1; }
-# --code: seed 001's loop under its steps, the store and both loads of the tree line marked.
+# --code: the reduction problem's loop under its steps, the store and both loads of the tree line marked.
 "$bin" trace --kernel reduce-sequential --input 5,3,8,1,7,2,9,4 --device cpu --code >"$tmp/out" 2>&1
 grep -qE "^      kernels/reduce/reduce-sequential.cu:[0-9]+  sdata\[tid\] = OP\(sdata\[tid\], sdata\[tid \+ s\]\);" "$tmp/out" \
   || { echo "FAIL: --code shows the tree's line"; cat "$tmp/out"; fail=1; }

@@ -12,7 +12,7 @@ prefix="$tmp/prefix"
 cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1 || { echo "FAIL: cmake --install"; cat "$tmp/install.log"; exit 1; }
 
 files=(bin/scanscope share/scanscope/kernels/ops.cuh share/scanscope/kernels/scan/scan-blelloch.cu
-       share/scanscope/kernels/scan/block-scan.cuh share/scanscope/kernels/seeds/scan-paper-listing3.cu
+       share/scanscope/kernels/scan/block-scan.cuh share/scanscope/kernels/listings/scan-paper-listing3.cu
        share/scanscope/assets/lessons/06-padding.lesson share/scanscope/assets/exercises/pad-blelloch.exercise
        share/scanscope/assets/exercises/pad-blelloch-solution.cu share/scanscope/assets/bench/h200-int.json
        share/scanscope/assets/traces/h100-scan-blelloch-512-g80.json

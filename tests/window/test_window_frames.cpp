@@ -190,7 +190,7 @@ TEST(WindowHostileFrames, MutatedTracesAreRejectedOrDrawn) {
   };
   std::vector<Base> bases;
   bases.push_back({"block", trace_to_json(run_emulator(request("scan-blelloch", 64))), 80});
-  bases.push_back({"grid", trace_to_json(run_emulator(request("seed002-reduce-two-blocks", 32))), 80});
+  bases.push_back({"grid", trace_to_json(run_emulator(request("demouth-reduce-two-blocks", 32))), 80});
   bases.push_back({"shipped", read_text_file(asset_dir() + "/traces/h100-scan-blelloch-512-g80.json", kMaxTraceBytes, "a trace"), 12});
   ASSERT_TRUE(trace_from_json(bases[1].text, "grid").is_grid());
   for (const Base& b : bases) {  // the frames are drawn: the valid traces fill the panels

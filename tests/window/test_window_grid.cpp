@@ -19,7 +19,7 @@ namespace {
 
 Trace demouth() {
   TraceRequest r;
-  r.kernel = "seed002-reduce-two-blocks";
+  r.kernel = "demouth-reduce-two-blocks";
   r.n = 32;
   r.input = {1, 4, 3, 2, 8, 6, 3, 2, 1, 0, 3, 2, 1, 3, 2, 3, 2, 9, 1, 2, 3, 4, 5, 6, 1, 1, 2, 3, 0, 0, 2, 1};
   return run_emulator(r);

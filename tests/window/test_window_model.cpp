@@ -76,7 +76,7 @@ TEST(TreeEdges, BlellochDownSweepSwapIsACopyAndTheAddCombines) {
 }
 
 TEST(TreeEdges, ReductionWithAZeroLeftOperandStillCombines) {
-  // seed-style input with a 0 on the left of a pair: 0 + 3 == 3 must not read as a copy.
+  // worked-example input with a 0 on the left of a pair: 0 + 3 == 3 must not read as a copy.
   Trace t = run("reduce-sequential", 8, kPaper);
   auto e = tree_edges(t, find_step(t, "stride 4"));
   EXPECT_TRUE(has_edge(e, 3, 3, false));
@@ -170,7 +170,7 @@ TEST(CodeView, EveryAccessIsHighlightedInsideTheKernelsOwnFunctions) {
   for (const auto& k : kernel_files()) {
     TraceRequest r;
     r.kernel = k.id;
-    r.n = k.family == KernelFamily::Seeds ? 16 : 64;
+    r.n = k.family == KernelFamily::Listings ? 16 : 64;
     r.type = kernel_options(k).types.front();
     ResolvedKernel rk;
     try {
@@ -182,7 +182,7 @@ TEST(CodeView, EveryAccessIsHighlightedInsideTheKernelsOwnFunctions) {
     Trace t;
     try {
       t = run_interpreter(rk);
-    } catch (const cuda::CudaError& e) {  // a seed listing may fault on purpose (its erratum)
+    } catch (const cuda::CudaError& e) {  // a listing as printed may fault on purpose (its erratum)
       continue;
     }
     // The functions the launched kernel reaches: its own and those it calls, transitively.
@@ -227,9 +227,9 @@ TEST(CodeView, EveryAccessIsHighlightedInsideTheKernelsOwnFunctions) {
   }
 }
 
-// Seed 001's loop: the step "stride 4" of reduce-sequential on 5,3,8,1,7,2,9,4 executes
-// sdata[tid] and sdata[tid + s] of the tree loop (seed 001: 12 5 17 5).
-TEST(CodeView, ReduceSequentialHighlightsSeed001sLoop) {
+// The reduction problem's loop: the step "stride 4" of reduce-sequential on 5,3,8,1,7,2,9,4 executes
+// sdata[tid] and sdata[tid + s] of the tree loop (the reduction problem: 12 5 17 5).
+TEST(CodeView, ReduceSequentialHighlightsTheReductionProblemsLoop) {
   Trace t = run("reduce-sequential", 8, {5, 3, 8, 1, 7, 2, 9, 4});
   const int s = find_step(t, "stride 4");
   ASSERT_GE(s, 0);
@@ -525,7 +525,7 @@ TEST(TreeEdges, ShuffleRoundCombinesTheSourceLaneIntoTheReceiver) {
   EXPECT_TRUE(has_edge(e, 0, 0, false));
 }
 
-TEST(Presets, EverySeedExampleRunsOnItsKernel) {
+TEST(Presets, EveryWorkedExampleRunsOnItsKernel) {
   for (const auto& p : input_presets()) {
     RunForm f;
     f.input_mode = 2;
@@ -614,7 +614,7 @@ TEST(TreeModel, HillisSteeleIsLaidOutByArrayPosition) {
     Trace u;
     try {
       u = run_emulator(r);
-    } catch (const std::exception& e) {  // a seed listing may fault on purpose (its erratum)
+    } catch (const std::exception& e) {  // a listing as printed may fault on purpose (its erratum)
       (void)e;  // listing 1's erratum: it reads a word of the other buffer before it is written
       continue;
     }
@@ -946,7 +946,7 @@ TEST(Format, VerbsAgreeWithTheirCount) {
   EXPECT_EQ(verb_for(1, "stay"), "stays");
   EXPECT_EQ(verb_for(0, "stay"), "stay");
   TraceRequest r;
-  r.kernel = "seed002-reduce-two-blocks";
+  r.kernel = "demouth-reduce-two-blocks";
   r.n = 32;
   const Trace b1 = block_trace(run_emulator(r), 0, 1);
   EXPECT_EQ(describe_step(b1, 2), "1 thread adds two partial results and stores one; 3 threads stay idle.");

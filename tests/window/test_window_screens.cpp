@@ -670,7 +670,7 @@ TEST(WindowExercise, PaddingTypedIntoTheStartPassesLevelByLevel) {
   EXPECT_NE(exercise[5].find("verdict=passed hint=1"), std::string::npos) << exercise[5];  // H: the hint
   // PageUp: the step before, its own kernel; PageDown: the typed text again, checked again.
   EXPECT_NE(lesson[7].find("padding step=5"), std::string::npos) << lesson[7];
-  EXPECT_NE(editor[7].find("file=kernels/seeds/scan-paper-listing2.cu dirty=0"), std::string::npos) << editor[7];
+  EXPECT_NE(editor[7].find("file=kernels/listings/scan-paper-listing2.cu dirty=0"), std::string::npos) << editor[7];
   EXPECT_NE(lesson[8].find("padding step=6"), std::string::npos) << lesson[8];
   EXPECT_NE(editor[8].find("file=assets/exercises/pad-blelloch-start.cu dirty=1"), std::string::npos) << editor[8];
   EXPECT_NE(trace[8].find("conflicts=0"), std::string::npos) << trace[8];
@@ -762,9 +762,9 @@ TEST(WindowScreens, TimingPanelOpensOnTheScanPresetEachSeriesInItsOwnColour) {
   EXPECT_GT(colour_pixels(im, copy_style().color, plots), 200) << "copy";
   for (int k = 2; k < 8; ++k) EXPECT_EQ(colour_pixels(im, slot_style(k).color, plots), 0) << "slot " << k << " is not shown";
 
-  const std::string seeds = out_dir() + "/timing-seeds-ratio.png";
-  ASSERT_EQ(run("--panels timing --presenter --size 1280 --timing-preset seeds --timing-view ratio --screenshot '" + seeds + "'", &err), 0) << err;
-  ASSERT_TRUE(im.load(seeds));
+  const std::string sources = out_dir() + "/timing-sources-ratio.png";
+  ASSERT_EQ(run("--panels timing --presenter --size 1280 --timing-preset sources --timing-view ratio --screenshot '" + sources + "'", &err), 0) << err;
+  ASSERT_TRUE(im.load(sources));
   for (int k = 0; k < 8; ++k) EXPECT_GT(colour_pixels(im, slot_style(k).color, timing_plots_area(im)), 30) << "slot " << k;
   EXPECT_GT(colour_pixels(im, copy_style().color, timing_plots_area(im)), 30) << "copy";
 
@@ -1116,7 +1116,7 @@ TEST(WindowLayouts, EveryLessonStepAt1280PresenterShowsReadableValues) {
 // filled) searched among the numbers of the text the frame drew outside the lesson box: read back
 // from the frame's draw lists (screen_text.h), glyph by glyph, whole inside its clip rectangle and
 // not under another window; not OCR, and not what a panel meant to draw. A number that names a
-// document or a kernel (Listing 3, seed 000's kernel 2: written_numbers' Ref) is a name, not a
+// document or a kernel (Listing 3, Harris's kernel 2: written_numbers' Ref) is a name, not a
 // quantity, and is not searched. What is still missing is listed in kQuotedNotOnScreen below, each
 // with its reason; an entry that comes on screen fails too, so the table stays the truth.
 namespace {

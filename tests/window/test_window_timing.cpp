@@ -17,6 +17,7 @@
 #include "engine/assets.h"
 #include "engine/catalogue.h"
 #include "engine/runner.h"
+#include "engine/sources.h"
 #include "kernels/device/strategies.h"
 #include "layout.h"
 #include "startup.h"
@@ -77,17 +78,18 @@ TEST(TimingPresets, NameSeriesOfTheShippedRecordings) {
   EXPECT_EQ(find_timing_preset("nonesuch"), nullptr);
 }
 
-TEST(TimingPresets, TheSeedsAreTheRegistryRowsFromASeed) {
-  const auto& seeds = find_timing_preset("seeds")->series;
-  ASSERT_EQ(seeds.back(), "copy");
-  std::vector<std::string> from_seeds;
+TEST(TimingPresets, TheSourcesAreTheRegistryRowsFromTheSources) {
+  const auto& sources = find_timing_preset("sources")->series;
+  EXPECT_EQ(find_timing_preset("seeds"), find_timing_preset("sources"));  // its former id
+  ASSERT_EQ(sources.back(), "copy");
+  std::vector<std::string> from_sources;
   for (const auto& s : device::strategies())
-    if (std::string(s.source).find("seed") != std::string::npos && !s.tuning()) from_seeds.push_back(s.id);
-  EXPECT_EQ(std::vector<std::string>(seeds.begin(), seeds.end() - 1), from_seeds);
+    if (document_cited_first(s.source) && !s.tuning()) from_sources.push_back(s.id);
+  EXPECT_EQ(std::vector<std::string>(sources.begin(), sources.end() - 1), from_sources);
   for (const char* id : {"reduce-tree", "reduce-two-pass", "reduce-warp-shuffle", "scan-propagate", "scan-reduce-then-scan"})
-    EXPECT_NE(std::find(seeds.begin(), seeds.end(), id), seeds.end()) << id;
-  for (const char* id : {"reduce-best", "scan-best", "scan-decoupled"})  // ours and Merrill & Garland's: not a seed's
-    EXPECT_EQ(std::find(seeds.begin(), seeds.end(), id), seeds.end()) << id;
+    EXPECT_NE(std::find(sources.begin(), sources.end(), id), sources.end()) << id;
+  for (const char* id : {"reduce-best", "scan-best", "scan-decoupled"})  // ours and Merrill & Garland's: not one of the five
+    EXPECT_EQ(std::find(sources.begin(), sources.end(), id), sources.end()) << id;
 }
 
 TEST(TimingStyles, EveryPresetsSeriesDifferInColourAndMarker) {
@@ -125,8 +127,8 @@ TEST(TimingStyles, EverySeriesOfTheFullRecordingAtOnceDiffers) {
 
 TEST(TimingStyles, ATickedSeriesTakesAFreeSlotAndOthersKeepTheirs) {
   TimingState t;
-  apply_timing_preset(t, *find_timing_preset("seeds"));
-  EXPECT_EQ(t.preset, "seeds");
+  apply_timing_preset(t, *find_timing_preset("sources"));
+  EXPECT_EQ(t.preset, "sources");
   const SeriesStyle chunked = shown_style(t.shown[2]);
   ASSERT_EQ(t.shown[2].id, "reduce-chunked");
   show_timing_series(t, "reduce-block", false);
@@ -294,7 +296,7 @@ TEST(TimingOptions, ClearErrorsForUnknownNames) {
   EXPECT_NE(usage_error([] { parse_timing_series("copy,,cub-scan", "--series"); }).find("empty series name"), std::string::npos);
   EXPECT_NE(usage_error([] { parse_timing_series("", "--series"); }).find("no series named"), std::string::npos);
   e = usage_error([] { timing_preset_or_throw("fastest", "--timing-preset"); });
-  EXPECT_EQ(e, "--timing-preset: no preset 'fastest' (one of: reduce-vs-cub, scan-vs-cub, seeds, harris-table2, oancea)");
+  EXPECT_EQ(e, "--timing-preset: no preset 'fastest' (one of: reduce-vs-cub, scan-vs-cub, sources, harris-table2, oancea)");
   EXPECT_EQ(parse_timing_view("ratio", "--timing-view"), TimingView::Ratio);
   EXPECT_NE(usage_error([] { parse_timing_view("bars", "--timing-view"); }).find("one of: time, ratio"), std::string::npos);
 }
@@ -344,7 +346,7 @@ TEST(TimingStartup, PresetSeriesAndViewFromTheCommandLine) {
   std::string e = usage_error([&] { start_app(u, o, ""); });
   EXPECT_NE(e.find("--series: scan-decoupled is not in"), std::string::npos) << e;
   EXPECT_NE(e.find("(it has: scan-propagate, scan-best, cub-scan, copy, cpu-sequential-scan)"), std::string::npos) << e;
-  o.timing_preset = "seeds";
+  o.timing_preset = "sources";
   AppState v;
   EXPECT_NE(usage_error([&] { start_app(v, o, ""); }).find("give one of them"), std::string::npos);
 }

@@ -1,12 +1,12 @@
-// Seed 001's reduce_sum_kernel over a grid, the way its host code launches it: num_blocks blocks
-// whose threads sum the input with a grid-stride loop (stride gridDim.x * blockDim.x) and reduce
-// their block in shared memory, then the same kernel with one block over the block sums.
-// title: Seed 001, reduce_sum_kernel over a grid (grid-stride load), then 1 block (two launches)
-// from: seed 001 (reduce_sum_kernel and its two launches: num_blocks blocks, then 1)
-// about: With 2 blocks of 2 threads over the seed's 8 values (5 3 8 1 7 2 9 4) the stride is 4:
+// The reduction problem's reduce_sum_kernel over a grid, the way its host code launches it: num_blocks
+// blocks whose threads sum the input with a grid-stride loop (stride gridDim.x * blockDim.x) and
+// reduce their block in shared memory, then the same kernel with one block over the block sums.
+// title: Reduction problem, reduce_sum_kernel over a grid (grid-stride load), then 1 block (two launches)
+// from: the tutorial problem on parallel reduction (reduce_sum_kernel and its two launches: num_blocks blocks, then 1)
+// about: With 2 blocks of 2 threads over the problem's 8 values (5 3 8 1 7 2 9 4) the stride is 4:
 //    thread 0 of block 0 sums elements 0 and 4 (12), thread 1 elements 1 and 5 (5), block 1's
 //    threads elements 2, 6 (17) and 3, 7 (5); the block sums are 17 and 22 (d_block_sums), and
-//    the second launch reduces them to 39, the seed's total. By default n = 3000 takes 2 blocks of
+//    the second launch reduces them to 39, the problem's total. By default n = 3000 takes 2 blocks of
 //    256 threads, each thread summing about 6 elements 512 apart: every load of a warp reads 32
 //    consecutive words (4 sectors per request).
 // launch: reduce_sum_kernel<<<BLOCKS, THREADS, THREADS * sizeof(int)>>>(in, d_block_sums, N)

@@ -1,9 +1,9 @@
-// Seed 002's reduction over a grid, the way its slides run it: 2 blocks of 4 threads over 32 ints.
+// Demouth's reduction over a grid, the way his slides run it: 2 blocks of 4 threads over 32 ints.
 // Step 1, each thread sums its block's range 4 elements apart (my_sum); step 2, each block
 // reduces its threads' sums in shared memory and thread 0 writes the block's sum; step 3, the same
 // kernel, launched again with one block, reduces the block sums.
-// title: Seed 002, reduce_kernel over 2 blocks, then 1 block (two launches)
-// from: seed 002 (Demouth, "Blocks and Threads", steps 1 to 3)
+// title: Demouth's slides, reduce_kernel over 2 blocks, then 1 block (two launches)
+// from: Demouth, "Parallel Reduction with CUDA" (slides, 2012): "Blocks and Threads", steps 1 to 3
 // about: The slides' input (1 4 3 2 8 6 3 2 ... 0 0 2 1) gives the threads' sums 11 13 11 9 and
 //    6 14 10 12, the block sums 44 and 42 (partial_sums), and 86 after the second launch. A
 //    __syncthreads() waits for the threads of one block only: the blocks meet at the end of the

@@ -1,7 +1,7 @@
-// Seed 000's reduce_sum_warp_shuffle as printed, with its warp_reduce_sum: one element per
-// thread, a shuffle reduction in every warp, then the first warp reduces the warps' sums.
-// title: Seed 000, reduce_sum_warp_shuffle
-// from: seed 000 (warp_reduce_sum, reduce_sum_warp_shuffle)
+// The primitives tutorial's reduce_sum_warp_shuffle as printed, with its warp_reduce_sum: one element
+// per thread, a shuffle reduction in every warp, then the first warp reduces the warps' sums.
+// title: Primitives tutorial, reduce_sum_warp_shuffle
+// from: the tutorial article "Parallel prefix sum and reduction: the core parallel primitives" (warp_reduce_sum, reduce_sum_warp_shuffle)
 // about: __shfl_down_sync hands a register value from lane + offset to lane (offsets 16, 8, 4, 2,
 //    1); lane 0 of each warp writes its warp's sum to shared memory, and after one
 //    __syncthreads() the first warp reduces those sums the same way. Compare with

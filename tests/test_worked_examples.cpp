@@ -1,4 +1,4 @@
-// The seeds' worked examples, checked at the level of the recorded shared-memory states.
+// The source documents' worked examples (docs/sources.md), checked at the level of the recorded shared-memory states.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -31,8 +31,8 @@ std::vector<int> active_tids(const Step& s) {
 
 }  // namespace
 
-// Seed 000, "Concrete trace": [2,4,6,8,1,3,5,7], T0 adds 0+1, T2 adds 2+3, ... then T0, T4, then T0.
-TEST(Seed000, InterleavedTreeOfEightElements) {
+// The primitives tutorial, "Concrete trace": [2,4,6,8,1,3,5,7], T0 adds 0+1, T2 adds 2+3, ... then T0, T4, then T0.
+TEST(PrimitivesTutorial, InterleavedTreeOfEightElements) {
   Trace t = run_emulator(req("reduce-interleaved-divergent", {2, 4, 6, 8, 1, 3, 5, 7}));
   ASSERT_EQ(t.steps.size(), 5u);  // load, strides 1, 2, 4, write result
   EXPECT_EQ(t.steps[0].smem, (std::vector<double>{2, 4, 6, 8, 1, 3, 5, 7}));
@@ -46,8 +46,8 @@ TEST(Seed000, InterleavedTreeOfEightElements) {
   EXPECT_EQ(t.output, (std::vector<double>{36}));
 }
 
-// Seed 001: [5,3,8,1,7,2,9,4] with sequential addressing: step 4 gives [12,5,17,5], step 2 [29,10], step 1 [39].
-TEST(Seed001, SequentialTreeOfEightElements) {
+// The reduction problem: [5,3,8,1,7,2,9,4] with sequential addressing: step 4 gives [12,5,17,5], step 2 [29,10], step 1 [39].
+TEST(ReductionProblem, SequentialTreeOfEightElements) {
   Trace t = run_emulator(req("reduce-sequential", {5, 3, 8, 1, 7, 2, 9, 4}));
   ASSERT_EQ(t.steps.size(), 5u);
   EXPECT_EQ(t.steps[1].label, "stride 4");
@@ -59,17 +59,17 @@ TEST(Seed001, SequentialTreeOfEightElements) {
   EXPECT_EQ(t.output[0], 39);
 }
 
-// Seed 001: "with 4 threads processing 8 elements, thread 0 sums up elements 0 and 4".
-TEST(Seed001, GridStrideLoadFourThreadsEightElements) {
+// The reduction problem: "with 4 threads processing 8 elements, thread 0 sums up elements 0 and 4".
+TEST(ReductionProblem, GridStrideLoadFourThreadsEightElements) {
   Trace t = run_emulator(req("reduce-sequential", {5, 3, 8, 1, 7, 2, 9, 4}, 4));
   EXPECT_EQ(t.threads, 4);
   EXPECT_EQ(t.steps[0].smem, (std::vector<double>{12, 5, 17, 5}));
   EXPECT_EQ(t.output[0], 39);
 }
 
-// Seed 002 (Demouth): block 0 of 4 threads over 1 4 3 2 8 6 3 2 1 0 3 2 1 3 2 3: partial sums
+// Demouth's slides: block 0 of 4 threads over 1 4 3 2 8 6 3 2 1 0 3 2 1 3 2 3: partial sums
 // 11 13 11 9, then 22 22, then 44; block 1 over the second half: 6 14 10 12, 16 26, 42.
-TEST(Seed002, DemouthBlockPartialSums) {
+TEST(DemouthSlides, BlockPartialSums) {
   Trace b0 = run_emulator(req("reduce-sequential", {1, 4, 3, 2, 8, 6, 3, 2, 1, 0, 3, 2, 1, 3, 2, 3}, 4));
   EXPECT_EQ(b0.steps[0].smem, (std::vector<double>{11, 13, 11, 9}));
   EXPECT_EQ(b0.steps[1].smem, (std::vector<double>{22, 22, 11, 9}));
@@ -80,9 +80,9 @@ TEST(Seed002, DemouthBlockPartialSums) {
   EXPECT_EQ(b1.output[0], 42);
 }
 
-// Seed 000: Blelloch on [1,2,3,4]: up-sweep [1,3,3,7], [1,3,3,10]; clear [1,3,3,0]; down-sweep
+// The primitives tutorial: Blelloch on [1,2,3,4]: up-sweep [1,3,3,7], [1,3,3,10]; clear [1,3,3,0]; down-sweep
 // [1,0,3,3], [0,1,3,6].
-TEST(Seed000, BlellochOnOneTwoThreeFour) {
+TEST(PrimitivesTutorial, BlellochOnOneTwoThreeFour) {
   Trace t = run_emulator(req("scan-blelloch", {1, 2, 3, 4}));
   ASSERT_EQ(t.steps.size(), 7u);  // load, up d=2, up d=1, clear, down d=1, down d=2, store
   EXPECT_EQ(t.steps[0].smem, (std::vector<double>{1, 2, 3, 4}));
@@ -94,8 +94,8 @@ TEST(Seed000, BlellochOnOneTwoThreeFour) {
   EXPECT_EQ(t.output, (std::vector<double>{0, 1, 3, 6}));
 }
 
-// Seed 000: Hillis-Steele on [1,2,3,4]: [1,3,5,7] then [1,3,6,10].
-TEST(Seed000, HillisSteeleOnOneTwoThreeFour) {
+// The primitives tutorial: Hillis-Steele on [1,2,3,4]: [1,3,5,7] then [1,3,6,10].
+TEST(PrimitivesTutorial, HillisSteeleOnOneTwoThreeFour) {
   TraceRequest r = req("scan-hillis-steele", {1, 2, 3, 4});
   r.scan = "inclusive";
   Trace t = run_emulator(r);
@@ -110,7 +110,7 @@ TEST(Seed000, HillisSteeleOnOneTwoThreeFour) {
 // Scan paper: [3 1 7 0 4 1 6 3], with Figure 2's up-sweep and Figure 3's down-sweep states.
 // The paper prints the inclusive scan as [3 4 11 11 14 16 22 25] and the exclusive one as
 // [0 3 4 11 11 14 16 22]: 11 + 4 is 15, not 14 (an erratum of the paper); the tests use the sums.
-TEST(Seed003, BlellochFiguresTwoAndThree) {
+TEST(ScanPaper, BlellochFiguresTwoAndThree) {
   Trace t = run_emulator(req("scan-blelloch", {3, 1, 7, 0, 4, 1, 6, 3}));
   ASSERT_EQ(t.steps.size(), 9u);
   EXPECT_EQ(t.steps[1].smem, (std::vector<double>{3, 4, 7, 7, 4, 5, 6, 9}));
@@ -125,7 +125,7 @@ TEST(Seed003, BlellochFiguresTwoAndThree) {
   EXPECT_EQ(t.steps[3].active_threads, 1);
 }
 
-TEST(Seed003, HillisSteeleBothKinds) {
+TEST(ScanPaper, HillisSteeleBothKinds) {
   TraceRequest r = req("scan-hillis-steele", {3, 1, 7, 0, 4, 1, 6, 3});
   r.scan = "inclusive";
   EXPECT_EQ(run_emulator(r).output, (std::vector<double>{3, 4, 11, 11, 15, 16, 22, 25}));
@@ -148,7 +148,7 @@ TEST(Seed003, HillisSteeleBothKinds) {
   EXPECT_EQ(adds[2], 4);
 }
 
-TEST(Seed003, PaddedBlellochGivesTheSameScan) {
+TEST(ScanPaper, PaddedBlellochGivesTheSameScan) {
   for (Pad pad : {Pad::Harris, Pad::Zero}) {
     TraceRequest r = req("scan-blelloch", {3, 1, 7, 0, 4, 1, 6, 3});
     r.pad = pad;

@@ -1,10 +1,10 @@
-// Seed 001's reduce_sum_kernel as printed: a grid-stride loop into one register per thread, then
-// the sequential-addressing tree in shared memory.
-// title: Seed 001, reduce_sum_kernel (grid-stride load, tree reduction)
-// from: seed 001 (reduce_sum_kernel)
+// The reduction problem's reduce_sum_kernel as printed: a grid-stride loop into one register per
+// thread, then the sequential-addressing tree in shared memory.
+// title: Reduction problem, reduce_sum_kernel (grid-stride load, tree reduction)
+// from: the tutorial problem on parallel reduction (reduce_sum_kernel)
 // about: Each thread sums a grid-stride chunk of the input (with 4 threads and 8 elements thread 0
 //    sums elements 0 and 4), stores it to s_data, and the tree halves the stride each step.
-//    Seed 002 (Demouth) draws the same kernel with 4 threads. Compare with reduce-sequential,
+//    Demouth's slides draw the same kernel with 4 threads. Compare with reduce-sequential,
 //    the same kernel for every operator.
 // note: s_data[tid] += s_data[tid + s] loads s_data[tid + s] before s_data[tid] (the right side
 //    of += first).

@@ -1,11 +1,11 @@
-// The scan paper's Listing 2 as printed in seed 003: the work-efficient (Blelloch) exclusive scan,
+// The scan paper's Listing 2 as our copy prints it: the work-efficient (Blelloch) exclusive scan,
 // with block E inside the down-sweep loop, where the extracted text's braces put it.
 // title: Scan paper, Listing 2 as printed (work-efficient scan)
-// from: scan paper (Harris, Sengupta, Owens 2007), Listing 2, as extracted in seed 003
+// from: Harris, "Parallel Prefix Sum (Scan) with CUDA" (2007), Listing 2, as the project's copy extracts it
 // about: Up-sweep, clear the root, down-sweep, in place on n = 2 * threads elements, with the
 //    listing's barriers: one at the top of every level (none between the last up-sweep level and
 //    block C: thread 0 did that level itself) and one more after every down-sweep level.
-// note: In seed 003's text the down-sweep loop closes after block E, so E (write the results)
+// note: In our copy's text the down-sweep loop closes after block E, so E (write the results)
 //    runs once per level, after that level's second __syncthreads(): every level loads all n
 //    words and writes them to g_odata, and only the last write, after the last level, is the
 //    scan. The output is right; expect log2(n) - 1 extra steps of loads and global writes. The

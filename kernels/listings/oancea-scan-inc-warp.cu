@@ -1,7 +1,7 @@
-// Seed 004's scanIncWarp written as the lecture instructs: an inclusive scan of one warp in
-// shared memory that relies on the warp's lanes running in lockstep (no __syncwarp()).
-// title: Seed 004, scanIncWarp (lockstep warp scan in shared memory)
-// from: seed 004 (Oancea and Henriksen, warp-level inclusive scan; pbbKernels.cu.h's scanIncWarp)
+// Oancea and Henriksen's scanIncWarp written as the lecture instructs: an inclusive scan of one
+// warp in shared memory that relies on the warp's lanes running in lockstep (no __syncwarp()).
+// title: Oancea and Henriksen, scanIncWarp (lockstep warp scan in shared memory)
+// from: Oancea and Henriksen, "On the CUDA implementation of Reduce and Scan" (warp-level inclusive scan; pbbKernels.cu.h's scanIncWarp)
 // about: for d = 0 to lgWARP-1, h = 2^d, each lane with lane >= h sets ptr[idx] = ptr[idx-h] op
 //    ptr[idx] in place: the lecture's "forall i = h to n-1" becomes "if (lane >= h)", the
 //    d loop is unrolled, and the warp is trusted to run in lockstep, so there is no barrier
