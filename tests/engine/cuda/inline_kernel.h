@@ -17,8 +17,9 @@ struct Outcome {
   std::vector<double> out;
 };
 
-// Runs `text` as the kernel file kernels/app/inline.cu (the text stands in for it), n = 64.
-inline Outcome run_text(const std::string& text, int n = 64, ValueType type = ValueType::Int) {
+// The request that runs `text` as the kernel file kernels/app/inline.cu (the text stands in for
+// it), on n ones.
+inline TraceRequest inline_request(const std::string& text, int n = 64, ValueType type = ValueType::Int) {
   TraceRequest r;
   r.n = n;
   r.type = type;
@@ -26,6 +27,12 @@ inline Outcome run_text(const std::string& text, int n = 64, ValueType type = Va
   r.source = kernel_dir() + "/app/inline.cu";
   r.source_text = text;
   r.has_source_text = true;
+  return r;
+}
+
+// Runs `text` as inline_request does, n = 64.
+inline Outcome run_text(const std::string& text, int n = 64, ValueType type = ValueType::Int) {
+  const TraceRequest r = inline_request(text, n, type);
   Outcome o;
   try {
     const Trace t = run_interpreter(resolve_kernel(r));

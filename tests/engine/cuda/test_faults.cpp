@@ -8,6 +8,7 @@
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
 #include "formats/trace_json.h"
+#include "inline_kernel.h"
 
 using namespace scanscope;
 
@@ -29,18 +30,8 @@ __global__ void k(const T *in, T *out, int n) {
 }
 )";
 
-TraceRequest request_of_text(const std::string& text, int n) {
-  TraceRequest r;
-  r.n = n;
-  r.input.assign(static_cast<size_t>(n), 1.0);
-  r.source = kernel_dir() + "/app/inline.cu";
-  r.source_text = text;
-  r.has_source_text = true;
-  return r;
-}
-
 TEST(Faults, TheTraceUpToTheFaultGoesWithTheError) {
-  const ResolvedKernel k = resolve_kernel(request_of_text(kFaultsAfterTwoSteps, 64));
+  const ResolvedKernel k = resolve_kernel(inline_request(kFaultsAfterTwoSteps, 64));
   try {
     run_interpreter(k);
     FAIL() << "the kernel reads in[64] and must fault";
@@ -85,7 +76,7 @@ TEST(Faults, TheTraceUpToTheFaultGoesWithTheError) {
 }
 
 TEST(Faults, CallersThatCatchCudaErrorsStillDo) {
-  const ResolvedKernel k = resolve_kernel(request_of_text(kFaultsAfterTwoSteps, 64));
+  const ResolvedKernel k = resolve_kernel(inline_request(kFaultsAfterTwoSteps, 64));
   try {
     run_interpreter(k);
     FAIL();
@@ -98,7 +89,7 @@ TEST(Faults, CallersThatCatchCudaErrorsStillDo) {
 TEST(Faults, ATraceFileWithABadFaultIsRefused) {
   Trace t;
   try {
-    run_interpreter(resolve_kernel(request_of_text(kFaultsAfterTwoSteps, 64)));
+    run_interpreter(resolve_kernel(inline_request(kFaultsAfterTwoSteps, 64)));
   } catch (const TraceFault& f) {
     t = *f.trace;
   }
@@ -128,7 +119,7 @@ __global__ void k(const T *in, T *out, int n) {
   out[i] = blockIdx.x == 1 ? in[i + 64] : in[i];
 }
 )";
-  const ResolvedKernel k = resolve_kernel(request_of_text(text, 64));
+  const ResolvedKernel k = resolve_kernel(inline_request(text, 64));
   try {
     run_interpreter(k);
     FAIL();
