@@ -151,8 +151,14 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const TraceWork w = trace_work(t);
     return w.additions > 0 ? ", " + std::to_string(w.additions) + " adds in " + std::to_string(w.steps) + " steps" : std::string();
   };
+  if (work_generation_ != s.trace_generation) {  // every access of both traces: once per trace, not per frame
+    work_generation_ = s.trace_generation;
+    work_[0] = work(s.trace);
+    work_[1] = work(s.compare);
+  }
   std::string na = compare_side_label(s, swap), nb = compare_side_label(s, !swap);
-  const std::string wa = work(A), wb = work(B);
+  const std::string& wa = work_[swap ? 1 : 0];
+  const std::string& wb = work_[swap ? 0 : 1];
   if (!wa.empty() || !wb.empty()) {  // room for the work: a "(32 banks)" both sides share goes
     const size_t pa = na.rfind(" ("), pb = nb.rfind(" (");
     if (pa != std::string::npos && pb != std::string::npos && na.substr(pa) == nb.substr(pb)) {

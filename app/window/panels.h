@@ -119,6 +119,8 @@ class ComparePanel : public Panel {  // two traces level by level, and both side
   std::vector<SharedArray> arrays_[2];
   bool show_sides_ = true;            // both sides' grids under the table
   int scrolled_to_ = -1;              // the step the table last scrolled to
+  int work_generation_ = -1;          // the traces work_[] was counted for (trace_generation)
+  std::string work_[2];               // each trace's ", N adds in K steps" ("": none), counted once per trace
 };
 
 class GridPanel : public Panel {  // launches, blocks and the global arrays of a grid trace
