@@ -44,6 +44,33 @@ struct PrintLine {
   std::string text;
 };
 
+// The lines one printf's text makes: a line each (text after the last line break is a line of its
+// own), tabs to 8 columns, a byte that is no printable ASCII (a %c of a control code) as \xHH, so
+// that a trace file holds the line and a terminal shows it as text. The GPU run's output is split
+// the same way before the two are compared.
+inline std::vector<std::string> print_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (size_t k = 0; k < text.size(); ++k) {
+    const unsigned char c = static_cast<unsigned char>(text[k]);
+    if (c == '\n') {
+      lines.push_back(std::move(line));
+      line.clear();
+    } else if (c == '\t') {
+      line.append(8 - line.size() % 8, ' ');
+    } else if (c < 0x20 || c >= 0x7f) {
+      static const char hex[] = "0123456789abcdef";
+      line += "\\x";
+      line += hex[c >> 4];
+      line += hex[c & 15];
+    } else {
+      line += static_cast<char>(c);
+    }
+  }
+  if (!line.empty()) lines.push_back(std::move(line));
+  return lines;
+}
+
 // Two threads touching one shared word within one step (no barrier between them), at least one
 // of them writing: the outcome depends on which runs first. Correct kernels have none.
 struct Hazard {

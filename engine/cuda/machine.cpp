@@ -1077,28 +1077,12 @@ void Machine::run_thread(int tid) {
         for (int k = in.b - 1; k >= 0; --k) values[static_cast<size_t>(k)] = as_u(POP());
         const std::string text = format_print(tid, static_cast<int>(pc) - 1, in.a, values);
         PUSH(from_i(static_cast<int32_t>(text.size())));
-        // a line each (a printf without a line break is a line of its own); tabs to 8 columns; a
-        // byte that is no printable ASCII (a %c of a control code) written as \xHH, so that a
-        // trace file holds the line and a terminal shows it as text
-        std::string line;
-        auto end_line = [&] {
+        // a line each, as print_lines (trace.h) splits and escapes them
+        for (std::string& line : print_lines(text)) {
           if (++printed_lines_ > kMaxPrintLines)
             fault(tid, static_cast<int>(pc) - 1, "more than " + std::to_string(kMaxPrintLines) + " printf lines in one run (a printf in a loop, or in every thread of a large grid?)");
           pending_prints_.push_back({tid, th.round, std::move(line)});
-          line.clear();
-        };
-        for (size_t k = 0; k < text.size(); ++k) {
-          if (text[k] == '\n') end_line();
-          else if (text[k] == '\t') line.append(8 - line.size() % 8, ' ');
-          else if (static_cast<unsigned char>(text[k]) < 0x20 || static_cast<unsigned char>(text[k]) >= 0x7f) {
-            char esc[8];
-            std::snprintf(esc, sizeof esc, "\\x%02x", static_cast<unsigned char>(text[k]));
-            line += esc;
-          } else {
-            line += text[k];
-          }
         }
-        if (!line.empty()) end_line();
         break;
       }
       case Op::Exit:

@@ -1,5 +1,7 @@
 // The interpreter's trace against a traced GPU run of the same text (see kernel_gpu.h).
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <cstring>
 
 #include "engine/gpu/kernel_gpu.h"
@@ -100,9 +102,26 @@ bool gpu_agrees_with(const ResolvedKernel& k, const Trace& t, std::string* why) 
                     std::to_string(t.global_arrays[a].final[i]));
     }
   }
+  // printf's lines: the same lines, as many times each (the GPU's order across threads is not
+  // defined; the interpreter's is launch, block, step, thread).
+  std::vector<std::string> mine;
+  for (const PrintLine& l : t.prints) mine.push_back(l.text);
+  std::vector<std::string> theirs = g.printed;
+  std::sort(mine.begin(), mine.end());
+  std::sort(theirs.begin(), theirs.end());
+  if (mine != theirs) {
+    std::vector<std::string> only_gpu, only_mine;
+    std::set_difference(theirs.begin(), theirs.end(), mine.begin(), mine.end(), std::back_inserter(only_gpu));
+    std::set_difference(mine.begin(), mine.end(), theirs.begin(), theirs.end(), std::back_inserter(only_mine));
+    std::string s = "printf: the GPU printed " + std::to_string(theirs.size()) + " lines, the interpreter " + std::to_string(mine.size());
+    if (!only_gpu.empty()) s += "; only the GPU's: \"" + only_gpu.front() + "\"";
+    if (!only_mine.empty()) s += "; only the interpreter's: \"" + only_mine.front() + "\"";
+    return fail(s);
+  }
   if (why)
-    *why = "equal: output" + std::string(g.blocks.size() > 1 ? ", global arrays" : "") + " and " + std::to_string(barriers) + " barrier snapshots" +
-           (g.blocks.size() > 1 ? " of " + std::to_string(g.blocks.size()) + " blocks" : "");
+    *why = "equal: output" + std::string(g.blocks.size() > 1 ? ", global arrays" : "") + (mine.empty() ? " and " : ", ") + std::to_string(barriers) + " barrier snapshots" +
+           (g.blocks.size() > 1 ? " of " + std::to_string(g.blocks.size()) + " blocks" : "") +
+           (mine.empty() ? "" : " and " + std::to_string(mine.size()) + " printf lines");
   return true;
 }
 

@@ -1,7 +1,9 @@
 // Kernel files on the GPU (see kernel_gpu.h).
 #include <cuda_runtime.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <list>
 #include <map>
@@ -24,6 +26,46 @@ void check(cudaError_t e, const std::string& kernel, const std::string& what) {
   if (e != cudaSuccess)
     throw std::runtime_error(kernel + ": " + what + " failed: " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) + ")");
 }
+
+// The device's printf output of the launches between construction and finish(): the CUDA driver
+// writes it to the process's standard output when the host synchronises, so file descriptor 1 is
+// pointed at a temporary file meanwhile (process-wide: nothing else should print to stdout then).
+class StdoutCapture {
+ public:
+  StdoutCapture() {
+    std::fflush(stdout);
+    file_ = std::tmpfile();
+    if (!file_) return;
+    saved_ = dup(1);
+    if (saved_ < 0 || dup2(fileno(file_), 1) < 0) restore();
+  }
+  ~StdoutCapture() { finish(); }
+  // Restores standard output and returns what was written meanwhile (at most 64 MiB of it).
+  std::string finish() {
+    std::string text;
+    if (!file_) return text;
+    std::fflush(stdout);
+    restore();
+    std::rewind(file_);
+    char buf[65536];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, file_)) > 0 && text.size() < (64u << 20)) text.append(buf, n);
+    std::fclose(file_);
+    file_ = nullptr;
+    return text;
+  }
+
+ private:
+  void restore() {
+    if (saved_ >= 0) {
+      dup2(saved_, 1);
+      close(saved_);
+      saved_ = -1;
+    }
+  }
+  FILE* file_ = nullptr;
+  int saved_ = -1;
+};
 
 struct Loaded {
   cudaLibrary_t lib = nullptr;
@@ -187,6 +229,7 @@ GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_u
   };
   GpuKernelRun run;
   run.device = g.name;
+  StdoutCapture printed;  // the kernel's printf output (kept for a traced run, dropped otherwise)
   if (warm_up && !traced) {  // the first launch also loads the module
     reset();
     run_sequence();
@@ -207,6 +250,10 @@ GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_u
     float ms = 0;
     cudaEventElapsedTime(&ms, a, b);
     times.push_back(ms);
+  }
+  {
+    const std::string text = printed.finish();
+    if (traced) run.printed = print_lines(text);
   }
   std::sort(times.begin(), times.end());
   run.ms = times[times.size() / 2];

@@ -20,6 +20,10 @@ struct GpuKernelRun {
   };
   std::vector<BlockSnapshots> blocks;
   std::vector<std::vector<uint32_t>> arrays;     // every global array after the last launch (ResolvedKernel::arrays)
+  // traced run: what the kernel's printf calls printed, as print_lines (trace.h) splits it, in the
+  // order the GPU flushed it (not a defined order across threads); a timed run's printf output is
+  // dropped (it would land in the program's own standard output)
+  std::vector<std::string> printed;
   float ms = 0;                                  // timed run: the launch sequence, CUDA events
   std::string device;
 };

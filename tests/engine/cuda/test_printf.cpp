@@ -110,3 +110,18 @@ TEST(Printf, TooMuchOutputIsAFault) {
 }
 
 }  // namespace
+
+namespace {
+
+// The GPU run's output is split into lines as the interpreter splits each printf's text, so that
+// the two compare line for line (engine/gpu/gpu_check.cpp).
+TEST(Printf, LinesAreSplitTabbedAndEscapedOneWay) {
+  EXPECT_EQ(print_lines("a\nb\n"), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(print_lines("no break"), (std::vector<std::string>{"no break"}));
+  EXPECT_EQ(print_lines("\n\n"), (std::vector<std::string>{"", ""}));
+  EXPECT_EQ(print_lines("ab\tc\n"), (std::vector<std::string>{"ab      c"}));
+  EXPECT_EQ(print_lines(std::string("x\x01y\x7f")), (std::vector<std::string>{"x\\x01y\\x7f"}));
+  EXPECT_TRUE(print_lines("").empty());
+}
+
+}  // namespace
