@@ -17,6 +17,7 @@
 
 #include "engine/bank_model.h"
 #include "engine/check.h"
+#include "engine/cuda/disasm.h"
 #include "engine/gpu/instrument.h"
 #include "engine/gpu/nvrtc.h"
 #include "engine/interp.h"
@@ -491,15 +492,19 @@ int cmd_lesson(const std::string& action, const std::string& name, int only_step
 
 // The texts the GPU compiles for a request, through NVRTC: the PTX (where the compiler's vector
 // accesses show) and the machine code (for a disassembler).
-int cmd_compile(const RequestOptions& o, const std::string& ptx_path, const std::string& cubin_path, const std::string& arch,
-                bool traced) {
-  if (ptx_path.empty() && cubin_path.empty()) throw UsageError("compile: give --ptx FILE and/or --cubin FILE");
+int cmd_compile(const RequestOptions& o, const std::string& ptx_path, const std::string& cubin_path, const std::string& bytecode_path,
+                const std::string& arch, bool traced) {
+  if (ptx_path.empty() && cubin_path.empty() && bytecode_path.empty())
+    throw UsageError("compile: give --ptx FILE, --cubin FILE and/or --bytecode FILE");
   if (arch.rfind("sm_", 0) != 0) throw UsageError("--arch must be like sm_90, not '" + arch + "'");
   TraceRequest r = to_request(o, nullptr);
   const std::vector<std::string> inputs = request_input_files(r);  // the kernel file and its includes
   if (!ptx_path.empty()) check_output_path(ptx_path, "--ptx", inputs);
   if (!cubin_path.empty()) check_output_path(cubin_path, "--cubin", inputs);
+  if (!bytecode_path.empty()) check_output_path(bytecode_path, "--bytecode", inputs);
   const ResolvedKernel k = resolve_kernel(r);
+  if (!bytecode_path.empty()) write_output(bytecode_path, cuda::disassemble(k.build->compiled, k.build->files));
+  if (ptx_path.empty() && cubin_path.empty()) return 0;  // the interpreter's own build needs no toolkit
   std::string why;
   if (!nvrtc::available(&why)) throw UsageError("compile needs the CUDA toolkit's NVRTC: " + why);
   const GpuSources src = gpu_sources(k, 64);
@@ -644,12 +649,14 @@ int run_command_line(int argc, char** argv) {
   lesson->add_option("--step", lesson_step, "only this step");
 
   RequestOptions creq;
-  std::string compile_ptx, compile_cubin, compile_arch = "sm_90";
+  std::string compile_ptx, compile_cubin, compile_bytecode, compile_arch = "sm_90";
   bool compile_traced = false;
   auto* compile = app.add_subcommand("compile", "compile a kernel (catalogue or --source) with NVRTC as the GPU runs it: PTX, machine code");
   add_request_options(compile, creq);
   compile->add_option("--ptx", compile_ptx, "write the PTX here (- for stdout)");
   compile->add_option("--cubin", compile_cubin, "write the machine code (ELF cubin) here");
+  compile->add_option("--bytecode", compile_bytecode,
+                      "write the interpreter's bytecode here (- for stdout), an instruction a line with its source position");
   compile->add_option("--arch", compile_arch, "target, e.g. sm_90 (default)");
   compile->add_flag("--traced", compile_traced, "the traced build (shared-memory snapshots at every barrier) instead of the timed one");
 
@@ -695,7 +702,7 @@ int run_command_line(int argc, char** argv) {
       if (lesson->count("--step") && lesson_step < 0) throw UsageError("--step must be 0 or more, not " + std::to_string(lesson_step));
       return cmd_lesson(lesson_action, lesson_name, lesson_step);
     }
-    if (*compile) return cmd_compile(creq, compile_ptx, compile_cubin, compile_arch, compile_traced);
+    if (*compile) return cmd_compile(creq, compile_ptx, compile_cubin, compile_bytecode, compile_arch, compile_traced);
     if (*check) return run_check_command(check_opt, *check);
     if (*exercise) return run_exercise_command(exercise_opt);
     // No subcommand: the window.

@@ -11,6 +11,41 @@
 
 namespace scanscope::cuda {
 
+const char* builtin_name(Builtin b) {
+  switch (b) {
+    case Builtin::SyncThreads: return "__syncthreads()";
+    case Builtin::SyncThreadsCount: return "__syncthreads_count()";
+    case Builtin::SyncThreadsAnd: return "__syncthreads_and()";
+    case Builtin::SyncThreadsOr: return "__syncthreads_or()";
+    case Builtin::SyncWarp: return "__syncwarp()";
+    case Builtin::ShflSync: return "__shfl_sync()";
+    case Builtin::ShflUpSync: return "__shfl_up_sync()";
+    case Builtin::ShflDownSync: return "__shfl_down_sync()";
+    case Builtin::ShflXorSync: return "__shfl_xor_sync()";
+    case Builtin::BallotSync: return "__ballot_sync()";
+    case Builtin::AnySync: return "__any_sync()";
+    case Builtin::AllSync: return "__all_sync()";
+    default: return "the end of the kernel";
+  }
+}
+
+const char* atomic_name(Builtin b) {
+  switch (b) {
+    case Builtin::AtomicAdd: return "atomicAdd";
+    case Builtin::AtomicSub: return "atomicSub";
+    case Builtin::AtomicMin: return "atomicMin";
+    case Builtin::AtomicMax: return "atomicMax";
+    case Builtin::AtomicExch: return "atomicExch";
+    case Builtin::AtomicCAS: return "atomicCAS";
+    case Builtin::AtomicAnd: return "atomicAnd";
+    case Builtin::AtomicOr: return "atomicOr";
+    case Builtin::AtomicXor: return "atomicXor";
+    case Builtin::AtomicInc: return "atomicInc";
+    case Builtin::AtomicDec: return "atomicDec";
+    default: return "an atomic";
+  }
+}
+
 namespace {
 
 constexpr uint32_t kStackSlots = kStackWords;  // per thread: frames and operand stack
@@ -74,41 +109,6 @@ double value_of(uint32_t bits, Base type) {
     case Base::Unsigned: return static_cast<double>(bits);
     case Base::Bool: return bits != 0;
     default: return static_cast<int32_t>(bits);
-  }
-}
-
-const char* builtin_name(Builtin b) {
-  switch (b) {
-    case Builtin::SyncThreads: return "__syncthreads()";
-    case Builtin::SyncThreadsCount: return "__syncthreads_count()";
-    case Builtin::SyncThreadsAnd: return "__syncthreads_and()";
-    case Builtin::SyncThreadsOr: return "__syncthreads_or()";
-    case Builtin::SyncWarp: return "__syncwarp()";
-    case Builtin::ShflSync: return "__shfl_sync()";
-    case Builtin::ShflUpSync: return "__shfl_up_sync()";
-    case Builtin::ShflDownSync: return "__shfl_down_sync()";
-    case Builtin::ShflXorSync: return "__shfl_xor_sync()";
-    case Builtin::BallotSync: return "__ballot_sync()";
-    case Builtin::AnySync: return "__any_sync()";
-    case Builtin::AllSync: return "__all_sync()";
-    default: return "the end of the kernel";
-  }
-}
-
-const char* atomic_name(Builtin b) {
-  switch (b) {
-    case Builtin::AtomicAdd: return "atomicAdd";
-    case Builtin::AtomicSub: return "atomicSub";
-    case Builtin::AtomicMin: return "atomicMin";
-    case Builtin::AtomicMax: return "atomicMax";
-    case Builtin::AtomicExch: return "atomicExch";
-    case Builtin::AtomicCAS: return "atomicCAS";
-    case Builtin::AtomicAnd: return "atomicAnd";
-    case Builtin::AtomicOr: return "atomicOr";
-    case Builtin::AtomicXor: return "atomicXor";
-    case Builtin::AtomicInc: return "atomicInc";
-    case Builtin::AtomicDec: return "atomicDec";
-    default: return "an atomic";
   }
 }
 

@@ -15,6 +15,11 @@
 
 namespace scanscope::cuda {
 
+// How messages name a barrier or warp collective ("__syncthreads()"; None: "the end of the
+// kernel") and an atomic ("atomicAdd").
+const char* builtin_name(Builtin b);
+const char* atomic_name(Builtin b);
+
 struct LaunchSpec {
   int grid = 1;   // blocks in all
   int block = 1;  // threads per block in all

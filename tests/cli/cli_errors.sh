@@ -74,6 +74,15 @@ else
 fi
 expect_ok --open "$tmp/fault.json" --help
 
+# The interpreter's bytecode needs no toolkit: an instruction a line with its source position.
+expect_ok compile --kernel scan-blelloch --bytecode "$tmp/blelloch.bytecode"
+if ! grep -qE '^ +[0-9]+ +[0-9]+:[0-9]+ +SyncThreads +__syncthreads\(\), sync point 0, step "up-sweep' "$tmp/blelloch.bytecode" ||
+   ! grep -qE 'St +site [0-9]+: st temp\[bi\]' "$tmp/blelloch.bytecode"; then
+  echo "FAIL: compile --bytecode: $(head -5 "$tmp/blelloch.bytecode")"
+  fail=1
+fi
+bad_input "compile with no output" "give --ptx FILE, --cubin FILE and/or --bytecode FILE" compile --kernel scan-blelloch
+
 # A 16-bit binary PPM (once a crash in stb): read by our own reader, equalized, written.
 python3 -c 'import sys; open(sys.argv[1], "wb").write(b"P6 64 64 65535\n" + bytes(i % 251 for i in range(64 * 64 * 6)))' "$tmp/ok16.ppm"
 expect_ok histeq --image "$tmp/ok16.ppm" --out "$tmp/ok16.png"
