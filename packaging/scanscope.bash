@@ -49,7 +49,7 @@ _scanscope() {
     --source) _filedir cu; return ;;
     --open | --bench) _filedir json; return ;;
     --screenshot | --out) _filedir png; return ;;
-    --json | --image | --markdown | --ncu-csv | --ptx | --cubin | --edit-script) _filedir; return ;;
+    --json | --image | --markdown | --ncu-csv | --ptx | --cubin | --bytecode | --edit-script) _filedir; return ;;
     --lesson-walk | --sources | --cubins) _filedir -d; return ;;
   esac
 
