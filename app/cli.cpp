@@ -297,8 +297,18 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
     std::cout << ncu_metric_list() << "\n";
     return 0;  // main flushes standard output and reports a failed write
   }
-  if (!markdown.empty()) check_output_path(markdown, "--markdown", {ncu_csv});
   auto plan = sources.empty() ? validation_plan() : source_plan(sources);
+  if (!markdown.empty()) {  // before any run: never over the ncu table or a kernel file the plan reads
+    std::vector<std::string> inputs = {ncu_csv};
+    for (const PlanEntry& e : plan) {
+      try {
+        for (const std::string& f : request_input_files(e.request)) inputs.push_back(f);
+      } catch (const cuda::CudaError&) {  // its kernel file at least; the run reports the error
+        inputs.push_back(e.request.source);
+      }
+    }
+    check_output_path(markdown, "--markdown", inputs);
+  }
   GpuStatus g = gpu_status();
   if (!cubins.empty()) {  // every entry's timed kernel as machine code, for a disassembler
     std::string why;
@@ -749,6 +759,14 @@ int run_command_line(int argc, char** argv) {
       } catch (const cuda::CudaError&) {  // a --source with an error opens in the editor: its own path is among the inputs
       }
       check_output_path(wopt.screenshot_path, "--screenshot", inputs);
+      if (!wopt.lesson_walk.empty()) {  // every picture the walk will write, before it writes one
+        std::vector<std::string> walk_inputs = inputs;
+        const std::vector<Lesson> lessons = load_lessons();
+        for (const Lesson& l : lessons) walk_inputs.push_back(l.file);
+        for (const Lesson& l : lessons)
+          for (size_t k = 0; k < l.steps.size(); ++k)
+            check_output_path(wopt.lesson_walk + "/" + l.name + "-" + std::to_string(k) + ".png", "--lesson-walk", walk_inputs);
+      }
     }
     if (!wopt.edit_script.empty()) wopt.edit_script_text = read_text_file(wopt.edit_script, kMaxEditScriptBytes, "an edit script");
     if (!wopt.bench_path.empty()) wopt.opened_bench = std::make_shared<BenchResults>(load_bench_file(wopt.bench_path));  // likewise

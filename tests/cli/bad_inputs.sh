@@ -234,3 +234,11 @@ bad_input "check: run options with an exercise" "--n cannot be combined with --e
 bad_input "check: negative limit" "--max-conflicts must be 0 or more, not -3" check "$tmp/bad-ops.cu" --max-conflicts -3
 bad_input "check: --json onto a kernel file" "--json .*bad-ops.cu would overwrite a kernel file" check --json "$tmp/bad-ops.cu"
 bad_input "unknown exercise" "no exercise 'fly'" exercise show fly
+# Outputs never replace inputs: validate --markdown over a kernel file of its --sources, and a
+# picture of --lesson-walk over the edit script, refused before any work.
+mkdir -p "$tmp/srcs" "$tmp/walk"
+printf '// launch: k<<<1, 32>>>(in, out, N)\n// check: copy\n__global__ void k(const int *in, int *out, int n) { out[threadIdx.x] = in[threadIdx.x]; }\n' >"$tmp/srcs/copy.cu"
+bad_input "validate --markdown over a kernel file" "--markdown .*srcs/copy.cu: is also an input" validate --sources "$tmp/srcs" --markdown "$tmp/srcs/copy.cu"
+printf 'frames 1\n' >"$tmp/walk/padding-0.png"
+bad_input "--lesson-walk over the edit script" "--lesson-walk .*padding-0.png: is also an input" --lesson padding --screenshot "$tmp/s.png" --lesson-walk "$tmp/walk" --edit-script "$tmp/walk/padding-0.png"
+bad_input "compile with no output" "give --ptx FILE, --cubin FILE and/or --bytecode FILE" compile --kernel scan-blelloch

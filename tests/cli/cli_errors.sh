@@ -74,6 +74,9 @@ else
 fi
 expect_ok --open "$tmp/fault.json" --help
 
+# The edit script that --lesson-walk must not replace (bad_inputs.sh) is still there.
+grep -qx "frames 1" "$tmp/walk/padding-0.png" || { echo "FAIL: the edit script was replaced"; fail=1; }
+
 # The interpreter's bytecode needs no toolkit: an instruction a line with its source position.
 expect_ok compile --kernel scan-blelloch --bytecode "$tmp/blelloch.bytecode"
 if ! grep -qE '^ +[0-9]+ +[0-9]+:[0-9]+ +SyncThreads +__syncthreads\(\), sync point 0, step "up-sweep' "$tmp/blelloch.bytecode" ||
@@ -81,7 +84,6 @@ if ! grep -qE '^ +[0-9]+ +[0-9]+:[0-9]+ +SyncThreads +__syncthreads\(\), sync po
   echo "FAIL: compile --bytecode: $(head -5 "$tmp/blelloch.bytecode")"
   fail=1
 fi
-bad_input "compile with no output" "give --ptx FILE, --cubin FILE and/or --bytecode FILE" compile --kernel scan-blelloch
 
 # A 16-bit binary PPM (once a crash in stb): read by our own reader, equalized, written.
 python3 -c 'import sys; open(sys.argv[1], "wb").write(b"P6 64 64 65535\n" + bytes(i % 251 for i in range(64 * 64 * 6)))' "$tmp/ok16.ppm"
