@@ -4,6 +4,7 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 
@@ -30,16 +31,17 @@ struct ShapeLimit {
 // object ends, so an array of 10^6 objects took minutes).
 class ShapeCheck : public nlohmann::json_sax<JsonReader::json> {
  public:
-  ShapeCheck(long long max_containers, const std::set<std::string>* keys, const std::string& free_under)
-      : max_containers_(max_containers), keys_(keys), free_under_(free_under) {}
-  bool null() override { return value(0); }
-  bool boolean(bool) override { return value(0); }
-  bool number_integer(number_integer_t) override { return value(0); }
-  bool number_unsigned(number_unsigned_t) override { return value(0); }
-  bool number_float(number_float_t, const string_t&) override { return value(0); }
-  bool string(string_t& s) override { return value(kStringBytes + long_text(s)); }
-  bool binary(binary_t&) override { return value(0); }
-  bool start_object(std::size_t) override { return value(kObjectBytes) && open(false); }
+  ShapeCheck(long long max_containers, const std::set<std::string>* keys, const std::string& free_under,
+             const std::map<std::string, long long>* array_limits)
+      : max_containers_(max_containers), keys_(keys), free_under_(free_under), array_limits_(array_limits) {}
+  bool null() override { return item(0); }
+  bool boolean(bool) override { return item(0); }
+  bool number_integer(number_integer_t) override { return item(0); }
+  bool number_unsigned(number_unsigned_t) override { return item(0); }
+  bool number_float(number_float_t, const string_t&) override { return item(0); }
+  bool string(string_t& s) override { return item(kStringBytes + long_text(s)); }
+  bool binary(binary_t&) override { return item(0); }
+  bool start_object(std::size_t) override { return item(kObjectBytes) && open(false); }
   bool key(string_t& k) override {
     if (keys_ && !keys_->count(k) && (owners_.empty() || owners_.back().first != free_under_))
       throw ShapeLimit{"unknown key '" + (k.size() > 40 ? k.substr(0, 40) + "..." : k) + "'"};
@@ -47,7 +49,7 @@ class ShapeCheck : public nlohmann::json_sax<JsonReader::json> {
     return value(kKeyBytes + long_text(k) - kValueBytes);
   }
   bool end_object() override { return close(); }
-  bool start_array(std::size_t) override { return value(24) && open(true); }
+  bool start_array(std::size_t) override { return item(24) && open(true); }
   bool end_array() override { return close(); }
   bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
     // a syntax error names its byte; a number too large for a double (406: "1e309") likewise, in
@@ -65,6 +67,16 @@ class ShapeCheck : public nlohmann::json_sax<JsonReader::json> {
   // tree's links in a map node), and a text too long for the string itself.
   static constexpr long long kValueBytes = 16, kStringBytes = 48, kObjectBytes = 64, kKeyBytes = 96;
   static long long long_text(const string_t& s) { return s.size() > 15 ? static_cast<long long>(s.size()) + 17 : 0; }
+  // A value inside the container now open: an array under a key with a limit holds at most that
+  // many (a trace's "input" never more than a trace's n), refused at the first one too many.
+  bool item(long long extra) {
+    if (array_limits_ && !owners_.empty() && owners_.back().second) {
+      const auto it = array_limits_->find(owners_.back().first);
+      if (it != array_limits_->end() && ++counts_.back() > it->second)
+        throw ShapeLimit{"\"" + it->first + "\" holds more than " + std::to_string(it->second) + " values"};
+    }
+    return value(extra);
+  }
   bool value(long long extra) {
     bytes_ += kValueBytes + extra;
     if (bytes_ > JsonReader::kMaxDocumentBytes)
@@ -73,7 +85,10 @@ class ShapeCheck : public nlohmann::json_sax<JsonReader::json> {
   }
   bool open(bool array) {
     // The key a container's keys belong to: the one it stands under (an array's elements, the array's).
-    if (keys_) owners_.push_back({!owners_.empty() && owners_.back().second ? owners_.back().first : last_key_, array});
+    if (keys_ || array_limits_) {
+      owners_.push_back({!owners_.empty() && owners_.back().second ? owners_.back().first : last_key_, array});
+      counts_.push_back(0);
+    }
     // depth counts as nlohmann's callback did: the outermost container is at depth 0
     if (depth_ >= JsonReader::kMaxDepth) throw ShapeLimit{"nested more than " + std::to_string(JsonReader::kMaxDepth) + " deep"};
     if (++containers_ > max_containers_)
@@ -82,7 +97,10 @@ class ShapeCheck : public nlohmann::json_sax<JsonReader::json> {
     return true;
   }
   bool close() {
-    if (keys_ && !owners_.empty()) owners_.pop_back();
+    if (!owners_.empty()) {
+      owners_.pop_back();
+      counts_.pop_back();
+    }
     --depth_;
     return true;
   }
@@ -90,7 +108,9 @@ class ShapeCheck : public nlohmann::json_sax<JsonReader::json> {
   const std::set<std::string>* keys_;
   const std::string& free_under_;
   std::string last_key_;
+  const std::map<std::string, long long>* array_limits_;
   std::vector<std::pair<std::string, bool>> owners_;  // per open container: its key, and whether it is an array
+  std::vector<long long> counts_;                     // per open container: the values in it so far
   int depth_ = 0;
   std::string error_;
 };
@@ -101,7 +121,7 @@ JsonReader::json JsonReader::parse(const std::string& text) const {
   // Checked while reading, before the document is built: nesting (scanscope's files nest 5 deep;
   // a bomb of brackets would take tens of bytes of memory per byte of text) and the number of
   // objects and arrays (a real trace has one per 40 bytes or more; "[{},{},...]" one per 3).
-  ShapeCheck check(static_cast<long long>(text.size()) / kMinBytesPerContainer + 16, keys_, free_under_);
+  ShapeCheck check(static_cast<long long>(text.size()) / kMinBytesPerContainer + 16, keys_, free_under_, array_limits_);
   try {
     if (!json::sax_parse(text, &check)) throw FileError(origin_ + ": not valid JSON (" + check.error() + ")");
     return json::parse(text);

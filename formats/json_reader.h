@@ -2,6 +2,7 @@
 // problem becomes one std::runtime_error "ORIGIN: WHERE: WHAT", never a crash.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -19,6 +20,9 @@ class JsonReader {
   // under `free_under` (a trace's "defines": macro names) are the file's own.
   JsonReader(std::string origin, const std::set<std::string>* keys, std::string free_under)
       : origin_(std::move(origin)), keys_(keys), free_under_(std::move(free_under)) {}
+  // Arrays under these keys hold at most so many values (a trace's "input": its largest n), refused
+  // while the text is read, at the first one too many: a known key's bulk is not built either.
+  void limit_arrays(const std::map<std::string, long long>* limits) { array_limits_ = limits; }
 
   // Parses; any nlohmann exception (syntax, a number beyond a double, ...) is "not valid JSON", and
   // a document nested deeper than kMaxDepth or with more than one object or array per
@@ -55,6 +59,7 @@ class JsonReader {
   std::string origin_;
   const std::set<std::string>* keys_ = nullptr;
   std::string free_under_;
+  const std::map<std::string, long long>* array_limits_ = nullptr;
 };
 
 }  // namespace scanscope

@@ -189,8 +189,28 @@ static const std::set<std::string>& trace_keys() {
   return keys;
 }
 
+// The arrays whose length the format bounds, refused at the first value too many while the text
+// is read (60 million numbers under "input" once took 10 s and 2.7 GB before "input" was looked at).
+static const std::map<std::string, long long>& trace_array_limits() {
+  static const std::map<std::string, long long> limits = {
+      {"input", kMaxTraceN},
+      {"output", kMaxTraceN + 1},
+      {"smem", kMaxSharedBytes / 4},
+      {"word_index", kMaxSharedBytes / 4},
+      {"final", cuda::kMaxArrayElements},
+      {"printf", cuda::kMaxPrintLines},
+      {"launches", cuda::kMaxLaunches},
+      {"global_arrays", 2 + cuda::kMaxDeclaredArrays + cuda::kMaxDeviceVars},
+      {"compiler_notes", 256},
+      {"files", 64},
+      {"sites", 100000},
+  };
+  return limits;
+}
+
 Trace trace_from_json(const std::string& text, const std::string& origin) {
   JsonReader rd(origin, &trace_keys(), "defines");
+  rd.limit_arrays(&trace_array_limits());
   json j = rd.parse(text);
   if (!j.is_object()) rd.fail("", "expected an object");
   if (rd.string(j, "format", "") != "scanscope-trace")

@@ -151,6 +151,31 @@ TEST(TraceJson, NumberBeyondADoubleIsOneCleanLine) {
             "t.json: not valid JSON (byte 49: a number beyond a double's range)");
 }
 
+// A known key's bulk is refused while the text is read too: an array the format bounds ("input"
+// holds at most a trace's largest n) ends the read at its first value too many, so 60 million
+// numbers under "input" are never built (they once took 2.7 GB before "input" was looked at).
+TEST(TraceJson, ArraysTheFormatBoundsAreRefusedAtTheFirstValueTooMany) {
+  const std::string good = trace_to_json(sample());
+  auto with_input = [&](long long count) {
+    std::string text = good;
+    const size_t at = text.find("\"input\":[");
+    const size_t end = text.find(']', at);
+    std::string values;
+    for (long long i = 0; i < count; ++i) values += i ? ",1" : "1";
+    return text.substr(0, at) + "\"input\":[" + values + text.substr(end);
+  };
+  EXPECT_EQ(error_of(with_input(kMaxTraceN + 1)), "t.json: not a scanscope file (\"input\" holds more than " + std::to_string(kMaxTraceN) + " values)");
+  // at the limit the shape check lets it through; the reader then compares it with n
+  EXPECT_EQ(error_of(with_input(kMaxTraceN)).find("holds more than"), std::string::npos);
+  std::string smem = good;
+  const size_t s = smem.find("\"smem\":[");
+  ASSERT_NE(s, std::string::npos);
+  std::string words;
+  for (int i = 0; i <= kMaxSharedBytes / 4; ++i) words += "0,";
+  smem.insert(s + 8, words);
+  EXPECT_EQ(error_of(smem), "t.json: not a scanscope file (\"smem\" holds more than " + std::to_string(kMaxSharedBytes / 4) + " values)");
+}
+
 // A key outside the format is refused while the text is read, before anything is built (issue 28:
 // 67 million numbers under a key nobody reads took 19 s and 2.9 GB to accept); the keys of
 // "defines" are the file's own macro names, and a grid trace's every key is known.
