@@ -768,7 +768,19 @@ int run_command_line(int argc, char** argv) {
             check_output_path(wopt.lesson_walk + "/" + l.name + "-" + std::to_string(k) + ".png", "--lesson-walk", walk_inputs);
       }
     }
-    if (!wopt.edit_script.empty()) wopt.edit_script_text = read_text_file(wopt.edit_script, kMaxEditScriptBytes, "an edit script");
+    if (!wopt.edit_script.empty()) {
+      wopt.edit_script_text = read_text_file(wopt.edit_script, kMaxEditScriptBytes, "an edit script");
+      // its `shot FILE` pictures, like --screenshot, never over an input (the script itself included)
+      std::vector<std::string> inputs = {wopt.open_path, wopt.bench_path, window_req.source, wopt.edit_script};
+      if (!wopt.lesson.empty()) inputs.push_back(find_lesson(wopt.lesson).file);
+      std::istringstream script(wopt.edit_script_text);
+      std::string line;
+      for (int no = 1; std::getline(script, line); ++no) {
+        const size_t b = line.find_first_not_of(" \t");
+        if (b == std::string::npos || line.compare(b, 5, "shot ") != 0) continue;
+        check_output_path(line.substr(b + 5), (wopt.edit_script + ":" + std::to_string(no) + ": shot").c_str(), inputs);
+      }
+    }
     if (!wopt.bench_path.empty()) wopt.opened_bench = std::make_shared<BenchResults>(load_bench_file(wopt.bench_path));  // likewise
     if (!wopt.open_path.empty()) wopt.opened_trace = std::make_shared<Trace>(load_trace_file(wopt.open_path));
     if (!window_built())

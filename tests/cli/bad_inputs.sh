@@ -242,3 +242,6 @@ bad_input "validate --markdown over a kernel file" "--markdown .*srcs/copy.cu: i
 printf 'frames 1\n' >"$tmp/walk/padding-0.png"
 bad_input "--lesson-walk over the edit script" "--lesson-walk .*padding-0.png: is also an input" --lesson padding --screenshot "$tmp/s.png" --lesson-walk "$tmp/walk" --edit-script "$tmp/walk/padding-0.png"
 bad_input "compile with no output" "give --ptx FILE, --cubin FILE and/or --bytecode FILE" compile --kernel scan-blelloch
+cp "$tmp/srcs/copy.cu" "$tmp/shot-target.cu"
+printf 'frames 1\nshot %s\n' "$tmp/shot-target.cu" >"$tmp/shot-script.txt"
+bad_input "edit script: shot over the kernel file" "shot-script.txt:2: shot .*shot-target.cu: is also an input" --source "$tmp/shot-target.cu" --screenshot "$tmp/s.png" --edit-script "$tmp/shot-script.txt"
