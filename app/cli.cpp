@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <sys/stat.h>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -551,6 +552,46 @@ void check_values(const CLI::App& app) {
   for (const CLI::App* sub : app.get_subcommands()) check_values(*sub);
 }
 
+// `scanscope FILE` (a file manager's "open with"): a kernel file is --source, a lesson --lesson,
+// a recording --bench or --open by what its JSON says it is.
+void open_by_kind(const std::string& file, const CLI::App& app, RequestOptions& req, WindowOptions& w) {
+  auto ends_with = [&](const char* ext) {
+    const size_t n = std::strlen(ext);
+    return file.size() > n && file.compare(file.size() - n, n, ext) == 0;
+  };
+  struct stat st {};
+  if (::stat(file.c_str(), &st) != 0) {
+    if (file.find_first_of("./") == std::string::npos) {
+      std::string commands;
+      for (const CLI::App* sub : app.get_subcommands({})) commands += (commands.empty() ? "" : ", ") + sub->get_name();
+      throw UsageError("'" + file + "' is neither a command (" + commands + ") nor a file");
+    }
+    throw UsageError(file + ": " + std::strerror(errno));
+  }
+  auto only = [&](const char* opt, bool given) {
+    if (given) throw UsageError(file + ": the file to open and " + std::string(opt) + " both say what to show: give one of them");
+  };
+  if (ends_with(".cu") || ends_with(".cuh")) {
+    only("--source/--kernel", app.count("--source") > 0 || app.count("--kernel") > 0);
+    req.source = file;
+  } else if (ends_with(".lesson")) {
+    only("--lesson", !w.lesson.empty());
+    w.lesson = file;
+  } else if (ends_with(".json")) {
+    // the recording's kind, from its "format" (read whole: the loader reads it anyway)
+    const std::string text = read_text_file(file, kMaxTraceBytes, "a recording");
+    if (text.find("\"scanscope-bench\"") != std::string::npos && text.find("\"scanscope-trace\"") == std::string::npos) {
+      only("--bench", !w.bench_path.empty());
+      w.bench_path = file;
+    } else {
+      only("--open", !w.open_path.empty());
+      w.open_path = file;
+    }
+  } else {
+    throw UsageError(file + ": scanscope opens kernel files (.cu), lessons (.lesson) and recordings (.json)");
+  }
+}
+
 }  // namespace
 
 int run_command_line(int argc, char** argv) {
@@ -564,6 +605,8 @@ int run_command_line(int argc, char** argv) {
   RequestOptions window_req;
   WindowOptions wopt;
   app.add_option("--open", wopt.open_path, "open a trace JSON file");
+  std::string open_file;
+  app.add_option("file", open_file, "a file to open in the window: a kernel file (.cu), a lesson (.lesson), a trace or bench recording (.json)");
   add_request_options(&app, window_req);
   app.add_option("--step", wopt.step, "step to show first");
   app.add_option("--screenshot", wopt.screenshot_path, "render the window to this PNG and exit");
@@ -716,6 +759,7 @@ int run_command_line(int argc, char** argv) {
     if (*check) return run_check_command(check_opt, *check);
     if (*exercise) return run_exercise_command(exercise_opt);
     // No subcommand: the window.
+    if (!open_file.empty()) open_by_kind(open_file, app, window_req, wopt);
     wopt.have_request = false;
     for (const char* opt : {"--kernel", "--n", "--threads", "--banks", "--warp-issue", "--pad", "--op", "--type", "--scan", "--input", "--seed", "--bits"})
       if (app.count(opt)) wopt.have_request = true;

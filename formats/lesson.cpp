@@ -201,7 +201,12 @@ std::vector<Lesson> load_lessons(const std::string& dir_in) {
   return out;
 }
 
+bool names_lesson_file(const std::string& name) {
+  return name.find('/') != std::string::npos || (name.size() > 7 && name.compare(name.size() - 7, 7, ".lesson") == 0);
+}
+
 Lesson find_lesson(const std::string& name, const std::string& dir) {
+  if (names_lesson_file(name)) return load_lesson_file(name);  // a teacher's own lesson, by its path
   std::string names;
   for (auto& l : load_lessons(dir)) {
     std::string stem = l.file.substr(l.file.find_last_of('/') + 1);

@@ -116,7 +116,10 @@ Lesson load_lesson_file(const std::string& path);
 // parse, or a step naming an exercise that the folder's sibling exercises/ lacks, throws LessonError.
 std::vector<Lesson> load_lessons(const std::string& dir = "");
 // Finds a lesson by name ("reduction-tree") or file stem ("01-reduction-tree"); throws UsageError.
+// A lesson by name (or its file's stem) among the lessons of `dir` (default: the program's), or by
+// its path when `name` names a file (ends in .lesson or holds a '/': names_lesson_file).
 Lesson find_lesson(const std::string& name, const std::string& dir = "");
+bool names_lesson_file(const std::string& name);
 
 // What a step shows, run: its trace, the trace step (`at`), the comparison's trace when it names
 // one. Throws LessonError "FILE:LINE: ..." for an `at` past the trace's last step.

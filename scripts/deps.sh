@@ -6,7 +6,7 @@ set -euo pipefail
 # The last line: the installed program's checks and the Debian package (tests/packaging, scripts/package.sh).
 packages=(cmake ninja-build g++ pkg-config libglfw3-dev libimgui-dev python3-glad libpng-dev libjpeg62-turbo-dev nlohmann-json3-dev
           libcli11-dev libgtest-dev xvfb xauth fonts-dejavu-core python3 clang libclang-rt-14-dev
-          dpkg-dev lintian desktop-file-utils appstream bash-completion)
+          dpkg-dev lintian desktop-file-utils appstream bash-completion shared-mime-info)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -121,7 +121,11 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
   const bool nothing_asked = !o.have_request && o.open_path.empty() && o.lesson.empty() && o.bench_path.empty() && o.panels.empty();
   s.welcome_open = o.welcome || (first_start && nothing_asked);
   if (!o.lesson.empty()) {
-    const int li = find_lesson_index(s, o.lesson);
+    int li = find_lesson_index(s, o.lesson);
+    if (names_lesson_file(o.lesson)) {  // a lesson file of the user's own: beside the program's lessons
+      s.lesson.lessons.push_back(load_lesson_file(o.lesson));
+      li = static_cast<int>(s.lesson.lessons.size()) - 1;
+    }
     if (li < 0) throw UsageError("--lesson: no lesson '" + o.lesson + "' (see scanscope lesson list)");
     if (o.lesson_step < 0 || o.lesson_step >= static_cast<int>(s.lesson.lessons[li].steps.size()))
       throw UsageError("--lesson-step " + std::to_string(o.lesson_step) + " is out of range: lesson " + o.lesson + " has steps 0.." +

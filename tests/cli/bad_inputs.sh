@@ -245,3 +245,7 @@ bad_input "compile with no output" "give --ptx FILE, --cubin FILE and/or --bytec
 cp "$tmp/srcs/copy.cu" "$tmp/shot-target.cu"
 printf 'frames 1\nshot %s\n' "$tmp/shot-target.cu" >"$tmp/shot-script.txt"
 bad_input "edit script: shot over the kernel file" "shot-script.txt:2: shot .*shot-target.cu: is also an input" --source "$tmp/shot-target.cu" --screenshot "$tmp/s.png" --edit-script "$tmp/shot-script.txt"
+bad_input "a mistyped command" "'tarce' is neither a command \(list, trace, .*\) nor a file" tarce
+cp "$tmp/srcs/copy.cu" "$tmp/srcs/copy.cu.txt"
+bad_input "a file of no kind scanscope opens" "copy.cu.txt: scanscope opens kernel files \(.cu\), lessons \(.lesson\) and recordings \(.json\)" "$tmp/srcs/copy.cu.txt"
+bad_input "a file to open and --open" "the file to open and --open both say what to show" "$tmp/good.json" --open "$tmp/good.json"

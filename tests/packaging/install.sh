@@ -20,7 +20,7 @@ files=(bin/scanscope share/scanscope/kernels/ops.cuh share/scanscope/kernels/sca
 files+=(share/man/man1/scanscope.1.gz share/bash-completion/completions/scanscope)
 files+=(share/applications/org.scanscope.scanscope.desktop share/metainfo/org.scanscope.scanscope.metainfo.xml
         share/icons/hicolor/scalable/apps/org.scanscope.scanscope.svg share/icons/hicolor/48x48/apps/org.scanscope.scanscope.png)
-files+=(share/doc/scanscope/copyright share/doc/scanscope/changelog.gz)
+files+=(share/doc/scanscope/copyright share/doc/scanscope/changelog.gz share/mime/packages/org.scanscope.scanscope.xml)
 for f in "${files[@]}"; do
   [ -e "$prefix/$f" ] || { echo "FAIL: the install lacks $f"; fail=1; }
 done
@@ -53,6 +53,13 @@ grep -q "^padding " "$tmp/out" || { echo "FAIL: lesson list lacks padding"; fail
 ok "lesson show" run lesson show padding --step 0
 ok "check of an exercise's model solution" run check "$inst/share/scanscope/assets/exercises/pad-blelloch-solution.cu" --exercise pad-blelloch
 ok "--version" run --version
+# The file type of lessons, as the desktop's database takes it, and a lesson file opened by its path
+# (a file manager runs `scanscope FILE`; `lesson show FILE` reads the same file).
+ok "the .lesson file type" sh -c "mkdir -p '$tmp/mime/packages' && cp '$inst/share/mime/packages/org.scanscope.scanscope.xml' '$tmp/mime/packages/' &&
+  update-mime-database '$tmp/mime' && grep -q 'application/x-scanscope-lesson' '$tmp/mime/globs2' && grep -q '\\*.lesson' '$tmp/mime/globs2'"
+cp "$inst/share/scanscope/assets/lessons/06-padding.lesson" "$tmp/elsewhere/own.lesson"
+ok "lesson show by its path" run lesson show own.lesson --step 0
+grep -q "^Padding" "$tmp/out" || { echo "FAIL: lesson show own.lesson: $(head -2 "$tmp/out")"; fail=1; }
 ok "man page" sh -c "gzip -dc '$inst/share/man/man1/scanscope.1.gz' | grep -q '^\.SS \"scanscope trace\"'"
 # Nothing was written beside the program or into its data.
 written=$(find "$inst" -newer "$inst/share/scanscope/kernels/reduce/zz-installed-only.cu" -type f | head)
