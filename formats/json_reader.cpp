@@ -32,8 +32,8 @@ struct ShapeLimit {
 class ShapeCheck : public nlohmann::json_sax<JsonReader::json> {
  public:
   ShapeCheck(long long max_containers, const std::set<std::string>* keys, const std::string& free_under,
-             const std::map<std::string, long long>* array_limits)
-      : max_containers_(max_containers), keys_(keys), free_under_(free_under), array_limits_(array_limits) {}
+             const std::map<std::string, long long>* array_limits, const std::set<std::string>* object_arrays)
+      : max_containers_(max_containers), keys_(keys), free_under_(free_under), array_limits_(array_limits), object_arrays_(object_arrays) {}
   bool null() override { return item(0); }
   bool boolean(bool) override { return item(0); }
   bool number_integer(number_integer_t) override { return item(0); }
@@ -41,7 +41,7 @@ class ShapeCheck : public nlohmann::json_sax<JsonReader::json> {
   bool number_float(number_float_t, const string_t&) override { return item(0); }
   bool string(string_t& s) override { return item(kStringBytes + long_text(s)); }
   bool binary(binary_t&) override { return item(0); }
-  bool start_object(std::size_t) override { return item(kObjectBytes) && open(false); }
+  bool start_object(std::size_t) override { return item(kObjectBytes, true) && open(false); }
   bool key(string_t& k) override {
     if (keys_ && !keys_->count(k) && (owners_.empty() || owners_.back().first != free_under_))
       throw ShapeLimit{"unknown key '" + (k.size() > 40 ? k.substr(0, 40) + "..." : k) + "'"};
@@ -49,7 +49,13 @@ class ShapeCheck : public nlohmann::json_sax<JsonReader::json> {
     return value(kKeyBytes + long_text(k) - kValueBytes);
   }
   bool end_object() override { return close(); }
-  bool start_array(std::size_t) override { return item(24) && open(true); }
+  bool start_array(std::size_t) override {
+    // with limits: only the keys the format gives arrays hold one (a trace's "totals" never does)
+    if (array_limits_ && object_arrays_ && !owners_.empty() && !owners_.back().second && !array_limits_->count(last_key_) &&
+        !object_arrays_->count(last_key_))
+      throw ShapeLimit{"\"" + last_key_ + "\" holds no array in this format"};
+    return item(24) && open(true);
+  }
   bool end_array() override { return close(); }
   bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) override {
     // a syntax error names its byte; a number too large for a double (406: "1e309") likewise, in
@@ -69,11 +75,14 @@ class ShapeCheck : public nlohmann::json_sax<JsonReader::json> {
   static long long long_text(const string_t& s) { return s.size() > 15 ? static_cast<long long>(s.size()) + 17 : 0; }
   // A value inside the container now open: an array under a key with a limit holds at most that
   // many (a trace's "input" never more than a trace's n), refused at the first one too many.
-  bool item(long long extra) {
+  // An array of objects (a trace's "steps") holds objects only, refused at its first number.
+  bool item(long long extra, bool object = false) {
     if (array_limits_ && !owners_.empty() && owners_.back().second) {
-      const auto it = array_limits_->find(owners_.back().first);
+      const std::string& key = owners_.back().first;
+      const auto it = array_limits_->find(key);
       if (it != array_limits_->end() && ++counts_.back() > it->second)
         throw ShapeLimit{"\"" + it->first + "\" holds more than " + std::to_string(it->second) + " values"};
+      if (!object && object_arrays_ && object_arrays_->count(key)) throw ShapeLimit{"\"" + key + "\" holds objects, not single values"};
     }
     return value(extra);
   }
@@ -109,6 +118,7 @@ class ShapeCheck : public nlohmann::json_sax<JsonReader::json> {
   const std::string& free_under_;
   std::string last_key_;
   const std::map<std::string, long long>* array_limits_;
+  const std::set<std::string>* object_arrays_;
   std::vector<std::pair<std::string, bool>> owners_;  // per open container: its key, and whether it is an array
   std::vector<long long> counts_;                     // per open container: the values in it so far
   int depth_ = 0;
@@ -121,7 +131,7 @@ JsonReader::json JsonReader::parse(const std::string& text) const {
   // Checked while reading, before the document is built: nesting (scanscope's files nest 5 deep;
   // a bomb of brackets would take tens of bytes of memory per byte of text) and the number of
   // objects and arrays (a real trace has one per 40 bytes or more; "[{},{},...]" one per 3).
-  ShapeCheck check(static_cast<long long>(text.size()) / kMinBytesPerContainer + 16, keys_, free_under_, array_limits_);
+  ShapeCheck check(static_cast<long long>(text.size()) / kMinBytesPerContainer + 16, keys_, free_under_, array_limits_, object_arrays_);
   try {
     if (!json::sax_parse(text, &check)) throw FileError(origin_ + ": not valid JSON (" + check.error() + ")");
     return json::parse(text);

@@ -22,7 +22,13 @@ class JsonReader {
       : origin_(std::move(origin)), keys_(keys), free_under_(std::move(free_under)) {}
   // Arrays under these keys hold at most so many values (a trace's "input": its largest n), refused
   // while the text is read, at the first one too many: a known key's bulk is not built either.
-  void limit_arrays(const std::map<std::string, long long>* limits) { array_limits_ = limits; }
+  // With `object_arrays` too, the format's every array is named: arrays of values under `limits`,
+  // arrays of objects under `object_arrays` (a single value in one is refused); any other key holds
+  // no array.
+  void limit_arrays(const std::map<std::string, long long>* limits, const std::set<std::string>* object_arrays = nullptr) {
+    array_limits_ = limits;
+    object_arrays_ = object_arrays;
+  }
 
   // Parses; any nlohmann exception (syntax, a number beyond a double, ...) is "not valid JSON", and
   // a document nested deeper than kMaxDepth or with more than one object or array per
@@ -60,6 +66,7 @@ class JsonReader {
   const std::set<std::string>* keys_ = nullptr;
   std::string free_under_;
   const std::map<std::string, long long>* array_limits_ = nullptr;
+  const std::set<std::string>* object_arrays_ = nullptr;
 };
 
 }  // namespace scanscope

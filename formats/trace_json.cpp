@@ -204,13 +204,25 @@ static const std::map<std::string, long long>& trace_array_limits() {
       {"compiler_notes", 256},
       {"files", 64},
       {"sites", 100000},
+      {"src", 3},
+      {"end", 2},
+      {"stmt", 2},
+      {"grid_dim", 3},
+      {"block_dim", 3},
+      {"dims", 4},
   };
   return limits;
 }
 
+// The arrays of objects (nothing else of the format is an array): steps, accesses, ...
+static const std::set<std::string>& trace_object_arrays() {
+  static const std::set<std::string> keys = {"steps", "accesses", "global_accesses", "arrays", "files", "sites", "launches", "global_arrays", "printf"};
+  return keys;
+}
+
 Trace trace_from_json(const std::string& text, const std::string& origin) {
   JsonReader rd(origin, &trace_keys(), "defines");
-  rd.limit_arrays(&trace_array_limits());
+  rd.limit_arrays(&trace_array_limits(), &trace_object_arrays());
   json j = rd.parse(text);
   if (!j.is_object()) rd.fail("", "expected an object");
   if (rd.string(j, "format", "") != "scanscope-trace")

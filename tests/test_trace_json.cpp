@@ -174,6 +174,18 @@ TEST(TraceJson, ArraysTheFormatBoundsAreRefusedAtTheFirstValueTooMany) {
   for (int i = 0; i <= kMaxSharedBytes / 4; ++i) words += "0,";
   smem.insert(s + 8, words);
   EXPECT_EQ(error_of(smem), "t.json: not a scanscope file (\"smem\" holds more than " + std::to_string(kMaxSharedBytes / 4) + " values)");
+  // Every array of the format is named: an array of objects holds no number, and a key that never
+  // holds an array (60 million numbers under "totals" were once built and then ignored) holds none.
+  std::string steps = good;
+  const size_t st = steps.find("\"steps\":[");
+  ASSERT_NE(st, std::string::npos);
+  steps.insert(st + 9, "1,");
+  EXPECT_EQ(error_of(steps), "t.json: not a scanscope file (\"steps\" holds objects, not single values)");
+  std::string totals = good;
+  const size_t tt = totals.find("\"totals\":");
+  ASSERT_NE(tt, std::string::npos);
+  totals.replace(tt, 9, "\"totals\":[1,2,3],\"x_totals\":");
+  EXPECT_EQ(error_of(totals), "t.json: not a scanscope file (\"totals\" holds no array in this format)");
 }
 
 // A key outside the format is refused while the text is read, before anything is built (issue 28:
