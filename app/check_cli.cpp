@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "engine/assets.h"
 #include "engine/check.h"
 #include "engine/interp.h"
 #include "engine/cuda/preprocessor.h"
@@ -126,6 +127,7 @@ int run_check_command(const CheckOptions& o, const CLI::App& cmd) {
       } catch (const std::exception&) {
       }
     }
+    for (std::string& f : program_data_files()) inputs.push_back(std::move(f));  // the exercise files among them
     check_output_path(json, "--json", inputs);
   }
   Exercise ex;

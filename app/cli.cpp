@@ -16,6 +16,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "engine/assets.h"
 #include "engine/bank_model.h"
 #include "engine/check.h"
 #include "engine/cuda/disasm.h"
@@ -440,7 +441,11 @@ int cmd_histeq(const std::string& image_path, const std::string& out_path, const
   Device device = device_name == "cpu" ? Device::Cpu : device_name == "gpu" ? Device::Gpu : Device::Auto;
   if (device_name != "cpu" && device_name != "gpu" && device_name != "auto")
     throw UsageError("--device must be auto, cpu or gpu, not '" + device_name + "'");
-  if (!out_path.empty()) check_output_path(out_path, "--out", {image_path});
+  if (!out_path.empty()) {  // never over the image, nor a kernel file it traces (the program's data)
+    std::vector<std::string> inputs = program_data_files();
+    inputs.push_back(image_path);
+    check_output_path(out_path, "--out", inputs);
+  }
   GrayImage img = image_path.empty() ? synthetic_image(320, 240) : load_gray_image(image_path);
   std::ostream& report = out_path == "-" ? std::cerr : std::cout;  // stdout may carry the PNG
   Equalization e = equalize(img, device);
@@ -793,30 +798,30 @@ int run_command_line(int argc, char** argv) {
     if (!wopt.timing_series.empty()) parse_timing_series(wopt.timing_series, "--series");
     if (!wopt.timing_view.empty() && wopt.timing_view != "time" && wopt.timing_view != "ratio")
       throw UsageError("--timing-view: '" + wopt.timing_view + "' is not a view (one of: time, ratio)");
-    // A bad trace file is reported before any window opens (and in builds without one).
-    if (!wopt.screenshot_path.empty()) {
-      // every file the window reads: traces, bench, edit script, the lesson, the kernel file and its includes
-      std::vector<std::string> inputs = {wopt.open_path, wopt.bench_path, window_req.source, wopt.edit_script};
+    // Every file the window may read: traces, bench, edit script, the lesson, the kernel file and its
+    // includes, and the program's own data (catalogue kernels, lessons, exercises, recordings): no
+    // picture it writes (--screenshot, --lesson-walk, an edit script's `shot FILE`) replaces one,
+    // checked before the window opens.
+    std::vector<std::string> inputs;
+    if (!wopt.screenshot_path.empty() || !wopt.edit_script.empty()) {
+      inputs = {wopt.open_path, wopt.bench_path, window_req.source, wopt.edit_script};
       if (!wopt.lesson.empty()) inputs.push_back(find_lesson(wopt.lesson).file);
       try {
         for (const std::string& f : request_input_files(wopt.request)) inputs.push_back(f);
       } catch (const cuda::CudaError&) {  // a --source with an error opens in the editor: its own path is among the inputs
       }
+      for (std::string& f : program_data_files()) inputs.push_back(std::move(f));
+    }
+    if (!wopt.screenshot_path.empty()) {
       check_output_path(wopt.screenshot_path, "--screenshot", inputs);
       if (!wopt.lesson_walk.empty()) {  // every picture the walk will write, before it writes one
-        std::vector<std::string> walk_inputs = inputs;
-        const std::vector<Lesson> lessons = load_lessons();
-        for (const Lesson& l : lessons) walk_inputs.push_back(l.file);
-        for (const Lesson& l : lessons)
+        for (const Lesson& l : load_lessons())
           for (size_t k = 0; k < l.steps.size(); ++k)
-            check_output_path(wopt.lesson_walk + "/" + l.name + "-" + std::to_string(k) + ".png", "--lesson-walk", walk_inputs);
+            check_output_path(wopt.lesson_walk + "/" + l.name + "-" + std::to_string(k) + ".png", "--lesson-walk", inputs);
       }
     }
     if (!wopt.edit_script.empty()) {
       wopt.edit_script_text = read_text_file(wopt.edit_script, kMaxEditScriptBytes, "an edit script");
-      // its `shot FILE` pictures, like --screenshot, never over an input (the script itself included)
-      std::vector<std::string> inputs = {wopt.open_path, wopt.bench_path, window_req.source, wopt.edit_script};
-      if (!wopt.lesson.empty()) inputs.push_back(find_lesson(wopt.lesson).file);
       std::istringstream script(wopt.edit_script_text);
       std::string line;
       for (int no = 1; std::getline(script, line); ++no) {

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <vector>
 
 namespace scanscope {
@@ -56,6 +57,17 @@ std::string data_dir() {
 std::string asset_dir() {
   if (const char* env = std::getenv("SCANSCOPE_ASSETS"); env && *env) return env;
   return data_dir() + "/assets";
+}
+
+std::vector<std::string> program_data_files() {
+  std::vector<std::string> out;
+  for (const std::string& root : {data_dir() + "/kernels", asset_dir()}) {
+    std::error_code ec;
+    std::filesystem::recursive_directory_iterator it(root, std::filesystem::directory_options::skip_permission_denied, ec), end;
+    for (; !ec && it != end && static_cast<int>(out.size()) < kMaxDataFiles; it.increment(ec))
+      if (it->is_regular_file(ec)) out.push_back(it->path().string());
+  }
+  return out;
 }
 
 }  // namespace scanscope

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace scanscope {
 
@@ -18,6 +19,11 @@ std::string data_dir();
 // The lessons, exercises, bench and traces folders' parent: $SCANSCOPE_ASSETS when set, else
 // data_dir()/assets.
 std::string asset_dir();
+
+// Every regular file of the program's own data (the kernels folder and asset_dir(): kernel files,
+// lessons, exercises, recordings), at most kMaxDataFiles: what no output of the program may replace.
+constexpr int kMaxDataFiles = 20000;
+std::vector<std::string> program_data_files();
 
 // The lookup behind data_dir(), for an executable at `exe_path` (absolute): its folder's parent,
 // then that folder's ancestors, up to kDataSearchLevels of them, each checked for share/scanscope/kernels.

@@ -249,10 +249,14 @@ std::string read_text_file(const std::string& path, long long max_bytes, const c
     ::close(fd);
     fail_input(path, std::to_string(st.st_size) + " bytes, larger than the " + mib(max_bytes) + " " + what + " may be");
   }
+  // Read to the end, whatever the size said: a file that grows meanwhile, or one of /proc whose size
+  // reads 0, is read as it is, up to max_bytes (one byte more is the error).
   std::string text;
-  text.resize(static_cast<size_t>(st.st_size));
+  text.resize(static_cast<size_t>(st.st_size) + 4096);
   size_t got = 0;
-  while (got < text.size()) {
+  for (;;) {
+    if (got == text.size()) text.resize(std::min<size_t>(text.size() * 2, static_cast<size_t>(max_bytes) + 1));
+    if (got == text.size()) break;  // max_bytes + 1 read
     ssize_t k = ::read(fd, text.data() + got, text.size() - got);
     if (k < 0 && errno == EINTR) continue;
     if (k < 0) {
@@ -260,11 +264,12 @@ std::string read_text_file(const std::string& path, long long max_bytes, const c
       ::close(fd);
       fail_input(path, "read failed (" + errno_text(e) + ")");
     }
-    if (k == 0) break;  // shrank while we read: take what is there
+    if (k == 0) break;  // the end (a file that shrank while we read: what is there)
     got += static_cast<size_t>(k);
   }
-  text.resize(got);
   ::close(fd);
+  if (static_cast<long long>(got) > max_bytes) fail_input(path, "more than the " + mib(max_bytes) + " " + what + " may be");
+  text.resize(got);
   return text;
 }
 

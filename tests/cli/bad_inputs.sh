@@ -249,3 +249,13 @@ bad_input "a mistyped command" "'tarce' is neither a command \(list, trace, .*\)
 cp "$tmp/srcs/copy.cu" "$tmp/srcs/copy.cu.txt"
 bad_input "a file of no kind scanscope opens" "copy.cu.txt: scanscope opens kernel files \(.cu\), lessons \(.lesson\) and recordings \(.json\)" "$tmp/srcs/copy.cu.txt"
 bad_input "a file to open and --open" "the file to open and --open both say what to show" "$tmp/good.json" --open "$tmp/good.json"
+# Nor the program's own data, which the window and check read (a copy of it, under $tmp): a picture
+# over a recording, check --json over an exercise file; and a shot over a file the kernel includes.
+mkdir -p "$tmp/data"
+cp -r "$(dirname "$0")/../../assets" "$tmp/data/assets"
+SCANSCOPE_ASSETS="$tmp/data/assets" bad_input "--screenshot over a recording of the program" "--screenshot .*data/assets/bench/h200-int.json: is also an input" --panels timing --screenshot "$tmp/data/assets/bench/h200-int.json"
+SCANSCOPE_ASSETS="$tmp/data/assets" bad_input "check --json over an exercise file" "--json .*first-add.exercise: is also an input" check "$tmp/data/assets/exercises/first-add-solution.cu" --exercise first-add --json "$tmp/data/assets/exercises/first-add.exercise"
+printf '#define SCALE 1\n' >"$tmp/srcs/scale.cuh"
+{ printf '#include "scale.cuh"\n'; cat "$tmp/srcs/copy.cu"; } >"$tmp/srcs/with-include.cu"
+printf 'frames 1\nshot %s\n' "$tmp/srcs/scale.cuh" >"$tmp/shot-include.txt"
+bad_input "edit script: shot over an included file" "shot-include.txt:2: shot .*scale.cuh: is also an input" --source "$tmp/srcs/with-include.cu" --screenshot "$tmp/s.png" --edit-script "$tmp/shot-include.txt"
