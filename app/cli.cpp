@@ -235,10 +235,23 @@ int cmd_list(bool as_json) {
   return 0;
 }
 
+// An output a command makes (a trace, PTX, bytecode, a table): never over one of `inputs` or the
+// program's own data, and never a kernel file by its name (`--bytecode mine.cu` is a slip of the
+// hand, whether or not that file is read).
+void check_made_output(const std::string& path, const char* what, std::vector<std::string> inputs) {
+  for (const char* ext : {".cu", ".cuh"}) {
+    const size_t n = std::strlen(ext);
+    if (path.size() > n && path.compare(path.size() - n, n, ext) == 0)
+      throw UsageError(std::string(what) + " " + path + " would replace a kernel file: name a file of another kind, or - for stdout");
+  }
+  for (std::string& f : program_data_files()) inputs.push_back(std::move(f));
+  check_output_path(path, what, inputs);
+}
+
 int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet, bool timed, bool code) {
   Device device;
   TraceRequest r = to_request(o, &device);
-  if (!json_path.empty()) check_output_path(json_path, "--json", request_input_files(r));  // the kernel file and its includes
+  if (!json_path.empty()) check_made_output(json_path, "--json", request_input_files(r));  // the kernel file and its includes
   if (timed) {  // the uninstrumented kernel once, on the GPU (for ncu and compute-sanitizer)
     GpuStatus g = gpu_status();
     if (!g.usable) throw UsageError("--timed runs the timed kernel on the GPU: no usable GPU: " + g.why);
@@ -309,7 +322,7 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
         inputs.push_back(e.request.source);
       }
     }
-    check_output_path(markdown, "--markdown", inputs);
+    check_made_output(markdown, "--markdown", inputs);
   }
   GpuStatus g = gpu_status();
   if (!cubins.empty()) {  // every entry's timed kernel as machine code, for a disassembler
@@ -515,9 +528,9 @@ int cmd_compile(const RequestOptions& o, const std::string& ptx_path, const std:
   if (arch.rfind("sm_", 0) != 0) throw UsageError("--arch must be like sm_90, not '" + arch + "'");
   TraceRequest r = to_request(o, nullptr);
   const std::vector<std::string> inputs = request_input_files(r);  // the kernel file and its includes
-  if (!ptx_path.empty()) check_output_path(ptx_path, "--ptx", inputs);
-  if (!cubin_path.empty()) check_output_path(cubin_path, "--cubin", inputs);
-  if (!bytecode_path.empty()) check_output_path(bytecode_path, "--bytecode", inputs);
+  if (!ptx_path.empty()) check_made_output(ptx_path, "--ptx", inputs);
+  if (!cubin_path.empty()) check_made_output(cubin_path, "--cubin", inputs);
+  if (!bytecode_path.empty()) check_made_output(bytecode_path, "--bytecode", inputs);
   const ResolvedKernel k = resolve_kernel(r);
   if (!bytecode_path.empty()) write_output(bytecode_path, cuda::disassemble(k.build->compiled, k.build->files));
   if (ptx_path.empty() && cubin_path.empty()) return 0;  // the interpreter's own build needs no toolkit
