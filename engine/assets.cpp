@@ -1,5 +1,6 @@
 // Data lookup (see assets.h).
 #include "engine/assets.h"
+#include "engine/kernel_file.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -61,7 +62,7 @@ std::string asset_dir() {
 
 std::vector<std::string> program_data_files() {
   std::vector<std::string> out;
-  for (const std::string& root : {data_dir() + "/kernels", asset_dir()}) {
+  for (const std::string& root : {kernel_dir(), asset_dir()}) {
     std::error_code ec;
     std::filesystem::recursive_directory_iterator it(root, std::filesystem::directory_options::skip_permission_denied, ec), end;
     for (; !ec && it != end && static_cast<int>(out.size()) < kMaxDataFiles; it.increment(ec))

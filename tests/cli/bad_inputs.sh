@@ -195,8 +195,11 @@ bad_input_no_gpu "bench of 2^30 without a GPU" "without a GPU --max is at most 2
 # Outputs are checked before the work, and never overwrite an input.
 bad_input "output folder missing" "--json $tmp/nodir/b.json: no folder" bench --min 1024 --max 1024 --json "$tmp/nodir/b.json"
 bad_input "screenshot over its own trace" "--screenshot .*good.json: is also an input" --open "$tmp/good.json" --screenshot "$tmp/good.json"
-bad_input "trace JSON onto a file the kernel includes" "--json .*inc.cuh: is also an input" trace --source "$tmp/main.cu" --device cpu --json "$tmp/inc.cuh"
-SCANSCOPE_KERNEL_DIR="$tmp/kernels" bad_input "trace JSON onto the catalogue kernel traced" "--json .*kernels/scan/scan-blelloch.cu: is also an input" trace --kernel scan-blelloch --n 16 --device cpu --json "$tmp/kernels/scan/scan-blelloch.cu"
+bad_input "trace JSON onto a kernel file by its name" "--json .*inc.cuh would replace a kernel file" trace --source "$tmp/main.cu" --device cpu --json "$tmp/inc.cuh"
+ln -f "$tmp/inc.cuh" "$tmp/inc-link.json"
+bad_input "trace JSON onto a file the kernel includes (a hard link)" "--json .*inc-link.json: is also an input" trace --source "$tmp/main.cu" --device cpu --json "$tmp/inc-link.json"
+ln -f "$tmp/kernels/scan/scan-blelloch.cu" "$tmp/blelloch-link.json"
+SCANSCOPE_KERNEL_DIR="$tmp/kernels" bad_input "trace JSON onto the catalogue kernel traced" "--json .*blelloch-link.json: is also an input" trace --kernel scan-blelloch --n 16 --device cpu --json "$tmp/blelloch-link.json"
 bad_input "screenshot onto the edit script" "--screenshot .*script.txt: is also an input" --edit-script "$tmp/script.txt" --screenshot "$tmp/script.txt"
 SCANSCOPE_ASSETS="$tmp/assets2" bad_input "screenshot onto the lesson shown" "--screenshot .*01-reduction-tree.lesson: is also an input" --lesson reduction-tree --screenshot "$tmp/assets2/lessons/01-reduction-tree.lesson"
 bad_input "output is a folder" "is a folder, not a file" trace --kernel scan-blelloch --n 8 --device cpu --json "$tmp/folder.json"
@@ -238,7 +241,8 @@ bad_input "unknown exercise" "no exercise 'fly'" exercise show fly
 # picture of --lesson-walk over the edit script, refused before any work.
 mkdir -p "$tmp/srcs" "$tmp/walk"
 printf '// launch: k<<<1, 32>>>(in, out, N)\n// check: copy\n__global__ void k(const int *in, int *out, int n) { out[threadIdx.x] = in[threadIdx.x]; }\n' >"$tmp/srcs/copy.cu"
-bad_input "validate --markdown over a kernel file" "--markdown .*srcs/copy.cu: is also an input" validate --sources "$tmp/srcs" --markdown "$tmp/srcs/copy.cu"
+ln -f "$tmp/srcs/copy.cu" "$tmp/copy-link.md"
+bad_input "validate --markdown over a kernel file" "--markdown .*copy-link.md: is also an input" validate --sources "$tmp/srcs" --markdown "$tmp/copy-link.md"
 printf 'frames 1\n' >"$tmp/walk/padding-0.png"
 bad_input "--lesson-walk over the edit script" "--lesson-walk .*padding-0.png: is also an input" --lesson padding --screenshot "$tmp/s.png" --lesson-walk "$tmp/walk" --edit-script "$tmp/walk/padding-0.png"
 bad_input "compile with no output" "give --ptx FILE, --cubin FILE and/or --bytecode FILE" compile --kernel scan-blelloch
