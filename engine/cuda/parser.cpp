@@ -101,7 +101,7 @@ bool is_sync_builtin(Builtin b) {
   }
 }
 
-const char* const kUnsupportedTypes[] = {"short", "char", "half", "__half", "dim3", "auto", "char2", "char4", "uchar2", "uchar4", "short2", "short4", "ushort2", "ushort4",
+const char* const kUnsupportedTypes[] = {"short", "char", "int8_t", "uint8_t", "int16_t", "uint16_t", "half", "__half", "dim3", "auto", "char2", "char4", "uchar2", "uchar4", "short2", "short4", "ushort2", "ushort4",
                                          "long2", "long4", "ulong2", "ulong4", "longlong2", "longlong4", "ulonglong2", "ulonglong4",
                                          "double2", "double4", "int1", "uint1", "float1"};
 
@@ -320,8 +320,8 @@ class Parser {
     if (w.kind != Tok::Ident) fail(w.pos, "expected a type, found " + found());
     for (const char* u : kUnsupportedTypes)
       if (w.text == u)
-        fail(w.pos, "type '" + w.text + "' is not supported (kernel files use int, unsigned, float, bool and the vector types of "
-                    "them: int2, int4, uint2, uint4, float2, float4, int3, uint3, float3)");
+        fail(w.pos, "type '" + w.text + "' is not supported (kernel files use int, unsigned, float, bool, long long, unsigned long long, "
+                    "size_t, double and the vector types int2, int4, uint2, uint4, float2, float4, int3, uint3, float3)");
     if (group_type_at(i_)) {
       t = group_type();
     } else if (const VectorTypeInfo* vi = find_vector_type(w.text); vi && !find_alias(w.text)) {
@@ -363,7 +363,7 @@ class Parser {
     }
     skip_qualifiers();
     if (is_word("long") || is_word("short") || is_word("char"))
-      fail(cur().pos, "type '" + cur().text + "' is not supported (kernel files use int, unsigned, float and bool)");
+      fail(cur().pos, "type '" + cur().text + "' is not supported (kernel files use int, unsigned, float, bool, long long, size_t and double)");
     if (accept("*")) {
       if (t.pointer || t.is_group()) fail(prev_end(), "pointers to pointers are not supported");
       t.pointer = true;
@@ -1328,7 +1328,7 @@ class Parser {
           fail(pn.pos, pt.pointer ? "a kernel's pointer parameters point to numbers or to int2, int4, uint2, uint4, float2, float4, not to structs (" + pt.name() + ")"
                                   : "a kernel's parameters are numbers and pointers to them, not structs (" + pt.name() + ")");
         Var* v = declare(pn, pt, -1, Storage::Param);
-        v->slot = alloc_slots(pt.words());
+        v->slot = alloc_slots(pt.is_struct() ? pt.words() : 1);  // a scalar's value is one slot, 8 bytes too
         if (pt.is_struct()) make_members(v);
         params.push_back(v);
         if (is("=")) {  // a default argument: its tokens, read at each call that leaves it out
