@@ -279,6 +279,17 @@ TEST(Widths, DoubleScalarsFromTheLaunchAndSizeof) {
   EXPECT_EQ(o.out[2], 808.0);
 }
 
+namespace {
+
+// A one-line error that contains `want`.
+void expect_error(const Outcome& o, const std::string& decl, const std::string& want) {
+  EXPECT_EQ(o.kind, "error") << decl;
+  EXPECT_EQ(o.what.find('\n'), std::string::npos) << o.what;
+  EXPECT_NE(o.what.find(want), std::string::npos) << decl << " -> " << o.what;
+}
+
+}  // namespace
+
 TEST(Widths, WhatStaysOutsideIsAOneLineError) {
   auto err = [](const std::string& decl, const std::string& type = "int") {
     return run_text("// launch: k<<<1, 32>>>(in, out, N)\n__global__ void k(const " + type + " *in, " + type + " *out, int n) {\n  " + decl +
@@ -294,12 +305,7 @@ TEST(Widths, WhatStaysOutsideIsAOneLineError) {
       {"long long v = 99999999999999999999;", "is not a valid integer"},
       {"long long v = 1; printf(\"%d\", v);", "printf '%d' prints a 32-bit integer, and this value is long long"},
   };
-  for (const auto& [decl, want] : cases) {
-    const Outcome o = err(decl);
-    EXPECT_EQ(o.kind, "error") << decl;
-    EXPECT_EQ(o.what.find('\n'), std::string::npos) << o.what;
-    EXPECT_NE(o.what.find(want), std::string::npos) << decl << " -> " << o.what;
-  }
+  for (const auto& [decl, want] : cases) expect_error(err(decl), decl, want);
   const Outcome s = run_text("// launch: k<<<1, 32>>>(in, out, N)\nstruct P { double x; int y; };\n__global__ void k(const int *in, int *out, int n) { out[0] = 1; }\n");
   EXPECT_NE(s.what.find("inline.cu:2:19: a member of 8 bytes (double) is not supported yet"), std::string::npos) << s.what;
   // an array of doubles passed where 4-byte elements are expected
@@ -336,10 +342,7 @@ TEST(Widths, OneAndTwoByteTypesAreStillAOneLineError) {
       {"int16_t h = 1;", "inline.cu:3:3: type 'int16_t' is not supported"},
       {"__shared__ bool flags[256];", "__shared__ bool is not supported"},
   };
-  for (const auto& [decl, want] : cases) {
-    const Outcome o = run_text("// launch: k<<<1, 32>>>(in, out, N)\n__global__ void k(const int *in, int *out, int n) {\n  " + decl + "\n  out[0] = 1;\n}\n");
-    EXPECT_EQ(o.kind, "error") << decl;
-    EXPECT_EQ(o.what.find('\n'), std::string::npos) << o.what;
-    EXPECT_NE(o.what.find(want), std::string::npos) << decl << " -> " << o.what;
-  }
+  for (const auto& [decl, want] : cases)
+    expect_error(run_text("// launch: k<<<1, 32>>>(in, out, N)\n__global__ void k(const int *in, int *out, int n) {\n  " + decl + "\n  out[0] = 1;\n}\n"),
+                 decl, want);
 }
