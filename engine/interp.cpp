@@ -106,7 +106,7 @@ struct HostEval {
 
 // The value of an init: line for `arr` (its bits): a host integer expression, or for a float
 // array a float literal or __int_as_float(EXPR) (what IDENTITY stands for with float).
-uint32_t host_init_value(HostEval& host, const std::vector<cuda::Token>& t, size_t b, size_t e, const ResolvedArray& arr,
+uint64_t host_init_value(HostEval& host, const std::vector<cuda::Token>& t, size_t b, size_t e, const ResolvedArray& arr,
                          const std::string& at) {
   const std::vector<cuda::Token> part(t.begin() + static_cast<long>(b), t.begin() + static_cast<long>(e));
   std::vector<cuda::Token> x = cuda::expand_tokens(host.files, host.pre->macros, part, &host.budget);
@@ -120,8 +120,9 @@ uint32_t host_init_value(HostEval& host, const std::vector<cuda::Token>& t, size
   };
   while (x.size() >= 2 && is_punct(x.front(), "(") && enclosed(0)) x = std::vector<cuda::Token>(x.begin() + 1, x.end() - 1);
   if (x.empty()) throw UsageError(at + arr.name + " = nothing (expected a value)");
-  const bool is_float = arr.type == Base::Float;
-  const std::string type = is_float ? "float" : arr.type == Base::Unsigned ? "unsigned" : "int";
+  const bool is_float = arr.type == Base::Float || arr.type == Base::Double;
+  const std::string type = arr.type == Base::Double ? "double" : arr.type == Base::Long ? "long long" : arr.type == Base::ULong ? "unsigned long long"
+                           : is_float ? "float" : arr.type == Base::Unsigned ? "unsigned" : "int";
   const size_t sign = is_punct(x[0], "-") || is_punct(x[0], "+") ? 1 : 0;
   const std::string& lit = x.back().text;
   const bool hex = lit.size() > 1 && lit[0] == '0' && (lit[1] == 'x' || lit[1] == 'X');
@@ -134,6 +135,14 @@ uint32_t host_init_value(HostEval& host, const std::vector<cuda::Token>& t, size
     if (digits.back() == 'f' || digits.back() == 'F') digits.pop_back();
     char* end = nullptr;
     errno = 0;
+    if (arr.type == Base::Double) {
+      double d = std::strtod(digits.c_str(), &end);
+      if (*end != '\0' || (errno == ERANGE && std::isinf(d))) throw UsageError(at + "'" + lit + "' is not a double");
+      if (sign && x[0].text == "-") d = -d;
+      uint64_t bits;
+      std::memcpy(&bits, &d, 8);
+      return bits;
+    }
     float f = std::strtof(digits.c_str(), &end);
     if (*end != '\0' || (errno == ERANGE && std::isinf(f))) throw UsageError(at + "'" + lit + "' is not a float");
     if (sign && x[0].text == "-") f = -f;
@@ -144,6 +153,13 @@ uint32_t host_init_value(HostEval& host, const std::vector<cuda::Token>& t, size
   if (is_float && x.size() >= 4 && x[0].kind == cuda::Tok::Ident && x[0].text == "__int_as_float" && is_punct(x[1], "(") && enclosed(1))
     return static_cast<uint32_t>(cuda::eval_const(host.files, x, 2, x.size() - 1, host.env));
   const long long v = cuda::eval_const(host.files, x, 0, x.size(), host.env);
+  if (arr.type == Base::Double) {
+    const double d = static_cast<double>(v);
+    uint64_t bits;
+    std::memcpy(&bits, &d, 8);
+    return bits;
+  }
+  if (arr.type == Base::Long || arr.type == Base::ULong) return static_cast<uint64_t>(v);  // the host's 64-bit value
   if (is_float) {
     const float f = static_cast<float>(v);
     uint32_t bits;
@@ -532,25 +548,38 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
         if (!p.type.pointer)
           throw UsageError(file.display + ": the launch passes " + shown + " as " + L.entry_name + "'s parameter '" + p.name + "', which is not a pointer");
         if (p.type.base == Base::Bool) throw UsageError(file.display + ": bool arrays are not supported as " + t[name_at].text);
-        const long long count = k.arrays[static_cast<size_t>(array)].count;
+        if (!array_typed[array]) {  // an array has the type of the first parameter it is passed as (a float4 *'s: float)
+          k.arrays[array].type = p.type.base != Base::Struct ? p.type.base : p.type.sdef->fields.front().type.base;
+          k.arrays[array].count *= k.arrays[array].words();  // a double or long long array: two words an element
+          array_typed[array] = true;
+        }
+        const long long words = k.arrays[static_cast<size_t>(array)].words();
+        const long long count = k.arrays[static_cast<size_t>(array)].count / words;  // in elements
         if (offset < 0 || offset > count)
           throw UsageError(file.display + ":" + std::to_string(lv.line) + ": the launch passes " + aname + (offset < 0 ? " - " : " + ") +
                            std::to_string(offset < 0 ? -offset : offset) + ", outside " + aname + "'s " + std::to_string(count) +
                            " elements (an offset from 0 to " + std::to_string(count) + ")");
-        if (!array_typed[array]) {  // an array has the type of the first parameter it is passed as (a float4 *'s: float)
-          k.arrays[array].type = p.type.base != Base::Struct ? p.type.base : p.type.sdef->fields.front().type.base;
-          array_typed[array] = true;
-        }
+        if (p.type.base != Base::Void && cuda::is_wide_base(p.type.base) != (words == 2))
+          throw UsageError(file.display + ":" + std::to_string(lv.line) + ": the launch passes " + aname + ", an array of " +
+                           (words == 2 ? "8" : "4") + "-byte elements (its first parameter's type), as " + L.entry_name + "'s " + p.type.name() +
+                           " parameter '" + p.name + "'");
         L.spec.args.push_back(0);
         L.arg_array.push_back(array);
-        L.arg_offset.push_back(offset);
+        L.arg_offset.push_back(offset * words);  // in words
         arg_text.push_back(shown);
         continue;
       }
       const long long v = host.eval(t, ab, ae);
       if (p.type.pointer)
         throw UsageError(file.display + ": the launch passes a number as " + L.entry_name + "'s pointer parameter '" + p.name + "'");
-      if (p.type.is_float()) {
+      if (p.type.base == Base::Double) {
+        const double d = static_cast<double>(v);
+        uint64_t bits;
+        std::memcpy(&bits, &d, 8);
+        L.spec.args.push_back(bits);
+      } else if (p.type.is_wide()) {
+        L.spec.args.push_back(static_cast<uint64_t>(v));
+      } else if (p.type.is_float()) {
         float f = static_cast<float>(v);
         uint32_t bits;
         std::memcpy(&bits, &f, 4);
@@ -647,31 +676,59 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
 
 namespace {
 
-uint32_t bits_of_value(double v, Base type) {
+uint64_t bits_of_value(double v, Base type) {
   if (type == Base::Float) {
     float f = static_cast<float>(v);
     uint32_t u;
     std::memcpy(&u, &f, 4);
     return u;
   }
+  if (type == Base::Double) {
+    uint64_t u;
+    std::memcpy(&u, &v, 8);
+    return u;
+  }
+  if (type == Base::Long || type == Base::ULong) return static_cast<uint64_t>(static_cast<int64_t>(v));
   return static_cast<uint32_t>(static_cast<int64_t>(v));
 }
 
-double value_of_bits(uint32_t u, Base type) {
+// Appends an element's words (two for an 8-byte type, low word first).
+void push_element(std::vector<uint32_t>* words, uint64_t bits, Base type) {
+  words->push_back(static_cast<uint32_t>(bits));
+  if (cuda::is_wide_base(type)) words->push_back(static_cast<uint32_t>(bits >> 32));
+}
+
+double value_of_bits(uint64_t u, Base type) {
+  if (type == Base::Double) {
+    double d;
+    std::memcpy(&d, &u, 8);
+    return d;
+  }
+  if (type == Base::Long) return static_cast<double>(static_cast<int64_t>(u));
+  if (type == Base::ULong) return static_cast<double>(u);
   if (type == Base::Float) {
     float f;
     std::memcpy(&f, &u, 4);
     return f;
   }
-  if (type == Base::Unsigned) return u;
-  return static_cast<int32_t>(u);
+  if (type == Base::Unsigned) return static_cast<uint32_t>(u);
+  return static_cast<int32_t>(static_cast<uint32_t>(u));
+}
+
+// The values of an array's words, an element at a time.
+std::vector<double> element_values(const std::vector<uint32_t>& words, Base type) {
+  std::vector<double> out;
+  const size_t w = cuda::is_wide_base(type) ? 2 : 1;
+  for (size_t i = 0; i + w <= words.size(); i += w)
+    out.push_back(value_of_bits(w == 2 ? words[i] | (static_cast<uint64_t>(words[i + 1]) << 32) : words[i], type));
+  return out;
 }
 
 }  // namespace
 
 std::vector<uint32_t> kernel_input_words(const ResolvedKernel& k) {
   std::vector<uint32_t> in;
-  for (double v : k.request.input) in.push_back(bits_of_value(v, k.in_type));
+  for (double v : k.request.input) push_element(&in, bits_of_value(v, k.in_type), k.in_type);
   return in;
 }
 
@@ -683,7 +740,19 @@ std::vector<uint32_t> initial_array_words(const ResolvedKernel& k, size_t a, boo
     std::copy(k.arrays[a].init_words.begin(), k.arrays[a].init_words.begin() + static_cast<long>(std::min(w.size(), k.arrays[a].init_words.size())), w.begin());
     return w;
   }
-  return std::vector<uint32_t>(static_cast<size_t>(k.arrays[a].count), k.arrays[a].has_init ? k.arrays[a].init_bits : 0xffffffffu);
+  if (k.arrays[a].has_init && k.arrays[a].words() == 2) {
+    std::vector<uint32_t> w;
+    for (long long i = 0; i < k.arrays[a].count / 2; ++i) push_element(&w, k.arrays[a].init_bits, k.arrays[a].type);
+    return w;
+  }
+  return std::vector<uint32_t>(static_cast<size_t>(k.arrays[a].count), k.arrays[a].has_init ? static_cast<uint32_t>(k.arrays[a].init_bits) : 0xffffffffu);
+}
+
+std::vector<double> array_word_values(const ResolvedArray& arr, const std::vector<uint32_t>& words) {
+  std::vector<double> out;
+  for (double v : element_values(words, arr.type))
+    for (int k = 0; k < arr.words(); ++k) out.push_back(v);
+  return out;
 }
 
 std::string init_hint(const ResolvedKernel& k, size_t a) {
@@ -691,8 +760,7 @@ std::string init_hint(const ResolvedKernel& k, size_t a) {
 }
 
 std::vector<double> kernel_output(const ResolvedKernel& k, const std::vector<uint32_t>& words) {
-  std::vector<double> out;
-  for (uint32_t w : words) out.push_back(value_of_bits(w, k.out_type));
+  std::vector<double> out = element_values(words, k.out_type);
   const int n = k.request.n;
   if (k.check == "compact" && static_cast<int>(out.size()) == n + 1) {
     const double count = out[n];
@@ -845,7 +913,7 @@ Trace finish_interpreter_trace(const ResolvedKernel& k, const cuda::Machine& m, 
     GlobalArrayInfo g;
     g.name = k.arrays[a].name;
     g.count = static_cast<int>(k.arrays[a].count);
-    for (uint32_t w : m.buffer(static_cast<int>(a))) g.final.push_back(value_of_bits(w, k.arrays[a].type));
+    g.final = array_word_values(k.arrays[a], m.buffer(static_cast<int>(a)));
     t.global_arrays.push_back(std::move(g));
   }
   t.word_index = k.word_index;

@@ -28,13 +28,17 @@ struct ResolvedLaunch {
 // A global array of the sequence: `in` (the input), `out`, then the file's `// array:` lines.
 struct ResolvedArray {
   std::string name;
-  long long count = 0;  // 4-byte elements
+  // 4-byte words (an array of 8-byte elements, double or long long, has two per element: the
+  // first parameter it is passed as sets its type, and its header count and offsets in elements
+  // are doubled then)
+  long long count = 0;
   cuda::Base type = cuda::Base::Int;
+  int words() const { return cuda::is_wide_base(type) ? 2 : 1; }
   // What the host sets before the first launch: `in` the input; an array with an `// init:` line
   // every element to init_bits; the others nothing (poisoned with 0xFFFFFFFF, and the interpreter
   // faults on a read of a word no thread has written).
   bool has_init = false;
-  uint32_t init_bits = 0;
+  uint64_t init_bits = 0;  // an 8-byte element's all 64
   // A `__device__` variable of the file (after the array: lines): the kernels name it, no launch
   // passes it, and it starts at its initialiser's words (init_words, the rest zero).
   int device_var = -1;  // its index in Program::device_vars, or -1 for in, out and array: lines
@@ -111,6 +115,9 @@ std::vector<uint32_t> initial_array_words(const ResolvedKernel& k, size_t a, boo
 // The header line that would set array `a` (for the fault of reading it unwritten).
 std::string init_hint(const ResolvedKernel& k, size_t a);
 std::vector<double> kernel_output(const ResolvedKernel& k, const std::vector<uint32_t>& out_words);
+// An array's words as values of its type, one per word: both words of an 8-byte element show its
+// value (how the trace's global arrays hold them).
+std::vector<double> array_word_values(const ResolvedArray& arr, const std::vector<uint32_t>& words);
 
 // The output check of the kernel's `check:` line; `why` says what differs.
 bool check_kernel_output(const Trace& t, const std::string& check, std::string* why);

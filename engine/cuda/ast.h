@@ -14,7 +14,10 @@
 
 namespace scanscope::cuda {
 
-enum class Base : unsigned char { Void, Bool, Int, Unsigned, Float, Group, Struct };
+// Long, ULong and Double are the 8-byte scalars (long, long long, int64_t; unsigned long long,
+// size_t, uint64_t; double): one 64-bit stack slot as a value, two 4-byte words in memory (and in
+// a frame, where the value sits in the first slot). Appended, so that older codes keep their values.
+enum class Base : unsigned char { Void, Bool, Int, Unsigned, Float, Group, Struct, Long, ULong, Double };
 
 struct StructDef;
 
@@ -34,8 +37,12 @@ struct Type {
   }
   bool operator!=(const Type& o) const { return !(*this == o); }
   bool is_void() const { return !pointer && base == Base::Void; }
-  bool is_integer() const { return !pointer && (base == Base::Int || base == Base::Unsigned || base == Base::Bool); }
-  bool is_float() const { return !pointer && base == Base::Float; }
+  bool is_integer() const {
+    return !pointer && (base == Base::Int || base == Base::Unsigned || base == Base::Bool || base == Base::Long || base == Base::ULong);
+  }
+  bool is_float() const { return !pointer && (base == Base::Float || base == Base::Double); }  // float or double
+  bool is_wide() const { return !pointer && (base == Base::Long || base == Base::ULong || base == Base::Double); }  // 8 bytes
+  bool is_unsigned() const { return !pointer && (base == Base::Unsigned || base == Base::ULong); }
   bool is_arithmetic() const { return is_integer() || is_float(); }
   bool is_scalar() const { return pointer || is_arithmetic(); }
   bool is_group() const { return !pointer && base == Base::Group; }
@@ -60,6 +67,8 @@ struct Type {
 
 // The operation type a Compound expression keeps in its ival (see the parser).
 inline Type type_from_code(long long code) { return Type{static_cast<Base>(code & 15), (code & 16) != 0}; }
+// Is a Base one of the 8-byte scalars (Long, ULong, Double)?
+inline bool is_wide_base(Base b) { return b == Base::Long || b == Base::ULong || b == Base::Double; }
 
 // Device: a `__device__` variable at file scope, in global memory (Program::device_vars; slot is
 // its index there).
@@ -98,8 +107,8 @@ struct StructDef {
   }
 };
 
-inline int Type::words() const { return base == Base::Struct && !pointer && sdef ? sdef->words : 1; }
-inline int Type::align() const { return base == Base::Struct && !pointer && sdef ? sdef->align : 1; }
+inline int Type::words() const { return base == Base::Struct && !pointer && sdef ? sdef->words : is_wide() ? 2 : 1; }
+inline int Type::align() const { return base == Base::Struct && !pointer && sdef ? sdef->align : is_wide() ? 2 : 1; }
 inline int Type::vector_words() const { return base == Base::Struct && !pointer && sdef ? sdef->vector_words : 1; }
 
 // CUDA's vector types: the name, the members' type and how many (int2: Int, 2). Null for any
@@ -146,13 +155,15 @@ enum class Builtin : unsigned char {
   ActiveMask,  // __activemask(): the lanes of the warp that execute it together
   ThreadFence, Min, Max, Abs, Fminf, Fmaxf, Fabsf, Popc, Clz, Ffs, FloatAsInt, IntAsFloat, FloatAsUint, UintAsFloat,
   Printf,  // ival: the format's index in Program::formats; kids: the values
+  DoubleAsLongLong, LongLongAsDouble,  // __double_as_longlong, __longlong_as_double: the bits stay
 };
 
 // A printf format, checked when parsed: its text cut into literal pieces and conversions.
 struct FormatPiece {
   std::string text;        // a literal piece, or one conversion as C writes it ("%5.2f")
   bool conversion = false;
-  bool is_float = false;   // the conversion takes a float (f, e, g, a), else an integer
+  bool is_float = false;   // the conversion takes a float (f, e, g, a: a double, as C promotes a float), else an integer
+  bool wide = false;       // an integer conversion of a 64-bit value (%lld, %llu, %ld, %zu): text has "ll"
 };
 
 enum class Ek : unsigned char {
@@ -175,7 +186,7 @@ struct Expr {
   std::string op;                        // Unary/Binary/Logical/Compound operator; IncDec "++"/"--"
   bool prefix = false;                   // IncDec
   long long ival = 0;                    // IntLit; Special: which (0..11: threadIdx.x..gridDim.z; 12 warpSize)
-  float fval = 0;                        // FloatLit
+  double fval = 0;                       // FloatLit (a float's value, or a double's)
   const Var* var = nullptr;              // Var
   const Function* callee = nullptr;      // Call of a __device__ function
   Builtin builtin = Builtin::None;       // Call of a builtin

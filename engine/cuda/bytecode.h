@@ -26,7 +26,7 @@ enum class Op : unsigned char {
   I2F, U2F, F2I, F2U, I2B, F2B,
   PAdd,        // [ptr, integer] -> ptr moved by it, in 64-bit element offsets; b: kPAddUnsigned | kPAddSubtract
   PDiff,
-  Ld, St,      // a: access site (St: [value, ptr] -> [value])
+  Ld, St,      // a: access site (St: [value, ptr] -> [value]); b: 2 for an 8-byte value (see PushL), else 4 bytes
   // One 8- or 16-byte access (a whole int2 or float4: PTX ld.v2.b32 / ld.v4.b32), b words: LdV
   // [ptr] -> [word 0, ..., word b-1]; StV [word 0, ..., word b-1, ptr] -> []. a: access site. An
   // address that is not a multiple of the access's size faults (the GPU's "misaligned address").
@@ -49,10 +49,23 @@ enum class Op : unsigned char {
   Printf,      // a: the format (Compiled::program->formats), b: how many values (popped)
   DevicePtr,   // a: a __device__ variable (Program::device_vars) -> pointer to its first element
   ActiveMask,  // -> the mask of the warp's lanes that execute this instruction together
+  // 8-byte scalars (long long, unsigned long long, double): a value is a whole 64-bit slot (a
+  // 32-bit value is one zero-extended). L*: 64-bit integers (two's complement, wrapping), UL*:
+  // their unsigned forms where they differ, D*: IEEE doubles. Ld and St with b = 2 move one
+  // 8-byte value (PTX ld.b64: its address a multiple of 8, or it faults).
+  PushL,       // a: low 32 bits, b: high 32 bits
+  LAdd, LSub, LMul, LDiv, ULDiv, LRem, ULRem, LNeg, LAnd, LOr, LXor, LBitNot, LShl, LShr, ULShr,
+  LEq, LNe, LLt, LLe, LGt, LGe, ULLt, ULLe, ULGt, ULGe,
+  DAdd, DSub, DMul, DDiv, DNeg, DEq, DNe, DLt, DLe, DGt, DGe,
+  I2L,         // int -> 64 bits, sign-extended (unsigned -> 64 bits is the same slot: no instruction)
+  L2I,         // 64 bits -> their low 32 (to int or unsigned)
+  L2B, D2B, I2D, U2D, L2D, UL2D, F2D, D2F, L2F, UL2F, D2I, D2U, D2L, D2UL, F2L, F2UL,
+  LMin, ULMin, DMin, LMax, ULMax, DMax, LAbs, DAbs,
 };
 
 // PAdd's flags (Instr::b).
-constexpr int32_t kPAddUnsigned = 1, kPAddSubtract = 2;
+// kPAddWide: the operand is a 64-bit integer (long long, size_t), taken whole.
+constexpr int32_t kPAddUnsigned = 1, kPAddSubtract = 2, kPAddWide = 4;
 
 struct Instr {
   Op op;

@@ -24,8 +24,8 @@ class Compiler {
       CompiledFunction cf;
       cf.name = f->name;
       cf.fn = f.get();
-      cf.params = 0;  // words: a struct parameter takes one per member
-      for (const Var* v : f->params) cf.params += v->type.words();
+      cf.params = 0;  // slots: a struct parameter takes one per member word, a scalar one (8 bytes too)
+      for (const Var* v : f->params) cf.params += v->type.is_struct() ? v->type.words() : 1;
       out_.functions.push_back(cf);
     }
     for (size_t i = 0; i < p.functions.size(); ++i) {
@@ -60,8 +60,10 @@ class Compiler {
   // PAdd's b: the integer operand is unsigned (zero-extended to 64 bits, as the GPU does), and/or
   // subtracted (the pointer moves back by it: `p - u` is not `p + (-u)` for an unsigned u).
   static int padd_flags(Type operand, bool subtract) {
-    return (operand.base == Base::Unsigned && !operand.pointer ? kPAddUnsigned : 0) | (subtract ? kPAddSubtract : 0);
+    return (operand.is_unsigned() ? kPAddUnsigned : 0) | (operand.is_wide() ? kPAddWide : 0) | (subtract ? kPAddSubtract : 0);
   }
+  // Ld's and St's b: 2 for an 8-byte scalar (one 64-bit access), else 0 (4 bytes).
+  static int width(Type t) { return t.is_wide() ? 2 : 0; }
 
   int emit(Op op, Pos pos, int a = 0, int b = 0) {
     out_.code.push_back(Instr{op, a, b});
@@ -84,7 +86,7 @@ class Compiler {
     s.stmt = e.stmt.file >= 0 ? e.stmt : e.span.begin;
     s.op = op;
     s.type = e.type.pointer ? Base::Int : e.type.base;
-    s.words = words;
+    s.words = e.type.is_wide() ? 2 : words;
     if (e.type.is_struct()) s.type = e.type.sdef->fields.front().type.base;  // a vector type: its members'
 
     if (out_.sites.size() >= static_cast<size_t>(kMaxSites))
@@ -123,11 +125,12 @@ class Compiler {
         return;
       case Sk::Decl:
         if (s.var->is_array()) {
-          for (int k = 0; k < s.var->array_len; ++k) {
+          const int w = s.var->type.words();  // an 8-byte element takes two slots, its value in the first
+          for (int k = 0; k * w < s.var->array_len; ++k) {
             if (k < static_cast<int>(s.array_init.size())) value(*s.array_init[k]);
-            else if (!s.array_init.empty()) emit(Op::Push, s.pos, 0);
+            else if (!s.array_init.empty()) emit(s.var->type.is_wide() ? Op::PushL : Op::Push, s.pos, 0);
             else continue;
-            emit(Op::Stl, s.pos, s.var->slot + k);
+            emit(Op::Stl, s.pos, s.var->slot + k * w);
           }
         } else if (s.expr) {
           value(*s.expr);
@@ -266,12 +269,28 @@ class Compiler {
       return;
     }
     address(lv);
-    emit(Op::Ld, lv.span.begin, site(lv, kLoad));
+    emit(Op::Ld, lv.span.begin, site(lv, kLoad), width(lv.type));
   }
 
   void arith(const std::string& op, Type t, Pos p) {
     const bool f = t.is_float(), u = t.base == Base::Unsigned;
     Op o;
+    if (t.is_wide()) {  // long long, unsigned long long, double
+      const bool d = t.base == Base::Double, ul = t.base == Base::ULong;
+      if (op == "+") o = d ? Op::DAdd : Op::LAdd;
+      else if (op == "-") o = d ? Op::DSub : Op::LSub;
+      else if (op == "*") o = d ? Op::DMul : Op::LMul;
+      else if (op == "/") o = d ? Op::DDiv : ul ? Op::ULDiv : Op::LDiv;
+      else if (op == "%") o = ul ? Op::ULRem : Op::LRem;
+      else if (op == "&") o = Op::LAnd;
+      else if (op == "|") o = Op::LOr;
+      else if (op == "^") o = Op::LXor;
+      else if (op == "<<") o = Op::LShl;
+      else if (op == ">>") o = ul ? Op::ULShr : Op::LShr;
+      else fail_at(files_, p, "internal: operator " + op);
+      emit(o, p);
+      return;
+    }
     if (op == "+") o = f ? Op::FAdd : Op::IAdd;
     else if (op == "-") o = f ? Op::FSub : Op::ISub;
     else if (op == "*") o = f ? Op::FMul : Op::IMul;
@@ -289,6 +308,11 @@ class Compiler {
   void compare(const std::string& op, Type t, Pos p) {
     static const std::map<std::string, int> index = {{"==", 0}, {"!=", 1}, {"<", 2}, {"<=", 3}, {">", 4}, {">=", 5}};
     int k = index.at(op);
+    if (t.is_wide()) {
+      const Op first = t.base == Base::Double ? Op::DEq : t.base == Base::ULong && k >= 2 ? Op::ULLt : Op::LEq;
+      emit(static_cast<Op>(static_cast<int>(first) + (first == Op::ULLt ? k - 2 : k)), p);
+      return;
+    }
     Op base;
     if (t.pointer) base = Op::PEq;
     else if (t.is_float()) base = Op::FEq;
@@ -303,6 +327,10 @@ class Compiler {
 
   void convert(Type from, Type to, Pos p) {
     if (from == to || to.is_void() || from.pointer || to.pointer) return;  // a pointer cast keeps the address
+    if (from.is_wide() || to.is_wide()) {
+      convert_wide(from.base, to.base, p);
+      return;
+    }
     if (to.base == Base::Bool) {
       if (from.is_float()) emit(Op::F2B, p);
       else if (from.base != Base::Bool) emit(Op::I2B, p);
@@ -317,17 +345,60 @@ class Compiler {
     // int <-> unsigned <-> bool (0/1): the same bits
   }
 
+  // Conversions where one side is an 8-byte scalar: C++'s, with the GPU's saturating float-to-integer.
+  void convert_wide(Base from, Base to, Pos p) {
+    auto is_small_int = [](Base b) { return b == Base::Int || b == Base::Bool; };  // sign-extended to 64 bits
+    if (to == Base::Bool) {
+      emit(from == Base::Double ? Op::D2B : Op::L2B, p);
+      return;
+    }
+    if (to == Base::Double) {
+      if (from == Base::Float) emit(Op::F2D, p);
+      else if (from == Base::Unsigned) emit(Op::U2D, p);
+      else if (is_small_int(from)) emit(Op::I2D, p);
+      else emit(from == Base::ULong ? Op::UL2D : Op::L2D, p);
+      return;
+    }
+    if (from == Base::Double) {
+      switch (to) {
+        case Base::Float: emit(Op::D2F, p); return;
+        case Base::Unsigned: emit(Op::D2U, p); return;
+        case Base::Long: emit(Op::D2L, p); return;
+        case Base::ULong: emit(Op::D2UL, p); return;
+        default: emit(Op::D2I, p); return;
+      }
+    }
+    if (to == Base::Long || to == Base::ULong) {  // from a 4-byte type, or between the 64-bit integers (the same bits)
+      if (from == Base::Float) emit(to == Base::ULong ? Op::F2UL : Op::F2L, p);
+      else if (is_small_int(from)) emit(Op::I2L, p);
+      return;  // unsigned: the slot holds it zero-extended already
+    }
+    // from long long or unsigned long long to a 4-byte type
+    if (to == Base::Float) emit(from == Base::ULong ? Op::UL2F : Op::L2F, p);
+    else emit(Op::L2I, p);
+  }
+
+  void push_wide(uint64_t bits, Pos p) {
+    emit(Op::PushL, p, static_cast<int32_t>(static_cast<uint32_t>(bits)), static_cast<int32_t>(static_cast<uint32_t>(bits >> 32)));
+  }
+
   void expr(const Expr& e, bool want) {
     const Pos p = e.span.begin;
     switch (e.kind) {
       case Ek::IntLit:
-        if (want) emit(Op::Push, p, static_cast<int32_t>(static_cast<uint32_t>(e.ival)));
+        if (want && e.type.is_wide()) push_wide(static_cast<uint64_t>(e.ival), p);
+        else if (want) emit(Op::Push, p, static_cast<int32_t>(static_cast<uint32_t>(e.ival)));
         return;
       case Ek::FloatLit:
-        if (want) {
-          uint32_t bits;
+        if (want && e.type.base == Base::Double) {
+          uint64_t bits;
           static_assert(sizeof bits == sizeof e.fval);
-          __builtin_memcpy(&bits, &e.fval, 4);
+          __builtin_memcpy(&bits, &e.fval, 8);
+          push_wide(bits, p);
+        } else if (want) {
+          const float f = static_cast<float>(e.fval);
+          uint32_t bits;
+          __builtin_memcpy(&bits, &f, 4);
           emit(Op::Push, p, static_cast<int32_t>(bits));
         }
         return;
@@ -360,8 +431,8 @@ class Compiler {
         return;
       case Ek::Unary:
         value(*e.kids[0]);
-        if (e.op == "-") emit(e.type.is_float() ? Op::FNeg : Op::INeg, p);
-        else if (e.op == "~") emit(Op::INot, p);
+        if (e.op == "-") emit(e.type.base == Base::Double ? Op::DNeg : e.type.is_wide() ? Op::LNeg : e.type.is_float() ? Op::FNeg : Op::INeg, p);
+        else if (e.op == "~") emit(e.type.is_wide() ? Op::LBitNot : Op::INot, p);
         else emit(Op::LNot, p);
         if (!want) emit(Op::Pop, p);
         return;
@@ -420,7 +491,7 @@ class Compiler {
           return;
         }
         address(lhs);
-        emit(Op::St, p, site(lhs, kStore));
+        emit(Op::St, p, site(lhs, kStore), width(lhs.type));
         if (!want) emit(Op::Pop, p);
         return;
       }
@@ -444,12 +515,12 @@ class Compiler {
         emit(Op::Stl, p, t);
         address(lhs);
         emit(Op::Dup, p);
-        emit(Op::Ld, p, site(lhs, kLoad));
+        emit(Op::Ld, p, site(lhs, kLoad), width(lhs.type));
         convert(lhs.type, optype, p);
         emit(Op::Ldl, p, t);
         combine(e.op, optype, lhs.type, p, e.kids[1]->type);
         emit(Op::Swap, p);
-        emit(Op::St, p, site(lhs, kStore));
+        emit(Op::St, p, site(lhs, kStore), width(lhs.type));
         if (!want) emit(Op::Pop, p);
         return;
       }
@@ -458,8 +529,14 @@ class Compiler {
         const bool post = !e.prefix;
         auto step = [&]() {
           if (lv.type.pointer) {
-            emit(Op::Push, p, e.op == "++" ? 1 : -1);
+            emit(Op::Push, p, e.op == "++" ? lv.type.pointee().words() : -lv.type.pointee().words());
             emit(Op::PAdd, p);
+          } else if (lv.type.base == Base::Double) {
+            push_wide(0x3ff0000000000000ULL, p);  // 1.0
+            emit(e.op == "++" ? Op::DAdd : Op::DSub, p);
+          } else if (lv.type.is_wide()) {
+            push_wide(1, p);
+            emit(e.op == "++" ? Op::LAdd : Op::LSub, p);
           } else if (lv.type.is_float()) {
             float one = 1.0f;
             uint32_t bits;
@@ -481,7 +558,7 @@ class Compiler {
         }
         address(lv);
         emit(Op::Dup, p);
-        emit(Op::Ld, p, site(lv, kLoad));
+        emit(Op::Ld, p, site(lv, kLoad), width(lv.type));
         int t = -1;
         if (want && post) {
           t = temp();
@@ -490,7 +567,7 @@ class Compiler {
         }
         step();
         emit(Op::Swap, p);
-        emit(Op::St, p, site(lv, kStore));
+        emit(Op::St, p, site(lv, kStore), width(lv.type));
         if (!want || post) emit(Op::Pop, p);
         if (want && post) emit(Op::Ldl, p, t);
         return;
@@ -584,6 +661,14 @@ class Compiler {
     }
     for (const auto& k : e.kids) value(*k);
     const bool f = e.type.is_float(), u = e.type.base == Base::Unsigned;
+    if (e.type.is_wide() && (b == Builtin::Min || b == Builtin::Max || b == Builtin::Abs)) {
+      const bool d = e.type.base == Base::Double, ul = e.type.base == Base::ULong;
+      if (b == Builtin::Min) emit(d ? Op::DMin : ul ? Op::ULMin : Op::LMin, p);
+      else if (b == Builtin::Max) emit(d ? Op::DMax : ul ? Op::ULMax : Op::LMax, p);
+      else emit(d ? Op::DAbs : Op::LAbs, p);
+      if (!want) emit(Op::Pop, p);
+      return;
+    }
     switch (b) {
       case Builtin::Min: emit(f ? Op::FMin : u ? Op::UMin : Op::IMin, p); break;
       case Builtin::Max: emit(f ? Op::FMax : u ? Op::UMax : Op::IMax, p); break;
@@ -595,6 +680,7 @@ class Compiler {
       case Builtin::Clz: emit(Op::Clz, p); break;
       case Builtin::Ffs: emit(Op::Ffs, p); break;
       case Builtin::FloatAsInt: case Builtin::IntAsFloat: case Builtin::FloatAsUint: case Builtin::UintAsFloat:
+      case Builtin::DoubleAsLongLong: case Builtin::LongLongAsDouble:
         break;  // the bits stay
       default:
         fail_at(files_, p, "internal: builtin not lowered");

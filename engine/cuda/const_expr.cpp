@@ -141,9 +141,9 @@ class ConstParser {
         int size = 0;
         while (i_ < end_ && !is(")")) {
           const std::string& w = t_[i_].text;
-          if (w == "int" || w == "unsigned" || w == "float" || w == "T") size = 4;  // T: the host's int or float
+          if (w == "int" || w == "unsigned" || w == "float" || w == "T") size = size == 8 ? 8 : 4;  // T: the host's int or float; `long int`: 8
           else if (w == "bool" || w == "char") size = size ? size : 1;
-          else if (w == "double" || w == "long") size = 8;
+          else if (w == "double" || w == "long" || w == "size_t" || w == "int64_t" || w == "uint64_t" || w == "ptrdiff_t") size = 8;
           else if (std::optional<long long> ts = env_.type_size ? env_.type_size(w) : std::nullopt) size = static_cast<int>(*ts);
           else if (w != "const" && w != "volatile" && w != "signed" && w != "struct") fail_at(files_, t_[i_].pos, "sizeof(" + w + ") is not known here");
           ++i_;

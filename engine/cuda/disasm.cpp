@@ -103,6 +103,69 @@ const char* op_name(Op op) {
     case Op::Printf: return "Printf";
     case Op::DevicePtr: return "DevicePtr";
     case Op::ActiveMask: return "ActiveMask";
+    case Op::PushL: return "PushL";
+    case Op::LAdd: return "LAdd";
+    case Op::LSub: return "LSub";
+    case Op::LMul: return "LMul";
+    case Op::LDiv: return "LDiv";
+    case Op::ULDiv: return "ULDiv";
+    case Op::LRem: return "LRem";
+    case Op::ULRem: return "ULRem";
+    case Op::LNeg: return "LNeg";
+    case Op::LAnd: return "LAnd";
+    case Op::LOr: return "LOr";
+    case Op::LXor: return "LXor";
+    case Op::LBitNot: return "LBitNot";
+    case Op::LShl: return "LShl";
+    case Op::LShr: return "LShr";
+    case Op::ULShr: return "ULShr";
+    case Op::LEq: return "LEq";
+    case Op::LNe: return "LNe";
+    case Op::LLt: return "LLt";
+    case Op::LLe: return "LLe";
+    case Op::LGt: return "LGt";
+    case Op::LGe: return "LGe";
+    case Op::ULLt: return "ULLt";
+    case Op::ULLe: return "ULLe";
+    case Op::ULGt: return "ULGt";
+    case Op::ULGe: return "ULGe";
+    case Op::DAdd: return "DAdd";
+    case Op::DSub: return "DSub";
+    case Op::DMul: return "DMul";
+    case Op::DDiv: return "DDiv";
+    case Op::DNeg: return "DNeg";
+    case Op::DEq: return "DEq";
+    case Op::DNe: return "DNe";
+    case Op::DLt: return "DLt";
+    case Op::DLe: return "DLe";
+    case Op::DGt: return "DGt";
+    case Op::DGe: return "DGe";
+    case Op::I2L: return "I2L";
+    case Op::L2I: return "L2I";
+    case Op::L2B: return "L2B";
+    case Op::D2B: return "D2B";
+    case Op::I2D: return "I2D";
+    case Op::U2D: return "U2D";
+    case Op::L2D: return "L2D";
+    case Op::UL2D: return "UL2D";
+    case Op::F2D: return "F2D";
+    case Op::D2F: return "D2F";
+    case Op::L2F: return "L2F";
+    case Op::UL2F: return "UL2F";
+    case Op::D2I: return "D2I";
+    case Op::D2U: return "D2U";
+    case Op::D2L: return "D2L";
+    case Op::D2UL: return "D2UL";
+    case Op::F2L: return "F2L";
+    case Op::F2UL: return "F2UL";
+    case Op::LMin: return "LMin";
+    case Op::ULMin: return "ULMin";
+    case Op::DMin: return "DMin";
+    case Op::LMax: return "LMax";
+    case Op::ULMax: return "ULMax";
+    case Op::DMax: return "DMax";
+    case Op::LAbs: return "LAbs";
+    case Op::DAbs: return "DAbs";
   }
   return "?";
 }
@@ -167,6 +230,14 @@ std::string operands(const Compiled& c, const SourceSet& files, const Instr& in)
       std::snprintf(buf, sizeof buf, "%d (0x%08x, as float %g)", in.a, bits, static_cast<double>(f));
       return buf;
     }
+    case Op::PushL: {
+      const uint64_t bits = (static_cast<uint64_t>(static_cast<uint32_t>(in.b)) << 32) | static_cast<uint32_t>(in.a);
+      double d;
+      std::memcpy(&d, &bits, 8);
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "%lld (0x%016llx, as double %g)", static_cast<long long>(bits), static_cast<unsigned long long>(bits), d);
+      return buf;
+    }
     case Op::SharedPtr: return "shared word " + num(in.a);
     case Op::LocalPtr:
     case Op::Ldl:
@@ -176,7 +247,7 @@ std::string operands(const Compiled& c, const SourceSet& files, const Instr& in)
     case Op::Ld:
     case Op::St:
     case Op::LdV:
-    case Op::StV: return site(in.a) + (in.op == Op::LdV || in.op == Op::StV ? ", " + num(in.b) + " words" : "");
+    case Op::StV: return site(in.a) + (in.op == Op::LdV || in.op == Op::StV || in.b == 2 ? ", " + num(in.b) + " words" : "");
     case Op::Jmp:
     case Op::Jz:
     case Op::Jnz: return "-> " + num(in.a);

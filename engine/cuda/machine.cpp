@@ -46,6 +46,17 @@ const char* atomic_name(Builtin b) {
   }
 }
 
+std::vector<Base> shared_wide_types(const Compiled& program, int words) {
+  std::vector<Base> out(static_cast<size_t>(std::max(0, words)), Base::Void);
+  for (const Var* v : program.shared_vars) {
+    if (!v->type.is_wide()) continue;
+    const int first = v->extern_shared ? program.dynamic_base : v->slot;
+    const int last = v->extern_shared || v->array_len <= 0 ? words : std::min(words, first + v->array_len);
+    for (int w = std::max(0, first); w < last; ++w) out[static_cast<size_t>(w)] = v->type.base;
+  }
+  return out;
+}
+
 namespace {
 
 constexpr uint32_t kStackSlots = kStackWords;  // per thread: frames and operand stack
@@ -85,6 +96,31 @@ inline uint64_t from_f(float f) {
 inline int32_t as_i(uint64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(v)); }
 inline uint32_t as_u(uint64_t v) { return static_cast<uint32_t>(v); }
 inline uint64_t from_i(int32_t i) { return static_cast<uint32_t>(i); }
+inline int64_t as_l(uint64_t v) { return static_cast<int64_t>(v); }
+inline double as_d(uint64_t v) {
+  double d;
+  std::memcpy(&d, &v, 8);
+  return d;
+}
+inline uint64_t from_d(double d) {
+  uint64_t u;
+  std::memcpy(&u, &d, 8);
+  return u;
+}
+inline uint64_t from_l(int64_t v) { return static_cast<uint64_t>(v); }
+
+// The GPU's cvt.rzi.{s,u}64.f{32,64}: saturating, NaN to 0.
+int64_t d2l(double f) {
+  if (std::isnan(f)) return 0;
+  if (f >= 9223372036854775808.0) return std::numeric_limits<int64_t>::max();
+  if (f <= -9223372036854775808.0) return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(f);
+}
+uint64_t d2ul(double f) {
+  if (std::isnan(f) || f <= 0.0) return 0;
+  if (f >= 18446744073709551616.0) return std::numeric_limits<uint64_t>::max();
+  return static_cast<uint64_t>(f);
+}
 
 // The GPU's cvt.rzi.s32.f32 / cvt.rzi.u32.f32: saturating, NaN to 0.
 int32_t f2i(float f) {
@@ -98,19 +134,40 @@ uint32_t f2u(float f) {
   if (f >= 4294967296.0f) return std::numeric_limits<uint32_t>::max();
   return static_cast<uint32_t>(f);
 }
+int32_t d2i(double f) {
+  if (std::isnan(f)) return 0;
+  if (f >= 2147483648.0) return std::numeric_limits<int32_t>::max();
+  if (f <= -2147483648.0) return std::numeric_limits<int32_t>::min();
+  return static_cast<int32_t>(f);
+}
+uint32_t d2u(double f) {
+  if (std::isnan(f) || f <= 0.0) return 0;
+  if (f >= 4294967296.0) return std::numeric_limits<uint32_t>::max();
+  return static_cast<uint32_t>(f);
+}
 
-double value_of(uint32_t bits, Base type) {
+}  // namespace
+
+// A value as the trace shows it: 4-byte types from the low 32 bits, 8-byte ones from all 64 (a
+// 64-bit integer beyond 2^53 rounded to the nearest double).
+double value_of(uint64_t bits64, Base type) {
+  const uint32_t bits = static_cast<uint32_t>(bits64);
   switch (type) {
     case Base::Float: {
       float f;
       std::memcpy(&f, &bits, 4);
       return f;
     }
+    case Base::Double: return as_d(bits64);
+    case Base::Long: return static_cast<double>(as_l(bits64));
+    case Base::ULong: return static_cast<double>(bits64);
     case Base::Unsigned: return static_cast<double>(bits);
     case Base::Bool: return bits != 0;
     default: return static_cast<int32_t>(bits);
   }
 }
+
+namespace {
 
 std::string stack_overflow() {
   return "stack overflow: more than " + std::to_string(kStackSlots) + " words of locals, arguments and operands (calls nested too deep?)";
@@ -248,6 +305,35 @@ void Machine::check_aligned(int tid, int pc, uint64_t ptr, int words, bool is_lo
                      std::to_string(4 * off) + ", not a multiple of " + bytes + ")");
 }
 
+void Machine::wide_words(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp, uint32_t** lo, uint32_t** hi, const char* atomic) {
+  *hi = nullptr;
+  if (space_of(ptr) == kLocal) {  // a local's slot holds the whole value
+    *lo = memory(tid, pc, ptr, is_load, sp, atomic);
+    return;
+  }
+  check_aligned(tid, pc, ptr, 2, is_load);
+  // both words checked before either is used: a fault leaves no part of the access
+  *lo = memory(tid, pc, ptr, is_load, sp, atomic);
+  *hi = memory(tid, pc, (ptr & kArrayMask) | (static_cast<uint64_t>(offset_of(ptr) + 1) & kOffsetMask), is_load, sp, atomic);
+}
+
+void Machine::record_wide(int tid, int site, AccessOp op, uint64_t ptr, uint64_t value, int round, int pc) {
+  if (space_of(ptr) == kShared && op != kLoad) {
+    written_[static_cast<size_t>(offset_of(ptr))] = 1;
+    written_[static_cast<size_t>(offset_of(ptr) + 1)] = 1;
+  }
+  if (!record_ || (space_of(ptr) != kShared && space_of(ptr) != kGlobal)) return;
+  for (int k = 0; k < 2; ++k) {
+    RawAccess a{tid, site, op, static_cast<int>(offset_of(ptr) + k), value, round, -1};
+    a.part = k;
+    if (space_of(ptr) == kGlobal) {
+      a.array = buffer_of(ptr);
+      a.iter = iteration_key(tid);
+    }
+    record(a, pc);
+  }
+}
+
 void Machine::launch(int entry, const LaunchSpec& spec, BlockRecord* record, int record_block) {
   if (spec.block < 1 || spec.block > kMaxThreads) throw std::invalid_argument("block of " + std::to_string(spec.block) + " threads");
   if (spec.grid < 1) throw std::invalid_argument("grid of " + std::to_string(spec.grid) + " blocks");
@@ -297,6 +383,7 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
   const int words = static_cast<int>(std::max<long long>(prog_.static_shared_words, dyn_words > 0 ? prog_.dynamic_base + dyn_words : 0));
   smem_.assign(words, 0u);
   written_.assign(words, 0);
+  wide_type_ = shared_wide_types(prog_, words);
   th_.assign(threads_, Thread());
   stack_.assign(static_cast<size_t>(threads_) * kStackSlots, 0);
   frames_.assign(static_cast<size_t>(threads_) * kMaxDepth, Frame{0, 0, 0});
@@ -484,7 +571,7 @@ void Machine::fire(int warp, uint32_t mask, int leader) {
         fault(tid, static_cast<int>(t.pc) - 1, std::string(builtin_name(kind)) + " reads lane " + std::to_string(src) + ", which is not in the mask " + hex(mask));
       result[l] = var[src];
       if (record_ && sp.site >= 0)
-        record(RawAccess{tid, sp.site, kShuffle, src, static_cast<uint32_t>(var[src]), t.round, -1}, static_cast<int>(t.pc) - 1);
+        record(RawAccess{tid, sp.site, kShuffle, src, var[src], t.round, -1}, static_cast<int>(t.pc) - 1);
     }
   } else if (kind == Builtin::BallotSync || kind == Builtin::AnySync || kind == Builtin::AllSync) {
     uint32_t ballot = 0;
@@ -524,9 +611,11 @@ std::string Machine::label_text(int tid, int sync) const {
       size_t close = text.find('}', k);
       if (v < sp.var_slots.size()) {
         const uint64_t bits = stack_[static_cast<size_t>(tid) * kStackSlots + t.fp + sp.var_slots[v]];
-        const double val = value_of(static_cast<uint32_t>(bits), sp.var_types[v]);
+        const double val = value_of(bits, sp.var_types[v]);
         char buf[32];
-        if (sp.var_types[v] == Base::Float) std::snprintf(buf, sizeof buf, "%g", val);
+        if (sp.var_types[v] == Base::Float || sp.var_types[v] == Base::Double) std::snprintf(buf, sizeof buf, "%g", val);
+        else if (sp.var_types[v] == Base::Long) std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(bits));
+        else if (sp.var_types[v] == Base::ULong) std::snprintf(buf, sizeof buf, "%llu", static_cast<unsigned long long>(bits));
         else std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(val));
         out += buf;
       }
@@ -586,7 +675,7 @@ void Machine::flush_prints(int first_step, int rounds) {
   pending_prints_.clear();
 }
 
-std::string Machine::format_print(int tid, int pc, int format, const std::vector<uint32_t>& values) const {
+std::string Machine::format_print(int tid, int pc, int format, const std::vector<uint64_t>& values) const {
   std::string out;
   size_t v = 0;
   char buf[kMaxPrintChars + 1];
@@ -594,10 +683,13 @@ std::string Machine::format_print(int tid, int pc, int format, const std::vector
     if (!piece.conversion) {
       out += piece.text;
     } else {
-      const uint32_t bits = values[v++];
+      const uint64_t bits64 = values[v++];
+      const uint32_t bits = static_cast<uint32_t>(bits64);
       const char c = piece.text.back();
       int n;
-      if (piece.is_float) n = std::snprintf(buf, sizeof buf, piece.text.c_str(), static_cast<double>(as_f(bits)));
+      if (piece.is_float) n = std::snprintf(buf, sizeof buf, piece.text.c_str(), as_d(bits64));  // promoted to double, as C passes it
+      else if (piece.wide && (c == 'd' || c == 'i')) n = std::snprintf(buf, sizeof buf, piece.text.c_str(), static_cast<long long>(bits64));
+      else if (piece.wide) n = std::snprintf(buf, sizeof buf, piece.text.c_str(), static_cast<unsigned long long>(bits64));
       else if (c == 'd' || c == 'i' || c == 'c') n = std::snprintf(buf, sizeof buf, piece.text.c_str(), as_i(bits));
       else n = std::snprintf(buf, sizeof buf, piece.text.c_str(), bits);
       if (n < 0 || n > kMaxPrintChars) fault(tid, pc, "printf's '" + piece.text + "' prints more than " + std::to_string(kMaxPrintChars) + " characters");
@@ -647,7 +739,7 @@ void Machine::end_phase(bool final_phase) {
     for (size_t i : idx) {
       const RawAccess& a = raw_[i];
       if (a.array < 0 && (a.op == kStore || a.op == kAtomic)) {
-        mem[a.word] = a.bits;
+        mem[a.word] = static_cast<uint32_t>(a.part == 1 ? a.bits >> 32 : a.bits);
         wr[a.word] = 1;
       }
     }
@@ -680,6 +772,12 @@ void Machine::end_phase(bool final_phase) {
     }
     s.smem.resize(mem.size());
     for (size_t w = 0; w < mem.size(); ++w) s.smem[w] = wr[w] ? value_of(mem[w], out_->value_type) : std::numeric_limits<double>::quiet_NaN();
+    // an array of 8-byte values: both words of an element show its value (NaN until both are written)
+    for (size_t w = 0; w + 1 < mem.size() && w + 1 < wide_type_.size(); ++w) {
+      if (wide_type_[w] == Base::Void || (w & 1)) continue;
+      const double v = wr[w] && wr[w + 1] ? value_of(mem[w] | (static_cast<uint64_t>(mem[w + 1]) << 32), wide_type_[w]) : std::numeric_limits<double>::quiet_NaN();
+      s.smem[w] = s.smem[w + 1] = v;
+    }
     out_->steps.push_back(std::move(s));
     out_->barrier_steps.push_back(r == rounds - 1);
   }
@@ -764,6 +862,18 @@ void Machine::run_thread(int tid) {
     float b_ = as_f(POP());  \
     float a_ = as_f(TOP());  \
     TOP() = (expr);          \
+  }
+#define BIN_L(expr)            \
+  {                            \
+    int64_t b_ = as_l(POP());  \
+    int64_t a_ = as_l(TOP());  \
+    TOP() = (expr);            \
+  }
+#define BIN_D(expr)            \
+  {                            \
+    double b_ = as_d(POP());   \
+    double a_ = as_d(TOP());   \
+    TOP() = (expr);            \
   }
   // The thread stops here: where it is, and what it waits for.
   auto park = [&](Status status, int wait) {
@@ -870,11 +980,14 @@ void Machine::run_thread(int tid) {
       case Op::I2B: TOP() = as_u(TOP()) != 0; break;
       case Op::F2B: TOP() = as_f(TOP()) != 0.0f; break;
       case Op::PAdd: {
-        const uint32_t raw = as_u(POP());
-        const int64_t k = (in.b & kPAddUnsigned) ? static_cast<int64_t>(raw) : static_cast<int64_t>(static_cast<int32_t>(raw));
+        const uint64_t raw64 = POP();
+        const uint32_t raw = as_u(raw64);
+        const int64_t k = (in.b & kPAddWide) ? as_l(raw64) : (in.b & kPAddUnsigned) ? static_cast<int64_t>(raw) : static_cast<int64_t>(static_cast<int32_t>(raw));
         const uint64_t p = TOP();
-        const int64_t moved = (in.b & kPAddSubtract) ? offset_of(p) - k : offset_of(p) + k;  // |offset| < 2^47, |k| <= 2^32: no overflow
-        if (moved > kMaxOffset || moved < -kMaxOffset)
+        int64_t moved = 0;  // a 64-bit offset may overflow: then it is surely too far
+        const bool over = (in.b & kPAddSubtract) ? __builtin_sub_overflow(offset_of(p), k, &moved) : __builtin_add_overflow(offset_of(p), k, &moved);
+        const bool huge = (in.b & kPAddWide) && (in.b & kPAddUnsigned) && (raw64 >> 63);  // an unsigned offset of 2^63 or more
+        if (over || huge || moved > kMaxOffset || moved < -kMaxOffset)
           fault(tid, static_cast<int>(pc) - 1, "pointer arithmetic moves a pointer more than 2^47 elements from its array");
         TOP() = (p & kArrayMask) | (static_cast<uint64_t>(moved) & kOffsetMask);
         break;
@@ -888,6 +1001,14 @@ void Machine::run_thread(int tid) {
       }
       case Op::Ld: {
         uint64_t p = TOP();
+        if (in.b == 2) {  // one 8-byte value
+          uint32_t *lo, *hi;
+          wide_words(tid, static_cast<int>(pc) - 1, p, true, sp, &lo, &hi);
+          const uint64_t v = hi ? (*lo | (static_cast<uint64_t>(*hi) << 32)) : *reinterpret_cast<uint64_t*>(lo);
+          TOP() = v;
+          record_wide(tid, in.a, kLoad, p, v, th.round, static_cast<int>(pc) - 1);
+          break;
+        }
         uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true, sp);
         TOP() = *m;
         if (record_ && space_of(p) == kShared) record(RawAccess{tid, in.a, kLoad, static_cast<int>(offset_of(p)), *m, th.round, -1}, pc - 1);
@@ -897,6 +1018,19 @@ void Machine::run_thread(int tid) {
       }
       case Op::St: {
         uint64_t p = POP();
+        if (in.b == 2) {
+          const uint64_t v = TOP();
+          uint32_t *lo, *hi;
+          wide_words(tid, static_cast<int>(pc) - 1, p, false, sp, &lo, &hi);
+          if (hi) {
+            *lo = static_cast<uint32_t>(v);
+            *hi = static_cast<uint32_t>(v >> 32);
+          } else {
+            *reinterpret_cast<uint64_t*>(lo) = v;
+          }
+          record_wide(tid, in.a, kStore, p, v, th.round, static_cast<int>(pc) - 1);
+          break;
+        }
         uint32_t v = as_u(TOP());
         uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, false, sp);
         *m = v;
@@ -951,6 +1085,36 @@ void Machine::run_thread(int tid) {
         const Builtin b = static_cast<Builtin>(in.a);
         const Base type = prog_.sites[in.b].type;
         const bool cas = b == Builtin::AtomicCAS;
+        if (is_wide_base(type)) {  // atomicAdd on unsigned long long or double, atomicCAS on unsigned long long, ...
+          const uint64_t val = POP();
+          const uint64_t cmp = cas ? POP() : 0;
+          const uint64_t p = POP();
+          uint32_t *lo, *hi;
+          wide_words(tid, static_cast<int>(pc) - 1, p, true, sp, &lo, &hi, atomic_name(b));
+          const uint64_t old = hi ? (*lo | (static_cast<uint64_t>(*hi) << 32)) : *reinterpret_cast<uint64_t*>(lo);
+          uint64_t nv = old;
+          switch (b) {
+            case Builtin::AtomicAdd: nv = type == Base::Double ? from_d(as_d(old) + as_d(val)) : old + val; break;
+            case Builtin::AtomicSub: nv = old - val; break;
+            case Builtin::AtomicExch: nv = val; break;
+            case Builtin::AtomicMin: nv = type == Base::ULong ? std::min(old, val) : from_l(std::min(as_l(old), as_l(val))); break;
+            case Builtin::AtomicMax: nv = type == Base::ULong ? std::max(old, val) : from_l(std::max(as_l(old), as_l(val))); break;
+            case Builtin::AtomicAnd: nv = old & val; break;
+            case Builtin::AtomicOr: nv = old | val; break;
+            case Builtin::AtomicXor: nv = old ^ val; break;
+            case Builtin::AtomicCAS: nv = old == cmp ? val : old; break;
+            default: break;
+          }
+          if (hi) {
+            *lo = static_cast<uint32_t>(nv);
+            *hi = static_cast<uint32_t>(nv >> 32);
+          } else {
+            *reinterpret_cast<uint64_t*>(lo) = nv;
+          }
+          record_wide(tid, in.b, kAtomic, p, nv, th.round, static_cast<int>(pc) - 1);
+          PUSH(old);
+          break;
+        }
         // atomicCAS(p, compare, val) pushed p, compare, val: val comes off first
         const uint32_t val = as_u(POP());
         const uint32_t cmp = cas ? as_u(POP()) : 0;
@@ -982,6 +1146,79 @@ void Machine::run_thread(int tid) {
         PUSH(old);
         break;
       }
+      case Op::PushL: PUSH((static_cast<uint64_t>(static_cast<uint32_t>(in.b)) << 32) | static_cast<uint32_t>(in.a)); break;
+      case Op::LAdd: BIN_L(from_l(static_cast<int64_t>(static_cast<uint64_t>(a_) + static_cast<uint64_t>(b_)))); break;
+      case Op::LSub: BIN_L(from_l(static_cast<int64_t>(static_cast<uint64_t>(a_) - static_cast<uint64_t>(b_)))); break;
+      case Op::LMul: BIN_L(static_cast<uint64_t>(a_) * static_cast<uint64_t>(b_)); break;
+      case Op::LDiv: case Op::LRem: {
+        const int64_t b = as_l(POP()), a = as_l(TOP());
+        if (b == 0) fault(tid, static_cast<int>(pc) - 1, in.op == Op::LDiv ? "division by zero" : "remainder of a division by zero");
+        if (in.op == Op::LDiv) TOP() = b == -1 ? 0 - static_cast<uint64_t>(a) : from_l(a / b);
+        else TOP() = b == -1 ? 0 : from_l(a % b);
+        break;
+      }
+      case Op::ULDiv: case Op::ULRem: {
+        const uint64_t b = POP(), a = TOP();
+        if (b == 0) fault(tid, static_cast<int>(pc) - 1, in.op == Op::ULDiv ? "division by zero" : "remainder of a division by zero");
+        TOP() = in.op == Op::ULDiv ? a / b : a % b;
+        break;
+      }
+      case Op::LNeg: TOP() = 0 - TOP(); break;
+      case Op::LAnd: BIN_L(from_l(a_ & b_)); break;
+      case Op::LOr: BIN_L(from_l(a_ | b_)); break;
+      case Op::LXor: BIN_L(from_l(a_ ^ b_)); break;
+      case Op::LBitNot: TOP() = ~TOP(); break;
+      // Shifts of 64 or more: what the GPU's 64-bit shifts give (the amount clamped), as for 32 bits.
+      case Op::LShl: { const uint64_t b = POP(); TOP() = b >= 64 ? 0 : TOP() << b; break; }
+      case Op::LShr: { const uint64_t b = POP(); const int64_t a = as_l(TOP()); TOP() = from_l(b >= 64 ? (a < 0 ? -1 : 0) : a >> b); break; }
+      case Op::ULShr: { const uint64_t b = POP(); TOP() = b >= 64 ? 0 : TOP() >> b; break; }
+      case Op::LEq: BIN_L(a_ == b_); break;
+      case Op::LNe: BIN_L(a_ != b_); break;
+      case Op::LLt: BIN_L(a_ < b_); break;
+      case Op::LLe: BIN_L(a_ <= b_); break;
+      case Op::LGt: BIN_L(a_ > b_); break;
+      case Op::LGe: BIN_L(a_ >= b_); break;
+      case Op::ULLt: { const uint64_t b = POP(); TOP() = TOP() < b; break; }
+      case Op::ULLe: { const uint64_t b = POP(); TOP() = TOP() <= b; break; }
+      case Op::ULGt: { const uint64_t b = POP(); TOP() = TOP() > b; break; }
+      case Op::ULGe: { const uint64_t b = POP(); TOP() = TOP() >= b; break; }
+      case Op::DAdd: BIN_D(from_d(a_ + b_)); break;
+      case Op::DSub: BIN_D(from_d(a_ - b_)); break;
+      case Op::DMul: BIN_D(from_d(a_ * b_)); break;
+      case Op::DDiv: BIN_D(from_d(a_ / b_)); break;
+      case Op::DNeg: TOP() = from_d(-as_d(TOP())); break;
+      case Op::DEq: BIN_D(a_ == b_); break;
+      case Op::DNe: BIN_D(a_ != b_); break;
+      case Op::DLt: BIN_D(a_ < b_); break;
+      case Op::DLe: BIN_D(a_ <= b_); break;
+      case Op::DGt: BIN_D(a_ > b_); break;
+      case Op::DGe: BIN_D(a_ >= b_); break;
+      case Op::I2L: TOP() = from_l(as_i(TOP())); break;
+      case Op::L2I: TOP() = as_u(TOP()); break;
+      case Op::L2B: TOP() = TOP() != 0; break;
+      case Op::D2B: TOP() = as_d(TOP()) != 0.0; break;
+      case Op::I2D: TOP() = from_d(static_cast<double>(as_i(TOP()))); break;
+      case Op::U2D: TOP() = from_d(static_cast<double>(as_u(TOP()))); break;
+      case Op::L2D: TOP() = from_d(static_cast<double>(as_l(TOP()))); break;
+      case Op::UL2D: TOP() = from_d(static_cast<double>(TOP())); break;
+      case Op::F2D: TOP() = from_d(static_cast<double>(as_f(TOP()))); break;
+      case Op::D2F: TOP() = from_f(static_cast<float>(as_d(TOP()))); break;
+      case Op::L2F: TOP() = from_f(static_cast<float>(as_l(TOP()))); break;
+      case Op::UL2F: TOP() = from_f(static_cast<float>(TOP())); break;
+      case Op::D2I: TOP() = from_i(d2i(as_d(TOP()))); break;
+      case Op::D2U: TOP() = d2u(as_d(TOP())); break;
+      case Op::D2L: TOP() = from_l(d2l(as_d(TOP()))); break;
+      case Op::D2UL: TOP() = d2ul(as_d(TOP())); break;
+      case Op::F2L: TOP() = from_l(d2l(static_cast<double>(as_f(TOP())))); break;
+      case Op::F2UL: TOP() = d2ul(static_cast<double>(as_f(TOP()))); break;
+      case Op::LMin: BIN_L(from_l(std::min(a_, b_))); break;
+      case Op::LMax: BIN_L(from_l(std::max(a_, b_))); break;
+      case Op::ULMin: { const uint64_t b = POP(); TOP() = std::min(TOP(), b); break; }
+      case Op::ULMax: { const uint64_t b = POP(); TOP() = std::max(TOP(), b); break; }
+      case Op::DMin: BIN_D(from_d(std::fmin(a_, b_))); break;
+      case Op::DMax: BIN_D(from_d(std::fmax(a_, b_))); break;
+      case Op::LAbs: TOP() = as_l(TOP()) < 0 ? 0 - TOP() : TOP(); break;
+      case Op::DAbs: TOP() = from_d(std::fabs(as_d(TOP()))); break;
       case Op::Jmp: pc = static_cast<uint32_t>(in.a); break;
       case Op::Jz: if (as_u(POP()) == 0) pc = static_cast<uint32_t>(in.a); break;
       case Op::Jnz: if (as_u(POP()) != 0) pc = static_cast<uint32_t>(in.a); break;
@@ -1073,8 +1310,8 @@ void Machine::run_thread(int tid) {
         if (th.loop_depth > 0) --th.loop_depth;
         break;
       case Op::Printf: {
-        std::vector<uint32_t> values(static_cast<size_t>(in.b));
-        for (int k = in.b - 1; k >= 0; --k) values[static_cast<size_t>(k)] = as_u(POP());
+        std::vector<uint64_t> values(static_cast<size_t>(in.b));
+        for (int k = in.b - 1; k >= 0; --k) values[static_cast<size_t>(k)] = POP();
         const std::string text = format_print(tid, static_cast<int>(pc) - 1, in.a, values);
         PUSH(from_i(static_cast<int32_t>(text.size())));
         // a line each, as print_lines (trace.h) splits and escapes them
@@ -1097,6 +1334,8 @@ void Machine::run_thread(int tid) {
 #undef BIN_I
 #undef BIN_U
 #undef BIN_F
+#undef BIN_L
+#undef BIN_D
 }
 
 }  // namespace scanscope::cuda

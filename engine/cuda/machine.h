@@ -20,6 +20,13 @@ namespace scanscope::cuda {
 const char* builtin_name(Builtin b);
 const char* atomic_name(Builtin b);
 
+// Per word of a block's `words` of shared memory: the 8-byte type (double, long long, unsigned
+// long long) of the shared array it lies in, or Void. A snapshot shows both words of such an
+// element as its value.
+std::vector<Base> shared_wide_types(const Compiled& program, int words);
+// A value's bits as the trace shows them (a 4-byte type's from the low 32).
+double value_of(uint64_t bits, Base type);
+
 struct LaunchSpec {
   int grid = 1;   // blocks in all
   int block = 1;  // threads per block in all
@@ -111,10 +118,11 @@ class Machine {
     int tid, site;
     AccessOp op;
     int word;  // shared word, shuffle source lane, or global element
-    uint32_t bits;
+    uint64_t bits;  // the word's; for a word of an 8-byte value, the whole value (part says which half)
     int round;
     int array;  // global buffer; -1 for shared memory and shuffles
     uint64_t iter = 0;  // global: the iteration counts of the loops around the access (a hash)
+    int part = -1;      // a word of an 8-byte access: 0 its low half, 1 its high half
   };
   struct RoundLabel {
     bool set = false;
@@ -139,6 +147,11 @@ class Machine {
   // A whole int2 / float4 (`words` 2 or 4) at `ptr`: faults, as the GPU does, unless its address is
   // a multiple of its size.
   void check_aligned(int tid, int pc, uint64_t ptr, int words, bool is_load) const;
+  // An 8-byte scalar (Ld and St with b = 2, a 64-bit atomic): its two words in shared or global
+  // memory (aligned, or a fault), or a local's 64-bit slot (hi is then null).
+  void wide_words(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp, uint32_t** lo, uint32_t** hi, const char* atomic = nullptr);
+  // Records the two words of an 8-byte access of the recorded block (value: the whole value).
+  void record_wide(int tid, int site, AccessOp op, uint64_t ptr, uint64_t value, int round, int pc);
 
   const Compiled& prog_;
   const SourceSet& files_;
@@ -159,6 +172,7 @@ class Machine {
   std::vector<uint32_t> loop_counts_;  // per thread, kMaxLoopNest iteration counts
   uint64_t iteration_key(int tid) const;
   std::vector<uint32_t> smem_;
+  std::vector<Base> wide_type_;  // per shared word: the 8-byte type of the array it lies in (snapshots), or Void
   std::vector<uint8_t> written_;
   std::vector<uint32_t> phase_start_smem_;
   std::vector<uint8_t> phase_start_written_;
@@ -176,7 +190,7 @@ class Machine {
   std::vector<PendingPrint> pending_prints_;
   long long printed_lines_ = 0;  // by every block and launch of this machine
   void flush_prints(int first_step, int rounds);
-  std::string format_print(int tid, int pc, int format, const std::vector<uint32_t>& values) const;
+  std::string format_print(int tid, int pc, int format, const std::vector<uint64_t>& values) const;
 };
 
 }  // namespace scanscope::cuda

@@ -26,7 +26,8 @@ std::string Type::name() const {
     }
   }
   std::string b = base == Base::Void ? "void" : base == Base::Bool ? "bool" : base == Base::Int ? "int"
-                  : base == Base::Unsigned ? "unsigned" : base == Base::Struct ? (sdef ? sdef->name : "struct") : "float";
+                  : base == Base::Unsigned ? "unsigned" : base == Base::Struct ? (sdef ? sdef->name : "struct")
+                  : base == Base::Long ? "long long" : base == Base::ULong ? "unsigned long long" : base == Base::Double ? "double" : "float";
   return pointer ? b + "*" : b;
 }
 
@@ -62,6 +63,7 @@ using StmtP = std::unique_ptr<Stmt>;
 
 const Type kInt{Base::Int, false}, kUnsigned{Base::Unsigned, false}, kFloat{Base::Float, false}, kBool{Base::Bool, false},
     kVoid{Base::Void, false};
+const Type kLong{Base::Long, false}, kULong{Base::ULong, false}, kDouble{Base::Double, false};  // the 8-byte scalars
 
 struct BuiltinInfo {
   const char* name;
@@ -80,6 +82,7 @@ const BuiltinInfo kBuiltins[] = {
     {"max", Builtin::Max}, {"abs", Builtin::Abs}, {"fminf", Builtin::Fminf}, {"fmaxf", Builtin::Fmaxf}, {"fabsf", Builtin::Fabsf},
     {"__popc", Builtin::Popc}, {"__clz", Builtin::Clz}, {"__ffs", Builtin::Ffs}, {"__float_as_int", Builtin::FloatAsInt},
     {"__int_as_float", Builtin::IntAsFloat}, {"__float_as_uint", Builtin::FloatAsUint}, {"__uint_as_float", Builtin::UintAsFloat},
+    {"__double_as_longlong", Builtin::DoubleAsLongLong}, {"__longlong_as_double", Builtin::LongLongAsDouble},
 };
 
 Builtin find_builtin(const std::string& name) {
@@ -98,8 +101,7 @@ bool is_sync_builtin(Builtin b) {
   }
 }
 
-const char* const kUnsupportedTypes[] = {"double", "long", "short", "char", "size_t", "half", "__half", "dim3", "auto", "int64_t",
-                                         "uint64_t", "char2", "char4", "uchar2", "uchar4", "short2", "short4", "ushort2", "ushort4",
+const char* const kUnsupportedTypes[] = {"short", "char", "int8_t", "uint8_t", "int16_t", "uint16_t", "half", "__half", "dim3", "auto", "char2", "char4", "uchar2", "uchar4", "short2", "short4", "ushort2", "ushort4",
                                          "long2", "long4", "ulong2", "ulong4", "longlong2", "longlong4", "ulonglong2", "ulonglong4",
                                          "double2", "double4", "int1", "uint1", "float1"};
 
@@ -159,7 +161,7 @@ class Parser {
   struct Constant {
     Type type;
     long long ival = 0;
-    float fval = 0;
+    double fval = 0;  // a float's value, or a double's
   };
 
 
@@ -252,7 +254,7 @@ class Parser {
     const Token& t = t_[std::min(k, t_.size() - 1)];
     if (t.kind != Tok::Ident) return false;
     static const char* const words[] = {"void", "bool", "int", "unsigned", "signed", "float", "const", "volatile", "typename",
-                                        "uint32_t", "int32_t"};
+                                        "uint32_t", "int32_t", "long", "double", "size_t", "int64_t", "uint64_t", "ptrdiff_t"};
     for (const char* w : words)
       if (t.text == w) return true;
     for (const char* w : kUnsupportedTypes)
@@ -318,8 +320,8 @@ class Parser {
     if (w.kind != Tok::Ident) fail(w.pos, "expected a type, found " + found());
     for (const char* u : kUnsupportedTypes)
       if (w.text == u)
-        fail(w.pos, "type '" + w.text + "' is not supported (kernel files use int, unsigned, float, bool and the vector types of "
-                    "them: int2, int4, uint2, uint4, float2, float4, int3, uint3, float3)");
+        fail(w.pos, "type '" + w.text + "' is not supported (kernel files use int, unsigned, float, bool, long long, unsigned long long, "
+                    "size_t, double and the vector types int2, int4, uint2, uint4, float2, float4, int3, uint3, float3)");
     if (group_type_at(i_)) {
       t = group_type();
     } else if (const VectorTypeInfo* vi = find_vector_type(w.text); vi && !find_alias(w.text)) {
@@ -346,18 +348,22 @@ class Parser {
     else if (accept_word("float")) t.base = Base::Float;
     else if (accept_word("int") || accept_word("int32_t")) t.base = Base::Int;
     else if (accept_word("uint32_t")) t.base = Base::Unsigned;
+    else if (accept_word("double")) t.base = Base::Double;
+    else if (accept_word("size_t") || accept_word("uint64_t")) t.base = Base::ULong;  // LP64: 8 bytes, as on the GPU
+    else if (accept_word("int64_t") || accept_word("ptrdiff_t")) t.base = Base::Long;
+    else if (long_words()) t.base = Base::Long;
     else if (accept_word("unsigned")) {
-      t.base = Base::Unsigned;
+      t.base = long_words() ? Base::ULong : Base::Unsigned;
       accept_word("int");
     } else if (accept_word("signed")) {
-      t.base = Base::Int;
+      t.base = long_words() ? Base::Long : Base::Int;
       accept_word("int");
     } else {
       fail(w.pos, "expected a type, found '" + w.text + "'" + (w.text == "T" ? " (T is defined by the host: is this file run through scanscope?)" : ""));
     }
     skip_qualifiers();
     if (is_word("long") || is_word("short") || is_word("char"))
-      fail(cur().pos, "type '" + cur().text + "' is not supported (kernel files use int, unsigned, float and bool)");
+      fail(cur().pos, "type '" + cur().text + "' is not supported (kernel files use int, unsigned, float, bool, long long, size_t and double)");
     if (accept("*")) {
       if (t.pointer || t.is_group()) fail(prev_end(), "pointers to pointers are not supported");
       t.pointer = true;
@@ -370,6 +376,16 @@ class Parser {
       ++i_;
     }
     return t;
+  }
+
+  // `long`, `long long`, `long int`, `long long int` (after `unsigned` or `signed` too): true when
+  // there was one. long and long long are both 8 bytes (LP64, as nvcc on Linux): one type here.
+  bool long_words() {
+    if (!accept_word("long")) return false;
+    if (is_word("double")) fail(cur().pos, "type 'long double' is not supported (the GPU has no long double; use double)");
+    accept_word("long");
+    accept_word("int");
+    return true;
   }
 
   // group-type, after the qualifier (see parse_type).
@@ -635,9 +651,10 @@ class Parser {
       ExprP e = convert(assignment(), type, "initializer");
       uint32_t bits = 0;
       if (type.is_float()) {
-        std::optional<float> f = fold_float(*e);
+        std::optional<double> f = fold_float(*e);
         if (!f) fail(at, "the initial value of " + what + " must be a constant (the GPU sets it when the module loads)");
-        std::memcpy(&bits, &*f, 4);
+        const float ff = static_cast<float>(*f);
+        std::memcpy(&bits, &ff, 4);
       } else {
         std::optional<long long> v = fold(*e);
         if (!v) fail(at, "the initial value of " + what + " must be a constant (the GPU sets it when the module loads)");
@@ -677,14 +694,14 @@ class Parser {
       Constant c;
       c.type = type;
       if (type.is_float()) {
-        std::optional<float> f = fold_float(*e);
+        std::optional<double> f = fold_float(*e);
         if (!f) fail(e->span.begin, "the value of '" + name.text + "' must be a constant");
-        c.fval = *f;
+        c.fval = type.base == Base::Float ? static_cast<float>(*f) : *f;
       } else {
         std::optional<long long> v = fold(*e);
         if (!v) fail(e->span.begin, "the value of '" + name.text + "' must be a constant");
         c.ival = type.base == Base::Bool ? *v != 0 : type.base == Base::Unsigned ? static_cast<long long>(static_cast<uint32_t>(*v))
-                                                                                 : static_cast<long long>(static_cast<int32_t>(*v));
+                 : type.is_wide() ? *v : static_cast<long long>(static_cast<int32_t>(*v));
       }
       if (globals_.count(name.text) || constants_.count(name.text) || find_function(name.text))
         fail(name.pos, "'" + name.text + "' is already declared");
@@ -698,7 +715,8 @@ class Parser {
     expect(";");
   }
 
-  std::optional<float> fold_float(const Expr& e) const {
+  // A float or double constant's value (a float's rounded to float).
+  std::optional<double> fold_float(const Expr& e) const {
     if (e.kind == Ek::FloatLit) return e.fval;
     if (e.kind == Ek::Unary && e.op == "-") {
       auto v = fold_float(*e.kids[0]);
@@ -707,9 +725,16 @@ class Parser {
     }
     if (e.kind == Ek::Cast && e.type.is_float()) {
       const Expr& k = *e.kids[0];
-      if (k.type.is_float()) return fold_float(k);
+      if (k.type.is_float()) {
+        auto v = fold_float(k);
+        if (v && e.type.base == Base::Float) return static_cast<float>(*v);  // a double constant made float
+        return v;
+      }
       auto v = fold(k);
       if (!v) return std::nullopt;
+      if (e.type.base == Base::Double)
+        return k.type.is_unsigned() ? static_cast<double>(static_cast<unsigned long long>(*v)) : static_cast<double>(*v);
+      if (k.type.base == Base::ULong) return static_cast<float>(static_cast<unsigned long long>(*v));
       return k.type.base == Base::Unsigned ? static_cast<float>(static_cast<uint32_t>(*v)) : static_cast<float>(*v);
     }
     return std::nullopt;
@@ -910,6 +935,8 @@ class Parser {
         if (t.is_void()) fail(mname.pos, "a member cannot be void");
         if (t.pointer) fail(mname.pos, "pointer members are not supported (a pointer is 8 bytes on the GPU, a word here)");
         if (t.base == Base::Bool) fail(mname.pos, "a bool member is not supported (a bool is one byte in CUDA's layout: use int)");
+        if (t.is_wide() || (t.is_struct() && t.sdef->align > 1 && !t.sdef->vector))
+          fail(mname.pos, "a member of 8 bytes (" + t.name() + ") is not supported yet: struct members are 4-byte values here");
         if (t.is_group()) fail(mname.pos, "a cooperative group cannot be a struct's member here");
         if (is("[")) fail(cur().pos, "array members are not supported yet (member '" + mname.text + "')");
         if (is("=") || is("{")) fail(cur().pos, "default member initializers are not supported: initialise the struct with braces");
@@ -1301,7 +1328,7 @@ class Parser {
           fail(pn.pos, pt.pointer ? "a kernel's pointer parameters point to numbers or to int2, int4, uint2, uint4, float2, float4, not to structs (" + pt.name() + ")"
                                   : "a kernel's parameters are numbers and pointers to them, not structs (" + pt.name() + ")");
         Var* v = declare(pn, pt, -1, Storage::Param);
-        v->slot = alloc_slots(pt.words());
+        v->slot = alloc_slots(pt.is_struct() ? pt.words() : 1);  // a scalar's value is one slot, 8 bytes too
         if (pt.is_struct()) make_members(v);
         params.push_back(v);
         if (is("=")) {  // a default argument: its tokens, read at each call that leaves it out
@@ -1608,8 +1635,8 @@ class Parser {
         std::vector<int> dims = array_dims(name, "local array", kMaxFrameWords, "allowed");
         const int len = dims_product(dims);
         if (type.pointer) fail(name.pos, "arrays of pointers are not supported");
-        Var* v2 = declare(name, type, len, Storage::Local);
-        v2->slot = alloc_slots(len);
+        Var* v2 = declare(name, type, len * type.words(), Storage::Local);  // an 8-byte element takes two slots
+        v2->slot = alloc_slots(len * type.words());
         if (dims.size() > 1) v2->dims = dims;
         d->var = v2;
         if (accept("=")) {
@@ -1765,7 +1792,13 @@ class Parser {
   static Type common(Type a, Type b) {
     a = promote(a);
     b = promote(b);
+    // C++'s usual arithmetic conversions: double over float over the integers; among those the
+    // 8-byte ones (unsigned long long over long long, which holds every unsigned int), then
+    // unsigned int over int
+    if (a.base == Base::Double || b.base == Base::Double) return kDouble;
     if (a.is_float() || b.is_float()) return kFloat;
+    if (a.base == Base::ULong || b.base == Base::ULong) return kULong;
+    if (a.base == Base::Long || b.base == Base::Long) return kLong;
     if (a.base == Base::Unsigned || b.base == Base::Unsigned) return kUnsigned;
     return kInt;
   }
@@ -1918,7 +1951,8 @@ class Parser {
         ExprP x = expr();
         --sizeof_;
         const std::vector<int> dims = designated_dims(*x);
-        if (!dims.empty() && dims_product(dims) > 0) size = 4LL * dims_product(dims);  // an array, or a row of one
+        const bool in_words = x->kind == Ek::Var && x->var->dims.empty();  // a 1-D array's length counts words
+        if (!dims.empty() && dims_product(dims) > 0) size = 4LL * dims_product(dims) * (in_words ? 1 : x->type.pointee().words());  // an array, or a row of one
         else size = x->type.pointer ? 8 : x->type.base == Base::Bool ? 1 : 4LL * x->type.words();
       }
       expect(")");
@@ -1931,7 +1965,8 @@ class Parser {
 
   bool is_type_start(const Token& t) const {
     if (t.kind != Tok::Ident) return false;
-    static const char* const words[] = {"void", "bool", "int", "unsigned", "signed", "float", "const", "volatile"};
+    static const char* const words[] = {"void", "bool", "int", "unsigned", "signed", "float", "const", "volatile",
+                                        "long", "double", "size_t", "int64_t", "uint64_t", "ptrdiff_t"};
     for (const char* w : words)
       if (t.text == w) return true;
     for (const char* w : kUnsupportedTypes)
@@ -1957,7 +1992,7 @@ class Parser {
   ExprP inc_dec(ExprP x, const std::string& op, bool prefix, Pos p) {
     need_lvalue(*x, ("'" + op + "'").c_str());
     if (!x->type.is_scalar() || x->type.base == Base::Bool) fail(p, "'" + op + "' on " + x->type.name());
-    if (x->type.pointer && x->type.pointee().words() != 1)
+    if (x->type.pointer && x->type.pointee().is_struct() && x->type.pointee().words() != 1)
       fail(p, "'" + op + "' on a pointer to a struct is not supported: write p += 1");
     auto e = make(Ek::IncDec, prefix ? p : x->span.begin, x->type);
     e->op = op;
@@ -1982,7 +2017,7 @@ class Parser {
         if (dims.size() > 1) {  // a row of a 2-D array (a plane of a 3-D one): its first element
           const long long stride = dims_product(std::vector<int>(dims.begin() + 1, dims.end()));
           const Pos ib = idx->span.begin;
-          ExprP off = make_binary("*", convert(std::move(idx), kInt, "index"), int_lit(stride, kInt, ib), ib);
+          ExprP off = make_binary("*", convert(std::move(idx), kInt, "index"), int_lit(stride * e->type.pointee().words(), kInt, ib), ib);
           auto x = make(Ek::Binary, e->span.begin, e->type);
           x->op = "[]";
           x->kids.push_back(std::move(e));
@@ -1999,7 +2034,7 @@ class Parser {
         x->lvalue = true;
         x->stmt = stmt_pos_;
         x->kids.push_back(std::move(e));
-        x->kids.push_back(pointer_offset(std::move(idx), "index"));
+        x->kids.push_back(scaled(pointer_offset(std::move(idx), "index"), x->type.words()));  // an 8-byte element: 2 words
         e = std::move(x);
         continue;
       }
@@ -2137,7 +2172,7 @@ class Parser {
       auto c = constants_.find(name);
       if (c != constants_.end()) {
         if (c->second.type.is_float()) {
-          auto e = make(Ek::FloatLit, p, kFloat);
+          auto e = make(Ek::FloatLit, p, c->second.type);
           e->fval = c->second.fval;
           return e;
         }
@@ -2163,8 +2198,17 @@ class Parser {
     const bool is_float = !hex && s.find_first_of(".eE") != std::string::npos;
     if (is_float || (!hex && (s.back() == 'f' || s.back() == 'F'))) {
       bool f_suffix = s.back() == 'f' || s.back() == 'F';
-      if (!f_suffix)
-        fail(t.pos, "'" + s + "' is a double constant; kernel files compute in float: write " + s + "f");
+      if (s.back() == 'l' || s.back() == 'L') fail(t.pos, "'" + s + "' is a long double constant; the GPU has no long double (write it without L: a double)");
+      if (!f_suffix) {  // a double constant, as C++ reads 1.0
+        errno = 0;
+        char* dend = nullptr;
+        const double d = std::strtod(s.c_str(), &dend);
+        if (*dend != '\0') fail(t.pos, "'" + t.text + "' is not a number");
+        if (errno == ERANGE && std::isinf(d)) fail(t.pos, "'" + t.text + "' does not fit in a double");
+        auto e = make(Ek::FloatLit, t.pos, kDouble);
+        e->fval = d;
+        return e;
+      }
       s.pop_back();
       errno = 0;
       char* end = nullptr;
@@ -2181,14 +2225,19 @@ class Parser {
       else l = true;
       s.pop_back();
     }
-    if (l) fail(t.pos, "'" + t.text + "': long constants are not supported");
     errno = 0;
     char* end = nullptr;
     unsigned long long v = std::strtoull(s.c_str(), &end, 0);
     if (*end != '\0' || errno == ERANGE) fail(t.pos, "'" + t.text + "' is not a valid integer");
-    Type ty = kInt;
-    if (u || (v > 0x7fffffffULL && (hex || s[0] == '0'))) ty = kUnsigned;
-    if (v > 0xffffffffULL || (ty == kInt && v > 0x7fffffffULL)) fail(t.pos, "'" + t.text + "' does not fit in 32 bits");
+    // C++'s rule: the first of int, unsigned int (hex and octal, or a u suffix), long long,
+    // unsigned long long (likewise) that holds the value; an l or ll suffix starts at long long
+    const bool any_unsigned = hex || (s.size() > 1 && s[0] == '0');
+    Type ty;
+    if (!l && !u && v <= 0x7fffffffULL) ty = kInt;
+    else if (!l && (u || any_unsigned) && v <= 0xffffffffULL) ty = kUnsigned;
+    else if (!u && v <= 0x7fffffffffffffffULL) ty = kLong;
+    else if (u || any_unsigned) ty = kULong;
+    else fail(t.pos, "'" + t.text + "' does not fit in a long long (write it with a u suffix: an unsigned long long)");
     auto e = make(Ek::IntLit, t.pos, ty);
     e->ival = static_cast<long long>(v);
     return e;
@@ -2342,7 +2391,13 @@ class Parser {
           fail(args[0]->span.begin, "'" + name + "' needs a pointer to int, unsigned or float");
         Type et = args[0]->type.pointee();
         const bool float_ok = b == Builtin::AtomicAdd || b == Builtin::AtomicExch;
-        if (et.is_float() && !float_ok) fail(p, "'" + name + "' on float is not supported");
+        if (et.base == Base::Float && !float_ok) fail(p, "'" + name + "' on float is not supported");
+        if (et.is_wide()) {  // CUDA's 64-bit atomics: add on unsigned long long and double, min and max on both integers, the rest unsigned long long
+          const bool ok = b == Builtin::AtomicAdd ? et.base != Base::Long
+                          : b == Builtin::AtomicMin || b == Builtin::AtomicMax ? et.base != Base::Double
+                          : b == Builtin::AtomicSub ? false : et.base == Base::ULong;
+          if (!ok) fail(p, "'" + name + "' on " + et.name() + " is not one of CUDA's atomics (its 64-bit ones: atomicAdd on unsigned long long and double, atomicMin and atomicMax on long long and unsigned long long, atomicExch, atomicCAS, atomicAnd, atomicOr, atomicXor on unsigned long long)");
+        }
         result = et;
         want = {args[0]->type, et};
         if (b == Builtin::AtomicCAS) want.push_back(et);
@@ -2359,7 +2414,7 @@ class Parser {
       case Builtin::Abs:
         nargs(1, 1);
         numeric(args[0]);
-        result = args[0]->type.is_float() ? kFloat : kInt;
+        result = args[0]->type.base == Base::Double ? kDouble : args[0]->type.is_float() ? kFloat : args[0]->type.is_wide() ? kLong : kInt;
         want = {result};
         break;
       case Builtin::Fminf: case Builtin::Fmaxf:
@@ -2386,6 +2441,8 @@ class Parser {
       case Builtin::FloatAsUint: nargs(1, 1); result = kUnsigned; want = {kFloat}; break;
       case Builtin::IntAsFloat: nargs(1, 1); result = kFloat; want = {kInt}; break;
       case Builtin::UintAsFloat: nargs(1, 1); result = kFloat; want = {kUnsigned}; break;
+      case Builtin::DoubleAsLongLong: nargs(1, 1); result = kLong; want = {kDouble}; break;
+      case Builtin::LongLongAsDouble: nargs(1, 1); result = kDouble; want = {kLong}; break;
       case Builtin::None: break;
     }
     auto e = make(Ek::Call, p, result);
@@ -2432,6 +2489,7 @@ class Parser {
     const Pos fpos = cur().pos;
     while (cur().kind == Tok::String) fmt += string_value(cur()), ++i_;
     std::vector<FormatPiece> pieces;
+    std::vector<std::string> written;  // each conversion as the format writes it (%ld), for messages
     std::string lit;
     for (size_t k = 0; k < fmt.size(); ++k) {
       if (fmt[k] != '%') {
@@ -2453,8 +2511,9 @@ class Parser {
         while (e < fmt.size() && isdigit(static_cast<unsigned char>(fmt[e]))) ++e;
       }
       const size_t width_end = e;
-      bool l = false;
-      if (e < fmt.size() && fmt[e] == 'l') l = true, ++e;
+      bool l = false;  // l, ll, z, j, t: a 64-bit integer (or, before a float conversion, nothing)
+      if (e < fmt.size() && (fmt[e] == 'z' || fmt[e] == 'j' || fmt[e] == 't')) l = true, ++e;
+      else if (e < fmt.size() && fmt[e] == 'l') l = true, e += e + 1 < fmt.size() && fmt[e + 1] == 'l' ? 2 : 1;
       if (e >= fmt.size()) fail(fpos, "printf: the format ends inside a conversion ('" + fmt.substr(k) + "')");
       const char c = fmt[e];
       const std::string conv = fmt.substr(k, e + 1 - k);
@@ -2463,8 +2522,8 @@ class Parser {
       const bool is_flt = std::string("fFeEgGaA").find(c) != std::string::npos;
       if (!is_int && !is_flt)
         fail(fpos, "printf: conversion '" + conv + "' is not supported (kernel files print numbers: %d %i %u %x %X %o %c %f %e %g %a, and %%)");
-      if (l && !is_flt) fail(fpos, "printf: '" + conv + "' prints a long, and kernel files have no long: write %" + std::string(1, c));
-      pieces.push_back({fmt.substr(k, width_end - k) + c, true, is_flt});
+      pieces.push_back({fmt.substr(k, width_end - k) + (l && !is_flt ? "ll" : "") + c, true, is_flt, l && !is_flt});
+      written.push_back(conv);
       k = e;
     }
     if (!lit.empty()) pieces.push_back({lit, false, false});
@@ -2489,6 +2548,10 @@ class Parser {
       if (piece.is_float != v->type.is_float())
         fail(v->span.begin, "printf '" + piece.text + "' prints " + (piece.is_float ? "a float" : "an integer") + ", and this value is " +
                                 v->type.name() + (piece.is_float ? " (convert it, or use %d)" : " (convert it, or use %f)"));
+      if (!piece.is_float && piece.wide != v->type.is_wide())
+        fail(v->span.begin, "printf '" + written[a - 1] + "' prints " + (piece.wide ? "a 64-bit integer" : "a 32-bit integer") + ", and this value is " +
+                                v->type.name() + (piece.wide ? " (convert it, or use %d)" : " (use %lld or %llu)"));
+      if (v->type.is_float()) v = convert(std::move(v), kDouble, "printf value");  // C passes a float as a double
       e->kids.push_back(v->type.base == Base::Bool ? convert(std::move(v), kInt, "printf value") : std::move(v));
     }
     e->ival = static_cast<long long>(prog_.formats.size());
@@ -3263,7 +3326,7 @@ class Parser {
   // A pointer's offset or index: an unsigned one keeps its type (the machine's PAdd zero-extends it
   // to 64 bits, as the GPU does: p[4294967295u] is not p[-1]); anything else becomes an int.
   ExprP pointer_offset(ExprP e, const char* what) {
-    if (e->type.base == Base::Unsigned && !e->type.pointer) return e;
+    if (e->type.is_unsigned() || e->type.base == Base::Long) return e;  // a 64-bit one is taken whole (PAdd)
     return convert(std::move(e), kInt, what);
   }
 

@@ -62,10 +62,14 @@ bool gpu_agrees_with(const ResolvedKernel& k, const Trace& t, std::string* why) 
     for (size_t b = 0; b < m.steps.size(); ++b) {
       const Step& st = t.steps[m.steps[b]];
       const std::vector<uint32_t>& snap = bs.snapshots[b];
+      const std::vector<cuda::Base> wide = cuda::shared_wide_types(k.build->compiled, static_cast<int>(st.smem.size()));
       for (size_t w = 0; w < snap.size(); ++w) {
         const size_t word = static_cast<size_t>(base) + w;
         if (word >= st.smem.size() || std::isnan(st.smem[word])) continue;  // not written (in the interpreter's run)
-        const double gv = decode(snap[w], is_float);
+        double gv = decode(snap[w], is_float);
+        const size_t lo = w & ~size_t{1};  // an 8-byte element's words (the dynamic base is 16-byte aligned)
+        if (wide[word] != cuda::Base::Void && lo + 1 < snap.size())
+          gv = cuda::value_of(snap[lo] | (static_cast<uint64_t>(snap[lo + 1]) << 32), wide[word]);
         if (!same(gv, st.smem[word]))
           return who + "step " + std::to_string(m.steps[b]) + " (" + st.label + "): shared word " + std::to_string(word) + " is " +
                  std::to_string(gv) + " on the GPU, " + std::to_string(st.smem[word]) + " in the interpreter";
@@ -95,8 +99,9 @@ bool gpu_agrees_with(const ResolvedKernel& k, const Trace& t, std::string* why) 
   // Every global array after the last launch (the input included: a kernel may write it).
   for (size_t a = 0; a < g.arrays.size() && a < t.global_arrays.size(); ++a) {
     const bool arr_float = k.arrays[a].type == cuda::Base::Float;
+    const std::vector<double> wide = k.arrays[a].words() == 2 ? array_word_values(k.arrays[a], g.arrays[a]) : std::vector<double>{};
     for (size_t i = 0; i < g.arrays[a].size() && i < t.global_arrays[a].final.size(); ++i) {
-      const double gv = k.arrays[a].type == cuda::Base::Unsigned ? static_cast<double>(g.arrays[a][i]) : decode(g.arrays[a][i], arr_float);
+      const double gv = !wide.empty() ? wide[i] : k.arrays[a].type == cuda::Base::Unsigned ? static_cast<double>(g.arrays[a][i]) : decode(g.arrays[a][i], arr_float);
       if (!same(gv, t.global_arrays[a].final[i]))
         return fail(t.global_arrays[a].name + "[" + std::to_string(i) + "] after the last launch: GPU " + std::to_string(gv) + ", interpreter " +
                     std::to_string(t.global_arrays[a].final[i]));

@@ -418,7 +418,7 @@ TEST(DeviceVariables, WhatIsNotSupportedIsAOneLineError) {
   };
   expect_one_line(with("__device__ int *p;"), "error", 2, "__device__ variable 'p' of type int* is not supported");
   expect_one_line(with("__device__ bool flag;"), "error", 2, "__device__ variable 'flag' of type bool is not supported");
-  expect_one_line(with("__device__ double d;"), "error", 2, "type 'double' is not supported");
+  expect_one_line(with("__device__ double d;"), "error", 2, "__device__ variable 'd' of type double is not supported");
   expect_one_line(with("__device__ int m[2][2];"), "error", 2, "more than one dimension");
   expect_one_line(with("__device__ int big[1048577];"), "error", 2, "a __device__ array has 1 to 1048576");
   expect_one_line(with("__device__ int a[600000];\n__device__ int b[600000];"), "error", 3, "more than 1048576 elements together");

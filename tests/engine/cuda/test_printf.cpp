@@ -93,7 +93,8 @@ TEST(Printf, TheFormatIsCheckedAgainstTheValues) {
             "kernels/app/printf.cu:3:84: printf '%d' prints an integer, and this value is float (convert it, or use %f)");
   EXPECT_EQ(error_of(kHeader + k + "printf(\"%d %d\\n\", 1); }\n"), "kernels/app/printf.cu:3:69: printf's format has 2 conversions for 1 values");
   EXPECT_NE(error_of(kHeader + k + "printf(\"%s\\n\", 1); }\n").find("printf: conversion '%s' is not supported"), std::string::npos);
-  EXPECT_NE(error_of(kHeader + k + "printf(\"%ld\\n\", 1); }\n").find("'%ld' prints a long, and kernel files have no long"), std::string::npos);
+  EXPECT_NE(error_of(kHeader + k + "printf(\"%ld\\n\", 1); }\n").find("printf '%ld' prints a 64-bit integer, and this value is int"), std::string::npos);
+  EXPECT_NE(error_of(kHeader + k + "printf(\"%d\\n\", 1ll); }\n").find("printf '%d' prints a 32-bit integer, and this value is long long (use %lld or %llu)"), std::string::npos);
   EXPECT_NE(error_of(kHeader + k + "printf(\"%n\\n\", 1); }\n").find("conversion '%n' is not supported"), std::string::npos);
   EXPECT_NE(error_of(kHeader + k + "printf(n); }\n").find("printf needs a format in quotes first"), std::string::npos);
 }
