@@ -146,6 +146,7 @@ enum class Builtin : unsigned char {
   ActiveMask,  // __activemask(): the lanes of the warp that execute it together
   ThreadFence, Min, Max, Abs, Fminf, Fmaxf, Fabsf, Popc, Clz, Ffs, FloatAsInt, IntAsFloat, FloatAsUint, UintAsFloat,
   Printf,  // ival: the format's index in Program::formats; kids: the values
+  Math,    // ival: the row of the arithmetic builtins' table (math_builtins.h); kids: the arguments
 };
 
 // A printf format, checked when parsed: its text cut into literal pieces and conversions.

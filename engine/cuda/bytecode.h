@@ -49,6 +49,7 @@ enum class Op : unsigned char {
   Printf,      // a: the format (Compiled::program->formats), b: how many values (popped)
   DevicePtr,   // a: a __device__ variable (Program::device_vars) -> pointer to its first element
   ActiveMask,  // -> the mask of the warp's lanes that execute this instruction together
+  Math,        // a: a row of the arithmetic builtins' table (math_builtins.h): pops its arguments, pushes its result
 };
 
 // PAdd's flags (Instr::b).

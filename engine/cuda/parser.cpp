@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "engine/cuda/limits.h"
+#include "engine/cuda/math_builtins.h"
 
 namespace scanscope::cuda {
 
@@ -2544,6 +2545,9 @@ class Parser {
     std::vector<ExprP> args = call_arguments();
     Builtin b = find_builtin(name);
     if (b != Builtin::None) return builtin_call(b, name, std::move(args), p);
+    int row = -1;
+    if (const MathBuiltin* m = find_math_builtin(name, &row)) return math_call(row, *m, std::move(args), name, p);
+    if (is_load_intrinsic(name)) return load_intrinsic(name, std::move(args), p);
     if (cur_struct_ && overloads_.count(cur_struct_->name + "::" + name) && !lookup_local(name))  // a member function, without this->
       return method_call(*cur_struct_, name, std::move(args), nullptr, p);
     if (auto ov = overloads_.find(name); ov != overloads_.end() && ov->second.size() > 1) {
@@ -2554,6 +2558,7 @@ class Parser {
     if (!fn && name.rfind("make_", 0) == 0)
       if (const VectorTypeInfo* vi = find_vector_type(name.substr(5))) return make_vector(*vi, std::move(args), p);
     if (!fn) {
+      if (const char* why = refused_math_builtin(name)) fail(p, "'" + name + "' is not supported: " + why);
       if (name == "assert" || name == "malloc" || name == "free")
         fail(p, "'" + name + "' is not supported in kernel files");
       fail(p, "unknown function '" + name + "'");
@@ -2735,7 +2740,7 @@ class Parser {
       case Builtin::FloatAsUint: nargs(1, 1); result = kUnsigned; want = {kFloat}; break;
       case Builtin::IntAsFloat: nargs(1, 1); result = kFloat; want = {kInt}; break;
       case Builtin::UintAsFloat: nargs(1, 1); result = kFloat; want = {kUnsigned}; break;
-      case Builtin::None: break;
+      case Builtin::None: case Builtin::Math: break;
     }
     auto e = make(Ek::Call, p, result);
     e->builtin = b;
@@ -2743,6 +2748,38 @@ class Parser {
     for (size_t k = 0; k < args.size(); ++k)
       e->kids.push_back(k < want.size() ? convert(std::move(args[k]), want[k], "argument") : std::move(args[k]));
     if (is_sync_builtin(b)) e->label = step_label_at(p, true);
+    return e;
+  }
+
+  // A row of the arithmetic builtins' table (math_builtins.h), its arguments converted to its types.
+  ExprP math_call(int row, const MathBuiltin& m, std::vector<ExprP> args, const std::string& name, Pos p) {
+    if (args.size() != static_cast<size_t>(m.nargs))
+      fail(p, "'" + name + "' takes " + std::to_string(m.nargs) + (m.nargs == 1 ? " argument" : " arguments") + ", given " + std::to_string(args.size()));
+    auto e = make(Ek::Call, p, Type{m.result, false});
+    e->builtin = Builtin::Math;
+    e->ival = row;
+    e->stmt = stmt_pos_;
+    for (size_t k = 0; k < args.size(); ++k) {
+      if (!args[k]->type.is_arithmetic()) fail(args[k]->span.begin, "'" + name + "' needs a number, not " + args[k]->type.name());
+      e->kids.push_back(convert(std::move(args[k]), Type{m.args[k], false}, "argument"));
+    }
+    return e;
+  }
+
+  // __ldg(p) and the other cache-hinted loads: the value p points to, read as any load (the
+  // trace records a global load there); the hint changes which cache serves it, not the value.
+  static bool is_load_intrinsic(const std::string& n) {
+    return n == "__ldg" || n == "__ldca" || n == "__ldcg" || n == "__ldcs" || n == "__ldlu" || n == "__ldcv";
+  }
+  ExprP load_intrinsic(const std::string& name, std::vector<ExprP> args, Pos p) {
+    if (args.size() != 1) fail(p, "'" + name + "' takes 1 argument (a pointer), given " + std::to_string(args.size()));
+    const Type t = args[0]->type;
+    if (!t.pointer || is_nullptr(*args[0]) || t.base == Base::Void || (t.base == Base::Struct && !t.sdef->vector))
+      fail(args[0]->span.begin, "'" + name + "' needs a pointer to a number or a vector type (const float *, const int4 *), not " +
+                                    (is_nullptr(*args[0]) ? std::string("a null pointer") : t.name()));
+    ExprP e = deref(std::move(args[0]), p);
+    e->lvalue = false;
+    e->span = Span{p, prev_end()};
     return e;
   }
 
@@ -3657,6 +3694,11 @@ class Parser {
     switch (g->type.group) {
       case GroupKind::Block: return block_threads(p);
       case GroupKind::Tile: return uint_lit(g->type.tile, p);
+      case GroupKind::Coalesced: {  // its word is its lanes' mask
+        std::vector<ExprP> a;
+        a.push_back(group_as_word(g, p));
+        return convert(builtin_call(Builtin::Popc, "size", std::move(a), p), kUnsigned, "size");
+      }
       default: return group_as_word(g, p);
     }
   }
@@ -3671,6 +3713,13 @@ class Parser {
       expect("(");
       expect(")");
       return group_lit(group_of(GroupKind::Block), 0, p);
+    }
+    if (w.text == "coalesced_threads") {  // the lanes of the warp here together: __activemask()
+      expect("(");
+      expect(")");
+      ExprP e = builtin_call(Builtin::ActiveMask, "coalesced_threads", {}, p);
+      e->type = group_of(GroupKind::Coalesced);
+      return e;
     }
     if (w.text == "tiled_partition") {
       if (accept("<")) {
@@ -3744,6 +3793,11 @@ class Parser {
         a.push_back(tile_mask(uint_lit(g->type.tile, p), p));
         return builtin_call(Builtin::SyncWarp, "sync", std::move(a), p);
       }
+      case GroupKind::Coalesced: {  // its lanes
+        std::vector<ExprP> a;
+        a.push_back(group_as_word(g, p));
+        return builtin_call(Builtin::SyncWarp, "sync", std::move(a), p);
+      }
       default: {
         // a thread_group: the whole block when it has the block's size (as the GPU's traced build
         // decides too), else a tile of a warp
@@ -3785,6 +3839,7 @@ class Parser {
       const int base = m.text == "group_index" ? 3 : m.text == "thread_index" ? 0 : 6;
       return special(base + comp, p);
     }
+    if (k == GroupKind::Coalesced) return coalesced_member(std::move(g), m);
     std::vector<ExprP> args = call_arguments();
     auto nargs = [&](size_t n) {
       if (args.size() != n)
@@ -3847,6 +3902,107 @@ class Parser {
       }
     }
     fail(p, "'" + m.text + "' is not a member of " + g->type.name() + " that kernel files support");
+  }
+
+  // g.NAME(args) of a coalesced group (its word: the mask of its lanes in the warp), as the
+  // library computes them: a thread's rank is the number of the group's lanes below its own;
+  // shuffles name a rank, which is the lane of the rank-th set bit of the mask.
+  ExprP coalesced_member(ExprP g, const Token& m) {
+    const Pos p = m.pos;
+    std::vector<ExprP> seq;
+    if (g->kind != Ek::Var) {  // cg::coalesced_threads().thread_rank(): the mask kept first
+      Var* h = hidden_local(g->type, p, "(a coalesced group)");
+      auto as = make(Ek::Assign, p, g->type);
+      as->stmt = stmt_pos_;
+      as->kids.push_back(var_expr(h, p));
+      as->kids.push_back(std::move(g));
+      seq.push_back(std::move(as));
+      g = var_expr(h, p);
+    }
+    std::vector<ExprP> args = call_arguments();
+    auto nargs = [&](size_t n) {
+      if (args.size() != n)
+        fail(p, m.text + "() of " + g->type.name() + " takes " + std::to_string(n) + " arguments, given " + std::to_string(args.size()));
+    };
+    auto word = [&] { return group_as_word(g, p); };
+    auto popc = [&](ExprP x) {
+      std::vector<ExprP> a;
+      a.push_back(std::move(x));
+      return convert(builtin_call(Builtin::Popc, "__popc", std::move(a), p), kUnsigned, "rank");
+    };
+    auto rank = [&] { return popc(bin("&", word(), bin("-", bin("<<", uint_lit(1, p), lane(p), p), uint_lit(1, p), p), p)); };
+    auto lane_of = [&](ExprP r) {
+      const int row = math_builtin_lane_of_rank();
+      std::vector<ExprP> a;
+      a.push_back(word());
+      a.push_back(std::move(r));
+      return math_call(row, *math_builtin(row), std::move(a), "lane of rank", p);
+    };
+    auto shfl = [&](ExprP v, ExprP src) {
+      std::vector<ExprP> a;
+      a.push_back(word());
+      a.push_back(std::move(v));
+      a.push_back(convert(std::move(src), kInt, "lane"));
+      a.push_back(int_lit(32, kInt, p));
+      return builtin_call(Builtin::ShflSync, m.text, std::move(a), p);
+    };
+    auto cond = [&](ExprP c, ExprP a, ExprP b) {
+      auto e = make(Ek::Cond, p, kUnsigned);
+      e->kids.push_back(to_bool(std::move(c)));
+      e->kids.push_back(convert(std::move(a), kUnsigned, "lane"));
+      e->kids.push_back(convert(std::move(b), kUnsigned, "lane"));
+      return e;
+    };
+    ExprP r;
+    if (m.text == "sync") {
+      nargs(0);
+      std::vector<ExprP> a;
+      a.push_back(word());
+      r = builtin_call(Builtin::SyncWarp, "sync", std::move(a), p);
+    } else if (m.text == "thread_rank") {
+      nargs(0);
+      r = rank();
+    } else if (m.text == "size" || m.text == "num_threads") {
+      nargs(0);
+      r = group_size(g, p);
+    } else if (m.text == "meta_group_rank" || m.text == "meta_group_size") {
+      nargs(0);
+      r = uint_lit(m.text == "meta_group_rank" ? 0 : 1, p);
+    } else if (m.text == "shfl") {  // from the thread of rank `src`
+      nargs(2);
+      ExprP src = convert(std::move(args[1]), kUnsigned, "rank");
+      r = shfl(std::move(args[0]), lane_of(std::move(src)));
+    } else if (m.text == "shfl_up" || m.text == "shfl_down") {  // from rank -/+ delta, or its own value past the group's ends
+      nargs(2);
+      Var* d = hidden_local(kUnsigned, p, "(a shuffle's delta)");
+      seq.push_back(assign(var_expr(d, p), std::move(args[1])));
+      ExprP v = std::move(args[0]);
+      if (m.text == "shfl_up")
+        r = shfl(std::move(v), cond(bin(">=", rank(), var_expr(d, p), p), lane_of(bin("-", rank(), var_expr(d, p), p)), lane(p)));
+      else
+        r = shfl(std::move(v), cond(bin("<", bin("+", rank(), var_expr(d, p), p), group_size(g, p), p),
+                                    lane_of(bin("+", rank(), var_expr(d, p), p)), lane(p)));
+    } else if (m.text == "any" || m.text == "all" || m.text == "ballot") {
+      nargs(1);
+      std::vector<ExprP> a;
+      a.push_back(word());
+      a.push_back(std::move(args[0]));
+      const Builtin b = m.text == "any" ? Builtin::AnySync : m.text == "all" ? Builtin::AllSync : Builtin::BallotSync;
+      r = builtin_call(b, m.text, std::move(a), p);
+      if (b == Builtin::BallotSync) {  // bit r: the thread of rank r
+        const int row = math_builtin_pack_lanes();
+        std::vector<ExprP> pk;
+        pk.push_back(word());
+        pk.push_back(std::move(r));
+        r = math_call(row, *math_builtin(row), std::move(pk), "ballot", p);
+      }
+    } else {
+      fail(p, "'" + m.text + "' is not a member of " + g->type.name() + " that kernel files support (thread_rank, size, num_threads, "
+              "meta_group_rank, meta_group_size, sync, shfl, shfl_up, shfl_down, any, all, ballot)");
+    }
+    if (seq.empty()) return r;
+    seq.push_back(std::move(r));
+    return sequence(std::move(seq), p);
   }
 
   // cg::reduce(tile, value, cg::plus<T>()): a butterfly of shfl_xor over the tile, every thread
