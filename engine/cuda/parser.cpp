@@ -572,7 +572,8 @@ class Parser {
     if ((is_word("struct") || is_word("class")) && !(peek().kind == Tok::Ident && structs_.count(peek().text))) return struct_decl();
     Specs s = specifiers();
     if (accept("\"") || cur().kind == Tok::String) fail(cur().pos, "linkage specifications (extern \"C\") are not supported");
-    Type type = parse_type();
+    bool ret_ref = false;
+    Type type = parse_type(false, &ret_ref);
     if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name, found " + found());
     Token name = cur();
     if (operator_name(&name)) {
@@ -581,9 +582,11 @@ class Parser {
       ++i_;
     }
     if (is("(")) {
+      next_ret_ref_ = ret_ref;
       function(s, type, name);
       return;
     }
+    if (ret_ref) fail(name.pos, "references at file scope are not supported");
     // `__device__ const int X = 4;` is a constant like any other (its uses are its value)
     if (!s.shared && saw_const_ && (!s.device || !is("["))) return constant_decl(type, name);
     if (!s.shared && s.device) {
@@ -902,7 +905,8 @@ class Parser {
         pending.push_back({member_begin, Pending::Conversion});
         continue;
       }
-      Type t = parse_type();
+      bool ret_ref = false;
+      Type t = parse_type(false, &ret_ref);
       Token mname = cur();
       const bool is_op = operator_name(&mname);
       if (is_op || (mname.kind == Tok::Ident && peek().kind == Tok::Punct && peek().text == "(")) {
@@ -913,6 +917,7 @@ class Parser {
         continue;
       }
       if (cur().kind != Tok::Ident) fail(cur().pos, "expected a member's name, found " + found());
+      if (ret_ref) fail(mname.pos, "reference members are not supported");
       ++i_;
       if (s.device || s.host) fail(mp, "__device__ on a data member: the struct's variables say where they live");
       if (s.is_static) fail(mp, "static data members are not supported in kernel files (static member functions are)");
@@ -979,13 +984,15 @@ class Parser {
         if (!have) d->conversions.push_back({to, f});
         continue;
       }
-      Type t = parse_type();
+      bool ret_ref = false;
+      Type t = parse_type(false, &ret_ref);
       Token mname = cur();
       if (!operator_name(&mname)) ++i_;
       Token fname = mname;
       fname.text = name + "::" + mname.text;
       method_this_ = self;
       method_ = true;
+      next_ret_ref_ = ret_ref;
       Function* f = function(s, t, fname);
       if (!d->methods.count(mname.text)) d->methods[mname.text] = f;
     }
@@ -1348,7 +1355,9 @@ class Parser {
       i_ = t.begin;
       instantiating_.push_back({key, use});
       Specs s = specifiers();
-      Type ret = parse_type();
+      bool ret_ref = false;
+      Type ret = parse_type(false, &ret_ref);
+      next_ret_ref_ = ret_ref;
       if (cur().kind != Tok::Ident || cur().text != t.name) fail(cur().pos, "expected '" + t.name + "', found " + found());
       Token name = cur();
       name.text = key;
@@ -1382,6 +1391,12 @@ class Parser {
     const StructDef* this_struct = method_this_;
     const StructDef* ctor = ctor_of_;
     const bool method = method_;
+    if (next_ret_ref_) {  // T &f(): returns the address of what it refers to
+      if (ret.is_group() || ret.is_void()) fail(name.pos, "a function returning a reference to " + ret.name() + " is not supported");
+      ret = ret.pointer_to();
+    }
+    const bool ret_ref = next_ret_ref_;
+    next_ret_ref_ = false;
     method_this_ = nullptr;
     ctor_of_ = nullptr;
     method_ = false;
@@ -1480,6 +1495,7 @@ class Parser {
     }
     for (const auto& d : defs) defaults_[fn][d.first] = d.second;
     if (existed && has_this_.count(nf)) has_this_.insert(fn);
+    if (ret_ref) ref_ret_.insert(fn);
     fn->params = params;
     if (accept(";")) {  // a prototype
       pop_scope();
@@ -1741,7 +1757,12 @@ class Parser {
           b->body.push_back(std::move(s));
           return b;
         }
-        if (!is(";")) {
+        if (!is(";") && ref_ret_.count(fn_)) {  // T &f(): the address of what the value names
+          ExprP v = expr();
+          if (!v->lvalue || v->type != fn_->ret.pointee())
+            fail(v->span.begin, "'" + fn_->name + "' returns a reference (" + fn_->ret.pointee().name() + "&): return a variable or an element of that type");
+          s->expr = address_of(std::move(v));
+        } else if (!is(";")) {
           if (fn_->ret.is_void()) fail(cur().pos, "'" + fn_->name + "' returns void but return has a value");
           s->expr = convert(expr(), fn_->ret, "return value");
         } else if (!fn_->ret.is_void()) {
@@ -1761,6 +1782,7 @@ class Parser {
     }
     auto s = std::make_unique<Stmt>(Sk::Expr, p);
     s->expr = expr();
+    if (s->expr->kind == Ek::Deref && s->expr->op == "ref") s->expr = std::move(s->expr->kids[0]);  // `a += b;` of an operator+= returning *this
     expect(";", "after the expression");
     return s;
   }
@@ -2594,6 +2616,18 @@ class Parser {
     e->callee = fn;
     e->stmt = stmt_pos_;
     called_.insert(fn);
+    if (ref_ret_.count(fn)) {  // a reference returned: what it refers to
+      ExprP call = function_call_args(fn, std::move(args), p, std::move(self), std::move(e));
+      ExprP d = deref(std::move(call), p);
+      d->span = Span{p, prev_end()};
+      d->op = "ref";  // a statement of it alone reads nothing (statement())
+      return d;
+    }
+    return function_call_args(fn, std::move(args), p, std::move(self), std::move(e));
+  }
+  ExprP function_call_args(const Function* fn, std::vector<ExprP> args, Pos p, ExprP self, ExprP e) {
+    const std::string& name = fn->name;
+    const size_t first = hidden_params(*fn);
     const Var* result = nullptr;
     if (fn->sret) {  // the caller's place for the struct: a temporary of its frame
       result = hidden_local(fn->ret, p, "(a struct returned)");
@@ -3507,6 +3541,15 @@ class Parser {
       if (args.size() == 1 && args[0]->type == t) return struct_copy(std::move(target), std::move(args[0]));  // the copy constructor
       auto ov = overloads_.find(ctor_key_.at(t.sdef));
       std::string shown = t.sdef->name;
+      if (args.empty()) {
+        bool dflt = false;
+        std::string c;
+        for (const Function* k : ov->second) {
+          dflt = dflt || given_params(*k) == defaulted_params(*k);
+          c += (c.empty() ? "" : "; ") + signature(*k);
+        }
+        if (!dflt) fail(p, "'" + shown + "' has no default constructor (its constructors: " + c + ")");
+      }
       Function* fn = resolve(ov->second, args, p, "the constructor " + shown);
       ExprP self = address_of(std::move(target));
       return function_call(fn, std::move(args), p, std::move(self));
@@ -4287,6 +4330,8 @@ class Parser {
   const StructDef* cur_struct_ = nullptr;  // the struct whose member function is being parsed
   std::set<const Function*> has_this_;     // member functions that take the object's address
   std::set<const Var*> ref_vars_;          // references (T &r): pointers used through
+  std::set<const Function*> ref_ret_;      // functions returning a reference (T &f()): a pointer, used through
+  bool next_ret_ref_ = false;              // the next function() returns a reference
   // Functions by the name a call gives ("f", "S::m", "S::S", "operator+"), overloads in
   // declaration order; constructors by struct.
   std::map<std::string, std::vector<Function*>> overloads_;
