@@ -1905,27 +1905,34 @@ class Parser {
         continue;
       }
       if (t.is_struct()) {
-        Var* v = declare(name, t, -1, Storage::Local);
-        v->slot = alloc_slots(t.words());
-        make_members(v);
-        auto d = std::make_unique<Stmt>(Sk::Decl, name.pos);
-        d->var = v;
-        block->body.push_back(std::move(d));
-        auto set = std::make_unique<Stmt>(Sk::Expr, name.pos);
-        set->expr = struct_copy(var_expr(v, name.pos), std::move(init));
-        block->body.push_back(std::move(set));
+        Var* v = local_var(name, t);
+        block->body.push_back(decl_stmt(v, name.pos));
+        block->body.push_back(expr_stmt(struct_copy(var_expr(v, name.pos), std::move(init)), name.pos));
         continue;
       }
-      auto d = std::make_unique<Stmt>(Sk::Decl, name.pos);
-      Var* v = declare(name, t, -1, Storage::Local);
-      v->slot = alloc_slots(1);
-      d->var = v;
-      d->expr = std::move(init);
-      block->body.push_back(std::move(d));
+      block->body.push_back(decl_stmt(local_var(name, t), name.pos, std::move(init)));
     } while (accept(","));
     expect(";", "after the declaration");
     if (block->body.size() == 1) return std::move(block->body[0]);
     return block;
+  }
+  // A local of this frame (a struct's members each a variable), its declaration, a statement.
+  Var* local_var(const Token& name, Type t) {
+    Var* v = declare(name, t, -1, Storage::Local);
+    v->slot = alloc_slots(t.words());
+    if (t.is_struct()) make_members(v);
+    return v;
+  }
+  StmtP decl_stmt(const Var* v, Pos p, ExprP init = nullptr) {
+    auto d = std::make_unique<Stmt>(Sk::Decl, p);
+    d->var = v;
+    d->expr = std::move(init);
+    return d;
+  }
+  StmtP expr_stmt(ExprP e, Pos p) {
+    auto st = std::make_unique<Stmt>(Sk::Expr, p);
+    st->expr = std::move(e);
+    return st;
   }
   void expect_word_auto() {
     if (!accept_word("auto")) fail(cur().pos, "expected 'auto', found " + found());
@@ -1943,24 +1950,17 @@ class Parser {
   StmtP ref_local_from(Type t, const Token& name, bool is_const, ExprP init) {
     if (is_const && (!init->lvalue || init->type != t)) {  // a copy
       if (t.is_struct()) fail(init->span.begin, "a const reference to a struct needs a variable of that struct here");
-      auto d = std::make_unique<Stmt>(Sk::Decl, name.pos);
-      d->expr = convert(std::move(init), t, "initializer");
-      Var* v = declare(name, t, -1, Storage::Local);
-      v->slot = alloc_slots(1);
-      d->var = v;
-      return d;
+      ExprP value = convert(std::move(init), t, "initializer");
+      return decl_stmt(local_var(name, t), name.pos, std::move(value));
     }
     if (!init->lvalue || init->type != t)
       fail(init->span.begin, "the reference '" + name.text + "' (" + t.name() + "&) needs a variable or an element of type " + t.name() +
                                  (init->lvalue ? ", not " + init->type.name() : ", not a value"));
     if (t.is_group()) fail(name.pos, "a reference to a cooperative group: copy the group instead");
-    auto d = std::make_unique<Stmt>(Sk::Decl, name.pos);
-    d->expr = address_of(std::move(init));
-    Var* v = declare(name, t.pointer_to(), -1, Storage::Local);
-    v->slot = alloc_slots(1);
+    ExprP addr = address_of(std::move(init));
+    Var* v = local_var(name, t.pointer_to());
     ref_vars_.insert(v);
-    d->var = v;
-    return d;
+    return decl_stmt(v, name.pos, std::move(addr));
   }
 
   // ---- expressions
@@ -2002,7 +2002,8 @@ class Parser {
         if (op != "=" && !lhs->type.sdef->vector && overloads_.count(lhs->type.sdef->name + "::operator" + op)) {  // a member operator+=
           std::vector<ExprP> args;
           args.push_back(assignment());
-          return method_call(*lhs->type.sdef, "operator" + op, std::move(args), std::move(lhs), at);
+          const StructDef& sd = *lhs->type.sdef;  // before lhs is moved from
+          return method_call(sd, "operator" + op, std::move(args), std::move(lhs), at);
         }
         if (op != "=" && lhs->type.sdef->vector)
           fail(at, "'" + op + "' on " + lhs->type.name() + ": CUDA defines no operators on its vector types; write them on the members (a.x " + op + " b.x, ...)");
@@ -3292,10 +3293,8 @@ class Parser {
       block->body.push_back(std::move(d));
       if (has_ctors(type.sdef))  // each element default-constructed, as C++ does
         for (int k = 0; k < dims[0]; ++k) {
-          auto set = std::make_unique<Stmt>(Sk::Expr, name.pos);
           ExprP elem = deref(make_binary("+", use_var(v, name.pos), int_lit(k, kInt, name.pos), name.pos), name.pos);
-          set->expr = init_object(std::move(elem), {}, false, name.pos);
-          block->body.push_back(std::move(set));
+          block->body.push_back(expr_stmt(init_object(std::move(elem), {}, false, name.pos), name.pos));
         }
       return;
     }
@@ -3307,28 +3306,18 @@ class Parser {
         std::vector<ExprP> args;
         if (braces) args = brace_arguments();
         else if (parens) args = call_arguments();
-        Var* v = declare(name, type, -1, Storage::Local);
-        v->slot = alloc_slots(type.words());
-        make_members(v);
-        d->var = v;
-        block->body.push_back(std::move(d));
-        auto set = std::make_unique<Stmt>(Sk::Expr, name.pos);
-        set->expr = init_object(var_expr(v, name.pos), std::move(args), braces, name.pos);
-        block->body.push_back(std::move(set));
+        Var* v = local_var(name, type);
+        block->body.push_back(decl_stmt(v, name.pos));
+        block->body.push_back(expr_stmt(init_object(var_expr(v, name.pos), std::move(args), braces, name.pos), name.pos));
         return;
       }
     } else if (is("(")) {
       std::vector<ExprP> args = call_arguments();
       if (args.size() != 1 || args[0]->type != type)
         fail(name.pos, "'" + type.name() + "' has no constructor: initialise '" + name.text + "' with braces, " + type.name() + " " + name.text + " = {a, b};");
-      Var* v = declare(name, type, -1, Storage::Local);
-      v->slot = alloc_slots(type.words());
-      make_members(v);
-      d->var = v;
-      block->body.push_back(std::move(d));
-      auto set = std::make_unique<Stmt>(Sk::Expr, name.pos);
-      set->expr = struct_copy(var_expr(v, name.pos), std::move(args[0]));
-      block->body.push_back(std::move(set));
+      Var* v = local_var(name, type);
+      block->body.push_back(decl_stmt(v, name.pos));
+      block->body.push_back(expr_stmt(struct_copy(var_expr(v, name.pos), std::move(args[0])), name.pos));
       return;
     }
     // in scope from its declarator on; the initializer may not use it
@@ -3614,9 +3603,8 @@ class Parser {
     std::stable_sort(sets.begin(), sets.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<StmtP> out;
     for (auto& s : sets) {
-      auto st = std::make_unique<Stmt>(Sk::Expr, s.second->span.begin);
-      st->expr = std::move(s.second);
-      out.push_back(std::move(st));
+      const Pos at = s.second->span.begin;
+      out.push_back(expr_stmt(std::move(s.second), at));
     }
     return out;
   }
