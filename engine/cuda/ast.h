@@ -156,6 +156,7 @@ enum class Builtin : unsigned char {
   ThreadFence, Min, Max, Abs, Fminf, Fmaxf, Fabsf, Popc, Clz, Ffs, FloatAsInt, IntAsFloat, FloatAsUint, UintAsFloat,
   Printf,  // ival: the format's index in Program::formats; kids: the values
   DoubleAsLongLong, LongLongAsDouble,  // __double_as_longlong, __longlong_as_double: the bits stay
+  Math,    // ival: the row of the arithmetic builtins' table (math_builtins.h); kids: the arguments
 };
 
 // A printf format, checked when parsed: its text cut into literal pieces and conversions.

@@ -61,6 +61,7 @@ enum class Op : unsigned char {
   L2I,         // 64 bits -> their low 32 (to int or unsigned)
   L2B, D2B, I2D, U2D, L2D, UL2D, F2D, D2F, L2F, UL2F, D2I, D2U, D2L, D2UL, F2L, F2UL,
   LMin, ULMin, DMin, LMax, ULMax, DMax, LAbs, DAbs,
+  Math,        // a: a row of the arithmetic builtins' table (math_builtins.h): pops its arguments, pushes its result
 };
 
 // PAdd's flags (Instr::b).

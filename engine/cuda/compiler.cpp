@@ -632,6 +632,11 @@ class Compiler {
         return;
       case Builtin::ThreadFence:
         return;
+      case Builtin::Math:
+        for (const auto& k : e.kids) value(*k);
+        emit(Op::Math, p, static_cast<int>(e.ival));
+        if (!want) emit(Op::Pop, p);
+        return;
       case Builtin::Printf:  // pushes the characters printed, as printf returns them
         for (const auto& k : e.kids) value(*k);
         emit(Op::Printf, p, static_cast<int>(e.ival), static_cast<int>(e.kids.size()));

@@ -1,5 +1,6 @@
 // The bytecode as text (see disasm.h).
 #include "engine/cuda/disasm.h"
+#include "engine/cuda/math_builtins.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -166,6 +167,7 @@ const char* op_name(Op op) {
     case Op::DMax: return "DMax";
     case Op::LAbs: return "LAbs";
     case Op::DAbs: return "DAbs";
+    case Op::Math: return "Math";
   }
   return "?";
 }
@@ -262,6 +264,10 @@ std::string operands(const Compiled& c, const SourceSet& files, const Instr& in)
       return "slot " + num(in.a) + " is '" + (in.b >= 0 && in.b < static_cast<int>(c.names.size()) ? c.names[static_cast<size_t>(in.b)] : "?") + "'";
     case Op::Exit: return sync(in.a);
     case Op::Printf: return "format " + num(in.a) + ", " + num(in.b) + " values";
+    case Op::Math: {
+      const MathBuiltin* m = math_builtin(in.a);
+      return m ? std::string(m->name[0] == ' ' ? m->name + 1 : m->name) : "row " + num(in.a);
+    }
     case Op::DevicePtr: {
       const auto& dv = c.program->device_vars;
       return in.a >= 0 && in.a < static_cast<int>(dv.size()) && dv[static_cast<size_t>(in.a)].var ? "__device__ " + dv[static_cast<size_t>(in.a)].var->name

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "engine/cuda/limits.h"
+#include "engine/cuda/math_builtins.h"
 
 namespace scanscope::cuda {
 
@@ -1295,6 +1296,13 @@ void Machine::run_thread(int tid) {
       case Op::ActiveMask:  // waits for the lanes that take it together (fire_active_mask)
         park(Status::Collective, th.wait);
         return;
+      case Op::Math: {
+        const MathBuiltin& m = *math_builtin(in.a);
+        uint32_t a[3] = {0, 0, 0};
+        for (int k = m.nargs - 1; k >= 0; --k) a[k] = as_u(POP());
+        PUSH(static_cast<uint64_t>(m.eval(a)));
+        break;
+      }
       case Op::DevicePtr: PUSH(make_ptr(kGlobal, static_cast<uint64_t>(device_buffers_[static_cast<size_t>(in.a)]), 0)); break;
       case Op::FaultNoReturn:
         fault(tid, static_cast<int>(pc) - 1, "reached the end of a function that must return a value");

@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "engine/cuda/limits.h"
+#include "engine/cuda/math_builtins.h"
 
 namespace scanscope::cuda {
 
@@ -308,7 +309,8 @@ class Parser {
   }
 
   // `param`: a function parameter, where `const T&` (and a group by reference) means a copy.
-  Type parse_type(bool param = false) {
+  // `ref`: where a reference (T &r) may stand (a parameter, a local): set when it is one.
+  Type parse_type(bool param = false, bool* ref = nullptr) {
     saw_const_ = false;
     skip_qualifiers();
     accept_word("typename");
@@ -370,7 +372,11 @@ class Parser {
       skip_qualifiers();
       if (is("*")) fail(cur().pos, "pointers to pointers are not supported");
     }
-    if (is("&")) {
+    if (is("&") && ref && !t.is_group() && !(param && saw_const_)) {
+      if (t.pointer) fail(cur().pos, "references to pointers are not supported (pass the pointer, or a pointer to what it points to)");
+      *ref = true;
+      ++i_;
+    } else if (is("&")) {
       if (!param || t.pointer || (!saw_const_ && !t.is_group()))
         fail(cur().pos, "references are not supported (a parameter may be a const reference, `const T &x`, which is a copy here)");
       ++i_;
@@ -582,11 +588,21 @@ class Parser {
     if ((is_word("struct") || is_word("class")) && !(peek().kind == Tok::Ident && structs_.count(peek().text))) return struct_decl();
     Specs s = specifiers();
     if (accept("\"") || cur().kind == Tok::String) fail(cur().pos, "linkage specifications (extern \"C\") are not supported");
-    Type type = parse_type();
+    bool ret_ref = false;
+    Type type = parse_type(false, &ret_ref);
     if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name, found " + found());
-    const Token name = cur();
-    ++i_;
-    if (is("(")) return function(s, type, name);
+    Token name = cur();
+    if (operator_name(&name)) {
+      if (!is("(")) fail(cur().pos, "expected '(' after '" + name.text + "', found " + found());
+    } else {
+      ++i_;
+    }
+    if (is("(")) {
+      next_ret_ref_ = ret_ref;
+      function(s, type, name);
+      return;
+    }
+    if (ret_ref) fail(name.pos, "references at file scope are not supported");
     // `__device__ const int X = 4;` is a constant like any other (its uses are its value)
     if (!s.shared && saw_const_ && (!s.device || !is("["))) return constant_decl(type, name);
     if (!s.shared && s.device) {
@@ -827,7 +843,7 @@ class Parser {
     if (structs_.count(name.text) || class_templates_.count(name.text) || templates_.count(name.text) || find_function(name.text) ||
         constants_.count(name.text) || globals_.count(name.text))
       fail(name.pos, "'" + name.text + "' is already declared");
-    structs_[name.text] = struct_body(name.text, name.pos, name.text);
+    struct_body(name.text, name.pos, name.text);
     if (!is(";")) fail(cur().pos, "expected ';' after the struct's '}' (declare its variables separately), found " + found());
     ++i_;
   }
@@ -870,8 +886,15 @@ class Parser {
     d->name = name;
     d->pos = pos;
     prog_.structs.push_back(std::move(owned));
+    structs_[name] = d;  // its member functions may take and return it
     expect("{", "to start the struct's members");
-    Pos first_method{};
+    // Member functions are parsed once the struct is complete (their bodies may use members
+    // declared after them, as in C++): here their tokens are skipped and kept.
+    struct Pending {
+      size_t begin;
+      enum Kind { Method, Ctor, Conversion } kind;
+    };
+    std::vector<Pending> pending;
     while (!accept("}")) {
       if (at_end()) fail(pos, "struct '" + name + "' is not closed with '}'");
       if (accept(";")) continue;
@@ -880,57 +903,49 @@ class Parser {
         continue;
       }
       const Pos mp = cur().pos;
+      const size_t member_begin = i_;
       if (is_word("struct") || is_word("class") || is_word("union") || is_word("enum") || is_word("template") ||
           is_word("typedef") || is_word("using") || is_word("friend") || is_word("virtual"))
         fail(mp, "'" + cur().text + "' inside a struct is not supported in kernel files");
       if (is("~")) fail(mp, "destructors are not supported in kernel files");
       Specs s = specifiers();
       if (s.shared || s.is_extern || s.global) fail(mp, "a struct's member cannot be __shared__, extern or __global__");
-      if (s.is_static) fail(mp, "static members are not supported in kernel files");
-      if (is_word(bare.c_str()) && peek().kind == Tok::Punct && peek().text == "(")
-        fail(mp, "constructors are not supported in kernel files: initialise a struct with braces, " + bare + " x = {a, b};");
-      if (is_word("operator")) {
+      if (is_word(bare.c_str()) && peek().kind == Tok::Punct && peek().text == "(") {
+        if (!s.device) fail(mp, "a constructor needs __device__");
+        if (s.is_static) fail(mp, "a constructor cannot be static");
+        ++i_;
+        skip_member_function(mp);
+        pending.push_back({member_begin, Pending::Ctor});
+        continue;
+      }
+      if (is_word("operator") && peek().kind == Tok::Ident) {
         const Token op = cur();
         ++i_;
         if (!s.device) fail(mp, "a member function needs __device__");
-        no_methods_with_data(*d, mp);
+        if (s.is_static) fail(mp, "a conversion operator cannot be static");
         Type to = parse_type();
         if (!to.pointer && !to.is_arithmetic()) fail(op.pos, "a conversion operator gives a number or a pointer, not " + to.name());
-        if (!first_method.line) first_method = mp;
-        Token fname = op;
-        fname.text = name + "::operator " + to.name();
-        if (functions_.count(fname.text)) fname.text += " const";
-        if (functions_.count(fname.text)) fail(mp, "'" + fname.text + "' is declared twice");
         if (!is("(") || peek().text != ")") fail(cur().pos, "a conversion operator takes no parameters: operator " + to.name() + "()");
-        method_ = true;
-        function(s, to, fname);
-        method_ = false;
-        const Function* f = functions_.at(fname.text);
-        bool have = false;
-        for (const auto& c : d->conversions) have = have || c.first == to;
-        if (!have) d->conversions.push_back({to, f});
+        skip_member_function(mp);
+        pending.push_back({member_begin, Pending::Conversion});
         continue;
       }
-      Type t = parse_type();
-      if (cur().kind != Tok::Ident) fail(cur().pos, "expected a member's name, found " + found());
+      bool ret_ref = false;
+      Type t = parse_type(false, &ret_ref);
       Token mname = cur();
-      ++i_;
-      if (is("(")) {
+      const bool is_op = operator_name(&mname);
+      if (is_op || (mname.kind == Tok::Ident && peek().kind == Tok::Punct && peek().text == "(")) {
+        if (!is_op) ++i_;
         if (!s.device) fail(mname.pos, "a member function needs __device__");
-        if (t.is_struct()) fail(mname.pos, "a member function returning a struct is not supported");
-        if (d->methods.count(mname.text)) fail(mname.pos, "overloaded member functions are not supported ('" + mname.text + "')");
-        no_methods_with_data(*d, mp);
-        if (!first_method.line) first_method = mp;
-        Token fname = mname;
-        fname.text = name + "::" + mname.text;
-        method_ = true;
-        function(s, t, fname);
-        method_ = false;
-        d->methods[mname.text] = functions_.at(fname.text);
+        skip_member_function(mp);
+        pending.push_back({member_begin, Pending::Method});
         continue;
       }
+      if (cur().kind != Tok::Ident) fail(cur().pos, "expected a member's name, found " + found());
+      if (ret_ref) fail(mname.pos, "reference members are not supported");
+      ++i_;
       if (s.device || s.host) fail(mp, "__device__ on a data member: the struct's variables say where they live");
-      if (first_method.line) no_methods_with_data(*d, first_method, true);
+      if (s.is_static) fail(mp, "static data members are not supported in kernel files (static member functions are)");
       while (true) {
         if (t.is_void()) fail(mname.pos, "a member cannot be void");
         if (t.pointer) fail(mname.pos, "pointer members are not supported (a pointer is 8 bytes on the GPU, a word here)");
@@ -938,8 +953,9 @@ class Parser {
         if (t.is_wide() || (t.is_struct() && t.sdef->align > 1 && !t.sdef->vector))
           fail(mname.pos, "a member of 8 bytes (" + t.name() + ") is not supported yet: struct members are 4-byte values here");
         if (t.is_group()) fail(mname.pos, "a cooperative group cannot be a struct's member here");
+        if (t.is_struct() && t.sdef == d) fail(mname.pos, "struct '" + name + "' cannot contain itself");
         if (is("[")) fail(cur().pos, "array members are not supported yet (member '" + mname.text + "')");
-        if (is("=") || is("{")) fail(cur().pos, "default member initializers are not supported: initialise the struct with braces");
+        if (is("=") || is("{")) fail(cur().pos, "default member initializers are not supported: initialise the members in a constructor or with braces");
         if (d->field(mname.text)) fail(mname.pos, "member '" + mname.text + "' is declared twice");
         StructDef::Field f;
         f.name = mname.text;
@@ -960,12 +976,103 @@ class Parser {
       expect(";", "after the member");
     }
     d->words = (d->words + d->align - 1) / d->align * d->align;  // sizeof is a multiple of the alignment, as in C++
+    // The member functions, now that the struct is complete. One of a struct with data members
+    // takes the object's address (`this`), unless it is static.
+    const size_t after = i_;
+    const StructDef* saved_struct = cur_struct_;
+    cur_struct_ = d;
+    for (const Pending& pm : pending) {
+      i_ = pm.begin;
+      Specs s = specifiers();
+      const StructDef* self = d->fields.empty() || s.is_static ? nullptr : d;
+      if (pm.kind == Pending::Ctor) {
+        Token fname = cur();
+        ++i_;
+        fname.text = name + "::" + bare;
+        ctor_key_[d] = fname.text;
+        method_this_ = self;
+        ctor_of_ = d;
+        method_ = false;
+        function(s, kVoid, fname);
+        continue;
+      }
+      if (pm.kind == Pending::Conversion) {
+        Token fname = cur();
+        ++i_;
+        Type to = parse_type();
+        fname.text = name + "::operator " + to.name();
+        if (overloads_.count(fname.text)) fname.text += " const";  // operator const T*() const beside operator T*()
+        if (overloads_.count(fname.text)) fail(fname.pos, "'" + fname.text + "' is declared twice");
+        method_this_ = self;
+        method_ = true;
+        const Function* f = function(s, to, fname);
+        bool have = false;
+        for (const auto& c : d->conversions) have = have || c.first == to;
+        if (!have) d->conversions.push_back({to, f});
+        continue;
+      }
+      bool ret_ref = false;
+      Type t = parse_type(false, &ret_ref);
+      Token mname = cur();
+      if (!operator_name(&mname)) ++i_;
+      Token fname = mname;
+      fname.text = name + "::" + mname.text;
+      method_this_ = self;
+      method_ = true;
+      next_ret_ref_ = ret_ref;
+      Function* f = function(s, t, fname);
+      if (!d->methods.count(mname.text)) d->methods[mname.text] = f;
+    }
+    cur_struct_ = saved_struct;
+    i_ = after;
     return d;
   }
-  // A member function would need the object (`this`), which only a struct with data members has.
-  void no_methods_with_data(const StructDef& d, Pos method, bool data_now = false) {
-    if (!d.fields.empty() || data_now)
-      fail(method, "member functions of a struct with data members are not supported yet: write a __device__ function that takes the struct");
+
+  // From a member function's '(' past its body (its parameters, `const`, a constructor's member
+  // initializer list, the body): the tokens are parsed again once the struct is complete.
+  void skip_member_function(Pos at) {
+    if (!is("(")) fail(cur().pos, "expected '(' after the member function's name, found " + found());
+    skip_balanced("(", ")", at);
+    accept_word("const");
+    if (accept(":")) {
+      do {
+        if (cur().kind != Tok::Ident) fail(cur().pos, "expected a member's name in the initializer list, found " + found());
+        ++i_;
+        if (is("(")) skip_balanced("(", ")", at);
+        else if (is("{")) skip_balanced("{", "}", at);
+        else fail(cur().pos, "expected '(' or '{' after the member's name in the initializer list, found " + found());
+      } while (accept(","));
+    }
+    if (is(";")) fail(cur().pos, "define a member function inside its struct (definitions outside it, S::f() {...}, are not supported)");
+    if (!is("{")) fail(cur().pos, "expected '{' to start the member function's body, found " + found());
+    skip_balanced("{", "}", at);
+  }
+  void skip_balanced(const char* open, const char* close, Pos at) {
+    int depth = 0;
+    for (; !at_end(); ++i_) {
+      if (is(open)) ++depth;
+      if (is(close) && --depth == 0) {
+        ++i_;
+        return;
+      }
+    }
+    fail(at, std::string("'") + open + "' not closed before the end of the file");
+  }
+
+  // `operator` and an operator (at `operator`): the function's name, "operator+" (taken), or false.
+  bool operator_name(Token* name) {
+    if (!is_word("operator") || peek().kind != Tok::Punct) return false;
+    static const char* const ops[] = {"+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=", ">=", "&", "|", "^",
+                                      "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^="};
+    const Token& op = peek();
+    bool known = false;
+    for (const char* o : ops) known = known || op.text == o;
+    if (!known)
+      fail(op.pos, "operator" + op.text + " is not supported in kernel files (the arithmetic, comparison and compound assignment operators are)");
+    *name = cur();
+    name->text = "operator" + op.text;
+    i_ += 2;
+    return true;
   }
 
   // template <class T, ...> struct NAME { ... };   (after template<...>: its tokens are kept)
@@ -1096,9 +1203,14 @@ class Parser {
     int loops, angle;
     Pos stmt;
     bool half;
+    const Var* this_var;
+    const StructDef* cur_struct;
     explicit Reparse(Parser& pr)
         : p(pr), i(pr.i_), scopes(std::move(pr.scopes_)), aliases(std::move(pr.alias_scopes_)), bind(std::move(pr.tbind_)),
-          fn(pr.fn_), loops(pr.loops_), angle(pr.angle_), stmt(pr.stmt_pos_), half(pr.half_gt_) {
+          fn(pr.fn_), loops(pr.loops_), angle(pr.angle_), stmt(pr.stmt_pos_), half(pr.half_gt_), this_var(pr.this_var_),
+          cur_struct(pr.cur_struct_) {
+      p.this_var_ = nullptr;
+      p.cur_struct_ = nullptr;
       p.scopes_.clear();
       p.alias_scopes_.clear();
       p.tbind_.clear();
@@ -1119,6 +1231,8 @@ class Parser {
       p.stmt_pos_ = stmt;
       p.angle_ = angle;
       p.half_gt_ = half;
+      p.this_var_ = this_var;
+      p.cur_struct_ = cur_struct;
     }
     Reparse(const Reparse&) = delete;
     Reparse& operator=(const Reparse&) = delete;
@@ -1268,11 +1382,14 @@ class Parser {
       i_ = t.begin;
       instantiating_.push_back({key, use});
       Specs s = specifiers();
-      Type ret = parse_type();
+      bool ret_ref = false;
+      Type ret = parse_type(false, &ret_ref);
+      next_ret_ref_ = ret_ref;
       if (cur().kind != Tok::Ident || cur().text != t.name) fail(cur().pos, "expected '" + t.name + "', found " + found());
       Token name = cur();
       name.text = key;
       ++i_;
+      if (!is("(")) fail(cur().pos, "expected '(' after '" + t.name + "', found " + found());
       function(s, ret, name);
       instantiating_.pop_back();
     }
@@ -1282,54 +1399,80 @@ class Parser {
     return f;
   }
 
-  void function(const Specs& s, Type ret, const Token& name) {
+  // A function's declaration or definition, `name` its key (a template's instantiation "f<int>",
+  // a member "S::m", a constructor "S::S"). Functions of one name with different parameters are
+  // overloads (overloads_), picked at each call (resolve).
+  Function* function(const Specs& s, Type ret, const Token& name) {
     if (s.global && !ret.is_void()) fail(name.pos, "a __global__ function must return void");
     if (s.host && !s.device && !s.global) fail(name.pos, "host functions are not supported in kernel files");
     if (find_builtin(name.text) != Builtin::None) fail(name.pos, "'" + name.text + "' is a CUDA built-in and cannot be redefined");
-    Function*& fn = functions_[name.text];
-    const bool existed = fn != nullptr;
-    if (!fn) {
-      prog_.functions.push_back(std::make_unique<Function>());
-      fn = prog_.functions.back().get();
-      fn->name = name.text;
-      fn->is_global = s.global;
-      fn->ret = ret;
-      fn->pos = name.pos;
-    } else if (fn->ret != ret || fn->is_global != s.global) {
-      fail(name.pos, "'" + name.text + "' declared differently at " + files_.where(fn->pos));
-    }
+    // The parameters are read into a new function first: they say which declaration this is.
+    auto owned = std::make_unique<Function>();
+    Function* nf = owned.get();
+    nf->name = name.text;
+    nf->is_global = s.global;
+    nf->ret = ret;
+    nf->pos = name.pos;
     Function* saved = fn_;
-    fn_ = fn;
-    const int saved_slots = fn->frame_slots;
-    fn->frame_slots = 0;
+    const Var* saved_this = this_var_;
+    const StructDef* this_struct = method_this_;
+    const StructDef* ctor = ctor_of_;
+    const bool method = method_;
+    if (next_ret_ref_) {  // T &f(): returns the address of what it refers to
+      if (ret.is_group() || ret.is_void()) fail(name.pos, "a function returning a reference to " + ret.name() + " is not supported");
+      ret = ret.pointer_to();
+    }
+    const bool ret_ref = next_ret_ref_;
+    next_ret_ref_ = false;
+    method_this_ = nullptr;
+    ctor_of_ = nullptr;
+    method_ = false;
+    this_var_ = nullptr;
+    fn_ = nf;
     push_scope();
     expect("(");
     std::vector<const Var*> params;
+    std::map<size_t, std::pair<size_t, size_t>> defs;  // default arguments: parameter index, tokens
     if (ret.is_struct()) {  // the caller's place for the struct returned: a hidden first parameter
       if (s.global) fail(name.pos, "a __global__ function must return void");
       Var* r = hidden_var(ret.pointer_to(), name.pos, "(the value returned)", Storage::Param);
       params.push_back(r);
-      fn->sret = true;
+      nf->sret = true;
     }
+    if (this_struct) {  // a member function of a struct with data: the object's address
+      Type tt;
+      tt.base = Base::Struct;
+      tt.sdef = this_struct;
+      tt.pointer = true;
+      Var* th = hidden_var(tt, name.pos, "this", Storage::Param);
+      params.push_back(th);
+      this_var_ = th;
+      has_this_.insert(nf);
+    }
+    const size_t hidden = params.size();
     if (is_word("void") && peek().kind == Tok::Punct && peek().text == ")") ++i_;
     if (!is(")")) {
       do {
-        Type pt = parse_type(true);
+        bool ref = false;
+        Type pt = parse_type(true, &ref);
         if (pt.is_void()) fail(cur().pos, "a parameter cannot be void");
         if (cur().kind != Tok::Ident) fail(cur().pos, "expected a parameter name, found " + found());
         const Token pn = cur();
         ++i_;
         if (accept("[")) {  // T a[] is T* a
           expect("]");
-          if (pt.pointer) fail(pn.pos, "pointers to pointers are not supported");
+          if (pt.pointer || ref) fail(pn.pos, "pointers to pointers are not supported");
           pt.pointer = true;
         }
+        if (s.global && ref) fail(pn.pos, "a kernel's parameters are not references (the launch passes values)");
         if (s.global && pt.base == Base::Struct && !(pt.pointer && pt.sdef->vector && pt.sdef->vector_words > 1))
           fail(pn.pos, pt.pointer ? "a kernel's pointer parameters point to numbers or to int2, int4, uint2, uint4, float2, float4, not to structs (" + pt.name() + ")"
                                   : "a kernel's parameters are numbers and pointers to them, not structs (" + pt.name() + ")");
-        Var* v = declare(pn, pt, -1, Storage::Param);
-        v->slot = alloc_slots(pt.is_struct() ? pt.words() : 1);  // a scalar's value is one slot, 8 bytes too
-        if (pt.is_struct()) make_members(v);
+        // a reference parameter (T &r) is the address of the caller's variable, used through it
+        Var* v = declare(pn, ref ? pt.pointer_to() : pt, -1, Storage::Param);
+        v->slot = alloc_slots(!ref && pt.is_struct() ? pt.words() : 1);  // a scalar's value is one slot, 8 bytes too
+        if (ref) ref_vars_.insert(v);
+        else if (pt.is_struct()) make_members(v);
         params.push_back(v);
         if (is("=")) {  // a default argument: its tokens, read at each call that leaves it out
           if (s.global) fail(cur().pos, "a kernel's parameters take no default arguments (the launch line gives them all)");
@@ -1341,9 +1484,8 @@ class Parser {
             ++i_;
           }
           if (begin == i_) fail(cur().pos, "expected the default argument's value, found " + found());
-          defaults_[fn][params.size() - 1] = {begin, i_};
-        } else if (auto d = defaults_.find(fn); d != defaults_.end() && !d->second.empty() && d->second.rbegin()->first < params.size() - 1 &&
-                   !existed) {
+          defs[params.size() - 1] = {begin, i_};
+        } else if (!defs.empty()) {
           fail(pn.pos, "parameter '" + pn.text + "' needs a default argument: the parameters before it have one");
         }
         if (params.size() > static_cast<size_t>(kMaxParams))
@@ -1351,24 +1493,81 @@ class Parser {
       } while (accept(","));
     }
     expect(")", "after the parameters");
-    if (method_) accept_word("const");
-    if (existed && fn->params.size() != params.size())
-      fail(name.pos, "'" + name.text + "' declared with " + std::to_string(fn->params.size()) + " parameters at " + files_.where(fn->pos));
+    if (method) accept_word("const");
+    // Which function this declares: an earlier declaration with these parameters, or a new one
+    // (an overload when the name has others).
+    auto& set = overloads_[name.text];
+    Function* fn = nullptr;
+    for (Function* o : set)
+      if (same_params(*o, params, hidden)) fn = o;
+    const bool existed = fn != nullptr;
+    if (fn) {
+      if (fn->ret != ret || fn->is_global != s.global)
+        fail(name.pos, "'" + name.text + "' declared differently at " + files_.where(fn->pos));
+    } else {
+      if (!set.empty() && (s.global || set.front()->is_global))
+        fail(name.pos, "'" + name.text + "' is overloaded, and a __global__ function cannot be (the launch line names a kernel by its name; "
+                       "give each kernel a name of its own); the other is at " + files_.where(set.front()->pos));
+      prog_.functions.push_back(std::move(owned));
+      fn = nf;
+      fn->params = params;
+      set.push_back(fn);
+      if (!functions_.count(name.text)) functions_[name.text] = fn;
+      if (set.size() > 1)  // overloads are told apart by their parameters: f(int), f(float)
+        for (Function* o : set) o->name = name.text + "(" + param_list(*o) + ")";
+    }
+    if (existed && !defs.empty()) {
+      for (const auto& d : defs)
+        if (defaults_[fn].count(d.first)) fail(name.pos, "'" + name.text + "' gives a default argument twice (it has one at " + files_.where(fn->pos) + ")");
+    }
+    for (const auto& d : defs) defaults_[fn][d.first] = d.second;
+    if (existed && has_this_.count(nf)) has_this_.insert(fn);
+    if (ret_ref) ref_ret_.insert(fn);
     fn->params = params;
     if (accept(";")) {  // a prototype
       pop_scope();
-      fn->frame_slots = saved_slots;
       fn_ = saved;
-      return;
+      this_var_ = saved_this;
+      return fn;
     }
     if (fn->body) fail(name.pos, "function '" + name.text + "' is defined twice (first at " + files_.where(fn->pos) + ")");
+    fn->frame_slots = nf->frame_slots;
+    fn_ = fn;
+    std::vector<StmtP> inits;
+    if (ctor) inits = member_initializers(*ctor);
     if (!is("{")) fail(cur().pos, "expected '{' to start the body of '" + name.text + "', found " + found());
     fn->pos = name.pos;
     fn->body = block();
+    if (!inits.empty()) fn->body->body.insert(fn->body->body.begin(), std::make_move_iterator(inits.begin()), std::make_move_iterator(inits.end()));
     fn->close = t_[i_ - 1].pos;
     fn->end_label = step_label_at(fn->close, /*required_vars_in_scope=*/false);
     pop_scope();
     fn_ = saved;
+    this_var_ = saved_this;
+    return fn;
+  }
+
+  // Do a function's parameters (after its `hidden` ones: the place for a struct returned, this)
+  // have these types (references as references)?
+  bool same_params(const Function& f, const std::vector<const Var*>& params, size_t hidden) const {
+    const size_t fh = hidden_params(f);
+    if (f.params.size() - fh != params.size() - hidden) return false;
+    for (size_t k = 0; k < params.size() - hidden; ++k) {
+      const Var* a = f.params[fh + k];
+      const Var* b = params[hidden + k];
+      if (a->type != b->type || ref_vars_.count(a) != ref_vars_.count(b)) return false;
+    }
+    return true;
+  }
+  size_t hidden_params(const Function& f) const { return (f.sret ? 1 : 0) + (has_this_.count(&f) ? 1 : 0); }
+  // "int, float&": the parameters' types as a call gives them
+  std::string param_list(const Function& f) const {
+    std::string s;
+    for (size_t k = hidden_params(f); k < f.params.size(); ++k) {
+      if (k > hidden_params(f)) s += ", ";
+      s += ref_vars_.count(f.params[k]) ? f.params[k]->type.pointee().name() + "&" : f.params[k]->type.name();
+    }
+    return s;
   }
 
   // ---- arrays of one or more dimensions: T a[A][B][C] is A*B*C elements, row-major; a[i] of a
@@ -1461,6 +1660,15 @@ class Parser {
       fail(name.pos, "extern __shared__ must declare an array: " + type.name() + " " + name.text + "[]");
     }
     if (is("=")) fail(cur().pos, "__shared__ variables cannot have an initializer (CUDA forbids it)");
+    if (type.is_struct() && has_ctors(type.sdef)) {  // only an empty default constructor: CUDA does not run constructors of __shared__ variables
+      const Function* dc = nullptr;
+      for (const Function* c : overloads_.at(ctor_key_.at(type.sdef)))
+        if (given_params(*c) == defaulted_params(*c)) dc = c;
+      if (!dc) fail(name.pos, "__shared__ " + type.name() + " '" + name.text + "': " + type.name() + " has no default constructor");
+      if (!dc->body || !dc->body->body.empty())
+        fail(name.pos, "__shared__ " + type.name() + " '" + name.text + "': CUDA does not run constructors of __shared__ variables, and " + type.name() +
+                           "'s default constructor sets members (give it an empty one, or set the members after the declaration)");
+    }
     Var* v = declare(name, type, len, Storage::Shared);
     v->dims = std::move(dims);
     v->extern_shared = s.is_extern;
@@ -1576,7 +1784,12 @@ class Parser {
           b->body.push_back(std::move(s));
           return b;
         }
-        if (!is(";")) {
+        if (!is(";") && ref_ret_.count(fn_)) {  // T &f(): the address of what the value names
+          ExprP v = expr();
+          if (!v->lvalue || v->type != fn_->ret.pointee())
+            fail(v->span.begin, "'" + fn_->name + "' returns a reference (" + fn_->ret.pointee().name() + "&): return a variable or an element of that type");
+          s->expr = address_of(std::move(v));
+        } else if (!is(";")) {
           if (fn_->ret.is_void()) fail(cur().pos, "'" + fn_->name + "' returns void but return has a value");
           s->expr = convert(expr(), fn_->ret, "return value");
         } else if (!fn_->ret.is_void()) {
@@ -1596,6 +1809,7 @@ class Parser {
     }
     auto s = std::make_unique<Stmt>(Sk::Expr, p);
     s->expr = expr();
+    if (s->expr->kind == Ek::Deref && s->expr->op == "ref") s->expr = std::move(s->expr->kids[0]);  // `a += b;` of an operator+= returning *this
     expect(";", "after the expression");
     return s;
   }
@@ -1613,13 +1827,23 @@ class Parser {
     Specs s = specifiers();
     if (s.global || s.device || s.host) fail(p, "functions cannot be declared inside functions");
     if (s.is_static && !s.shared) fail(p, "static local variables are not supported");
-    Type type = parse_type();
+    if (auto_at(i_)) {
+      if (s.shared || s.is_extern) fail(p, "'auto' declares a local variable with an initializer here, not a __shared__ or extern one");
+      return auto_declaration();
+    }
+    bool ref = false;
+    Type type = parse_type(false, &ref);
     auto block = std::make_unique<Stmt>(Sk::Block, p);  // several declarators
     do {
       if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name, found " + found());
       const Token name = cur();
       ++i_;
-      if (is("(")) fail(name.pos, "functions cannot be declared inside functions");
+      if (is("(") && !type.is_struct()) fail(name.pos, "functions cannot be declared inside functions");
+      if (ref) {
+        if (s.shared || s.is_extern) fail(name.pos, "a reference cannot be __shared__ or extern");
+        block->body.push_back(ref_local(type, name, saw_const_));
+        break;
+      }
       if (s.shared) {
         shared_decl(s, type, name);
         continue;
@@ -1663,6 +1887,109 @@ class Parser {
     return block;
   }
 
+  // Does `auto` (after qualifiers) start the declaration at token k?
+  bool auto_at(size_t k) const {
+    while (k < t_.size() && t_[k].kind == Tok::Ident &&
+           (t_[k].text == "const" || t_[k].text == "volatile" || t_[k].text == "constexpr" || t_[k].text == "register"))
+      ++k;
+    return k < t_.size() && t_[k].kind == Tok::Ident && t_[k].text == "auto";
+  }
+
+  // auto NAME = VALUE (, NAME = VALUE)*;   auto &NAME = LVALUE;   a local of the value's type.
+  StmtP auto_declaration() {
+    const Pos p = cur().pos;
+    saw_const_ = false;
+    skip_qualifiers();
+    const bool is_const = saw_const_;
+    expect_word_auto();
+    const bool ref = accept("&");
+    const bool star = !ref && accept("*");
+    if (is("&&")) fail(cur().pos, "'auto &&' is not supported in kernel files (write auto or auto &)");
+    auto block = std::make_unique<Stmt>(Sk::Block, p);
+    do {
+      if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name, found " + found());
+      const Token name = cur();
+      ++i_;
+      if (is("[")) fail(cur().pos, "an array cannot be declared 'auto'");
+      ExprP init;
+      const size_t at = i_;
+      if (accept("=")) {
+        if (is("{")) fail(cur().pos, "'auto " + name.text + " = {...}' is an initializer list: give the type");
+        init = assignment();
+      } else if (accept("(") || accept("{")) {
+        const char* close = t_[at].text == "(" ? ")" : "}";
+        init = assignment();
+        expect(close);
+      } else {
+        fail(name.pos, "'auto' needs an initializer (auto " + name.text + " = ...;)");
+      }
+      Type t = init->type;
+      if (t.is_void()) fail(init->span.begin, "'auto " + name.text + "': the value has no type (void)");
+      if (is_nullptr(*init)) fail(init->span.begin, "'auto " + name.text + "' of a null pointer: give the pointer's type");
+      if (star && !t.pointer) fail(init->span.begin, "'auto *" + name.text + "' needs a pointer, not " + t.name());
+      if (ref) {
+        block->body.push_back(ref_local_from(t, name, is_const, std::move(init)));
+        continue;
+      }
+      if (t.is_struct()) {
+        Var* v = local_var(name, t);
+        block->body.push_back(decl_stmt(v, name.pos));
+        block->body.push_back(expr_stmt(struct_copy(var_expr(v, name.pos), std::move(init)), name.pos));
+        continue;
+      }
+      block->body.push_back(decl_stmt(local_var(name, t), name.pos, std::move(init)));
+    } while (accept(","));
+    expect(";", "after the declaration");
+    if (block->body.size() == 1) return std::move(block->body[0]);
+    return block;
+  }
+  // A local of this frame (a struct's members each a variable), its declaration, a statement.
+  Var* local_var(const Token& name, Type t) {
+    Var* v = declare(name, t, -1, Storage::Local);
+    v->slot = alloc_slots(t.words());
+    if (t.is_struct()) make_members(v);
+    return v;
+  }
+  StmtP decl_stmt(const Var* v, Pos p, ExprP init = nullptr) {
+    auto d = std::make_unique<Stmt>(Sk::Decl, p);
+    d->var = v;
+    d->expr = std::move(init);
+    return d;
+  }
+  StmtP expr_stmt(ExprP e, Pos p) {
+    auto st = std::make_unique<Stmt>(Sk::Expr, p);
+    st->expr = std::move(e);
+    return st;
+  }
+  void expect_word_auto() {
+    if (!accept_word("auto")) fail(cur().pos, "expected 'auto', found " + found());
+  }
+
+  // T &NAME = LVALUE; (after NAME): a local reference, the address of what it names. A const
+  // reference to a value that is not a variable holds a copy, as C++ keeps the temporary.
+  StmtP ref_local(Type t, const Token& name, bool is_const) {
+    if (!accept("=")) fail(name.pos, "the reference '" + name.text + "' needs what it refers to (" + t.name() + " &" + name.text + " = ...;)");
+    ExprP init = assignment();
+    StmtP s = ref_local_from(t, name, is_const, std::move(init));
+    if (is(",")) fail(cur().pos, "declare one reference per declaration");
+    return s;
+  }
+  StmtP ref_local_from(Type t, const Token& name, bool is_const, ExprP init) {
+    if (is_const && (!init->lvalue || init->type != t)) {  // a copy
+      if (t.is_struct()) fail(init->span.begin, "a const reference to a struct needs a variable of that struct here");
+      ExprP value = convert(std::move(init), t, "initializer");
+      return decl_stmt(local_var(name, t), name.pos, std::move(value));
+    }
+    if (!init->lvalue || init->type != t)
+      fail(init->span.begin, "the reference '" + name.text + "' (" + t.name() + "&) needs a variable or an element of type " + t.name() +
+                                 (init->lvalue ? ", not " + init->type.name() : ", not a value"));
+    if (t.is_group()) fail(name.pos, "a reference to a cooperative group: copy the group instead");
+    ExprP addr = address_of(std::move(init));
+    Var* v = local_var(name, t.pointer_to());
+    ref_vars_.insert(v);
+    return decl_stmt(v, name.pos, std::move(addr));
+  }
+
   // ---- expressions
   ExprP make(Ek k, Pos begin, Type t) { return std::make_unique<Expr>(k, Span{begin, prev_end()}, t); }
 
@@ -1699,6 +2026,12 @@ class Parser {
       need_lvalue(*lhs, ("'" + op + "'").c_str());
       Nest n = nest();
       if (lhs->type.is_struct()) {
+        if (op != "=" && !lhs->type.sdef->vector && overloads_.count(lhs->type.sdef->name + "::operator" + op)) {  // a member operator+=
+          std::vector<ExprP> args;
+          args.push_back(assignment());
+          const StructDef& sd = *lhs->type.sdef;  // before lhs is moved from
+          return method_call(sd, "operator" + op, std::move(args), std::move(lhs), at);
+        }
         if (op != "=" && lhs->type.sdef->vector)
           fail(at, "'" + op + "' on " + lhs->type.name() + ": CUDA defines no operators on its vector types; write them on the members (a.x " + op + " b.x, ...)");
         if (op != "=") fail(at, "'" + op + "' on a struct (" + lhs->type.name() + ")");
@@ -1808,6 +2141,8 @@ class Parser {
     if (a->type.is_void() || b->type.is_void()) fail(at, "'" + op + "' on a value of type void");
     if (a->type.is_struct() || b->type.is_struct()) {
       const Type st = a->type.is_struct() ? a->type : b->type;
+      if (op != "&&" && op != "||")
+        if (ExprP r = struct_operator(op, std::move(a), std::move(b), at)) return r;
       if (st.sdef->vector)
         fail(at, "'" + op + "' on " + st.name() + ": CUDA defines no operators on its vector types; write them on the members (a.x " + op + " b.x, ...)");
       fail(at, "'" + op + "' on " + st.name() + " (operators on structs are not supported: write a __device__ function)");
@@ -2094,10 +2429,29 @@ class Parser {
     // A functional cast: int(x), float(x), T(x)
     if (t.text != "const" && t.text != "volatile" && t.text != "typename" && is_type_start(i_) && !group_type_at(i_) && !lookup(t.text)) {
       Type ty = parse_type();
+      if (ty.is_struct() && accept("::")) {  // S::f(...): a static member function
+        if (cur().kind != Tok::Ident) fail(cur().pos, "expected a member function's name after '" + ty.name() + "::', found " + found());
+        const Token m = cur();
+        ++i_;
+        if (!is("(")) fail(cur().pos, "'" + ty.name() + "::" + m.text + "': only member functions can be named this way (call it with (...))");
+        std::vector<ExprP> args = call_arguments();
+        return method_call(*ty.sdef, m.text, std::move(args), nullptr, m.pos);
+      }
+      if (ty.is_struct() && has_ctors(ty.sdef)) {  // S(a, b), S{a, b}: a temporary its constructor sets
+        const bool braces = is("{");
+        if (!braces && !is("(")) fail(cur().pos, "expected '(' or '{' after " + ty.name() + ", found " + found());
+        std::vector<ExprP> args = braces ? brace_arguments() : call_arguments();
+        Var* v = hidden_local(ty, p, "(a struct temporary)");
+        std::vector<ExprP> sets;
+        sets.push_back(init_object(var_expr(v, p), std::move(args), braces, p));
+        return value_temp(ty, p, v, std::move(sets));
+      }
       if (ty.is_struct()) {  // S() and S{...}: a temporary
         if (is("{")) return brace_temp(ty, p);
         expect("(", ("after " + ty.name()).c_str());
-        if (!is(")")) fail(cur().pos, "constructors are not supported in kernel files: " + ty.name() + "{a, b} sets the members in order");
+        if (!is(")"))
+          fail(cur().pos, ty.sdef->vector ? "CUDA's vector types have no constructors: write make_" + ty.name() + "(...) or " + ty.name() + "{a, b, ...}"
+                                          : "'" + ty.name() + "' has no constructor: " + ty.name() + "{a, b} sets the members in order (or declare a constructor)");
         ++i_;
         return value_temp(ty, p, nullptr);
       }
@@ -2164,7 +2518,16 @@ class Parser {
       e->ival = 12;
       return e;
     }
+    if (name == "this") {
+      if (!this_var_) fail(p, "'this' outside a member function of a struct with data members");
+      auto e = var_expr(this_var_, p);
+      e->lvalue = false;
+      e->span = Span{p, prev_end()};
+      return e;
+    }
     if (is("(")) return call(name, p);
+    size_t member_k = 0;
+    if (!lookup_local(name) && this_member(name, &member_k)) return this_field(member_k, p);  // a member, without this->
     const Var* v = lookup(name);
     if (!v) {
       auto tb = tbind_.find(name);
@@ -2181,15 +2544,7 @@ class Parser {
       if (find_function(name)) fail(p, "'" + name + "' is a function: call it with (...)");
       fail(p, "'" + name + "' is not declared" + (name == "IDENTITY" || name == "OP" || name == "T" ? " (the host defines it: run the file through scanscope)" : ""));
     }
-    auto e = make(Ek::Var, p, v->type);
-    e->var = v;
-    if (v->is_array()) {
-      e->type = v->type.pointer_to();  // the array decays to a pointer to its first element
-    } else {
-      e->lvalue = true;
-      e->stmt = stmt_pos_;
-    }
-    return e;
+    return use_var(v, p);
   }
 
   ExprP number(const Token& t) {
@@ -2262,10 +2617,20 @@ class Parser {
     std::vector<ExprP> args = call_arguments();
     Builtin b = find_builtin(name);
     if (b != Builtin::None) return builtin_call(b, name, std::move(args), p);
+    int row = -1;
+    if (const MathBuiltin* m = find_math_builtin(name, &row)) return math_call(row, *m, std::move(args), name, p);
+    if (is_load_intrinsic(name)) return load_intrinsic(name, std::move(args), p);
+    if (cur_struct_ && overloads_.count(cur_struct_->name + "::" + name) && !lookup_local(name))  // a member function, without this->
+      return method_call(*cur_struct_, name, std::move(args), nullptr, p);
+    if (auto ov = overloads_.find(name); ov != overloads_.end() && ov->second.size() > 1) {
+      const Function* picked = resolve(ov->second, args, p, "'" + name + "'");
+      return function_call(picked, std::move(args), p);
+    }
     const Function* fn = find_function(name);
     if (!fn && name.rfind("make_", 0) == 0)
       if (const VectorTypeInfo* vi = find_vector_type(name.substr(5))) return make_vector(*vi, std::move(args), p);
     if (!fn) {
+      if (const char* why = refused_math_builtin(name)) fail(p, "'" + name + "' is not supported: " + why);
       if (name == "assert" || name == "malloc" || name == "free")
         fail(p, "'" + name + "' is not supported in kernel files");
       fail(p, "unknown function '" + name + "'");
@@ -2273,10 +2638,12 @@ class Parser {
     return function_call(fn, std::move(args), p);
   }
 
-  ExprP function_call(const Function* fn, std::vector<ExprP> args, Pos p) {
+  // `self`: a member function's object (its address), else null.
+  ExprP function_call(const Function* fn, std::vector<ExprP> args, Pos p, ExprP self = nullptr) {
     const std::string& name = fn->name;
     if (fn->is_global) fail(p, "a __global__ function cannot be called from device code (dynamic parallelism is not supported)");
-    const size_t first = fn->sret ? 1 : 0;
+    const size_t first = hidden_params(*fn);
+    if (has_this_.count(fn) && !self) fail(p, "'" + name + "' is a member function: call it on an object");
     if (auto d = defaults_.find(fn); d != defaults_.end() && args.size() < fn->params.size() - first) {
       // the left-out arguments' defaults, read where the call is
       for (size_t k = first + args.size(); k < fn->params.size(); ++k) {
@@ -2299,6 +2666,18 @@ class Parser {
     e->callee = fn;
     e->stmt = stmt_pos_;
     called_.insert(fn);
+    if (ref_ret_.count(fn)) {  // a reference returned: what it refers to
+      ExprP call = function_call_args(fn, std::move(args), p, std::move(self), std::move(e));
+      ExprP d = deref(std::move(call), p);
+      d->span = Span{p, prev_end()};
+      d->op = "ref";  // a statement of it alone reads nothing (statement())
+      return d;
+    }
+    return function_call_args(fn, std::move(args), p, std::move(self), std::move(e));
+  }
+  ExprP function_call_args(const Function* fn, std::vector<ExprP> args, Pos p, ExprP self, ExprP e) {
+    const std::string& name = fn->name;
+    const size_t first = hidden_params(*fn);
     const Var* result = nullptr;
     if (fn->sret) {  // the caller's place for the struct: a temporary of its frame
       result = hidden_local(fn->ret, p, "(a struct returned)");
@@ -2306,9 +2685,19 @@ class Parser {
       a->kids.push_back(var_expr(result, p));
       e->kids.push_back(std::move(a));
     }
+    if (self) e->kids.push_back(std::move(self));
     std::vector<ExprP> before;  // what struct arguments need done first (calls filling temporaries)
     for (size_t k = 0; k < args.size(); ++k) {
-      ExprP a = convert(std::move(args[k]), fn->params[first + k]->type, "argument");
+      const Var* prm = fn->params[first + k];
+      if (ref_vars_.count(prm)) {  // by reference: the variable's address
+        const Type want = prm->type.pointee();
+        if (!args[k]->lvalue || args[k]->type != want)
+          fail(args[k]->span.begin, "'" + name + "' takes '" + prm->name + "' by reference (" + want.name() + "&): give it a variable or an element of type " +
+                                        want.name() + (args[k]->lvalue ? ", not " + args[k]->type.name() : ", not a value"));
+        e->kids.push_back(address_of(std::move(args[k])));
+        continue;
+      }
+      ExprP a = convert(std::move(args[k]), prm->type, "argument");
       if (!a->type.is_struct()) {
         e->kids.push_back(std::move(a));
         continue;
@@ -2443,7 +2832,7 @@ class Parser {
       case Builtin::UintAsFloat: nargs(1, 1); result = kFloat; want = {kUnsigned}; break;
       case Builtin::DoubleAsLongLong: nargs(1, 1); result = kLong; want = {kDouble}; break;
       case Builtin::LongLongAsDouble: nargs(1, 1); result = kDouble; want = {kLong}; break;
-      case Builtin::None: break;
+      case Builtin::None: case Builtin::Math: break;
     }
     auto e = make(Ek::Call, p, result);
     e->builtin = b;
@@ -2451,6 +2840,38 @@ class Parser {
     for (size_t k = 0; k < args.size(); ++k)
       e->kids.push_back(k < want.size() ? convert(std::move(args[k]), want[k], "argument") : std::move(args[k]));
     if (is_sync_builtin(b)) e->label = step_label_at(p, true);
+    return e;
+  }
+
+  // A row of the arithmetic builtins' table (math_builtins.h), its arguments converted to its types.
+  ExprP math_call(int row, const MathBuiltin& m, std::vector<ExprP> args, const std::string& name, Pos p) {
+    if (args.size() != static_cast<size_t>(m.nargs))
+      fail(p, "'" + name + "' takes " + std::to_string(m.nargs) + (m.nargs == 1 ? " argument" : " arguments") + ", given " + std::to_string(args.size()));
+    auto e = make(Ek::Call, p, Type{m.result, false});
+    e->builtin = Builtin::Math;
+    e->ival = row;
+    e->stmt = stmt_pos_;
+    for (size_t k = 0; k < args.size(); ++k) {
+      if (!args[k]->type.is_arithmetic()) fail(args[k]->span.begin, "'" + name + "' needs a number, not " + args[k]->type.name());
+      e->kids.push_back(convert(std::move(args[k]), Type{m.args[k], false}, "argument"));
+    }
+    return e;
+  }
+
+  // __ldg(p) and the other cache-hinted loads: the value p points to, read as any load (the
+  // trace records a global load there); the hint changes which cache serves it, not the value.
+  static bool is_load_intrinsic(const std::string& n) {
+    return n == "__ldg" || n == "__ldca" || n == "__ldcg" || n == "__ldcs" || n == "__ldlu" || n == "__ldcv";
+  }
+  ExprP load_intrinsic(const std::string& name, std::vector<ExprP> args, Pos p) {
+    if (args.size() != 1) fail(p, "'" + name + "' takes 1 argument (a pointer), given " + std::to_string(args.size()));
+    const Type t = args[0]->type;
+    if (!t.pointer || is_nullptr(*args[0]) || t.base == Base::Void || (t.base == Base::Struct && !t.sdef->vector))
+      fail(args[0]->span.begin, "'" + name + "' needs a pointer to a number or a vector type (const float *, const int4 *), not " +
+                                    (is_nullptr(*args[0]) ? std::string("a null pointer") : t.name()));
+    ExprP e = deref(std::move(args[0]), p);
+    e->lvalue = false;
+    e->span = Span{p, prev_end()};
     return e;
   }
 
@@ -2731,10 +3152,10 @@ class Parser {
     const Token name = cur();
     ++i_;
     const StructDef& d = *obj->type.sdef;
-    if (auto m = d.methods.find(name.text); m != d.methods.end()) {
+    if (overloads_.count(d.name + "::" + name.text)) {
       if (!is("(")) fail(cur().pos, "'" + name.text + "' is a member function: call it with (...)");
       std::vector<ExprP> args = call_arguments();
-      return function_call(m->second, std::move(args), name.pos);  // the struct holds nothing it could use
+      return method_call(d, name.text, std::move(args), std::move(obj), name.pos);
     }
     size_t k = 0;
     while (k < d.fields.size() && d.fields[k].name != name.text) ++k;
@@ -2933,6 +3354,33 @@ class Parser {
       d->var = v;
       if (is("=")) fail(cur().pos, "an array of structs cannot have an initializer here: set its elements");
       block->body.push_back(std::move(d));
+      if (has_ctors(type.sdef))  // each element default-constructed, as C++ does
+        for (int k = 0; k < dims[0]; ++k) {
+          ExprP elem = deref(make_binary("+", use_var(v, name.pos), int_lit(k, kInt, name.pos), name.pos), name.pos);
+          block->body.push_back(expr_stmt(init_object(std::move(elem), {}, false, name.pos), name.pos));
+        }
+      return;
+    }
+    if (has_ctors(type.sdef)) {  // P p(a, b);  P p{a, b};  P p = {a, b};  P p;  (P p = v; is a copy, below)
+      const bool braces = is("{") || (is("=") && peek().kind == Tok::Punct && peek().text == "{");
+      const bool parens = is("(");
+      if (braces || parens || !is("=")) {
+        accept("=");
+        std::vector<ExprP> args;
+        if (braces) args = brace_arguments();
+        else if (parens) args = call_arguments();
+        Var* v = local_var(name, type);
+        block->body.push_back(decl_stmt(v, name.pos));
+        block->body.push_back(expr_stmt(init_object(var_expr(v, name.pos), std::move(args), braces, name.pos), name.pos));
+        return;
+      }
+    } else if (is("(")) {
+      std::vector<ExprP> args = call_arguments();
+      if (args.size() != 1 || args[0]->type != type)
+        fail(name.pos, "'" + type.name() + "' has no constructor: initialise '" + name.text + "' with braces, " + type.name() + " " + name.text + " = {a, b};");
+      Var* v = local_var(name, type);
+      block->body.push_back(decl_stmt(v, name.pos));
+      block->body.push_back(expr_stmt(struct_copy(var_expr(v, name.pos), std::move(args[0])), name.pos));
       return;
     }
     // in scope from its declarator on; the initializer may not use it
@@ -2960,6 +3408,322 @@ class Parser {
       return;  // like any local: what the frame holds
     }
     block->body.push_back(std::move(set));
+  }
+
+  // ---- overloads, references, member functions and constructors
+
+  // How well argument a fits a parameter of type `to` (a reference when `ref`), as C++ ranks it:
+  // 0 an exact match, 1 a promotion (bool to int), 2 a conversion, -1 none.
+  int fit(const Expr& a, Type to, bool ref) const {
+    const Type from = a.type;
+    if (ref) return a.lvalue && from == to ? 0 : -1;
+    if (from == to) return 0;
+    if (from.is_void()) return -1;
+    if (from.is_struct()) {
+      for (const auto& c : from.sdef->conversions)
+        if (c.first == to) return 2;
+      return -1;
+    }
+    if (to.is_struct()) return -1;
+    if (to.is_group() || from.is_group())
+      return to.is_group() && from.is_group() && to.group == GroupKind::Dynamic && (from.group == GroupKind::Tile || from.group == GroupKind::Block) ? 2 : -1;
+    if (to.pointer) return is_null_constant(a) ? 2 : -1;
+    if (from.pointer) return -1;
+    if (from.base == Base::Bool && to.base == Base::Int) return 1;
+    return 2;
+  }
+
+  // The parameters a call gives (all but the hidden ones), and how many of them have defaults.
+  size_t given_params(const Function& f) const { return f.params.size() - hidden_params(f); }
+  size_t defaulted_params(const Function& f) const {
+    auto d = defaults_.find(&f);
+    return d == defaults_.end() ? 0 : d->second.size();
+  }
+  // "f(int, float) at FILE:LINE:COL"
+  std::string signature(const Function& f) const {
+    return f.name.substr(0, f.name.find('(')) + "(" + param_list(f) + ") at " + files_.where(f.pos);
+  }
+
+  // The overload of `shown` (what the call names) that these arguments pick: the one that fits
+  // each argument at least as well as every other and one better, as C++ picks.
+  Function* resolve(const std::vector<Function*>& cands, const std::vector<ExprP>& args, Pos p, const std::string& shown) {
+    if (cands.size() == 1) return cands.front();  // its own errors say what does not fit
+    std::vector<std::pair<Function*, std::vector<int>>> viable;
+    for (Function* f : cands) {
+      const size_t n = given_params(*f), h = hidden_params(*f);
+      if (args.size() > n || args.size() + defaulted_params(*f) < n) continue;
+      std::vector<int> ranks;
+      bool ok = true;
+      for (size_t k = 0; k < args.size() && ok; ++k) {
+        const Var* prm = f->params[h + k];
+        const bool ref = ref_vars_.count(prm) != 0;
+        const int r = fit(*args[k], ref ? prm->type.pointee() : prm->type, ref);
+        ok = r >= 0;
+        ranks.push_back(r);
+      }
+      if (ok) viable.push_back({f, ranks});
+    }
+    auto types = [&] {
+      std::string t;
+      for (size_t k = 0; k < args.size(); ++k) t += (k ? ", " : "") + (is_nullptr(*args[k]) ? std::string("nullptr") : args[k]->type.name());
+      return t;
+    };
+    if (viable.empty()) {
+      std::string c;
+      for (size_t k = 0; k < cands.size(); ++k) c += (k ? "; " : "") + signature(*cands[k]);
+      fail(p, "no overload of " + shown + " takes (" + types() + "): the candidates are " + c);
+    }
+    auto better = [](const std::vector<int>& a, const std::vector<int>& b) {  // a at least as good everywhere, better somewhere
+      bool strictly = false;
+      for (size_t k = 0; k < a.size(); ++k) {
+        if (a[k] > b[k]) return false;
+        strictly = strictly || a[k] < b[k];
+      }
+      return strictly;
+    };
+    for (const auto& v : viable) {
+      bool best = true;
+      for (const auto& w : viable)
+        if (&v != &w && !better(v.second, w.second)) best = false;
+      if (best) return v.first;
+    }
+    const auto& a = viable[0];
+    const auto* b = &viable[1];
+    for (const auto& w : viable)
+      if (&w != &a && !better(a.second, w.second)) {
+        b = &w;
+        break;
+      }
+    fail(p, "the call " + shown + "(" + types() + ") is ambiguous: " + signature(*a.first) + " and " + signature(*b->first) +
+                " fit it equally well");
+  }
+
+  // The address of an object (an lvalue, or a struct a call returns): what a reference or a
+  // member function's `this` gets.
+  ExprP address_of(ExprP e) {
+    const Pos p = e->span.begin;
+    if (e->type.is_struct() && e->kind != Ek::Var) {
+      Place pl = place_of(std::move(e), false);
+      ExprP a = pl.var ? address_of(var_expr(pl.var, p)) : std::move(pl.ptr);
+      if (!pl.prefix) return a;
+      std::vector<ExprP> both;
+      both.push_back(std::move(pl.prefix));
+      both.push_back(std::move(a));
+      return sequence(std::move(both), p);
+    }
+    if (e->kind == Ek::Deref) return std::move(e->kids[0]);
+    auto a = make(Ek::AddrOf, p, e->type.pointer_to());
+    a->span = e->span;
+    a->kids.push_back(std::move(e));
+    return a;
+  }
+
+  // A use of variable v: a reference is the variable it refers to.
+  ExprP use_var(const Var* v, Pos p) {
+    auto e = make(Ek::Var, p, v->type);
+    e->var = v;
+    if (v->is_array()) {
+      e->type = v->type.pointer_to();  // the array decays to a pointer to its first element
+    } else {
+      e->lvalue = true;
+      e->stmt = stmt_pos_;
+    }
+    if (!ref_vars_.count(v)) return e;
+    ExprP d = deref(std::move(e), p);
+    d->span = Span{p, prev_end()};
+    return d;
+  }
+
+  // Member k of the object `this` points to.
+  ExprP this_field(size_t k, Pos p) {
+    Place pl;
+    pl.ptr = var_expr(this_var_, p);
+    pl.type = this_var_->type.pointee();
+    pl.span = Span{p, prev_end()};
+    return field_of(pl, k, pl.span);
+  }
+  // A member of the struct whose member function is being parsed, named without `this->`.
+  const StructDef::Field* this_member(const std::string& n, size_t* k) const {
+    if (!this_var_) return nullptr;
+    const StructDef& d = *this_var_->type.sdef;
+    for (size_t q = 0; q < d.fields.size(); ++q)
+      if (d.fields[q].name == n) {
+        *k = q;
+        return &d.fields[q];
+      }
+    return nullptr;
+  }
+  const Var* lookup_local(const std::string& name) const {
+    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+      auto f = it->find(name);
+      if (f != it->end()) return f->second;
+    }
+    return nullptr;
+  }
+
+  // A call of member function NAME of struct d (args parsed): on the object `obj` (null: a
+  // static member, S::f(...), or one called inside another without `this->`).
+  ExprP method_call(const StructDef& d, const std::string& mname, std::vector<ExprP> args, ExprP obj, Pos p) {
+    auto ov = overloads_.find(d.name + "::" + mname);
+    if (ov == overloads_.end()) fail(p, "'" + d.name + "' has no member function '" + mname + "'");
+    Function* fn = resolve(ov->second, args, p, "'" + d.name + "::" + mname + "'");
+    if (!has_this_.count(fn)) return function_call(fn, std::move(args), p);  // static, or a struct that holds nothing
+    if (!obj) {
+      if (!this_var_ || this_var_->type.sdef != &d)
+        fail(p, "'" + d.name + "::" + mname + "' is a member function: call it on an object (x." + mname + "(...)), or declare it static");
+      obj = var_expr(this_var_, p);
+      return function_call(fn, std::move(args), p, std::move(obj));
+    }
+    ExprP self = address_of(std::move(obj));
+    return function_call(fn, std::move(args), p, std::move(self));
+  }
+
+  bool has_ctors(const StructDef* d) const { return ctor_key_.count(d) != 0; }
+
+  // Sets the object `target` (an lvalue) from these arguments: T x(args), T x{args}, T(args),
+  // a member initializer. A struct with constructors runs the one the arguments pick; one
+  // without takes its members in order (braces) or a copy; a number takes one value.
+  ExprP init_object(ExprP target, std::vector<ExprP> args, bool braces, Pos p) {
+    const Type t = target->type;
+    if (!t.is_struct()) {
+      if (args.size() > 1) fail(p, "a " + t.name() + " is initialised with one value, given " + std::to_string(args.size()));
+      return assign(std::move(target), args.empty() ? convert(int_lit(0, kInt, p), t, "initializer") : std::move(args[0]));
+    }
+    if (has_ctors(t.sdef)) {
+      if (args.size() == 1 && args[0]->type == t) return struct_copy(std::move(target), std::move(args[0]));  // the copy constructor
+      auto ov = overloads_.find(ctor_key_.at(t.sdef));
+      std::string shown = t.sdef->name;
+      if (args.empty()) {
+        bool dflt = false;
+        std::string c;
+        for (const Function* k : ov->second) {
+          dflt = dflt || given_params(*k) == defaulted_params(*k);
+          c += (c.empty() ? "" : "; ") + signature(*k);
+        }
+        if (!dflt) fail(p, "'" + shown + "' has no default constructor (its constructors: " + c + ")");
+      }
+      Function* fn = resolve(ov->second, args, p, "the constructor " + shown);
+      ExprP self = address_of(std::move(target));
+      return function_call(fn, std::move(args), p, std::move(self));
+    }
+    if (args.size() == 1 && args[0]->type == t) return struct_copy(std::move(target), std::move(args[0]));
+    if (!braces && !args.empty())
+      fail(p, "'" + t.name() + "' has no constructor: initialise it with braces, " + t.name() + "{a, b}, or declare one");
+    if (args.size() > t.sdef->fields.size()) fail(p, "too many initializers for " + t.name());
+    Place pl = place_of(std::move(target), true);
+    std::vector<ExprP> sets;
+    if (pl.prefix) sets.push_back(std::move(pl.prefix));
+    for (size_t k = 0; k < t.sdef->fields.size(); ++k) {
+      ExprP f = field_of(pl, k, pl.span);
+      if (k >= args.size()) zero_fields(std::move(f), &sets);
+      else if (f->type.is_struct()) sets.push_back(struct_copy(std::move(f), convert(std::move(args[k]), t.sdef->fields[k].type, "initializer")));
+      else sets.push_back(assign(std::move(f), std::move(args[k])));
+    }
+    return void_sequence(std::move(sets), p);
+  }
+
+  // "{ a, b }": the values in braces (a constructor's arguments).
+  std::vector<ExprP> brace_arguments() {
+    expect("{");
+    const int saved_angle = angle_;
+    angle_ = 0;
+    std::vector<ExprP> args;
+    if (!is("}")) {
+      do args.push_back(assignment());
+      while (accept(",") && !is("}"));
+    }
+    angle_ = saved_angle;
+    expect("}", "to close the initializer");
+    return args;
+  }
+
+  // A constructor's member initializer list (at ':' or its body's '{'): a statement per member
+  // set, in the members' order as C++ runs them; members of a struct type with a default
+  // constructor that the list leaves out get it.
+  std::vector<StmtP> member_initializers(const StructDef& d) {
+    std::vector<std::pair<size_t, ExprP>> sets;
+    if (accept(":")) {
+      do {
+        if (cur().kind != Tok::Ident) fail(cur().pos, "expected a member's name in the initializer list, found " + found());
+        const Token m = cur();
+        ++i_;
+        size_t k = 0;
+        if (!this_member(m.text, &k)) fail(m.pos, "'" + d.name + "' has no data member '" + m.text + "' to initialise");
+        for (const auto& s : sets)
+          if (s.first == k) fail(m.pos, "member '" + m.text + "' is initialised twice");
+        stmt_pos_ = m.pos;
+        const bool braces = is("{");
+        std::vector<ExprP> args = braces ? brace_arguments() : call_arguments();
+        sets.push_back({k, init_object(this_field(k, m.pos), std::move(args), braces, m.pos)});
+      } while (accept(","));
+    }
+    for (size_t k = 0; k < d.fields.size(); ++k) {
+      const Type ft = d.fields[k].type;
+      bool named = false;
+      for (const auto& s : sets) named = named || s.first == k;
+      if (!named && ft.is_struct() && has_ctors(ft.sdef)) sets.push_back({k, init_object(this_field(k, cur().pos), {}, false, cur().pos)});
+    }
+    std::stable_sort(sets.begin(), sets.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<StmtP> out;
+    for (auto& s : sets) {
+      const Pos at = s.second->span.begin;
+      out.push_back(expr_stmt(std::move(s.second), at));
+    }
+    return out;
+  }
+
+  // a OP b with a struct on a side: the operator function the operands pick (a member of a's
+  // struct, or a function of the file).
+  ExprP struct_operator(const std::string& op, ExprP a, ExprP b, Pos at) {
+    const std::string fname = "operator" + op;
+    std::vector<Function*> cands;
+    if (a->type.is_struct())
+      if (auto m = overloads_.find(a->type.sdef->name + "::" + fname); m != overloads_.end()) cands = m->second;
+    const size_t members = cands.size();
+    if (auto f = overloads_.find(fname); f != overloads_.end()) cands.insert(cands.end(), f->second.begin(), f->second.end());
+    if (cands.empty()) return nullptr;
+    // a member takes b (a is its object); a function of the file takes both
+    std::vector<ExprP> one;
+    one.push_back(std::move(b));
+    std::vector<Function*> mem(cands.begin(), cands.begin() + static_cast<long>(members)), fre(cands.begin() + static_cast<long>(members), cands.end());
+    Function* m = nullptr;
+    Function* f = nullptr;
+    bool m_ok = false, f_ok = false;
+    auto viable = [&](const std::vector<Function*>& set, const std::vector<ExprP>& args) {
+      for (Function* c : set) {
+        if (given_params(*c) != args.size()) continue;
+        bool ok = true;
+        for (size_t k = 0; k < args.size(); ++k) {
+          const Var* prm = c->params[hidden_params(*c) + k];
+          const bool ref = ref_vars_.count(prm) != 0;
+          ok = ok && fit(*args[k], ref ? prm->type.pointee() : prm->type, ref) >= 0;
+        }
+        if (ok) return true;
+      }
+      return false;
+    };
+    if (!mem.empty() && viable(mem, one)) {
+      m = resolve(mem, one, at, "'" + a->type.sdef->name + "::" + fname + "'");
+      m_ok = true;
+    }
+    std::vector<ExprP> two;
+    two.push_back(std::move(a));
+    two.push_back(std::move(one[0]));
+    if (!fre.empty() && viable(fre, two)) {
+      f = resolve(fre, two, at, "'" + fname + "'");
+      f_ok = true;
+    }
+    if (m_ok && f_ok) fail(at, "'" + op + "' is ambiguous: " + signature(*m) + " and " + signature(*f) + " fit it equally well");
+    if (f_ok) return function_call(f, std::move(two), at);
+    if (m_ok) {
+      std::vector<ExprP> arg;
+      arg.push_back(std::move(two[1]));
+      ExprP self = address_of(std::move(two[0]));
+      return function_call(m, std::move(arg), at, std::move(self));
+    }
+    std::string c;
+    for (Function* k : cands) c += (c.empty() ? "" : "; ") + signature(*k);
+    fail(at, "no " + fname + " takes (" + two[0]->type.name() + ", " + two[1]->type.name() + "): the candidates are " + c);
   }
 
   // ---- cooperative groups (the parts courses use), lowered to barriers and warp intrinsics
@@ -3024,6 +3788,11 @@ class Parser {
     switch (g->type.group) {
       case GroupKind::Block: return block_threads(p);
       case GroupKind::Tile: return uint_lit(g->type.tile, p);
+      case GroupKind::Coalesced: {  // its word is its lanes' mask
+        std::vector<ExprP> a;
+        a.push_back(group_as_word(g, p));
+        return convert(builtin_call(Builtin::Popc, "size", std::move(a), p), kUnsigned, "size");
+      }
       default: return group_as_word(g, p);
     }
   }
@@ -3038,6 +3807,13 @@ class Parser {
       expect("(");
       expect(")");
       return group_lit(group_of(GroupKind::Block), 0, p);
+    }
+    if (w.text == "coalesced_threads") {  // the lanes of the warp here together: __activemask()
+      expect("(");
+      expect(")");
+      ExprP e = builtin_call(Builtin::ActiveMask, "coalesced_threads", {}, p);
+      e->type = group_of(GroupKind::Coalesced);
+      return e;
     }
     if (w.text == "tiled_partition") {
       if (accept("<")) {
@@ -3111,6 +3887,11 @@ class Parser {
         a.push_back(tile_mask(uint_lit(g->type.tile, p), p));
         return builtin_call(Builtin::SyncWarp, "sync", std::move(a), p);
       }
+      case GroupKind::Coalesced: {  // its lanes
+        std::vector<ExprP> a;
+        a.push_back(group_as_word(g, p));
+        return builtin_call(Builtin::SyncWarp, "sync", std::move(a), p);
+      }
       default: {
         // a thread_group: the whole block when it has the block's size (as the GPU's traced build
         // decides too), else a tile of a warp
@@ -3152,6 +3933,7 @@ class Parser {
       const int base = m.text == "group_index" ? 3 : m.text == "thread_index" ? 0 : 6;
       return special(base + comp, p);
     }
+    if (k == GroupKind::Coalesced) return coalesced_member(std::move(g), m);
     std::vector<ExprP> args = call_arguments();
     auto nargs = [&](size_t n) {
       if (args.size() != n)
@@ -3214,6 +3996,107 @@ class Parser {
       }
     }
     fail(p, "'" + m.text + "' is not a member of " + g->type.name() + " that kernel files support");
+  }
+
+  // g.NAME(args) of a coalesced group (its word: the mask of its lanes in the warp), as the
+  // library computes them: a thread's rank is the number of the group's lanes below its own;
+  // shuffles name a rank, which is the lane of the rank-th set bit of the mask.
+  ExprP coalesced_member(ExprP g, const Token& m) {
+    const Pos p = m.pos;
+    std::vector<ExprP> seq;
+    if (g->kind != Ek::Var) {  // cg::coalesced_threads().thread_rank(): the mask kept first
+      Var* h = hidden_local(g->type, p, "(a coalesced group)");
+      auto as = make(Ek::Assign, p, g->type);
+      as->stmt = stmt_pos_;
+      as->kids.push_back(var_expr(h, p));
+      as->kids.push_back(std::move(g));
+      seq.push_back(std::move(as));
+      g = var_expr(h, p);
+    }
+    std::vector<ExprP> args = call_arguments();
+    auto nargs = [&](size_t n) {
+      if (args.size() != n)
+        fail(p, m.text + "() of " + g->type.name() + " takes " + std::to_string(n) + " arguments, given " + std::to_string(args.size()));
+    };
+    auto word = [&] { return group_as_word(g, p); };
+    auto popc = [&](ExprP x) {
+      std::vector<ExprP> a;
+      a.push_back(std::move(x));
+      return convert(builtin_call(Builtin::Popc, "__popc", std::move(a), p), kUnsigned, "rank");
+    };
+    auto rank = [&] { return popc(bin("&", word(), bin("-", bin("<<", uint_lit(1, p), lane(p), p), uint_lit(1, p), p), p)); };
+    auto lane_of = [&](ExprP r) {
+      const int row = math_builtin_lane_of_rank();
+      std::vector<ExprP> a;
+      a.push_back(word());
+      a.push_back(std::move(r));
+      return math_call(row, *math_builtin(row), std::move(a), "lane of rank", p);
+    };
+    auto shfl = [&](ExprP v, ExprP src) {
+      std::vector<ExprP> a;
+      a.push_back(word());
+      a.push_back(std::move(v));
+      a.push_back(convert(std::move(src), kInt, "lane"));
+      a.push_back(int_lit(32, kInt, p));
+      return builtin_call(Builtin::ShflSync, m.text, std::move(a), p);
+    };
+    auto cond = [&](ExprP c, ExprP a, ExprP b) {
+      auto e = make(Ek::Cond, p, kUnsigned);
+      e->kids.push_back(to_bool(std::move(c)));
+      e->kids.push_back(convert(std::move(a), kUnsigned, "lane"));
+      e->kids.push_back(convert(std::move(b), kUnsigned, "lane"));
+      return e;
+    };
+    ExprP r;
+    if (m.text == "sync") {
+      nargs(0);
+      std::vector<ExprP> a;
+      a.push_back(word());
+      r = builtin_call(Builtin::SyncWarp, "sync", std::move(a), p);
+    } else if (m.text == "thread_rank") {
+      nargs(0);
+      r = rank();
+    } else if (m.text == "size" || m.text == "num_threads") {
+      nargs(0);
+      r = group_size(g, p);
+    } else if (m.text == "meta_group_rank" || m.text == "meta_group_size") {
+      nargs(0);
+      r = uint_lit(m.text == "meta_group_rank" ? 0 : 1, p);
+    } else if (m.text == "shfl") {  // from the thread of rank `src`
+      nargs(2);
+      ExprP src = convert(std::move(args[1]), kUnsigned, "rank");
+      r = shfl(std::move(args[0]), lane_of(std::move(src)));
+    } else if (m.text == "shfl_up" || m.text == "shfl_down") {  // from rank -/+ delta, or its own value past the group's ends
+      nargs(2);
+      Var* d = hidden_local(kUnsigned, p, "(a shuffle's delta)");
+      seq.push_back(assign(var_expr(d, p), std::move(args[1])));
+      ExprP v = std::move(args[0]);
+      if (m.text == "shfl_up")
+        r = shfl(std::move(v), cond(bin(">=", rank(), var_expr(d, p), p), lane_of(bin("-", rank(), var_expr(d, p), p)), lane(p)));
+      else
+        r = shfl(std::move(v), cond(bin("<", bin("+", rank(), var_expr(d, p), p), group_size(g, p), p),
+                                    lane_of(bin("+", rank(), var_expr(d, p), p)), lane(p)));
+    } else if (m.text == "any" || m.text == "all" || m.text == "ballot") {
+      nargs(1);
+      std::vector<ExprP> a;
+      a.push_back(word());
+      a.push_back(std::move(args[0]));
+      const Builtin b = m.text == "any" ? Builtin::AnySync : m.text == "all" ? Builtin::AllSync : Builtin::BallotSync;
+      r = builtin_call(b, m.text, std::move(a), p);
+      if (b == Builtin::BallotSync) {  // bit r: the thread of rank r
+        const int row = math_builtin_pack_lanes();
+        std::vector<ExprP> pk;
+        pk.push_back(word());
+        pk.push_back(std::move(r));
+        r = math_call(row, *math_builtin(row), std::move(pk), "ballot", p);
+      }
+    } else {
+      fail(p, "'" + m.text + "' is not a member of " + g->type.name() + " that kernel files support (thread_rank, size, num_threads, "
+              "meta_group_rank, meta_group_size, sync, shfl, shfl_up, shfl_down, any, all, ballot)");
+    }
+    if (seq.empty()) return r;
+    seq.push_back(std::move(r));
+    return sequence(std::move(seq), p);
   }
 
   // cg::reduce(tile, value, cg::plus<T>()): a butterfly of shfl_xor over the tile, every thread
@@ -3490,6 +4373,20 @@ class Parser {
   std::map<std::string, std::unique_ptr<Template>> class_templates_;
   std::map<std::string, StructDef*> structs_;  // by name: the file's structs and class templates' instantiations ("S<int>")
   bool method_ = false;  // parsing a member function: `const` may follow its parameters
+  // The next function() is a member function of this struct with data (it takes `this`), or
+  // this struct's constructor (a member initializer list may follow its parameters).
+  const StructDef* method_this_ = nullptr;
+  const StructDef* ctor_of_ = nullptr;
+  const Var* this_var_ = nullptr;          // the member function being parsed: its `this`
+  const StructDef* cur_struct_ = nullptr;  // the struct whose member function is being parsed
+  std::set<const Function*> has_this_;     // member functions that take the object's address
+  std::set<const Var*> ref_vars_;          // references (T &r): pointers used through
+  std::set<const Function*> ref_ret_;      // functions returning a reference (T &f()): a pointer, used through
+  bool next_ret_ref_ = false;              // the next function() returns a reference
+  // Functions by the name a call gives ("f", "S::m", "S::S", "operator+"), overloads in
+  // declaration order; constructors by struct.
+  std::map<std::string, std::vector<Function*>> overloads_;
+  std::map<const StructDef*, std::string> ctor_key_;
   // Default arguments: by function, the parameter's index and its value's tokens.
   std::map<const Function*, std::map<size_t, std::pair<size_t, size_t>>> defaults_;
   std::map<std::string, TArg> tbind_;  // the arguments of the instantiation being parsed

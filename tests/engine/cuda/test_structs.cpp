@@ -119,10 +119,9 @@ TEST(Structs, TheHostKnowsAStructsSize) {
 // Each error: the file, line and column, and what to write instead.
 TEST(Structs, UnsupportedFormsSayWhatAndWhere) {
   auto error_of = [](const std::string& before, const std::string& body = "") { return run_text(kernel(before, body)).what; };
-  EXPECT_EQ(error_of("struct P { int a; __device__ int f() { return a; } };\n"),
-                "kernels/app/inline.cu:4:19: member functions of a struct with data members are not supported yet: write a __device__ function that takes the struct");
-  EXPECT_EQ(error_of("struct P { P() {} int a; };\n"),
-            "kernels/app/inline.cu:4:12: constructors are not supported in kernel files: initialise a struct with braces, P x = {a, b};");
+  EXPECT_EQ(error_of("struct P { int a; static int count; };\n"),
+            "kernels/app/inline.cu:4:19: static data members are not supported in kernel files (static member functions are)");
+  EXPECT_EQ(error_of("struct P { P() {} int a; };\n"), "kernels/app/inline.cu:4:12: a constructor needs __device__");
   EXPECT_EQ(error_of("struct P { bool b; };\n"),
             "kernels/app/inline.cu:4:17: a bool member is not supported (a bool is one byte in CUDA's layout: use int)");
   EXPECT_EQ(error_of("struct P { int *p; };\n"),
@@ -132,8 +131,8 @@ TEST(Structs, UnsupportedFormsSayWhatAndWhere) {
             "kernels/app/inline.cu:7:9: '+' on P (operators on structs are not supported: write a __device__ function)");
   EXPECT_EQ(error_of("struct P { int a; };\n", "  P x{};\n  out[0] = x.b;\n"), "kernels/app/inline.cu:7:14: 'P' has no member 'b'");
   EXPECT_EQ(error_of("struct P { int a; };\n", "  P x{1, 2};\n"), "kernels/app/inline.cu:6:10: too many initializers for P");
-  EXPECT_EQ(error_of("struct P { __device__ int f() { return 1; } int a; };\n"),
-            "kernels/app/inline.cu:4:12: member functions of a struct with data members are not supported yet: write a __device__ function that takes the struct");
+  EXPECT_EQ(error_of("struct P { __device__ int f(); int a; };\n"),
+            "kernels/app/inline.cu:4:30: define a member function inside its struct (definitions outside it, S::f() {...}, are not supported)");
   EXPECT_EQ(error_of("struct P;\n"), "kernels/app/inline.cu:4:8: declare struct 'P' with its members (forward declarations are not supported)");
   EXPECT_EQ(run_text(kHead + "struct P { int a; };\n__global__ void k(P p, int *out, int n) {}\n").what,
             "kernels/app/inline.cu:5:21: a kernel's parameters are numbers and pointers to them, not structs (P)");

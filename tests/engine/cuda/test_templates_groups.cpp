@@ -204,3 +204,42 @@ TEST(CooperativeGroups, MissingHeadersAndUnsupportedPartsAreNamed) {
 }
 
 }  // namespace
+
+// cg::coalesced_threads() in a divergent branch: the group is the warp's lanes that entered
+// together; a thread's rank is its place among them, shfl names a rank, ballot's bit r is the
+// thread of rank r. Checked against the same numbers computed here from the branch's condition.
+TEST(Groups, CoalescedThreadsRankAmongTheActiveLanes) {
+  TraceRequest r = inline_request("// launch: k<<<1, 64>>>(in, out, N)\n// check: copy\n#include <cooperative_groups.h>\n"
+                                  "namespace cg = cooperative_groups;\n"
+                                  "__global__ void k(const int *in, int *out, int n) {\n"
+                                  "  int i = threadIdx.x, r = -1;\n"
+                                  "  if (in[i] % 3 != 0) {\n"
+                                  "    auto g = cg::coalesced_threads();\n"
+                                  "    int first = g.shfl(i, 0), up = g.shfl_up(i, 2), down = g.shfl_down(i, 1);\n"
+                                  "    unsigned b = g.ballot(i % 2);\n"
+                                  "    g.sync();\n"
+                                  "    r = (int)g.thread_rank() * 100000 + (int)g.size() * 1000 + first * 10 + (up + down) % 10 + (int)(b % 7u) * 0;\n"
+                                  "    r += (int)(b & 0xffu) * 1000000;\n"
+                                  "  }\n"
+                                  "  out[i] = r;\n"
+                                  "}\n",
+                                  64);
+  for (int i = 0; i < 64; ++i) r.input[static_cast<size_t>(i)] = (i * 5) % 7;
+  const Trace t = run_interpreter(resolve_kernel(r));
+  std::vector<double> want(64, -1);
+  for (int w = 0; w < 2; ++w) {
+    std::vector<int> lanes;  // the group's threads, in lane order
+    for (int l = 0; l < 32; ++l)
+      if (((w * 32 + l) * 5 % 7) % 3 != 0) lanes.push_back(w * 32 + l);
+    const int size = static_cast<int>(lanes.size());
+    unsigned ballot = 0;
+    for (int k = 0; k < size; ++k)
+      if (lanes[static_cast<size_t>(k)] % 2) ballot |= 1u << k;
+    for (int k = 0; k < size; ++k) {
+      const int i = lanes[static_cast<size_t>(k)];
+      const int up = k >= 2 ? lanes[static_cast<size_t>(k - 2)] : i, down = k + 1 < size ? lanes[static_cast<size_t>(k + 1)] : i;
+      want[static_cast<size_t>(i)] = k * 100000 + size * 1000 + lanes[0] * 10 + (up + down) % 10 + static_cast<int>(ballot & 0xffu) * 1000000;
+    }
+  }
+  EXPECT_EQ(t.output, want);
+}

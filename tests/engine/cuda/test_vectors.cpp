@@ -280,7 +280,7 @@ TEST(Vectors, WhatCudaDoesNotDefineIsAnErrorNamingIt) {
       {"  int2 a = make_int2(1, 2);\n  a *= 2;\n", "inline.cu:6:5: '*=' on int2: CUDA defines no operators on its vector types"},
       {"  int2 a = make_int2(1, 2);\n  int b = a;\n", "inline.cu:6:11: cannot convert int2 to int"},
       {"  int2 a = make_int2(1);\n", "inline.cu:5:12: 'make_int2' takes 2 arguments, given 1"},
-      {"  float4 a = float4(1, 2, 3, 4);\n", "constructors are not supported"},
+      {"  float4 a = float4(1, 2, 3, 4);\n", "inline.cu:5:21: CUDA's vector types have no constructors: write make_float4(...)"},
       {"  double2 d;\n", "inline.cu:5:3: type 'double2' is not supported"},
       {"  int4 a = make_int4(1, 2, 3, 4);\n  int x = a.q;\n", "inline.cu:6:13: 'int4' has no member 'q'"},
       {"  int2 a = make_int2(1, 2);\n  int2 b = a.x ? a : a;\n", "'?:' choosing between structs is not supported"},
