@@ -3413,7 +3413,7 @@ class Parser {
   // ---- overloads, references, member functions and constructors
 
   // How well argument a fits a parameter of type `to` (a reference when `ref`), as C++ ranks it:
-  // 0 an exact match, 1 a promotion (bool to int), 2 a conversion, -1 none.
+  // 0 an exact match, 1 a promotion (bool to int, float to double), 2 a conversion, -1 none.
   int fit(const Expr& a, Type to, bool ref) const {
     const Type from = a.type;
     if (ref) return a.lvalue && from == to ? 0 : -1;
@@ -3430,6 +3430,7 @@ class Parser {
     if (to.pointer) return is_null_constant(a) ? 2 : -1;
     if (from.pointer) return -1;
     if (from.base == Base::Bool && to.base == Base::Int) return 1;
+    if (from.base == Base::Float && to.base == Base::Double) return 1;
     return 2;
   }
 

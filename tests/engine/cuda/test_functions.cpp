@@ -99,6 +99,33 @@ TEST(Functions, OverloadsArePickedAsCppPicksThem) {
   EXPECT_EQ(t.output, on_host(overloads::compute, overloads::finish));
 }
 
+// The 8-byte scalars among overloads: float to double is a promotion (it beats float to int), int
+// to long long a conversion like int to float; an exact long long or double wins.
+BOTH(wide_overloads,
+     __device__ int f(int x) { return 1; }
+     __device__ int f(double x) { return 2; }
+     __device__ int g(long long x) { return 30; }
+     __device__ int g(float x) { return 40; }
+     __device__ int h(unsigned long long x) { return 500; }
+     __device__ int h(double x) { return 600; }
+     __device__ int compute(int i, int x, int *buf) {
+       float v = 0.5f * x;
+       long long w = i;
+       unsigned long long z = i;
+       return f(v) + f(1.0) + g(w) + g(v) + h(z) + h(2.0 * x) + (int)(z + w);
+     }
+     __device__ int finish(int i, int r, int *buf) { return r; })
+
+TEST(Functions, WideTypesAmongOverloadsArePickedAsCppPicksThem) {
+  const Trace t = run_both_text(wide_overloads_text);
+  EXPECT_EQ(t.output, on_host(wide_overloads::compute, wide_overloads::finish));
+  // int to long long and int to float are both conversions: ambiguous, as in C++
+  EXPECT_NE(error_of("__device__ int g(long long x) { return 1; }\n__device__ int g(float x) { return 2; }\n",
+                     "  out[threadIdx.x] = g(in[threadIdx.x]);\n")
+                .find("is ambiguous"),
+            std::string::npos);
+}
+
 TEST(Functions, OverloadErrorsNameTheCandidates) {
   const std::string two = "__device__ int f(int x) { return x; }\n__device__ int f(float x) { return 0; }\n";
   EXPECT_EQ(error_of(two, "  out[0] = f(1u);\n"),
