@@ -56,9 +56,9 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::PopFont();
     if (!one_line) ImGui::Dummy(ImVec2(1, legend_bottom - ly));
   }
-  if (generation_ != s.trace_generation) {
+  if (generation_ != s.trace_generation || (model_.lane_warp >= 0 && model_.lane_warp != s.selected_warp)) {
     generation_ = s.trace_generation;
-    model_ = tree_model(t);
+    model_ = tree_model(t, s.selected_warp);
     for (TreeRow& row : model_.rows) row.label = shown_text(row.label);  // the trace's step labels, shown escaped and capped
     widest_value_.clear();
     for (const TreeRow& row : model_.rows)
@@ -69,7 +69,6 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       }
   }
   const TreeModel& m = model_;
-  const bool shuffles = m.lanes;
   const int words = m.columns;
   const float min_px = min_text_px(ui.scale, s.settings.presenter);
   // The zoom line costs a row of the tree's height: a low panel leaves it out (the wheel zooms,
@@ -174,6 +173,8 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     dl->AddText(label_font, label_px, ImVec2(p0.x + 2, std::clamp(y - label_px / 2, area.y, area.bottom() - label_px)),
                 i <= cur_row || cur ? (cur ? text_col : dim_col) : IM_COL32(110, 110, 110, 255), label.c_str());
   }
+  if (m.lane_warp >= 0)  // a shuffling block of several warps: one warp's lanes, by this rule
+    s.layout_report.add({"tree", "lanes", kWarpSize, m.warps * kWarpSize, label_px, "warp " + std::to_string(m.lane_warp) + " of " + std::to_string(m.warps) + " shown"});
   s.layout_report.add({"tree", "row labels", labels_shown, static_cast<int>(rows.size()), label_px,
                        std::string(labels_cut > 0 ? "abbreviated" : "") + (labels_cut > 0 && label_every > 1 ? ", " : "") +
                            (label_every > 1 ? "every " + std::to_string(label_every) + " rows" : "")});
@@ -185,9 +186,9 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // it every 2nd (4th, ...) word's value, written across its neighbours' columns, with the rule
   // said under the tree; nodes too low for the minimum show no values, and say so.
   const bool mat2 = t.op == Operator::Mat2;  // "[a b;c d]": its own two-line fitting (draw_value_in_box)
-  const ValueFit vf = mat2 || shuffles ? ValueFit{small_px, 1}
-                                       : fit_values(text_width(widest_value_.empty() ? "0" : widest_value_, small), small_px, g.col_w, g.node_w, g.node_h, min_px, max_value_px);
-  const bool show_values = !shuffles && big_nodes && vf.every > 0 && (!mat2 || label_fits(g.node_w, text_width("888", small)));
+  const ValueFit vf = mat2 ? ValueFit{small_px, 1}
+                           : fit_values(text_width(widest_value_.empty() ? "0" : widest_value_, small), small_px, g.col_w, g.node_w, g.node_h, min_px, max_value_px);
+  const bool show_values = big_nodes && vf.every > 0 && (!mat2 || label_fits(g.node_w, text_width("888", small)));
   auto value_shown = [&](int w) { return vf.every <= 1 || (w + 1) % vf.every == 0; };  // the right child of each pair: what the up-sweep writes
   int values_drawn = 0, values_total = 0;
   float mat2_px = 0;  // the smallest size a mat2 value was drawn at (two lines may be smaller than the font)
@@ -304,7 +305,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       dl->AddRectFilled(q0, q1, col(fill), big_nodes ? 3.0f : 0.0f);
       if (row.output && !future)  // global memory, not shared: a white frame
         dl->AddRect(ImVec2(q0.x - 1, q0.y - 1), ImVec2(q1.x + 1, q1.y + 1), IM_COL32(255, 255, 255, 230), 3.0f, 0, 1.5f);
-      if (!future && !shuffles && !std::isnan(row.values[w])) {  // the written nodes' values: what the report counts
+      if (!future && !std::isnan(row.values[w])) {  // the written nodes' values (a shuffle's: what the lane received): what the report counts
         Rgba tc = text_on(fill);
         draw_value(w, x, y, format_value(row.values[w], t.op, ValueStyle::Cell), col(tc.with_alpha(static_cast<uint8_t>(current ? 255 * a : 255))), true);
       }
@@ -339,18 +340,18 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   // The values' rule (yellow): how they were thinned or left out, where the class can read it.
   std::string rule;
-  if (!shuffles && !big_nodes) {  // columns under 4 pixels: bars, no values; the panel says how to get them
+  if (!big_nodes) {  // columns under 4 pixels: bars, no values; the panel says how to get them
     for (int i = 0; i <= cur_row && i < static_cast<int>(m.rows.size()); ++i)
       values_total += static_cast<int>(std::count(m.rows[i].written.begin(), m.rows[i].written.end(), 1));
     rule = "values: zoom in (wheel) to read them";
     s.layout_report.add({"tree", "values", 0, values_total, 0.0f, "bars: zoom in"});
   }
-  if (!shuffles && big_nodes) {
-    if (vf.every > 1) rule = "values of every " + std::string(vf.every == 2 ? "2nd" : std::to_string(vf.every) + "th") + " word (" + std::to_string(vf.every - 1) + ", " +
+  if (big_nodes) {
+    if (vf.every > 1) rule = "values of every " + std::string(vf.every == 2 ? "2nd" : std::to_string(vf.every) + "th") + (m.lanes ? " lane (" : " word (") + std::to_string(vf.every - 1) + ", " +
                              std::to_string(2 * vf.every - 1) + ", ...): zoom or F for all";
     else if (!show_values && values_total > 0) rule = "values left out: rows too low (F: this panel alone)";
     s.layout_report.add({"tree", "values", values_drawn, values_total, show_values ? (mat2 ? mat2_px : vf.px) : 0.0f,
-                         vf.every > 1 ? "every " + std::to_string(vf.every) + " words" : show_values ? "" : "left out"});
+                         vf.every > 1 ? "every " + std::to_string(vf.every) + (m.lanes ? " lanes" : " words") : show_values ? "" : "left out"});
   }
   // The caption line under the tree: how columns and row labels are laid out, when not plain.
   std::string caption;
