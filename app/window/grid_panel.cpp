@@ -4,6 +4,7 @@
 // what it reads and writes, so the block sums can be seen flowing into the next launch. A click
 // on a tile shows that block in the other panels (grid_model.h). A trace of one block says so.
 #include <algorithm>
+#include <set>
 #include <cmath>
 #include <cstdio>
 
@@ -289,7 +290,10 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::SameLine();
     if (ImGui::SmallButton(">##ginst")) s.grid_inst = (s.grid_inst + 1) % insts;
     ImGui::SameLine();
-    const std::string t = "instruction " + std::to_string(std::min(s.grid_inst, insts - 1) + 1) + " of " + std::to_string(insts) + ": " + view.inst_text;
+    std::set<int> issuing;  // the warps whose instructions these are ("of 16 (8 warps)")
+    for (const GlobalInstruction& gi : g.steps[static_cast<size_t>(gstep)].global_instructions) issuing.insert(gi.warp);
+    const std::string t = "instruction " + std::to_string(std::min(s.grid_inst, insts - 1) + 1) + " of " + std::to_string(insts) +
+                          (issuing.size() > 1 ? " (" + std::to_string(issuing.size()) + " warps)" : "") + ": " + view.inst_text;
     ImGui::TextUnformatted(fit_text(t, ImGui::GetContentRegionAvail().x).c_str());
   }
   (void)dim_col;

@@ -104,7 +104,7 @@ void HistEqPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   histogram(Rect{charts.x, charts.y, charts.w, hist_h}, h.eq.histogram, &h.eq.cdf,
             "Before: histogram (bars), its scan = CDF (line)");
   histogram(Rect{charts.x, charts.y + hist_h + 6, charts.w, charts.h - hist_h - 6}, after_hist_, nullptr,
-            "After: the histogram of the equalized picture");
+            "After: the equalized picture's histogram, 256 bins");
   // The pictures, side by side, aspect kept.
   const float gap = 12;
   const float slot_w = (pics.w - gap) / 2, slot_h = pics.h - fh - 8;

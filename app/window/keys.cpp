@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "app_state.h"
+#include "model.h"
 
 namespace scanscope {
 
@@ -19,6 +20,7 @@ const std::vector<KeyBinding>& key_bindings() {
       {A::LastStep, {"end"}, "End", "last step", ""},
       {A::NextBlock, {"]"}, "]", "a grid trace: the next block (then the next launch)", ""},
       {A::PrevBlock, {"["}, "[", "a grid trace: the previous block", ""},
+      {A::NextWarp, {"w"}, "W", "the next warp (the warps panel's selection; a shuffle tree's lanes)", ""},
       {A::ToggleSidebar, {"tab"}, "Tab", "hide / show the sidebar", ""},
       {A::FocusPanel, {"f"}, "F", "the panel under the mouse alone; again: back", ""},
       {A::Help, {"f1", "?"}, "F1, ?", "this list of keys (Esc closes it)", ""},
@@ -109,6 +111,9 @@ bool apply_key(AppState& s, const KeyPress& k) {
           select_grid_step(s, grid_step(s.grid, p.launch, p.block, 0));
         }
       }
+      break;
+    case KeyAction::NextWarp:
+      if (s.have_trace) s.selected_warp = (s.selected_warp + 1) % std::max(1, warp_count(s.trace));
       break;
     case KeyAction::LastStep: set_step(s, step_count(s) - 1); break;
     case KeyAction::ToggleSidebar: s.sidebar_hidden = !s.sidebar_hidden; break;

@@ -145,6 +145,24 @@ bool label_fits(float box_w, float text_w) { return text_w <= box_w - 2.0f; }
 
 float min_text_px(float ui_scale, bool presenter) { return (presenter ? 18.0f : 11.0f) * std::max(0.5f, ui_scale); }
 
+float min_cell_px(float ui_scale, bool presenter) { return (presenter ? 12.0f : 5.0f) * std::max(0.5f, ui_scale); }
+
+CellWindow cell_window(int count, float length, float min_px, int focus) {
+  CellWindow w;
+  w.count = std::max(0, count);
+  if (w.count == 0) return w;
+  const int fit = min_px > 0 ? std::max(1, static_cast<int>(std::floor(length / min_px))) : w.count;
+  w.shown = std::min(w.count, fit);
+  focus = std::clamp(focus, 0, w.count - 1);
+  if (focus >= w.shown) w.first = std::min(focus - w.shown / 2, w.count - w.shown);
+  w.cell = length / static_cast<float>(w.shown);
+  return w;
+}
+
+std::string CellWindow::rule(const std::string& what) const {
+  return what + " " + std::to_string(first) + "-" + std::to_string(first + shown - 1) + " of " + std::to_string(count);
+}
+
 float fit_text_px(float text_w, float ref_px, float box_w, float box_h, float min_px, float max_px) {
   if (ref_px <= 0) return 0;
   float px = std::min(max_px, box_h);

@@ -80,6 +80,20 @@ bool label_fits(float box_w, float text_w);
 // thinned out or abbreviated by a rule the panel shows, never shrunk further. Presenter mode is
 // for a room: its minimum is larger.
 float min_text_px(float ui_scale, bool presenter);
+// The smallest conflict cell a back row can tell apart (a heatmap cell, a lane's strip of the bank
+// x lane grid): 12 px in presenter mode, 5 px otherwise (scaled).
+float min_cell_px(float ui_scale, bool presenter);
+
+// Which of `count` cells (warps, steps, lanes) a length shows at min_px or more each: all of them,
+// or a window of floor(length / min_px) that holds `focus` (from 0 while focus is in the first
+// window, else the window centred on it). first..first+shown-1; `all()` when nothing is left out.
+struct CellWindow {
+  int first = 0, shown = 0, count = 0;
+  float cell = 0;  // the cell's size along the length
+  bool all() const { return shown >= count; }
+  std::string rule(const std::string& what) const;  // "warps 0-13 of 32"
+};
+CellWindow cell_window(int count, float length, float min_px, int focus);
 
 // The font size at which a text fits a box: text_w is its width at ref_px; the size is at most
 // max_px, as tall as the box allows and narrow enough for label_fits. 0 when under min_px.

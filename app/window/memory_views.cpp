@@ -382,19 +382,30 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
   }
 }
 
-float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, ImFont* small, float ui_scale) {
+float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, ImFont* small, float ui_scale, float min_cell, CellWindow* lanes_shown) {
   const int banks = std::max(1, g.banks);
   const float lw = std::max(text_width("L31", small), text_width("bank", small)) + 6;
   const float bw = (r.w - lw) / banks;
-  const float lh = std::min(28.0f * ui_scale, (r.h - small->FontSize - 4) / std::max<size_t>(1, g.lanes.size()));
+  const int lanes = static_cast<int>(g.lanes.size());
+  float lh = std::min(28.0f * ui_scale, (r.h - small->FontSize - 4) / std::max(1, lanes));
+  // Strips thinner than min_cell: the first lanes that fit at that size, the rule on a line under them.
+  CellWindow win = cell_window(lanes, r.h - small->FontSize - 4, std::max(min_cell, 1.0f), 0);
+  if (lh >= min_cell || lanes == 0) {
+    win = CellWindow{0, lanes, lanes, lh};
+  } else {
+    win = cell_window(lanes, r.h - 2 * small->FontSize - 8, min_cell, 0);
+    lh = std::min(28.0f * ui_scale, win.cell);
+  }
+  win.cell = lh;
+  if (lanes_shown) *lanes_shown = win;
   const int every = label_fits(bw, text_width("31", small)) ? 1 : label_fits(bw * 4, text_width("31", small)) ? 4 : 8;
   for (int b = 0; b < banks; b += every)
     text_centered(dl, ImVec2(r.x + lw + (b + 0.5f) * bw, r.y + small->FontSize / 2), IM_COL32(170, 170, 180, 255), std::to_string(b), small);
   dl->AddText(small, small->FontSize, ImVec2(r.x, r.y), IM_COL32(170, 170, 180, 255), "bank");
   const float g0 = r.y + small->FontSize + 4;
-  dl->AddRectFilled(ImVec2(r.x + lw, g0), ImVec2(r.x + lw + banks * bw, g0 + g.lanes.size() * lh), IM_COL32(30, 30, 34, 255));
+  dl->AddRectFilled(ImVec2(r.x + lw, g0), ImVec2(r.x + lw + banks * bw, g0 + win.shown * lh), IM_COL32(30, 30, 34, 255));
   const int label_every = lh >= small->FontSize ? 1 : std::max(1, static_cast<int>(std::ceil(small->FontSize / std::max(1.0f, lh))));
-  for (size_t i = 0; i < g.lanes.size(); ++i) {
+  for (size_t i = 0; i < static_cast<size_t>(win.shown); ++i) {
     const float ly = g0 + i * lh;
     if (static_cast<int>(i) % label_every == 0)
       dl->AddText(small, small->FontSize, ImVec2(r.x, ly + (lh - small->FontSize) / 2), IM_COL32(170, 170, 180, 255), ("L" + std::to_string(g.lanes[i])).c_str());
@@ -402,13 +413,21 @@ float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, 
       dl->AddLine(ImVec2(r.x, ly), ImVec2(r.x + lw + banks * bw, ly), IM_COL32(255, 255, 255, 220), 2);
   }
   for (const BankLaneCell& cell : g.cells) {
+    if (cell.row >= win.shown) continue;
     ImVec2 q0(r.x + lw + cell.bank * bw, g0 + cell.row * lh), q1(r.x + lw + (cell.bank + 1) * bw - 1, g0 + (cell.row + 1) * lh - (lh > 3 ? 1 : 0));
     dl->AddRectFilled(q0, q1, col(degree_color(cell.degree)));
     std::string wl = std::to_string(cell.word);
     if (label_fits(bw, text_width(wl, small)) && lh >= small->FontSize)
       text_centered(dl, ImVec2((q0.x + q1.x) / 2, (q0.y + q1.y) / 2), col(text_on(degree_color(cell.degree))), wl, small);
   }
-  return g0 + g.lanes.size() * lh;
+  if (!win.all()) {  // the rule: which lanes, and that the colours still count them all
+    const std::string shown = "lanes " + std::to_string(g.lanes[0]) + "-" + std::to_string(g.lanes[win.shown - 1]) + " of " + std::to_string(lanes);
+    const std::string full = shown + " shown (colours count all " + std::to_string(lanes) + ")";
+    const std::string rule = text_width(full, small) <= r.w ? full : fit_words(shown + " shown", r.w, small);
+    dl->AddText(small, small->FontSize, ImVec2(r.x, g0 + win.shown * lh + 2), col(okabe_ito::yellow), rule.c_str());
+    return g0 + win.shown * lh + small->FontSize + 4;
+  }
+  return g0 + win.shown * lh;
 }
 
 }  // namespace scanscope

@@ -38,9 +38,10 @@ std::vector<TreeEdge> step_edges(const Trace& t, int step) {
     for (size_t k = i; k < j; ++k) {
       const Access& a = s.accesses[k];
       if (a.op == kShuffle) {
-        // Lane tid receives lane a.word's register and combines it with its own.
-        edges.push_back({a.word, a.tid, a.tid, false});
-        if (a.word != a.tid) edges.push_back({a.tid, a.tid, a.tid, false});
+        // Lane tid receives lane a.word's register (of its own warp) and combines it with its own.
+        const int from = a.tid - a.tid % kWarpSize + a.word;
+        edges.push_back({from, a.tid, a.tid, false, true});
+        if (from != a.tid) edges.push_back({a.tid, a.tid, a.tid, false, true});
         continue;
       }
       if (a.op == kLoad) {
@@ -310,12 +311,17 @@ std::vector<int> labelled_rows(int rows, float row_h, float label_h, int current
   return out;
 }
 
-TreeModel tree_model(const Trace& t) {
+TreeModel tree_model(const Trace& t, int lane_warp) {
   TreeModel m;
   int words = 0;
   for (const auto& st : t.steps) words = std::max(words, static_cast<int>(st.smem.size()));
   m.lanes = has_shuffles(t);
-  if (m.lanes) words = std::max(words, t.threads);
+  m.warps = std::max(1, (t.threads + kWarpSize - 1) / kWarpSize);
+  if (m.lanes && m.warps > 1 && lane_warp >= 0) m.lane_warp = std::min(lane_warp, m.warps - 1);
+  const int lane_base = m.lane_warp >= 0 ? m.lane_warp * kWarpSize : 0;
+  // A shuffle's thread: its column, or -1 outside the warp shown.
+  auto lane_column = [&](int tid) { return m.lane_warp < 0 ? tid : tid >= lane_base && tid < lane_base + kWarpSize ? tid - lane_base : -1; };
+  if (m.lanes) words = std::max(words, m.lane_warp >= 0 ? kWarpSize : t.threads);
   words = std::max(1, words);
   const std::vector<int> steps = tree_rows(t);
   // Which half of the array each row writes (-1: both, or none).
@@ -351,6 +357,12 @@ TreeModel tree_model(const Trace& t) {
     row.written.assign(m.columns, 0);
     row.values.assign(m.columns, NAN);
     for (TreeEdge e : tree_edges(t, step)) {
+      if (e.shuffle) {
+        e.from_word = lane_column(e.from_word);
+        e.to_word = lane_column(e.to_word);
+        if (e.from_word >= 0 && e.to_word >= 0) row.edges.push_back(e);
+        continue;
+      }
       e.from_word = column(e.from_word);
       e.to_word = column(e.to_word);
       row.edges.push_back(e);
@@ -360,8 +372,9 @@ TreeModel tree_model(const Trace& t) {
       if (acc.op == kStore && acc.word < words) {
         row.written[column(acc.word)] = 1;
         half = m.folded_half > 0 ? acc.word / m.folded_half : 0;
-      } else if (acc.op == kShuffle && acc.tid < words) {
-        row.written[acc.tid] = 1;
+      } else if (acc.op == kShuffle && lane_column(acc.tid) >= 0 && lane_column(acc.tid) < words) {
+        row.written[lane_column(acc.tid)] = 1;
+        row.values[lane_column(acc.tid)] = acc.value;  // the value the lane received (registers hold no other record)
       }
     if (!m.lanes)
       for (int c = 0; c < m.columns; ++c) {
@@ -370,7 +383,11 @@ TreeModel tree_model(const Trace& t) {
       }
     m.rows.push_back(std::move(row));
   }
-  if (m.lanes) m.notes.push_back("shuffle rows: columns are lanes (registers)");
+  if (m.lanes && m.lane_warp >= 0)
+    m.notes.push_back("shuffle rows: warp " + std::to_string(m.lane_warp) + "'s lanes (threads " + std::to_string(lane_base) + "-" +
+                      std::to_string(lane_base + kWarpSize - 1) + " of " + std::to_string(t.threads) + "), the value each received; W: the next warp");
+  else if (m.lanes)
+    m.notes.push_back("shuffle rows: columns are lanes, the value each received");
   if (m.folded_half > 0)
     m.notes.push_back("columns: array positions (word k+" + std::to_string(m.folded_half) + " folded onto k)");
   // A compaction's output (the kept values; the trace's output holds them alone, its length the

@@ -20,6 +20,7 @@ struct TreeEdge {
   int to_word = 0;
   int tid = 0;
   bool copy = false;
+  bool shuffle = false;  // a lane's register received (from_word, to_word: thread ids), not a shared word
 };
 
 // Edges of one step, derived from its recorded accesses (each store's sources are the words its
@@ -48,11 +49,16 @@ struct TreeRow {
 struct TreeModel {
   int columns = 1;
   bool lanes = false;        // shuffle rows: columns are lanes (registers)
+  int lane_warp = -1;        // >= 0: the columns are this warp's lanes alone (threads 32*w ..)
+  int warps = 1;             // the block's warps (lanes mode)
   int folded_half = 0;       // > 0: double buffer folded, column = word mod folded_half
   std::vector<TreeRow> rows;
   std::vector<std::string> notes;  // how the columns are laid out, when not one per word: said on screen
 };
-TreeModel tree_model(const Trace& t);
+// lane_warp >= 0: where the trace shuffles in a block of more than one warp, the columns are that
+// warp's 32 lanes (the shuffle rows' accesses and edges of its threads; shared words as they are),
+// so a lane's value has the room a whole block's threads would not leave it.
+TreeModel tree_model(const Trace& t, int lane_warp = -1);
 
 // Which rows of a tree get a label in the gutter: all when a row is at least label_h tall, else
 // every k-th row (k the smallest that leaves label_h between labels) and the current row, whose

@@ -63,7 +63,9 @@ struct SmemViewState {
 };
 void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, const SmemViewInput& in, const UiContext& ui, SmemViewState* state);
 // The bank x lane grid (model.h bank_lane_grid) in r; returns the y under it.
-float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, ImFont* small, float ui_scale);
+// Strips thinner than min_cell: the first lanes that fit, the rule said under them (*lanes_shown).
+float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, ImFont* small, float ui_scale, float min_cell = 0.0f,
+                          CellWindow* lanes_shown = nullptr);
 
 class ControlsPanel {  // sidebar: what to run, where it runs, files, presenter
  public:

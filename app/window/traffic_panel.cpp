@@ -100,7 +100,8 @@ void TrafficPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const float hw = text_width(shown_head) + 10;
     if (c.w - hw > 4 * sh)
       dl->AddText(small, sh, ImVec2(c.x + hw, y + (line_h - fh) / 2 + (fh - sh) * 0.7f), dim_col,
-                  fit_text(names_[side] + ", n = " + std::to_string(p.n), c.w - hw, small).c_str());
+                  fit_text(std::to_string(p.ld_sectors) + " + " + std::to_string(p.st_sectors) + " sectors; " + names_[side] + ", n = " + std::to_string(p.n), c.w - hw, small)
+                      .c_str());  // the sectors first: what a lesson counts
     y += line_h;
     double at = 0;  // the running total: each launch's bar starts where the one before ended
     for (size_t l = 0; l < p.launches.size() && y + line_h <= c.bottom(); ++l) {

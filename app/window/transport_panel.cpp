@@ -49,10 +49,15 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const Step& st = s.trace.steps[s.step];
     // In a lesson the lesson box's "step 2 of 5" is the step a lecturer names: here the trace's.
     const char* word = current_lesson_step(s) ? "trace " : "step ";
-    std::string head = word + std::to_string(s.step) + " / " + std::to_string(n - 1) + ":";
-    if (s.have_grid && s.grid_launch < static_cast<int>(s.grid.launches.size()))  // a grid trace: the block shown, then its step
-      head = "launch " + std::to_string(s.grid_launch + 1) + "/" + std::to_string(s.grid.launches.size()) + ", block " + std::to_string(s.grid_block) + "/" +
-             std::to_string(s.grid.launches[s.grid_launch].grid - 1) + ", " + head;
+    // A trace of one step has no counter to read ("0 / 0"): it says so; a grid trace's block is
+    // then the counter, and stays where the line is short.
+    const bool grid_head = s.have_grid && s.grid_launch < static_cast<int>(s.grid.launches.size());
+    const std::string block = grid_head ? "block " + std::to_string(s.grid_block) + "/" + std::to_string(s.grid.launches[s.grid_launch].grid - 1) : "";
+    std::string head = n == 1 ? std::string(grid_head ? "one step" : "one step:") : word + std::to_string(s.step) + " / " + std::to_string(n - 1) + ":";
+    if (grid_head)  // a grid trace: the block shown, then its step
+      head = "launch " + std::to_string(s.grid_launch + 1) + "/" + std::to_string(s.grid.launches.size()) + ", " + block + ", " + head + (n == 1 ? ":" : "");
+    const std::string short_head = n == 1 ? (grid_head ? block + ":" : "one step:")
+                                          : (grid_head ? block + ", " : "") + std::to_string(s.step) + "/" + std::to_string(n - 1) + ":";
     // The step's worst conflict degree stays on the line whatever else goes (a lesson speaks of it):
     // "(2 active, 4-way conflict)", else "4-way" alone; the label gives way first.
     // A trace stopped by a fault: its last step says where and what instead (the editor and the
@@ -66,7 +71,7 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const float room = right_x - text_x - sp;
     const std::string step_label = shown_text(st.label);
     const float label_w = text_width(step_label);
-    if (text_width(head) + sp + label_w + sp + text_width(degree) > room) head = std::to_string(s.step) + "/" + std::to_string(n - 1) + ":";  // the label goes before "step"
+    if (text_width(head) + sp + label_w + sp + text_width(degree) > room) head = short_head;  // the label goes before "step"
     const float head_w = text_width(head);
     const std::string tail = head_w + sp + label_w + sp + text_width(full_tail) <= room ? full_tail : degree;
     const float tail_w = text_width(tail);

@@ -10,6 +10,189 @@
 
 namespace scanscope {
 
+namespace {
+
+// --- Draw: the title and the legend, on one line where they fit (the title shortened to "Tree",
+// the legend in the small font, in that order), else the legend wraps under the title: every line
+// they take is a line the tree's rows lose.
+void draw_heading(ImDrawList* dl, const UiContext& ui, const Rect& c, ImU32 text_col) {
+  const std::string full = "Tree  (rows: steps, columns: shared-memory words)", brief = "Tree";
+  const std::vector<std::pair<Rgba, std::string>> legend = {{kReadColor, "add (combine)"}, {kCopyEdge, "move (swap)"}, {kChangedColor, "written this step"}};
+  auto legend_width = [&](ImFont* f) {
+    float w = 0;
+    for (const auto& it : legend) w += f->FontSize * 1.8f + 4 + text_width(it.second, f);
+    return w;
+  };
+  ImFont* uf = ImGui::GetFont();
+  ImFont* sf = ui.fonts.small;
+  const float gap = 2 * ImGui::GetFontSize();
+  std::string title = full;
+  ImFont* lf = uf;
+  bool one_line = true;
+  if (text_width(full) + gap + legend_width(uf) > c.w) {
+    title = brief;
+    if (text_width(brief) + gap + legend_width(uf) > c.w) {
+      lf = sf;
+      if (text_width(brief) + gap + legend_width(sf) > c.w) one_line = false;
+    }
+  }
+  if (!one_line) title = text_width(full) <= c.w ? full : brief;
+  ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.30f, 1.0f), "%s", title.c_str());
+  if (title != full && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full.c_str());
+  const float ly = one_line ? c.y + (ImGui::GetFontSize() - lf->FontSize) / 2 : ImGui::GetCursorScreenPos().y;
+  float legend_bottom = ly;
+  ImGui::PushFont(lf);
+  draw_legend(dl, one_line ? c.x + text_width(title, uf) + gap : c.x, ly, legend, text_col, c.right(), &legend_bottom);
+  ImGui::PopFont();
+  if (!one_line) ImGui::Dummy(ImVec2(1, legend_bottom - ly));
+}
+
+// --- Decide: the row of the current step (or the last row before it; the first of the rows
+// showing it); rows after it are not computed yet (ghosts).
+struct RowState {
+  const std::vector<int>* steps = nullptr;  // the trace step of each row
+  int step = 0, cur_row = -1;
+  bool cur_is_row = false;
+  bool current(int i) const { return cur_is_row && (*steps)[i] == step; }
+  bool future(int i) const { return i > cur_row && !current(i); }
+};
+RowState row_state(const std::vector<int>& rows, int step) {
+  RowState rs;
+  rs.steps = &rows;
+  rs.step = step;
+  for (int i = 0; i < static_cast<int>(rows.size()); ++i)
+    if (rows[i] <= step && (rs.cur_row < 0 || rows[i] != rows[rs.cur_row])) rs.cur_row = i;
+  rs.cur_is_row = rs.cur_row >= 0 && rows[rs.cur_row] == step;
+  return rs;
+}
+
+// Where the row labels go: the gutter left of the tree, the longest label's width at small_px.
+struct RowLabelPlace {
+  ImVec2 p0;
+  float gutter;
+  Rect area;
+  float longest, small_px, min_px;
+};
+struct RowLabels {
+  float px = 0;
+  int every = 1, shown = 0, cut = 0;
+};
+// --- Decide and draw: the row labels and the current row's band.
+RowLabels draw_row_labels(ImDrawList* dl, const UiContext& ui, const TreeModel& m, const RowState& rs, const TreeGeometry& g, const RowLabelPlace& at, ImU32 text_col,
+                          ImU32 dim_col) {
+  const ImVec2 p0 = at.p0;
+  const float gutter = at.gutter, longest = at.longest, small_px = at.small_px, min_px = at.min_px;
+  const Rect& area = at.area;
+  // Row labels in the gutter: all at one size that fits the longest (down to the minimum), then
+  // abbreviated word by word ("d. d=2"), never cut inside a word; every k-th row and the current
+  // one's where rows are lower than the text (the caption says which).
+  float label_px = fit_text_px(longest, small_px, gutter - 6, g.row_h, min_px, small_px);
+  const bool abbreviated = label_px == 0;
+  if (abbreviated) label_px = min_px;
+  RowLabels out;
+  int& label_every = out.every;
+  const std::vector<int> labelled = labelled_rows(static_cast<int>(m.rows.size()), g.row_h, label_px, rs.cur_is_row ? rs.cur_row : -1, &label_every);
+  out.px = label_px;
+  ImFont* label_font = font_for_px(ui.fonts, label_px);
+  int& labels_shown = out.shown;
+  int& labels_cut = out.cut;
+  for (int i = 0; i < static_cast<int>(m.rows.size()); ++i) {
+    const float y = g.row_y(i);
+    const bool cur = rs.current(i);
+    if (cur) dl->AddRectFilled(ImVec2(p0.x, y - g.row_h / 2), ImVec2(area.right(), y + g.row_h / 2), IM_COL32(255, 255, 255, 18));
+  }
+  for (int i : labelled) {
+    const float y = g.row_y(i);
+    const bool cur = rs.current(i);
+    std::string label = m.rows[i].label;
+    if (abbreviated) label = abbreviate_words(label, gutter - 6, [&](const std::string& x) { return text_width_px(x, label_font, label_px); });
+    if (label != m.rows[i].label) ++labels_cut;
+    if (label.empty()) continue;
+    ++labels_shown;
+    if (label_every > 1 && g.row_h < label_px) {  // a tick from the label to its row
+      dl->AddLine(ImVec2(p0.x + gutter - 6, y), ImVec2(p0.x + gutter - 1, y), dim_col, 1.0f);
+    }
+    dl->AddText(label_font, label_px, ImVec2(p0.x + 2, std::clamp(y - label_px / 2, area.y, area.bottom() - label_px)),
+                i <= rs.cur_row || cur ? (cur ? text_col : dim_col) : IM_COL32(110, 110, 110, 255), label.c_str());
+  }
+  return out;
+}
+
+// --- Draw: the edges, under the nodes (a dense row sampled outside the current one), the values
+// travelling along the current row's edges, and its thread ids.
+void draw_edges(ImDrawList* dl, const UiContext& ui, const TreeModel& m, const RowState& rs, const TreeGeometry& g, const Rect& area, float a, bool big_nodes) {
+  // Edges first (under the nodes). Rows after the current one are not computed yet: ghosts.
+  for (int i = 1; i < static_cast<int>(m.rows.size()); ++i) {
+    const bool current = rs.current(i);
+    const bool future = rs.future(i);
+    const auto& edges = m.rows[i].edges;
+    // A row with more edges than pixels is a blur: outside the current row, draw a sample.
+    // Ghost rows (not computed yet) get half the sample of the rows already done.
+    const float sample = area.w * (future ? 0.1f : 0.2f);
+    const size_t stride = current ? 1 : std::max<size_t>(1, static_cast<size_t>(edges.size() / std::max(1.0f, sample)));
+    const float y_from = g.row_y(i - 1) + g.node_h / 2, y_to = g.row_y(i) - g.node_h / 2;
+    for (size_t ei = 0; ei < edges.size(); ei += stride) {
+      const TreeEdge& e = edges[ei];
+      const float x0 = g.word_x(e.from_word), x1 = g.word_x(e.to_word);
+      if (std::max(x0, x1) < area.x || std::min(x0, x1) > area.right()) continue;
+      ImU32 ec;
+      float th = 1.0f;
+      if (future) ec = IM_COL32(90, 90, 90, 90);
+      else if (current) {
+        ec = col(e.copy ? kCopyEdge : kReadColor);
+        th = std::max(1.5f, std::min(3.5f * ui.scale, g.col_w * 0.2f));
+      } else ec = col((e.copy ? kCopyEdge : kReadColor).with_alpha(170));
+      dl->AddLine(ImVec2(x0, y_from), ImVec2(x1, y_to), ec, th);
+      if (current && a < 1.0f && edges.size() <= 512) {  // the value travelling along the edge (invisible in a denser row)
+        ImVec2 p(x0 + (x1 - x0) * a, y_from + (y_to - y_from) * a);
+        const float rad = std::max(2.0f, std::min(6.0f * ui.scale, g.col_w * 0.25f));
+        if (edges.size() > 128) dl->AddRectFilled(ImVec2(p.x - rad, p.y - rad), ImVec2(p.x + rad, p.y + rad), col(e.copy ? kCopyEdge : kChangedColor));
+        else dl->AddCircleFilled(p, rad, col(e.copy ? kCopyEdge : kChangedColor));  // a circle costs ~12x the vertices
+      }
+    }
+    if (current && big_nodes) {  // active thread ids beside the stored node
+      ImFont* f = ui.fonts.small;
+      std::vector<int> labelled;
+      for (const auto& e : edges) {
+        if (std::find(labelled.begin(), labelled.end(), e.to_word * 4096 + e.tid) != labelled.end()) continue;
+        labelled.push_back(e.to_word * 4096 + e.tid);
+        std::string tl = "t" + std::to_string(e.tid);
+        const float x = g.word_x(e.to_word), tlw = text_width(tl, f);
+        if (label_fits(g.col_w, tlw) && g.row_h >= g.node_h + 2.1f * f->FontSize)  // under the node
+          dl->AddText(f, f->FontSize, ImVec2(x - tlw / 2, g.row_y(i) + g.node_h / 2 + 1), col(okabe_ito::sky_blue), tl.c_str());
+        else if (g.col_w - g.node_w >= 2 * tlw + 6)  // else beside it, when the column has room
+          dl->AddText(f, f->FontSize, ImVec2(x + g.node_w / 2 + 2, g.row_y(i) - f->FontSize / 2), col(okabe_ito::sky_blue), tl.c_str());
+      }
+    }
+  }
+}
+
+// --- Draw: the caption line under the tree (how columns and labels are laid out) and the values'
+// rule (yellow) at its right end; without the line, or where the caption needs the line's width,
+// the rule goes on a dark chip over the tree's bottom edge. They never overlap.
+void draw_caption(ImDrawList* dl, const Rect& c, ImVec2 p0, const Rect& area, bool caption_line, const std::string& caption, std::string rule, ImFont* small) {
+  const float small_px = small->FontSize;
+  const float line_y = area.bottom() + 2, line_w = c.right() - p0.x - 4;
+  ImFont* caption_font = text_width(caption) <= line_w ? ImGui::GetFont() : small;  // the small font before any cut
+  const bool rule_on_line = caption_line && !rule.empty() && (caption.empty() || text_width(caption, caption_font) + 2 * ImGui::GetFontSize() + text_width(rule, small) <= line_w);
+  if (!rule.empty()) rule = fit_words(rule, rule_on_line ? line_w : area.w - 8, small);  // a whole clause ("values of every 8th word (7, 15, ...)")
+  const float rule_w = rule.empty() ? 0.0f : text_width(rule, small);
+  if (caption_line && !caption.empty()) {
+    ImGui::SetCursorScreenPos(ImVec2(p0.x + 2, line_y));
+    ImGui::PushFont(caption_font);
+    ImGui::TextDisabled("%s", fit_words(caption, line_w, caption_font).c_str());
+    ImGui::PopFont();
+  }
+  if (!rule.empty()) {
+    const ImVec2 rp = rule_on_line ? ImVec2(std::max(p0.x + 2, c.right() - rule_w - 4), line_y + (ImGui::GetFontSize() - small_px) / 2)
+                                   : ImVec2(std::max(area.x, area.right() - rule_w - 4), area.bottom() - small_px - 2);
+    dl->AddRectFilled(ImVec2(rp.x - 3, rp.y - 1), ImVec2(rp.x + rule_w + 3, rp.y + small_px + 1), IM_COL32(0, 0, 0, 200));
+    dl->AddText(small, small_px, rp, col(okabe_ito::yellow), rule.c_str());
+  }
+}
+
+}  // namespace
+
 void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   Rect c = begin_panel("##tree", "", r);  // the title shares its line with the legend where they fit (below)
   if (!s.have_trace) {
@@ -22,43 +205,10 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 dim_col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
 
-  // Title and legend on one line where they fit (the title shortened to "Tree", the legend in the
-  // small font, in that order), else the legend wraps under the title: every line they take is
-  // a line the tree's rows lose.
-  {
-    const std::string full = "Tree  (rows: steps, columns: shared-memory words)", brief = "Tree";
-    const std::vector<std::pair<Rgba, std::string>> legend = {{kReadColor, "add (combine)"}, {kCopyEdge, "move (swap)"}, {kChangedColor, "written this step"}};
-    auto legend_width = [&](ImFont* f) {
-      float w = 0;
-      for (const auto& it : legend) w += f->FontSize * 1.8f + 4 + text_width(it.second, f);
-      return w;
-    };
-    ImFont* uf = ImGui::GetFont();
-    ImFont* sf = ui.fonts.small;
-    const float gap = 2 * ImGui::GetFontSize();
-    std::string title = full;
-    ImFont* lf = uf;
-    bool one_line = true;
-    if (text_width(full) + gap + legend_width(uf) > c.w) {
-      title = brief;
-      if (text_width(brief) + gap + legend_width(uf) > c.w) {
-        lf = sf;
-        if (text_width(brief) + gap + legend_width(sf) > c.w) one_line = false;
-      }
-    }
-    if (!one_line) title = text_width(full) <= c.w ? full : brief;
-    ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.30f, 1.0f), "%s", title.c_str());
-    if (title != full && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full.c_str());
-    const float ly = one_line ? c.y + (ImGui::GetFontSize() - lf->FontSize) / 2 : ImGui::GetCursorScreenPos().y;
-    float legend_bottom = ly;
-    ImGui::PushFont(lf);
-    draw_legend(dl, one_line ? c.x + text_width(title, uf) + gap : c.x, ly, legend, text_col, c.right(), &legend_bottom);
-    ImGui::PopFont();
-    if (!one_line) ImGui::Dummy(ImVec2(1, legend_bottom - ly));
-  }
-  if (generation_ != s.trace_generation) {
+  draw_heading(dl, ui, c, text_col);
+  if (generation_ != s.trace_generation || (model_.lane_warp >= 0 && model_.lane_warp != s.selected_warp)) {
     generation_ = s.trace_generation;
-    model_ = tree_model(t);
+    model_ = tree_model(t, s.selected_warp);
     for (TreeRow& row : model_.rows) row.label = shown_text(row.label);  // the trace's step labels, shown escaped and capped
     widest_value_.clear();
     for (const TreeRow& row : model_.rows)
@@ -69,7 +219,6 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       }
   }
   const TreeModel& m = model_;
-  const bool shuffles = m.lanes;
   const int words = m.columns;
   const float min_px = min_text_px(ui.scale, s.settings.presenter);
   // The zoom line costs a row of the tree's height: a low panel leaves it out (the wheel zooms,
@@ -136,44 +285,17 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   TreeGeometry g = tree_geometry(words, static_cast<int>(rows.size()), area, s.tree_zoom, s.tree_pan, label_h);
   s.tree_pan = g.pan_x;
 
-  // The row of the current step (or the last row before it; the first of the rows showing it).
-  int cur_row = -1;
-  for (int i = 0; i < static_cast<int>(rows.size()); ++i)
-    if (rows[i] <= s.step && (cur_row < 0 || rows[i] != rows[cur_row])) cur_row = i;
-  const bool cur_is_row = cur_row >= 0 && rows[cur_row] == s.step;
-  auto is_current = [&](int i) { return cur_is_row && rows[i] == s.step; };
+  const RowState rs = row_state(rows, s.step);
+  const int cur_row = rs.cur_row;
+  auto is_current = [&](int i) { return rs.current(i); };
   const float a = ease_in_out(s.anim);
 
   dl->PushClipRect(ImVec2(p0.x, area.y), ImVec2(area.right(), area.bottom()), true);
-  // Row labels in the gutter: all at one size that fits the longest (down to the minimum), then
-  // abbreviated word by word ("d. d=2"), never cut inside a word; every k-th row and the current
-  // one's where rows are lower than the text (the caption says which).
-  float label_px = fit_text_px(longest, small_px, gutter - 6, g.row_h, min_px, small_px);
-  const bool abbreviated = label_px == 0;
-  if (abbreviated) label_px = min_px;
-  int label_every = 1;
-  const std::vector<int> labelled = labelled_rows(static_cast<int>(rows.size()), g.row_h, label_px, cur_is_row ? cur_row : -1, &label_every);
-  ImFont* label_font = font_for_px(ui.fonts, label_px);
-  int labels_shown = 0, labels_cut = 0;
-  for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
-    const float y = g.row_y(i);
-    const bool cur = is_current(i);
-    if (cur) dl->AddRectFilled(ImVec2(p0.x, y - g.row_h / 2), ImVec2(area.right(), y + g.row_h / 2), IM_COL32(255, 255, 255, 18));
-  }
-  for (int i : labelled) {
-    const float y = g.row_y(i);
-    const bool cur = is_current(i);
-    std::string label = m.rows[i].label;
-    if (abbreviated) label = abbreviate_words(label, gutter - 6, [&](const std::string& x) { return text_width_px(x, label_font, label_px); });
-    if (label != m.rows[i].label) ++labels_cut;
-    if (label.empty()) continue;
-    ++labels_shown;
-    if (label_every > 1 && g.row_h < label_px) {  // a tick from the label to its row
-      dl->AddLine(ImVec2(p0.x + gutter - 6, y), ImVec2(p0.x + gutter - 1, y), dim_col, 1.0f);
-    }
-    dl->AddText(label_font, label_px, ImVec2(p0.x + 2, std::clamp(y - label_px / 2, area.y, area.bottom() - label_px)),
-                i <= cur_row || cur ? (cur ? text_col : dim_col) : IM_COL32(110, 110, 110, 255), label.c_str());
-  }
+  const RowLabels rl = draw_row_labels(dl, ui, m, rs, g, RowLabelPlace{p0, gutter, area, longest, small_px, min_px}, text_col, dim_col);
+  const float label_px = rl.px;
+  const int label_every = rl.every, labels_shown = rl.shown, labels_cut = rl.cut;
+  if (m.lane_warp >= 0)  // a shuffling block of several warps: one warp's lanes, by this rule
+    s.layout_report.add({"tree", "lanes", kWarpSize, m.warps * kWarpSize, label_px, "warp " + std::to_string(m.lane_warp) + " of " + std::to_string(m.warps) + " shown"});
   s.layout_report.add({"tree", "row labels", labels_shown, static_cast<int>(rows.size()), label_px,
                        std::string(labels_cut > 0 ? "abbreviated" : "") + (labels_cut > 0 && label_every > 1 ? ", " : "") +
                            (label_every > 1 ? "every " + std::to_string(label_every) + " rows" : "")});
@@ -185,9 +307,9 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // it every 2nd (4th, ...) word's value, written across its neighbours' columns, with the rule
   // said under the tree; nodes too low for the minimum show no values, and say so.
   const bool mat2 = t.op == Operator::Mat2;  // "[a b;c d]": its own two-line fitting (draw_value_in_box)
-  const ValueFit vf = mat2 || shuffles ? ValueFit{small_px, 1}
-                                       : fit_values(text_width(widest_value_.empty() ? "0" : widest_value_, small), small_px, g.col_w, g.node_w, g.node_h, min_px, max_value_px);
-  const bool show_values = !shuffles && big_nodes && vf.every > 0 && (!mat2 || label_fits(g.node_w, text_width("888", small)));
+  const ValueFit vf = mat2 ? ValueFit{small_px, 1}
+                           : fit_values(text_width(widest_value_.empty() ? "0" : widest_value_, small), small_px, g.col_w, g.node_w, g.node_h, min_px, max_value_px);
+  const bool show_values = big_nodes && vf.every > 0 && (!mat2 || label_fits(g.node_w, text_width("888", small)));
   auto value_shown = [&](int w) { return vf.every <= 1 || (w + 1) % vf.every == 0; };  // the right child of each pair: what the up-sweep writes
   int values_drawn = 0, values_total = 0;
   float mat2_px = 0;  // the smallest size a mat2 value was drawn at (two lines may be smaller than the font)
@@ -216,50 +338,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (count) ++values_drawn;
   };
 
-  // Edges first (under the nodes). Rows after the current one are not computed yet: ghosts.
-  for (int i = 1; i < static_cast<int>(rows.size()); ++i) {
-    const bool current = is_current(i);
-    const bool future = i > cur_row && !current;
-    const auto& edges = m.rows[i].edges;
-    // A row with more edges than pixels is a blur: outside the current row, draw a sample.
-    // Ghost rows (not computed yet) get half the sample of the rows already done.
-    const float sample = area.w * (future ? 0.1f : 0.2f);
-    const size_t stride = current ? 1 : std::max<size_t>(1, static_cast<size_t>(edges.size() / std::max(1.0f, sample)));
-    const float y_from = g.row_y(i - 1) + g.node_h / 2, y_to = g.row_y(i) - g.node_h / 2;
-    for (size_t ei = 0; ei < edges.size(); ei += stride) {
-      const TreeEdge& e = edges[ei];
-      const float x0 = g.word_x(e.from_word), x1 = g.word_x(e.to_word);
-      if (std::max(x0, x1) < area.x || std::min(x0, x1) > area.right()) continue;
-      ImU32 ec;
-      float th = 1.0f;
-      if (future) ec = IM_COL32(90, 90, 90, 90);
-      else if (current) {
-        ec = col(e.copy ? kCopyEdge : kReadColor);
-        th = std::max(1.5f, std::min(3.5f * ui.scale, g.col_w * 0.2f));
-      } else ec = col((e.copy ? kCopyEdge : kReadColor).with_alpha(170));
-      dl->AddLine(ImVec2(x0, y_from), ImVec2(x1, y_to), ec, th);
-      if (current && a < 1.0f && edges.size() <= 512) {  // the value travelling along the edge (invisible in a denser row)
-        ImVec2 p(x0 + (x1 - x0) * a, y_from + (y_to - y_from) * a);
-        const float rad = std::max(2.0f, std::min(6.0f * ui.scale, g.col_w * 0.25f));
-        if (edges.size() > 128) dl->AddRectFilled(ImVec2(p.x - rad, p.y - rad), ImVec2(p.x + rad, p.y + rad), col(e.copy ? kCopyEdge : kChangedColor));
-        else dl->AddCircleFilled(p, rad, col(e.copy ? kCopyEdge : kChangedColor));  // a circle costs ~12x the vertices
-      }
-    }
-    if (current && big_nodes) {  // active thread ids beside the stored node
-      ImFont* f = ui.fonts.small;
-      std::vector<int> labelled;
-      for (const auto& e : edges) {
-        if (std::find(labelled.begin(), labelled.end(), e.to_word * 4096 + e.tid) != labelled.end()) continue;
-        labelled.push_back(e.to_word * 4096 + e.tid);
-        std::string tl = "t" + std::to_string(e.tid);
-        const float x = g.word_x(e.to_word), tlw = text_width(tl, f);
-        if (label_fits(g.col_w, tlw) && g.row_h >= g.node_h + 2.1f * f->FontSize)  // under the node
-          dl->AddText(f, f->FontSize, ImVec2(x - tlw / 2, g.row_y(i) + g.node_h / 2 + 1), col(okabe_ito::sky_blue), tl.c_str());
-        else if (g.col_w - g.node_w >= 2 * tlw + 6)  // else beside it, when the column has room
-          dl->AddText(f, f->FontSize, ImVec2(x + g.node_w / 2 + 2, g.row_y(i) - f->FontSize / 2), col(okabe_ito::sky_blue), tl.c_str());
-      }
-    }
-  }
+  draw_edges(dl, ui, m, rs, g, area, a, big_nodes);
 
   // Nodes.
   for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
@@ -304,7 +383,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       dl->AddRectFilled(q0, q1, col(fill), big_nodes ? 3.0f : 0.0f);
       if (row.output && !future)  // global memory, not shared: a white frame
         dl->AddRect(ImVec2(q0.x - 1, q0.y - 1), ImVec2(q1.x + 1, q1.y + 1), IM_COL32(255, 255, 255, 230), 3.0f, 0, 1.5f);
-      if (!future && !shuffles && !std::isnan(row.values[w])) {  // the written nodes' values: what the report counts
+      if (!future && !std::isnan(row.values[w])) {  // the written nodes' values (a shuffle's: what the lane received): what the report counts
         Rgba tc = text_on(fill);
         draw_value(w, x, y, format_value(row.values[w], t.op, ValueStyle::Cell), col(tc.with_alpha(static_cast<uint8_t>(current ? 255 * a : 255))), true);
       }
@@ -339,18 +418,18 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   // The values' rule (yellow): how they were thinned or left out, where the class can read it.
   std::string rule;
-  if (!shuffles && !big_nodes) {  // columns under 4 pixels: bars, no values; the panel says how to get them
+  if (!big_nodes) {  // columns under 4 pixels: bars, no values; the panel says how to get them
     for (int i = 0; i <= cur_row && i < static_cast<int>(m.rows.size()); ++i)
       values_total += static_cast<int>(std::count(m.rows[i].written.begin(), m.rows[i].written.end(), 1));
     rule = "values: zoom in (wheel) to read them";
     s.layout_report.add({"tree", "values", 0, values_total, 0.0f, "bars: zoom in"});
   }
-  if (!shuffles && big_nodes) {
-    if (vf.every > 1) rule = "values of every " + std::string(vf.every == 2 ? "2nd" : std::to_string(vf.every) + "th") + " word (" + std::to_string(vf.every - 1) + ", " +
+  if (big_nodes) {
+    if (vf.every > 1) rule = "values of every " + std::string(vf.every == 2 ? "2nd" : std::to_string(vf.every) + "th") + (m.lanes ? " lane (" : " word (") + std::to_string(vf.every - 1) + ", " +
                              std::to_string(2 * vf.every - 1) + ", ...): zoom or F for all";
     else if (!show_values && values_total > 0) rule = "values left out: rows too low (F: this panel alone)";
     s.layout_report.add({"tree", "values", values_drawn, values_total, show_values ? (mat2 ? mat2_px : vf.px) : 0.0f,
-                         vf.every > 1 ? "every " + std::to_string(vf.every) + " words" : show_values ? "" : "left out"});
+                         vf.every > 1 ? "every " + std::to_string(vf.every) + (m.lanes ? " lanes" : " words") : show_values ? "" : "left out"});
   }
   // The caption line under the tree: how columns and row labels are laid out, when not plain.
   std::string caption;
@@ -358,25 +437,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (label_every > 1)
     caption += (caption.empty() ? "" : "; ") + std::string("row labels: every ") + std::to_string(label_every) + (label_every == 2 ? "nd" : label_every == 3 ? "rd" : "th") +
                " row and the current one";
-  // The rule sits at the caption line's right end; without the line, or where the caption needs
-  // the line's width, it goes on a dark chip over the tree's bottom edge. They never overlap.
-  const float line_y = area.bottom() + 2, line_w = c.right() - p0.x - 4;
-  ImFont* caption_font = text_width(caption) <= line_w ? ImGui::GetFont() : small;  // the small font before any cut
-  const bool rule_on_line = caption_line && !rule.empty() && (caption.empty() || text_width(caption, caption_font) + 2 * ImGui::GetFontSize() + text_width(rule, small) <= line_w);
-  if (!rule.empty()) rule = fit_words(rule, rule_on_line ? line_w : area.w - 8, small);  // a whole clause ("values of every 8th word (7, 15, ...)")
-  const float rule_w = rule.empty() ? 0.0f : text_width(rule, small);
-  if (caption_line && !caption.empty()) {
-    ImGui::SetCursorScreenPos(ImVec2(p0.x + 2, line_y));
-    ImGui::PushFont(caption_font);
-    ImGui::TextDisabled("%s", fit_words(caption, line_w, caption_font).c_str());
-    ImGui::PopFont();
-  }
-  if (!rule.empty()) {
-    const ImVec2 rp = rule_on_line ? ImVec2(std::max(p0.x + 2, c.right() - rule_w - 4), line_y + (ImGui::GetFontSize() - small_px) / 2)
-                                   : ImVec2(std::max(area.x, area.right() - rule_w - 4), area.bottom() - small_px - 2);
-    dl->AddRectFilled(ImVec2(rp.x - 3, rp.y - 1), ImVec2(rp.x + rule_w + 3, rp.y + small_px + 1), IM_COL32(0, 0, 0, 200));
-    dl->AddText(small, small_px, rp, col(okabe_ito::yellow), rule.c_str());
-  }
+  draw_caption(dl, c, p0, area, caption_line, caption, rule, small);
   end_panel();
 }
 

@@ -168,33 +168,77 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     y += fh + 8;
   }
 
-  // Heatmap: columns = steps, rows = warps.
-  dl->AddText(small, small->FontSize, ImVec2(c.x, y), text_col, fit_words(compact ? "worst conflict" : "worst conflict: steps left to right, warps down", left_w - 4, small).c_str());
-  y += small->FontSize + 3;
+  // Heatmap: columns = steps, rows = warps. A cell is at least min_cell_px each way: where the
+  // warps (steps) do not all fit at that size, a window of them holds the selected warp (the
+  // current step), and the line under the heading says which are shown.
+  const float min_cell = min_cell_px(ui.scale, s.settings.presenter);
   float legend_w = 0;
   for (const auto& it : legend) legend_w += fh * 1.8f + 4 + text_width(it.second);
   const float legend_h = compact ? 0.0f : std::ceil(legend_w / std::max(1.0f, left_w - 8)) * (fh + 4) + 4;
-  Rect hm{c.x + label_w, y, left_w - label_w - 8, c_bottom - y - legend_h - 4};
-  if (hm.h > 8 && hm.w > 8) {
-    unsigned tex = 0;
-    if (ui.heatmap && ui.heatmap->ready()) tex = ui.heatmap->render(classes_, h.steps, h.warps, static_cast<int>(hm.w), static_cast<int>(hm.h), s.trace_generation);
-    if (tex) {
-      dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(tex)), ImVec2(hm.x, hm.y), ImVec2(hm.right(), hm.bottom()), ImVec2(0, 0), ImVec2(1, 1));  // texture row 0 = warp 0, at the top
-    } else {  // no shader: the same cells with the draw list
-      for (int w = 0; w < h.warps; ++w)
-        for (int k = 0; k < h.steps; ++k)
-          dl->AddRectFilled(ImVec2(hm.x + hm.w * k / h.steps, hm.y + hm.h * w / h.warps), ImVec2(hm.x + hm.w * (k + 1) / h.steps, hm.y + hm.h * (w + 1) / h.warps), col(heat_class_color(heat_class(h, k, w))));
+  const float heading_y = y;
+  y += small->FontSize + 3;
+  const float hm_w = left_w - label_w - 8;
+  CellWindow ws = cell_window(h.warps, c_bottom - y - legend_h - 4, min_cell, s.selected_warp);
+  const CellWindow ks = cell_window(h.steps, hm_w, min_cell, s.step);
+  std::string window_rule;
+  if (!ws.all()) window_rule = ws.rule("warps");
+  if (!ks.all()) window_rule += (window_rule.empty() ? "" : ", ") + ks.rule("steps");
+  if (!window_rule.empty() && text_width("worst conflict: " + window_rule, small) > left_w - 4) {  // the rules on lines of their own
+    std::vector<std::string> rules;
+    for (int pass = 0; pass < 2; ++pass) {  // the lines take height: the warps' window again, below them
+      rules.clear();
+      const float top = heading_y + small->FontSize + 3;
+      if (!ws.all()) rules.push_back(ws.rule("warps"));
+      if (!ks.all()) rules.push_back(ks.rule("steps"));
+      if (rules.size() == 2 && text_width(rules[0] + ", " + rules[1], small) <= left_w - 4) rules = {rules[0] + ", " + rules[1]};
+      y = top + static_cast<float>(rules.size()) * (small->FontSize + 2);
+      ws = cell_window(h.warps, c_bottom - y - legend_h - 4, min_cell, s.selected_warp);
     }
-    const float sx = hm.w / h.steps, sy = hm.h / h.warps;
-    dl->AddRect(ImVec2(hm.x + s.step * sx, hm.y), ImVec2(hm.x + (s.step + 1) * sx, hm.bottom()), IM_COL32(255, 255, 255, 255), 0, 0, 2);
-    dl->AddRect(ImVec2(hm.x, hm.y + s.selected_warp * sy), ImVec2(hm.right(), hm.y + (s.selected_warp + 1) * sy), IM_COL32(255, 255, 255, 140), 0, 0, 1);
-    if (sy >= small->FontSize)
-      for (int w = 0; w < h.warps; ++w) dl->AddText(small, small->FontSize, ImVec2(c.x, hm.y + w * sy + (sy - small->FontSize) / 2), IM_COL32(170, 170, 180, 255), ("w" + std::to_string(w)).c_str());
+    dl->AddText(small, small->FontSize, ImVec2(c.x, heading_y), text_col, "worst conflict:");
+    for (size_t i = 0; i < rules.size(); ++i)
+      dl->AddText(small, small->FontSize, ImVec2(c.x, heading_y + (small->FontSize + 2) * static_cast<float>(i + 1)), col(okabe_ito::yellow), fit_words(rules[i], left_w - 4, small).c_str());
+  } else if (!window_rule.empty()) {
+    dl->AddText(small, small->FontSize, ImVec2(c.x, heading_y), text_col, "worst conflict:");
+    dl->AddText(small, small->FontSize, ImVec2(c.x + text_width("worst conflict: ", small), heading_y), col(okabe_ito::yellow), window_rule.c_str());
+  } else {
+    dl->AddText(small, small->FontSize, ImVec2(c.x, heading_y), text_col,
+                fit_words(compact ? "worst conflict" : "worst conflict: steps left to right, warps down", left_w - 4, small).c_str());
+  }
+  Rect hm{c.x + label_w, y, hm_w, c_bottom - y - legend_h - 4};
+  if (!ws.all()) hm.h = ws.shown * ws.cell;
+  const bool drawn = hm.h > 8 && hm.w > 8;
+  if (drawn) {
+    // The window's classes, warp-major as the texture takes them.
+    std::vector<uint8_t> shown(static_cast<size_t>(ks.shown) * ws.shown);
+    for (int w = 0; w < ws.shown; ++w)
+      for (int k = 0; k < ks.shown; ++k) shown[static_cast<size_t>(w) * ks.shown + k] = classes_[static_cast<size_t>(ws.first + w) * h.steps + ks.first + k];
+    unsigned tex = 0;
+    const int version = s.trace_generation * 7919 + ws.first * 101 + ks.first;  // a window is a picture of its own
+    if (ui.heatmap && ui.heatmap->ready()) tex = ui.heatmap->render(shown, ks.shown, ws.shown, static_cast<int>(hm.w), static_cast<int>(hm.h), version);
+    if (tex) {
+      dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(tex)), ImVec2(hm.x, hm.y), ImVec2(hm.right(), hm.bottom()), ImVec2(0, 0), ImVec2(1, 1));  // texture row 0 = the first warp shown, at the top
+    } else {  // no shader: the same cells with the draw list
+      for (int w = 0; w < ws.shown; ++w)
+        for (int k = 0; k < ks.shown; ++k)
+          dl->AddRectFilled(ImVec2(hm.x + hm.w * k / ks.shown, hm.y + hm.h * w / ws.shown), ImVec2(hm.x + hm.w * (k + 1) / ks.shown, hm.y + hm.h * (w + 1) / ws.shown),
+                            col(heat_class_color(shown[static_cast<size_t>(w) * ks.shown + k])));
+    }
+    const float sx = hm.w / ks.shown, sy = hm.h / ws.shown;
+    if (s.step >= ks.first && s.step < ks.first + ks.shown)
+      dl->AddRect(ImVec2(hm.x + (s.step - ks.first) * sx, hm.y), ImVec2(hm.x + (s.step - ks.first + 1) * sx, hm.bottom()), IM_COL32(255, 255, 255, 255), 0, 0, 2);
+    if (s.selected_warp >= ws.first && s.selected_warp < ws.first + ws.shown)
+      dl->AddRect(ImVec2(hm.x, hm.y + (s.selected_warp - ws.first) * sy), ImVec2(hm.right(), hm.y + (s.selected_warp - ws.first + 1) * sy), IM_COL32(255, 255, 255, 140), 0, 0, 1);
+    // Warp labels: every row's where rows are as tall as the small font, else every k-th.
+    const int label_every = sy >= small->FontSize ? 1 : static_cast<int>(std::ceil(small->FontSize / std::max(1.0f, sy)));
+    if (label_every <= 4)
+      for (int w = 0; w < ws.shown; w += label_every)
+        dl->AddText(small, small->FontSize, ImVec2(c.x, std::min(hm.y + w * sy + (sy - small->FontSize) / 2, hm.bottom() - small->FontSize)), IM_COL32(170, 170, 180, 255),
+                    ("w" + std::to_string(ws.first + w)).c_str());
     ImGui::SetCursorScreenPos(ImVec2(hm.x, hm.y));
     ImGui::InvisibleButton("##heat", ImVec2(hm.w, hm.h));
     if (ImGui::IsItemHovered()) {
-      int k = std::clamp(static_cast<int>((io.MousePos.x - hm.x) / sx), 0, h.steps - 1);
-      int w = std::clamp(static_cast<int>((io.MousePos.y - hm.y) / sy), 0, h.warps - 1);
+      int k = ks.first + std::clamp(static_cast<int>((io.MousePos.x - hm.x) / sx), 0, ks.shown - 1);
+      int w = ws.first + std::clamp(static_cast<int>((io.MousePos.y - hm.y) / sy), 0, ws.shown - 1);
       const std::string what = heat_class(h, k, w) == kShuffleClass ? "shuffles between lanes (registers), no shared-memory access"
                                : h.at(k, w) == 0                   ? "no shared-memory access"
                                                                    : std::to_string(h.at(k, w)) + "-way";
@@ -206,7 +250,9 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     }
     if (!compact) draw_legend(dl, c.x, hm.bottom() + 4, legend, text_col, c.x + left_w - 4);
   }
-  s.layout_report.add({"warps", "heatmap", hm.h > 8 && hm.w > 8 ? 1 : 0, 1, small->FontSize, compact ? "compact" : ""});
+  s.layout_report.add({"warps", "heatmap", drawn ? 1 : 0, 1, small->FontSize, compact ? "compact" : ""});
+  s.layout_report.add({"warps", "heatmap warps", drawn ? ws.shown : 0, ws.count, drawn ? ws.cell : 0.0f, ws.all() ? "" : ws.rule("warps") + " shown"});
+  s.layout_report.add({"warps", "heatmap steps", drawn ? ks.shown : 0, ks.count, drawn ? ks.cell : 0.0f, ks.all() ? "" : ks.rule("steps") + " shown"});
 
   dl->PopClipRect();
   if (compact) {  // the degree legend across the whole panel, at its bottom
@@ -301,8 +347,10 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (!insts.empty() && grid_h > 30 && st.instructions[insts[s.selected_inst]].op != kShuffle) {
     const WarpInstruction& wi = st.instructions[insts[s.selected_inst]];
     const float g0 = gy + small->FontSize + 4;  // the grid's first row, under the bank numbers
-    const float grid_bottom = draw_bank_lane_grid(dl, bank_lane_grid(t, st, wi), Rect{rx, gy, gw, grid_h}, small, ui.scale);
+    CellWindow lanes_shown;
+    const float grid_bottom = draw_bank_lane_grid(dl, bank_lane_grid(t, st, wi), Rect{rx, gy, gw, grid_h}, small, ui.scale, min_cell, &lanes_shown);
     s.layout_report.add({"warps", "bank grid", 1, 1, small->FontSize, compact ? "explanation in the tooltip" : ""});
+    s.layout_report.add({"warps", "bank grid lanes", lanes_shown.shown, lanes_shown.count, lanes_shown.cell, lanes_shown.all() ? "" : lanes_shown.rule("lanes") + " shown"});
     gy = grid_bottom + 4;
     char buf[400];
     // How a vector access is counted, said where it is one (the colour is per half- or quarter-warp).

@@ -46,6 +46,31 @@ TEST(Layout, TreeColumnsFillTheAreaAndZoomPans) {
   EXPECT_LE(z.word_x(2047), area.right());
 }
 
+// Conflict cells at least min_cell_px: all where they fit, else a window that holds the focus.
+TEST(Layout, CellWindowsKeepTheirCellsAtTheMinimumAndHoldTheFocus) {
+  EXPECT_EQ(min_cell_px(1.0f, true), 12.0f);
+  const CellWindow all = cell_window(8, 200.0f, 12.0f, 3);
+  EXPECT_TRUE(all.all());
+  EXPECT_EQ(all.first, 0);
+  EXPECT_FLOAT_EQ(all.cell, 25.0f);
+  // 32 warps in 170 px: 14 at 12 px or more, from warp 0 while the focus is among them.
+  const CellWindow w0 = cell_window(32, 170.0f, 12.0f, 5);
+  EXPECT_FALSE(w0.all());
+  EXPECT_EQ(w0.shown, 14);
+  EXPECT_EQ(w0.first, 0);
+  EXPECT_GE(w0.cell, 12.0f);
+  EXPECT_EQ(w0.rule("warps"), "warps 0-13 of 32");
+  // A focus beyond the first window: centred on it, never past the end.
+  const CellWindow w20 = cell_window(32, 170.0f, 12.0f, 20);
+  EXPECT_LE(w20.first, 20);
+  EXPECT_GT(w20.first + w20.shown, 20);
+  const CellWindow w31 = cell_window(32, 170.0f, 12.0f, 31);
+  EXPECT_EQ(w31.first + w31.shown, 32);
+  // Too short for even one cell: one, never none.
+  EXPECT_EQ(cell_window(32, 5.0f, 12.0f, 0).shown, 1);
+  EXPECT_EQ(cell_window(0, 100.0f, 12.0f, 0).shown, 0);
+}
+
 TEST(Layout, LabelsThatDoNotFitAreDropped) {
   EXPECT_TRUE(label_fits(30, 20));
   EXPECT_FALSE(label_fits(20, 20));

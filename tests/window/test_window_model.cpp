@@ -575,6 +575,43 @@ TEST(TreeModel, ShuffleRoundsAreTheirOwnClassNotIdle) {
   EXPECT_NE(m.notes[0].find("lanes"), std::string::npos);
 }
 
+// A warp scan's tree: the shuffle rows' nodes hold what each lane received, and a block of two
+// warps is drawn a warp at a time (its 32 lanes; edges from lane i - h of the same warp).
+TEST(TreeModel, AShuffleTreeShowsTheValuesEachLaneReceivedAWarpAtATime) {
+  Trace t = run("scan-warp-shuffle", 64);
+  const TreeModel whole = tree_model(t);
+  EXPECT_EQ(whole.columns, 64);
+  EXPECT_EQ(whole.lane_warp, -1);
+  for (int warp = 0; warp < 2; ++warp) {
+    const TreeModel m = tree_model(t, warp);
+    ASSERT_EQ(m.columns, 32);
+    EXPECT_EQ(m.lane_warp, warp);
+    ASSERT_FALSE(m.notes.empty());
+    EXPECT_NE(m.notes[0].find("warp " + std::to_string(warp)), std::string::npos) << m.notes[0];
+    int checked = 0;
+    for (const TreeRow& row : m.rows) {
+      const Step& st = t.steps[row.step];
+      for (const Access& a : st.accesses) {
+        if (a.op != kShuffle || a.tid / 32 != warp) continue;
+        EXPECT_EQ(row.written[a.tid % 32], 1);
+        EXPECT_EQ(row.values[a.tid % 32], a.value) << row.label << " lane " << a.tid % 32;
+        ++checked;
+      }
+      for (const TreeEdge& e : row.edges) {
+        if (!e.shuffle) continue;
+        EXPECT_GE(e.from_word, 0);
+        EXPECT_LT(e.from_word, 32);
+        EXPECT_LE(e.from_word, e.to_word);  // __shfl_up_sync: from a lower lane (or the lane itself)
+      }
+    }
+    EXPECT_GE(checked, 5 * 32) << "five rounds of 32 lanes";
+  }
+  // The values are the scan's partial sums: after round h = 1 lane i received input[i - 1].
+  const TreeModel m = tree_model(t, 0);
+  ASSERT_FALSE(m.rows.empty());
+  for (int lane = 1; lane < 32; ++lane) EXPECT_EQ(m.rows[0].values[lane], t.input[lane - 1]) << lane;
+}
+
 TEST(TreeModel, HillisSteeleIsLaidOutByArrayPosition) {
   Trace t = run("scan-hillis-steele", 16);
   TreeModel m = tree_model(t);
