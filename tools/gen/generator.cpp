@@ -239,7 +239,7 @@ class KernelGen {
   // against each launch's 48 KiB (CUDA counts a kernel's own), so the file keeps to it as a whole.
   long long& shared_words_;
   bool dirty_ = false;         // shared words touched since the last __syncthreads()
-  bool race_injected_ = false;
+  bool race_injected_ = false, inject_next_ = false;
   int counter_ = 0;
   std::vector<std::string> undo_;  // inverse arithmetic still to apply, innermost last
   // Entries below this one were applied outside the branch or loop being written: undoing one in
@@ -267,7 +267,9 @@ class KernelGen {
     line(s);
   }
   void barrier(const std::string& why) {
-    if (opt_.inject_race && !race_injected_ && why.rfind("written", 0) == 0) {
+    // The injected race: at the tile's own level (not in a branch that may not run).
+    if (inject_next_) {
+      inject_next_ = false;
       race_injected_ = true;  // the race the reducer's test keeps
       line("// (no barrier here: " + why + ")");
       return;
@@ -461,18 +463,23 @@ class KernelGen {
   // each reads at slots of another. Written either by every thread alike or in two arms of a
   // branch on a bit of the thread's id (each arm keeps that bit, so the slots stay a bijection).
   void stage_exchange() {
-    const bool pack = copy() && rng_.chance(30);  // value and index as one 8-byte element
-    const bool atomic = !pack && rng_.chance(20) && (float_ || true);
+    // The exchange that loses its barrier (--inject-race) zeroes its arrays first, so that a read
+    // before the write is a race the hazard detector marks, not a read of a word never written.
+    const bool race_here = opt_.inject_race && !race_injected_ && indent_ == 2;
+    const bool pack = !race_here && copy() && rng_.chance(30);  // value and index as one 8-byte element
+    const bool atomic = !pack && rng_.chance(20);
+    const bool zero = atomic || race_here;
     SharedArray a, ax;
     const std::string pe = float_ ? "float2" : "int2";
     // (a 2-D array of int2 is not in the language: arrays of structs have one dimension)
-    if (!new_array(pack ? "sp" : "sv", pack ? pe : vt_, tile_, !atomic && !pack, &a)) return;
-    if (copy() && !pack && !new_array("sx", "int", tile_, true, &ax)) return;
-    if (atomic) {  // atomics add onto zeros: zero the array first
+    if (!new_array(pack ? "sp" : "sv", pack ? pe : vt_, tile_, !zero && !pack, &a)) return;
+    if (copy() && !pack && !new_array("sx", "int", tile_, !race_here, &ax)) return;
+    if (zero) {  // atomics add onto zeros: zero the array first
       open("for (int i = t; i < " + S(a.layout.words(tile_)) + "; i += " + Bn_ + ") {");
       line(a.name + "[i] = 0;");
+      if (race_here && copy()) line("if (i < " + S(ax.layout.words(tile_)) + ") " + ax.name + "[i] = 0;");
       close();
-      barrier("the zeroed words before the atomics");
+      barrier("the zeroed words before the writes");
     }
     const int wform = slot_form(), rform = slot_form();
     const std::string WP = random_perm(rng_, B_), RP = random_perm(rng_, B_);
@@ -506,6 +513,7 @@ class KernelGen {
       write_all("t");
     }
     dirty_ = true;
+    inject_next_ = race_here;
     barrier("written before other threads read them");
     for_j(E_, [&](const std::string& j) {
       line("const int r = " + slot_of(rform, subst(RP, "t"), j) + ";");
@@ -942,7 +950,9 @@ std::string generate_kernel(uint64_t seed, int index, const Options& options) {
   kernels.reserve(4);
   long long shared_words = 0;
   auto make = [&](Mode m, Combine c, bool stride) {
-    KernelGen g(rng, static_cast<int>(kernels.size()), m, is_float, c, options, stride, shared_words);
+    Options o = options;
+    o.inject_race = options.inject_race && kernels.empty();  // one race in the file: in its first kernel
+    KernelGen g(rng, static_cast<int>(kernels.size()), m, is_float, c, o, stride, shared_words);
     kernels.push_back(g.generate());
     return &kernels.back();
   };
