@@ -373,6 +373,17 @@ class KernelGen {
     return true;
   }
 
+  // A bijection of [0, D) as a template over "@": an expression, or a call of a __device__
+  // function of the file that computes it (calls, inlined or not, in the mix).
+  std::string perm(int D) {
+    const std::string p = random_perm(rng_, D);
+    if (p == "@" || !rng_.chance(20)) return p;
+    const std::string name = "perm" + suffix_ + "_" + S(counter_++);
+    const std::string attr = rng_.chance(50) ? "__device__ __forceinline__" : "__device__";
+    helpers_.push_back(attr + " int " + name + "(int v) { return " + subst(p, "v") + "; }");
+    return name + "(@)";
+  }
+
   // The slot of (thread-like value u, j) in a tile of E slots per thread.
   std::string slot_of(int form, const std::string& u, const std::string& j) {
     if (E_ == 1) return u;
@@ -388,7 +399,7 @@ class KernelGen {
 
   void stage_load() {
     const bool pairs = vector_ok_ && rng_.chance(40);
-    const std::string P = random_perm(rng_, B_);
+    const std::string P = perm(B_);
     const std::string u = subst(P, "t");
     if (pairs) {
       const int form = rng_.below(2);
@@ -475,14 +486,15 @@ class KernelGen {
     if (!new_array(pack ? "sp" : "sv", pack ? pe : vt_, tile_, !zero && !pack, &a)) return;
     if (copy() && !pack && !new_array("sx", "int", tile_, !race_here, &ax)) return;
     if (zero) {  // atomics add onto zeros: zero the array first
-      open("for (int i = t; i < " + S(a.layout.words(tile_)) + "; i += " + Bn_ + ") {");
-      line(a.name + "[i] = 0;");
-      if (race_here && copy()) line("if (i < " + S(ax.layout.words(tile_)) + ") " + ax.name + "[i] = 0;");
+      const long long aw = a.layout.words(tile_), xw = race_here && copy() ? ax.layout.words(tile_) : 0;
+      open("for (int i = t; i < " + S(std::max(aw, xw)) + "; i += " + Bn_ + ") {");
+      line(aw >= xw ? a.name + "[i] = 0;" : "if (i < " + S(aw) + ") " + a.name + "[i] = 0;");
+      if (xw) line(xw >= aw ? ax.name + "[i] = 0;" : "if (i < " + S(xw) + ") " + ax.name + "[i] = 0;");
       close();
       barrier("the zeroed words before the writes");
     }
     const int wform = slot_form(), rform = slot_form();
-    const std::string WP = random_perm(rng_, B_), RP = random_perm(rng_, B_);
+    const std::string WP = perm(B_), RP = perm(B_);
     auto write_all = [&](const std::string& tvar) {
       for_j(E_, [&](const std::string& j) {
         line("const int w = " + slot_of(wform, subst(WP, tvar), j) + ";");
@@ -567,7 +579,7 @@ class KernelGen {
     dirty_ = true;
     barrier("written before the canonical reads");
     const bool pairs = vector_ok_ && rng_.chance(50);
-    const std::string u = subst(random_perm(rng_, B_), "t");
+    const std::string u = subst(perm(B_), "t");
     if (pairs) {
       const int form = rng_.below(2), half = E_ / 2;
       auto pair_of = [=](const std::string& jj) {
@@ -632,7 +644,7 @@ class KernelGen {
     SharedArray a, ax;
     if (!new_array("sw", vt_, tile_, true, &a)) return;
     if (copy() && !new_array("swx", "int", tile_, true, &ax)) return;
-    const std::string P = random_perm(rng_, 32), Q = random_perm(rng_, 32);
+    const std::string P = perm(32), Q = perm(32);
     for_j(E_, [&](const std::string& j) {
       line("const int w = " + j + " * " + Bn_ + " + warp * 32 + " + subst(P, "lane") + ";");
       write_one(a, ax, "w", j, false, false);
