@@ -639,11 +639,21 @@ class KernelGen {
     what_.push_back("shuffles");
   }
 
+  // A tile's shared array for the values and, in a copy, one for their indices (STEM and STEMx).
+  bool value_arrays(const std::string& stem, bool allow_2d, SharedArray* a, SharedArray* ax) {
+    return new_array(stem, vt_, tile_, allow_2d, a) && (!copy() || new_array(stem + "x", "int", tile_, allow_2d, ax));
+  }
+  // After a stage that read shared words and moved elements between threads.
+  void moved(const std::string& what) {
+    dirty_ = true;
+    canonical_ = false;
+    what_.push_back(what);
+  }
+
   // Within each warp's own slots: write, __syncwarp(), read (the warp's lanes only).
   void stage_warp_exchange() {
     SharedArray a, ax;
-    if (!new_array("sw", vt_, tile_, true, &a)) return;
-    if (copy() && !new_array("swx", "int", tile_, true, &ax)) return;
+    if (!value_arrays("sw", true, &a, &ax)) return;
     const std::string P = perm(32), Q = perm(32);
     for_j(E_, [&](const std::string& j) {
       line("const int w = " + j + " * " + Bn_ + " + warp * 32 + " + subst(P, "lane") + ";");
@@ -654,17 +664,14 @@ class KernelGen {
       line("const int r = " + j + " * " + Bn_ + " + warp * 32 + " + subst(Q, "lane") + ";");
       read_one(a, ax, "r", j, false);
     });
-    dirty_ = true;
-    canonical_ = false;
-    what_.push_back("warp-local exchange");
+    moved("warp-local exchange");
   }
 
   // A stable partition of each warp's elements by a bit of their value: __ballot_sync and __popc
   // give each lane its place, then through shared memory.
   void stage_ballot_partition() {
     SharedArray a, ax;
-    if (!new_array("sb", vt_, tile_, false, &a)) return;
-    if (copy() && !new_array("sbx", "int", tile_, false, &ax)) return;
+    if (!value_arrays("sb", false, &a, &ax)) return;
     const int bit = rng_.range(0, 3);
     for_j(E_, [&](const std::string& j) {
       const std::string bits = float_ ? "__float_as_int(v[" + j + "])" : "v[" + j + "]";
@@ -685,9 +692,7 @@ class KernelGen {
       line("const int r = " + j + " * " + Bn_ + " + t;");
       read_one(a, ax, "r", j, false);
     });
-    dirty_ = true;
-    canonical_ = false;
-    what_.push_back("ballot partition");
+    moved("ballot partition");
   }
 
   void stage_arith() {
@@ -826,6 +831,13 @@ class KernelGen {
     what_.push_back(atomic ? "atomic stores" : "stores");
   }
 
+  // Thread 0 adds up the first `count` words of `a` into total.
+  void sum_in_thread0(const SharedArray& a, int count) {
+    open("if (t == 0) {");
+    line("for (int i = 0; i < " + S(count) + "; ++i) total += " + a.at("i") + ";");
+    close();
+  }
+
   // One sum per block, by one of the classic block reductions, then across blocks.
   void block_reduce(KernelText& kt) {
     int kind = rng_.below(6);
@@ -886,9 +898,7 @@ class KernelGen {
         const SharedArray& bs = ra;
         line("if (lane == 0) " + bs.at("warp") + " = (int)ws;");
         barrier("the warps' sums");
-        open("if (t == 0) {");
-        line("for (int i = 0; i < " + S(warps) + "; ++i) total += " + bs.at("i") + ";");
-        close();
+        sum_in_thread0(bs, warps);
         what_.push_back("ballot bit sums");
         break;
       }
@@ -898,9 +908,7 @@ class KernelGen {
         barrier("the zeroed bins");
         line("atomicAdd(&" + b.at(bins == 1 ? "0" : "t % " + S(bins)) + ", acc);");
         barrier("every thread's atomic");
-        open("if (t == 0) {");
-        line("for (int i = 0; i < " + S(bins) + "; ++i) total += " + b.at("i") + ";");
-        close();
+        sum_in_thread0(b, bins);
         what_.push_back("shared atomics");
         break;
       }
