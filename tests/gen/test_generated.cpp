@@ -113,7 +113,7 @@ TEST_P(Generated, RunCleanOnTheInterpreterAndPassTheirCheck) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Seeds, Generated, ::testing::Range(0, kShards));
+INSTANTIATE_TEST_SUITE_P(Batches, Generated, ::testing::Range(0, kShards));
 
 TEST(Generator, IsDeterministicAndVaried) {
   EXPECT_EQ(gen::generate_kernel(7, 3), gen::generate_kernel(7, 3));
