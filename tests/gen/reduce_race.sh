@@ -2,6 +2,7 @@
 # The reducer in CI, on a synthetic property: a generated kernel with one barrier left out
 # (--inject-race) races on a shared word; `scanscope_gen reduce` with the property "the
 # interpreter still reports a race" must keep the race and leave a much shorter file.
+# Also: the program's usage errors, one line each.
 # Usage: reduce_race.sh SCANSCOPE_GEN SCANSCOPE
 set -u
 gen=$1
@@ -38,4 +39,13 @@ grep -q "launch:" "$dir/reduced.cu" || fail "the reduced file lost its launch li
 "$gen" --seed 5 --first 0 --count 1 --out "$dir/clean" >/dev/null
 if "$gen" reduce "$dir/clean/gen-5-0.cu" --keep "$keep" --out "$dir/none.cu" 2>"$dir/err"; then fail "reduced a file without the property"; fi
 grep -q "does not hold" "$dir/err" || fail "no message for a file without the property: $(cat "$dir/err")"
+# The program's own mistakes: one line on stderr, exit 2.
+for args in "--count 3 --out $dir/x" "--seed 1" "--seed x --out $dir/x" "--seed 1 --out $dir/x --bogus" "reduce" \
+            "reduce $dir/reduced.cu" "reduce $dir/missing.cu --keep true"; do
+  # shellcheck disable=SC2086
+  "$gen" $args >/dev/null 2>"$dir/err"
+  rc=$?
+  [ "$rc" -eq 2 ] || fail "scanscope_gen $args: exit $rc, not 2"
+  [ "$(wc -l <"$dir/err")" -eq 1 ] && grep -q "^scanscope_gen: " "$dir/err" || fail "scanscope_gen $args: $(cat "$dir/err")"
+done
 echo "PASS"
