@@ -307,6 +307,17 @@ TEST(HostileSources, PointersDoNotWrapAtTwoToTheThirtyTwo) {
   EXPECT_ENDS_WITH(launch + "__global__ void k(int *out) {\n  int *q = out + 2147483647;\n  q = q + 2147483647;\n  q = q - 2147483647;\n"
                             "  q -= 2147483647u;\n  q = q + 1;\n  q = q - 1u;\n  *q = 5;\n}\n",
                    "ok", "");
+  // Wider elements too (int2, double, a struct): the offset is scaled to words in 64 bits, so an
+  // int2 pointer 2^31 elements on is 2^32 words on, never back at word 0.
+  const Outcome v = run_text(launch + "__global__ void k(int *out) {\n  int2 *p = (int2 *)out;\n  p += 2147483648u;\n  p->x = 5;\n}\n");
+  EXPECT_EQ(v.kind, "fault");
+  EXPECT_NE(v.what.find(":5:3: thread 0: writes out[4294967296], outside its "), std::string::npos) << v.what;
+  const Outcome x = run_text(launch + "__global__ void k(int *out) {\n  ((int2 *)out)[2147483648u].y = 5;\n}\n");
+  EXPECT_EQ(x.kind, "fault");
+  EXPECT_NE(x.what.find("writes out[4294967297], outside its "), std::string::npos) << x.what;
+  const Outcome d = run_text(launch + "__global__ void k(int *out) {\n  __shared__ double s[2];\n  s[2147483648u] = 1.0;\n  out[0] = 0;\n}\n");
+  EXPECT_EQ(d.kind, "fault");
+  EXPECT_NE(d.what.find("shared-memory word 4294967296 is outside"), std::string::npos) << d.what;
   // A pointer moved beyond what any GPU could address faults where it moves.
   EXPECT_ENDS_WITH(launch + "__global__ void k(int *out) {\n  int *q = out;\n  for (int i = 0; i < 40000; ++i) q += 4294967295u;\n  out[0] = 0;\n}\n",
                    "fault", std::string(kFile) + ":4:35: thread 0: pointer arithmetic moves a pointer more than 2^47 elements from its array");

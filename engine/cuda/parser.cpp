@@ -3016,8 +3016,11 @@ class Parser {
   // An integer times w (an offset in structs to one in words).
   ExprP scaled(ExprP k, int w) {
     if (w == 1) return k;
+    // in 64 bits, as the GPU's address arithmetic is: an int2 pointer moved by 2^31 elements is 2^32
+    // words on, not back at the array's start
+    if (!k->type.is_wide()) k = convert(std::move(k), k->type.is_unsigned() ? kULong : kLong, "pointer offset");
     const Pos p = k->span.begin;
-    const Type t = k->type;  // int, or unsigned (zero-extended by PAdd)
+    const Type t = k->type;  // long long, or unsigned long long
     auto e = make(Ek::Binary, p, t);
     e->span = k->span;
     e->op = "*";
