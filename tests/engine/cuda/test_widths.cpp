@@ -45,6 +45,10 @@ std::string fmt_host(const char* fmt, V v) {
 }
 
 #define CASE(T, F, E) Case{#E, F, fmt_host(F, (T)(E))}
+// A signed expression that wraps (undefined in the host's C++, two's complement on the GPU): the
+// kernel's text E, the host's value through unsigned arithmetic.
+#define WRAPS(T, F, E, HOST) Case{#E, F, fmt_host(F, (T)(HOST))}
+#define UL(x) static_cast<unsigned long long>(x)
 
 // The reference compares signed with unsigned values on purpose: that is what is under test.
 #pragma GCC diagnostic push
@@ -57,7 +61,7 @@ std::vector<Case> cases() {
       // promotions: int + long long -> long long; unsigned int + long long -> long long (it holds
       // every unsigned); int + unsigned long long -> unsigned long long (sign-extended first)
       CASE(long long, "%lld", i + L), CASE(long long, "%lld", u + L), CASE(unsigned long long, "%llu", i + U),
-      CASE(unsigned, "%u", i + u), CASE(unsigned long long, "%llu", i + z), CASE(long long, "%lld", q + q),
+      CASE(unsigned, "%u", i + u), CASE(unsigned long long, "%llu", i + z), WRAPS(long long, "%lld", q + q, UL(q) + UL(q)),
       // comparisons of signed and unsigned 64-bit values
       CASE(int, "%d", i < U), CASE(int, "%d", L < u), CASE(int, "%d", L < (long long)U), CASE(int, "%d", (unsigned long long)L > U),
       CASE(int, "%d", i < z), CASE(int, "%d", -1 == (unsigned long long)-1),
@@ -65,7 +69,7 @@ std::vector<Case> cases() {
       CASE(unsigned long long, "%llu", (unsigned long long)i), CASE(long long, "%lld", (long long)u), CASE(int, "%d", (int)L),
       CASE(unsigned, "%u", (unsigned)U), CASE(long long, "%lld", (long long)U), CASE(int, "%d", (int)q),
       // wrap, division, remainder
-      CASE(long long, "%lld", L * L), CASE(unsigned long long, "%llu", U + U), CASE(unsigned long long, "%llu", -U),
+      WRAPS(long long, "%lld", L * L, UL(L) * UL(L)), CASE(unsigned long long, "%llu", U + U), CASE(unsigned long long, "%llu", -U),
       CASE(long long, "%lld", L / i), CASE(long long, "%lld", L % i), CASE(unsigned long long, "%llu", U / u),
       CASE(unsigned long long, "%llu", U % 7), CASE(long long, "%lld", -L / 3), CASE(long long, "%lld", L % 1000000007),
       CASE(long long, "%lld", ~L), CASE(unsigned long long, "%llu", L ^ U), CASE(long long, "%lld", L & 0xffffffff),
@@ -74,7 +78,7 @@ std::vector<Case> cases() {
       CASE(long long, "%lld", L >> s40), CASE(unsigned long long, "%llu", U >> s40), CASE(unsigned long long, "%llu", U << s40),
       CASE(long long, "%lld", 1ll << s63), CASE(unsigned long long, "%llu", U >> s63), CASE(long long, "%lld", L >> 63),
       CASE(long long, "%lld", (long long)1 << 40), CASE(unsigned long long, "%llu", 1ull << 32), CASE(int, "%d", 1 << 31),
-      CASE(long long, "%lld", L << 3), CASE(unsigned long long, "%llu", z >> 1),
+      WRAPS(long long, "%lld", L << 3, UL(L) << 3), CASE(unsigned long long, "%llu", z >> 1),
       // literals: 2147483648 is a long long, 0xFFFFFFFF an unsigned int, 0x8000000000000000 unsigned long long
       CASE(long long, "%lld", 2147483648 + i), CASE(unsigned, "%u", 0xFFFFFFFF + 1), CASE(long long, "%lld", 4294967296 * 3),
       CASE(unsigned long long, "%llu", 0x8000000000000000 + 1), CASE(unsigned long long, "%llu", 5ul * 3), CASE(long long, "%lld", 1LL - 2),
