@@ -3018,7 +3018,10 @@ class Parser {
     if (w == 1) return k;
     // in 64 bits, as the GPU's address arithmetic is: an int2 pointer moved by 2^31 elements is 2^32
     // words on, not back at the array's start
-    if (!k->type.is_wide()) k = convert(std::move(k), k->type.is_unsigned() ? kULong : kLong, "pointer offset");
+    if (!k->type.is_wide()) {
+      const Type wide = k->type.is_unsigned() ? kULong : kLong;  // before k is moved from
+      k = convert(std::move(k), wide, "pointer offset");
+    }
     const Pos p = k->span.begin;
     const Type t = k->type;  // long long, or unsigned long long
     auto e = make(Ek::Binary, p, t);
