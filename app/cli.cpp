@@ -244,7 +244,9 @@ void check_made_output(const std::string& path, const char* what, std::vector<st
     if (path.size() > n && path.compare(path.size() - n, n, ext) == 0)
       throw UsageError(std::string(what) + " " + path + " would replace a kernel file: name a file of another kind, or - for stdout");
   }
-  for (std::string& f : program_data_files()) inputs.push_back(std::move(f));
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0)  // only a file that exists can be one of them: no walk of the data otherwise
+    for (std::string& f : program_data_files()) inputs.push_back(std::move(f));
   check_output_path(path, what, inputs);
 }
 
