@@ -30,7 +30,7 @@ echo "== scanscope: sanitizers (ASan + UBSan) and fuzzing, the window included"
 # error or undefined behaviour.
 CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSCANSCOPE_CUDA=OFF \
   -DSCANSCOPE_GUI=ON -DSCANSCOPE_SANITIZE=ON -DSCANSCOPE_FUZZ=ON -DSCANSCOPE_TESTS=ON \
-  -DSCANSCOPE_FUZZ_SECONDS="${SCANSCOPE_FUZZ_SECONDS:-30}"
+  -DSCANSCOPE_FUZZ_SECONDS="${SCANSCOPE_FUZZ_SECONDS:-20}"
 cmake --build build-asan
 # print_suppressions=0: the list of suppressions used would be more lines on stderr, where the
 # command-line tests expect one. use_tls=0: LeakSanitizer's tracer crashed at exit scanning NVRTC's thread-local storage (in one
