@@ -502,7 +502,7 @@ int cmd_lesson(const std::string& action, const std::string& name, int only_step
   if (only_step >= static_cast<int>(l.steps.size()))
     throw UsageError("lesson " + l.name + " has steps 0.." + std::to_string(l.steps.size() - 1) + ", not " + std::to_string(only_step));
   std::cout << shown_text(l.title) << "\n(" << shown_text(l.source) << ")\n";
-  long long budget = kMaxLessonFilledChars;  // the placeholders of all steps shown together
+  LessonBudget budget;  // the placeholders and traces of all steps shown together
   for (int i = 0; i < static_cast<int>(l.steps.size()); ++i) {
     if (only_step >= 0 && i != only_step) continue;
     const LessonStep& s = l.steps[i];

@@ -850,12 +850,15 @@ Trace run_interpreter(const ResolvedKernel& k) {
       t->fault_line = e.pos.line;
       t->fault_col = e.pos.col;
       t->fault_tid = e.tid;
+      t->work = m.executed_total();
       throw TraceFault(e, std::move(t));
     }
     info.steps = static_cast<int>(rec.steps.size()) - info.first_step;
     launches.push_back(info);
   }
-  return finish_interpreter_trace(k, m, rec, std::move(launches));
+  Trace t = finish_interpreter_trace(k, m, rec, std::move(launches));
+  t.work = m.executed_total();
+  return t;
 }
 
 namespace {

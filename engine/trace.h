@@ -252,6 +252,10 @@ struct TraceHeader {
 
 struct Trace : TraceHeader {
   std::vector<Step> steps;
+  // The interpreter's instructions the trace ran (all threads, blocks and launches: what
+  // kMaxInstructionsPerTrace bounds); 0 for a trace read from a file. Not part of trace JSON: a
+  // lesson's budget (kMaxLessonInstructions) adds them up.
+  long long work = 0;
   std::vector<PrintLine> prints;  // printf's output, by launch, block, step and thread
 };
 

@@ -73,9 +73,13 @@ namespace scanscope {
 
 // Work a lesson may ask for (`lesson list` runs every step of every lesson; the window, a step at a
 // time): traces (a step's kernel and its comparison, one each; the shipped lessons: at most 16),
-// and characters its placeholders fill in, all steps together (the shipped lessons: under 2,000).
+// characters its placeholders fill in, all steps together (the shipped lessons: under 2,000), and
+// the interpreter's instructions of all its traces together (Trace::work; the shipped lessons: at
+// most 11.6 million, large-arrays). Each trace is bounded on its own (kMaxInstructionsPerTrace); this bounds the
+// lesson, whose 64 traces could otherwise each run to their own limit.
 constexpr int kMaxLessonTraces = 64;
 constexpr long long kMaxLessonFilledChars = 1 << 20;
+constexpr long long kMaxLessonInstructions = 100000000;
 
 struct LessonStep {
   int line = 0;              // where the step starts in its file
@@ -144,9 +148,13 @@ bool lesson_compare_request(const LessonStep& s, const Trace& t, TraceRequest* o
 // Runs a step's trace and its comparison on the CPU, as `lesson show` does, and fills its
 // placeholders from them; *trace (when not null) gets the step's trace. Throws LessonError.
 struct FilledStep;
-// `budget`: characters the placeholders may still fill in, shared by a series of calls (null: a
-// budget of kMaxLessonFilledChars for this step alone).
-FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace, long long* budget = nullptr);
+// What a series of steps may still use, shared by the calls (a lesson's steps, all together).
+struct LessonBudget {
+  long long chars = kMaxLessonFilledChars;          // characters the placeholders fill in
+  long long instructions = kMaxLessonInstructions;  // the interpreter's instructions of the traces
+};
+// `budget`: null for a budget of one lesson for this step alone.
+FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace, LessonBudget* budget = nullptr);
 // Runs everything a step shows on the CPU (its trace and comparison), checks `at` and fills the
 // placeholders; throws LessonError naming the file and line at fault.
 struct FilledStep {

@@ -221,20 +221,39 @@ FilledStep fill_lesson_step(const Lesson& l, const LessonStep& s, const LessonTr
   return f;
 }
 
-FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace, long long* budget) {
-  if (!s.has_request) return fill_lesson_step(l, s, {}, budget);
+namespace {
+// Counts a trace's instructions against the lesson's budget: past it, the lesson is refused at the
+// step whose trace went over (each trace is bounded by its own budget, so a lesson's run ends
+// within one trace's worth of its own).
+void spend(const Lesson& l, const LessonStep& s, const Trace& t, LessonBudget* budget) {
+  budget->instructions -= t.work;
+  if (budget->instructions < 0)
+    throw LessonError(l.file + ":" + std::to_string(s.line) + ": the lesson's traces run more than " +
+                      std::to_string(kMaxLessonInstructions) +
+                      " interpreter instructions together (all steps; smaller n or fewer steps)");
+}
+}  // namespace
+
+FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace, LessonBudget* budget) {
+  LessonBudget own;
+  if (!budget) budget = &own;
+  if (!s.has_request) return fill_lesson_step(l, s, {}, &budget->chars);
   Trace t = run_emulator(s.request);
+  spend(l, s, t, budget);
   TraceRequest cr;
   Trace c;
   const bool compares = lesson_compare_request(s, t, &cr);
-  if (compares) c = run_emulator(cr);
-  FilledStep f = fill_lesson_step(l, s, {&t, 0, compares ? &c : nullptr}, budget);
+  if (compares) {
+    c = run_emulator(cr);
+    spend(l, s, c, budget);
+  }
+  FilledStep f = fill_lesson_step(l, s, {&t, 0, compares ? &c : nullptr}, &budget->chars);
   if (trace) *trace = std::move(t);
   return f;
 }
 
 void check_lesson_runs(const Lesson& l) {
-  long long budget = kMaxLessonFilledChars;  // all steps together
+  LessonBudget budget;  // all steps together
   for (const LessonStep& s : l.steps) run_lesson_step(l, s, nullptr, &budget);
 }
 

@@ -189,6 +189,34 @@ TEST(Lessons, ALessonHasOneBudgetOfTracesAndFilledText) {
   }
 }
 
+// A lesson's traces share one budget of interpreter instructions: 64 traces of a grid radix sort
+// at n = 8192 were each within their own budget and the trace count, and took over a minute in
+// `lesson list` on a busy machine. The lesson is refused at the step whose trace goes over.
+TEST(Lessons, ALessonsTracesShareOneInstructionBudget) {
+  TraceRequest small;
+  small.kernel = "reduce-sequential";
+  small.n = 8;
+  const Trace t = run_emulator(small);
+  EXPECT_GT(t.work, 0);
+  EXPECT_LT(t.work, 100000);  // 8 elements: a few hundred instructions
+  std::string heavy = "lesson: x\ntitle: X\n";
+  for (int i = 0; i < kMaxLessonTraces; ++i) heavy += "step: s\nkernel: app-radix-sort-blocks\nn: 8192\ntext: t\n";
+  const Lesson l = parse_lesson(heavy, "heavy.lesson");  // within the trace count
+  TraceRequest one = l.steps[0].request;
+  const long long each = run_emulator(one).work;
+  ASSERT_GT(each, 0);
+  const long long refused_at = kMaxLessonInstructions / each;  // the first step over the budget (from 0)
+  ASSERT_LT(refused_at, kMaxLessonTraces);
+  try {
+    check_lesson_runs(l);
+    ADD_FAILURE() << "ran";
+  } catch (const LessonError& e) {
+    EXPECT_EQ(std::string(e.what()), "heavy.lesson:" + std::to_string(3 + 4 * refused_at) + ": the lesson's traces run more than " +
+                                         std::to_string(kMaxLessonInstructions) +
+                                         " interpreter instructions together (all steps; smaller n or fewer steps)");
+  }
+}
+
 // Hostile lesson files: each one clear FILE:LINE error, read without blocking or reading forever.
 TEST(Lessons, HostileFilesAreRefusedClearly) {
   const std::string head = "lesson: x\ntitle: X\n";

@@ -79,6 +79,8 @@ class Machine {
   // Instructions all blocks of all launches of this machine may execute together (a trace's
   // budget, kMaxInstructionsPerTrace for run_interpreter); unlimited unless set.
   void set_trace_budget(long long total) { trace_budget_ = total; }
+  // Instructions all blocks of all launches have executed so far (what the budgets count).
+  long long executed_total() const { return executed_before_ + executed_; }
 
   // Runs function `entry` over the grid; records block `record_block` (-1: none; kAllBlocks: every
   // block, appended to what *record holds) into *record. Global accesses are recorded with the
