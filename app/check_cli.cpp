@@ -99,7 +99,7 @@ CLI::App* add_check_command(CLI::App& app, CheckOptions& o) {
   add_request_options(cmd, o.request, RequestFlags::ForFiles);
   cmd->add_option("--max-conflicts", o.max_conflicts, "fail above K bank conflicts (loads and stores)");
   cmd->add_flag("--gpu", o.gpu, "also run each file's text on the GPU: its output and shared memory must equal the model's (the gpu outcome, with its time)");
-  cmd->add_flag("--no-race", o.no_race, "fail when two threads touch one shared word between two barriers, one of them writing");
+  cmd->add_flag("--no-race", o.no_race, "fail when two threads touch one shared word (or global element of a block) between two barriers, one writing");
   cmd->add_option("--max-divergent-steps", o.max_divergent_steps,
                   "fail above K steps whose active threads are spread over more warps than they fill");
   cmd->add_option("--max-barriers", o.max_barriers, "fail above K __syncthreads() executed");

@@ -158,6 +158,13 @@ void print_table(const Trace& t, std::ostream& os, bool code = false) {
          << h.second_tid << " at " << source_position(t, s.accesses[h.second_access].site) << " (" << h.kind << ")\n"
          << "    " << race_fix(h) << "\n";
     }
+    if (!s.global_hazards.empty()) {
+      const Hazard& h = s.global_hazards[0];
+      os << "    RACE: " << s.global_hazards.size() << " global element(s) touched by two threads of the block with no barrier between; first: "
+         << shown_text(global_element_name(t, h)) << ", thread " << h.first_tid << " at " << source_position(t, s.global[h.first_access].site)
+         << " then thread " << h.second_tid << " at " << source_position(t, s.global[h.second_access].site) << " (" << h.kind << ")\n"
+         << "    " << shown_text(global_race_fix(t, h)) << "\n";
+    }
     print_printf_lines(t, static_cast<int>(i), os);
     if (grid && (i + 1 == t.steps.size() || t.steps[i + 1].launch != s.launch)) print_launch_writes(t, s.launch, os);
   }
@@ -298,6 +305,8 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
     if (!reason.empty()) hint = " (" + reason + ")";
     if (t.check.empty()) table << "output not checked: the kernel file names no check\n";
     else table << (ok ? "output matches the sequential CPU reference\n" : "OUTPUT DIFFERS from the CPU reference: " + why + hint + "\n");
+    if (ok && has_race(t))
+      table << "but the trace has races (RACE above): here threads run one after another; on a GPU the result can differ from run to run\n";
   }
   if (!json_path.empty()) {
     write_output(json_path, trace_to_json(t, t.is_grid() ? -1 : 1) + "\n");  // a grid: compact (a 2^16 scan is 77 MB so)

@@ -39,52 +39,80 @@ uint32_t active_lanes(const Step& step, int warp) {
   return mask;
 }
 
+namespace {
+
+// The first conflicting pair among one word's accesses, given in program order by `list`: the
+// earliest x that conflicts with a later access, and the earliest such y (indices into `list`).
+// Two accesses conflict when their threads differ and they are not both loads nor both atomics.
+// Found in one pass from the end (a thread's 10^6 accesses of one word must not take 10^12
+// comparisons): for each kind of partner x may take (not a load, not an atomic, any), the earliest
+// later access of that kind and the earliest one of another thread than that one; one of the two
+// is x's earliest partner.
+template <class Of>
+bool first_conflict(const std::vector<int>& list, Of of, int* found_a, int* found_b) {
+  struct Earliest {
+    int first = -1, other = -1;  // indices into list; other's thread differs from first's
+  };
+  Earliest kinds[3];  // 0: not a load, 1: not an atomic, 2: any
+  auto kind_of_partner = [&](AccessOp op) { return op == kLoad ? 0 : op == kAtomic ? 1 : 2; };
+  auto fits = [](int kind, AccessOp op) { return kind == 2 || (kind == 0 ? op != kLoad : op != kAtomic); };
+  *found_a = *found_b = -1;
+  for (int a = static_cast<int>(list.size()) - 1; a >= 0; --a) {
+    const auto& x = of(list[a]);
+    const Earliest& e = kinds[kind_of_partner(x.op)];
+    const int b = e.first >= 0 && of(list[e.first]).tid != x.tid ? e.first : e.other;
+    if (b >= 0) {
+      *found_a = a;
+      *found_b = b;
+    }
+    for (int k = 0; k < 3; ++k) {
+      if (!fits(k, x.op)) continue;
+      Earliest& ek = kinds[k];
+      if (ek.first >= 0 && of(list[ek.first]).tid != x.tid) ek.other = ek.first;
+      ek.first = a;  // (when the old first was x's thread's, other stays: another thread's than x)
+    }
+  }
+  return *found_a >= 0;
+}
+
+template <class A>
+Hazard hazard_of(const A& x, const A& y, int word, int first, int second) {
+  Hazard h;
+  h.word = word;
+  h.first_tid = x.tid;
+  h.second_tid = y.tid;
+  h.first_access = first;
+  h.second_access = second;
+  const bool x_writes = x.op == kStore || x.op == kAtomic, y_writes = y.op == kStore || y.op == kAtomic;
+  h.kind = x_writes ? (y_writes ? "write-after-write" : "read-after-write") : "write-after-read";
+  return h;
+}
+
+}  // namespace
+
 void find_hazards(Step& step) {
   step.hazards.clear();
-  // Per word: the accesses in program order; reported is the first conflicting pair (x, y): the
-  // earliest x that conflicts with a later access, and the earliest such y. Two accesses conflict
-  // when their threads differ and they are not both loads nor both atomics. Found in one pass from
-  // the end (a thread's 10^6 accesses of one word must not take 10^12 comparisons): for each kind
-  // of partner x may take (not a load, not an atomic, any), the earliest later access of that kind
-  // and the earliest one of another thread than that one; one of the two is x's earliest partner.
   std::map<int, std::vector<int>> by_word;
   for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i)
     if (step.accesses[i].op != kShuffle) by_word[step.accesses[i].word].push_back(i);
+  auto of = [&](int i) -> const Access& { return step.accesses[i]; };
   for (auto& [word, list] : by_word) {
-    struct Earliest {
-      int first = -1, other = -1;  // indices into list; other's thread differs from first's
-    };
-    Earliest kinds[3];  // 0: not a load, 1: not an atomic, 2: any
-    auto kind_of_partner = [&](AccessOp op) { return op == kLoad ? 0 : op == kAtomic ? 1 : 2; };
-    auto fits = [](int kind, AccessOp op) { return kind == 2 || (kind == 0 ? op != kLoad : op != kAtomic); };
-    int found_a = -1, found_b = -1;
-    for (int a = static_cast<int>(list.size()) - 1; a >= 0; --a) {
-      const Access& x = step.accesses[list[a]];
-      const Earliest& e = kinds[kind_of_partner(x.op)];
-      const int b = e.first >= 0 && step.accesses[list[e.first]].tid != x.tid ? e.first : e.other;
-      if (b >= 0) {
-        found_a = a;
-        found_b = b;
-      }
-      for (int k = 0; k < 3; ++k) {
-        if (!fits(k, x.op)) continue;
-        Earliest& ek = kinds[k];
-        if (ek.first >= 0 && step.accesses[list[ek.first]].tid != x.tid) ek.other = ek.first;
-        ek.first = a;  // (when the old first was x's thread's, other stays: another thread's than x)
-      }
-    }
-    if (found_a < 0) continue;
-    const Access& x = step.accesses[list[found_a]];
-    const Access& y = step.accesses[list[found_b]];
-    Hazard h;
-    h.word = word;
-    h.first_tid = x.tid;
-    h.second_tid = y.tid;
-    h.first_access = list[found_a];
-    h.second_access = list[found_b];
-    const bool x_writes = x.op == kStore || x.op == kAtomic, y_writes = y.op == kStore || y.op == kAtomic;
-    h.kind = x_writes ? (y_writes ? "write-after-write" : "read-after-write") : "write-after-read";
-    step.hazards.push_back(h);
+    int a, b;
+    if (first_conflict(list, of, &a, &b)) step.hazards.push_back(hazard_of(of(list[a]), of(list[b]), word, list[a], list[b]));
+  }
+}
+
+void find_global_hazards(Step& step) {
+  step.global_hazards.clear();
+  std::map<std::pair<int, int>, std::vector<int>> by_element;
+  for (int i = 0; i < static_cast<int>(step.global.size()); ++i) by_element[{step.global[i].array, step.global[i].index}].push_back(i);
+  auto of = [&](int i) -> const GlobalAccess& { return step.global[i]; };
+  for (auto& [element, list] : by_element) {
+    int a, b;
+    if (!first_conflict(list, of, &a, &b)) continue;
+    Hazard h = hazard_of(of(list[a]), of(list[b]), element.second, list[a], list[b]);
+    h.array = element.first;
+    step.global_hazards.push_back(h);
   }
 }
 
@@ -298,6 +326,7 @@ void analyze_global(Trace& trace) {
       }
       step.global_instructions.push_back(std::move(gi));
     }
+    find_global_hazards(step);
     trace.totals.global.ld.requests += step.global_totals.ld.requests;
     trace.totals.global.ld.sectors += step.global_totals.ld.sectors;
     trace.totals.global.st.requests += step.global_totals.st.requests;

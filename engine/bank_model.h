@@ -56,6 +56,8 @@ std::string bytes_per_element_text(double bytes);
 
 // Fills step.hazards: cross-thread read/write pairs on one word within a step.
 void find_hazards(Step& step);
+// Fills step.global_hazards the same way for the step's global accesses (called by analyze_global).
+void find_global_hazards(Step& step);
 
 // "kernels/reduce/reduce-missing-barrier.cu:44:25": where an access site is written ("site 7"
 // when the trace holds no source).

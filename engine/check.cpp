@@ -136,19 +136,52 @@ std::string race_fix(const Hazard& h) {
          "__syncwarp(), then write (v = s[i + d]; __syncwarp(); s[i] += v; __syncwarp();), or use __shfl_down_sync";
 }
 
+std::string global_element_name(const Trace& t, const Hazard& h) {
+  const std::string name = h.array >= 0 && h.array < static_cast<int>(t.global_arrays.size()) ? t.global_arrays[h.array].name : "global";
+  return name + "[" + std::to_string(h.word) + "]";
+}
+
+std::string global_race_fix(const Trace& t, const Hazard& h) {
+  const std::string e = global_element_name(t, h);
+  return "threads " + std::to_string(h.first_tid) + " and " + std::to_string(h.second_tid) + " both touch " + e +
+         ": on a GPU their loads and stores interleave and updates are lost; make the update one atomic (atomicAdd(&" + e +
+         ", v)), give each thread its own element, or put __syncthreads() between the two accesses";
+}
+
+bool has_race(const Trace& t) {
+  for (const Step& s : t.steps)
+    if (!s.hazards.empty() || !s.global_hazards.empty()) return true;
+  return false;
+}
+
 namespace {
 
 CheckOutcome check_race(const Trace& t) {
   CheckOutcome o = outcome(CheckKind::Race);
-  long long words = 0;
+  long long words = 0, elements = 0;
   const Step* first = nullptr;
+  const Step* first_global = nullptr;
   for (const Step& s : t.steps) {
     words += static_cast<long long>(s.hazards.size());
+    elements += static_cast<long long>(s.global_hazards.size());
     if (!first && !s.hazards.empty()) first = &s;
+    if (!first_global && !s.global_hazards.empty()) first_global = &s;
   }
-  if (!first) {
+  if (!first && !first_global) {
     o.passed = true;
-    o.sentence = "no race: no shared word is touched by two threads between two barriers with one of them writing";
+    o.sentence = "no race: no shared word, and no global element within a block, is touched by two threads between two barriers with one of them writing";
+    return o;
+  }
+  if (!first) {  // a race in global memory only
+    const Hazard& h = first_global->global_hazards.front();
+    const int a = site_line(t, first_global->global[h.first_access].site), b = site_line(t, first_global->global[h.second_access].site);
+    o.line = a ? a : b;
+    const std::string where = a == b || !b ? (a ? " at line " + std::to_string(a) : "") : " at lines " + std::to_string(a) + " and " + std::to_string(b);
+    o.sentence = "RACE between thread " + std::to_string(h.first_tid) + " and thread " + std::to_string(h.second_tid) + where +
+                 " of block " + std::to_string(first_global->block) + ": both touch " + global_element_name(t, h) + " (global) in " +
+                 step_name(*first_global) + " with no barrier between, one of them writing";
+    if (elements > 1) o.sentence += " (" + std::to_string(elements) + " elements raced in all)";
+    o.sentence += "; " + global_race_fix(t, h);
     return o;
   }
   const Hazard& h = first->hazards.front();

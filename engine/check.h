@@ -38,6 +38,12 @@ const char* check_name(CheckKind kind);
 // What would fix race h: between two warps a barrier; inside one warp, code that assumed the warp
 // runs in lockstep (before Volta) needs __syncwarp(). One sentence, for the command line and the check.
 std::string race_fix(const Hazard& h);
+// The same for a race on a global element within a block (Step::global_hazards), and how it is
+// named ("out[3]").
+std::string global_race_fix(const Trace& t, const Hazard& h);
+std::string global_element_name(const Trace& t, const Hazard& h);
+// Whether any step has a race, in shared or in global memory.
+bool has_race(const Trace& t);
 std::string spec_text(const CheckSpec& spec);
 // Parses a spec as written; false with *why naming the accepted forms.
 bool parse_check_spec(const std::string& text, CheckSpec* out, std::string* why);

@@ -74,9 +74,10 @@ inline std::vector<std::string> print_lines(const std::string& text) {
 // Two threads touching one shared word within one step (no barrier between them), at least one
 // of them writing: the outcome depends on which runs first. Correct kernels have none.
 struct Hazard {
-  int word = 0;
+  int word = 0;      // the shared word; for a global hazard, the element (GlobalAccess::index)
+  int array = -1;    // a global hazard's array (Trace::global_arrays); -1 for shared memory
   int first_tid = 0, second_tid = 0;  // in the trace's program order
-  int first_access = 0, second_access = 0;  // indices into Step::accesses
+  int first_access = 0, second_access = 0;  // indices into Step::accesses (Step::global for a global hazard)
   const char* kind = "";  // "read-after-write", "write-after-read", "write-after-write"
 };
 
@@ -136,6 +137,11 @@ struct Step {
   std::vector<GlobalAccess> global;
   std::vector<GlobalInstruction> global_instructions;
   GlobalTotals global_totals;
+  // Two threads of the block touching one global element within the step, one of them writing and
+  // not both atomically (filled by the global model): `d_bins[b]++` from many threads. Between
+  // blocks of a launch nothing is ordered either, but a block that reads what others wrote after a
+  // __threadfence() and an atomic is correct, so only the block's own steps are checked.
+  std::vector<Hazard> global_hazards;
 };
 
 struct OpTotals {

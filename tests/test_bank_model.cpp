@@ -5,6 +5,7 @@
 #include <random>
 
 #include "engine/bank_model.h"
+#include "engine/check.h"
 #include "engine/kernel_file.h"
 #include "engine/runner.h"
 #include "engine/validation_plan.h"
@@ -165,10 +166,12 @@ TEST(Hazards, CorrectKernelsHaveNone) {
   for (const auto& e : validation_plan()) {
     if (!wrong_by_design(*find_kernel_file(e.request.kernel), e.request).empty()) continue;
     Trace t = run_emulator(e.request);
-    for (const auto& s : t.steps)
+    for (const auto& s : t.steps) {
+      EXPECT_TRUE(s.global_hazards.empty()) << e.name << ", step " << s.label << ": a race on " << global_element_name(t, s.global_hazards[0]);
       EXPECT_TRUE(s.hazards.empty()) << e.name << ", step " << s.label << ": " << s.hazards.size() << " hazards, first on word "
                                      << s.hazards[0].word << " (" << s.hazards[0].kind << ", threads " << s.hazards[0].first_tid
                                      << " and " << s.hazards[0].second_tid << ")";
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 #include "model.h"
 
 #include "engine/bank_model.h"
+#include "engine/check.h"
 #include "engine/format.h"
 #include "engine/reference.h"
 #include "palette.h"
@@ -589,6 +590,17 @@ std::string describe_step(const Trace& t, int step) {
        << ") and thread " << h.second_tid << " " << verb(a2) << " it (line "
        << (a2.site >= 0 && a2.site < static_cast<int>(t.sites.size()) ? t.sites[a2.site].line : 0) << ") in the same step (" << h.kind
        << "); the result depends on which runs first.";
+  }
+  if (!s.global_hazards.empty()) {
+    const Hazard& h = s.global_hazards.front();
+    auto line_of = [&](int access) {
+      const int site = s.global[access].site;
+      return site >= 0 && site < static_cast<int>(t.sites.size()) ? t.sites[site].line : 0;
+    };
+    os << " RACE in global memory on " << counted(static_cast<long long>(s.global_hazards.size()), "element") << ": e.g. threads "
+       << h.first_tid << " (line " << line_of(h.first_access) << ") and " << h.second_tid << " (line " << line_of(h.second_access)
+       << ") both touch " << global_element_name(t, h) << " with no barrier between (" << h.kind
+       << "); on a GPU updates are lost: make it one atomic.";
   }
   if (s.max_degree > 1) os << " Worst bank conflict: " << s.max_degree << "-way (one instruction needs " << s.max_degree << " wavefronts).";
   return os.str();

@@ -47,7 +47,7 @@ std::string write_kernel(const std::string& dir, uint64_t seed, int index, const
 
 int hazards(const Trace& t) {
   int h = 0;
-  for (const Step& s : t.steps) h += static_cast<int>(s.hazards.size());
+  for (const Step& s : t.steps) h += static_cast<int>(s.hazards.size() + s.global_hazards.size());
   return h;
 }
 
@@ -83,7 +83,7 @@ TEST_P(Generated, RunCleanOnTheInterpreterAndPassTheirCheck) {
         }
         ++runs;
         EXPECT_TRUE(t.fault.empty()) << name << " n=" << n << ": " << t.fault;
-        EXPECT_EQ(hazards(t), 0) << name << " n=" << n << ": a race on a shared word";
+        EXPECT_EQ(hazards(t), 0) << name << " n=" << n << ": a race (shared memory, or global within a block)";
         std::string why;
         EXPECT_TRUE(check_output(t, &why)) << name << " n=" << n << ": " << why;
         if (nvrtc_here) {

@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "engine/catalogue.h"
+#include "engine/check.h"
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
 #include "engine/runner.h"
@@ -55,6 +56,7 @@ TEST_P(Corpus, RunsOnTheInterpreterAndMatchesTheCpuReference) {
       }
       std::string why;
       EXPECT_TRUE(check_output(t, &why)) << GetParam() << " n=" << n << " " << type_name(type) << ": " << why;
+      EXPECT_FALSE(has_race(t)) << GetParam() << " n=" << n << " " << type_name(type) << ": a race in shared or global memory";
       if (n == sizes.front() || n == sizes.back()) {  // the trace it makes loads back, as the window opens it
         try {
           const Trace back = trace_from_json(trace_to_json(t), GetParam());
