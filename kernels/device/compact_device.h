@@ -7,10 +7,13 @@
 //      select-by-flags, each thread's ITEMS flag bytes with 16-byte (or 4-byte) loads;
 //   2. makes each thread's selection mask (bit k: item k is kept) and counts it;
 //   3. scans the counts across the block (warp shuffles, warp totals in shared memory);
-//   4. warp 0 publishes the tile's count and looks back (tile_prefix, block_steps.h, on counts)
-//      for the number kept by all tiles before it; the last tile writes the total;
+//   4. warp 0 publishes the tile's count at once and, after step 5, looks back (the two halves of
+//      tile_prefix, block_steps.h, on counts) for the number kept by all tiles before it; the
+//      last tile writes the total;
 //   5. each thread puts its kept items (and, partitioning, its rejected ones after all the kept
-//      ones) in order into a flat, padded copy of the tile in shared memory;
+//      ones) in order into a flat, padded copy of the tile in shared memory: their places in the
+//      tile need only the block's scan, so the items leave the registers before the look-back
+//      (and the other warps scatter while warp 0 looks back);
 //   6. the block writes them out from there with consecutive threads at consecutive addresses
 //      (coalesced): kept item j of the tile at out[prefix + j].
 // Partition writes the rejected items from the back of out in reverse order, as CUB's
@@ -156,30 +159,23 @@ struct CompactTile {
     b.shfl_up(excl, val, 1);  // exclusive within the warp (lane 0: unused)
     b.sync();  // warp counts to shared memory; the staging area is free again
     scan_warp_totals<OpSum, int>(b, total, other, wt, kWarps);
-    // 4. the look-back over the tiles' counts
     b.threads([&](int tid) {
       if (tid < kLookBackLanes) {  // the GPU: all of warp 0; the CPU: thread 0
 #if defined(__CUDA_ARCH__)
         const int aggregate = __shfl_sync(0xffffffffu, total[tid], kWarps - 1);
         const int before = __shfl_up_sync(0xffffffffu, total[tid], 1);
-#else
-        const int aggregate = total[kWarps - 1];
-#endif
-        const int prefix = tile_prefix<OpSum, int>(a.status, tile, tid, aggregate, a.tag);
-#if defined(__CUDA_ARCH__)
         if (tid < kWarps) wp.store(tid, tid > 0 ? before : 0);
 #else
+        const int aggregate = total[kWarps - 1];
         for (int w = 0; w < kWarps; ++w) wp.store(w, w > 0 ? total[w - 1] : 0);
 #endif
-        if (tid == 0) {
-          info.store(0, prefix);
-          info.store(1, aggregate);
-          if (tile == g.blocks - 1) *a.num_selected = prefix + aggregate;
-        }
+        if (tid == 0) info.store(1, aggregate);
+        tile_publish_aggregate(a.status, tile, tid, aggregate, a.tag);  // 4a. the tile's count, at once
       }
     });
-    b.sync();  // look-back
-    // 5. kept items (then, partitioning, the rejected ones) in order into the exchange
+    b.sync();  // warp offsets and the tile's count in shared memory
+    // 5. kept items (then, partitioning, the rejected ones) in order into the exchange: their places
+    // in the tile need no look-back, so the items leave the registers before it
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, warp = tid / kWarpSize;
       int pos = wp.load(warp) + (lane > 0 ? excl[tid] : 0);  // kept items of the tile before this thread's
@@ -197,6 +193,18 @@ struct CompactTile {
       } else {
         SS_UNROLL for (int k = 0; k < ITEMS; ++k)
           if ((m >> k) & 1u) stage.store(exchange_word(pos++), items[tid][k]);
+      }
+    });
+    // 4b. warp 0 (after its own part of step 5) looks back for the number kept before the tile
+    // while the other warps scatter; the last tile writes the total.
+    b.threads([&](int tid) {
+      if (tid < kLookBackLanes) {
+        const int aggregate = info.load(1);
+        const int prefix = tile_finish_prefix<OpSum, int>(a.status, tile, tid, aggregate, a.tag);
+        if (tid == 0) {
+          info.store(0, prefix);
+          if (tile == g.blocks - 1) *a.num_selected = prefix + aggregate;
+        }
       }
     });
     b.sync();  // exchange complete
