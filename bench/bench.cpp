@@ -126,6 +126,20 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
   }
   const int total = static_cast<int>(runnable * sizes.size());
   int done = 0;
+  // Before each point: progress, the cancel check, the point's kernel, family and n; false when cancelled.
+  auto start_point = [&](const BenchKernel& s, long long n, const std::string& label, BenchPoint& p) {
+    if (progress) progress(done, total, label);
+    if (cancel && cancel->load()) {
+      r.messages.push_back("cancelled");
+      if (gpu) gpu->release();
+      return false;
+    }
+    ++done;
+    p.kernel = s.id;
+    p.family = s.family;
+    p.n = n;
+    return true;
+  };
   bool cpu_kernels = false;
   for (const auto& id : ids) cpu_kernels = cpu_kernels || !find_spec(id)->gpu;
   if (cpu_kernels && config.repeats > kMaxCpuRepeats)  // said, not silently capped
@@ -147,17 +161,8 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
       const BenchKernel& s = *find_spec(id);
       if (s.gpu && !gpu) continue;  // said once in messages
       if (s.select != BenchSelect::None) continue;  // below, one point per kept fraction
-      if (progress) progress(done, total, id + " n=" + std::to_string(n));
-      if (cancel && cancel->load()) {
-        r.messages.push_back("cancelled");
-        if (gpu) gpu->release();
-        return;
-      }
-      ++done;
       BenchPoint p;
-      p.kernel = id;
-      p.family = s.family;
-      p.n = n;
+      if (!start_point(s, n, id + " n=" + std::to_string(n), p)) return;
       out.assign(s.scan ? static_cast<size_t>(n) : 1, T(0));
       try {
         if (s.gpu) {
@@ -203,17 +208,8 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
         }
         for (const auto& id : select_ids) {
           const BenchKernel& s = *find_spec(id);
-          if (progress) progress(done, total, id + " kept " + std::to_string(kept) + "% n=" + std::to_string(n));
-          if (cancel && cancel->load()) {
-            r.messages.push_back("cancelled");
-            gpu->release();
-            return;
-          }
-          ++done;
           BenchPoint p;
-          p.kernel = id;
-          p.family = s.family;
-          p.n = n;
+          if (!start_point(s, n, id + " kept " + std::to_string(kept) + "% n=" + std::to_string(n), p)) return;
           p.kept_percent = kept;
           if (!gpu_note.empty() || !upload_error.empty()) {
             p.note = gpu_note.empty() ? upload_error : gpu_note;
@@ -223,11 +219,11 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
           try {
             long long selected = -1;
             p.ms = gpu->time_select(s.gpu_kernel, static_cast<double>(threshold), config.warmup, config.repeats, out.data(), &selected);
-            p.selected = selected;
+            if (selected >= 0 && selected <= n) p.selected = selected;  // a count out of range stays out of the file (the note says it)
             std::string why;
             p.verified = bench_detail::check_select(sin, flags, threshold, s.select, out, selected, &why);
             if (!p.verified) p.note = "WRONG RESULT: " + why;
-            p.gbps = p.ms > 0 && selected >= 0 ? bench_detail::select_bytes(s.select, n, selected) / (p.ms * 1e6) : 0;
+            p.gbps = p.ms > 0 && p.selected >= 0 ? bench_detail::select_bytes(s.select, n, p.selected) / (p.ms * 1e6) : 0;
           } catch (const std::exception& e) {
             p.note = std::string("error: ") + e.what();
             r.messages.push_back(p.note);

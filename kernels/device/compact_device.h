@@ -130,7 +130,7 @@ struct CompactTile {
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, warp = tid / kWarpSize, base = warp * kWarpWords;
       const long long warp_first = tile_first + static_cast<long long>(warp) * kWarpSize * ITEMS;
-      if (full) {
+      if (full) {  // LookBackScanFast's full-tile load, repeated rather than shared: scan-best's measured code stays as it is
         const T* src = a.in + warp_first;
         Vec4<T> v[ITEMS / 4];
         SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) v[q] = load_vec4(src + 4 * (q * kWarpSize + lane));
