@@ -113,7 +113,7 @@ std::vector<std::string> parse_timing_series(const std::string& list, const std:
   std::string accepted;
   for (const auto& k : bench_kernels())
     if (k.in_all) accepted += (accepted.empty() ? "" : ", ") + k.id;
-  accepted += "; and the tuning variants x-... that scanscope bench --help lists";
+  accepted += "; tuning variants x-...: scanscope bench --help";  // short: a UsageError keeps 600 characters
   std::vector<std::string> out;
   std::stringstream ss(list);
   std::string name;
