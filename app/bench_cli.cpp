@@ -9,6 +9,7 @@
 #include <iostream>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 #include <CLI/CLI.hpp>
 
@@ -37,6 +38,13 @@ std::string fmt(const char* f, double v) {
   return buf;
 }
 
+// The kernel, and for a compaction the kept fraction it ran at: "compact-best 10%".
+std::string point_label(const BenchPoint& p) {
+  std::string label = shown_text(p.kernel);
+  if (p.kept_percent >= 0) label += " " + std::to_string(p.kept_percent) + "%";
+  return label;
+}
+
 void print_table(const BenchResults& r, FILE* out) {
   std::fprintf(out, "device: %s (%s%s%s), type %s, %s\n", shown_text(r.device).c_str(), shown_text(r.driver).c_str(), r.cub.empty() ? "" : ", ",
                shown_text(r.cub).c_str(), type_name(r.type), shown_text(r.date).c_str());
@@ -46,30 +54,32 @@ void print_table(const BenchResults& r, FILE* out) {
     if (p.n != last_n && last_n != -1) std::fprintf(out, "\n");
     last_n = p.n;
     std::string check = p.note.empty() ? (p.verified ? "ok" : "NOT CHECKED") : shown_text(p.note);
+    if (p.note.empty() && p.selected >= 0) check += " (" + std::to_string(p.selected) + " kept)";
+    const std::string label = point_label(p);
     if (p.ms <= 0 && !p.note.empty()) {
-      std::fprintf(out, "%-24s %11lld %11s %9s %8s %8s  %s\n", shown_text(p.kernel).c_str(), p.n, "-", "-", "-", "-", check.c_str());
+      std::fprintf(out, "%-24s %11lld %11s %9s %8s %8s  %s\n", label.c_str(), p.n, "-", "-", "-", "-", check.c_str());
       continue;
     }
-    std::fprintf(out, "%-24s %11lld %11s %9s %8s %8s  %s\n", shown_text(p.kernel).c_str(), p.n, fmt("%.4f", p.ms).c_str(), fmt("%.1f", p.gbps).c_str(),
+    std::fprintf(out, "%-24s %11lld %11s %9s %8s %8s  %s\n", label.c_str(), p.n, fmt("%.4f", p.ms).c_str(), fmt("%.1f", p.gbps).c_str(),
                 p.ratio_to_cub > 0 ? fmt("%.2f", p.ratio_to_cub).c_str() : "-", p.ratio_to_copy > 0 ? fmt("%.2f", p.ratio_to_copy).c_str() : "-",
                 check.c_str());
   }
   // Our best kernels against their baselines, measured in this run.
   std::map<std::string, bool> best;
   for (const auto& k : bench_kernels()) best[k.id] = k.best;
-  std::map<std::pair<std::string, long long>, const BenchPoint*> at;
+  std::map<std::tuple<std::string, long long, int>, const BenchPoint*> at;
   for (const auto& p : r.points)
-    if (p.ms > 0 && p.note.empty()) at[{p.kernel, p.n}] = &p;
+    if (p.ms > 0 && p.note.empty()) at[{p.kernel, p.n, p.kept_percent}] = &p;
   bool header = false;
   for (const auto& [key, p] : at) {
-    if (!best[key.first]) continue;
+    if (!best[std::get<0>(key)]) continue;
     if (!header) {
-      std::fprintf(out, "\nbest kernels (same run): %-14s %11s %9s %8s %8s %10s\n", "kernel", "n", "GB/s", "x CUB", "x copy", "x probe");
+      std::fprintf(out, "\nbest kernels (same run): %-22s %11s %9s %8s %8s %10s\n", "kernel", "n", "GB/s", "x CUB", "x copy", "x probe");
       header = true;
     }
-    auto probe = at.find({"read-probe", key.second});
+    auto probe = at.find({"read-probe", std::get<1>(key), -1});
     std::string xprobe = p->family == BenchFamily::Reduce && probe != at.end() ? fmt("%.3f", p->gbps / probe->second->gbps) : "-";
-    std::fprintf(out, "%25s %-14s %11lld %9.1f %8s %8s %10s\n", "", key.first.c_str(), key.second, p->gbps, p->ratio_to_cub > 0 ? fmt("%.3f", p->ratio_to_cub).c_str() : "-",
+    std::fprintf(out, "%25s %-22s %11lld %9.1f %8s %8s %10s\n", "", point_label(*p).c_str(), std::get<1>(key), p->gbps, p->ratio_to_cub > 0 ? fmt("%.3f", p->ratio_to_cub).c_str() : "-",
                 p->ratio_to_copy > 0 ? fmt("%.3f", p->ratio_to_copy).c_str() : "-", xprobe.c_str());
   }
   for (const auto& m : r.messages) std::fprintf(out, "note: %s\n", shown_text(m).c_str());
@@ -92,6 +102,7 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& o) {
   cmd->add_option("--repeats", o.repeats, "timed runs per point (the median is reported)");
   cmd->add_option("--warmup", o.warmup, "untimed runs first");
   cmd->add_option("--preset", o.preset, "re-run a source's table: harris-table2 (Harris's scan paper, Table 2) or oancea (Oancea and Henriksen's notes: reduce at n = 1000 and 10^6)");
+  cmd->add_option("--kept", o.kept, "the stream compactions' kept fractions in percent, comma-separated (default 10,50,90): one point each");
   cmd->add_flag("--quiet", o.quiet, "no progress on stderr");
   return cmd;
 }
@@ -122,6 +133,19 @@ int run_bench_command(const BenchOptions& o, const CLI::App& cmd) {
   if (!gpu && c.max_n > (1LL << 26))
     throw UsageError("without a GPU --max is at most 2^26 (67108864), not " + std::to_string(c.max_n) + " (" + gpu_status().why + ")");
   if (!o.json.empty()) check_output_path(o.json, "--json");  // before the sweep, not after it
+  c.kept_percent.clear();
+  for (const auto& k : split_ids(o.kept)) {
+    size_t used = 0;
+    int v = -1;
+    try {
+      v = std::stoi(k, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != k.size() || v < 0 || v > 100) throw UsageError("--kept takes percentages 0 to 100, comma-separated, not '" + k + "'");
+    c.kept_percent.push_back(v);
+  }
+  if (c.kept_percent.empty()) throw UsageError("--kept needs at least one percentage");
   c.repeats = o.repeats;
   c.warmup = o.warmup;
   c.preset = o.preset;

@@ -19,6 +19,7 @@ struct BenchOptions {
   int repeats = 20;
   int warmup = 3;
   std::string preset;
+  std::string kept = "10,50,90";  // the stream compactions' kept fractions, percent
   bool quiet = false;
 };
 

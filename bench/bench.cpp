@@ -11,10 +11,12 @@
 #include <numeric>
 #include <stdexcept>
 #include <thread>
+#include <tuple>
 
 #include "bench/bench_detail.h"
 #include "engine/catalogue.h"
 #include "kernels/device/bench_backend.h"
+#include "kernels/device/compact_device.h"
 #include "kernels/device/strategies.h"
 
 namespace scanscope {
@@ -112,13 +114,32 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
     r.points.push_back(p);
     if (on_point) on_point(r);
   };
-  std::vector<std::string> gpu_ids;
-  for (const auto& id : ids)
+  std::vector<std::string> gpu_ids, select_ids;
+  for (const auto& id : ids) {
     if (find_spec(id)->gpu) gpu_ids.push_back(find_spec(id)->gpu_kernel);
+    if (find_spec(id)->select != BenchSelect::None) select_ids.push_back(id);
+  }
   int runnable = 0;
-  for (const auto& id : ids) runnable += gpu || !find_spec(id)->gpu;
+  for (const auto& id : ids) {
+    const int points = find_spec(id)->select != BenchSelect::None ? static_cast<int>(config.kept_percent.size()) : 1;
+    runnable += (gpu || !find_spec(id)->gpu) ? points : 0;
+  }
   const int total = static_cast<int>(runnable * sizes.size());
   int done = 0;
+  // Before each point: progress, the cancel check, the point's kernel, family and n; false when cancelled.
+  auto start_point = [&](const BenchKernel& s, long long n, const std::string& label, BenchPoint& p) {
+    if (progress) progress(done, total, label);
+    if (cancel && cancel->load()) {
+      r.messages.push_back("cancelled");
+      if (gpu) gpu->release();
+      return false;
+    }
+    ++done;
+    p.kernel = s.id;
+    p.family = s.family;
+    p.n = n;
+    return true;
+  };
   bool cpu_kernels = false;
   for (const auto& id : ids) cpu_kernels = cpu_kernels || !find_spec(id)->gpu;
   if (cpu_kernels && config.repeats > kMaxCpuRepeats)  // said, not silently capped
@@ -139,17 +160,9 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
     for (const auto& id : ids) {
       const BenchKernel& s = *find_spec(id);
       if (s.gpu && !gpu) continue;  // said once in messages
-      if (progress) progress(done, total, id + " n=" + std::to_string(n));
-      if (cancel && cancel->load()) {
-        r.messages.push_back("cancelled");
-        if (gpu) gpu->release();
-        return;
-      }
-      ++done;
+      if (s.select != BenchSelect::None) continue;  // below, one point per kept fraction
       BenchPoint p;
-      p.kernel = id;
-      p.family = s.family;
-      p.n = n;
+      if (!start_point(s, n, id + " n=" + std::to_string(n), p)) return;
       out.assign(s.scan ? static_cast<size_t>(n) : 1, T(0));
       try {
         if (s.gpu) {
@@ -173,6 +186,51 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
         r.messages.push_back(p.note);
       }
       emit(p);
+    }
+    if (!select_ids.empty() && gpu) {
+      // The compactions: their own input (1000 levels, select_value), one point per kept fraction;
+      // the flags are the predicate's, so every select kernel keeps the same elements.
+      std::vector<T> sin(static_cast<size_t>(n));
+      for (long long i = 0; i < n; ++i) sin[i] = bench_detail::select_value<T>(mix(static_cast<uint64_t>(i) ^ 0x5e1ec7ULL) % 1000u);
+      std::vector<uint8_t> flags(static_cast<size_t>(n));
+      out.assign(static_cast<size_t>(n), T(0));
+      for (int kept : config.kept_percent) {
+        const T threshold = bench_detail::select_threshold<T>(kept);
+        for (long long i = 0; i < n; ++i) flags[i] = sin[i] > threshold;
+        std::string upload_error;
+        if (gpu_note.empty()) {
+          try {
+            gpu->upload_select(sin.data(), flags.data());
+          } catch (const std::exception& e) {
+            upload_error = std::string("error: ") + e.what();
+            r.messages.push_back(upload_error);
+          }
+        }
+        for (const auto& id : select_ids) {
+          const BenchKernel& s = *find_spec(id);
+          BenchPoint p;
+          if (!start_point(s, n, id + " kept " + std::to_string(kept) + "% n=" + std::to_string(n), p)) return;
+          p.kept_percent = kept;
+          if (!gpu_note.empty() || !upload_error.empty()) {
+            p.note = gpu_note.empty() ? upload_error : gpu_note;
+            emit(p);
+            continue;
+          }
+          try {
+            long long selected = -1;
+            p.ms = gpu->time_select(s.gpu_kernel, static_cast<double>(threshold), config.warmup, config.repeats, out.data(), &selected);
+            if (selected >= 0 && selected <= n) p.selected = selected;  // a count out of range stays out of the file (the note says it)
+            std::string why;
+            p.verified = bench_detail::check_select(sin, flags, threshold, s.select, out, selected, &why);
+            if (!p.verified) p.note = "WRONG RESULT: " + why;
+            p.gbps = p.ms > 0 && p.selected >= 0 ? bench_detail::select_bytes(s.select, n, p.selected) / (p.ms * 1e6) : 0;
+          } catch (const std::exception& e) {
+            p.note = std::string("error: ") + e.what();
+            r.messages.push_back(p.note);
+          }
+          emit(p);
+        }
+      }
     }
   }
   if (gpu) gpu->release();
@@ -259,12 +317,78 @@ template bool check_scan<float>(const std::vector<float>&, const std::vector<flo
 template bool check_copy<int>(const std::vector<int>&, const std::vector<int>&, std::string*);
 template bool check_copy<float>(const std::vector<float>&, const std::vector<float>&, std::string*);
 
+template <>
+int select_value<int>(uint32_t h) {
+  return static_cast<int>(h);
+}
+template <>
+float select_value<float>(uint32_t h) {
+  return (static_cast<float>(h) + 0.5f) / 1000.0f;
+}
+template <>
+int select_threshold<int>(int kept_percent) {
+  return 999 - 10 * kept_percent;
+}
+template <>
+float select_threshold<float>(int kept_percent) {
+  return static_cast<float>(1000 - 10 * kept_percent) / 1000.0f;
+}
+
+template <class T>
+bool check_select(const std::vector<T>& in, const std::vector<uint8_t>& flags, T threshold, BenchSelect mode, const std::vector<T>& out, long long selected,
+                  std::string* why) {
+  auto fail = [&](const std::string& what) {
+    if (why) *why = what;
+    return false;
+  };
+  const size_t n = in.size();
+  if (mode == BenchSelect::None) return fail("not a compaction");
+  if (mode == BenchSelect::Flagged && flags.size() != n) return fail("no flags");
+  auto keep = [&](size_t i) { return mode == BenchSelect::Flagged ? flags[i] != 0 : in[i] > threshold; };
+  size_t kept = 0;
+  for (size_t i = 0; i < n; ++i) kept += keep(i);
+  if (selected != static_cast<long long>(kept)) return fail("count " + std::to_string(selected) + ", expected " + std::to_string(kept));
+  const size_t written = mode == BenchSelect::Partition ? n : kept;
+  if (out.size() < written) return fail("output has " + std::to_string(out.size()) + " elements, expected at least " + std::to_string(written));
+  // One pass in input order: the j-th kept element at out[j] (std::copy_if's order), and for a
+  // partition the r-th rejected one at out[n - 1 - r] (std::stable_partition's back half, reversed).
+  auto same = [](T a, T b) { return bits_of(a) == bits_of(b); };
+  size_t j = 0, r = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (keep(i)) {
+      if (!same(out[j], in[i])) return fail("kept element " + std::to_string(j) + " is " + std::to_string(out[j]) + ", expected " + std::to_string(in[i]));
+      ++j;
+    } else if (mode == BenchSelect::Partition) {
+      if (!same(out[n - 1 - r], in[i]))
+        return fail("rejected element " + std::to_string(r) + " (at " + std::to_string(n - 1 - r) + ", from the back) is " + std::to_string(out[n - 1 - r]) +
+                    ", expected " + std::to_string(in[i]));
+      ++r;
+    }
+  }
+  return true;
+}
+
+double select_bytes(BenchSelect mode, long long n, long long selected) {
+  const double nn = static_cast<double>(n), k = static_cast<double>(selected);
+  switch (mode) {
+    case BenchSelect::If: return 4 * nn + 4 * k;
+    case BenchSelect::Flagged: return 5 * nn + 4 * k;
+    case BenchSelect::Partition: return 8 * nn;
+    case BenchSelect::None: break;
+  }
+  return 0;
+}
+
+template bool check_select<int>(const std::vector<int>&, const std::vector<uint8_t>&, int, BenchSelect, const std::vector<int>&, long long, std::string*);
+template bool check_select<float>(const std::vector<float>&, const std::vector<uint8_t>&, float, BenchSelect, const std::vector<float>&, long long, std::string*);
+
 void compute_ratios(BenchResults& r) {
-  std::map<std::pair<std::string, long long>, const BenchPoint*> at;
+  // (kernel, n, kept percent): a compaction has one point per kept fraction, everything else -1.
+  std::map<std::tuple<std::string, long long, int>, const BenchPoint*> at;
   for (const auto& p : r.points)
-    if (p.ms > 0 && p.note.empty()) at[{p.kernel, p.n}] = &p;
-  auto ms_of = [&](const std::string& k, long long n) -> double {
-    auto it = at.find({k, n});
+    if (p.ms > 0 && p.note.empty()) at[{p.kernel, p.n, p.kept_percent}] = &p;
+  auto ms_of = [&](const std::string& k, long long n, int kept) -> double {
+    auto it = at.find({k, n, kept});
     return it == at.end() ? 0 : it->second->ms;
   };
   for (auto& p : r.points) {
@@ -272,11 +396,12 @@ void compute_ratios(BenchResults& r) {
     if (p.ms <= 0 || !p.note.empty()) continue;
     const BenchKernel* s = find_spec(p.kernel);
     std::string cub;
-    if (s && s->scan && p.kernel != "copy") cub = s->inclusive && ms_of("cub-scan-inclusive", p.n) > 0 ? "cub-scan-inclusive" : "cub-scan";
+    if (s && s->select != BenchSelect::None) cub = select_cub_counterpart(s->select);
+    else if (s && s->scan && p.kernel != "copy") cub = s->inclusive && ms_of("cub-scan-inclusive", p.n, -1) > 0 ? "cub-scan-inclusive" : "cub-scan";
     else if (s && p.kernel != "copy") cub = "cub-reduce";
-    double cub_ms = cub.empty() ? 0 : ms_of(cub, p.n);
+    double cub_ms = cub.empty() ? 0 : ms_of(cub, p.n, p.kept_percent);
     if (cub_ms > 0) p.ratio_to_cub = cub_ms / p.ms;
-    auto copy = at.find({"copy", p.n});
+    auto copy = at.find({"copy", p.n, -1});
     if (copy != at.end() && copy->second->gbps > 0) p.ratio_to_copy = p.gbps / copy->second->gbps;
   }
 }
@@ -309,10 +434,22 @@ const std::vector<BenchKernel>& bench_kernels() {
       if (s.flags & device::kBenchInclusive)
         v.push_back({std::string(s.id) + "-inclusive", family, std::string(s.title) + "; inclusive", true, true, true, true, !s.takes_float, false, s.id});
     }
+    // Stream compactions (kernels/device/compact_device.h).
+    for (const auto& c : device::compactions()) {
+      const BenchSelect sel = c.mode == device::SelectMode::If ? BenchSelect::If : c.mode == device::SelectMode::Flagged ? BenchSelect::Flagged : BenchSelect::Partition;
+      BenchKernel k{c.id, BenchFamily::Select, c.title, false, false, true, !c.tuning(), false, c.best(), c.id};
+      k.select = sel;
+      (c.tuning() ? tuning : v).push_back(k);
+    }
     // Baselines: NVIDIA's CUB, the device copy, the read probe (kernels/device/baselines.cu) and the CPU.
     v.push_back({"cub-reduce", BenchFamily::Reduce, "cub::DeviceReduce::Sum", false, false, true, true, false, false, "cub-reduce"});
     v.push_back({"cub-scan", BenchFamily::Scan, "cub::DeviceScan::ExclusiveSum", true, false, true, true, false, false, "cub-scan"});
     v.push_back({"cub-scan-inclusive", BenchFamily::Scan, "cub::DeviceScan::InclusiveSum", true, true, true, true, false, false, "cub-scan-inclusive"});
+    v.push_back({"cub-select", BenchFamily::Select, "cub::DeviceSelect::If (x > threshold)", false, false, true, true, false, false, "cub-select", BenchSelect::If});
+    v.push_back({"cub-select-flagged", BenchFamily::Select, "cub::DeviceSelect::Flagged (a byte flag per element)", false, false, true, true, false, false, "cub-select-flagged",
+                 BenchSelect::Flagged});
+    v.push_back({"cub-partition", BenchFamily::Select, "cub::DevicePartition::If (x > threshold; the rest reversed at the back)", false, false, true, true, false, false,
+                 "cub-partition", BenchSelect::Partition});
     v.push_back({"copy", BenchFamily::Copy, "cudaMemcpyAsync device to device", true, false, true, true, false, false, "copy"});
     v.push_back({"read-probe", BenchFamily::Copy, "read-bandwidth probe: 16-byte loads, all in flight, one atomic per block", false, false, true, true, false, false, "read-probe"});
     v.push_back({"cpu-sequential-reduce", BenchFamily::Cpu, "a sequential loop", false, false, false, true, false, false, ""});
@@ -340,6 +477,9 @@ BenchResults run_bench(const BenchConfig& config_in, const BenchProgress& progre
     if (config.kernels.empty()) config.kernels = k;
     if (config.sizes.empty()) config.sizes = bench_detail::preset_sizes(config.preset);
   }
+  if (config.kept_percent.empty()) throw UsageError("--kept needs at least one percentage");
+  for (int k : config.kept_percent)
+    if (k < 0 || k > 100) throw UsageError("--kept takes percentages 0 to 100, not " + std::to_string(k));
   if (config.repeats < 1 || config.repeats > 1000) throw UsageError("--repeats must be 1 to 1000, not " + std::to_string(config.repeats));
   std::vector<std::string> ids = config.kernels.empty() ? bench_kernel_ids() : config.kernels;
   for (const auto& id : ids)

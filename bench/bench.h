@@ -21,11 +21,13 @@ struct BenchConfig {
   int repeats = 20;                  // timed repeats per point (median reported)
   int warmup = 3;
   std::string preset;                // "", "harris-table2", "oancea"
+  std::vector<int> kept_percent = {10, 50, 90};  // the stream compactions' kept fractions (an axis: one point each)
 };
 
-// What a bench kernel is: a reduction, a scan, a device copy or read probe, a CPU baseline.
-enum class BenchFamily : int { Reduce = 0, Scan, Copy, Cpu };
-const char* bench_family_name(BenchFamily f);  // as in the JSON: reduce, scan, copy, cpu
+// What a bench kernel is: a reduction, a scan, a device copy or read probe, a CPU baseline, a
+// stream compaction (select or partition).
+enum class BenchFamily : int { Reduce = 0, Scan, Copy, Cpu, Select };
+const char* bench_family_name(BenchFamily f);  // as in the JSON: reduce, scan, copy, cpu, select
 bool parse_bench_family(const std::string& s, BenchFamily* out);
 
 struct BenchPoint {
@@ -38,6 +40,9 @@ struct BenchPoint {
   double ratio_to_copy = 0;  // our GB/s / copy GB/s at the same n
   bool verified = false;     // result checked against the CPU
   std::string note;          // e.g. "skipped: does not fit in GPU memory"
+  // Stream compaction points only (family Select; -1 elsewhere, and absent from the JSON):
+  int kept_percent = -1;     // the kept fraction the threshold was set for, in percent
+  long long selected = -1;   // the count the kernel returned (checked)
 };
 
 struct BenchResults {
@@ -58,6 +63,11 @@ using BenchPointSink = std::function<void(const BenchResults& so_far)>;
 BenchResults run_bench(const BenchConfig& config, const BenchProgress& progress, const std::atomic<bool>* cancel,
                        const BenchPointSink& on_point = nullptr);
 
+// What a stream compaction keeps: by a predicate (x > threshold), by a flag per element, or a
+// partition by the predicate (kept in order at the front, the rest in reverse order at the back,
+// as CUB's DevicePartition::If).
+enum class BenchSelect { None, If, Flagged, Partition };
+
 // A kernel run_bench times: a device-wide strategy of the registry (kernels/device/strategies.h),
 // the inclusive form of one, or a baseline (CUB, the device copy, the read probe, the CPU).
 struct BenchKernel {
@@ -71,6 +81,7 @@ struct BenchKernel {
   bool int_only = false;   // built for --type int only
   bool best = false;       // our best of its family: the summary sets it beside its baselines
   std::string gpu_kernel;  // what the GPU launches (scan-best-inclusive: scan-best, inclusive)
+  BenchSelect select = BenchSelect::None;  // family Select: what it keeps
 };
 
 // Every kernel run_bench knows: the strategies and their inclusive forms, the baselines, then the

@@ -32,11 +32,24 @@ std::string lower(std::string s) {
 
 bool timed(const BenchPoint& p) { return p.ms > 0 && p.note.empty(); }
 
+// The kept fraction a compaction's series shows (it has a point per kept fraction at each n): 50 %
+// where recorded, else the first recorded; -1 (every point) for the other series.
+int shown_kept(const BenchResults& r, const std::string& id) {
+  int first = -1;
+  for (const auto& p : r.points) {
+    if (p.kernel != id || p.kept_percent < 0 || !timed(p)) continue;
+    if (p.kept_percent == 50) return 50;
+    if (first < 0) first = p.kept_percent;
+  }
+  return first;
+}
+
 // n -> point of one series (the last one recorded for an n wins, as compute_ratios's map does).
 std::map<long long, const BenchPoint*> by_n(const BenchResults& r, const std::string& id) {
   std::map<long long, const BenchPoint*> m;
+  const int kept = shown_kept(r, id);
   for (const auto& p : r.points)
-    if (p.kernel == id && timed(p)) m[p.n] = &p;
+    if (p.kernel == id && timed(p) && p.kept_percent == kept) m[p.n] = &p;
   return m;
 }
 
@@ -100,7 +113,7 @@ std::vector<std::string> parse_timing_series(const std::string& list, const std:
   std::string accepted;
   for (const auto& k : bench_kernels())
     if (k.in_all) accepted += (accepted.empty() ? "" : ", ") + k.id;
-  accepted += "; and the tuning variants x-... that scanscope bench --help lists";
+  accepted += "; tuning variants x-...: scanscope bench --help";  // short: a UsageError keeps 600 characters
   std::vector<std::string> out;
   std::stringstream ss(list);
   std::string name;
@@ -147,6 +160,8 @@ std::vector<std::string> missing_series(const BenchResults& r, const std::vector
 std::string cub_counterpart(const BenchResults& r, const std::string& id) {
   const BenchKernel* k = find_kernel(id);
   if (id == "copy" || (!k && series_family(r, id) == BenchFamily::Copy)) return "";
+  if (k && k->select != BenchSelect::None) return bench_detail::select_cub_counterpart(k->select);
+  if (!k && series_family(r, id) == BenchFamily::Select) return "";
   const bool scan = k ? k->scan : series_family(r, id) == BenchFamily::Scan;
   if (!scan) return "cub-reduce";
   if (k && k->inclusive && !by_n(r, "cub-scan-inclusive").empty()) return "cub-scan-inclusive";

@@ -48,7 +48,9 @@ std::vector<std::string> missing_series(const BenchResults& r, const std::vector
 // cub-scan-inclusive for inclusive ones where the recording has it; "" for the copy.
 std::string cub_counterpart(const BenchResults& r, const std::string& id);
 
-// (n, value) pairs, n ascending, of the points that have a time and no note.
+// (n, value) pairs, n ascending, of the points that have a time and no note. A compaction (one
+// point per kept fraction and n) shows its points at 50 % kept, else at its first recorded fraction.
+// Its CUB series is cub-select, cub-select-flagged or cub-partition, at the same kept fraction.
 using SeriesPoints = std::vector<std::pair<double, double>>;
 SeriesPoints series_ms(const BenchResults& r, const std::string& id);
 SeriesPoints series_gbps(const BenchResults& r, const std::string& id);

@@ -2,7 +2,8 @@
 //   { "format": "scanscope-bench", "version": 1, "device": ..., "driver": ..., "cub": ... (optional), "date": ...,
 //     "type": "int"|"float", "messages": [...],
 //     "points": [ { "kernel", "family", "n", "ms", "gbps", "ratio_to_cub", "ratio_to_copy",
-//                   "verified", "note" } ] }
+//                   "verified", "note", and for family "select" only "kept_percent", "selected" } ] }
+// A file without "select" points (every file before the stream compactions) reads as before.
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -19,7 +20,7 @@ namespace scanscope {
 using nlohmann::json;
 
 namespace {
-const char* const kBenchFamilyNames[] = {"reduce", "scan", "copy", "cpu"};
+const char* const kBenchFamilyNames[] = {"reduce", "scan", "copy", "cpu", "select"};
 }  // namespace
 
 const char* bench_family_name(BenchFamily f) { return kBenchFamilyNames[static_cast<int>(f)]; }
@@ -37,9 +38,13 @@ std::string bench_to_json(const BenchResults& r) {
   j["type"] = type_name(r.type);
   j["messages"] = r.messages;
   json pts = json::array();
-  for (const auto& p : r.points)
-    pts.push_back({{"kernel", p.kernel}, {"family", bench_family_name(p.family)}, {"n", p.n}, {"ms", p.ms}, {"gbps", p.gbps},
-                   {"ratio_to_cub", p.ratio_to_cub}, {"ratio_to_copy", p.ratio_to_copy}, {"verified", p.verified}, {"note", p.note}});
+  for (const auto& p : r.points) {
+    json q = {{"kernel", p.kernel}, {"family", bench_family_name(p.family)}, {"n", p.n}, {"ms", p.ms}, {"gbps", p.gbps},
+              {"ratio_to_cub", p.ratio_to_cub}, {"ratio_to_copy", p.ratio_to_copy}, {"verified", p.verified}, {"note", p.note}};
+    if (p.kept_percent >= 0) q["kept_percent"] = p.kept_percent;
+    if (p.selected >= 0) q["selected"] = p.selected;
+    pts.push_back(q);
+  }
   j["points"] = pts;
   return j.dump(1) + "\n";
 }
@@ -87,6 +92,9 @@ BenchResults bench_from_json(const std::string& text, const std::string& origin)
     b.ratio_to_copy = rd.number(p, "ratio_to_copy", where, 0, 1e12);
     b.verified = rd.boolean(p, "verified", where);
     b.note = rd.string(p, "note", where);
+    if (p.contains("kept_percent")) b.kept_percent = static_cast<int>(rd.integer(p, "kept_percent", where, 0, 100));
+    if (p.contains("selected")) b.selected = rd.integer(p, "selected", where, 0, b.n);
+    if (b.family == BenchFamily::Select && b.kept_percent < 0) rd.fail(where, "a select point needs kept_percent");
     r.points.push_back(b);
   }
   return r;

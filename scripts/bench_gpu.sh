@@ -12,8 +12,11 @@
 #          at small n, then the every-kernel sweeps, int and float (JSON for assets/bench/)
 #   profile  Nsight Compute on scan-best (the lookahead kernel) beside CUB's scan at 2^28, and the
 #          two presets of the sources (JSON for assets/bench/)
+#   compact  the stream compactions: sanitizers at ragged sizes (2^13 + 7, 10^6 + 3; kept 0, 50,
+#          100 %), ours against CUB's DeviceSelect::If / Flagged and DevicePartition::If, int and
+#          float, 2^10..2^28, kept 10, 50, 90 % (JSON for assets/bench/), and the tuning shapes
 # At most 8 files come back from the device machine: JSON and tables go to $OUT, every other log
-# is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full|tail|lookahead|profile
+# is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full|tail|lookahead|profile|compact
 set -uo pipefail
 mode=${1:-quick}
 OUT=${OUT:-$PWD/bench-out}
@@ -36,7 +39,7 @@ echo "bench tests rc=$? ($(( $(date +%s) - t0 )) s)"; grep -E "^\[  (PASSED|FAIL
 
 variants=x-scan-v1,x-scan-f256x16,x-scan-f128x24,x-scan-f256x32
 ours=reduce-tree,reduce-block,reduce-chunked,reduce-atomic,reduce-two-pass,reduce-warp-shuffle,reduce-best,scan-propagate,scan-reduce-then-scan,scan-decoupled,scan-lookahead,scan-lookahead-inclusive,scan-best,scan-best-inclusive
-if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && command -v compute-sanitizer > /dev/null; then
+if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && [ "$mode" != compact ] && command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $ours --min 1000 --max 9000 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool.log" 2>&1
     echo "compute-sanitizer $tool (all ours, n 1000..8000) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool.log" | head -1)"
@@ -124,6 +127,26 @@ tune)
   grep -E "^(reduce|cub)" "$OUT/tune-reduce.txt" | awk '$2<=65536 || $2==268435456'
   grep -E "WRONG|error" "$OUT"/tune*.txt | head
   ;;
+compact)
+  ck=compact-best,compact-flagged,compact-partition,x-compact-256x24,x-compact-128x16,x-compact-256x32
+  if command -v compute-sanitizer > /dev/null; then
+    for tool in memcheck racecheck synccheck; do
+      for n in 8199 1000003; do
+        compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $ck --min $n --max $n --kept 0,50,100 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool-compact-$n.log" 2>&1
+        echo "compute-sanitizer $tool (compactions, n $n) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool-compact-$n.log" | head -1)"
+      done
+    done
+  fi
+  for type in int float; do
+    t0=$(date +%s)
+    $bin bench --kernel compact-best,cub-select,compact-flagged,cub-select-flagged,compact-partition,cub-partition,copy,read-probe --type $type --json "$OUT/$gpu-compact-$type.json" > "$OUT/compact-$type.txt" 2> "$LOG/compact-$type.err"
+    echo "bench compact $type rc=$? ($(( $(date +%s) - t0 )) s)"
+  done
+  $bin bench --kernel compact-best,x-compact-256x24,x-compact-128x16,x-compact-256x32,cub-select,copy --min 1048576 --repeats 10 > "$LOG/compact-tune.txt" 2>&1; echo "compact tune rc=$?"
+  grep -A80 "best kernels" "$OUT/compact-int.txt" | head -70
+  grep -E "^(compact|x-|cub|copy)" "$LOG/compact-tune.txt" | awk '$2==268435456'
+  grep -E "WRONG|error" "$OUT"/compact-*.txt | head
+  ;;
 quick)
   $bin bench --kernel reduce-best,cub-reduce,read-probe,scan-best,scan-best-inclusive,cub-scan,cub-scan-inclusive,copy --json "$OUT/best-int.json" > "$OUT/best-int.txt" 2> "$LOG/best-int.err"
   echo "bench best int rc=$?"
@@ -145,10 +168,10 @@ full)
 esac
 
 # Load and store widths of the timed kernels (LDG.E.128 = 16-byte loads).
-for o in build-gpu/kernels/CMakeFiles/scanscope_device.dir/device/{reduce_device,scan_device}.cu.o; do
+for o in build-gpu/kernels/CMakeFiles/scanscope_device.dir/device/{reduce_device,scan_device,compact_device}.cu.o; do
   cuobjdump -sass "$o" | awk '/Function :/{f=$3} /LDG|STG|LDS|STS|LDL|STL/{match($0,/(LDG|STG|LDS|STS|LDL|STL)[.A-Z0-9]*/); print f, substr($0,RSTART,RLENGTH)}' | sort | uniq -c
 done > "$LOG/sass-ldg.txt" 2>&1
-for f in gpu.txt tests.log sanitizer-lookahead.log racecheck-reports.txt sanitizer-memcheck-6145.log sanitizer-memcheck-1000003.log sanitizer-racecheck-6145.log sanitizer-racecheck-1000003.log tail-int.txt tail-float.txt all-int.txt all-float.txt sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sass-ldg.txt; do
+for f in gpu.txt tests.log sanitizer-lookahead.log racecheck-reports.txt sanitizer-memcheck-6145.log sanitizer-memcheck-1000003.log sanitizer-racecheck-6145.log sanitizer-racecheck-1000003.log tail-int.txt tail-float.txt all-int.txt all-float.txt sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sanitizer-memcheck-compact-8199.log sanitizer-memcheck-compact-1000003.log sanitizer-racecheck-compact-8199.log sanitizer-racecheck-compact-1000003.log sanitizer-synccheck-compact-8199.log sanitizer-synccheck-compact-1000003.log compact-int.err compact-float.err compact-tune.txt sass-ldg.txt; do
   [ -f "$LOG/$f" ] && { echo "===== $f"; cat "$LOG/$f"; }
 done > "$OUT/logs.txt"
 tail -5 "$LOG/build.log" >> "$OUT/logs.txt"

@@ -1,8 +1,11 @@
 // GPU entry points (device_gpu.h): the registry's strategies (strategies.h), NVIDIA's CUB, a
 // device-to-device copy and a read-only bandwidth probe, behind one launch function the bench times.
+#include <cub/device/device_partition.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
 
+#include "kernels/device/compact_device.h"
 #include "kernels/device/device_gpu.h"
 #include "kernels/device/grid_exec.cuh"
 
@@ -67,7 +70,53 @@ void launch_typed(const std::string& kernel, bool inclusive, const T* in, T* out
   }
 }
 
+// CUB's compactions: the predicate x > threshold (cub-select, cub-partition), the byte flags
+// (cub-select-flagged).
+template <class T>
+struct GreaterThan {
+  T threshold;
+  __host__ __device__ bool operator()(const T& x) const { return x > threshold; }
+};
+
+template <class T>
+cudaError_t cub_select(const std::string& kernel, void* ws, size_t& ws_bytes, const T* in, const uint8_t* flags, T* out, int* num_selected, long long n,
+                       T threshold, cudaStream_t stream) {
+  if (kernel == "cub-select") return cub::DeviceSelect::If(ws, ws_bytes, in, out, num_selected, n, GreaterThan<T>{threshold}, stream);
+  if (kernel == "cub-select-flagged") return cub::DeviceSelect::Flagged(ws, ws_bytes, in, flags, out, num_selected, n, stream);
+  if (kernel == "cub-partition") return cub::DevicePartition::If(ws, ws_bytes, in, out, num_selected, static_cast<int>(n), GreaterThan<T>{threshold}, stream);  // int: 32-bit offsets, its fastest
+  throw std::logic_error("unknown GPU compaction " + kernel);
+}
+
+size_t cub_select_bytes(const std::string& kernel, long long n) {
+  size_t bytes_int = 0, bytes_float = 0;
+  cuda_check(cub_select<int>(kernel, nullptr, bytes_int, nullptr, nullptr, nullptr, nullptr, n, 0, nullptr), kernel + ": temp storage query");
+  cuda_check(cub_select<float>(kernel, nullptr, bytes_float, nullptr, nullptr, nullptr, nullptr, n, 0.0f, nullptr), kernel + ": temp storage query");
+  return bytes_int > bytes_float ? bytes_int : bytes_float;
+}
+
 }  // namespace
+
+bool gpu_is_select(const std::string& kernel) {
+  return find_compaction(kernel) || kernel == "cub-select" || kernel == "cub-select-flagged" || kernel == "cub-partition";
+}
+
+void gpu_launch_select(const std::string& kernel, bool is_float, const void* in, const void* flags, void* out, void* num_selected, long long n,
+                       double threshold, void* workspace, size_t workspace_bytes, void* stream_ptr) {
+  if (find_compaction(kernel)) {
+    gpu_launch_compaction(kernel, is_float, in, flags, out, num_selected, n, threshold, workspace, stream_ptr);
+    return;
+  }
+  cudaStream_t stream = static_cast<cudaStream_t>(stream_ptr);
+  size_t bytes = workspace_bytes;
+  if (is_float)
+    cuda_check(cub_select<float>(kernel, workspace, bytes, static_cast<const float*>(in), static_cast<const uint8_t*>(flags), static_cast<float*>(out),
+                                 static_cast<int*>(num_selected), n, static_cast<float>(threshold), stream),
+               kernel);
+  else
+    cuda_check(cub_select<int>(kernel, workspace, bytes, static_cast<const int*>(in), static_cast<const uint8_t*>(flags), static_cast<int*>(out),
+                               static_cast<int*>(num_selected), n, static_cast<int>(threshold), stream),
+               kernel);
+}
 
 int gpu_max_blocks() {
   int dev = 0, sms = 0;
@@ -78,6 +127,8 @@ int gpu_max_blocks() {
 
 size_t gpu_workspace_bytes(const std::string& kernel, long long n, int max_blocks) {
   if (const StrategyInfo* s = find_strategy(kernel)) return workspace_bytes(*s, n, max_blocks);
+  if (const CompactInfo* c = find_compaction(kernel)) return compaction_workspace_bytes(*c, n);
+  if (gpu_is_select(kernel)) return cub_select_bytes(kernel, n);
   if (kernel.rfind("cub-", 0) == 0) return cub_bytes<int>(kernel, n, kernel == "cub-scan-inclusive");
   return 0;
 }

@@ -2,6 +2,7 @@
 // with CUDA events, and copying results back for the CPU check. Plain C++ for bench.cpp.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,6 +27,13 @@ class GpuBenchSession {
   // workspace first (time() clears it once at its start), and the result copied back. Tests use it
   // to run calls on a workspace the earlier calls left as they left it.
   virtual void run_once(const std::string& kernel, bool inclusive, void* host_out, size_t out_count) = 0;
+  // Stream compaction: the values and flags (one byte per element) the compaction kernels read, for
+  // the prepared n (prepare makes their buffers when its `kernels` hold a compaction).
+  virtual void upload_select(const void* host_values, const uint8_t* host_flags) = 0;
+  // As time(), for a compaction (compact-*, x-compact-*, cub-select, cub-select-flagged,
+  // cub-partition) with this threshold: after the timed runs the output (n elements) and the
+  // count are poisoned, it runs once more, and the n elements and the count are copied back.
+  virtual double time_select(const std::string& kernel, double threshold, int warmup, int repeats, void* host_out, long long* selected) = 0;
   // New input values for the prepared n; the workspace is left as it is.
   virtual void upload(const void* host_in) = 0;
   virtual void release() = 0;

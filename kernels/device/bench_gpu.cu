@@ -68,13 +68,17 @@ class CudaBenchSession : public GpuBenchSession {
     size_t ws = 256;
     for (const auto& k : kernels) ws = std::max(ws, gpu_workspace_bytes(k, n, max_blocks_));
     const size_t bytes = static_cast<size_t>(n) * 4;
-    const size_t need = 2 * bytes + ws + (3u << 20);
+    bool select = false;
+    for (const auto& k : kernels) select = select || gpu_is_select(k);
+    const size_t select_bytes = select ? bytes + static_cast<size_t>(n) + 256 : 0;  // the compactions' values and flags
+    const size_t need = 2 * bytes + select_bytes + ws + (3u << 20);
     size_t free_b = 0, total_b = 0;
     cuda_check(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
     auto mib = [](size_t b) { return std::to_string(b >> 20) + " MiB"; };
     if (need > free_b)
       return "skipped: needs " + mib(need) + " of GPU memory, " + mib(free_b) + " free of " + mib(total_b);
-    if (!alloc(&in_, bytes) || !alloc(&out_, bytes) || !alloc(&ws_, ws)) {
+    if (!alloc(&in_, bytes) || !alloc(&out_, bytes) || !alloc(&ws_, ws) ||
+        (select && (!alloc(&sel_in_, bytes) || !alloc(&flags_, static_cast<size_t>(n)) || !alloc(&count_, 256)))) {
       release();
       return "skipped: cudaMalloc ran out of GPU memory (" + mib(need) + " needed)";
     }
@@ -86,6 +90,39 @@ class CudaBenchSession : public GpuBenchSession {
 
   double time(const std::string& kernel, bool inclusive, int warmup, int repeats, void* host_out, size_t out_count) override {
     auto run = [&] { gpu_launch(kernel, is_float_, inclusive, in_, out_, n_, ws_, ws_bytes_, max_blocks_, stream_); };
+    const double ms = timed(kernel, run, warmup, repeats);
+    cuda_check(cudaMemsetAsync(out_, 0xff, static_cast<size_t>(n_) * 4, stream_), kernel + ": poison the output");
+    run();
+    cuda_check(cudaStreamSynchronize(stream_), kernel + ": checked run");
+    cuda_check(cudaMemcpy(host_out, out_, out_count * 4, cudaMemcpyDeviceToHost), kernel + ": copy the result back");
+    return ms;
+  }
+
+  void upload_select(const void* host_values, const uint8_t* host_flags) override {
+    if (!sel_in_ || !flags_) throw std::logic_error("upload_select: prepare was given no compaction");
+    cuda_check(cudaMemcpy(sel_in_, host_values, static_cast<size_t>(n_) * 4, cudaMemcpyHostToDevice), "upload the compaction input");
+    cuda_check(cudaMemcpy(flags_, host_flags, static_cast<size_t>(n_), cudaMemcpyHostToDevice), "upload the compaction flags");
+  }
+
+  double time_select(const std::string& kernel, double threshold, int warmup, int repeats, void* host_out, long long* selected) override {
+    if (!sel_in_) throw std::logic_error(kernel + ": prepare was given no compaction");
+    auto run = [&] { gpu_launch_select(kernel, is_float_, sel_in_, flags_, out_, count_, n_, threshold, ws_, ws_bytes_, stream_); };
+    const double ms = timed(kernel, run, warmup, repeats);
+    cuda_check(cudaMemsetAsync(out_, 0xff, static_cast<size_t>(n_) * 4, stream_), kernel + ": poison the output");
+    cuda_check(cudaMemsetAsync(count_, 0xff, sizeof(int), stream_), kernel + ": poison the count");
+    run();
+    cuda_check(cudaStreamSynchronize(stream_), kernel + ": checked run");
+    int count = -1;
+    cuda_check(cudaMemcpy(&count, count_, sizeof(int), cudaMemcpyDeviceToHost), kernel + ": copy the count back");
+    cuda_check(cudaMemcpy(host_out, out_, static_cast<size_t>(n_) * 4, cudaMemcpyDeviceToHost), kernel + ": copy the result back");
+    *selected = count;
+    return ms;
+  }
+
+ private:
+  // Warm-up runs, then `repeats` runs timed with CUDA events after flushing L2: the median in ms.
+  template <class Run>
+  double timed(const std::string& kernel, const Run& run, int warmup, int repeats) {
     auto sync = [&](const char* what) { cuda_check(cudaStreamSynchronize(stream_), kernel + ": " + what); };
     // Other kernels of this size used the workspace too; reduce-best's counter must start at 0.
     cuda_check(cudaMemsetAsync(ws_, 0, ws_bytes_, stream_), kernel + ": clear the workspace");
@@ -110,16 +147,13 @@ class CudaBenchSession : public GpuBenchSession {
       cuda_check(cudaEventElapsedTime(&ms, start_, stop_), kernel + ": cudaEventElapsedTime");
       times.push_back(ms);
     }
-    cuda_check(cudaMemsetAsync(out_, 0xff, static_cast<size_t>(n_) * 4, stream_), kernel + ": poison the output");
-    run();
-    sync("checked run");
-    cuda_check(cudaMemcpy(host_out, out_, out_count * 4, cudaMemcpyDeviceToHost), kernel + ": copy the result back");
     if (times.empty()) return 0;
     std::sort(times.begin(), times.end());
     size_t k = times.size();
     return k % 2 ? times[k / 2] : 0.5 * (times[k / 2 - 1] + times[k / 2]);
   }
 
+ public:
   void run_once(const std::string& kernel, bool inclusive, void* host_out, size_t out_count) override {
     cuda_check(cudaMemsetAsync(out_, 0xff, static_cast<size_t>(n_) * 4, stream_), kernel + ": poison the output");
     gpu_launch(kernel, is_float_, inclusive, in_, out_, n_, ws_, ws_bytes_, max_blocks_, stream_);
@@ -135,7 +169,10 @@ class CudaBenchSession : public GpuBenchSession {
     cudaFree(in_);
     cudaFree(out_);
     cudaFree(ws_);
-    in_ = out_ = ws_ = nullptr;
+    cudaFree(sel_in_);
+    cudaFree(flags_);
+    cudaFree(count_);
+    in_ = out_ = ws_ = sel_in_ = flags_ = count_ = nullptr;
   }
 
  private:
@@ -159,6 +196,7 @@ class CudaBenchSession : public GpuBenchSession {
   bool is_float_ = false;
   long long n_ = 0;
   void *in_ = nullptr, *out_ = nullptr, *ws_ = nullptr;
+  void *sel_in_ = nullptr, *flags_ = nullptr, *count_ = nullptr;  // the compactions' values, flags and count
   size_t ws_bytes_ = 0;
 };
 

@@ -396,7 +396,21 @@ constexpr int kLookBackLanes = 1;
 // The single-pass scan's prefix operator (CUB's TilePrefixCallbackOp), called by the
 // kLookBackLanes first threads with the tile's aggregate: tile 0 publishes it as its inclusive
 // prefix; any other tile publishes it (flag A), looks back, and publishes its inclusive prefix.
-// Returns the tile's exclusive prefix.
+// Returns the tile's exclusive prefix. In two halves for a block that has other work between
+// publishing its aggregate and needing its prefix (the stream compaction scatters its tile in
+// shared memory meanwhile): tile_publish_aggregate, then tile_finish_prefix.
+template <class T>
+SS_HD void tile_publish_aggregate(unsigned long long* status, long long tile, int tid, T aggregate, unsigned tag) {
+  if (tid == 0) store_status(status + tile, pack_status(tag, tile == 0 ? kFlagPrefix : kFlagAggregate, aggregate));
+}
+template <class Op, class T, int BACKOFF_NS = 0>
+SS_HD T tile_finish_prefix(unsigned long long* status, long long tile, int tid, T aggregate, unsigned tag) {
+  if (tile == 0) return Op::template identity<T>();
+  const T prefix = look_back<Op, T, BACKOFF_NS>(status, tile, tid, tag);
+  if (tid == 0) store_status(status + tile, pack_status(tag, kFlagPrefix, Op::apply(prefix, aggregate)));
+  return prefix;
+}
+// (tile_prefix is not written as the two halves: the scans' code, measured as it is, stays as it was.)
 template <class Op, class T, int BACKOFF_NS = 0>
 SS_HD T tile_prefix(unsigned long long* status, long long tile, int tid, T aggregate, unsigned tag) {
   T prefix = Op::template identity<T>();

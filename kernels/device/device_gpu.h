@@ -15,6 +15,16 @@ size_t gpu_workspace_bytes(const std::string& kernel, long long n, int max_block
 // device buffers. Throws std::runtime_error naming the kernel and the CUDA error.
 void gpu_launch(const std::string& kernel, bool is_float, bool inclusive, const void* in, void* out, long long n,
                 void* workspace, size_t workspace_bytes, int max_blocks, void* stream);
+// Whether `kernel` is a stream compaction (a compaction row, cub-select, cub-select-flagged,
+// cub-partition): launched by gpu_launch_select, not gpu_launch.
+bool gpu_is_select(const std::string& kernel);
+// One run of a compaction on device buffers: in and flags (n bytes, read by the flagged kinds) to
+// out, the count to *num_selected (an int on the device); threshold converted to the value type.
+void gpu_launch_select(const std::string& kernel, bool is_float, const void* in, const void* flags, void* out, void* num_selected, long long n,
+                       double threshold, void* workspace, size_t workspace_bytes, void* stream);
+// The compaction rows (compact_device.cu).
+void gpu_launch_compaction(const std::string& kernel, bool is_float, const void* in, const void* flags, void* out, void* num_selected, long long n,
+                           double threshold, void* workspace, void* stream);
 
 }  // namespace device
 }  // namespace scanscope

@@ -2,6 +2,7 @@
 // EmuExec (every block of every launch, in order), and with SizeExec for the workspace count.
 #include <stdexcept>
 
+#include "kernels/device/compact_device.h"
 #include "kernels/device/emu_exec.h"
 #include "kernels/device/strategies.h"
 
@@ -30,6 +31,31 @@ std::vector<T> emulate(const StrategyInfo& s, const std::vector<T>& in, bool inc
   if (launches) *launches = ex.launches;
   return out;
 }
+
+size_t compaction_workspace_bytes(const CompactInfo& c, long long n) {
+  SizeExec ex;
+  Carve ws;
+  run_compaction<int>(c, ex, CompactRun<int>{nullptr, nullptr, nullptr, nullptr, n, 0, ws, c.id});
+  return ws.used;
+}
+
+template <class T>
+CompactResult<T> emulate_compaction(const CompactInfo& c, const std::vector<T>& in, const std::vector<uint8_t>& flags, T threshold, T poison) {
+  const long long n = static_cast<long long>(in.size());
+  if (c.mode == SelectMode::Flagged && flags.size() != in.size())
+    throw std::invalid_argument(std::string(c.id) + ": " + std::to_string(flags.size()) + " flags for " + std::to_string(n) + " elements");
+  std::vector<char> ws_buf(compaction_workspace_bytes(c, n) + 256, 0);
+  Carve ws;
+  ws.base = ws_buf.data();
+  CompactResult<T> r;
+  r.out.assign(in.size(), poison);
+  EmuExec<T> ex;
+  run_compaction<T>(c, ex, CompactRun<T>{in.data(), flags.empty() ? nullptr : flags.data(), r.out.data(), &r.selected, n, threshold, ws, c.id});
+  return r;
+}
+
+template CompactResult<int> emulate_compaction<int>(const CompactInfo&, const std::vector<int>&, const std::vector<uint8_t>&, int, int);
+template CompactResult<float> emulate_compaction<float>(const CompactInfo&, const std::vector<float>&, const std::vector<uint8_t>&, float, float);
 
 template std::vector<int> emulate<int>(const StrategyInfo&, const std::vector<int>&, bool, int, int*);
 template std::vector<float> emulate<float>(const StrategyInfo&, const std::vector<float>&, bool, int, int*);

@@ -67,6 +67,38 @@ TEST(BenchJson, RoundTrip) {
   EXPECT_EQ(b.points[1].note, "skipped: does not fit");
 }
 
+// A compaction point carries its kept fraction and count; other points carry neither, so a file
+// written before the compactions (RecordedAssetsLoadAndAreVerified) reads as it did.
+TEST(BenchJson, SelectPointsKeepTheirKeptFractionAndCount) {
+  BenchResults a = sample();
+  BenchPoint p;
+  p.kernel = "compact-best";
+  p.family = BenchFamily::Select;
+  p.n = 4096;
+  p.ms = 0.004;
+  p.gbps = 12;
+  p.verified = true;
+  p.kept_percent = 10;
+  p.selected = 410;
+  a.points.push_back(p);
+  const std::string text = bench_to_json(a);
+  EXPECT_EQ(text.find("kept_percent"), text.rfind("kept_percent"));  // only the select point has one
+  BenchResults b = bench_from_json(text, "mem");
+  ASSERT_EQ(b.points.size(), 3u);
+  EXPECT_EQ(b.points[0].kept_percent, -1);
+  EXPECT_EQ(b.points[0].selected, -1);
+  EXPECT_EQ(b.points[2].family, BenchFamily::Select);
+  EXPECT_EQ(b.points[2].kept_percent, 10);
+  EXPECT_EQ(b.points[2].selected, 410);
+  // A select point without its kept fraction, or a count above n, is refused.
+  std::string no_kept = text;
+  no_kept.replace(no_kept.find("\"kept_percent\""), std::string("\"kept_percent\"").size(), "\"kept_percentage\"");
+  EXPECT_NE(error_of(no_kept).find("kept_percent"), std::string::npos) << error_of(no_kept);
+  std::string too_many = text;
+  too_many.replace(too_many.find("410"), 3, "5000");
+  EXPECT_NE(error_of(too_many).find("selected"), std::string::npos) << error_of(too_many);
+}
+
 TEST(BenchJson, FileRoundTripThroughAtomicWrite) {
   std::string path = ::testing::TempDir() + "bench_roundtrip.json";
   write_output(path, bench_to_json(sample()));

@@ -91,6 +91,47 @@ TEST(DeviceKernelsGpu, SinglePassScansNeverReadAnEarlierCallsStatusWords) {
   gpu->release();
 }
 
+// Every stream compaction (ours, tuning variants, CUB's) at small and ragged n and kept fractions
+// 0 to 100 %, int and float, against the CPU (check_select: std::copy_if, std::stable_partition).
+template <class T>
+void check_all_compactions() {
+  std::string why;
+  auto gpu = session_or_skip(&why);
+  if (!gpu) GTEST_SKIP() << "no usable GPU: " << why;
+  std::vector<std::string> kernels = {"cub-select", "cub-select-flagged", "cub-partition"};
+  for (const auto& k : bench_kernels())
+    if (k.select != BenchSelect::None && k.id.rfind("cub-", 0) != 0) kernels.push_back(k.id);
+  for (long long n : {1LL, 31LL, 1000LL, 4095LL, 4097LL, 6145LL, 8199LL, 10003LL, (1LL << 16) + 7, 1000003LL, (1LL << 24) + 7}) {
+    std::vector<T> in(static_cast<size_t>(n));
+    uint32_t x = static_cast<uint32_t>(n) * 2654435761u;
+    for (auto& e : in) {
+      x = x * 1664525u + 1013904223u;
+      e = bench_detail::select_value<T>((x >> 8) % 1000u);
+    }
+    ASSERT_EQ(gpu->prepare(n, std::is_same<T, float>::value, in.data(), kernels), "") << "n=" << n;
+    for (int kept : {0, 10, 50, 90, 100}) {
+      const T threshold = bench_detail::select_threshold<T>(kept);
+      std::vector<uint8_t> flags(static_cast<size_t>(n));
+      for (long long i = 0; i < n; ++i) flags[i] = (i * 7919 + kept) % 100 < kept ? 1 : 0;  // not the predicate's
+      gpu->upload_select(in.data(), flags.data());
+      for (const auto& k : kernels) {
+        const BenchKernel* spec = nullptr;
+        for (const auto& b : bench_kernels())
+          if (b.id == k) spec = &b;
+        ASSERT_TRUE(spec) << k;
+        std::vector<T> out(static_cast<size_t>(n));
+        long long selected = -1;
+        gpu->time_select(k, static_cast<double>(threshold), 1, 2, out.data(), &selected);
+        EXPECT_TRUE(bench_detail::check_select(in, flags, threshold, spec->select, out, selected, &why)) << k << " n=" << n << " kept " << kept << "%: " << why;
+      }
+    }
+  }
+  gpu->release();
+}
+
+TEST(DeviceKernelsGpu, EveryCompactionInt) { check_all_compactions<int>(); }
+TEST(DeviceKernelsGpu, EveryCompactionFloat) { check_all_compactions<float>(); }
+
 // The bench on the GPU: a short sweep where every point is verified and CUB ratios are filled.
 TEST(DeviceKernelsGpu, BenchSweepIsVerified) {
   if (!gpu_status().usable) GTEST_SKIP() << "no usable GPU: " << gpu_status().why;
@@ -102,7 +143,7 @@ TEST(DeviceKernelsGpu, BenchSweepIsVerified) {
   BenchResults r = run_bench(c, nullptr, nullptr);
   for (const auto& p : r.points) EXPECT_TRUE(p.verified) << p.kernel << " n=" << p.n << ": " << p.note;
   for (const auto& p : r.points) {
-    if (p.kernel == "reduce-best" || p.kernel == "scan-best") {
+    if (p.kernel == "reduce-best" || p.kernel == "scan-best" || p.kernel == "compact-best" || p.kernel == "compact-partition") {
       EXPECT_GT(p.ratio_to_cub, 0) << p.kernel;
     }
   }

@@ -166,6 +166,8 @@ bad_input "float-order data kind" "--data must be uniform, mixed or cancel" floa
 bad_input "float-order n too large" "--n must be from 1 to 65536" float-order --n 100000
 bad_input "bench: unknown kernel" "unknown bench kernel 'fastest'" bench --kernel fastest
 bad_input "bench: min above max" "sizes must satisfy 1 <= --min <= --max" bench --min 4096 --max 1024
+bad_input "bench: kept fraction over 100 %" "--kept takes percentages 0 to 100, comma-separated, not '120'" bench --kept 10,120
+bad_input "bench: kept fraction not a number" "--kept takes percentages 0 to 100, comma-separated, not '10%'" bench --kept 10%
 # The timing panel's names are checked before any window opens (and in builds without one).
 bad_input "unknown timing preset" "--timing-preset: no preset 'fastest' \(one of: reduce-vs-cub, scan-vs-cub, sources, harris-table2, oancea\)" --timing-preset fastest --screenshot "$tmp/x.png"
 bad_input "unknown timing series" "--series: no series 'scan-fastest' \(accepted: reduce-tree, .*cpu-std-inclusive-scan" --series scan-best,scan-fastest --screenshot "$tmp/x.png"

@@ -1,0 +1,333 @@
+// Device-wide stream compaction on the single-pass scan's design (Merrill & Garland 2016): select
+// by a predicate (x > threshold), select by flags (one byte per element), and partition, int and
+// float, stable, the number selected returned. One launch, one tile per block (the tile is the
+// block index, as scan-best and CUB do), each tile:
+//   1. loads its values with 16-byte accesses through the per-warp transpose (WarpStage, as
+//      scan-best does; the partial last tile through scan-best's guarded staging) and, for
+//      select-by-flags, each thread's ITEMS flag bytes with 16-byte (or 4-byte) loads;
+//   2. makes each thread's selection mask (bit k: item k is kept) and counts it;
+//   3. scans the counts across the block (warp shuffles, warp totals in shared memory);
+//   4. warp 0 publishes the tile's count at once and, after step 5, looks back (the two halves of
+//      tile_prefix, block_steps.h, on counts) for the number kept by all tiles before it; the
+//      last tile writes the total;
+//   5. each thread puts its kept items (and, partitioning, its rejected ones after all the kept
+//      ones) in order into a flat, padded copy of the tile in shared memory: their places in the
+//      tile need only the block's scan, so the items leave the registers before the look-back
+//      (and the other warps scatter while warp 0 looks back);
+//   6. the block writes them out from there with consecutive threads at consecutive addresses
+//      (coalesced): kept item j of the tile at out[prefix + j].
+// Partition writes the rejected items from the back of out in reverse order, as CUB's
+// DevicePartition::If does: the r-th rejected item of the input (r from 0) lands at out[n - 1 - r],
+// so a tile's place needs only the number rejected before it (its first index minus its prefix),
+// never the total kept, and the whole partition is still one pass. Read out[selected, n) backwards
+// for the rejected items in input order.
+// The same block program runs on the GPU (compact_device.cu) and on the CPU (EmuExec, tests).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "kernels/device/scan_device.h"
+
+namespace scanscope {
+namespace device {
+
+enum class SelectMode { If, Flagged, Partition };
+
+template <class T>
+struct CompactArgs {
+  const T* in;
+  const uint8_t* flags;  // SelectMode::Flagged: nonzero keeps the element
+  T* out;                // If, Flagged: the kept elements; Partition: n elements
+  int* num_selected;     // written by the last tile
+  long long n;           // < 2^31: the counts are 32-bit
+  T threshold;           // If, Partition: x > threshold keeps x
+  unsigned long long* status;  // one look-back status word per tile
+  unsigned tag;                // this call's look-back tag (look_back_tag)
+};
+
+SS_HD int popcount32(unsigned m) {
+#if defined(__CUDA_ARCH__)
+  return __popc(m);
+#else
+  return __builtin_popcount(m);
+#endif
+}
+
+// Bits 0..3 of a word holding four flag bytes: bit j set where byte j is nonzero.
+SS_HD unsigned flag_bits4(uint32_t w) {
+  return ((w & 0xffu) != 0) | (((w & 0xff00u) != 0) << 1) | (((w & 0xff0000u) != 0) << 2) | (((w & 0xff000000u) != 0) << 3);
+}
+
+// A thread's ITEMS consecutive flags from f[first, ...) as a mask (bit k: flag of element first + k,
+// 0 past n). A full tile's on the GPU: 16-byte loads (ITEMS a multiple of 16) or 4-byte ones
+// (first is a multiple of 4: ITEMS is); the partial tile and the CPU byte by byte.
+template <int ITEMS>
+SS_HD unsigned load_flag_mask(const uint8_t* f, long long first, long long n, bool full) {
+  unsigned m = 0;
+#if defined(__CUDA_ARCH__)
+  if (full) {
+    if (ITEMS % 16 == 0) {
+      const uint4* p = reinterpret_cast<const uint4*>(__builtin_assume_aligned(f + first, 16));
+      SS_UNROLL for (int q = 0; q < ITEMS / 16; ++q) {
+        const uint4 w = p[q];
+        m |= (flag_bits4(w.x) | flag_bits4(w.y) << 4 | flag_bits4(w.z) << 8 | flag_bits4(w.w) << 12) << (16 * q);
+      }
+    } else {
+      const uint32_t* p = reinterpret_cast<const uint32_t*>(__builtin_assume_aligned(f + first, 4));
+      SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) m |= flag_bits4(p[q]) << (4 * q);
+    }
+    return m;
+  }
+#else
+  (void)full;
+#endif
+  for (int k = 0; k < ITEMS; ++k)
+    if (first + k < n && f[first + k] != 0) m |= 1u << k;
+  return m;
+}
+
+// The compaction's tile program: THREADS x ITEMS elements per tile, MIN_BLOCKS blocks per SM.
+template <int THREADS, int ITEMS, int MIN_BLOCKS, SelectMode MODE>
+struct CompactTile {
+  static_assert(ITEMS % 4 == 0 && ITEMS <= 32 && THREADS % kWarpSize == 0 && THREADS <= 1024, "16-byte lanes, a 32-bit mask, whole warps");
+  static constexpr bool kDynamic = false, kMaxShared = true;
+  static constexpr SelectMode kMode = MODE;
+  static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
+  static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
+  using Stage = WarpStage<ITEMS>;
+  using Staging = LookBackScanFast<THREADS, ITEMS, MIN_BLOCKS>;  // its guarded staging of the partial tile
+  static constexpr int kWarps = THREADS / kWarpSize;
+  static constexpr int kWarpWords = Stage::kWarpWords;
+  static constexpr int kStageWords = kWarps * kWarpWords;
+  // The flat exchange of step 5 reuses the staging area: element j of the tile at word j + j/32
+  // (one padding word per 32: a thread's consecutive items, ITEMS a multiple of 4, then fall in
+  // distinct banks across a warp when every item is kept).
+  SS_HD static int exchange_word(int j) { return j + (j >> 5); }
+  static_assert(kTile + kTile / 32 <= kStageWords, "the exchange fits in the staging area");
+  static constexpr int kSmemWords = kStageWords + 2 * kWarpSize + 2;
+
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const CompactArgs<T>& a) {
+    auto smem = b.template shared<T>(kSmemWords);
+    auto stage = smem;
+    auto wt = view_as<int>(smem, kStageWords);                  // warp counts
+    auto wp = view_as<int>(smem, kStageWords + kWarpSize);      // kept items of the tile before each warp
+    auto info = view_as<int>(smem, kStageWords + 2 * kWarpSize);  // [0] kept before the tile, [1] kept in it
+    auto items = b.template regs<Items<T, ITEMS>>();
+    auto mask = b.template regs<unsigned>();
+    auto val = b.template regs<int>();
+    auto excl = b.template regs<int>();
+    auto total = b.template regs<int>();
+    auto other = b.template regs<int>();
+    const long long tile = g.block;
+    const long long tile_first = tile * kTile;
+    const bool full = tile_first + kTile <= a.n;
+    const int count = full ? kTile : static_cast<int>(a.n - tile_first);
+    // 1. values (and flags) in
+    b.threads([&](int tid) {
+      const int lane = tid % kWarpSize, warp = tid / kWarpSize, base = warp * kWarpWords;
+      const long long warp_first = tile_first + static_cast<long long>(warp) * kWarpSize * ITEMS;
+      if (full) {  // LookBackScanFast's full-tile load, repeated rather than shared: scan-best's measured code stays as it is
+        const T* src = a.in + warp_first;
+        Vec4<T> v[ITEMS / 4];
+        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) v[q] = load_vec4(src + 4 * (q * kWarpSize + lane));
+        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) Stage::put(stage, base, 4 * (q * kWarpSize + lane), v[q]);
+      } else {
+        Staging::stage_in_partial(stage, tid, base, a.in + warp_first, static_cast<int>(a.n - warp_first), T(0));
+      }
+      if (MODE == SelectMode::Flagged) mask[tid] = load_flag_mask<ITEMS>(a.flags, tile_first + static_cast<long long>(tid) * ITEMS, a.n, full);
+    });
+    b.warp_sync();  // tile staged in shared memory
+    // 2. each thread's mask and count
+    b.threads([&](int tid) {
+      const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
+      Stage::to_items(stage, base, lane, items[tid]);
+      if (MODE != SelectMode::Flagged) {
+        const int left = count - tid * ITEMS;  // this thread's items inside n
+        unsigned m = 0;
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+          if ((full || k < left) && items[tid][k] > a.threshold) m |= 1u << k;
+        mask[tid] = m;
+      }
+      val[tid] = popcount32(mask[tid]);
+    });
+    // 3. the block's scan of the counts
+    warp_scans_to_shared<OpSum, int>(b, val, other, wt);
+    b.shfl_up(excl, val, 1);  // exclusive within the warp (lane 0: unused)
+    b.sync();  // warp counts to shared memory; the staging area is free again
+    scan_warp_totals<OpSum, int>(b, total, other, wt, kWarps);
+    b.threads([&](int tid) {
+      if (tid < kLookBackLanes) {  // the GPU: all of warp 0; the CPU: thread 0
+#if defined(__CUDA_ARCH__)
+        const int aggregate = __shfl_sync(0xffffffffu, total[tid], kWarps - 1);
+        const int before = __shfl_up_sync(0xffffffffu, total[tid], 1);
+        if (tid < kWarps) wp.store(tid, tid > 0 ? before : 0);
+#else
+        const int aggregate = total[kWarps - 1];
+        for (int w = 0; w < kWarps; ++w) wp.store(w, w > 0 ? total[w - 1] : 0);
+#endif
+        if (tid == 0) info.store(1, aggregate);
+        tile_publish_aggregate(a.status, tile, tid, aggregate, a.tag);  // 4a. the tile's count, at once
+      }
+    });
+    b.sync();  // warp offsets and the tile's count in shared memory
+    // 5. kept items (then, partitioning, the rejected ones) in order into the exchange: their places
+    // in the tile need no look-back, so the items leave the registers before it
+    b.threads([&](int tid) {
+      const int lane = tid % kWarpSize, warp = tid / kWarpSize;
+      int pos = wp.load(warp) + (lane > 0 ? excl[tid] : 0);  // kept items of the tile before this thread's
+      const unsigned m = mask[tid];
+      if (MODE == SelectMode::Partition) {
+        const int left = count - tid * ITEMS;
+        int rej = info.load(1) + tid * ITEMS - pos;  // after the tile's kept items: its rejected ones before this thread's
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
+          if (!full && k >= left) break;
+          const bool keep = (m >> k) & 1u;
+          stage.store(exchange_word(keep ? pos : rej), items[tid][k]);
+          pos += keep;
+          rej += !keep;
+        }
+      } else {
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+          if ((m >> k) & 1u) stage.store(exchange_word(pos++), items[tid][k]);
+      }
+    });
+    // 4b. warp 0 (after its own part of step 5) looks back for the number kept before the tile
+    // while the other warps scatter; the last tile writes the total.
+    b.threads([&](int tid) {
+      if (tid < kLookBackLanes) {
+        const int aggregate = info.load(1);
+        const int prefix = tile_finish_prefix<OpSum, int>(a.status, tile, tid, aggregate, a.tag);
+        if (tid == 0) {
+          info.store(0, prefix);
+          if (tile == g.blocks - 1) *a.num_selected = prefix + aggregate;
+        }
+      }
+    });
+    b.sync();  // exchange complete
+    // 6. coalesced writes from the exchange
+    b.threads([&](int tid) {
+      const int prefix = info.load(0), kept = info.load(1);
+      T* dst = a.out + prefix;
+      for (int j = tid; j < kept; j += THREADS) dst[j] = stage.load(exchange_word(j));
+      if (MODE == SelectMode::Partition) {
+        // the tile's r-th rejected item is rejected item (tile_first - prefix) + r of the input
+        const long long back = a.n - 1 - (tile_first - prefix) + kept;  // out index of the tile's element j: back - j
+        for (int j = kept + tid; j < count; j += THREADS) a.out[back - j] = stage.load(exchange_word(j));
+      }
+    });
+  }
+};
+
+// What a compaction launch takes besides its Exec.
+template <class T>
+struct CompactRun {
+  const T* in;
+  const uint8_t* flags;
+  T* out;
+  int* num_selected;
+  long long n;
+  T threshold;
+  Carve& ws;  // the status words (one per tile; tags, never cleared: zeroed once when made)
+  const char* name;
+};
+
+// One launch of the tile program Prog over ceil(n / tile) tiles; n = 0 writes a count of 0.
+template <class Prog>
+struct CompactSequence {
+  static constexpr SelectMode kMode = Prog::kMode;
+  template <class T, class Exec>
+  static void run(Exec& ex, const CompactRun<T>& r) {
+    const long long tiles = ceil_div(r.n, Prog::kTile);
+    unsigned long long* status = r.ws.template take<unsigned long long>(tiles);
+    if (Exec::counting) return;
+    if (tiles == 0) {
+      ex.memset_zero(r.num_selected, sizeof(int));
+      return;
+    }
+    CompactArgs<T> a{r.in, r.flags, r.out, r.num_selected, r.n, r.threshold, status, look_back_tag()};
+    ex.template launch<Prog, OpSum>(static_cast<int>(tiles), Prog::kThreads, Prog::kSmemWords, a, r.name);
+  }
+};
+
+// ---- The compaction rows (as strategies.h lists the scans): id, title, source, flags.
+template <class Prog>
+struct CompactRow {
+  using Seq = CompactSequence<Prog>;
+  const char* id;
+  const char* title;
+  const char* source;
+  unsigned flags = 0;  // kBest, kTuning (strategies.h's meanings)
+};
+
+template <class Visit>
+void for_each_compaction(Visit&& v) {
+  constexpr unsigned best = 1, tuning = 4;  // strategies.h's kBest and kTuning
+  v(CompactRow<CompactTile<256, 16, 8, SelectMode::If>>{"compact-best", "select x > threshold: single pass, decoupled look-back on counts, 256 x 16 per tile, 16-byte loads, coalesced stores through shared memory",
+                                                          "scanscope (after Merrill & Garland)", best});
+  v(CompactRow<CompactTile<256, 16, 8, SelectMode::Flagged>>{"compact-flagged", "select by a byte flag per element: compact-best's tile, flags in 16-byte loads",
+                                                               "scanscope (after Merrill & Garland)", best});
+  v(CompactRow<CompactTile<256, 16, 8, SelectMode::Partition>>{"compact-partition", "partition by x > threshold: kept in order at the front, the rest in reverse order at the back (as CUB)",
+                                                                 "scanscope (after Merrill & Garland)", best});
+  v(CompactRow<CompactTile<256, 24, 6, SelectMode::If>>{"x-compact-256x24", "compact-best's tile at 256 x 24 (scan-best's shape), 6 blocks per SM", "scanscope", tuning});
+  v(CompactRow<CompactTile<128, 16, 16, SelectMode::If>>{"x-compact-128x16", "compact-best's tile at 128 x 16, 16 blocks per SM", "scanscope", tuning});
+  v(CompactRow<CompactTile<256, 32, 4, SelectMode::If>>{"x-compact-256x32", "compact-best's tile at 256 x 32, 4 blocks per SM", "scanscope", tuning});
+}
+
+struct CompactInfo {
+  int row;  // position in for_each_compaction
+  const char* id;
+  SelectMode mode;
+  unsigned flags;
+  const char* title;
+  const char* source;
+  bool tuning() const { return (flags & 4u) != 0; }
+  bool best() const { return (flags & 1u) != 0; }
+};
+
+inline const std::vector<CompactInfo>& compactions() {
+  static const std::vector<CompactInfo> list = [] {
+    std::vector<CompactInfo> v;
+    for_each_compaction([&](const auto& row) {
+      using R = std::decay_t<decltype(row)>;
+      v.push_back({static_cast<int>(v.size()), row.id, R::Seq::kMode, row.flags, row.title, row.source});
+    });
+    return v;
+  }();
+  return list;
+}
+
+inline const CompactInfo* find_compaction(const std::string& id) {
+  for (const auto& c : compactions())
+    if (id == c.id) return &c;
+  return nullptr;
+}
+
+// Runs compaction c on values T through ex (CudaExec, EmuExec, SizeExec).
+template <class T, class Exec>
+void run_compaction(const CompactInfo& c, Exec& ex, const CompactRun<T>& r) {
+  int row_number = 0;
+  for_each_compaction([&](const auto& row) {
+    using R = std::decay_t<decltype(row)>;
+    if (row_number++ == c.row) R::Seq::template run<T>(ex, r);
+  });
+}
+
+// Workspace bytes compaction c needs at n.
+size_t compaction_workspace_bytes(const CompactInfo& c, long long n);
+
+// CPU emulation of compaction c (tests): every block in order on EmulatedBlock. out has n
+// elements, poisoned with `poison` before the run (select writes only the first `selected`).
+template <class T>
+struct CompactResult {
+  std::vector<T> out;
+  int selected = -1;
+};
+template <class T>
+CompactResult<T> emulate_compaction(const CompactInfo& c, const std::vector<T>& in, const std::vector<uint8_t>& flags, T threshold, T poison = T(-12345));
+
+}  // namespace device
+}  // namespace scanscope

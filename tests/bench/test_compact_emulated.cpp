@@ -1,0 +1,173 @@
+// The stream compactions (kernels/device/compact_device.h) run block by block on EmulatedBlock,
+// the same block source the GPU times, against std::copy_if and std::stable_partition: every row
+// (tuning variants too), int and float, small and ragged n, kept fractions 0, 10, 50, 90, 100 %.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "bench/bench_detail.h"
+#include "kernels/device/compact_device.h"
+#include "kernels/device/emu_exec.h"
+
+using namespace scanscope;
+using namespace scanscope::device;
+
+namespace {
+
+// 1, a warp less one, 2^k + 7 across the tiles (4096, 6144, 8192 elements) and their warps' parts,
+// tile edges, 10^4 + 3, several tiles with a ragged end.
+std::vector<long long> sizes() {
+  std::vector<long long> v = {1, 2, 31, 4095, 4096, 4097, 6143, 6144, 6145, 8192, 8193, 10003, 20001};
+  for (int k = 0; k <= 14; ++k) v.push_back((1LL << k) + 7);
+  return v;
+}
+
+uint32_t lcg(uint32_t& x) {
+  x = x * 1664525u + 1013904223u;
+  return x >> 8;
+}
+
+// The bench's compaction input (select_value: 1000 levels) from a seeded generator, and flags with
+// the same kept fraction drawn independently of the values (so select-by-flags keeps other
+// elements than the predicate would).
+template <class T>
+std::vector<T> values(long long n, unsigned seed) {
+  std::vector<T> v(static_cast<size_t>(n));
+  uint32_t x = seed * 2654435761u + 17;
+  for (auto& e : v) e = bench_detail::select_value<T>(lcg(x) % 1000u);
+  return v;
+}
+std::vector<uint8_t> flags_for(long long n, int kept_percent, unsigned seed) {
+  std::vector<uint8_t> f(static_cast<size_t>(n));
+  uint32_t x = seed * 40503u + 3;
+  for (auto& e : f) {
+    const uint32_t h = lcg(x);
+    e = (h % 100u) < static_cast<unsigned>(kept_percent) ? static_cast<uint8_t>(1 + h % 255u) : 0;  // any nonzero byte keeps
+  }
+  return f;
+}
+
+BenchSelect bench_mode(SelectMode m) {
+  return m == SelectMode::If ? BenchSelect::If : m == SelectMode::Flagged ? BenchSelect::Flagged : BenchSelect::Partition;
+}
+
+template <class T>
+void check_row(const CompactInfo& c) {
+  const T poison = T(-12345);
+  for (long long n : sizes()) {
+    for (int kept : {0, 10, 50, 90, 100}) {
+      const unsigned seed = static_cast<unsigned>(n * 131 + kept);
+      const auto in = values<T>(n, seed);
+      const auto flags = flags_for(n, kept, seed);
+      const T threshold = bench_detail::select_threshold<T>(kept);
+      const auto got = emulate_compaction<T>(c, in, c.mode == SelectMode::Flagged ? flags : std::vector<uint8_t>{}, threshold, poison);
+      // The reference, from the standard algorithms.
+      std::vector<T> expect;
+      size_t expect_count = 0;
+      if (c.mode == SelectMode::Flagged) {
+        for (size_t i = 0; i < in.size(); ++i)
+          if (flags[i]) expect.push_back(in[i]);
+        expect_count = expect.size();
+      } else if (c.mode == SelectMode::If) {
+        std::copy_if(in.begin(), in.end(), std::back_inserter(expect), [&](T x) { return x > threshold; });
+        expect_count = expect.size();
+      } else {
+        expect = in;
+        auto mid = std::stable_partition(expect.begin(), expect.end(), [&](T x) { return x > threshold; });
+        expect_count = static_cast<size_t>(mid - expect.begin());
+        std::reverse(mid, expect.end());  // as CUB's DevicePartition::If: the rejected from the back
+      }
+      ASSERT_EQ(got.selected, static_cast<int>(expect_count)) << c.id << " n=" << n << " kept " << kept << "%";
+      for (size_t j = 0; j < expect.size(); ++j)
+        ASSERT_EQ(got.out[j], expect[j]) << c.id << " n=" << n << " kept " << kept << "% element " << j;
+      for (size_t j = expect.size(); j < got.out.size(); ++j)  // select writes nothing past its count
+        ASSERT_EQ(got.out[j], poison) << c.id << " n=" << n << " kept " << kept << "% wrote element " << j;
+      // The bench's check agrees.
+      std::string why;
+      EXPECT_TRUE(bench_detail::check_select(in, flags, threshold, bench_mode(c.mode), got.out, got.selected, &why)) << c.id << " n=" << n << ": " << why;
+    }
+  }
+}
+
+}  // namespace
+
+class CompactionEmulated : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CompactionEmulated, IntMatchesStandardAlgorithms) { check_row<int>(*find_compaction(GetParam())); }
+TEST_P(CompactionEmulated, FloatMatchesStandardAlgorithms) { check_row<float>(*find_compaction(GetParam())); }
+
+INSTANTIATE_TEST_SUITE_P(AllCompactions, CompactionEmulated, ::testing::ValuesIn([] {
+                           std::vector<std::string> ids;
+                           for (const auto& c : compactions()) ids.push_back(c.id);
+                           return ids;
+                         }()),
+                         [](const auto& info) {
+                           std::string s = info.param;
+                           for (auto& ch : s)
+                             if (ch == '-') ch = '_';
+                           return s;
+                         });
+
+// The bench's threshold keeps exactly the asked fraction of the 1000 levels.
+TEST(CompactionBench, ThresholdKeepsTheFractionOfTheLevels) {
+  for (int kept : {0, 10, 50, 90, 100, 37}) {
+    int ints = 0, floats = 0;
+    for (uint32_t h = 0; h < 1000; ++h) {
+      ints += bench_detail::select_value<int>(h) > bench_detail::select_threshold<int>(kept);
+      floats += bench_detail::select_value<float>(h) > bench_detail::select_threshold<float>(kept);
+    }
+    EXPECT_EQ(ints, 10 * kept) << kept;
+    EXPECT_EQ(floats, 10 * kept) << kept;
+  }
+}
+
+// check_select fails a wrong count, a swapped pair, a rejected half in input order, a flag ignored.
+TEST(CompactionBench, CheckCatchesWrongResults) {
+  const std::vector<int> in = {5, 1, 7, 2, 9, 3};
+  const std::vector<uint8_t> flags = {0, 1, 1, 0, 0, 1};
+  std::string why;
+  EXPECT_TRUE(bench_detail::check_select(in, {}, 4, BenchSelect::If, std::vector<int>{5, 7, 9, -1, -1, -1}, 3, &why)) << why;
+  EXPECT_FALSE(bench_detail::check_select(in, {}, 4, BenchSelect::If, std::vector<int>{5, 7, 9, -1, -1, -1}, 2, &why));
+  EXPECT_FALSE(bench_detail::check_select(in, {}, 4, BenchSelect::If, std::vector<int>{7, 5, 9, -1, -1, -1}, 3, &why));
+  EXPECT_TRUE(bench_detail::check_select(in, {}, 4, BenchSelect::Partition, std::vector<int>{5, 7, 9, 3, 2, 1}, 3, &why)) << why;
+  EXPECT_FALSE(bench_detail::check_select(in, {}, 4, BenchSelect::Partition, std::vector<int>{5, 7, 9, 1, 2, 3}, 3, &why));
+  EXPECT_TRUE(bench_detail::check_select(in, flags, 0, BenchSelect::Flagged, std::vector<int>{1, 7, 3, 0, 0, 0}, 3, &why)) << why;
+  EXPECT_FALSE(bench_detail::check_select(in, flags, 0, BenchSelect::Flagged, std::vector<int>{1, 7, 0, 0, 0, 0}, 2, &why));
+  EXPECT_EQ(bench_detail::select_bytes(BenchSelect::If, 100, 10), 440.0);
+  EXPECT_EQ(bench_detail::select_bytes(BenchSelect::Flagged, 100, 10), 540.0);
+  EXPECT_EQ(bench_detail::select_bytes(BenchSelect::Partition, 100, 10), 800.0);
+}
+
+// Calls on one workspace: each call's look-back words carry its own tag, so status words an
+// earlier call left (of another n, another kept fraction) never pass for this call's.
+TEST(CompactionShape, WorkspaceReusedAcrossCalls) {
+  const CompactInfo& c = *find_compaction("compact-best");
+  std::vector<char> ws_buf(compaction_workspace_bytes(c, 50000) + 256, 0);
+  for (int call = 0; call < 4; ++call) {
+    const long long n = 50000 - call * 7777;
+    const auto in = values<int>(n, 99 + call);
+    const int threshold = bench_detail::select_threshold<int>(call * 30);
+    std::vector<int> out(static_cast<size_t>(n), -1);
+    int selected = -7;
+    Carve ws;
+    ws.base = ws_buf.data();
+    EmuExec<int> ex;
+    run_compaction<int>(c, ex, CompactRun<int>{in.data(), nullptr, out.data(), &selected, n, threshold, ws, c.id});
+    std::string why;
+    EXPECT_TRUE(bench_detail::check_select(in, {}, threshold, BenchSelect::If, out, selected, &why)) << "call " << call << ": " << why;
+  }
+}
+
+// The workspace is one status word per tile; n = 0 launches nothing and counts 0.
+TEST(CompactionShape, WorkspaceAndEmptyInput) {
+  const CompactInfo& c = *find_compaction("compact-best");
+  EXPECT_EQ(compaction_workspace_bytes(c, 4096), 8u);
+  EXPECT_EQ(compaction_workspace_bytes(c, 4097), 16u);
+  EXPECT_EQ(compaction_workspace_bytes(c, 1LL << 28), static_cast<size_t>((1LL << 28) / 4096) * 8u);
+  const auto r = emulate_compaction<int>(c, std::vector<int>{}, {}, 0);
+  EXPECT_EQ(r.selected, 0);
+  EXPECT_TRUE(find_compaction("compact-flagged") && find_compaction("compact-partition"));
+  for (const auto& k : compactions()) EXPECT_EQ(std::string(k.id).rfind("x-", 0) == 0, k.tuning()) << k.id;
+}
