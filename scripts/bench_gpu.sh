@@ -128,7 +128,7 @@ tune)
   grep -E "WRONG|error" "$OUT"/tune*.txt | head
   ;;
 compact)
-  ck=compact-best,compact-flagged,compact-partition,x-compact-256x24,x-compact-128x16,x-compact-256x32
+  ck=compact-best,compact-flagged,compact-partition,x-compact-256x16,x-compact-128x16,x-compact-256x32
   if command -v compute-sanitizer > /dev/null; then
     for tool in memcheck racecheck synccheck; do
       for n in 8199 1000003; do
@@ -142,7 +142,7 @@ compact)
     $bin bench --kernel compact-best,cub-select,compact-flagged,cub-select-flagged,compact-partition,cub-partition,copy,read-probe --type $type --json "$OUT/$gpu-compact-$type.json" > "$OUT/compact-$type.txt" 2> "$LOG/compact-$type.err"
     echo "bench compact $type rc=$? ($(( $(date +%s) - t0 )) s)"
   done
-  $bin bench --kernel compact-best,x-compact-256x24,x-compact-128x16,x-compact-256x32,cub-select,copy --min 1048576 --repeats 10 > "$LOG/compact-tune.txt" 2>&1; echo "compact tune rc=$?"
+  $bin bench --kernel compact-best,x-compact-256x16,x-compact-128x16,x-compact-256x32,cub-select,copy --min 1048576 --repeats 10 > "$LOG/compact-tune.txt" 2>&1; echo "compact tune rc=$?"
   grep -A80 "best kernels" "$OUT/compact-int.txt" | head -70
   grep -E "^(compact|x-|cub|copy)" "$LOG/compact-tune.txt" | awk '$2==268435456'
   grep -E "WRONG|error" "$OUT"/compact-*.txt | head

@@ -163,9 +163,10 @@ TEST(CompactionShape, WorkspaceReusedAcrossCalls) {
 // The workspace is one status word per tile; n = 0 launches nothing and counts 0.
 TEST(CompactionShape, WorkspaceAndEmptyInput) {
   const CompactInfo& c = *find_compaction("compact-best");
-  EXPECT_EQ(compaction_workspace_bytes(c, 4096), 8u);
-  EXPECT_EQ(compaction_workspace_bytes(c, 4097), 16u);
-  EXPECT_EQ(compaction_workspace_bytes(c, 1LL << 28), static_cast<size_t>((1LL << 28) / 4096) * 8u);
+  const long long tile = 256 * 24;  // compact-best's tile
+  EXPECT_EQ(compaction_workspace_bytes(c, tile), 8u);
+  EXPECT_EQ(compaction_workspace_bytes(c, tile + 1), 16u);
+  EXPECT_EQ(compaction_workspace_bytes(c, 1LL << 28), static_cast<size_t>(((1LL << 28) + tile - 1) / tile) * 8u);
   const auto r = emulate_compaction<int>(c, std::vector<int>{}, {}, 0);
   EXPECT_EQ(r.selected, 0);
   EXPECT_TRUE(find_compaction("compact-flagged") && find_compaction("compact-partition"));
