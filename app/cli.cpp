@@ -654,7 +654,9 @@ int run_command_line(int argc, char** argv) {
   app.add_option("--lesson-step", wopt.lesson_step, "step of the lesson to open (from 0)");
   app.add_option("--bench", wopt.bench_path, "recorded benchmark JSON to show in the timing panel (default: the shipped recording of this machine's GPU, else assets/bench/h200-int.json)");
   std::string presets_help = "the timing panel's series (default " + std::string(kDefaultTimingPreset) + "):";
-  for (const TimingPreset& p : timing_presets()) presets_help += "\n  " + p.id + std::string(std::max<size_t>(1, 15 - p.id.size()), ' ') + p.title;
+  size_t id_width = 0;
+  for (const TimingPreset& p : timing_presets()) id_width = std::max(id_width, p.id.size());
+  for (const TimingPreset& p : timing_presets()) presets_help += "\n  " + p.id + std::string(id_width + 2 - p.id.size(), ' ') + p.title;
   app.add_option("--timing-preset", wopt.timing_preset, presets_help)->type_name("NAME");
   app.add_option("--series", wopt.timing_series, "the timing panel's series one by one, comma-separated bench kernel ids (scanscope bench --help lists them)")
       ->type_name("A,B,...");

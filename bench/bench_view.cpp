@@ -78,6 +78,8 @@ const std::vector<TimingPreset>& timing_presets() {
     std::vector<TimingPreset> v;
     v.push_back({"reduce-vs-cub", "reduce: ours vs CUB vs copy", {"reduce-best", "cub-reduce", "copy"}, ""});
     v.push_back({"scan-vs-cub", "scan: ours vs CUB vs copy", {"scan-best", "cub-scan", "copy"}, ""});
+    v.push_back({"compaction-vs-cub", "compaction: ours vs CUB vs copy",
+                 {"compact-best", "cub-select", "compact-flagged", "cub-select-flagged", "compact-partition", "cub-partition", "copy"}, ""});
     TimingPreset sources{"sources", "the sources' strategies", {}, ""};
     for (const auto& s : device::strategies())  // the registry's source column cites the document a strategy comes from
       if (document_cited_first(s.source) && !s.tuning()) sources.series.push_back(s.id);

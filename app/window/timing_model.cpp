@@ -93,7 +93,14 @@ std::vector<std::string> shown_ids(const TimingState& t) {
 
 bool fit_series_to_recording(TimingState& t, const BenchResults& r) {
   std::vector<std::string> have = recorded_series(r);
-  if (have.empty() || missing_series(r, shown_ids(t)).size() < t.shown.size()) return false;
+  const std::vector<std::string> missing = missing_series(r, shown_ids(t));
+  if (have.empty() || missing.empty()) return false;
+  for (const TimingPreset& p : timing_presets())  // a preset the recording holds whole (a compaction sweep)
+    if (missing_series(r, p.series).empty()) {
+      apply_timing_preset(t, p);
+      return true;
+    }
+  if (missing.size() < t.shown.size()) return false;
   if (have.size() > 24) have.resize(24);
   set_timing_series(t, have);
   return true;

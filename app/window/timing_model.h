@@ -54,9 +54,10 @@ bool timing_series_shown(const TimingState& t, const std::string& id);
 std::vector<std::string> shown_ids(const TimingState& t);
 SeriesStyle shown_style(const ShownSeries& s);
 
-// When none of the shown series is in the recording (a CPU-only sweep under the scan preset), shows
-// the recording's series instead (the first 24: each its own pair of colour and marker). Returns
-// whether it did.
+// When some of the shown series are not in the recording, shows the first preset the recording
+// holds whole (a compaction sweep opens on "compaction: ours vs CUB vs copy"); failing that, when
+// none of them is (a CPU-only sweep under the scan preset), the recording's own series (the first
+// 24: each its own pair of colour and marker). Returns whether it changed them.
 bool fit_series_to_recording(TimingState& t, const BenchResults& r);
 
 // One plot: its lines, its axes' kind and an optional reference line (1 for a ratio).

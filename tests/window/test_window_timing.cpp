@@ -62,10 +62,11 @@ BenchPoint point(const std::string& kernel, BenchFamily f, long long n, double m
 }  // namespace
 
 TEST(TimingPresets, NameSeriesOfTheShippedRecordings) {
-  ASSERT_EQ(timing_presets().size(), 5u);
+  ASSERT_EQ(timing_presets().size(), 6u);
   for (const auto& p : timing_presets()) {
     EXPECT_FALSE(p.series.empty()) << p.id;
-    EXPECT_EQ(missing_series(recording("h200-int.json"), p.series), std::vector<std::string>{}) << p.id << " in h200-int.json";
+    const std::string file = p.id == "compaction-vs-cub" ? "h100-compact-int.json" : "h200-int.json";
+    EXPECT_EQ(missing_series(recording(file), p.series), std::vector<std::string>{}) << p.id << " in " << file;
     EXPECT_EQ(find_timing_preset(p.id), &p);
     EXPECT_EQ(find_timing_preset(p.title), &p);
   }
@@ -299,7 +300,7 @@ TEST(TimingOptions, ClearErrorsForUnknownNames) {
   EXPECT_NE(usage_error([] { parse_timing_series("copy,,cub-scan", "--series"); }).find("empty series name"), std::string::npos);
   EXPECT_NE(usage_error([] { parse_timing_series("", "--series"); }).find("no series named"), std::string::npos);
   e = usage_error([] { timing_preset_or_throw("fastest", "--timing-preset"); });
-  EXPECT_EQ(e, "--timing-preset: no preset 'fastest' (one of: reduce-vs-cub, scan-vs-cub, sources, harris-table2, oancea)");
+  EXPECT_EQ(e, "--timing-preset: no preset 'fastest' (one of: reduce-vs-cub, scan-vs-cub, compaction-vs-cub, sources, harris-table2, oancea)");
   EXPECT_EQ(parse_timing_view("ratio", "--timing-view"), TimingView::Ratio);
   EXPECT_NE(usage_error([] { parse_timing_view("bars", "--timing-view"); }).find("one of: time, ratio"), std::string::npos);
 }
@@ -408,6 +409,11 @@ TEST(TimingStyles, ARecordingWithNoneOfTheShownSeriesShowsItsOwn) {
   apply_timing_preset(t, *find_timing_preset("harris-table2"));  // holds cpu-sequential-scan
   EXPECT_FALSE(fit_series_to_recording(t, cpu));
   EXPECT_FALSE(fit_series_to_recording(t, BenchResults{}));  // nothing recorded: nothing to show instead
+  // A compaction sweep (no scan-best, no cub-scan; a copy) opens on the compaction preset.
+  apply_timing_preset(t, *find_timing_preset(kDefaultTimingPreset));
+  EXPECT_TRUE(fit_series_to_recording(t, recording("h100-compact-int.json")));
+  EXPECT_EQ(t.preset, "compaction-vs-cub");
+  EXPECT_FALSE(fit_series_to_recording(t, recording("h100-compact-int.json")));  // already whole
 
   WindowOptions o;
   o.device = Device::Cpu;
