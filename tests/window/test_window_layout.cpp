@@ -1,6 +1,8 @@
 // Layout logic of the window, without a window.
 #include <gtest/gtest.h>
 
+#include <cctype>
+
 #include "layout.h"
 #include "panel_table.h"
 #include "palette.h"
@@ -208,14 +210,38 @@ TEST(Layout, ValuesThinOutByARuleInsteadOfVanishing) {
   EXPECT_EQ(fit_values(30, 16, 60, 50, 9, 12, 24).every, 0);
 }
 
-TEST(Layout, LabelsAreAbbreviatedByWholeWords) {
+TEST(Layout, LabelsAreShortenedInRealWordsNeverToInitials) {
   auto w = [](const std::string& t) { return static_cast<float>(t.size()) * 10; };  // 10 px a character
-  EXPECT_EQ(abbreviate_words("down-sweep d=2", 200, w), "down-sweep d=2");
-  EXPECT_EQ(abbreviate_words("down-sweep d=2", 100, w), "d. d=2");
-  EXPECT_EQ(abbreviate_words("clear last element", 130, w), "c. l. element");
-  EXPECT_EQ(abbreviate_words("clear last element", 160, w), "c. last element");
-  EXPECT_EQ(abbreviate_words("clear last element", 75, w), "element");
-  EXPECT_EQ(abbreviate_words("clear last element", 30, w), "");
+  EXPECT_EQ(shorten_words("down-sweep d=2", 200, w), "down-sweep d=2");
+  EXPECT_EQ(shorten_words("down-sweep d=2", 130, w), "down-sweep..");
+  // The asides in parentheses go first, the last first; then trailing words, for "..".
+  EXPECT_EQ(shorten_words("output (global): 3 kept", 150, w), "output: 3 kept");
+  EXPECT_EQ(shorten_words("flags: 1 = keep (odd value)", 160, w), "flags: 1 = keep");
+  EXPECT_EQ(shorten_words("a (b) c (d) e", 90, w), "a (b) c e");
+  EXPECT_EQ(shorten_words("warp totals to shared memory", 160, w), "warp totals to..");
+  EXPECT_EQ(shorten_words("warp totals to shared memory", 130, w), "warp totals..");
+  EXPECT_EQ(shorten_words("flags: 1 = keep (odd value)", 90, w), "flags..");  // no "flags:.."
+  EXPECT_EQ(shorten_words("clear last element", 30, w), "");
+  // Never a word cut to its initial: every word of a result is a whole word of the label.
+  for (const char* label : {"down-sweep d=2", "output (global): 3 kept", "warp totals to shared memory", "each thread's CHUNK elements folded in order"})
+    for (float max_w = 0; max_w < 500; max_w += 10) {
+      const std::string r = shorten_words(label, max_w, w);
+      EXPECT_LE(w(r), max_w) << label << " in " << max_w;
+      std::string word;
+      for (size_t i = 0; i <= r.size(); ++i) {
+        if (i < r.size() && r[i] != ' ') {
+          word += r[i];
+          continue;
+        }
+        if (word.size() >= 2 && word.substr(word.size() - 2) == "..") word.resize(word.size() - 2);
+        while (!word.empty() && word.back() == ':') word.pop_back();  // "output:" of "output (global):"
+        if (!word.empty()) {
+          EXPECT_NE(std::string(label).find(word), std::string::npos) << label << " -> " << r;
+        }
+        EXPECT_FALSE(word.size() == 1 && std::isalpha(static_cast<unsigned char>(word[0])) && r.find(word + ".") != std::string::npos) << r;
+        word.clear();
+      }
+    }
 }
 
 TEST(Layout, TheReportSaysWhatWasShownAndHow) {

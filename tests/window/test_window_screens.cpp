@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -940,6 +941,17 @@ LayoutLine layout_line(const std::string& out, const std::string& what) {
   return l;  // the last frame's line
 }
 
+// A word cut to its initial and a dot ("f." "=." in "f. 1. =. k."): a one-character token ending in
+// "." that is not a number's ("1." of a list would be one; the window writes none).
+bool has_initials(const std::string& text) {
+  for (size_t i = 0; i + 1 < text.size(); ++i) {
+    const bool starts = i == 0 || text[i - 1] == ' ' || text[i - 1] == '(';
+    const bool ends = i + 2 >= text.size() || text[i + 2] == ' ';
+    if (starts && ends && text[i + 1] == '.' && !std::isdigit(static_cast<unsigned char>(text[i]))) return true;
+  }
+  return false;
+}
+
 // Runs scanscope on a 1920x1080 Xvfb screen; stdout in *out.
 int run_big(const std::string& name, const std::string& args, std::string* out, std::string* err) {
   const std::string base = out_dir() + "/" + name;
@@ -1032,8 +1044,8 @@ TEST(WindowLayouts, EveryLessonStepAt1280PresenterShowsReadableValues) {
   std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "'").c_str());
   const std::string outf = dir + "/walk.txt";
   const std::string cmd = "xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SCANSCOPE_BINARY) +
-                          " --presenter --size 1280 --show-answer --layout-report --lesson-walk '" + dir + "' --screenshot '" + dir + "/end.png' >'" + outf +
-                          "' 2>&1";
+                          " --presenter --size 1280 --show-answer --layout-report --screen-text --lesson-walk '" + dir + "' --screenshot '" + dir +
+                          "/end.png' >'" + outf + "' 2>&1";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << slurp(outf);
   const std::string log = slurp(outf);
   // The report of each step: the lines after its "lesson NAME step K:" line.
@@ -1072,6 +1084,16 @@ TEST(WindowLayouts, EveryLessonStepAt1280PresenterShowsReadableValues) {
         EXPECT_GE(l.px, min_px) << name << ": " << item;
         EXPECT_TRUE(l.shown == 1 || l.rule.find("scroll hint") != std::string::npos) << name << ": " << item << " overflows without a hint\n" << out;
       }
+      // Labels in real words (issue 24): no text outside the lesson box is a word cut to its
+      // initial ("f. 1. =. k. (odd value)" was the compaction's first tree row), and the tree's
+      // row labels say how they were shortened, if they were.
+      for (const std::string& line : lines_of(out, "screen: ")) {
+        const size_t bar = line.find(" | ");
+        if (bar == std::string::npos || line.rfind("screen: ##lesson", 0) == 0) continue;
+        EXPECT_FALSE(has_initials(line.substr(bar + 3))) << name << ": a label cut to initials: " << line;
+      }
+      const LayoutLine row_labels = layout_line(out, "tree row labels");
+      EXPECT_EQ(row_labels.rule.find("abbreviated"), std::string::npos) << name << "\n" << out;
       if (!st.has_request) continue;  // a view (float-order, histeq): no trace
       ++checked;
       const std::vector<std::string> panels = parse_panels(st.panels);
