@@ -347,10 +347,11 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (!insts.empty() && grid_h > 30 && st.instructions[insts[s.selected_inst]].op != kShuffle) {
     const WarpInstruction& wi = st.instructions[insts[s.selected_inst]];
     const float g0 = gy + small->FontSize + 4;  // the grid's first row, under the bank numbers
-    CellWindow lanes_shown;
-    const float grid_bottom = draw_bank_lane_grid(dl, bank_lane_grid(t, st, wi), Rect{rx, gy, gw, grid_h}, small, ui.scale, min_cell, &lanes_shown);
+    CellWindow lanes_shown, banks_shown;
+    const float grid_bottom = draw_bank_lane_grid(dl, bank_lane_grid(t, st, wi), Rect{rx, gy, gw, grid_h}, small, ui.scale, min_cell, &lanes_shown, &banks_shown);
     s.layout_report.add({"warps", "bank grid", 1, 1, small->FontSize, compact ? "explanation in the tooltip" : ""});
     s.layout_report.add({"warps", "bank grid lanes", lanes_shown.shown, lanes_shown.count, lanes_shown.cell, lanes_shown.all() ? "" : lanes_shown.rule("lanes") + " shown"});
+    s.layout_report.add({"warps", "bank grid banks", banks_shown.shown, banks_shown.count, banks_shown.cell, banks_shown.all() ? "" : banks_shown.rule("banks") + " shown"});
     gy = grid_bottom + 4;
     char buf[400];
     // How a vector access is counted, said where it is one (the colour is per half- or quarter-warp).

@@ -947,6 +947,22 @@ TEST(BankLaneGridModel, PaddingTakesTheConflictsOutOfTheSameLevel) {
   EXPECT_EQ(pick_instruction(s.steps[sh], 7, 0), -1);
 }
 
+// A bank x lane grid too narrow for 32 bank columns of 12 px shows a window of them: the one that
+// holds most of the shown lanes' cells (the lowest of equals), so a stride's cells stay in view.
+TEST(BankLaneGridModel, TheBankWindowHoldsTheShownLanesCells) {
+  BankLaneGrid g;
+  g.banks = 32;
+  for (int lane = 0; lane < 8; ++lane) g.cells.push_back({lane, lane, (17 + 2 * lane) % 32, 0, 1});  // banks 17, 19, ..., 31
+  EXPECT_EQ(busiest_banks(g, 8, 15), 17);  // banks 17-31 hold all 8
+  EXPECT_EQ(busiest_banks(g, 3, 15), 7);  // the first 3 rows' cells, banks 17, 19, 21: the lowest window holding them, 7-21
+  EXPECT_EQ(busiest_banks(g, 8, 32), 0);
+  BankLaneGrid none;
+  EXPECT_EQ(busiest_banks(none, 5, 15), 0);
+  g.cells.push_back({8, 8, 0, 0, 1});
+  g.cells.push_back({9, 9, 1, 0, 1});
+  EXPECT_EQ(busiest_banks(g, 10, 15), 17);  // 8 cells in 17-31 beat 2 in 0-14
+}
+
 TEST(BankLaneGridModel, AFloat4LoadIsColouredByQuarterWarps) {
   // a warp's float4 load of consecutive elements: 4 cells a lane, 4 wavefronts, no conflict, so
   // no cell may look conflicted (a whole warp's 128 words would be 4 to a bank)

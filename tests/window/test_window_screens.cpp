@@ -1151,10 +1151,13 @@ TEST(WindowLayouts, EveryLessonStepAt1280PresenterShowsReadableValues) {
         expect_cells("warps heatmap warps", "warps");
         expect_cells("warps heatmap steps", "steps");
         expect_cells("warps bank grid lanes", "lanes");
+        expect_cells("warps bank grid banks", "banks");  // bank columns too (8 px at 1280 presenter before)
       }
       if (shows("compare")) {
         expect_cells("compare A bank grid lanes", "lanes");
         expect_cells("compare B bank grid lanes", "lanes");
+        expect_cells("compare A bank grid banks", "banks");
+        expect_cells("compare B bank grid banks", "banks");
       }
       if (shows("grid"))
         for (const char* item : {"grid launches", "grid arrays"}) {
