@@ -424,10 +424,22 @@ float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, 
   if (banks_shown) *banks_shown = bank_win;
   const float bw = bank_win.cell;
   const int b0 = bank_win.first, b1 = bank_win.first + bank_win.shown;  // [b0, b1)
+  // Bank numbers: first the banks the shown lanes use (the ones a lesson names: "16-way in bank
+  // 7"), then every 1st, 2nd, 4th or 8th, each where it does not run into one already placed.
   const float num_w = text_width("31", small) + 4;  // a bank number and a gap
   const int every = bw >= num_w ? 1 : bw * 2 >= num_w ? 2 : bw * 4 >= num_w ? 4 : 8;
+  std::vector<int> numbered;
+  for (const BankLaneCell& cell : g.cells)
+    if (cell.row < win.shown && cell.bank >= b0 && cell.bank < b1) numbered.push_back(cell.bank);
   for (int b = b0; b < b1; ++b)
-    if (b % every == 0) text_centered(dl, ImVec2(r.x + lw + (b - b0 + 0.5f) * bw, r.y + small->FontSize / 2), IM_COL32(170, 170, 180, 255), std::to_string(b), small);
+    if (b % every == 0) numbered.push_back(b);
+  std::vector<std::pair<float, float>> placed;
+  for (int b : numbered) {
+    const float cx = r.x + lw + (b - b0 + 0.5f) * bw, hw = text_width(std::to_string(b), small) / 2 + 2;
+    if (std::any_of(placed.begin(), placed.end(), [&](const std::pair<float, float>& p) { return cx - hw < p.second && cx + hw > p.first; })) continue;
+    placed.push_back({cx - hw, cx + hw});
+    text_centered(dl, ImVec2(cx, r.y + small->FontSize / 2), IM_COL32(170, 170, 180, 255), std::to_string(b), small);
+  }
   dl->AddText(small, small->FontSize, ImVec2(r.x, r.y), IM_COL32(170, 170, 180, 255), "bank");
   const float g0 = r.y + small->FontSize + 4;
   const float gx1 = r.x + lw + bank_win.shown * bw;

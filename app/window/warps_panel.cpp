@@ -325,12 +325,16 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   for (long long v : {static_cast<long long>(stt.instructions), static_cast<long long>(stt.wavefronts), static_cast<long long>(stt.conflicts), ld.inst, ld.wavefronts,
                       ld.conflicts, sto.inst, sto.wavefronts, sto.conflicts})
     number_w = std::max(number_w, text_width(std::to_string(v), body));
+  for (long long v : {ld.inst + sto.inst, ld.wavefronts + sto.wavefronts, ld.conflicts + sto.conflicts}) number_w = std::max(number_w, text_width(std::to_string(v), body));
   auto columns_w = [&](const char* a, const char* b) {
     return text_width("wavefronts", body) + std::max(number_w, text_width("step", body)) + std::max(number_w, text_width(a, body)) +
            std::max(number_w, text_width(b, body)) + 4 * cell;
   };
   const bool long_heads = columns_w("loads", "stores") <= rw;
   const float columns_form_w = long_heads ? columns_w("loads", "stores") : columns_w("ld", "st");
+  // The column form's fourth column where it fits: the kernel's loads and stores together ("9
+  // shared-memory instructions in total: 8 stores and 1 load"), beside them, never instead.
+  const float all_w = std::max(number_w, text_width("both", body)) + cell;
   const bool compact_sentences = compact && rows_form_w > rw && columns_form_w > rw;
   auto wrapped_h = [&](const char* text) { return body->CalcTextSizeA(body->FontSize, FLT_MAX, rw, text).y + ImGui::GetStyle().ItemSpacing.y; };
   const float compact_h = compact_sentences ? wrapped_h("this step: 000 inst, 0000 wavefronts, 000 conflicts") +
@@ -413,9 +417,11 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     }
     ImGui::EndTable();
   }
-  if (small_table && !rows_form && ImGui::BeginTable("##totals_compact", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH)) {
+  const bool both_column = columns_form_w + all_w <= col_room;
+  if (small_table && !rows_form && ImGui::BeginTable("##totals_compact", both_column ? 5 : 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH)) {
     ImGui::TableSetupColumn("");
     for (const char* n : {"step", long_heads ? "loads" : "ld", long_heads ? "stores" : "st"}) ImGui::TableSetupColumn(n);
+    if (both_column) ImGui::TableSetupColumn("both");
     ImGui::TableHeadersRow();
     for (int k = 0; k < 3; ++k) {
       ImGui::TableNextRow();
@@ -424,6 +430,10 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       for (int r = 0; r < 3; ++r) {
         ImGui::TableNextColumn();
         number(rows_v[r][k], k == 2);
+      }
+      if (both_column) {
+        ImGui::TableNextColumn();
+        number(loads_v[k] + stores_v[k], k == 2);
       }
     }
     ImGui::EndTable();

@@ -1198,7 +1198,6 @@ constexpr const char* kExerciseRun = "a size the step's exercise checks, not the
 constexpr const char* kDocumentFigure = "a measurement a source document reports, not one of this trace";
 constexpr const char* kArithmetic = "the text's own arithmetic from the step's numbers (a block of 1024 threads)";
 constexpr const char* kGridValuesTooWide = "a value of a global array: 4 digits do not fit the grid's cells at the minimum size, so none are written";
-constexpr const char* kBankUnlabelled = "a bank number: the bank x lane grid numbers every 4th bank where all do not fit its width (the column is drawn)";
 // The known exceptions: numbers a step quotes that its 1280x720 presenter screen does not show.
 const NotOnScreen kQuotedNotOnScreen[] = {
     {"reduction-tree", 1, "0", kThreadNumbers},
@@ -1222,7 +1221,6 @@ const NotOnScreen kQuotedNotOnScreen[] = {
     {"hillis-steele-vs-blelloch", 2, "22", kNextStep},
     {"padding", 0, "101", kLineNoCode},
     {"padding", 0, "102", kLineNoCode},
-    {"padding", 3, "7", kBankUnlabelled},
     {"padding", 3, "652", kNotShownRun},
     {"padding", 5, "101", kNotShownRun},
     {"padding", 5, "102", kNotShownRun},
@@ -1318,6 +1316,24 @@ TEST(WindowLessonNumbers, EveryNumberAStepQuotesIsOnItsScreenAt1280Presenter) {
     EXPECT_TRUE(excepted_used.count(key)) << key << " is on screen now (or no longer quoted): take it out of kQuotedNotOnScreen";
   }
   EXPECT_GE(steps, 45);
+}
+
+// The warps panel's compact totals give the kernel's loads and stores apart and, where the column
+// fits, both together: warp-shuffle's second step quotes "9 shared-memory instructions in total: 8
+// stores and 1 load".
+TEST(WindowScreens, TheWarpsTotalsGiveLoadsStoresAndBoth) {
+  NEED_XVFB();
+  std::string out, err;
+  ASSERT_EQ(run_big("warps-both", "--lesson warp-shuffle --lesson-step 1 --presenter --size 1920 --screen-text", &out, &err), 0) << err;
+  std::multiset<std::string> warps;
+  bool both = false;
+  for (const std::string& line : lines_of(out, "screen: ##warps ")) {
+    const std::string text = line.substr(line.find(" | ") + 3);
+    both = both || text == "both";
+    for (const std::string& n : number_tokens(text)) warps.insert(n);
+  }
+  EXPECT_TRUE(both) << out;
+  EXPECT_TRUE(warps.count("1") && warps.count("8") && warps.count("9")) << out;  // loads, stores, both
 }
 
 // A dense tree (64 words at 1280 presenter): no value fits a column, so values are thinned by a rule the panel
