@@ -55,7 +55,7 @@ void draw_side(ImDrawList* dl, const Trace& t, int step, const Rect& r, const st
   // The same warp's instruction in the same place of its list (the Warps view's choice).
   const int wi = pick_instruction(st, std::min(s.selected_warp, warp_count(t) - 1), s.selected_inst);
   if (wi < 0 || st.instructions[wi].op == kShuffle) {
-    dl->AddText(small, small->FontSize, ImVec2(r.x, y), IM_COL32(170, 170, 180, 255),
+    dl->AddText(small, small->FontSize, ImVec2(r.x, y), col(kDimText),
                 wi < 0 ? ("warp " + std::to_string(s.selected_warp) + ": no shared-memory instruction in this step").c_str() : "a shuffle: registers, no banks");
     dl->PopClipRect();
     return;

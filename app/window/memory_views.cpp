@@ -100,7 +100,7 @@ void bank_numbers(ImDrawList* dl, const SmemGrid& g, float y, ImFont* small) {
   for (int b = 0; b < g.columns; ++b) {
     std::string label = std::to_string(b);
     if (label_fits(g.cell_w, text_width(label, small)))
-      text_centered(dl, ImVec2(g.area.x + (b + 0.5f) * g.cell_w, y), IM_COL32(170, 170, 180, 255), label, small);
+      text_centered(dl, ImVec2(g.area.x + (b + 0.5f) * g.cell_w, y), col(kDimText), label, small);
   }
 }
 
@@ -109,7 +109,7 @@ void bank_numbers(ImDrawList* dl, const SmemGrid& g, float y, ImFont* small) {
 void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, const SmemViewInput& in, const UiContext& ui, SmemViewState* state) {
   const Step& st = t.steps[step];
   const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
-  const ImU32 dim_col = IM_COL32(170, 170, 180, 255);
+  const ImU32 dim_col = col(kDimText);
   const float fh = ImGui::GetFontSize();
   const int banks = std::max(1, t.banks);
   const int words = static_cast<int>(st.smem.size());
@@ -438,9 +438,9 @@ float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, 
     const float cx = r.x + lw + (b - b0 + 0.5f) * bw, hw = text_width(std::to_string(b), small) / 2 + 2;
     if (std::any_of(placed.begin(), placed.end(), [&](const std::pair<float, float>& p) { return cx - hw < p.second && cx + hw > p.first; })) continue;
     placed.push_back({cx - hw, cx + hw});
-    text_centered(dl, ImVec2(cx, r.y + small->FontSize / 2), IM_COL32(170, 170, 180, 255), std::to_string(b), small);
+    text_centered(dl, ImVec2(cx, r.y + small->FontSize / 2), col(kDimText), std::to_string(b), small);
   }
-  dl->AddText(small, small->FontSize, ImVec2(r.x, r.y), IM_COL32(170, 170, 180, 255), "bank");
+  dl->AddText(small, small->FontSize, ImVec2(r.x, r.y), col(kDimText), "bank");
   const float g0 = r.y + small->FontSize + 4;
   const float gx1 = r.x + lw + bank_win.shown * bw;
   dl->AddRectFilled(ImVec2(r.x + lw, g0), ImVec2(gx1, g0 + win.shown * lh), IM_COL32(30, 30, 34, 255));
@@ -448,7 +448,7 @@ float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, 
   for (size_t i = 0; i < static_cast<size_t>(win.shown); ++i) {
     const float ly = g0 + i * lh;
     if (static_cast<int>(i) % label_every == 0)
-      dl->AddText(small, small->FontSize, ImVec2(r.x, ly + (lh - small->FontSize) / 2), IM_COL32(170, 170, 180, 255), ("L" + std::to_string(g.lanes[i])).c_str());
+      dl->AddText(small, small->FontSize, ImVec2(r.x, ly + (lh - small->FontSize) / 2), col(kDimText), ("L" + std::to_string(g.lanes[i])).c_str());
     if (g.issue < kWarpSize && i > 0 && g.lanes[i - 1] / g.issue != g.lanes[i] / g.issue)  // where one issue group ends
       dl->AddLine(ImVec2(r.x, ly), ImVec2(gx1, ly), IM_COL32(255, 255, 255, 220), 2);
   }

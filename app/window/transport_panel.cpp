@@ -116,7 +116,7 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     std::vector<float> widths;
     for (const auto& st : s.trace.steps) widths.push_back(text_width(shown_text(st.label), small));
     for (int i : scrub_label_steps(widths, avail.x, 10))
-      text_centered(dl, ImVec2(p.x + (i + 0.5f) * slot, p.y + bar_h + 2 + small->FontSize / 2), i == s.step ? IM_COL32(255, 255, 255, 255) : IM_COL32(170, 170, 180, 255),
+      text_centered(dl, ImVec2(p.x + (i + 0.5f) * slot, p.y + bar_h + 2 + small->FontSize / 2), i == s.step ? IM_COL32(255, 255, 255, 255) : col(kDimText),
                     s.trace.steps[i].label, small);
     ImGui::InvisibleButton("##scrub", ImVec2(avail.x, std::max(1.0f, avail.y)));
     if (ImGui::IsItemActive()) set_step(s, std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - p.x) / slot), 0, n - 1));

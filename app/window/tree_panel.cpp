@@ -116,7 +116,7 @@ RowLabels draw_row_labels(ImDrawList* dl, const UiContext& ui, const TreeModel& 
       dl->AddLine(ImVec2(p0.x + gutter - 6, y), ImVec2(p0.x + gutter - 1, y), dim_col, 1.0f);
     }
     dl->AddText(label_font, label_px, ImVec2(p0.x + 2, std::clamp(y - label_px / 2, area.y, area.bottom() - label_px)),
-                i <= rs.cur_row || cur ? (cur ? text_col : dim_col) : IM_COL32(110, 110, 110, 255), label.c_str());
+                i <= rs.cur_row || cur ? (cur ? text_col : dim_col) : col(kFutureText), label.c_str());
   }
   return out;
 }

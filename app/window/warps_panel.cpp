@@ -151,7 +151,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   for (int w = 0; w < warps; ++w) {
     const uint32_t mask = active_lanes(st, w);
     const float ry = y + w * rh;
-    if (rh >= small->FontSize) dl->AddText(small, small->FontSize, ImVec2(c.x, ry + (rh - small->FontSize) / 2), IM_COL32(170, 170, 180, 255), ("w" + std::to_string(w)).c_str());
+    if (rh >= small->FontSize) dl->AddText(small, small->FontSize, ImVec2(c.x, ry + (rh - small->FontSize) / 2), col(kDimText), ("w" + std::to_string(w)).c_str());
     for (int l = 0; l < kWarpSize; ++l) {
       ImVec2 q0(c.x + label_w + l * cw, ry), q1(c.x + label_w + (l + 1) * cw - 1, ry + rh - (rh > 3 ? 1 : 0));
       dl->AddRectFilled(q0, q1, col(mask >> l & 1 ? kActiveLane : kIdleLane));
@@ -232,7 +232,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const int label_every = sy >= small->FontSize ? 1 : static_cast<int>(std::ceil(small->FontSize / std::max(1.0f, sy)));
     if (label_every <= 4)
       for (int w = 0; w < ws.shown; w += label_every)
-        dl->AddText(small, small->FontSize, ImVec2(c.x, std::min(hm.y + w * sy + (sy - small->FontSize) / 2, hm.bottom() - small->FontSize)), IM_COL32(170, 170, 180, 255),
+        dl->AddText(small, small->FontSize, ImVec2(c.x, std::min(hm.y + w * sy + (sy - small->FontSize) / 2, hm.bottom() - small->FontSize)), col(kDimText),
                     ("w" + std::to_string(ws.first + w)).c_str());
     ImGui::SetCursorScreenPos(ImVec2(hm.x, hm.y));
     ImGui::InvisibleButton("##heat", ImVec2(hm.w, hm.h));

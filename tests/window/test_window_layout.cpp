@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cmath>
 
 #include "layout.h"
 #include "panel_table.h"
@@ -132,6 +133,23 @@ TEST(Palette, BankTintsKeepBlackTextLegible) {
   }
   EXPECT_FALSE(bank_color(0, 32) == bank_color(31, 32));
   EXPECT_TRUE(bank_color(3, 16) == bank_color(19, 16));
+}
+
+// The text colours of the one table (palette.h) on the panels' black: WCAG contrast at least 4.5
+// for the not-yet-computed tree rows (110,110,110 was 4.1) and 7 for dim labels, dimmer than the text.
+TEST(Palette, TextColoursAreReadableOnBlackAndOrdered) {
+  auto lum = [](Rgba c) {
+    auto ch = [](uint8_t v) {
+      const double x = v / 255.0;
+      return x <= 0.03928 ? x / 12.92 : std::pow((x + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * ch(c.r) + 0.7152 * ch(c.g) + 0.0722 * ch(c.b);
+  };
+  auto contrast_on_black = [&](Rgba c) { return (lum(c) + 0.05) / 0.05; };
+  EXPECT_GE(contrast_on_black(kFutureText), 4.5);
+  EXPECT_GE(contrast_on_black(kDimText), 7.0);
+  EXPECT_LT(lum(kFutureText), lum(kDimText));  // still dimmer than computed rows' labels
+  EXPECT_LT(lum(kDimText), lum(kText));
 }
 
 TEST(Layout, LogAxesSpanWholeDecadesAndPlaceValues) {
