@@ -424,13 +424,13 @@ float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, 
   if (banks_shown) *banks_shown = bank_win;
   const float bw = bank_win.cell;
   const int b0 = bank_win.first, b1 = bank_win.first + bank_win.shown;  // [b0, b1)
-  // Bank numbers: first the banks the shown lanes use (the ones a lesson names: "16-way in bank
-  // 7"), then every 1st, 2nd, 4th or 8th, each where it does not run into one already placed.
+  // Bank numbers: first the banks where the shown lanes conflict (the ones a lesson names: "16-way
+  // in bank 7"), then every 1st, 2nd, 4th or 8th, each where it does not run into one already placed.
   const float num_w = text_width("31", small) + 4;  // a bank number and a gap
   const int every = bw >= num_w ? 1 : bw * 2 >= num_w ? 2 : bw * 4 >= num_w ? 4 : 8;
   std::vector<int> numbered;
   for (const BankLaneCell& cell : g.cells)
-    if (cell.row < win.shown && cell.bank >= b0 && cell.bank < b1) numbered.push_back(cell.bank);
+    if (cell.row < win.shown && cell.bank >= b0 && cell.bank < b1 && cell.degree > 1) numbered.push_back(cell.bank);
   for (int b = b0; b < b1; ++b)
     if (b % every == 0) numbered.push_back(b);
   std::vector<std::pair<float, float>> placed;
