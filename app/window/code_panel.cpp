@@ -4,6 +4,7 @@
 // a line wider than the panel wraps onto continuation rows marked "»" in the line-number gutter,
 // so nothing is cut off at the panel's edge (no horizontal scrolling).
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "model.h"
@@ -174,28 +175,37 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       ImGui::Dummy(ImVec2(gutter + ImGui::CalcTextSize(text.c_str()).x, ImGui::GetTextLineHeight()));  // + item spacing = lh
     }
   }
-  // Scroll the current line into view (a third down the panel) when it or the wrapping changes;
-  // with the lines the lesson cites where they all fit in view (centred).
-  const int target_line = cur_lines.empty() ? (cited.empty() ? 0 : *cited.begin()) : *cur_lines.begin();
-  const int target = std::max(0, first_row_of(rows_, target_line));
-  int first = target, last = target;
-  for (int l : cited) {
-    const int r0 = first_row_of(rows_, l);
-    if (r0 < 0) continue;
-    int r1 = r0;
-    while (r1 + 1 < static_cast<int>(rows_.size()) && rows_[r1 + 1].line == l) ++r1;
-    first = std::min(first, r0);
-    last = std::max(last, r1);
-  }
-  for (int l : cur_lines)
-    for (int r = std::max(0, first_row_of(rows_, l)); r < static_cast<int>(rows_.size()) && rows_[r].line == l; ++r) last = std::max(last, r);
-  const int visible = static_cast<int>(ImGui::GetWindowHeight() / lh);
-  const bool all_in_view = last - first + 1 <= visible;
-  const int key = all_in_view ? first * 100000 + last : target;
+  // Scroll (code_scroll): the current line and the lines the lesson cites, centred where they all
+  // fit; else the cited lines; else from the first cited line, the others stated on a bar at the
+  // view's edge ("line 38 below"), and in the layout report.
+  const float pad = ImGui::GetStyle().WindowPadding.y, view_h = ImGui::GetWindowHeight() - 2 * pad;
+  const int visible = std::max(1, static_cast<int>((view_h + ImGui::GetStyle().ItemSpacing.y) / lh));  // the last row needs no spacing under it
+  const CodeScroll aim = code_scroll(rows_, cur_lines, cited, visible);
+  const int key = static_cast<int>(aim.top * 4) * 1000 + std::min(999, aim.span);
+  float scroll = ImGui::GetScrollY();
   if (key != scrolled_to_) {
-    if (all_in_view) ImGui::SetScrollY(std::max(0.0f, (first + last + 1) * 0.5f * lh - ImGui::GetWindowHeight() * 0.5f));
-    else ImGui::SetScrollY(std::max(0.0f, target * lh - ImGui::GetWindowHeight() * 0.35f));
+    const float y = aim.top > 0 ? aim.top * lh + pad : 0.0f;  // row k's top at the view's top (rows start under the padding)
+    scroll = std::clamp(y, 0.0f, std::max(0.0f, ImGui::GetScrollMaxY()));
+    ImGui::SetScrollY(y);
     scrolled_to_ = key;
+  }
+  if (!cited.empty()) {
+    const int first = std::max(0, static_cast<int>(std::ceil((scroll - pad) / lh - 0.01f)));
+    int in_view = 0;
+    std::string note = cited_out_of_view(rows_, cited, first, visible, &in_view);
+    const bool below = note.find("below") != std::string::npos;
+    if (!note.empty()) note = cited_out_of_view(rows_, cited, below ? first : first + 1, visible - 1, &in_view);  // the bar takes a row
+    int total = 0;
+    for (int l : cited) total += first_row_of(rows_, l) >= 0 ? 1 : 0;
+    if (!note.empty()) {
+      const ImVec2 wp = ImGui::GetWindowPos();
+      const float y = below ? wp.y + ImGui::GetWindowHeight() - lh - 1 : wp.y + 1;  // on the view's edge, over its last (first) row
+      const float x1 = wp.x + ImGui::GetWindowWidth() - ImGui::GetStyle().ScrollbarSize;
+      dl->AddRectFilled(ImVec2(wp.x, y), ImVec2(x1, y + lh), IM_COL32(40, 34, 16, 245));
+      dl->AddText(ImVec2(wp.x + gutter, y + (lh - ImGui::GetFontSize()) / 2), IM_COL32(242, 191, 76, 255), ("cited: " + note).c_str());
+    }
+    s.layout_report.add({"code", "cited lines", in_view, total, ImGui::GetFontSize(),
+                         note.empty() ? "" : note + ": the cited lines span " + std::to_string(aim.span) + " rows, " + std::to_string(visible) + " in view"});
   }
   ImGui::EndChild();
   ImGui::PopFont();

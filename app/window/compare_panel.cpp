@@ -21,7 +21,8 @@ constexpr float kShortSide = 220.0f;
 
 // One side of the current level: a heading, the shared-memory grid, the bank x lane grid.
 void draw_side(ImDrawList* dl, const Trace& t, int step, const Rect& r, const std::string& name, ImVec4 color, const std::vector<bool>& pads,
-               const std::vector<SharedArray>& arrays, const AppState& s, const UiContext& ui, CellWindow* lanes_shown) {
+               const std::vector<SharedArray>& arrays, const AppState& s, const UiContext& ui, CellWindow* lanes_shown,
+               CellWindow* banks_shown) {
   ImFont* small = ui.fonts.small;
   const float fh = ImGui::GetFontSize();
   dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), true);
@@ -54,7 +55,7 @@ void draw_side(ImDrawList* dl, const Trace& t, int step, const Rect& r, const st
   // The same warp's instruction in the same place of its list (the Warps view's choice).
   const int wi = pick_instruction(st, std::min(s.selected_warp, warp_count(t) - 1), s.selected_inst);
   if (wi < 0 || st.instructions[wi].op == kShuffle) {
-    dl->AddText(small, small->FontSize, ImVec2(r.x, y), IM_COL32(170, 170, 180, 255),
+    dl->AddText(small, small->FontSize, ImVec2(r.x, y), col(kDimText),
                 wi < 0 ? ("warp " + std::to_string(s.selected_warp) + ": no shared-memory instruction in this step").c_str() : "a shuffle: registers, no banks");
     dl->PopClipRect();
     return;
@@ -66,7 +67,7 @@ void draw_side(ImDrawList* dl, const Trace& t, int step, const Rect& r, const st
   dl->AddText(small, small->FontSize, ImVec2(r.x, y), IM_COL32(220, 220, 230, 255), fit_text(line, r.w, small).c_str());
   y += small->FontSize + 3;
   if (r.bottom() - y > 2 * small->FontSize) draw_bank_lane_grid(dl, bank_lane_grid(t, st, ins), Rect{r.x, y, r.w, r.bottom() - y}, small, ui.scale,
-                                                                    min_cell_px(ui.scale, s.settings.presenter), lanes_shown);
+                                                                    min_cell_px(ui.scale, s.settings.presenter), lanes_shown, banks_shown);
   dl->PopClipRect();
 }
 
@@ -95,7 +96,7 @@ void draw_totals(const Trace& A, const Trace& B, ImVec4 ca, ImVec4 cb, const UiC
 }  // namespace
 
 void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
-  CellWindow side_lanes[2];  // the lanes each side's bank x lane grid shows (layout report)
+  CellWindow side_lanes[2], side_banks[2];  // the lanes and banks each side's bank x lane grid shows (layout report)
   // With a partner, the title shares its line with the buttons (a line more for the table and sides).
   Rect c = begin_panel("##compare", s.have_trace && s.have_compare ? "" : "Comparison, level by level", r);
   if (!s.have_trace) {
@@ -288,9 +289,9 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const float y = ImGui::GetCursorScreenPos().y;
     if (current_pair >= 0 && h > 60) {
       const LevelPair& lp = pairs[current_pair];
-      draw_side(dl, A, lp.a, Rect{p.x, y, w, c.bottom() - y - 2}, "A", ca, pads_[ka], arrays_[ka], s, ui, &side_lanes[0]);
+      draw_side(dl, A, lp.a, Rect{p.x, y, w, c.bottom() - y - 2}, "A", ca, pads_[ka], arrays_[ka], s, ui, &side_lanes[0], &side_banks[0]);
       dl->AddLine(ImVec2(p.x + w + 6, y), ImVec2(p.x + w + 6, c.bottom() - 2), IM_COL32(90, 90, 100, 255), 1.0f);
-      draw_side(dl, B, lp.b, Rect{p.x + w + 12, y, w, c.bottom() - y - 2}, "B", cb, pads_[1 - ka], arrays_[1 - ka], s, ui, &side_lanes[1]);
+      draw_side(dl, B, lp.b, Rect{p.x + w + 12, y, w, c.bottom() - y - 2}, "B", cb, pads_[1 - ka], arrays_[1 - ka], s, ui, &side_lanes[1], &side_banks[1]);
       sides_drawn = 2;
       if (short_sides) sides_rule = "bank x lane grids only";
     } else {
@@ -302,6 +303,10 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (side_lanes[side].count > 0)
       s.layout_report.add({"compare", side == 0 ? "A bank grid lanes" : "B bank grid lanes", side_lanes[side].shown, side_lanes[side].count, side_lanes[side].cell,
                            side_lanes[side].all() ? "" : side_lanes[side].rule("lanes") + " shown"});
+  for (int side = 0; side < 2; ++side)
+    if (side_banks[side].count > 0)
+      s.layout_report.add({"compare", side == 0 ? "A bank grid banks" : "B bank grid banks", side_banks[side].shown, side_banks[side].count, side_banks[side].cell,
+                           side_banks[side].all() ? "" : side_banks[side].rule("banks") + " shown"});
   end_panel();
 }
 

@@ -50,7 +50,7 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const ImVec2 pad = ImGui::GetStyle().FramePadding;
     // "runs on: CPU emulator", else "CPU emulator", else its first words: never cut inside a word.
     std::string badge = "runs on: " + device_badge(s.trace);
-    if (text_width(badge) > w - 2 * pad.x) badge = abbreviate_words(device_badge(s.trace), w - 2 * pad.x, [](const std::string& x) { return text_width(x); });
+    if (text_width(badge) > w - 2 * pad.x) badge = shorten_words(device_badge(s.trace), w - 2 * pad.x, [](const std::string& x) { return text_width(x); });
     const float bh = ImGui::GetFontSize() + 2 * pad.y;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -50,7 +50,7 @@ void FloatOrderPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   }
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
-  const ImU32 dim_col = IM_COL32(185, 185, 195, 255);
+  const ImU32 dim_col = col(kDimText);
   ImFont* large = ui.fonts.large ? ui.fonts.large : ImGui::GetFont();
   ImFont* small = ui.fonts.small;
   const ImVec2 p0 = ImGui::GetCursorScreenPos();

@@ -31,7 +31,7 @@ void GridPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImFont* small = ui.fonts.small;
   const float fh = ImGui::GetFontSize(), sh = small->FontSize;
-  const ImU32 text_col = IM_COL32(230, 230, 235, 255), dim_col = IM_COL32(150, 150, 160, 255);
+  const ImU32 text_col = col(kText), dim_col = col(kDimText);
   if (!s.have_grid) {
     ImGui::TextWrapped("This trace is one block of one launch: nothing more to show here. Kernel files with several launch lines or a "
                        "grid of blocks (demouth-reduce-two-blocks, scan-large-array, copy-coalescing) are traced block by block.");

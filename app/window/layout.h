@@ -77,7 +77,7 @@ float clamp_pan(float pan_x, int words, float area_w, float zoom);
 bool label_fits(float box_w, float text_w);
 
 // The smallest font size (pixels) the window draws values and labels in: below it, text is
-// thinned out or abbreviated by a rule the panel shows, never shrunk further. Presenter mode is
+// thinned out or shortened by a rule the panel shows, never shrunk further. Presenter mode is
 // for a room: its minimum is larger.
 float min_text_px(float ui_scale, bool presenter);
 // The smallest conflict cell a back row can tell apart (a heatmap cell, a lane's strip of the bank
@@ -109,11 +109,12 @@ struct ValueFit {
 };
 ValueFit fit_values(float widest_w, float ref_px, float col_w, float node_w, float node_h, float min_px, float max_px);
 
-// A label cut to whole words to fit: the leading words become their initial and a dot, one at a
-// time from the left ("down-sweep d=2" -> "d. d=2"), the last word is kept whole; "" when even
-// that does not fit. width(text) measures a candidate.
+// A label shortened to fit, in real words, never to initials (a back row reads "flags: 1 = keep",
+// not "f. 1. =. k."): the label; else without its parenthesised asides, the last first ("output
+// (global): 3 kept" -> "output: 3 kept"); else its leading whole words and ".." ("warp totals
+// to.."); "" when not even the first word and ".." fit. width(text) measures a candidate.
 template <class Width>
-std::string abbreviate_words(const std::string& text, float max_w, Width width);
+std::string shorten_words(const std::string& text, float max_w, Width width);
 
 // What the panels had to shrink, thin out, abbreviate or leave out in the last frame: printed by
 // --layout-report (with --screenshot) and read by the tests, so a layout that drops what a class
@@ -122,7 +123,7 @@ struct LayoutNote {
   std::string panel, item;  // "tree", "values"
   int shown = 0, total = 0;  // how many of the item were drawn (values, labels)
   float px = 0;              // at which font size
-  std::string rule;          // "" (all, whole) or how it was thinned: "every 2nd node", "abbreviated"
+  std::string rule;          // "" (all, whole) or how it was thinned: "every 2nd node", "shortened in words"
 };
 struct LayoutReport {
   std::vector<LayoutNote> notes;
@@ -161,22 +162,30 @@ LogAxis log_axis(double min_value, double max_value, double base);
 std::vector<double> log_ticks(const LogAxis& a, double base, int max_ticks);
 
 template <class Width>
-std::string abbreviate_words(const std::string& text, float max_w, Width width) {
+std::string shorten_words(const std::string& text, float max_w, Width width) {
   if (width(text) <= max_w) return text;
+  // The asides in parentheses, the last first: " (odd value)", " (global)".
+  std::string t = text;
+  for (size_t close = t.rfind(')'); close != std::string::npos; close = t.rfind(')')) {
+    const size_t open = t.rfind('(', close);
+    if (open == std::string::npos) break;
+    const size_t from = open > 0 && t[open - 1] == ' ' ? open - 1 : open;
+    t = t.substr(0, from) + t.substr(close + 1);
+    if (!t.empty() && width(t) <= max_w) return t;
+  }
   std::vector<std::string> words;
-  for (size_t i = 0; i < text.size();) {
-    const size_t sp = text.find(' ', i);
-    const size_t end = sp == std::string::npos ? text.size() : sp;
-    if (end > i) words.push_back(text.substr(i, end - i));
+  for (size_t i = 0; i < t.size();) {
+    const size_t sp = t.find(' ', i);
+    const size_t end = sp == std::string::npos ? t.size() : sp;
+    if (end > i) words.push_back(t.substr(i, end - i));
     i = end + 1;
   }
-  for (size_t k = 0; k + 1 < words.size(); ++k) {
-    words[k] = words[k].substr(0, 1) + ".";
-    std::string with_prefix;
-    for (size_t j = 0; j < words.size(); ++j) with_prefix += (with_prefix.empty() ? "" : " ") + words[j];
-    if (width(with_prefix) <= max_w) return with_prefix;
+  for (size_t k = words.size(); k-- > 1;) {
+    std::string lead;
+    for (size_t j = 0; j < k; ++j) lead += (lead.empty() ? "" : " ") + words[j];
+    while (!lead.empty() && std::string(":,= ").find(lead.back()) != std::string::npos) lead.pop_back();  // no "flags:.."
+    if (!lead.empty() && width(lead + "..") <= max_w) return lead + "..";
   }
-  if (!words.empty() && width(words.back()) <= max_w) return words.back();
   return "";
 }
 

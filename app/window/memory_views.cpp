@@ -100,7 +100,7 @@ void bank_numbers(ImDrawList* dl, const SmemGrid& g, float y, ImFont* small) {
   for (int b = 0; b < g.columns; ++b) {
     std::string label = std::to_string(b);
     if (label_fits(g.cell_w, text_width(label, small)))
-      text_centered(dl, ImVec2(g.area.x + (b + 0.5f) * g.cell_w, y), IM_COL32(170, 170, 180, 255), label, small);
+      text_centered(dl, ImVec2(g.area.x + (b + 0.5f) * g.cell_w, y), col(kDimText), label, small);
   }
 }
 
@@ -109,7 +109,7 @@ void bank_numbers(ImDrawList* dl, const SmemGrid& g, float y, ImFont* small) {
 void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, const SmemViewInput& in, const UiContext& ui, SmemViewState* state) {
   const Step& st = t.steps[step];
   const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
-  const ImU32 dim_col = IM_COL32(170, 170, 180, 255);
+  const ImU32 dim_col = col(kDimText);
   const float fh = ImGui::GetFontSize();
   const int banks = std::max(1, t.banks);
   const int words = static_cast<int>(st.smem.size());
@@ -382,51 +382,90 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
   }
 }
 
-float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, ImFont* small, float ui_scale, float min_cell, CellWindow* lanes_shown) {
+float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, ImFont* small, float ui_scale, float min_cell, CellWindow* lanes_shown,
+                          CellWindow* banks_shown) {
   const int banks = std::max(1, g.banks);
   const float lw = std::max(text_width("L31", small), text_width("bank", small)) + 6;
-  const float bw = (r.w - lw) / banks;
   const int lanes = static_cast<int>(g.lanes.size());
-  float lh = std::min(28.0f * ui_scale, (r.h - small->FontSize - 4) / std::max(1, lanes));
-  // Strips thinner than min_cell: the first lanes that fit at that size, the rule on a line under them.
-  CellWindow win = cell_window(lanes, r.h - small->FontSize - 4, std::max(min_cell, 1.0f), 0);
-  if (lh >= min_cell || lanes == 0) {
-    win = CellWindow{0, lanes, lanes, lh};
-  } else {
-    win = cell_window(lanes, r.h - 2 * small->FontSize - 8, min_cell, 0);
-    lh = std::min(28.0f * ui_scale, win.cell);
+  // Bank columns narrower than min_cell: a window of banks at that width, the one holding most of
+  // the shown lanes' cells (busiest_banks), said on the rule's line ("banks 0-15 of 32").
+  CellWindow bank_win{0, banks, banks, (r.w - lw) / banks};
+  if (min_cell > 0 && bank_win.cell < min_cell) bank_win = cell_window(banks, r.w - lw, min_cell, 0);
+  // Strips thinner than min_cell: the first lanes that fit at that size, the rule on a line (two
+  // where lanes and banks are both windowed and do not fit one) under them.
+  CellWindow win;
+  float lh = 0;
+  std::vector<std::string> rule_lines;
+  for (int lines = 0; lines <= 2; ++lines) {
+    lh = std::min(28.0f * ui_scale, (r.h - small->FontSize - 4 - lines * (small->FontSize + 4)) / std::max(1, lanes));
+    if (lh >= min_cell || lanes == 0) {
+      win = CellWindow{0, lanes, lanes, lh};
+    } else {
+      win = cell_window(lanes, r.h - small->FontSize - 4 - std::max(1, lines) * (small->FontSize + 4), min_cell, 0);
+      lh = std::min(28.0f * ui_scale, win.cell);
+    }
+    if (!bank_win.all()) bank_win.first = busiest_banks(g, win.shown, bank_win.shown);
+    rule_lines.clear();
+    if (win.all() && bank_win.all()) break;
+    const std::string lane_rule = win.all() ? "" : "lanes " + std::to_string(g.lanes[0]) + "-" + std::to_string(g.lanes[win.shown - 1]) + " of " + std::to_string(lanes);
+    const std::string bank_rule = bank_win.all() ? "" : bank_win.rule("banks");
+    const std::string both = lane_rule + (lane_rule.empty() || bank_rule.empty() ? "" : ", ") + bank_rule;
+    for (const std::string& cand : {both + " shown (colours count all " + std::to_string(lanes) + " lanes)", both + " shown", both})
+      if (text_width(cand, small) <= r.w) {
+        rule_lines = {cand};
+        break;
+      }
+    if (rule_lines.empty() && (lane_rule.empty() || bank_rule.empty())) rule_lines = {fit_words(both, r.w, small)};
+    if (rule_lines.empty() && lines == 2) rule_lines = {fit_words(lane_rule, r.w, small), fit_words(bank_rule, r.w, small)};
+    if (!rule_lines.empty() && static_cast<int>(rule_lines.size()) <= lines) break;  // the lines the lanes left room for
   }
   win.cell = lh;
   if (lanes_shown) *lanes_shown = win;
-  const int every = label_fits(bw, text_width("31", small)) ? 1 : label_fits(bw * 4, text_width("31", small)) ? 4 : 8;
-  for (int b = 0; b < banks; b += every)
-    text_centered(dl, ImVec2(r.x + lw + (b + 0.5f) * bw, r.y + small->FontSize / 2), IM_COL32(170, 170, 180, 255), std::to_string(b), small);
-  dl->AddText(small, small->FontSize, ImVec2(r.x, r.y), IM_COL32(170, 170, 180, 255), "bank");
+  if (banks_shown) *banks_shown = bank_win;
+  const float bw = bank_win.cell;
+  const int b0 = bank_win.first, b1 = bank_win.first + bank_win.shown;  // [b0, b1)
+  // Bank numbers: first the banks where the shown lanes conflict (the ones a lesson names: "16-way
+  // in bank 7"), then every 1st, 2nd, 4th or 8th, each where it does not run into one already placed.
+  const float num_w = text_width("31", small) + 4;  // a bank number and a gap
+  const int every = bw >= num_w ? 1 : bw * 2 >= num_w ? 2 : bw * 4 >= num_w ? 4 : 8;
+  std::vector<int> numbered;
+  for (const BankLaneCell& cell : g.cells)
+    if (cell.row < win.shown && cell.bank >= b0 && cell.bank < b1 && cell.degree > 1) numbered.push_back(cell.bank);
+  for (int b = b0; b < b1; ++b)
+    if (b % every == 0) numbered.push_back(b);
+  std::vector<std::pair<float, float>> placed;
+  for (int b : numbered) {
+    const float cx = r.x + lw + (b - b0 + 0.5f) * bw, hw = text_width(std::to_string(b), small) / 2 + 2;
+    if (std::any_of(placed.begin(), placed.end(), [&](const std::pair<float, float>& p) { return cx - hw < p.second && cx + hw > p.first; })) continue;
+    placed.push_back({cx - hw, cx + hw});
+    text_centered(dl, ImVec2(cx, r.y + small->FontSize / 2), col(kDimText), std::to_string(b), small);
+  }
+  dl->AddText(small, small->FontSize, ImVec2(r.x, r.y), col(kDimText), "bank");
   const float g0 = r.y + small->FontSize + 4;
-  dl->AddRectFilled(ImVec2(r.x + lw, g0), ImVec2(r.x + lw + banks * bw, g0 + win.shown * lh), IM_COL32(30, 30, 34, 255));
+  const float gx1 = r.x + lw + bank_win.shown * bw;
+  dl->AddRectFilled(ImVec2(r.x + lw, g0), ImVec2(gx1, g0 + win.shown * lh), IM_COL32(30, 30, 34, 255));
   const int label_every = lh >= small->FontSize ? 1 : std::max(1, static_cast<int>(std::ceil(small->FontSize / std::max(1.0f, lh))));
   for (size_t i = 0; i < static_cast<size_t>(win.shown); ++i) {
     const float ly = g0 + i * lh;
     if (static_cast<int>(i) % label_every == 0)
-      dl->AddText(small, small->FontSize, ImVec2(r.x, ly + (lh - small->FontSize) / 2), IM_COL32(170, 170, 180, 255), ("L" + std::to_string(g.lanes[i])).c_str());
+      dl->AddText(small, small->FontSize, ImVec2(r.x, ly + (lh - small->FontSize) / 2), col(kDimText), ("L" + std::to_string(g.lanes[i])).c_str());
     if (g.issue < kWarpSize && i > 0 && g.lanes[i - 1] / g.issue != g.lanes[i] / g.issue)  // where one issue group ends
-      dl->AddLine(ImVec2(r.x, ly), ImVec2(r.x + lw + banks * bw, ly), IM_COL32(255, 255, 255, 220), 2);
+      dl->AddLine(ImVec2(r.x, ly), ImVec2(gx1, ly), IM_COL32(255, 255, 255, 220), 2);
   }
   for (const BankLaneCell& cell : g.cells) {
-    if (cell.row >= win.shown) continue;
-    ImVec2 q0(r.x + lw + cell.bank * bw, g0 + cell.row * lh), q1(r.x + lw + (cell.bank + 1) * bw - 1, g0 + (cell.row + 1) * lh - (lh > 3 ? 1 : 0));
+    if (cell.row >= win.shown || cell.bank < b0 || cell.bank >= b1) continue;
+    ImVec2 q0(r.x + lw + (cell.bank - b0) * bw, g0 + cell.row * lh), q1(r.x + lw + (cell.bank - b0 + 1) * bw - 1, g0 + (cell.row + 1) * lh - (lh > 3 ? 1 : 0));
     dl->AddRectFilled(q0, q1, col(degree_color(cell.degree)));
     std::string wl = std::to_string(cell.word);
     if (label_fits(bw, text_width(wl, small)) && lh >= small->FontSize)
       text_centered(dl, ImVec2((q0.x + q1.x) / 2, (q0.y + q1.y) / 2), col(text_on(degree_color(cell.degree))), wl, small);
   }
-  if (!win.all()) {  // the rule: which lanes, and that the colours still count them all
-    const std::string shown = "lanes " + std::to_string(g.lanes[0]) + "-" + std::to_string(g.lanes[win.shown - 1]) + " of " + std::to_string(lanes);
-    const std::string full = shown + " shown (colours count all " + std::to_string(lanes) + ")";
-    const std::string rule = text_width(full, small) <= r.w ? full : fit_words(shown + " shown", r.w, small);
-    dl->AddText(small, small->FontSize, ImVec2(r.x, g0 + win.shown * lh + 2), col(okabe_ito::yellow), rule.c_str());
-    return g0 + win.shown * lh + small->FontSize + 4;
+  float y = g0 + win.shown * lh + 2;  // the rule: which lanes and banks, and that the colours still count them all
+  for (const std::string& line : rule_lines) {
+    dl->AddText(small, small->FontSize, ImVec2(r.x, y), col(okabe_ito::yellow), line.c_str());
+    y += small->FontSize + 4;
   }
+  if (!rule_lines.empty()) return y;
   return g0 + win.shown * lh;
 }
 

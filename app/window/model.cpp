@@ -428,6 +428,21 @@ TreeModel tree_model(const Trace& t, int lane_warp) {
   return m;
 }
 
+int busiest_banks(const BankLaneGrid& g, int rows, int shown) {
+  const int banks = std::max(1, g.banks);
+  shown = std::clamp(shown, 1, banks);
+  std::vector<int> per_bank(banks, 0);
+  for (const BankLaneCell& c : g.cells)
+    if (c.row < rows && c.bank >= 0 && c.bank < banks) ++per_bank[c.bank];
+  int best = 0, best_n = -1;
+  for (int first = 0; first + shown <= banks; ++first) {
+    int n = 0;
+    for (int b = first; b < first + shown; ++b) n += per_bank[b];
+    if (n > best_n) best = first, best_n = n;
+  }
+  return best;
+}
+
 std::vector<int> warp_instructions(const Step& s, int warp) {
   std::vector<int> out;
   for (int i = 0; i < static_cast<int>(s.instructions.size()); ++i)

@@ -82,6 +82,9 @@ struct BankLaneGrid {
   int wavefronts = 0, conflicts = 0, degree = 0;
 };
 BankLaneGrid bank_lane_grid(const Trace& t, const Step& s, const WarpInstruction& wi);
+// Where a grid too narrow for all its banks (columns under the minimum cell) shows `shown` of them:
+// the first bank of the window holding the most cells of the first `rows` rows (the lowest such).
+int busiest_banks(const BankLaneGrid& g, int rows, int shown);
 // The instruction of `warp` in `s` to show: the k-th of its instructions (clamped); -1 when none.
 int pick_instruction(const Step& s, int warp, int k);
 

@@ -51,6 +51,13 @@ constexpr Rgba kWriteColor = okabe_ito::vermillion;
 constexpr Rgba kChangedColor = okabe_ito::orange;
 constexpr Rgba kActiveLane = okabe_ito::bluish_green;
 constexpr Rgba kIdleLane{85, 85, 85};
+// Text: the main colour, and the dim one of labels, axis numbers, bank and warp names and ImGui's
+// disabled text (one colour, written once: it was 170,170,180, 150,150,160, 160,160,170,
+// 185,185,195 and 158,158,166 in five places); the rows of a tree not yet computed (readable on
+// black from the back row, not 110,110,110).
+constexpr Rgba kText{230, 230, 235};
+constexpr Rgba kDimText{170, 170, 180};
+constexpr Rgba kFutureText{140, 140, 145};
 constexpr Rgba kCopyEdge = okabe_ito::reddish_purple;
 constexpr Rgba kPaddingColor{60, 60, 60};
 constexpr Rgba kRaceColor{255, 30, 50};  // raced words (Step::hazards): a red outline

@@ -63,9 +63,10 @@ struct SmemViewState {
 };
 void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, const SmemViewInput& in, const UiContext& ui, SmemViewState* state);
 // The bank x lane grid (model.h bank_lane_grid) in r; returns the y under it.
-// Strips thinner than min_cell: the first lanes that fit, the rule said under them (*lanes_shown).
+// Strips thinner than min_cell: the first lanes that fit, the rule said under them (*lanes_shown);
+// bank columns narrower than min_cell: a window of banks (busiest_banks), said too (*banks_shown).
 float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, ImFont* small, float ui_scale, float min_cell = 0.0f,
-                          CellWindow* lanes_shown = nullptr);
+                          CellWindow* lanes_shown = nullptr, CellWindow* banks_shown = nullptr);
 
 class ControlsPanel {  // sidebar: what to run, where it runs, files, presenter
  public:

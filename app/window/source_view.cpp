@@ -149,6 +149,75 @@ std::vector<CodeRow> wrap_code(const std::vector<std::string>& shown_lines, int 
   return rows;
 }
 
+namespace {
+// The rows [first, last] of a line, or {-1, -1}.
+std::pair<int, int> line_rows(const std::vector<CodeRow>& rows, int line) {
+  const int r0 = first_row_of(rows, line);
+  if (r0 < 0) return {-1, -1};
+  int r1 = r0;
+  while (r1 + 1 < static_cast<int>(rows.size()) && rows[r1 + 1].line == line) ++r1;
+  return {r0, r1};
+}
+}  // namespace
+
+CodeScroll code_scroll(const std::vector<CodeRow>& rows, const std::set<int>& cur_lines, const std::set<int>& cited, int visible) {
+  CodeScroll out;
+  visible = std::max(1, visible);
+  int cur0 = -1, cur1 = -1, cit0 = -1, cit1 = -1;
+  for (int l : cur_lines) {
+    const auto [r0, r1] = line_rows(rows, l);
+    if (r0 < 0) continue;
+    cur0 = cur0 < 0 ? r0 : std::min(cur0, r0);
+    cur1 = std::max(cur1, r1);
+  }
+  for (int l : cited) {
+    const auto [r0, r1] = line_rows(rows, l);
+    if (r0 < 0) continue;
+    cit0 = cit0 < 0 ? r0 : std::min(cit0, r0);
+    cit1 = std::max(cit1, r1);
+  }
+  auto centred = [&](int a, int b) { return std::max(0.0f, (a + b + 1) * 0.5f - visible * 0.5f); };
+  if (cit0 < 0) {  // nothing cited: the current line a third down
+    out.span = cur0 < 0 ? 0 : cur1 - cur0 + 1;
+    out.top = std::max(0.0f, std::max(0, cur0) - visible * 0.35f);
+    return out;
+  }
+  const int all0 = cur0 < 0 ? cit0 : std::min(cur0, cit0), all1 = std::max(cur1, cit1);
+  out.span = all1 - all0 + 1;
+  if (all1 - all0 + 1 <= visible) {
+    out.top = centred(all0, all1);
+  } else if (cit1 - cit0 + 1 <= visible) {
+    out.span = cit1 - cit0 + 1;
+    out.top = centred(cit0, cit1);
+  } else {  // the first cited line at the top; the rest said
+    out.span = cit1 - cit0 + 1;
+    out.fits = false;
+    out.top = static_cast<float>(cit0);
+  }
+  return out;
+}
+
+std::string cited_out_of_view(const std::vector<CodeRow>& rows, const std::set<int>& cited, int first, int visible, int* in_view) {
+  std::vector<int> below, above;
+  int n = 0;
+  for (int l : cited) {
+    const auto [r0, r1] = line_rows(rows, l);
+    if (r0 < 0) continue;
+    if (r0 >= first && (r1 < first + visible || r0 == first)) ++n;  // whole, or from the view's top where taller than the view
+    else (r1 >= first + visible ? below : above).push_back(l + 1);
+  }
+  if (in_view) *in_view = n;
+  auto say = [](const std::vector<int>& ls, const char* where) {
+    std::string t = ls.size() == 1 ? "line " : "lines ";
+    for (size_t i = 0; i < ls.size(); ++i) t += (i == 0 ? "" : i + 1 == ls.size() ? " and " : ", ") + std::to_string(ls[i]);
+    return t + " " + where;
+  };
+  std::string out;
+  if (!below.empty()) out = say(below, "below");
+  if (!above.empty()) out += (out.empty() ? "" : "; ") + say(above, "above");
+  return out;
+}
+
 int first_row_of(const std::vector<CodeRow>& rows, int line) {
   auto it = std::lower_bound(rows.begin(), rows.end(), line, [](const CodeRow& r, int l) { return r.line < l; });
   return it != rows.end() && it->line == line ? static_cast<int>(it - rows.begin()) : -1;

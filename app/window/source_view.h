@@ -70,6 +70,24 @@ int first_row_of(const std::vector<CodeRow>& rows, int line);
 // step's own kernel, `own` true): the code view marks them and keeps them in view beside the access.
 std::vector<int> cited_lines(const std::string& text, const std::string& path, bool own);
 
+// What the code view scrolls to for a step (issue 24: a line the lesson's text cites is in view):
+// the rows of the current access's lines and of the cited lines (0-based lines), centred where
+// they all fit in `visible` rows; else the cited lines alone, centred (the access's line is named
+// above the code); else from the first cited line down, as many as fit, the others stated
+// ("line 38 below"). Without cited lines: the current line a third down. `top` is the first row
+// shown (the wanted scroll, before the view clamps it at the file's end).
+struct CodeScroll {
+  float top = 0;     // in rows
+  int span = 0;      // rows from the first to the last row the view wants (cited and current)
+  bool fits = true;  // the cited lines all fit in `visible` rows
+};
+CodeScroll code_scroll(const std::vector<CodeRow>& rows, const std::set<int>& cur_lines, const std::set<int>& cited, int visible);
+// The cited lines (0-based) not whole in the rows [first, first + visible) (a line taller than the
+// view is in view from its first row at the top), as a note for the view:
+// "line 38 below", "lines 37 and 40 below; line 12 above" ("" when all are in view); *in_view:
+// how many are.
+std::string cited_out_of_view(const std::vector<CodeRow>& rows, const std::set<int>& cited, int first, int visible, int* in_view);
+
 // What an expression covers on one shown line: bytes [begin, end) of that line.
 struct CodeSpan {
   int line = 0;  // 0-based

@@ -30,7 +30,7 @@ void TrafficPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImFont* small = ui.fonts.small;
   const float fh = ImGui::GetFontSize(), sh = small->FontSize;
-  const ImU32 text_col = IM_COL32(230, 230, 235, 255), dim_col = IM_COL32(160, 160, 170, 255);
+  const ImU32 text_col = col(kText), dim_col = col(kDimText);
   if (!s.have_trace) {
     ImGui::TextWrapped("No trace.");
     end_panel();

@@ -77,7 +77,7 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const float tail_w = text_width(tail);
     std::string label = step_label;
     if (head_w + sp + label_w + sp + tail_w > room)
-      label = abbreviate_words(step_label, room - head_w - 2 * sp - tail_w, [](const std::string& t) { return text_width(t); });
+      label = shorten_words(step_label, room - head_w - 2 * sp - tail_w, [](const std::string& t) { return text_width(t); });
     ImGui::TextUnformatted(head.c_str());
     if (!label.empty()) {
       ImGui::SameLine();
@@ -88,7 +88,7 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     else if (st.max_degree > 1) ImGui::TextColored(ImVec4(0.95f, 0.55f, 0.2f, 1), "%s", tail.c_str());  // the totals' conflict colour
     else ImGui::TextDisabled("%s", tail.c_str());
     s.layout_report.add({"transport", "step line", (label == st.label ? 2 : label.empty() ? 0 : 1) + (tail == full_tail ? 1 : 0), 3, ImGui::GetFontSize(),
-                         label == st.label ? (tail == full_tail ? "" : "no active count") : "label abbreviated"});
+                         label == st.label ? (tail == full_tail ? "" : "no active count") : "label shortened"});
     s.layout_report.add({"transport", "degree", 1, 1, ImGui::GetFontSize(), tail == full_tail ? "" : "alone"});
     ImGui::SameLine();
   }
@@ -116,7 +116,7 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     std::vector<float> widths;
     for (const auto& st : s.trace.steps) widths.push_back(text_width(shown_text(st.label), small));
     for (int i : scrub_label_steps(widths, avail.x, 10))
-      text_centered(dl, ImVec2(p.x + (i + 0.5f) * slot, p.y + bar_h + 2 + small->FontSize / 2), i == s.step ? IM_COL32(255, 255, 255, 255) : IM_COL32(170, 170, 180, 255),
+      text_centered(dl, ImVec2(p.x + (i + 0.5f) * slot, p.y + bar_h + 2 + small->FontSize / 2), i == s.step ? IM_COL32(255, 255, 255, 255) : col(kDimText),
                     s.trace.steps[i].label, small);
     ImGui::InvisibleButton("##scrub", ImVec2(avail.x, std::max(1.0f, avail.y)));
     if (ImGui::IsItemActive()) set_step(s, std::clamp(static_cast<int>((ImGui::GetIO().MousePos.x - p.x) / slot), 0, n - 1));

@@ -84,11 +84,12 @@ RowLabels draw_row_labels(ImDrawList* dl, const UiContext& ui, const TreeModel& 
   const float gutter = at.gutter, longest = at.longest, small_px = at.small_px, min_px = at.min_px;
   const Rect& area = at.area;
   // Row labels in the gutter: all at one size that fits the longest (down to the minimum), then
-  // abbreviated word by word ("d. d=2"), never cut inside a word; every k-th row and the current
-  // one's where rows are lower than the text (the caption says which).
+  // shortened in real words (shorten_words: asides in parentheses dropped, then trailing words for
+  // ".."), never to initials, never cut inside a word; the whole label is the tooltip; every k-th
+  // row and the current one's where rows are lower than the text (the caption says which).
   float label_px = fit_text_px(longest, small_px, gutter - 6, g.row_h, min_px, small_px);
-  const bool abbreviated = label_px == 0;
-  if (abbreviated) label_px = min_px;
+  const bool shortened = label_px == 0;
+  if (shortened) label_px = min_px;
   RowLabels out;
   int& label_every = out.every;
   const std::vector<int> labelled = labelled_rows(static_cast<int>(m.rows.size()), g.row_h, label_px, rs.cur_is_row ? rs.cur_row : -1, &label_every);
@@ -105,15 +106,17 @@ RowLabels draw_row_labels(ImDrawList* dl, const UiContext& ui, const TreeModel& 
     const float y = g.row_y(i);
     const bool cur = rs.current(i);
     std::string label = m.rows[i].label;
-    if (abbreviated) label = abbreviate_words(label, gutter - 6, [&](const std::string& x) { return text_width_px(x, label_font, label_px); });
+    if (shortened) label = shorten_words(label, gutter - 6, [&](const std::string& x) { return text_width_px(x, label_font, label_px); });
     if (label != m.rows[i].label) ++labels_cut;
     if (label.empty()) continue;
     ++labels_shown;
+    if (label != m.rows[i].label && ImGui::IsMouseHoveringRect(ImVec2(p0.x, y - g.row_h / 2), ImVec2(p0.x + gutter, y + g.row_h / 2)))
+      ImGui::SetTooltip("%s", m.rows[i].label.c_str());
     if (label_every > 1 && g.row_h < label_px) {  // a tick from the label to its row
       dl->AddLine(ImVec2(p0.x + gutter - 6, y), ImVec2(p0.x + gutter - 1, y), dim_col, 1.0f);
     }
     dl->AddText(label_font, label_px, ImVec2(p0.x + 2, std::clamp(y - label_px / 2, area.y, area.bottom() - label_px)),
-                i <= rs.cur_row || cur ? (cur ? text_col : dim_col) : IM_COL32(110, 110, 110, 255), label.c_str());
+                i <= rs.cur_row || cur ? (cur ? text_col : dim_col) : col(kFutureText), label.c_str());
   }
   return out;
 }
@@ -297,7 +300,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (m.lane_warp >= 0)  // a shuffling block of several warps: one warp's lanes, by this rule
     s.layout_report.add({"tree", "lanes", kWarpSize, m.warps * kWarpSize, label_px, "warp " + std::to_string(m.lane_warp) + " of " + std::to_string(m.warps) + " shown"});
   s.layout_report.add({"tree", "row labels", labels_shown, static_cast<int>(rows.size()), label_px,
-                       std::string(labels_cut > 0 ? "abbreviated" : "") + (labels_cut > 0 && label_every > 1 ? ", " : "") +
+                       std::string(labels_cut > 0 ? "shortened in words" : "") + (labels_cut > 0 && label_every > 1 ? ", " : "") +
                            (label_every > 1 ? "every " + std::to_string(label_every) + " rows" : "")});
   dl->PopClipRect();
   dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);

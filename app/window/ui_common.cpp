@@ -62,7 +62,7 @@ void apply_style(float ui_scale, bool presenter) {
   c[ImGuiCol_WindowBg] = ImVec4(0.07f, 0.07f, 0.08f, 1.0f);
   c[ImGuiCol_Border] = ImVec4(0.35f, 0.35f, 0.40f, 1.0f);
   c[ImGuiCol_Text] = ImVec4(0.96f, 0.96f, 0.96f, 1.0f);
-  c[ImGuiCol_TextDisabled] = ImVec4(0.62f, 0.62f, 0.65f, 1.0f);
+  c[ImGuiCol_TextDisabled] = ImGui::ColorConvertU32ToFloat4(col(kDimText));
   if (presenter) {
     c[ImGuiCol_WindowBg] = ImVec4(0, 0, 0, 1);
     c[ImGuiCol_Text] = ImVec4(1, 1, 1, 1);

@@ -52,7 +52,7 @@ void text_centered(ImDrawList* dl, ImVec2 center, ImU32 color, const std::string
 // so the glyphs stay sharp), or the largest one.
 void text_centered_px(ImDrawList* dl, const Fonts& fonts, ImVec2 center, ImU32 color, const std::string& text, float px);
 ImFont* font_for_px(const Fonts& fonts, float px);
-// A width measure at size px for a font (fit_text_px, abbreviate_words).
+// A width measure at size px for a font (fit_text_px, shorten_words).
 float text_width_px(const std::string& text, ImFont* font, float px);
 float text_width(const std::string& text, ImFont* font = nullptr);
 // The text cut to fit max_width with ".." at its end (unchanged when it fits): one pass over the

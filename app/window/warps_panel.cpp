@@ -151,7 +151,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   for (int w = 0; w < warps; ++w) {
     const uint32_t mask = active_lanes(st, w);
     const float ry = y + w * rh;
-    if (rh >= small->FontSize) dl->AddText(small, small->FontSize, ImVec2(c.x, ry + (rh - small->FontSize) / 2), IM_COL32(170, 170, 180, 255), ("w" + std::to_string(w)).c_str());
+    if (rh >= small->FontSize) dl->AddText(small, small->FontSize, ImVec2(c.x, ry + (rh - small->FontSize) / 2), col(kDimText), ("w" + std::to_string(w)).c_str());
     for (int l = 0; l < kWarpSize; ++l) {
       ImVec2 q0(c.x + label_w + l * cw, ry), q1(c.x + label_w + (l + 1) * cw - 1, ry + rh - (rh > 3 ? 1 : 0));
       dl->AddRectFilled(q0, q1, col(mask >> l & 1 ? kActiveLane : kIdleLane));
@@ -232,7 +232,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const int label_every = sy >= small->FontSize ? 1 : static_cast<int>(std::ceil(small->FontSize / std::max(1.0f, sy)));
     if (label_every <= 4)
       for (int w = 0; w < ws.shown; w += label_every)
-        dl->AddText(small, small->FontSize, ImVec2(c.x, std::min(hm.y + w * sy + (sy - small->FontSize) / 2, hm.bottom() - small->FontSize)), IM_COL32(170, 170, 180, 255),
+        dl->AddText(small, small->FontSize, ImVec2(c.x, std::min(hm.y + w * sy + (sy - small->FontSize) / 2, hm.bottom() - small->FontSize)), col(kDimText),
                     ("w" + std::to_string(ws.first + w)).c_str());
     ImGui::SetCursorScreenPos(ImVec2(hm.x, hm.y));
     ImGui::InvisibleButton("##heat", ImVec2(hm.w, hm.h));
@@ -325,12 +325,16 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   for (long long v : {static_cast<long long>(stt.instructions), static_cast<long long>(stt.wavefronts), static_cast<long long>(stt.conflicts), ld.inst, ld.wavefronts,
                       ld.conflicts, sto.inst, sto.wavefronts, sto.conflicts})
     number_w = std::max(number_w, text_width(std::to_string(v), body));
+  for (long long v : {ld.inst + sto.inst, ld.wavefronts + sto.wavefronts, ld.conflicts + sto.conflicts}) number_w = std::max(number_w, text_width(std::to_string(v), body));
   auto columns_w = [&](const char* a, const char* b) {
     return text_width("wavefronts", body) + std::max(number_w, text_width("step", body)) + std::max(number_w, text_width(a, body)) +
            std::max(number_w, text_width(b, body)) + 4 * cell;
   };
   const bool long_heads = columns_w("loads", "stores") <= rw;
   const float columns_form_w = long_heads ? columns_w("loads", "stores") : columns_w("ld", "st");
+  // The column form's fourth column where it fits: the kernel's loads and stores together ("9
+  // shared-memory instructions in total: 8 stores and 1 load"), beside them, never instead.
+  const float all_w = std::max(number_w, text_width("both", body)) + cell;
   const bool compact_sentences = compact && rows_form_w > rw && columns_form_w > rw;
   auto wrapped_h = [&](const char* text) { return body->CalcTextSizeA(body->FontSize, FLT_MAX, rw, text).y + ImGui::GetStyle().ItemSpacing.y; };
   const float compact_h = compact_sentences ? wrapped_h("this step: 000 inst, 0000 wavefronts, 000 conflicts") +
@@ -347,10 +351,11 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (!insts.empty() && grid_h > 30 && st.instructions[insts[s.selected_inst]].op != kShuffle) {
     const WarpInstruction& wi = st.instructions[insts[s.selected_inst]];
     const float g0 = gy + small->FontSize + 4;  // the grid's first row, under the bank numbers
-    CellWindow lanes_shown;
-    const float grid_bottom = draw_bank_lane_grid(dl, bank_lane_grid(t, st, wi), Rect{rx, gy, gw, grid_h}, small, ui.scale, min_cell, &lanes_shown);
+    CellWindow lanes_shown, banks_shown;
+    const float grid_bottom = draw_bank_lane_grid(dl, bank_lane_grid(t, st, wi), Rect{rx, gy, gw, grid_h}, small, ui.scale, min_cell, &lanes_shown, &banks_shown);
     s.layout_report.add({"warps", "bank grid", 1, 1, small->FontSize, compact ? "explanation in the tooltip" : ""});
     s.layout_report.add({"warps", "bank grid lanes", lanes_shown.shown, lanes_shown.count, lanes_shown.cell, lanes_shown.all() ? "" : lanes_shown.rule("lanes") + " shown"});
+    s.layout_report.add({"warps", "bank grid banks", banks_shown.shown, banks_shown.count, banks_shown.cell, banks_shown.all() ? "" : banks_shown.rule("banks") + " shown"});
     gy = grid_bottom + 4;
     char buf[400];
     // How a vector access is counted, said where it is one (the colour is per half- or quarter-warp).
@@ -412,9 +417,11 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     }
     ImGui::EndTable();
   }
-  if (small_table && !rows_form && ImGui::BeginTable("##totals_compact", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH)) {
+  const bool both_column = columns_form_w + all_w <= col_room;
+  if (small_table && !rows_form && ImGui::BeginTable("##totals_compact", both_column ? 5 : 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH)) {
     ImGui::TableSetupColumn("");
     for (const char* n : {"step", long_heads ? "loads" : "ld", long_heads ? "stores" : "st"}) ImGui::TableSetupColumn(n);
+    if (both_column) ImGui::TableSetupColumn("both");
     ImGui::TableHeadersRow();
     for (int k = 0; k < 3; ++k) {
       ImGui::TableNextRow();
@@ -423,6 +430,10 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
       for (int r = 0; r < 3; ++r) {
         ImGui::TableNextColumn();
         number(rows_v[r][k], k == 2);
+      }
+      if (both_column) {
+        ImGui::TableNextColumn();
+        number(loads_v[k] + stores_v[k], k == 2);
       }
     }
     ImGui::EndTable();

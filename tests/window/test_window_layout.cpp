@@ -1,6 +1,9 @@
 // Layout logic of the window, without a window.
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <cmath>
+
 #include "layout.h"
 #include "panel_table.h"
 #include "palette.h"
@@ -132,6 +135,23 @@ TEST(Palette, BankTintsKeepBlackTextLegible) {
   EXPECT_TRUE(bank_color(3, 16) == bank_color(19, 16));
 }
 
+// The text colours of the one table (palette.h) on the panels' black: WCAG contrast at least 4.5
+// for the not-yet-computed tree rows (110,110,110 was 4.1) and 7 for dim labels, dimmer than the text.
+TEST(Palette, TextColoursAreReadableOnBlackAndOrdered) {
+  auto lum = [](Rgba c) {
+    auto ch = [](uint8_t v) {
+      const double x = v / 255.0;
+      return x <= 0.03928 ? x / 12.92 : std::pow((x + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * ch(c.r) + 0.7152 * ch(c.g) + 0.0722 * ch(c.b);
+  };
+  auto contrast_on_black = [&](Rgba c) { return (lum(c) + 0.05) / 0.05; };
+  EXPECT_GE(contrast_on_black(kFutureText), 4.5);
+  EXPECT_GE(contrast_on_black(kDimText), 7.0);
+  EXPECT_LT(lum(kFutureText), lum(kDimText));  // still dimmer than computed rows' labels
+  EXPECT_LT(lum(kDimText), lum(kText));
+}
+
 TEST(Layout, LogAxesSpanWholeDecadesAndPlaceValues) {
   LogAxis x = log_axis(1000, 5000000, 2);
   EXPECT_DOUBLE_EQ(x.lo, 512);
@@ -208,14 +228,38 @@ TEST(Layout, ValuesThinOutByARuleInsteadOfVanishing) {
   EXPECT_EQ(fit_values(30, 16, 60, 50, 9, 12, 24).every, 0);
 }
 
-TEST(Layout, LabelsAreAbbreviatedByWholeWords) {
+TEST(Layout, LabelsAreShortenedInRealWordsNeverToInitials) {
   auto w = [](const std::string& t) { return static_cast<float>(t.size()) * 10; };  // 10 px a character
-  EXPECT_EQ(abbreviate_words("down-sweep d=2", 200, w), "down-sweep d=2");
-  EXPECT_EQ(abbreviate_words("down-sweep d=2", 100, w), "d. d=2");
-  EXPECT_EQ(abbreviate_words("clear last element", 130, w), "c. l. element");
-  EXPECT_EQ(abbreviate_words("clear last element", 160, w), "c. last element");
-  EXPECT_EQ(abbreviate_words("clear last element", 75, w), "element");
-  EXPECT_EQ(abbreviate_words("clear last element", 30, w), "");
+  EXPECT_EQ(shorten_words("down-sweep d=2", 200, w), "down-sweep d=2");
+  EXPECT_EQ(shorten_words("down-sweep d=2", 130, w), "down-sweep..");
+  // The asides in parentheses go first, the last first; then trailing words, for "..".
+  EXPECT_EQ(shorten_words("output (global): 3 kept", 150, w), "output: 3 kept");
+  EXPECT_EQ(shorten_words("flags: 1 = keep (odd value)", 160, w), "flags: 1 = keep");
+  EXPECT_EQ(shorten_words("a (b) c (d) e", 90, w), "a (b) c e");
+  EXPECT_EQ(shorten_words("warp totals to shared memory", 160, w), "warp totals to..");
+  EXPECT_EQ(shorten_words("warp totals to shared memory", 130, w), "warp totals..");
+  EXPECT_EQ(shorten_words("flags: 1 = keep (odd value)", 90, w), "flags..");  // no "flags:.."
+  EXPECT_EQ(shorten_words("clear last element", 30, w), "");
+  // Never a word cut to its initial: every word of a result is a whole word of the label.
+  for (const char* label : {"down-sweep d=2", "output (global): 3 kept", "warp totals to shared memory", "each thread's CHUNK elements folded in order"})
+    for (float max_w = 0; max_w < 500; max_w += 10) {
+      const std::string r = shorten_words(label, max_w, w);
+      EXPECT_LE(w(r), max_w) << label << " in " << max_w;
+      std::string word;
+      for (size_t i = 0; i <= r.size(); ++i) {
+        if (i < r.size() && r[i] != ' ') {
+          word += r[i];
+          continue;
+        }
+        if (word.size() >= 2 && word.substr(word.size() - 2) == "..") word.resize(word.size() - 2);
+        while (!word.empty() && word.back() == ':') word.pop_back();  // "output:" of "output (global):"
+        if (!word.empty()) {
+          EXPECT_NE(std::string(label).find(word), std::string::npos) << label << " -> " << r;
+        }
+        EXPECT_FALSE(word.size() == 1 && std::isalpha(static_cast<unsigned char>(word[0])) && r.find(word + ".") != std::string::npos) << r;
+        word.clear();
+      }
+    }
 }
 
 TEST(Layout, TheReportSaysWhatWasShownAndHow) {

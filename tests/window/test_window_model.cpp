@@ -286,6 +286,47 @@ TEST(CodeView, LongLinesWrapIntoRowsThatFit) {
   EXPECT_EQ(wrap_code({std::string(100, 'x')}, 40).size(), 3u);  // no break point: cut at the width
 }
 
+// The code view keeps the lines a lesson cites in view (issue 24): with the current line where all
+// fit, else the cited lines alone, else the first cited line at the top and the others stated.
+TEST(CodeView, CitedLinesAreInViewOrStated) {
+  std::vector<std::string> shown(60, "x = 1;");
+  for (int l : {35, 36, 37}) shown[l] = std::string(70, 'y');  // 3 rows each at width 30
+  const std::vector<CodeRow> rows = wrap_code(shown, 30);
+  auto row = [&](int line) { return first_row_of(rows, line); };
+  ASSERT_EQ(row(38), row(35) + 9);
+  int in_view = -1;
+  // The current line 33 and the cited 38 (0-based) in 10 rows: both, centred.
+  CodeScroll a = code_scroll(rows, {33}, {38}, 20);
+  EXPECT_TRUE(a.fits);
+  EXPECT_LE(a.top, row(33));
+  EXPECT_GE(a.top + 20, row(38) + 1);
+  EXPECT_EQ(cited_out_of_view(rows, {38}, static_cast<int>(std::ceil(a.top)), 20, &in_view), "");
+  EXPECT_EQ(in_view, 1);
+  // In 8 rows the current line and line 38 do not fit together: the cited lines do (38 alone).
+  CodeScroll b = code_scroll(rows, {33}, {38}, 8);
+  EXPECT_TRUE(b.fits);
+  EXPECT_EQ(cited_out_of_view(rows, {38}, static_cast<int>(std::ceil(b.top)), 8, &in_view), "");
+  EXPECT_EQ(in_view, 1);
+  // Cited 33 and 38 in 8 rows (12 apart): the first at the top, 38 said to be below.
+  CodeScroll c = code_scroll(rows, {33}, {33, 38}, 8);
+  EXPECT_FALSE(c.fits);
+  EXPECT_EQ(c.span, row(38) - row(33) + 1);
+  EXPECT_EQ(c.top, row(33));
+  EXPECT_EQ(cited_out_of_view(rows, {33, 38}, row(33), 8, &in_view), "line 39 below");  // the note counts from 1
+  EXPECT_EQ(in_view, 1);
+  EXPECT_EQ(cited_out_of_view(rows, {2, 33, 38, 40}, row(33), 8, &in_view), "lines 39 and 41 below; line 3 above");
+  EXPECT_EQ(in_view, 1);
+  // A cited line cut across the view's edge is not in view.
+  EXPECT_EQ(cited_out_of_view(rows, {35}, row(35) + 1, 8, &in_view), "line 36 above");
+  EXPECT_EQ(cited_out_of_view(rows, {35}, row(35), 2, &in_view), "");  // 3 rows from the top of 2: its number and start
+  EXPECT_EQ(in_view, 1);
+  EXPECT_EQ(cited_out_of_view(rows, {35}, row(35) - 1, 2, &in_view), "line 36 below");
+  // Nothing cited: the current line a third down, as before.
+  CodeScroll d = code_scroll(rows, {50}, {}, 9);
+  EXPECT_GT(d.top, row(50) - 9);
+  EXPECT_LT(d.top, row(50));
+}
+
 // The highlighted span is the expression's text, also in a file indented with tabs, and a merged
 // (vector) access highlights every expression the compiler merged.
 TEST(CodeView, TheHighlightIsTheExpressionAlsoWithTabs) {
@@ -904,6 +945,22 @@ TEST(BankLaneGridModel, PaddingTakesTheConflictsOutOfTheSameLevel) {
   ASSERT_GE(si, 0);
   EXPECT_TRUE(bank_lane_grid(s, s.steps[sh], s.steps[sh].instructions[si]).cells.empty());
   EXPECT_EQ(pick_instruction(s.steps[sh], 7, 0), -1);
+}
+
+// A bank x lane grid too narrow for 32 bank columns of 12 px shows a window of them: the one that
+// holds most of the shown lanes' cells (the lowest of equals), so a stride's cells stay in view.
+TEST(BankLaneGridModel, TheBankWindowHoldsTheShownLanesCells) {
+  BankLaneGrid g;
+  g.banks = 32;
+  for (int lane = 0; lane < 8; ++lane) g.cells.push_back({lane, lane, (17 + 2 * lane) % 32, 0, 1});  // banks 17, 19, ..., 31
+  EXPECT_EQ(busiest_banks(g, 8, 15), 17);  // banks 17-31 hold all 8
+  EXPECT_EQ(busiest_banks(g, 3, 15), 7);  // the first 3 rows' cells, banks 17, 19, 21: the lowest window holding them, 7-21
+  EXPECT_EQ(busiest_banks(g, 8, 32), 0);
+  BankLaneGrid none;
+  EXPECT_EQ(busiest_banks(none, 5, 15), 0);
+  g.cells.push_back({8, 8, 0, 0, 1});
+  g.cells.push_back({9, 9, 1, 0, 1});
+  EXPECT_EQ(busiest_banks(g, 10, 15), 17);  // 8 cells in 17-31 beat 2 in 0-14
 }
 
 TEST(BankLaneGridModel, AFloat4LoadIsColouredByQuarterWarps) {
