@@ -47,10 +47,33 @@ void find_hazards(Step& step) {
   // the end (a thread's 10^6 accesses of one word must not take 10^12 comparisons): for each kind
   // of partner x may take (not a load, not an atomic, any), the earliest later access of that kind
   // and the earliest one of another thread than that one; one of the two is x's earliest partner.
+  //
+  // Byte stores are byte-granular on the GPU: a word that 1- or 2-byte accesses touch (Access::mask)
+  // is looked at byte by byte (the accesses of each of its bytes), and reported once, at its first
+  // byte with a conflicting pair; two threads writing different bytes of one word do not race.
   std::map<int, std::vector<int>> by_word;
+  std::map<int, bool> partial;  // words some access touches only part of
   for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i)
-    if (step.accesses[i].op != kShuffle) by_word[step.accesses[i].word].push_back(i);
+    if (step.accesses[i].op != kShuffle) {
+      by_word[step.accesses[i].word].push_back(i);
+      if (step.accesses[i].mask) partial[step.accesses[i].word] = true;
+    }
+  std::vector<std::pair<int, std::vector<int>>> lists;  // (word, its accesses), one list per byte for a partial word
   for (auto& [word, list] : by_word) {
+    if (!partial.count(word)) {
+      lists.emplace_back(word, std::move(list));
+      continue;
+    }
+    for (int b = 0; b < 4; ++b) {
+      std::vector<int> of_byte;
+      for (int i : list)
+        if (!step.accesses[i].mask || (step.accesses[i].mask >> b & 1)) of_byte.push_back(i);
+      if (!of_byte.empty()) lists.emplace_back(word, std::move(of_byte));
+    }
+  }
+  int last_word = -1;
+  for (auto& [word, list] : lists) {
+    if (word == last_word) continue;  // this word's race is reported already (at an earlier byte)
     struct Earliest {
       int first = -1, other = -1;  // indices into list; other's thread differs from first's
     };
@@ -85,6 +108,7 @@ void find_hazards(Step& step) {
     const bool x_writes = x.op == kStore || x.op == kAtomic, y_writes = y.op == kStore || y.op == kAtomic;
     h.kind = x_writes ? (y_writes ? "write-after-write" : "read-after-write") : "write-after-read";
     step.hazards.push_back(h);
+    last_word = word;
   }
 }
 

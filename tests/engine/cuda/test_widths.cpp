@@ -340,18 +340,3 @@ TEST(Widths, DeviceFunctionsTakeAndReturnEightByteValues) {
   ASSERT_EQ(o.kind, "ok") << o.what;
   EXPECT_EQ(o.out[3], (3.0 + 10000000000.0 + 2 + 5 + 7) / 2);
 }
-
-TEST(Widths, OneAndTwoByteTypesAreStillAOneLineError) {
-  // char, short and their kin need byte-granular memory, which the interpreter does not have yet
-  const std::pair<std::string, std::string> cases[] = {
-      {"char c = 1;", "inline.cu:3:3: type 'char' is not supported"},
-      {"unsigned char c = 1;", "inline.cu:3:12: type 'char' is not supported"},
-      {"short s = 1;", "inline.cu:3:3: type 'short' is not supported"},
-      {"uint8_t b = 1;", "inline.cu:3:3: type 'uint8_t' is not supported"},
-      {"int16_t h = 1;", "inline.cu:3:3: type 'int16_t' is not supported"},
-      {"__shared__ bool flags[256];", "__shared__ bool is not supported"},
-  };
-  for (const auto& [decl, want] : cases)
-    expect_error(run_text("// launch: k<<<1, 32>>>(in, out, N)\n__global__ void k(const int *in, int *out, int n) {\n  " + decl + "\n  out[0] = 1;\n}\n"),
-                 decl, want);
-}
