@@ -93,8 +93,8 @@ inline int base_bytes(Base b) {
 enum class Storage : unsigned char { Local, Param, Shared, Device };
 
 // A struct (or class) of the kernel file, or an instantiation of a class template: its data
-// members laid out one word each (nested structs inline), as CUDA lays out structs of 4-byte
-// members; and, for a struct without data members (SharedMemory<T>), its member functions.
+// members laid out as CUDA lays them out: a word each for 4-byte members, two for 8-byte ones,
+// each at its alignment (nested structs inline); and, for a struct without data members (SharedMemory<T>), its member functions.
 struct Function;
 struct StructDef {
   std::string name;  // "MSS", "SharedMemory<float>", "float4"

@@ -968,8 +968,6 @@ class Parser {
         if (t.base == Base::Bool || t.is_small())
           fail(mname.pos, "a " + t.name() + " member is not supported (a " + t.name() + " is " + (t.bytes() == 1 ? "one byte" : "two bytes") +
                               " in CUDA's layout: use int)");
-        if (t.is_wide() || (t.is_struct() && t.sdef->align > 1 && !t.sdef->vector))
-          fail(mname.pos, "a member of 8 bytes (" + t.name() + ") is not supported yet: struct members are 4-byte values here");
         if (t.is_group()) fail(mname.pos, "a cooperative group cannot be a struct's member here");
         if (t.is_struct() && t.sdef == d) fail(mname.pos, "struct '" + name + "' cannot contain itself");
         if (is("[")) fail(cur().pos, "array members are not supported yet (member '" + mname.text + "')");
@@ -1666,7 +1664,8 @@ class Parser {
         if (is("[")) fail(cur().pos, "an extern __shared__ array has one dimension (index it as a 1-D array)");
       } else {
         --i_;  // back to '['
-        dims = array_dims(name, "__shared__ array", 12288 / type.words(), type.words() > 1 ? "structs fit in 48 KiB" : "words fit in 48 KiB");
+        dims = type.bytes() < 4 ? array_dims(name, "__shared__ array", 49152 / type.bytes(), type.bytes() == 1 ? "bytes fit in 48 KiB" : "shorts fit in 48 KiB")
+                                : array_dims(name, "__shared__ array", 12288 / type.words(), type.words() > 1 ? "structs fit in 48 KiB" : "words fit in 48 KiB");
         len = dims_product(dims);
         if (type.is_struct() && dims.size() > 1) fail(name.pos, "arrays of structs have one dimension here");
         if (type.bytes() < 4) v_bytes = len * type.bytes();  // bool, char, short: packed, 4 or 2 a word
@@ -2740,9 +2739,11 @@ class Parser {
         a = var_expr(tmp, p);
         a->lvalue = false;
       }
-      Place pl = place_of(std::move(a), true);  // a struct goes by value: a word per member
+      Place pl = place_of(std::move(a), true);  // a struct goes by value: its words, as the callee's frame lays them out
       if (pl.prefix) before.push_back(std::move(pl.prefix));
-      leaves(pl, pl.type, &e->kids);
+      int next = 0;
+      arg_words(pl, pl.type, 0, &next, &e->kids, p);
+      for (; next < pl.type.words(); ++next) e->kids.push_back(int_lit(0, kInt, p));  // the padding at its end
     }
     if (!result && before.empty()) return e;
     before.push_back(std::move(e));
@@ -3220,6 +3221,26 @@ class Parser {
       const Type ft = f->type;
       Place sub = place_of(std::move(f), false);
       leaves(sub, ft, out);
+    }
+  }
+
+  // A struct argument's slots, as the callee's frame holds its members (a slot per word, at the
+  // member's offset): each leaf member's value, a second slot after an 8-byte one (its value is
+  // whole in the first), and a zero for each word of padding before a member aligned to 8 or 16.
+  void arg_words(const Place& pl, const Type& t, int base, int* next, std::vector<ExprP>* out, Pos p) {
+    for (size_t k = 0; k < t.sdef->fields.size(); ++k) {
+      const int off = base + t.sdef->fields[k].offset;
+      for (; *next < off; ++*next) out->push_back(int_lit(0, kInt, p));
+      ExprP f = field_of(pl, k, pl.span);
+      const Type ft = f->type;
+      if (ft.is_struct()) {
+        Place sub = place_of(std::move(f), false);
+        arg_words(sub, ft, off, next, out, p);
+        continue;
+      }
+      out->push_back(std::move(f));
+      *next = off + 1;
+      for (; *next < off + ft.words(); ++*next) out->push_back(int_lit(0, kInt, p));
     }
   }
 

@@ -12,6 +12,7 @@
 
 #include "engine/runner.h"
 #include "tests/engine/cuda/inline_kernel.h"
+#include "tests/engine/cuda/printed_cases.h"
 
 using namespace scanscope;
 
@@ -35,23 +36,7 @@ namespace {
   unsigned char uc2 = 0;           \
   short s2 = 0;                    \
   unsigned short us2 = 0;
-#define STR2(x) #x
-#define STR(x) STR2(x)
-
-struct Case {
-  const char* text;  // the expression
-  const char* fmt;   // how both sides print it
-  std::string host;  // what C++ here prints
-};
-
-template <class V>
-std::string fmt_host(const char* fmt, V v) {
-  char buf[128];
-  std::snprintf(buf, sizeof buf, fmt, v);
-  return buf;
-}
-
-#define CASE(T, F, E) Case{#E, F, fmt_host(F, (T)(E))}
+#define CASE(T, F, E) PRINTED_CASE(T, F, E)
 
 // The reference compares signed with unsigned values on purpose: that is what is under test.
 #pragma GCC diagnostic push
@@ -59,7 +44,7 @@ std::string fmt_host(const char* fmt, V v) {
 #pragma GCC diagnostic ignored "-Wconversion"
 #pragma GCC diagnostic ignored "-Woverflow"
 
-std::vector<Case> cases() {
+std::vector<PrintedCase> cases() {
   BYTE_VARS
   (void)c, (void)uc, (void)sh, (void)us, (void)ch, (void)i8, (void)u8, (void)i16, (void)u16, (void)i, (void)u, (void)f;
   // (a braced list is evaluated left to right: the assignments below happen in this order on both sides)
@@ -116,26 +101,9 @@ std::vector<double> iota(int n, int from = 0) {
 }  // namespace
 
 TEST(Bytes, ArithmeticAgreesWithTheHostsCxx) {
-  const std::vector<Case> cs = cases();
+  const std::vector<PrintedCase> cs = cases();
   ASSERT_GE(cs.size(), 40u);
-  std::string body = std::string("  if (threadIdx.x == 0) {\n    ") + STR(BYTE_VARS) + "\n";
-  for (const Case& c : cs) {
-    std::string ct = std::string(c.fmt) == "%lld" ? "long long" : std::string(c.fmt) == "%u" ? "unsigned" : std::string(c.fmt) == "%d" ? "int" : "double";
-    if (std::string(c.fmt) == "%.9g") ct = "float";
-    body += std::string("    printf(\"") + c.fmt + "\\n\", (" + ct + ")(" + c.text + "));\n";
-  }
-  body += "  }\n  out[threadIdx.x] = in[threadIdx.x];\n";
-  const std::string text = "// launch: k<<<1, 32>>>(in, out, N)\n// check: copy\n// types: int\n#include <stdio.h>\n"
-                           "__global__ void k(const int *in, int *out, int n) {\n" + body + "}\n";
-  TraceRequest r = inline_request(text, 32);
-  Trace t;
-  try {
-    t = run_interpreter(resolve_kernel(r));
-  } catch (const std::exception& e) {
-    FAIL() << e.what();
-  }
-  ASSERT_EQ(t.prints.size(), cs.size());
-  for (size_t k = 0; k < cs.size(); ++k) EXPECT_EQ(t.prints[k].text, cs[k].host) << cs[k].text << " (" << cs[k].fmt << ")";
+  expect_printed_cases(PRINTED_STR(BYTE_VARS), cs);
 }
 
 TEST(Bytes, ConsecutiveBytesOfSharedMemoryAreOneWavefront) {
