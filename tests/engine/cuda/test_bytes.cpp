@@ -11,6 +11,7 @@
 #include <cstdio>
 
 #include "engine/runner.h"
+#include "formats/trace_json.h"
 #include "tests/engine/cuda/inline_kernel.h"
 #include "tests/engine/cuda/printed_cases.h"
 
@@ -140,6 +141,13 @@ TEST(Bytes, ConsecutiveBytesOfSharedMemoryAreOneWavefront) {
   }
   // no race: different bytes of one word, written by different threads, is no conflict on the GPU
   EXPECT_TRUE(st.hazards.empty());
+  // the trace's JSON keeps each access's byte and each site's bytes
+  const Trace back = trace_from_json(trace_to_json(t), "bytes");
+  ASSERT_EQ(back.steps.size(), t.steps.size());
+  EXPECT_EQ(back.steps.front().accesses, st.accesses);
+  ASSERT_EQ(back.sites.size(), t.sites.size());
+  for (size_t k = 0; k < t.sites.size(); ++k) EXPECT_EQ(back.sites[k].bytes, t.sites[k].bytes);
+  EXPECT_EQ(back.totals, t.totals);
   // the snapshot shows each word's 4 bytes as the word holds them (little-endian)
   const Step& last = t.steps.back();
   ASSERT_GE(last.smem.size(), 8u);

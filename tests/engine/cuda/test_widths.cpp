@@ -332,7 +332,12 @@ TEST(Widths, StructMembersOfEightBytesHaveCxxsLayout) {
   }
   ASSERT_EQ(t.output.size(), 32u);
   for (int k = 0; k < 32; ++k) EXPECT_EQ(t.output[k], 8 * (31 - k) + 16000 + 2400000 + 11 + 7 + 16 * 10000000) << k;
-  // the shared stores of a are 8-byte accesses 16 bytes apart: the 8-byte rule's 4 wavefronts
+  // a kernel's pointer parameter to them stays refused (a global array has one element type)
+  const Outcome g = run_text("// launch: k<<<1, 32>>>(in, out, N)\nstruct P { double a; int b; };\n"
+                             "__global__ void k(const P *in, int *out, int n) { out[threadIdx.x] = in[threadIdx.x].b; }\n");
+  EXPECT_EQ(g.kind, "error");
+  EXPECT_NE(g.what.find("inline.cu:3:28: a kernel's pointer parameters point to numbers or to int2"), std::string::npos) << g.kind << ": " << g.what;
+  // the shared stores of a are 8-byte accesses
   int eight = 0;
   for (const auto& site : t.sites) eight += site.bytes == 8;
   EXPECT_GE(eight, 2);
