@@ -92,27 +92,62 @@ Hazard hazard_of(const A& x, const A& y, int word, int first, int second) {
 
 void find_hazards(Step& step) {
   step.hazards.clear();
+  // Byte stores are byte-granular on the GPU: a word that 1- or 2-byte accesses touch (Access::mask)
+  // is looked at byte by byte (the accesses of each of its bytes), and reported once, at its first
+  // byte with a conflicting pair; two threads writing different bytes of one word do not race.
   std::map<int, std::vector<int>> by_word;
+  std::map<int, bool> partial;  // words some access touches only part of
   for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i)
-    if (step.accesses[i].op != kShuffle) by_word[step.accesses[i].word].push_back(i);
-  auto of = [&](int i) -> const Access& { return step.accesses[i]; };
+    if (step.accesses[i].op != kShuffle) {
+      by_word[step.accesses[i].word].push_back(i);
+      if (step.accesses[i].mask) partial[step.accesses[i].word] = true;
+    }
+  std::vector<std::pair<int, std::vector<int>>> lists;  // (word, its accesses), one list per byte for a partial word
   for (auto& [word, list] : by_word) {
+    if (!partial.count(word)) {
+      lists.emplace_back(word, std::move(list));
+      continue;
+    }
+    for (int b = 0; b < 4; ++b) {
+      std::vector<int> of_byte;
+      for (int i : list)
+        if (!step.accesses[i].mask || (step.accesses[i].mask >> b & 1)) of_byte.push_back(i);
+      if (!of_byte.empty()) lists.emplace_back(word, std::move(of_byte));
+    }
+  }
+  auto of = [&](int i) -> const Access& { return step.accesses[i]; };
+  int last_word = -1;
+  for (auto& [word, list] : lists) {
+    if (word == last_word) continue;  // this word's race is reported already (at an earlier byte)
     int a, b;
-    if (first_conflict(list, of, &a, &b)) step.hazards.push_back(hazard_of(of(list[a]), of(list[b]), word, list[a], list[b]));
+    if (!first_conflict(list, of, &a, &b)) continue;
+    step.hazards.push_back(hazard_of(of(list[a]), of(list[b]), word, list[a], list[b]));
+    last_word = word;
   }
 }
 
 void find_global_hazards(Step& step) {
   step.global_hazards.clear();
+  // As find_hazards: a word that 1- or 2-byte accesses touch is looked at byte by byte.
   std::map<std::pair<int, int>, std::vector<int>> by_element;
-  for (int i = 0; i < static_cast<int>(step.global.size()); ++i) by_element[{step.global[i].array, step.global[i].index}].push_back(i);
+  std::set<std::pair<int, int>> partial;
+  for (int i = 0; i < static_cast<int>(step.global.size()); ++i) {
+    by_element[{step.global[i].array, step.global[i].index}].push_back(i);
+    if (step.global[i].mask) partial.insert({step.global[i].array, step.global[i].index});
+  }
   auto of = [&](int i) -> const GlobalAccess& { return step.global[i]; };
   for (auto& [element, list] : by_element) {
-    int a, b;
-    if (!first_conflict(list, of, &a, &b)) continue;
-    Hazard h = hazard_of(of(list[a]), of(list[b]), element.second, list[a], list[b]);
-    h.array = element.first;
-    step.global_hazards.push_back(h);
+    for (int byte = 0; byte < (partial.count(element) ? 4 : 1); ++byte) {
+      std::vector<int> of_byte;
+      for (int i : list)
+        if (!partial.count(element) || !step.global[i].mask || (step.global[i].mask >> byte & 1)) of_byte.push_back(i);
+      int a, b;
+      if (!first_conflict(of_byte, of, &a, &b)) continue;
+      Hazard h = hazard_of(of(of_byte[a]), of(of_byte[b]), element.second, of_byte[a], of_byte[b]);
+      h.array = element.first;
+      step.global_hazards.push_back(h);
+      break;  // one per word
+    }
   }
 }
 

@@ -122,7 +122,7 @@ uint64_t host_init_value(HostEval& host, const std::vector<cuda::Token>& t, size
   if (x.empty()) throw UsageError(at + arr.name + " = nothing (expected a value)");
   const bool is_float = arr.type == Base::Float || arr.type == Base::Double;
   const std::string type = arr.type == Base::Double ? "double" : arr.type == Base::Long ? "long long" : arr.type == Base::ULong ? "unsigned long long"
-                           : is_float ? "float" : arr.type == Base::Unsigned ? "unsigned" : "int";
+                           : is_float ? "float" : arr.type == Base::Unsigned ? "unsigned" : arr.is_small() ? cuda::Type{arr.type, false}.name() : "int";
   const size_t sign = is_punct(x[0], "-") || is_punct(x[0], "+") ? 1 : 0;
   const std::string& lit = x.back().text;
   const bool hex = lit.size() > 1 && lit[0] == '0' && (lit[1] == 'x' || lit[1] == 'X');
@@ -165,6 +165,12 @@ uint64_t host_init_value(HostEval& host, const std::vector<cuda::Token>& t, size
     uint32_t bits;
     std::memcpy(&bits, &f, 4);
     return bits;
+  }
+  if (arr.is_small()) {  // its bytes: a value of the signed or the unsigned type of that size
+    const int bits = 8 * cuda::base_bytes(arr.type);
+    if (v < -(1LL << (bits - 1)) || v >= (1LL << bits))
+      throw UsageError(at + arr.name + " = " + std::to_string(v) + " does not fit in a " + std::to_string(bits / 8) + "-byte " + type);
+    return static_cast<uint64_t>(v) & ((1ULL << bits) - 1);
   }
   if (v < -2147483648LL || v > 4294967295LL)
     throw UsageError(at + arr.name + " = " + std::to_string(v) + " does not fit in a 32-bit " + type);
@@ -512,13 +518,11 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
         return -1;
       };
       int array = -1;
-      size_t name_at = ab;
       long long offset = 0;
       if (ae == ab + 1) {
         array = array_named(ab);
       } else if (is_punct(t[ab], "&") && ae > ab + 4 && is_punct(t[ab + 2], "[") && is_punct(t[ae - 1], "]") &&
                  (array = array_named(ab + 1)) >= 0) {
-        name_at = ab + 1;
         offset = host.eval(t, ab + 3, ae - 1);
       } else if (ae > ab + 2 && (is_punct(t[ab + 1], "+") || is_punct(t[ab + 1], "-")) && (array = array_named(ab)) >= 0) {
         // the offset is what follows the sign, up to the argument's end: no operator that binds
@@ -547,25 +551,32 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
         const std::string shown = offset == 0 ? aname : aname + " + " + std::to_string(offset);
         if (!p.type.pointer)
           throw UsageError(file.display + ": the launch passes " + shown + " as " + L.entry_name + "'s parameter '" + p.name + "', which is not a pointer");
-        if (p.type.base == Base::Bool) throw UsageError(file.display + ": bool arrays are not supported as " + t[name_at].text);
+        const Base elem = p.type.base != Base::Struct ? p.type.base : p.type.sdef->fields.front().type.base;
         if (!array_typed[array]) {  // an array has the type of the first parameter it is passed as (a float4 *'s: float)
-          k.arrays[array].type = p.type.base != Base::Struct ? p.type.base : p.type.sdef->fields.front().type.base;
-          k.arrays[array].count *= k.arrays[array].words();  // a double or long long array: two words an element
+          ResolvedArray& ra = k.arrays[array];
+          ra.type = elem;
+          if (cuda::base_bytes(elem) < 4 && elem != Base::Void) {  // bool, char, short: packed, the words that hold them
+            ra.bytes = ra.count * cuda::base_bytes(elem);
+            ra.count = (ra.bytes + 3) / 4;
+          } else {
+            ra.count *= ra.words();  // a double or long long array: two words an element
+          }
           array_typed[array] = true;
         }
-        const long long words = k.arrays[static_cast<size_t>(array)].words();
-        const long long count = k.arrays[static_cast<size_t>(array)].count / words;  // in elements
+        const ResolvedArray& ra = k.arrays[static_cast<size_t>(array)];
+        const long long elem_bytes = ra.is_small() ? cuda::base_bytes(ra.type) : 4LL * ra.words();
+        const long long count = ra.elements();
         if (offset < 0 || offset > count)
           throw UsageError(file.display + ":" + std::to_string(lv.line) + ": the launch passes " + aname + (offset < 0 ? " - " : " + ") +
                            std::to_string(offset < 0 ? -offset : offset) + ", outside " + aname + "'s " + std::to_string(count) +
                            " elements (an offset from 0 to " + std::to_string(count) + ")");
-        if (p.type.base != Base::Void && cuda::is_wide_base(p.type.base) != (words == 2))
+        if (p.type.base != Base::Void && cuda::base_bytes(elem) != elem_bytes)
           throw UsageError(file.display + ":" + std::to_string(lv.line) + ": the launch passes " + aname + ", an array of " +
-                           (words == 2 ? "8" : "4") + "-byte elements (its first parameter's type), as " + L.entry_name + "'s " + p.type.name() +
+                           std::to_string(elem_bytes) + "-byte elements (its first parameter's type), as " + L.entry_name + "'s " + p.type.name() +
                            " parameter '" + p.name + "'");
         L.spec.args.push_back(0);
         L.arg_array.push_back(array);
-        L.arg_offset.push_back(offset * words);  // in words
+        L.arg_offset.push_back(offset * elem_bytes);  // in bytes
         arg_text.push_back(shown);
         continue;
       }
@@ -584,6 +595,13 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
         uint32_t bits;
         std::memcpy(&bits, &f, 4);
         L.spec.args.push_back(bits);
+      } else if (p.type.is_small() || p.type.base == Base::Bool) {  // converted as C++ converts the argument
+        const uint32_t u = static_cast<uint32_t>(v);
+        L.spec.args.push_back(p.type.base == Base::Bool ? (v != 0)
+                              : p.type.base == Base::SChar || p.type.base == Base::Char ? static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(u)))
+                              : p.type.base == Base::UChar ? (u & 0xFFu)
+                              : p.type.base == Base::Short ? static_cast<uint32_t>(static_cast<int32_t>(static_cast<int16_t>(u)))
+                                                           : (u & 0xFFFFu));
       } else {
         L.spec.args.push_back(static_cast<uint32_t>(v));
       }
@@ -630,6 +648,12 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   }
   k.in_type = k.arrays[0].type;
   k.out_type = k.arrays[1].type;
+  if (k.arrays[0].is_small())  // the input as the kernel's `in` holds it (bool: 0 or 1; char, short: their low bytes)
+    for (double& v : k.request.input) {
+      const uint32_t u = static_cast<uint32_t>(static_cast<int64_t>(std::floor(v)));
+      v = k.in_type == Base::Bool ? (v != 0) : k.in_type == Base::UChar ? static_cast<uint8_t>(u) : k.in_type == Base::SChar || k.in_type == Base::Char ? static_cast<int8_t>(static_cast<uint8_t>(u))
+          : k.in_type == Base::UShort ? static_cast<uint16_t>(u) : static_cast<int16_t>(static_cast<uint16_t>(u));
+    }
   const ResolvedLaunch& L0 = k.launches.front();
   k.request.threads = L0.spec.block;
 
@@ -689,7 +713,21 @@ uint64_t bits_of_value(double v, Base type) {
     return u;
   }
   if (type == Base::Long || type == Base::ULong) return static_cast<uint64_t>(static_cast<int64_t>(v));
+  if (type == Base::Bool) return v != 0;
   return static_cast<uint32_t>(static_cast<int64_t>(v));
+}
+
+// Packs elements of a 1- or 2-byte type (their low bytes) into words, little-endian, as the
+// GPU's memory holds them; the last word's bytes past them are 0.
+std::vector<uint32_t> pack_small(const std::vector<uint64_t>& bits, Base type) {
+  const size_t eb = static_cast<size_t>(cuda::base_bytes(type));
+  std::vector<uint32_t> words((bits.size() * eb + 3) / 4, 0u);
+  for (size_t i = 0; i < bits.size(); ++i) {
+    const size_t byte = i * eb;
+    const uint32_t v = static_cast<uint32_t>(bits[i]) & (eb == 1 ? 0xFFu : 0xFFFFu);
+    words[byte / 4] |= v << (8 * (byte % 4));
+  }
+  return words;
 }
 
 // Appends an element's words (two for an 8-byte type, low word first).
@@ -712,12 +750,22 @@ double value_of_bits(uint64_t u, Base type) {
     return f;
   }
   if (type == Base::Unsigned) return static_cast<uint32_t>(u);
+  if (type == Base::Bool || type == Base::UChar) return static_cast<uint8_t>(u);
+  if (type == Base::SChar || type == Base::Char) return static_cast<int8_t>(static_cast<uint8_t>(u));
+  if (type == Base::UShort) return static_cast<uint16_t>(u);
+  if (type == Base::Short) return static_cast<int16_t>(static_cast<uint16_t>(u));
   return static_cast<int32_t>(static_cast<uint32_t>(u));
 }
 
 // The values of an array's words, an element at a time.
 std::vector<double> element_values(const std::vector<uint32_t>& words, Base type) {
   std::vector<double> out;
+  if (cuda::base_bytes(type) < 4) {  // packed: every element the words hold
+    const size_t eb = static_cast<size_t>(cuda::base_bytes(type));
+    for (size_t byte = 0; byte + eb <= 4 * words.size(); byte += eb)
+      out.push_back(value_of_bits(words[byte / 4] >> (8 * (byte % 4)), type));
+    return out;
+  }
   const size_t w = cuda::is_wide_base(type) ? 2 : 1;
   for (size_t i = 0; i + w <= words.size(); i += w)
     out.push_back(value_of_bits(w == 2 ? words[i] | (static_cast<uint64_t>(words[i + 1]) << 32) : words[i], type));
@@ -727,6 +775,11 @@ std::vector<double> element_values(const std::vector<uint32_t>& words, Base type
 }  // namespace
 
 std::vector<uint32_t> kernel_input_words(const ResolvedKernel& k) {
+  if (k.arrays[0].is_small()) {
+    std::vector<uint64_t> bits;
+    for (double v : k.request.input) bits.push_back(bits_of_value(v, k.in_type));
+    return pack_small(bits, k.in_type);
+  }
   std::vector<uint32_t> in;
   for (double v : k.request.input) push_element(&in, bits_of_value(v, k.in_type), k.in_type);
   return in;
@@ -740,6 +793,11 @@ std::vector<uint32_t> initial_array_words(const ResolvedKernel& k, size_t a, boo
     std::copy(k.arrays[a].init_words.begin(), k.arrays[a].init_words.begin() + static_cast<long>(std::min(w.size(), k.arrays[a].init_words.size())), w.begin());
     return w;
   }
+  if (k.arrays[a].has_init && k.arrays[a].is_small()) {  // every element the init: value, packed
+    std::vector<uint32_t> w = pack_small(std::vector<uint64_t>(static_cast<size_t>(k.arrays[a].elements()), k.arrays[a].init_bits), k.arrays[a].type);
+    w.resize(static_cast<size_t>(k.arrays[a].count), 0u);
+    return w;
+  }
   if (k.arrays[a].has_init && k.arrays[a].words() == 2) {
     std::vector<uint32_t> w;
     for (long long i = 0; i < k.arrays[a].count / 2; ++i) push_element(&w, k.arrays[a].init_bits, k.arrays[a].type);
@@ -750,6 +808,10 @@ std::vector<uint32_t> initial_array_words(const ResolvedKernel& k, size_t a, boo
 
 std::vector<double> array_word_values(const ResolvedArray& arr, const std::vector<uint32_t>& words) {
   std::vector<double> out;
+  if (arr.is_small()) {
+    for (uint32_t w : words) out.push_back(static_cast<double>(w));
+    return out;
+  }
   for (double v : element_values(words, arr.type))
     for (int k = 0; k < arr.words(); ++k) out.push_back(v);
   return out;
@@ -761,6 +823,7 @@ std::string init_hint(const ResolvedKernel& k, size_t a) {
 
 std::vector<double> kernel_output(const ResolvedKernel& k, const std::vector<uint32_t>& words) {
   std::vector<double> out = element_values(words, k.out_type);
+  if (k.arrays[1].is_small() && static_cast<long long>(out.size()) > k.arrays[1].elements()) out.resize(static_cast<size_t>(k.arrays[1].elements()));
   const int n = k.request.n;
   if (k.check == "compact" && static_cast<int>(out.size()) == n + 1) {
     const double count = out[n];
@@ -812,7 +875,7 @@ Trace run_interpreter(const ResolvedKernel& k) {
   // What the host did not set is poisoned (as the GPU run does) and unwritten: reading it faults.
   for (size_t a = 0; a < k.arrays.size(); ++a) {
     bool set = false;
-    const int id = m.add_buffer(k.arrays[a].name, initial_array_words(k, a, &set));
+    const int id = m.add_buffer(k.arrays[a].name, initial_array_words(k, a, &set), static_cast<size_t>(k.arrays[a].bytes));
     if (!set) m.set_unwritten(id, init_hint(k, a));
     if (k.arrays[a].device_var >= 0) m.bind_device_var(k.arrays[a].device_var, id);
   }
@@ -824,7 +887,7 @@ Trace run_interpreter(const ResolvedKernel& k) {
     const ResolvedLaunch& L = k.launches[i];
     cuda::LaunchSpec spec = L.spec;
     for (size_t a = 0; a < L.arg_array.size(); ++a)
-      if (L.arg_array[a] >= 0) spec.args[a] = cuda::Machine::pointer_to(L.arg_array[a], static_cast<int>(L.arg_offset[a]));
+      if (L.arg_array[a] >= 0) spec.args[a] = cuda::Machine::pointer_to(L.arg_array[a], L.arg_offset[a]);
     rec.launch = static_cast<int>(i);
     LaunchInfo info;
     info.text = L.text;
@@ -906,7 +969,7 @@ Trace finish_interpreter_trace(const ResolvedKernel& k, const cuda::Machine& m, 
     ss.stmt_line = s.stmt.line;
     ss.stmt_col = s.stmt.col;
     ss.op = s.op;
-    ss.bytes = 4 * s.words;
+    ss.bytes = s.bytes;
     t.sites.push_back(ss);
   }
   t.defines = r.defines;

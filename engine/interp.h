@@ -20,7 +20,7 @@ struct ResolvedLaunch {
   std::string entry_name;
   cuda::LaunchSpec spec;        // array arguments hold placeholders until a run binds buffers
   std::vector<int> arg_array;   // per argument: the global array it passes (index into arrays), or -1
-  std::vector<long long> arg_offset;  // per argument: the element the pointer points at (`out + 1`: 1)
+  std::vector<long long> arg_offset;  // per argument: the byte the pointer points at (`out + 1` of an int array: 4)
   std::string text;             // e.g. scan_blocks<<<3, 512, 4096>>>(out, in, sums, 3000)
   int line = 0;                 // of the launch line
 };
@@ -34,6 +34,12 @@ struct ResolvedArray {
   long long count = 0;
   cuda::Base type = cuda::Base::Int;
   int words() const { return cuda::is_wide_base(type) ? 2 : 1; }
+  // An array of 1- or 2-byte elements (bool, char, short: the first parameter it is passed as
+  // says): its bytes, packed 4 or 2 a word as the GPU's memory holds them (count is then the words
+  // that hold them, rounded up); 0 for any other array.
+  long long bytes = 0;
+  bool is_small() const { return bytes > 0; }
+  long long elements() const { return is_small() ? bytes / cuda::base_bytes(type) : count / words(); }
   // What the host sets before the first launch: `in` the input; an array with an `// init:` line
   // every element to init_bits; the others nothing (poisoned with 0xFFFFFFFF, and the interpreter
   // faults on a read of a word no thread has written).
@@ -116,7 +122,8 @@ std::vector<uint32_t> initial_array_words(const ResolvedKernel& k, size_t a, boo
 std::string init_hint(const ResolvedKernel& k, size_t a);
 std::vector<double> kernel_output(const ResolvedKernel& k, const std::vector<uint32_t>& out_words);
 // An array's words as values of its type, one per word: both words of an 8-byte element show its
-// value (how the trace's global arrays hold them).
+// value (how the trace's global arrays hold them); a word of an array of 1- or 2-byte elements shows
+// its 4 bytes as one unsigned int (element i is byte i of the array, little-endian).
 std::vector<double> array_word_values(const ResolvedArray& arr, const std::vector<uint32_t>& words);
 
 // The output check of the kernel's `check:` line; `why` says what differs.

@@ -17,8 +17,12 @@ struct Access {
   AccessOp op = kLoad;
   int word = 0;        // shared-memory word; for a shuffle, the source lane
   double value = 0;    // value loaded, stored or received (int32 and float are exact in a double)
+  // A 1- or 2-byte access (a bool, char or short; its site's bytes 1 or 2): the bytes of the word
+  // it touches, bit k for byte k; 0 for an access of the whole word. Two threads writing different
+  // bytes of one word do not race (find_hazards); the bank model sees one word either way.
+  uint8_t mask = 0;
   bool operator==(const Access& o) const {
-    return tid == o.tid && site == o.site && op == o.op && word == o.word &&
+    return tid == o.tid && site == o.site && op == o.op && word == o.word && mask == o.mask &&
            (value == o.value || (std::isnan(value) && std::isnan(o.value)));
   }
 };
@@ -88,6 +92,7 @@ struct GlobalAccess {
   AccessOp op = kLoad;  // load, store or atomic
   int array = 0;        // index into Trace::global_arrays
   int index = 0;        // element of that array
+  uint8_t mask = 0;     // a 1- or 2-byte access: the bytes of the word (bit k: byte k); 0: the whole word
   double value = 0;     // loaded, stored, or (atomic) the value left in memory
   // Which iteration of the loops around the access the thread was in (a hash of their counts; 0
   // outside loops): the lanes of one warp-instruction share it (bank_model.h, analyze_global).
@@ -173,8 +178,9 @@ struct SourceSite {
   // access (PTX ld/st.shared.v2/v4): the sites of one group, vector_width words per lane.
   int vector_group = -1;
   int vector_width = 1;
-  // What one thread's access at this site moves, as the source writes it: 4 bytes, or 8 / 16 for
-  // a whole int2 / float4 (PTX ld.v2.b32 / ld.v4.b32). Such an access is recorded as its words
+  // What one thread's access at this site moves, as the source writes it: 4 bytes, 1 or 2 for a
+  // bool, char or short (its bytes of one word: Access::mask), or 8 / 16 for a whole int2 / float4
+  // (PTX ld.v2.b32 / ld.v4.b32). Such an access is recorded as its words
   // (each an Access or GlobalAccess of this site, consecutive in the thread's order) and counted
   // as one access per thread: one lane of one warp-instruction of `bytes / 4` words.
   int bytes = 4;

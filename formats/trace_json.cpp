@@ -93,7 +93,7 @@ std::string trace_to_json(const Trace& t, int indent) {
     for (const auto& s : t.sites) {
       json site{{"src", {s.file, s.line, s.col}}, {"end", {s.end_line, s.end_col}}, {"stmt", {s.stmt_line, s.stmt_col}},
                 {"op", access_op_name(s.op)}, {"vector_group", s.vector_group}, {"vector_width", s.vector_width}};
-      if (s.bytes != 4) site["bytes"] = s.bytes;  // a whole int2 / float4: 8 or 16 (traces before it hold none)
+      if (s.bytes != 4) site["bytes"] = s.bytes;  // a bool, char or short: 1 or 2; a whole int2 / float4: 8 or 16 (traces before it hold none)
       sites.push_back(std::move(site));
     }
     j["sites"] = std::move(sites);
@@ -116,6 +116,7 @@ std::string trace_to_json(const Trace& t, int indent) {
         const SourceSite& s2 = t.sites[a.site];
         ja["src"] = {s2.file, s2.line, s2.col};
       }
+      if (a.mask) ja["byte"] = __builtin_ctz(a.mask);  // a 1- or 2-byte access: its first byte in the word
       acc.push_back(std::move(ja));
     }
     js["accesses"] = std::move(acc);
@@ -132,6 +133,7 @@ std::string trace_to_json(const Trace& t, int indent) {
           jg["src"] = {s2.file, s2.line, s2.col};
         }
         if (a.iter) jg["iter"] = a.iter;
+        if (a.mask) jg["byte"] = __builtin_ctz(a.mask);  // a 1- or 2-byte access: its first byte in the word
         ga.push_back(std::move(jg));
       }
       js["global_accesses"] = std::move(ga);
@@ -178,7 +180,7 @@ std::string trace_to_json(const Trace& t, int indent) {
 // reads took 2.9 GB). The keys of "defines" are macro names.
 static const std::set<std::string>& trace_keys() {
   static const std::set<std::string> keys = {
-      "accesses", "active_threads", "array", "arrays", "atomics", "banks", "barrier", "bits", "block", "block_dim", "bytes", "check",
+      "accesses", "active_threads", "array", "arrays", "atomics", "banks", "barrier", "bits", "block", "block_dim", "byte", "bytes", "check",
       "col", "compiler", "compiler_notes", "conflicts", "count", "defines", "device", "dims", "end", "entry", "fault", "files", "final",
       "first", "first_step", "format", "global", "global_accesses", "global_arrays", "gpu_check", "gpu_us", "grid", "grid_dim",
       "index", "input", "inst", "iter", "kernel", "label", "launch", "launches", "ld", "line", "main_file", "matrix_cols", "max_degree",
@@ -219,6 +221,17 @@ static const std::set<std::string>& trace_object_arrays() {
   static const std::set<std::string> keys = {"steps", "accesses", "global_accesses", "arrays", "files", "sites", "launches", "global_arrays", "printf"};
   return keys;
 }
+
+namespace {
+// "byte" of a 1- or 2-byte access (its site's bytes), shared or global: which bytes of the word.
+uint8_t access_byte_mask(JsonReader& rd, const json& a, const std::string& aw, const Trace& t, int site) {
+  const int size = site >= 0 && site < static_cast<int>(t.sites.size()) ? t.sites[static_cast<size_t>(site)].bytes : 4;
+  if (size != 1 && size != 2) rd.fail(aw + ".byte", "is only for an access of a 1- or 2-byte site");
+  const int b = static_cast<int>(rd.integer(a, "byte", aw, 0, 4 - size));
+  if (b % size) rd.fail(aw + ".byte", "must be a multiple of its site's bytes");
+  return static_cast<uint8_t>(((1u << size) - 1) << b);
+}
+}  // namespace
 
 Trace trace_from_json(const std::string& text, const std::string& origin) {
   JsonReader rd(origin, &trace_keys(), "defines");
@@ -356,8 +369,8 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
       ss.vector_group = static_cast<int>(rd.integer(sites[s], "vector_group", where, -1, 100000));
       ss.vector_width = static_cast<int>(rd.integer(sites[s], "vector_width", where, 1, 4));
       if (sites[s].contains("bytes")) {
-        ss.bytes = static_cast<int>(rd.integer(sites[s], "bytes", where, 4, 16));
-        if (ss.bytes != 4 && ss.bytes != 8 && ss.bytes != 16) rd.fail(where + ".bytes", "must be 4, 8 or 16");
+        ss.bytes = static_cast<int>(rd.integer(sites[s], "bytes", where, 1, 16));
+        if (ss.bytes != 1 && ss.bytes != 2 && ss.bytes != 4 && ss.bytes != 8 && ss.bytes != 16) rd.fail(where + ".bytes", "must be 1, 2, 4, 8 or 16");
       }
       t.sites.push_back(ss);
     }
@@ -466,6 +479,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
         a.index = static_cast<int>(rd.integer(ga[i], "index", aw, 0, std::max(0, t.global_arrays[a.array].count - 1)));
         a.value = rd.number(rd.field(ga[i], "value", aw), aw + ".value", true);  // null: a NaN (e.g. a poisoned word)
         if (ga[i].contains("iter")) a.iter = static_cast<uint64_t>(rd.integer(ga[i], "iter", aw, 0, (1LL << 53) - 1));
+        if (ga[i].contains("byte")) a.mask = access_byte_mask(rd, ga[i], aw, t, a.site);
         st.global.push_back(a);
       }
     }
@@ -480,6 +494,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
       if (!parse_access_op(rd.string(acc[i], "op", aw), &a.op)) rd.fail(aw + ".op", "must be ld, st, shfl or atom");
       a.word = static_cast<int>(rd.integer(acc[i], "word", aw, 0, a.op == kShuffle ? kWarpSize - 1 : std::max(0, t.smem_words - 1)));
       a.value = rd.number(rd.field(acc[i], "value", aw), aw + ".value", false);
+      if (acc[i].contains("byte")) a.mask = access_byte_mask(rd, acc[i], aw, t, a.site);
       st.accesses.push_back(a);
     }
     t.steps.push_back(std::move(st));

@@ -320,7 +320,7 @@ TEST(HostileSources, PointersDoNotWrapAtTwoToTheThirtyTwo) {
   EXPECT_NE(d.what.find("shared-memory word 4294967296 is outside"), std::string::npos) << d.what;
   // A pointer moved beyond what any GPU could address faults where it moves.
   EXPECT_ENDS_WITH(launch + "__global__ void k(int *out) {\n  int *q = out;\n  for (int i = 0; i < 40000; ++i) q += 4294967295u;\n  out[0] = 0;\n}\n",
-                   "fault", std::string(kFile) + ":4:35: thread 0: pointer arithmetic moves a pointer more than 2^47 elements from its array");
+                   "fault", std::string(kFile) + ":4:35: thread 0: pointer arithmetic moves a pointer more than 2^47 bytes from its array");
 }
 
 TEST(HostileSources, LaunchShapes) {

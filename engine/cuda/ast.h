@@ -16,10 +16,17 @@ namespace scanscope::cuda {
 
 // Long, ULong and Double are the 8-byte scalars (long, long long, int64_t; unsigned long long,
 // size_t, uint64_t; double): one 64-bit stack slot as a value, two 4-byte words in memory (and in
-// a frame, where the value sits in the first slot). Appended, so that older codes keep their values.
-enum class Base : unsigned char { Void, Bool, Int, Unsigned, Float, Group, Struct, Long, ULong, Double };
+// a frame, where the value sits in the first slot). Char (char: signed, as nvcc has it on x86-64
+// Linux, but a type of its own in C++), SChar (signed char, int8_t), UChar (unsigned char,
+// uint8_t), Short (short, int16_t) and UShort (unsigned short, uint16_t) are the 1- and 2-byte integers: as a value an int (sign- or zero-extended, as C++ promotes them), in
+// memory their bytes of a word (bool too is one byte in memory). Appended, so that older codes
+// keep their values.
+enum class Base : unsigned char { Void, Bool, Int, Unsigned, Float, Group, Struct, Long, ULong, Double, SChar, UChar, Short, UShort, Char };
 
 struct StructDef;
+
+// Is a Base one of the 1- and 2-byte integers (Char, SChar, UChar, Short, UShort)?
+inline bool is_small_base(Base b) { return b == Base::Char || b == Base::SChar || b == Base::UChar || b == Base::Short || b == Base::UShort; }
 
 // A cooperative group (Base::Group): what kind, and a thread_block_tile's size. At run time a
 // group is one word: its size (a tile's or a dynamic partition's), or the block's lanes mask for
@@ -38,8 +45,11 @@ struct Type {
   bool operator!=(const Type& o) const { return !(*this == o); }
   bool is_void() const { return !pointer && base == Base::Void; }
   bool is_integer() const {
-    return !pointer && (base == Base::Int || base == Base::Unsigned || base == Base::Bool || base == Base::Long || base == Base::ULong);
+    return !pointer && (base == Base::Int || base == Base::Unsigned || base == Base::Bool || base == Base::Long || base == Base::ULong ||
+                        is_small());
   }
+  // A 1- or 2-byte integer (char, unsigned char, short, unsigned short and their aliases).
+  bool is_small() const { return !pointer && is_small_base(base); }
   bool is_float() const { return !pointer && (base == Base::Float || base == Base::Double); }  // float or double
   bool is_wide() const { return !pointer && (base == Base::Long || base == Base::ULong || base == Base::Double); }  // 8 bytes
   bool is_unsigned() const { return !pointer && (base == Base::Unsigned || base == Base::ULong); }
@@ -57,7 +67,10 @@ struct Type {
     t.pointer = true;
     return t;
   }
-  int words() const;  // words a value takes in memory and in a frame (a struct: its fields')
+  int words() const;  // words a value takes in memory and in a frame (a struct: its fields'; a 1- or 2-byte value: 1)
+  // Bytes a value takes in memory (its sizeof): what pointer arithmetic moves by (pointer offsets
+  // count bytes). A struct: 4 per word; bool, char: 1; short: 2; the 8-byte scalars 8; else 4.
+  int bytes() const;
   int align() const;  // words its address is a multiple of in memory (a vector type: its size, int3 and others: 1)
   // The words one instruction moves when the whole value is loaded or stored: 2 or 4 for int2,
   // float2, int4, float4 and their kin (ld.v2.b32, ld.v4.b32); 1 for everything else.
@@ -70,13 +83,18 @@ inline Type type_from_code(long long code) { return Type{static_cast<Base>(code 
 // Is a Base one of the 8-byte scalars (Long, ULong, Double)?
 inline bool is_wide_base(Base b) { return b == Base::Long || b == Base::ULong || b == Base::Double; }
 
+// The bytes one element of a Base takes in memory (bool and char 1, short 2, the 8-byte ones 8, else 4).
+inline int base_bytes(Base b) {
+  return b == Base::Bool || b == Base::Char || b == Base::SChar || b == Base::UChar ? 1 : b == Base::Short || b == Base::UShort ? 2 : is_wide_base(b) ? 8 : 4;
+}
+
 // Device: a `__device__` variable at file scope, in global memory (Program::device_vars; slot is
 // its index there).
 enum class Storage : unsigned char { Local, Param, Shared, Device };
 
 // A struct (or class) of the kernel file, or an instantiation of a class template: its data
-// members laid out one word each (nested structs inline), as CUDA lays out structs of 4-byte
-// members; and, for a struct without data members (SharedMemory<T>), its member functions.
+// members laid out as CUDA lays them out: a word each for 4-byte members, two for 8-byte ones,
+// each at its alignment (nested structs inline); and, for a struct without data members (SharedMemory<T>), its member functions.
 struct Function;
 struct StructDef {
   std::string name;  // "MSS", "SharedMemory<float>", "float4"
@@ -108,6 +126,13 @@ struct StructDef {
 };
 
 inline int Type::words() const { return base == Base::Struct && !pointer && sdef ? sdef->words : is_wide() ? 2 : 1; }
+inline int Type::bytes() const {
+  if (pointer) return 8;
+  if (base == Base::Struct && sdef) return 4 * sdef->words;
+  if (base == Base::Bool || base == Base::Char || base == Base::SChar || base == Base::UChar) return 1;
+  if (base == Base::Short || base == Base::UShort) return 2;
+  return is_wide() ? 8 : 4;
+}
 inline int Type::align() const { return base == Base::Struct && !pointer && sdef ? sdef->align : is_wide() ? 2 : 1; }
 inline int Type::vector_words() const { return base == Base::Struct && !pointer && sdef ? sdef->vector_words : 1; }
 
@@ -129,6 +154,9 @@ struct Var {
   int slot = 0;           // Local/Param: frame slot; Shared: word offset (static) or 0 (extern)
   Pos pos;
   bool is_array() const { return array_len >= 0; }
+  // An array of 1- or 2-byte elements (bool, char, short): its length in bytes (array_len counts
+  // the words that hold them, rounded up); -1 for anything else.
+  int byte_len = -1;
   // An array of more than one dimension (T a[A][B], T a[A][B][C]): the length of each, outermost
   // first; array_len is their product, the elements row-major. Empty for anything else.
   std::vector<int> dims;

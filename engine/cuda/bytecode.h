@@ -24,9 +24,9 @@ enum class Op : unsigned char {
   IEq, INe, ILt, ILe, IGt, IGe, ULt, ULe, UGt, UGe, FEq, FNe, FLt, FLe, FGt, FGe, PEq, PNe, PLt, PLe, PGt, PGe,
   LNot,
   I2F, U2F, F2I, F2U, I2B, F2B,
-  PAdd,        // [ptr, integer] -> ptr moved by it, in 64-bit element offsets; b: kPAddUnsigned | kPAddSubtract
+  PAdd,        // [ptr, integer] -> ptr moved by it, in bytes (the parser scales an index by its element's bytes), 64-bit; b: kPAddUnsigned | kPAddSubtract
   PDiff,
-  Ld, St,      // a: access site (St: [value, ptr] -> [value]); b: 2 for an 8-byte value (see PushL), else 4 bytes
+  Ld, St,      // a: access site (St: [value, ptr] -> [value]); b: 2 for an 8-byte value (see PushL), kU8..kS16 for a 1- or 2-byte one, else 4 bytes
   // One 8- or 16-byte access (a whole int2 or float4: PTX ld.v2.b32 / ld.v4.b32), b words: LdV
   // [ptr] -> [word 0, ..., word b-1]; StV [word 0, ..., word b-1, ptr] -> []. a: access site. An
   // address that is not a multiple of the access's size faults (the GPU's "misaligned address").
@@ -62,7 +62,18 @@ enum class Op : unsigned char {
   L2B, D2B, I2D, U2D, L2D, UL2D, F2D, D2F, L2F, UL2F, D2I, D2U, D2L, D2UL, F2L, F2UL,
   LMin, ULMin, DMin, LMax, ULMax, DMax, LAbs, DAbs,
   Math,        // a: a row of the arithmetic builtins' table (math_builtins.h): pops its arguments, pushes its result
+  // A value made one of the 1- and 2-byte integers (a: kU8, kS8, kU16, kS16): its low 8 or 16 bits,
+  // zero- or sign-extended to an int (C++'s conversion to unsigned char, char, ...; and what a
+  // load of such a variable's slot gives).
+  Ext,
 };
+
+// Ld's and St's b for the 1- and 2-byte integers: the access moves that many bytes of the word at
+// address / 4 (which must be a multiple of the size); a load extends them to an int (U: with
+// zeros, S: with the sign), a store writes the value's low bytes. Also Ext's a.
+constexpr int32_t kU8 = 8, kS8 = 9, kU16 = 10, kS16 = 11;
+inline int small_bytes(int32_t width) { return width == kU8 || width == kS8 ? 1 : 2; }
+inline bool is_small_width(int32_t width) { return width >= kU8 && width <= kS16; }
 
 // PAdd's flags (Instr::b).
 // kPAddWide: the operand is a 64-bit integer (long long, size_t), taken whole.
@@ -81,6 +92,7 @@ struct AccessSite {
   AccessOp op;    // load, store, shuffle, atomic
   Base type;      // the value's type (for recording)
   int words = 1;  // words one thread's access moves: 2 or 4 for a whole int2 / float4 (LdV, StV)
+  int bytes = 4;  // bytes it moves: 1 or 2 for a 1- or 2-byte integer or a bool, else 4 * words
 };
 
 // A place where a step may end, with its label.

@@ -62,8 +62,24 @@ class Compiler {
   static int padd_flags(Type operand, bool subtract) {
     return (operand.is_unsigned() ? kPAddUnsigned : 0) | (operand.is_wide() ? kPAddWide : 0) | (subtract ? kPAddSubtract : 0);
   }
-  // Ld's and St's b: 2 for an 8-byte scalar (one 64-bit access), else 0 (4 bytes).
-  static int width(Type t) { return t.is_wide() ? 2 : 0; }
+  // Ld's and St's b: 2 for an 8-byte scalar (one 64-bit access), kU8..kS16 for a bool or a 1- or
+  // 2-byte integer, else 0 (4 bytes).
+  static int width(Type t) {
+    if (t.pointer) return 0;
+    switch (t.base) {
+      case Base::Bool: case Base::UChar: return kU8;
+      case Base::Char: case Base::SChar: return kS8;
+      case Base::UShort: return kU16;
+      case Base::Short: return kS16;
+      default: return t.is_wide() ? 2 : 0;
+    }
+  }
+  // A local scalar's value: its slot (a 1- or 2-byte one extended again from its low bytes, which a
+  // store through a pointer to it may have changed alone).
+  void ldl(const Var& v, Pos p) {
+    emit(Op::Ldl, p, v.slot);
+    if (v.type.is_small()) emit(Op::Ext, p, width(v.type));
+  }
 
   int emit(Op op, Pos pos, int a = 0, int b = 0) {
     out_.code.push_back(Instr{op, a, b});
@@ -87,6 +103,7 @@ class Compiler {
     s.op = op;
     s.type = e.type.pointer ? Base::Int : e.type.base;
     s.words = e.type.is_wide() ? 2 : words;
+    s.bytes = !e.type.pointer && (e.type.is_small() || e.type.base == Base::Bool) ? e.type.bytes() : 4 * s.words;
     if (e.type.is_struct()) s.type = e.type.sdef->fields.front().type.base;  // a vector type: its members'
 
     if (out_.sites.size() >= static_cast<size_t>(kMaxSites))
@@ -124,7 +141,21 @@ class Compiler {
       case Sk::Empty:
         return;
       case Sk::Decl:
-        if (s.var->is_array()) {
+        if (s.var->is_array() && s.var->byte_len >= 0) {  // bool, char, short: packed; each element stored through its address
+          const int b = s.var->type.bytes();
+          for (int k = 0; k < s.var->array_len && !s.array_init.empty(); ++k) {  // the elements the braces leave out are zero
+            emit(Op::Push, s.pos, 0);
+            emit(Op::Stl, s.pos, s.var->slot + k);
+          }
+          for (size_t k = 0; k < s.array_init.size(); ++k) {
+            value(*s.array_init[k]);
+            emit(Op::LocalPtr, s.pos, s.var->slot);
+            emit(Op::Push, s.pos, static_cast<int32_t>(k) * b);
+            emit(Op::PAdd, s.pos);
+            emit(Op::St, s.pos, -1, width(s.var->type));
+            emit(Op::Pop, s.pos);
+          }
+        } else if (s.var->is_array()) {
           const int w = s.var->type.words();  // an 8-byte element takes two slots, its value in the first
           for (int k = 0; k * w < s.var->array_len; ++k) {
             if (k < static_cast<int>(s.array_init.size())) value(*s.array_init[k]);
@@ -265,7 +296,7 @@ class Compiler {
 
   void load(const Expr& lv) {
     if (is_local_scalar(lv)) {
-      emit(Op::Ldl, lv.span.begin, lv.var->slot);
+      ldl(*lv.var, lv.span.begin);
       return;
     }
     address(lv);
@@ -327,6 +358,13 @@ class Compiler {
 
   void convert(Type from, Type to, Pos p) {
     if (from == to || to.is_void() || from.pointer || to.pointer) return;  // a pointer cast keeps the address
+    if (from.is_small()) from = Type{Base::Int, false};  // its value is an int already (sign- or zero-extended)
+    if (to.is_small()) {  // to int first (a float by the GPU's conversion), then its low bytes
+      convert(from, Type{Base::Int, false}, p);
+      emit(Op::Ext, p, width(to));
+      return;
+    }
+    if (from == to) return;
     if (from.is_wide() || to.is_wide()) {
       convert_wide(from.base, to.base, p);
       return;
@@ -502,7 +540,7 @@ class Compiler {
           value(*e.kids[1]);
           int t = temp();
           emit(Op::Stl, p, t);
-          emit(Op::Ldl, p, lhs.var->slot);
+          ldl(*lhs.var, p);
           convert(lhs.type, optype, p);
           emit(Op::Ldl, p, t);
           combine(e.op, optype, lhs.type, p, e.kids[1]->type);
@@ -529,7 +567,7 @@ class Compiler {
         const bool post = !e.prefix;
         auto step = [&]() {
           if (lv.type.pointer) {
-            emit(Op::Push, p, e.op == "++" ? lv.type.pointee().words() : -lv.type.pointee().words());
+            emit(Op::Push, p, e.op == "++" ? lv.type.pointee().bytes() : -lv.type.pointee().bytes());
             emit(Op::PAdd, p);
           } else if (lv.type.base == Base::Double) {
             push_wide(0x3ff0000000000000ULL, p);  // 1.0
@@ -546,10 +584,11 @@ class Compiler {
           } else {
             emit(Op::Push, p, 1);
             emit(e.op == "++" ? Op::IAdd : Op::ISub, p);
+            if (lv.type.is_small()) emit(Op::Ext, p, width(lv.type));  // computed in int, stored back truncated
           }
         };
         if (is_local_scalar(lv)) {
-          emit(Op::Ldl, p, lv.var->slot);
+          ldl(*lv.var, p);
           if (want && post) emit(Op::Dup, p);
           step();
           if (want && !post) emit(Op::Dup, p);

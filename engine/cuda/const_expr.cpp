@@ -131,8 +131,10 @@ class ConstParser {
     }
     if (t.kind == Tok::Char) {
       ++i_;
-      if (t.text.size() == 3) return static_cast<unsigned char>(t.text[1]);
-      fail_at(files_, t.pos, "character constant " + t.text + " is not supported here");
+      int v = 0;
+      std::string why;
+      if (char_constant_value(t.text, &v, &why)) return v;
+      fail_at(files_, t.pos, "character constant " + t.text + " is not supported here: " + why);
     }
     if (t.kind == Tok::Ident) {
       ++i_;
@@ -141,8 +143,9 @@ class ConstParser {
         int size = 0;
         while (i_ < end_ && !is(")")) {
           const std::string& w = t_[i_].text;
-          if (w == "int" || w == "unsigned" || w == "float" || w == "T") size = size == 8 ? 8 : 4;  // T: the host's int or float; `long int`: 8
-          else if (w == "bool" || w == "char") size = size ? size : 1;
+          if (w == "int" || w == "unsigned" || w == "float" || w == "T") size = size ? size : 4;  // T: the host's int or float; `long int`: 8, `short int`: 2
+          else if (w == "bool" || w == "char" || w == "int8_t" || w == "uint8_t") size = 1;  // `unsigned char`: 1
+          else if (w == "short" || w == "int16_t" || w == "uint16_t") size = 2;
           else if (w == "double" || w == "long" || w == "size_t" || w == "int64_t" || w == "uint64_t" || w == "ptrdiff_t") size = 8;
           else if (std::optional<long long> ts = env_.type_size ? env_.type_size(w) : std::nullopt) size = static_cast<int>(*ts);
           else if (w != "const" && w != "volatile" && w != "signed" && w != "struct") fail_at(files_, t_[i_].pos, "sizeof(" + w + ") is not known here");

@@ -168,11 +168,17 @@ const char* op_name(Op op) {
     case Op::LAbs: return "LAbs";
     case Op::DAbs: return "DAbs";
     case Op::Math: return "Math";
+    case Op::Ext: return "Ext";
   }
   return "?";
 }
 
 namespace {
+
+// A 1- or 2-byte access's or Ext's width, as its C++ type.
+std::string small_width_name(int32_t w) {
+  return w == kU8 ? "unsigned char" : w == kS8 ? "char" : w == kU16 ? "unsigned short" : "short";
+}
 
 const char* const kSpecials[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z", "blockIdx.x", "blockIdx.y", "blockIdx.z",
                                  "blockDim.x",  "blockDim.y",  "blockDim.z",  "gridDim.x",  "gridDim.y",  "gridDim.z", "warpSize"};
@@ -249,7 +255,10 @@ std::string operands(const Compiled& c, const SourceSet& files, const Instr& in)
     case Op::Ld:
     case Op::St:
     case Op::LdV:
-    case Op::StV: return site(in.a) + (in.op == Op::LdV || in.op == Op::StV || in.b == 2 ? ", " + num(in.b) + " words" : "");
+    case Op::StV:
+      if (is_small_width(in.b)) return site(in.a) + ", " + small_width_name(in.b);
+      return site(in.a) + (in.op == Op::LdV || in.op == Op::StV || in.b == 2 ? ", " + num(in.b) + " words" : "");
+    case Op::Ext: return is_small_width(in.a) ? small_width_name(in.a) : num(in.a);
     case Op::Jmp:
     case Op::Jz:
     case Op::Jnz: return "-> " + num(in.a);

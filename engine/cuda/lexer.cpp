@@ -9,6 +9,67 @@
 
 namespace scanscope::cuda {
 
+bool char_constant_value(const std::string& text, int* value, std::string* why) {
+  if (text.size() < 3 || text.front() != '\'' || text.back() != '\'') {
+    *why = "a character constant is one character in single quotes";
+    return false;
+  }
+  const std::string body = text.substr(1, text.size() - 2);
+  unsigned v = 0;
+  size_t used = 0;
+  if (body[0] != '\\') {
+    v = static_cast<unsigned char>(body[0]);
+    used = 1;
+    if (v >= 0x80) {
+      *why = "a character constant of more than one byte (write its value)";
+      return false;
+    }
+  } else if (body.size() >= 2) {
+    const char e = body[1];
+    used = 2;
+    switch (e) {
+      case 'n': v = '\n'; break;
+      case 't': v = '\t'; break;
+      case 'r': v = '\r'; break;
+      case 'a': v = '\a'; break;
+      case 'b': v = '\b'; break;
+      case 'f': v = '\f'; break;
+      case 'v': v = '\v'; break;
+      case '\\': case '\'': case '"': case '?': v = static_cast<unsigned char>(e); break;
+      case 'x': {
+        used = 2;
+        while (used < body.size() && std::isxdigit(static_cast<unsigned char>(body[used])) && used < 4) {
+          const char h = body[used++];
+          v = v * 16 + static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : std::tolower(h) - 'a' + 10);
+        }
+        if (used == 2) {
+          *why = "'\\x' needs hexadecimal digits";
+          return false;
+        }
+        break;
+      }
+      default:
+        if (e >= '0' && e <= '7') {
+          used = 1;
+          while (used < body.size() && used < 4 && body[used] >= '0' && body[used] <= '7') v = v * 8 + static_cast<unsigned>(body[used++] - '0');
+          if (v > 255) {
+            *why = "an octal escape above \\377";
+            return false;
+          }
+          break;
+        }
+        *why = std::string("the escape '\\") + e + "' is not one C++ knows";
+        return false;
+    }
+  }
+  if (used != body.size()) {
+    *why = "a character constant of more than one character";
+    return false;
+  }
+  *value = static_cast<signed char>(static_cast<unsigned char>(v));
+  return true;
+}
+
 bool is_ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 

@@ -38,6 +38,11 @@ std::string text_problem(const std::string& text, int* line, int* col);
 // C's precedence of a binary operator (10: * / %, down to 1: ||); -1 when op is none.
 int binary_precedence(const std::string& op);
 
+// The value of a character constant's token ('a', '\n', '\0', '\x41', '\101'): its one byte as
+// a char (signed, as on the GPU: '\xff' is -1). False for anything else (a wide or multi-character
+// constant, an unknown escape), with *why saying what.
+bool char_constant_value(const std::string& text, int* value, std::string* why);
+
 bool is_ident_start(char c);
 bool is_ident_char(char c);
 

@@ -68,9 +68,10 @@ constexpr uint32_t kMaxLoopNest = 64;  // loops inside loops, per thread (the ca
 enum Space : uint64_t { kNone = 0, kGlobal = 1, kShared = 2, kLocal = 3 };
 
 // A pointer: its space (2 bits), its array (14 bits: a buffer, or 0 for shared and local memory)
-// and a signed 48-bit element offset. Offsets are 64-bit arithmetic, as on the GPU: `s + 2^32` is
-// 2^32 elements past s (and faults when used), never s[0] again. A pointer moved more than 2^47
-// elements from its array faults where it is moved (no GPU has that much memory).
+// and a signed 48-bit byte offset (memory is words: byte b is in word b / 4; a local's frame slot
+// k holds the word at bytes 4k to 4k + 3 in its low half). Offsets are 64-bit arithmetic, as on the
+// GPU: `s + 2^32` is 2^32 elements past s (and faults when used), never s[0] again. A pointer moved
+// more than 2^47 bytes from its array faults where it is moved (no GPU has that much memory).
 constexpr int kOffsetBits = 48;
 constexpr uint64_t kOffsetMask = (uint64_t{1} << kOffsetBits) - 1, kArrayMask = ~kOffsetMask;
 constexpr int64_t kMaxOffset = (int64_t{1} << (kOffsetBits - 1)) - 1;
@@ -82,6 +83,20 @@ inline uint64_t make_ptr(uint64_t space, uint64_t buffer, int64_t offset) {
 inline uint64_t space_of(uint64_t p) { return p >> 62; }
 inline int buffer_of(uint64_t p) { return static_cast<int>((p >> kOffsetBits) & (kMaxBuffers - 1)); }
 inline int64_t offset_of(uint64_t p) { return static_cast<int64_t>(p << (64 - kOffsetBits)) >> (64 - kOffsetBits); }
+// The word a pointer's byte offset lies in, and the pointer `bytes` further on.
+inline int word_of(uint64_t p) { return static_cast<int>(offset_of(p) >> 2); }
+inline uint64_t moved_by(uint64_t p, int64_t bytes) { return (p & kArrayMask) | (static_cast<uint64_t>(offset_of(p) + bytes) & kOffsetMask); }
+// The bytes of its word an access of `size` bytes at `p` touches (bit k: byte k).
+inline uint8_t byte_mask(uint64_t p, int size) { return size >= 4 ? 0xF : static_cast<uint8_t>(((1u << size) - 1) << (offset_of(p) & 3)); }
+// A 1- or 2-byte value (Ld's, St's and Ext's kU8..kS16) from the low bits of v, extended to an int.
+inline uint64_t extend_small(uint32_t v, int32_t width) {
+  switch (width) {
+    case kU8: return v & 0xFFu;
+    case kS8: return static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(static_cast<uint8_t>(v))));
+    case kU16: return v & 0xFFFFu;
+    default: return static_cast<uint32_t>(static_cast<int32_t>(static_cast<int16_t>(static_cast<uint16_t>(v))));
+  }
+}
 
 inline float as_f(uint64_t v) {
   float f;
@@ -184,7 +199,7 @@ std::string hex(uint32_t v) {
 
 Machine::Machine(const Compiled& program, const SourceSet& files) : prog_(program), files_(files) {}
 
-int Machine::add_buffer(std::string name, std::vector<uint32_t> words) {
+int Machine::add_buffer(std::string name, std::vector<uint32_t> words, size_t bytes) {
   if (buffers_.size() >= static_cast<size_t>(kMaxBuffers)) throw std::invalid_argument("more than " + std::to_string(kMaxBuffers) + " arrays");
   buffers_.emplace_back();
   Buffer& b = buffers_.back();
@@ -192,16 +207,18 @@ int Machine::add_buffer(std::string name, std::vector<uint32_t> words) {
   b.own = std::move(words);
   b.data = b.own.data();  // stays valid when buffers_ grows: a moved vector keeps its storage
   b.size = b.own.size();
+  b.bytes = bytes && bytes <= 4 * b.size ? bytes : 4 * b.size;
   return static_cast<int>(buffers_.size()) - 1;
 }
 
-int Machine::add_external(std::string name, uint32_t* data, size_t words) {
+int Machine::add_external(std::string name, uint32_t* data, size_t words, size_t bytes) {
   if (buffers_.size() >= static_cast<size_t>(kMaxBuffers)) throw std::invalid_argument("more than " + std::to_string(kMaxBuffers) + " arrays");
   buffers_.emplace_back();
   Buffer& b = buffers_.back();
   b.name = std::move(name);
   b.data = data;
   b.size = words;
+  b.bytes = bytes && bytes <= 4 * words ? bytes : 4 * words;
   return static_cast<int>(buffers_.size()) - 1;
 }
 
@@ -226,7 +243,7 @@ uint64_t Machine::iteration_key(int tid) const {
   return th_[tid].loop_depth ? (h & ((1ULL << 53) - 1)) | 1 : 0;  // 53 bits: exact in a JSON number
 }
 
-uint64_t Machine::pointer_to(int buffer, int offset) { return make_ptr(kGlobal, static_cast<uint64_t>(buffer), offset); }
+uint64_t Machine::pointer_to(int buffer, long long offset_bytes) { return make_ptr(kGlobal, static_cast<uint64_t>(buffer), offset_bytes); }
 
 std::string Machine::who(int tid) const {
   auto index = [](int id, const Dim3& d) {  // (x, y) or (x, y, z) of a linear id
@@ -248,38 +265,43 @@ void Machine::fault(int tid, int pc, const std::string& message) const {
   throw e;
 }
 
-uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp, const char* atomic) {
+uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp, const char* atomic, int size) {
   const int64_t off = offset_of(ptr);
+  const int64_t w = off >> 2;  // the word
+  const uint8_t mask = byte_mask(ptr, size);
+  if (size > 1 && ((off % size) + size) % size != 0 && space_of(ptr) != kNone) check_aligned(tid, pc, ptr, size, is_load);
   switch (space_of(ptr)) {
     case kShared: {
-      if (off < 0 || off >= static_cast<int64_t>(smem_.size()))
-        fault(tid, pc, "shared-memory word " + std::to_string(off) + " is outside the block's " + std::to_string(smem_.size()) +
+      if (off < 0 || w >= static_cast<int64_t>(smem_.size()))
+        fault(tid, pc, "shared-memory word " + std::to_string(w) + " is outside the block's " + std::to_string(smem_.size()) +
                            " words (the launch gives the kernel " + std::to_string(smem_.size() * 4) + " bytes)");
-      if (is_load && !written_[off]) {
-        fault(tid, pc, "reads shared-memory word " + std::to_string(off) + ", which no thread has written yet");
+      if (is_load && (written_[w] & mask) != mask) {
+        fault(tid, pc, size >= 4 ? "reads shared-memory word " + std::to_string(w) + ", which no thread has written yet"
+                                 : "reads byte " + std::to_string(off) + " of shared memory (in word " + std::to_string(w) + "), which no thread has written yet");
       }
-      return &smem_[off];
+      return &smem_[w];
     }
     case kGlobal: {
       const int b = buffer_of(ptr);
       if (b >= static_cast<int>(buffers_.size())) fault(tid, pc, "invalid global pointer");
       Buffer& buf = buffers_[b];
-      if (off < 0 || static_cast<uint64_t>(off) >= buf.size)
-        fault(tid, pc, std::string(is_load ? "reads " : "writes ") + buf.name + "[" + std::to_string(off) + "], outside its " +
-                           std::to_string(buf.size) + " elements");
-      if (!buf.written.empty() && !buf.written[off]) {  // a byte per word: memory the host did not set
+      const int64_t unit = size >= 4 ? 4 : size;  // how the message counts elements: words, or the 1- or 2-byte elements
+      if (off < 0 || static_cast<uint64_t>(off) + static_cast<uint64_t>(std::min(size, 4)) > buf.bytes)
+        fault(tid, pc, std::string(is_load ? "reads " : "writes ") + buf.name + "[" + std::to_string(off / unit) + "], outside its " +
+                           std::to_string(buf.bytes / static_cast<uint64_t>(unit)) + " elements");
+      if (!buf.written.empty() && (buf.written[w] & mask) != mask) {  // a byte per word, a bit per byte: memory the host did not set
         if (is_load)
-          fault(tid, pc, std::string(atomic ? atomic : "reads") + (atomic ? " reads " : " ") + buf.name + "[" + std::to_string(off) +
+          fault(tid, pc, std::string(atomic ? atomic : "reads") + (atomic ? " reads " : " ") + buf.name + "[" + std::to_string(off / unit) +
                              "], which no thread has written and no init: line sets" + (buf.hint.empty() ? "" : "; " + buf.hint));
-        buf.written[off] = 1;
+        buf.written[w] |= mask;
       }
-      return &buf.data[off];
+      return &buf.data[w];
     }
     case kLocal: {
       const uint32_t base = static_cast<uint32_t>(tid) * kStackSlots;
-      if (off < 0 || off >= static_cast<int64_t>(sp))
+      if (off < 0 || w >= static_cast<int64_t>(sp))
         fault(tid, pc, "a pointer to a local variable is used outside that variable's array");
-      return reinterpret_cast<uint32_t*>(&stack_[base + off]);
+      return reinterpret_cast<uint32_t*>(&stack_[base + w]);  // the slot's low half (little-endian)
     }
     default:
       if (ptr == 0) fault(tid, pc, "dereferences a null pointer (NULL, nullptr, 0, or a pointer never set)");
@@ -287,23 +309,27 @@ uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t 
   }
 }
 
-void Machine::check_aligned(int tid, int pc, uint64_t ptr, int words, bool is_load) const {
+void Machine::check_aligned(int tid, int pc, uint64_t ptr, int bytes, bool is_load) const {
   // Shared memory starts 16-byte aligned and global arrays 256-byte aligned (as cudaMalloc places
-  // them), so an access is aligned when its word offset is a multiple of its words. A local's
-  // address is the compiler's to align: the interpreter's frames are not checked.
+  // them), so an access is aligned when its byte offset is a multiple of its size. A local's
+  // address is the compiler's to align: the interpreter's frames are checked only for a 1-, 2- or
+  // 4-byte access, which must not straddle a slot.
   const int64_t off = offset_of(ptr);
-  if (space_of(ptr) == kLocal || words <= 1 || ((off % words) + words) % words == 0) return;
-  const std::string bytes = std::to_string(4 * words);
+  if (bytes <= 1 || ((off % bytes) + bytes) % bytes == 0) return;
+  if (space_of(ptr) == kLocal && bytes > 4) return;
+  const std::string n = std::to_string(bytes);
   std::string where;
   if (space_of(ptr) == kShared) {
-    where = "shared-memory word " + std::to_string(off);
+    where = "shared-memory word " + std::to_string(off >> 2);
   } else if (space_of(ptr) == kGlobal && buffer_of(ptr) < static_cast<int>(buffers_.size())) {
-    where = buffers_[static_cast<size_t>(buffer_of(ptr))].name + "[" + std::to_string(off) + "]";
+    where = buffers_[static_cast<size_t>(buffer_of(ptr))].name + "[" + std::to_string(off / std::min(bytes, 4)) + "]";
+  } else if (space_of(ptr) == kLocal) {
+    where = "a local variable";
   } else {
     return;  // memory() says what is wrong with the pointer
   }
-  fault(tid, pc, std::string("misaligned address: ") + (words == 2 ? "an " : "a ") + bytes + "-byte " + (is_load ? "load of " : "store to ") + where + " (byte " +
-                     std::to_string(4 * off) + ", not a multiple of " + bytes + ")");
+  fault(tid, pc, std::string("misaligned address: ") + (bytes == 8 ? "an " : "a ") + n + "-byte " + (is_load ? "load of " : "store to ") + where + " (byte " +
+                     std::to_string(off) + ", not a multiple of " + n + ")");
 }
 
 void Machine::wide_words(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp, uint32_t** lo, uint32_t** hi, const char* atomic) {
@@ -312,20 +338,20 @@ void Machine::wide_words(int tid, int pc, uint64_t ptr, bool is_load, uint32_t s
     *lo = memory(tid, pc, ptr, is_load, sp, atomic);
     return;
   }
-  check_aligned(tid, pc, ptr, 2, is_load);
+  check_aligned(tid, pc, ptr, 8, is_load);
   // both words checked before either is used: a fault leaves no part of the access
   *lo = memory(tid, pc, ptr, is_load, sp, atomic);
-  *hi = memory(tid, pc, (ptr & kArrayMask) | (static_cast<uint64_t>(offset_of(ptr) + 1) & kOffsetMask), is_load, sp, atomic);
+  *hi = memory(tid, pc, moved_by(ptr, 4), is_load, sp, atomic);
 }
 
 void Machine::record_wide(int tid, int site, AccessOp op, uint64_t ptr, uint64_t value, int round, int pc) {
   if (space_of(ptr) == kShared && op != kLoad) {
-    written_[static_cast<size_t>(offset_of(ptr))] = 1;
-    written_[static_cast<size_t>(offset_of(ptr) + 1)] = 1;
+    written_[static_cast<size_t>(word_of(ptr))] = 0xF;
+    written_[static_cast<size_t>(word_of(ptr) + 1)] = 0xF;
   }
   if (!record_ || (space_of(ptr) != kShared && space_of(ptr) != kGlobal)) return;
   for (int k = 0; k < 2; ++k) {
-    RawAccess a{tid, site, op, static_cast<int>(offset_of(ptr) + k), value, round, -1};
+    RawAccess a{tid, site, op, word_of(ptr) + k, value, round, -1};
     a.part = k;
     if (space_of(ptr) == kGlobal) {
       a.array = buffer_of(ptr);
@@ -740,8 +766,15 @@ void Machine::end_phase(bool final_phase) {
     for (size_t i : idx) {
       const RawAccess& a = raw_[i];
       if (a.array < 0 && (a.op == kStore || a.op == kAtomic)) {
-        mem[a.word] = static_cast<uint32_t>(a.part == 1 ? a.bits >> 32 : a.bits);
-        wr[a.word] = 1;
+        if (a.mask) {  // a 1- or 2-byte store: its bytes of the word
+          const int shift = 8 * __builtin_ctz(a.mask);
+          const uint32_t bits = (a.mask & (a.mask >> 1)) ? 0xFFFFu : 0xFFu;
+          mem[a.word] = (mem[a.word] & ~(bits << shift)) | ((static_cast<uint32_t>(a.bits) & bits) << shift);
+          wr[a.word] |= a.mask;
+        } else {
+          mem[a.word] = static_cast<uint32_t>(a.part == 1 ? a.bits >> 32 : a.bits);
+          wr[a.word] = 0xF;
+        }
       }
     }
     // program order is per thread: each thread's accesses together, in the order it made them
@@ -758,6 +791,7 @@ void Machine::end_phase(bool final_phase) {
         g.op = a.op;
         g.array = a.array;
         g.index = a.word;
+        g.mask = a.mask;
         g.value = value_of(a.bits, prog_.sites[a.site].type);
         g.iter = a.iter;
         s.global.push_back(g);
@@ -768,6 +802,7 @@ void Machine::end_phase(bool final_phase) {
       acc.site = a.site;
       acc.op = a.op;
       acc.word = a.word;
+      acc.mask = a.mask;
       acc.value = value_of(a.bits, prog_.sites[a.site].type);
       s.accesses.push_back(acc);
     }
@@ -897,8 +932,8 @@ void Machine::run_thread(int tid) {
     const Instr in = code[pc++];
     switch (in.op) {
       case Op::Push: PUSH(static_cast<uint32_t>(in.a)); break;
-      case Op::SharedPtr: PUSH(make_ptr(kShared, 0, in.a)); break;
-      case Op::LocalPtr: PUSH(make_ptr(kLocal, 0, static_cast<int32_t>(fp + in.a))); break;
+      case Op::SharedPtr: PUSH(make_ptr(kShared, 0, 4LL * in.a)); break;
+      case Op::LocalPtr: PUSH(make_ptr(kLocal, 0, 4LL * (fp + static_cast<uint32_t>(in.a)))); break;
       case Op::Ldl: PUSH(st[fp + in.a]); break;
       case Op::Stl: st[fp + in.a] = POP(); break;
       case Op::Pop: --sp; break;
@@ -989,7 +1024,7 @@ void Machine::run_thread(int tid) {
         const bool over = (in.b & kPAddSubtract) ? __builtin_sub_overflow(offset_of(p), k, &moved) : __builtin_add_overflow(offset_of(p), k, &moved);
         const bool huge = (in.b & kPAddWide) && (in.b & kPAddUnsigned) && (raw64 >> 63);  // an unsigned offset of 2^63 or more
         if (over || huge || moved > kMaxOffset || moved < -kMaxOffset)
-          fault(tid, static_cast<int>(pc) - 1, "pointer arithmetic moves a pointer more than 2^47 elements from its array");
+          fault(tid, static_cast<int>(pc) - 1, "pointer arithmetic moves a pointer more than 2^47 bytes from its array");
         TOP() = (p & kArrayMask) | (static_cast<uint64_t>(moved) & kOffsetMask);
         break;
       }
@@ -997,7 +1032,7 @@ void Machine::run_thread(int tid) {
         uint64_t b = POP();
         uint64_t a = TOP();
         if ((a & kArrayMask) != (b & kArrayMask)) fault(tid, static_cast<int>(pc) - 1, "subtracts pointers into different arrays");
-        TOP() = from_i(static_cast<int32_t>(offset_of(a) - offset_of(b)));  // the machine's ints are 32-bit
+        TOP() = from_i(static_cast<int32_t>(offset_of(a) - offset_of(b)));  // bytes (the parser divides by the element's); the machine's ints are 32-bit
         break;
       }
       case Op::Ld: {
@@ -1010,11 +1045,24 @@ void Machine::run_thread(int tid) {
           record_wide(tid, in.a, kLoad, p, v, th.round, static_cast<int>(pc) - 1);
           break;
         }
+        if (is_small_width(in.b)) {  // a bool, char or short: its bytes of the word, extended
+          const int size = small_bytes(in.b);
+          const uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true, sp, nullptr, size);
+          const uint64_t v = extend_small(*m >> (8 * (offset_of(p) & 3)), in.b);
+          TOP() = v;
+          if (record_ && (space_of(p) == kShared || space_of(p) == kGlobal)) {
+            RawAccess a{tid, in.a, kLoad, word_of(p), v, th.round, space_of(p) == kGlobal ? buffer_of(p) : -1};
+            if (space_of(p) == kGlobal) a.iter = iteration_key(tid);
+            a.mask = byte_mask(p, size);
+            record(a, pc - 1);
+          }
+          break;
+        }
         uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, true, sp);
         TOP() = *m;
-        if (record_ && space_of(p) == kShared) record(RawAccess{tid, in.a, kLoad, static_cast<int>(offset_of(p)), *m, th.round, -1}, pc - 1);
+        if (record_ && space_of(p) == kShared) record(RawAccess{tid, in.a, kLoad, word_of(p), *m, th.round, -1}, pc - 1);
         else if (record_ && space_of(p) == kGlobal)
-          record(RawAccess{tid, in.a, kLoad, static_cast<int>(offset_of(p)), *m, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
+          record(RawAccess{tid, in.a, kLoad, word_of(p), *m, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
         break;
       }
       case Op::St: {
@@ -1033,30 +1081,46 @@ void Machine::run_thread(int tid) {
           break;
         }
         uint32_t v = as_u(TOP());
+        if (is_small_width(in.b)) {  // a bool, char or short: only its bytes of the word change
+          const int size = small_bytes(in.b);
+          uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, false, sp, nullptr, size);
+          const int shift = 8 * static_cast<int>(offset_of(p) & 3);
+          const uint32_t bits = size == 1 ? 0xFFu : 0xFFFFu;
+          *m = (*m & ~(bits << shift)) | ((v & bits) << shift);
+          const uint8_t mask = byte_mask(p, size);
+          if (space_of(p) == kShared) written_[word_of(p)] |= mask;
+          if (record_ && (space_of(p) == kShared || space_of(p) == kGlobal)) {
+            RawAccess a{tid, in.a, kStore, word_of(p), extend_small(v, in.b), th.round, space_of(p) == kGlobal ? buffer_of(p) : -1};
+            if (space_of(p) == kGlobal) a.iter = iteration_key(tid);
+            a.mask = mask;
+            record(a, pc - 1);
+          }
+          break;
+        }
         uint32_t* m = memory(tid, static_cast<int>(pc) - 1, p, false, sp);
         *m = v;
         if (space_of(p) == kShared) {
-          written_[offset_of(p)] = 1;
-          if (record_) record(RawAccess{tid, in.a, kStore, static_cast<int>(offset_of(p)), v, th.round, -1}, pc - 1);
+          written_[word_of(p)] = 0xF;
+          if (record_) record(RawAccess{tid, in.a, kStore, word_of(p), v, th.round, -1}, pc - 1);
         } else if (record_ && space_of(p) == kGlobal) {
-          record(RawAccess{tid, in.a, kStore, static_cast<int>(offset_of(p)), v, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
+          record(RawAccess{tid, in.a, kStore, word_of(p), v, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
         }
         break;
       }
       case Op::LdV: {
         const int w = in.b;
         const uint64_t p = POP();
-        check_aligned(tid, static_cast<int>(pc) - 1, p, w, true);
+        check_aligned(tid, static_cast<int>(pc) - 1, p, 4 * w, true);
         uint32_t* words[4];
         for (int k = 0; k < w; ++k)  // every word checked before any is recorded: a fault leaves no part of the access
-          words[k] = memory(tid, static_cast<int>(pc) - 1, (p & kArrayMask) | (static_cast<uint64_t>(offset_of(p) + k) & kOffsetMask), true, sp);
+          words[k] = memory(tid, static_cast<int>(pc) - 1, moved_by(p, 4 * k), true, sp);
         for (int k = 0; k < w; ++k) {
-          const uint64_t q = (p & kArrayMask) | (static_cast<uint64_t>(offset_of(p) + k) & kOffsetMask);
+          const uint64_t q = moved_by(p, 4 * k);
           uint32_t* m = words[k];
           PUSH(*m);
-          if (record_ && space_of(q) == kShared) record(RawAccess{tid, in.a, kLoad, static_cast<int>(offset_of(q)), *m, th.round, -1}, pc - 1);
+          if (record_ && space_of(q) == kShared) record(RawAccess{tid, in.a, kLoad, word_of(q), *m, th.round, -1}, pc - 1);
           else if (record_ && space_of(q) == kGlobal)
-            record(RawAccess{tid, in.a, kLoad, static_cast<int>(offset_of(q)), *m, th.round, buffer_of(q), iteration_key(tid)}, pc - 1);
+            record(RawAccess{tid, in.a, kLoad, word_of(q), *m, th.round, buffer_of(q), iteration_key(tid)}, pc - 1);
         }
         break;
       }
@@ -1064,20 +1128,20 @@ void Machine::run_thread(int tid) {
         const int w = in.b;
         const uint64_t p = POP();
         sp -= static_cast<uint32_t>(w);
-        check_aligned(tid, static_cast<int>(pc) - 1, p, w, false);
+        check_aligned(tid, static_cast<int>(pc) - 1, p, 4 * w, false);
         uint32_t* words[4];
         for (int k = 0; k < w; ++k)
-          words[k] = memory(tid, static_cast<int>(pc) - 1, (p & kArrayMask) | (static_cast<uint64_t>(offset_of(p) + k) & kOffsetMask), false, sp);
+          words[k] = memory(tid, static_cast<int>(pc) - 1, moved_by(p, 4 * k), false, sp);
         for (int k = 0; k < w; ++k) {
-          const uint64_t q = (p & kArrayMask) | (static_cast<uint64_t>(offset_of(p) + k) & kOffsetMask);
+          const uint64_t q = moved_by(p, 4 * k);
           const uint32_t v = as_u(st[sp + k]);
           uint32_t* m = words[k];
           *m = v;
           if (space_of(q) == kShared) {
-            written_[offset_of(q)] = 1;
-            if (record_) record(RawAccess{tid, in.a, kStore, static_cast<int>(offset_of(q)), v, th.round, -1}, pc - 1);
+            written_[word_of(q)] = 0xF;
+            if (record_) record(RawAccess{tid, in.a, kStore, word_of(q), v, th.round, -1}, pc - 1);
           } else if (record_ && space_of(q) == kGlobal) {
-            record(RawAccess{tid, in.a, kStore, static_cast<int>(offset_of(q)), v, th.round, buffer_of(q), iteration_key(tid)}, pc - 1);
+            record(RawAccess{tid, in.a, kStore, word_of(q), v, th.round, buffer_of(q), iteration_key(tid)}, pc - 1);
           }
         }
         break;
@@ -1139,10 +1203,10 @@ void Machine::run_thread(int tid) {
         }
         *m = nv;
         if (space_of(p) == kShared) {
-          written_[offset_of(p)] = 1;
-          if (record_) record(RawAccess{tid, in.b, kAtomic, static_cast<int>(offset_of(p)), nv, th.round, -1}, pc - 1);
+          written_[word_of(p)] = 0xF;
+          if (record_) record(RawAccess{tid, in.b, kAtomic, word_of(p), nv, th.round, -1}, pc - 1);
         } else if (record_ && space_of(p) == kGlobal) {
-          record(RawAccess{tid, in.b, kAtomic, static_cast<int>(offset_of(p)), nv, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
+          record(RawAccess{tid, in.b, kAtomic, word_of(p), nv, th.round, buffer_of(p), iteration_key(tid)}, pc - 1);
         }
         PUSH(old);
         break;
@@ -1281,7 +1345,7 @@ void Machine::run_thread(int tid) {
       case Op::Ffs: TOP() = static_cast<uint32_t>(__builtin_ffs(as_i(TOP()))); break;
       case Op::NamePtr: {
         if (record_ && tid == 0 && space_of(st[fp + in.a]) == kShared) {
-          const int off = static_cast<int>(offset_of(st[fp + in.a]));
+          const int off = word_of(st[fp + in.a]);
           if (pointer_seen_.insert(prog_.names[in.b]).second) pointer_names_.push_back({off, prog_.names[in.b]});
         }
         break;
@@ -1296,6 +1360,7 @@ void Machine::run_thread(int tid) {
       case Op::ActiveMask:  // waits for the lanes that take it together (fire_active_mask)
         park(Status::Collective, th.wait);
         return;
+      case Op::Ext: TOP() = extend_small(as_u(TOP()), in.a); break;
       case Op::Math: {
         const MathBuiltin& m = *math_builtin(in.a);
         uint32_t a[3] = {0, 0, 0};

@@ -59,12 +59,14 @@ class Machine {
  public:
   Machine(const Compiled& program, const SourceSet& files);
 
-  // Global memory: a buffer of 32-bit words; pointer_to makes the value a parameter holds.
-  int add_buffer(std::string name, std::vector<uint32_t> words);
+  // Global memory: a buffer of 32-bit words; pointer_to makes the value a parameter holds. `bytes`:
+  // how many of the words' bytes the array has (an array of 1- or 2-byte elements packs them, 4 or
+  // 2 a word, little-endian, as the GPU's memory holds them; an access past them faults); 0: all.
+  int add_buffer(std::string name, std::vector<uint32_t> words, size_t bytes = 0);
   // Memory the caller owns (the device-wide emulation's arrays), used in place.
-  int add_external(std::string name, uint32_t* data, size_t words);
+  int add_external(std::string name, uint32_t* data, size_t words, size_t bytes = 0);
   std::vector<uint32_t> buffer(int id) const { return std::vector<uint32_t>(buffers_[id].data, buffers_[id].data + buffers_[id].size); }
-  static uint64_t pointer_to(int buffer, int offset = 0);
+  static uint64_t pointer_to(int buffer, long long offset_bytes = 0);  // pointers count bytes
   // Marks every word of a buffer unwritten (memory the host did not set): a load or an atomic of
   // a word no store or atomic has written since is a fault, which ends with `hint` (the header
   // line that would set it). Buffers start written (set by the host).
@@ -97,8 +99,9 @@ class Machine {
     std::string name;
     std::vector<uint32_t> own;  // empty for external memory
     uint32_t* data = nullptr;
-    size_t size = 0;
-    std::vector<uint8_t> written;  // per word, 1 once written; empty: every word is set
+    size_t size = 0;               // words
+    size_t bytes = 0;              // the array's bytes (at most 4 * size)
+    std::vector<uint8_t> written;  // per word, a bit per byte once written; empty: every word is set
     std::string hint;              // how the file would set an unwritten word
   };
   enum class Status : unsigned char { Running, Barrier, Collective, Exited };
@@ -125,6 +128,7 @@ class Machine {
     int array;  // global buffer; -1 for shared memory and shuffles
     uint64_t iter = 0;  // global: the iteration counts of the loops around the access (a hash)
     int part = -1;      // a word of an 8-byte access: 0 its low half, 1 its high half
+    uint8_t mask = 0;   // a 1- or 2-byte access: the bytes of the word (bit k: byte k); 0: the whole word
   };
   struct RoundLabel {
     bool set = false;
@@ -145,10 +149,12 @@ class Machine {
   std::string who(int tid) const;
   // The word `ptr` names; `sp`: the thread's stack top now (a local's address is below it).
   // A load or an atomic (`atomic`: its builtin) faults on a global word nobody has written.
-  uint32_t* memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp, const char* atomic = nullptr);
-  // A whole int2 / float4 (`words` 2 or 4) at `ptr`: faults, as the GPU does, unless its address is
-  // a multiple of its size.
-  void check_aligned(int tid, int pc, uint64_t ptr, int words, bool is_load) const;
+  // `size`: the access's bytes (1, 2 or 4; an 8-byte one is two of 4): its address must be a
+  // multiple of it, and the bytes it names must have been written.
+  uint32_t* memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp, const char* atomic = nullptr, int size = 4);
+  // An access of `bytes` (2, 4, 8 or 16: a whole int2 / float4) at `ptr`: faults, as the GPU does,
+  // unless its address is a multiple of its size.
+  void check_aligned(int tid, int pc, uint64_t ptr, int bytes, bool is_load) const;
   // An 8-byte scalar (Ld and St with b = 2, a 64-bit atomic): its two words in shared or global
   // memory (aligned, or a fault), or a local's 64-bit slot (hi is then null).
   void wide_words(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp, uint32_t** lo, uint32_t** hi, const char* atomic = nullptr);

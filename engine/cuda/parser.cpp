@@ -28,7 +28,9 @@ std::string Type::name() const {
   }
   std::string b = base == Base::Void ? "void" : base == Base::Bool ? "bool" : base == Base::Int ? "int"
                   : base == Base::Unsigned ? "unsigned" : base == Base::Struct ? (sdef ? sdef->name : "struct")
-                  : base == Base::Long ? "long long" : base == Base::ULong ? "unsigned long long" : base == Base::Double ? "double" : "float";
+                  : base == Base::Long ? "long long" : base == Base::ULong ? "unsigned long long" : base == Base::Double ? "double"
+                  : base == Base::Char ? "char" : base == Base::SChar ? "signed char" : base == Base::UChar ? "unsigned char" : base == Base::Short ? "short"
+                  : base == Base::UShort ? "unsigned short" : "float";
   return pointer ? b + "*" : b;
 }
 
@@ -102,7 +104,7 @@ bool is_sync_builtin(Builtin b) {
   }
 }
 
-const char* const kUnsupportedTypes[] = {"short", "char", "int8_t", "uint8_t", "int16_t", "uint16_t", "half", "__half", "dim3", "auto", "char2", "char4", "uchar2", "uchar4", "short2", "short4", "ushort2", "ushort4",
+const char* const kUnsupportedTypes[] = {"half", "__half", "dim3", "auto", "char2", "char4", "uchar2", "uchar4", "short2", "short4", "ushort2", "ushort4",
                                          "long2", "long4", "ulong2", "ulong4", "longlong2", "longlong4", "ulonglong2", "ulonglong4",
                                          "double2", "double4", "int1", "uint1", "float1"};
 
@@ -255,7 +257,8 @@ class Parser {
     const Token& t = t_[std::min(k, t_.size() - 1)];
     if (t.kind != Tok::Ident) return false;
     static const char* const words[] = {"void", "bool", "int", "unsigned", "signed", "float", "const", "volatile", "typename",
-                                        "uint32_t", "int32_t", "long", "double", "size_t", "int64_t", "uint64_t", "ptrdiff_t"};
+                                        "uint32_t", "int32_t", "long", "double", "size_t", "int64_t", "uint64_t", "ptrdiff_t",
+                                        "char", "short", "int8_t", "uint8_t", "int16_t", "uint16_t"};
     for (const char* w : words)
       if (t.text == w) return true;
     for (const char* w : kUnsupportedTypes)
@@ -322,7 +325,7 @@ class Parser {
     if (w.kind != Tok::Ident) fail(w.pos, "expected a type, found " + found());
     for (const char* u : kUnsupportedTypes)
       if (w.text == u)
-        fail(w.pos, "type '" + w.text + "' is not supported (kernel files use int, unsigned, float, bool, long long, unsigned long long, "
+        fail(w.pos, "type '" + w.text + "' is not supported (kernel files use int, unsigned, float, bool, char, short, long long, unsigned long long, "
                     "size_t, double and the vector types int2, int4, uint2, uint4, float2, float4, int3, uint3, float3)");
     if (group_type_at(i_)) {
       t = group_type();
@@ -353,19 +356,25 @@ class Parser {
     else if (accept_word("double")) t.base = Base::Double;
     else if (accept_word("size_t") || accept_word("uint64_t")) t.base = Base::ULong;  // LP64: 8 bytes, as on the GPU
     else if (accept_word("int64_t") || accept_word("ptrdiff_t")) t.base = Base::Long;
+    else if (accept_word("char")) t.base = Base::Char;  // signed on the GPU (as on x86-64), a type of its own
+    else if (accept_word("int8_t")) t.base = Base::SChar;
+    else if (accept_word("uint8_t")) t.base = Base::UChar;
+    else if (accept_word("int16_t")) t.base = Base::Short;
+    else if (accept_word("uint16_t")) t.base = Base::UShort;
+    else if (short_words()) t.base = Base::Short;
     else if (long_words()) t.base = Base::Long;
     else if (accept_word("unsigned")) {
-      t.base = long_words() ? Base::ULong : Base::Unsigned;
-      accept_word("int");
+      t.base = accept_word("char") ? Base::UChar : short_words() ? Base::UShort : long_words() ? Base::ULong : Base::Unsigned;
+      if (t.base != Base::UChar) accept_word("int");
     } else if (accept_word("signed")) {
-      t.base = long_words() ? Base::Long : Base::Int;
-      accept_word("int");
+      t.base = accept_word("char") ? Base::SChar : short_words() ? Base::Short : long_words() ? Base::Long : Base::Int;
+      if (t.base != Base::SChar) accept_word("int");
     } else {
       fail(w.pos, "expected a type, found '" + w.text + "'" + (w.text == "T" ? " (T is defined by the host: is this file run through scanscope?)" : ""));
     }
     skip_qualifiers();
-    if (is_word("long") || is_word("short") || is_word("char"))
-      fail(cur().pos, "type '" + cur().text + "' is not supported (kernel files use int, unsigned, float, bool, long long, size_t and double)");
+    if (is_word("long") || is_word("short") || is_word("char") || is_word("unsigned") || is_word("signed") || is_word("int"))
+      fail(cur().pos, "'" + cur().text + "' after " + t.name() + " (write the type's words in the usual order: unsigned short, long long int, ...)");
     if (accept("*")) {
       if (t.pointer || t.is_group()) fail(prev_end(), "pointers to pointers are not supported");
       t.pointer = true;
@@ -382,6 +391,13 @@ class Parser {
       ++i_;
     }
     return t;
+  }
+
+  // `short`, `short int` (after `unsigned` or `signed` too): true when there was one.
+  bool short_words() {
+    if (!accept_word("short")) return false;
+    accept_word("int");
+    return true;
   }
 
   // `long`, `long long`, `long int`, `long long int` (after `unsigned` or `signed` too): true when
@@ -949,9 +965,9 @@ class Parser {
       while (true) {
         if (t.is_void()) fail(mname.pos, "a member cannot be void");
         if (t.pointer) fail(mname.pos, "pointer members are not supported (a pointer is 8 bytes on the GPU, a word here)");
-        if (t.base == Base::Bool) fail(mname.pos, "a bool member is not supported (a bool is one byte in CUDA's layout: use int)");
-        if (t.is_wide() || (t.is_struct() && t.sdef->align > 1 && !t.sdef->vector))
-          fail(mname.pos, "a member of 8 bytes (" + t.name() + ") is not supported yet: struct members are 4-byte values here");
+        if (t.base == Base::Bool || t.is_small())
+          fail(mname.pos, "a " + t.name() + " member is not supported (a " + t.name() + " is " + (t.bytes() == 1 ? "one byte" : "two bytes") +
+                              " in CUDA's layout: use int)");
         if (t.is_group()) fail(mname.pos, "a cooperative group cannot be a struct's member here");
         if (t.is_struct() && t.sdef == d) fail(mname.pos, "struct '" + name + "' cannot contain itself");
         if (is("[")) fail(cur().pos, "array members are not supported yet (member '" + mname.text + "')");
@@ -1639,8 +1655,7 @@ class Parser {
   void shared_decl(const Specs& s, Type type, const Token& name) {
     if (type.is_void()) fail(name.pos, "a shared variable cannot be void");
     if (type.pointer) fail(name.pos, "__shared__ pointers are not supported (declare a __shared__ array)");
-    if (type.base == Base::Bool) fail(name.pos, "__shared__ bool is not supported (a bool is one byte: use int)");
-    int len = -1;
+    int len = -1, v_bytes = -1;
     std::vector<int> dims;
     if (accept("[")) {
       if (accept("]")) {
@@ -1649,10 +1664,12 @@ class Parser {
         if (is("[")) fail(cur().pos, "an extern __shared__ array has one dimension (index it as a 1-D array)");
       } else {
         --i_;  // back to '['
-        dims = array_dims(name, "__shared__ array", 12288 / type.words(), type.words() > 1 ? "structs fit in 48 KiB" : "words fit in 48 KiB");
+        dims = type.bytes() < 4 ? array_dims(name, "__shared__ array", 49152 / type.bytes(), type.bytes() == 1 ? "bytes fit in 48 KiB" : "shorts fit in 48 KiB")
+                                : array_dims(name, "__shared__ array", 12288 / type.words(), type.words() > 1 ? "structs fit in 48 KiB" : "words fit in 48 KiB");
         len = dims_product(dims);
         if (type.is_struct() && dims.size() > 1) fail(name.pos, "arrays of structs have one dimension here");
-        len *= type.words();  // in words
+        if (type.bytes() < 4) v_bytes = len * type.bytes();  // bool, char, short: packed, 4 or 2 a word
+        len = type.bytes() < 4 ? (len * type.bytes() + 3) / 4 : len * type.words();  // in words
         if (dims.size() == 1) dims.clear();
         if (s.is_extern) fail(name.pos, "an extern __shared__ array takes no size (its size comes from the launch)");
       }
@@ -1670,6 +1687,7 @@ class Parser {
                            "'s default constructor sets members (give it an empty one, or set the members after the declaration)");
     }
     Var* v = declare(name, type, len, Storage::Shared);
+    v->byte_len = v_bytes;
     v->dims = std::move(dims);
     v->extern_shared = s.is_extern;
     if (s.is_extern) {
@@ -1859,8 +1877,11 @@ class Parser {
         std::vector<int> dims = array_dims(name, "local array", kMaxFrameWords, "allowed");
         const int len = dims_product(dims);
         if (type.pointer) fail(name.pos, "arrays of pointers are not supported");
-        Var* v2 = declare(name, type, len * type.words(), Storage::Local);  // an 8-byte element takes two slots
-        v2->slot = alloc_slots(len * type.words());
+        // an 8-byte element takes two slots; bool, char and short elements are packed, 4 or 2 a slot
+        const int slots = type.bytes() < 4 ? (len * type.bytes() + 3) / 4 : len * type.words();
+        Var* v2 = declare(name, type, slots, Storage::Local);
+        v2->slot = alloc_slots(slots);
+        if (type.bytes() < 4) v2->byte_len = len * type.bytes();
         if (dims.size() > 1) v2->dims = dims;
         d->var = v2;
         if (accept("=")) {
@@ -2054,7 +2075,7 @@ class Parser {
         if (bop != "+" && bop != "-") fail(at, "'" + op + "' on a pointer");
         if (!rhs->type.is_integer()) fail(rhs->span.begin, "a pointer moves by an integer");
         optype = lhs->type;  // an unsigned offset keeps its type: it moves the pointer forward (machine: PAdd)
-        rhs = scaled(pointer_offset(std::move(rhs), "pointer offset"), lhs->type.pointee().words());
+        rhs = scaled(pointer_offset(std::move(rhs), "pointer offset"), lhs->type.pointee().bytes());
       } else {
         if (!lhs->type.is_arithmetic() || !rhs->type.is_arithmetic()) fail(at, "'" + op + "' needs numbers");
         if (bop == "<<" || bop == ">>") {
@@ -2121,7 +2142,8 @@ class Parser {
     return lhs;
   }
 
-  static Type promote(Type t) { return t.base == Base::Bool && !t.pointer ? kInt : t; }
+  // C++'s integer promotions: bool, char and short (signed or not) become int.
+  static Type promote(Type t) { return (t.base == Base::Bool || t.is_small()) && !t.pointer ? kInt : t; }
   static Type common(Type a, Type b) {
     a = promote(a);
     b = promote(b);
@@ -2173,7 +2195,7 @@ class Parser {
       if ((op == "+" || op == "-") && a->type.pointer && b->type.is_integer()) {
         auto e = make(Ek::Binary, begin, a->type);
         e->op = op;
-        const int w = a->type.pointee().words();
+        const int w = a->type.pointee().bytes();
         e->kids.push_back(std::move(a));
         e->kids.push_back(scaled(pointer_offset(std::move(b), "pointer offset"), w));
         return e;
@@ -2181,11 +2203,11 @@ class Parser {
       if (op == "-" && a->type.pointer && b->type == a->type) {
         auto e = make(Ek::Binary, begin, kInt);
         e->op = op;
-        const int w = a->type.pointee().words();
+        const int w = a->type.pointee().bytes();
         e->kids.push_back(std::move(a));
         e->kids.push_back(std::move(b));
         if (w == 1) return e;
-        auto d = make(Ek::Binary, begin, kInt);  // words apart, in elements
+        auto d = make(Ek::Binary, begin, kInt);  // bytes apart, in elements
         d->op = "/";
         d->ival = static_cast<long long>(Base::Int);
         d->kids.push_back(std::move(e));
@@ -2279,7 +2301,7 @@ class Parser {
       long long size = 4;
       if (is_type_start(i_)) {
         Type t = parse_type();
-        size = t.pointer ? 8 : t.base == Base::Bool ? 1 : 4LL * t.words();
+        size = t.bytes();
         if (t.is_void()) fail(p, "sizeof(void)");
       } else {
         ++sizeof_;  // an array of several dimensions may stand here whole
@@ -2287,8 +2309,9 @@ class Parser {
         --sizeof_;
         const std::vector<int> dims = designated_dims(*x);
         const bool in_words = x->kind == Ek::Var && x->var->dims.empty();  // a 1-D array's length counts words
-        if (!dims.empty() && dims_product(dims) > 0) size = 4LL * dims_product(dims) * (in_words ? 1 : x->type.pointee().words());  // an array, or a row of one
-        else size = x->type.pointer ? 8 : x->type.base == Base::Bool ? 1 : 4LL * x->type.words();
+        if (in_words && x->var->byte_len >= 0) size = x->var->byte_len;  // a 1-D array of bool, char or short
+        else if (!dims.empty() && dims_product(dims) > 0) size = in_words ? 4LL * dims_product(dims) : 1LL * dims_product(dims) * x->type.pointee().bytes();  // an array, or a row of one
+        else size = x->type.bytes();
       }
       expect(")");
       auto e = make(Ek::IntLit, p, kUnsigned);
@@ -2301,7 +2324,8 @@ class Parser {
   bool is_type_start(const Token& t) const {
     if (t.kind != Tok::Ident) return false;
     static const char* const words[] = {"void", "bool", "int", "unsigned", "signed", "float", "const", "volatile",
-                                        "long", "double", "size_t", "int64_t", "uint64_t", "ptrdiff_t"};
+                                        "long", "double", "size_t", "int64_t", "uint64_t", "ptrdiff_t", "char", "short",
+                                        "int8_t", "uint8_t", "int16_t", "uint16_t"};
     for (const char* w : words)
       if (t.text == w) return true;
     for (const char* w : kUnsupportedTypes)
@@ -2352,7 +2376,7 @@ class Parser {
         if (dims.size() > 1) {  // a row of a 2-D array (a plane of a 3-D one): its first element
           const long long stride = dims_product(std::vector<int>(dims.begin() + 1, dims.end()));
           const Pos ib = idx->span.begin;
-          ExprP off = make_binary("*", convert(std::move(idx), kInt, "index"), int_lit(stride * e->type.pointee().words(), kInt, ib), ib);
+          ExprP off = make_binary("*", convert(std::move(idx), kInt, "index"), int_lit(stride * e->type.pointee().bytes(), kInt, ib), ib);
           auto x = make(Ek::Binary, e->span.begin, e->type);
           x->op = "[]";
           x->kids.push_back(std::move(e));
@@ -2369,7 +2393,7 @@ class Parser {
         x->lvalue = true;
         x->stmt = stmt_pos_;
         x->kids.push_back(std::move(e));
-        x->kids.push_back(scaled(pointer_offset(std::move(idx), "index"), x->type.words()));  // an 8-byte element: 2 words
+        x->kids.push_back(scaled(pointer_offset(std::move(idx), "index"), x->type.bytes()));  // pointer offsets count bytes
         e = std::move(x);
         continue;
       }
@@ -2409,7 +2433,13 @@ class Parser {
       return number(t);
     }
     if (t.kind == Tok::String) fail(p, "strings are not supported in kernel files");
-    if (t.kind == Tok::Char) fail(p, "character constants are not supported in kernel files");
+    if (t.kind == Tok::Char) {  // 'a': a char
+      int v = 0;
+      std::string why;
+      if (!char_constant_value(t.text, &v, &why)) fail(p, "character constant " + t.text + " is not supported: " + why);
+      ++i_;
+      return int_lit(v, Type{Base::Char, false}, p, end_of(t));
+    }
     if (accept("(")) {
       const int saved_angle = angle_;
       angle_ = 0;
@@ -2709,9 +2739,11 @@ class Parser {
         a = var_expr(tmp, p);
         a->lvalue = false;
       }
-      Place pl = place_of(std::move(a), true);  // a struct goes by value: a word per member
+      Place pl = place_of(std::move(a), true);  // a struct goes by value: its words, as the callee's frame lays them out
       if (pl.prefix) before.push_back(std::move(pl.prefix));
-      leaves(pl, pl.type, &e->kids);
+      int next = 0;
+      arg_words(pl, pl.type, 0, &next, &e->kids, p);
+      for (; next < pl.type.words(); ++next) e->kids.push_back(int_lit(0, kInt, p));  // the padding at its end
     }
     if (!result && before.empty()) return e;
     before.push_back(std::move(e));
@@ -2779,6 +2811,8 @@ class Parser {
         if (!args[0]->type.pointer || args[0]->type.base == Base::Bool || args[0]->type.base == Base::Void || args[0]->type.base == Base::Struct)
           fail(args[0]->span.begin, "'" + name + "' needs a pointer to int, unsigned or float");
         Type et = args[0]->type.pointee();
+        if (et.is_small())
+          fail(args[0]->span.begin, "'" + name + "' on " + et.name() + " does not exist in CUDA (its atomics take int, unsigned, float, unsigned long long and double; count in an int array)");
         const bool float_ok = b == Builtin::AtomicAdd || b == Builtin::AtomicExch;
         if (et.base == Base::Float && !float_ok) fail(p, "'" + name + "' on float is not supported");
         if (et.is_wide()) {  // CUDA's 64-bit atomics: add on unsigned long long and double, min and max on both integers, the rest unsigned long long
@@ -3142,7 +3176,7 @@ class Parser {
       auto b = std::make_unique<Expr>(Ek::Binary, span, f.type.pointer_to());
       b->op = "+";
       b->kids.push_back(std::move(a));
-      b->kids.push_back(int_lit(f.offset, kInt, span.begin));
+      b->kids.push_back(int_lit(4LL * f.offset, kInt, span.begin));  // pointer offsets count bytes
       a = std::move(b);
     } else {
       a->type = f.type.pointer_to();
@@ -3187,6 +3221,26 @@ class Parser {
       const Type ft = f->type;
       Place sub = place_of(std::move(f), false);
       leaves(sub, ft, out);
+    }
+  }
+
+  // A struct argument's slots, as the callee's frame holds its members (a slot per word, at the
+  // member's offset): each leaf member's value, a second slot after an 8-byte one (its value is
+  // whole in the first), and a zero for each word of padding before a member aligned to 8 or 16.
+  void arg_words(const Place& pl, const Type& t, int base, int* next, std::vector<ExprP>* out, Pos p) {
+    for (size_t k = 0; k < t.sdef->fields.size(); ++k) {
+      const int off = base + t.sdef->fields[k].offset;
+      for (; *next < off; ++*next) out->push_back(int_lit(0, kInt, p));
+      ExprP f = field_of(pl, k, pl.span);
+      const Type ft = f->type;
+      if (ft.is_struct()) {
+        Place sub = place_of(std::move(f), false);
+        arg_words(sub, ft, off, next, out, p);
+        continue;
+      }
+      out->push_back(std::move(f));
+      *next = off + 1;
+      for (; *next < off + ft.words(); ++*next) out->push_back(int_lit(0, kInt, p));
     }
   }
 
@@ -3435,7 +3489,7 @@ class Parser {
       return to.is_group() && from.is_group() && to.group == GroupKind::Dynamic && (from.group == GroupKind::Tile || from.group == GroupKind::Block) ? 2 : -1;
     if (to.pointer) return is_null_constant(a) ? 2 : -1;
     if (from.pointer) return -1;
-    if (from.base == Base::Bool && to.base == Base::Int) return 1;
+    if ((from.base == Base::Bool || from.is_small()) && !from.pointer && to.base == Base::Int && !to.pointer) return 1;
     if (from.base == Base::Float && to.base == Base::Double) return 1;
     return 2;
   }
@@ -4334,9 +4388,18 @@ class Parser {
     auto wrap = [](U v) { return static_cast<long long>(v); };
     switch (e.kind) {
       case Ek::IntLit: return e.ival;
-      case Ek::Cast:
-        if (e.type.is_integer()) return fold(*e.kids[0]);
-        return std::nullopt;
+      case Ek::Cast: {
+        if (!e.type.is_integer()) return std::nullopt;
+        auto v = fold(*e.kids[0]);
+        if (!v) return v;
+        switch (e.type.base) {  // the 1- and 2-byte integers keep their low bytes
+          case Base::Char: case Base::SChar: return static_cast<long long>(static_cast<int8_t>(static_cast<uint8_t>(*v)));
+          case Base::UChar: return static_cast<long long>(static_cast<uint8_t>(*v));
+          case Base::Short: return static_cast<long long>(static_cast<int16_t>(static_cast<uint16_t>(*v)));
+          case Base::UShort: return static_cast<long long>(static_cast<uint16_t>(*v));
+          default: return v;
+        }
+      }
       case Ek::Unary: {
         auto v = fold(*e.kids[0]);
         if (!v) return v;

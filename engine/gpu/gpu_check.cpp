@@ -99,7 +99,7 @@ bool gpu_agrees_with(const ResolvedKernel& k, const Trace& t, std::string* why) 
   // Every global array after the last launch (the input included: a kernel may write it).
   for (size_t a = 0; a < g.arrays.size() && a < t.global_arrays.size(); ++a) {
     const bool arr_float = k.arrays[a].type == cuda::Base::Float;
-    const std::vector<double> wide = k.arrays[a].words() == 2 ? array_word_values(k.arrays[a], g.arrays[a]) : std::vector<double>{};
+    const std::vector<double> wide = k.arrays[a].words() == 2 || k.arrays[a].is_small() ? array_word_values(k.arrays[a], g.arrays[a]) : std::vector<double>{};
     for (size_t i = 0; i < g.arrays[a].size() && i < t.global_arrays[a].final.size(); ++i) {
       const double gv = !wide.empty() ? wide[i] : k.arrays[a].type == cuda::Base::Unsigned ? static_cast<double>(g.arrays[a][i]) : decode(g.arrays[a][i], arr_float);
       if (!same(gv, t.global_arrays[a].final[i]))

@@ -163,8 +163,9 @@ GpuKernelRun run_kernel_on_gpu(const ResolvedKernel& k, bool traced, bool warm_u
     p.src = gpu_sources(k, p.max_steps, static_cast<int>(i));
     p.mod = traced ? load(p.src.traced, k.file.display, "__ss_traced", name) : load(p.src.timed, k.file.display, p.src.entry, name);
     p.values.assign(L.spec.args.size() + 1, 0);
+    // arg_offset counts bytes (a char array's `in + 3` is 3 bytes on)
     for (size_t a = 0; a < L.spec.args.size(); ++a)
-      p.values[a] = L.arg_array[a] >= 0 ? reinterpret_cast<uint64_t>(arrays[static_cast<size_t>(L.arg_array[a])]->ptr + L.arg_offset[a]) : L.spec.args[a];
+      p.values[a] = L.arg_array[a] >= 0 ? reinterpret_cast<uint64_t>(reinterpret_cast<char*>(arrays[static_cast<size_t>(L.arg_array[a])]->ptr) + L.arg_offset[a]) : L.spec.args[a];
     for (size_t a = 0; a < L.spec.args.size(); ++a) p.args.push_back(&p.values[a]);
     p.smem = static_cast<size_t>(L.spec.dynamic_smem_bytes);
     if (traced) {

@@ -11,6 +11,8 @@
 
 #include "engine/catalogue.h"
 #include "engine/check.h"
+#include "engine/gpu/instrument.h"
+#include "engine/gpu/nvrtc.h"
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
 #include "engine/runner.h"
@@ -86,6 +88,26 @@ TEST_P(Corpus, AgreesWithTheGpu) {
       } catch (const std::exception& e) {
         ADD_FAILURE() << GetParam() << " n=" << n << " " << type_name(type) << ": " << e.what();
       }
+    }
+  }
+}
+
+// Without a GPU, NVRTC (where the toolkit is) still compiles what the GPU run would: each launch's
+// text as the user wrote it, and its traced build (shared memory snapshotted at every barrier).
+TEST_P(Corpus, CompilesUnderNvrtc) {
+  std::string why;
+  if (!nvrtc::available(&why)) GTEST_SKIP() << "no NVRTC: " << why;
+  const std::string path = corpus_dir() + "/" + GetParam();
+  const KernelFile file = load_kernel_file(path);
+  const ValueType type = kernel_options(file).types.front();
+  const std::vector<int> sizes = sizes_for(path, type);
+  ASSERT_FALSE(sizes.empty());
+  const ResolvedKernel k = resolve_kernel(source_request(path, type, sizes.back()));
+  for (size_t i = 0; i < k.launches.size(); ++i) {
+    const GpuSources g = gpu_sources(k, 64, static_cast<int>(i));
+    for (const std::string* text : {&g.timed, &g.traced}) {
+      const nvrtc::Result c = nvrtc::compile(*text, GetParam(), "compute_90", false, text == &g.timed ? g.entry : "");
+      EXPECT_TRUE(c.ok) << GetParam() << " launch " << i << (text == &g.timed ? " (as written)" : " (traced build)") << ": " << c.log;
     }
   }
 }
