@@ -193,8 +193,10 @@ void analyze_banks(Trace& trace) {
       };
       // A whole int2 / float4 the source loads or stores (a site of 8 or 16 bytes): its words, in a
       // row in the thread's order, are one lane of one instruction of that width.
-      const int sw = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].words() : 1;
-      if (sw > 1) {
+      const bool shared_site = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore);
+      if (shared_site && trace.sites[a.site].vector_width == 0) continue;  // kept in a register: no instruction
+      const int sw = shared_site ? trace.sites[a.site].words() : 1;
+      if (sw > 1 && trace.sites[a.site].vector_group < 0) {  // (in a group: two int2 as one 16-byte access)
         Run& run = runs[-1 - a.site];
         if (run.inst && run.len < sw && run.op == a.op && a.word == run.start + run.len) {
           ++run.len;

@@ -2,6 +2,7 @@
 #include "engine/compiler_view.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <list>
 #include <map>
 #include <mutex>
@@ -12,6 +13,7 @@
 #include "engine/cuda/printer.h"
 #include "engine/gpu/nvrtc.h"
 #include "engine/gpu/ptx.h"
+#include "engine/gpu/sass.h"
 
 namespace scanscope {
 
@@ -53,6 +55,28 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
     }
     return -1;
   };
+  // The machine code itself where it can be read: the cubin of the very text the GPU runs
+  // (scanscope's timed kernel is this printed program), its shared instructions by source line.
+  {
+    nvrtc::Result c = nvrtc::compile(text, k.file.display, "sm_90", true, instances);
+    std::vector<sass::MemInstruction> mi;
+    if (!c.ok) v->sass_why = "NVRTC made no cubin";
+    else if (sass::shared_instructions(c.cubin, &mi, &v->sass_why)) {
+      v->sass = true;
+      v->compiler = "NVRTC " + nvrtc::version() + " (SASS for sm_90, read from the cubin: the instructions the GPU runs)";
+      std::set<std::tuple<int, int, bool, int>> seen;
+      for (const auto& m : mi) {
+        const int f = file_of(m.file);
+        if (m.atomic || m.line <= 0 || f < 0 || m.bytes < 4) continue;
+        const int words = m.bytes / 4;
+        v->lines[LineKey{f, m.line, m.store}].push_back(words);
+        if (words > 1 && seen.insert({f, m.line, m.store, words}).second)
+          v->groups.push_back({f, m.store, {m.line}, words, false, "SASS " + m.opcode});
+      }
+      return v;
+    }
+    v->notes.push_back("SASS not read (" + v->sass_why + "): what ptxas makes of the PTX is predicted");
+  }
   const std::vector<ptx::SharedInstruction> ins = ptx::shared_instructions(r.ptx);
   std::vector<int> file(ins.size(), -1);
   for (size_t i = 0; i < ins.size(); ++i) {
@@ -129,6 +153,14 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   for (size_t s = 0; s < t.sites.size(); ++s) {
     const SourceSite& x = t.sites[s];
     if (!shared[s] || x.words() < 2) continue;
+    if (v.sass) {  // the machine code moves more on its line (two int2 as one STS.128): it joins that group
+      bool wider = false;
+      for (int line : {x.stmt_line, x.line}) {
+        auto w = v.lines.find(LineKey{x.file, line, x.op == kStore});
+        if (w != v.lines.end() && *std::max_element(w->second.begin(), w->second.end()) > x.words()) wider = true;
+      }
+      if (wider) continue;
+    }
     shared[s] = 0;
     // its line, or (nvcc names the line where the value is used) one within reach
     std::vector<int> candidates = {x.stmt_line, x.line};
@@ -226,6 +258,36 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     for (int d = 1; d <= kMergeReach && host < 0; ++d)
       for (int l : {line + d, line - d})
         if (host < 0 && v.lines.count(LineKey{file, l, store}) && sites_at.count(LineKey{file, l, store})) host = l;
+    if (host < 0 && v.sass) {
+      // The SASS names another line for this line's accesses (the other arm of a branch, its
+      // accesses made once after it): the nearest line with instructions of this kind and sites.
+      int near = -1;
+      for (const auto& [other, osites] : sites_at) {
+        if (std::get<0>(other) != file || std::get<2>(other) != store || !v.lines.count(other)) continue;
+        if (near < 0 || std::abs(std::get<1>(other) - line) < std::abs(near - line)) near = std::get<1>(other);
+      }
+      if (near >= 0) {
+        std::vector<int> members = sites;
+        const auto& h = sites_at.at(LineKey{file, near, store});
+        bool wide = false;
+        for (int s : h) wide = wide || t.sites[s].vector_group >= 0 || t.sites[s].words() > 1;
+        for (int s : sites) wide = wide || t.sites[s].words() > 1;
+        if (!wide) {
+          members.insert(members.end(), h.begin(), h.end());
+          assign(members, 1);
+          used.push_back(std::string("SASS (one ") + (store ? "store" : "load") + " for the statements of two lines)");
+          continue;
+        }
+      }
+    }
+    if (host < 0 && v.sass) {  // no instruction of the machine code is this line's: ptxas kept the value in a register
+      const std::string path = file >= 0 && file < static_cast<int>(t.files.size()) ? t.files[file] : "?";
+      t.compiler_notes.push_back(path + ":" + std::to_string(line) + ": the SASS has no shared-memory " + (store ? "store" : "load") +
+                                 " on this line (ptxas kept the value in a register): the model counts none");
+      for (int s : sites) t.sites[s].vector_width = 0;  // the bank model issues no instruction for it
+      used.push_back(std::string("ptxas (") + (store ? "a store" : "a reload") + " removed)");
+      continue;
+    }
     if (host < 0) {
       const std::string path = file >= 0 && file < static_cast<int>(t.files.size()) ? t.files[file] : "?";
       t.compiler_notes.push_back(path + ":" + std::to_string(line) + ": the PTX has no shared-memory " + (store ? "store" : "load") +
@@ -237,7 +299,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     if (h.size() == 1 && sites.size() == 1 && t.sites[h[0]].vector_group < 0) {
       members.push_back(h[0]);
       assign(members, 1);
-      used.push_back("nvcc (one " + std::string(store ? "store" : "load") + " for two statements)");
+      used.push_back((v.sass ? "SASS (one " : "nvcc (one ") + std::string(store ? "store" : "load") + " for two statements)");
     }
   }
   if (!used.empty()) {
