@@ -73,6 +73,14 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         if (words > 1 && seen.insert({f, m.line, m.store, words}).second)
           v->groups.push_back({f, m.store, {m.line}, words, false, "SASS " + m.opcode});
       }
+      // A line whose copies (a loop unrolled, with its remainder) are not all of one width: which
+      // copy runs is not known here, so its accesses stay as written.
+      v->groups.erase(std::remove_if(v->groups.begin(), v->groups.end(),
+                                     [&](const LineGroup& g) {
+                                       const auto& w = v->lines[LineKey{g.file, g.lines[0], g.store}];
+                                       return std::any_of(w.begin(), w.end(), [&](int x) { return x != g.width; });
+                                     }),
+                      v->groups.end());
       return v;
     }
     v->notes.push_back("SASS not read (" + v->sass_why + "): what ptxas makes of the PTX is predicted");

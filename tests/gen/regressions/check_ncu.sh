@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 for f in "$dir"/*.cu; do
   b=$(basename "$f" .cu)
-  numbers=$(sed -n '/^\/\/ ncu: /,/^\/\/ *global st sectors/p' "$f" | tr '\n' ' ')
+  numbers=$(sed -n '/^\/\/ ncu: /,/^\/\/ *global st sectors/p' "$f" | tr '\n' ' ' | sed 's|//||g')
   [ -n "$numbers" ] || { echo "FAIL: $b states no '// ncu:' line"; fail=1; continue; }
   get() { echo "$numbers" | sed -n "s/.*[:,] *$1 \([0-9][0-9]*\).*/\1/p"; }
   launches=$(grep -c '^// launch:' "$f")
