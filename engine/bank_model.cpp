@@ -160,6 +160,7 @@ void analyze_banks(Trace& trace) {
       WarpInstruction* inst = nullptr;
     };
     std::map<int, Run> runs;  // per thread: vector group (or -1 - site of a wide site) -> the open run
+    std::map<std::pair<int, int>, Run> blocks;  // per thread: (vector group, aligned block) -> its instruction, for wide sites in a group
     std::set<int> active;
     int current_tid = -1;
     for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i) {
@@ -168,6 +169,7 @@ void analyze_banks(Trace& trace) {
         current_tid = a.tid;
         occ.clear();
         runs.clear();
+        blocks.clear();
       }
       active.insert(a.tid);
       const int warp = a.tid / kWarpSize;
@@ -209,6 +211,22 @@ void analyze_banks(Trace& trace) {
         continue;
       }
       const int g = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].vector_group : -1;
+      if (g >= 0 && sw > 1 && trace.sites[a.site].vector_width > sw) {
+        // Whole int2s that ptxas joins into 16-byte accesses (LDS.128/STS.128 in the SASS): each
+        // aligned 16-byte block is one lane of one instruction, whichever int2 of it comes first
+        // (a loop's iterations j = 3, 0 reading one block).
+        const int w = trace.sites[a.site].vector_width;
+        Run& b = blocks[{g, a.word / w}];
+        if (b.inst && b.len < w && b.op == a.op) {
+          ++b.len;
+          add_lane(*b.inst);
+          continue;
+        }
+        WarpInstruction& wi = instruction(nsites + g, w);
+        b = Run{a.word / w * w, 1, a.op, &wi};
+        add_lane(wi);
+        continue;
+      }
       if (g >= 0) {
         const int w = trace.sites[a.site].vector_width;
         Run& run = runs[g];

@@ -39,8 +39,8 @@ for f in "$dir"/*.cu; do
     i=$((i + 1))
   done
   out=$("$bin" validate --sources "$tmp/$b" --ncu-csv "$csv" --markdown - 2>&1)
-  if ! "$bin" trace --source "$f" --device cpu --n "$(sed -n 's|^// require: N == \([0-9]*\).*|\1|p' "$f")" --type "$(sed -n 's|^// types: ||p' "$f")" --quiet 2>&1 | grep -q "SASS for sm_"; then
-    if "$bin" trace --source "$f" --device cpu --n 256 --quiet 2>&1 | grep -q "no CUDA compiler"; then echo "SKIP: no NVRTC here"; exit 77; fi
+  if ! "$bin" trace --source "$f" --device cpu --n "$(sed -n 's|^// require: N == \([0-9]*\).*|\1|p' "$f")" --type "$(sed -n 's|^// types: ||p' "$f")" 2>&1 | grep -q "SASS for sm_"; then
+    if "$bin" trace --source "$f" --device cpu --n 256 2>&1 | grep -q "no CUDA compiler"; then echo "SKIP: no NVRTC here"; exit 77; fi
   fi
   row=$(echo "$out" | grep "^| .*$b.cu")
   if echo "$row" | grep -q '| yes |$'; then
