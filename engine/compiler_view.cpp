@@ -305,17 +305,19 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     if (grouped) continue;
     const auto [file, line, store] = key;
     if (v.sass) {
-      // The same access written on lines near it (the stores of an if/else's arms to one array
-      // element, its address chosen per arm): the compiler makes one instruction after the
-      // branch, which the line table gives to one of those lines or another nearby (nvcc's PTX
-      // often names none). One group: lanes of both arms issue it together, while one thread's
-      // executions stay one instruction each.
+      // The same access written on lines near it that have no instruction either (the stores
+      // of an if/else's arms to one array element, its address chosen per arm): the compiler
+      // made one instruction of them after the branch, which the line table gives to another
+      // line (nvcc's PTX often names none). One group: lanes of both arms issue it together,
+      // while one thread's executions stay one instruction each.
       std::vector<int> members;
       for (int a : sites) {
         const std::string text = text_of(a);
         if (text.empty() || t.sites[a].vector_group >= 0 || t.sites[a].words() != 1) continue;
         for (const auto& [other, osites] : sites_at) {
-          if (std::get<0>(other) != file || std::get<2>(other) != store || other == key || std::abs(std::get<1>(other) - line) > kArmReach) continue;
+          if (std::get<0>(other) != file || std::get<2>(other) != store || other == key || std::abs(std::get<1>(other) - line) > kArmReach ||
+              v.lines.count(other))  // (a line with instructions of its own keeps them: an arm's store of its own)
+            continue;
           for (int b : osites)
             if (t.sites[b].vector_group < 0 && t.sites[b].words() == 1 && text_of(b) == text) members.push_back(b);
         }
@@ -337,10 +339,18 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     if (host < 0 && v.sass) {
       // The SASS names another line for this line's accesses (the other arm of a branch, its
       // accesses made once after it): the nearest line with instructions of this kind and sites.
+      // (first a line whose access is written as this line's: the other arm's statement)
       int near = -1;
+      bool near_same = false;
       for (const auto& [other, osites] : sites_at) {
         if (std::get<0>(other) != file || std::get<2>(other) != store || !v.lines.count(other)) continue;
-        if (near < 0 || std::abs(std::get<1>(other) - line) < std::abs(near - line)) near = std::get<1>(other);
+        bool same = false;
+        for (int a : sites)
+          for (int b : osites) same = same || (!text_of(a).empty() && text_of(a) == text_of(b));
+        if (near < 0 || (same && !near_same) || (same == near_same && std::abs(std::get<1>(other) - line) < std::abs(near - line))) {
+          near = std::get<1>(other);
+          near_same = same;
+        }
       }
       // Merged only where that line has no more instructions in the SASS than in the PTX: with
       // more, this line's are among them (the line table names the line before for instructions
