@@ -223,6 +223,7 @@ void analyze_banks(Trace& trace) {
       WarpInstruction* inst = nullptr;
     };
     std::map<int, Run> runs;  // per thread: vector group (or -1 - site of a wide site) -> the open run
+    std::map<std::pair<int, int>, Run> blocks;  // per thread: (vector group, aligned block) -> its instruction, for wide sites in a group
     std::set<int> active;
     int current_tid = -1;
     for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i) {
@@ -231,6 +232,7 @@ void analyze_banks(Trace& trace) {
         current_tid = a.tid;
         occ.clear();
         runs.clear();
+        blocks.clear();
       }
       active.insert(a.tid);
       const int warp = a.tid / kWarpSize;
@@ -256,8 +258,10 @@ void analyze_banks(Trace& trace) {
       };
       // A whole int2 / float4 the source loads or stores (a site of 8 or 16 bytes): its words, in a
       // row in the thread's order, are one lane of one instruction of that width.
-      const int sw = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].words() : 1;
-      if (sw > 1) {
+      const bool shared_site = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore);
+      if (shared_site && trace.sites[a.site].vector_width == 0) continue;  // kept in a register: no instruction
+      const int sw = shared_site ? trace.sites[a.site].words() : 1;
+      if (sw > 1 && trace.sites[a.site].vector_group < 0) {  // (in a group: two int2 as one 16-byte access)
         Run& run = runs[-1 - a.site];
         if (run.inst && run.len < sw && run.op == a.op && a.word == run.start + run.len) {
           ++run.len;
@@ -270,6 +274,22 @@ void analyze_banks(Trace& trace) {
         continue;
       }
       const int g = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].vector_group : -1;
+      if (g >= 0 && sw > 1 && trace.sites[a.site].vector_width > sw) {
+        // Whole int2s that ptxas joins into 16-byte accesses (LDS.128/STS.128 in the SASS): each
+        // aligned 16-byte block is one lane of one instruction, whichever int2 of it comes first
+        // (a loop's iterations j = 3, 0 reading one block).
+        const int w = trace.sites[a.site].vector_width;
+        Run& b = blocks[{g, a.word / w}];
+        if (b.inst && b.len < w && b.op == a.op) {
+          ++b.len;
+          add_lane(*b.inst);
+          continue;
+        }
+        WarpInstruction& wi = instruction(nsites + g, w);
+        b = Run{a.word / w * w, 1, a.op, &wi};
+        add_lane(wi);
+        continue;
+      }
       if (g >= 0) {
         const int w = trace.sites[a.site].vector_width;
         Run& run = runs[g];

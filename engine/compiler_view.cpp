@@ -2,6 +2,8 @@
 #include "engine/compiler_view.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <list>
 #include <map>
 #include <mutex>
@@ -12,6 +14,7 @@
 #include "engine/cuda/printer.h"
 #include "engine/gpu/nvrtc.h"
 #include "engine/gpu/ptx.h"
+#include "engine/gpu/sass.h"
 
 namespace scanscope {
 
@@ -20,6 +23,9 @@ namespace {
 // Orphan sites (a line the PTX has no access of that kind for) this many lines from a vector
 // access are taken as merged into it: nvcc names one of the merged statements' lines.
 constexpr int kMergeReach = 4;
+// The same access written in the arms of a branch, this many lines apart at most, is taken as the
+// one instruction the compiler made of them where the SASS names no instruction for a line of them.
+constexpr int kArmReach = 12;
 
 using LineKey = std::tuple<int, int, bool>;
 
@@ -57,9 +63,77 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
   std::vector<int> file(ins.size(), -1);
   for (size_t i = 0; i < ins.size(); ++i) {
     file[i] = file_of(ins[i].file);
-    if (ins[i].atomic || ins[i].line <= 0 || file[i] < 0) continue;
-    v->lines[LineKey{file[i], ins[i].line, ins[i].store}].push_back(ins[i].width);
+    if (!ins[i].atomic && ins[i].line > 0 && file[i] >= 0) v->ptx_lines[LineKey{file[i], ins[i].line, ins[i].store}].push_back(ins[i].width);
   }
+  // SCANSCOPE_SASS_DUMP=1: the PTX's and the SASS's shared-memory instructions with their lines,
+  // on stderr (to see why a prediction differs from Nsight Compute's counts without a disassembler)
+  const bool dump = std::getenv("SCANSCOPE_SASS_DUMP") != nullptr;
+  if (dump)
+    for (const auto& m : ins) std::fprintf(stderr, "PTX %s.shared w%d line %d\n", m.atomic ? "atom" : m.store ? "st" : "ld", m.width, m.line);
+  // The machine code itself where it can be read: the cubin of the very text the GPU runs
+  // (scanscope's timed kernel is this printed program), its shared instructions by source line.
+  {
+    nvrtc::Result c = nvrtc::compile(text, k.file.display, "sm_90", true, instances);
+    std::vector<sass::MemInstruction> mi;
+    if (!c.ok) v->sass_why = "NVRTC made no cubin";
+    else if (sass::shared_instructions(c.cubin, &mi, &v->sass_why)) {
+      v->sass = true;
+      v->compiler = "NVRTC " + nvrtc::version() + " (SASS for sm_90, read from the cubin: the instructions the GPU runs)";
+      std::set<std::tuple<int, int, bool, int>> seen;
+      if (dump)
+        for (const auto& m : mi) std::fprintf(stderr, "SASS %s %04x %s line %d\n", m.function.c_str(), m.offset, m.opcode.c_str(), m.line);
+      for (const auto& m : mi) {
+        const int f = file_of(m.file);
+        if (m.atomic || m.line <= 0 || f < 0 || m.bytes < 4) continue;
+        const int words = m.bytes / 4;
+        v->lines[LineKey{f, m.line, m.store}].push_back(words);
+        if (words > 1 && seen.insert({f, m.line, m.store, words}).second)
+          v->groups.push_back({f, m.store, {m.line}, words, false, "SASS " + m.opcode});
+      }
+      // A line whose copies (a loop unrolled, with its remainder) are not all of one width: which
+      // copy runs is not known here, so the PTX's vector access of the line stands (nvcc's
+      // ld/st.shared.vN, where the SASS has that width too: the unrolled copies ptxas made of it);
+      // without one its accesses stay as written.
+      auto mixed = [&](const LineGroup& g) {
+        const auto& w = v->lines[LineKey{g.file, g.lines[0], g.store}];
+        return std::any_of(w.begin(), w.end(), [&](int x) { return x != g.width; });
+      };
+      std::set<LineKey> mixed_lines;
+      for (const LineGroup& g : v->groups)
+        if (mixed(g)) mixed_lines.insert(LineKey{g.file, g.lines[0], g.store});
+      v->groups.erase(std::remove_if(v->groups.begin(), v->groups.end(), mixed), v->groups.end());
+      std::set<std::tuple<int, int, bool, int>> ptx_seen;
+      for (size_t i = 0; i < ins.size(); ++i) {
+        const LineKey key{file[i], ins[i].line, ins[i].store};
+        if (ins[i].width < 2 || ins[i].atomic || !mixed_lines.count(key) || !ptx_seen.insert({file[i], ins[i].line, ins[i].store, ins[i].width}).second) continue;
+        const auto& w = v->lines[key];
+        if (std::find(w.begin(), w.end(), ins[i].width) == w.end()) continue;
+        v->groups.push_back({file[i], ins[i].store, {ins[i].line}, ins[i].width, false,
+                             "nvcc (PTX " + std::string(ins[i].store ? "st" : "ld") + ".shared.v" + std::to_string(ins[i].width) + ")"});
+      }
+      // ptxas's one load for the identical loads of an if/else's two arms (predicted from the PTX,
+      // as below), where the SASS agrees: it has fewer loads on the two arms' lines than the PTX.
+      auto count = [](const std::map<LineKey, std::vector<int>>& m, const LineKey& key) {
+        auto it = m.find(key);
+        return it == m.end() ? 0 : static_cast<int>(it->second.size());
+      };
+      for (const auto& m : ptx::assembler_merges(r.ptx, ins)) {
+        const auto& a = ins[m.first];
+        const auto& b = ins[m.second];
+        if (m.width != 1 || file[m.first] < 0 || file[m.first] != file[m.second]) continue;
+        const LineKey ka{file[m.first], a.line, a.store}, kb{file[m.first], b.line, b.store};
+        const int in_sass = count(v->lines, ka) + (kb != ka ? count(v->lines, kb) : 0);
+        const int in_ptx = count(v->ptx_lines, ka) + (kb != ka ? count(v->ptx_lines, kb) : 0);
+        if (in_sass >= in_ptx) continue;
+        LineGroup g{file[m.first], a.store, {a.line}, 1, true, "ptxas (the same load in both arms of an if/else)"};
+        if (b.line != a.line) g.lines.push_back(b.line);
+        v->groups.push_back(g);
+      }
+      return v;
+    }
+    v->notes.push_back("SASS not read (" + v->sass_why + "): what ptxas makes of the PTX is predicted");
+  }
+  v->lines = v->ptx_lines;
   // nvcc's vector accesses: one group per (line, kind, width)
   std::set<std::tuple<int, int, bool, int>> seen;
   for (size_t i = 0; i < ins.size(); ++i)
@@ -129,6 +203,14 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   for (size_t s = 0; s < t.sites.size(); ++s) {
     const SourceSite& x = t.sites[s];
     if (!shared[s] || x.words() < 2) continue;
+    if (v.sass) {  // the machine code moves more on its line (two int2 as one STS.128): it joins that group
+      bool wider = false;
+      for (int line : {x.stmt_line, x.line}) {
+        auto w = v.lines.find(LineKey{x.file, line, x.op == kStore});
+        if (w != v.lines.end() && *std::max_element(w->second.begin(), w->second.end()) > x.words()) wider = true;
+      }
+      if (wider) continue;
+    }
     shared[s] = 0;
     // its line, or (nvcc names the line where the value is used) one within reach
     std::vector<int> candidates = {x.stmt_line, x.line};
@@ -222,10 +304,104 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     for (int s : sites) grouped = grouped || t.sites[s].vector_group >= 0;
     if (grouped) continue;
     const auto [file, line, store] = key;
+    if (v.sass) {
+      // The same access written on lines near it that have no instruction either (the stores
+      // of an if/else's arms to one array element, its address chosen per arm): the compiler
+      // made one instruction of them after the branch, which the line table gives to another
+      // line (nvcc's PTX often names none). One group: lanes of both arms issue it together,
+      // while one thread's executions stay one instruction each.
+      std::vector<int> members;
+      for (int a : sites) {
+        const std::string text = text_of(a);
+        if (text.empty() || t.sites[a].vector_group >= 0 || t.sites[a].words() != 1) continue;
+        for (const auto& [other, osites] : sites_at) {
+          if (std::get<0>(other) != file || std::get<2>(other) != store || other == key || std::abs(std::get<1>(other) - line) > kArmReach ||
+              v.lines.count(other))  // (a line with instructions of its own keeps them: an arm's store of its own)
+            continue;
+          for (int b : osites)
+            if (t.sites[b].vector_group < 0 && t.sites[b].words() == 1 && text_of(b) == text) members.push_back(b);
+        }
+        if (!members.empty()) {
+          members.push_back(a);
+          break;
+        }
+      }
+      if (!members.empty()) {
+        assign(members, 1);
+        used.push_back(std::string("SASS (one ") + (store ? "store" : "load") + " for the same access in the arms of a branch)");
+        continue;
+      }
+    }
     int host = -1;
     for (int d = 1; d <= kMergeReach && host < 0; ++d)
       for (int l : {line + d, line - d})
         if (host < 0 && v.lines.count(LineKey{file, l, store}) && sites_at.count(LineKey{file, l, store})) host = l;
+    if (host < 0 && v.sass) {
+      // The SASS names another line for this line's accesses (the other arm of a branch, its
+      // accesses made once after it): the nearest line with instructions of this kind and sites.
+      // (first a line whose access is written as this line's: the other arm's statement)
+      int near = -1;
+      bool near_same = false;
+      for (const auto& [other, osites] : sites_at) {
+        if (std::get<0>(other) != file || std::get<2>(other) != store || !v.lines.count(other)) continue;
+        bool same = false;
+        for (int a : sites)
+          for (int b : osites) same = same || (!text_of(a).empty() && text_of(a) == text_of(b));
+        if (near < 0 || (same && !near_same) || (same == near_same && std::abs(std::get<1>(other) - line) < std::abs(near - line))) {
+          near = std::get<1>(other);
+          near_same = same;
+        }
+      }
+      // Merged only where that line has no more instructions in the SASS than in the PTX: with
+      // more, this line's are among them (the line table names the line before for instructions
+      // the PTX gave no line of their own, or for a loop ptxas unrolled), and it stays as written.
+      auto count = [](const std::map<LineKey, std::vector<int>>& m, const LineKey& key) {
+        auto it = m.find(key);
+        return it == m.end() ? 0 : static_cast<int>(it->second.size());
+      };
+      if (near >= 0 && count(v.lines, LineKey{file, near, store}) > count(v.ptx_lines, LineKey{file, near, store})) {
+        const std::string path = file >= 0 && file < static_cast<int>(t.files.size()) ? t.files[file] : "?";
+        t.compiler_notes.push_back(path + ":" + std::to_string(line) + ": the SASS names no shared-memory " + (store ? "store" : "load") +
+                                   " for this line and more on line " + std::to_string(near) +
+                                   " than the PTX (this line's among them): the model counts the source's");
+        continue;
+      }
+      if (near >= 0) {
+        std::vector<int> members = sites;
+        const auto& h = sites_at.at(LineKey{file, near, store});
+        bool wide = false;
+        for (int s : h) wide = wide || t.sites[s].vector_group >= 0 || t.sites[s].words() > 1;
+        for (int s : sites) wide = wide || t.sites[s].words() > 1;
+        if (!wide) {
+          members.insert(members.end(), h.begin(), h.end());
+          assign(members, 1);
+          used.push_back(std::string("SASS (one ") + (store ? "store" : "load") + " for the statements of two lines)");
+          continue;
+        }
+      }
+    }
+    // Removed only where the PTX has the access on this line and the SASS has no access of this
+    // kind on a line the PTX has none on (where the line table names lines the PTX did not give,
+    // this line's may be among them: then it stays as written).
+    bool foreign = false;
+    if (host < 0 && v.sass)
+      for (const auto& [other, widths] : v.lines)
+        if (std::get<0>(other) == file && std::get<2>(other) == store && !v.ptx_lines.count(other)) foreign = true;
+    if (host < 0 && v.sass && (foreign || !v.ptx_lines.count(key))) {
+      const std::string path = file >= 0 && file < static_cast<int>(t.files.size()) ? t.files[file] : "?";
+      t.compiler_notes.push_back(path + ":" + std::to_string(line) + ": the SASS has no shared-memory " + (store ? "store" : "load") +
+                                 " on this line, and " + (foreign ? "has some on lines the PTX has none on" : "the PTX has none here either") +
+                                 " (the compiler moved it or removed it); the model counts the source's");
+      continue;
+    }
+    if (host < 0 && v.sass) {  // no instruction of the machine code is this line's: ptxas kept the value in a register
+      const std::string path = file >= 0 && file < static_cast<int>(t.files.size()) ? t.files[file] : "?";
+      t.compiler_notes.push_back(path + ":" + std::to_string(line) + ": the SASS has no shared-memory " + (store ? "store" : "load") +
+                                 " on this line (ptxas kept the value in a register): the model counts none");
+      for (int s : sites) t.sites[s].vector_width = 0;  // the bank model issues no instruction for it
+      used.push_back(std::string("ptxas (") + (store ? "a store" : "a reload") + " removed)");
+      continue;
+    }
     if (host < 0) {
       const std::string path = file >= 0 && file < static_cast<int>(t.files.size()) ? t.files[file] : "?";
       t.compiler_notes.push_back(path + ":" + std::to_string(line) + ": the PTX has no shared-memory " + (store ? "store" : "load") +
@@ -237,7 +413,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     if (h.size() == 1 && sites.size() == 1 && t.sites[h[0]].vector_group < 0) {
       members.push_back(h[0]);
       assign(members, 1);
-      used.push_back("nvcc (one " + std::string(store ? "store" : "load") + " for two statements)");
+      used.push_back((v.sass ? "SASS (one " : "nvcc (one ") + std::string(store ? "store" : "load") + " for two statements)");
     }
   }
   if (!used.empty()) {

@@ -31,12 +31,18 @@ struct LineGroup {
 
 struct CompilerView {
   bool asked = false;               // PTX was produced
+  bool sass = false;                // `lines` and `groups` read from the cubin's machine code (SASS), not predicted from the PTX
   std::string compiler;             // e.g. "NVRTC 13.0 (PTX for sm_90)", or why none was asked
-  // The PTX's shared-memory instructions by source line: (file index, line, store?) -> widths.
+  // The shared-memory instructions by source line: (file index, line, store?) -> widths; the
+  // SASS's where it was read (`sass`), else the PTX's.
   std::map<std::tuple<int, int, bool>, std::vector<int>> lines;
+  // The PTX's, always (with the SASS: what ptxas was given, to tell a merged or removed access
+  // from one the line table names another line for).
+  std::map<std::tuple<int, int, bool>, std::vector<int>> ptx_lines;
   std::vector<LineGroup> groups;
   std::vector<std::string> notes;   // e.g. the compiler rejected the text
   std::string ptx;                  // the PTX itself
+  std::string sass_why;             // why the SASS was not read (then the PTX's prediction is used)
 };
 
 // Cached per kernel text and prelude. Never throws: a compiler that cannot be run or that rejects

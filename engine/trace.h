@@ -175,7 +175,10 @@ struct SourceSite {
   int stmt_line = 0, stmt_col = 0;
   AccessOp op = kLoad;
   // The compiler may merge this site's 4-byte accesses with others into one 8- or 16-byte
-  // access (PTX ld/st.shared.v2/v4): the sites of one group, vector_width words per lane.
+  // access (PTX ld/st.shared.v2/v4, SASS LDS.64/STS.128), or into one 4-byte access (both arms
+  // of an if/else): the sites of one group, vector_width words per lane. vector_width 0: the
+  // machine code has no shared-memory instruction for the site (ptxas kept the value in a
+  // register); its accesses are recorded but the bank model counts none (engine/compiler_view.cpp).
   int vector_group = -1;
   int vector_width = 1;
   // What one thread's access at this site moves, as the source writes it: 4 bytes, 1 or 2 for a

@@ -367,7 +367,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
       ss.stmt_col = stmt[1];
       if (!parse_access_op(rd.string(sites[s], "op", where), &ss.op)) rd.fail(where + ".op", "must be ld, st, shfl or atom");
       ss.vector_group = static_cast<int>(rd.integer(sites[s], "vector_group", where, -1, 100000));
-      ss.vector_width = static_cast<int>(rd.integer(sites[s], "vector_width", where, 1, 4));
+      ss.vector_width = static_cast<int>(rd.integer(sites[s], "vector_width", where, 0, 4));
       if (sites[s].contains("bytes")) {
         ss.bytes = static_cast<int>(rd.integer(sites[s], "bytes", where, 1, 16));
         if (ss.bytes != 1 && ss.bytes != 2 && ss.bytes != 4 && ss.bytes != 8 && ss.bytes != 16) rd.fail(where + ".bytes", "must be 1, 2, 4, 8 or 16");

@@ -433,7 +433,8 @@ TEST(LessonNumbers, PaddingAndTheListingsAsPrinted) {
   EXPECT_EQ(inst, 8);
   EXPECT_EQ(wf, 16);
   EXPECT_EQ(conflicts, 0);
-  EXPECT_NE(l2.compiler.find("st.shared.v2"), std::string::npos) << l2.compiler;
+  // the machine code's STS.64 where NVRTC makes a cubin, the PTX's st.shared.v2 where only the PTX is read
+  EXPECT_TRUE(l2.compiler.find("STS.64") != std::string::npos || l2.compiler.find("st.shared.v2") != std::string::npos) << l2.compiler;
   EXPECT_TRUE(says(merged, "8 instructions and 16 wavefronts") && says(merged, "16 instructions, 32 wavefronts"));
   TraceRequest blel = merged.request;
   blel.kernel = "scan-blelloch";

@@ -1,0 +1,275 @@
+// Shared-memory instructions of a cubin, with their source lines (see sass.h).
+#include "engine/gpu/sass.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <tuple>
+
+namespace scanscope::sass {
+
+namespace {
+
+constexpr uint16_t kEmCuda = 190;
+
+struct Section {
+  std::string name;
+  uint32_t type = 0, link = 0, info = 0;
+  uint64_t offset = 0, size = 0;
+};
+
+struct Reader {
+  const std::vector<char>& d;
+  bool ok = true;
+  template <class T>
+  T at(uint64_t off) {
+    T v{};
+    if (off > d.size() || sizeof(T) > d.size() - off) {
+      ok = false;
+      return v;
+    }
+    std::memcpy(&v, d.data() + off, sizeof(T));
+    return v;
+  }
+  std::string cstr(uint64_t off) {
+    std::string s;
+    while (off < d.size() && d[off] != 0) s += d[off++];
+    if (off >= d.size()) ok = false;
+    return s;
+  }
+};
+
+// DWARF's variable-length numbers, bounded by `end`.
+uint64_t uleb(const std::vector<char>& d, uint64_t& p, uint64_t end) {
+  uint64_t r = 0;
+  int shift = 0;
+  while (p < end) {
+    const uint8_t c = static_cast<uint8_t>(d[p++]);
+    if (shift < 64) r |= static_cast<uint64_t>(c & 0x7f) << shift;
+    shift += 7;
+    if (!(c & 0x80)) break;
+  }
+  return r;
+}
+int64_t sleb(const std::vector<char>& d, uint64_t& p, uint64_t end) {
+  int64_t r = 0;
+  int shift = 0;
+  uint8_t c = 0;
+  while (p < end) {
+    c = static_cast<uint8_t>(d[p++]);
+    if (shift < 64) r |= static_cast<int64_t>(c & 0x7f) << shift;
+    shift += 7;
+    if (!(c & 0x80)) break;
+  }
+  if (shift < 64 && (c & 0x40)) r -= static_cast<int64_t>(1) << shift;
+  return r;
+}
+
+struct Row {
+  int section = -1;
+  uint64_t address = 0;
+  std::string file;
+  int line = 0;
+  bool end = false;
+};
+
+// The rows of a DWARF 2-4 line program; a sequence's start address is relocated to its section.
+bool line_rows(Reader& r, const Section& s, const std::map<uint64_t, std::pair<int, uint64_t>>& relocs, std::vector<Row>* rows,
+               std::string* why) {
+  const std::vector<char>& d = r.d;
+  uint64_t p = s.offset;
+  const uint64_t stop = s.offset + s.size;
+  while (p + 4 <= stop) {
+    const uint32_t unit_length = r.at<uint32_t>(p);
+    if (unit_length == 0xffffffffu) return *why = "64-bit DWARF line table", false;
+    const uint64_t end = p + 4 + unit_length;
+    if (end > stop) return *why = "line table past its section", false;
+    const uint16_t version = r.at<uint16_t>(p + 4);
+    if (version < 2 || version > 4) return *why = "DWARF line table version " + std::to_string(version), false;
+    const uint32_t header_length = r.at<uint32_t>(p + 6);
+    uint64_t q = p + 10;
+    const uint8_t min_inst = r.at<uint8_t>(q++);
+    if (version >= 4) ++q;  // maximum_operations_per_instruction
+    ++q;                    // default_is_stmt
+    const int8_t line_base = r.at<int8_t>(q++);
+    const uint8_t line_range = r.at<uint8_t>(q++);
+    const uint8_t opcode_base = r.at<uint8_t>(q++);
+    if (!r.ok || line_range == 0 || opcode_base == 0) return *why = "malformed line table header", false;
+    std::vector<uint8_t> lengths(opcode_base, 0);
+    for (int i = 1; i < opcode_base; ++i) lengths[static_cast<size_t>(i)] = r.at<uint8_t>(q++);
+    std::vector<std::string> dirs = {""};
+    while (q < end && d[q]) {
+      dirs.push_back(r.cstr(q));
+      q += dirs.back().size() + 1;
+    }
+    ++q;
+    std::vector<std::string> files;
+    while (q < end && d[q]) {
+      std::string name = r.cstr(q);
+      q += name.size() + 1;
+      const uint64_t dir = uleb(d, q, end);
+      uleb(d, q, end);
+      uleb(d, q, end);
+      if (!name.empty() && name[0] != '/' && dir > 0 && dir < dirs.size()) name = dirs[dir] + "/" + name;
+      files.push_back(name);
+    }
+    q = p + 10 + header_length;
+    int section = -1;
+    uint64_t address = 0;
+    uint64_t file = 1;
+    int64_t line = 1;
+    auto emit = [&](bool is_end) {
+      Row row;
+      row.section = section;
+      row.address = address;
+      row.file = file >= 1 && file <= files.size() ? files[file - 1] : "";
+      row.line = static_cast<int>(line);
+      row.end = is_end;
+      rows->push_back(row);
+    };
+    while (q < end && r.ok) {
+      const uint8_t op = static_cast<uint8_t>(d[q++]);
+      if (op >= opcode_base) {
+        const int adj = op - opcode_base;
+        address += static_cast<uint64_t>(adj / line_range) * min_inst;
+        line += line_base + adj % line_range;
+        emit(false);
+      } else if (op == 0) {  // extended
+        const uint64_t len = uleb(d, q, end);
+        if (len == 0 || q + len > end) return *why = "malformed extended line opcode", false;
+        const uint8_t sub = static_cast<uint8_t>(d[q]);
+        if (sub == 1) {  // end_sequence
+          emit(true);
+          address = 0;
+          file = 1;
+          line = 1;
+          section = -1;
+        } else if (sub == 2) {  // set_address
+          auto rel = relocs.find(q + 1 - s.offset);
+          if (rel != relocs.end()) {
+            section = rel->second.first;
+            address = rel->second.second;
+          } else {
+            address = len >= 9 ? r.at<uint64_t>(q + 1) : 0;
+          }
+        }
+        q += len;
+      } else if (op == 1) {
+        emit(false);
+      } else if (op == 2) {
+        address += uleb(d, q, end) * min_inst;
+      } else if (op == 3) {
+        line += sleb(d, q, end);
+      } else if (op == 4) {
+        file = uleb(d, q, end);
+      } else if (op == 5) {
+        uleb(d, q, end);
+      } else if (op == 8) {
+        address += static_cast<uint64_t>((255 - opcode_base) / line_range) * min_inst;
+      } else if (op == 9) {
+        address += r.at<uint16_t>(q);
+        q += 2;
+      } else if (op == 6 || op == 7 || op == 10 || op == 11) {
+      } else {  // an opcode this reader does not know: skip its operands as the header says
+        for (int i = 0; i < lengths[op]; ++i) uleb(d, q, end);
+      }
+    }
+    p = end;
+  }
+  return r.ok ? true : (*why = "line table cut short", false);
+}
+
+}  // namespace
+
+bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruction>* out, std::string* why) {
+  std::string ignored;
+  if (!why) why = &ignored;
+  out->clear();
+  Reader r{cubin};
+  if (cubin.size() < 64 || std::memcmp(cubin.data(), "\x7f" "ELF", 4) != 0 || cubin[4] != 2)
+    return *why = "not a 64-bit ELF file", false;
+  if (r.at<uint16_t>(0x12) != kEmCuda) return *why = "not a CUDA cubin", false;
+  const uint64_t shoff = r.at<uint64_t>(0x28);
+  const uint16_t shentsize = r.at<uint16_t>(0x3A), shnum = r.at<uint16_t>(0x3C), shstrndx = r.at<uint16_t>(0x3E);
+  if (!r.ok || shentsize < 64 || shstrndx >= shnum) return *why = "malformed ELF header", false;
+  std::vector<Section> secs(shnum);
+  for (uint16_t i = 0; i < shnum; ++i) {
+    const uint64_t h = shoff + static_cast<uint64_t>(i) * shentsize;
+    secs[i].type = r.at<uint32_t>(h + 4);
+    secs[i].offset = r.at<uint64_t>(h + 24);
+    secs[i].size = r.at<uint64_t>(h + 32);
+    secs[i].link = r.at<uint32_t>(h + 40);
+    secs[i].info = r.at<uint32_t>(h + 44);
+    if (secs[i].type != 8 && (secs[i].offset > cubin.size() || secs[i].size > cubin.size() - secs[i].offset)) r.ok = false;
+  }
+  if (!r.ok) return *why = "malformed section table", false;
+  for (uint16_t i = 0; i < shnum; ++i) {
+    const uint64_t h = shoff + static_cast<uint64_t>(i) * shentsize;
+    secs[i].name = r.cstr(secs[shstrndx].offset + r.at<uint32_t>(h));
+  }
+  int line_sec = -1, symtab = -1, line_rela = -1;
+  for (int i = 0; i < shnum; ++i) {
+    if (secs[i].name == ".debug_line") line_sec = i;
+    if (secs[i].type == 2) symtab = i;
+  }
+  for (int i = 0; i < shnum; ++i)
+    if (secs[i].type == 4 && static_cast<int>(secs[i].info) == line_sec) line_rela = i;
+  if (line_sec < 0) return *why = "the cubin has no line table (.debug_line: compile with -lineinfo)", false;
+  // set_address operands relocated to a function's section: offset in .debug_line -> (section, address)
+  std::map<uint64_t, std::pair<int, uint64_t>> relocs;
+  if (line_rela >= 0 && symtab >= 0) {
+    for (uint64_t e = 0; e + 24 <= secs[line_rela].size; e += 24) {
+      const uint64_t base = secs[line_rela].offset + e;
+      const uint64_t off = r.at<uint64_t>(base), info = r.at<uint64_t>(base + 8);
+      const int64_t addend = r.at<int64_t>(base + 16);
+      const uint64_t sym = secs[symtab].offset + (info >> 32) * 24;
+      const uint16_t shndx = r.at<uint16_t>(sym + 6);
+      const uint64_t value = r.at<uint64_t>(sym + 8);
+      relocs[off] = {shndx, value + static_cast<uint64_t>(addend)};
+    }
+  }
+  std::vector<Row> rows;
+  if (!r.ok || !line_rows(r, secs[line_sec], relocs, &rows, why)) return false;
+  std::vector<int> texts;
+  for (int i = 0; i < shnum; ++i)
+    if (secs[i].name.rfind(".text.", 0) == 0) texts.push_back(i);
+  if (texts.size() == 1)  // an unrelocated table can only be this one function's
+    for (Row& row : rows)
+      if (row.section < 0) row.section = texts[0];
+  for (int ti : texts) {
+    const Section& t = secs[ti];
+    if (t.size % 16 != 0) return *why = "instructions are not 128-bit words (a cubin older than sm_70)", false;
+    std::vector<const Row*> mine;
+    for (const Row& row : rows)
+      if (row.section == ti && !row.end) mine.push_back(&row);
+    std::stable_sort(mine.begin(), mine.end(), [](const Row* a, const Row* b) { return a->address < b->address; });
+    size_t next = 0;
+    const Row* cur = nullptr;
+    for (uint64_t o = 0; o < t.size; o += 16) {
+      while (next < mine.size() && mine[next]->address <= o) cur = mine[next++];
+      const uint64_t lo = r.at<uint64_t>(t.offset + o), hi = r.at<uint64_t>(t.offset + o + 8);
+      const unsigned op = static_cast<unsigned>(lo & 0x1ff);
+      const char* name = op == 0x184 ? "LDS" : op == 0x188 ? "STS" : op == 0x18c ? "ATOMS" : nullptr;
+      if (!name) continue;
+      MemInstruction m;
+      m.function = t.name.substr(6);
+      m.offset = static_cast<unsigned>(o);
+      m.store = op == 0x188;
+      m.atomic = op == 0x18c;
+      static const int kBytes[8] = {1, 1, 2, 2, 4, 8, 16, 16};
+      static const char* kSuffix[8] = {".U8", ".S8", ".U16", ".S16", "", ".64", ".128", ".U.128"};
+      const unsigned size = static_cast<unsigned>((hi >> 9) & 7);
+      m.bytes = m.atomic ? 4 : kBytes[size];
+      m.opcode = std::string(name) + (m.atomic ? "" : kSuffix[size]);
+      if (cur) {
+        m.file = cur->file;
+        m.line = cur->line;
+      }
+      out->push_back(m);
+    }
+  }
+  return r.ok ? true : (*why = "cubin cut short", false);
+}
+
+}  // namespace scanscope::sass

@@ -1,0 +1,27 @@
+// The machine code (SASS) of a kernel as the GPU runs it, read from the cubin NVRTC makes (with
+// -lineinfo): each shared-memory instruction, its width and the source line the cubin's DWARF line
+// table (.debug_line) names for it. No disassembler is needed: only the few opcodes the counters
+// count are decoded, from the 128-bit instruction words of sm_70 and later (Volta to Hopper); a
+// cubin of another kind is refused with a reason, and the caller falls back to the PTX.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace scanscope::sass {
+
+struct MemInstruction {
+  std::string function;  // the kernel's (mangled) name, from its .text.NAME section
+  std::string file;      // as the line table names it (the #line file of the printed source)
+  int line = 0;          // 0 when the line table says nothing for it
+  unsigned offset = 0;   // byte offset in the function's code
+  bool store = false, atomic = false;
+  int bytes = 4;         // per lane: 1, 2, 4, 8 or 16
+  std::string opcode;    // "LDS", "STS" or "ATOMS", with the width: "LDS.64"
+};
+
+// The shared-memory instructions of every function of an sm_70+ cubin, in code order. False (and
+// *why) when the bytes are not such a cubin or its line table cannot be read.
+bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruction>* out, std::string* why);
+
+}  // namespace scanscope::sass
