@@ -490,7 +490,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     const long long static_bytes = 4LL * b.compiled.functions[L.entry].static_shared_words;  // the arrays this kernel can reach
     if (smem < 0) throw UsageError(id + ": the launch asks for " + std::to_string(smem) + " bytes of shared memory");
     if (smem + static_bytes > kMaxSharedBytes)
-      throw UsageError(id + " needs " + std::to_string(smem + static_bytes) + " bytes of shared memory, more than the " +
+      throw UsageError(file.display + ":" + std::to_string(lv.line) + ": " + id + " needs " + std::to_string(smem + static_bytes) + " bytes of shared memory, more than the " +
                        std::to_string(kMaxSharedBytes) + " a block may use without opting in");
     if (first && r.threads != 0 && !takes.count("THREADS") && r.threads != block)
       throw UsageError(id + " with --n " + std::to_string(r.n) + " runs exactly " + std::to_string(block) + " threads, not " +

@@ -355,6 +355,13 @@ __global__ void b(const int *in, int *out) {
   const std::vector<double> in = input_of(32);
   for (size_t i = 0; i < 32; ++i) EXPECT_EQ(t.output[i], in[i] + static_cast<double>((i + 1) % 16)) << i;
   expect_nvrtc_compiles(text, 32);
+  // more than 48 KiB in the launched kernel's own arrays: an error naming the launch line
+  expect_one_line(run_text(R"(// launch: b<<<1, 32>>>(in, out)
+__global__ void a(const int *in, int *out) { __shared__ int sa[8000]; sa[threadIdx.x] = 1; out[threadIdx.x] = sa[threadIdx.x]; }
+__global__ void b(const int *in, int *out) { __shared__ int sb[7000], sc[7000]; sb[0] = sc[0] = 1; out[threadIdx.x] = 1; }
+)",
+                           32),
+                  "usage", 1, "needs 56000 bytes of shared memory, more than the 49152", false);
 }
 
 TEST(SharedPerLaunch, FaultsNameTheArrayAndItsIndex) {
