@@ -322,10 +322,14 @@ class Parser {
       scope_names_.push_back(name);
       return static_cast<int>(scope_names_.size() - 1);
     };
+    int linkage_blocks = 0;      // open extern "C" { ... } blocks
+    bool linkage_next = false;   // the next token starts a declaration after extern "C"
     auto keep = [&](size_t k) {
       out.push_back(in[k]);
       scope_of_.push_back(scope);
       orig_.push_back(k);
+      linkage_.push_back(linkage_blocks > 0 || linkage_next);
+      linkage_next = false;
     };
     // A qualified namespace name at k (A::B): its text, and the index after it.
     auto ns_path = [&](size_t k, std::string* path) {
@@ -385,8 +389,10 @@ class Parser {
           fail_at(files_, in[k + 1].pos, "linkage " + in[k + 1].text + " is not one C++ knows (extern \"C\" or extern \"C++\")");
         if (punct(k + 2, "{")) {
           opens.push_back({true, scope, in[k + 2].pos, "extern " + in[k + 1].text});
+          ++linkage_blocks;
           k += 2;
         } else {
+          linkage_next = true;
           ++k;
         }
         continue;
@@ -422,6 +428,7 @@ class Parser {
         opens.pop_back();
         if (o.taken) {
           scope = o.scope;
+          if (o.what.rfind("extern", 0) == 0) --linkage_blocks;
           continue;
         }
         --ordinary;
@@ -432,6 +439,14 @@ class Parser {
   }
   static std::string scope_shown(const std::string& scope) {
     return scope.empty() ? "the file's scope" : "namespace " + scope.substr(0, scope.size() - 2);
+  }
+  // Where a host declaration starting at token k begins in the preprocessed tokens: its
+  // `extern "C"` included.
+  size_t host_decl_first(size_t k) const {
+    size_t first = orig_index(k);
+    const std::vector<Token>& pt = pp_.tokens;
+    if (first >= 2 && pt[first - 1].kind == Tok::String && pt[first - 2].kind == Tok::Ident && pt[first - 2].text == "extern") first -= 2;
+    return first;
   }
   size_t orig_index(size_t k) const { return orig_.empty() ? k : k < orig_.size() ? orig_[k] : pp_.tokens.size() - 1; }
   const std::string& scope_at(size_t k) const {
@@ -857,14 +872,19 @@ class Parser {
       const Function* f = function(s, type, name);
       if (!s.global && !s.device && !s.host && !f->body && i_ > 0 && t_[i_ - 1].kind == Tok::Punct && t_[i_ - 1].text == ";") {
         // a host function's prototype: the GPU's text leaves it out, with an `extern "C"` before it
-        size_t first = orig_index(decl_first);
-        const std::vector<Token>& pt = pp_.tokens;
-        if (first >= 2 && pt[first - 1].kind == Tok::String && pt[first - 2].kind == Tok::Ident && pt[first - 2].text == "extern") first -= 2;
-        prog_.host_decls.push_back({first, orig_index(i_ - 1)});
+        prog_.host_decls.push_back({host_decl_first(decl_first), orig_index(i_ - 1)});
       }
       return;
     }
     if (ret_ref) fail(name.pos, "references at file scope are not supported");
+    // `extern "C" const uint MAX_BATCH_ELEMENTS;`: a host variable of host code, declared without
+    // a value; ignored here and left out of the GPU's text (device code cannot read it)
+    if (decl_first < linkage_.size() && linkage_[decl_first] && !s.device && !s.shared && !s.global && is(";")) {
+      host_vars_[name.text] = name.pos;
+      prog_.host_decls.push_back({host_decl_first(decl_first), orig_index(i_)});
+      ++i_;
+      return;
+    }
     // `__device__ const int X = 4;` is a constant like any other (its uses are its value)
     if (!s.shared && saw_const_ && (!s.device || !is("["))) return constant_decl(type, name);
     if (!s.shared && s.device) {
@@ -2885,6 +2905,9 @@ class Parser {
         return int_lit(c->second.ival, c->second.type, p, prev_end());
       }
       if (find_function(name)) fail(p, "'" + name + "' is a function: call it with (...)");
+      if (auto hv = host_vars_.find(name); hv != host_vars_.end())
+        fail(p, "'" + name + "' is a variable of host code (declared without a value at " + files_.where(hv->second) +
+                    "): device code cannot read it; give it a value (const unsigned " + name + " = ...;) or use a macro");
       fail(p, "'" + name + "' is not declared" + (name == "IDENTITY" || name == "OP" || name == "T" ? " (the host defines it: run the file through scanscope)" : ""));
     }
     return use_var(v, p);
@@ -4780,6 +4803,8 @@ class Parser {
   std::vector<std::string> scope_names_{""};
   std::vector<int> scope_of_;
   std::vector<size_t> orig_;
+  std::vector<char> linkage_;  // per token: under extern "C" (a block's, or the declaration after one)
+  std::map<std::string, Pos> host_vars_;  // extern "C" const uint N; of host code: declared, no value here
   bool using_cg_ = false;                       // using namespace cooperative_groups;
   size_t i_ = 0;
   Program prog_;

@@ -143,8 +143,10 @@ namespace B { __device__ int unused() { return 0; } }
 
 TEST(ExternC, LinkageIsAcceptedAndHostPrototypesIgnored) {
   const std::string text = R"(// launch: addOne<<<1, 64>>>(in, out, N)
+extern "C" const unsigned int MAX_BATCH_ELEMENTS;
 extern "C" {
 void computeGold(int *reference, int *idata, const unsigned int len);
+const unsigned int MIN_SHORT_ARRAY_SIZE;
 __device__ int one() { return 1; }
 }
 extern "C" __global__ void addOne(const int *in, int *out, int n) {
@@ -161,6 +163,12 @@ extern "C" int hostOnly(int v);
 __global__ void k(const int *in, int *out) { out[threadIdx.x] = hostOnly(in[threadIdx.x]); }
 )"),
                   "error", 2, "function 'hostOnly' is declared but never defined");
+  // a host variable declared without a value: device code cannot read it
+  expect_one_line(run_text(R"(// launch: k<<<1, 32>>>(in, out)
+extern "C" const unsigned int MAX_BATCH_ELEMENTS;
+__global__ void k(const int *in, int *out) { out[threadIdx.x] = MAX_BATCH_ELEMENTS; }
+)"),
+                  "error", 3, "'MAX_BATCH_ELEMENTS' is a variable of host code (declared without a value at kernels/app/inline.cu:2:");
   expect_one_line(run_text("// launch: k<<<1, 32>>>(in, out)\nextern \"Fortran\" __global__ void k(const int *in, int *out) { out[0] = 1; }\n"),
                   "error", 2, "linkage \"Fortran\" is not one C++ knows");
 }
