@@ -36,10 +36,12 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
     v->compiler = "no CUDA compiler (" + why + "): every access is modelled as the 4-byte access the source writes";
     return v;
   }
-  const std::string text = cuda::print_program(k.build->files, k.build->pre);
+  std::vector<cuda::TokenEdit> host_only;
+  cuda::drop_host_decls(*k.build->compiled.program, &host_only);
+  const std::string text = cuda::print_program(k.build->files, k.build->pre, host_only);
   std::string instances;  // a template is compiled only where a name expression asks for it
   for (const auto& L : k.launches)
-    if (L.entry_name.find('<') != std::string::npos) instances += L.entry_name + "\n";
+    if (L.entry_name.find('<') != std::string::npos) instances += (L.entry_expr.empty() ? L.entry_name : L.entry_expr) + "\n";
   nvrtc::Result r = nvrtc::compile(text, k.file.display, "compute_90", false, instances);
   if (!r.ok) {
     v->compiler = "NVRTC " + nvrtc::version() + " rejected the kernel: every access is modelled as written";

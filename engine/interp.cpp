@@ -401,7 +401,13 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       throw UsageError(file.display + ":" + std::to_string(lv.line) + ": launch line: " + m +
                        " (expected NAME<<<GRID, BLOCK, SHARED_BYTES>>>(ARGS))");
     };
-    // NAME or a template-id NAME<ARGS> (the build instantiated it: Program::launch_instances)
+    // NAME, A::B::NAME (a kernel in namespaces: checked against where it is declared below), or a
+    // template-id NAME<ARGS> (the build instantiated it: Program::launch_instances)
+    std::string qualifier;
+    while (t.size() > 2 && t[0].kind == cuda::Tok::Ident && is_punct(t[1], "::") && t[2].kind == cuda::Tok::Ident) {
+      qualifier += t[0].text + "::";
+      t.erase(t.begin(), t.begin() + 2);
+    }
     size_t open = 1;
     if (t.size() > 1 && is_punct(t[1], "<"))
       while (open < t.size() && !((is_punct(t[open], ">") || is_punct(t[open], ">>")) && open + 1 < t.size() && is_punct(t[open + 1], "<<"))) ++open;
@@ -470,6 +476,13 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       throw UsageError(file.display + ": the launch names '" + L.entry_name + "', but the file has no __global__ function of that name (it has: " +
                        (kernels.empty() ? "none" : kernels) + ")");
     }
+    {
+      const std::string& scope = b.compiled.functions[L.entry].fn->scope;
+      if (!qualifier.empty() && (scope.size() < qualifier.size() || scope.compare(scope.size() - qualifier.size(), qualifier.size(), qualifier) != 0))
+        throw UsageError(file.display + ":" + std::to_string(lv.line) + ": the launch names " + qualifier + t[0].text + ", but " + t[0].text +
+                         " is declared " + (scope.empty() ? std::string("outside any namespace") : "in namespace " + scope.substr(0, scope.size() - 2)));
+      L.entry_expr = scope + L.entry_name;
+    }
     std::string launch_desc = L.entry_name + "<<<" + config_text + ", " + std::to_string(smem) + ">>>";
     if (block < 1 || block > kMaxThreads)
       throw UsageError(id + " with --n " + std::to_string(r.n) + " launches " + std::to_string(block) + " threads per block (" + launch_desc +
@@ -480,10 +493,10 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       throw UsageError(id + " with --n " + std::to_string(r.n) + " launches " + std::to_string(blocks) + " blocks (" + launch_desc +
                        (k.launches.empty() ? "" : " and the launches before it") + "); a trace holds " +
                        std::to_string(cuda::kMaxTracedBlocks) + " blocks at most");
-    const long long static_bytes = 4LL * b.compiled.static_shared_words;
+    const long long static_bytes = 4LL * b.compiled.functions[L.entry].static_shared_words;  // the arrays this kernel can reach
     if (smem < 0) throw UsageError(id + ": the launch asks for " + std::to_string(smem) + " bytes of shared memory");
     if (smem + static_bytes > kMaxSharedBytes)
-      throw UsageError(id + " needs " + std::to_string(smem + static_bytes) + " bytes of shared memory, more than the " +
+      throw UsageError(file.display + ":" + std::to_string(lv.line) + ": " + id + " needs " + std::to_string(smem + static_bytes) + " bytes of shared memory, more than the " +
                        std::to_string(kMaxSharedBytes) + " a block may use without opting in");
     if (first && r.threads != 0 && !takes.count("THREADS") && r.threads != block)
       throw UsageError(id + " with --n " + std::to_string(r.n) + " runs exactly " + std::to_string(block) + " threads, not " +
@@ -499,9 +512,13 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     // Arguments: global arrays by name, or integer expressions, against the kernel's parameters.
     const cuda::Function& fn = *b.compiled.functions[L.entry].fn;
     auto args = split_commas(t, close + 3, args_end);
-    if (args.size() != fn.params.size())
+    // the parameters the launch leaves out take their defaults (`int *sums = NULL`)
+    size_t required = fn.params.size();
+    while (required > 0 && fn.launch_defaults.count(required - 1)) --required;
+    if (args.size() < required || args.size() > fn.params.size())
       throw UsageError(file.display + ":" + std::to_string(lv.line) + ": the launch passes " + std::to_string(args.size()) +
-                       " arguments; " + L.entry_name + " takes " + std::to_string(fn.params.size()));
+                       " arguments; " + L.entry_name + " takes " + std::to_string(fn.params.size()) +
+                       (required < fn.params.size() ? " (" + std::to_string(required) + " without its default arguments)" : ""));
     std::vector<std::string> arg_text;
     for (size_t a = 0; a < args.size(); ++a) {
       const cuda::Var& p = *fn.params[a];
@@ -609,12 +626,37 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       L.arg_offset.push_back(0);
       arg_text.push_back(std::to_string(v));
     }
+    for (size_t a = args.size(); a < fn.params.size(); ++a) {
+      const cuda::Var& p = *fn.params[a];
+      const cuda::Function::LaunchDefault& d = fn.launch_defaults.at(a);
+      uint64_t bits = static_cast<uint64_t>(d.ival);
+      if (p.type.base == Base::Double && !p.type.pointer) {
+        const double v = d.is_float ? d.fval : static_cast<double>(d.ival);
+        std::memcpy(&bits, &v, 8);
+      } else if (p.type.is_float() && !p.type.pointer) {
+        const float f = d.is_float ? static_cast<float>(d.fval) : static_cast<float>(d.ival);
+        uint32_t fb;
+        std::memcpy(&fb, &f, 4);
+        bits = fb;
+      } else if (!p.type.is_wide()) {
+        bits = static_cast<uint32_t>(d.ival);
+      }
+      L.spec.args.push_back(bits);
+      L.arg_array.push_back(-1);
+      L.arg_offset.push_back(0);
+      arg_text.push_back(d.text);
+    }
     launch_desc += "(";
     for (size_t a = 0; a < arg_text.size(); ++a) launch_desc += (a ? ", " : "") + arg_text[a];
     L.text = launch_desc + ")";
     k.launches.push_back(std::move(L));
   }
-  if (!array_typed[1]) throw UsageError(file.display + ": the launch passes no `out` array");
+  // No launch passes `out`: nothing to compare, which is what a file without `// check:` asks for
+  // (a printf demo, `__global__ void hello()`); its printf output is the result.
+  if (!array_typed[1] && !h.check.empty())
+    throw UsageError(file.display + ":" + std::to_string(h.launches.empty() ? h.launch_line : h.launches.back().line) + ": " +
+                     (h.launches.size() > 1 ? "no launch passes" : "the launch passes no") + " `out` array, but `// check: " + h.check +
+                     "` compares it; pass out to the kernel, or leave the check: line out");
 
   // The host's set-up before the first launch: `// init: NAME = VALUE[, NAME = VALUE ...]`.
   std::vector<int> init_line(k.arrays.size(), 0);
@@ -684,13 +726,14 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   auto cfo = b.pre.macros.find("CONFLICT_FREE_OFFSET");
   if (cfo != b.pre.macros.end() && cfo->second.function_like && cfo->second.params.size() == 1) {
     const long long m = host_next_pow2(r.n);
-    const long long words = L0.spec.dynamic_smem_bytes / 4 + b.compiled.static_shared_words;
+    const cuda::CompiledFunction& k0 = b.compiled.functions.at(static_cast<size_t>(L0.entry));
+    const long long words = L0.spec.dynamic_smem_bytes / 4 + k0.static_shared_words;
     std::vector<int> index(static_cast<size_t>(std::max(0LL, words)), -1);
     bool padded = false;
     for (long long i = 0; i < m; ++i) {
       const long long off = host.eval_text("CONFLICT_FREE_OFFSET(" + std::to_string(i) + ")", h.launch_line, 1);
       padded = padded || off != 0;
-      const long long w = b.compiled.dynamic_base + i + off;
+      const long long w = k0.dynamic_base + i + off;
       if (w >= 0 && w < words) index[static_cast<size_t>(w)] = static_cast<int>(i);
     }
     if (padded) k.word_index = std::move(index);

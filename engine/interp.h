@@ -18,6 +18,7 @@ namespace scanscope {
 struct ResolvedLaunch {
   int entry = -1;  // index into build->compiled.functions
   std::string entry_name;
+  std::string entry_expr;  // the kernel as C++ names it from file scope, its namespaces first (NVRTC's name expression)
   cuda::LaunchSpec spec;        // array arguments hold placeholders until a run binds buffers
   std::vector<int> arg_array;   // per argument: the global array it passes (index into arrays), or -1
   std::vector<long long> arg_offset;  // per argument: the byte the pointer points at (`out + 1` of an int array: 4)

@@ -277,7 +277,12 @@ std::string kernel_prelude(const KernelFile& file, ValueType type, Operator op, 
   std::string name = operator_name(op), upper = name;
   for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   // T is a type name, not a macro: a template's own parameter T (template <class T>) hides it.
-  return "typedef " + std::string(type_name(type)) + " T;\n#define SS_INT " + (type == ValueType::Int ? "1" : "0") + "\n#include \"" +
+  // What nvcc defines when it compiles device code: __CUDA_ARCH__ for the GPU the text is compiled
+  // for. The preprocessor resolves #if here, once, for the interpreter and for NVRTC's text alike;
+  // the interpreter models the sm_90 GPU (H100) that validation runs on, so 900
+  // (docs/kernel-files.md, "Predefined macros").
+  return "#define __CUDA_ARCH__ 900\n#define __CUDACC__ 1\n#define __NVCC__ 1\n"
+         "typedef " + std::string(type_name(type)) + " T;\n#define SS_INT " + (type == ValueType::Int ? "1" : "0") + "\n#include \"" +
          ops_file + "\"\n#define OP(a, b) ss_" + name + "(a, b)\n#define IDENTITY SS_" + upper + "_IDENTITY\n" + defines +
          "#include \"" + where.display_path(file.path) + "\"\n";
 }
@@ -325,6 +330,9 @@ std::vector<std::vector<cuda::Token>> launch_template_ids(cuda::SourceSet& files
     cuda::SourceSet scratch;  // the build's files stay the program's
     std::vector<cuda::Token> t = header_tokens(scratch, file.display, lv);
     for (auto& tok : t) tok.pos.file = pre.main_file;
+    // A::B::NAME<ARGS>: the kernel's namespaces are the parser's to know (the launch checks them)
+    while (t.size() > 2 && t[0].kind == cuda::Tok::Ident && t[1].kind == cuda::Tok::Punct && t[1].text == "::" && t[2].kind == cuda::Tok::Ident)
+      t.erase(t.begin(), t.begin() + 2);
     std::vector<cuda::Token> id;
     if (t.size() > 2 && t[0].kind == cuda::Tok::Ident && t[1].kind == cuda::Tok::Punct && t[1].text == "<") {
       // up to the '>' before '<<<' (a '>>' there closes a nested list too)

@@ -234,7 +234,7 @@ TEST(Checks, CompileErrorsAndFaultsAreFailedChecks) {
   const CheckReport fault = check_request(l1, {{CheckKind::Output, 0}});
   const int fault_line = line_of(catalogue_text("scan-paper-listing1"), "temp[pout*n+thid] += temp[pin*n+thid - offset];");
   EXPECT_EQ(fault.checks[0].sentence, "stops with a fault: kernels/listings/scan-paper-listing1.cu:" + std::to_string(fault_line) +
-                                          ":13: thread 1: reads shared-memory word 9, which no thread has written yet");
+                                          ":13: thread 1: reads temp[9] (shared-memory word 9), which no thread has written yet");
   EXPECT_EQ(fault.checks[0].line, fault_line);
   EXPECT_TRUE(fault.checks[1].skipped);
   // No launch line, an empty text, a require: the run breaks: failed, not thrown.

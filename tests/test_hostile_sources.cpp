@@ -279,9 +279,9 @@ TEST(HostileSources, LocalAndSharedArrays) {
   EXPECT_ENDS_WITH(launch + "__shared__ int s[1 << 20];\n__global__ void k(int *out) { out[0] = 0; }\n", "error",
                    std::string(kFile) + ":2:18: __shared__ array 's' of 1048576 elements (1 to 12288 words fit in 48 KiB)");
   EXPECT_ENDS_WITH(launch + "__shared__ int s[12288], t[12288];\n__global__ void k(int *out) { out[0] = 0; }\n", "usage",
-                   "hostile needs 98304 bytes of shared memory, more than the 49152 a block may use without opting in");
+                   "kernels/app/hostile.cu:1: hostile needs 98304 bytes of shared memory, more than the 49152 a block may use without opting in");
   EXPECT_ENDS_WITH("// launch: k<<<1, 1, 1 << 40>>>(out)\n__global__ void k(int *out) { out[0] = 0; }\n", "usage",
-                   "hostile needs 1099511627776 bytes of shared memory, more than the 49152 a block may use without opting in");
+                   "kernels/app/hostile.cu:1: hostile needs 1099511627776 bytes of shared memory, more than the 49152 a block may use without opting in");
 }
 
 // Pointer arithmetic is 64-bit, as on the GPU: a pointer moved 2^32 elements is 2^32 elements past

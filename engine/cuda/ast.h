@@ -185,7 +185,11 @@ enum class Builtin : unsigned char {
   Printf,  // ival: the format's index in Program::formats; kids: the values
   DoubleAsLongLong, LongLongAsDouble,  // __double_as_longlong, __longlong_as_double: the bits stay
   Math,    // ival: the row of the arithmetic builtins' table (math_builtins.h); kids: the arguments
+  // __reduce_add_sync and its kin (sm_80): the lanes of the mask combine one value each; min and
+  // max of unsigned values are the U forms
+  ReduceAddSync, ReduceMinSync, ReduceMaxSync, ReduceUMinSync, ReduceUMaxSync, ReduceAndSync, ReduceOrSync, ReduceXorSync,
 };
+inline bool is_warp_reduce(Builtin b) { return b >= Builtin::ReduceAddSync && b <= Builtin::ReduceXorSync; }
 
 // A printf format, checked when parsed: its text cut into literal pieces and conversions.
 struct FormatPiece {
@@ -241,6 +245,7 @@ struct Stmt {
 
 struct Function {
   std::string name;
+  std::string scope;           // the namespaces it is declared in, as a qualifier ("A::B::"; "" at file scope)
   bool is_global = false;
   Type ret;
   std::vector<const Var*> params;
@@ -252,6 +257,19 @@ struct Function {
   std::string instance_of;     // a template's instantiation: the template's name (name is "f<int, 256>")
   bool sret = false;           // returns a struct: params[0] is the caller's place for it, and Ret has no value
   Pos instance_pos;            // where it was first used
+  // A kernel's default arguments, by parameter: what a launch line that leaves them out passes
+  // (a constant; 0 for a null pointer), and their text as written.
+  struct LaunchDefault {
+    long long ival = 0;
+    double fval = 0;
+    bool is_float = false;  // fval holds it (a float or double parameter's non-integer constant)
+    std::string text;
+  };
+  std::map<size_t, LaunchDefault> launch_defaults;
+  // A kernel's shared memory (the parser's shared_layout): the sized __shared__ arrays it can
+  // reach end before word shared_words; shared_vars are those and the extern ones it can reach.
+  int shared_words = 0;
+  std::vector<const Var*> shared_vars;
 };
 
 struct Program {
@@ -275,6 +293,10 @@ struct Program {
     bool block;
   };
   std::vector<GroupSync> group_syncs;
+  // Prototypes of host functions (no __device__ or __global__; host code's, as in an extern "C"
+  // block): their preprocessed tokens [first, last], an `extern "C"` before one included. The
+  // interpreter ignores them unless called; the GPU's text leaves them out (NVRTC refuses them).
+  std::vector<std::pair<size_t, size_t>> host_decls;
   std::vector<std::vector<FormatPiece>> formats;  // printf's formats, by Builtin::Printf's ival
   // `__device__` variables at file scope, in declaration order (Var::slot is the index): global
   // memory shared by every block and launch of a run, set to `init` (the rest zero) before the

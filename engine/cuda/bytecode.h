@@ -15,7 +15,7 @@ namespace scanscope::cuda {
 
 enum class Op : unsigned char {
   Push,        // a: 32-bit constant
-  SharedPtr,   // a: shared word -> pointer
+  SharedPtr,   // a: shared word (b = 1: from the launched kernel's dynamic base) -> pointer
   LocalPtr,    // a: frame slot -> pointer into this thread's stack
   Ldl, Stl,    // a: frame slot (Stl pops)
   Pop, Dup, Swap,
@@ -111,6 +111,11 @@ struct CompiledFunction {
   int entry = 0;
   int frame_slots = 0;
   int params = 0;
+  // A kernel's shared memory when it is launched: its sized arrays' words, where its extern
+  // __shared__ arrays start, and the arrays it can reach (Function::shared_vars).
+  int static_shared_words = 0;
+  int dynamic_base = 0;
+  std::vector<const Var*> shared_vars;
 };
 
 struct Compiled {
@@ -120,6 +125,8 @@ struct Compiled {
   std::vector<AccessSite> sites;
   std::vector<SyncPoint> syncs;
   std::vector<CompiledFunction> functions;
+  // The file's shared memory, all kernels together (each launch takes its kernel's own: the
+  // CompiledFunction's fields of the same names).
   int static_shared_words = 0;
   int dynamic_base = 0;              // word where extern __shared__ arrays start
   // Named shared arrays (static ones at their offsets; extern ones at dynamic_base).

@@ -26,6 +26,15 @@ class Compiler {
       cf.fn = f.get();
       cf.params = 0;  // slots: a struct parameter takes one per member word, a scalar one (8 bytes too)
       for (const Var* v : f->params) cf.params += v->type.is_struct() ? v->type.words() : 1;
+      if (f->is_global) {
+        cf.static_shared_words = f->shared_words;
+        cf.dynamic_base = (f->shared_words + 3) / 4 * 4;
+        cf.shared_vars = f->shared_vars;
+      } else {
+        cf.static_shared_words = out_.static_shared_words;
+        cf.dynamic_base = out_.dynamic_base;
+        cf.shared_vars = out_.shared_vars;
+      }
       out_.functions.push_back(cf);
     }
     for (size_t i = 0; i < p.functions.size(); ++i) {
@@ -447,7 +456,7 @@ class Compiler {
         if (e.var->is_array()) {
           if (!want) return;
           if (e.var->storage == Storage::Shared)
-            emit(Op::SharedPtr, p, e.var->extern_shared ? out_.dynamic_base : e.var->slot);
+            emit(Op::SharedPtr, p, e.var->extern_shared ? 0 : e.var->slot, e.var->extern_shared ? 1 : 0);
           else if (e.var->storage == Storage::Device)
             emit(Op::DevicePtr, p, e.var->slot);
           else
@@ -682,11 +691,13 @@ class Compiler {
         if (!want) emit(Op::Pop, p);
         return;
       case Builtin::SyncWarp: case Builtin::ShflSync: case Builtin::ShflUpSync: case Builtin::ShflDownSync:
-      case Builtin::ShflXorSync: case Builtin::BallotSync: case Builtin::AnySync: case Builtin::AllSync: {
+      case Builtin::ShflXorSync: case Builtin::BallotSync: case Builtin::AnySync: case Builtin::AllSync:
+      case Builtin::ReduceAddSync: case Builtin::ReduceMinSync: case Builtin::ReduceMaxSync: case Builtin::ReduceUMinSync:
+      case Builtin::ReduceUMaxSync: case Builtin::ReduceAndSync: case Builtin::ReduceOrSync: case Builtin::ReduceXorSync: {
         for (const auto& k : e.kids) value(*k);
         int sp = sync_point(e);
         // a shuffle records its exchange as an access at the call
-        if (b != Builtin::SyncWarp && b != Builtin::BallotSync && b != Builtin::AnySync && b != Builtin::AllSync)
+        if (b != Builtin::SyncWarp && b != Builtin::BallotSync && b != Builtin::AnySync && b != Builtin::AllSync && !is_warp_reduce(b))
           out_.syncs[sp].site = site(e, kShuffle);
         emit(Op::Collective, p, static_cast<int>(b), sp);
         if (!want && !e.type.is_void()) emit(Op::Pop, p);

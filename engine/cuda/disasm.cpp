@@ -246,7 +246,7 @@ std::string operands(const Compiled& c, const SourceSet& files, const Instr& in)
       std::snprintf(buf, sizeof buf, "%lld (0x%016llx, as double %g)", static_cast<long long>(bits), static_cast<unsigned long long>(bits), d);
       return buf;
     }
-    case Op::SharedPtr: return "shared word " + num(in.a);
+    case Op::SharedPtr: return (in.b ? "dynamic shared word " : "shared word ") + num(in.a);
     case Op::LocalPtr:
     case Op::Ldl:
     case Op::Stl: return "slot " + num(in.a);

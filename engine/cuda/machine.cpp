@@ -26,6 +26,12 @@ const char* builtin_name(Builtin b) {
     case Builtin::BallotSync: return "__ballot_sync()";
     case Builtin::AnySync: return "__any_sync()";
     case Builtin::AllSync: return "__all_sync()";
+    case Builtin::ReduceAddSync: return "__reduce_add_sync()";
+    case Builtin::ReduceMinSync: case Builtin::ReduceUMinSync: return "__reduce_min_sync()";
+    case Builtin::ReduceMaxSync: case Builtin::ReduceUMaxSync: return "__reduce_max_sync()";
+    case Builtin::ReduceAndSync: return "__reduce_and_sync()";
+    case Builtin::ReduceOrSync: return "__reduce_or_sync()";
+    case Builtin::ReduceXorSync: return "__reduce_xor_sync()";
     default: return "the end of the kernel";
   }
 }
@@ -47,11 +53,12 @@ const char* atomic_name(Builtin b) {
   }
 }
 
-std::vector<Base> shared_wide_types(const Compiled& program, int words) {
+std::vector<Base> shared_wide_types(const Compiled& program, int entry, int words) {
   std::vector<Base> out(static_cast<size_t>(std::max(0, words)), Base::Void);
-  for (const Var* v : program.shared_vars) {
+  const CompiledFunction& k = program.functions.at(static_cast<size_t>(entry));
+  for (const Var* v : k.shared_vars) {
     if (!v->type.is_wide()) continue;
-    const int first = v->extern_shared ? program.dynamic_base : v->slot;
+    const int first = v->extern_shared ? k.dynamic_base : v->slot;
     const int last = v->extern_shared || v->array_len <= 0 ? words : std::min(words, first + v->array_len);
     for (int w = std::max(0, first); w < last; ++w) out[static_cast<size_t>(w)] = v->type.base;
   }
@@ -265,6 +272,37 @@ void Machine::fault(int tid, int pc, const std::string& message) const {
   throw e;
 }
 
+// "XY_1[0] (shared-memory word 1024)" when the word lies in a named array of the launched kernel
+// (an extern one: up to the block's end), else "shared-memory word 1024".
+std::string Machine::shared_word_name(int64_t off) const {
+  const std::string word = "shared-memory word " + std::to_string(off);
+  if (!kernel_) return word;
+  for (const Var* v : kernel_->shared_vars) {
+    const int64_t first = v->extern_shared ? kernel_->dynamic_base : v->slot;
+    const int64_t len = v->extern_shared ? static_cast<int64_t>(smem_.size()) - first : v->array_len < 0 ? v->type.words() : v->array_len;
+    if (off < first || off >= first + len) continue;
+    const int64_t elem = (off - first) / v->type.words();
+    if (!v->is_array()) return v->name + " (" + word + ")";
+    std::string idx;
+    if (v->type.bytes() < 4) {  // bool, char, short: packed, the word's elements (flat)
+      const int64_t per = 4 / v->type.bytes(), lo = (off - first) * per;
+      idx = "[" + std::to_string(lo) + ".." + std::to_string(lo + per - 1) + "]";
+    } else if (v->dims.size() > 1) {  // row-major: the index of each dimension
+      int64_t rest = elem;
+      std::vector<int64_t> parts(v->dims.size());
+      for (size_t d = v->dims.size(); d-- > 0;) {
+        parts[d] = rest % v->dims[d];
+        rest /= v->dims[d];
+      }
+      for (int64_t p : parts) idx += "[" + std::to_string(p) + "]";
+    } else {
+      idx = "[" + std::to_string(elem) + "]";
+    }
+    return v->name + idx + " (" + word + ")";
+  }
+  return word;
+}
+
 uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp, const char* atomic, int size) {
   const int64_t off = offset_of(ptr);
   const int64_t w = off >> 2;  // the word
@@ -276,8 +314,8 @@ uint32_t* Machine::memory(int tid, int pc, uint64_t ptr, bool is_load, uint32_t 
         fault(tid, pc, "shared-memory word " + std::to_string(w) + " is outside the block's " + std::to_string(smem_.size()) +
                            " words (the launch gives the kernel " + std::to_string(smem_.size() * 4) + " bytes)");
       if (is_load && (written_[w] & mask) != mask) {
-        fault(tid, pc, size >= 4 ? "reads shared-memory word " + std::to_string(w) + ", which no thread has written yet"
-                                 : "reads byte " + std::to_string(off) + " of shared memory (in word " + std::to_string(w) + "), which no thread has written yet");
+        fault(tid, pc, size >= 4 ? "reads " + shared_word_name(w) + ", which no thread has written yet"
+                                 : "reads byte " + std::to_string(off) + " of shared memory (in " + shared_word_name(w) + "), which no thread has written yet");
       }
       return &smem_[w];
     }
@@ -320,7 +358,7 @@ void Machine::check_aligned(int tid, int pc, uint64_t ptr, int bytes, bool is_lo
   const std::string n = std::to_string(bytes);
   std::string where;
   if (space_of(ptr) == kShared) {
-    where = "shared-memory word " + std::to_string(off >> 2);
+    where = shared_word_name(off >> 2);
   } else if (space_of(ptr) == kGlobal && buffer_of(ptr) < static_cast<int>(buffers_.size())) {
     where = buffers_[static_cast<size_t>(buffer_of(ptr))].name + "[" + std::to_string(off / std::min(bytes, 4)) + "]";
   } else if (space_of(ptr) == kLocal) {
@@ -328,8 +366,10 @@ void Machine::check_aligned(int tid, int pc, uint64_t ptr, int bytes, bool is_lo
   } else {
     return;  // memory() says what is wrong with the pointer
   }
-  fault(tid, pc, std::string("misaligned address: ") + (bytes == 8 ? "an " : "a ") + n + "-byte " + (is_load ? "load of " : "store to ") + where + " (byte " +
-                     std::to_string(off) + ", not a multiple of " + n + ")");
+  // "s[3] (shared-memory word 3, byte 12, ...)" for a word of a named array
+  const std::string byte = "byte " + std::to_string(off) + ", not a multiple of " + n + ")";
+  where = !where.empty() && where.back() == ')' ? where.substr(0, where.size() - 1) + ", " + byte : where + " (" + byte;
+  fault(tid, pc, std::string("misaligned address: ") + (bytes == 8 ? "an " : "a ") + n + "-byte " + (is_load ? "load of " : "store to ") + where);
 }
 
 void Machine::wide_words(int tid, int pc, uint64_t ptr, bool is_load, uint32_t sp, uint32_t** lo, uint32_t** hi, const char* atomic) {
@@ -407,10 +447,11 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
   executed_before_ += executed_;
   executed_ = 0;
   const long long dyn_words = (spec.dynamic_smem_bytes + 3) / 4;
-  const int words = static_cast<int>(std::max<long long>(prog_.static_shared_words, dyn_words > 0 ? prog_.dynamic_base + dyn_words : 0));
+  kernel_ = &f;  // its shared memory: the arrays it can reach
+  const int words = static_cast<int>(std::max<long long>(f.static_shared_words, dyn_words > 0 ? f.dynamic_base + dyn_words : 0));
   smem_.assign(words, 0u);
   written_.assign(words, 0);
-  wide_type_ = shared_wide_types(prog_, words);
+  wide_type_ = shared_wide_types(prog_, entry, words);
   th_.assign(threads_, Thread());
   stack_.assign(static_cast<size_t>(threads_) * kStackSlots, 0);
   frames_.assign(static_cast<size_t>(threads_) * kMaxDepth, Frame{0, 0, 0});
@@ -503,7 +544,7 @@ void Machine::settle_warp(int warp) {
     const uint64_t* lst = &stack_[static_cast<size_t>(leader) * kStackSlots];
     const Instr& in = prog_.code[lt.pc - 1];
     const Builtin kind = static_cast<Builtin>(in.a);
-    const int nargs = kind == Builtin::SyncWarp ? 1 : (kind == Builtin::BallotSync || kind == Builtin::AnySync || kind == Builtin::AllSync) ? 2 : 4;
+    const int nargs = kind == Builtin::SyncWarp ? 1 : (kind == Builtin::BallotSync || kind == Builtin::AnySync || kind == Builtin::AllSync || is_warp_reduce(kind)) ? 2 : 4;
     const uint32_t mask = as_u(lst[lt.sp - nargs]);
     const int lane = leader - first;
     if (!(mask & (1u << lane)))
@@ -609,8 +650,33 @@ void Machine::fire(int warp, uint32_t mask, int leader) {
       }
     const uint64_t v = kind == Builtin::BallotSync ? ballot : kind == Builtin::AnySync ? (ballot != 0) : (ballot == mask);
     for (int l = 0; l < kWarpSize; ++l) result[l] = v;
+  } else if (is_warp_reduce(kind)) {
+    // every lane of the mask gives its value; each gets the 32-bit result (add wraps, as the GPU's)
+    uint32_t acc = 0;
+    bool any = false;
+    for (int l = 0; l < kWarpSize; ++l) {
+      if (!(mask & (1u << l))) continue;
+      const Thread& t = th_[first + l];
+      const uint32_t x = as_u(stack_[static_cast<size_t>(first + l) * kStackSlots + t.sp - 1]);
+      if (!any) {
+        acc = x;
+        any = true;
+        continue;
+      }
+      switch (kind) {
+        case Builtin::ReduceAddSync: acc += x; break;
+        case Builtin::ReduceMinSync: acc = static_cast<int32_t>(x) < static_cast<int32_t>(acc) ? x : acc; break;
+        case Builtin::ReduceMaxSync: acc = static_cast<int32_t>(x) > static_cast<int32_t>(acc) ? x : acc; break;
+        case Builtin::ReduceUMinSync: acc = std::min(acc, x); break;
+        case Builtin::ReduceUMaxSync: acc = std::max(acc, x); break;
+        case Builtin::ReduceAndSync: acc &= x; break;
+        case Builtin::ReduceOrSync: acc |= x; break;
+        default: acc ^= x; break;
+      }
+    }
+    for (int l = 0; l < kWarpSize; ++l) result[l] = acc;
   }
-  const int nargs = kind == Builtin::SyncWarp ? 1 : (kind == Builtin::BallotSync || kind == Builtin::AnySync || kind == Builtin::AllSync) ? 2 : 4;
+  const int nargs = kind == Builtin::SyncWarp ? 1 : (kind == Builtin::BallotSync || kind == Builtin::AnySync || kind == Builtin::AllSync || is_warp_reduce(kind)) ? 2 : 4;
   for (int l = 0; l < kWarpSize; ++l) {
     if (!(mask & (1u << l))) continue;
     const int tid = first + l;
@@ -832,13 +898,13 @@ void Machine::end_phase(bool final_phase) {
     };
     std::vector<Name> names;
     auto inside_matrix = [&](int word) {  // a row pointer (T *row = tile[y]) names no region of its own
-      for (const Var* v : prog_.shared_vars)
+      for (const Var* v : kernel_->shared_vars)
         if (!v->dims.empty() && !v->extern_shared && word > v->slot && word < v->slot + v->array_len) return true;
       return false;
     };
     for (const auto& p : pointer_names_)
       if (!inside_matrix(p.first)) names.push_back({p.first, p.second, {}});
-    for (const Var* v : prog_.shared_vars) names.push_back({v->extern_shared ? prog_.dynamic_base : v->slot, v->name, v->dims});
+    for (const Var* v : kernel_->shared_vars) names.push_back({v->extern_shared ? kernel_->dynamic_base : v->slot, v->name, v->dims});
     std::stable_sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     out_->arrays.clear();
     for (size_t i = 0; i < names.size(); ++i) {
@@ -932,7 +998,7 @@ void Machine::run_thread(int tid) {
     const Instr in = code[pc++];
     switch (in.op) {
       case Op::Push: PUSH(static_cast<uint32_t>(in.a)); break;
-      case Op::SharedPtr: PUSH(make_ptr(kShared, 0, 4LL * in.a)); break;
+      case Op::SharedPtr: PUSH(make_ptr(kShared, 0, 4LL * (in.a + (in.b ? kernel_->dynamic_base : 0)))); break;
       case Op::LocalPtr: PUSH(make_ptr(kLocal, 0, 4LL * (fp + static_cast<uint32_t>(in.a)))); break;
       case Op::Ldl: PUSH(st[fp + in.a]); break;
       case Op::Stl: st[fp + in.a] = POP(); break;

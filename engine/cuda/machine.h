@@ -23,7 +23,7 @@ const char* atomic_name(Builtin b);
 // Per word of a block's `words` of shared memory: the 8-byte type (double, long long, unsigned
 // long long) of the shared array it lies in, or Void. A snapshot shows both words of such an
 // element as its value.
-std::vector<Base> shared_wide_types(const Compiled& program, int words);
+std::vector<Base> shared_wide_types(const Compiled& program, int entry, int words);
 // A value's bits as the trace shows them (a 4-byte type's from the low 32).
 double value_of(uint64_t bits, Base type);
 
@@ -137,6 +137,8 @@ class Machine {
   };
 
   void run_block(int entry, const LaunchSpec& spec, int block, bool record);
+  std::string shared_word_name(int64_t off) const;
+  const CompiledFunction* kernel_ = nullptr;  // the launched kernel (its shared memory)
   void run_thread(int tid);
   void settle_warp(int warp);
   bool fire_active_mask(int warp);

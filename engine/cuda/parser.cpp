@@ -86,6 +86,8 @@ const BuiltinInfo kBuiltins[] = {
     {"__popc", Builtin::Popc}, {"__clz", Builtin::Clz}, {"__ffs", Builtin::Ffs}, {"__float_as_int", Builtin::FloatAsInt},
     {"__int_as_float", Builtin::IntAsFloat}, {"__float_as_uint", Builtin::FloatAsUint}, {"__uint_as_float", Builtin::UintAsFloat},
     {"__double_as_longlong", Builtin::DoubleAsLongLong}, {"__longlong_as_double", Builtin::LongLongAsDouble},
+    {"__reduce_add_sync", Builtin::ReduceAddSync}, {"__reduce_min_sync", Builtin::ReduceMinSync}, {"__reduce_max_sync", Builtin::ReduceMaxSync},
+    {"__reduce_and_sync", Builtin::ReduceAndSync}, {"__reduce_or_sync", Builtin::ReduceOrSync}, {"__reduce_xor_sync", Builtin::ReduceXorSync},
 };
 
 Builtin find_builtin(const std::string& name) {
@@ -100,7 +102,7 @@ bool is_sync_builtin(Builtin b) {
     case Builtin::ShflDownSync: case Builtin::ShflXorSync: case Builtin::BallotSync: case Builtin::AnySync: case Builtin::AllSync:
     case Builtin::SyncThreadsCount: case Builtin::SyncThreadsAnd: case Builtin::SyncThreadsOr:
       return true;
-    default: return false;
+    default: return is_warp_reduce(b);
   }
 }
 
@@ -172,6 +174,7 @@ class Parser {
   Parser(const SourceSet& f, const Preprocessed& pp) : files_(f), pp_(pp), tokens_(pp.tokens), t_(tokens_) {}
 
   Program run(const std::vector<std::vector<Token>>& launch_ids) {
+    declarations_prepass();
     while (!at_end()) {
       if (accept(";")) continue;
       external();
@@ -187,10 +190,271 @@ class Parser {
     for (const auto& fn : prog_.functions)
       if (!fn->body && called_.count(fn.get()))
         fail_at(files_, fn->pos, "function '" + fn->name + "' is declared but never defined");
+    shared_layout();
     return std::move(prog_);
   }
 
+  // ---- each kernel's shared memory: the sized __shared__ arrays of the functions it can reach
+  // (itself and the __device__ functions it calls, and theirs), and the file's own. Arrays that no
+  // one kernel reaches together may share words; an array keeps one offset for every kernel.
+  static void callees(const Stmt* s, std::set<const Function*>* out) {
+    if (!s) return;
+    for (const auto& b : s->body) callees(b.get(), out);
+    callees(s->init.get(), out);
+    callees(s->expr.get(), out);
+    callees(s->step.get(), out);
+    for (const auto& e : s->array_init) callees(e.get(), out);
+  }
+  static void callees(const Expr* e, std::set<const Function*>* out) {
+    if (!e) return;
+    if (e->callee) out->insert(e->callee);
+    for (const auto& k : e->kids) callees(k.get(), out);
+  }
+  void shared_layout() {
+    std::map<const Function*, std::set<const Function*>> calls;
+    for (const auto& f : prog_.functions) callees(f->body.get(), &calls[f.get()]);
+    std::vector<Function*> kernels;
+    std::map<const Function*, std::set<size_t>> reached_by;  // function -> the kernels (indices) that reach it
+    for (const auto& f : prog_.functions)
+      if (f->is_global && f->body) kernels.push_back(f.get());
+    for (size_t k = 0; k < kernels.size(); ++k) {
+      std::vector<const Function*> todo{kernels[k]};
+      while (!todo.empty()) {
+        const Function* f = todo.back();
+        todo.pop_back();
+        if (!reached_by[f].insert(k).second) continue;
+        for (const Function* c : calls[f]) todo.push_back(c);
+      }
+    }
+    std::set<size_t> all;
+    for (size_t k = 0; k < kernels.size(); ++k) all.insert(k);
+    auto users = [&](const Var* v) {
+      auto o = shared_owner_.find(v);
+      if (o == shared_owner_.end()) return all;  // the file's own: every kernel's
+      auto r = reached_by.find(o->second);
+      return r == reached_by.end() ? std::set<size_t>{} : r->second;
+    };
+    struct Placed {
+      Var* v;
+      int begin, end;
+      std::set<size_t> users;
+    };
+    std::vector<Placed> placed;
+    int total = 0;
+    for (const Var* cv : prog_.static_shared) {
+      Var* v = const_cast<Var*>(cv);  // the program's own (prog_.vars)
+      const std::set<size_t> u = users(v);
+      const int align = v->type.align(), len = v->array_len < 0 ? v->type.words() : v->array_len;
+      auto meets = [&](const Placed& p) {
+        for (size_t k : u)
+          if (p.users.count(k)) return true;
+        return false;
+      };
+      // after every array placed before it that a kernel reaching it reaches too (declaration
+      // order, as one kernel's arrays always were), aligned
+      int at = 0;
+      for (const Placed& p : placed)
+        if (meets(p)) at = std::max(at, (p.end + align - 1) / align * align);
+      v->slot = at;
+      placed.push_back({v, at, at + len, u});
+      total = std::max(total, at + len);
+    }
+    prog_.static_shared_words = total;
+    for (size_t k = 0; k < kernels.size(); ++k) {
+      Function* f = kernels[k];
+      f->shared_words = 0;
+      f->shared_vars.clear();
+      for (const Placed& p : placed)
+        if (p.users.count(k)) {
+          f->shared_words = std::max(f->shared_words, p.end);
+          f->shared_vars.push_back(p.v);
+        }
+      for (const Var* v : prog_.extern_shared) {
+        auto o = shared_owner_.find(v);
+        if (o == shared_owner_.end() || (reached_by.count(o->second) && reached_by[o->second].count(k))) f->shared_vars.push_back(v);
+      }
+    }
+  }
+
  private:
+  // ---- namespaces and linkage specifications, before parsing
+  // `namespace A { namespace B { ... } }` (and `namespace A::B {`, `namespace { ... }`),
+  // `extern "C"` before a declaration or around several (`extern "C" { ... }`), `using namespace A;`,
+  // `using A::f;` and `namespace S = A::B;` shape no code: their tokens are taken out here, and so
+  // is a qualifier `A::` of the file's own namespaces wherever it stands (`A::B::f(x)`, `A::N`).
+  // Names in namespaces are the file's names, one scope (two functions of one name and
+  // parameters in two namespaces are refused as a redefinition); each function keeps its
+  // namespaces (Function::scope) for the GPU's name expression. The token indices the GPU's
+  // traced build needs (group syncs) are translated back through orig_.
+  void declarations_prepass() {
+    const std::vector<Token>& in = pp_.tokens;
+    auto punct = [&](size_t k, const char* p) { return k < in.size() && in[k].kind == Tok::Punct && in[k].text == p; };
+    auto ident = [&](size_t k) { return k < in.size() && in[k].kind == Tok::Ident; };
+    auto word = [&](size_t k, const char* w) { return ident(k) && in[k].text == w; };
+    // the file's namespace names first (a qualifier may name one before its `namespace` line... in
+    // another namespace's body: C++ needs the declaration first, so this only widens what is known)
+    for (size_t k = 0; k + 1 < in.size(); ++k)
+      if (word(k, "namespace") && !(k > 0 && word(k - 1, "using")))
+        for (size_t j = k + 1; ident(j) && !word(j, "cooperative_groups"); j += 2) {
+          if (punct(j + 1, "=")) break;  // an alias: added when its target is one of them
+          user_ns_.insert(in[j].text);
+          if (!punct(j + 1, "::")) break;
+        }
+    bool any = false;
+    for (size_t k = 0; k + 1 < in.size() && !any; ++k)
+      any = word(k, "namespace") || (word(k, "extern") && in[k + 1].kind == Tok::String);
+    if (!any) return;
+    std::map<std::string, std::string> alias_target;  // namespace S = A::B;  S -> "A::B::"
+    std::vector<Token> out;
+    out.reserve(in.size());
+    // Open braces: whether each is a namespace's or linkage block's (taken out), and the scope
+    // it opened (its name, with the enclosing ones').
+    struct Open {
+      bool taken;
+      int scope;
+      Pos at;
+      std::string what;
+    };
+    std::vector<Open> opens;
+    int ordinary = 0;  // open braces of code (a struct, a function): namespaces are not declared there
+    int scope = 0;
+    auto scope_index = [&](const std::string& name) {
+      for (size_t x = 0; x < scope_names_.size(); ++x)
+        if (scope_names_[x] == name) return static_cast<int>(x);
+      scope_names_.push_back(name);
+      return static_cast<int>(scope_names_.size() - 1);
+    };
+    int linkage_blocks = 0;      // open extern "C" { ... } blocks
+    bool linkage_next = false;   // the next token starts a declaration after extern "C"
+    auto keep = [&](size_t k) {
+      out.push_back(in[k]);
+      scope_of_.push_back(scope);
+      orig_.push_back(k);
+      linkage_.push_back(linkage_blocks > 0 || linkage_next);
+      linkage_next = false;
+    };
+    // A qualified namespace name at k (A::B): its text, and the index after it.
+    auto ns_path = [&](size_t k, std::string* path) {
+      path->clear();
+      while (ident(k) && (user_ns_.count(in[k].text) || alias_target.count(in[k].text))) {
+        auto al = alias_target.find(in[k].text);
+        *path += al != alias_target.end() ? al->second : in[k].text + "::";
+        if (!punct(k + 1, "::") || !ident(k + 2) || !(user_ns_.count(in[k + 2].text) || alias_target.count(in[k + 2].text))) return k + 1;
+        k += 2;
+      }
+      return k;
+    };
+    for (size_t k = 0; k < in.size(); ++k) {
+      const Token& t = in[k];
+      const bool file_level = ordinary == 0;
+      if (t.kind == Tok::End) {
+        for (const Open& o : opens)
+          if (o.taken) fail_at(files_, o.at, o.what + "'s '{' is not closed before the end of the file");
+        keep(k);
+        break;
+      }
+      if (file_level && word(k, "namespace")) {
+        // namespace S = A::B;
+        if (ident(k + 1) && punct(k + 2, "=") && !word(k + 3, "cooperative_groups")) {
+          std::string path;
+          const size_t after = ns_path(k + 3, &path);
+          if (path.empty() || !punct(after, ";"))
+            fail_at(files_, in[k + 3].pos, "a namespace alias names a namespace of this file or cooperative_groups, not '" + in[k + 3].text + "'");
+          alias_target[in[k + 1].text] = path;
+          k = after;
+          continue;
+        }
+        // namespace { / namespace A { / namespace A::B {
+        size_t j = k + 1;
+        std::string name = scope_names_[static_cast<size_t>(scope)];
+        std::string shown;
+        while (ident(j) && user_ns_.count(in[j].text)) {
+          name += in[j].text + "::";
+          shown += (shown.empty() ? "" : "::") + in[j].text;
+          if (!punct(j + 1, "::")) {
+            ++j;
+            break;
+          }
+          j += 2;
+        }
+        if (punct(j, "{") && (j == k + 1 || !shown.empty())) {
+          opens.push_back({true, scope, in[j].pos, shown.empty() ? "the anonymous namespace" : "namespace " + shown});
+          if (!shown.empty()) scope = scope_index(name);
+          k = j;
+          continue;
+        }
+        keep(k);  // the parser says what is wrong with it
+        continue;
+      }
+      if (file_level && word(k, "extern") && k + 1 < in.size() && in[k + 1].kind == Tok::String) {
+        if (in[k + 1].text != "\"C\"" && in[k + 1].text != "\"C++\"")
+          fail_at(files_, in[k + 1].pos, "linkage " + in[k + 1].text + " is not one C++ knows (extern \"C\" or extern \"C++\")");
+        if (punct(k + 2, "{")) {
+          opens.push_back({true, scope, in[k + 2].pos, "extern " + in[k + 1].text});
+          ++linkage_blocks;
+          k += 2;
+        } else {
+          linkage_next = true;
+          ++k;
+        }
+        continue;
+      }
+      // using namespace A::B;  using A::f;
+      if (word(k, "using")) {
+        std::string path;
+        const size_t from = word(k + 1, "namespace") ? k + 2 : k + 1;
+        const size_t after = ns_path(from, &path);
+        if (!path.empty() && from == k + 2 && punct(after, ";")) {
+          k = after;
+          continue;
+        }
+        if (!path.empty() && from == k + 1 && punct(after, "::") && ident(after + 1) && punct(after + 2, ";")) {
+          k = after + 2;
+          continue;
+        }
+      }
+      // A:: before a name (not after another `::`: X::A is some other X's)
+      if (ident(k) && punct(k + 1, "::") && (user_ns_.count(t.text) || alias_target.count(t.text)) && !(k > 0 && punct(k - 1, "::"))) {
+        std::string path;
+        const size_t after = ns_path(k, &path);
+        if (punct(after, "::")) {
+          k = after;  // the last '::': the name follows
+          continue;
+        }
+      }
+      if (punct(k, "{")) {
+        opens.push_back({false, scope, t.pos, ""});
+        ++ordinary;
+      } else if (punct(k, "}") && !opens.empty()) {
+        const Open o = opens.back();
+        opens.pop_back();
+        if (o.taken) {
+          scope = o.scope;
+          if (o.what.rfind("extern", 0) == 0) --linkage_blocks;
+          continue;
+        }
+        --ordinary;
+      }
+      keep(k);
+    }
+    tokens_ = std::move(out);
+  }
+  static std::string scope_shown(const std::string& scope) {
+    return scope.empty() ? "the file's scope" : "namespace " + scope.substr(0, scope.size() - 2);
+  }
+  // Where a host declaration starting at token k begins in the preprocessed tokens: its
+  // `extern "C"` included.
+  size_t host_decl_first(size_t k) const {
+    size_t first = orig_index(k);
+    const std::vector<Token>& pt = pp_.tokens;
+    if (first >= 2 && pt[first - 1].kind == Tok::String && pt[first - 2].kind == Tok::Ident && pt[first - 2].text == "extern") first -= 2;
+    return first;
+  }
+  size_t orig_index(size_t k) const { return orig_.empty() ? k : k < orig_.size() ? orig_[k] : pp_.tokens.size() - 1; }
+  const std::string& scope_at(size_t k) const {
+    return scope_of_.empty() || k >= scope_of_.size() ? scope_names_[0] : scope_names_[static_cast<size_t>(scope_of_[k])];
+  }
+
   // ---- tokens
   const Token& cur() const { return t_[i_]; }
   const Token& peek(int k = 1) const { return t_[std::min(i_ + k, t_.size() - 1)]; }
@@ -370,6 +634,9 @@ class Parser {
       t.base = accept_word("char") ? Base::SChar : short_words() ? Base::Short : long_words() ? Base::Long : Base::Int;
       if (t.base != Base::SChar) accept_word("int");
     } else {
+      if (is_cg_namespace(w.text) && peek().kind == Tok::Punct && peek().text == "::" && peek(2).kind == Tok::Ident)
+        fail(w.pos, w.text + "::" + peek(2).text + " is not supported (kernel files know the cooperative-groups types thread_block, "
+                    "thread_group, coalesced_group, thread_block_tile<N> and grid_group)");
       fail(w.pos, "expected a type, found '" + w.text + "'" + (w.text == "T" ? " (T is defined by the host: is this file run through scanscope?)" : ""));
     }
     skip_qualifiers();
@@ -575,12 +842,14 @@ class Parser {
   //          | specifiers type NAME (function | constant-decl | shared-decl ("," NAME shared-decl)* ";")
   void external() {
     const Pos at = cur().pos;
+    const size_t decl_first = i_;
     if (accept_word("template")) return template_decl(at);
     if (accept_word("typedef")) return alias_decl(false);
     if (accept_word("namespace")) {
       // namespace cg = cooperative_groups;
       if (cur().kind != Tok::Ident || peek().kind != Tok::Punct || peek().text != "=")
-        fail(at, "namespaces are not supported in kernel files (an alias of cooperative_groups is: namespace cg = cooperative_groups;)");
+        fail(at, "this namespace declaration is not supported (kernel files take namespace NAME { ... }, namespace { ... }, "
+                 "namespace NAME = OTHER; and namespace cg = cooperative_groups;)");
       const Token alias = cur();
       i_ += 2;
       if (!is_word("cooperative_groups")) fail(cur().pos, "only cooperative_groups can be given a namespace alias here, not " + found());
@@ -592,7 +861,8 @@ class Parser {
     }
     if (accept_word("using")) {
       if (accept_word("namespace")) {
-        if (!is_word("cooperative_groups")) fail(cur().pos, "only 'using namespace cooperative_groups;' is supported, not " + found());
+        if (!is_word("cooperative_groups"))
+          fail(cur().pos, "only 'using namespace cooperative_groups;' and the file's own namespaces are supported, not " + found());
         need_cg_header(cur().pos);
         ++i_;
         using_cg_ = true;
@@ -615,10 +885,22 @@ class Parser {
     }
     if (is("(")) {
       next_ret_ref_ = ret_ref;
-      function(s, type, name);
+      const Function* f = function(s, type, name);
+      if (!s.global && !s.device && !s.host && !f->body && i_ > 0 && t_[i_ - 1].kind == Tok::Punct && t_[i_ - 1].text == ";") {
+        // a host function's prototype: the GPU's text leaves it out, with an `extern "C"` before it
+        prog_.host_decls.push_back({host_decl_first(decl_first), orig_index(i_ - 1)});
+      }
       return;
     }
     if (ret_ref) fail(name.pos, "references at file scope are not supported");
+    // `extern "C" const uint MAX_BATCH_ELEMENTS;`: a host variable of host code, declared without
+    // a value; ignored here and left out of the GPU's text (device code cannot read it)
+    if (decl_first < linkage_.size() && linkage_[decl_first] && !s.device && !s.shared && !s.global && is(";")) {
+      host_vars_[name.text] = name.pos;
+      prog_.host_decls.push_back({host_decl_first(decl_first), orig_index(i_)});
+      ++i_;
+      return;
+    }
     // `__device__ const int X = 4;` is a constant like any other (its uses are its value)
     if (!s.shared && saw_const_ && (!s.device || !is("["))) return constant_decl(type, name);
     if (!s.shared && s.device) {
@@ -1124,8 +1406,7 @@ class Parser {
   // template <> struct NAME<ARGS> { ... };   (at the '>' of template<>)
   void specialization(Pos at) {
     ++i_;
-    if (!is_word("struct") && !is_word("class"))
-      fail(at, "explicit specializations (template <>) are supported for class templates only");
+    if (!is_word("struct") && !is_word("class")) return function_specialization(at);
     ++i_;
     if (cur().kind != Tok::Ident || !class_templates_.count(cur().text))
       fail(cur().pos, "an explicit specialization of " + found() + ", which is not a class template declared before");
@@ -1146,6 +1427,45 @@ class Parser {
     sp.begin = i_;
     sp.end = skip_braces_and_semicolon(at);
     t.specs.push_back(sp);
+  }
+
+  // template <> SPECIFIERS TYPE NAME<ARGS>(PARAMS) { ... }: an explicit specialization of a function
+  // template declared before (the samples' warpReduceSum<int> with __reduce_add_sync). An
+  // instantiation whose arguments are ARGS parses it instead of the template.
+  void function_specialization(Pos at) {
+    const std::string shape = "explicit specializations (template <>) are supported for class templates and for function templates "
+                              "named with their arguments (template <> __device__ int f<int>(int v) { ... })";
+    const size_t begin = i_;
+    size_t k = i_;
+    while (k < t_.size() && t_[k].kind != Tok::End && !(t_[k].kind == Tok::Punct && (t_[k].text == "(" || t_[k].text == ";" || t_[k].text == "{")))
+      ++k;
+    if (k >= t_.size() || t_[k].text != "(" || k == begin || t_[k - 1].kind != Tok::Punct || t_[k - 1].text != ">") fail(at, shape);
+    // back from the '>' to its '<'
+    size_t open = k - 1;
+    for (int depth = 0; open > begin; --open) {
+      if (t_[open].kind == Tok::Punct && t_[open].text == ">") ++depth;
+      if (t_[open].kind == Tok::Punct && t_[open].text == ">>") fail(t_[open].pos, "write '> >' to close the specialization's arguments");
+      if (t_[open].kind == Tok::Punct && t_[open].text == "<" && --depth == 0) break;
+    }
+    if (open <= begin || t_[open - 1].kind != Tok::Ident) fail(at, shape);
+    auto tp = templates_.find(t_[open - 1].text);
+    if (tp == templates_.end())
+      fail(t_[open - 1].pos, "an explicit specialization of '" + t_[open - 1].text + "', which is not a function template declared before");
+    Template::Spec sp;
+    sp.args_begin = open + 1;
+    sp.args_end = k - 1;
+    sp.begin = begin;
+    int depth = 0;  // the parameters and the body
+    for (; k < t_.size() && t_[k].kind != Tok::End; ++k) {
+      if (t_[k].kind != Tok::Punct) continue;
+      if (t_[k].text == "(" || t_[k].text == "{") ++depth;
+      if ((t_[k].text == ")" || t_[k].text == "}") && --depth == 0 && t_[k].text == "}") break;
+      if (depth == 0 && t_[k].text == ";") break;
+    }
+    if (k >= t_.size() || t_[k].kind == Tok::End) fail(at, "the specialization is not closed before the end of the file");
+    sp.end = k + 1;
+    i_ = sp.end;
+    tp->second->specs.push_back(sp);
   }
 
   // Does specialization `sp` of `t` name these arguments? A type the interpreter does not know
@@ -1391,11 +1711,16 @@ class Parser {
     const std::string key = instance_name(t, args);
     if (auto it = functions_.find(key); it != functions_.end()) return it->second;
     count_instantiation(t, use);
+    const Template::Spec* spec = nullptr;  // an explicit specialization for these arguments
+    for (const auto& sp : t.specs)
+      if (spec_matches(t, sp, args)) spec = &sp;
     {
-      // Parse the declaration again, in file scope, with the parameters bound.
+      // Parse the declaration again, in file scope, with the parameters bound (a specialization's
+      // own, which has none).
       Reparse saved(*this);
-      for (size_t k = 0; k < args.size(); ++k) tbind_[t.params[k].name] = args[k];
-      i_ = t.begin;
+      if (!spec)
+        for (size_t k = 0; k < args.size(); ++k) tbind_[t.params[k].name] = args[k];
+      i_ = spec ? spec->begin : t.begin;
       instantiating_.push_back({key, use});
       Specs s = specifiers();
       bool ret_ref = false;
@@ -1405,6 +1730,7 @@ class Parser {
       Token name = cur();
       name.text = key;
       ++i_;
+      if (spec) i_ = spec->args_end + 1;  // past NAME<ARGS>
       if (!is("(")) fail(cur().pos, "expected '(' after '" + t.name + "', found " + found());
       function(s, ret, name);
       instantiating_.pop_back();
@@ -1426,6 +1752,7 @@ class Parser {
     auto owned = std::make_unique<Function>();
     Function* nf = owned.get();
     nf->name = name.text;
+    nf->scope = scope_at(i_ > 0 ? i_ - 1 : 0);
     nf->is_global = s.global;
     nf->ret = ret;
     nf->pos = name.pos;
@@ -1449,6 +1776,7 @@ class Parser {
     expect("(");
     std::vector<const Var*> params;
     std::map<size_t, std::pair<size_t, size_t>> defs;  // default arguments: parameter index, tokens
+    std::map<size_t, Function::LaunchDefault> kernel_defaults;  // a kernel's: their values
     if (ret.is_struct()) {  // the caller's place for the struct returned: a hidden first parameter
       if (s.global) fail(name.pos, "a __global__ function must return void");
       Var* r = hidden_var(ret.pointer_to(), name.pos, "(the value returned)", Storage::Param);
@@ -1491,7 +1819,29 @@ class Parser {
         else if (pt.is_struct()) make_members(v);
         params.push_back(v);
         if (is("=")) {  // a default argument: its tokens, read at each call that leaves it out
-          if (s.global) fail(cur().pos, "a kernel's parameters take no default arguments (the launch line gives them all)");
+          if (s.global) {  // the launch line may leave it out: a constant, known here
+            const Pos at = peek().pos;
+            ++i_;
+            const size_t begin = i_;
+            ExprP d = assignment();
+            Function::LaunchDefault ld;
+            for (size_t k = begin; k < i_; ++k) ld.text += (k > begin && t_[k].space_before ? " " : "") + t_[k].text;
+            if (v->type.pointer) {
+              if (!is_null_constant(*d)) fail(at, "a kernel's pointer parameter '" + pn.text + "' may default to NULL or nullptr only (the launch passes the arrays)");
+            } else if (d->kind == Ek::FloatLit) {
+              ld.is_float = true;
+              ld.fval = d->fval;
+            } else if (std::optional<long long> c = d->type.is_integer() ? fold(*d) : std::nullopt) {
+              ld.ival = *c;
+            } else {
+              fail(at, "a kernel's default argument must be a constant (the launch line gives it otherwise): '" + ld.text + "'");
+            }
+            kernel_defaults[params.size() - 1] = ld;
+            defs[params.size() - 1] = {begin, i_};
+            if (params.size() > static_cast<size_t>(kMaxParams))
+              fail(pn.pos, "function '" + name.text + "' has more than " + std::to_string(kMaxParams) + " parameters");
+            continue;
+          }
           const size_t begin = ++i_;
           int depth = 0;
           while (!at_end() && (depth > 0 || (!is(",") && !is(")")))) {
@@ -1517,6 +1867,10 @@ class Parser {
     for (Function* o : set)
       if (same_params(*o, params, hidden)) fn = o;
     const bool existed = fn != nullptr;
+    for (Function* o : set)
+      if (o->scope != nf->scope && (fn == o || s.global || o->is_global))
+        fail(name.pos, "'" + name.text + "' is declared in " + scope_shown(nf->scope) + " and in " + scope_shown(o->scope) + " (at " +
+                           files_.where(o->pos) + "): a kernel file's namespaces share one set of names; rename one");
     if (fn) {
       if (fn->ret != ret || fn->is_global != s.global)
         fail(name.pos, "'" + name.text + "' declared differently at " + files_.where(fn->pos));
@@ -1537,6 +1891,7 @@ class Parser {
         if (defaults_[fn].count(d.first)) fail(name.pos, "'" + name.text + "' gives a default argument twice (it has one at " + files_.where(fn->pos) + ")");
     }
     for (const auto& d : defs) defaults_[fn][d.first] = d.second;
+    for (const auto& d : kernel_defaults) fn->launch_defaults[d.first] = d.second;
     if (existed && has_this_.count(nf)) has_this_.insert(fn);
     if (ret_ref) ref_ret_.insert(fn);
     fn->params = params;
@@ -1553,7 +1908,10 @@ class Parser {
     if (ctor) inits = member_initializers(*ctor);
     if (!is("{")) fail(cur().pos, "expected '{' to start the body of '" + name.text + "', found " + found());
     fn->pos = name.pos;
+    const Pos saved_open = body_open_;
+    body_open_ = cur().pos;
     fn->body = block();
+    body_open_ = saved_open;
     if (!inits.empty()) fn->body->body.insert(fn->body->body.begin(), std::make_move_iterator(inits.begin()), std::make_move_iterator(inits.end()));
     fn->close = t_[i_ - 1].pos;
     fn->end_label = step_label_at(fn->close, /*required_vars_in_scope=*/false);
@@ -1688,6 +2046,7 @@ class Parser {
     }
     Var* v = declare(name, type, len, Storage::Shared);
     v->byte_len = v_bytes;
+    if (fn_) shared_owner_[v] = fn_;
     v->dims = std::move(dims);
     v->extern_shared = s.is_extern;
     if (s.is_extern) {
@@ -1821,6 +2180,10 @@ class Parser {
         alias_decl(w == "using");
         return std::make_unique<Stmt>(Sk::Empty, p);
       }
+      // a declaration of file scope inside a body: a '}' is missing before it
+      if (w == "__global__" || w == "__device__" || w == "__host__" || w == "template" || w == "namespace")
+        fail(p, "'" + w + "' inside the body of '" + fn_->name + "': a '}' is missing before it (the body's '{' at " +
+                    files_.where(body_open_) + " is not closed)");
       if (w == "switch" || w == "goto" || w == "case" || w == "default" || w == "asm" || w == "try" || w == "throw")
         fail(p, "'" + w + "' is not supported in kernel files (see docs/kernel-files.md for the subset)");
       if (starts_type()) return declaration();
@@ -2572,6 +2935,9 @@ class Parser {
         return int_lit(c->second.ival, c->second.type, p, prev_end());
       }
       if (find_function(name)) fail(p, "'" + name + "' is a function: call it with (...)");
+      if (auto hv = host_vars_.find(name); hv != host_vars_.end())
+        fail(p, "'" + name + "' is a variable of host code (declared without a value at " + files_.where(hv->second) +
+                    "): device code cannot read it; give it a value (const unsigned " + name + " = ...;) or use a macro");
       fail(p, "'" + name + "' is not declared" + (name == "IDENTITY" || name == "OP" || name == "T" ? " (the host defines it: run the file through scanscope)" : ""));
     }
     return use_var(v, p);
@@ -2679,6 +3045,14 @@ class Parser {
       for (size_t k = first + args.size(); k < fn->params.size(); ++k) {
         auto at = d->second.find(k);
         if (at == d->second.end()) break;
+        if (!fn->instance_of.empty())
+          if (auto tp = templates_.find(fn->instance_of); tp != templates_.end())
+            for (size_t x = at->second.first; x < at->second.second; ++x)
+              for (const TParam& prm : tp->second->params)
+                if (t_[x].kind == Tok::Ident && t_[x].text == prm.name)
+                  fail(p, "the default argument of '" + fn->params[k]->name + "' (" + files_.where(t_[x].pos) + ") uses the template's parameter '" +
+                              prm.name + "': kernel files read a default argument where the call is, which does not know '" + prm.name +
+                              "'; give the argument at the call");
         const size_t saved = i_;
         const int saved_angle = angle_;
         i_ = at->second.first;
@@ -2797,6 +3171,20 @@ class Parser {
         Type vt = promote(args[1]->type);
         result = vt;
         want = {kUnsigned, vt, b == Builtin::ShflUpSync || b == Builtin::ShflDownSync ? kUnsigned : kInt, kInt};
+        break;
+      }
+      case Builtin::ReduceAddSync: case Builtin::ReduceMinSync: case Builtin::ReduceMaxSync: case Builtin::ReduceAndSync:
+      case Builtin::ReduceOrSync: case Builtin::ReduceXorSync: case Builtin::ReduceUMinSync: case Builtin::ReduceUMaxSync: {
+        // int and unsigned overloads for add, min and max; and, or, xor take unsigned
+        nargs(2, 2);
+        const Type vt = promote(args[1]->type);
+        if (vt != kInt && vt != kUnsigned)
+          fail(args[1]->span.begin, "'" + name + "' combines int or unsigned values, not " + args[1]->type.name());
+        const bool bits = b == Builtin::ReduceAndSync || b == Builtin::ReduceOrSync || b == Builtin::ReduceXorSync;
+        result = bits ? kUnsigned : vt;
+        if (vt == kUnsigned && b == Builtin::ReduceMinSync) b = Builtin::ReduceUMinSync;
+        if (vt == kUnsigned && b == Builtin::ReduceMaxSync) b = Builtin::ReduceUMaxSync;
+        want = {kUnsigned, result};
         break;
       }
       case Builtin::BallotSync: case Builtin::AnySync: case Builtin::AllSync:
@@ -3931,6 +4319,7 @@ class Parser {
   // build snapshots: it needs to find the call's tokens.
   void note_group_sync(Type g, size_t first, size_t obj_first, size_t obj_last, size_t last) {
     if (g.group != GroupKind::Block && g.group != GroupKind::Dynamic) return;
+    first = orig_index(first), obj_first = orig_index(obj_first), obj_last = orig_index(obj_last), last = orig_index(last);
     for (auto& s : prog_.group_syncs)
       if (s.first == first) {
         if (s.block != (g.group == GroupKind::Block)) s.block = false;  // instantiations disagree: decided when it runs
@@ -4470,6 +4859,15 @@ class Parser {
   std::map<std::string, Type> global_aliases_;
   std::map<std::string, Constant> constants_;  // file-scope constants
   std::set<std::string> ns_aliases_;            // names of cooperative_groups (namespace cg = ...)
+  // The file's own namespaces (see declarations_prepass): their names (and aliases), and per
+  // token of the program the namespaces it stands in as a qualifier ("A::B::", "" at file scope)
+  // and its index in the preprocessed tokens.
+  std::set<std::string> user_ns_;
+  std::vector<std::string> scope_names_{""};
+  std::vector<int> scope_of_;
+  std::vector<size_t> orig_;
+  std::vector<char> linkage_;  // per token: under extern "C" (a block's, or the declaration after one)
+  std::map<std::string, Pos> host_vars_;  // extern "C" const uint N; of host code: declared, no value here
   bool using_cg_ = false;                       // using namespace cooperative_groups;
   size_t i_ = 0;
   Program prog_;
@@ -4484,6 +4882,8 @@ class Parser {
   int loops_ = 0;
   int depth_ = 0;
   Pos stmt_pos_;
+  Pos body_open_;  // the '{' of the function body being parsed (line 0: none)
+  std::map<const Var*, const Function*> shared_owner_;  // __shared__ variables declared in a function body
   std::set<const Function*> called_;
 };
 

@@ -434,12 +434,21 @@ class Pp {
                                           "stdio.h", "cstdio"};
     for (const char* r : runtime)
       if (name == r) return;
+    // The C and C++ standard headers that declare nothing a kernel file uses on the device (the
+    // math functions are the interpreter's own; the GPU's text never includes them either).
+    static const char* const standard[] = {"stdlib.h", "cstdlib", "assert.h", "cassert", "iostream", "string.h", "cstring", "math.h",
+                                           "cmath", "stdint.h", "cstdint", "stddef.h", "cstddef", "limits.h", "climits", "float.h",
+                                           "cfloat", "time.h", "ctime", "iomanip", "fstream", "sstream", "string", "vector",
+                                           "algorithm", "cstdarg", "stdarg.h", "cuda_profiler_api.h"};
+    for (const char* r : standard)
+      if (name == r) return;
     if (name == "cooperative_groups.h" || name == "cooperative_groups/reduce.h") {
       if (std::find(system_includes.begin(), system_includes.end(), name) == system_includes.end()) system_includes.push_back(name);
       return;
     }
     fail_at(files_, line[1].pos, "#include <" + name + "> is not supported: kernel files know <cooperative_groups.h>, "
-                                 "<cooperative_groups/reduce.h>, <stdio.h> and the CUDA runtime's headers; use #include \"file\" for your own");
+                                 "<cooperative_groups/reduce.h>, the CUDA runtime's headers and the C and C++ standard headers (as empty: printf is built in); "
+                                 "use #include \"file\" for your own");
   }
 
   void include(const std::vector<Token>& line, int file, int depth) {

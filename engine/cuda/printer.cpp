@@ -68,4 +68,8 @@ std::string print_program(const SourceSet& files, const Preprocessed& pre, std::
   return out + print_tokens(files, pre.tokens, std::move(edits));
 }
 
+void drop_host_decls(const Program& program, std::vector<TokenEdit>* edits) {
+  for (const auto& [first, last] : program.host_decls) edits->push_back({first, last - first + 1, ""});
+}
+
 }  // namespace scanscope::cuda

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/cuda/ast.h"
 #include "engine/cuda/lexer.h"
 #include "engine/cuda/preprocessor.h"
 
@@ -25,5 +26,9 @@ std::string print_tokens(const SourceSet& files, const std::vector<Token>& token
 // A preprocessed program's text for NVRTC: the system headers it included (the toolkit's
 // <cooperative_groups.h>), then its tokens.
 std::string print_program(const SourceSet& files, const Preprocessed& pre, std::vector<TokenEdit> edits = {});
+
+// The edits that leave out what only the host has (Program::host_decls: host functions'
+// prototypes, which NVRTC refuses), added to `edits`.
+void drop_host_decls(const Program& program, std::vector<TokenEdit>* edits);
 
 }  // namespace scanscope::cuda

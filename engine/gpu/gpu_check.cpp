@@ -36,7 +36,8 @@ bool gpu_agrees_with(const ResolvedKernel& k, const Trace& t, std::string* why) 
       return fail("output[" + std::to_string(i) + "]: GPU " + std::to_string(g.output[i]) + ", interpreter " + std::to_string(t.output[i]));
   // Every block of every launch: its barrier steps against its snapshots.
   const bool is_float = t.type == ValueType::Float;
-  const int base = k.build->compiled.dynamic_base;
+  // each launch's kernel has its own shared memory (the arrays it can reach)
+  auto base_of = [&](int launch) { return k.build->compiled.functions.at(static_cast<size_t>(k.launches.at(static_cast<size_t>(launch)).entry)).dynamic_base; };
   // The interpreter's blocks in order, each with its barrier steps.
   struct Mine {
     int launch, block;
@@ -62,7 +63,9 @@ bool gpu_agrees_with(const ResolvedKernel& k, const Trace& t, std::string* why) 
     for (size_t b = 0; b < m.steps.size(); ++b) {
       const Step& st = t.steps[m.steps[b]];
       const std::vector<uint32_t>& snap = bs.snapshots[b];
-      const std::vector<cuda::Base> wide = cuda::shared_wide_types(k.build->compiled, static_cast<int>(st.smem.size()));
+      const int base = base_of(bs.launch);
+      const std::vector<cuda::Base> wide =
+          cuda::shared_wide_types(k.build->compiled, k.launches.at(static_cast<size_t>(bs.launch)).entry, static_cast<int>(st.smem.size()));
       for (size_t w = 0; w < snap.size(); ++w) {
         const size_t word = static_cast<size_t>(base) + w;
         if (word >= st.smem.size() || std::isnan(st.smem[word])) continue;  // not written (in the interpreter's run)

@@ -10,15 +10,17 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
   const std::vector<cuda::Token>& toks = b.pre.tokens;
   const ResolvedLaunch& L = k.launches.at(static_cast<size_t>(launch));
   GpuSources g;
-  g.entry = L.entry_name;
+  g.entry = L.entry_expr.empty() ? L.entry_name : L.entry_expr;
   g.max_steps = max_steps;
-  g.timed = cuda::print_program(b.files, b.pre);
+  std::vector<cuda::TokenEdit> host_only;
+  cuda::drop_host_decls(*b.compiled.program, &host_only);
+  g.timed = cuda::print_program(b.files, b.pre, host_only);
   g.snapshot_words = static_cast<int>((L.spec.dynamic_smem_bytes + 3) / 4);
   g.counter_word = (g.snapshot_words + 3) / 4 * 4;
 
   // Every __syncthreads() becomes __ss_barrier(); the kernel becomes a __device__ function that
   // the wrapper calls.
-  std::vector<cuda::TokenEdit> edits;
+  std::vector<cuda::TokenEdit> edits = host_only;
   auto is = [&](size_t i, const char* text) { return i < toks.size() && toks[i].text == text; };
   for (size_t i = 0; i < toks.size(); ++i) {
     if (toks[i].kind == cuda::Tok::Ident && toks[i].text == "__syncthreads" && is(i + 1, "(") && is(i + 2, ")"))
@@ -86,7 +88,7 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
                               "  if (__SS_TID == 0) __ss_smem[SS_COUNTER] = 0u;\n"
                               "  __ss_log = log;  // every thread stores the same pointer\n"
                               "  __syncthreads();\n"
-                              "  " + L.entry_name + "(" + args + ");\n"
+                              "  " + g.entry + "(" + args + ");\n"
                               "  __ss_barrier();\n"
                               "}\n";
   g.traced = prefix + cuda::print_program(b.files, b.pre, edits) + wrapper;

@@ -259,7 +259,7 @@ TEST(Vectors, AMisalignedVectorAccessFaults) {
                       "  *p = make_int2(1, 2);\n"),
                64);
   EXPECT_EQ(o.kind, "fault");
-  EXPECT_NE(o.what.find("inline.cu:10:3: thread 1: misaligned address: an 8-byte store to shared-memory word 3 (byte 12, not a multiple of 8)"),
+  EXPECT_NE(o.what.find("inline.cu:10:3: thread 1: misaligned address: an 8-byte store to s[3] (shared-memory word 3, byte 12, not a multiple of 8)"),
             std::string::npos)
       << o.what;
   // an aligned offset is fine: in + 4 is 16 bytes on

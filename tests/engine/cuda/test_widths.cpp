@@ -235,7 +235,7 @@ TEST(Widths, LocalsPointersAndMisalignedDoubles) {
                                        "  out[threadIdx.x] = (int)p[0];\n",
                                        "// types: int\n"));
   EXPECT_EQ(m.kind, "fault");
-  EXPECT_NE(m.what.find("misaligned address: an 8-byte load of shared-memory word 1 (byte 4, not a multiple of 8)"), std::string::npos) << m.what;
+  EXPECT_NE(m.what.find("misaligned address: an 8-byte load of s[1] (shared-memory word 1, byte 4, not a multiple of 8)"), std::string::npos) << m.what;
 }
 
 TEST(Widths, DoubleScalarsFromTheLaunchAndSizeof) {
