@@ -86,8 +86,8 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         for (const auto& m : mi) std::fprintf(stderr, "SASS %s %04x %s line %d\n", m.function.c_str(), m.offset, m.opcode.c_str(), m.line);
       for (const auto& m : mi) {
         const int f = file_of(m.file);
-        if (m.atomic || m.line <= 0 || f < 0 || m.bytes < 4) continue;
-        const int words = m.bytes / 4;
+        if (m.atomic || m.line <= 0 || f < 0) continue;
+        const int words = std::max(1, m.bytes / 4);  // LDS.U16, STS.U8 ...: one instruction of one word's lanes
         v->lines[LineKey{f, m.line, m.store}].push_back(words);
         if (words > 1 && seen.insert({f, m.line, m.store, words}).second)
           v->groups.push_back({f, m.store, {m.line}, words, false, "SASS " + m.opcode});
