@@ -203,11 +203,11 @@ TEST(Bytes, TheSameByteStoredByTwoThreadsIsARaceDifferentBytesAreNot) {
     EXPECT_TRUE(step_hazards("((unsigned short *)s)[t] = t;").empty());  // 2-byte stores: 2 threads a word
     const auto same = step_hazards("s[t / 2] = t;");  // threads 2m and 2m + 1 store byte m
     ASSERT_EQ(same.size(), 4u);  // bytes 0 to 15: 4 words, each raced (reported once, at its byte 0)
-    EXPECT_EQ(same.front().kind, "write-after-write");
+    EXPECT_STREQ(same.front().kind, "write-after-write");
     EXPECT_EQ(same.front().word, 0);
     const auto mixed = step_hazards("if (t < 4) s[t] = t; else if (t == 4) out[0] = s[2];");  // a load of byte 2 against thread 2's store
     ASSERT_EQ(mixed.size(), 1u);
-    EXPECT_EQ(mixed.front().kind, "read-after-write");
+    EXPECT_STREQ(mixed.front().kind, "read-after-write");
     EXPECT_EQ(mixed.front().first_tid, 2);
   } catch (const std::exception& e) {
     FAIL() << e.what();
