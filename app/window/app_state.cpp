@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "engine/catalogue.h"
+#include "engine/check.h"
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
 #include "model.h"
@@ -27,8 +28,7 @@ bool question_open(const AppState& s) { return s.editor.prompt != EditorPrompt::
 
 std::string wrong_result_note(const Trace& t, const std::string& why) {
   const KernelFile* k = t.source.empty() ? find_kernel_file(t.kernel) : nullptr;
-  bool hazards = false;
-  for (const auto& st : t.steps) hazards = hazards || !st.hazards.empty() || !st.global_hazards.empty();
+  const bool hazards = has_race(t);
   std::string reason = k ? wrong_by_design(*k, t.request) : "";
   if (!reason.empty() && hazards) reason += " (RACE)";
   if (reason.empty() && hazards) reason = "the trace has races (RACE): the result depends on which thread runs first";
