@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <climits>
 #include <cstdlib>
 #include <functional>
 #include <fstream>
@@ -148,16 +149,36 @@ TEST(Files, OutputPathsAreCheckedBeforeTheWork) {
   EXPECT_NO_THROW(check_output_path("/dev/null", "--json"));
 }
 
+// The size of the file that process `pid` has open for writing in `dir` (its temporary file, named
+// or not), or -1 while it has none there. /proc/PID/fd/N names an unnamed (O_TMPFILE) file as
+// "DIR/#INODE (deleted)"; stat() through the link reads its size as the write goes on.
+long long size_being_written(pid_t pid, const std::string& dir) {
+  std::string fds = "/proc/" + std::to_string(pid) + "/fd";
+  long long size = -1;
+  for (const std::string& fd : entries(fds)) {
+    std::string link = fds + "/" + fd;
+    char target[4096];
+    ssize_t k = ::readlink(link.c_str(), target, sizeof target - 1);
+    struct stat st {};
+    if (k <= 0 || std::string(target, k).rfind(dir + "/", 0) != 0 || ::stat(link.c_str(), &st) != 0) continue;
+    if (S_ISREG(st.st_mode) && st.st_size > size) size = st.st_size;
+  }
+  return size;
+}
+
 // A writer stopped in the middle leaves the old file whole and no temporary file: by SIGTERM
 // (the temporary file is removed) and by SIGKILL (it never had a name while it was written).
+// "In the middle" is seen, not timed: the signal goes once the temporary file holds some but not
+// all of the bytes, looked for every millisecond (a hang would be ctest's timeout).
 void stop_writer_mid_write(int sig) {
   std::string dir = scratch("killed" + std::to_string(sig));
   std::string path = dir + "/t.json";
   write_output(path, "old contents");
+  const long long total = 1536ll << 20;
   pid_t pid = ::fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
-    std::string big(1536u << 20, 'x');
+    std::string big(static_cast<size_t>(total), 'x');
     ::kill(::getpid(), SIGSTOP);  // the parent lets it go on just before the write
     write_output(path, big);
     _exit(0);
@@ -166,8 +187,14 @@ void stop_writer_mid_write(int sig) {
   ASSERT_EQ(::waitpid(pid, &status, WUNTRACED), pid);
   ASSERT_TRUE(WIFSTOPPED(status));
   ::kill(pid, SIGCONT);
-  ::usleep(150 * 1000);  // a 1.5 GiB write takes longer than this
+  char real[PATH_MAX];
+  ASSERT_NE(::realpath(dir.c_str(), real), nullptr);
+  long long seen = -1;
+  pid_t ended = 0;
+  while ((seen = size_being_written(pid, real)) <= 0 && (ended = ::waitpid(pid, &status, WNOHANG)) == 0) ::usleep(1000);
+  ASSERT_EQ(ended, 0) << "the writer ended before its temporary file was seen";
   ::kill(pid, sig);
+  EXPECT_LT(seen, total);
   ASSERT_EQ(::waitpid(pid, &status, 0), pid);
   ASSERT_TRUE(WIFSIGNALED(status)) << "the writer finished before it could be stopped";
   EXPECT_EQ(contents_of(path), "old contents");
