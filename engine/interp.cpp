@@ -11,6 +11,7 @@
 #include "engine/bank_model.h"
 #include "engine/cuda/const_expr.h"
 #include "engine/cuda/limits.h"
+#include "engine/cuda/overload.h"
 #include "engine/reference.h"
 
 namespace scanscope {
@@ -506,22 +507,11 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
         }
         if (ranks.size() == args.size()) viable.push_back({static_cast<int>(f), ranks});
       }
-      auto better = [](const std::vector<int>& x, const std::vector<int>& y) {
-        bool strictly = false;
-        for (size_t q = 0; q < x.size(); ++q) {
-          if (x[q] > y[q]) return false;
-          strictly = strictly || x[q] < y[q];
-        }
-        return strictly;
-      };
       if (!cands.empty()) {
-        int best = -1;
-        for (const auto& v : viable) {
-          bool all = true;
-          for (const auto& w : viable)
-            if (&v != &w && !better(v.second, w.second)) all = false;
-          if (all) best = v.first;
-        }
+        std::vector<std::vector<int>> ranks;
+        for (const auto& v : viable) ranks.push_back(v.second);
+        const int pick = cuda::best_ranked(ranks);
+        const int best = pick < 0 ? -1 : viable[static_cast<size_t>(pick)].first;
         const std::string at = file.display + ":" + std::to_string(lv.line) + ": ";
         if (viable.empty())
           throw UsageError(at + "no overload of kernel '" + L.entry_name + "' takes the launch's arguments (the run's type is " + type_name(r.type) +

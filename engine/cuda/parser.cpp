@@ -14,6 +14,7 @@
 
 #include "engine/cuda/limits.h"
 #include "engine/cuda/math_builtins.h"
+#include "engine/cuda/overload.h"
 
 namespace scanscope::cuda {
 
@@ -3600,21 +3601,10 @@ class Parser {
     };
     if (viable.empty())
       fail(p, "no overload of template '" + first.name + "' takes (" + types() + "): the candidates are " + all + (why.empty() ? "" : " (" + why + ")"));
-    auto better = [](const std::vector<int>& a, const std::vector<int>& b) {
-      bool strictly = false;
-      for (size_t k = 0; k < a.size(); ++k) {
-        if (a[k] > b[k]) return false;
-        strictly = strictly || a[k] < b[k];
-      }
-      return strictly;
-    };
-    const Cand* best = nullptr;
-    for (const auto& v : viable) {
-      bool all_better = true;
-      for (const auto& w : viable)
-        if (&v != &w && !better(v.ranks, w.ranks)) all_better = false;
-      if (all_better) best = &v;
-    }
+    std::vector<std::vector<int>> ranks;
+    for (const auto& v : viable) ranks.push_back(v.ranks);
+    const int pick = best_ranked(ranks);
+    const Cand* best = pick < 0 ? nullptr : &viable[static_cast<size_t>(pick)];
     if (!best) {
       std::string c;
       for (const auto& v : viable) c += (c.empty() ? "" : " and ") + std::string("the one at ") + files_.where(v.t->name_pos);
@@ -4154,24 +4144,13 @@ class Parser {
       for (size_t k = 0; k < cands.size(); ++k) c += (k ? "; " : "") + signature(*cands[k]);
       fail(p, "no overload of " + shown + " takes (" + types() + "): the candidates are " + c);
     }
-    auto better = [](const std::vector<int>& a, const std::vector<int>& b) {  // a at least as good everywhere, better somewhere
-      bool strictly = false;
-      for (size_t k = 0; k < a.size(); ++k) {
-        if (a[k] > b[k]) return false;
-        strictly = strictly || a[k] < b[k];
-      }
-      return strictly;
-    };
-    for (const auto& v : viable) {
-      bool best = true;
-      for (const auto& w : viable)
-        if (&v != &w && !better(v.second, w.second)) best = false;
-      if (best) return v.first;
-    }
+    std::vector<std::vector<int>> ranks;
+    for (const auto& v : viable) ranks.push_back(v.second);
+    if (const int pick = best_ranked(ranks); pick >= 0) return viable[static_cast<size_t>(pick)].first;
     const auto& a = viable[0];
     const auto* b = &viable[1];
     for (const auto& w : viable)
-      if (&w != &a && !better(a.second, w.second)) {
+      if (&w != &a && !ranks_better(a.second, w.second)) {
         b = &w;
         break;
       }
