@@ -11,6 +11,7 @@
 #include "engine/bank_model.h"
 #include "engine/cuda/const_expr.h"
 #include "engine/cuda/limits.h"
+#include "engine/cuda/overload.h"
 #include "engine/reference.h"
 
 namespace scanscope {
@@ -469,6 +470,60 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     const bool first = k.launches.empty();
     L.entry_name = first && !r.entry.empty() ? r.entry : !instance.empty() ? instance : t[0].text;
     L.entry = b.compiled.find_function(L.entry_name);
+    if (L.entry < 0 && instance.empty()) {
+      // An overloaded kernel (its overloads are named "k(int*, int)"): the launch's arguments pick
+      // one, as C++ picks: arrays go to pointers to their elements' type (`in` and `out` have the
+      // run's type until a launch has typed them), numbers to numbers.
+      const auto args = split_commas(t, close + 3, args_end);
+      const Base run_type = r.type == ValueType::Float ? Base::Float : Base::Int;
+      std::vector<std::pair<int, std::vector<int>>> viable;
+      std::string cands;
+      for (size_t f = 0; f < b.compiled.functions.size(); ++f) {
+        const cuda::Function& fn = *b.compiled.functions[f].fn;
+        if (!fn.is_global || fn.name.compare(0, L.entry_name.size() + 1, L.entry_name + "(") != 0) continue;
+        cands += (cands.empty() ? "" : "; ") + fn.name + " at " + b.files.where(fn.pos);
+        size_t required = fn.params.size();
+        while (required > 0 && fn.launch_defaults.count(required - 1)) --required;
+        if (args.size() < required || args.size() > fn.params.size()) continue;
+        std::vector<int> ranks;
+        for (size_t a = 0; a < args.size() && ranks.size() == a; ++a) {
+          const cuda::Type& pt = fn.params[a]->type;
+          int array = -1;
+          const size_t ab = args[a].first;
+          const size_t name_at = is_punct(t[ab], "&") ? ab + 1 : ab;
+          for (size_t x = 0; x < k.arrays.size() && name_at < args[a].second; ++x)
+            if (t[name_at].kind == cuda::Tok::Ident && k.arrays[x].name == t[name_at].text) array = static_cast<int>(x);
+          if (array < 0) {  // a number: an integer (a float parameter takes it converted)
+            if (!pt.pointer) ranks.push_back(pt.is_integer() ? 0 : 1);
+            continue;
+          }
+          if (!pt.pointer) continue;
+          const Base elem = pt.base != Base::Struct ? pt.base : pt.sdef->fields.front().type.base;
+          const bool known = array_typed[static_cast<size_t>(array)] || array <= 1;
+          const Base have = array_typed[static_cast<size_t>(array)] ? k.arrays[static_cast<size_t>(array)].type : run_type;
+          if (!known) ranks.push_back(1);
+          else if (elem == have) ranks.push_back(0);
+          else if (cuda::base_bytes(elem) == cuda::base_bytes(have) && !array_typed[static_cast<size_t>(array)] && elem != Base::Void) ranks.push_back(2);
+        }
+        if (ranks.size() == args.size()) viable.push_back({static_cast<int>(f), ranks});
+      }
+      if (!cands.empty()) {
+        std::vector<std::vector<int>> ranks;
+        for (const auto& v : viable) ranks.push_back(v.second);
+        const int pick = cuda::best_ranked(ranks);
+        const int best = pick < 0 ? -1 : viable[static_cast<size_t>(pick)].first;
+        const std::string at = file.display + ":" + std::to_string(lv.line) + ": ";
+        if (viable.empty())
+          throw UsageError(at + "no overload of kernel '" + L.entry_name + "' takes the launch's arguments (the run's type is " + type_name(r.type) +
+                           "): the candidates are " + cands);
+        if (best < 0)
+          throw UsageError(at + "the launch of '" + L.entry_name + "' is ambiguous: more than one overload takes its arguments equally well (" + cands +
+                           "); give the arrays' types by the kernel's parameters");
+        L.entry = best;
+        L.entry_name = b.compiled.functions[static_cast<size_t>(best)].fn->name;
+        L.entry_cast = "(void(*)(" + b.compiled.functions[static_cast<size_t>(best)].fn->cpp_params + "))";
+      }
+    }
     if (L.entry < 0 || !b.compiled.functions[L.entry].fn->is_global) {
       std::string kernels;
       for (const auto& f : b.compiled.functions)
@@ -481,7 +536,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       if (!qualifier.empty() && (scope.size() < qualifier.size() || scope.compare(scope.size() - qualifier.size(), qualifier.size(), qualifier) != 0))
         throw UsageError(file.display + ":" + std::to_string(lv.line) + ": the launch names " + qualifier + t[0].text + ", but " + t[0].text +
                          " is declared " + (scope.empty() ? std::string("outside any namespace") : "in namespace " + scope.substr(0, scope.size() - 2)));
-      L.entry_expr = scope + L.entry_name;
+      L.entry_expr = scope + L.entry_name.substr(0, L.entry_name.find('('));
     }
     std::string launch_desc = L.entry_name + "<<<" + config_text + ", " + std::to_string(smem) + ">>>";
     if (block < 1 || block > kMaxThreads)

@@ -19,6 +19,7 @@ struct ResolvedLaunch {
   int entry = -1;  // index into build->compiled.functions
   std::string entry_name;
   std::string entry_expr;  // the kernel as C++ names it from file scope, its namespaces first (NVRTC's name expression)
+  std::string entry_cast;  // an overloaded kernel's: the cast before entry_expr that picks it ("(void(*)(const int *, int))")
   cuda::LaunchSpec spec;        // array arguments hold placeholders until a run binds buffers
   std::vector<int> arg_array;   // per argument: the global array it passes (index into arrays), or -1
   std::vector<long long> arg_offset;  // per argument: the byte the pointer points at (`out + 1` of an int array: 4)

@@ -254,6 +254,7 @@ struct Function {
   Pos close;                   // the closing brace of the body
   std::unique_ptr<StepLabel> end_label;  // `// step:` on the closing brace's line
   int frame_slots = 0;         // locals, parameters and temporaries
+  std::string cpp_params;      // the parameters' types as the file writes them ("const int *, int"): an overloaded kernel's NVRTC name expression
   std::string instance_of;     // a template's instantiation: the template's name (name is "f<int, 256>")
   bool sret = false;           // returns a struct: params[0] is the caller's place for it, and Ret has no value
   Pos instance_pos;            // where it was first used

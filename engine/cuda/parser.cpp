@@ -14,6 +14,7 @@
 
 #include "engine/cuda/limits.h"
 #include "engine/cuda/math_builtins.h"
+#include "engine/cuda/overload.h"
 
 namespace scanscope::cuda {
 
@@ -162,6 +163,9 @@ class Parser {
       size_t args_begin = 0, args_end = 0, begin = 0, end = 0;
     };
     std::vector<Spec> specs;
+    // Function templates of one name with other parameters (overloads): the next one, in the
+    // order declared (Parser::template_overloads_ owns them; templates_ holds the first).
+    Template* next = nullptr;
   };
   struct Constant {
     Type type;
@@ -816,11 +820,44 @@ class Parser {
   // ---- file scope
   struct Specs {
     bool global = false, device = false, host = false, shared = false, is_extern = false, is_static = false;
+    bool is_const = false;  // const or constexpr among them (volatile const __shared__ ...)
   };
+  static bool is_specifier_word(const std::string& w) {
+    return w == "__global__" || w == "__device__" || w == "__host__" || w == "__shared__" || w == "extern" || w == "static" || w == "inline" ||
+           w == "__inline__" || w == "__forceinline__" || w == "__noinline__";
+  }
+  static bool is_cv_word(const std::string& w) {
+    return w == "const" || w == "volatile" || w == "constexpr" || w == "register" || w == "__restrict__";
+  }
+  // Does a specifier (__shared__, extern, ...) follow the qualifiers (const, volatile) at token k?
+  bool specifier_after_cv(size_t k) const {
+    while (k < t_.size() && t_[k].kind == Tok::Ident && is_cv_word(t_[k].text)) ++k;
+    return k < t_.size() && t_[k].kind == Tok::Ident && is_specifier_word(t_[k].text);
+  }
+  // C++ takes a declaration's specifiers in any order, before or after its type and qualifiers:
+  // `extern float __shared__ s[]` and `volatile extern __shared__ int s[]` are
+  // `extern __shared__ float s[]`. The ones after the type (and qualifiers between specifiers)
+  // are read here; parse_type reads the qualifiers around the type.
+  void trailing_specifiers(Specs* s) {
+    Specs more = specifiers();
+    s->global |= more.global;
+    s->device |= more.device;
+    s->host |= more.host;
+    s->shared |= more.shared;
+    s->is_extern |= more.is_extern;
+    s->is_static |= more.is_static;
+    if (more.is_const || s->is_const) saw_const_ = true;
+    skip_qualifiers();
+  }
   Specs specifiers() {
     Specs s;
     while (cur().kind == Tok::Ident) {
       const std::string& w = cur().text;
+      if (is_cv_word(w) && specifier_after_cv(i_)) {  // volatile __shared__ int a[]: the qualifier belongs to the type
+        if (w == "const" || w == "constexpr") s.is_const = true;
+        ++i_;
+        continue;
+      }
       if (w == "__global__") s.global = true;
       else if (w == "__device__") s.device = true;
       else if (w == "__host__") s.host = true;
@@ -876,6 +913,7 @@ class Parser {
     if (accept("\"") || cur().kind == Tok::String) fail(cur().pos, "linkage specifications (extern \"C\") are not supported");
     bool ret_ref = false;
     Type type = parse_type(false, &ret_ref);
+    trailing_specifiers(&s);
     if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name, found " + found());
     Token name = cur();
     if (operator_name(&name)) {
@@ -1118,9 +1156,38 @@ class Parser {
     if (k >= t_.size() || t_[k].kind == Tok::End) fail(at, "the template's declaration is not closed before the end of the file");
     t->end = k + 1;
     i_ = t->end;
-    if (find_function(t->name) || templates_.count(t->name) || class_templates_.count(t->name) || structs_.count(t->name))
-      fail(t->name_pos, "'" + t->name + "' is already declared (overloaded templates are not supported)");
+    if (auto old = templates_.find(t->name); old != templates_.end()) {  // an overload: other parameters (a call picks one)
+      const bool body = t_[t->end - 1].text == "}";
+      for (Template* o = old->second.get(); o; o = o->next) {
+        if (!same_tokens(o->params_begin, t->params_begin) || o->params.size() != t->params.size()) continue;
+        if (!body) return;  // a prototype of one declared before
+        if (t_[o->end - 1].text == "}")
+          fail(t->name_pos, "template '" + t->name + "' is defined twice with these parameters (first at " + files_.where(o->name_pos) + ")");
+        o->begin = t->begin, o->end = t->end, o->params_begin = t->params_begin, o->pos = t->pos, o->name_pos = t->name_pos;
+        o->params = t->params;  // the definition's (its defaults)
+        return;
+      }
+      Template* last = old->second.get();
+      while (last->next) last = last->next;
+      last->next = t.get();
+      template_overloads_.push_back(std::move(t));
+      return;
+    }
+    if (find_function(t->name) || class_templates_.count(t->name) || structs_.count(t->name))
+      fail(t->name_pos, "'" + t->name + "' is already declared (a function template and a function or struct of one name are not supported)");
     templates_[t->name] = std::move(t);
+  }
+
+  // Are the parenthesised token sequences at a and b (each at its '(') the same, up to their ')'?
+  bool same_tokens(size_t a, size_t b) const {
+    int depth = 0;
+    for (; a < t_.size() && b < t_.size(); ++a, ++b) {
+      if (t_[a].text != t_[b].text || t_[a].kind != t_[b].kind) return false;
+      if (t_[a].kind != Tok::Punct) continue;
+      if (t_[a].text == "(") ++depth;
+      if (t_[a].text == ")" && --depth == 0) return true;
+    }
+    return false;
   }
 
   // ---- structs
@@ -1707,8 +1774,10 @@ class Parser {
   }
 
   // The function `t<args>`, parsed now if it is the first use of these arguments.
-  Function* instantiate(const Template& t, const std::vector<TArg>& args, Pos use) {
-    const std::string key = instance_name(t, args);
+  // `params`: t is one of several templates of its name, and its parameters' types ("(float4,
+  // unsigned*)") tell its instantiations from the others'.
+  Function* instantiate(const Template& t, const std::vector<TArg>& args, Pos use, const std::string& params = "") {
+    const std::string key = instance_name(t, args) + params;
     if (auto it = functions_.find(key); it != functions_.end()) return it->second;
     count_instantiation(t, use);
     const Template::Spec* spec = nullptr;  // an explicit specialization for these arguments
@@ -1725,6 +1794,7 @@ class Parser {
       Specs s = specifiers();
       bool ret_ref = false;
       Type ret = parse_type(false, &ret_ref);
+      trailing_specifiers(&s);
       next_ret_ref_ = ret_ref;
       if (cur().kind != Tok::Ident || cur().text != t.name) fail(cur().pos, "expected '" + t.name + "', found " + found());
       Token name = cur();
@@ -1798,16 +1868,21 @@ class Parser {
     if (!is(")")) {
       do {
         bool ref = false;
+        const size_t type_first = i_;
         Type pt = parse_type(true, &ref);
         if (pt.is_void()) fail(cur().pos, "a parameter cannot be void");
         if (cur().kind != Tok::Ident) fail(cur().pos, "expected a parameter name, found " + found());
         const Token pn = cur();
+        std::string written;  // the parameter's type as the file writes it (an overloaded kernel's name expression)
+        for (size_t k = type_first; k < i_; ++k) written += (k > type_first ? " " : "") + t_[k].text;
         ++i_;
         if (accept("[")) {  // T a[] is T* a
           expect("]");
           if (pt.pointer || ref) fail(pn.pos, "pointers to pointers are not supported");
           pt.pointer = true;
+          written += " *";
         }
+        nf->cpp_params += (nf->cpp_params.empty() ? "" : ", ") + written;
         if (s.global && ref) fail(pn.pos, "a kernel's parameters are not references (the launch passes values)");
         if (s.global && pt.base == Base::Struct && !(pt.pointer && pt.sdef->vector && pt.sdef->vector_words > 1))
           fail(pn.pos, pt.pointer ? "a kernel's pointer parameters point to numbers or to int2, int4, uint2, uint4, float2, float4, not to structs (" + pt.name() + ")"
@@ -1875,9 +1950,15 @@ class Parser {
       if (fn->ret != ret || fn->is_global != s.global)
         fail(name.pos, "'" + name.text + "' declared differently at " + files_.where(fn->pos));
     } else {
-      if (!set.empty() && (s.global || set.front()->is_global))
-        fail(name.pos, "'" + name.text + "' is overloaded, and a __global__ function cannot be (the launch line names a kernel by its name; "
-                       "give each kernel a name of its own); the other is at " + files_.where(set.front()->pos));
+      // Kernels may be overloaded among themselves (the launch's arguments pick one), not with
+      // __device__ functions (a call names those, a launch these: C++ would mix them up)
+      for (Function* o : set)
+        if (o->is_global != s.global)
+          fail(name.pos, "'" + name.text + "' is both a __global__ and a __device__ function (the other at " + files_.where(o->pos) +
+                             "); give the kernel a name of its own");
+      if (s.global && !tbind_.empty() && !set.empty())
+        fail(name.pos, "'" + name.text + "' is an overloaded kernel template; kernel files overload kernels that are not templates "
+                       "(the other at " + files_.where(set.front()->pos) + ")");
       prog_.functions.push_back(std::move(owned));
       fn = nf;
       fn->params = params;
@@ -2207,13 +2288,16 @@ class Parser {
     const Pos p = cur().pos;
     Specs s = specifiers();
     if (s.global || s.device || s.host) fail(p, "functions cannot be declared inside functions");
-    if (s.is_static && !s.shared) fail(p, "static local variables are not supported");
     if (auto_at(i_)) {
+      if (s.is_static) fail(p, "static local variables are not supported");
       if (s.shared || s.is_extern) fail(p, "'auto' declares a local variable with an initializer here, not a __shared__ or extern one");
       return auto_declaration();
     }
     bool ref = false;
     Type type = parse_type(false, &ref);
+    trailing_specifiers(&s);
+    if (s.global || s.device || s.host) fail(p, "functions cannot be declared inside functions");
+    if (s.is_static && !s.shared) fail(p, "static local variables are not supported");
     auto block = std::make_unique<Stmt>(Sk::Block, p);  // several declarators
     do {
       if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name, found " + found());
@@ -3312,6 +3396,9 @@ class Parser {
     auto t = templates_.find(name.text);
     if (name.kind != Tok::Ident || t == templates_.end())
       fail(name.pos, "the launch names '" + name.text + "<...>', but the file has no template of that name");
+    if (t->second->next)
+      fail(name.pos, "the launch names '" + name.text + "<...>', an overloaded template (also at " + files_.where(t->second->next->name_pos) +
+                         "); kernel files launch kernel templates of a name of their own");
     ++i_;
     expect("<");
     std::vector<TArg> args = template_args(*t->second);
@@ -3355,8 +3442,10 @@ class Parser {
       }
       const size_t width_end = e;
       bool l = false;  // l, ll, z, j, t: a 64-bit integer (or, before a float conversion, nothing)
+      std::string h;   // h, hh: an int printed as a short or a char (C converts it so)
       if (e < fmt.size() && (fmt[e] == 'z' || fmt[e] == 'j' || fmt[e] == 't')) l = true, ++e;
       else if (e < fmt.size() && fmt[e] == 'l') l = true, e += e + 1 < fmt.size() && fmt[e + 1] == 'l' ? 2 : 1;
+      else if (e < fmt.size() && fmt[e] == 'h') h = e + 1 < fmt.size() && fmt[e + 1] == 'h' ? "hh" : "h", e += h.size();
       if (e >= fmt.size()) fail(fpos, "printf: the format ends inside a conversion ('" + fmt.substr(k) + "')");
       const char c = fmt[e];
       const std::string conv = fmt.substr(k, e + 1 - k);
@@ -3365,7 +3454,9 @@ class Parser {
       const bool is_flt = std::string("fFeEgGaA").find(c) != std::string::npos;
       if (!is_int && !is_flt)
         fail(fpos, "printf: conversion '" + conv + "' is not supported (kernel files print numbers: %d %i %u %x %X %o %c %f %e %g %a, and %%)");
-      pieces.push_back({fmt.substr(k, width_end - k) + (l && !is_flt ? "ll" : "") + c, true, is_flt, l && !is_flt});
+      if (!h.empty() && (is_flt || c == 'c'))
+        fail(fpos, "printf: conversion '" + conv + "': the length '" + h + "' is for the integer conversions (%hd %hhu %hx ...)");
+      pieces.push_back({fmt.substr(k, width_end - k) + (l && !is_flt ? "ll" : h) + c, true, is_flt, l && !is_flt});
       written.push_back(conv);
       k = e;
     }
@@ -3421,6 +3512,7 @@ class Parser {
 
   // template-call = NAME ("<" targs ">")? "(" args ")"
   ExprP template_call(const Template& t, Pos p) {
+    if (t.next) return overloaded_template_call(t, p);
     std::vector<TArg> args;
     if (accept("<")) args = template_args(t);
     if (!is("(")) fail(cur().pos, "expected '(' to call '" + t.name + "', found " + found());
@@ -3428,6 +3520,135 @@ class Parser {
     complete_args(t, args, &call_args, p);
     const Function* fn = instantiate(t, args, p);
     return function_call(fn, std::move(call_args), p);
+  }
+
+  // A call of a function template that has overloads: each deduces its arguments (one that
+  // cannot is left out, as C++'s SFINAE leaves it), its parameters' types are read with them
+  // bound, and the call picks the one that fits each argument at least as well as every other
+  // and one better (resolve's ranks). Only the one picked is instantiated.
+  ExprP overloaded_template_call(const Template& first, Pos p) {
+    size_t lt = 0;  // the explicit arguments' '<'
+    if (is("<")) {
+      lt = i_;
+      int depth = 0, parens = 0;
+      for (; !at_end(); ++i_) {
+        const Token& tk = cur();
+        if (tk.kind != Tok::Punct) continue;
+        if (tk.text == "(") ++parens;
+        else if (tk.text == ")") --parens;
+        else if (parens == 0 && tk.text == "<") ++depth;
+        else if (parens == 0 && (tk.text == ">" || tk.text == ">>")) {
+          depth -= tk.text == ">>" ? 2 : 1;
+          if (depth <= 0) break;
+        }
+      }
+      if (depth < 0) fail(cur().pos, "write '> >' to close the template arguments of '" + first.name + "'");
+      ++i_;
+    }
+    if (!is("(")) fail(cur().pos, "expected '(' to call '" + first.name + "', found " + found());
+    std::vector<ExprP> call_args = call_arguments();
+    const size_t after = i_;
+    struct Cand {
+      const Template* t;
+      std::vector<TArg> args;
+      std::vector<int> ranks;
+      std::string params;
+    };
+    std::vector<Cand> viable;
+    std::string all, why;
+    for (const Template* c = &first; c; c = c->next) {
+      const int saved_angle = angle_;
+      const bool saved_half = half_gt_;
+      const auto saved_bind = tbind_;
+      try {
+        std::vector<TArg> args;
+        if (lt) {
+          i_ = lt + 1;
+          args = template_args(*c);
+          if (!is("(")) fail(cur().pos, "unexpected " + found() + " after the template's arguments");
+        }
+        complete_args(*c, args, &call_args, p);
+        std::vector<std::pair<Type, bool>> sig;
+        const size_t defaults = template_signature(*c, args, &sig);
+        all += (all.empty() ? "" : "; ") + signature_text(*c, sig);
+        i_ = after;
+        angle_ = saved_angle;
+        half_gt_ = saved_half;
+        if (call_args.size() > sig.size() || call_args.size() + defaults < sig.size()) {
+          if (why.empty()) why = signature_text(*c, sig) + " takes " + std::to_string(sig.size()) + " arguments";
+          continue;
+        }
+        std::vector<int> ranks;
+        for (size_t k = 0; k < call_args.size(); ++k) ranks.push_back(fit(*call_args[k], sig[k].first, sig[k].second));
+        if (std::find(ranks.begin(), ranks.end(), -1) != ranks.end()) continue;
+        std::string params = "(";
+        for (size_t k = 0; k < sig.size(); ++k) params += (k ? ", " : "") + sig[k].first.name() + (sig[k].second ? "&" : "");
+        viable.push_back({c, std::move(args), std::move(ranks), params + ")"});
+      } catch (const CudaError& e) {
+        i_ = after;
+        angle_ = saved_angle;
+        half_gt_ = saved_half;
+        tbind_ = saved_bind;
+        all += (all.empty() ? "" : "; ") + first.name + " at " + files_.where(c->name_pos);
+        if (why.empty()) why = std::string("the one at ") + files_.where(c->name_pos) + ": " + e.message;
+      }
+    }
+    auto types = [&] {
+      std::string t;
+      for (size_t k = 0; k < call_args.size(); ++k)
+        t += (k ? ", " : "") + (is_nullptr(*call_args[k]) ? std::string("nullptr") : call_args[k]->type.name());
+      return t;
+    };
+    if (viable.empty())
+      fail(p, "no overload of template '" + first.name + "' takes (" + types() + "): the candidates are " + all + (why.empty() ? "" : " (" + why + ")"));
+    std::vector<std::vector<int>> ranks;
+    for (const auto& v : viable) ranks.push_back(v.ranks);
+    const int pick = best_ranked(ranks);
+    const Cand* best = pick < 0 ? nullptr : &viable[static_cast<size_t>(pick)];
+    if (!best) {
+      std::string c;
+      for (const auto& v : viable) c += (c.empty() ? "" : " and ") + std::string("the one at ") + files_.where(v.t->name_pos);
+      fail(p, "the call " + first.name + "(" + types() + ") is ambiguous: " + c + " fit it equally well");
+    }
+    const Function* fn = instantiate(*best->t, best->args, p, best->params);
+    return function_call(fn, std::move(call_args), p);
+  }
+
+  // The parameters of template t with `args` bound: their types (a reference's flag beside it),
+  // and how many have defaults. Reads the declaration's parameter list only.
+  size_t template_signature(const Template& t, const std::vector<TArg>& args, std::vector<std::pair<Type, bool>>* out) {
+    Reparse saved(*this);
+    for (size_t k = 0; k < args.size(); ++k) tbind_[t.params[k].name] = args[k];
+    i_ = t.params_begin + 1;
+    size_t defaults = 0;
+    if (is_word("void") && peek().kind == Tok::Punct && peek().text == ")") ++i_;
+    while (!is(")")) {
+      bool ref = false;
+      Type pt = parse_type(true, &ref);
+      if (cur().kind == Tok::Ident) ++i_;
+      if (accept("[")) {
+        expect("]");
+        pt.pointer = true;
+      }
+      if (accept("=")) {
+        ++defaults;
+        int depth = 0;
+        while (!at_end() && (depth > 0 || (!is(",") && !is(")")))) {
+          if (is("(") || is("{") || is("[")) ++depth;
+          if (is(")") || is("}") || is("]")) --depth;
+          ++i_;
+        }
+      }
+      out->push_back({pt, ref});
+      if (!accept(",")) break;
+    }
+    if (!is(")")) fail(cur().pos, "unexpected " + found() + " in the parameters of '" + t.name + "'");
+    return defaults;
+  }
+  std::string signature_text(const Template& t, const std::vector<std::pair<Type, bool>>& sig) const {
+    std::string s = t.name + "(";
+    for (size_t k = 0; k < sig.size(); ++k) s += (k ? ", " : "") + sig[k].first.name() + (sig[k].second ? "&" : "");
+    return s + ") at " + files_.where(t.name_pos);
   }
 
   // ---- structs in expressions. The compiler sees no struct: a struct in a frame (a local, a
@@ -3864,6 +4085,7 @@ class Parser {
   // 0 an exact match, 1 a promotion (bool to int, float to double), 2 a conversion, -1 none.
   int fit(const Expr& a, Type to, bool ref) const {
     const Type from = a.type;
+    if (!ref && a.kind == Ek::Var && a.var->is_array() && to.pointer && a.var->type.pointer_to() == to) return 0;  // an array's decay
     if (ref) return a.lvalue && from == to ? 0 : -1;
     if (from == to) return 0;
     if (from.is_void()) return -1;
@@ -3922,24 +4144,13 @@ class Parser {
       for (size_t k = 0; k < cands.size(); ++k) c += (k ? "; " : "") + signature(*cands[k]);
       fail(p, "no overload of " + shown + " takes (" + types() + "): the candidates are " + c);
     }
-    auto better = [](const std::vector<int>& a, const std::vector<int>& b) {  // a at least as good everywhere, better somewhere
-      bool strictly = false;
-      for (size_t k = 0; k < a.size(); ++k) {
-        if (a[k] > b[k]) return false;
-        strictly = strictly || a[k] < b[k];
-      }
-      return strictly;
-    };
-    for (const auto& v : viable) {
-      bool best = true;
-      for (const auto& w : viable)
-        if (&v != &w && !better(v.second, w.second)) best = false;
-      if (best) return v.first;
-    }
+    std::vector<std::vector<int>> ranks;
+    for (const auto& v : viable) ranks.push_back(v.second);
+    if (const int pick = best_ranked(ranks); pick >= 0) return viable[static_cast<size_t>(pick)].first;
     const auto& a = viable[0];
     const auto* b = &viable[1];
     for (const auto& w : viable)
-      if (&w != &a && !better(a.second, w.second)) {
+      if (&w != &a && !ranks_better(a.second, w.second)) {
         b = &w;
         break;
       }
@@ -4829,6 +5040,7 @@ class Parser {
   std::vector<Token> tokens_;  // the program's, then the launch lines' template-ids
   const std::vector<Token>& t_;
   std::map<std::string, std::unique_ptr<Template>> templates_;
+  std::vector<std::unique_ptr<Template>> template_overloads_;  // the second and later templates of a name (Template::next)
   std::map<std::string, std::unique_ptr<Template>> class_templates_;
   std::map<std::string, StructDef*> structs_;  // by name: the file's structs and class templates' instantiations ("S<int>")
   bool method_ = false;  // parsing a member function: `const` may follow its parameters

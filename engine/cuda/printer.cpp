@@ -2,6 +2,8 @@
 #include "engine/cuda/printer.h"
 
 #include <algorithm>
+#include <set>
+#include <utility>
 
 namespace scanscope::cuda {
 
@@ -62,9 +64,35 @@ std::string print_tokens(const SourceSet& files, const std::vector<Token>& token
   return out;
 }
 
+std::string fixed_width_typedefs(const std::vector<Token>& tokens) {
+  // <cstdint>'s names as the toolkit's <cuda/std/cstdint> declares them under NVRTC (where
+  // <cooperative_groups.h> brings them in: the same types, so that declaring them again is
+  // allowed). NVRTC has size_t and ptrdiff_t built in.
+  static const std::pair<const char*, const char*> kinds[] = {
+      {"int8_t", "signed char"}, {"uint8_t", "unsigned char"}, {"int16_t", "short"},  {"uint16_t", "unsigned short"},
+      {"int32_t", "int"},        {"uint32_t", "unsigned int"}, {"int64_t", "long long"}, {"uint64_t", "unsigned long long"}};
+  std::set<std::string> used, declared;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const Token& t = tokens[i];
+    if (t.kind != Tok::Ident) continue;
+    used.insert(t.text);
+    if (t.text == "typedef") {  // typedef ... NAME;  (the file's own, kept as it is)
+      size_t k = i + 1;
+      while (k < tokens.size() && tokens[k].kind != Tok::End && tokens[k].text != ";") ++k;
+      if (k < tokens.size() && tokens[k].text == ";" && k > i + 1) declared.insert(tokens[k - 1].text);
+    }
+    if (t.text == "using" && i + 2 < tokens.size() && tokens[i + 2].text == "=") declared.insert(tokens[i + 1].text);
+  }
+  std::string out;
+  for (const auto& [name, type] : kinds)
+    if (used.count(name) && !declared.count(name)) out += std::string("typedef ") + type + " " + name + ";\n";
+  return out;
+}
+
 std::string print_program(const SourceSet& files, const Preprocessed& pre, std::vector<TokenEdit> edits) {
   std::string out;
   for (const auto& h : pre.system_includes) out += "#include <" + h + ">\n";
+  out += fixed_width_typedefs(pre.tokens);
   return out + print_tokens(files, pre.tokens, std::move(edits));
 }
 

@@ -23,8 +23,13 @@ struct TokenEdit {
 
 std::string print_tokens(const SourceSet& files, const std::vector<Token>& tokens, std::vector<TokenEdit> edits = {});
 
+// The typedefs of <cstdint>'s names (uint32_t, int64_t, ...) that the tokens use and do not
+// declare themselves: nvcc's host headers declare them without an #include, NVRTC does not (and
+// the interpreter knows them as it knows int).
+std::string fixed_width_typedefs(const std::vector<Token>& tokens);
+
 // A preprocessed program's text for NVRTC: the system headers it included (the toolkit's
-// <cooperative_groups.h>), then its tokens.
+// <cooperative_groups.h>), the fixed-width typedefs it needs, then its tokens.
 std::string print_program(const SourceSet& files, const Preprocessed& pre, std::vector<TokenEdit> edits = {});
 
 // The edits that leave out what only the host has (Program::host_decls: host functions'

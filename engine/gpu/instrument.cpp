@@ -10,7 +10,8 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
   const std::vector<cuda::Token>& toks = b.pre.tokens;
   const ResolvedLaunch& L = k.launches.at(static_cast<size_t>(launch));
   GpuSources g;
-  g.entry = L.entry_expr.empty() ? L.entry_name : L.entry_expr;
+  const std::string call = L.entry_expr.empty() ? L.entry_name : L.entry_expr;  // what the traced wrapper calls
+  g.entry = L.entry_cast + call;  // NVRTC's name expression (an overloaded kernel's picks it with a cast)
   g.max_steps = max_steps;
   std::vector<cuda::TokenEdit> host_only;
   cuda::drop_host_decls(*b.compiled.program, &host_only);
@@ -33,7 +34,7 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
       for (size_t j = i + 1; j + 1 < toks.size(); ++j)
         if (toks[j].kind == cuda::Tok::Ident && is(j + 1, "(")) {
           // a template's instantiations are named NAME<ARGS>: its declaration is NAME's
-          if (toks[j].text == L.entry_name.substr(0, L.entry_name.find('<'))) edits.push_back({i, 1, "__device__"});
+          if (toks[j].text == L.entry_name.substr(0, L.entry_name.find_first_of("<("))) edits.push_back({i, 1, "__device__"});
           break;
         }
     }
@@ -88,7 +89,7 @@ GpuSources gpu_sources(const ResolvedKernel& k, int max_steps, int launch) {
                               "  if (__SS_TID == 0) __ss_smem[SS_COUNTER] = 0u;\n"
                               "  __ss_log = log;  // every thread stores the same pointer\n"
                               "  __syncthreads();\n"
-                              "  " + g.entry + "(" + args + ");\n"
+                              "  " + call + "(" + args + ");\n"
                               "  __ss_barrier();\n"
                               "}\n";
   g.traced = prefix + cuda::print_program(b.files, b.pre, edits) + wrapper;

@@ -345,6 +345,105 @@ TEST(NoOut, APrintfKernelRunsWithoutACheck) {
                   "the launch passes no `out` array, but `// check: copy` compares it", false);
 }
 
+// ---- specifiers in any order (`extern float __shared__ s[]`, as the samples' threadFenceReduction writes it)
+
+TEST(SpecifierOrder, SharedExternAndVolatileInAnyOrderOfTheirs) {
+  const std::string text = R"(// launch: k<int, 64><<<1, 64, 64 * 4>>>(in, out, N)
+template <typename T, int B>
+__global__ void k(const T *in, T *out, int n) {
+  const int t = threadIdx.x;
+  if (n > 0) {
+    extern T __shared__ dyn[];
+    volatile __shared__ T vol[B];
+    T volatile __shared__ stat[B];
+    static __shared__ T st[B];
+    dyn[t] = in[t];
+    vol[t] = in[t] * 2;
+    stat[t] = in[t] * 3;
+    st[t] = 5;
+    __syncthreads();
+    out[t] = dyn[B - 1 - t] + vol[t] + stat[(t + 1) % B] + st[t];
+  }
+}
+int extern __shared__ other[];
+)";
+  const Trace t = trace_text(text);
+  const std::vector<double> in = input_of(64);
+  for (size_t i = 0; i < 64; ++i) EXPECT_EQ(t.output[i], in[63 - i] + 2 * in[i] + 3 * in[(i + 1) % 64] + 5) << i;
+  expect_nvrtc_compiles(text);
+  // the same words as `extern __shared__ int a[]`, whatever the order
+  const Trace u = trace_text("// launch: k<<<1, 64, 256>>>(in, out)\n__global__ void k(const int *in, int *out) {\n"
+                             "  extern volatile __shared__ int a[];\n  volatile extern int __shared__ b[];\n"
+                             "  a[threadIdx.x] = in[threadIdx.x];\n  __syncthreads();\n  out[threadIdx.x] = b[63 - threadIdx.x];\n}\n");
+  for (size_t i = 0; i < 64; ++i) EXPECT_EQ(u.output[i], in[63 - i]) << i;
+  expect_one_line(run_text("// launch: k<<<1, 32>>>(in, out)\n__global__ void k(const int *in, int *out) {\n  extern int x;\n  out[0] = 1;\n}\n"),
+                  "error", 3, "extern is only for __shared__ arrays here");
+  expect_one_line(run_text("// launch: k<<<1, 32>>>(in, out)\n__global__ void k(const int *in, int *out) {\n  int static x = 2;\n  out[0] = x;\n}\n"),
+                  "error", 3, "static local variables are not supported");
+  expect_one_line(run_text("// launch: k<<<1, 32>>>(in, out)\n__global__ void k(const int *in, int *out) {\n  float extern __shared__ s[4];\n  out[0] = 1;\n}\n"),
+                  "error", 3, "an extern __shared__ array takes no size");
+}
+
+// ---- <cstdint>'s names without an #include: nvcc's host headers declare them, NVRTC does not
+
+TEST(FixedWidthTypes, TheGpuTextDeclaresWhatItUses) {
+  const std::string body = R"(__global__ void k(const int *in, int *out, uint32_t n) {
+  const uint32_t t = threadIdx.x;
+  int64_t wide = (int64_t)in[t] * 3;
+  uint64_t u = (uint64_t)t;
+  uint8_t b = (uint8_t)(t + 250);
+  int16_t h = (int16_t)(in[t] - 1);
+  if (t < n) out[t] = (int32_t)wide + (int)u + b + h;
+}
+)";
+  const std::vector<double> in = input_of(64);
+  for (const std::string head : {std::string(""), std::string("#include <cstdint>\n"), std::string("#include <stdint.h>\n"),
+                                 std::string("#include <cooperative_groups.h>\n"), std::string("typedef unsigned int uint32_t;\n")}) {
+    const std::string text = "// launch: k<<<1, 64>>>(in, out, N)\n" + head + body;
+    const Trace t = trace_text(text);
+    for (size_t i = 0; i < 64; ++i) EXPECT_EQ(t.output[i], in[i] * 3 + i + (i + 250) % 256 + in[i] - 1) << head << i;
+    expect_nvrtc_compiles(text);
+  }
+  // only the names the text uses, and not one it declares itself
+  const ResolvedKernel k = resolve_kernel(request("// launch: k<<<1, 64>>>(in, out, N)\ntypedef unsigned int uint32_t;\n" + body, 64));
+  const std::string timed = gpu_sources(k, 64).timed;
+  EXPECT_NE(timed.find("typedef long long int64_t;"), std::string::npos) << timed;
+  EXPECT_EQ(timed.find("typedef unsigned int uint32_t;\n#line"), std::string::npos) << timed;
+  EXPECT_EQ(timed.find("typedef signed char int8_t;"), std::string::npos) << timed;
+}
+
+// ---- overloaded kernels: the launch's arguments pick one
+
+TEST(KernelOverloads, TheLaunchsArgumentsPickOne) {
+  const std::string text = R"(// launch: scale<<<1, 64>>>(in, out, N)
+// launch: scale<<<1, 32>>>(in, out, N, 3)
+__global__ void scale(const int *in, int *out, int n) { out[threadIdx.x] = in[threadIdx.x] + 1000; }
+__global__ void scale(const float *in, float *out, int n) { out[threadIdx.x] = in[threadIdx.x] * 2.0f; }
+__global__ void scale(const int *in, int *out, int n, int by) { out[threadIdx.x] *= by; }
+__global__ void scale(const float *in, float *out, int n, float by) { out[threadIdx.x] *= by; }
+)";
+  const std::vector<double> in = input_of(64);
+  const Trace ti = trace_text(text);
+  for (size_t i = 0; i < 64; ++i) EXPECT_EQ(ti.output[i], (in[i] + 1000) * (i < 32 ? 3 : 1)) << i;
+  TraceRequest rf = request(text, 64);
+  rf.type = ValueType::Float;
+  rf.input = input_of(64);
+  const Trace tf = run_interpreter(resolve_kernel(rf));
+  for (size_t i = 0; i < 64; ++i) EXPECT_EQ(tf.output[i], in[i] * 2 * (i < 32 ? 3 : 1)) << i;
+  expect_nvrtc_compiles(text);
+  const ResolvedKernel k = resolve_kernel(request(text, 64));
+  EXPECT_EQ(gpu_sources(k, 64, 1).entry, "(void(*)(const int *, int *, int, int))scale");
+  // an untyped array fits every pointer alike; a launch no overload takes; a kernel and a function of one name
+  const std::string two = "__global__ void z(int *p) { p[0] = 1; }\n__global__ void z(float *p) { p[0] = 2.0f; }\n";
+  expect_one_line(run_text("// array: part[4]\n// launch: z<<<1, 32>>>(part)\n" + two), "usage", 2,
+                  "the launch of 'z' is ambiguous: more than one overload takes its arguments equally well (z(int*) at kernels/app/inline.cu:3:17; "
+                  "z(float*) at kernels/app/inline.cu:4:17)",
+                  false);
+  expect_one_line(run_text("// launch: z<<<1, 32>>>(out, 1)\n" + two), "usage", 1, "no overload of kernel 'z' takes the launch's arguments", false);
+  expect_one_line(run_text("// launch: z<<<1, 32>>>(out)\n__device__ int z(int v) { return v; }\n__global__ void z(int *p) { p[0] = z(1); }\n"), "error", 3,
+                  "'z' is both a __global__ and a __device__ function");
+}
+
 // ---- each launch's shared memory
 
 TEST(SharedPerLaunch, UnlaunchedKernelsArraysTakeNoWords) {

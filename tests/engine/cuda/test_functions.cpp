@@ -135,11 +135,49 @@ TEST(Functions, OverloadErrorsNameTheCandidates) {
             "kernels/app/inline.cu:6:12: no overload of 'f' takes (int*): the candidates are f(int) at kernels/app/inline.cu:3:16; "
             "f(float) at kernels/app/inline.cu:4:16");
   EXPECT_EQ(error_of(two + "__device__ float f(int y) { return 1.0f; }\n"), "kernels/app/inline.cu:5:18: 'f' declared differently at kernels/app/inline.cu:3:16");
-  EXPECT_EQ(error_of("__global__ void k(int *a) {}\n"),
-            "kernels/app/inline.cu:4:17: 'k' is overloaded, and a __global__ function cannot be (the launch line names a kernel by its name; "
-            "give each kernel a name of its own); the other is at kernels/app/inline.cu:3:17");
+  EXPECT_EQ(error_of("__device__ int k(int a) { return a; }\n"),
+            "kernels/app/inline.cu:4:17: 'k' is both a __global__ and a __device__ function (the other at kernels/app/inline.cu:3:16); give the kernel a "
+            "name of its own");
   EXPECT_EQ(error_of("__device__ int d(int a, int b = 2) { return a + b; }\n", "  out[0] = d();\n"),
             "kernels/app/inline.cu:5:12: 'd' takes 2 arguments, given 0");
+}
+
+// Function templates of one name (the CUB samples' DecodePixel for float4 and uchar4 pixels):
+// each deduces its arguments, and the call takes the one that fits best; only it is instantiated.
+BOTH(template_overloads,
+     template <int SCALE> __device__ int decode(float v) { return (int)(v * SCALE) - 1000; }
+     template <int SCALE> __device__ int decode(int v) { return v * SCALE + 1; }
+     template <int SCALE> __device__ int decode(int *p) { return p[0] * SCALE + 7; }
+     template <typename T> __device__ T twice(T v) { return v + v; }
+     template <typename T> __device__ T twice(T v, T w) { return v * w; }
+     template <typename T> __device__ int wider(T v, long long w) { return 1; }
+     template <typename T> __device__ int wider(T v, float w) { return 2; }
+     template <typename T, int N> __device__ int prototyped(T v);
+     template <typename T, int N> __device__ int prototyped(T v, T w) { return N * (v - w); }
+     template <typename T, int N> __device__ int prototyped(T v) { return N * v; }
+     __device__ int compute(int i, int x, int *buf) {
+       long long big = x;
+       return decode<3>(0.5f * x) + decode<3>(x) + decode<2>(buf + i) + twice(x) + (int)twice(0.25f * i, 2.0f) + twice(i, x) +
+              wider(x, big) * 10 + wider(i, 1.5f) * 100 + prototyped<int, 3>(x) + prototyped<int, 5>(i, x);
+     }
+     __device__ int finish(int i, int r, int *buf) { return r; })
+
+TEST(Functions, OverloadedTemplatesArePickedAsCppPicksThem) {
+  const Trace t = run_both_text(template_overloads_text);
+  EXPECT_EQ(t.output, on_host(template_overloads::compute, template_overloads::finish));
+}
+
+TEST(Functions, OverloadedTemplateErrorsNameTheCandidates) {
+  const std::string two = "template <typename T> __device__ int f(T x, int y) { return 1; }\n"
+                          "template <typename T> __device__ int f(int x, T y) { return 2; }\n";
+  EXPECT_EQ(error_of(two, "  out[0] = f(1, 2);\n"),
+            "kernels/app/inline.cu:6:12: the call f(int, int) is ambiguous: the one at kernels/app/inline.cu:3:38 and the one at "
+            "kernels/app/inline.cu:4:38 fit it equally well");
+  EXPECT_EQ(error_of(two, "  out[0] = f(in);\n"),
+            "kernels/app/inline.cu:6:12: no overload of template 'f' takes (int*): the candidates are f(int*, int) at kernels/app/inline.cu:3:38; "
+            "f at kernels/app/inline.cu:4:38 (f(int*, int) at kernels/app/inline.cu:3:38 takes 2 arguments)");
+  EXPECT_EQ(error_of("template <typename T> __device__ int g(T x) { return 1; }\ntemplate <typename T> __device__ int g(T x) { return 2; }\n"),
+            "kernels/app/inline.cu:4:38: template 'g' is defined twice with these parameters (first at kernels/app/inline.cu:3:38)");
 }
 
 // ---- references

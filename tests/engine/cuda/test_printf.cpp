@@ -99,6 +99,18 @@ TEST(Printf, TheFormatIsCheckedAgainstTheValues) {
   EXPECT_NE(error_of(kHeader + k + "printf(n); }\n").find("printf needs a format in quotes first"), std::string::npos);
 }
 
+// %hd, %hhu, %hx: C converts the int to a short or a char before printing it.
+TEST(Printf, HAndHhPrintTheValueAsAShortOrAChar) {
+  const Trace t = trace_of(kHeader + "__global__ void k(const int *in, int *out, int n) { if (threadIdx.x == 0 && blockIdx.x == 0) "
+                                     "{ int v = 65536 + 300 + in[0] - 1; unsigned char c = 250; short s = -7; "
+                                     "printf(\"%hd %hhu %hhd %5hx|%hu %hhx\\n\", v, v, v, v, s, c); out[0] = 2080; } }\n");
+  ASSERT_EQ(t.prints.size(), 1u);
+  EXPECT_EQ(t.prints[0].text, "300 44 44   12c|65529 fa");
+  const std::string k = "__global__ void k(const int *in, int *out, int n) { float f = 1.5f; ";
+  EXPECT_NE(error_of(kHeader + k + "printf(\"%hf\\n\", f); }\n").find("the length 'h' is for the integer conversions"), std::string::npos);
+  EXPECT_NE(error_of(kHeader + k + "printf(\"%hhd\\n\", 1ll); }\n").find("prints a 32-bit integer, and this value is long long"), std::string::npos);
+}
+
 TEST(Printf, TooMuchOutputIsAFault) {
   const std::string text = kHeader +
                            "__global__ void k(const int *in, int *out, int n) {\n"
