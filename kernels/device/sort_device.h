@@ -19,7 +19,9 @@
 //                   warp groups its lanes of equal digit (__match_any_sync); the group's highest
 //                   lane reads and advances the warp's counter of that digit in shared memory, and
 //                   each lane's rank is the counter before plus its lower lanes in the group. So
-//                   ranks follow the input order within a warp (k, then lane);
+//                   ranks follow the input order within a warp (k, then lane). On the CPU the
+//                   match is computed from the warp's keys and the lanes run in order, the leader
+//                   last: the same masks, counters and ranks;
 //                3. per digit (one thread each): the warps' counters scanned in warp order (each
 //                   warp's first rank of the digit in the tile) and the tile's count of the digit,
 //                   published at once (flag A, or P for tile 0) to the look-back words;
@@ -72,6 +74,23 @@ SS_HD uint32_t radix_order(uint32_t k) {
 template <SortKey K>
 SS_HD int radix_digit(uint32_t k, int pass) {
   return static_cast<int>((radix_order<K>(k) >> (kRadixBits * pass)) & (kRadixDigits - 1));
+}
+
+// The warp match's arithmetic: the lanes in a group of equal digits (a mask), its leader (the
+// highest lane), and how many lanes of a mask there are.
+SS_HD int match_popc(unsigned m) {
+#if defined(__CUDA_ARCH__)
+  return __popc(m);
+#else
+  return __builtin_popcount(m);
+#endif
+}
+SS_HD int match_leader(unsigned peers) {
+#if defined(__CUDA_ARCH__)
+  return 31 - __clz(peers);
+#else
+  return 31 - __builtin_clz(peers);
+#endif
 }
 
 // ---- The histogram launch: every pass's digit counts in one read of the keys.
@@ -240,20 +259,27 @@ struct OnesweepTile {
         const int at = warp * kRadixDigits + d;
 #if defined(__CUDA_ARCH__)
         const unsigned peers = __match_any_sync(0xffffffffu, d);
-        const int leader = 31 - __clz(peers);
+        const int leader = match_leader(peers);
         int before = 0;
         if (lane == leader && valid) {
           before = whist.load(at);
-          whist.store(at, before + __popc(peers));
+          whist.store(at, before + match_popc(peers));
         }
         before = __shfl_sync(0xffffffffu, before, leader);
-        place[tid][k] = before + __popc(peers & ((1u << lane) - 1u));
 #else
-        if (valid) {  // lanes one after the other: the counter before this lane is its rank
-          place[tid][k] = whist.load(at);
-          whist.store(at, place[tid][k] + 1);
+        // The warp's match, lane by lane: the lanes of this lane's digit at item k. The group's
+        // leader (its highest lane) comes last, so the counter is still the group's "before" here.
+        unsigned peers = 0;
+        for (int j = 0; j < kWarpSize; ++j) {
+          const int t = warp * kWarpSize + j;
+          const bool valid_j = full || warp * kWarpItems + k * kWarpSize + j < count;
+          if ((valid_j ? radix_digit<K>(keys[t][k], a.pass) : kRadixDigits) == d) peers |= 1u << j;
         }
+        const int leader = match_leader(peers);
+        const int before = valid ? whist.load(at) : 0;
+        if (lane == leader && valid) whist.store(at, before + match_popc(peers));
 #endif
+        place[tid][k] = before + match_popc(peers & ((1u << lane) - 1u));  // the group's lanes below this one
       });
       b.warp_sync();
     }
