@@ -7,12 +7,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <numeric>
 #include <vector>
 
 #include "bench/bench_detail.h"
+#include "tests/bench/test_inputs.h"
 #include "kernels/device/emu_exec.h"
 #include "kernels/device/sort_device.h"
 
@@ -26,17 +26,6 @@ uint32_t lcg(uint32_t& x) {
   return x ^ (x >> 15);
 }
 
-float float_of(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
-uint32_t bits_of_float(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-
 // The reference: the indices of the keys in std::stable_sort's order of the typed keys (operator<).
 std::vector<uint32_t> reference_order(SortKey kind, const std::vector<uint32_t>& keys) {
   std::vector<uint32_t> idx(keys.size());
@@ -44,7 +33,7 @@ std::vector<uint32_t> reference_order(SortKey kind, const std::vector<uint32_t>&
   if (kind == SortKey::Unsigned) std::stable_sort(idx.begin(), idx.end(), [&](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
   else if (kind == SortKey::Int)
     std::stable_sort(idx.begin(), idx.end(), [&](uint32_t a, uint32_t b) { return static_cast<int32_t>(keys[a]) < static_cast<int32_t>(keys[b]); });
-  else std::stable_sort(idx.begin(), idx.end(), [&](uint32_t a, uint32_t b) { return float_of(keys[a]) < float_of(keys[b]); });
+  else std::stable_sort(idx.begin(), idx.end(), [&](uint32_t a, uint32_t b) { return from_bits<float>(keys[a]) < from_bits<float>(keys[b]); });
   return idx;
 }
 
@@ -145,7 +134,7 @@ TEST_P(SortEmulated, SignedAndFloatSpecials) {
     std::vector<uint32_t> f(static_cast<size_t>(n)), i(static_cast<size_t>(n));
     for (long long j = 0; j < n; ++j) {
       const uint32_t h = lcg(x);
-      f[j] = h % 3 ? bits_of_float(specials[h % 12]) : key_of(SortKey::Float, lcg(x));
+      f[j] = h % 3 ? bits_of(specials[h % 12]) : key_of(SortKey::Float, lcg(x));
       i[j] = h % 3 ? static_cast<uint32_t>(ints[h % 8]) : lcg(x);
     }
     expect_sorted(s, SortKey::Float, f, "float specials");
@@ -158,17 +147,8 @@ TEST_P(SortEmulated, SignedAndFloatSpecials) {
   expect_sorted(s, SortKey::Float, zeros, "zeros");
 }
 
-INSTANTIATE_TEST_SUITE_P(AllSorts, SortEmulated, ::testing::ValuesIn([] {
-                           std::vector<std::string> ids;
-                           for (const auto& s : sorts()) ids.push_back(s.id);
-                           return ids;
-                         }()),
-                         [](const auto& info) {
-                           std::string s = info.param;
-                           for (auto& ch : s)
-                             if (ch == '-') ch = '_';
-                           return s;
-                         });
+INSTANTIATE_TEST_SUITE_P(AllSorts, SortEmulated, ::testing::ValuesIn(testing_inputs::row_ids(sorts())),
+                         [](const auto& info) { return testing_inputs::test_name_of(info.param); });
 
 // The histogram's grid-stride: one block, a few, more blocks than chunks; the result is the same.
 TEST(SortShape, HistogramGridDoesNotMatter) {
@@ -185,8 +165,8 @@ TEST(SortShape, HistogramGridDoesNotMatter) {
 TEST(SortShape, NaNsAtTheEnds) {
   const SortInfo& s = *find_sort("sort-onesweep-pairs");
   const uint32_t pos_nan = 0x7fc00000u, pos_nan2 = 0x7f800001u, neg_nan = 0xffc00000u;
-  const std::vector<uint32_t> keys = {pos_nan, bits_of_float(1.0f), neg_nan, bits_of_float(-std::numeric_limits<float>::infinity()), pos_nan2,
-                                      bits_of_float(std::numeric_limits<float>::infinity()), bits_of_float(-2.0f)};
+  const std::vector<uint32_t> keys = {pos_nan, bits_of(1.0f), neg_nan, bits_of(-std::numeric_limits<float>::infinity()), pos_nan2,
+                                      bits_of(std::numeric_limits<float>::infinity()), bits_of(-2.0f)};
   std::vector<uint32_t> values(keys.size());
   std::iota(values.begin(), values.end(), 0u);
   const auto got = emulate_sort(s, SortKey::Float, keys, values);
@@ -198,9 +178,9 @@ TEST(SortShape, NaNsAtTheEnds) {
 TEST(SortShape, RadixOrder) {
   EXPECT_LT(radix_order<SortKey::Int>(static_cast<uint32_t>(-5)), radix_order<SortKey::Int>(3u));
   EXPECT_LT(radix_order<SortKey::Int>(0x80000000u), radix_order<SortKey::Int>(static_cast<uint32_t>(-1)));
-  EXPECT_LT(radix_order<SortKey::Float>(bits_of_float(-2.0f)), radix_order<SortKey::Float>(bits_of_float(-1.0f)));
-  EXPECT_LT(radix_order<SortKey::Float>(bits_of_float(-1.0f)), radix_order<SortKey::Float>(bits_of_float(0.5f)));
-  EXPECT_EQ(radix_order<SortKey::Float>(bits_of_float(-0.0f)), radix_order<SortKey::Float>(bits_of_float(0.0f)));
+  EXPECT_LT(radix_order<SortKey::Float>(bits_of(-2.0f)), radix_order<SortKey::Float>(bits_of(-1.0f)));
+  EXPECT_LT(radix_order<SortKey::Float>(bits_of(-1.0f)), radix_order<SortKey::Float>(bits_of(0.5f)));
+  EXPECT_EQ(radix_order<SortKey::Float>(bits_of(-0.0f)), radix_order<SortKey::Float>(bits_of(0.0f)));
   EXPECT_EQ(radix_order<SortKey::Unsigned>(0xffffffffu), 0xffffffffu);
   EXPECT_EQ(radix_digit<SortKey::Unsigned>(0x12345678u, 0), 0x78);
   EXPECT_EQ(radix_digit<SortKey::Unsigned>(0x12345678u, 3), 0x12);
