@@ -88,13 +88,14 @@ void print_table(const BenchResults& r, FILE* out) {
 }  // namespace
 
 CLI::App* add_bench_command(CLI::App& app, BenchOptions& o) {
-  std::string ids, tuning;
+  std::string ids, sorts, tuning;
   for (const auto& k : bench_kernels()) {
-    std::string& list = k.in_all ? ids : tuning;
+    std::string& list = k.in_all ? ids : k.sort != BenchSort::None && k.id.rfind("x-", 0) != 0 ? sorts : tuning;
     list += (list.empty() ? "" : ", ") + k.id;
   }
   CLI::App* cmd = app.add_subcommand("bench", "device-wide timings against CUB, a device copy and the CPU (every result checked)");
-  cmd->add_option("--kernel", o.kernel, "kernel ids, comma-separated, or all: " + ids + "; tuning variants (int only, not in all): " + tuning);
+  cmd->add_option("--kernel", o.kernel, "kernel ids, comma-separated, or all: " + ids + "; radix sorts (not in all: their CPU check is slow at 2^28): " + sorts +
+                                          "; tuning variants (int only, not in all): " + tuning);
   cmd->add_option("--min", o.min_n, "smallest n (sizes double up to --max)");
   cmd->add_option("--max", o.max_n, "largest n (default 2^28 with a GPU, 2^24 without; at most 2^30)");
   cmd->add_option("--json", o.json, "also write the results to FILE (JSON)");

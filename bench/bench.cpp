@@ -17,6 +17,7 @@
 #include "engine/catalogue.h"
 #include "kernels/device/bench_backend.h"
 #include "kernels/device/compact_device.h"
+#include "kernels/device/sort_device.h"
 #include "kernels/device/strategies.h"
 
 namespace scanscope {
@@ -114,10 +115,11 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
     r.points.push_back(p);
     if (on_point) on_point(r);
   };
-  std::vector<std::string> gpu_ids, select_ids;
+  std::vector<std::string> gpu_ids, select_ids, sort_ids;
   for (const auto& id : ids) {
     if (find_spec(id)->gpu) gpu_ids.push_back(find_spec(id)->gpu_kernel);
     if (find_spec(id)->select != BenchSelect::None) select_ids.push_back(id);
+    if (find_spec(id)->sort != BenchSort::None) sort_ids.push_back(id);
   }
   int runnable = 0;
   for (const auto& id : ids) {
@@ -161,6 +163,7 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
       const BenchKernel& s = *find_spec(id);
       if (s.gpu && !gpu) continue;  // said once in messages
       if (s.select != BenchSelect::None) continue;  // below, one point per kept fraction
+      if (s.sort != BenchSort::None) continue;      // below, on their own input
       BenchPoint p;
       if (!start_point(s, n, id + " n=" + std::to_string(n), p)) return;
       out.assign(s.scan ? static_cast<size_t>(n) : 1, T(0));
@@ -230,6 +233,50 @@ void run_typed(const BenchConfig& config, const std::vector<std::string>& ids, c
           }
           emit(p);
         }
+      }
+    }
+    if (!sort_ids.empty() && gpu) {
+      // The sorts: their own input (32 random bits per key, the values 0 .. n - 1), the reference
+      // (std::stable_sort) made once per n, at the first result to check.
+      std::vector<T> keys(static_cast<size_t>(n));
+      for (long long i = 0; i < n; ++i) keys[i] = bench_detail::sort_key<T>(mix(static_cast<uint64_t>(i) ^ 0x50f7ULL));
+      std::vector<uint32_t> values(static_cast<size_t>(n)), order;
+      std::iota(values.begin(), values.end(), 0u);
+      std::string upload_error;
+      if (gpu_note.empty()) {
+        try {
+          gpu->upload_sort(keys.data(), values.data());
+        } catch (const std::exception& e) {
+          upload_error = std::string("error: ") + e.what();
+          r.messages.push_back(upload_error);
+        }
+      }
+      std::vector<T> out_keys;
+      std::vector<uint32_t> out_values;
+      for (const auto& id : sort_ids) {
+        const BenchKernel& s = *find_spec(id);
+        BenchPoint p;
+        if (!start_point(s, n, id + " n=" + std::to_string(n), p)) return;
+        if (!gpu_note.empty() || !upload_error.empty()) {
+          p.note = gpu_note.empty() ? upload_error : gpu_note;
+          emit(p);
+          continue;
+        }
+        try {
+          const bool pairs = s.sort == BenchSort::Pairs;
+          out_keys.assign(static_cast<size_t>(n), T(0));
+          out_values.assign(pairs ? static_cast<size_t>(n) : 0, 0u);
+          p.ms = gpu->time_sort(s.gpu_kernel, config.warmup, config.repeats, out_keys.data(), pairs ? out_values.data() : nullptr);
+          if (order.empty()) order = bench_detail::sort_reference(keys);
+          std::string why;
+          p.verified = bench_detail::check_sort(keys, values, order, out_keys, pairs ? &out_values : nullptr, &why);
+          if (!p.verified) p.note = "WRONG RESULT: " + why;
+          p.gbps = p.ms > 0 ? bench_detail::sort_bytes(s.sort, n) / (p.ms * 1e6) : 0;
+        } catch (const std::exception& e) {
+          p.note = std::string("error: ") + e.what();
+          r.messages.push_back(p.note);
+        }
+        emit(p);
       }
     }
   }
@@ -379,6 +426,73 @@ double select_bytes(BenchSelect mode, long long n, long long selected) {
   return 0;
 }
 
+template <>
+int sort_key<int>(uint32_t h) {
+  return static_cast<int>(h);
+}
+template <>
+float sort_key<float>(uint32_t h) {
+  if (((h >> 23) & 0xffu) == 0xffu) h &= ~(0x80u << 23);  // no NaN, no infinity
+  return device::from_bits<float>(h);
+}
+
+template <class T>
+std::vector<uint32_t> sort_reference(const std::vector<T>& keys) {
+  struct Keyed {
+    T key;
+    uint32_t index;
+  };
+  std::vector<Keyed> v(keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (keys[i] != keys[i]) throw std::invalid_argument("sort_reference: key " + std::to_string(i) + " is NaN (std::stable_sort has no order for it)");
+    v[i] = {keys[i], static_cast<uint32_t>(i)};
+  }
+  std::stable_sort(v.begin(), v.end(), [](const Keyed& a, const Keyed& b) { return a.key < b.key; });
+  std::vector<uint32_t> order(keys.size());
+  for (size_t j = 0; j < v.size(); ++j) order[j] = v[j].index;
+  return order;
+}
+
+template <class T>
+bool check_sort(const std::vector<T>& keys, const std::vector<uint32_t>& values, const std::vector<uint32_t>& order, const std::vector<T>& out_keys,
+                const std::vector<uint32_t>* out_values, std::string* why) {
+  auto fail = [&](const std::string& what) {
+    if (why) *why = what;
+    return false;
+  };
+  const size_t n = keys.size();
+  if (order.size() != n) return fail("the reference has " + std::to_string(order.size()) + " elements, expected " + std::to_string(n));
+  if (out_keys.size() != n) return fail("output has " + std::to_string(out_keys.size()) + " keys, expected " + std::to_string(n));
+  if (out_values && (out_values->size() != n || values.size() != n)) return fail("expected " + std::to_string(n) + " values in and out");
+  for (size_t j = 0; j < n; ++j) {
+    const T want = keys[order[j]];
+    if (bits_of(out_keys[j]) != bits_of(want))
+      return fail("key " + std::to_string(j) + " is " + std::to_string(out_keys[j]) + ", expected " + std::to_string(want) + " (input element " +
+                  std::to_string(order[j]) + ")");
+    if (out_values && (*out_values)[j] != values[order[j]])
+      return fail("value " + std::to_string(j) + " is " + std::to_string((*out_values)[j]) + ", expected " + std::to_string(values[order[j]]) +
+                  " (the stable order's input element " + std::to_string(order[j]) + ")");
+  }
+  return true;
+}
+
+double sort_bytes(BenchSort mode, long long n) {
+  const double nn = static_cast<double>(n);
+  switch (mode) {
+    case BenchSort::Keys: return 4 * nn + 4 * 8 * nn;
+    case BenchSort::Pairs: return 4 * nn + 4 * 16 * nn;
+    case BenchSort::None: break;
+  }
+  return 0;
+}
+
+template std::vector<uint32_t> sort_reference<int>(const std::vector<int>&);
+template std::vector<uint32_t> sort_reference<float>(const std::vector<float>&);
+template bool check_sort<int>(const std::vector<int>&, const std::vector<uint32_t>&, const std::vector<uint32_t>&, const std::vector<int>&, const std::vector<uint32_t>*,
+                              std::string*);
+template bool check_sort<float>(const std::vector<float>&, const std::vector<uint32_t>&, const std::vector<uint32_t>&, const std::vector<float>&,
+                                const std::vector<uint32_t>*, std::string*);
+
 template bool check_select<int>(const std::vector<int>&, const std::vector<uint8_t>&, int, BenchSelect, const std::vector<int>&, long long, std::string*);
 template bool check_select<float>(const std::vector<float>&, const std::vector<uint8_t>&, float, BenchSelect, const std::vector<float>&, long long, std::string*);
 
@@ -397,6 +511,7 @@ void compute_ratios(BenchResults& r) {
     const BenchKernel* s = find_spec(p.kernel);
     std::string cub;
     if (s && s->select != BenchSelect::None) cub = select_cub_counterpart(s->select);
+    else if (s && s->sort != BenchSort::None) cub = sort_cub_counterpart(s->sort);
     else if (s && s->scan && p.kernel != "copy") cub = s->inclusive && ms_of("cub-scan-inclusive", p.n, -1) > 0 ? "cub-scan-inclusive" : "cub-scan";
     else if (s && p.kernel != "copy") cub = "cub-reduce";
     double cub_ms = cub.empty() ? 0 : ms_of(cub, p.n, p.kept_percent);
@@ -441,6 +556,13 @@ const std::vector<BenchKernel>& bench_kernels() {
       k.select = sel;
       (c.tuning() ? tuning : v).push_back(k);
     }
+    // Radix sorts (kernels/device/sort_device.h). Not in --kernel all, nor are CUB's: the CPU's
+    // std::stable_sort that checks them takes tens of seconds at 2^28 (`--kernel sort-onesweep,...`).
+    for (const auto& so : device::sorts()) {
+      BenchKernel k{so.id, BenchFamily::Sort, so.title, false, false, true, false, false, so.best(), so.id};
+      k.sort = so.pairs ? BenchSort::Pairs : BenchSort::Keys;
+      (so.tuning() ? tuning : v).push_back(k);
+    }
     // Baselines: NVIDIA's CUB, the device copy, the read probe (kernels/device/baselines.cu) and the CPU.
     v.push_back({"cub-reduce", BenchFamily::Reduce, "cub::DeviceReduce::Sum", false, false, true, true, false, false, "cub-reduce"});
     v.push_back({"cub-scan", BenchFamily::Scan, "cub::DeviceScan::ExclusiveSum", true, false, true, true, false, false, "cub-scan"});
@@ -450,6 +572,10 @@ const std::vector<BenchKernel>& bench_kernels() {
                  BenchSelect::Flagged});
     v.push_back({"cub-partition", BenchFamily::Select, "cub::DevicePartition::If (x > threshold; the rest reversed at the back)", false, false, true, true, false, false,
                  "cub-partition", BenchSelect::Partition});
+    v.push_back({"cub-sort-keys", BenchFamily::Sort, "cub::DeviceRadixSort::SortKeys (all 32 bits)", false, false, true, false, false, false, "cub-sort-keys",
+                 BenchSelect::None, BenchSort::Keys});
+    v.push_back({"cub-sort-pairs", BenchFamily::Sort, "cub::DeviceRadixSort::SortPairs (all 32 bits, 32-bit values)", false, false, true, false, false, false,
+                 "cub-sort-pairs", BenchSelect::None, BenchSort::Pairs});
     v.push_back({"copy", BenchFamily::Copy, "cudaMemcpyAsync device to device", true, false, true, true, false, false, "copy"});
     v.push_back({"read-probe", BenchFamily::Copy, "read-bandwidth probe: 16-byte loads, all in flight, one atomic per block", false, false, true, true, false, false, "read-probe"});
     v.push_back({"cpu-sequential-reduce", BenchFamily::Cpu, "a sequential loop", false, false, false, true, false, false, ""});

@@ -25,9 +25,9 @@ struct BenchConfig {
 };
 
 // What a bench kernel is: a reduction, a scan, a device copy or read probe, a CPU baseline, a
-// stream compaction (select or partition).
-enum class BenchFamily : int { Reduce = 0, Scan, Copy, Cpu, Select };
-const char* bench_family_name(BenchFamily f);  // as in the JSON: reduce, scan, copy, cpu, select
+// stream compaction (select or partition), a radix sort (keys, or key-value pairs).
+enum class BenchFamily : int { Reduce = 0, Scan, Copy, Cpu, Select, Sort };
+const char* bench_family_name(BenchFamily f);  // as in the JSON: reduce, scan, copy, cpu, select, sort
 bool parse_bench_family(const std::string& s, BenchFamily* out);
 
 struct BenchPoint {
@@ -68,6 +68,9 @@ BenchResults run_bench(const BenchConfig& config, const BenchProgress& progress,
 // as CUB's DevicePartition::If).
 enum class BenchSelect { None, If, Flagged, Partition };
 
+// What a radix sort sorts: 32-bit keys of the run's type, or those keys with a 32-bit value each.
+enum class BenchSort { None, Keys, Pairs };
+
 // A kernel run_bench times: a device-wide strategy of the registry (kernels/device/strategies.h),
 // the inclusive form of one, or a baseline (CUB, the device copy, the read probe, the CPU).
 struct BenchKernel {
@@ -82,6 +85,7 @@ struct BenchKernel {
   bool best = false;       // our best of its family: the summary sets it beside its baselines
   std::string gpu_kernel;  // what the GPU launches (scan-best-inclusive: scan-best, inclusive)
   BenchSelect select = BenchSelect::None;  // family Select: what it keeps
+  BenchSort sort = BenchSort::None;        // family Sort: keys or pairs
 };
 
 // Every kernel run_bench knows: the strategies and their inclusive forms, the baselines, then the

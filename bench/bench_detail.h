@@ -39,6 +39,26 @@ inline const char* select_cub_counterpart(BenchSelect mode) {
   return mode == BenchSelect::Flagged ? "cub-select-flagged" : mode == BenchSelect::Partition ? "cub-partition" : "cub-select";
 }
 
+// The radix sorts' input: 32 random bits per key (ints of every value; floats finite, of every
+// magnitude and both signs: an exponent of all ones loses its top bit, so no NaN or infinity), and
+// the values 0, 1, ..., n - 1 (so that stability shows).
+template <class T> T sort_key(uint32_t h);
+// The reference: the indices of the keys in std::stable_sort's order (operator< of T: -0.0 and
+// +0.0 equal, in input order). Keys with NaNs have no such order (std::invalid_argument).
+template <class T> std::vector<uint32_t> sort_reference(const std::vector<T>& keys);
+// A sort's result against the reference, bit for bit: out_keys[j] = keys[order[j]] and, for pairs
+// (out_values given), out_values[j] = values[order[j]].
+template <class T>
+bool check_sort(const std::vector<T>& keys, const std::vector<uint32_t>& values, const std::vector<uint32_t>& order, const std::vector<T>& out_keys,
+                const std::vector<uint32_t>* out_values, std::string* why);
+// Bytes a sort moves by the model of docs/performance.md: the histogram's read of the keys (4n),
+// then per pass (4 of 8 bits) a read and a write of the keys (8n) and, for pairs, of the values
+// (8n): 36n for keys, 68n for pairs.
+double sort_bytes(BenchSort mode, long long n);
+
+// The CUB kernel a sort is set against: cub-sort-keys or cub-sort-pairs.
+inline const char* sort_cub_counterpart(BenchSort mode) { return mode == BenchSort::Pairs ? "cub-sort-pairs" : "cub-sort-keys"; }
+
 // Fills ratio_to_cub and ratio_to_copy from the points of the same n.
 void compute_ratios(BenchResults& r);
 

@@ -111,11 +111,12 @@ const TimingPreset& timing_preset_or_throw(const std::string& name, const std::s
 }
 
 std::vector<std::string> parse_timing_series(const std::string& list, const std::string& option) {
-  // The kernels of --kernel all by name; the tuning variants (x-..., many) as a pointer to their list.
+  // The kernels of --kernel all by name; the radix sorts and the tuning variants (x-..., many) as a
+  // pointer to their list.
   std::string accepted;
   for (const auto& k : bench_kernels())
     if (k.in_all) accepted += (accepted.empty() ? "" : ", ") + k.id;
-  accepted += "; tuning variants x-...: scanscope bench --help";  // short: a UsageError keeps 600 characters
+  accepted += "; the sorts and tuning variants: scanscope bench --help";  // short: a UsageError keeps 600 characters
   std::vector<std::string> out;
   std::stringstream ss(list);
   std::string name;
@@ -164,6 +165,8 @@ std::string cub_counterpart(const BenchResults& r, const std::string& id) {
   if (id == "copy" || (!k && series_family(r, id) == BenchFamily::Copy)) return "";
   if (k && k->select != BenchSelect::None) return bench_detail::select_cub_counterpart(k->select);
   if (!k && series_family(r, id) == BenchFamily::Select) return "";
+  if (k && k->sort != BenchSort::None) return bench_detail::sort_cub_counterpart(k->sort);
+  if (!k && series_family(r, id) == BenchFamily::Sort) return "";
   const bool scan = k ? k->scan : series_family(r, id) == BenchFamily::Scan;
   if (!scan) return "cub-reduce";
   if (k && k->inclusive && !by_n(r, "cub-scan-inclusive").empty()) return "cub-scan-inclusive";
@@ -223,7 +226,8 @@ std::vector<std::string> sweep_kernels(const std::vector<std::string>& shown, bo
     const BenchKernel* k = find_kernel(id);
     if (!k) continue;
     want.insert(id);
-    if (id != "copy") want.insert(k->scan ? (k->inclusive ? "cub-scan-inclusive" : "cub-scan") : "cub-reduce");
+    if (k->sort != BenchSort::None) want.insert(bench_detail::sort_cub_counterpart(k->sort));
+    else if (id != "copy") want.insert(k->scan ? (k->inclusive ? "cub-scan-inclusive" : "cub-scan") : "cub-reduce");
     want.insert("copy");
   }
   std::vector<std::string> out;

@@ -1,9 +1,10 @@
 // Bench JSON: writing, and reading with validation that names the file and the problem.
 //   { "format": "scanscope-bench", "version": 1, "device": ..., "driver": ..., "cub": ... (optional), "date": ...,
-//     "type": "int"|"float", "messages": [...],
+//     "type": "int"|"float", "messages": [...],   (family: reduce, scan, copy, cpu, select or sort)
 //     "points": [ { "kernel", "family", "n", "ms", "gbps", "ratio_to_cub", "ratio_to_copy",
 //                   "verified", "note", and for family "select" only "kept_percent", "selected" } ] }
-// A file without "select" points (every file before the stream compactions) reads as before.
+// A file without "select" points (every file before the stream compactions) reads as before; a
+// "sort" point (the radix sorts) has the common fields only.
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -20,7 +21,7 @@ namespace scanscope {
 using nlohmann::json;
 
 namespace {
-const char* const kBenchFamilyNames[] = {"reduce", "scan", "copy", "cpu", "select"};
+const char* const kBenchFamilyNames[] = {"reduce", "scan", "copy", "cpu", "select", "sort"};
 }  // namespace
 
 const char* bench_family_name(BenchFamily f) { return kBenchFamilyNames[static_cast<int>(f)]; }

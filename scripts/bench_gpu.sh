@@ -15,8 +15,12 @@
 #   compact  the stream compactions: sanitizers at ragged sizes (2^13 + 7, 10^6 + 3; kept 0, 50,
 #          100 %), ours against CUB's DeviceSelect::If / Flagged and DevicePartition::If, int and
 #          float, 2^10..2^28, kept 10, 50, 90 % (JSON for assets/bench/), and the tuning shapes
+#   sort   the radix sorts: sanitizers at ragged sizes (2^13 + 7, 10^6 + 3), sort-onesweep and
+#          sort-onesweep-pairs against CUB's DeviceRadixSort::SortKeys / SortPairs, int and float,
+#          2^10..2^28, with the copy and the read probe (JSON for assets/bench/), then the tuning
+#          shapes (x-sort-*) from 2^20
 # At most 8 files come back from the device machine: JSON and tables go to $OUT, every other log
-# is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full|tail|lookahead|profile|compact
+# is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full|tail|lookahead|profile|compact|sort
 set -uo pipefail
 mode=${1:-quick}
 OUT=${OUT:-$PWD/bench-out}
@@ -39,7 +43,7 @@ echo "bench tests rc=$? ($(( $(date +%s) - t0 )) s)"; grep -E "^\[  (PASSED|FAIL
 
 variants=x-scan-v1,x-scan-f256x16,x-scan-f128x24,x-scan-f256x32
 ours=reduce-tree,reduce-block,reduce-chunked,reduce-atomic,reduce-two-pass,reduce-warp-shuffle,reduce-best,scan-propagate,scan-reduce-then-scan,scan-decoupled,scan-lookahead,scan-lookahead-inclusive,scan-best,scan-best-inclusive
-if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && [ "$mode" != compact ] && command -v compute-sanitizer > /dev/null; then
+if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && [ "$mode" != compact ] && [ "$mode" != sort ] && command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $ours --min 1000 --max 9000 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool.log" 2>&1
     echo "compute-sanitizer $tool (all ours, n 1000..8000) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool.log" | head -1)"
@@ -147,6 +151,29 @@ compact)
   grep -E "^(compact|x-|cub|copy)" "$LOG/compact-tune.txt" | awk '$2==268435456'
   grep -E "WRONG|error" "$OUT"/compact-*.txt | head
   ;;
+sort)
+  sk=sort-onesweep,sort-onesweep-pairs,x-sort-256x24,x-sort-384x12,x-sort-pairs-256x24
+  if command -v compute-sanitizer > /dev/null; then
+    for tool in memcheck racecheck synccheck; do
+      for n in 8199 1000003; do
+        for type in int float; do
+          compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $sk --type $type --min $n --max $n --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool-sort-$n-$type.log" 2>&1
+          echo "compute-sanitizer $tool (sorts, $type, n $n) rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$LOG/sanitizer-$tool-sort-$n-$type.log" | head -1)"
+        done
+      done
+    done
+  fi
+  for type in int float; do
+    t0=$(date +%s)
+    $bin bench --kernel sort-onesweep,cub-sort-keys,sort-onesweep-pairs,cub-sort-pairs,copy,read-probe --type $type --json "$OUT/$gpu-sort-$type.json" > "$OUT/sort-$type.txt" 2> "$LOG/sort-$type.err"
+    echo "bench sort $type rc=$? ($(( $(date +%s) - t0 )) s)"
+  done
+  $bin bench --kernel sort-onesweep,x-sort-256x24,x-sort-384x12,cub-sort-keys,sort-onesweep-pairs,x-sort-pairs-256x24,cub-sort-pairs,copy --min 1048576 --repeats 10 > "$LOG/sort-tune.txt" 2>&1; echo "sort tune rc=$?"
+  grep -A40 "best kernels" "$OUT/sort-int.txt" | head -45
+  grep -A40 "best kernels" "$OUT/sort-float.txt" | grep -E "268435456|134217728"
+  grep -E "^(sort|x-|cub|copy)" "$LOG/sort-tune.txt" | awk '$2==16777216 || $2==268435456'
+  grep -E "WRONG|error" "$OUT"/sort-*.txt "$LOG/sort-tune.txt" | head
+  ;;
 quick)
   $bin bench --kernel reduce-best,cub-reduce,read-probe,scan-best,scan-best-inclusive,cub-scan,cub-scan-inclusive,copy --json "$OUT/best-int.json" > "$OUT/best-int.txt" 2> "$LOG/best-int.err"
   echo "bench best int rc=$?"
@@ -168,10 +195,10 @@ full)
 esac
 
 # Load and store widths of the timed kernels (LDG.E.128 = 16-byte loads).
-for o in build-gpu/kernels/CMakeFiles/scanscope_device.dir/device/{reduce_device,scan_device,compact_device}.cu.o; do
+for o in build-gpu/kernels/CMakeFiles/scanscope_device.dir/device/{reduce_device,scan_device,compact_device,sort_device}.cu.o; do
   cuobjdump -sass "$o" | awk '/Function :/{f=$3} /LDG|STG|LDS|STS|LDL|STL/{match($0,/(LDG|STG|LDS|STS|LDL|STL)[.A-Z0-9]*/); print f, substr($0,RSTART,RLENGTH)}' | sort | uniq -c
 done > "$LOG/sass-ldg.txt" 2>&1
-for f in gpu.txt tests.log sanitizer-lookahead.log racecheck-reports.txt sanitizer-memcheck-6145.log sanitizer-memcheck-1000003.log sanitizer-racecheck-6145.log sanitizer-racecheck-1000003.log tail-int.txt tail-float.txt all-int.txt all-float.txt sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sanitizer-memcheck-compact-8199.log sanitizer-memcheck-compact-1000003.log sanitizer-racecheck-compact-8199.log sanitizer-racecheck-compact-1000003.log sanitizer-synccheck-compact-8199.log sanitizer-synccheck-compact-1000003.log compact-int.err compact-float.err compact-tune.txt sass-ldg.txt; do
+for f in gpu.txt tests.log sanitizer-lookahead.log racecheck-reports.txt sanitizer-memcheck-6145.log sanitizer-memcheck-1000003.log sanitizer-racecheck-6145.log sanitizer-racecheck-1000003.log tail-int.txt tail-float.txt all-int.txt all-float.txt sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sanitizer-memcheck-compact-8199.log sanitizer-memcheck-compact-1000003.log sanitizer-racecheck-compact-8199.log sanitizer-racecheck-compact-1000003.log sanitizer-synccheck-compact-8199.log sanitizer-synccheck-compact-1000003.log compact-int.err compact-float.err compact-tune.txt $(cd "$LOG" && ls sanitizer-*-sort-*.log 2>/dev/null) sort-int.err sort-float.err sort-tune.txt sass-ldg.txt; do
   [ -f "$LOG/$f" ] && { echo "===== $f"; cat "$LOG/$f"; }
 done > "$OUT/logs.txt"
 tail -5 "$LOG/build.log" >> "$OUT/logs.txt"

@@ -11,8 +11,8 @@ if [ ! -x "$build/app/scanscope" ]; then
   cmake --build "$build" -j 16 >"$OUT/build.log" 2>&1 || { grep error "$OUT/build.log" | head; exit 1; }
 fi
 bin="$build/app/scanscope"
-# Our kernels (CUB's are NVIDIA's): every device-wide strategy, the stream compactions (kept 10, 50, 90 %), the copy and the read probe.
-gpu_kernels=reduce-tree,reduce-block,reduce-chunked,reduce-atomic,reduce-two-pass,reduce-warp-shuffle,reduce-best,scan-propagate,scan-reduce-then-scan,scan-decoupled,scan-best,scan-best-inclusive,compact-best,compact-flagged,compact-partition,copy,read-probe
+# Our kernels (CUB's are NVIDIA's): every device-wide strategy, the stream compactions (kept 10, 50, 90 %), the radix sorts, the copy and the read probe.
+gpu_kernels=reduce-tree,reduce-block,reduce-chunked,reduce-atomic,reduce-two-pass,reduce-warp-shuffle,reduce-best,scan-propagate,scan-reduce-then-scan,scan-decoupled,scan-best,scan-best-inclusive,compact-best,compact-flagged,compact-partition,sort-onesweep,sort-onesweep-pairs,copy,read-probe
 for type in int float; do
   for tool in memcheck racecheck synccheck initcheck; do
     compute-sanitizer --tool $tool --error-exitcode 9 "$bin" bench --kernel "$gpu_kernels" --type $type --min 1000 --max 64000 \

@@ -21,6 +21,7 @@ const char* family_heading(BenchFamily f) {
     case BenchFamily::Copy: return "device copy and read probe";
     case BenchFamily::Cpu: return "CPU";
     case BenchFamily::Select: return "stream compaction (ours and CUB)";
+    case BenchFamily::Sort: return "radix sort (ours and CUB)";
   }
   return "";
 }
@@ -32,7 +33,7 @@ void series_popup(AppState& s) {
     if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float fh = ImGui::GetFontSize();
-  for (BenchFamily f : {BenchFamily::Reduce, BenchFamily::Scan, BenchFamily::Select, BenchFamily::Copy, BenchFamily::Cpu}) {
+  for (BenchFamily f : {BenchFamily::Reduce, BenchFamily::Scan, BenchFamily::Select, BenchFamily::Sort, BenchFamily::Copy, BenchFamily::Cpu}) {
     bool heading = false;
     for (const auto& id : ids) {
       if (series_family(s.bench, id) != f) continue;

@@ -1,6 +1,7 @@
 // GPU entry points (device_gpu.h): the registry's strategies (strategies.h), NVIDIA's CUB, a
 // device-to-device copy and a read-only bandwidth probe, behind one launch function the bench times.
 #include <cub/device/device_partition.cuh>
+#include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
@@ -8,6 +9,7 @@
 #include "kernels/device/compact_device.h"
 #include "kernels/device/device_gpu.h"
 #include "kernels/device/grid_exec.cuh"
+#include "kernels/device/sort_device.h"
 
 namespace scanscope {
 namespace device {
@@ -94,7 +96,42 @@ size_t cub_select_bytes(const std::string& kernel, long long n) {
   return bytes_int > bytes_float ? bytes_int : bytes_float;
 }
 
+// CUB's radix sorts of all 32 bits: keys alone (cub-sort-keys) or with 32-bit values (cub-sort-pairs).
+template <class K>
+cudaError_t cub_sort(const std::string& kernel, void* ws, size_t& ws_bytes, const K* keys_in, const uint32_t* vals_in, K* keys_out, uint32_t* vals_out, long long n,
+                     cudaStream_t stream) {
+  const int items = static_cast<int>(n);  // int: 32-bit offsets
+  if (kernel == "cub-sort-keys") return cub::DeviceRadixSort::SortKeys(ws, ws_bytes, keys_in, keys_out, items, 0, 32, stream);
+  if (kernel == "cub-sort-pairs") return cub::DeviceRadixSort::SortPairs(ws, ws_bytes, keys_in, keys_out, vals_in, vals_out, items, 0, 32, stream);
+  throw std::logic_error("unknown GPU sort " + kernel);
+}
+
+size_t cub_sort_bytes(const std::string& kernel, long long n) {
+  size_t bytes_int = 0, bytes_float = 0;
+  cuda_check(cub_sort<int>(kernel, nullptr, bytes_int, nullptr, nullptr, nullptr, nullptr, n, nullptr), kernel + ": temp storage query");
+  cuda_check(cub_sort<float>(kernel, nullptr, bytes_float, nullptr, nullptr, nullptr, nullptr, n, nullptr), kernel + ": temp storage query");
+  return bytes_int > bytes_float ? bytes_int : bytes_float;
+}
+
 }  // namespace
+
+bool gpu_is_sort(const std::string& kernel) { return find_sort(kernel) || kernel == "cub-sort-keys" || kernel == "cub-sort-pairs"; }
+
+void gpu_launch_sort(const std::string& kernel, bool is_float, const void* keys_in, const void* vals_in, void* keys_out, void* vals_out, long long n,
+                     void* workspace, size_t workspace_bytes, int max_blocks, void* stream_ptr) {
+  if (find_sort(kernel)) {
+    gpu_launch_sort_row(kernel, static_cast<int>(is_float ? SortKey::Float : SortKey::Int), keys_in, vals_in, keys_out, vals_out, n, workspace, max_blocks, stream_ptr);
+    return;
+  }
+  cudaStream_t stream = static_cast<cudaStream_t>(stream_ptr);
+  size_t bytes = workspace_bytes;
+  const uint32_t* vin = static_cast<const uint32_t*>(vals_in);
+  uint32_t* vout = static_cast<uint32_t*>(vals_out);
+  if (is_float)
+    cuda_check(cub_sort<float>(kernel, workspace, bytes, static_cast<const float*>(keys_in), vin, static_cast<float*>(keys_out), vout, n, stream), kernel);
+  else
+    cuda_check(cub_sort<int>(kernel, workspace, bytes, static_cast<const int*>(keys_in), vin, static_cast<int*>(keys_out), vout, n, stream), kernel);
+}
 
 bool gpu_is_select(const std::string& kernel) {
   return find_compaction(kernel) || kernel == "cub-select" || kernel == "cub-select-flagged" || kernel == "cub-partition";
@@ -129,6 +166,8 @@ size_t gpu_workspace_bytes(const std::string& kernel, long long n, int max_block
   if (const StrategyInfo* s = find_strategy(kernel)) return workspace_bytes(*s, n, max_blocks);
   if (const CompactInfo* c = find_compaction(kernel)) return compaction_workspace_bytes(*c, n);
   if (gpu_is_select(kernel)) return cub_select_bytes(kernel, n);
+  if (const SortInfo* r = find_sort(kernel)) return sort_workspace_bytes(*r, n);
+  if (gpu_is_sort(kernel)) return cub_sort_bytes(kernel, n);
   if (kernel.rfind("cub-", 0) == 0) return cub_bytes<int>(kernel, n, kernel == "cub-scan-inclusive");
   return 0;
 }

@@ -34,6 +34,13 @@ class GpuBenchSession {
   // cub-partition) with this threshold: after the timed runs the output (n elements) and the
   // count are poisoned, it runs once more, and the n elements and the count are copied back.
   virtual double time_select(const std::string& kernel, double threshold, int warmup, int repeats, void* host_out, long long* selected) = 0;
+  // Radix sort: the keys (4-byte, of the prepared type) and 32-bit values the sort kernels read, for
+  // the prepared n (prepare makes their buffers when its `kernels` hold a sort).
+  virtual void upload_sort(const void* host_keys, const uint32_t* host_values) = 0;
+  // As time(), for a sort (sort-*, x-sort-*, cub-sort-keys, cub-sort-pairs): after the timed runs
+  // the outputs are poisoned, it runs once more, and the n sorted keys (and, when host_values_out is
+  // given, the n values) are copied back.
+  virtual double time_sort(const std::string& kernel, int warmup, int repeats, void* host_keys_out, uint32_t* host_values_out) = 0;
   // New input values for the prepared n; the workspace is left as it is.
   virtual void upload(const void* host_in) = 0;
   virtual void release() = 0;

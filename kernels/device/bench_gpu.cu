@@ -71,14 +71,18 @@ class CudaBenchSession : public GpuBenchSession {
     bool select = false;
     for (const auto& k : kernels) select = select || gpu_is_select(k);
     const size_t select_bytes = select ? bytes + static_cast<size_t>(n) + 256 : 0;  // the compactions' values and flags
-    const size_t need = 2 * bytes + select_bytes + ws + (3u << 20);
+    bool sort = false;
+    for (const auto& k : kernels) sort = sort || gpu_is_sort(k);
+    const size_t sort_bytes = sort ? 3 * bytes : 0;  // the sorts' keys, values and sorted values (the sorted keys: out)
+    const size_t need = 2 * bytes + select_bytes + sort_bytes + ws + (3u << 20);
     size_t free_b = 0, total_b = 0;
     cuda_check(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
     auto mib = [](size_t b) { return std::to_string(b >> 20) + " MiB"; };
     if (need > free_b)
       return "skipped: needs " + mib(need) + " of GPU memory, " + mib(free_b) + " free of " + mib(total_b);
     if (!alloc(&in_, bytes) || !alloc(&out_, bytes) || !alloc(&ws_, ws) ||
-        (select && (!alloc(&sel_in_, bytes) || !alloc(&flags_, static_cast<size_t>(n)) || !alloc(&count_, 256)))) {
+        (select && (!alloc(&sel_in_, bytes) || !alloc(&flags_, static_cast<size_t>(n)) || !alloc(&count_, 256))) ||
+        (sort && (!alloc(&sort_keys_, bytes) || !alloc(&sort_vals_, bytes) || !alloc(&sort_vals_out_, bytes)))) {
       release();
       return "skipped: cudaMalloc ran out of GPU memory (" + mib(need) + " needed)";
     }
@@ -116,6 +120,26 @@ class CudaBenchSession : public GpuBenchSession {
     cuda_check(cudaMemcpy(&count, count_, sizeof(int), cudaMemcpyDeviceToHost), kernel + ": copy the count back");
     cuda_check(cudaMemcpy(host_out, out_, static_cast<size_t>(n_) * 4, cudaMemcpyDeviceToHost), kernel + ": copy the result back");
     *selected = count;
+    return ms;
+  }
+
+  void upload_sort(const void* host_keys, const uint32_t* host_values) override {
+    if (!sort_keys_) throw std::logic_error("upload_sort: prepare was given no sort");
+    cuda_check(cudaMemcpy(sort_keys_, host_keys, static_cast<size_t>(n_) * 4, cudaMemcpyHostToDevice), "upload the sort keys");
+    cuda_check(cudaMemcpy(sort_vals_, host_values, static_cast<size_t>(n_) * 4, cudaMemcpyHostToDevice), "upload the sort values");
+  }
+
+  double time_sort(const std::string& kernel, int warmup, int repeats, void* host_keys_out, uint32_t* host_values_out) override {
+    if (!sort_keys_) throw std::logic_error(kernel + ": prepare was given no sort");
+    auto run = [&] { gpu_launch_sort(kernel, is_float_, sort_keys_, sort_vals_, out_, sort_vals_out_, n_, ws_, ws_bytes_, max_blocks_, stream_); };
+    const double ms = timed(kernel, run, warmup, repeats);
+    const size_t bytes = static_cast<size_t>(n_) * 4;
+    cuda_check(cudaMemsetAsync(out_, 0xff, bytes, stream_), kernel + ": poison the keys out");
+    cuda_check(cudaMemsetAsync(sort_vals_out_, 0xff, bytes, stream_), kernel + ": poison the values out");
+    run();
+    cuda_check(cudaStreamSynchronize(stream_), kernel + ": checked run");
+    cuda_check(cudaMemcpy(host_keys_out, out_, bytes, cudaMemcpyDeviceToHost), kernel + ": copy the keys back");
+    if (host_values_out) cuda_check(cudaMemcpy(host_values_out, sort_vals_out_, bytes, cudaMemcpyDeviceToHost), kernel + ": copy the values back");
     return ms;
   }
 
@@ -172,7 +196,10 @@ class CudaBenchSession : public GpuBenchSession {
     cudaFree(sel_in_);
     cudaFree(flags_);
     cudaFree(count_);
-    in_ = out_ = ws_ = sel_in_ = flags_ = count_ = nullptr;
+    cudaFree(sort_keys_);
+    cudaFree(sort_vals_);
+    cudaFree(sort_vals_out_);
+    in_ = out_ = ws_ = sel_in_ = flags_ = count_ = sort_keys_ = sort_vals_ = sort_vals_out_ = nullptr;
   }
 
  private:
@@ -197,6 +224,7 @@ class CudaBenchSession : public GpuBenchSession {
   long long n_ = 0;
   void *in_ = nullptr, *out_ = nullptr, *ws_ = nullptr;
   void *sel_in_ = nullptr, *flags_ = nullptr, *count_ = nullptr;  // the compactions' values, flags and count
+  void *sort_keys_ = nullptr, *sort_vals_ = nullptr, *sort_vals_out_ = nullptr;  // the sorts' keys and values (sorted keys: out_)
   size_t ws_bytes_ = 0;
 };
 

@@ -25,6 +25,17 @@ void gpu_launch_select(const std::string& kernel, bool is_float, const void* in,
 // The compaction rows (compact_device.cu).
 void gpu_launch_compaction(const std::string& kernel, bool is_float, const void* in, const void* flags, void* out, void* num_selected, long long n,
                            double threshold, void* workspace, void* stream);
+// Whether `kernel` is a radix sort (a sort row, cub-sort-keys, cub-sort-pairs): launched by
+// gpu_launch_sort.
+bool gpu_is_sort(const std::string& kernel);
+// One run of a sort on device buffers: n 32-bit keys (int or float by is_float) from keys_in to
+// keys_out, stable; a pairs kernel (sort-onesweep-pairs, cub-sort-pairs ...) moves 32-bit values
+// from vals_in to vals_out with them. The inputs are left as they are.
+void gpu_launch_sort(const std::string& kernel, bool is_float, const void* keys_in, const void* vals_in, void* keys_out, void* vals_out, long long n,
+                     void* workspace, size_t workspace_bytes, int max_blocks, void* stream);
+// The sort rows (sort_device.cu); key_kind: SortKey (0 unsigned, 1 int, 2 float).
+void gpu_launch_sort_row(const std::string& kernel, int key_kind, const void* keys_in, const void* vals_in, void* keys_out, void* vals_out, long long n,
+                         void* workspace, int max_blocks, void* stream);
 
 }  // namespace device
 }  // namespace scanscope

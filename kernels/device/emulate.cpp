@@ -4,6 +4,7 @@
 
 #include "kernels/device/compact_device.h"
 #include "kernels/device/emu_exec.h"
+#include "kernels/device/sort_device.h"
 #include "kernels/device/strategies.h"
 
 namespace scanscope {
@@ -51,6 +52,30 @@ CompactResult<T> emulate_compaction(const CompactInfo& c, const std::vector<T>& 
   r.out.assign(in.size(), poison);
   EmuExec<T> ex;
   run_compaction<T>(c, ex, CompactRun<T>{in.data(), flags.empty() ? nullptr : flags.data(), r.out.data(), &r.selected, n, threshold, ws, c.id});
+  return r;
+}
+
+size_t sort_workspace_bytes(const SortInfo& s, long long n) {
+  SizeExec ex;
+  Carve ws;
+  run_sort(s, ex, SortRun{SortKey::Unsigned, nullptr, nullptr, nullptr, nullptr, n, ws, 1, s.id});
+  return ws.used;
+}
+
+SortResult emulate_sort(const SortInfo& s, SortKey key, const std::vector<uint32_t>& keys, const std::vector<uint32_t>& values, int max_blocks) {
+  const long long n = static_cast<long long>(keys.size());
+  if (s.pairs && values.size() != keys.size())
+    throw std::invalid_argument(std::string(s.id) + ": " + std::to_string(values.size()) + " values for " + std::to_string(n) + " keys");
+  if (n >= (1LL << 31)) throw std::invalid_argument(std::string(s.id) + ": at most 2^31 - 1 keys (32-bit counts)");
+  std::vector<char> ws_buf(sort_workspace_bytes(s, n) + 256, 0);
+  Carve ws;
+  ws.base = ws_buf.data();
+  SortResult r;
+  r.keys.assign(keys.size(), 0xdeadbeefu);  // poisoned: every element must be written
+  if (s.pairs) r.values.assign(keys.size(), 0xdeadbeefu);
+  EmuExec<int> ex;
+  run_sort(s, ex, SortRun{key, keys.data(), r.keys.data(), s.pairs ? values.data() : nullptr, s.pairs ? r.values.data() : nullptr, n, ws, max_blocks, s.id});
+  r.launches = ex.launches;
   return r;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/bench_detail.h"
+#include "tests/bench/test_inputs.h"
 #include "kernels/device/compact_device.h"
 #include "kernels/device/emu_exec.h"
 
@@ -98,17 +99,8 @@ class CompactionEmulated : public ::testing::TestWithParam<std::string> {};
 TEST_P(CompactionEmulated, IntMatchesStandardAlgorithms) { check_row<int>(*find_compaction(GetParam())); }
 TEST_P(CompactionEmulated, FloatMatchesStandardAlgorithms) { check_row<float>(*find_compaction(GetParam())); }
 
-INSTANTIATE_TEST_SUITE_P(AllCompactions, CompactionEmulated, ::testing::ValuesIn([] {
-                           std::vector<std::string> ids;
-                           for (const auto& c : compactions()) ids.push_back(c.id);
-                           return ids;
-                         }()),
-                         [](const auto& info) {
-                           std::string s = info.param;
-                           for (auto& ch : s)
-                             if (ch == '-') ch = '_';
-                           return s;
-                         });
+INSTANTIATE_TEST_SUITE_P(AllCompactions, CompactionEmulated, ::testing::ValuesIn(testing_inputs::row_ids(compactions())),
+                         [](const auto& info) { return testing_inputs::test_name_of(info.param); });
 
 // The bench's threshold keeps exactly the asked fraction of the 1000 levels.
 TEST(CompactionBench, ThresholdKeepsTheFractionOfTheLevels) {

@@ -61,17 +61,8 @@ TEST_P(DeviceStrategyEmulated, FloatMatchesReference) {
   check_strategy<float>(strategy(GetParam()));
 }
 
-INSTANTIATE_TEST_SUITE_P(AllStrategies, DeviceStrategyEmulated, ::testing::ValuesIn([] {
-                           std::vector<std::string> ids;
-                           for (const auto& s : strategies()) ids.push_back(s.id);
-                           return ids;
-                         }()),
-                         [](const auto& info) {
-                           std::string s = info.param;
-                           for (auto& c : s)
-                             if (c == '-') c = '_';
-                           return s;
-                         });
+INSTANTIATE_TEST_SUITE_P(AllStrategies, DeviceStrategyEmulated, ::testing::ValuesIn(testing_inputs::row_ids(strategies())),
+                         [](const auto& info) { return testing_inputs::test_name_of(info.param); });
 
 // The launch counts are the lesson of the multi-kernel strategies (Oancea and Henriksen's notes: 10^7 -> 39063 -> 153 -> 1).
 TEST(DeviceStrategyShape, LaunchCounts) {

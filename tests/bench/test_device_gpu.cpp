@@ -132,6 +132,48 @@ void check_all_compactions() {
 TEST(DeviceKernelsGpu, EveryCompactionInt) { check_all_compactions<int>(); }
 TEST(DeviceKernelsGpu, EveryCompactionFloat) { check_all_compactions<float>(); }
 
+// Every radix sort (ours, tuning shapes, CUB's), keys and pairs, at small and ragged n, int and
+// float, on random keys and on few-valued ones (long runs of equal keys), against std::stable_sort.
+template <class T>
+void check_all_sorts() {
+  std::string why;
+  auto gpu = session_or_skip(&why);
+  if (!gpu) GTEST_SKIP() << "no usable GPU: " << why;
+  std::vector<std::string> kernels;
+  for (const auto& k : bench_kernels())
+    if (k.sort != BenchSort::None) kernels.push_back(k.id);
+  for (long long n : {1LL, 7LL, 255LL, 256LL * 17 + 3, 4097LL, 8199LL, 10003LL, (1LL << 16) + 7, 1000003LL, (1LL << 24) + 7}) {
+    std::vector<T> in(static_cast<size_t>(n));
+    ASSERT_EQ(gpu->prepare(n, std::is_same<T, float>::value, in.data(), kernels), "") << "n=" << n;
+    for (int few : {0, 1}) {
+      uint32_t x = static_cast<uint32_t>(n) * 2654435761u + few;
+      for (auto& e : in) {
+        x = x * 1664525u + 1013904223u;
+        e = bench_detail::sort_key<T>(few ? (x >> 29) * 0x01010101u : x ^ (x >> 15));
+      }
+      std::vector<uint32_t> values(static_cast<size_t>(n));
+      for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<uint32_t>(i);
+      gpu->upload_sort(in.data(), values.data());
+      const auto order = bench_detail::sort_reference(in);
+      for (const auto& k : kernels) {
+        const BenchKernel* spec = nullptr;
+        for (const auto& b : bench_kernels())
+          if (b.id == k) spec = &b;
+        ASSERT_TRUE(spec) << k;
+        const bool pairs = spec->sort == BenchSort::Pairs;
+        std::vector<T> out(static_cast<size_t>(n));
+        std::vector<uint32_t> vout(pairs ? static_cast<size_t>(n) : 0);
+        gpu->time_sort(k, 1, 2, out.data(), pairs ? vout.data() : nullptr);
+        EXPECT_TRUE(bench_detail::check_sort(in, values, order, out, pairs ? &vout : nullptr, &why)) << k << " n=" << n << (few ? " few values" : "") << ": " << why;
+      }
+    }
+  }
+  gpu->release();
+}
+
+TEST(DeviceKernelsGpu, EverySortInt) { check_all_sorts<int>(); }
+TEST(DeviceKernelsGpu, EverySortFloat) { check_all_sorts<float>(); }
+
 // The bench on the GPU: a short sweep where every point is verified and CUB ratios are filled.
 TEST(DeviceKernelsGpu, BenchSweepIsVerified) {
   if (!gpu_status().usable) GTEST_SKIP() << "no usable GPU: " << gpu_status().why;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "bench/bench_detail.h"
@@ -19,6 +20,20 @@ std::vector<T> values(long long n, unsigned seed) {
     e = bench_detail::value_from<T>((x >> 24) & 15u);
   }
   return v;
+}
+
+// The ids of a list of rows (strategies(), compactions(), sorts()), for INSTANTIATE_TEST_SUITE_P,
+// and a test's name from an id (a gtest name takes no '-').
+template <class Rows>
+std::vector<std::string> row_ids(const Rows& rows) {
+  std::vector<std::string> ids;
+  for (const auto& r : rows) ids.push_back(r.id);
+  return ids;
+}
+inline std::string test_name_of(std::string id) {
+  for (auto& c : id)
+    if (c == '-') c = '_';
+  return id;
 }
 
 }  // namespace testing_inputs

@@ -1,0 +1,496 @@
+// Device-wide LSD radix sort of 32-bit keys, and of key-value pairs (32-bit values), stable, in the
+// style of Onesweep (Andy Adinets and Duane Merrill, "Onesweep: A Faster Least Significant Digit
+// Radix Sort for GPUs", 2022): 8-bit digits, four passes, and per pass one launch that reads the
+// keys (and values) once and writes them once, the digit offsets of each tile found by a decoupled
+// look-back over per-digit tile counts instead of a separate upsweep over the keys (the paper's
+// ~2n global reads and writes per digit pass against ~3n of the reduce-then-scan sort).
+// The launches of one sort:
+//   memset     the four 256-counter digit histograms to zero;
+//   histogram  one read of the keys (16-byte loads, a grid-stride over max_blocks blocks): every
+//              key adds 1 to its digit's counter in each of the four passes' histograms (shared-
+//              memory atomics per block, then one global atomic per nonzero counter);
+//   scan       one block: each pass's 256 counts to their exclusive scan, in place (the digit's
+//              first place in the sorted output);
+//   pass 0..3  one tile of THREADS x ITEMS keys per block (the tile is the block index, as scan-best
+//              and the compactions do). Each tile:
+//                1. loads its keys (and values) warp-striped: item k of lane l of warp w is the
+//                   tile's element w * 32 * ITEMS + k * 32 + l (coalesced 4-byte loads);
+//                2. ranks them by digit (warp-level match ranking): for item k = 0, 1, ..., every
+//                   warp groups its lanes of equal digit (__match_any_sync); the group's highest
+//                   lane reads and advances the warp's counter of that digit in shared memory, and
+//                   each lane's rank is the counter before plus its lower lanes in the group. So
+//                   ranks follow the input order within a warp (k, then lane). On the CPU the
+//                   match is computed from the warp's keys and the lanes run in order, the leader
+//                   last: the same masks, counters and ranks;
+//                3. per digit (one thread each): the warps' counters scanned in warp order (each
+//                   warp's first rank of the digit in the tile) and the tile's count of the digit,
+//                   published at once (flag A, or P for tile 0) to the look-back words;
+//                   then the tile's digit counts scanned across the block (each digit's first
+//                   place in the tile);
+//                4. each key to its place in the tile, sorted by digit, in shared memory;
+//                5. per digit (the same thread): looks back over the tiles before (one 64-bit word
+//                   per tile and digit, flag and count, tagged by the pass as the scans' words are:
+//                   block_steps.h) for the digit's count before the tile, publishes the inclusive
+//                   count (flag P), and keeps out[j] = offset[digit] + before - tile's first place
+//                   of the digit for element j of the sorted tile;
+//                6. writes the sorted tile out from shared memory, consecutive threads at
+//                   consecutive elements (a digit's run of the tile lands at consecutive addresses),
+//                   then, for pairs, the values through the same exchange to the same places.
+// Double buffers: pass 0 reads the caller's keys and writes the workspace's copy, pass 1 writes the
+// caller's output, pass 2 the copy, pass 3 the output: the input is never written and the result
+// ends in the caller's output.
+// Key order: unsigned keys as they are; int keys with the sign bit flipped; float keys by the
+// sign-flip trick (negatives: every bit flipped; positives: the sign bit), after -0.0 is taken for
+// +0.0: -0.0 and +0.0 are equal as std::stable_sort's operator< has them (and CUB's
+// DeviceRadixSort), so they keep their input order. NaNs sort by their bits (negative ones first,
+// positive ones last). The keys are written as they came in: the order's bits are only computed.
+// The same block programs run on the GPU (sort_device.cu) and on the CPU (EmuExec, tests).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "kernels/device/block_steps.h"
+#include "engine/ops.h"
+
+namespace scanscope {
+namespace device {
+
+enum class SortKey { Unsigned, Int, Float };
+constexpr int kRadixBits = 8, kRadixDigits = 1 << kRadixBits, kRadixPasses = 32 / kRadixBits;
+
+// The bits of a key in an order where unsigned comparison is the key's order.
+template <SortKey K>
+SS_HD uint32_t radix_order(uint32_t k) {
+  if (K == SortKey::Int) return k ^ 0x80000000u;
+  if (K == SortKey::Float) {
+    if (k == 0x80000000u) k = 0;  // -0.0 ranks as +0.0
+    return k ^ (static_cast<uint32_t>(static_cast<int32_t>(k) >> 31) | 0x80000000u);
+  }
+  return k;
+}
+template <SortKey K>
+SS_HD int radix_digit(uint32_t k, int pass) {
+  return static_cast<int>((radix_order<K>(k) >> (kRadixBits * pass)) & (kRadixDigits - 1));
+}
+
+// The warp match's arithmetic: the lanes in a group of equal digits (a mask), its leader (the
+// highest lane), and how many lanes of a mask there are.
+SS_HD int match_popc(unsigned m) {
+#if defined(__CUDA_ARCH__)
+  return __popc(m);
+#else
+  return __builtin_popcount(m);
+#endif
+}
+SS_HD int match_leader(unsigned peers) {
+#if defined(__CUDA_ARCH__)
+  return 31 - __clz(peers);
+#else
+  return 31 - __builtin_clz(peers);
+#endif
+}
+
+// ---- The histogram launch: every pass's digit counts in one read of the keys.
+struct SortHistArgs {
+  const uint32_t* keys;  // 16-byte aligned
+  long long n;
+  int* hist;  // kRadixPasses x kRadixDigits counters, zeroed before the launch
+};
+
+template <int THREADS, int U, SortKey K>
+struct SortHistogram {
+  static_assert(THREADS % kWarpSize == 0, "whole warps");
+  static constexpr bool kDynamic = false, kMaxShared = false;
+  static constexpr int kThreads = THREADS, kMaxThreads = THREADS, kMinBlocks = 1;
+  static constexpr int kChunkQuads = THREADS * U;  // quads a block reads per round (U 16-byte loads per thread in flight)
+  static constexpr int kSmemWords = kRadixPasses * kRadixDigits;
+
+  SS_HD static void count(const Shared<int>& h, uint32_t key) {
+    SS_UNROLL for (int p = 0; p < kRadixPasses; ++p) atomic_add(h.data + p * kRadixDigits + radix_digit<K>(key, p), 1);
+  }
+
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const SortHistArgs& a) {
+    auto h = b.template shared<int>(kSmemWords);
+    b.threads([&](int tid) {
+      for (int i = tid; i < kSmemWords; i += THREADS) h.store(i, 0);
+    });
+    b.sync();  // counters zeroed
+    b.threads([&](int tid) {
+      const long long quads = a.n / 4;
+      for (long long c = g.block; c * kChunkQuads < quads; c += g.blocks) {
+        Vec4<uint32_t> v[U];
+        SS_UNROLL for (int u = 0; u < U; ++u) {
+          const long long q = c * kChunkQuads + u * THREADS + tid;
+          v[u] = q < quads ? load_vec4(a.keys + 4 * q) : Vec4<uint32_t>{0, 0, 0, 0};
+        }
+        SS_UNROLL for (int u = 0; u < U; ++u) {
+          if (c * kChunkQuads + u * THREADS + tid >= quads) continue;
+          count(h, v[u].x);
+          count(h, v[u].y);
+          count(h, v[u].z);
+          count(h, v[u].w);
+        }
+      }
+      if (g.block == 0 && tid < a.n - 4 * quads) count(h, a.keys[4 * quads + tid]);  // the last 1 to 3 keys
+    });
+    b.sync();  // the block's counts complete
+    b.threads([&](int tid) {
+      for (int i = tid; i < kSmemWords; i += THREADS) {
+        const int c = h.load(i);
+        if (c != 0) atomic_add(a.hist + i, c);
+      }
+    });
+  }
+};
+
+// ---- The scan launch: one block of kRadixDigits threads, each pass's counts to their exclusive scan.
+template <int PASSES>
+struct SortHistScan {
+  static constexpr bool kDynamic = false, kMaxShared = false;
+  static constexpr int kThreads = kRadixDigits, kMaxThreads = kRadixDigits, kMinBlocks = 1;
+  static constexpr int kSmemWords = kWarpSize;
+
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx, int* const& hist) {
+    auto wt = b.template shared<int>(kSmemWords);
+    auto val = b.template regs<int>();
+    auto total = b.template regs<int>();
+    auto other = b.template regs<int>();
+    for (int p = 0; p < PASSES; ++p) {
+      b.threads([&](int tid) { val[tid] = hist[p * kRadixDigits + tid]; });
+      block_exclusive_scan<OpSum, int>(b, val, total, other, wt);
+      b.threads([&](int tid) { hist[p * kRadixDigits + tid] = val[tid]; });
+    }
+  }
+};
+
+// ---- One digit pass.
+struct OnesweepArgs {
+  const uint32_t* keys_in;
+  uint32_t* keys_out;
+  const uint32_t* vals_in;  // pairs only
+  uint32_t* vals_out;
+  long long n;                 // < 2^31: the counts are 32-bit
+  const int* offsets;          // this pass's kRadixDigits exclusive digit offsets (the scanned histogram)
+  unsigned long long* status;  // tiles x kRadixDigits look-back words (tile-major)
+  unsigned tag;                // this pass's look-back tag (look_back_tag)
+  int pass;                    // the digit: bits 8 * pass .. 8 * pass + 7 of the key's order
+};
+
+// The count of digit d in the tiles before `tile`: its own serial look-back (the thread of digit d
+// walks back tile by tile until a word with flag P; on the GPU it spins while a word is unpublished;
+// on the CPU, where tiles run in order, every predecessor has published).
+SS_HD int digit_look_back(unsigned long long* status, long long tile, int d, unsigned tag) {
+  int before = 0;
+  for (long long t = tile - 1; t >= 0; --t) {
+    const unsigned long long* w = status + t * kRadixDigits + d;
+    unsigned long long s = load_coherent(w);
+#if defined(__CUDA_ARCH__)
+    while (status_flag(s, tag) == kFlagNone) s = load_coherent(w);
+#else
+    if (status_flag(s, tag) == kFlagNone) throw std::logic_error("digit look-back: a predecessor has not published (tiles run in order on the CPU)");
+#endif
+    before += static_cast<int>(static_cast<uint32_t>(s));
+    if (status_flag(s, tag) == kFlagPrefix) break;
+  }
+  return before;
+}
+
+// The tile program of one pass: THREADS x ITEMS keys per tile, MIN_BLOCKS blocks per SM.
+template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS>
+struct OnesweepTile {
+  static_assert(THREADS % kWarpSize == 0 && THREADS >= kRadixDigits && THREADS <= 1024, "whole warps, a thread per digit");
+  static_assert(ITEMS >= 1 && ITEMS <= 32, "items per thread");
+  static constexpr bool kDynamic = false, kMaxShared = true;
+  static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
+  static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
+  static constexpr int kWarps = THREADS / kWarpSize, kWarpItems = kWarpSize * ITEMS;
+  // Shared memory, in words: the exchange (the tile sorted by digit), every warp's digit counters,
+  // each digit's first place in the tile, each digit's out offset, the block scan's warp totals.
+  static constexpr int kExchange = 0, kWarpHist = kTile, kDigitStart = kWarpHist + kWarps * kRadixDigits;
+  static constexpr int kDigitOut = kDigitStart + kRadixDigits, kScanWords = kDigitOut + kRadixDigits;
+  static constexpr int kSmemWords = kScanWords + kWarpSize;
+  static_assert(kSmemWords * 4 <= 48 * 1024, "a launch without the opt-in to more than 48 KiB of shared memory");
+
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const OnesweepArgs& a) {
+    auto smem = b.template shared<uint32_t>(kSmemWords);
+    auto exch = view_as<uint32_t>(smem, kExchange);
+    auto whist = view_as<int>(smem, kWarpHist);
+    auto dstart = view_as<int>(smem, kDigitStart);
+    auto dout = view_as<int>(smem, kDigitOut);
+    auto wt = view_as<int>(smem, kScanWords);
+    auto keys = b.template regs<Items<uint32_t, ITEMS>>();
+    auto vals = b.template regs<Items<uint32_t, PAIRS ? ITEMS : 1>>();
+    auto place = b.template regs<Items<int, ITEMS>>();  // the warp's rank of item k among its digit, then its place in the tile
+    auto dest = b.template regs<Items<int, PAIRS ? ITEMS : 1>>();  // pairs: where element tid + i * THREADS of the sorted tile went
+    auto cnt = b.template regs<int>();
+    auto val = b.template regs<int>();
+    auto total = b.template regs<int>();
+    auto other = b.template regs<int>();
+    const long long tile = g.block;
+    const long long tile_first = tile * kTile;
+    const bool full = tile_first + kTile <= a.n;
+    const int count = full ? kTile : static_cast<int>(a.n - tile_first);
+    // 1. the warps' digit counters to zero; keys (and values) in, warp-striped
+    b.threads([&](int tid) {
+      for (int i = tid; i < kWarps * kRadixDigits; i += THREADS) whist.store(i, 0);
+      const int lane = tid % kWarpSize, first = (tid / kWarpSize) * kWarpItems + lane;
+      const uint32_t* src = a.keys_in + tile_first + first;
+      SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+        if (full || first + k * kWarpSize < count) keys[tid][k] = src[k * kWarpSize];
+      if (PAIRS) {
+        const uint32_t* vsrc = a.vals_in + tile_first + first;
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+          if (full || first + k * kWarpSize < count) vals[tid][k] = vsrc[k * kWarpSize];
+      }
+    });
+    b.sync();  // counters zeroed
+    // 2. each warp ranks item k of its lanes among the equal digits, k = 0, 1, ... (input order)
+    SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
+      b.threads([&](int tid) {
+        const int lane = tid % kWarpSize, warp = tid / kWarpSize;
+        const bool valid = full || warp * kWarpItems + k * kWarpSize + lane < count;
+        const int d = valid ? radix_digit<K>(keys[tid][k], a.pass) : kRadixDigits;  // past n: a digit of its own, never counted
+        const int at = warp * kRadixDigits + d;
+#if defined(__CUDA_ARCH__)
+        const unsigned peers = __match_any_sync(0xffffffffu, d);
+        const int leader = match_leader(peers);
+        int before = 0;
+        if (lane == leader && valid) {
+          before = whist.load(at);
+          whist.store(at, before + match_popc(peers));
+        }
+        before = __shfl_sync(0xffffffffu, before, leader);
+#else
+        // The warp's match, lane by lane: the lanes of this lane's digit at item k. The group's
+        // leader (its highest lane) comes last, so the counter is still the group's "before" here.
+        unsigned peers = 0;
+        for (int j = 0; j < kWarpSize; ++j) {
+          const int t = warp * kWarpSize + j;
+          const bool valid_j = full || warp * kWarpItems + k * kWarpSize + j < count;
+          if ((valid_j ? radix_digit<K>(keys[t][k], a.pass) : kRadixDigits) == d) peers |= 1u << j;
+        }
+        const int leader = match_leader(peers);
+        const int before = valid ? whist.load(at) : 0;
+        if (lane == leader && valid) whist.store(at, before + match_popc(peers));
+#endif
+        place[tid][k] = before + match_popc(peers & ((1u << lane) - 1u));  // the group's lanes below this one
+      });
+      b.warp_sync();
+    }
+    b.sync();  // every warp's counters complete
+    // 3. per digit: the warps' counters to their exclusive scan (warp order), the tile's count
+    // published at once; then each digit's first place in the tile (a block scan of the counts)
+    b.threads([&](int tid) {
+      int run = 0;
+      if (tid < kRadixDigits) {
+        for (int w = 0; w < kWarps; ++w) {
+          const int c = whist.load(w * kRadixDigits + tid);
+          whist.store(w * kRadixDigits + tid, run);
+          run += c;
+        }
+        store_status(a.status + tile * kRadixDigits + tid, pack_status(a.tag, tile == 0 ? kFlagPrefix : kFlagAggregate, run));
+      }
+      cnt[tid] = run;
+      val[tid] = run;
+    });
+    block_exclusive_scan<OpSum, int>(b, val, total, other, wt);  // ends with a barrier
+    b.threads([&](int tid) {
+      if (tid < kRadixDigits) dstart.store(tid, val[tid]);
+    });
+    b.sync();  // digit starts and warp offsets in shared memory
+    // 4. every key to its place in the tile: digit start + the warp's offset in the digit + its rank
+    b.threads([&](int tid) {
+      const int lane = tid % kWarpSize, warp = tid / kWarpSize;
+      SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
+        if (!full && warp * kWarpItems + k * kWarpSize + lane >= count) continue;
+        const int d = radix_digit<K>(keys[tid][k], a.pass);
+        place[tid][k] += dstart.load(d) + whist.load(warp * kRadixDigits + d);
+        exch.store(place[tid][k], keys[tid][k]);
+      }
+    });
+    // 5. per digit: the count in the tiles before (look-back), published inclusive; element j of
+    // the sorted tile with this digit goes to out[dout[digit] + j]
+    b.threads([&](int tid) {
+      if (tid < kRadixDigits) {
+        const int before = tile == 0 ? 0 : digit_look_back(a.status, tile, tid, a.tag);
+        if (tile > 0) store_status(a.status + tile * kRadixDigits + tid, pack_status(a.tag, kFlagPrefix, before + cnt[tid]));
+        dout.store(tid, a.offsets[tid] + before - val[tid]);
+      }
+    });
+    b.sync();  // the sorted tile and the out offsets in shared memory
+    // 6. the sorted tile out: consecutive threads at consecutive elements
+    b.threads([&](int tid) {
+      SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
+        const int j = i * THREADS + tid;
+        if (!full && j >= count) break;
+        const uint32_t key = exch.load(j);
+        const int to = dout.load(radix_digit<K>(key, a.pass)) + j;
+        a.keys_out[to] = key;
+        if (PAIRS) dest[tid][i] = to;
+      }
+    });
+    if (PAIRS) {
+      b.sync();  // the keys read from the exchange
+      b.threads([&](int tid) {
+        const int lane = tid % kWarpSize, warp = tid / kWarpSize;
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+          if (full || warp * kWarpItems + k * kWarpSize + lane < count) exch.store(place[tid][k], vals[tid][k]);
+      });
+      b.sync();  // the values sorted in the exchange
+      b.threads([&](int tid) {
+        SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
+          const int j = i * THREADS + tid;
+          if (!full && j >= count) break;
+          a.vals_out[dest[tid][i]] = exch.load(j);
+        }
+      });
+    }
+  }
+};
+
+// What a sort launch takes besides its Exec.
+struct SortRun {
+  SortKey key;
+  const uint32_t* keys_in;  // 16-byte aligned (the histogram's loads)
+  uint32_t* keys_out;       // n keys, sorted (stable)
+  const uint32_t* vals_in;  // pairs: the values, which follow their keys
+  uint32_t* vals_out;
+  long long n;              // < 2^31
+  Carve& ws;                // the other buffers (keys, values), the histograms, the look-back words
+  int max_blocks;           // the histogram's grid-stride: resident blocks (a few on the CPU)
+  const char* name;
+};
+
+// The launches of one sort with the pass program of shape (THREADS, ITEMS, MIN_BLOCKS).
+template <int THREADS, int ITEMS, int MIN_BLOCKS>
+struct OnesweepSequence {
+  static constexpr int kTile = THREADS * ITEMS;
+  static constexpr int kHistThreads = 256, kHistLoads = 4;  // the histogram's block, and its 16-byte loads in flight per thread
+  template <SortKey K, bool PAIRS, class Exec>
+  static void run_typed(Exec& ex, const SortRun& r) {
+    using Pass = OnesweepTile<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>;
+    using H = SortHistogram<kHistThreads, kHistLoads, K>;
+    const long long tiles = ceil_div(r.n, kTile);
+    uint32_t* alt_keys = r.ws.template take<uint32_t>(r.n);
+    uint32_t* alt_vals = PAIRS ? r.ws.template take<uint32_t>(r.n) : nullptr;
+    int* hist = r.ws.template take<int>(kRadixPasses * kRadixDigits);
+    unsigned long long* status = r.ws.template take<unsigned long long>(tiles * kRadixDigits);  // one set for every pass: each pass has its own tag
+    if (Exec::counting || r.n == 0) return;
+    ex.memset_zero(hist, sizeof(int) * kRadixPasses * kRadixDigits);
+    const long long chunks = ceil_div(ceil_div(r.n, 4), H::kChunkQuads);
+    const int hist_blocks = static_cast<int>(chunks < r.max_blocks ? chunks : (r.max_blocks > 0 ? r.max_blocks : 1));
+    ex.template launch<H, OpSum>(hist_blocks, H::kThreads, H::kSmemWords, SortHistArgs{r.keys_in, r.n, hist}, r.name);
+    ex.template launch<SortHistScan<kRadixPasses>, OpSum>(1, kRadixDigits, SortHistScan<kRadixPasses>::kSmemWords, hist, r.name);
+    for (int pass = 0; pass < kRadixPasses; ++pass) {
+      // in -> alt, alt -> out, out -> alt, alt -> out
+      const uint32_t* kin = pass == 0 ? r.keys_in : pass % 2 ? alt_keys : r.keys_out;
+      uint32_t* kout = pass % 2 ? r.keys_out : alt_keys;
+      const uint32_t* vin = pass == 0 ? r.vals_in : pass % 2 ? alt_vals : r.vals_out;
+      uint32_t* vout = pass % 2 ? r.vals_out : alt_vals;
+      OnesweepArgs a{kin, kout, PAIRS ? vin : nullptr, PAIRS ? vout : nullptr, r.n, hist + pass * kRadixDigits, status, look_back_tag(), pass};
+      ex.template launch<Pass, OpSum>(static_cast<int>(tiles), THREADS, Pass::kSmemWords, a, r.name);
+    }
+  }
+  template <class Exec>
+  static void run(Exec& ex, const SortRun& r, bool pairs) {
+    auto go = [&](auto key, auto with_values) {
+      constexpr SortKey k = decltype(key)::value;
+      constexpr bool p = decltype(with_values)::value;
+      run_typed<k, p>(ex, r);
+    };
+    auto by_key = [&](auto with_values) {
+      switch (r.key) {
+        case SortKey::Unsigned: go(std::integral_constant<SortKey, SortKey::Unsigned>{}, with_values); break;
+        case SortKey::Int: go(std::integral_constant<SortKey, SortKey::Int>{}, with_values); break;
+        case SortKey::Float: go(std::integral_constant<SortKey, SortKey::Float>{}, with_values); break;
+      }
+    };
+    if (pairs) by_key(std::true_type{});
+    else by_key(std::false_type{});
+  }
+};
+
+// ---- The sort rows (as for_each_compaction lists the compactions): id, title, source, pairs, flags.
+template <class Seq>
+struct SortRow {
+  using Sequence = Seq;
+  const char* id;
+  const char* title;
+  const char* source;
+  bool pairs;
+  unsigned flags = 0;  // kBest, kTuning (strategies.h's meanings)
+};
+
+template <class Visit>
+void for_each_sort(Visit&& v) {
+  constexpr unsigned best = 1, tuning = 4;  // strategies.h's kBest and kTuning
+  using Onesweep = OnesweepSequence<256, 16, 2>;
+  v(SortRow<Onesweep>{"sort-onesweep", "LSD radix sort of 32-bit keys, stable: one histogram pass, then 4 passes of 8 bits, each one read and one write of the keys with a decoupled look-back over per-digit tile counts, warp match ranking, 256 x 16 per tile",
+                      "scanscope (after Adinets & Merrill, Onesweep)", false, best});
+  v(SortRow<Onesweep>{"sort-onesweep-pairs", "sort-onesweep with a 32-bit value per key (the values follow their keys, stably)", "scanscope (after Adinets & Merrill, Onesweep)", true, best});
+  v(SortRow<OnesweepSequence<256, 24, 1>>{"x-sort-256x24", "sort-onesweep's pass at 256 x 24 per tile", "scanscope", false, tuning});
+  v(SortRow<OnesweepSequence<384, 12, 2>>{"x-sort-384x12", "sort-onesweep's pass at 384 x 12 per tile", "scanscope", false, tuning});
+  v(SortRow<OnesweepSequence<256, 24, 1>>{"x-sort-pairs-256x24", "sort-onesweep-pairs' pass at 256 x 24 per tile", "scanscope", true, tuning});
+}
+
+struct SortInfo {
+  int row;  // position in for_each_sort
+  const char* id;
+  bool pairs;
+  unsigned flags;
+  const char* title;
+  const char* source;
+  int tile;  // keys per tile of a pass
+  bool tuning() const { return (flags & 4u) != 0; }
+  bool best() const { return (flags & 1u) != 0; }
+};
+
+inline const std::vector<SortInfo>& sorts() {
+  static const std::vector<SortInfo> list = [] {
+    std::vector<SortInfo> v;
+    for_each_sort([&](const auto& row) {
+      using R = std::decay_t<decltype(row)>;
+      v.push_back({static_cast<int>(v.size()), row.id, row.pairs, row.flags, row.title, row.source, R::Sequence::kTile});
+    });
+    return v;
+  }();
+  return list;
+}
+
+inline const SortInfo* find_sort(const std::string& id) {
+  for (const auto& s : sorts())
+    if (id == s.id) return &s;
+  return nullptr;
+}
+
+// Runs sort s through ex (CudaExec, EmuExec, SizeExec); r.vals_in / vals_out only for a pairs row.
+template <class Exec>
+void run_sort(const SortInfo& s, Exec& ex, const SortRun& r) {
+  int row_number = 0;
+  for_each_sort([&](const auto& row) {
+    using R = std::decay_t<decltype(row)>;
+    if (row_number++ == s.row) R::Sequence::run(ex, r, row.pairs);
+  });
+}
+
+// Workspace bytes sort s needs at n.
+size_t sort_workspace_bytes(const SortInfo& s, long long n);
+
+// CPU emulation of sort s (tests): every block of every launch in order on EmulatedBlock, the
+// histogram over max_blocks blocks. Keys (and, for a pairs row, values: one per key) as bits; the
+// outputs are poisoned before the run.
+struct SortResult {
+  std::vector<uint32_t> keys;
+  std::vector<uint32_t> values;  // pairs rows only
+  int launches = 0;
+};
+SortResult emulate_sort(const SortInfo& s, SortKey key, const std::vector<uint32_t>& keys, const std::vector<uint32_t>& values, int max_blocks = 3);
+
+}  // namespace device
+}  // namespace scanscope

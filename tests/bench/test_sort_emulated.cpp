@@ -1,0 +1,289 @@
+// The radix sorts (kernels/device/sort_device.h) run block by block on EmulatedBlock, the same
+// block source the GPU times, against std::stable_sort: every row (tuning shapes too), unsigned,
+// int and float keys, keys alone and key-value pairs, small and ragged n, equal, sorted, reversed
+// and few-valued keys, negative ints and floats with -0.0, +0.0, infinities and denormals.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numeric>
+#include <vector>
+
+#include "bench/bench_detail.h"
+#include "tests/bench/test_inputs.h"
+#include "kernels/device/emu_exec.h"
+#include "kernels/device/sort_device.h"
+
+using namespace scanscope;
+using namespace scanscope::device;
+
+namespace {
+
+uint32_t lcg(uint32_t& x) {
+  x = x * 1664525u + 1013904223u;
+  return x ^ (x >> 15);
+}
+
+// The reference: the indices of the keys in std::stable_sort's order of the typed keys (operator<).
+std::vector<uint32_t> reference_order(SortKey kind, const std::vector<uint32_t>& keys) {
+  std::vector<uint32_t> idx(keys.size());
+  std::iota(idx.begin(), idx.end(), 0u);
+  if (kind == SortKey::Unsigned) std::stable_sort(idx.begin(), idx.end(), [&](uint32_t a, uint32_t b) { return keys[a] < keys[b]; });
+  else if (kind == SortKey::Int)
+    std::stable_sort(idx.begin(), idx.end(), [&](uint32_t a, uint32_t b) { return static_cast<int32_t>(keys[a]) < static_cast<int32_t>(keys[b]); });
+  else std::stable_sort(idx.begin(), idx.end(), [&](uint32_t a, uint32_t b) { return from_bits<float>(keys[a]) < from_bits<float>(keys[b]); });
+  return idx;
+}
+
+const char* kind_name(SortKey k) { return k == SortKey::Unsigned ? "unsigned" : k == SortKey::Int ? "int" : "float"; }
+
+// Sorts keys with row s (values: a distinct number per key, so stability shows) and compares with
+// std::stable_sort bit for bit.
+void expect_sorted(const SortInfo& s, SortKey kind, const std::vector<uint32_t>& keys, const std::string& what, int max_blocks = 3) {
+  std::vector<uint32_t> values(keys.size());
+  for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<uint32_t>(i) * 2654435761u + 12345u;
+  const SortResult got = emulate_sort(s, kind, keys, s.pairs ? values : std::vector<uint32_t>{}, max_blocks);
+  const auto order = reference_order(kind, keys);
+  ASSERT_EQ(got.keys.size(), keys.size());
+  for (size_t j = 0; j < keys.size(); ++j) {
+    ASSERT_EQ(got.keys[j], keys[order[j]]) << s.id << " " << kind_name(kind) << " " << what << " n=" << keys.size() << " key " << j;
+    if (s.pairs) {
+      ASSERT_EQ(got.values[j], values[order[j]]) << s.id << " " << kind_name(kind) << " " << what << " n=" << keys.size() << " value " << j;
+    }
+  }
+  EXPECT_EQ(got.launches, keys.empty() ? 0 : 2 + kRadixPasses) << s.id;
+}
+
+// 1, a few, 255, 256 x k + 3, the tiles' edges (256 x 16, 256 x 24, 384 x 12), 10^4 + 3, several
+// tiles with a ragged end.
+std::vector<long long> sizes() {
+  return {1, 2, 3, 7, 31, 32, 33, 255, 256, 259, 256 * 5 + 3, 256 * 17 + 3, 4095, 4096, 4097, 4608, 6144, 6145, 8195, 10003, 20001};
+}
+
+// Keys of one shape: random bits, random over a few values (long equal runs per tile), all equal,
+// ascending, descending.
+enum class Shape { Random, FewValues, AllEqual, Ascending, Descending };
+const char* shape_name(Shape s) {
+  switch (s) {
+    case Shape::Random: return "random";
+    case Shape::FewValues: return "few values";
+    case Shape::AllEqual: return "all equal";
+    case Shape::Ascending: return "ascending";
+    case Shape::Descending: return "descending";
+  }
+  return "";
+}
+
+// A key of kind `kind` for the hash h: unsigned and int keys are the bits (ints of either sign);
+// floats are finite values of every magnitude and both signs (an exponent of 255 is folded to 127).
+uint32_t key_of(SortKey kind, uint32_t h) {
+  if (kind != SortKey::Float) return h;
+  if (((h >> 23) & 0xffu) == 0xffu) h &= ~(0x80u << 23);
+  return h;
+}
+
+std::vector<uint32_t> make_keys(SortKey kind, Shape shape, long long n, uint32_t seed) {
+  std::vector<uint32_t> k(static_cast<size_t>(n));
+  uint32_t x = seed * 2654435761u + 7;
+  const uint32_t few[5] = {key_of(kind, 0x80000001u), key_of(kind, 7u), key_of(kind, 0xfffffff0u), key_of(kind, 0x00ff00ffu), key_of(kind, 0x3f800000u)};
+  for (long long i = 0; i < n; ++i) {
+    switch (shape) {
+      case Shape::Random: k[i] = key_of(kind, lcg(x)); break;
+      case Shape::FewValues: k[i] = few[lcg(x) % 5u]; break;
+      case Shape::AllEqual: k[i] = key_of(kind, seed | 0x80000000u); break;
+      case Shape::Ascending:
+      case Shape::Descending: k[i] = key_of(kind, lcg(x)); break;
+    }
+  }
+  if (shape == Shape::Ascending || shape == Shape::Descending) {  // in the kind's own order
+    const auto order = reference_order(kind, k);
+    std::vector<uint32_t> sorted(k.size());
+    for (size_t j = 0; j < k.size(); ++j) sorted[j] = k[order[j]];
+    if (shape == Shape::Descending) std::reverse(sorted.begin(), sorted.end());
+    k = sorted;
+  }
+  return k;
+}
+
+}  // namespace
+
+class SortEmulated : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SortEmulated, MatchesStableSort) {
+  const SortInfo& s = *find_sort(GetParam());
+  for (SortKey kind : {SortKey::Unsigned, SortKey::Int, SortKey::Float})
+    for (Shape shape : {Shape::Random, Shape::FewValues, Shape::AllEqual, Shape::Ascending, Shape::Descending})
+      for (long long n : sizes()) {
+        expect_sorted(s, kind, make_keys(kind, shape, n, static_cast<uint32_t>(n * 31 + static_cast<int>(shape))), shape_name(shape));
+        if (HasFatalFailure()) return;
+      }
+}
+
+// Negative ints and the float specials, mixed into random keys: -0.0 and +0.0 equal (input order
+// kept), infinities at the ends, denormals and the largest finite values in their places.
+TEST_P(SortEmulated, SignedAndFloatSpecials) {
+  const SortInfo& s = *find_sort(GetParam());
+  const float inf = std::numeric_limits<float>::infinity();
+  const float specials[] = {-0.0f, 0.0f, inf, -inf, std::numeric_limits<float>::denorm_min(), -std::numeric_limits<float>::denorm_min(),
+                            std::numeric_limits<float>::max(), -std::numeric_limits<float>::max(), std::numeric_limits<float>::min(), -1.0f, 1.0f, -0.5f};
+  const int32_t ints[] = {std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max(), -1, 0, 1, -256, 255, -65536};
+  for (long long n : {1LL, 7LL, 255LL, 256LL * 3 + 3, 10003LL}) {
+    uint32_t x = static_cast<uint32_t>(n) * 977u;
+    std::vector<uint32_t> f(static_cast<size_t>(n)), i(static_cast<size_t>(n));
+    for (long long j = 0; j < n; ++j) {
+      const uint32_t h = lcg(x);
+      f[j] = h % 3 ? bits_of(specials[h % 12]) : key_of(SortKey::Float, lcg(x));
+      i[j] = h % 3 ? static_cast<uint32_t>(ints[h % 8]) : lcg(x);
+    }
+    expect_sorted(s, SortKey::Float, f, "float specials");
+    expect_sorted(s, SortKey::Int, i, "int extremes");
+    if (HasFatalFailure()) return;
+  }
+  // Only zeros of both signs: nothing moves.
+  std::vector<uint32_t> zeros;
+  for (int j = 0; j < 600; ++j) zeros.push_back(j % 3 ? 0x80000000u : 0u);
+  expect_sorted(s, SortKey::Float, zeros, "zeros");
+}
+
+INSTANTIATE_TEST_SUITE_P(AllSorts, SortEmulated, ::testing::ValuesIn(testing_inputs::row_ids(sorts())),
+                         [](const auto& info) { return testing_inputs::test_name_of(info.param); });
+
+// The histogram's grid-stride: one block, a few, more blocks than chunks; the result is the same.
+TEST(SortShape, HistogramGridDoesNotMatter) {
+  const SortInfo& s = *find_sort("sort-onesweep-pairs");
+  const auto keys = make_keys(SortKey::Int, Shape::Random, 300007, 5);
+  for (int blocks : {1, 2, 7, 1000}) {
+    expect_sorted(s, SortKey::Int, keys, "grid " + std::to_string(blocks), blocks);
+    if (HasFatalFailure()) return;
+  }
+}
+
+// NaNs (outside std::stable_sort's order) sort by their bits: negative NaNs before -inf, positive
+// ones after +inf (0x7f800001 before 0x7fc00000).
+TEST(SortShape, NaNsAtTheEnds) {
+  const SortInfo& s = *find_sort("sort-onesweep-pairs");
+  const uint32_t pos_nan = 0x7fc00000u, pos_nan2 = 0x7f800001u, neg_nan = 0xffc00000u;
+  const std::vector<uint32_t> keys = {pos_nan, bits_of(1.0f), neg_nan, bits_of(-std::numeric_limits<float>::infinity()), pos_nan2,
+                                      bits_of(std::numeric_limits<float>::infinity()), bits_of(-2.0f)};
+  std::vector<uint32_t> values(keys.size());
+  std::iota(values.begin(), values.end(), 0u);
+  const auto got = emulate_sort(s, SortKey::Float, keys, values);
+  EXPECT_EQ(got.keys, (std::vector<uint32_t>{neg_nan, keys[3], keys[6], keys[1], keys[5], pos_nan2, pos_nan}));
+  EXPECT_EQ(got.values, (std::vector<uint32_t>{2, 3, 6, 1, 5, 4, 0}));
+}
+
+// The order's bits: unsigned order for every kind, -0.0 equal to +0.0.
+TEST(SortShape, RadixOrder) {
+  EXPECT_LT(radix_order<SortKey::Int>(static_cast<uint32_t>(-5)), radix_order<SortKey::Int>(3u));
+  EXPECT_LT(radix_order<SortKey::Int>(0x80000000u), radix_order<SortKey::Int>(static_cast<uint32_t>(-1)));
+  EXPECT_LT(radix_order<SortKey::Float>(bits_of(-2.0f)), radix_order<SortKey::Float>(bits_of(-1.0f)));
+  EXPECT_LT(radix_order<SortKey::Float>(bits_of(-1.0f)), radix_order<SortKey::Float>(bits_of(0.5f)));
+  EXPECT_EQ(radix_order<SortKey::Float>(bits_of(-0.0f)), radix_order<SortKey::Float>(bits_of(0.0f)));
+  EXPECT_EQ(radix_order<SortKey::Unsigned>(0xffffffffu), 0xffffffffu);
+  EXPECT_EQ(radix_digit<SortKey::Unsigned>(0x12345678u, 0), 0x78);
+  EXPECT_EQ(radix_digit<SortKey::Unsigned>(0x12345678u, 3), 0x12);
+}
+
+// The workspace: the other key buffer (and value buffer), four histograms, a look-back word per
+// tile and digit (one set for all passes: each pass has its own tag), every piece 256-byte aligned.
+TEST(SortShape, WorkspaceAndEmptyInput) {
+  auto up = [](size_t b) { return (b + 255) & ~size_t(255); };
+  const SortInfo& keys = *find_sort("sort-onesweep");
+  const SortInfo& pairs = *find_sort("sort-onesweep-pairs");
+  EXPECT_EQ(keys.tile, 256 * 16);
+  const long long n = 3 * 4096 + 5, tiles = 4;
+  EXPECT_EQ(sort_workspace_bytes(keys, n), up(up(n * 4) + 4096) + tiles * 256 * 8);
+  EXPECT_EQ(sort_workspace_bytes(pairs, n), up(up(up(n * 4) + n * 4) + 4096) + tiles * 256 * 8);
+  const auto r = emulate_sort(keys, SortKey::Int, {}, {});
+  EXPECT_TRUE(r.keys.empty());
+  EXPECT_EQ(r.launches, 0);
+  EXPECT_THROW(emulate_sort(pairs, SortKey::Int, {1, 2}, {1}), std::invalid_argument);
+  for (const auto& s : sorts()) EXPECT_EQ(std::string(s.id).rfind("x-", 0) == 0, s.tuning()) << s.id;
+}
+
+// Calls on one workspace: each pass's look-back words carry its own tag, so words an earlier call
+// (or pass) left never pass for this one's.
+TEST(SortShape, WorkspaceReusedAcrossCalls) {
+  const SortInfo& s = *find_sort("sort-onesweep-pairs");
+  std::vector<char> ws_buf(sort_workspace_bytes(s, 50000) + 256, 0);
+  for (int call = 0; call < 4; ++call) {
+    const long long n = 50000 - call * 7777;
+    const auto keys = make_keys(SortKey::Float, call % 2 ? Shape::FewValues : Shape::Random, n, 99 + call);
+    std::vector<uint32_t> values(keys.size()), out_k(keys.size()), out_v(keys.size());
+    std::iota(values.begin(), values.end(), 0u);
+    Carve ws;
+    ws.base = ws_buf.data();
+    EmuExec<int> ex;
+    run_sort(s, ex, SortRun{SortKey::Float, keys.data(), out_k.data(), values.data(), out_v.data(), n, ws, 3, s.id});
+    const auto order = reference_order(SortKey::Float, keys);
+    for (size_t j = 0; j < keys.size(); ++j) {
+      ASSERT_EQ(out_k[j], keys[order[j]]) << "call " << call << " key " << j;
+      ASSERT_EQ(out_v[j], order[j]) << "call " << call << " value " << j;
+    }
+  }
+}
+
+// The bench's side: its input has no NaN, its reference is std::stable_sort's order, its check
+// fails a wrong key, a swapped pair of equal keys' values, a short output; the byte model.
+TEST(SortBench, InputReferenceAndCheck) {
+  for (uint32_t h : {0x7f800000u, 0xff800001u, 0x7fffffffu, 0xffc00000u, 0x80000000u, 0u}) {
+    const float f = bench_detail::sort_key<float>(h);
+    EXPECT_TRUE(std::isfinite(f)) << std::hex << h;
+  }
+  EXPECT_EQ(bench_detail::sort_key<int>(0xffffffffu), -1);
+  const std::vector<float> keys = {2.0f, -1.0f, 0.0f, -0.0f, 2.0f, -3.5f};
+  const std::vector<uint32_t> values = {10, 11, 12, 13, 14, 15};
+  const auto order = bench_detail::sort_reference(keys);
+  EXPECT_EQ(order, (std::vector<uint32_t>{5, 1, 2, 3, 0, 4}));  // +0.0 before -0.0: their input order
+  std::vector<float> out = {-3.5f, -1.0f, 0.0f, -0.0f, 2.0f, 2.0f};
+  std::vector<uint32_t> vout = {15, 11, 12, 13, 10, 14};
+  std::string why;
+  EXPECT_TRUE(bench_detail::check_sort(keys, values, order, out, &vout, &why)) << why;
+  EXPECT_TRUE(bench_detail::check_sort(keys, values, order, out, nullptr, &why)) << why;
+  std::vector<uint32_t> swapped = {15, 11, 12, 13, 14, 10};  // equal keys' values out of input order
+  EXPECT_FALSE(bench_detail::check_sort(keys, values, order, out, &swapped, &why));
+  EXPECT_NE(why.find("value 4"), std::string::npos) << why;
+  std::vector<float> zeros_swapped = {-3.5f, -1.0f, -0.0f, 0.0f, 2.0f, 2.0f};  // -0.0 moved before +0.0: not stable
+  EXPECT_FALSE(bench_detail::check_sort(keys, values, order, zeros_swapped, nullptr, &why));
+  EXPECT_FALSE(bench_detail::check_sort(keys, values, order, std::vector<float>(out.begin(), out.end() - 1), nullptr, &why));
+  EXPECT_THROW(bench_detail::sort_reference(std::vector<float>{1.0f, std::nanf("")}), std::invalid_argument);
+  EXPECT_EQ(bench_detail::sort_bytes(BenchSort::Keys, 100), 3600.0);
+  EXPECT_EQ(bench_detail::sort_bytes(BenchSort::Pairs, 100), 6800.0);
+}
+
+// The bench lists every sort row (family sort, keys or pairs, not in --kernel all) beside CUB's,
+// and sets each against CUB's sort of the same kind.
+TEST(SortBench, KernelsAndRatios) {
+  int ours = 0;
+  for (const auto& s : sorts()) {
+    const BenchKernel* k = nullptr;
+    for (const auto& b : bench_kernels())
+      if (b.id == s.id) k = &b;
+    ASSERT_TRUE(k) << s.id;
+    EXPECT_EQ(k->family, BenchFamily::Sort);
+    EXPECT_EQ(k->sort, s.pairs ? BenchSort::Pairs : BenchSort::Keys) << s.id;
+    EXPECT_FALSE(k->in_all) << s.id;
+    ours += s.best();
+  }
+  EXPECT_EQ(ours, 2);
+  const auto all = bench_kernel_ids();
+  EXPECT_EQ(std::find(all.begin(), all.end(), "cub-sort-keys"), all.end());
+  BenchResults r;
+  auto point = [](const char* id, double ms) {
+    BenchPoint p;
+    p.kernel = id;
+    p.family = BenchFamily::Sort;
+    p.n = 1 << 20;
+    p.ms = ms;
+    p.gbps = 1;
+    p.verified = true;
+    return p;
+  };
+  r.points = {point("sort-onesweep", 0.5), point("cub-sort-keys", 0.6), point("sort-onesweep-pairs", 1.0), point("cub-sort-pairs", 0.9)};
+  bench_detail::compute_ratios(r);
+  EXPECT_DOUBLE_EQ(r.points[0].ratio_to_cub, 1.2);
+  EXPECT_DOUBLE_EQ(r.points[1].ratio_to_cub, 1.0);
+  EXPECT_DOUBLE_EQ(r.points[2].ratio_to_cub, 0.9);
+}
