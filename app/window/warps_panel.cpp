@@ -2,6 +2,7 @@
 // worst conflict degree over step x warp (GLSL), and for one warp-instruction the bank x lane grid
 // showing who collides, with totals (measured beside predicted for a GPU trace).
 #include <algorithm>
+#include <cctype>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -68,10 +69,12 @@ using Legend = std::vector<std::pair<Rgba, std::string>>;
 // --- Decide: the legend's items ("2-way" -> "2" where a compact panel's one line is too short for
 // the whole legend) and, compact, the lines it takes across the panel (a very narrow one wraps it,
 // as draw_legend lays it out).
-Legend degree_legend(const Heatmap& h, bool compact, float width, ImFont* small, int* lines) {
+// short_shuffle: "shuffle" for "shuffle (registers)" (a panel too low for its totals otherwise).
+Legend degree_legend(const Heatmap& h, bool compact, float width, ImFont* small, int* lines, bool short_shuffle = false) {
   Legend legend;
   for (int cls = 0; cls < kHeatClasses; ++cls)
-    if (cls != kShuffleClass || std::find(h.shuffled.begin(), h.shuffled.end(), 1) != h.shuffled.end()) legend.push_back({heat_class_color(cls), heat_class_label(cls)});
+    if (cls != kShuffleClass || std::find(h.shuffled.begin(), h.shuffled.end(), 1) != h.shuffled.end())
+      legend.push_back({heat_class_color(cls), cls == kShuffleClass && short_shuffle ? std::string("shuffle") : heat_class_label(cls)});
   if (compact) {  // "2-way" -> "2" where the whole legend would not fit on the panel's one line
     float w = text_width("n-way: ", small);
     for (const auto& it : legend) w += small->FontSize * 1.8f + 4 + text_width(it.second, small);
@@ -278,25 +281,35 @@ struct RightColumn {
 
 // --- Draw: "warp N, instruction" (with a vector access's rule where it fits) and the picker of the
 // selected warp's instructions in this step; returns them (indices into st.instructions).
+// one_line: "warp N:" and the picker on one line in the small font (a panel too low for its totals
+// under two lines; not for a vector access, whose rule takes the label's line).
 std::vector<int> draw_instruction_picker(AppState& s, const Step& st, const RightColumn& rc, const std::map<int, std::string>& site_names,
-                                         const UiContext& ui) {
-  const float rx = rc.rx, rw = rc.rw;
+                                         const UiContext& ui, bool one_line = false) {
+  const float rx = rc.rx;
+  float rw = rc.rw;
   ImFont* small = ui.fonts.small;
   ImGui::SetCursorScreenPos(ImVec2(rx, rc.c_y));
   ImGui::BeginGroup();
   auto insts = warp_instructions(st, s.selected_warp);
   ImGui::PushFont(small);
-  ImGui::Text(rw > 380 * ui.scale ? "warp %d, instruction (click a warp on the left):" : "warp %d:", s.selected_warp);
+  if (one_line) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("warp %d:", s.selected_warp);
+    ImGui::SameLine();
+    rw = rx + rc.rw - ImGui::GetCursorScreenPos().x;
+  } else {
+    ImGui::Text(rw > 380 * ui.scale ? "warp %d, instruction (click a warp on the left):" : "warp %d:", s.selected_warp);
+  }
   // A vector access is served a half- or quarter-warp at a time: the grid's colours count per group.
   const int shown_width = insts.empty() ? 1 : st.instructions[insts[std::clamp(s.selected_inst, 0, static_cast<int>(insts.size()) - 1)]].width;
-  if (shown_width > 1) {
+  if (shown_width > 1 && !one_line) {
     const std::string rule = std::to_string(4 * shown_width) + "-byte: per " + std::to_string(kWarpSize / shown_width) + " lanes";
     if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(rule.c_str()).x <= rx + rw) {
       ImGui::SameLine();
       ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", rule.c_str());
     }
   }
-  ImGui::PopFont();
+  if (!one_line) ImGui::PopFont();
   ImGui::SetNextItemWidth(rw);
   s.selected_inst = insts.empty() ? 0 : std::clamp(s.selected_inst, 0, static_cast<int>(insts.size()) - 1);
   auto site_label = [&](int site) {
@@ -318,6 +331,7 @@ std::vector<int> draw_instruction_picker(AppState& s, const Step& st, const Righ
       if (ImGui::Selectable(inst_name(i).c_str(), i == s.selected_inst)) s.selected_inst = i;
     ImGui::EndCombo();
   }
+  if (one_line) ImGui::PopFont();
   ImGui::EndGroup();
   return insts;
 }
@@ -335,6 +349,7 @@ struct TotalsForm {
   float caption_h = 0;    // the grid's explanation under it (not compact)
   bool beside = false;    // the totals beside the grid, not under it
   float gw = 0;           // the grid's width
+  float table_row = 0;    // a row of the small table
 };
 
 // --- Decide: the totals' form and the room they take.
@@ -352,6 +367,7 @@ TotalsForm totals_form(const Trace& t, const Step& st, const RightColumn& rc, co
   // The totals below the grid: a line for the step, then the table (three rows), in `body`.
   const float body_line = body->FontSize + ImGui::GetStyle().ItemSpacing.y;
   const float table_row = body->FontSize + 2 * ImGui::GetStyle().CellPadding.y + 1;
+  f.table_row = table_row;
   // (Compact and too narrow even for the column form: two sentences, wrapped.)
   // The column form: a column each for the step, the kernel's loads and its stores, headed
   // "loads" and "stores" where those fit, else "ld" and "st" (the instructions' own names).
@@ -423,10 +439,33 @@ float draw_bank_grid(ImDrawList* dl, AppState& s, const Trace& t, const Step& st
   return gy;
 }
 
+// --- Decide: which of a small table's three rows are drawn where only `fit` of them fit above the
+// column's bottom: those whose word the lesson step's text uses (`talk`, lower case: "conflicts
+// drop from 652 to ...") are kept first, the others dropped from the last; the kept ones in the
+// table's order.
+std::vector<int> kept_rows(int fit, const char* const words[3], const std::string& talk) {
+  std::vector<int> kept = {0, 1, 2};
+  for (int pass = 0; pass < 2 && static_cast<int>(kept.size()) > fit; ++pass)  // pass 0: the rows the text does not name
+    for (int r = 2; r >= 0 && static_cast<int>(kept.size()) > fit; --r)
+      if (pass == 1 || talk.find(words[r]) == std::string::npos) kept.erase(std::remove(kept.begin(), kept.end(), r), kept.end());
+  return kept;
+}
+
+// The step's text, question and answer in lower case where a lesson step is open ("" otherwise).
+std::string lesson_talk(const AppState& s) {
+  if (!current_lesson_step(s)) return "";
+  std::string v = s.lesson.shown.text + "\n" + s.lesson.shown.question + "\n" + s.lesson.shown.answer;
+  std::transform(v.begin(), v.end(), v.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  return v;
+}
+
 // --- Draw: the totals at the cursor, in `body`: compact, the step and the trace in one small
 // table (as rows, else as columns) where it fits col_room, else as sentences that wrap; not
-// compact, a line for the step and the trace's table; the model's and the GPU's lines.
-void draw_totals(const AppState& s, const Trace& t, const TotalsForm& f, const RightColumn& rc, float col_room) {
+// compact, a line for the step and the trace's table; the model's and the GPU's lines. A small
+// table lower than the room left above the column's bottom keeps the rows that fit (kept_rows)
+// and says in its corner how many of its three it shows ("1 of 3 rows"); the layout report names
+// the rows cut ("warps totals rows").
+void draw_totals(AppState& s, const Trace& t, const TotalsForm& f, const RightColumn& rc, float col_room) {
   const bool compact = rc.compact;
   const StepTotals& stt = f.stt;
   const OpTotals& ld = t.totals.ld;
@@ -446,11 +485,31 @@ void draw_totals(const AppState& s, const Trace& t, const TotalsForm& f, const R
     if (warn && v > 0) ImGui::TextColored(ImVec4(0.9f, 0.45f, 0.1f, 1), "%lld", v);
     else ImGui::Text("%lld", v);
   };
+  // The rows that fit under the header (2 px of the last row's padding and border may be cut); where
+  // not all do, the rows' padding is 1 px (not 2) if that is enough.
+  const float room = rc.c_bottom - ImGui::GetCursorScreenPos().y + 2.0f;
+  auto rows_in = [&](float row) { return std::clamp(static_cast<int>(std::floor(room / row)) - 1, 0, 3); };
+  const ImVec2 pad = ImGui::GetStyle().CellPadding;
+  const float tight_row = f.table_row - 2 * std::max(0.0f, pad.y - 1);
+  const bool tight = small_table && rows_in(f.table_row) < 3 && rows_in(tight_row) == 3;
+  const int fit = rows_in(tight ? tight_row : f.table_row);
+  if (tight) ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(pad.x, std::min(pad.y, 1.0f)));
+  static const char* const row_words[3] = {"step", "load", "store"};
+  static const char* const name_words[3] = {"inst", "wavefront", "conflict"};
+  const std::vector<int> kept = small_table ? kept_rows(fit, rows_form ? row_words : name_words, fit < 3 ? lesson_talk(s) : "") : std::vector<int>{};
+  const std::string corner = kept.size() < 3 ? std::to_string(kept.size()) + " of 3 rows" : "";
+  if (small_table) {
+    std::string cut;
+    for (int r = 0; r < 3; ++r)
+      if (std::find(kept.begin(), kept.end(), r) == kept.end()) cut += (cut.empty() ? "" : ", ") + std::string(rows_form ? row_names[r] : names[r]);
+    s.layout_report.add({"warps", "totals rows", static_cast<int>(kept.size()), 3, rc.body->FontSize,
+                         cut.empty() ? "" : corner + " (" + cut + " cut), said in the table's corner"});
+  }
   if (small_table && rows_form && ImGui::BeginTable("##totals_rows", 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH)) {
-    ImGui::TableSetupColumn("");
+    ImGui::TableSetupColumn(corner.c_str());
     for (const char* n : names) ImGui::TableSetupColumn(n);
     ImGui::TableHeadersRow();
-    for (int r = 0; r < 3; ++r) {
+    for (int r : kept) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(row_names[r]);
@@ -463,11 +522,11 @@ void draw_totals(const AppState& s, const Trace& t, const TotalsForm& f, const R
   }
   const bool both_column = columns_form_w + f.all_w <= col_room;
   if (small_table && !rows_form && ImGui::BeginTable("##totals_compact", both_column ? 5 : 4, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerH)) {
-    ImGui::TableSetupColumn("");
+    ImGui::TableSetupColumn(corner.c_str());
     for (const char* n : {"step", f.long_heads ? "loads" : "ld", f.long_heads ? "stores" : "st"}) ImGui::TableSetupColumn(n);
     if (both_column) ImGui::TableSetupColumn("both");
     ImGui::TableHeadersRow();
-    for (int k = 0; k < 3; ++k) {
+    for (int k : kept) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(names[k]);
@@ -482,6 +541,7 @@ void draw_totals(const AppState& s, const Trace& t, const TotalsForm& f, const R
     }
     ImGui::EndTable();
   }
+  if (tight) ImGui::PopStyleVar();
   if (small_table) {
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
@@ -566,9 +626,31 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   refresh(s);
   const Heatmap& h = heat_;
   int legend_lines = 1;
-  const Legend legend = degree_legend(h, compact, c.w, small, &legend_lines);
-  const float bottom_legend_h = compact ? legend_lines * (small->FontSize + 4) + 2 : 0.0f;
-  const float c_bottom = c.bottom() - bottom_legend_h;
+  Legend legend = degree_legend(h, compact, c.w, small, &legend_lines);
+  auto bottom_of = [&](int lines) { return c.bottom() - (compact ? lines * (small->FontSize + 4) + 2 : 0.0f); };
+  float c_bottom = bottom_of(legend_lines);
+  // The right column, and the totals' form.
+  RightColumn rc{c.x + left_w + 8, c.w - left_w - 8, c.y, c_bottom, compact, compact ? small : ImGui::GetFont()};
+  const TotalsForm f = totals_form(t, st, rc, ui);
+  // A panel too low for the totals under the picker's two lines (warp-shuffle's second step at
+  // 1280x720, its panel 156 px inside): the picker goes on one line in the small font, and where
+  // that is not enough either, the legend's "shuffle (registers)" says "shuffle" if that keeps it
+  // to one line. (Its rows that still do not fit: draw_totals.)
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const std::vector<int> sel = warp_instructions(st, s.selected_warp);
+  const bool vector_inst = !sel.empty() && st.instructions[sel[std::clamp(s.selected_inst, 0, static_cast<int>(sel.size()) - 1)]].width > 1;
+  const bool one_line_picker = compact && !f.beside && !vector_inst &&
+                               c_bottom - (c.y + small->FontSize + style.ItemSpacing.y + ImGui::GetFrameHeight() + style.ItemSpacing.y + 2) < f.totals_h;
+  if (one_line_picker && legend_lines > 1 && c_bottom - (c.y + small->FontSize + 2 * style.FramePadding.y + style.ItemSpacing.y + 2) < f.totals_h) {
+    int short_lines = 1;
+    Legend short_legend = degree_legend(h, compact, c.w, small, &short_lines, true);
+    if (short_lines < legend_lines) {
+      legend = std::move(short_legend);
+      legend_lines = short_lines;
+      c_bottom = bottom_of(legend_lines);
+      rc.c_bottom = c_bottom;
+    }
+  }
 
   // --- Left: active lanes (top) and the heatmap (bottom), clipped to their column.
   // Heatmap: columns = steps, rows = warps. A cell is at least min_cell_px each way: where the
@@ -588,12 +670,10 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (compact) draw_compact_legend(dl, legend, c, c_bottom, small, text_col);
 
   // --- Right: the selected warp-instruction's bank x lane grid (a row per active lane), the totals.
-  const RightColumn rc{c.x + left_w + 8, c.w - left_w - 8, c.y, c_bottom, compact, compact ? small : ImGui::GetFont()};
   const float rx = rc.rx, rw = rc.rw;
   ImGui::PushClipRect(ImVec2(rx, c.y), ImVec2(c.right(), c_bottom), true);
-  const std::vector<int> insts = draw_instruction_picker(s, st, rc, site_names_, ui);
+  const std::vector<int> insts = draw_instruction_picker(s, st, rc, site_names_, ui, one_line_picker);
   float gy = ImGui::GetCursorScreenPos().y + 2;
-  const TotalsForm f = totals_form(t, st, rc, ui);
   const float totals_top = gy;
   const float grid_h = c_bottom - gy - (f.beside ? 0.0f : f.totals_h) - f.caption_h;
   if (!insts.empty() && grid_h > 30 && st.instructions[insts[s.selected_inst]].op != kShuffle) {
