@@ -1233,7 +1233,6 @@ const NotOnScreen kQuotedNotOnScreen[] = {
     {"padding", 5, "102", kNotShownRun},
     {"padding", 6, "2048", kExerciseRun},
     {"large-arrays", 0, "4575", kGridValuesTooWide},
-    {"large-arrays", 5, "28", kNotWritten},
     {"applications", 3, "16", kNotShownRun},
     {"applications", 3, "256", kNotShownRun},
     {"race", 0, "45", kLineNoCode},
