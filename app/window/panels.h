@@ -110,6 +110,7 @@ class WarpsPanel : public Panel {  // active lanes, conflict heatmap, bank x lan
   Heatmap heat_;
   std::vector<uint8_t> classes_;  // heat_ as degree classes, row-major by warp (the shader's layout)
   std::map<int, std::string> site_names_;
+  void refresh(const AppState& s);  // the above, again where the trace changed
 };
 
 class ComparePanel : public Panel {  // two traces level by level, and both sides' grids side by side
@@ -139,6 +140,7 @@ class GridPanel : public Panel {  // launches, blocks and the global arrays of a
   bool earlier_launch_reads_ = false;  // a block reads what a block of an earlier launch wrote (block sums)
   std::vector<std::vector<double>> values_;  // the global arrays after step values_step_
   int values_step_ = -2, values_generation_ = -1;
+  void refresh(const AppState& s);  // stages_, producers_ and the two flags, again where the grid trace changed
 };
 
 class ConsolePanel : public Panel {  // printf's lines up to the step shown (console_lines)

@@ -120,6 +120,18 @@ int draw_plot(ImDrawList* dl, const Rect& r, const PlotSpec& p, const PlotAxis& 
     dl->AddLine(ImVec2(X(v), pr.y), ImVec2(X(v), pr.bottom()), grid);
     text_centered(dl, ImVec2(X(v), pr.bottom() + fh * 0.75f), axis, n_label(v));
   }
+  // The axis's right end labelled too (2^28 beside the ticks 2^10 ... 2^25: where a sweep's curves
+  // end, which a text may quote) where the ticks skip it: under its tick, or as far right of the
+  // last tick's label as half a line clears it, into the plot's right margin but not past it.
+  if (!xt.empty() && ax.hi > xt.back() * (1 + 1e-9)) {
+    const std::string end = n_label(ax.hi);
+    const float end_w = text_width(end);
+    const float at = std::max(X(ax.hi), X(xt.back()) + (text_width(n_label(xt.back())) + end_w) / 2 + 0.5f * fh);
+    if (at + end_w / 2 <= r.right()) {
+      dl->AddLine(ImVec2(X(ax.hi), pr.bottom()), ImVec2(X(ax.hi), pr.bottom() + 0.25f * fh), axis);
+      text_centered(dl, ImVec2(at, pr.bottom() + fh * 0.75f), axis, end);
+    }
+  }
   for (double v : yt) {
     dl->AddLine(ImVec2(pr.x, Y(v)), ImVec2(pr.right(), Y(v)), grid);
     const std::string l = value_label(v);
