@@ -407,7 +407,13 @@ float draw_bank_lane_grid(ImDrawList* dl, const BankLaneGrid& g, const Rect& r, 
     if (!bank_win.all()) bank_win.first = busiest_banks(g, win.shown, bank_win.shown);
     rule_lines.clear();
     if (win.all() && bank_win.all()) break;
-    const std::string lane_rule = win.all() ? "" : "lanes " + std::to_string(g.lanes[0]) + "-" + std::to_string(g.lanes[win.shown - 1]) + " of " + std::to_string(lanes);
+    // "lanes 0-5 of 32" where the lanes are 0, 1, 2 ...; "6 of 8 lanes" where they have gaps
+    // (every fourth lane busy: lanes 0-20 are 6 lanes, not 21; the rows' labels name them).
+    const std::string span = std::to_string(g.lanes[0]) + "-" + std::to_string(g.lanes[win.shown - 1]);
+    const bool dense = g.lanes[win.shown - 1] - g.lanes[0] + 1 == win.shown;
+    const std::string lane_rule = win.all() ? ""
+                                  : dense ? "lanes " + span + " of " + std::to_string(lanes)
+                                          : std::to_string(win.shown) + " of " + std::to_string(lanes) + " lanes";
     const std::string bank_rule = bank_win.all() ? "" : bank_win.rule("banks");
     const std::string both = lane_rule + (lane_rule.empty() || bank_rule.empty() ? "" : ", ") + bank_rule;
     for (const std::string& cand : {both + " shown (colours count all " + std::to_string(lanes) + " lanes)", both + " shown", both})
