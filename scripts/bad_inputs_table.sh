@@ -71,7 +71,7 @@ echo "controls and bidi marks, empty strings and arrays, null, objects, arrays n
 echo "and blocks that disagree with the steps, bench points at their allowed extremes, lesson values replaced"
 echo "(at: 99999, -5, 3900-character texts, ...) and lines repeated. Each one the loader accepts is shown in an"
 echo "AppState and drawn at its first, a middle and its last step, every panel of panel_table.h, with an ImGui"
-echo "context and no GL; every mutation is tried (no clock decides how many). Under ASan and UBSan (stage 3 of scripts/test.sh) the three"
+echo "context and no GL; every mutation is tried (no clock decides how many). Under ASan and UBSan (scripts/test.sh) the three"
 echo "take 20 to 40 s each (53 s with ctest -j2); about 260 of the mutations are accepted and drawn, the rest are refused with one line. It"
 echo "found a trace whose int input of 2^63 reached the CPU reference's conversion to int (the row above)."
 echo

@@ -20,7 +20,9 @@ mkdir -p "$root/home" "$root/work"
 # The runs, as one script for `bash -c` (read before the source tree is hidden).
 runs='set -euo pipefail
 cd "$ROOT/work"
-s() { env -i PATH=/usr/bin:/bin HOME="$ROOT/home" "$ROOT/usr/bin/scanscope" "$@"; }
+# Nothing of the environment but PATH and HOME (and the sanitizer options of a CI build).
+san=(); for v in ASAN_OPTIONS UBSAN_OPTIONS; do [ -z "${!v:-}" ] || san+=("$v=${!v}"); done
+s() { env -i PATH=/usr/bin:/bin HOME="$ROOT/home" "${san[@]}" "$ROOT/usr/bin/scanscope" "$@"; }
 [ ! -e "$SRC/kernels" ] || [ "$HIDDEN" = 0 ] || { echo "the source tree is still visible"; exit 1; }
 s --version >version.txt
 head -1 version.txt
@@ -31,8 +33,8 @@ s trace --kernel scan-blelloch --n 16 --pad none >trace.txt
 grep -q "totals" trace.txt || { cat trace.txt; exit 1; }
 s check "$ROOT/usr/share/scanscope/assets/exercises/pad-blelloch-solution.cu" --exercise pad-blelloch | tail -1
 xvfb-run -a -s "-screen 0 1280x720x24" sh -c '\''exec env -i PATH=/usr/bin:/bin HOME="$2" DISPLAY="$DISPLAY" \
-  XAUTHORITY="$XAUTHORITY" "$1" --kernel scan-blelloch --n 8 --step 3 --screenshot "$3"'\'' sh \
-  "$ROOT/usr/bin/scanscope" "$ROOT/home" "$ROOT/work/window.png"
+  XAUTHORITY="$XAUTHORITY" ASAN_OPTIONS="$4" "$1" --kernel scan-blelloch --n 8 --step 3 --screenshot "$3"'\'' sh \
+  "$ROOT/usr/bin/scanscope" "$ROOT/home" "$ROOT/work/window.png" "${ASAN_OPTIONS:-}"
 [ -s "$ROOT/work/window.png" ] || { echo "no screenshot"; exit 1; }
 echo "package: list, trace, check and a window screenshot ran from the unpacked package"'
 

@@ -2,17 +2,19 @@
 # Builds the Debian package from the Release build in build/ (made first when missing) and checks
 # it: build/package/scanscope_VERSION_ARCH.deb, then lintian (errors fail), desktop-file-validate
 # and appstreamcli on what it installs. `scripts/package.sh --no-check` only builds it.
+# BUILD=DIR packages another configured build tree (CI: its sanitizer build, scripts/test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 check=1
 [ "${1:-}" = --no-check ] && check=0
-if [ ! -f build/CMakeCache.txt ]; then
-  cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+build=${BUILD:-build}
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
 fi
-cmake --build build
-rm -f build/package/scanscope_*.deb
-(cd build && cpack -G DEB >/dev/null)
-deb=$(ls build/package/scanscope_*.deb)
+cmake --build "$build"
+rm -f "$build"/package/scanscope_*.deb
+(cd "$build" && cpack -G DEB >/dev/null)
+deb=$(ls "$build"/package/scanscope_*.deb)
 echo "scanscope: built $deb"
 [ "$check" -eq 1 ] || exit 0
 
