@@ -452,7 +452,11 @@ SS_HD int match_place(Block& b, const Shared<int>& whist, const Keys& keys, int 
   return valid ? first + match_popc(peers & below) : -1;
 }
 
-template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS>
+// VEXCH (pairs): the values loaded with the keys and stored to a second exchange at the keys'
+// places during the ranking, so no place or destination is kept per item (2 x ITEMS registers less,
+// kTile words of shared memory more); without it the values are loaded after the ranking and go
+// through the keys' exchange once the keys are out.
+template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, bool VEXCH = false>
 struct OnesweepTileV2 {
   static_assert(THREADS % kWarpSize == 0 && THREADS >= kRadixDigits && THREADS <= 1024, "whole warps, a thread per digit");
   static_assert(ITEMS >= 1 && ITEMS <= 32, "items per thread");
@@ -460,23 +464,31 @@ struct OnesweepTileV2 {
   static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
   static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
   static constexpr int kWarps = THREADS / kWarpSize, kWarpItems = kWarpSize * ITEMS;
-  // Shared memory, in words: the exchange, every warp's digit counters (places), each digit's out
-  // offset, the block scan's warp totals.
-  static constexpr int kExchange = 0, kWarpHist = kTile, kDigitOut = kWarpHist + kWarps * kRadixDigits, kScanWords = kDigitOut + kRadixDigits;
+  static constexpr bool kLateValues = PAIRS && !VEXCH, kValueExchange = PAIRS && VEXCH;
+  // Shared memory, in words: the exchange (and the values' exchange), every warp's digit counters
+  // (places), each digit's out offset, the block scan's warp totals.
+  static constexpr int kExchange = 0, kValues = kTile, kWarpHist = kValues + (kValueExchange ? kTile : 0);
+  static constexpr int kDigitOut = kWarpHist + kWarps * kRadixDigits, kScanWords = kDigitOut + kRadixDigits;
   static constexpr int kSmemWords = kScanWords + kWarpSize;
-  static_assert(kSmemWords * 4 <= 48 * 1024, "a launch without the opt-in to more than 48 KiB of shared memory");
+  static_assert(kSmemWords * 4 <= 227 * 1024, "at most 227 KiB of shared memory per block (sm_90; more than 48 KiB: CudaExec opts in)");
 
   template <class Op, class T, class Block>
   SS_HD static void run(Block& b, GridCtx g, const OnesweepArgs& a) {
     auto smem = b.template shared<uint32_t>(kSmemWords);
     auto exch = view_as<uint32_t>(smem, kExchange);
+    auto vexch = view_as<uint32_t>(smem, kValues);
     auto whist = view_as<int>(smem, kWarpHist);
     auto dout = view_as<int>(smem, kDigitOut);
     auto wt = view_as<int>(smem, kScanWords);
+    // After a barrier the sorted tile and the out offsets are read through plain pointers: the
+    // loads of all items can be issued together (Shared::load is volatile: one after the other).
+    const uint32_t* exch_p = exch.data;
+    const uint32_t* vexch_p = vexch.data;
+    const int* dout_p = dout.data;
     auto keys = b.template regs<Items<uint32_t, ITEMS>>();
     auto vals = b.template regs<Items<uint32_t, PAIRS ? ITEMS : 1>>();
-    auto place = b.template regs<Items<int, PAIRS ? ITEMS : 1>>();  // pairs: the place in the tile of item k
-    auto dest = b.template regs<Items<int, PAIRS ? ITEMS : 1>>();   // pairs: where element tid + i * THREADS of the sorted tile went
+    auto place = b.template regs<Items<int, kLateValues ? ITEMS : 1>>();  // late values: the place in the tile of item k
+    auto dest = b.template regs<Items<int, kLateValues ? ITEMS : 1>>();   // late values: where element tid + i * THREADS of the sorted tile went
     auto cnt = b.template regs<int>();
     auto val = b.template regs<int>();
     auto total = b.template regs<int>();
@@ -490,6 +502,11 @@ struct OnesweepTileV2 {
       const uint32_t* src = a.keys_in + tile_first + first;
       SS_UNROLL for (int k = 0; k < ITEMS; ++k)
         if (full || first + k * kWarpSize < count) keys[tid][k] = src[k * kWarpSize];
+      if (kValueExchange) {
+        const uint32_t* vsrc = a.vals_in + tile_first + first;
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+          if (full || first + k * kWarpSize < count) vals[tid][k] = vsrc[k * kWarpSize];
+      }
     });
     early_counts<THREADS, ITEMS, K>(b, whist, wt, keys, cnt, val, total, other, a.pass, count, full, [&](int d, int c) {
       store_status(a.status + tile * kRadixDigits + d, pack_status(a.tag, tile == 0 ? kFlagPrefix : kFlagAggregate, c));
@@ -497,12 +514,15 @@ struct OnesweepTileV2 {
     SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
       b.threads([&](int tid) {
         const int at = match_place<ITEMS, K>(b, whist, keys, tid, k, a.pass, count, full);
-        if (at >= 0) exch.store(at, keys[tid][k]);
-        if (PAIRS) place[tid][k] = at;
+        if (at >= 0) {
+          exch.store(at, keys[tid][k]);
+          if (kValueExchange) vexch.store(at, vals[tid][k]);
+        }
+        if (kLateValues) place[tid][k] = at;
       });
       b.warp_sync();
     }
-    if (PAIRS) {
+    if (kLateValues) {
       b.threads([&](int tid) {  // the values' loads, in flight during the look-back
         const int lane = tid % kWarpSize, first = (tid / kWarpSize) * kWarpItems + lane;
         const uint32_t* vsrc = a.vals_in + tile_first + first;
@@ -522,13 +542,14 @@ struct OnesweepTileV2 {
       SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
         const int j = i * THREADS + tid;
         if (!full && j >= count) break;
-        const uint32_t key = exch.load(j);
-        const int to = dout.load(radix_digit<K>(key, a.pass)) + j;
+        const uint32_t key = exch_p[j];
+        const int to = dout_p[radix_digit<K>(key, a.pass)] + j;
         a.keys_out[to] = key;
-        if (PAIRS) dest[tid][i] = to;
+        if (kValueExchange) a.vals_out[to] = vexch_p[j];
+        if (kLateValues) dest[tid][i] = to;
       }
     });
-    if (PAIRS) {
+    if (kLateValues) {
       b.sync();  // the keys read from the exchange
       b.threads([&](int tid) {
         SS_UNROLL for (int k = 0; k < ITEMS; ++k)
@@ -539,7 +560,7 @@ struct OnesweepTileV2 {
         SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
           const int j = i * THREADS + tid;
           if (!full && j >= count) break;
-          a.vals_out[dest[tid][i]] = exch.load(j);
+          a.vals_out[dest[tid][i]] = exch_p[j];
         }
       });
     }
@@ -654,7 +675,7 @@ struct SortRun {
 };
 
 // The launches of one sort with the pass program of shape (THREADS, ITEMS, MIN_BLOCKS): OnesweepTile
-// (VERSION 1) or OnesweepTileV2 (VERSION 2); with SMALL_THREADS > 0, an n of at most
+// (VERSION 1) or OnesweepTileV2 (VERSION 2; 3: with VEXCH, the values' own exchange); with SMALL_THREADS > 0, an n of at most
 // SMALL_THREADS x SMALL_ITEMS keys is sorted by one launch of OnesweepSingleTile instead.
 template <int THREADS, int ITEMS, int MIN_BLOCKS, int VERSION = 1, int SMALL_THREADS = 0, int SMALL_ITEMS = 0>
 struct OnesweepSequence {
@@ -663,7 +684,7 @@ struct OnesweepSequence {
   static constexpr int kHistThreads = 256, kHistLoads = 4;  // the histogram's block, and its 16-byte loads in flight per thread
   template <SortKey K, bool PAIRS, class Exec>
   static void run_typed(Exec& ex, const SortRun& r) {
-    using Pass = std::conditional_t<VERSION == 2, OnesweepTileV2<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>, OnesweepTile<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>>;
+    using Pass = std::conditional_t<VERSION >= 2, OnesweepTileV2<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS, VERSION == 3>, OnesweepTile<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>>;
     using H = SortHistogram<kHistThreads, kHistLoads, K>;
     const long long tiles = ceil_div(r.n, kTile);
     uint32_t* alt_keys = r.ws.template take<uint32_t>(r.n);
@@ -751,6 +772,10 @@ void for_each_sort(Visit&& v) {
   v(SortRow<V2_256x16>{"x-sort-pairs-v2-256x16", "pairs, pass v2 at 256 x 16, 2 blocks/SM (values loaded after the ranking); n <= 4096 in one block", v2, true, tuning});
   v(SortRow<V2_384x12>{"x-sort-pairs-v2-384x12", "pairs, pass v2 at 384 x 12, 2 blocks/SM; n <= 4096 in one block", v2, true, tuning});
   v(SortRow<V2_384x20>{"x-sort-pairs-v2-384x20", "pairs, pass v2 at 384 x 20, 1 block/SM bound; n <= 4096 in one block", v2, true, tuning});
+  // Pairs with the values' own exchange (VERSION 3: no ranks or destinations kept per item).
+  v(SortRow<OnesweepSequence<256, 16, 2, 3, 512, 8>>{"x-sort-pairs-v3-256x16", "pairs, pass v2 with the values' own exchange (no ranks kept) at 256 x 16; n <= 4096 in one block", v2, true, tuning});
+  v(SortRow<OnesweepSequence<384, 16, 1, 3, 512, 8>>{"x-sort-pairs-v3-384x16", "pairs, pass v2 with the values' own exchange at 384 x 16 (61 KiB of shared memory); n <= 4096 in one block", v2, true, tuning});
+  v(SortRow<OnesweepSequence<384, 20, 1, 3, 512, 8>>{"x-sort-pairs-v3-384x20", "pairs, pass v2 with the values' own exchange at 384 x 20 (73 KiB of shared memory); n <= 4096 in one block", v2, true, tuning});
 }
 
 struct SortInfo {
