@@ -399,13 +399,21 @@ SS_HD void early_counts(Block& b, const Shared<int>& whist, const Shared<int>& w
       if (full || warp * kWarpItems + k * kWarpSize + lane < count) atomic_add(whist.data + warp * kRadixDigits + radix_digit<K>(keys[tid][k], pass), 1);
   });
   b.sync();  // every warp's counts complete
+  // The counters after a barrier, through a plain pointer: the warps' counts of a digit are loaded
+  // four at a time, then scanned (Shared::load is volatile: one load after the other).
+  int* const wh = whist.data;
   b.threads([&](int tid) {
     int run = 0;
     if (tid < kRadixDigits) {
-      for (int w = 0; w < kWarps; ++w) {
-        const int c = whist.load(w * kRadixDigits + tid);
-        whist.store(w * kRadixDigits + tid, run);
-        run += c;
+      constexpr int kGroup = kWarps < 4 ? kWarps : 4;  // 4 loads in flight (more would cost registers at the peak)
+      static_assert(kWarps % kGroup == 0, "whole groups of warps");
+      SS_UNROLL for (int w0 = 0; w0 < kWarps; w0 += kGroup) {
+        int c[kGroup];
+        SS_UNROLL for (int w = 0; w < kGroup; ++w) c[w] = wh[(w0 + w) * kRadixDigits + tid];
+        SS_UNROLL for (int w = 0; w < kGroup; ++w) {
+          wh[(w0 + w) * kRadixDigits + tid] = run;
+          run += c[w];
+        }
       }
       publish(tid, run);
     }
@@ -414,8 +422,14 @@ SS_HD void early_counts(Block& b, const Shared<int>& whist, const Shared<int>& w
   });
   block_exclusive_scan<OpSum, int>(b, val, total, other, wt);  // ends with a barrier
   b.threads([&](int tid) {
-    if (tid < kRadixDigits)
-      for (int w = 0; w < kWarps; ++w) whist.store(w * kRadixDigits + tid, whist.load(w * kRadixDigits + tid) + val[tid]);
+    if (tid < kRadixDigits) {
+      constexpr int kGroup = kWarps < 4 ? kWarps : 4;
+      SS_UNROLL for (int w0 = 0; w0 < kWarps; w0 += kGroup) {
+        int c[kGroup];
+        SS_UNROLL for (int w = 0; w < kGroup; ++w) c[w] = wh[(w0 + w) * kRadixDigits + tid];
+        SS_UNROLL for (int w = 0; w < kGroup; ++w) whist.store((w0 + w) * kRadixDigits + tid, c[w] + val[tid]);  // volatile: the group's stores stay in order before the next loads
+      }
+    }
   });
   b.sync();  // the warps' counters are places in the tile
 }
@@ -677,7 +691,8 @@ struct SortRun {
 // The launches of one sort with the pass program of shape (THREADS, ITEMS, MIN_BLOCKS): OnesweepTile
 // (VERSION 1) or OnesweepTileV2 (VERSION 2; 3: with VEXCH, the values' own exchange); with SMALL_THREADS > 0, an n of at most
 // SMALL_THREADS x SMALL_ITEMS keys is sorted by one launch of OnesweepSingleTile instead.
-template <int THREADS, int ITEMS, int MIN_BLOCKS, int VERSION = 1, int SMALL_THREADS = 0, int SMALL_ITEMS = 0>
+// ONLY: 0 builds the keys' kernels alone, 1 the pairs' alone, -1 both (a row of the other kind throws).
+template <int THREADS, int ITEMS, int MIN_BLOCKS, int VERSION = 1, int SMALL_THREADS = 0, int SMALL_ITEMS = 0, int ONLY = -1>
 struct OnesweepSequence {
   static constexpr int kTile = THREADS * ITEMS;
   static constexpr int kSmall = SMALL_THREADS * SMALL_ITEMS;  // the one-block path's largest n (0: none)
@@ -729,8 +744,13 @@ struct OnesweepSequence {
         case SortKey::Float: go(std::integral_constant<SortKey, SortKey::Float>{}, with_values); break;
       }
     };
-    if (pairs) by_key(std::true_type{});
-    else by_key(std::false_type{});
+    if ((ONLY == 0 && pairs) || (ONLY == 1 && !pairs)) throw std::logic_error(std::string(r.name) + ": this sequence has no kernels for " + (pairs ? "pairs" : "keys alone"));
+    if constexpr (ONLY != 0) {
+      if (pairs) by_key(std::true_type{});
+    }
+    if constexpr (ONLY != 1) {
+      if (!pairs) by_key(std::false_type{});
+    }
   }
 };
 
@@ -758,24 +778,29 @@ void for_each_sort(Visit&& v) {
   // Version 2 of the pass (OnesweepTileV2: early counts, ranks as places in the tile), each with the
   // one-block path for n <= 512 x 8 (OnesweepSingleTile). Shapes: sort-onesweep's, more items per
   // block at 2 blocks per SM, and CUB's sm_90 shape for 32-bit keys (384 threads, ~20 items).
-  using V2_256x16 = OnesweepSequence<256, 16, 2, 2, 512, 8>;
-  using V2_384x12 = OnesweepSequence<384, 12, 2, 2, 512, 8>;
-  using V2_256x20 = OnesweepSequence<256, 20, 2, 2, 512, 8>;
-  using V2_384x20 = OnesweepSequence<384, 20, 1, 2, 512, 8>;
-  using V2_512x12 = OnesweepSequence<512, 12, 1, 2, 512, 8>;
+  // Keys rows build only the keys' kernels and pairs rows only the pairs', each with the blocks per
+  // SM (MIN_BLOCKS) its registers allow without spills.
+  using V2_256x16 = OnesweepSequence<256, 16, 5, 2, 512, 8, 0>;
+  using V2_384x12 = OnesweepSequence<384, 12, 4, 2, 512, 8, 0>;
+  using V2_256x20 = OnesweepSequence<256, 20, 4, 2, 512, 8, 0>;
+  using V2_384x20 = OnesweepSequence<384, 20, 3, 2, 512, 8, 0>;
+  using V2_512x12 = OnesweepSequence<512, 12, 3, 2, 512, 8, 0>;
+  using V2P_256x16 = OnesweepSequence<256, 16, 2, 2, 512, 8, 1>;
+  using V2P_384x12 = OnesweepSequence<384, 12, 2, 2, 512, 8, 1>;
+  using V2P_384x20 = OnesweepSequence<384, 20, 1, 2, 512, 8, 1>;
   const char* v2 = "scanscope (early counts after CUB's onesweep ranking)";
-  v(SortRow<V2_256x16>{"x-sort-v2-256x16", "pass v2 (early counts, ranks are places in the tile) at 256 x 16, 2 blocks/SM; n <= 4096 in one block", v2, false, tuning});
-  v(SortRow<V2_384x12>{"x-sort-v2-384x12", "pass v2 at 384 x 12, 2 blocks/SM; n <= 4096 in one block", v2, false, tuning});
-  v(SortRow<V2_256x20>{"x-sort-v2-256x20", "pass v2 at 256 x 20, 2 blocks/SM; n <= 4096 in one block", v2, false, tuning});
-  v(SortRow<V2_384x20>{"x-sort-v2-384x20", "pass v2 at 384 x 20 (CUB's sm_90 tile for 32-bit keys), 1 block/SM bound; n <= 4096 in one block", v2, false, tuning});
-  v(SortRow<V2_512x12>{"x-sort-v2-512x12", "pass v2 at 512 x 12, 1 block/SM bound; n <= 4096 in one block", v2, false, tuning});
-  v(SortRow<V2_256x16>{"x-sort-pairs-v2-256x16", "pairs, pass v2 at 256 x 16, 2 blocks/SM (values loaded after the ranking); n <= 4096 in one block", v2, true, tuning});
-  v(SortRow<V2_384x12>{"x-sort-pairs-v2-384x12", "pairs, pass v2 at 384 x 12, 2 blocks/SM; n <= 4096 in one block", v2, true, tuning});
-  v(SortRow<V2_384x20>{"x-sort-pairs-v2-384x20", "pairs, pass v2 at 384 x 20, 1 block/SM bound; n <= 4096 in one block", v2, true, tuning});
+  v(SortRow<V2_256x16>{"x-sort-v2-256x16", "pass v2 (early counts, ranks are places in the tile) at 256 x 16, built for 5 blocks/SM; n <= 4096 in one block", v2, false, tuning});
+  v(SortRow<V2_384x12>{"x-sort-v2-384x12", "pass v2 at 384 x 12, built for 4 blocks/SM; n <= 4096 in one block", v2, false, tuning});
+  v(SortRow<V2_256x20>{"x-sort-v2-256x20", "pass v2 at 256 x 20, built for 4 blocks/SM; n <= 4096 in one block", v2, false, tuning});
+  v(SortRow<V2_384x20>{"x-sort-v2-384x20", "pass v2 at 384 x 20 (CUB's sm_90 tile for 32-bit keys), built for 3 blocks/SM; n <= 4096 in one block", v2, false, tuning});
+  v(SortRow<V2_512x12>{"x-sort-v2-512x12", "pass v2 at 512 x 12, built for 3 blocks/SM; n <= 4096 in one block", v2, false, tuning});
+  v(SortRow<V2P_256x16>{"x-sort-pairs-v2-256x16", "pairs, pass v2 at 256 x 16, built for 2 blocks/SM (values loaded after the ranking); n <= 4096 in one block", v2, true, tuning});
+  v(SortRow<V2P_384x12>{"x-sort-pairs-v2-384x12", "pairs, pass v2 at 384 x 12, built for 2 blocks/SM; n <= 4096 in one block", v2, true, tuning});
+  v(SortRow<V2P_384x20>{"x-sort-pairs-v2-384x20", "pairs, pass v2 at 384 x 20, built for 1 block/SM; n <= 4096 in one block", v2, true, tuning});
   // Pairs with the values' own exchange (VERSION 3: no ranks or destinations kept per item).
-  v(SortRow<OnesweepSequence<256, 16, 2, 3, 512, 8>>{"x-sort-pairs-v3-256x16", "pairs, pass v2 with the values' own exchange (no ranks kept) at 256 x 16; n <= 4096 in one block", v2, true, tuning});
-  v(SortRow<OnesweepSequence<384, 16, 1, 3, 512, 8>>{"x-sort-pairs-v3-384x16", "pairs, pass v2 with the values' own exchange at 384 x 16 (61 KiB of shared memory); n <= 4096 in one block", v2, true, tuning});
-  v(SortRow<OnesweepSequence<384, 20, 1, 3, 512, 8>>{"x-sort-pairs-v3-384x20", "pairs, pass v2 with the values' own exchange at 384 x 20 (73 KiB of shared memory); n <= 4096 in one block", v2, true, tuning});
+  v(SortRow<OnesweepSequence<256, 16, 4, 3, 512, 8, 1>>{"x-sort-pairs-v3-256x16", "pairs, pass v2 with the values' own exchange (no ranks kept) at 256 x 16; n <= 4096 in one block", v2, true, tuning});
+  v(SortRow<OnesweepSequence<384, 16, 3, 3, 512, 8, 1>>{"x-sort-pairs-v3-384x16", "pairs, pass v2 with the values' own exchange at 384 x 16 (61 KiB of shared memory); n <= 4096 in one block", v2, true, tuning});
+  v(SortRow<OnesweepSequence<384, 20, 2, 3, 512, 8, 1>>{"x-sort-pairs-v3-384x20", "pairs, pass v2 with the values' own exchange at 384 x 20 (73 KiB of shared memory); n <= 4096 in one block", v2, true, tuning});
 }
 
 struct SortInfo {
