@@ -200,6 +200,51 @@ SS_HD int digit_look_back(unsigned long long* status, long long tile, int d, uns
   return before;
 }
 
+// The steps both pass programs share.
+// Thread tid's items, warp-striped: item k is element (tid / 32) x 32 x ITEMS + 32k + tid % 32 of
+// the tile that starts at src; items past count are left as they are.
+template <int ITEMS, class ItemsT>
+SS_HD void load_warp_striped(ItemsT& items, int tid, const uint32_t* src, int count, bool full) {
+  const int first = (tid / kWarpSize) * kWarpSize * ITEMS + tid % kWarpSize;
+  SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+    if (full || first + k * kWarpSize < count) items[k] = src[first + k * kWarpSize];
+}
+
+// Per digit (thread tid < kRadixDigits): the digit's count in the tiles before (look-back), the
+// inclusive count published (flag P), and the digit's out offset: element j of the sorted tile with
+// this digit goes to out[dout[digit] + j] (tile_count: the tile's count of the digit; first_place:
+// its first place in the tile).
+SS_HD void digit_out_offset(const OnesweepArgs& a, long long tile, int tid, int tile_count, int first_place, const Shared<int>& dout) {
+  if (tid >= kRadixDigits) return;
+  const int before = tile == 0 ? 0 : digit_look_back(a.status, tile, tid, a.tag);
+  if (tile > 0) store_status(a.status + tile * kRadixDigits + tid, pack_status(a.tag, kFlagPrefix, before + tile_count));
+  dout.store(tid, a.offsets[tid] + before - first_place);
+}
+
+// The sorted tile out, consecutive threads at consecutive elements: element j = i x THREADS + tid
+// (key_at(j)) to keys_out[offset_at(digit) + j]; then also(i, j, to).
+template <int THREADS, int ITEMS, SortKey K, class KeyAt, class OffsetAt, class Also>
+SS_HD void write_sorted_keys(const OnesweepArgs& a, int tid, int count, bool full, KeyAt&& key_at, OffsetAt&& offset_at, Also&& also) {
+  SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
+    const int j = i * THREADS + tid;
+    if (!full && j >= count) break;
+    const uint32_t key = key_at(j);
+    const int to = offset_at(radix_digit<K>(key, a.pass)) + j;
+    a.keys_out[to] = key;
+    also(i, j, to);
+  }
+}
+
+// The sorted values out (element j = i x THREADS + tid: value_at(j)) to where the keys went (dest).
+template <int THREADS, int ITEMS, class ValueAt, class Dest>
+SS_HD void write_sorted_values(const OnesweepArgs& a, int tid, int count, bool full, ValueAt&& value_at, const Dest& dest) {
+  SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
+    const int j = i * THREADS + tid;
+    if (!full && j >= count) break;
+    a.vals_out[dest[i]] = value_at(j);
+  }
+}
+
 // The tile program of one pass: THREADS x ITEMS keys per tile, MIN_BLOCKS blocks per SM.
 template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS>
 struct OnesweepTile {
@@ -239,15 +284,8 @@ struct OnesweepTile {
     // 1. the warps' digit counters to zero; keys (and values) in, warp-striped
     b.threads([&](int tid) {
       for (int i = tid; i < kWarps * kRadixDigits; i += THREADS) whist.store(i, 0);
-      const int lane = tid % kWarpSize, first = (tid / kWarpSize) * kWarpItems + lane;
-      const uint32_t* src = a.keys_in + tile_first + first;
-      SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-        if (full || first + k * kWarpSize < count) keys[tid][k] = src[k * kWarpSize];
-      if (PAIRS) {
-        const uint32_t* vsrc = a.vals_in + tile_first + first;
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if (full || first + k * kWarpSize < count) vals[tid][k] = vsrc[k * kWarpSize];
-      }
+      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + tile_first, count, full);
+      if (PAIRS) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + tile_first, count, full);
     });
     b.sync();  // counters zeroed
     // 2. each warp ranks item k of its lanes among the equal digits, k = 0, 1, ... (input order)
@@ -316,24 +354,15 @@ struct OnesweepTile {
     });
     // 5. per digit: the count in the tiles before (look-back), published inclusive; element j of
     // the sorted tile with this digit goes to out[dout[digit] + j]
-    b.threads([&](int tid) {
-      if (tid < kRadixDigits) {
-        const int before = tile == 0 ? 0 : digit_look_back(a.status, tile, tid, a.tag);
-        if (tile > 0) store_status(a.status + tile * kRadixDigits + tid, pack_status(a.tag, kFlagPrefix, before + cnt[tid]));
-        dout.store(tid, a.offsets[tid] + before - val[tid]);
-      }
-    });
+    b.threads([&](int tid) { digit_out_offset(a, tile, tid, cnt[tid], val[tid], dout); });
     b.sync();  // the sorted tile and the out offsets in shared memory
     // 6. the sorted tile out: consecutive threads at consecutive elements
     b.threads([&](int tid) {
-      SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
-        const int j = i * THREADS + tid;
-        if (!full && j >= count) break;
-        const uint32_t key = exch.load(j);
-        const int to = dout.load(radix_digit<K>(key, a.pass)) + j;
-        a.keys_out[to] = key;
-        if (PAIRS) dest[tid][i] = to;
-      }
+      write_sorted_keys<THREADS, ITEMS, K>(
+          a, tid, count, full, [&](int j) { return exch.load(j); }, [&](int d) { return dout.load(d); },
+          [&](int i, int, int to) {
+            if (PAIRS) dest[tid][i] = to;
+          });
     });
     if (PAIRS) {
       b.sync();  // the keys read from the exchange
@@ -343,13 +372,7 @@ struct OnesweepTile {
           if (full || warp * kWarpItems + k * kWarpSize + lane < count) exch.store(place[tid][k], vals[tid][k]);
       });
       b.sync();  // the values sorted in the exchange
-      b.threads([&](int tid) {
-        SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
-          const int j = i * THREADS + tid;
-          if (!full && j >= count) break;
-          a.vals_out[dest[tid][i]] = exch.load(j);
-        }
-      });
+      b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, count, full, [&](int j) { return exch.load(j); }, dest[tid]); });
     }
   }
 };
@@ -512,15 +535,8 @@ struct OnesweepTileV2 {
     const bool full = tile_first + kTile <= a.n;
     const int count = full ? kTile : static_cast<int>(a.n - tile_first);
     b.threads([&](int tid) {
-      const int lane = tid % kWarpSize, first = (tid / kWarpSize) * kWarpItems + lane;
-      const uint32_t* src = a.keys_in + tile_first + first;
-      SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-        if (full || first + k * kWarpSize < count) keys[tid][k] = src[k * kWarpSize];
-      if (kValueExchange) {
-        const uint32_t* vsrc = a.vals_in + tile_first + first;
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if (full || first + k * kWarpSize < count) vals[tid][k] = vsrc[k * kWarpSize];
-      }
+      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + tile_first, count, full);
+      if (kValueExchange) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + tile_first, count, full);
     });
     early_counts<THREADS, ITEMS, K>(b, whist, wt, keys, cnt, val, total, other, a.pass, count, full, [&](int d, int c) {
       store_status(a.status + tile * kRadixDigits + d, pack_status(a.tag, tile == 0 ? kFlagPrefix : kFlagAggregate, c));
@@ -537,31 +553,18 @@ struct OnesweepTileV2 {
       b.warp_sync();
     }
     if (kLateValues) {
-      b.threads([&](int tid) {  // the values' loads, in flight during the look-back
-        const int lane = tid % kWarpSize, first = (tid / kWarpSize) * kWarpItems + lane;
-        const uint32_t* vsrc = a.vals_in + tile_first + first;
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if (full || first + k * kWarpSize < count) vals[tid][k] = vsrc[k * kWarpSize];
-      });
+      // the values' loads, in flight during the look-back
+      b.threads([&](int tid) { load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + tile_first, count, full); });
     }
-    b.threads([&](int tid) {
-      if (tid < kRadixDigits) {
-        const int before = tile == 0 ? 0 : digit_look_back(a.status, tile, tid, a.tag);
-        if (tile > 0) store_status(a.status + tile * kRadixDigits + tid, pack_status(a.tag, kFlagPrefix, before + cnt[tid]));
-        dout.store(tid, a.offsets[tid] + before - val[tid]);
-      }
-    });
+    b.threads([&](int tid) { digit_out_offset(a, tile, tid, cnt[tid], val[tid], dout); });
     b.sync();  // the sorted tile and the out offsets in shared memory
     b.threads([&](int tid) {
-      SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
-        const int j = i * THREADS + tid;
-        if (!full && j >= count) break;
-        const uint32_t key = exch_p[j];
-        const int to = dout_p[radix_digit<K>(key, a.pass)] + j;
-        a.keys_out[to] = key;
-        if (kValueExchange) a.vals_out[to] = vexch_p[j];
-        if (kLateValues) dest[tid][i] = to;
-      }
+      write_sorted_keys<THREADS, ITEMS, K>(
+          a, tid, count, full, [&](int j) { return exch_p[j]; }, [&](int d) { return dout_p[d]; },
+          [&](int i, int j, int to) {
+            if (kValueExchange) a.vals_out[to] = vexch_p[j];
+            if (kLateValues) dest[tid][i] = to;
+          });
     });
     if (kLateValues) {
       b.sync();  // the keys read from the exchange
@@ -570,13 +573,7 @@ struct OnesweepTileV2 {
           if (place[tid][k] >= 0) exch.store(place[tid][k], vals[tid][k]);
       });
       b.sync();  // the values sorted in the exchange
-      b.threads([&](int tid) {
-        SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
-          const int j = i * THREADS + tid;
-          if (!full && j >= count) break;
-          a.vals_out[dest[tid][i]] = exch_p[j];
-        }
-      });
+      b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, count, full, [&](int j) { return exch_p[j]; }, dest[tid]); });
     }
   }
 };
