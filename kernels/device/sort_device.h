@@ -460,9 +460,8 @@ SS_HD void early_counts(Block& b, const Shared<int>& whist, const Shared<int>& w
 // Step 3 of a v2 tile for item k: the place in the tile of item k of thread tid (its warp's counter
 // of the digit, advanced by the group of equal digits), or -1 past the end. Call for every thread
 // of a warp, then warp_sync.
-template <int ITEMS, SortKey K, class Block, class Keys>
-SS_HD int match_place(Block& b, const Shared<int>& whist, const Keys& keys, int tid, int k, int pass, int count, bool full) {
-  (void)b;
+template <int ITEMS, SortKey K, class Keys>
+SS_HD int match_place(const Shared<int>& whist, const Keys& keys, int tid, int k, int pass, int count, bool full) {
   constexpr int kWarpItems = kWarpSize * ITEMS;
   const int lane = tid % kWarpSize, warp = tid / kWarpSize;
   const bool valid = full || warp * kWarpItems + k * kWarpSize + lane < count;
@@ -543,7 +542,7 @@ struct OnesweepTileV2 {
     });
     SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
       b.threads([&](int tid) {
-        const int at = match_place<ITEMS, K>(b, whist, keys, tid, k, a.pass, count, full);
+        const int at = match_place<ITEMS, K>(whist, keys, tid, k, a.pass, count, full);
         if (at >= 0) {
           exch.store(at, keys[tid][k]);
           if (kValueExchange) vexch.store(at, vals[tid][k]);
@@ -630,7 +629,7 @@ struct OnesweepSingleTile {
       early_counts<THREADS, ITEMS, K>(b, whist, wt, keys, cnt, val, total, other, pass, count, full, [](int, int) {});
       SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
         b.threads([&](int tid) {
-          const int at = match_place<ITEMS, K>(b, whist, keys, tid, k, pass, count, full);
+          const int at = match_place<ITEMS, K>(whist, keys, tid, k, pass, count, full);
           if (at >= 0) exch.store(at, keys[tid][k]);
           if (PAIRS) place[tid][k] = at;
         });
