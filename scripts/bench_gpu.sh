@@ -17,10 +17,11 @@
 #          float, 2^10..2^28, kept 10, 50, 90 % (JSON for assets/bench/), and the tuning shapes
 #   sort   the radix sorts: sanitizers at ragged sizes (2^13 + 7, 10^6 + 3), sort-onesweep and
 #          sort-onesweep-pairs against CUB's DeviceRadixSort::SortKeys / SortPairs, int and float,
-#          2^10..2^28, with the copy and the read probe (JSON for assets/bench/), then the tuning
-#          shapes (x-sort-*) from 2^20
+#          2^10..2^28, with the copy and the read probe (JSON for assets/bench/), then the
+#          tuning run (sort_tune below: the x-sort-v2 / x-sort-pairs-v2 / -v3 rows at 2^20, 2^24, 2^28)
+#   sort-tune  only the sort tuning run (and memcheck of its rows), about 4 minutes
 # At most 8 files come back from the device machine: JSON and tables go to $OUT, every other log
-# is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full|tail|lookahead|profile|compact|sort
+# is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full|tail|lookahead|profile|compact|sort|sort-tune
 set -uo pipefail
 mode=${1:-quick}
 OUT=${OUT:-$PWD/bench-out}
@@ -43,7 +44,7 @@ echo "bench tests rc=$? ($(( $(date +%s) - t0 )) s)"; grep -E "^\[  (PASSED|FAIL
 
 variants=x-scan-v1,x-scan-f256x16,x-scan-f128x24,x-scan-f256x32
 ours=reduce-tree,reduce-block,reduce-chunked,reduce-atomic,reduce-two-pass,reduce-warp-shuffle,reduce-best,scan-propagate,scan-reduce-then-scan,scan-decoupled,scan-lookahead,scan-lookahead-inclusive,scan-best,scan-best-inclusive
-if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && [ "$mode" != compact ] && [ "$mode" != sort ] && command -v compute-sanitizer > /dev/null; then
+if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && [ "$mode" != compact ] && [ "$mode" != sort ] && [ "$mode" != sort-tune ] && command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $ours --min 1000 --max 9000 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool.log" 2>&1
     echo "compute-sanitizer $tool (all ours, n 1000..8000) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool.log" | head -1)"
@@ -51,6 +52,23 @@ if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && 
     echo "compute-sanitizer $tool (scan-best, n 40000) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool-scan.log" | head -1)"
   done
 fi
+
+# The sort tuning run: sort-onesweep(-pairs), the v2 rows and CUB, int, at 2^20, 2^24 and 2^28 only,
+# 5 repeats (one bench call per size: std::stable_sort's reference is made once per size and
+# shared by every kernel of the call), then the one-block path (n <= 4096) against the full
+# pipeline and CUB at 2^10..2^13.
+sort_v2_keys=x-sort-v2-256x16,x-sort-v2-384x12,x-sort-v2-256x20,x-sort-v2-384x20,x-sort-v2-512x12
+sort_v2_pairs=x-sort-pairs-v2-256x16,x-sort-pairs-v2-384x12,x-sort-pairs-v2-384x20,x-sort-pairs-v3-256x16,x-sort-pairs-v3-384x16,x-sort-pairs-v3-384x20
+sort_tune() {
+  local t0=$(date +%s)
+  : > "$LOG/sort-tune.txt"
+  for n in 1048576 16777216 268435456; do
+    $bin bench --kernel sort-onesweep,$sort_v2_keys,cub-sort-keys,sort-onesweep-pairs,$sort_v2_pairs,cub-sort-pairs,copy --type int --min $n --max $n --repeats 5 >> "$LOG/sort-tune.txt" 2>&1
+    echo "sort tune n=$n rc=$? ($(( $(date +%s) - t0 )) s)"
+  done
+  $bin bench --kernel sort-onesweep,x-sort-v2-256x16,cub-sort-keys,sort-onesweep-pairs,x-sort-pairs-v3-256x16,cub-sort-pairs --type int --min 1024 --max 8192 --repeats 5 >> "$LOG/sort-tune.txt" 2>&1
+  echo "sort tune small n rc=$? ($(( $(date +%s) - t0 )) s)"
+}
 
 case "$mode" in
 tail)
@@ -168,11 +186,24 @@ sort)
     $bin bench --kernel sort-onesweep,cub-sort-keys,sort-onesweep-pairs,cub-sort-pairs,copy,read-probe --type $type --json "$OUT/$gpu-sort-$type.json" > "$OUT/sort-$type.txt" 2> "$LOG/sort-$type.err"
     echo "bench sort $type rc=$? ($(( $(date +%s) - t0 )) s)"
   done
-  $bin bench --kernel sort-onesweep,x-sort-256x24,x-sort-384x12,cub-sort-keys,sort-onesweep-pairs,x-sort-pairs-256x24,cub-sort-pairs,copy --min 1048576 --repeats 10 > "$LOG/sort-tune.txt" 2>&1; echo "sort tune rc=$?"
+  sort_tune
   grep -A40 "best kernels" "$OUT/sort-int.txt" | head -45
   grep -A40 "best kernels" "$OUT/sort-float.txt" | grep -E "268435456|134217728"
-  grep -E "^(sort|x-|cub|copy)" "$LOG/sort-tune.txt" | awk '$2==16777216 || $2==268435456'
+  grep -E "^(sort|x-|cub|copy)" "$LOG/sort-tune.txt"
   grep -E "WRONG|error" "$OUT"/sort-*.txt "$LOG/sort-tune.txt" | head
+  ;;
+sort-tune)
+  # Only the tuning comparison (about 4 minutes with the build and the tests): memcheck of the v2
+  # rows at ragged sizes, then sort_tune.
+  if command -v compute-sanitizer > /dev/null; then
+    for n in 8199 1000003; do
+      compute-sanitizer --tool memcheck --error-exitcode 9 $bin bench --kernel $sort_v2_keys,$sort_v2_pairs --min $n --max $n --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-memcheck-sort-v2-$n.log" 2>&1
+      echo "compute-sanitizer memcheck (v2 sorts, int, n $n) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-memcheck-sort-v2-$n.log" | head -1)"
+    done
+  fi
+  sort_tune
+  grep -E "^(sort|x-|cub|copy)" "$LOG/sort-tune.txt"
+  grep -E "WRONG|error" "$LOG/sort-tune.txt" | head
   ;;
 quick)
   $bin bench --kernel reduce-best,cub-reduce,read-probe,scan-best,scan-best-inclusive,cub-scan,cub-scan-inclusive,copy --json "$OUT/best-int.json" > "$OUT/best-int.txt" 2> "$LOG/best-int.err"

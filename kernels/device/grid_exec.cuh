@@ -48,6 +48,18 @@ struct CudaExec {
                                                             static_cast<int>(cudaSharedmemCarveoutMaxShared));
       cuda_check(carve, kernel + ": shared-memory carveout of " + name);
     }
+    if (static_cast<size_t>(smem_words) * 4 > 48 * 1024) {
+      // More than 48 KiB of dynamic shared memory needs the kernel's opt-in (up to the device's
+      // limit per block), set once per kernel.
+      static const cudaError_t opt_in = [] {
+        int device = 0, most = 0;
+        cudaError_t e = cudaGetDevice(&device);
+        if (e == cudaSuccess) e = cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
+        if (e == cudaSuccess) e = cudaFuncSetAttribute(grid_kernel<Prog, Op, T, Args>, cudaFuncAttributeMaxDynamicSharedMemorySize, most);
+        return e;
+      }();
+      cuda_check(opt_in, kernel + ": opt-in to more than 48 KiB of shared memory for " + name);
+    }
     grid_kernel<Prog, Op, T, Args><<<blocks, threads, static_cast<size_t>(smem_words) * 4, stream>>>(args);
     cuda_check(cudaGetLastError(), kernel + ": launch of " + name + " (" + std::to_string(blocks) + " blocks of " + std::to_string(threads) + ")");
   }

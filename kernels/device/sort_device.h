@@ -200,6 +200,51 @@ SS_HD int digit_look_back(unsigned long long* status, long long tile, int d, uns
   return before;
 }
 
+// The steps both pass programs share.
+// Thread tid's items, warp-striped: item k is element (tid / 32) x 32 x ITEMS + 32k + tid % 32 of
+// the tile that starts at src; items past count are left as they are.
+template <int ITEMS, class ItemsT>
+SS_HD void load_warp_striped(ItemsT& items, int tid, const uint32_t* src, int count, bool full) {
+  const int first = (tid / kWarpSize) * kWarpSize * ITEMS + tid % kWarpSize;
+  SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+    if (full || first + k * kWarpSize < count) items[k] = src[first + k * kWarpSize];
+}
+
+// Per digit (thread tid < kRadixDigits): the digit's count in the tiles before (look-back), the
+// inclusive count published (flag P), and the digit's out offset: element j of the sorted tile with
+// this digit goes to out[dout[digit] + j] (tile_count: the tile's count of the digit; first_place:
+// its first place in the tile).
+SS_HD void digit_out_offset(const OnesweepArgs& a, long long tile, int tid, int tile_count, int first_place, const Shared<int>& dout) {
+  if (tid >= kRadixDigits) return;
+  const int before = tile == 0 ? 0 : digit_look_back(a.status, tile, tid, a.tag);
+  if (tile > 0) store_status(a.status + tile * kRadixDigits + tid, pack_status(a.tag, kFlagPrefix, before + tile_count));
+  dout.store(tid, a.offsets[tid] + before - first_place);
+}
+
+// The sorted tile out, consecutive threads at consecutive elements: element j = i x THREADS + tid
+// (key_at(j)) to keys_out[offset_at(digit) + j]; then also(i, j, to).
+template <int THREADS, int ITEMS, SortKey K, class KeyAt, class OffsetAt, class Also>
+SS_HD void write_sorted_keys(const OnesweepArgs& a, int tid, int count, bool full, KeyAt&& key_at, OffsetAt&& offset_at, Also&& also) {
+  SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
+    const int j = i * THREADS + tid;
+    if (!full && j >= count) break;
+    const uint32_t key = key_at(j);
+    const int to = offset_at(radix_digit<K>(key, a.pass)) + j;
+    a.keys_out[to] = key;
+    also(i, j, to);
+  }
+}
+
+// The sorted values out (element j = i x THREADS + tid: value_at(j)) to where the keys went (dest).
+template <int THREADS, int ITEMS, class ValueAt, class Dest>
+SS_HD void write_sorted_values(const OnesweepArgs& a, int tid, int count, bool full, ValueAt&& value_at, const Dest& dest) {
+  SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
+    const int j = i * THREADS + tid;
+    if (!full && j >= count) break;
+    a.vals_out[dest[i]] = value_at(j);
+  }
+}
+
 // The tile program of one pass: THREADS x ITEMS keys per tile, MIN_BLOCKS blocks per SM.
 template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS>
 struct OnesweepTile {
@@ -239,15 +284,8 @@ struct OnesweepTile {
     // 1. the warps' digit counters to zero; keys (and values) in, warp-striped
     b.threads([&](int tid) {
       for (int i = tid; i < kWarps * kRadixDigits; i += THREADS) whist.store(i, 0);
-      const int lane = tid % kWarpSize, first = (tid / kWarpSize) * kWarpItems + lane;
-      const uint32_t* src = a.keys_in + tile_first + first;
-      SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-        if (full || first + k * kWarpSize < count) keys[tid][k] = src[k * kWarpSize];
-      if (PAIRS) {
-        const uint32_t* vsrc = a.vals_in + tile_first + first;
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if (full || first + k * kWarpSize < count) vals[tid][k] = vsrc[k * kWarpSize];
-      }
+      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + tile_first, count, full);
+      if (PAIRS) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + tile_first, count, full);
     });
     b.sync();  // counters zeroed
     // 2. each warp ranks item k of its lanes among the equal digits, k = 0, 1, ... (input order)
@@ -316,24 +354,15 @@ struct OnesweepTile {
     });
     // 5. per digit: the count in the tiles before (look-back), published inclusive; element j of
     // the sorted tile with this digit goes to out[dout[digit] + j]
-    b.threads([&](int tid) {
-      if (tid < kRadixDigits) {
-        const int before = tile == 0 ? 0 : digit_look_back(a.status, tile, tid, a.tag);
-        if (tile > 0) store_status(a.status + tile * kRadixDigits + tid, pack_status(a.tag, kFlagPrefix, before + cnt[tid]));
-        dout.store(tid, a.offsets[tid] + before - val[tid]);
-      }
-    });
+    b.threads([&](int tid) { digit_out_offset(a, tile, tid, cnt[tid], val[tid], dout); });
     b.sync();  // the sorted tile and the out offsets in shared memory
     // 6. the sorted tile out: consecutive threads at consecutive elements
     b.threads([&](int tid) {
-      SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
-        const int j = i * THREADS + tid;
-        if (!full && j >= count) break;
-        const uint32_t key = exch.load(j);
-        const int to = dout.load(radix_digit<K>(key, a.pass)) + j;
-        a.keys_out[to] = key;
-        if (PAIRS) dest[tid][i] = to;
-      }
+      write_sorted_keys<THREADS, ITEMS, K>(
+          a, tid, count, full, [&](int j) { return exch.load(j); }, [&](int d) { return dout.load(d); },
+          [&](int i, int, int to) {
+            if (PAIRS) dest[tid][i] = to;
+          });
     });
     if (PAIRS) {
       b.sync();  // the keys read from the exchange
@@ -343,14 +372,302 @@ struct OnesweepTile {
           if (full || warp * kWarpItems + k * kWarpSize + lane < count) exch.store(place[tid][k], vals[tid][k]);
       });
       b.sync();  // the values sorted in the exchange
-      b.threads([&](int tid) {
-        SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
-          const int j = i * THREADS + tid;
-          if (!full && j >= count) break;
-          a.vals_out[dest[tid][i]] = exch.load(j);
-        }
-      });
+      b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, count, full, [&](int j) { return exch.load(j); }, dest[tid]); });
     }
+  }
+};
+
+// ---- Version 2 of the pass ("early counts", the organisation of CUB's onesweep ranking, written
+// anew here): the tile's digit counts come first, so the ranks come out as places in the tile.
+//   1. keys in, warp-striped as above; every warp counts its keys' digits in its own 256 counters
+//      (shared-memory atomics, no order needed: only the counts);
+//   2. per digit (one thread): the warps' counts scanned in warp order, the tile's count published
+//      at once (flag A, or P for tile 0), the tile's counts scanned across the block; each warp's
+//      counter of digit d becomes the digit's first place in the tile plus the warps before;
+//   3. each warp ranks its items as before (match, the group's highest lane takes the counter and
+//      advances it: an atomic add that returns the counter), but the counter is already the place
+//      in the tile: the key goes straight to the exchange, no rank array and no second sweep;
+//   4. look-back and the write as in OnesweepTile; for pairs the values are loaded after the
+//      ranking (their loads in flight during the look-back) and go through the exchange to the
+//      places the keys took.
+// Against OnesweepTile: one block-wide barrier and one sweep over the items less, ITEMS registers
+// less for keys (no ranks kept), the A flag published before the ranking instead of after it.
+template <class I>
+SS_HD I fetch_add(I* p, I v) {  // returns the old value (shared memory on the GPU)
+#if defined(__CUDA_ARCH__)
+  return atomicAdd(p, v);
+#else
+  const I old = *p;
+  *p = old + v;
+  return old;
+#endif
+}
+
+// Steps 1 and 2 of a v2 tile: every warp's counters zeroed and filled with its count of each digit,
+// then turned into the digit's first place in the tile for that warp (the warps before it in the
+// same digit, plus every smaller digit's count). Returns (in cnt) the tile's count of digit tid and
+// (in val) the digit's first place in the tile, for tid < kRadixDigits. publish(tid, count) runs for
+// each digit once its count is known (before the block scan). Ends with a barrier.
+template <int THREADS, int ITEMS, SortKey K, class Block, class Keys, class R, class Publish>
+SS_HD void early_counts(Block& b, const Shared<int>& whist, const Shared<int>& wt, Keys& keys, R& cnt, R& val, R& total, R& other, int pass, int count, bool full,
+                        Publish&& publish) {
+  constexpr int kWarps = THREADS / kWarpSize, kWarpItems = kWarpSize * ITEMS;
+  b.threads([&](int tid) {
+    for (int i = tid; i < kWarps * kRadixDigits; i += THREADS) whist.store(i, 0);
+  });
+  b.sync();  // counters zeroed
+  b.threads([&](int tid) {
+    const int lane = tid % kWarpSize, warp = tid / kWarpSize;
+    SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+      if (full || warp * kWarpItems + k * kWarpSize + lane < count) atomic_add(whist.data + warp * kRadixDigits + radix_digit<K>(keys[tid][k], pass), 1);
+  });
+  b.sync();  // every warp's counts complete
+  // The counters after a barrier, through a plain pointer: the warps' counts of a digit are loaded
+  // four at a time, then scanned (Shared::load is volatile: one load after the other).
+  int* const wh = whist.data;
+  b.threads([&](int tid) {
+    int run = 0;
+    if (tid < kRadixDigits) {
+      constexpr int kGroup = kWarps < 4 ? kWarps : 4;  // 4 loads in flight (more would cost registers at the peak)
+      static_assert(kWarps % kGroup == 0, "whole groups of warps");
+      SS_UNROLL for (int w0 = 0; w0 < kWarps; w0 += kGroup) {
+        int c[kGroup];
+        SS_UNROLL for (int w = 0; w < kGroup; ++w) c[w] = wh[(w0 + w) * kRadixDigits + tid];
+        SS_UNROLL for (int w = 0; w < kGroup; ++w) {
+          wh[(w0 + w) * kRadixDigits + tid] = run;
+          run += c[w];
+        }
+      }
+      publish(tid, run);
+    }
+    cnt[tid] = run;
+    val[tid] = run;
+  });
+  block_exclusive_scan<OpSum, int>(b, val, total, other, wt);  // ends with a barrier
+  b.threads([&](int tid) {
+    if (tid < kRadixDigits) {
+      constexpr int kGroup = kWarps < 4 ? kWarps : 4;
+      SS_UNROLL for (int w0 = 0; w0 < kWarps; w0 += kGroup) {
+        int c[kGroup];
+        SS_UNROLL for (int w = 0; w < kGroup; ++w) c[w] = wh[(w0 + w) * kRadixDigits + tid];
+        SS_UNROLL for (int w = 0; w < kGroup; ++w) whist.store((w0 + w) * kRadixDigits + tid, c[w] + val[tid]);  // volatile: the group's stores stay in order before the next loads
+      }
+    }
+  });
+  b.sync();  // the warps' counters are places in the tile
+}
+
+// Step 3 of a v2 tile for item k: the place in the tile of item k of thread tid (its warp's counter
+// of the digit, advanced by the group of equal digits), or -1 past the end. Call for every thread
+// of a warp, then warp_sync.
+template <int ITEMS, SortKey K, class Keys>
+SS_HD int match_place(const Shared<int>& whist, const Keys& keys, int tid, int k, int pass, int count, bool full) {
+  constexpr int kWarpItems = kWarpSize * ITEMS;
+  const int lane = tid % kWarpSize, warp = tid / kWarpSize;
+  const bool valid = full || warp * kWarpItems + k * kWarpSize + lane < count;
+  const int d = valid ? radix_digit<K>(keys[tid][k], pass) : kRadixDigits;  // past n: a digit of its own, never counted
+  const unsigned below = (1u << lane) - 1u;
+#if defined(__CUDA_ARCH__)
+  const unsigned peers = __match_any_sync(0xffffffffu, d);
+  const int leader = match_leader(peers);
+  int first = 0;
+  if (lane == leader && valid) first = atomicAdd(whist.data + warp * kRadixDigits + d, match_popc(peers));
+  first = __shfl_sync(0xffffffffu, first, leader);  // the shuffle orders this item's add before the next item's
+#else
+  // The warp's match, lane by lane (the leader, the highest lane, comes last: see OnesweepTile).
+  unsigned peers = 0;
+  for (int j = 0; j < kWarpSize; ++j) {
+    const int t = warp * kWarpSize + j;
+    const bool valid_j = full || warp * kWarpItems + k * kWarpSize + j < count;
+    if ((valid_j ? radix_digit<K>(keys[t][k], pass) : kRadixDigits) == d) peers |= 1u << j;
+  }
+  const int leader = match_leader(peers);
+  const int first = valid ? whist.load(warp * kRadixDigits + d) : 0;
+  if (lane == leader && valid) whist.store(warp * kRadixDigits + d, first + match_popc(peers));
+#endif
+  return valid ? first + match_popc(peers & below) : -1;
+}
+
+// VEXCH (pairs): the values loaded with the keys and stored to a second exchange at the keys'
+// places during the ranking, so no place or destination is kept per item (2 x ITEMS registers less,
+// kTile words of shared memory more); without it the values are loaded after the ranking and go
+// through the keys' exchange once the keys are out.
+template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, bool VEXCH = false>
+struct OnesweepTileV2 {
+  static_assert(THREADS % kWarpSize == 0 && THREADS >= kRadixDigits && THREADS <= 1024, "whole warps, a thread per digit");
+  static_assert(ITEMS >= 1 && ITEMS <= 32, "items per thread");
+  static constexpr bool kDynamic = false, kMaxShared = true;
+  static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
+  static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
+  static constexpr int kWarps = THREADS / kWarpSize, kWarpItems = kWarpSize * ITEMS;
+  static constexpr bool kLateValues = PAIRS && !VEXCH, kValueExchange = PAIRS && VEXCH;
+  // Shared memory, in words: the exchange (and the values' exchange), every warp's digit counters
+  // (places), each digit's out offset, the block scan's warp totals.
+  static constexpr int kExchange = 0, kValues = kTile, kWarpHist = kValues + (kValueExchange ? kTile : 0);
+  static constexpr int kDigitOut = kWarpHist + kWarps * kRadixDigits, kScanWords = kDigitOut + kRadixDigits;
+  static constexpr int kSmemWords = kScanWords + kWarpSize;
+  static_assert(kSmemWords * 4 <= 227 * 1024, "at most 227 KiB of shared memory per block (sm_90; more than 48 KiB: CudaExec opts in)");
+
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const OnesweepArgs& a) {
+    auto smem = b.template shared<uint32_t>(kSmemWords);
+    auto exch = view_as<uint32_t>(smem, kExchange);
+    auto vexch = view_as<uint32_t>(smem, kValues);
+    auto whist = view_as<int>(smem, kWarpHist);
+    auto dout = view_as<int>(smem, kDigitOut);
+    auto wt = view_as<int>(smem, kScanWords);
+    // After a barrier the sorted tile and the out offsets are read through plain pointers: the
+    // loads of all items can be issued together (Shared::load is volatile: one after the other).
+    const uint32_t* exch_p = exch.data;
+    const uint32_t* vexch_p = vexch.data;
+    const int* dout_p = dout.data;
+    auto keys = b.template regs<Items<uint32_t, ITEMS>>();
+    auto vals = b.template regs<Items<uint32_t, PAIRS ? ITEMS : 1>>();
+    auto place = b.template regs<Items<int, kLateValues ? ITEMS : 1>>();  // late values: the place in the tile of item k
+    auto dest = b.template regs<Items<int, kLateValues ? ITEMS : 1>>();   // late values: where element tid + i * THREADS of the sorted tile went
+    auto cnt = b.template regs<int>();
+    auto val = b.template regs<int>();
+    auto total = b.template regs<int>();
+    auto other = b.template regs<int>();
+    const long long tile = g.block;
+    const long long tile_first = tile * kTile;
+    const bool full = tile_first + kTile <= a.n;
+    const int count = full ? kTile : static_cast<int>(a.n - tile_first);
+    b.threads([&](int tid) {
+      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + tile_first, count, full);
+      if (kValueExchange) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + tile_first, count, full);
+    });
+    early_counts<THREADS, ITEMS, K>(b, whist, wt, keys, cnt, val, total, other, a.pass, count, full, [&](int d, int c) {
+      store_status(a.status + tile * kRadixDigits + d, pack_status(a.tag, tile == 0 ? kFlagPrefix : kFlagAggregate, c));
+    });
+    SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
+      b.threads([&](int tid) {
+        const int at = match_place<ITEMS, K>(whist, keys, tid, k, a.pass, count, full);
+        if (at >= 0) {
+          exch.store(at, keys[tid][k]);
+          if (kValueExchange) vexch.store(at, vals[tid][k]);
+        }
+        if (kLateValues) place[tid][k] = at;
+      });
+      b.warp_sync();
+    }
+    if (kLateValues) {
+      // the values' loads, in flight during the look-back
+      b.threads([&](int tid) { load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + tile_first, count, full); });
+    }
+    b.threads([&](int tid) { digit_out_offset(a, tile, tid, cnt[tid], val[tid], dout); });
+    b.sync();  // the sorted tile and the out offsets in shared memory
+    b.threads([&](int tid) {
+      write_sorted_keys<THREADS, ITEMS, K>(
+          a, tid, count, full, [&](int j) { return exch_p[j]; }, [&](int d) { return dout_p[d]; },
+          [&](int i, int j, int to) {
+            if (kValueExchange) a.vals_out[to] = vexch_p[j];
+            if (kLateValues) dest[tid][i] = to;
+          });
+    });
+    if (kLateValues) {
+      b.sync();  // the keys read from the exchange
+      b.threads([&](int tid) {
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+          if (place[tid][k] >= 0) exch.store(place[tid][k], vals[tid][k]);
+      });
+      b.sync();  // the values sorted in the exchange
+      b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, count, full, [&](int j) { return exch_p[j]; }, dest[tid]); });
+    }
+  }
+};
+
+// ---- The small-n path: n <= THREADS x ITEMS keys sorted by one block, all four digit passes in
+// shared memory (one launch, no histogram, no look-back). Each pass: early counts and match ranking
+// as in OnesweepTileV2 (with tile 0's offsets: the digit's first place in the tile), the keys (and
+// values) through the exchange to their places, then read back warp-striped for the next pass;
+// the keys stay in input order within a digit (the ranks follow the element order), so the result
+// is stable. The last pass writes the exchange out, consecutive threads at consecutive elements.
+struct SingleTileArgs {
+  const uint32_t* keys_in;
+  uint32_t* keys_out;
+  const uint32_t* vals_in;  // pairs only
+  uint32_t* vals_out;
+  int n;  // <= the tile
+};
+
+template <int THREADS, int ITEMS, SortKey K, bool PAIRS>
+struct OnesweepSingleTile {
+  static_assert(THREADS % kWarpSize == 0 && THREADS >= kRadixDigits && THREADS <= 1024, "whole warps, a thread per digit");
+  static constexpr bool kDynamic = false, kMaxShared = true;
+  static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
+  static constexpr int kMaxThreads = THREADS, kMinBlocks = 1;
+  static constexpr int kWarps = THREADS / kWarpSize, kWarpItems = kWarpSize * ITEMS;
+  static constexpr int kExchange = 0, kWarpHist = kTile, kScanWords = kWarpHist + kWarps * kRadixDigits;
+  static constexpr int kSmemWords = kScanWords + kWarpSize;
+  static_assert(kSmemWords * 4 <= 48 * 1024, "a launch without the opt-in to more than 48 KiB of shared memory");
+
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx, const SingleTileArgs& a) {
+    auto smem = b.template shared<uint32_t>(kSmemWords);
+    auto exch = view_as<uint32_t>(smem, kExchange);
+    auto whist = view_as<int>(smem, kWarpHist);
+    auto wt = view_as<int>(smem, kScanWords);
+    auto keys = b.template regs<Items<uint32_t, ITEMS>>();
+    auto vals = b.template regs<Items<uint32_t, PAIRS ? ITEMS : 1>>();
+    auto place = b.template regs<Items<int, PAIRS ? ITEMS : 1>>();
+    auto cnt = b.template regs<int>();
+    auto val = b.template regs<int>();
+    auto total = b.template regs<int>();
+    auto other = b.template regs<int>();
+    const int count = a.n;
+    const bool full = count == kTile;
+    b.threads([&](int tid) {
+      const int first = (tid / kWarpSize) * kWarpItems + tid % kWarpSize;
+      SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+        if (first + k * kWarpSize < count) {
+          keys[tid][k] = a.keys_in[first + k * kWarpSize];
+          if (PAIRS) vals[tid][k] = a.vals_in[first + k * kWarpSize];
+        }
+    });
+    for (int pass = 0; pass < kRadixPasses; ++pass) {
+      early_counts<THREADS, ITEMS, K>(b, whist, wt, keys, cnt, val, total, other, pass, count, full, [](int, int) {});
+      SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
+        b.threads([&](int tid) {
+          const int at = match_place<ITEMS, K>(whist, keys, tid, k, pass, count, full);
+          if (at >= 0) exch.store(at, keys[tid][k]);
+          if (PAIRS) place[tid][k] = at;
+        });
+        b.warp_sync();
+      }
+      b.sync();  // the keys in the exchange in this pass's order
+      if (pass + 1 == kRadixPasses && !PAIRS) break;
+      b.threads([&](int tid) {
+        const int first = (tid / kWarpSize) * kWarpItems + tid % kWarpSize;
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+          if (first + k * kWarpSize < count) keys[tid][k] = exch.load(first + k * kWarpSize);
+      });
+      if (PAIRS) {
+        b.sync();  // the keys read back
+        b.threads([&](int tid) {
+          SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+            if (place[tid][k] >= 0) exch.store(place[tid][k], vals[tid][k]);
+        });
+        b.sync();  // the values in the exchange
+        if (pass + 1 == kRadixPasses) break;
+        b.threads([&](int tid) {
+          const int first = (tid / kWarpSize) * kWarpItems + tid % kWarpSize;
+          SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+            if (first + k * kWarpSize < count) vals[tid][k] = exch.load(first + k * kWarpSize);
+        });
+      }
+      b.sync();  // the exchange free for the next pass
+    }
+    // the exchange holds the last pass's order: the values (pairs), the keys (keys only); for pairs
+    // the keys are in registers, warp-striped, in that order
+    b.threads([&](int tid) {
+      for (int j = tid; j < count; j += THREADS) (PAIRS ? a.vals_out : a.keys_out)[j] = exch.load(j);
+      if (PAIRS) {
+        const int first = (tid / kWarpSize) * kWarpItems + tid % kWarpSize;
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+          if (first + k * kWarpSize < count) a.keys_out[first + k * kWarpSize] = keys[tid][k];
+      }
+    });
   }
 };
 
@@ -367,14 +684,18 @@ struct SortRun {
   const char* name;
 };
 
-// The launches of one sort with the pass program of shape (THREADS, ITEMS, MIN_BLOCKS).
-template <int THREADS, int ITEMS, int MIN_BLOCKS>
+// The launches of one sort with the pass program of shape (THREADS, ITEMS, MIN_BLOCKS): OnesweepTile
+// (VERSION 1) or OnesweepTileV2 (VERSION 2; 3: with VEXCH, the values' own exchange); with SMALL_THREADS > 0, an n of at most
+// SMALL_THREADS x SMALL_ITEMS keys is sorted by one launch of OnesweepSingleTile instead.
+// ONLY: 0 builds the keys' kernels alone, 1 the pairs' alone, -1 both (a row of the other kind throws).
+template <int THREADS, int ITEMS, int MIN_BLOCKS, int VERSION = 1, int SMALL_THREADS = 0, int SMALL_ITEMS = 0, int ONLY = -1>
 struct OnesweepSequence {
   static constexpr int kTile = THREADS * ITEMS;
+  static constexpr int kSmall = SMALL_THREADS * SMALL_ITEMS;  // the one-block path's largest n (0: none)
   static constexpr int kHistThreads = 256, kHistLoads = 4;  // the histogram's block, and its 16-byte loads in flight per thread
   template <SortKey K, bool PAIRS, class Exec>
   static void run_typed(Exec& ex, const SortRun& r) {
-    using Pass = OnesweepTile<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>;
+    using Pass = std::conditional_t<VERSION >= 2, OnesweepTileV2<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS, VERSION == 3>, OnesweepTile<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>>;
     using H = SortHistogram<kHistThreads, kHistLoads, K>;
     const long long tiles = ceil_div(r.n, kTile);
     uint32_t* alt_keys = r.ws.template take<uint32_t>(r.n);
@@ -382,6 +703,14 @@ struct OnesweepSequence {
     int* hist = r.ws.template take<int>(kRadixPasses * kRadixDigits);
     unsigned long long* status = r.ws.template take<unsigned long long>(tiles * kRadixDigits);  // one set for every pass: each pass has its own tag
     if (Exec::counting || r.n == 0) return;
+    if constexpr (kSmall > 0) {
+      if (r.n <= kSmall) {
+        using Single = OnesweepSingleTile<(SMALL_THREADS > 0 ? SMALL_THREADS : kRadixDigits), (SMALL_ITEMS > 0 ? SMALL_ITEMS : 1), K, PAIRS>;
+        ex.template launch<Single, OpSum>(1, Single::kThreads, Single::kSmemWords,
+                                          SingleTileArgs{r.keys_in, r.keys_out, PAIRS ? r.vals_in : nullptr, PAIRS ? r.vals_out : nullptr, static_cast<int>(r.n)}, r.name);
+        return;
+      }
+    }
     ex.memset_zero(hist, sizeof(int) * kRadixPasses * kRadixDigits);
     const long long chunks = ceil_div(ceil_div(r.n, 4), H::kChunkQuads);
     const int hist_blocks = static_cast<int>(chunks < r.max_blocks ? chunks : (r.max_blocks > 0 ? r.max_blocks : 1));
@@ -411,8 +740,13 @@ struct OnesweepSequence {
         case SortKey::Float: go(std::integral_constant<SortKey, SortKey::Float>{}, with_values); break;
       }
     };
-    if (pairs) by_key(std::true_type{});
-    else by_key(std::false_type{});
+    if ((ONLY == 0 && pairs) || (ONLY == 1 && !pairs)) throw std::logic_error(std::string(r.name) + ": this sequence has no kernels for " + (pairs ? "pairs" : "keys alone"));
+    if constexpr (ONLY != 0) {
+      if (pairs) by_key(std::true_type{});
+    }
+    if constexpr (ONLY != 1) {
+      if (!pairs) by_key(std::false_type{});
+    }
   }
 };
 
@@ -437,6 +771,32 @@ void for_each_sort(Visit&& v) {
   v(SortRow<OnesweepSequence<256, 24, 1>>{"x-sort-256x24", "sort-onesweep's pass at 256 x 24 per tile", "scanscope", false, tuning});
   v(SortRow<OnesweepSequence<384, 12, 2>>{"x-sort-384x12", "sort-onesweep's pass at 384 x 12 per tile", "scanscope", false, tuning});
   v(SortRow<OnesweepSequence<256, 24, 1>>{"x-sort-pairs-256x24", "sort-onesweep-pairs' pass at 256 x 24 per tile", "scanscope", true, tuning});
+  // Version 2 of the pass (OnesweepTileV2: early counts, ranks as places in the tile), each with the
+  // one-block path for n <= 512 x 8 (OnesweepSingleTile). Shapes: sort-onesweep's, more items per
+  // block at 2 blocks per SM, and CUB's sm_90 shape for 32-bit keys (384 threads, ~20 items).
+  // Keys rows build only the keys' kernels and pairs rows only the pairs', each with the blocks per
+  // SM (MIN_BLOCKS) its registers allow without spills.
+  using V2_256x16 = OnesweepSequence<256, 16, 5, 2, 512, 8, 0>;
+  using V2_384x12 = OnesweepSequence<384, 12, 4, 2, 512, 8, 0>;
+  using V2_256x20 = OnesweepSequence<256, 20, 4, 2, 512, 8, 0>;
+  using V2_384x20 = OnesweepSequence<384, 20, 3, 2, 512, 8, 0>;
+  using V2_512x12 = OnesweepSequence<512, 12, 3, 2, 512, 8, 0>;
+  using V2P_256x16 = OnesweepSequence<256, 16, 2, 2, 512, 8, 1>;
+  using V2P_384x12 = OnesweepSequence<384, 12, 2, 2, 512, 8, 1>;
+  using V2P_384x20 = OnesweepSequence<384, 20, 1, 2, 512, 8, 1>;
+  const char* v2 = "scanscope (early counts after CUB's onesweep ranking)";
+  v(SortRow<V2_256x16>{"x-sort-v2-256x16", "pass v2 (early counts, ranks are places in the tile) at 256 x 16, built for 5 blocks/SM; n <= 4096 in one block", v2, false, tuning});
+  v(SortRow<V2_384x12>{"x-sort-v2-384x12", "pass v2 at 384 x 12, built for 4 blocks/SM; n <= 4096 in one block", v2, false, tuning});
+  v(SortRow<V2_256x20>{"x-sort-v2-256x20", "pass v2 at 256 x 20, built for 4 blocks/SM; n <= 4096 in one block", v2, false, tuning});
+  v(SortRow<V2_384x20>{"x-sort-v2-384x20", "pass v2 at 384 x 20 (CUB's sm_90 tile for 32-bit keys), built for 3 blocks/SM; n <= 4096 in one block", v2, false, tuning});
+  v(SortRow<V2_512x12>{"x-sort-v2-512x12", "pass v2 at 512 x 12, built for 3 blocks/SM; n <= 4096 in one block", v2, false, tuning});
+  v(SortRow<V2P_256x16>{"x-sort-pairs-v2-256x16", "pairs, pass v2 at 256 x 16, built for 2 blocks/SM (values loaded after the ranking); n <= 4096 in one block", v2, true, tuning});
+  v(SortRow<V2P_384x12>{"x-sort-pairs-v2-384x12", "pairs, pass v2 at 384 x 12, built for 2 blocks/SM; n <= 4096 in one block", v2, true, tuning});
+  v(SortRow<V2P_384x20>{"x-sort-pairs-v2-384x20", "pairs, pass v2 at 384 x 20, built for 1 block/SM; n <= 4096 in one block", v2, true, tuning});
+  // Pairs with the values' own exchange (VERSION 3: no ranks or destinations kept per item).
+  v(SortRow<OnesweepSequence<256, 16, 4, 3, 512, 8, 1>>{"x-sort-pairs-v3-256x16", "pairs, pass v2 with the values' own exchange (no ranks kept) at 256 x 16; n <= 4096 in one block", v2, true, tuning});
+  v(SortRow<OnesweepSequence<384, 16, 3, 3, 512, 8, 1>>{"x-sort-pairs-v3-384x16", "pairs, pass v2 with the values' own exchange at 384 x 16 (61 KiB of shared memory); n <= 4096 in one block", v2, true, tuning});
+  v(SortRow<OnesweepSequence<384, 20, 2, 3, 512, 8, 1>>{"x-sort-pairs-v3-384x20", "pairs, pass v2 with the values' own exchange at 384 x 20 (73 KiB of shared memory); n <= 4096 in one block", v2, true, tuning});
 }
 
 struct SortInfo {
@@ -446,7 +806,8 @@ struct SortInfo {
   unsigned flags;
   const char* title;
   const char* source;
-  int tile;  // keys per tile of a pass
+  int tile;   // keys per tile of a pass
+  int small;  // the one-block path's largest n (one launch), 0 for none
   bool tuning() const { return (flags & 4u) != 0; }
   bool best() const { return (flags & 1u) != 0; }
 };
@@ -456,7 +817,7 @@ inline const std::vector<SortInfo>& sorts() {
     std::vector<SortInfo> v;
     for_each_sort([&](const auto& row) {
       using R = std::decay_t<decltype(row)>;
-      v.push_back({static_cast<int>(v.size()), row.id, row.pairs, row.flags, row.title, row.source, R::Sequence::kTile});
+      v.push_back({static_cast<int>(v.size()), row.id, row.pairs, row.flags, row.title, row.source, R::Sequence::kTile, R::Sequence::kSmall});
     });
     return v;
   }();
