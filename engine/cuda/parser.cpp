@@ -107,7 +107,7 @@ bool is_sync_builtin(Builtin b) {
   }
 }
 
-const char* const kUnsupportedTypes[] = {"half", "__half", "dim3", "auto", "char2", "char4", "uchar2", "uchar4", "short2", "short4", "ushort2", "ushort4",
+const char* const kUnsupportedTypes[] = {"half", "__half", "dim3", "auto", "char3", "uchar3", "short1", "short3", "ushort1", "ushort3",
                                          "long2", "long4", "ulong2", "ulong4", "longlong2", "longlong4", "ulonglong2", "ulonglong4",
                                          "double2", "double4", "int1", "uint1", "float1"};
 
@@ -115,6 +115,12 @@ const VectorTypeInfo kVectorTypes[] = {
     {"int2", Base::Int, 2},        {"int3", Base::Int, 3},        {"int4", Base::Int, 4},
     {"uint2", Base::Unsigned, 2},  {"uint3", Base::Unsigned, 3},  {"uint4", Base::Unsigned, 4},
     {"float2", Base::Float, 2},    {"float3", Base::Float, 3},    {"float4", Base::Float, 4},
+    // vectors of bytes and shorts: packed as CUDA's vector_types.h lays them out (char2 2 bytes,
+    // aligned 2; char4 and short2 4 bytes, aligned 4; short4 8 bytes, aligned 8)
+    {"char1", Base::Char, 1},      {"char2", Base::Char, 2},      {"char4", Base::Char, 4},
+    {"uchar1", Base::UChar, 1},    {"uchar2", Base::UChar, 2},    {"uchar4", Base::UChar, 4},
+    {"short2", Base::Short, 2},    {"short4", Base::Short, 4},
+    {"ushort2", Base::UShort, 2},  {"ushort4", Base::UShort, 4},
 };
 
 // Warp intrinsics of before CUDA 9, which assumed a warp runs in lockstep: gone since Volta's
@@ -594,7 +600,8 @@ class Parser {
     for (const char* u : kUnsupportedTypes)
       if (w.text == u)
         fail(w.pos, "type '" + w.text + "' is not supported (kernel files use int, unsigned, float, bool, char, short, long long, unsigned long long, "
-                    "size_t, double and the vector types int2, int4, uint2, uint4, float2, float4, int3, uint3, float3)");
+                    "size_t, double and the vector types int2, int4, uint2, uint4, float2, float4, int3, uint3, float3, char1, char2, char4, "
+                    "uchar1, uchar2, uchar4, short2, short4, ushort2, ushort4)");
     if (group_type_at(i_)) {
       t = group_type();
     } else if (const VectorTypeInfo* vi = find_vector_type(w.text); vi && !find_alias(w.text)) {
@@ -709,6 +716,7 @@ class Parser {
   }
 
   // A constant expression inside `<...>`: a '>' there closes the list.
+  std::map<const Var*, long long> ref_array_len_;  // parameters T (&a)[N]: N
   std::pair<long long, Pos> template_constant() {
     const Pos p = cur().pos;
     const int saved = angle_;
@@ -1226,14 +1234,35 @@ class Parser {
     StructDef* d = owned.get();
     d->name = vi.name;
     d->vector = true;
+    static const char* const members[] = {"x", "y", "z", "w"};
+    if (is_small_base(vi.member)) {  // char2, uchar4, short2, ...: members packed, the whole vector one access of its bytes
+      const int mb = base_bytes(vi.member);
+      d->packed = true;
+      d->bytes = mb * vi.count;
+      d->words = (d->bytes + 3) / 4;
+      d->vector_words = d->words;
+      d->align = d->words;  // short4: 8-byte aligned; the others 4 bytes or less (char2's 2 within its word)
+      for (int k = 0; k < vi.count; ++k) {
+        StructDef::Field f;
+        f.name = members[k];
+        f.type = Type{vi.member, false};
+        f.byte = k * mb;
+        f.offset = f.byte / 4;
+        d->fields.push_back(f);
+      }
+      prog_.structs.push_back(std::move(owned));
+      structs_[vi.name] = d;
+      t.sdef = d;
+      return t;
+    }
     d->vector_words = vi.count == 3 ? 1 : vi.count;
     d->align = d->vector_words;
-    static const char* const members[] = {"x", "y", "z", "w"};
     for (int k = 0; k < vi.count; ++k) {
       StructDef::Field f;
       f.name = members[k];
       f.type = Type{vi.member, false};
       f.offset = k;
+      f.byte = 4 * k;
       d->fields.push_back(f);
     }
     d->words = vi.count;
@@ -1318,6 +1347,9 @@ class Parser {
           fail(mname.pos, "a " + t.name() + " member is not supported (a " + t.name() + " is " + (t.bytes() == 1 ? "one byte" : "two bytes") +
                               " in CUDA's layout: use int)");
         if (t.is_group()) fail(mname.pos, "a cooperative group cannot be a struct's member here");
+        if (t.is_struct() && t.bytes() % 4 != 0)
+          fail(mname.pos, "a " + t.name() + " member is not supported yet (a " + t.name() + " is " + std::to_string(t.bytes()) +
+                              " bytes in CUDA's layout, and members here take whole 4-byte words: use uchar4, short2 or int)");
         if (t.is_struct() && t.sdef == d) fail(mname.pos, "struct '" + name + "' cannot contain itself");
         if (is("[")) fail(cur().pos, "array members are not supported yet (member '" + mname.text + "')");
         if (is("=") || is("{")) fail(cur().pos, "default member initializers are not supported: initialise the members in a constructor or with braces");
@@ -1328,6 +1360,7 @@ class Parser {
         d->words = (d->words + t.align() - 1) / t.align() * t.align();  // a float4 member starts 16-byte aligned
         d->align = std::max(d->align, t.align());
         f.offset = d->words;
+        f.byte = 4 * f.offset;
         f.pos = mname.pos;
         d->words += t.words();
         if (d->words > kMaxStructWords)
@@ -1705,6 +1738,16 @@ class Parser {
               }
             continue;
           }
+          if (!t.params[q].is_type && !given[q]) {  // T (&a)[N]: N is the array argument's length
+            const Expr& g = *(*call_args)[f];
+            for (size_t k = fparams[f].first; k + 5 < fparams[f].second + 1; ++k)
+              if (t_[k].text == "(" && t_[k + 1].text == "&" && t_[k + 3].text == ")" && t_[k + 4].text == "[" && k + 5 < fparams[f].second &&
+                  t_[k + 5].text == t.params[q].name && g.kind == Ek::Var && g.var->is_array() && g.var->dims.empty() && g.var->array_len > 0) {
+                args[q].value = g.var->byte_len >= 0 ? g.var->byte_len / g.var->type.bytes() : g.var->array_len / g.var->type.words();
+                given[q] = true;
+              }
+            continue;
+          }
           if (!t.params[q].is_type || given[q]) continue;
           int stars = -1;
           for (size_t k = fparams[f].first; k < fparams[f].second; ++k) {
@@ -1871,12 +1914,31 @@ class Parser {
         const size_t type_first = i_;
         Type pt = parse_type(true, &ref);
         if (pt.is_void()) fail(cur().pos, "a parameter cannot be void");
+        long long ref_array = -1;  // T (&a)[N]: a reference to an array of N, passed as its first element's address
+        if (is("(") && peek().kind == Tok::Punct && peek().text == "&") {
+          if (ref || pt.pointer) fail(cur().pos, "a reference to an array of references or pointers is not supported");
+          i_ += 2;
+          if (cur().kind != Tok::Ident) fail(cur().pos, "expected a parameter name, found " + found());
+        }
         if (cur().kind != Tok::Ident) fail(cur().pos, "expected a parameter name, found " + found());
         const Token pn = cur();
         std::string written;  // the parameter's type as the file writes it (an overloaded kernel's name expression)
         for (size_t k = type_first; k < i_; ++k) written += (k > type_first ? " " : "") + t_[k].text;
         ++i_;
-        if (accept("[")) {  // T a[] is T* a
+        if (t_[i_ - 2].text == "&" && t_[i_ - 3].text == "(") {
+          expect(")", "to close the reference to an array");
+          if (!is("[")) fail(cur().pos, "expected '[' after (&" + pn.text + "), found " + found());
+          ++i_;
+          const Pos lp = cur().pos;
+          ref_array = template_constant().first;
+          if (ref_array < 1) fail(lp, "an array of " + std::to_string(ref_array) + " elements");
+          expect("]");
+          if (is("[")) fail(cur().pos, "a reference to an array of more than one dimension is not supported (parameter '" + pn.text + "')");
+          if (s.global) fail(pn.pos, "a kernel's parameters are not references (the launch passes values)");
+          pt.pointer = true;
+          written += " (&)[" + std::to_string(ref_array) + "]";
+        }
+        if (ref_array < 0 && accept("[")) {  // T a[] is T* a
           expect("]");
           if (pt.pointer || ref) fail(pn.pos, "pointers to pointers are not supported");
           pt.pointer = true;
@@ -1884,13 +1946,15 @@ class Parser {
         }
         nf->cpp_params += (nf->cpp_params.empty() ? "" : ", ") + written;
         if (s.global && ref) fail(pn.pos, "a kernel's parameters are not references (the launch passes values)");
-        if (s.global && pt.base == Base::Struct && !(pt.pointer && pt.sdef->vector && pt.sdef->vector_words > 1))
-          fail(pn.pos, pt.pointer ? "a kernel's pointer parameters point to numbers or to int2, int4, uint2, uint4, float2, float4, not to structs (" + pt.name() + ")"
+        if (s.global && pt.base == Base::Struct && !(pt.pointer && pt.sdef->vector && (pt.sdef->vector_words > 1 || pt.sdef->packed)))
+          fail(pn.pos, pt.pointer ? "a kernel's pointer parameters point to numbers or to int2, int4, uint2, uint4, float2, float4, uchar4 and the other "
+                                    "vectors of bytes and shorts, not to structs (" + pt.name() + ")"
                                   : "a kernel's parameters are numbers and pointers to them, not structs (" + pt.name() + ")");
         // a reference parameter (T &r) is the address of the caller's variable, used through it
         Var* v = declare(pn, ref ? pt.pointer_to() : pt, -1, Storage::Param);
         v->slot = alloc_slots(!ref && pt.is_struct() ? pt.words() : 1);  // a scalar's value is one slot, 8 bytes too
         if (ref) ref_vars_.insert(v);
+        if (ref_array > 0) ref_array_len_[v] = ref_array;
         else if (pt.is_struct()) make_members(v);
         params.push_back(v);
         if (is("=")) {  // a default argument: its tokens, read at each call that leaves it out
@@ -2742,6 +2806,18 @@ class Parser {
         return explicit_cast(std::move(x), t, p);
       }
     }
+    if (is_word("alignof") || is_word("__alignof__")) {  // of a type: CUDA's alignments (char2 2, short4 8, a struct its largest member's)
+      const std::string w = cur().text;
+      ++i_;
+      expect("(", ("after " + w).c_str());
+      if (!is_type_start(i_)) fail(cur().pos, w + " takes a type here");
+      const Type t = parse_type();
+      if (t.is_void()) fail(p, w + "(void)");
+      expect(")");
+      auto e = make(Ek::IntLit, p, kUnsigned);
+      e->ival = t.is_struct() ? (t.bytes() < 4 ? t.bytes() : 4LL * t.align()) : t.bytes();
+      return e;
+    }
     if (is_word("sizeof")) {
       ++i_;
       expect("(", "after sizeof");
@@ -3185,12 +3261,21 @@ class Parser {
         e->kids.push_back(address_of(std::move(args[k])));
         continue;
       }
+      if (auto ra = ref_array_len_.find(prm); ra != ref_array_len_.end()) {  // T (&a)[N]: an array of exactly N
+        const Expr& g = *args[k];
+        const long long have = g.kind == Ek::Var && g.var->is_array() && g.var->dims.empty() && g.var->array_len > 0
+                                   ? (g.var->byte_len >= 0 ? g.var->byte_len / g.var->type.bytes() : g.var->array_len / g.var->type.words())
+                                   : -1;
+        if (have != ra->second)
+          fail(g.span.begin, "'" + prm->name + "' is a reference to an array of " + std::to_string(ra->second) + " elements: pass such an array" +
+                                 (have > 0 ? " (this one has " + std::to_string(have) + ")" : ""));
+      }
       ExprP a = convert(std::move(args[k]), prm->type, "argument");
       if (!a->type.is_struct()) {
         e->kids.push_back(std::move(a));
         continue;
       }
-      if (a->type.vector_words() > 1 && in_memory(*a)) {  // a float4 in memory: loaded whole, as the compiler does
+      if ((a->type.vector_words() > 1 || a->type.is_packed()) && in_memory(*a)) {  // a float4 (a uchar4) in memory: loaded whole, as the compiler does
         const Type at = a->type;
         Var* tmp = hidden_local(at, p, "(a vector argument)");
         before.push_back(struct_copy(var_expr(tmp, p), std::move(a)));
@@ -3579,7 +3664,12 @@ class Parser {
           continue;
         }
         std::vector<int> ranks;
-        for (size_t k = 0; k < call_args.size(); ++k) ranks.push_back(fit(*call_args[k], sig[k].first, sig[k].second));
+        for (size_t k = 0; k < call_args.size(); ++k) {
+          ranks.push_back(fit(*call_args[k], sig[k].first, sig[k].second));
+          if (ranks.back() < 0 && why.empty())
+            why = signature_text(*c, sig) + ": argument " + std::to_string(k + 1) + " is " + call_args[k]->type.name() + ", not " +
+                  sig[k].first.name() + (sig[k].second ? "&" : "");
+        }
         if (std::find(ranks.begin(), ranks.end(), -1) != ranks.end()) continue;
         std::string params = "(";
         for (size_t k = 0; k < sig.size(); ++k) params += (k ? ", " : "") + sig[k].first.name() + (sig[k].second ? "&" : "");
@@ -3590,7 +3680,7 @@ class Parser {
         half_gt_ = saved_half;
         tbind_ = saved_bind;
         all += (all.empty() ? "" : "; ") + first.name + " at " + files_.where(c->name_pos);
-        if (why.empty()) why = std::string("the one at ") + files_.where(c->name_pos) + ": " + e.message;
+        if (why.empty()) why = first.name + " at " + files_.where(c->name_pos) + ": " + e.message;
       }
     }
     auto types = [&] {
@@ -3600,7 +3690,7 @@ class Parser {
       return t;
     };
     if (viable.empty())
-      fail(p, "no overload of template '" + first.name + "' takes (" + types() + "): the candidates are " + all + (why.empty() ? "" : " (" + why + ")"));
+      fail(p, "no overload of template '" + first.name + "' takes (" + types() + "): " + no_fit_text(why, all));
     std::vector<std::vector<int>> ranks;
     for (const auto& v : viable) ranks.push_back(v.ranks);
     const int pick = best_ranked(ranks);
@@ -3625,10 +3715,20 @@ class Parser {
     while (!is(")")) {
       bool ref = false;
       Type pt = parse_type(true, &ref);
-      if (cur().kind == Tok::Ident) ++i_;
-      if (accept("[")) {
+      if (is("(") && peek().kind == Tok::Punct && peek().text == "&") {  // T (&a)[N]: the array's first element's address
+        i_ += 2;
+        if (cur().kind == Tok::Ident) ++i_;
+        expect(")");
+        expect("[");
+        while (!at_end() && !is("]")) ++i_;
         expect("]");
         pt.pointer = true;
+      } else {
+        if (cur().kind == Tok::Ident) ++i_;
+        if (accept("[")) {
+          expect("]");
+          pt.pointer = true;
+        }
       }
       if (accept("=")) {
         ++defaults;
@@ -3773,19 +3873,28 @@ class Parser {
   }
 
   // Member f of the struct at pl (its variable, or the word at the address plus its offset).
+  // The address of the struct at pl (a frame's struct: &local).
+  ExprP place_address(const Place& pl) {
+    if (pl.ptr) return clone(*pl.ptr);
+    auto a = make(Ek::AddrOf, pl.span.begin, pl.var->type.pointer_to());
+    a->span = pl.span;
+    a->kids.push_back(var_expr(pl.var, pl.span.begin));
+    return a;
+  }
+
   ExprP field_of(const Place& pl, size_t k, Span span) {
     const StructDef::Field& f = pl.type.sdef->fields[k];
-    if (pl.var) {
+    if (pl.var && !pl.type.is_packed()) {
       ExprP e = var_expr(pl.var->members[k], span.begin);
       e->span = span;
       return e;
     }
-    ExprP a = clone(*pl.ptr);
-    if (f.offset) {
+    ExprP a = place_address(pl);  // a packed vector's member: its bytes of the frame's slot, through its address
+    if (f.byte) {
       auto b = std::make_unique<Expr>(Ek::Binary, span, f.type.pointer_to());
       b->op = "+";
       b->kids.push_back(std::move(a));
-      b->kids.push_back(int_lit(4LL * f.offset, kInt, span.begin));  // pointer offsets count bytes
+      b->kids.push_back(int_lit(f.byte, kInt, span.begin));  // pointer offsets count bytes
       a = std::move(b);
     } else {
       a->type = f.type.pointer_to();
@@ -3837,6 +3946,27 @@ class Parser {
   // member's offset): each leaf member's value, a second slot after an 8-byte one (its value is
   // whole in the first), and a zero for each word of padding before a member aligned to 8 or 16.
   void arg_words(const Place& pl, const Type& t, int base, int* next, std::vector<ExprP>* out, Pos p) {
+    if (t.is_packed()) {  // its words as they lie (char1, char2: its 1 or 2 bytes, zero-extended)
+      for (; *next < base; ++*next) out->push_back(int_lit(0, kInt, p));
+      for (int w = 0; w < t.words(); ++w) {
+        const Type wt{t.bytes() == 1 ? Base::UChar : t.bytes() == 2 ? Base::UShort : Base::Unsigned, false};
+        ExprP a = place_address(pl);
+        if (w) {
+          auto b = std::make_unique<Expr>(Ek::Binary, pl.span, wt.pointer_to());
+          b->op = "+";
+          b->kids.push_back(std::move(a));
+          b->kids.push_back(int_lit(4LL * w, kInt, p));
+          a = std::move(b);
+        } else {
+          a->type = wt.pointer_to();
+        }
+        ExprP e = deref(std::move(a), p);
+        e->span = pl.span;
+        out->push_back(convert(std::move(e), kUnsigned, "argument"));
+        *next = base + w + 1;
+      }
+      return;
+    }
     for (size_t k = 0; k < t.sdef->fields.size(); ++k) {
       const int off = base + t.sdef->fields[k].offset;
       for (; *next < off; ++*next) out->push_back(int_lit(0, kInt, p));
@@ -3894,7 +4024,7 @@ class Parser {
     std::vector<ExprP> seq;
     if (s.prefix) seq.push_back(std::move(s.prefix));
     if (d.prefix) seq.push_back(std::move(d.prefix));
-    if (t.vector_words() > 1 && (s.ptr || d.ptr)) {
+    if ((t.vector_words() > 1 && (s.ptr || d.ptr)) || t.is_packed()) {
       seq.push_back(vector_move(s, d, t));
     } else {
       for (size_t k = 0; k < t.sdef->fields.size(); ++k) {
@@ -3915,7 +4045,7 @@ class Parser {
   // A vector type (int2, float4) copied whole: one 8- or 16-byte access on each side in memory.
   ExprP vector_move(const Place& s, const Place& d, const Type& t) {
     auto side = [&](const Place& pl) {
-      ExprP e = pl.ptr ? deref(clone(*pl.ptr), pl.span.begin) : var_expr(pl.var, pl.span.begin);
+      ExprP e = pl.ptr || t.is_packed() ? deref(place_address(pl), pl.span.begin) : var_expr(pl.var, pl.span.begin);
       e->span = pl.span;
       return e;
     };
@@ -3934,10 +4064,14 @@ class Parser {
       fail(p, "'make_" + std::string(vi.name) + "' takes " + std::to_string(vi.count) + " arguments, given " + std::to_string(args.size()));
     Var* v = hidden_local(t, p, "(a vector made)");
     std::vector<ExprP> sets;
+    Place pl;
+    pl.var = v;
+    pl.type = t;
+    pl.span = Span{p, p};
     for (size_t k = 0; k < args.size(); ++k) {
       if (args[k]->type.is_struct() || args[k]->type.pointer)
         fail(args[k]->span.begin, "'make_" + std::string(vi.name) + "' takes numbers, not " + args[k]->type.name());
-      sets.push_back(assign(var_expr(v->members[k], p), std::move(args[k])));
+      sets.push_back(assign(field_of(pl, k, pl.span), std::move(args[k])));
     }
     return value_temp(t, p, v, std::move(sets));
   }
@@ -4115,14 +4249,34 @@ class Parser {
     return f.name.substr(0, f.name.find('(')) + "(" + param_list(f) + ") at " + files_.where(f.pos);
   }
 
+  // When no overload fits: the first candidate's reason (`why`, "SIGNATURE at L: REASON"), then
+  // the others tried, short enough to keep the reason on the one line ("(also tried: B at L, C at L)").
+  static std::string no_fit_text(const std::string& why, const std::string& all) {
+    if (why.empty()) return "the candidates are " + all;
+    std::string rest;
+    size_t from = 0;
+    while (from <= all.size()) {
+      size_t to = all.find("; ", from);
+      if (to == std::string::npos) to = all.size();
+      const std::string one = all.substr(from, to - from);
+      if (!one.empty() && why.compare(0, one.size(), one) != 0) rest += (rest.empty() ? "" : ", ") + one;
+      from = to + 2;
+    }
+    return why + (rest.empty() ? "" : " (also tried: " + rest + ")");
+  }
+
   // The overload of `shown` (what the call names) that these arguments pick: the one that fits
   // each argument at least as well as every other and one better, as C++ picks.
   Function* resolve(const std::vector<Function*>& cands, const std::vector<ExprP>& args, Pos p, const std::string& shown) {
     if (cands.size() == 1) return cands.front();  // its own errors say what does not fit
     std::vector<std::pair<Function*, std::vector<int>>> viable;
+    std::string why;  // the first candidate's reason for not fitting
     for (Function* f : cands) {
       const size_t n = given_params(*f), h = hidden_params(*f);
-      if (args.size() > n || args.size() + defaulted_params(*f) < n) continue;
+      if (args.size() > n || args.size() + defaulted_params(*f) < n) {
+        if (why.empty()) why = signature(*f) + ": takes " + std::to_string(n) + " arguments";
+        continue;
+      }
       std::vector<int> ranks;
       bool ok = true;
       for (size_t k = 0; k < args.size() && ok; ++k) {
@@ -4131,6 +4285,9 @@ class Parser {
         const int r = fit(*args[k], ref ? prm->type.pointee() : prm->type, ref);
         ok = r >= 0;
         ranks.push_back(r);
+        if (!ok && why.empty())
+          why = signature(*f) + ": argument " + std::to_string(k + 1) + " is " + (is_nullptr(*args[k]) ? std::string("nullptr") : args[k]->type.name()) +
+                ", not " + (ref ? prm->type.pointee().name() + "&" : prm->type.name());
       }
       if (ok) viable.push_back({f, ranks});
     }
@@ -4142,7 +4299,7 @@ class Parser {
     if (viable.empty()) {
       std::string c;
       for (size_t k = 0; k < cands.size(); ++k) c += (k ? "; " : "") + signature(*cands[k]);
-      fail(p, "no overload of " + shown + " takes (" + types() + "): the candidates are " + c);
+      fail(p, "no overload of " + shown + " takes (" + types() + "): " + no_fit_text(why, c));
     }
     std::vector<std::vector<int>> ranks;
     for (const auto& v : viable) ranks.push_back(v.second);
@@ -4862,7 +5019,7 @@ class Parser {
       m->slot = v->slot + f.offset;
       Var* raw = m.get();
       prog_.vars.push_back(std::move(m));
-      if (f.type.is_struct()) make_members(raw);
+      if (f.type.is_struct() && !f.type.is_packed()) make_members(raw);  // a packed vector's members are reached through its address
       v->members.push_back(raw);
     }
   }

@@ -243,3 +243,38 @@ TEST(Groups, CoalescedThreadsRankAmongTheActiveLanes) {
   }
   EXPECT_EQ(t.output, want);
 }
+
+// T (&a)[N]: a reference to an array, its length deduced from the argument (a local or a
+// __shared__ array), used through it (writes reach the caller's array); a non-template one takes
+// exactly its length, and one of another length is an error naming both.
+TEST(Templates, AReferenceToAnArrayDeducesItsLength) {
+  const Outcome o = run_text(
+      "// launch: k<<<1, 32>>>(in, out, N)\n// out: 32\n"
+      "template <int N> __device__ void clear(unsigned int (&bins)[N]) { for (int b = 0; b < N; ++b) bins[b] = 0; }\n"
+      "template <typename V, int N> __device__ int total(const V (&a)[N]) { int s = 0; for (int b = 0; b < N; ++b) s += a[b]; return s * 100 + N; }\n"
+      "__device__ void count(unsigned int (&bins)[4], int v) { bins[v % 4] += 1; }\n"
+      "__global__ void k(const int *in, int *out, int n) {\n"
+      "  unsigned int bins[4];\n"
+      "  unsigned char small[6] = {1, 2, 3, 4, 5, 6};\n"
+      "  __shared__ int s[8];\n"
+      "  clear(bins);\n"
+      "  for (int i = 0; i <= (int)threadIdx.x % 5; ++i) count(bins, i + in[threadIdx.x]);\n"
+      "  s[threadIdx.x % 8] = 1;\n"
+      "  __syncthreads();\n"
+      "  out[threadIdx.x] = (int)total(bins) * 10000 + total(small) * 100 + total(s);\n"
+      "}\n");
+  ASSERT_EQ(o.kind, "ok") << o.what;
+  for (int t = 0; t < 32; ++t) {
+    const int k = t % 5 + 1;  // counts bins for 1..k: k in all
+    EXPECT_EQ(o.out.at(static_cast<size_t>(t)), (k * 100 + 4) * 10000 + (21 * 100 + 6) * 100 + (8 * 100 + 8)) << t;
+  }
+  const Outcome e = run_text(
+      "// launch: k<<<1, 32>>>(in, out, N)\n"
+      "__device__ void count(unsigned int (&bins)[4], int v) { bins[v % 4] += 1; }\n"
+      "__global__ void k(const int *in, int *out, int n) {\n"
+      "  unsigned int bins[5];\n"
+      "  count(bins, 1);\n"
+      "}\n");
+  EXPECT_EQ(e.kind, "error");
+  EXPECT_NE(e.what.find("inline.cu:5:9: 'bins' is a reference to an array of 4 elements: pass such an array (this one has 5)"), std::string::npos) << e.what;
+}
