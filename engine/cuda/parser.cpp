@@ -2832,7 +2832,8 @@ class Parser {
         --sizeof_;
         const std::vector<int> dims = designated_dims(*x);
         const bool in_words = x->kind == Ek::Var && x->var->dims.empty();  // a 1-D array's length counts words
-        if (in_words && x->var->byte_len >= 0) size = x->var->byte_len;  // a 1-D array of bool, char or short
+        if (x->kind == Ek::Var && ref_array_len_.count(x->var)) size = ref_array_len_.at(x->var) * x->type.pointee().bytes();  // T (&a)[N]
+        else if (in_words && x->var->byte_len >= 0) size = x->var->byte_len;  // a 1-D array of bool, char or short
         else if (!dims.empty() && dims_product(dims) > 0) size = in_words ? 4LL * dims_product(dims) : 1LL * dims_product(dims) * x->type.pointee().bytes();  // an array, or a row of one
         else size = x->type.bytes();
       }

@@ -250,8 +250,8 @@ TEST(Groups, CoalescedThreadsRankAmongTheActiveLanes) {
 TEST(Templates, AReferenceToAnArrayDeducesItsLength) {
   const Outcome o = run_text(
       "// launch: k<<<1, 32>>>(in, out, N)\n// out: 32\n"
-      "template <int N> __device__ void clear(unsigned int (&bins)[N]) { for (int b = 0; b < N; ++b) bins[b] = 0; }\n"
-      "template <typename V, int N> __device__ int total(const V (&a)[N]) { int s = 0; for (int b = 0; b < N; ++b) s += a[b]; return s * 100 + N; }\n"
+      "template <int N> __device__ void clear(unsigned int (&bins)[N]) { for (int b = 0; b < (int)(sizeof(bins) / sizeof(bins[0])); ++b) bins[b] = 0; }\n"
+      "template <typename V, int N> __device__ int total(const V (&a)[N]) { int s = 0; for (int b = 0; b < N; ++b) s += a[b]; return s * 100 + (int)(sizeof(a) / sizeof(a[0])); }\n"
       "__device__ void count(unsigned int (&bins)[4], int v) { bins[v % 4] += 1; }\n"
       "__global__ void k(const int *in, int *out, int n) {\n"
       "  unsigned int bins[4];\n"
