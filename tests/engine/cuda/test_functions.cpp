@@ -176,6 +176,12 @@ TEST(Functions, OverloadedTemplateErrorsNameTheCandidates) {
   EXPECT_EQ(error_of(two, "  out[0] = f(in);\n"),
             "kernels/app/inline.cu:6:12: no overload of template 'f' takes (int*): f(int*, int) at kernels/app/inline.cu:3:38 takes 2 arguments "
             "(also tried: f at kernels/app/inline.cu:4:38)");
+  // the first candidate's reason comes first, whole, however many others were tried
+  const std::string pixels = "template <int N> __device__ void decode(float4 p, unsigned int (&b)[N]) { b[0] = 0; }\n"
+                             "template <int N> __device__ void decode(uchar4 p, unsigned int (&b)[N]) { b[0] = 1; }\n";
+  EXPECT_EQ(error_of(pixels, "  unsigned int bins[4];\n  decode(make_int2(1, 2), bins);\n"),
+            "kernels/app/inline.cu:7:3: no overload of template 'decode' takes (int2, unsigned*): decode(float4, unsigned*) at "
+            "kernels/app/inline.cu:3:34: argument 1 is int2, not float4 (also tried: decode(uchar4, unsigned*) at kernels/app/inline.cu:4:34)");
   EXPECT_EQ(error_of("template <typename T> __device__ int g(T x) { return 1; }\ntemplate <typename T> __device__ int g(T x) { return 2; }\n"),
             "kernels/app/inline.cu:4:38: template 'g' is defined twice with these parameters (first at kernels/app/inline.cu:3:38)");
 }
