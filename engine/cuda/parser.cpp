@@ -4153,7 +4153,9 @@ class Parser {
     if (is("[")) {
       std::vector<int> dims = array_dims(name, "local array", kMaxFrameWords / std::max(1, type.words()), "structs allowed");
       if (dims.size() > 1) fail(name.pos, "arrays of structs have one dimension here");
-      Var* v = declare(name, type, dims[0] * type.words(), Storage::Local);
+      const bool small = type.bytes() < 4;  // char1, char2, uchar2: packed, 2 or 4 a slot
+      Var* v = declare(name, type, small ? (dims[0] * type.bytes() + 3) / 4 : dims[0] * type.words(), Storage::Local);
+      if (small) v->byte_len = dims[0] * type.bytes();
       v->slot = alloc_slots(v->array_len);
       d->var = v;
       if (is("=")) fail(cur().pos, "an array of structs cannot have an initializer here: set its elements");

@@ -468,7 +468,8 @@ TEST(Vectors, VectorsOfBytesAndShortsHoldTheirMembersPacked) {
       "  out[19] = sizeof(Px);\n"
       "  out[20] = sizeof(p.x) + sizeof(s.y);\n"
       "  out[21] = p.z;\n"
-      "  out[22] = (int)sizeof(c);\n"
+      "  uchar2 arr[5];\n  char1 ones[3];\n  arr[4] = make_uchar2(7, 8);\n"
+      "  out[22] = (int)sizeof(c) + 100 * (int)sizeof(arr) + 1000 * (int)sizeof(ones) + 10000 * arr[4].y;\n"
       "  out[23] = in[0];\n"
       "}\n");
   ASSERT_EQ(o.kind, "ok") << o.what;
@@ -480,7 +481,7 @@ TEST(Vectors, VectorsOfBytesAndShortsHoldTheirMembersPacked) {
       1 + 20 + 700, 3, -3,                //
       1 + 20 + 400 + 4000 + 80000,        // sizes 1, 2, 4, 4, 8
       2 + 40 + 400 + 8000 + 10000,        // alignments 2, 4, 4, 8, 1
-      12, 3, 250, 2, 1};
+      12, 3, 250, 2 + 1000 + 3000 + 80000, 1};
   EXPECT_EQ(o.out, want);
 }
 
