@@ -645,6 +645,8 @@ class Parser {
       t.base = accept_word("char") ? Base::SChar : short_words() ? Base::Short : long_words() ? Base::Long : Base::Int;
       if (t.base != Base::SChar) accept_word("int");
     } else {
+      if (is_cg_namespace(w.text) && peek().kind == Tok::Punct && peek().text == "::" && peek(2).text == "block_tile_memory")
+        fail(peek(2).pos, "block_tile_memory is the type of a __shared__ variable only (__shared__ " + w.text + "::block_tile_memory<BlockSize> scratch;)");
       if (is_cg_namespace(w.text) && peek().kind == Tok::Punct && peek().text == "::" && peek(2).kind == Tok::Ident)
         fail(w.pos, w.text + "::" + peek(2).text + " is not supported (kernel files know the cooperative-groups types thread_block, "
                     "thread_group, coalesced_group, thread_block_tile<N> and grid_group)");
@@ -703,20 +705,25 @@ class Parser {
     else {
       t.group = GroupKind::Tile;
       expect("<", "after thread_block_tile");
-      t.tile = tile_size(template_constant());
+      t.tile = tile_size(template_constant(), true);
       expect_close_angle();
     }
     return t;
   }
 
-  int tile_size(const std::pair<long long, Pos>& v) {
+  // `large`: a thread_block_tile<N> or tiled_partition<N>, which CUDA 12 takes up to 1024 threads
+  // (a tile of whole warps); a dynamic partition stays within a warp.
+  int tile_size(const std::pair<long long, Pos>& v, bool large = false) {
+    if (large && v.first > 32 && v.first <= 1024 && !(v.first & (v.first - 1))) return static_cast<int>(v.first);
     if (v.first < 1 || v.first > 32 || (v.first & (v.first - 1)))
-      fail(v.second, "a thread_block_tile has 1, 2, 4, 8, 16 or 32 threads, not " + std::to_string(v.first));
+      fail(v.second, large ? "a thread_block_tile has 1, 2, 4, ..., 512 or 1024 threads (a power of two), not " + std::to_string(v.first)
+                           : "a thread_block_tile has 1, 2, 4, 8, 16 or 32 threads, not " + std::to_string(v.first));
     return static_cast<int>(v.first);
   }
 
   // A constant expression inside `<...>`: a '>' there closes the list.
   std::map<const Var*, long long> ref_array_len_;  // parameters T (&a)[N]: N
+  std::set<std::string> tile_memory_;  // names of __shared__ cg::block_tile_memory<N> variables
   std::pair<long long, Pos> template_constant() {
     const Pos p = cur().pos;
     const int saved = angle_;
@@ -2340,6 +2347,31 @@ class Parser {
     return s;
   }
 
+  // `cg::block_tile_memory<BlockSize> scratch` at token k (qualified, or after `using namespace`)?
+  bool tile_memory_at(size_t k) const {
+    if (k + 2 < t_.size() && t_[k].kind == Tok::Ident && is_cg_namespace(t_[k].text) && t_[k + 1].text == "::") k += 2;
+    else if (!using_cg_) return false;
+    return k < t_.size() && t_[k].kind == Tok::Ident && t_[k].text == "block_tile_memory";
+  }
+  // __shared__ cg::block_tile_memory<BlockSize> NAME; the scratch CUDA 11 wants for tiles of more
+  // than 32 threads (CUDA 12 needs none on sm_80 and later): here nothing, its name known to
+  // this_thread_block(NAME).
+  StmtP tile_memory_decl() {
+    const Pos p = cur().pos;
+    accept_cg_qualifier();
+    ++i_;  // block_tile_memory
+    expect("<", "after block_tile_memory");
+    const auto size = template_constant();
+    if (size.first < 1 || size.first > 1024) fail(size.second, "block_tile_memory<" + std::to_string(size.first) + ">: a block has 1 to 1024 threads");
+    if (accept(",")) template_constant();
+    expect_close_angle();
+    if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name, found " + found());
+    tile_memory_.insert(cur().text);
+    ++i_;
+    expect(";", "after the block_tile_memory variable");
+    return std::make_unique<Stmt>(Sk::Empty, p);
+  }
+
   // A statement that is the body of if/for/while: a declaration there gets its own scope.
   StmtP sub_statement() {
     push_scope();
@@ -2357,6 +2389,7 @@ class Parser {
       if (s.shared || s.is_extern) fail(p, "'auto' declares a local variable with an initializer here, not a __shared__ or extern one");
       return auto_declaration();
     }
+    if (s.shared && tile_memory_at(i_)) return tile_memory_decl();
     bool ref = false;
     Type type = parse_type(false, &ref);
     trailing_specifiers(&s);
@@ -4625,6 +4658,8 @@ class Parser {
     ++i_;
     if (w.text == "this_thread_block") {
       expect("(");
+      if (cur().kind == Tok::Ident && tile_memory_.count(cur().text)) ++i_;  // this_thread_block(scratch): the block
+      else if (!is(")")) fail(cur().pos, "this_thread_block takes no argument, or a __shared__ cg::block_tile_memory variable");
       expect(")");
       return group_lit(group_of(GroupKind::Block), 0, p);
     }
@@ -4637,12 +4672,15 @@ class Parser {
     }
     if (w.text == "tiled_partition") {
       if (accept("<")) {
-        const int size = tile_size(template_constant());
+        const int size = tile_size(template_constant(), true);
         expect_close_angle();
         expect("(");
         ExprP parent = assignment();
         expect(")");
         partition_parent(parent, size, p);
+        if (size > 32 && parent->type.group != GroupKind::Block)
+          fail(p, "a tile of " + std::to_string(size) + " threads is cut from the thread_block here (cg::tiled_partition<" + std::to_string(size) +
+                      ">(block)), not from " + parent->type.name());
         return group_lit(group_of(GroupKind::Tile, size), size, p);
       }
       expect("(");
@@ -4672,6 +4710,8 @@ class Parser {
         fail(w.pos, "cg::reduce needs '#include <cooperative_groups/reduce.h>'");
       return cg_reduce(p);
     }
+    if (w.text == "block_tile_memory")
+      fail(w.pos, "block_tile_memory is the type of a __shared__ variable only (__shared__ cg::block_tile_memory<BlockSize> scratch;)");
     if (w.text == "this_grid")
       fail(w.pos, "this_grid() (a grid-wide barrier) needs a cooperative launch, which kernel files do not have");
     fail(w.pos, "cooperative_groups::" + w.text + " is not supported yet (supported: this_thread_block, tiled_partition, sync, reduce, "
@@ -4689,6 +4729,7 @@ class Parser {
   // A sync of a block (or of a thread_group, which may be one) ends a step that the GPU's traced
   // build snapshots: it needs to find the call's tokens.
   void note_group_sync(Type g, size_t first, size_t obj_first, size_t obj_last, size_t last) {
+    if (g.group == GroupKind::Tile && g.tile > 32) g.group = GroupKind::Block;  // a block barrier here (group_sync)
     if (g.group != GroupKind::Block && g.group != GroupKind::Dynamic) return;
     first = orig_index(first), obj_first = orig_index(obj_first), obj_last = orig_index(obj_last), last = orig_index(last);
     for (auto& s : prog_.group_syncs)
@@ -4704,6 +4745,9 @@ class Parser {
     switch (g->type.group) {
       case GroupKind::Block: return builtin_call(Builtin::SyncThreads, "sync", std::move(none), p);
       case GroupKind::Tile: {
+        // a tile of whole warps: its barrier is of its warps; here the block's (every tile of the
+        // block must reach it, as at a __syncthreads())
+        if (g->type.tile > 32) return builtin_call(Builtin::SyncThreads, "sync", std::move(none), p);
         std::vector<ExprP> a;
         a.push_back(tile_mask(uint_lit(g->type.tile, p), p));
         return builtin_call(Builtin::SyncWarp, "sync", std::move(a), p);
@@ -4785,6 +4829,10 @@ class Parser {
         return bin("/", bin("-", bin("+", block_threads(p), group_size(g, p), p), uint_lit(1, p), p), std::move(s), p);
       }
     }
+    if (k == GroupKind::Tile && g->type.tile > 32)
+      fail(p, "'" + m.text + "' does not exist on a tile of " + std::to_string(g->type.tile) +
+                  " threads (CUDA gives tiles of more than 32 threads thread_rank, size, num_threads, meta_group_rank, meta_group_size "
+                  "and sync; cg::reduce takes them)");
     if (k == GroupKind::Tile) {
       const int S = g->type.tile;
       auto mask = [&] { return tile_mask(uint_lit(S, p), p); };
@@ -4949,6 +4997,10 @@ class Parser {
     if ((how[0] == '&' || how[0] == '|' || how[0] == '^') && t.is_float()) fail(op_pos, "cg::" + op + " needs an integer type");
     const int S = g->type.tile;
     // r = v; r = r OP shfl_xor(r, S/2); ...; r
+    // A tile of whole warps (S > 32): each warp so over its 32 lanes, then the warps' values meet
+    // in a scratch array of the interpreter's own (32 per block, in shared memory): lane 0 of each
+    // warp stores its value, a barrier, each thread combines its tile's warps in order, a barrier.
+    const int W = S > 32 ? 32 : S;
     Var* r = hidden_local(t, p);
     auto var = [&] {
       auto e = make(Ek::Var, p, t);
@@ -4965,12 +5017,12 @@ class Parser {
       return a;
     };
     ExprP seq = assign(std::move(v));
-    for (int off = S / 2; off >= 1; off /= 2) {
+    for (int off = W / 2; off >= 1; off /= 2) {
       std::vector<ExprP> a;
-      a.push_back(tile_mask(uint_lit(S, p), p));
+      a.push_back(tile_mask(uint_lit(W, p), p));
       a.push_back(var());
       a.push_back(int_lit(off, kInt, p));
-      a.push_back(int_lit(S, kInt, p));
+      a.push_back(int_lit(W, kInt, p));
       ExprP other = builtin_call(Builtin::ShflXorSync, "shfl_xor", std::move(a), p);
       ExprP combined;
       if (how[0] == 'm') {
@@ -4985,6 +5037,63 @@ class Parser {
       c->kids.push_back(std::move(seq));
       c->kids.push_back(assign(std::move(combined)));
       seq = std::move(c);
+    }
+    if (S > 32) {
+      auto sv = std::make_unique<Var>();
+      sv->name = "(cg::reduce scratch)";
+      sv->type = t;
+      sv->array_len = 32 * t.words();
+      sv->storage = Storage::Shared;
+      sv->pos = p;
+      Var* scratch = sv.get();
+      prog_.vars.push_back(std::move(sv));
+      if (fn_) shared_owner_[scratch] = fn_;
+      scratch->slot = (prog_.static_shared_words + t.align() - 1) / t.align() * t.align();
+      prog_.static_shared_words = scratch->slot + scratch->array_len;
+      prog_.static_shared.push_back(scratch);
+      auto elem = [&](ExprP index) {
+        ExprP e = deref(make_binary("+", use_var(scratch, p), std::move(index), p), p);
+        e->stmt = stmt_pos_;
+        return e;
+      };
+      auto comma = [&](ExprP x) {
+        auto c = make(Ek::Comma, p, x->type);
+        c->kids.push_back(std::move(seq));
+        c->kids.push_back(std::move(x));
+        seq = std::move(c);
+      };
+      auto barrier = [&] { return builtin_call(Builtin::SyncThreads, "cg::reduce", {}, p); };
+      // if (lane == 0) scratch[warp] = r;
+      auto store = make(Ek::Assign, p, t);
+      store->stmt = stmt_pos_;
+      store->kids.push_back(elem(bin("/", linear_tid(p), uint_lit(32, p), p)));
+      store->kids.push_back(var());
+      auto stored = make(Ek::Comma, p, kInt);
+      stored->kids.push_back(std::move(store));
+      stored->kids.push_back(int_lit(0, kInt, p));
+      auto cond = make(Ek::Cond, p, kInt);
+      cond->kids.push_back(to_bool(bin("==", lane(p), uint_lit(0, p), p)));
+      cond->kids.push_back(std::move(stored));
+      cond->kids.push_back(int_lit(0, kInt, p));
+      comma(std::move(cond));
+      comma(barrier());
+      // r = scratch[first]; r = r OP scratch[first + 1]; ... (first: the tile's first warp)
+      auto first_warp = [&] { return bin("*", bin("/", linear_tid(p), uint_lit(S, p), p), uint_lit(S / 32, p), p); };
+      comma(assign(elem(first_warp())));
+      for (int k = 1; k < S / 32; ++k) {
+        ExprP other = elem(bin("+", first_warp(), uint_lit(k, p), p));
+        ExprP combined;
+        if (how[0] == 'm') {
+          std::vector<ExprP> mm;
+          mm.push_back(var());
+          mm.push_back(std::move(other));
+          combined = builtin_call(how[1] == 'i' ? Builtin::Min : Builtin::Max, how, std::move(mm), p);
+        } else {
+          combined = make_binary(how, var(), std::move(other), p);
+        }
+        comma(assign(std::move(combined)));
+      }
+      comma(barrier());  // the scratch is free for the next reduce
     }
     auto c = make(Ek::Comma, p, t);
     c->kids.push_back(std::move(seq));
@@ -5122,6 +5231,8 @@ class Parser {
       // to a thread_group: the size of a tile, the block's size with the top bit set
       if (to.is_group() && e->type.is_group() && to.group == GroupKind::Dynamic) {
         const Pos p = e->span.begin;
+        if (e->type.group == GroupKind::Tile && e->type.tile > 32)
+          fail(p, "a tile of " + std::to_string(e->type.tile) + " threads as a thread_group is not supported (keep its thread_block_tile type)");
         if (e->type.group == GroupKind::Tile) return group_lit(to, e->type.tile, p);
         if (e->type.group == GroupKind::Block) {
           auto w = block_threads(p);
