@@ -5016,6 +5016,13 @@ class Parser {
       a->stmt = stmt_pos_;
       return a;
     };
+    auto combine = [&](ExprP other) {  // r OP other
+      if (how[0] != 'm') return make_binary(how, var(), std::move(other), p);
+      std::vector<ExprP> mm;
+      mm.push_back(var());
+      mm.push_back(std::move(other));
+      return builtin_call(how[1] == 'i' ? Builtin::Min : Builtin::Max, how, std::move(mm), p);
+    };
     ExprP seq = assign(std::move(v));
     for (int off = W / 2; off >= 1; off /= 2) {
       std::vector<ExprP> a;
@@ -5024,18 +5031,9 @@ class Parser {
       a.push_back(int_lit(off, kInt, p));
       a.push_back(int_lit(W, kInt, p));
       ExprP other = builtin_call(Builtin::ShflXorSync, "shfl_xor", std::move(a), p);
-      ExprP combined;
-      if (how[0] == 'm') {
-        std::vector<ExprP> mm;
-        mm.push_back(var());
-        mm.push_back(std::move(other));
-        combined = builtin_call(how[1] == 'i' ? Builtin::Min : Builtin::Max, how, std::move(mm), p);
-      } else {
-        combined = make_binary(how, var(), std::move(other), p);
-      }
       auto c = make(Ek::Comma, p, t);
       c->kids.push_back(std::move(seq));
-      c->kids.push_back(assign(std::move(combined)));
+      c->kids.push_back(assign(combine(std::move(other))));
       seq = std::move(c);
     }
     if (S > 32) {
@@ -5081,17 +5079,7 @@ class Parser {
       auto first_warp = [&] { return bin("*", bin("/", linear_tid(p), uint_lit(S, p), p), uint_lit(S / 32, p), p); };
       comma(assign(elem(first_warp())));
       for (int k = 1; k < S / 32; ++k) {
-        ExprP other = elem(bin("+", first_warp(), uint_lit(k, p), p));
-        ExprP combined;
-        if (how[0] == 'm') {
-          std::vector<ExprP> mm;
-          mm.push_back(var());
-          mm.push_back(std::move(other));
-          combined = builtin_call(how[1] == 'i' ? Builtin::Min : Builtin::Max, how, std::move(mm), p);
-        } else {
-          combined = make_binary(how, var(), std::move(other), p);
-        }
-        comma(assign(std::move(combined)));
+        comma(assign(combine(elem(bin("+", first_warp(), uint_lit(k, p), p)))));
       }
       comma(barrier());  // the scratch is free for the next reduce
     }
