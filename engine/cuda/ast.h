@@ -57,6 +57,7 @@ struct Type {
   bool is_scalar() const { return pointer || is_arithmetic(); }
   bool is_group() const { return !pointer && base == Base::Group; }
   bool is_struct() const { return !pointer && base == Base::Struct; }
+  bool is_packed() const;  // a vector of 1- or 2-byte members (StructDef::packed)
   Type pointee() const {
     Type t = *this;
     t.pointer = false;
@@ -104,11 +105,17 @@ struct StructDef {
   // the three-member ones are 4-byte aligned and moved member by member (vector_words 1).
   bool vector = false;
   int vector_words = 1;
+  // A vector of 1- or 2-byte members (char2, uchar4, short2, short4, ...): its members lie packed
+  // (Field::byte), in a frame too, so every use of one goes through its address (a local's
+  // LocalPtr), and a whole copy is one access of its bytes (1, 2, 4 or 8).
+  bool packed = false;
+  int bytes = 0;  // sizeof when not 4 * words (char1, char2: 1, 2)
   int align = 1;  // words: the largest of its members' (a struct of a float4 is 16-byte aligned)
   struct Field {
     std::string name;
     Type type;
     int offset = 0;  // in words from the struct's first
+    int byte = 0;    // in bytes from the struct's start (4 * offset, or a packed vector's member's byte)
     Pos pos;
   };
   std::vector<Field> fields;
@@ -128,11 +135,12 @@ struct StructDef {
 inline int Type::words() const { return base == Base::Struct && !pointer && sdef ? sdef->words : is_wide() ? 2 : 1; }
 inline int Type::bytes() const {
   if (pointer) return 8;
-  if (base == Base::Struct && sdef) return 4 * sdef->words;
+  if (base == Base::Struct && sdef) return sdef->bytes ? sdef->bytes : 4 * sdef->words;
   if (base == Base::Bool || base == Base::Char || base == Base::SChar || base == Base::UChar) return 1;
   if (base == Base::Short || base == Base::UShort) return 2;
   return is_wide() ? 8 : 4;
 }
+inline bool Type::is_packed() const { return base == Base::Struct && !pointer && sdef && sdef->packed; }
 inline int Type::align() const { return base == Base::Struct && !pointer && sdef ? sdef->align : is_wide() ? 2 : 1; }
 inline int Type::vector_words() const { return base == Base::Struct && !pointer && sdef ? sdef->vector_words : 1; }
 

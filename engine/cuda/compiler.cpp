@@ -114,6 +114,10 @@ class Compiler {
     s.words = e.type.is_wide() ? 2 : words;
     s.bytes = !e.type.pointer && (e.type.is_small() || e.type.base == Base::Bool) ? e.type.bytes() : 4 * s.words;
     if (e.type.is_struct()) s.type = e.type.sdef->fields.front().type.base;  // a vector type: its members'
+    if (e.type.is_packed()) {  // a uchar4, short2, ...: its bytes as one word (or two), a char2 its 2 bytes
+      s.bytes = e.type.bytes();
+      s.type = s.bytes == 1 ? Base::UChar : s.bytes == 2 ? Base::UShort : Base::Unsigned;
+    }
 
     if (out_.sites.size() >= static_cast<size_t>(kMaxSites))
       fail_at(files_, e.span.begin, "more than " + std::to_string(kMaxSites) + " shared- and global-memory accesses in the program");
@@ -627,6 +631,15 @@ class Compiler {
         const int w = static_cast<int>(e.ival);
         const Expr& src = *e.kids[0];
         const Expr& dst = *e.kids[1];
+        if (src.type.is_packed() && src.type.bytes() < 4) {  // char1, char2, uchar2: one 1- or 2-byte access of its bytes
+          const int width = src.type.bytes() == 1 ? kU8 : kU16;
+          value(*src.kids[0]);
+          emit(Op::Ld, src.span.begin, site(src, kLoad, 1), width);
+          value(*dst.kids[0]);
+          emit(Op::St, dst.span.begin, site(dst, kStore, 1), width);
+          emit(Op::Pop, p);
+          return;
+        }
         if (src.kind == Ek::Deref) {
           value(*src.kids[0]);
           emit(Op::LdV, src.span.begin, site(src, kLoad, w), w);

@@ -107,7 +107,7 @@ bool is_sync_builtin(Builtin b) {
   }
 }
 
-const char* const kUnsupportedTypes[] = {"half", "__half", "dim3", "auto", "char2", "char4", "uchar2", "uchar4", "short2", "short4", "ushort2", "ushort4",
+const char* const kUnsupportedTypes[] = {"half", "__half", "dim3", "auto", "char3", "uchar3", "short1", "short3", "ushort1", "ushort3",
                                          "long2", "long4", "ulong2", "ulong4", "longlong2", "longlong4", "ulonglong2", "ulonglong4",
                                          "double2", "double4", "int1", "uint1", "float1"};
 
@@ -115,6 +115,12 @@ const VectorTypeInfo kVectorTypes[] = {
     {"int2", Base::Int, 2},        {"int3", Base::Int, 3},        {"int4", Base::Int, 4},
     {"uint2", Base::Unsigned, 2},  {"uint3", Base::Unsigned, 3},  {"uint4", Base::Unsigned, 4},
     {"float2", Base::Float, 2},    {"float3", Base::Float, 3},    {"float4", Base::Float, 4},
+    // vectors of bytes and shorts: packed as CUDA's vector_types.h lays them out (char2 2 bytes,
+    // aligned 2; char4 and short2 4 bytes, aligned 4; short4 8 bytes, aligned 8)
+    {"char1", Base::Char, 1},      {"char2", Base::Char, 2},      {"char4", Base::Char, 4},
+    {"uchar1", Base::UChar, 1},    {"uchar2", Base::UChar, 2},    {"uchar4", Base::UChar, 4},
+    {"short2", Base::Short, 2},    {"short4", Base::Short, 4},
+    {"ushort2", Base::UShort, 2},  {"ushort4", Base::UShort, 4},
 };
 
 // Warp intrinsics of before CUDA 9, which assumed a warp runs in lockstep: gone since Volta's
@@ -594,7 +600,8 @@ class Parser {
     for (const char* u : kUnsupportedTypes)
       if (w.text == u)
         fail(w.pos, "type '" + w.text + "' is not supported (kernel files use int, unsigned, float, bool, char, short, long long, unsigned long long, "
-                    "size_t, double and the vector types int2, int4, uint2, uint4, float2, float4, int3, uint3, float3)");
+                    "size_t, double and the vector types int2, int4, uint2, uint4, float2, float4, int3, uint3, float3, char1, char2, char4, "
+                    "uchar1, uchar2, uchar4, short2, short4, ushort2, ushort4)");
     if (group_type_at(i_)) {
       t = group_type();
     } else if (const VectorTypeInfo* vi = find_vector_type(w.text); vi && !find_alias(w.text)) {
@@ -638,6 +645,8 @@ class Parser {
       t.base = accept_word("char") ? Base::SChar : short_words() ? Base::Short : long_words() ? Base::Long : Base::Int;
       if (t.base != Base::SChar) accept_word("int");
     } else {
+      if (is_cg_namespace(w.text) && peek().kind == Tok::Punct && peek().text == "::" && peek(2).text == "block_tile_memory")
+        fail(peek(2).pos, "block_tile_memory is the type of a __shared__ variable only (__shared__ " + w.text + "::block_tile_memory<BlockSize> scratch;)");
       if (is_cg_namespace(w.text) && peek().kind == Tok::Punct && peek().text == "::" && peek(2).kind == Tok::Ident)
         fail(w.pos, w.text + "::" + peek(2).text + " is not supported (kernel files know the cooperative-groups types thread_block, "
                     "thread_group, coalesced_group, thread_block_tile<N> and grid_group)");
@@ -696,19 +705,25 @@ class Parser {
     else {
       t.group = GroupKind::Tile;
       expect("<", "after thread_block_tile");
-      t.tile = tile_size(template_constant());
+      t.tile = tile_size(template_constant(), true);
       expect_close_angle();
     }
     return t;
   }
 
-  int tile_size(const std::pair<long long, Pos>& v) {
+  // `large`: a thread_block_tile<N> or tiled_partition<N>, which CUDA 12 takes up to 1024 threads
+  // (a tile of whole warps); a dynamic partition stays within a warp.
+  int tile_size(const std::pair<long long, Pos>& v, bool large = false) {
+    if (large && v.first > 32 && v.first <= 1024 && !(v.first & (v.first - 1))) return static_cast<int>(v.first);
     if (v.first < 1 || v.first > 32 || (v.first & (v.first - 1)))
-      fail(v.second, "a thread_block_tile has 1, 2, 4, 8, 16 or 32 threads, not " + std::to_string(v.first));
+      fail(v.second, large ? "a thread_block_tile has 1, 2, 4, ..., 512 or 1024 threads (a power of two), not " + std::to_string(v.first)
+                           : "a thread_block_tile has 1, 2, 4, 8, 16 or 32 threads, not " + std::to_string(v.first));
     return static_cast<int>(v.first);
   }
 
   // A constant expression inside `<...>`: a '>' there closes the list.
+  std::map<const Var*, long long> ref_array_len_;  // parameters T (&a)[N]: N
+  std::set<std::string> tile_memory_;  // names of __shared__ cg::block_tile_memory<N> variables
   std::pair<long long, Pos> template_constant() {
     const Pos p = cur().pos;
     const int saved = angle_;
@@ -1226,14 +1241,35 @@ class Parser {
     StructDef* d = owned.get();
     d->name = vi.name;
     d->vector = true;
+    static const char* const members[] = {"x", "y", "z", "w"};
+    if (is_small_base(vi.member)) {  // char2, uchar4, short2, ...: members packed, the whole vector one access of its bytes
+      const int mb = base_bytes(vi.member);
+      d->packed = true;
+      d->bytes = mb * vi.count;
+      d->words = (d->bytes + 3) / 4;
+      d->vector_words = d->words;
+      d->align = d->words;  // short4: 8-byte aligned; the others 4 bytes or less (char2's 2 within its word)
+      for (int k = 0; k < vi.count; ++k) {
+        StructDef::Field f;
+        f.name = members[k];
+        f.type = Type{vi.member, false};
+        f.byte = k * mb;
+        f.offset = f.byte / 4;
+        d->fields.push_back(f);
+      }
+      prog_.structs.push_back(std::move(owned));
+      structs_[vi.name] = d;
+      t.sdef = d;
+      return t;
+    }
     d->vector_words = vi.count == 3 ? 1 : vi.count;
     d->align = d->vector_words;
-    static const char* const members[] = {"x", "y", "z", "w"};
     for (int k = 0; k < vi.count; ++k) {
       StructDef::Field f;
       f.name = members[k];
       f.type = Type{vi.member, false};
       f.offset = k;
+      f.byte = 4 * k;
       d->fields.push_back(f);
     }
     d->words = vi.count;
@@ -1318,6 +1354,9 @@ class Parser {
           fail(mname.pos, "a " + t.name() + " member is not supported (a " + t.name() + " is " + (t.bytes() == 1 ? "one byte" : "two bytes") +
                               " in CUDA's layout: use int)");
         if (t.is_group()) fail(mname.pos, "a cooperative group cannot be a struct's member here");
+        if (t.is_struct() && t.bytes() % 4 != 0)
+          fail(mname.pos, "a " + t.name() + " member is not supported yet (a " + t.name() + " is " + std::to_string(t.bytes()) +
+                              " bytes in CUDA's layout, and members here take whole 4-byte words: use uchar4, short2 or int)");
         if (t.is_struct() && t.sdef == d) fail(mname.pos, "struct '" + name + "' cannot contain itself");
         if (is("[")) fail(cur().pos, "array members are not supported yet (member '" + mname.text + "')");
         if (is("=") || is("{")) fail(cur().pos, "default member initializers are not supported: initialise the members in a constructor or with braces");
@@ -1328,6 +1367,7 @@ class Parser {
         d->words = (d->words + t.align() - 1) / t.align() * t.align();  // a float4 member starts 16-byte aligned
         d->align = std::max(d->align, t.align());
         f.offset = d->words;
+        f.byte = 4 * f.offset;
         f.pos = mname.pos;
         d->words += t.words();
         if (d->words > kMaxStructWords)
@@ -1705,6 +1745,16 @@ class Parser {
               }
             continue;
           }
+          if (!t.params[q].is_type && !given[q]) {  // T (&a)[N]: N is the array argument's length
+            const Expr& g = *(*call_args)[f];
+            for (size_t k = fparams[f].first; k + 5 < fparams[f].second + 1; ++k)
+              if (t_[k].text == "(" && t_[k + 1].text == "&" && t_[k + 3].text == ")" && t_[k + 4].text == "[" && k + 5 < fparams[f].second &&
+                  t_[k + 5].text == t.params[q].name && g.kind == Ek::Var && g.var->is_array() && g.var->dims.empty() && g.var->array_len > 0) {
+                args[q].value = g.var->byte_len >= 0 ? g.var->byte_len / g.var->type.bytes() : g.var->array_len / g.var->type.words();
+                given[q] = true;
+              }
+            continue;
+          }
           if (!t.params[q].is_type || given[q]) continue;
           int stars = -1;
           for (size_t k = fparams[f].first; k < fparams[f].second; ++k) {
@@ -1871,12 +1921,31 @@ class Parser {
         const size_t type_first = i_;
         Type pt = parse_type(true, &ref);
         if (pt.is_void()) fail(cur().pos, "a parameter cannot be void");
+        long long ref_array = -1;  // T (&a)[N]: a reference to an array of N, passed as its first element's address
+        if (is("(") && peek().kind == Tok::Punct && peek().text == "&") {
+          if (ref || pt.pointer) fail(cur().pos, "a reference to an array of references or pointers is not supported");
+          i_ += 2;
+          if (cur().kind != Tok::Ident) fail(cur().pos, "expected a parameter name, found " + found());
+        }
         if (cur().kind != Tok::Ident) fail(cur().pos, "expected a parameter name, found " + found());
         const Token pn = cur();
         std::string written;  // the parameter's type as the file writes it (an overloaded kernel's name expression)
         for (size_t k = type_first; k < i_; ++k) written += (k > type_first ? " " : "") + t_[k].text;
         ++i_;
-        if (accept("[")) {  // T a[] is T* a
+        if (t_[i_ - 2].text == "&" && t_[i_ - 3].text == "(") {
+          expect(")", "to close the reference to an array");
+          if (!is("[")) fail(cur().pos, "expected '[' after (&" + pn.text + "), found " + found());
+          ++i_;
+          const Pos lp = cur().pos;
+          ref_array = template_constant().first;
+          if (ref_array < 1) fail(lp, "an array of " + std::to_string(ref_array) + " elements");
+          expect("]");
+          if (is("[")) fail(cur().pos, "a reference to an array of more than one dimension is not supported (parameter '" + pn.text + "')");
+          if (s.global) fail(pn.pos, "a kernel's parameters are not references (the launch passes values)");
+          pt.pointer = true;
+          written += " (&)[" + std::to_string(ref_array) + "]";
+        }
+        if (ref_array < 0 && accept("[")) {  // T a[] is T* a
           expect("]");
           if (pt.pointer || ref) fail(pn.pos, "pointers to pointers are not supported");
           pt.pointer = true;
@@ -1884,13 +1953,15 @@ class Parser {
         }
         nf->cpp_params += (nf->cpp_params.empty() ? "" : ", ") + written;
         if (s.global && ref) fail(pn.pos, "a kernel's parameters are not references (the launch passes values)");
-        if (s.global && pt.base == Base::Struct && !(pt.pointer && pt.sdef->vector && pt.sdef->vector_words > 1))
-          fail(pn.pos, pt.pointer ? "a kernel's pointer parameters point to numbers or to int2, int4, uint2, uint4, float2, float4, not to structs (" + pt.name() + ")"
+        if (s.global && pt.base == Base::Struct && !(pt.pointer && pt.sdef->vector && (pt.sdef->vector_words > 1 || pt.sdef->packed)))
+          fail(pn.pos, pt.pointer ? "a kernel's pointer parameters point to numbers or to int2, int4, uint2, uint4, float2, float4, uchar4 and the other "
+                                    "vectors of bytes and shorts, not to structs (" + pt.name() + ")"
                                   : "a kernel's parameters are numbers and pointers to them, not structs (" + pt.name() + ")");
         // a reference parameter (T &r) is the address of the caller's variable, used through it
         Var* v = declare(pn, ref ? pt.pointer_to() : pt, -1, Storage::Param);
         v->slot = alloc_slots(!ref && pt.is_struct() ? pt.words() : 1);  // a scalar's value is one slot, 8 bytes too
         if (ref) ref_vars_.insert(v);
+        if (ref_array > 0) ref_array_len_[v] = ref_array;
         else if (pt.is_struct()) make_members(v);
         params.push_back(v);
         if (is("=")) {  // a default argument: its tokens, read at each call that leaves it out
@@ -2276,6 +2347,31 @@ class Parser {
     return s;
   }
 
+  // `cg::block_tile_memory<BlockSize> scratch` at token k (qualified, or after `using namespace`)?
+  bool tile_memory_at(size_t k) const {
+    if (k + 2 < t_.size() && t_[k].kind == Tok::Ident && is_cg_namespace(t_[k].text) && t_[k + 1].text == "::") k += 2;
+    else if (!using_cg_) return false;
+    return k < t_.size() && t_[k].kind == Tok::Ident && t_[k].text == "block_tile_memory";
+  }
+  // __shared__ cg::block_tile_memory<BlockSize> NAME; the scratch CUDA 11 wants for tiles of more
+  // than 32 threads (CUDA 12 needs none on sm_80 and later): here nothing, its name known to
+  // this_thread_block(NAME).
+  StmtP tile_memory_decl() {
+    const Pos p = cur().pos;
+    accept_cg_qualifier();
+    ++i_;  // block_tile_memory
+    expect("<", "after block_tile_memory");
+    const auto size = template_constant();
+    if (size.first < 1 || size.first > 1024) fail(size.second, "block_tile_memory<" + std::to_string(size.first) + ">: a block has 1 to 1024 threads");
+    if (accept(",")) template_constant();
+    expect_close_angle();
+    if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name, found " + found());
+    tile_memory_.insert(cur().text);
+    ++i_;
+    expect(";", "after the block_tile_memory variable");
+    return std::make_unique<Stmt>(Sk::Empty, p);
+  }
+
   // A statement that is the body of if/for/while: a declaration there gets its own scope.
   StmtP sub_statement() {
     push_scope();
@@ -2293,6 +2389,7 @@ class Parser {
       if (s.shared || s.is_extern) fail(p, "'auto' declares a local variable with an initializer here, not a __shared__ or extern one");
       return auto_declaration();
     }
+    if (s.shared && tile_memory_at(i_)) return tile_memory_decl();
     bool ref = false;
     Type type = parse_type(false, &ref);
     trailing_specifiers(&s);
@@ -2742,6 +2839,18 @@ class Parser {
         return explicit_cast(std::move(x), t, p);
       }
     }
+    if (is_word("alignof") || is_word("__alignof__")) {  // of a type: CUDA's alignments (char2 2, short4 8, a struct its largest member's)
+      const std::string w = cur().text;
+      ++i_;
+      expect("(", ("after " + w).c_str());
+      if (!is_type_start(i_)) fail(cur().pos, w + " takes a type here");
+      const Type t = parse_type();
+      if (t.is_void()) fail(p, w + "(void)");
+      expect(")");
+      auto e = make(Ek::IntLit, p, kUnsigned);
+      e->ival = t.is_struct() ? (t.bytes() < 4 ? t.bytes() : 4LL * t.align()) : t.bytes();
+      return e;
+    }
     if (is_word("sizeof")) {
       ++i_;
       expect("(", "after sizeof");
@@ -2756,7 +2865,8 @@ class Parser {
         --sizeof_;
         const std::vector<int> dims = designated_dims(*x);
         const bool in_words = x->kind == Ek::Var && x->var->dims.empty();  // a 1-D array's length counts words
-        if (in_words && x->var->byte_len >= 0) size = x->var->byte_len;  // a 1-D array of bool, char or short
+        if (x->kind == Ek::Var && ref_array_len_.count(x->var)) size = ref_array_len_.at(x->var) * x->type.pointee().bytes();  // T (&a)[N]
+        else if (in_words && x->var->byte_len >= 0) size = x->var->byte_len;  // a 1-D array of bool, char or short
         else if (!dims.empty() && dims_product(dims) > 0) size = in_words ? 4LL * dims_product(dims) : 1LL * dims_product(dims) * x->type.pointee().bytes();  // an array, or a row of one
         else size = x->type.bytes();
       }
@@ -3185,12 +3295,21 @@ class Parser {
         e->kids.push_back(address_of(std::move(args[k])));
         continue;
       }
+      if (auto ra = ref_array_len_.find(prm); ra != ref_array_len_.end()) {  // T (&a)[N]: an array of exactly N
+        const Expr& g = *args[k];
+        const long long have = g.kind == Ek::Var && g.var->is_array() && g.var->dims.empty() && g.var->array_len > 0
+                                   ? (g.var->byte_len >= 0 ? g.var->byte_len / g.var->type.bytes() : g.var->array_len / g.var->type.words())
+                                   : -1;
+        if (have != ra->second)
+          fail(g.span.begin, "'" + prm->name + "' is a reference to an array of " + std::to_string(ra->second) + " elements: pass such an array" +
+                                 (have > 0 ? " (this one has " + std::to_string(have) + ")" : ""));
+      }
       ExprP a = convert(std::move(args[k]), prm->type, "argument");
       if (!a->type.is_struct()) {
         e->kids.push_back(std::move(a));
         continue;
       }
-      if (a->type.vector_words() > 1 && in_memory(*a)) {  // a float4 in memory: loaded whole, as the compiler does
+      if ((a->type.vector_words() > 1 || a->type.is_packed()) && in_memory(*a)) {  // a float4 (a uchar4) in memory: loaded whole, as the compiler does
         const Type at = a->type;
         Var* tmp = hidden_local(at, p, "(a vector argument)");
         before.push_back(struct_copy(var_expr(tmp, p), std::move(a)));
@@ -3579,7 +3698,12 @@ class Parser {
           continue;
         }
         std::vector<int> ranks;
-        for (size_t k = 0; k < call_args.size(); ++k) ranks.push_back(fit(*call_args[k], sig[k].first, sig[k].second));
+        for (size_t k = 0; k < call_args.size(); ++k) {
+          ranks.push_back(fit(*call_args[k], sig[k].first, sig[k].second));
+          if (ranks.back() < 0 && why.empty())
+            why = signature_text(*c, sig) + ": argument " + std::to_string(k + 1) + " is " + call_args[k]->type.name() + ", not " +
+                  sig[k].first.name() + (sig[k].second ? "&" : "");
+        }
         if (std::find(ranks.begin(), ranks.end(), -1) != ranks.end()) continue;
         std::string params = "(";
         for (size_t k = 0; k < sig.size(); ++k) params += (k ? ", " : "") + sig[k].first.name() + (sig[k].second ? "&" : "");
@@ -3590,7 +3714,7 @@ class Parser {
         half_gt_ = saved_half;
         tbind_ = saved_bind;
         all += (all.empty() ? "" : "; ") + first.name + " at " + files_.where(c->name_pos);
-        if (why.empty()) why = std::string("the one at ") + files_.where(c->name_pos) + ": " + e.message;
+        if (why.empty()) why = first.name + " at " + files_.where(c->name_pos) + ": " + e.message;
       }
     }
     auto types = [&] {
@@ -3600,7 +3724,7 @@ class Parser {
       return t;
     };
     if (viable.empty())
-      fail(p, "no overload of template '" + first.name + "' takes (" + types() + "): the candidates are " + all + (why.empty() ? "" : " (" + why + ")"));
+      fail(p, "no overload of template '" + first.name + "' takes (" + types() + "): " + no_fit_text(why, all));
     std::vector<std::vector<int>> ranks;
     for (const auto& v : viable) ranks.push_back(v.ranks);
     const int pick = best_ranked(ranks);
@@ -3625,10 +3749,20 @@ class Parser {
     while (!is(")")) {
       bool ref = false;
       Type pt = parse_type(true, &ref);
-      if (cur().kind == Tok::Ident) ++i_;
-      if (accept("[")) {
+      if (is("(") && peek().kind == Tok::Punct && peek().text == "&") {  // T (&a)[N]: the array's first element's address
+        i_ += 2;
+        if (cur().kind == Tok::Ident) ++i_;
+        expect(")");
+        expect("[");
+        while (!at_end() && !is("]")) ++i_;
         expect("]");
         pt.pointer = true;
+      } else {
+        if (cur().kind == Tok::Ident) ++i_;
+        if (accept("[")) {
+          expect("]");
+          pt.pointer = true;
+        }
       }
       if (accept("=")) {
         ++defaults;
@@ -3773,19 +3907,28 @@ class Parser {
   }
 
   // Member f of the struct at pl (its variable, or the word at the address plus its offset).
+  // The address of the struct at pl (a frame's struct: &local).
+  ExprP place_address(const Place& pl) {
+    if (pl.ptr) return clone(*pl.ptr);
+    auto a = make(Ek::AddrOf, pl.span.begin, pl.var->type.pointer_to());
+    a->span = pl.span;
+    a->kids.push_back(var_expr(pl.var, pl.span.begin));
+    return a;
+  }
+
   ExprP field_of(const Place& pl, size_t k, Span span) {
     const StructDef::Field& f = pl.type.sdef->fields[k];
-    if (pl.var) {
+    if (pl.var && !pl.type.is_packed()) {
       ExprP e = var_expr(pl.var->members[k], span.begin);
       e->span = span;
       return e;
     }
-    ExprP a = clone(*pl.ptr);
-    if (f.offset) {
+    ExprP a = place_address(pl);  // a packed vector's member: its bytes of the frame's slot, through its address
+    if (f.byte) {
       auto b = std::make_unique<Expr>(Ek::Binary, span, f.type.pointer_to());
       b->op = "+";
       b->kids.push_back(std::move(a));
-      b->kids.push_back(int_lit(4LL * f.offset, kInt, span.begin));  // pointer offsets count bytes
+      b->kids.push_back(int_lit(f.byte, kInt, span.begin));  // pointer offsets count bytes
       a = std::move(b);
     } else {
       a->type = f.type.pointer_to();
@@ -3837,6 +3980,27 @@ class Parser {
   // member's offset): each leaf member's value, a second slot after an 8-byte one (its value is
   // whole in the first), and a zero for each word of padding before a member aligned to 8 or 16.
   void arg_words(const Place& pl, const Type& t, int base, int* next, std::vector<ExprP>* out, Pos p) {
+    if (t.is_packed()) {  // its words as they lie (char1, char2: its 1 or 2 bytes, zero-extended)
+      for (; *next < base; ++*next) out->push_back(int_lit(0, kInt, p));
+      for (int w = 0; w < t.words(); ++w) {
+        const Type wt{t.bytes() == 1 ? Base::UChar : t.bytes() == 2 ? Base::UShort : Base::Unsigned, false};
+        ExprP a = place_address(pl);
+        if (w) {
+          auto b = std::make_unique<Expr>(Ek::Binary, pl.span, wt.pointer_to());
+          b->op = "+";
+          b->kids.push_back(std::move(a));
+          b->kids.push_back(int_lit(4LL * w, kInt, p));
+          a = std::move(b);
+        } else {
+          a->type = wt.pointer_to();
+        }
+        ExprP e = deref(std::move(a), p);
+        e->span = pl.span;
+        out->push_back(convert(std::move(e), kUnsigned, "argument"));
+        *next = base + w + 1;
+      }
+      return;
+    }
     for (size_t k = 0; k < t.sdef->fields.size(); ++k) {
       const int off = base + t.sdef->fields[k].offset;
       for (; *next < off; ++*next) out->push_back(int_lit(0, kInt, p));
@@ -3894,7 +4058,7 @@ class Parser {
     std::vector<ExprP> seq;
     if (s.prefix) seq.push_back(std::move(s.prefix));
     if (d.prefix) seq.push_back(std::move(d.prefix));
-    if (t.vector_words() > 1 && (s.ptr || d.ptr)) {
+    if ((t.vector_words() > 1 && (s.ptr || d.ptr)) || t.is_packed()) {
       seq.push_back(vector_move(s, d, t));
     } else {
       for (size_t k = 0; k < t.sdef->fields.size(); ++k) {
@@ -3915,7 +4079,7 @@ class Parser {
   // A vector type (int2, float4) copied whole: one 8- or 16-byte access on each side in memory.
   ExprP vector_move(const Place& s, const Place& d, const Type& t) {
     auto side = [&](const Place& pl) {
-      ExprP e = pl.ptr ? deref(clone(*pl.ptr), pl.span.begin) : var_expr(pl.var, pl.span.begin);
+      ExprP e = pl.ptr || t.is_packed() ? deref(place_address(pl), pl.span.begin) : var_expr(pl.var, pl.span.begin);
       e->span = pl.span;
       return e;
     };
@@ -3934,10 +4098,14 @@ class Parser {
       fail(p, "'make_" + std::string(vi.name) + "' takes " + std::to_string(vi.count) + " arguments, given " + std::to_string(args.size()));
     Var* v = hidden_local(t, p, "(a vector made)");
     std::vector<ExprP> sets;
+    Place pl;
+    pl.var = v;
+    pl.type = t;
+    pl.span = Span{p, p};
     for (size_t k = 0; k < args.size(); ++k) {
       if (args[k]->type.is_struct() || args[k]->type.pointer)
         fail(args[k]->span.begin, "'make_" + std::string(vi.name) + "' takes numbers, not " + args[k]->type.name());
-      sets.push_back(assign(var_expr(v->members[k], p), std::move(args[k])));
+      sets.push_back(assign(field_of(pl, k, pl.span), std::move(args[k])));
     }
     return value_temp(t, p, v, std::move(sets));
   }
@@ -4018,7 +4186,9 @@ class Parser {
     if (is("[")) {
       std::vector<int> dims = array_dims(name, "local array", kMaxFrameWords / std::max(1, type.words()), "structs allowed");
       if (dims.size() > 1) fail(name.pos, "arrays of structs have one dimension here");
-      Var* v = declare(name, type, dims[0] * type.words(), Storage::Local);
+      const bool small = type.bytes() < 4;  // char1, char2, uchar2: packed, 2 or 4 a slot
+      Var* v = declare(name, type, small ? (dims[0] * type.bytes() + 3) / 4 : dims[0] * type.words(), Storage::Local);
+      if (small) v->byte_len = dims[0] * type.bytes();
       v->slot = alloc_slots(v->array_len);
       d->var = v;
       if (is("=")) fail(cur().pos, "an array of structs cannot have an initializer here: set its elements");
@@ -4115,14 +4285,34 @@ class Parser {
     return f.name.substr(0, f.name.find('(')) + "(" + param_list(f) + ") at " + files_.where(f.pos);
   }
 
+  // When no overload fits: the first candidate's reason (`why`, "SIGNATURE at L: REASON"), then
+  // the others tried, short enough to keep the reason on the one line ("(also tried: B at L, C at L)").
+  static std::string no_fit_text(const std::string& why, const std::string& all) {
+    if (why.empty()) return "the candidates are " + all;
+    std::string rest;
+    size_t from = 0;
+    while (from <= all.size()) {
+      size_t to = all.find("; ", from);
+      if (to == std::string::npos) to = all.size();
+      const std::string one = all.substr(from, to - from);
+      if (!one.empty() && why.compare(0, one.size(), one) != 0) rest += (rest.empty() ? "" : ", ") + one;
+      from = to + 2;
+    }
+    return why + (rest.empty() ? "" : " (also tried: " + rest + ")");
+  }
+
   // The overload of `shown` (what the call names) that these arguments pick: the one that fits
   // each argument at least as well as every other and one better, as C++ picks.
   Function* resolve(const std::vector<Function*>& cands, const std::vector<ExprP>& args, Pos p, const std::string& shown) {
     if (cands.size() == 1) return cands.front();  // its own errors say what does not fit
     std::vector<std::pair<Function*, std::vector<int>>> viable;
+    std::string why;  // the first candidate's reason for not fitting
     for (Function* f : cands) {
       const size_t n = given_params(*f), h = hidden_params(*f);
-      if (args.size() > n || args.size() + defaulted_params(*f) < n) continue;
+      if (args.size() > n || args.size() + defaulted_params(*f) < n) {
+        if (why.empty()) why = signature(*f) + ": takes " + std::to_string(n) + " arguments";
+        continue;
+      }
       std::vector<int> ranks;
       bool ok = true;
       for (size_t k = 0; k < args.size() && ok; ++k) {
@@ -4131,6 +4321,9 @@ class Parser {
         const int r = fit(*args[k], ref ? prm->type.pointee() : prm->type, ref);
         ok = r >= 0;
         ranks.push_back(r);
+        if (!ok && why.empty())
+          why = signature(*f) + ": argument " + std::to_string(k + 1) + " is " + (is_nullptr(*args[k]) ? std::string("nullptr") : args[k]->type.name()) +
+                ", not " + (ref ? prm->type.pointee().name() + "&" : prm->type.name());
       }
       if (ok) viable.push_back({f, ranks});
     }
@@ -4142,7 +4335,7 @@ class Parser {
     if (viable.empty()) {
       std::string c;
       for (size_t k = 0; k < cands.size(); ++k) c += (k ? "; " : "") + signature(*cands[k]);
-      fail(p, "no overload of " + shown + " takes (" + types() + "): the candidates are " + c);
+      fail(p, "no overload of " + shown + " takes (" + types() + "): " + no_fit_text(why, c));
     }
     std::vector<std::vector<int>> ranks;
     for (const auto& v : viable) ranks.push_back(v.second);
@@ -4465,6 +4658,8 @@ class Parser {
     ++i_;
     if (w.text == "this_thread_block") {
       expect("(");
+      if (cur().kind == Tok::Ident && tile_memory_.count(cur().text)) ++i_;  // this_thread_block(scratch): the block
+      else if (!is(")")) fail(cur().pos, "this_thread_block takes no argument, or a __shared__ cg::block_tile_memory variable");
       expect(")");
       return group_lit(group_of(GroupKind::Block), 0, p);
     }
@@ -4477,12 +4672,15 @@ class Parser {
     }
     if (w.text == "tiled_partition") {
       if (accept("<")) {
-        const int size = tile_size(template_constant());
+        const int size = tile_size(template_constant(), true);
         expect_close_angle();
         expect("(");
         ExprP parent = assignment();
         expect(")");
         partition_parent(parent, size, p);
+        if (size > 32 && parent->type.group != GroupKind::Block)
+          fail(p, "a tile of " + std::to_string(size) + " threads is cut from the thread_block here (cg::tiled_partition<" + std::to_string(size) +
+                      ">(block)), not from " + parent->type.name());
         return group_lit(group_of(GroupKind::Tile, size), size, p);
       }
       expect("(");
@@ -4512,6 +4710,8 @@ class Parser {
         fail(w.pos, "cg::reduce needs '#include <cooperative_groups/reduce.h>'");
       return cg_reduce(p);
     }
+    if (w.text == "block_tile_memory")
+      fail(w.pos, "block_tile_memory is the type of a __shared__ variable only (__shared__ cg::block_tile_memory<BlockSize> scratch;)");
     if (w.text == "this_grid")
       fail(w.pos, "this_grid() (a grid-wide barrier) needs a cooperative launch, which kernel files do not have");
     fail(w.pos, "cooperative_groups::" + w.text + " is not supported yet (supported: this_thread_block, tiled_partition, sync, reduce, "
@@ -4529,6 +4729,7 @@ class Parser {
   // A sync of a block (or of a thread_group, which may be one) ends a step that the GPU's traced
   // build snapshots: it needs to find the call's tokens.
   void note_group_sync(Type g, size_t first, size_t obj_first, size_t obj_last, size_t last) {
+    if (g.group == GroupKind::Tile && g.tile > 32) g.group = GroupKind::Block;  // a block barrier here (group_sync)
     if (g.group != GroupKind::Block && g.group != GroupKind::Dynamic) return;
     first = orig_index(first), obj_first = orig_index(obj_first), obj_last = orig_index(obj_last), last = orig_index(last);
     for (auto& s : prog_.group_syncs)
@@ -4544,6 +4745,9 @@ class Parser {
     switch (g->type.group) {
       case GroupKind::Block: return builtin_call(Builtin::SyncThreads, "sync", std::move(none), p);
       case GroupKind::Tile: {
+        // a tile of whole warps: its barrier is of its warps; here the block's (every tile of the
+        // block must reach it, as at a __syncthreads())
+        if (g->type.tile > 32) return builtin_call(Builtin::SyncThreads, "sync", std::move(none), p);
         std::vector<ExprP> a;
         a.push_back(tile_mask(uint_lit(g->type.tile, p), p));
         return builtin_call(Builtin::SyncWarp, "sync", std::move(a), p);
@@ -4625,6 +4829,10 @@ class Parser {
         return bin("/", bin("-", bin("+", block_threads(p), group_size(g, p), p), uint_lit(1, p), p), std::move(s), p);
       }
     }
+    if (k == GroupKind::Tile && g->type.tile > 32)
+      fail(p, "'" + m.text + "' does not exist on a tile of " + std::to_string(g->type.tile) +
+                  " threads (CUDA gives tiles of more than 32 threads thread_rank, size, num_threads, meta_group_rank, meta_group_size "
+                  "and sync; cg::reduce takes them)");
     if (k == GroupKind::Tile) {
       const int S = g->type.tile;
       auto mask = [&] { return tile_mask(uint_lit(S, p), p); };
@@ -4789,6 +4997,10 @@ class Parser {
     if ((how[0] == '&' || how[0] == '|' || how[0] == '^') && t.is_float()) fail(op_pos, "cg::" + op + " needs an integer type");
     const int S = g->type.tile;
     // r = v; r = r OP shfl_xor(r, S/2); ...; r
+    // A tile of whole warps (S > 32): each warp so over its 32 lanes, then the warps' values meet
+    // in a scratch array of the interpreter's own (32 per block, in shared memory): lane 0 of each
+    // warp stores its value, a barrier, each thread combines its tile's warps in order, a barrier.
+    const int W = S > 32 ? 32 : S;
     Var* r = hidden_local(t, p);
     auto var = [&] {
       auto e = make(Ek::Var, p, t);
@@ -4804,27 +5016,72 @@ class Parser {
       a->stmt = stmt_pos_;
       return a;
     };
+    auto combine = [&](ExprP other) {  // r OP other
+      if (how[0] != 'm') return make_binary(how, var(), std::move(other), p);
+      std::vector<ExprP> mm;
+      mm.push_back(var());
+      mm.push_back(std::move(other));
+      return builtin_call(how[1] == 'i' ? Builtin::Min : Builtin::Max, how, std::move(mm), p);
+    };
     ExprP seq = assign(std::move(v));
-    for (int off = S / 2; off >= 1; off /= 2) {
+    for (int off = W / 2; off >= 1; off /= 2) {
       std::vector<ExprP> a;
-      a.push_back(tile_mask(uint_lit(S, p), p));
+      a.push_back(tile_mask(uint_lit(W, p), p));
       a.push_back(var());
       a.push_back(int_lit(off, kInt, p));
-      a.push_back(int_lit(S, kInt, p));
+      a.push_back(int_lit(W, kInt, p));
       ExprP other = builtin_call(Builtin::ShflXorSync, "shfl_xor", std::move(a), p);
-      ExprP combined;
-      if (how[0] == 'm') {
-        std::vector<ExprP> mm;
-        mm.push_back(var());
-        mm.push_back(std::move(other));
-        combined = builtin_call(how[1] == 'i' ? Builtin::Min : Builtin::Max, how, std::move(mm), p);
-      } else {
-        combined = make_binary(how, var(), std::move(other), p);
-      }
       auto c = make(Ek::Comma, p, t);
       c->kids.push_back(std::move(seq));
-      c->kids.push_back(assign(std::move(combined)));
+      c->kids.push_back(assign(combine(std::move(other))));
       seq = std::move(c);
+    }
+    if (S > 32) {
+      auto sv = std::make_unique<Var>();
+      sv->name = "(cg::reduce scratch)";
+      sv->type = t;
+      sv->array_len = 32 * t.words();
+      sv->storage = Storage::Shared;
+      sv->pos = p;
+      Var* scratch = sv.get();
+      prog_.vars.push_back(std::move(sv));
+      if (fn_) shared_owner_[scratch] = fn_;
+      scratch->slot = (prog_.static_shared_words + t.align() - 1) / t.align() * t.align();
+      prog_.static_shared_words = scratch->slot + scratch->array_len;
+      prog_.static_shared.push_back(scratch);
+      auto elem = [&](ExprP index) {
+        ExprP e = deref(make_binary("+", use_var(scratch, p), std::move(index), p), p);
+        e->stmt = stmt_pos_;
+        return e;
+      };
+      auto comma = [&](ExprP x) {
+        auto c = make(Ek::Comma, p, x->type);
+        c->kids.push_back(std::move(seq));
+        c->kids.push_back(std::move(x));
+        seq = std::move(c);
+      };
+      auto barrier = [&] { return builtin_call(Builtin::SyncThreads, "cg::reduce", {}, p); };
+      // if (lane == 0) scratch[warp] = r;
+      auto store = make(Ek::Assign, p, t);
+      store->stmt = stmt_pos_;
+      store->kids.push_back(elem(bin("/", linear_tid(p), uint_lit(32, p), p)));
+      store->kids.push_back(var());
+      auto stored = make(Ek::Comma, p, kInt);
+      stored->kids.push_back(std::move(store));
+      stored->kids.push_back(int_lit(0, kInt, p));
+      auto cond = make(Ek::Cond, p, kInt);
+      cond->kids.push_back(to_bool(bin("==", lane(p), uint_lit(0, p), p)));
+      cond->kids.push_back(std::move(stored));
+      cond->kids.push_back(int_lit(0, kInt, p));
+      comma(std::move(cond));
+      comma(barrier());
+      // r = scratch[first]; r = r OP scratch[first + 1]; ... (first: the tile's first warp)
+      auto first_warp = [&] { return bin("*", bin("/", linear_tid(p), uint_lit(S, p), p), uint_lit(S / 32, p), p); };
+      comma(assign(elem(first_warp())));
+      for (int k = 1; k < S / 32; ++k) {
+        comma(assign(combine(elem(bin("+", first_warp(), uint_lit(k, p), p)))));
+      }
+      comma(barrier());  // the scratch is free for the next reduce
     }
     auto c = make(Ek::Comma, p, t);
     c->kids.push_back(std::move(seq));
@@ -4862,7 +5119,7 @@ class Parser {
       m->slot = v->slot + f.offset;
       Var* raw = m.get();
       prog_.vars.push_back(std::move(m));
-      if (f.type.is_struct()) make_members(raw);
+      if (f.type.is_struct() && !f.type.is_packed()) make_members(raw);  // a packed vector's members are reached through its address
       v->members.push_back(raw);
     }
   }
@@ -4962,6 +5219,8 @@ class Parser {
       // to a thread_group: the size of a tile, the block's size with the top bit set
       if (to.is_group() && e->type.is_group() && to.group == GroupKind::Dynamic) {
         const Pos p = e->span.begin;
+        if (e->type.group == GroupKind::Tile && e->type.tile > 32)
+          fail(p, "a tile of " + std::to_string(e->type.tile) + " threads as a thread_group is not supported (keep its thread_block_tile type)");
         if (e->type.group == GroupKind::Tile) return group_lit(to, e->type.tile, p);
         if (e->type.group == GroupKind::Block) {
           auto w = block_threads(p);

@@ -5,7 +5,7 @@
 // text. Memory: byte-addressed pointers into words, the bank model's same-word rule (a warp's 32
 // consecutive bytes are one wavefront), the hazard detector at byte granularity, global arrays of
 // bytes as `in` and `out` (in + k, init: lines, sectors), local arrays, and the one-line errors for
-// what stays outside (atomics on them, which CUDA does not have; char4 and the other vectors).
+// what stays outside (atomics on them, which CUDA does not have; char3 and the other three-member vectors).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -356,8 +356,8 @@ TEST(Bytes, WhatStaysOutsideIsAOneLineError) {
   const std::pair<std::string, std::string> cases[] = {
       {"__shared__ unsigned char c[4]; atomicAdd(&c[0], 1);", "inline.cu:3:44: 'atomicAdd' on unsigned char does not exist in CUDA"},
       {"__shared__ short h[4]; atomicMax(h, 1);", "inline.cu:3:36: 'atomicMax' on short does not exist in CUDA"},
-      {"uchar4 v;", "inline.cu:3:3: type 'uchar4' is not supported"},
-      {"char4 v;", "inline.cu:3:3: type 'char4' is not supported"},
+      {"uchar3 v;", "inline.cu:3:3: type 'uchar3' is not supported"},
+      {"short3 v;", "inline.cu:3:3: type 'short3' is not supported"},
       {"int v = L'a';", "inline.cu:3:11"},
       {"int v = 'ab';", "inline.cu:3:11: character constant 'ab' is not supported: a character constant of more than one character"},
       {"short int unsigned v = 1;", "inline.cu:3:13: 'unsigned' after short"},

@@ -509,11 +509,11 @@ TEST(DeclMessages, SayWhatIsWrong) {
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 __global__ void k(const int *in, int *out) {
-  __shared__ cg::block_tile_memory<32> scratch;
+  cg::block_tile_memory<32> scratch;
   out[threadIdx.x] = in[threadIdx.x];
 }
 )"),
-                  "error", 5, "cg::block_tile_memory is not supported");
+                  "error", 5, "block_tile_memory is the type of a __shared__ variable only");
   expect_one_line(run_text(R"(// launch: b<<<1, 32>>>(in, out)
 __device__ void swap_if(int &x, int &y) {
   if (x > y) {

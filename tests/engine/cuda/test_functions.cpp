@@ -132,8 +132,8 @@ TEST(Functions, OverloadErrorsNameTheCandidates) {
             "kernels/app/inline.cu:6:12: the call 'f'(unsigned) is ambiguous: f(int) at kernels/app/inline.cu:3:16 and f(float) at "
             "kernels/app/inline.cu:4:16 fit it equally well");
   EXPECT_EQ(error_of(two, "  out[0] = f(in);\n"),
-            "kernels/app/inline.cu:6:12: no overload of 'f' takes (int*): the candidates are f(int) at kernels/app/inline.cu:3:16; "
-            "f(float) at kernels/app/inline.cu:4:16");
+            "kernels/app/inline.cu:6:12: no overload of 'f' takes (int*): f(int) at kernels/app/inline.cu:3:16: argument 1 is int*, not int "
+            "(also tried: f(float) at kernels/app/inline.cu:4:16)");
   EXPECT_EQ(error_of(two + "__device__ float f(int y) { return 1.0f; }\n"), "kernels/app/inline.cu:5:18: 'f' declared differently at kernels/app/inline.cu:3:16");
   EXPECT_EQ(error_of("__device__ int k(int a) { return a; }\n"),
             "kernels/app/inline.cu:4:17: 'k' is both a __global__ and a __device__ function (the other at kernels/app/inline.cu:3:16); give the kernel a "
@@ -174,8 +174,14 @@ TEST(Functions, OverloadedTemplateErrorsNameTheCandidates) {
             "kernels/app/inline.cu:6:12: the call f(int, int) is ambiguous: the one at kernels/app/inline.cu:3:38 and the one at "
             "kernels/app/inline.cu:4:38 fit it equally well");
   EXPECT_EQ(error_of(two, "  out[0] = f(in);\n"),
-            "kernels/app/inline.cu:6:12: no overload of template 'f' takes (int*): the candidates are f(int*, int) at kernels/app/inline.cu:3:38; "
-            "f at kernels/app/inline.cu:4:38 (f(int*, int) at kernels/app/inline.cu:3:38 takes 2 arguments)");
+            "kernels/app/inline.cu:6:12: no overload of template 'f' takes (int*): f(int*, int) at kernels/app/inline.cu:3:38 takes 2 arguments "
+            "(also tried: f at kernels/app/inline.cu:4:38)");
+  // the first candidate's reason comes first, whole, however many others were tried
+  const std::string pixels = "template <int N> __device__ void decode(float4 p, unsigned int (&b)[N]) { b[0] = 0; }\n"
+                             "template <int N> __device__ void decode(uchar4 p, unsigned int (&b)[N]) { b[0] = 1; }\n";
+  EXPECT_EQ(error_of(pixels, "  unsigned int bins[4];\n  decode(make_int2(1, 2), bins);\n"),
+            "kernels/app/inline.cu:7:3: no overload of template 'decode' takes (int2, unsigned*): decode(float4, unsigned*) at "
+            "kernels/app/inline.cu:3:34: argument 1 is int2, not float4 (also tried: decode(uchar4, unsigned*) at kernels/app/inline.cu:4:34)");
   EXPECT_EQ(error_of("template <typename T> __device__ int g(T x) { return 1; }\ntemplate <typename T> __device__ int g(T x) { return 2; }\n"),
             "kernels/app/inline.cu:4:38: template 'g' is defined twice with these parameters (first at kernels/app/inline.cu:3:38)");
 }

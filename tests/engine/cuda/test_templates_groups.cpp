@@ -3,6 +3,8 @@
 // file:line:col and the construct for what it does not.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "tests/engine/cuda/inline_kernel.h"
 
 using namespace scanscope;
@@ -198,7 +200,7 @@ TEST(CooperativeGroups, MissingHeadersAndUnsupportedPartsAreNamed) {
                 .what.find("grid_group (a grid-wide barrier) needs a cooperative launch"),
             std::string::npos);
   EXPECT_NE(run_text(kReduceHeader + kCg + "__global__ void k(const int *in, int *out, int n) { cg::thread_block_tile<24> t = cg::tiled_partition<24>(cg::this_thread_block()); }\n")
-                .what.find("a thread_block_tile has 1, 2, 4, 8, 16 or 32 threads, not 24"),
+                .what.find("a thread_block_tile has 1, 2, 4, ..., 512 or 1024 threads (a power of two), not 24"),
             std::string::npos);
   EXPECT_NE(run_text(kReduceHeader + "#include <thrust/reduce.h>\n").what.find("#include <thrust/reduce.h> is not supported"), std::string::npos);
 }
@@ -242,4 +244,92 @@ TEST(Groups, CoalescedThreadsRankAmongTheActiveLanes) {
     }
   }
   EXPECT_EQ(t.output, want);
+}
+
+// T (&a)[N]: a reference to an array, its length deduced from the argument (a local or a
+// __shared__ array), used through it (writes reach the caller's array); a non-template one takes
+// exactly its length, and one of another length is an error naming both.
+TEST(Templates, AReferenceToAnArrayDeducesItsLength) {
+  const Outcome o = run_text(
+      "// launch: k<<<1, 32>>>(in, out, N)\n// out: 32\n"
+      "template <int N> __device__ void clear(unsigned int (&bins)[N]) { for (int b = 0; b < (int)(sizeof(bins) / sizeof(bins[0])); ++b) bins[b] = 0; }\n"
+      "template <typename V, int N> __device__ int total(const V (&a)[N]) { int s = 0; for (int b = 0; b < N; ++b) s += a[b]; return s * 100 + (int)(sizeof(a) / sizeof(a[0])); }\n"
+      "__device__ void count(unsigned int (&bins)[4], int v) { bins[v % 4] += 1; }\n"
+      "__global__ void k(const int *in, int *out, int n) {\n"
+      "  unsigned int bins[4];\n"
+      "  unsigned char small[6] = {1, 2, 3, 4, 5, 6};\n"
+      "  __shared__ int s[8];\n"
+      "  clear(bins);\n"
+      "  for (int i = 0; i <= (int)threadIdx.x % 5; ++i) count(bins, i + in[threadIdx.x]);\n"
+      "  s[threadIdx.x % 8] = 1;\n"
+      "  __syncthreads();\n"
+      "  out[threadIdx.x] = (int)total(bins) * 10000 + total(small) * 100 + total(s);\n"
+      "}\n");
+  ASSERT_EQ(o.kind, "ok") << o.what;
+  for (int t = 0; t < 32; ++t) {
+    const int k = t % 5 + 1;  // counts bins for 1..k: k in all
+    EXPECT_EQ(o.out.at(static_cast<size_t>(t)), (k * 100 + 4) * 10000 + (21 * 100 + 6) * 100 + (8 * 100 + 8)) << t;
+  }
+  const Outcome e = run_text(
+      "// launch: k<<<1, 32>>>(in, out, N)\n"
+      "__device__ void count(unsigned int (&bins)[4], int v) { bins[v % 4] += 1; }\n"
+      "__global__ void k(const int *in, int *out, int n) {\n"
+      "  unsigned int bins[5];\n"
+      "  count(bins, 1);\n"
+      "}\n");
+  EXPECT_EQ(e.kind, "error");
+  EXPECT_NE(e.what.find("inline.cu:5:9: 'bins' is a reference to an array of 4 elements: pass such an array (this one has 5)"), std::string::npos) << e.what;
+}
+
+// Tiles of whole warps (CUDA 12: tiled_partition<64> to <1024> of the block, with or without the
+// CUDA 11 scratch `__shared__ cg::block_tile_memory<N>`): ranks, sizes, their sync (a barrier of
+// the block here) and cg::reduce over them (each warp by shuffles, then the tile's warps combined
+// in order); their warp intrinsics do not exist, an error naming them.
+TEST(Groups, TilesOfSeveralWarpsRankSyncAndReduce) {
+  const std::string head = "// launch: k<<<1, 256>>>(in, out, N)\n// out: 768\n#include <cooperative_groups.h>\n#include <cooperative_groups/reduce.h>\n"
+                           "namespace cg = cooperative_groups;\n";
+  const Outcome o = run_text(
+      head +
+      "__global__ void k(const int *in, int *out, int n) {\n"
+      "  __shared__ cg::block_tile_memory<256> scratch;\n"
+      "  __shared__ int s[256];\n"
+      "  cg::thread_block block = cg::this_thread_block(scratch);\n"
+      "  cg::thread_block_tile<64> t64 = cg::tiled_partition<64>(block);\n"
+      "  auto t128 = cg::tiled_partition<128>(block);\n"
+      "  int v = (int)threadIdx.x;\n"
+      "  s[threadIdx.x] = v;\n"
+      "  t64.sync();\n"
+      "  int left = s[t64.meta_group_rank() * 64 + (t64.thread_rank() + 1) % 64];\n"
+      "  int sum = cg::reduce(t64, v, cg::plus<int>());\n"
+      "  int top = cg::reduce(t128, v * (v % 3), cg::greater<int>());\n"
+      "  out[threadIdx.x] = sum;\n  out[256 + threadIdx.x] = top;\n"
+      "  out[512 + threadIdx.x] = left + 1000 * (int)(t64.size() + t128.meta_group_size() * 1000 + t128.meta_group_rank() * 100);\n"
+      "}\n",
+      768);
+  ASSERT_EQ(o.kind, "ok") << o.what;
+  for (int t = 0; t < 256; ++t) {
+    const int b64 = t / 64 * 64, b128 = t / 128 * 128;
+    int sum = 0, top = 0;
+    for (int u = b64; u < b64 + 64; ++u) sum += u;
+    for (int u = b128; u < b128 + 128; ++u) top = std::max(top, u * (u % 3));
+    const int left = b64 + (t - b64 + 1) % 64;
+    EXPECT_EQ(o.out.at(static_cast<size_t>(t)), sum) << t;
+    EXPECT_EQ(o.out.at(static_cast<size_t>(256 + t)), top) << t;
+    EXPECT_EQ(o.out.at(static_cast<size_t>(512 + t)), left + 1000 * (64 + 2 * 1000 + (t / 128) * 100)) << t;
+  }
+  const std::pair<std::string, std::string> cases[] = {
+      {"  auto t = cg::tiled_partition<64>(cg::this_thread_block());\n  out[0] = t.shfl_down(1, 1);\n",
+       "'shfl_down' does not exist on a tile of 64 threads"},
+      {"  auto t = cg::tiled_partition<48>(cg::this_thread_block());\n", "a thread_block_tile has 1, 2, 4, ..., 512 or 1024 threads (a power of two), not 48"},
+      {"  auto w = cg::tiled_partition<32>(cg::this_thread_block());\n  auto t = cg::tiled_partition<64>(w);\n",
+       "a tile of 64 threads cannot be cut from a tile of 32"},
+      {"  cg::thread_group g = cg::tiled_partition<64>(cg::this_thread_block());\n", "a tile of 64 threads as a thread_group is not supported"},
+      {"  auto t = cg::tiled_partition(cg::this_thread_block(), 64);\n", "a thread_block_tile has 1, 2, 4, 8, 16 or 32 threads, not 64"},
+  };
+  for (const auto& [body, want] : cases) {
+    const Outcome e = run_text(head + "__global__ void k(const int *in, int *out, int n) {\n" + body + "}\n", 256);
+    EXPECT_EQ(e.kind, "error") << body;
+    EXPECT_NE(e.what.find(want), std::string::npos) << body << " gave: " << e.what;
+    EXPECT_EQ(e.what.find('\n'), std::string::npos) << e.what;
+  }
 }

@@ -428,3 +428,161 @@ TEST(Vectors, AVectorReachingPastTheArrayFaultsWhole) {
     EXPECT_EQ(stores, 4);  // thread 0's whole int4
   }
 }
+
+// Vectors of bytes and shorts (char1/2/4, uchar1/2/4, short2/4, ushort2/4): CUDA's sizes and
+// alignments (vector_types.h), members packed in their bytes, in a frame too; make_*, parameters,
+// returns, references, struct members, a local's bytes through a byte pointer.
+TEST(Vectors, VectorsOfBytesAndShortsHoldTheirMembersPacked) {
+  const Outcome o = run_text(
+      "// launch: k<<<1, 1>>>(in, out, N)\n// out: 24\n"
+      "struct Px { uchar4 c; short2 s; int n; };\n"
+      "__device__ uchar4 brighter(uchar4 p, int d) { return make_uchar4(p.x + d, p.y + d, p.z + d, p.w); }\n"
+      "__device__ int sum(const uchar4 &p) { return p.x + p.y + p.z + p.w; }\n"
+      "__device__ void darken(uchar4 &p) { p.x -= 1; }\n"
+      "__global__ void k(const int *in, int *out, int n) {\n"
+      "  uchar4 p = make_uchar4(1, 2, 250, 7);\n"
+      "  uchar4 q = brighter(p, 10);\n"
+      "  darken(q);\n"
+      "  char2 c = make_char2(-3, 100);\n"
+      "  short2 s = make_short2(-30000, 30000);\n"
+      "  ushort4 u = make_ushort4(65535, 1, 2, 3);\n"
+      "  short4 h = make_short4(-1, -2, -3, -4);\n"
+      "  char1 c1 = make_char1(-5);\n"
+      "  uchar2 u2 = make_uchar2(200, 201);\n"
+      "  Px px = {q, s, 9};\n"
+      "  uchar4 r = px.c;\n"
+      "  r.w = 255;\n"
+      "  unsigned char *b = reinterpret_cast<unsigned char *>(&p);\n"
+      "  unsigned int word = 0x04030201u;\n"
+      "  unsigned char *wb = reinterpret_cast<unsigned char *>(&word);\n"
+      "  char4 neg = {-1, -2, -3, -4};\n"
+      "  u.y += 65535;\n"
+      "  out[0] = q.x; out[1] = q.y; out[2] = q.z; out[3] = q.w;\n"
+      "  out[4] = c.x; out[5] = c.y; out[6] = s.x; out[7] = s.y;\n"
+      "  out[8] = u.x + u.y + u.z + u.w; out[9] = h.w; out[10] = c1.x; out[11] = u2.y;\n"
+      "  out[12] = sum(px.c) + px.s.y + px.n; out[13] = r.w + r.x;\n"
+      "  out[14] = b[0] + 10 * b[1] + 100 * b[3]; out[15] = wb[2];\n"
+      "  out[16] = neg.z;\n"
+      "  out[17] = sizeof(char1) + 10 * sizeof(char2) + 100 * sizeof(uchar4) + 1000 * sizeof(short2) + 10000 * sizeof(ushort4);\n"
+      "  out[18] = alignof(char2) + 10 * alignof(uchar4) + 100 * alignof(short2) + 1000 * alignof(short4) + 10000 * alignof(uchar1);\n"
+      "  out[19] = sizeof(Px);\n"
+      "  out[20] = sizeof(p.x) + sizeof(s.y);\n"
+      "  out[21] = p.z;\n"
+      "  uchar2 arr[5];\n  char1 ones[3];\n  arr[4] = make_uchar2(7, 8);\n"
+      "  out[22] = (int)sizeof(c) + 100 * (int)sizeof(arr) + 1000 * (int)sizeof(ones) + 10000 * arr[4].y;\n"
+      "  out[23] = in[0];\n"
+      "}\n");
+  ASSERT_EQ(o.kind, "ok") << o.what;
+  const std::vector<double> want = {
+      10, 12, 4, 7,                       // 1 + 10 - 1, 2 + 10, (250 + 10) mod 256, 7
+      -3, 100, -30000, 30000,             //
+      65535.0 + 0 + 2 + 3, -4, -5, 201,   // u.y: 1 + 65535 wraps to 0
+      10 + 12 + 4 + 7 + 30000 + 9, 265,   //
+      1 + 20 + 700, 3, -3,                //
+      1 + 20 + 400 + 4000 + 80000,        // sizes 1, 2, 4, 4, 8
+      2 + 40 + 400 + 8000 + 10000,        // alignments 2, 4, 4, 8, 1
+      12, 3, 250, 2 + 1000 + 3000 + 80000, 1};
+  EXPECT_EQ(o.out, want);
+}
+
+// A histogram of RGBA pixels, as the courses write it: one uchar4 load per thread (a 4-byte access
+// of the pixel's bytes: a warp's 32 pixels are 4 sectors in one request), the channels' bins counted
+// with atomics.
+TEST(Vectors, AUchar4PixelIsOneFourByteAccess) {
+  const std::string text =
+      "// launch: hist<<<1, 32>>>(in, N / 4, out)\n// out: 8\n// init: out = 0\n// check: histogram\n// types: int\n"
+      "__global__ void hist(const uchar4 *pixels, int count, unsigned int *bins) {\n"
+      "  __shared__ uchar4 tile[32];\n"
+      "  int i = threadIdx.x;\n"
+      "  if (i < count) tile[i] = pixels[i];\n"
+      "  __syncthreads();\n"
+      "  if (i >= count) return;\n"
+      "  uchar4 p = tile[i];\n"
+      "  atomicAdd(&bins[p.x % 8], 1);\n"
+      "  atomicAdd(&bins[p.y % 8], 1);\n"
+      "  atomicAdd(&bins[p.z % 8], 1);\n"
+      "  atomicAdd(&bins[p.w % 8], 1);\n"
+      "}\n";
+  TraceRequest r = inline_request(text, 128);
+  for (int k = 0; k < 128; ++k) r.input[static_cast<size_t>(k)] = (k * 7) % 11;
+  const Trace t = run_interpreter(resolve_kernel(r));
+  std::vector<double> want(8, 0.0);
+  for (int k = 0; k < 128; ++k) want[static_cast<size_t>(((k * 7) % 11) % 8)] += 1;
+  EXPECT_EQ(t.output, want);
+  // global: one request of 4 sectors (32 lanes x 4 bytes, consecutive)
+  const Step& s0 = t.steps[0];
+  const std::vector<const WarpInstruction*> st = at_line(t, s0, 9, kStore);
+  ASSERT_EQ(st.size(), 1u);
+  EXPECT_EQ(t.sites[static_cast<size_t>(st[0]->site)].bytes, 4);
+  ASSERT_EQ(s0.global_instructions.size(), 1u);
+  EXPECT_EQ(t.sites[static_cast<size_t>(s0.global_instructions[0].site)].bytes, 4);
+  EXPECT_EQ(st[0]->wavefronts, 1);  // 32 consecutive words: one wavefront, no conflict
+  EXPECT_EQ(st[0]->access_index.size(), 32u);
+  EXPECT_EQ(t.totals.global.ld.requests, 1);
+  EXPECT_EQ(t.totals.global.ld.sectors, 4);
+  // lane 5's pixel is in[20..23]: its word holds those four bytes, as one value
+  const Access& lane5 = s0.accesses[st[0]->access_index[5]];
+  EXPECT_EQ(lane5.word, 5);
+  const uint32_t bytes = static_cast<uint32_t>((20 * 7) % 11) | static_cast<uint32_t>((21 * 7) % 11) << 8 |
+                         static_cast<uint32_t>((22 * 7) % 11) << 16 | static_cast<uint32_t>((23 * 7) % 11) << 24;
+  EXPECT_EQ(static_cast<uint32_t>(lane5.value), bytes);
+  const Step& s1 = t.steps[1];
+  const std::vector<const WarpInstruction*> ld1 = at_line(t, s1, 12, kLoad);
+  ASSERT_EQ(ld1.size(), 1u);
+  EXPECT_EQ(ld1[0]->wavefronts, 1);
+  EXPECT_EQ(ld1[0]->conflicts, 0);
+  EXPECT_EQ(t.sites[static_cast<size_t>(ld1[0]->site)].bytes, 4);
+}
+
+// Shared arrays of 2- and 8-byte vectors: a uchar2 per lane is 2 bytes (a warp's 32 in 16 words:
+// one wavefront), a short4 per lane 8 bytes (two wavefronts, as an int2's).
+TEST(Vectors, SharedArraysOfCharAndShortVectorsAccessTheirBytes) {
+  const Trace t = trace_of(kernel("",
+                                  "  __shared__ uchar2 a[32];\n"
+                                  "  __shared__ short4 b[32];\n"
+                                  "  int i = threadIdx.x;\n"
+                                  "  a[i] = make_uchar2(in[i], in[i] + 1);\n"
+                                  "  b[i] = make_short4(in[i], -in[i], 2, 3);\n"
+                                  "  __syncthreads();\n"
+                                  "  uchar2 x = a[31 - i];\n"
+                                  "  short4 y = b[i];\n"
+                                  "  out[i] = x.y - 1 + y.x + y.y + in[i] - (31 - i) + y.w - 3;\n"),
+                           32);
+  EXPECT_EQ(t.output, iota(32));
+  const Step& s0 = t.steps[0];
+  const std::vector<const WarpInstruction*> sa = at_line(t, s0, 8, kStore), sb = at_line(t, s0, 9, kStore);
+  ASSERT_EQ(sa.size(), 1u);
+  ASSERT_EQ(sb.size(), 1u);
+  EXPECT_EQ(sa[0]->wavefronts, 1);
+  EXPECT_EQ(sb[0]->wavefronts, 2);
+  EXPECT_EQ(sb[0]->width, 2);
+  EXPECT_EQ(t.sites[static_cast<size_t>(sa[0]->site)].bytes, 2);
+  EXPECT_EQ(t.sites[static_cast<size_t>(sb[0]->site)].bytes, 8);
+  // uchar2 a[32] is 64 bytes: 16 words, b follows 8-byte aligned
+  EXPECT_EQ(s0.accesses[sa[0]->access_index[31]].word, 15);
+}
+
+TEST(Vectors, AMisalignedByteVectorFaultsAndWhatStaysOutIsAnError) {
+  const Outcome o = run_text(
+      "// launch: k<<<1, 32>>>(in, out, N)\n// types: int\n"
+      "__global__ void k(const unsigned char *in, int *out, int n) {\n"
+      "  uchar4 p = reinterpret_cast<const uchar4 *>(in + 2)[0];\n"
+      "  out[threadIdx.x] = p.x;\n"
+      "}\n");
+  EXPECT_EQ(o.kind, "fault");
+  EXPECT_NE(o.what.find("misaligned address: a 4-byte load of in[0] (byte 2, not a multiple of 4)"), std::string::npos) << o.what;
+  const std::pair<std::string, std::string> cases[] = {
+      {"uchar4 a = make_uchar4(1, 2, 3, 4), b = a; uchar4 c = a + b;", "'+' on uchar4: CUDA defines no operators on its vector types"},
+      {"char3 v;", "type 'char3' is not supported"},
+      {"uchar4 a = make_uchar4(1, 2, 3);", "'make_uchar4' takes 4 arguments, given 3"},
+  };
+  for (const auto& [body, want] : cases) {
+    const Outcome e = run_text(kernel("", "  " + body + "\n"));
+    EXPECT_EQ(e.kind, "error") << body;
+    EXPECT_NE(e.what.find(want), std::string::npos) << body << " gave: " << e.what;
+  }
+  const Outcome s = run_text("// launch: k<<<1, 32>>>(in, out, N)\nstruct P { uchar2 a; int b; };\n"
+                             "__global__ void k(const int *in, int *out, int n) { out[threadIdx.x] = in[threadIdx.x]; }\n");
+  EXPECT_EQ(s.kind, "error");
+  EXPECT_NE(s.what.find("inline.cu:2:19: a uchar2 member is not supported yet"), std::string::npos) << s.what;
+}

@@ -270,7 +270,7 @@ TEST(Widths, WhatStaysOutsideIsAOneLineError) {
   const std::pair<std::string, std::string> cases[] = {
       {"long double x = 1;", "inline.cu:3:8: type 'long double' is not supported"},
       {"double y = 1.0L;", "inline.cu:3:14: '1.0L' is a long double constant"},
-      {"char4 c;", "inline.cu:3:3: type 'char4' is not supported"},
+      {"char3 c;", "inline.cu:3:3: type 'char3' is not supported"},
       {"double2 c;", "inline.cu:3:3: type 'double2' is not supported"},
       {"long long v = 0; atomicAdd(&v, 1ll);", "'atomicAdd' on long long is not one of CUDA's atomics"},
       {"double v = 0; atomicSub(&v, 1.0);", "'atomicSub' on double is not one of CUDA's atomics"},
