@@ -19,9 +19,11 @@
 #          sort-onesweep-pairs against CUB's DeviceRadixSort::SortKeys / SortPairs, int and float,
 #          2^10..2^28, with the copy and the read probe (JSON for assets/bench/), then the
 #          tuning run (sort_tune below: the x-sort-v2 / x-sort-pairs-v2 / -v3 rows at 2^20, 2^24, 2^28)
+#   sort-profile  Nsight Compute on the sort's passes beside CUB's onesweep at 2^28, racecheck and
+#          synccheck of the sorts at 10^6 + 3, int and float
 #   sort-tune  only the sort tuning run (and memcheck of its rows), about 4 minutes
 # At most 8 files come back from the device machine: JSON and tables go to $OUT, every other log
-# is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full|tail|lookahead|profile|compact|sort|sort-tune
+# is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full|tail|lookahead|profile|compact|sort|sort-tune|sort-profile
 set -uo pipefail
 mode=${1:-quick}
 OUT=${OUT:-$PWD/bench-out}
@@ -38,13 +40,15 @@ cmake -S . -B build-gpu -G Ninja -DCMAKE_CUDA_ARCHITECTURES=90 -DSCANSCOPE_GUI=O
 echo "build: $(( $(date +%s) - t0 )) s"
 bin=build-gpu/app/scanscope
 
-t0=$(date +%s)
-build-gpu/tests/bench/scanscope_bench_tests > "$LOG/tests.log" 2>&1
-echo "bench tests rc=$? ($(( $(date +%s) - t0 )) s)"; grep -E "^\[  (PASSED|FAILED|SKIPPED) |Failure|tests ran" "$LOG/tests.log" | head -30
+if [ -z "${SKIP_TESTS:-}" ]; then  # SKIP_TESTS=1: a visit that only measures (the tests ran on this tree before)
+  t0=$(date +%s)
+  build-gpu/tests/bench/scanscope_bench_tests > "$LOG/tests.log" 2>&1
+  echo "bench tests rc=$? ($(( $(date +%s) - t0 )) s)"; grep -E "^\[  (PASSED|FAILED|SKIPPED) |Failure|tests ran" "$LOG/tests.log" | head -30
+fi
 
 variants=x-scan-v1,x-scan-f256x16,x-scan-f128x24,x-scan-f256x32
 ours=reduce-tree,reduce-block,reduce-chunked,reduce-atomic,reduce-two-pass,reduce-warp-shuffle,reduce-best,scan-propagate,scan-reduce-then-scan,scan-decoupled,scan-lookahead,scan-lookahead-inclusive,scan-best,scan-best-inclusive
-if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && [ "$mode" != compact ] && [ "$mode" != sort ] && [ "$mode" != sort-tune ] && command -v compute-sanitizer > /dev/null; then
+if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && [ "$mode" != compact ] && [ "$mode" != sort ] && [ "$mode" != sort-tune ] && [ "$mode" != sort-profile ] && command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $ours --min 1000 --max 9000 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool.log" 2>&1
     echo "compute-sanitizer $tool (all ours, n 1000..8000) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool.log" | head -1)"
@@ -191,6 +195,25 @@ sort)
   grep -A40 "best kernels" "$OUT/sort-float.txt" | grep -E "268435456|134217728"
   grep -E "^(sort|x-|cub|copy)" "$LOG/sort-tune.txt"
   grep -E "WRONG|error" "$OUT"/sort-*.txt "$LOG/sort-tune.txt" | head
+  ;;
+sort-profile)
+  # Nsight Compute on the sort's launches beside CUB's onesweep at 2^28 (int), then racecheck and
+  # synccheck of the v2 rows at ragged sizes (int and float), about 6 minutes with the build.
+  stalls=$(for r in barrier long_scoreboard short_scoreboard mio_throttle wait sleeping membar lg_throttle math_pipe_throttle not_selected selected no_instruction branch_resolving dispatch_stall drain imc_miss misc tex_throttle; do printf 'smsp__average_warps_issue_stalled_%s_per_issue_active.ratio,' $r; done)
+  for k in sort-onesweep x-sort-v2-384x20 cub-sort-keys; do
+    timeout 240 ncu -k 'regex:grid_kernel|Onesweep|RadixSortHistogram|ExclusiveSum|Scan' -c 8 --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats \
+      --section LaunchStats --section Occupancy --section SchedulerStats --metrics "${stalls%,},dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,smsp__inst_executed.sum" \
+      $bin bench --kernel $k --min 268435456 --max 268435456 --repeats 1 --warmup 0 > "$OUT/ncu-$k.txt" 2>&1
+    echo "ncu $k rc=$?"; grep -E "^  [a-zA-Z_:<>]+.*\(|Duration|DRAM Throughput|Registers Per|Achieved Occupancy|Block Size|Grid Size" "$OUT/ncu-$k.txt" | head -60
+  done
+  if command -v compute-sanitizer > /dev/null; then
+    for tool in racecheck synccheck; do
+      for type in int float; do
+        compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel x-sort-v2-384x20,x-sort-pairs-v3-384x16,sort-onesweep --type $type --min 1000003 --max 1000003 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool-sort-$type.log" 2>&1
+        echo "compute-sanitizer $tool (sorts, $type, n 1000003) rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$LOG/sanitizer-$tool-sort-$type.log" | head -1)"
+      done
+    done
+  fi
   ;;
 sort-tune)
   # Only the tuning comparison (about 4 minutes with the build and the tests): memcheck of the v2
