@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -296,7 +297,10 @@ bool load_timing_recording(AppState& s, const std::string& path);
 // given. Its points replace the picture's as they come (collect_sweep, every frame); a finished
 // sweep's results stay, and so do a cancelled one's points. start: nothing when one runs or there
 // is nothing to time here (sweep_blocked says why).
-void start_sweep(AppState& s, const std::vector<std::string>& kernels = {}, const std::vector<long long>& sizes = {});
+// `after_point` (tests): called on the sweep's thread after each new set of points is published,
+// with the number of points; it may wait (the sweep waits with it).
+void start_sweep(AppState& s, const std::vector<std::string>& kernels = {}, const std::vector<long long>& sizes = {},
+                 std::function<void(size_t)> after_point = {});
 std::string sweep_blocked(const AppState& s);  // "" when a sweep of the shown series can start
 void collect_sweep(AppState& s);
 struct SweepProgress {

@@ -120,7 +120,7 @@ std::string sweep_blocked(const AppState& s) {
   return "no series ticked";
 }
 
-void start_sweep(AppState& s, const std::vector<std::string>& kernels, const std::vector<long long>& sizes) {
+void start_sweep(AppState& s, const std::vector<std::string>& kernels, const std::vector<long long>& sizes, std::function<void(size_t)> after_point) {
   if (s.bench_job) return;
   BenchConfig cfg;
   cfg.kernels = kernels.empty() ? sweep_kernels(shown_ids(s.timing), gpu_status().usable) : kernels;
@@ -139,7 +139,7 @@ void start_sweep(AppState& s, const std::vector<std::string>& kernels, const std
   BenchJob* j = job.get();
   j->min_n = static_cast<double>(cfg.sizes.empty() ? cfg.min_n : *std::min_element(cfg.sizes.begin(), cfg.sizes.end()));
   j->max_n = static_cast<double>(cfg.sizes.empty() ? cfg.max_n : *std::max_element(cfg.sizes.begin(), cfg.sizes.end()));
-  j->worker = std::thread([j, cfg] {
+  j->worker = std::thread([j, cfg, after_point] {
     try {
       BenchResults r = run_bench(
           cfg,
@@ -150,10 +150,13 @@ void start_sweep(AppState& s, const std::vector<std::string>& kernels, const std
             j->label = label;
           },
           &j->cancel,
-          [j](const BenchResults& so_far) {
-            std::lock_guard<std::mutex> lock(j->mu);
-            j->partial = so_far;
-            ++j->partial_version;
+          [j, &after_point](const BenchResults& so_far) {
+            {
+              std::lock_guard<std::mutex> lock(j->mu);
+              j->partial = so_far;
+              ++j->partial_version;
+            }
+            if (after_point) after_point(so_far.points.size());
           });
       std::lock_guard<std::mutex> lock(j->mu);
       j->result = std::move(r);

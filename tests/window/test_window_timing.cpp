@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <future>
 #include <set>
 #include <thread>
 
@@ -372,7 +373,14 @@ TEST(TimingSweep, DrawsIntoThePictureAsItRuns) {
   set_timing_series(s.timing, {"cpu-sequential-reduce", "cpu-std-reduce"});
   std::vector<long long> sizes;
   for (long long n = 1024; n <= (1 << 22); n *= 2) sizes.push_back(n);
-  start_sweep(s, {"cpu-sequential-reduce", "cpu-std-reduce"}, sizes);
+  // The sweep waits after its first points until the picture has shown them: the test does not
+  // depend on how fast this machine polls (a stalled poller once could miss a whole sweep).
+  std::promise<void> shown;
+  std::shared_future<void> shown_f = shown.get_future().share();
+  bool told = false;
+  start_sweep(s, {"cpu-sequential-reduce", "cpu-std-reduce"}, sizes, [shown_f, first = true](size_t) mutable {
+    if (first) first = false, shown_f.wait();  // (a promise destroyed unset, as by a failed ASSERT, ends the wait)
+  });
   ASSERT_TRUE(sweep_progress(s).running);
   EXPECT_EQ(sweep_progress(s).min_n, 1024);
   EXPECT_EQ(sweep_progress(s).max_n, 1 << 22);
@@ -382,9 +390,11 @@ TEST(TimingSweep, DrawsIntoThePictureAsItRuns) {
     if (s.bench_job && s.bench_origin == "sweep on this machine (running)") {
       seen.insert(s.bench.points.size());
       ASSERT_FALSE(timing_plots(s.bench, s.timing)[0].lines.empty());
+      if (!told) shown.set_value(), told = true;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  if (!told) shown.set_value();
   ASSERT_FALSE(s.bench_job);
   EXPECT_EQ(s.bench_origin, "sweep on this machine");
   EXPECT_EQ(s.bench.points.size(), 2 * sizes.size());
