@@ -152,6 +152,7 @@ struct FilledStep;
 struct LessonBudget {
   long long chars = kMaxLessonFilledChars;          // characters the placeholders fill in
   long long instructions = kMaxLessonInstructions;  // the interpreter's instructions of the traces
+  long long instruction_limit = kMaxLessonInstructions;  // what `instructions` started at (for the message)
 };
 // `budget`: null for a budget of one lesson for this step alone.
 FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace, LessonBudget* budget = nullptr);
@@ -162,7 +163,7 @@ struct FilledStep {
 };
 FilledStep fill_lesson_step(const Lesson& l, const LessonStep& s, const LessonTraces& traces, long long* budget = nullptr);
 // The same for every step of a lesson, with the step's own runs (`lesson list` and `lesson show`).
-void check_lesson_runs(const Lesson& l);
+void check_lesson_runs(const Lesson& l, LessonBudget budget = {});  // a smaller budget: tests of the refusal
 // The placeholders of one value: [offset, length) of each "{...}" and its name inside, for the
 // number check; throws KeyFileError at the line of one not in the vocabulary.
 struct Placeholder {

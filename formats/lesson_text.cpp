@@ -229,7 +229,7 @@ void spend(const Lesson& l, const LessonStep& s, const Trace& t, LessonBudget* b
   budget->instructions -= t.work;
   if (budget->instructions < 0)
     throw LessonError(l.file + ":" + std::to_string(s.line) + ": the lesson's traces run more than " +
-                      std::to_string(kMaxLessonInstructions) +
+                      std::to_string(budget->instruction_limit) +
                       " interpreter instructions together (all steps; smaller n or fewer steps)");
 }
 }  // namespace
@@ -252,8 +252,7 @@ FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace, L
   return f;
 }
 
-void check_lesson_runs(const Lesson& l) {
-  LessonBudget budget;  // all steps together
+void check_lesson_runs(const Lesson& l, LessonBudget budget) {  // all steps together
   for (const LessonStep& s : l.steps) run_lesson_step(l, s, nullptr, &budget);
 }
 
