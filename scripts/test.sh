@@ -21,7 +21,7 @@ jobs=$(nproc)
 echo "== scanscope: build (clang, ASan + UBSan, nvcc, the window, libFuzzer targets)"
 CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSCANSCOPE_GUI=ON -DSCANSCOPE_SANITIZE=ON -DSCANSCOPE_FUZZ=ON -DSCANSCOPE_TESTS=ON \
-  -DSCANSCOPE_FUZZ_SECONDS="${SCANSCOPE_FUZZ_SECONDS:-10}"
+  -DSCANSCOPE_FUZZ_SECONDS="${SCANSCOPE_FUZZ_SECONDS:-6}"
 cmake --build build-asan
 
 echo "== scanscope: tests"

@@ -113,11 +113,18 @@ std::vector<uint32_t> make_keys(SortKey kind, Shape shape, long long n, uint32_t
 
 class SortEmulated : public ::testing::TestWithParam<std::string> {};
 
+// The shipped rows: every kind of key and every shape. A tuning row (the same steps at another
+// shape, or another version of a step) takes int keys random, few-valued and all equal, and float
+// keys random: 4 of the 15 combinations, for CI's time under the sanitizers (the specials below
+// still run on every row).
 TEST_P(SortEmulated, MatchesStableSort) {
   const SortInfo& s = *find_sort(GetParam());
   for (SortKey kind : {SortKey::Unsigned, SortKey::Int, SortKey::Float})
     for (Shape shape : {Shape::Random, Shape::FewValues, Shape::AllEqual, Shape::Ascending, Shape::Descending})
       for (long long n : sizes()) {
+        if (s.tuning() && !(kind == SortKey::Int && (shape == Shape::Random || shape == Shape::FewValues || shape == Shape::AllEqual)) &&
+            !(kind == SortKey::Float && shape == Shape::Random))
+          break;
         expect_sorted(s, kind, make_keys(kind, shape, n, static_cast<uint32_t>(n * 31 + static_cast<int>(shape))), shape_name(shape));
         if (HasFatalFailure()) return;
       }

@@ -189,8 +189,8 @@ TEST(WindowHostileFrames, MutatedTracesAreRejectedOrDrawn) {
     int fields;
   };
   std::vector<Base> bases;
-  bases.push_back({"block", trace_to_json(run_emulator(request("scan-blelloch", 64))), 80});
-  bases.push_back({"grid", trace_to_json(run_emulator(request("demouth-reduce-two-blocks", 32))), 80});
+  bases.push_back({"block", trace_to_json(run_emulator(request("scan-blelloch", 64))), 48});
+  bases.push_back({"grid", trace_to_json(run_emulator(request("demouth-reduce-two-blocks", 32))), 48});
   bases.push_back({"shipped", read_text_file(asset_dir() + "/traces/h100-scan-blelloch-512-g80.json", kMaxTraceBytes, "a trace"), 12});
   ASSERT_TRUE(trace_from_json(bases[1].text, "grid").is_grid());
   for (const Base& b : bases) {  // the frames are drawn: the valid traces fill the panels
@@ -236,7 +236,7 @@ TEST(WindowHostileFrames, MutatedBenchFilesAreRejectedOrDrawn) {
   Tally tally;
   for (const char* file : {"h200-int.json", "h200-harris-table2.json", "cpu-interpreter-speed.json"}) {
     const std::string text = read_text_file(asset_dir() + "/bench/" + file, 64 << 20, "a bench file");
-    std::vector<std::string> inputs = json_mutations(text, 40, text.size());
+    std::vector<std::string> inputs = json_mutations(text, 24, text.size());
     // values the reader allows at their extremes, in every point: names of 1000 characters and
     // with C1 controls and bidi marks, times of 0, 1e-300, the smallest double (5e-324: once an endless axis) and 1e12, sizes of 1 and 2^40, no points
     const json doc = json::parse(text);

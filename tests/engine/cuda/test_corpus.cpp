@@ -33,9 +33,11 @@ std::vector<std::string> corpus_files() {
   return out;
 }
 
-// The sizes of the spread that the file accepts.
+// The sizes of the spread that the file accepts: one, a few, a warp and one past it, a block's
+// worth and one past, and several blocks with a ragged end (1000 and 2048 were dropped for CI's time:
+// they are no edge that 1024 and 4099 lack).
 std::vector<int> sizes_for(const std::string& path, ValueType type) {
-  return accepted_sizes(path, type, {1, 7, 32, 33, 100, 256, 257, 1000, 1024, 2048, 4099});
+  return accepted_sizes(path, type, {1, 7, 32, 33, 100, 256, 257, 1024, 4099});
 }
 
 class Corpus : public ::testing::TestWithParam<std::string> {};
