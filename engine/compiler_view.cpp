@@ -418,6 +418,33 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       used.push_back((v.sass ? "SASS (one " : "nvcc (one ") + std::string(store ? "store" : "load") + " for two statements)");
     }
   }
+  // A value loaded twice in one statement (`if (s[b] > 0) atomicAdd(&out[b], s[b]);`): where the
+  // SASS has fewer loads on the line than the source has sites there, and some of the line's
+  // sites are written the same, ptxas loaded the word once and kept it in a register. The later
+  // copies (by column) issue nothing, until the line's sites are as many as its instructions.
+  if (v.sass)
+    for (const auto& [key, sites] : sites_at) {
+      if (std::get<2>(key)) continue;  // loads only: a store written twice is two stores
+      auto in = v.lines.find(key);
+      if (in == v.lines.end()) continue;
+      std::vector<int> free;
+      for (int s : sites)
+        if (t.sites[s].vector_group < 0 && t.sites[s].vector_width == 1 && t.sites[s].words() == 1) free.push_back(s);
+      int extra = static_cast<int>(sites.size()) - static_cast<int>(in->second.size());
+      if (extra <= 0 || free.size() < 2) continue;
+      std::sort(free.begin(), free.end(), [&](int a, int b) { return std::tie(t.sites[a].line, t.sites[a].col) < std::tie(t.sites[b].line, t.sites[b].col); });
+      std::set<std::string> seen_text;
+      bool removed = false;
+      for (int s : free) {
+        const std::string text = text_of(s);
+        if (text.empty()) continue;
+        if (seen_text.insert(text).second || extra <= 0) continue;
+        t.sites[s].vector_width = 0;  // the bank model issues no instruction for it
+        --extra;
+        removed = true;
+      }
+      if (removed) used.push_back("ptxas (a value loaded twice in one statement, loaded once)");
+    }
   if (!used.empty()) {
     std::sort(used.begin(), used.end());
     used.erase(std::unique(used.begin(), used.end()), used.end());
