@@ -290,6 +290,22 @@ void analyze_banks(Trace& trace) {
         add_lane(wi);
         continue;
       }
+      if (g >= 0 && trace.sites[a.site].vector_width > 1) {
+        // 4-byte accesses the compiler joins into 8- or 16-byte ones: each aligned block of the
+        // width is one lane of one instruction, in whatever order the thread's accesses reach its
+        // words (an unrolled loop running j = 3, 2, 1, 0 over one block: one LDS.128).
+        const int w = trace.sites[a.site].vector_width;
+        Run& b = blocks[{g, a.word / w}];
+        if (b.inst && b.len < w && b.op == a.op) {
+          ++b.len;
+          add_lane(*b.inst);
+          continue;
+        }
+        WarpInstruction& wi = instruction(nsites + g, w);
+        b = Run{a.word / w * w, 1, a.op, &wi};
+        add_lane(wi);
+        continue;
+      }
       if (g >= 0) {
         const int w = trace.sites[a.site].vector_width;
         Run& run = runs[g];
