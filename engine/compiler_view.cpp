@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <list>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <set>
@@ -26,6 +27,9 @@ constexpr int kMergeReach = 4;
 // The same access written in the arms of a branch, this many lines apart at most, is taken as the
 // one instruction the compiler made of them where the SASS names no instruction for a line of them.
 constexpr int kArmReach = 12;
+// How far from a SASS vector access's line the sites it joins may be (an unrolled exchange of four
+// two-line statements spans 16 lines).
+constexpr int kBlockReach = 16;
 
 using LineKey = std::tuple<int, int, bool>;
 
@@ -259,6 +263,40 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     }
     return out;
   };
+  // The sites whose words a thread reaches in the same aligned block as a site of a SASS vector
+  // access's line: what the one LDS.64 / LDS.128 loads. The line table names one line of the
+  // statements ptxas joined (four `v[k] = s[r + k]` of an unrolled exchange, two arrays' loads
+  // interleaved), so the other lines' sites are found by their words, not by distance.
+  std::map<std::pair<int, int>, int> first_word;  // (site, thread) -> the first word it accessed
+  if (v.sass)
+    for (const auto& st : t.steps)
+      for (const auto& a : st.accesses)
+        if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < static_cast<int>(t.sites.size()) && shared[a.site])
+          first_word.emplace(std::make_pair(a.site, a.tid), a.word);
+  auto block_members = [&](const LineGroup& g, const std::vector<int>& own) {
+    std::vector<int> out;
+    if (g.lines.size() != 1) return out;
+    const int line = g.lines[0];
+    for (int s0 : own) {
+      if (t.sites[s0].words() != 1 || t.sites[s0].vector_group >= 0) continue;
+      auto first = first_word.lower_bound({s0, std::numeric_limits<int>::min()});
+      if (first == first_word.end() || first->first.first != s0) continue;
+      const int tid = first->first.second, block = first->second / g.width;
+      out.push_back(s0);
+      for (const auto& [key, sites] : sites_at) {
+        const auto [file, l, store] = key;
+        if (file != g.file || store != g.store || std::abs(l - line) > kBlockReach || (l != line && v.lines.count(key))) continue;
+        for (int c : sites) {
+          if (c == s0 || t.sites[c].words() != 1 || t.sites[c].vector_group >= 0) continue;
+          auto w = first_word.find({c, tid});
+          if (w != first_word.end() && w->second / g.width == block) out.push_back(c);
+        }
+      }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  };
   int next_group = 0;
   auto assign = [&](const std::vector<int>& members, int width) {
     bool any = false;
@@ -289,9 +327,14 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       for (const auto& [text, sites] : by_text)
         if (!text.empty() && sites.size() >= g.lines.size()) members = sites;
     } else if (g.width > 1) {
-      for (int line : g.lines) {
-        auto near = orphans_near(g.file, line, g.store);
-        members.insert(members.end(), near.begin(), near.end());
+      const std::vector<int> same_block = v.sass ? block_members(g, members) : std::vector<int>();
+      if (same_block.size() > members.size()) {
+        members = same_block;
+      } else {
+        for (int line : g.lines) {
+          auto near = orphans_near(g.file, line, g.store);
+          members.insert(members.end(), near.begin(), near.end());
+        }
       }
     }
     if (members.size() < 1 || (g.width == 1 && members.size() < 2)) continue;
