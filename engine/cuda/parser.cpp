@@ -12,6 +12,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "engine/cuda/const_expr.h"
 #include "engine/cuda/limits.h"
 #include "engine/cuda/math_builtins.h"
 #include "engine/cuda/overload.h"
@@ -5241,54 +5242,41 @@ class Parser {
     return c;
   }
 
-  // Integer constant folding (array sizes), in 64 bits that wrap (no overflow is undefined here).
+  // Integer constant folding (array sizes, template arguments, constants, default arguments): the
+  // value as its type holds it, by the one evaluator's rules (const_expr.h), those of the machine
+  // that runs the same expression. nullopt: not a constant (or a division by zero).
   std::optional<long long> fold(const Expr& e) const {
-    using U = unsigned long long;
-    auto wrap = [](U v) { return static_cast<long long>(v); };
+    std::optional<ConstInt> v = fold_int(e);
+    if (!v) return std::nullopt;
+    return v->value;
+  }
+  std::optional<ConstInt> fold_int(const Expr& e) const {
+    if (!e.type.is_integer()) return std::nullopt;
     switch (e.kind) {
-      case Ek::IntLit: return e.ival;
+      case Ek::IntLit: return const_convert({e.ival, e.type.base}, e.type.base);
       case Ek::Cast: {
-        if (!e.type.is_integer()) return std::nullopt;
-        auto v = fold(*e.kids[0]);
+        if (!e.kids[0]->type.is_integer()) return std::nullopt;
+        auto v = fold_int(*e.kids[0]);
         if (!v) return v;
-        switch (e.type.base) {  // the 1- and 2-byte integers keep their low bytes
-          case Base::Char: case Base::SChar: return static_cast<long long>(static_cast<int8_t>(static_cast<uint8_t>(*v)));
-          case Base::UChar: return static_cast<long long>(static_cast<uint8_t>(*v));
-          case Base::Short: return static_cast<long long>(static_cast<int16_t>(static_cast<uint16_t>(*v)));
-          case Base::UShort: return static_cast<long long>(static_cast<uint16_t>(*v));
-          default: return v;
-        }
+        return const_convert(*v, e.type.base);  // the 1- and 2-byte integers keep their low bytes
       }
       case Ek::Unary: {
-        auto v = fold(*e.kids[0]);
+        auto v = fold_int(*e.kids[0]);
         if (!v) return v;
-        if (e.op == "-") return wrap(0 - U(*v));
-        if (e.op == "~") return ~*v;
-        if (e.op == "!") return !*v;
-        return std::nullopt;
+        return const_unary(e.op, *v);
       }
-      case Ek::Binary: {
-        auto a = fold(*e.kids[0]), b = fold(*e.kids[1]);
+      case Ek::Binary: case Ek::Logical: {
+        if (!e.kids[0]->type.is_integer() || !e.kids[1]->type.is_integer()) return std::nullopt;
+        auto a = fold_int(*e.kids[0]), b = fold_int(*e.kids[1]);
         if (!a || !b) return std::nullopt;
-        const std::string& o = e.op;
-        if (o == "+") return wrap(U(*a) + U(*b));
-        if (o == "-") return wrap(U(*a) - U(*b));
-        if (o == "*") return wrap(U(*a) * U(*b));
-        if ((o == "/" || o == "%") && *b == 0) return std::nullopt;
-        if (*b == -1 && (o == "/" || o == "%")) return o == "/" ? wrap(0 - U(*a)) : 0;
-        if (o == "/") return *a / *b;
-        if (o == "%") return *a % *b;
-        if (o == "<<") return *b >= 0 && *b < 32 ? wrap(U(*a) << *b) : 0;
-        if (o == ">>") return *b >= 0 && *b < 32 ? *a >> *b : 0;
-        if (o == "&") return *a & *b;
-        if (o == "|") return *a | *b;
-        if (o == "^") return *a ^ *b;
-        return std::nullopt;
+        auto v = const_binary(e.op, *a, *b);
+        if (!v) return v;
+        return const_convert(*v, e.type.base);
       }
       case Ek::Cond: {
-        auto c = fold(*e.kids[0]);
+        auto c = fold_int(*e.kids[0]);
         if (!c) return c;
-        return fold(*e.kids[*c ? 1 : 2]);
+        return fold_int(*e.kids[c->value ? 1 : 2]);
       }
       default: return std::nullopt;
     }
