@@ -207,6 +207,23 @@ struct FormatPiece {
   bool wide = false;       // an integer conversion of a 64-bit value (%lld, %llu, %ld, %zu): text has "ll"
 };
 
+// The special registers an expression reads (Ek::Special's ival, Op::Special's a): threadIdx,
+// blockIdx, blockDim and gridDim, x, y and z each, and warpSize.
+enum class SpecialReg : int {
+  ThreadIdxX, ThreadIdxY, ThreadIdxZ, BlockIdxX, BlockIdxY, BlockIdxZ,
+  BlockDimX, BlockDimY, BlockDimZ, GridDimX, GridDimY, GridDimZ, WarpSize,
+};
+// Member `xyz` (0, 1, 2: x, y, z) of the dim3 whose x member is `x`: special_reg(BlockIdxX, 1) is blockIdx.y.
+inline SpecialReg special_reg(SpecialReg x, int xyz) { return static_cast<SpecialReg>(static_cast<int>(x) + xyz); }
+// Its name as CUDA writes it ("threadIdx.x"), for messages and the disassembler; nullptr for a
+// number that is none.
+inline const char* special_reg_name(int r) {
+  static const char* const names[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z", "blockIdx.x", "blockIdx.y", "blockIdx.z",
+                                      "blockDim.x",  "blockDim.y",  "blockDim.z",  "gridDim.x",  "gridDim.y",  "gridDim.z", "warpSize"};
+  return r >= 0 && r <= static_cast<int>(SpecialReg::WarpSize) ? names[r] : nullptr;
+}
+inline const char* special_reg_name(SpecialReg r) { return special_reg_name(static_cast<int>(r)); }
+
 enum class Ek : unsigned char {
   IntLit, FloatLit, Var, Special, Unary, Binary, Logical, Assign, Compound, Cond, Call, Index, Deref, AddrOf, Cast,
   IncDec, Comma,
@@ -226,7 +243,7 @@ struct Expr {
   bool lvalue = false;
   std::string op;                        // Unary/Binary/Logical/Compound operator; IncDec "++"/"--"
   bool prefix = false;                   // IncDec
-  long long ival = 0;                    // IntLit; Special: which (0..11: threadIdx.x..gridDim.z; 12 warpSize)
+  long long ival = 0;                    // IntLit; Special: which (a SpecialReg)
   double fval = 0;                       // FloatLit (a float's value, or a double's)
   const Var* var = nullptr;              // Var
   const Function* callee = nullptr;      // Call of a __device__ function

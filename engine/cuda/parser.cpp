@@ -3096,16 +3096,11 @@ class Parser {
         fail(cur().pos, name + " has members x, y and z");
       const int comp = cur().text[0] - 'x';
       ++i_;
-      const int base = name == "threadIdx" ? 0 : name == "blockIdx" ? 3 : name == "blockDim" ? 6 : 9;
-      auto e = make(Ek::Special, p, kUnsigned);
-      e->ival = base + comp;
-      return e;
+      const SpecialReg x = name == "threadIdx" ? SpecialReg::ThreadIdxX : name == "blockIdx" ? SpecialReg::BlockIdxX
+                           : name == "blockDim" ? SpecialReg::BlockDimX : SpecialReg::GridDimX;
+      return special(special_reg(x, comp), p);
     }
-    if (name == "warpSize") {
-      auto e = make(Ek::Special, p, kInt);
-      e->ival = 12;
-      return e;
-    }
+    if (name == "warpSize") return special(SpecialReg::WarpSize, p);
     if (name == "this") {
       if (!this_var_) fail(p, "'this' outside a member function of a struct with data members");
       auto e = var_expr(this_var_, p);
@@ -4589,9 +4584,9 @@ class Parser {
     return false;
   }
 
-  ExprP special(int which, Pos p) {
-    auto e = make(Ek::Special, p, which == 12 ? kInt : kUnsigned);
-    e->ival = which;
+  ExprP special(SpecialReg which, Pos p) {
+    auto e = make(Ek::Special, p, which == SpecialReg::WarpSize ? kInt : kUnsigned);
+    e->ival = static_cast<int>(which);
     return e;
   }
   ExprP bin(const char* op, ExprP a, ExprP b, Pos p) { return make_binary(op, std::move(a), std::move(b), p); }
@@ -4599,10 +4594,13 @@ class Parser {
   // threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y: the hardware's
   // order of a block's threads (warps are consecutive runs of 32).
   ExprP linear_tid(Pos p) {
-    return bin("+", bin("+", special(0, p), bin("*", special(1, p), special(6, p), p), p),
-               bin("*", special(2, p), bin("*", special(6, p), special(7, p), p), p), p);
+    using R = SpecialReg;
+    return bin("+", bin("+", special(R::ThreadIdxX, p), bin("*", special(R::ThreadIdxY, p), special(R::BlockDimX, p), p), p),
+               bin("*", special(R::ThreadIdxZ, p), bin("*", special(R::BlockDimX, p), special(R::BlockDimY, p), p), p), p);
   }
-  ExprP block_threads(Pos p) { return bin("*", bin("*", special(6, p), special(7, p), p), special(8, p), p); }
+  ExprP block_threads(Pos p) {
+    return bin("*", bin("*", special(SpecialReg::BlockDimX, p), special(SpecialReg::BlockDimY, p), p), special(SpecialReg::BlockDimZ, p), p);
+  }
   ExprP lane(Pos p) { return bin("%", linear_tid(p), uint_lit(32, p), p); }
   // The lanes of a tile of `size` threads (a power of two up to 32) holding this thread.
   ExprP tile_mask(ExprP size, Pos p) {
@@ -4796,8 +4794,8 @@ class Parser {
         fail(cur().pos, m.text + "() has members x, y and z");
       const int comp = cur().text[0] - 'x';
       ++i_;
-      const int base = m.text == "group_index" ? 3 : m.text == "thread_index" ? 0 : 6;
-      return special(base + comp, p);
+      const SpecialReg x = m.text == "group_index" ? SpecialReg::BlockIdxX : m.text == "thread_index" ? SpecialReg::ThreadIdxX : SpecialReg::BlockDimX;
+      return special(special_reg(x, comp), p);
     }
     if (k == GroupKind::Coalesced) return coalesced_member(std::move(g), m);
     std::vector<ExprP> args = call_arguments();
