@@ -40,55 +40,55 @@ ConstInt const_convert(ConstInt v, Base to) {
   return {static_cast<long long>(u), to};
 }
 
-std::optional<ConstInt> const_binary(const std::string& op, ConstInt a, ConstInt b, bool* div_by_zero) {
+std::optional<ConstInt> const_binary(BinaryOp op, ConstInt a, ConstInt b, bool* div_by_zero) {
   using U = uint64_t;
-  if (op == "&&") return bool_value(a.value && b.value);
-  if (op == "||") return bool_value(a.value || b.value);
-  if (op == "<<" || op == ">>") {  // the promoted left operand's type; out-of-range amounts as the machine
+  using B = BinaryOp;
+  if (op == B::LogicalAnd) return bool_value(a.value && b.value);
+  if (op == B::LogicalOr) return bool_value(a.value || b.value);
+  if (op == B::Shl || op == B::Shr) {  // the promoted left operand's type; out-of-range amounts as the machine
     const Base t = const_promote(a.type);
     const ConstInt x = const_convert(a, t);
     const long long n = const_convert(b, const_promote(b.type)).value;
     const bool is_signed = !unsigned_base(t);
-    if (n < 0 || n >= width_of(t)) return ConstInt{op == "<<" ? 0 : is_signed && x.value < 0 ? -1 : 0, t};
-    if (op == "<<") return const_convert({static_cast<long long>(static_cast<U>(x.value) << n), t}, t);
+    if (n < 0 || n >= width_of(t)) return ConstInt{op == B::Shl ? 0 : is_signed && x.value < 0 ? -1 : 0, t};
+    if (op == B::Shl) return const_convert({static_cast<long long>(static_cast<U>(x.value) << n), t}, t);
     return ConstInt{is_signed ? x.value >> n : static_cast<long long>(static_cast<U>(x.value) >> n), t};
   }
   const Base t = const_common(a.type, b.type);
   const ConstInt x = const_convert(a, t), y = const_convert(b, t);
   const bool is_unsigned = unsigned_base(t);
   const U ux = static_cast<U>(x.value), uy = static_cast<U>(y.value);
-  if (op == "==") return bool_value(x.value == y.value);
-  if (op == "!=") return bool_value(x.value != y.value);
-  if (op == "<") return bool_value(is_unsigned ? ux < uy : x.value < y.value);
-  if (op == ">") return bool_value(is_unsigned ? ux > uy : x.value > y.value);
-  if (op == "<=") return bool_value(is_unsigned ? ux <= uy : x.value <= y.value);
-  if (op == ">=") return bool_value(is_unsigned ? ux >= uy : x.value >= y.value);
+  if (op == B::Eq) return bool_value(x.value == y.value);
+  if (op == B::Ne) return bool_value(x.value != y.value);
+  if (op == B::Lt) return bool_value(is_unsigned ? ux < uy : x.value < y.value);
+  if (op == B::Gt) return bool_value(is_unsigned ? ux > uy : x.value > y.value);
+  if (op == B::Le) return bool_value(is_unsigned ? ux <= uy : x.value <= y.value);
+  if (op == B::Ge) return bool_value(is_unsigned ? ux >= uy : x.value >= y.value);
   auto wrapped = [&](U v) { return const_convert({static_cast<long long>(v), t}, t); };
-  if (op == "+") return wrapped(ux + uy);
-  if (op == "-") return wrapped(ux - uy);
-  if (op == "*") return wrapped(ux * uy);
-  if (op == "&") return wrapped(ux & uy);
-  if (op == "|") return wrapped(ux | uy);
-  if (op == "^") return wrapped(ux ^ uy);
-  if (op == "/" || op == "%") {
+  if (op == B::Add) return wrapped(ux + uy);
+  if (op == B::Sub) return wrapped(ux - uy);
+  if (op == B::Mul) return wrapped(ux * uy);
+  if (op == B::BitAnd) return wrapped(ux & uy);
+  if (op == B::BitOr) return wrapped(ux | uy);
+  if (op == B::BitXor) return wrapped(ux ^ uy);
+  if (op == B::Div || op == B::Rem) {
     if (y.value == 0) {
       if (div_by_zero) *div_by_zero = true;
       return std::nullopt;
     }
-    if (is_unsigned) return wrapped(op == "/" ? ux / uy : ux % uy);
-    if (y.value == -1) return op == "/" ? wrapped(0 - ux) : ConstInt{0, t};  // INT_MIN / -1 wraps, as the machine
-    return wrapped(static_cast<U>(op == "/" ? x.value / y.value : x.value % y.value));
+    if (is_unsigned) return wrapped(op == B::Div ? ux / uy : ux % uy);
+    if (y.value == -1) return op == B::Div ? wrapped(0 - ux) : ConstInt{0, t};  // INT_MIN / -1 wraps, as the machine
+    return wrapped(static_cast<U>(op == B::Div ? x.value / y.value : x.value % y.value));
   }
   return std::nullopt;
 }
 
-std::optional<ConstInt> const_unary(const std::string& op, ConstInt a) {
+std::optional<ConstInt> const_unary(UnaryOp op, ConstInt a) {
   const Base t = const_promote(a.type);
   const uint64_t u = static_cast<uint64_t>(const_convert(a, t).value);
-  if (op == "+") return const_convert(a, t);
-  if (op == "-") return const_convert({static_cast<long long>(0 - u), t}, t);
-  if (op == "~") return const_convert({static_cast<long long>(~u), t}, t);
-  if (op == "!") return bool_value(a.value == 0);
+  if (op == UnaryOp::Neg) return const_convert({static_cast<long long>(0 - u), t}, t);
+  if (op == UnaryOp::BitNot) return const_convert({static_cast<long long>(~u), t}, t);
+  if (op == UnaryOp::Not) return bool_value(a.value == 0);
   return std::nullopt;
 }
 
@@ -176,7 +176,7 @@ class ConstParser {
 
   ConstInt apply(const std::string& op, ConstInt a, ConstInt b, Pos at) {
     bool div_by_zero = false;
-    std::optional<ConstInt> v = const_binary(op, a, b, &div_by_zero);
+    std::optional<ConstInt> v = const_binary(binary_op(op), a, b, &div_by_zero);
     if (div_by_zero && skip_) return ConstInt{0, Base::Long};
     if (div_by_zero) fail_at(files_, at, "division by zero in a constant expression");
     if (!v) fail_at(files_, at, "'" + op + "' is not an operator of a constant expression");
@@ -185,8 +185,9 @@ class ConstParser {
 
   ConstInt unary() {
     Nest n = nest();
-    for (const char* op : {"+", "-", "!", "~"})
-      if (accept(op)) return wide(*const_unary(op, unary()));
+    if (accept("+")) return wide(const_convert(unary(), Base::Long));  // already promoted: 64 bits wide
+    for (const char* op : {"-", "!", "~"})
+      if (accept(op)) return wide(*const_unary(unary_op(op), unary()));
     if (accept("(")) {
       // a cast to an integer type: (int)x, (unsigned)x, (long long)x, (size_t)x
       if (i_ < end_ && t_[i_].kind == Tok::Ident && is_type_word(t_[i_].text)) {

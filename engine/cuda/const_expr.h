@@ -37,12 +37,12 @@ Base const_promote(Base t);
 Base const_common(Base a, Base b);
 // A conversion to integer type `to`: the low bytes, sign- or zero-extended; bool is != 0.
 ConstInt const_convert(ConstInt v, Base to);
-// a OP b for an arithmetic, bitwise, shift, comparison or logical operator ("+", "<<", "<", "&&",
-// ...), operands converted as C++ converts them. nullopt for another operator, and for a division
+// a OP b for an arithmetic, bitwise, shift, comparison or logical operator (Add, Shl, Lt,
+// LogicalAnd, ...), operands converted as C++ converts them. nullopt for another operator, and for a division
 // or remainder by zero (then *div_by_zero is set, when given).
-std::optional<ConstInt> const_binary(const std::string& op, ConstInt a, ConstInt b, bool* div_by_zero = nullptr);
-// OP a for "-", "+", "~" (on the promoted type) and "!" (bool); nullopt for another operator.
-std::optional<ConstInt> const_unary(const std::string& op, ConstInt a);
+std::optional<ConstInt> const_binary(BinaryOp op, ConstInt a, ConstInt b, bool* div_by_zero = nullptr);
+// OP a for Neg, BitNot (on the promoted type) and Not (bool); nullopt for another operator.
+std::optional<ConstInt> const_unary(UnaryOp op, ConstInt a);
 
 struct ConstEnv {
   // Value of an identifier; nullopt: unknown (an error, unless unknown_is_zero).

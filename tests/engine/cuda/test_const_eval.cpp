@@ -24,7 +24,7 @@ ConstInt L(long long v) { return {v, Base::Long}; }
 ConstInt UL(long long v) { return {v, Base::ULong}; }
 
 ConstInt bin(const std::string& op, ConstInt a, ConstInt b) {
-  std::optional<ConstInt> v = cuda::const_binary(op, a, b);
+  std::optional<ConstInt> v = cuda::const_binary(cuda::binary_op(op), a, b);
   EXPECT_TRUE(v.has_value()) << op;
   return v.value_or(ConstInt{});
 }
@@ -58,9 +58,9 @@ TEST(ConstEval, UnsignedAndSignedWrap) {
   EXPECT_EQ(bin("+", L(LLONG_MAX), L(1)).value, LLONG_MIN);
   EXPECT_EQ(bin("-", UL(0), UL(1)).value, -1);  // the 64 bits of ULLONG_MAX
   EXPECT_EQ(bin(">", bin("-", UL(0), UL(1)), UL(0)).value, 1);
-  EXPECT_EQ(cuda::const_unary("-", U(1))->value, 4294967295LL);
-  EXPECT_EQ(cuda::const_unary("~", I(0))->value, -1);
-  EXPECT_EQ(cuda::const_unary("~", U(0))->value, 4294967295LL);
+  EXPECT_EQ(cuda::const_unary(cuda::UnaryOp::Neg, U(1))->value, 4294967295LL);
+  EXPECT_EQ(cuda::const_unary(cuda::UnaryOp::BitNot, I(0))->value, -1);
+  EXPECT_EQ(cuda::const_unary(cuda::UnaryOp::BitNot, U(0))->value, 4294967295LL);
 }
 
 TEST(ConstEval, ShiftsAsTheMachine) {
@@ -86,12 +86,12 @@ TEST(ConstEval, DivisionAsTheMachine) {
   EXPECT_EQ(bin("/", I(-7), I(2)).value, -3);  // toward zero
   EXPECT_EQ(bin("%", I(-7), I(2)).value, -1);
   bool zero = false;
-  EXPECT_FALSE(cuda::const_binary("/", I(1), I(0), &zero).has_value());
+  EXPECT_FALSE(cuda::const_binary(cuda::BinaryOp::Div, I(1), I(0), &zero).has_value());
   EXPECT_TRUE(zero);
   zero = false;
-  EXPECT_FALSE(cuda::const_binary("%", U(1), U(0), &zero).has_value());
+  EXPECT_FALSE(cuda::const_binary(cuda::BinaryOp::Rem, U(1), U(0), &zero).has_value());
   EXPECT_TRUE(zero);
-  EXPECT_FALSE(cuda::const_binary("=", I(1), I(0)).has_value());  // not an operator it folds
+  EXPECT_FALSE(cuda::const_binary(cuda::BinaryOp::Row, I(1), I(0)).has_value());  // not an operator it folds
 }
 
 // The token front end: every integer 64 bits wide, as C's preprocessor (and the host) has it.
