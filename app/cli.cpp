@@ -11,6 +11,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include <CLI/CLI.hpp>
@@ -259,15 +260,16 @@ void check_made_output(const std::string& path, const char* what, std::vector<st
 
 int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet, bool timed, bool code) {
   Device device;
-  TraceRequest r = to_request(o, &device);
-  if (!json_path.empty()) check_made_output(json_path, "--json", request_input_files(r));  // the kernel file and its includes
+  ResolvedKernel k;
+  TraceRequest r = to_request(o, &device, true, &k);
+  if (!json_path.empty()) check_made_output(json_path, "--json", request_input_files(k));  // the kernel file and its includes
   if (timed) {  // the uninstrumented kernel once, on the GPU (for ncu and compute-sanitizer)
     GpuStatus g = gpu_status();
     if (!g.usable) throw UsageError("--timed runs the timed kernel on the GPU: no usable GPU: " + g.why);
     if (!json_path.empty()) throw UsageError("--timed records nothing: drop --json");
-    Trace t = run_emulator(r);
+    Trace t = run_emulator(k);
     float ms = 0;
-    t.output = run_gpu_timed(r, &ms);
+    t.output = run_gpu_timed(k, &ms);
     std::string why;
     bool ok = check_output(t, &why);
     std::cout << "timed " << describe(r) << " on " << g.name << ": " << ms * 1000.0f << " us, output "
@@ -286,7 +288,7 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
   };
   Trace t;
   try {
-    t = run_trace(r, device, &where);
+    t = run_trace(k, device, &where);
   } catch (const TraceFault& f) {  // what ran before the fault, then the fault's line (exit 1)
     where = "CPU emulator";
     if (!quiet) {
@@ -301,7 +303,7 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
   if (!quiet) {
     print_head(t);
     std::string hint;
-    const std::string reason = ok ? "" : wrong_by_design(resolve_kernel(r).file, r);
+    const std::string reason = ok ? "" : wrong_by_design(k.file, r);
     if (!reason.empty()) hint = " (" + reason + ")";
     if (t.check.empty()) table << "output not checked: the kernel file names no check\n";
     else table << (ok ? "output matches the sequential CPU reference\n" : "OUTPUT DIFFERS from the CPU reference: " + why + hint + "\n");
@@ -324,13 +326,19 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
     return 0;  // main flushes standard output and reports a failed write
   }
   auto plan = sources.empty() ? validation_plan() : source_plan(sources);
+  // Each entry resolved once, when first needed, for every step below that needs it.
+  std::vector<std::optional<ResolvedKernel>> resolved(plan.size());
+  auto resolved_at = [&](size_t i) -> const ResolvedKernel& {
+    if (!resolved[i]) resolved[i] = resolve_kernel(plan[i].request);
+    return *resolved[i];
+  };
   if (!markdown.empty()) {  // before any run: never over the ncu table or a kernel file the plan reads
     std::vector<std::string> inputs = {ncu_csv};
-    for (const PlanEntry& e : plan) {
+    for (size_t i = 0; i < plan.size(); ++i) {
       try {
-        for (const std::string& f : request_input_files(e.request)) inputs.push_back(f);
+        for (const std::string& f : request_input_files(resolved_at(i))) inputs.push_back(f);
       } catch (const cuda::CudaError&) {  // its kernel file at least; the run reports the error
-        inputs.push_back(e.request.source);
+        inputs.push_back(plan[i].request.source);
       }
     }
     check_made_output(markdown, "--markdown", inputs);
@@ -341,7 +349,7 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
     if (!nvrtc::available(&why)) throw UsageError("--cubins needs NVRTC: " + why);
     std::ostringstream index;
     for (size_t i = 0; i < plan.size(); ++i) {
-      const ResolvedKernel k = resolve_kernel(plan[i].request);
+      const ResolvedKernel& k = resolved_at(i);
       const GpuSources src = gpu_sources(k, 64);
       nvrtc::Result c = nvrtc::compile(src.timed, k.file.display, "sm_90", true);
       if (!c.ok) throw std::runtime_error(plan[i].name + ": NVRTC: " + c.log);
@@ -356,10 +364,12 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
   if (launch_timed) {
     if (!g.usable) throw UsageError("validate --launch-timed needs a GPU: " + g.why);
     int bad = 0;
-    for (const auto& e : plan) {
-      Trace emu = run_emulator(e.request);
+    for (size_t i = 0; i < plan.size(); ++i) {
+      const PlanEntry& e = plan[i];
+      const ResolvedKernel& k = resolved_at(i);
+      Trace emu = run_emulator(k);
       Trace timed = emu;
-      timed.output = run_gpu_timed(e.request, nullptr, /*warm_up=*/false);  // one launch per entry, for ncu
+      timed.output = run_gpu_timed(k, nullptr, /*warm_up=*/false);  // one launch per entry, for ncu
       std::string why;
       if (timed.output != emu.output && !check_output(timed, &why)) {
         std::cerr << e.name << ": timed kernel output wrong: " << why << "\n";
@@ -375,7 +385,7 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
     const std::vector<NcuKernelRow> rows = parse_ncu_csv(read_text_file(ncu_csv, 64LL << 20, "an ncu CSV file"), "");
     // one row per launch: an entry whose file launches a sequence has several, summed
     std::vector<size_t> launches;
-    for (const auto& e : plan) launches.push_back(resolve_kernel(e.request).launches.size());
+    for (size_t i = 0; i < plan.size(); ++i) launches.push_back(resolved_at(i).launches.size());
     try {
       ncu = ncu_rows_per_entry(rows, launches);
     } catch (const std::runtime_error& err) {
@@ -389,23 +399,24 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
   int failures = 0;
   for (size_t i = 0; i < plan.size(); ++i) {
     const auto& e = plan[i];
-    Trace emu = run_emulator(e.request);
+    const ResolvedKernel& k = resolved_at(i);
+    Trace emu = run_emulator(k);
     std::string why;
     bool out_ok = check_output(emu, &why);
-    const std::string by_design = wrong_by_design(resolve_kernel(e.request).file, e.request);
+    const std::string by_design = wrong_by_design(k.file, e.request);
     if (!out_ok && !by_design.empty()) {  // a listing's erratum: wrong on purpose, not a failure
       out_ok = true;
       why = "wrong by design";
     }
     std::string equal = "no GPU";
     if (g.usable) {
-      Trace gpu = run_trace(e.request, Device::Gpu, nullptr);
+      Trace gpu = run_trace(k, Device::Gpu, nullptr);
       const bool same = gpu.gpu_check.rfind("DIFFERS", 0) != 0;
       equal = same ? "equal" : gpu.gpu_check;
       if (!same && !by_design.empty()) equal = "differs, as a race may: " + gpu.gpu_check.substr(gpu.gpu_check.find(':') + 2);
       else if (!same) ++failures;
       Trace timed = emu;
-      timed.output = run_gpu_timed(e.request, nullptr);
+      timed.output = run_gpu_timed(k, nullptr);
       std::string twhy;
       if (timed.output != emu.output && !(check_output(timed, &twhy) && check_output(emu, &twhy)) && by_design.empty()) {
         out_ok = false;
@@ -423,7 +434,7 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
     if (!ncu.empty()) {
       m = ncu[i].totals;
       std::string excluded;
-      const bool same = ncu_agrees(p, m, resolve_kernel(e.request).file.header.schedule, &excluded);
+      const bool same = ncu_agrees(p, m, k.file.header.schedule, &excluded);
       agrees = same ? (excluded.empty() ? "yes" : "yes (" + excluded + ")") : "NO";
       if (!same) ++failures;
     }
@@ -537,12 +548,12 @@ int cmd_compile(const RequestOptions& o, const std::string& ptx_path, const std:
   if (ptx_path.empty() && cubin_path.empty() && bytecode_path.empty())
     throw UsageError("compile: give --ptx FILE, --cubin FILE and/or --bytecode FILE");
   if (arch.rfind("sm_", 0) != 0) throw UsageError("--arch must be like sm_90, not '" + arch + "'");
-  TraceRequest r = to_request(o, nullptr);
-  const std::vector<std::string> inputs = request_input_files(r);  // the kernel file and its includes
+  ResolvedKernel k;
+  to_request(o, nullptr, true, &k);
+  const std::vector<std::string> inputs = request_input_files(k);  // the kernel file and its includes
   if (!ptx_path.empty()) check_made_output(ptx_path, "--ptx", inputs);
   if (!cubin_path.empty()) check_made_output(cubin_path, "--cubin", inputs);
   if (!bytecode_path.empty()) check_made_output(bytecode_path, "--bytecode", inputs);
-  const ResolvedKernel k = resolve_kernel(r);
   if (!bytecode_path.empty()) write_output(bytecode_path, cuda::disassemble(k.build->compiled, k.build->files));
   if (ptx_path.empty() && cubin_path.empty()) return 0;  // the interpreter's own build needs no toolkit
   std::string why;

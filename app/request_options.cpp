@@ -38,7 +38,7 @@ void add_request_options(CLI::App* app, RequestOptions& o, RequestFlags which) {
   app->add_option("-D,--define", o.defines, "NAME=VALUE: set a macro of the kernel file (repeatable)");
 }
 
-TraceRequest to_request(const RequestOptions& o, Device* device, bool resolve) {
+TraceRequest to_request(const RequestOptions& o, Device* device, bool resolve, ResolvedKernel* resolved) {
   TraceRequest r;
   r.kernel = current_kernel_id(o.kernel);
   r.source = o.source;
@@ -89,8 +89,12 @@ TraceRequest to_request(const RequestOptions& o, Device* device, bool resolve) {
     else if (o.device == "gpu") *device = Device::Gpu;
     else throw UsageError("--device must be auto, cpu or gpu, not '" + o.device + "'");
   }
-  if (resolve) resolve_kernel(r);  // every check of the request against the kernel file, before anything runs
-  else check_request_values(r);
+  if (resolve) {  // every check of the request against the kernel file, before anything runs
+    ResolvedKernel k = resolve_kernel(r);
+    if (resolved) *resolved = std::move(k);
+  } else {
+    check_request_values(r);
+  }
   return r;
 }
 

@@ -42,7 +42,9 @@ enum class RequestFlags { All, ForFiles };
 void add_request_options(CLI::App* app, RequestOptions& o, RequestFlags which = RequestFlags::All);
 
 // The request the options ask for; throws UsageError for a malformed value. With `resolve` it is
-// also checked against the kernel file (every check before anything runs). `device` may be null.
-TraceRequest to_request(const RequestOptions& o, Device* device, bool resolve = true);
+// also checked against the kernel file (every check before anything runs), and `resolved` (when not
+// null) gets the resolved kernel, for the command to run without resolving it again. `device` may
+// be null.
+TraceRequest to_request(const RequestOptions& o, Device* device, bool resolve = true, ResolvedKernel* resolved = nullptr);
 
 }  // namespace scanscope

@@ -361,7 +361,7 @@ CheckOutcome check_on_gpu(const ResolvedKernel& k, const Trace& t, const std::st
       return o;
     }
     char us[64];
-    std::snprintf(us, sizeof us, "%.2f us", gpu_time_us(k.request));
+    std::snprintf(us, sizeof us, "%.2f us", gpu_time_us(k));
     o.sentence = "the GPU (" + gpu_status().name + ") runs the same text to the same result (" + why.substr(why.find(':') + 2) +
                  "), in " + us + " as written";
   } catch (const cuda::CudaError& e) {

@@ -1,95 +1,14 @@
-// A trace request resolved against a kernel file, once: the file, the host text that sets its
-// type, operator and options, the compiled program, the evaluated launch. The interpreter run,
-// the GPU runs and the output check all take this one value.
+// Running a resolved kernel (resolve.h) in the interpreter, and what the host makes of its arrays
+// and output: the input's words, the init: values, the output as the trace shows it, the check.
 #pragma once
 
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "engine/catalogue.h"
-#include "engine/cuda/machine.h"
-#include "engine/kernel_file.h"
-#include "engine/trace.h"
+#include "engine/resolve.h"
 
 namespace scanscope {
-
-// One launch of a file's sequence, resolved: what runs, over which grid, with which arguments.
-struct ResolvedLaunch {
-  int entry = -1;  // index into build->compiled.functions
-  std::string entry_name;
-  std::string entry_expr;  // the kernel as C++ names it from file scope, its namespaces first (NVRTC's name expression)
-  std::string entry_cast;  // an overloaded kernel's: the cast before entry_expr that picks it ("(void(*)(const int *, int))")
-  cuda::LaunchSpec spec;        // array arguments hold placeholders until a run binds buffers
-  std::vector<int> arg_array;   // per argument: the global array it passes (index into arrays), or -1
-  std::vector<long long> arg_offset;  // per argument: the byte the pointer points at (`out + 1` of an int array: 4)
-  std::string text;             // e.g. scan_blocks<<<3, 512, 4096>>>(out, in, sums, 3000)
-  int line = 0;                 // of the launch line
-};
-
-// A global array of the sequence: `in` (the input), `out`, then the file's `// array:` lines.
-struct ResolvedArray {
-  std::string name;
-  // 4-byte words (an array of 8-byte elements, double or long long, has two per element: the
-  // first parameter it is passed as sets its type, and its header count and offsets in elements
-  // are doubled then)
-  long long count = 0;
-  cuda::Base type = cuda::Base::Int;
-  int words() const { return cuda::is_wide_base(type) ? 2 : 1; }
-  // An array of 1- or 2-byte elements (bool, char, short: the first parameter it is passed as
-  // says): its bytes, packed 4 or 2 a word as the GPU's memory holds them (count is then the words
-  // that hold them, rounded up); 0 for any other array.
-  long long bytes = 0;
-  bool is_small() const { return bytes > 0; }
-  long long elements() const { return is_small() ? bytes / cuda::base_bytes(type) : count / words(); }
-  // What the host sets before the first launch: `in` the input; an array with an `// init:` line
-  // every element to init_bits; the others nothing (poisoned with 0xFFFFFFFF, and the interpreter
-  // faults on a read of a word no thread has written).
-  bool has_init = false;
-  uint64_t init_bits = 0;  // an 8-byte element's all 64
-  // A `__device__` variable of the file (after the array: lines): the kernels name it, no launch
-  // passes it, and it starts at its initialiser's words (init_words, the rest zero).
-  int device_var = -1;  // its index in Program::device_vars, or -1 for in, out and array: lines
-  std::vector<uint32_t> init_words{};
-};
-
-struct ResolvedKernel {
-  TraceRequest request;  // as asked, with n, input and threads filled in
-  KernelFile file;
-  std::string prelude;   // the host's #defines before the file (what NVRTC compiles too)
-  std::shared_ptr<const KernelBuild> build;
-  cuda::Base in_type = cuda::Base::Int, out_type = cuda::Base::Int;
-  int out_count = 0;
-  std::string check;     // reduce, inclusive-scan, exclusive-scan, sort, compact, copy, histogram, or "" (none)
-  bool inclusive = false;
-  int bits = 0;
-  int matrix_cols = 0;  // check transpose: the file's COLS
-  // Every launch in order (at least one) and the global arrays they pass: arrays[0] is `in`,
-  // arrays[1] is `out`, then the array: lines, then the file's __device__ variables.
-  std::vector<ResolvedLaunch> launches;
-  std::vector<ResolvedArray> arrays;
-  // A grid trace records every block of every launch: more than one launch, or a grid of more
-  // than one block.
-  bool is_grid() const { return launches.size() > 1 || (!launches.empty() && launches[0].spec.grid > 1); }
-  // When the kernel pads its shared indices (a CONFLICT_FREE_OFFSET macro that is not 0): the array
-  // index each shared word holds, -1 for a padding slot (evaluated from the file's own macro).
-  std::vector<int> word_index;
-};
-
-// Checks the request against the kernel file (options it takes, types, operators, the launch's
-// limits, its require: lines) and builds the program. Throws UsageError for bad requests and
-// cuda::CudaError for errors in the kernel text.
-ResolvedKernel resolve_kernel(const TraceRequest& r);
-
-// Every file a request reads, on disk: the kernel file (a catalogue kernel's too) and each file it
-// includes, as resolve_kernel builds them; the command line compares its outputs with these before
-// any work (an output never replaces an input). Throws as resolve_kernel does.
-std::vector<std::string> request_input_files(const TraceRequest& r);
-
-// The checks of a request's values that need no kernel file (an int-only operator on floats,
-// --banks, --warp-issue, --input against --n, --scan, --threads, --bits, -D names); throws
-// UsageError. resolve_kernel makes them too, after the file's types: and ops: lines.
-void check_request_values(const TraceRequest& r);
 
 // One launch of a catalogue kernel file over host arrays, untraced (with --op sum): how the CPU
 // emulation of a device-wide sequence runs a teaching kernel as one of its steps. An argument is
@@ -133,9 +52,5 @@ bool check_kernel_output(const Trace& t, const std::string& check, std::string* 
 // What the output of `check` must be for the trace's input, operator and type (the sequential CPU
 // reference); false for no check ("" or a name it does not know). *is_scan: compared as a scan.
 bool reference_output(const Trace& t, const std::string& check, std::vector<double>* want, bool* is_scan);
-
-// Host values for the launch line: the input's smallest and largest value, etc.
-long long host_next_pow2(long long x);
-long long host_bit_width(long long x);
 
 }  // namespace scanscope

@@ -36,9 +36,13 @@ Trace interpret(const ResolvedKernel& k) {
 }  // namespace
 
 Trace run_emulator(const TraceRequest& r) { return interpret(resolve_kernel(r)); }
+Trace run_emulator(const ResolvedKernel& k) { return interpret(k); }
 
 Trace run_trace(const TraceRequest& r, Device device, std::string* where) {
-  ResolvedKernel k = resolve_kernel(r);  // bad requests fail before any device is touched
+  return run_trace(resolve_kernel(r), device, where);  // bad requests fail before any device is touched
+}
+
+Trace run_trace(const ResolvedKernel& k, Device device, std::string* where) {
   GpuStatus g = gpu_status();
   if (device == Device::Gpu && !g.usable) throw UsageError("--device gpu: no usable GPU: " + g.why);
   Trace t = interpret(k);
@@ -56,9 +60,11 @@ Trace run_trace(const TraceRequest& r, Device device, std::string* where) {
 }
 
 double gpu_time_us(const TraceRequest& r) { return timed_us(resolve_kernel(r)); }
+double gpu_time_us(const ResolvedKernel& k) { return timed_us(k); }
 
-std::vector<double> run_gpu_timed(const TraceRequest& r, float* ms, bool warm_up) {
-  ResolvedKernel k = resolve_kernel(r);
+std::vector<double> run_gpu_timed(const TraceRequest& r, float* ms, bool warm_up) { return run_gpu_timed(resolve_kernel(r), ms, warm_up); }
+
+std::vector<double> run_gpu_timed(const ResolvedKernel& k, float* ms, bool warm_up) {
   GpuKernelRun run = run_kernel_on_gpu(k, /*traced=*/false, warm_up);
   if (ms) *ms = run.ms;
   return run.output;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "engine/catalogue.h"
+#include "engine/resolve.h"
 #include "engine/trace.h"
 
 namespace scanscope {
@@ -27,21 +28,25 @@ const TraceRequest& request_of(const Trace& t);
 // Runs the request in the interpreter, with the compiler's view of vector accesses. Throws
 // UsageError for bad requests and cuda::CudaError for errors and faults in the kernel.
 Trace run_emulator(const TraceRequest& r);
+Trace run_emulator(const ResolvedKernel& k);  // a request already resolved
 
 // The interpreter's trace; on a GPU (as asked) also a traced GPU run of the same text, which must
 // agree (output and shared memory at every barrier): the trace then names the GPU and what agreed.
 // `where` says what ran and why. Throws UsageError for --device gpu without a usable GPU.
 Trace run_trace(const TraceRequest& r, Device device, std::string* where);
+Trace run_trace(const ResolvedKernel& k, Device device, std::string* where);
 
 // The timed build of a request's text on the GPU: the median of kTimedRepeats launches after a
 // warm-up, in microseconds (what Run shows beside the trace, and the original beside an edit).
 // Throws UsageError / cuda::CudaError for a bad request, std::runtime_error for a CUDA error.
 constexpr int kTimedRepeats = 7;
 double gpu_time_us(const TraceRequest& r);
+double gpu_time_us(const ResolvedKernel& k);
 
 // The timed kernel once on the GPU (for ncu and compute-sanitizer); with warm_up an untimed launch
 // comes first. Returns the output; *ms the time of the timed launch.
 std::vector<double> run_gpu_timed(const TraceRequest& r, float* ms, bool warm_up = true);
+std::vector<double> run_gpu_timed(const ResolvedKernel& k, float* ms, bool warm_up = true);
 
 // Checks the trace's output against the sequential CPU reference of its kernel's check.
 bool check_output(const Trace& t, std::string* why);

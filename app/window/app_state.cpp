@@ -96,9 +96,9 @@ void show_trace(AppState& s, Trace t, const std::string& where) {
 
 bool run_request(AppState& s, const TraceRequest& r, Device device) {
   try {
-    resolve_kernel(r);
+    const ResolvedKernel k = resolve_kernel(r);
     std::string where;
-    Trace t = run_trace(r, device, &where);
+    Trace t = run_trace(k, device, &where);
     s.request = r;
     s.form_error.clear();
     show_trace(s, std::move(t), where);

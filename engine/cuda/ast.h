@@ -207,6 +207,54 @@ struct FormatPiece {
   bool wide = false;       // an integer conversion of a 64-bit value (%lld, %llu, %ld, %zu): text has "ll"
 };
 
+// The special registers an expression reads (Ek::Special's ival, Op::Special's a): threadIdx,
+// blockIdx, blockDim and gridDim, x, y and z each, and warpSize.
+enum class SpecialReg : int {
+  ThreadIdxX, ThreadIdxY, ThreadIdxZ, BlockIdxX, BlockIdxY, BlockIdxZ,
+  BlockDimX, BlockDimY, BlockDimZ, GridDimX, GridDimY, GridDimZ, WarpSize,
+};
+// Member `xyz` (0, 1, 2: x, y, z) of the dim3 whose x member is `x`: special_reg(BlockIdxX, 1) is blockIdx.y.
+inline SpecialReg special_reg(SpecialReg x, int xyz) { return static_cast<SpecialReg>(static_cast<int>(x) + xyz); }
+// Its name as CUDA writes it ("threadIdx.x"), for messages and the disassembler; nullptr for a
+// number that is none.
+inline const char* special_reg_name(int r) {
+  static const char* const names[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z", "blockIdx.x", "blockIdx.y", "blockIdx.z",
+                                      "blockDim.x",  "blockDim.y",  "blockDim.z",  "gridDim.x",  "gridDim.y",  "gridDim.z", "warpSize"};
+  return r >= 0 && r <= static_cast<int>(SpecialReg::WarpSize) ? names[r] : nullptr;
+}
+inline const char* special_reg_name(SpecialReg r) { return special_reg_name(static_cast<int>(r)); }
+
+// The operators an expression applies (Expr::bop, Expr::uop), as the parser hands them to the
+// compiler and the constant evaluator; to_string gives C++'s spelling (for messages).
+enum class BinaryOp : unsigned char {
+  None, Add, Sub, Mul, Div, Rem, Shl, Shr, BitAnd, BitOr, BitXor, Eq, Ne, Lt, Le, Gt, Ge, LogicalAnd, LogicalOr,
+  Row,  // a[i] of a 2-D array: the address of row i (a pointer plus a byte offset)
+};
+enum class UnaryOp : unsigned char {
+  None, Neg, BitNot, Not, Inc, Dec,
+  Ref,  // on a Deref: what a call returning a reference refers to (a statement of it alone reads nothing)
+};
+inline const char* to_string(BinaryOp o) {
+  static const char* const names[] = {"", "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "[]"};
+  return names[static_cast<int>(o)];
+}
+inline const char* to_string(UnaryOp o) {
+  static const char* const names[] = {"", "-", "~", "!", "++", "--", "ref"};
+  return names[static_cast<int>(o)];
+}
+// The operator of a spelling (a token's text: "<<", "&&"); None for another.
+inline BinaryOp binary_op(const std::string& s) {
+  for (int i = 1; i <= static_cast<int>(BinaryOp::LogicalOr); ++i)
+    if (s == to_string(static_cast<BinaryOp>(i))) return static_cast<BinaryOp>(i);
+  return BinaryOp::None;
+}
+inline UnaryOp unary_op(const std::string& s) {
+  for (int i = 1; i <= static_cast<int>(UnaryOp::Dec); ++i)
+    if (s == to_string(static_cast<UnaryOp>(i))) return static_cast<UnaryOp>(i);
+  return UnaryOp::None;
+}
+inline bool is_comparison(BinaryOp o) { return o >= BinaryOp::Eq && o <= BinaryOp::Ge; }
+
 enum class Ek : unsigned char {
   IntLit, FloatLit, Var, Special, Unary, Binary, Logical, Assign, Compound, Cond, Call, Index, Deref, AddrOf, Cast,
   IncDec, Comma,
@@ -224,9 +272,10 @@ struct Expr {
   Span span;
   Type type;
   bool lvalue = false;
-  std::string op;                        // Unary/Binary/Logical/Compound operator; IncDec "++"/"--"
+  BinaryOp bop = BinaryOp::None;         // Binary/Logical/Compound operator
+  UnaryOp uop = UnaryOp::None;           // Unary operator; IncDec Inc/Dec; Deref: Ref
   bool prefix = false;                   // IncDec
-  long long ival = 0;                    // IntLit; Special: which (0..11: threadIdx.x..gridDim.z; 12 warpSize)
+  long long ival = 0;                    // IntLit; Special: which (a SpecialReg)
   double fval = 0;                       // FloatLit (a float's value, or a double's)
   const Var* var = nullptr;              // Var
   const Function* callee = nullptr;      // Call of a __device__ function

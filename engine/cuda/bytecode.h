@@ -34,7 +34,7 @@ enum class Op : unsigned char {
   Jmp, Jz, Jnz,
   Call,        // a: function index
   Ret,         // a: 1 when a value is returned
-  Special,     // a: 0..11 threadIdx.x..gridDim.z, 12 warpSize
+  Special,     // a: which (a SpecialReg: threadIdx.x..gridDim.z, warpSize)
   IMin, UMin, FMin, IMax, UMax, FMax, IAbs, FAbs, Popc, Clz, Ffs,
   SyncThreads, // a: Builtin::SyncThreads, or SyncThreadsCount/And/Or (the predicate on the stack), b: sync point
   Collective,  // a: Builtin (syncwarp, shuffles, votes), b: sync point

@@ -316,42 +316,42 @@ class Compiler {
     emit(Op::Ld, lv.span.begin, site(lv, kLoad), width(lv.type));
   }
 
-  void arith(const std::string& op, Type t, Pos p) {
+  void arith(BinaryOp op, Type t, Pos p) {
+    using B = BinaryOp;
     const bool f = t.is_float(), u = t.base == Base::Unsigned;
     Op o;
     if (t.is_wide()) {  // long long, unsigned long long, double
       const bool d = t.base == Base::Double, ul = t.base == Base::ULong;
-      if (op == "+") o = d ? Op::DAdd : Op::LAdd;
-      else if (op == "-") o = d ? Op::DSub : Op::LSub;
-      else if (op == "*") o = d ? Op::DMul : Op::LMul;
-      else if (op == "/") o = d ? Op::DDiv : ul ? Op::ULDiv : Op::LDiv;
-      else if (op == "%") o = ul ? Op::ULRem : Op::LRem;
-      else if (op == "&") o = Op::LAnd;
-      else if (op == "|") o = Op::LOr;
-      else if (op == "^") o = Op::LXor;
-      else if (op == "<<") o = Op::LShl;
-      else if (op == ">>") o = ul ? Op::ULShr : Op::LShr;
-      else fail_at(files_, p, "internal: operator " + op);
+      if (op == B::Add) o = d ? Op::DAdd : Op::LAdd;
+      else if (op == B::Sub) o = d ? Op::DSub : Op::LSub;
+      else if (op == B::Mul) o = d ? Op::DMul : Op::LMul;
+      else if (op == B::Div) o = d ? Op::DDiv : ul ? Op::ULDiv : Op::LDiv;
+      else if (op == B::Rem) o = ul ? Op::ULRem : Op::LRem;
+      else if (op == B::BitAnd) o = Op::LAnd;
+      else if (op == B::BitOr) o = Op::LOr;
+      else if (op == B::BitXor) o = Op::LXor;
+      else if (op == B::Shl) o = Op::LShl;
+      else if (op == B::Shr) o = ul ? Op::ULShr : Op::LShr;
+      else fail_at(files_, p, std::string("internal: operator ") + to_string(op));
       emit(o, p);
       return;
     }
-    if (op == "+") o = f ? Op::FAdd : Op::IAdd;
-    else if (op == "-") o = f ? Op::FSub : Op::ISub;
-    else if (op == "*") o = f ? Op::FMul : Op::IMul;
-    else if (op == "/") o = f ? Op::FDiv : u ? Op::UDiv : Op::IDiv;
-    else if (op == "%") o = u ? Op::URem : Op::IRem;
-    else if (op == "&") o = Op::IAnd;
-    else if (op == "|") o = Op::IOr;
-    else if (op == "^") o = Op::IXor;
-    else if (op == "<<") o = Op::Shl;
-    else if (op == ">>") o = u ? Op::UShr : Op::Shr;
-    else fail_at(files_, p, "internal: operator " + op);
+    if (op == B::Add) o = f ? Op::FAdd : Op::IAdd;
+    else if (op == B::Sub) o = f ? Op::FSub : Op::ISub;
+    else if (op == B::Mul) o = f ? Op::FMul : Op::IMul;
+    else if (op == B::Div) o = f ? Op::FDiv : u ? Op::UDiv : Op::IDiv;
+    else if (op == B::Rem) o = u ? Op::URem : Op::IRem;
+    else if (op == B::BitAnd) o = Op::IAnd;
+    else if (op == B::BitOr) o = Op::IOr;
+    else if (op == B::BitXor) o = Op::IXor;
+    else if (op == B::Shl) o = Op::Shl;
+    else if (op == B::Shr) o = u ? Op::UShr : Op::Shr;
+    else fail_at(files_, p, std::string("internal: operator ") + to_string(op));
     emit(o, p);
   }
 
-  void compare(const std::string& op, Type t, Pos p) {
-    static const std::map<std::string, int> index = {{"==", 0}, {"!=", 1}, {"<", 2}, {"<=", 3}, {">", 4}, {">=", 5}};
-    int k = index.at(op);
+  void compare(BinaryOp op, Type t, Pos p) {
+    const int k = static_cast<int>(op) - static_cast<int>(BinaryOp::Eq);  // ==, !=, <, <=, >, >= as the machine's Eq..Ge
     if (t.is_wide()) {
       const Op first = t.base == Base::Double ? Op::DEq : t.base == Base::ULong && k >= 2 ? Op::ULLt : Op::LEq;
       emit(static_cast<Op>(static_cast<int>(first) + (first == Op::ULLt ? k - 2 : k)), p);
@@ -482,8 +482,8 @@ class Compiler {
         return;
       case Ek::Unary:
         value(*e.kids[0]);
-        if (e.op == "-") emit(e.type.base == Base::Double ? Op::DNeg : e.type.is_wide() ? Op::LNeg : e.type.is_float() ? Op::FNeg : Op::INeg, p);
-        else if (e.op == "~") emit(e.type.is_wide() ? Op::LBitNot : Op::INot, p);
+        if (e.uop == UnaryOp::Neg) emit(e.type.base == Base::Double ? Op::DNeg : e.type.is_wide() ? Op::LNeg : e.type.is_float() ? Op::FNeg : Op::INeg, p);
+        else if (e.uop == UnaryOp::BitNot) emit(e.type.is_wide() ? Op::LBitNot : Op::INot, p);
         else emit(Op::LNot, p);
         if (!want) emit(Op::Pop, p);
         return;
@@ -492,10 +492,10 @@ class Compiler {
         const Expr& b = *e.kids[1];
         value(a);
         value(b);
-        const std::string& o = e.op;
-        if (o == "==" || o == "!=" || o == "<" || o == "<=" || o == ">" || o == ">=") compare(o, a.type, p);
+        const BinaryOp o = e.bop;
+        if (is_comparison(o)) compare(o, a.type, p);
         else if (a.type.pointer && b.type.pointer) emit(Op::PDiff, p);
-        else if (a.type.pointer) emit(Op::PAdd, p, 0, padd_flags(b.type, o == "-"));
+        else if (a.type.pointer) emit(Op::PAdd, p, 0, padd_flags(b.type, o == BinaryOp::Sub));
         else arith(o, a.type, p);
         if (!want) emit(Op::Pop, p);
         return;
@@ -503,7 +503,7 @@ class Compiler {
       case Ek::Logical: {
         value(*e.kids[0]);
         emit(Op::Dup, p);
-        int j = emit(e.op == "&&" ? Op::Jz : Op::Jnz, p);
+        int j = emit(e.bop == BinaryOp::LogicalAnd ? Op::Jz : Op::Jnz, p);
         emit(Op::Pop, p);
         value(*e.kids[1]);
         patch(j, here());
@@ -556,7 +556,7 @@ class Compiler {
           ldl(*lhs.var, p);
           convert(lhs.type, optype, p);
           emit(Op::Ldl, p, t);
-          combine(e.op, optype, lhs.type, p, e.kids[1]->type);
+          combine(e.bop, optype, lhs.type, p, e.kids[1]->type);
           if (want) emit(Op::Dup, p);
           emit(Op::Stl, p, lhs.var->slot);
           return;
@@ -569,7 +569,7 @@ class Compiler {
         emit(Op::Ld, p, site(lhs, kLoad), width(lhs.type));
         convert(lhs.type, optype, p);
         emit(Op::Ldl, p, t);
-        combine(e.op, optype, lhs.type, p, e.kids[1]->type);
+        combine(e.bop, optype, lhs.type, p, e.kids[1]->type);
         emit(Op::Swap, p);
         emit(Op::St, p, site(lhs, kStore), width(lhs.type));
         if (!want) emit(Op::Pop, p);
@@ -580,23 +580,23 @@ class Compiler {
         const bool post = !e.prefix;
         auto step = [&]() {
           if (lv.type.pointer) {
-            emit(Op::Push, p, e.op == "++" ? lv.type.pointee().bytes() : -lv.type.pointee().bytes());
+            emit(Op::Push, p, e.uop == UnaryOp::Inc ? lv.type.pointee().bytes() : -lv.type.pointee().bytes());
             emit(Op::PAdd, p);
           } else if (lv.type.base == Base::Double) {
             push_wide(0x3ff0000000000000ULL, p);  // 1.0
-            emit(e.op == "++" ? Op::DAdd : Op::DSub, p);
+            emit(e.uop == UnaryOp::Inc ? Op::DAdd : Op::DSub, p);
           } else if (lv.type.is_wide()) {
             push_wide(1, p);
-            emit(e.op == "++" ? Op::LAdd : Op::LSub, p);
+            emit(e.uop == UnaryOp::Inc ? Op::LAdd : Op::LSub, p);
           } else if (lv.type.is_float()) {
             float one = 1.0f;
             uint32_t bits;
             __builtin_memcpy(&bits, &one, 4);
             emit(Op::Push, p, static_cast<int32_t>(bits));
-            emit(e.op == "++" ? Op::FAdd : Op::FSub, p);
+            emit(e.uop == UnaryOp::Inc ? Op::FAdd : Op::FSub, p);
           } else {
             emit(Op::Push, p, 1);
-            emit(e.op == "++" ? Op::IAdd : Op::ISub, p);
+            emit(e.uop == UnaryOp::Inc ? Op::IAdd : Op::ISub, p);
             if (lv.type.is_small()) emit(Op::Ext, p, width(lv.type));  // computed in int, stored back truncated
           }
         };
@@ -658,9 +658,9 @@ class Compiler {
   }
 
   // [old value (optype), operand (optype; a pointer's: `operand`)] -> new value converted to `to`
-  void combine(const std::string& op, Type optype, Type to, Pos p, Type operand) {
+  void combine(BinaryOp op, Type optype, Type to, Pos p, Type operand) {
     if (optype.pointer) {
-      emit(Op::PAdd, p, 0, padd_flags(operand, op == "-"));
+      emit(Op::PAdd, p, 0, padd_flags(operand, op == BinaryOp::Sub));
       return;
     }
     arith(op, optype, p);

@@ -180,9 +180,6 @@ std::string small_width_name(int32_t w) {
   return w == kU8 ? "unsigned char" : w == kS8 ? "char" : w == kU16 ? "unsigned short" : "short";
 }
 
-const char* const kSpecials[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z", "blockIdx.x", "blockIdx.y", "blockIdx.z",
-                                 "blockDim.x",  "blockDim.y",  "blockDim.z",  "gridDim.x",  "gridDim.y",  "gridDim.z", "warpSize"};
-
 // The text of a span when it lies on one line ("temp[bi]"), else "".
 std::string span_text(const SourceSet& files, const Span& s) {
   if (s.begin.file < 0 || s.begin.file >= static_cast<int>(files.files.size()) || s.end.file != s.begin.file || s.end.line != s.begin.line)
@@ -265,7 +262,7 @@ std::string operands(const Compiled& c, const SourceSet& files, const Instr& in)
     case Op::Call:
       return in.a >= 0 && in.a < static_cast<int>(c.functions.size()) ? c.functions[static_cast<size_t>(in.a)].name : "function " + num(in.a);
     case Op::Ret: return in.a ? "value" : "";
-    case Op::Special: return in.a >= 0 && in.a < 13 ? kSpecials[in.a] : "register " + num(in.a);
+    case Op::Special: return special_reg_name(in.a) ? special_reg_name(in.a) : "register " + num(in.a);
     case Op::SyncThreads:
     case Op::Collective: return std::string(builtin_name(static_cast<Builtin>(in.a))) + ", " + sync(in.b);
     case Op::Atomic: return std::string(atomic_name(static_cast<Builtin>(in.a))) + ", " + site(in.b);

@@ -1379,20 +1379,20 @@ void Machine::run_thread(int tid) {
         uint32_t v = 0;
         const Dim3& b3 = block_shape_;
         const Dim3& g3 = grid_shape_;
-        switch (in.a) {  // threadIdx and blockIdx from the linear ids, x fastest
-          case 0: v = static_cast<uint32_t>(tid % b3.x); break;
-          case 1: v = static_cast<uint32_t>(tid / b3.x % b3.y); break;
-          case 2: v = static_cast<uint32_t>(tid / (b3.x * b3.y)); break;
-          case 3: v = static_cast<uint32_t>(block_ % g3.x); break;
-          case 4: v = static_cast<uint32_t>(block_ / g3.x % g3.y); break;
-          case 5: v = static_cast<uint32_t>(block_ / (static_cast<long long>(g3.x) * g3.y)); break;
-          case 6: v = static_cast<uint32_t>(b3.x); break;
-          case 7: v = static_cast<uint32_t>(b3.y); break;
-          case 8: v = static_cast<uint32_t>(b3.z); break;
-          case 9: v = static_cast<uint32_t>(g3.x); break;
-          case 10: v = static_cast<uint32_t>(g3.y); break;
-          case 11: v = static_cast<uint32_t>(g3.z); break;
-          case 12: v = kWarpSize; break;
+        switch (static_cast<SpecialReg>(in.a)) {  // threadIdx and blockIdx from the linear ids, x fastest
+          case SpecialReg::ThreadIdxX: v = static_cast<uint32_t>(tid % b3.x); break;
+          case SpecialReg::ThreadIdxY: v = static_cast<uint32_t>(tid / b3.x % b3.y); break;
+          case SpecialReg::ThreadIdxZ: v = static_cast<uint32_t>(tid / (b3.x * b3.y)); break;
+          case SpecialReg::BlockIdxX: v = static_cast<uint32_t>(block_ % g3.x); break;
+          case SpecialReg::BlockIdxY: v = static_cast<uint32_t>(block_ / g3.x % g3.y); break;
+          case SpecialReg::BlockIdxZ: v = static_cast<uint32_t>(block_ / (static_cast<long long>(g3.x) * g3.y)); break;
+          case SpecialReg::BlockDimX: v = static_cast<uint32_t>(b3.x); break;
+          case SpecialReg::BlockDimY: v = static_cast<uint32_t>(b3.y); break;
+          case SpecialReg::BlockDimZ: v = static_cast<uint32_t>(b3.z); break;
+          case SpecialReg::GridDimX: v = static_cast<uint32_t>(g3.x); break;
+          case SpecialReg::GridDimY: v = static_cast<uint32_t>(g3.y); break;
+          case SpecialReg::GridDimZ: v = static_cast<uint32_t>(g3.z); break;
+          case SpecialReg::WarpSize: v = kWarpSize; break;
           default: v = 0; break;
         }
         PUSH(v);

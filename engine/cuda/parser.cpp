@@ -12,6 +12,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "engine/cuda/const_expr.h"
 #include "engine/cuda/limits.h"
 #include "engine/cuda/math_builtins.h"
 #include "engine/cuda/overload.h"
@@ -1085,7 +1086,7 @@ class Parser {
   // A float or double constant's value (a float's rounded to float).
   std::optional<double> fold_float(const Expr& e) const {
     if (e.kind == Ek::FloatLit) return e.fval;
-    if (e.kind == Ek::Unary && e.op == "-") {
+    if (e.kind == Ek::Unary && e.uop == UnaryOp::Neg) {
       auto v = fold_float(*e.kids[0]);
       if (v) return -*v;
       return v;
@@ -2128,7 +2129,7 @@ class Parser {
   // a[i] of a 2-D array); empty when it designates none.
   static std::vector<int> designated_dims(const Expr& e) {
     if (e.kind == Ek::Var && e.var->is_array()) return e.var->dims.empty() ? std::vector<int>{e.var->array_len} : e.var->dims;
-    if (e.kind == Ek::Binary && e.op == "[]") {
+    if (e.kind == Ek::Binary && e.bop == BinaryOp::Row) {
       std::vector<int> d = designated_dims(*e.kids[0]);
       if (!d.empty()) d.erase(d.begin());
       return d;
@@ -2342,7 +2343,7 @@ class Parser {
     }
     auto s = std::make_unique<Stmt>(Sk::Expr, p);
     s->expr = expr();
-    if (s->expr->kind == Ek::Deref && s->expr->op == "ref") s->expr = std::move(s->expr->kids[0]);  // `a += b;` of an operator+= returning *this
+    if (s->expr->kind == Ek::Deref && s->expr->uop == UnaryOp::Ref) s->expr = std::move(s->expr->kids[0]);  // `a += b;` of an operator+= returning *this
     expect(";", "after the expression");
     return s;
   }
@@ -2633,7 +2634,7 @@ class Parser {
         }
       }
       auto e = make(Ek::Compound, lhs->span.begin, lhs->type);
-      e->op = bop;
+      e->bop = binary_op(bop);
       e->ival = static_cast<long long>(optype.base) | (optype.pointer ? 16 : 0);  // the operation's type
       e->kids.push_back(std::move(lhs));
       e->kids.push_back(std::move(rhs));
@@ -2715,7 +2716,7 @@ class Parser {
     }
     if (op == "&&" || op == "||") {
       auto e = make(Ek::Logical, begin, kBool);
-      e->op = op;
+      e->bop = binary_op(op);
       e->kids.push_back(to_bool(std::move(a)));
       e->kids.push_back(to_bool(std::move(b)));
       return e;
@@ -2729,7 +2730,7 @@ class Parser {
           fail(at, "comparing " + (is_nullptr(*a) ? std::string("a null pointer") : a->type.name()) + " with " +
                        (is_nullptr(*b) ? std::string("a null pointer") : b->type.name()));
         auto e = make(Ek::Binary, begin, kBool);
-        e->op = op;
+        e->bop = binary_op(op);
         e->kids.push_back(std::move(a));
         e->kids.push_back(std::move(b));
         return e;
@@ -2738,7 +2739,7 @@ class Parser {
       if (op == "+" && b->type.pointer && a->type.is_integer()) std::swap(a, b);
       if ((op == "+" || op == "-") && a->type.pointer && b->type.is_integer()) {
         auto e = make(Ek::Binary, begin, a->type);
-        e->op = op;
+        e->bop = binary_op(op);
         const int w = a->type.pointee().bytes();
         e->kids.push_back(std::move(a));
         e->kids.push_back(scaled(pointer_offset(std::move(b), "pointer offset"), w));
@@ -2746,13 +2747,13 @@ class Parser {
       }
       if (op == "-" && a->type.pointer && b->type == a->type) {
         auto e = make(Ek::Binary, begin, kInt);
-        e->op = op;
+        e->bop = binary_op(op);
         const int w = a->type.pointee().bytes();
         e->kids.push_back(std::move(a));
         e->kids.push_back(std::move(b));
         if (w == 1) return e;
         auto d = make(Ek::Binary, begin, kInt);  // bytes apart, in elements
-        d->op = "/";
+        d->bop = BinaryOp::Div;
         d->ival = static_cast<long long>(Base::Int);
         d->kids.push_back(std::move(e));
         d->kids.push_back(int_lit(w, kInt, at));
@@ -2764,7 +2765,7 @@ class Parser {
       if (!a->type.is_integer() || !b->type.is_integer()) fail(at, "'" + op + "' needs integers");
       Type t = promote(a->type);
       auto e = make(Ek::Binary, begin, t);
-      e->op = op;
+      e->bop = binary_op(op);
       const Type tb = promote(b->type);  // before b is moved from (argument order is unspecified)
       e->kids.push_back(convert(std::move(a), t, "shift"));
       e->kids.push_back(convert(std::move(b), tb, "shift"));
@@ -2773,7 +2774,7 @@ class Parser {
     Type t = common(a->type, b->type);
     if ((op == "%" || op == "&" || op == "|" || op == "^") && t.is_float()) fail(at, "'" + op + "' needs integers, not float");
     auto e = make(Ek::Binary, begin, cmp ? kBool : t);
-    e->op = op;
+    e->bop = binary_op(op);
     e->ival = static_cast<long long>(t.base);  // operand type
     e->kids.push_back(convert(std::move(a), t, "operand"));
     e->kids.push_back(convert(std::move(b), t, "operand"));
@@ -2795,7 +2796,7 @@ class Parser {
         ExprP x = unary();
         if (op == "!") {
           auto e = make(Ek::Unary, p, kBool);
-          e->op = "!";
+          e->uop = UnaryOp::Not;
           e->kids.push_back(to_bool(std::move(x)));
           return e;
         }
@@ -2804,7 +2805,7 @@ class Parser {
         Type t = promote(x->type);
         if (op == "+") return convert(std::move(x), t, "'+'");
         auto e = make(Ek::Unary, p, t);
-        e->op = op;
+        e->uop = unary_op(op);
         e->kids.push_back(convert(std::move(x), t, "operand"));
         return e;
       }
@@ -2911,7 +2912,7 @@ class Parser {
     if (x->type.pointer && x->type.pointee().is_struct() && x->type.pointee().words() != 1)
       fail(p, "'" + op + "' on a pointer to a struct is not supported: write p += 1");
     auto e = make(Ek::IncDec, prefix ? p : x->span.begin, x->type);
-    e->op = op;
+    e->uop = unary_op(op);
     e->prefix = prefix;
     e->stmt = stmt_pos_;
     e->kids.push_back(std::move(x));
@@ -2935,7 +2936,7 @@ class Parser {
           const Pos ib = idx->span.begin;
           ExprP off = make_binary("*", convert(std::move(idx), kInt, "index"), int_lit(stride * e->type.pointee().bytes(), kInt, ib), ib);
           auto x = make(Ek::Binary, e->span.begin, e->type);
-          x->op = "[]";
+          x->bop = BinaryOp::Row;
           x->kids.push_back(std::move(e));
           x->kids.push_back(std::move(off));
           e = std::move(x);
@@ -3095,16 +3096,11 @@ class Parser {
         fail(cur().pos, name + " has members x, y and z");
       const int comp = cur().text[0] - 'x';
       ++i_;
-      const int base = name == "threadIdx" ? 0 : name == "blockIdx" ? 3 : name == "blockDim" ? 6 : 9;
-      auto e = make(Ek::Special, p, kUnsigned);
-      e->ival = base + comp;
-      return e;
+      const SpecialReg x = name == "threadIdx" ? SpecialReg::ThreadIdxX : name == "blockIdx" ? SpecialReg::BlockIdxX
+                           : name == "blockDim" ? SpecialReg::BlockDimX : SpecialReg::GridDimX;
+      return special(special_reg(x, comp), p);
     }
-    if (name == "warpSize") {
-      auto e = make(Ek::Special, p, kInt);
-      e->ival = 12;
-      return e;
-    }
+    if (name == "warpSize") return special(SpecialReg::WarpSize, p);
     if (name == "this") {
       if (!this_var_) fail(p, "'this' outside a member function of a struct with data members");
       auto e = var_expr(this_var_, p);
@@ -3268,7 +3264,7 @@ class Parser {
       ExprP call = function_call_args(fn, std::move(args), p, std::move(self), std::move(e));
       ExprP d = deref(std::move(call), p);
       d->span = Span{p, prev_end()};
-      d->op = "ref";  // a statement of it alone reads nothing (statement())
+      d->uop = UnaryOp::Ref;  // a statement of it alone reads nothing (statement())
       return d;
     }
     return function_call_args(fn, std::move(args), p, std::move(self), std::move(e));
@@ -3803,7 +3799,7 @@ class Parser {
     const Type t = k->type;  // long long, or unsigned long long
     auto e = make(Ek::Binary, p, t);
     e->span = k->span;
-    e->op = "*";
+    e->bop = BinaryOp::Mul;
     e->ival = static_cast<long long>(t.base);
     e->kids.push_back(std::move(k));
     e->kids.push_back(int_lit(w, t, p));
@@ -3851,7 +3847,8 @@ class Parser {
   static ExprP clone(const Expr& e) {
     auto c = std::make_unique<Expr>(e.kind, e.span, e.type);
     c->lvalue = e.lvalue;
-    c->op = e.op;
+    c->bop = e.bop;
+    c->uop = e.uop;
     c->ival = e.ival;
     c->fval = e.fval;
     c->var = e.var;
@@ -3926,7 +3923,7 @@ class Parser {
     ExprP a = place_address(pl);  // a packed vector's member: its bytes of the frame's slot, through its address
     if (f.byte) {
       auto b = std::make_unique<Expr>(Ek::Binary, span, f.type.pointer_to());
-      b->op = "+";
+      b->bop = BinaryOp::Add;
       b->kids.push_back(std::move(a));
       b->kids.push_back(int_lit(f.byte, kInt, span.begin));  // pointer offsets count bytes
       a = std::move(b);
@@ -3987,7 +3984,7 @@ class Parser {
         ExprP a = place_address(pl);
         if (w) {
           auto b = std::make_unique<Expr>(Ek::Binary, pl.span, wt.pointer_to());
-          b->op = "+";
+          b->bop = BinaryOp::Add;
           b->kids.push_back(std::move(a));
           b->kids.push_back(int_lit(4LL * w, kInt, p));
           a = std::move(b);
@@ -4588,9 +4585,9 @@ class Parser {
     return false;
   }
 
-  ExprP special(int which, Pos p) {
-    auto e = make(Ek::Special, p, which == 12 ? kInt : kUnsigned);
-    e->ival = which;
+  ExprP special(SpecialReg which, Pos p) {
+    auto e = make(Ek::Special, p, which == SpecialReg::WarpSize ? kInt : kUnsigned);
+    e->ival = static_cast<int>(which);
     return e;
   }
   ExprP bin(const char* op, ExprP a, ExprP b, Pos p) { return make_binary(op, std::move(a), std::move(b), p); }
@@ -4598,10 +4595,13 @@ class Parser {
   // threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y: the hardware's
   // order of a block's threads (warps are consecutive runs of 32).
   ExprP linear_tid(Pos p) {
-    return bin("+", bin("+", special(0, p), bin("*", special(1, p), special(6, p), p), p),
-               bin("*", special(2, p), bin("*", special(6, p), special(7, p), p), p), p);
+    using R = SpecialReg;
+    return bin("+", bin("+", special(R::ThreadIdxX, p), bin("*", special(R::ThreadIdxY, p), special(R::BlockDimX, p), p), p),
+               bin("*", special(R::ThreadIdxZ, p), bin("*", special(R::BlockDimX, p), special(R::BlockDimY, p), p), p), p);
   }
-  ExprP block_threads(Pos p) { return bin("*", bin("*", special(6, p), special(7, p), p), special(8, p), p); }
+  ExprP block_threads(Pos p) {
+    return bin("*", bin("*", special(SpecialReg::BlockDimX, p), special(SpecialReg::BlockDimY, p), p), special(SpecialReg::BlockDimZ, p), p);
+  }
   ExprP lane(Pos p) { return bin("%", linear_tid(p), uint_lit(32, p), p); }
   // The lanes of a tile of `size` threads (a power of two up to 32) holding this thread.
   ExprP tile_mask(ExprP size, Pos p) {
@@ -4620,7 +4620,7 @@ class Parser {
       v->stmt = stmt_pos_;
       return v;
     }
-    if (e.kind == Ek::Binary && e.op == "&") return bin("&", clone_size(*e.kids[0], p), clone_size(*e.kids[1], p), p);
+    if (e.kind == Ek::Binary && e.bop == BinaryOp::BitAnd) return bin("&", clone_size(*e.kids[0], p), clone_size(*e.kids[1], p), p);
     if (e.kind == Ek::Cast) return convert(clone_size(*e.kids[0], p), e.type, "group");
     fail(p, "internal: a group's size is not a variable or a constant");
   }
@@ -4795,8 +4795,8 @@ class Parser {
         fail(cur().pos, m.text + "() has members x, y and z");
       const int comp = cur().text[0] - 'x';
       ++i_;
-      const int base = m.text == "group_index" ? 3 : m.text == "thread_index" ? 0 : 6;
-      return special(base + comp, p);
+      const SpecialReg x = m.text == "group_index" ? SpecialReg::BlockIdxX : m.text == "thread_index" ? SpecialReg::ThreadIdxX : SpecialReg::BlockDimX;
+      return special(special_reg(x, comp), p);
     }
     if (k == GroupKind::Coalesced) return coalesced_member(std::move(g), m);
     std::vector<ExprP> args = call_arguments();
@@ -5241,54 +5241,41 @@ class Parser {
     return c;
   }
 
-  // Integer constant folding (array sizes), in 64 bits that wrap (no overflow is undefined here).
+  // Integer constant folding (array sizes, template arguments, constants, default arguments): the
+  // value as its type holds it, by the one evaluator's rules (const_expr.h), those of the machine
+  // that runs the same expression. nullopt: not a constant (or a division by zero).
   std::optional<long long> fold(const Expr& e) const {
-    using U = unsigned long long;
-    auto wrap = [](U v) { return static_cast<long long>(v); };
+    std::optional<ConstInt> v = fold_int(e);
+    if (!v) return std::nullopt;
+    return v->value;
+  }
+  std::optional<ConstInt> fold_int(const Expr& e) const {
+    if (!e.type.is_integer()) return std::nullopt;
     switch (e.kind) {
-      case Ek::IntLit: return e.ival;
+      case Ek::IntLit: return const_convert({e.ival, e.type.base}, e.type.base);
       case Ek::Cast: {
-        if (!e.type.is_integer()) return std::nullopt;
-        auto v = fold(*e.kids[0]);
+        if (!e.kids[0]->type.is_integer()) return std::nullopt;
+        auto v = fold_int(*e.kids[0]);
         if (!v) return v;
-        switch (e.type.base) {  // the 1- and 2-byte integers keep their low bytes
-          case Base::Char: case Base::SChar: return static_cast<long long>(static_cast<int8_t>(static_cast<uint8_t>(*v)));
-          case Base::UChar: return static_cast<long long>(static_cast<uint8_t>(*v));
-          case Base::Short: return static_cast<long long>(static_cast<int16_t>(static_cast<uint16_t>(*v)));
-          case Base::UShort: return static_cast<long long>(static_cast<uint16_t>(*v));
-          default: return v;
-        }
+        return const_convert(*v, e.type.base);  // the 1- and 2-byte integers keep their low bytes
       }
       case Ek::Unary: {
-        auto v = fold(*e.kids[0]);
+        auto v = fold_int(*e.kids[0]);
         if (!v) return v;
-        if (e.op == "-") return wrap(0 - U(*v));
-        if (e.op == "~") return ~*v;
-        if (e.op == "!") return !*v;
-        return std::nullopt;
+        return const_unary(e.uop, *v);
       }
-      case Ek::Binary: {
-        auto a = fold(*e.kids[0]), b = fold(*e.kids[1]);
+      case Ek::Binary: case Ek::Logical: {
+        if (!e.kids[0]->type.is_integer() || !e.kids[1]->type.is_integer()) return std::nullopt;
+        auto a = fold_int(*e.kids[0]), b = fold_int(*e.kids[1]);
         if (!a || !b) return std::nullopt;
-        const std::string& o = e.op;
-        if (o == "+") return wrap(U(*a) + U(*b));
-        if (o == "-") return wrap(U(*a) - U(*b));
-        if (o == "*") return wrap(U(*a) * U(*b));
-        if ((o == "/" || o == "%") && *b == 0) return std::nullopt;
-        if (*b == -1 && (o == "/" || o == "%")) return o == "/" ? wrap(0 - U(*a)) : 0;
-        if (o == "/") return *a / *b;
-        if (o == "%") return *a % *b;
-        if (o == "<<") return *b >= 0 && *b < 32 ? wrap(U(*a) << *b) : 0;
-        if (o == ">>") return *b >= 0 && *b < 32 ? *a >> *b : 0;
-        if (o == "&") return *a & *b;
-        if (o == "|") return *a | *b;
-        if (o == "^") return *a ^ *b;
-        return std::nullopt;
+        auto v = const_binary(e.bop, *a, *b);
+        if (!v) return v;
+        return const_convert(*v, e.type.base);
       }
       case Ek::Cond: {
-        auto c = fold(*e.kids[0]);
+        auto c = fold_int(*e.kids[0]);
         if (!c) return c;
-        return fold(*e.kids[*c ? 1 : 2]);
+        return fold_int(*e.kids[c->value ? 1 : 2]);
       }
       default: return std::nullopt;
     }

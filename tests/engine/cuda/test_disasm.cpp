@@ -49,4 +49,35 @@ TEST(Bytecode, EveryOperationHasAName) {
   for (int op = 0; op <= static_cast<int>(cuda::Op::ActiveMask); ++op) EXPECT_STRNE(cuda::op_name(static_cast<cuda::Op>(op)), "?") << op;
 }
 
+// The parser's operators and special registers as enums: each has its C++ spelling, and the
+// spelling gives it back (the parser reads tokens by it).
+TEST(Bytecode, OperatorsAndSpecialRegistersHaveTheirNames) {
+  for (int o = 1; o <= static_cast<int>(cuda::BinaryOp::LogicalOr); ++o) {
+    const auto op = static_cast<cuda::BinaryOp>(o);
+    EXPECT_STRNE(cuda::to_string(op), "") << o;
+    EXPECT_EQ(cuda::binary_op(cuda::to_string(op)), op) << cuda::to_string(op);
+  }
+  for (int o = 1; o <= static_cast<int>(cuda::UnaryOp::Dec); ++o) {
+    const auto op = static_cast<cuda::UnaryOp>(o);
+    EXPECT_EQ(cuda::unary_op(cuda::to_string(op)), op) << cuda::to_string(op);
+  }
+  EXPECT_EQ(cuda::binary_op("="), cuda::BinaryOp::None);
+  EXPECT_STREQ(cuda::to_string(cuda::BinaryOp::Shl), "<<");
+  EXPECT_TRUE(cuda::is_comparison(cuda::BinaryOp::Ge));
+  EXPECT_FALSE(cuda::is_comparison(cuda::BinaryOp::LogicalAnd));
+  EXPECT_STREQ(cuda::special_reg_name(cuda::SpecialReg::ThreadIdxX), "threadIdx.x");
+  EXPECT_STREQ(cuda::special_reg_name(cuda::special_reg(cuda::SpecialReg::BlockIdxX, 2)), "blockIdx.z");
+  EXPECT_STREQ(cuda::special_reg_name(cuda::SpecialReg::WarpSize), "warpSize");
+  EXPECT_TRUE(cuda::special_reg_name(13) == nullptr);
+  // the disassembler names each register a kernel reads
+  const ResolvedKernel k = resolve_kernel(inline_request(
+      "// launch: k<<<dim3(2, 2), dim3(4, 2, 2)>>>(in, out)\n"
+      "__global__ void k(const int *in, int *out) {\n"
+      "  out[0] = threadIdx.z + blockIdx.y + blockDim.z + gridDim.y + warpSize;\n"
+      "}\n", 64));
+  const std::string d = cuda::disassemble(k.build->compiled, k.build->files);
+  for (const char* r : {"threadIdx\\.z", "blockIdx\\.y", "blockDim\\.z", "gridDim\\.y", "warpSize"})
+    EXPECT_TRUE(std::regex_search(d, std::regex(std::string(" Special +") + r + "\n"))) << r << "\n" << d;
+}
+
 }  // namespace
