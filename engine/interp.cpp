@@ -182,7 +182,8 @@ Trace run_interpreter(const ResolvedKernel& k) {
   const KernelBuild& b = *k.build;
   const TraceRequest& r = k.request;
   cuda::Machine m(b.compiled, b.files);
-  m.set_trace_budget(cuda::kMaxInstructionsPerTrace);  // one budget for all blocks and launches
+  m.set_trace_budget(k.instruction_budget);  // one budget for all blocks and launches
+  m.set_budget(std::min(cuda::kMaxInstructionsPerBlock, k.instruction_budget));
   // Buffers in the order of k.arrays, so that a recorded global access's buffer is its array.
   // What the host did not set is poisoned (as the GPU run does) and unwritten: reading it faults.
   for (size_t a = 0; a < k.arrays.size(); ++a) {

@@ -75,6 +75,10 @@ struct ResolvedKernel {
   // When the kernel pads its shared indices (a CONFLICT_FREE_OFFSET macro that is not 0): the array
   // index each shared word holds, -1 for a padding slot (evaluated from the file's own macro).
   std::vector<int> word_index;
+  // Instructions the interpreter may execute (all blocks and launches together; a block at most
+  // kMaxInstructionsPerBlock of them). Smaller only where a caller bounds its own work (the source
+  // fuzzer: an endless loop then stops in a fraction of a second under the sanitizers).
+  long long instruction_budget = cuda::kMaxInstructionsPerTrace;
 };
 
 // Checks the request against the kernel file (options it takes, types, operators, the launch's

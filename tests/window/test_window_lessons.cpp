@@ -54,7 +54,9 @@ TEST(Lessons, EveryStepOfEveryLessonOpens) {
         EXPECT_EQ(s.panels, std::vector<std::string>{st.view}) << where;
         if (st.view == "timing") {
           EXPECT_TRUE(s.have_bench) << where;
-          if (!st.timing_view.empty()) EXPECT_EQ(timing_view_name(s.timing.view), st.timing_view) << where;
+          if (!st.timing_view.empty()) {
+            EXPECT_EQ(timing_view_name(s.timing.view), st.timing_view) << where;
+          }
         }
         if (st.view == "histeq") {
           EXPECT_TRUE(s.histeq.ready) << where;

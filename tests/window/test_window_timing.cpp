@@ -293,8 +293,11 @@ TEST(TimingOptions, ClearErrorsForUnknownNames) {
   std::string e = usage_error([] { parse_timing_series("scan-best,scan-fastest", "--series"); });
   EXPECT_NE(e.find("--series: no series 'scan-fastest'"), std::string::npos) << e;
   EXPECT_NE(e.find("scan-best, scan-best-inclusive"), std::string::npos) << e;  // the accepted names follow
-  for (const auto& k : bench_kernels())  // every one of them: the list fits a UsageError whole
-    if (k.in_all) EXPECT_TRUE(e.find(" " + k.id + ",") != std::string::npos || e.find(" " + k.id + ";") != std::string::npos) << k.id << " missing from: " << e;
+  for (const auto& k : bench_kernels()) {  // every one of them: the list fits a UsageError whole
+    if (k.in_all) {
+      EXPECT_TRUE(e.find(" " + k.id + ",") != std::string::npos || e.find(" " + k.id + ";") != std::string::npos) << k.id << " missing from: " << e;
+    }
+  }
   EXPECT_EQ(e.find("left out"), std::string::npos) << e;
   EXPECT_EQ(e.find('\n'), std::string::npos);
   EXPECT_NE(usage_error([] { parse_timing_series("copy,copy", "--series"); }).find("named twice"), std::string::npos);

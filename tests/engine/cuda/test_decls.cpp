@@ -397,7 +397,7 @@ TEST(FixedWidthTypes, TheGpuTextDeclaresWhatItUses) {
 }
 )";
   const std::vector<double> in = input_of(64);
-  for (const std::string head : {std::string(""), std::string("#include <cstdint>\n"), std::string("#include <stdint.h>\n"),
+  for (const std::string& head : {std::string(""), std::string("#include <cstdint>\n"), std::string("#include <stdint.h>\n"),
                                  std::string("#include <cooperative_groups.h>\n"), std::string("typedef unsigned int uint32_t;\n")}) {
     const std::string text = "// launch: k<<<1, 64>>>(in, out, N)\n" + head + body;
     const Trace t = trace_text(text);
