@@ -39,6 +39,10 @@ struct Type {
   GroupKind group = GroupKind::None;
   int tile = 0;          // GroupKind::Tile: its size (1 to 32, a power of two)
   const StructDef* sdef = nullptr;  // Base::Struct: which (Program::structs owns it)
+  // const: of what a pointer points to (const int*), or of the object itself (a const local, what
+  // a const int* points to). Only overload resolution reads it (f(const int*) against f(int*),
+  // f(const T&) against f(T&)); it is no part of the type's identity (operator==).
+  bool is_const = false;
   bool operator==(const Type& o) const {
     return base == o.base && pointer == o.pointer && group == o.group && tile == o.tile && sdef == o.sdef;
   }
