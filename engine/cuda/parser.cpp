@@ -3489,7 +3489,7 @@ class Parser {
       case Builtin::UintAsFloat: nargs(1, 1); result = kFloat; want = {kUnsigned}; break;
       case Builtin::DoubleAsLongLong: nargs(1, 1); result = kLong; want = {kDouble}; break;
       case Builtin::LongLongAsDouble: nargs(1, 1); result = kDouble; want = {kLong}; break;
-      case Builtin::None: case Builtin::Math: break;
+      case Builtin::None: case Builtin::Math: case Builtin::Printf: break;  // printf_call and math_call read their own
     }
     auto e = make(Ek::Call, p, result);
     e->builtin = b;

@@ -286,12 +286,7 @@ TEST(Vectors, WhatCudaDoesNotDefineIsAnErrorNamingIt) {
       {"  int2 a = make_int2(1, 2);\n  int2 b = a.x ? a : a;\n", "'?:' choosing between structs is not supported"},
       {"  int x = reinterpret_cast<int>(in[0]);\n", "reinterpret_cast is supported between pointers only"},
   };
-  for (const auto& c : cases) {
-    const Outcome o = run_text(kernel("", c.body));
-    EXPECT_EQ(o.kind, "error") << c.body;
-    EXPECT_NE(o.what.find(c.want), std::string::npos) << c.body << " gave: " << o.what;
-    EXPECT_EQ(o.what.find('\n'), std::string::npos) << o.what;  // one line
-  }
+  for (const auto& c : cases) expect_error_line(run_text(kernel("", c.body)), c.want, c.body);
   const Outcome o = run_text("// launch: k<<<1, 32>>>(in, out, N)\n// check: copy\nstruct int2 { int a, b; };\n"
                              "__global__ void k(const int *in, int *out, int n) { out[threadIdx.x] = in[threadIdx.x]; }\n");
   EXPECT_EQ(o.kind, "error");
@@ -576,11 +571,7 @@ TEST(Vectors, AMisalignedByteVectorFaultsAndWhatStaysOutIsAnError) {
       {"char3 v;", "type 'char3' is not supported"},
       {"uchar4 a = make_uchar4(1, 2, 3);", "'make_uchar4' takes 4 arguments, given 3"},
   };
-  for (const auto& [body, want] : cases) {
-    const Outcome e = run_text(kernel("", "  " + body + "\n"));
-    EXPECT_EQ(e.kind, "error") << body;
-    EXPECT_NE(e.what.find(want), std::string::npos) << body << " gave: " << e.what;
-  }
+  for (const auto& [body, want] : cases) expect_error_line(run_text(kernel("", "  " + body + "\n")), want, body);
   const Outcome s = run_text("// launch: k<<<1, 32>>>(in, out, N)\nstruct P { uchar2 a; int b; };\n"
                              "__global__ void k(const int *in, int *out, int n) { out[threadIdx.x] = in[threadIdx.x]; }\n");
   EXPECT_EQ(s.kind, "error");
