@@ -1253,6 +1253,7 @@ class Parser {
       d->words = (d->bytes + 3) / 4;
       d->vector_words = d->words;
       d->align = d->words;  // short4: 8-byte aligned; the others 4 bytes or less (char2's 2 within its word)
+      d->align_bytes = d->bytes;
       for (int k = 0; k < vi.count; ++k) {
         StructDef::Field f;
         f.name = members[k];
@@ -1300,6 +1301,7 @@ class Parser {
       enum Kind { Method, Ctor, Conversion } kind;
     };
     std::vector<Pending> pending;
+    int end = 0, align = 1;  // the data members' bytes so far, their largest alignment
     while (!accept("}")) {
       if (at_end()) fail(pos, "struct '" + name + "' is not closed with '}'");
       if (accept(";")) continue;
@@ -1354,13 +1356,7 @@ class Parser {
       while (true) {
         if (t.is_void()) fail(mname.pos, "a member cannot be void");
         if (t.pointer) fail(mname.pos, "pointer members are not supported (a pointer is 8 bytes on the GPU, a word here)");
-        if (t.base == Base::Bool || t.is_small())
-          fail(mname.pos, "a " + t.name() + " member is not supported (a " + t.name() + " is " + (t.bytes() == 1 ? "one byte" : "two bytes") +
-                              " in CUDA's layout: use int)");
         if (t.is_group()) fail(mname.pos, "a cooperative group cannot be a struct's member here");
-        if (t.is_struct() && t.bytes() % 4 != 0)
-          fail(mname.pos, "a " + t.name() + " member is not supported yet (a " + t.name() + " is " + std::to_string(t.bytes()) +
-                              " bytes in CUDA's layout, and members here take whole 4-byte words: use uchar4, short2 or int)");
         if (t.is_struct() && t.sdef == d) fail(mname.pos, "struct '" + name + "' cannot contain itself");
         if (is("[")) fail(cur().pos, "array members are not supported yet (member '" + mname.text + "')");
         if (is("=") || is("{")) fail(cur().pos, "default member initializers are not supported: initialise the members in a constructor or with braces");
@@ -1368,12 +1364,15 @@ class Parser {
         StructDef::Field f;
         f.name = mname.text;
         f.type = t;
-        d->words = (d->words + t.align() - 1) / t.align() * t.align();  // a float4 member starts 16-byte aligned
-        d->align = std::max(d->align, t.align());
-        f.offset = d->words;
-        f.byte = 4 * f.offset;
+        const int ma = t.align_bytes();  // CUDA's layout: each member at its alignment (a float4 at 16, a char2 at 2)
+        end = (end + ma - 1) / ma * ma;
+        align = std::max(align, ma);
+        f.byte = end;
+        f.offset = end / 4;
         f.pos = mname.pos;
-        d->words += t.words();
+        end += t.bytes();
+        if (t.bytes() % 4 != 0 || f.byte % 4 != 0 || (t.is_struct() && t.sdef->bytewise)) d->bytewise = true;
+        d->words = (end + 3) / 4;
         if (d->words > kMaxStructWords)
           fail(mname.pos, "struct '" + name + "' of more than " + std::to_string(kMaxStructWords) + " words");
         d->fields.push_back(f);
@@ -1384,7 +1383,11 @@ class Parser {
       }
       expect(";", "after the member");
     }
-    d->words = (d->words + d->align - 1) / d->align * d->align;  // sizeof is a multiple of the alignment, as in C++
+    end = (end + align - 1) / align * align;  // sizeof is a multiple of the alignment, as in C++
+    d->words = (end + 3) / 4;
+    d->align = std::max(1, align / 4);
+    d->align_bytes = align;
+    if (d->bytewise) d->bytes = end;
     // The member functions, now that the struct is complete. One of a struct with data members
     // takes the object's address (`this`), unless it is static.
     const size_t after = i_;
@@ -2131,6 +2134,13 @@ class Parser {
   // The lengths [A][B]... after a declarator's name (at '['): constants from 1 to `max` elements
   // in all.
   int sizeof_ = 0;  // inside sizeof(...)
+  // Arrays of a struct of bytes whose size is more than a word and no multiple of 4 (6 bytes:
+  // three shorts) are refused: their elements would straddle words here.
+  void odd_struct_array(const Type& type, const Token& name) const {
+    if (type.is_struct() && type.bytes() > 4 && type.bytes() % 4 != 0)
+      fail(name.pos, "an array of '" + type.name() + "' (" + std::to_string(type.bytes()) +
+                         " bytes, no multiple of 4) is not supported: give the struct a member that pads it to a multiple of 4 bytes");
+  }
   std::vector<int> array_dims(const Token& name, const char* what, long long max, const char* limit) {
     std::vector<int> dims;
     long long total = 1;
@@ -2204,6 +2214,7 @@ class Parser {
         if (is("[")) fail(cur().pos, "an extern __shared__ array has one dimension (index it as a 1-D array)");
       } else {
         --i_;  // back to '['
+        odd_struct_array(type, name);
         dims = type.bytes() < 4 ? array_dims(name, "__shared__ array", 49152 / type.bytes(), type.bytes() == 1 ? "bytes fit in 48 KiB" : "shorts fit in 48 KiB")
                                 : array_dims(name, "__shared__ array", 12288 / type.words(), type.words() > 1 ? "structs fit in 48 KiB" : "words fit in 48 KiB");
         len = dims_product(dims);
@@ -2880,7 +2891,7 @@ class Parser {
       if (t.is_void()) fail(p, w + "(void)");
       expect(")");
       auto e = make(Ek::IntLit, p, kUnsigned);
-      e->ival = t.is_struct() ? (t.bytes() < 4 ? t.bytes() : 4LL * t.align()) : t.bytes();
+      e->ival = t.align_bytes();
       return e;
     }
     if (is_word("sizeof")) {
@@ -3341,7 +3352,8 @@ class Parser {
         e->kids.push_back(std::move(a));
         continue;
       }
-      if ((a->type.vector_words() > 1 || a->type.is_packed()) && in_memory(*a)) {  // a float4 (a uchar4) in memory: loaded whole, as the compiler does
+      // a float4 (a uchar4) in memory: loaded whole, as the compiler does; a struct of bytes member by member, into a frame
+      if ((a->type.vector_words() > 1 || a->type.is_packed() || a->type.sdef->bytewise) && in_memory(*a)) {
         const Type at = a->type;
         Var* tmp = hidden_local(at, p, "(a vector argument)");
         before.push_back(struct_copy(var_expr(tmp, p), std::move(a)));
@@ -4093,7 +4105,9 @@ class Parser {
 
   ExprP field_of(const Place& pl, size_t k, Span span) {
     const StructDef::Field& f = pl.type.sdef->fields[k];
-    if (pl.var && !pl.type.is_packed()) {
+    // a member of 1 or 2 bytes, or at a byte offset no multiple of 4: its bytes of the frame's slots, through the struct's address
+    const bool at_bytes = f.type.bytes() % 4 != 0 || f.byte % 4 != 0;
+    if (pl.var && !pl.type.is_packed() && !at_bytes) {
       ExprP e = var_expr(pl.var->members[k], span.begin);
       e->span = span;
       return e;
@@ -4155,7 +4169,7 @@ class Parser {
   // member's offset): each leaf member's value, a second slot after an 8-byte one (its value is
   // whole in the first), and a zero for each word of padding before a member aligned to 8 or 16.
   void arg_words(const Place& pl, const Type& t, int base, int* next, std::vector<ExprP>* out, Pos p) {
-    if (t.is_packed()) {  // its words as they lie (char1, char2: its 1 or 2 bytes, zero-extended)
+    if (t.is_packed() || t.sdef->bytewise) {  // its words as they lie (char1, char2: its 1 or 2 bytes, zero-extended)
       for (; *next < base; ++*next) out->push_back(int_lit(0, kInt, p));
       for (int w = 0; w < t.words(); ++w) {
         const Type wt{t.bytes() == 1 ? Base::UChar : t.bytes() == 2 ? Base::UShort : Base::Unsigned, false};
@@ -4359,6 +4373,7 @@ class Parser {
   void struct_local(Type type, const Token& name, Stmt* block) {
     auto d = std::make_unique<Stmt>(Sk::Decl, name.pos);
     if (is("[")) {
+      odd_struct_array(type, name);
       std::vector<int> dims = array_dims(name, "local array", kMaxFrameWords / std::max(1, type.words()), "structs allowed");
       if (dims.size() > 1) fail(name.pos, "arrays of structs have one dimension here");
       const bool small = type.bytes() < 4;  // char1, char2, uchar2: packed, 2 or 4 a slot

@@ -572,8 +572,4 @@ TEST(Vectors, AMisalignedByteVectorFaultsAndWhatStaysOutIsAnError) {
       {"uchar4 a = make_uchar4(1, 2, 3);", "'make_uchar4' takes 4 arguments, given 3"},
   };
   for (const auto& [body, want] : cases) expect_error_line(run_text(kernel("", "  " + body + "\n")), want, body);
-  const Outcome s = run_text("// launch: k<<<1, 32>>>(in, out, N)\nstruct P { uchar2 a; int b; };\n"
-                             "__global__ void k(const int *in, int *out, int n) { out[threadIdx.x] = in[threadIdx.x]; }\n");
-  EXPECT_EQ(s.kind, "error");
-  EXPECT_NE(s.what.find("inline.cu:2:19: a uchar2 member is not supported yet"), std::string::npos) << s.what;
 }
