@@ -558,26 +558,16 @@ TEST(Vectors, SharedArraysOfCharAndShortVectorsAccessTheirBytes) {
 }
 
 TEST(Vectors, AMisalignedByteVectorFaultsAndWhatStaysOutIsAnError) {
-  const Outcome o = run_text(
-      "// launch: k<<<1, 32>>>(in, out, N)\n// types: int\n"
-      "__global__ void k(const unsigned char *in, int *out, int n) {\n"
-      "  uchar4 p = reinterpret_cast<const uchar4 *>(in + 2)[0];\n"
-      "  out[threadIdx.x] = p.x;\n"
-      "}\n");
+  // the fault names the element the access starts at, counted in the array's own elements (in is
+  // unsigned char: in[2], byte 2), not the word in[0..3]
+  auto run_on = [](const std::string& in_type, const std::string& body) {
+    return run_text("// launch: k<<<1, 32>>>(in, out, N)\n// types: int\n__global__ void k(const " + in_type + " *in, int *out, int n) {\n" + body + "}\n");
+  };
+  const Outcome o = run_on("unsigned char", "  uchar4 p = reinterpret_cast<const uchar4 *>(in + 2)[0];\n  out[threadIdx.x] = p.x;\n");
   EXPECT_EQ(o.kind, "fault");
-  // the element the access starts at (in is unsigned char: in[2], byte 2), not the word in[0..3]
   EXPECT_NE(o.what.find("misaligned address: a 4-byte load of in[2] (byte 2, not a multiple of 4)"), std::string::npos) << o.what;
-  const Outcome sh = run_text(
-      "// launch: k<<<1, 32>>>(in, out, N)\n// types: int\n"
-      "__global__ void k(const int *in, int *out, int n) {\n"
-      "  __shared__ int pad;\n"
-      "  __shared__ unsigned char s[64];\n"
-      "  if (threadIdx.x == 0) pad = 0;\n"
-      "  s[threadIdx.x] = 1;\n"
-      "  __syncthreads();\n"
-      "  char2 v = reinterpret_cast<const char2 *>(s + 5)[0];\n"
-      "  out[threadIdx.x] = v.x + pad;\n"
-      "}\n");
+  const Outcome sh = run_on("int", "  __shared__ int pad;\n  __shared__ unsigned char s[64];\n  if (threadIdx.x == 0) pad = 0;\n  s[threadIdx.x] = 1;\n"
+                                   "  __syncthreads();\n  char2 v = reinterpret_cast<const char2 *>(s + 5)[0];\n  out[threadIdx.x] = v.x + pad;\n");
   EXPECT_EQ(sh.kind, "fault");
   EXPECT_NE(sh.what.find("inline.cu:9:"), std::string::npos) << sh.what;
   EXPECT_NE(sh.what.find("misaligned address: a 2-byte load of s[5] (shared-memory word 2, byte 9, not a multiple of 2)"), std::string::npos) << sh.what;
