@@ -188,7 +188,8 @@ Trace run_interpreter(const ResolvedKernel& k) {
   // What the host did not set is poisoned (as the GPU run does) and unwritten: reading it faults.
   for (size_t a = 0; a < k.arrays.size(); ++a) {
     bool set = false;
-    const int id = m.add_buffer(k.arrays[a].name, initial_array_words(k, a, &set), static_cast<size_t>(k.arrays[a].bytes));
+    const int id = m.add_buffer(k.arrays[a].name, initial_array_words(k, a, &set), static_cast<size_t>(k.arrays[a].bytes),
+                                cuda::base_bytes(k.arrays[a].type));
     if (!set) m.set_unwritten(id, init_hint(k, a));
     if (k.arrays[a].device_var >= 0) m.bind_device_var(k.arrays[a].device_var, id);
   }

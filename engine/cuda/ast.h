@@ -39,6 +39,10 @@ struct Type {
   GroupKind group = GroupKind::None;
   int tile = 0;          // GroupKind::Tile: its size (1 to 32, a power of two)
   const StructDef* sdef = nullptr;  // Base::Struct: which (Program::structs owns it)
+  // const: of what a pointer points to (const int*), or of the object itself (a const local, what
+  // a const int* points to). Only overload resolution reads it (f(const int*) against f(int*),
+  // f(const T&) against f(T&)); it is no part of the type's identity (operator==).
+  bool is_const = false;
   bool operator==(const Type& o) const {
     return base == o.base && pointer == o.pointer && group == o.group && tile == o.tile && sdef == o.sdef;
   }
@@ -73,6 +77,7 @@ struct Type {
   // count bytes). A struct: 4 per word; bool, char: 1; short: 2; the 8-byte scalars 8; else 4.
   int bytes() const;
   int align() const;  // words its address is a multiple of in memory (a vector type: its size, int3 and others: 1)
+  int align_bytes() const;  // its alignof: bytes its address is a multiple of (char 1, short 2, char2 2, a struct its largest member's)
   // The words one instruction moves when the whole value is loaded or stored: 2 or 4 for int2,
   // float2, int4, float4 and their kin (ld.v2.b32, ld.v4.b32); 1 for everything else.
   int vector_words() const;
@@ -109,8 +114,14 @@ struct StructDef {
   // (Field::byte), in a frame too, so every use of one goes through its address (a local's
   // LocalPtr), and a whole copy is one access of its bytes (1, 2, 4 or 8).
   bool packed = false;
-  int bytes = 0;  // sizeof when not 4 * words (char1, char2: 1, 2)
+  int bytes = 0;  // sizeof when not 4 * words (char1, char2: 1, 2; a struct of three chars: 3)
   int align = 1;  // words: the largest of its members' (a struct of a float4 is 16-byte aligned)
+  int align_bytes = 0;  // alignof when not 4 * align: a packed vector's size (char2: 2), a struct of chars 1, of shorts 2
+  // A struct with a member of 1 or 2 bytes (char, short, bool, char2, a struct of them) or a
+  // member at a byte offset that is no multiple of 4: such members lie at their bytes, as CUDA
+  // lays them out, and are reached through the struct's address (in a frame too), one access of
+  // their bytes each; the struct goes to a function as its words.
+  bool bytewise = false;
   struct Field {
     std::string name;
     Type type;
@@ -142,6 +153,10 @@ inline int Type::bytes() const {
 }
 inline bool Type::is_packed() const { return base == Base::Struct && !pointer && sdef && sdef->packed; }
 inline int Type::align() const { return base == Base::Struct && !pointer && sdef ? sdef->align : is_wide() ? 2 : 1; }
+inline int Type::align_bytes() const {
+  if (base == Base::Struct && !pointer && sdef) return sdef->align_bytes ? sdef->align_bytes : 4 * sdef->align;
+  return bytes();
+}
 inline int Type::vector_words() const { return base == Base::Struct && !pointer && sdef ? sdef->vector_words : 1; }
 
 // CUDA's vector types: the name, the members' type and how many (int2: Int, 2). Null for any

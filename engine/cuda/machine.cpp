@@ -206,7 +206,7 @@ std::string hex(uint32_t v) {
 
 Machine::Machine(const Compiled& program, const SourceSet& files) : prog_(program), files_(files) {}
 
-int Machine::add_buffer(std::string name, std::vector<uint32_t> words, size_t bytes) {
+int Machine::add_buffer(std::string name, std::vector<uint32_t> words, size_t bytes, int elem_bytes) {
   if (buffers_.size() >= static_cast<size_t>(kMaxBuffers)) throw std::invalid_argument("more than " + std::to_string(kMaxBuffers) + " arrays");
   buffers_.emplace_back();
   Buffer& b = buffers_.back();
@@ -215,6 +215,7 @@ int Machine::add_buffer(std::string name, std::vector<uint32_t> words, size_t by
   b.data = b.own.data();  // stays valid when buffers_ grows: a moved vector keeps its storage
   b.size = b.own.size();
   b.bytes = bytes && bytes <= 4 * b.size ? bytes : 4 * b.size;
+  b.elem_bytes = elem_bytes > 0 ? elem_bytes : 4;
   return static_cast<int>(buffers_.size()) - 1;
 }
 
@@ -274,7 +275,7 @@ void Machine::fault(int tid, int pc, const std::string& message) const {
 
 // "XY_1[0] (shared-memory word 1024)" when the word lies in a named array of the launched kernel
 // (an extern one: up to the block's end), else "shared-memory word 1024".
-std::string Machine::shared_word_name(int64_t off) const {
+std::string Machine::shared_word_name(int64_t off, int64_t byte) const {
   const std::string word = "shared-memory word " + std::to_string(off);
   if (!kernel_) return word;
   for (const Var* v : kernel_->shared_vars) {
@@ -284,7 +285,9 @@ std::string Machine::shared_word_name(int64_t off) const {
     const int64_t elem = (off - first) / v->type.words();
     if (!v->is_array()) return v->name + " (" + word + ")";
     std::string idx;
-    if (v->type.bytes() < 4) {  // bool, char, short: packed, the word's elements (flat)
+    if (v->type.bytes() < 4 && byte >= 0) {  // the element an access starts at
+      idx = "[" + std::to_string((byte - 4 * first) / v->type.bytes()) + "]";
+    } else if (v->type.bytes() < 4) {  // bool, char, short: packed, the word's elements (flat)
       const int64_t per = 4 / v->type.bytes(), lo = (off - first) * per;
       idx = "[" + std::to_string(lo) + ".." + std::to_string(lo + per - 1) + "]";
     } else if (v->dims.size() > 1) {  // row-major: the index of each dimension
@@ -357,10 +360,12 @@ void Machine::check_aligned(int tid, int pc, uint64_t ptr, int bytes, bool is_lo
   if (space_of(ptr) == kLocal && bytes > 4) return;
   const std::string n = std::to_string(bytes);
   std::string where;
+  // the element the access starts at (in[6] of a char array, not the word in[1..])
   if (space_of(ptr) == kShared) {
-    where = shared_word_name(off >> 2);
+    where = shared_word_name(off >> 2, off);
   } else if (space_of(ptr) == kGlobal && buffer_of(ptr) < static_cast<int>(buffers_.size())) {
-    where = buffers_[static_cast<size_t>(buffer_of(ptr))].name + "[" + std::to_string(off / std::min(bytes, 4)) + "]";
+    const Buffer& buf = buffers_[static_cast<size_t>(buffer_of(ptr))];
+    where = buf.name + "[" + std::to_string(off / buf.elem_bytes) + "]";
   } else if (space_of(ptr) == kLocal) {
     where = "a local variable";
   } else {

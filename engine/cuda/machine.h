@@ -62,7 +62,7 @@ class Machine {
   // Global memory: a buffer of 32-bit words; pointer_to makes the value a parameter holds. `bytes`:
   // how many of the words' bytes the array has (an array of 1- or 2-byte elements packs them, 4 or
   // 2 a word, little-endian, as the GPU's memory holds them; an access past them faults); 0: all.
-  int add_buffer(std::string name, std::vector<uint32_t> words, size_t bytes = 0);
+  int add_buffer(std::string name, std::vector<uint32_t> words, size_t bytes = 0, int elem_bytes = 4);
   // Memory the caller owns (the device-wide emulation's arrays), used in place.
   int add_external(std::string name, uint32_t* data, size_t words, size_t bytes = 0);
   std::vector<uint32_t> buffer(int id) const { return std::vector<uint32_t>(buffers_[id].data, buffers_[id].data + buffers_[id].size); }
@@ -101,6 +101,7 @@ class Machine {
     uint32_t* data = nullptr;
     size_t size = 0;               // words
     size_t bytes = 0;              // the array's bytes (at most 4 * size)
+    int elem_bytes = 4;            // an element's (what a fault's index counts: in[6] of a char array is byte 6)
     std::vector<uint8_t> written;  // per word, a bit per byte once written; empty: every word is set
     std::string hint;              // how the file would set an unwritten word
   };
@@ -137,7 +138,9 @@ class Machine {
   };
 
   void run_block(int entry, const LaunchSpec& spec, int block, bool record);
-  std::string shared_word_name(int64_t off) const;
+  // `byte`: the byte an access starts at, which names the element of an array of 1- or 2-byte
+  // elements (a char2's, a short's) rather than the word's range.
+  std::string shared_word_name(int64_t off, int64_t byte = -1) const;
   const CompiledFunction* kernel_ = nullptr;  // the launched kernel (its shared memory)
   void run_thread(int tid);
   void settle_warp(int warp);

@@ -590,6 +590,7 @@ class Parser {
   // `ref`: where a reference (T &r) may stand (a parameter, a local): set when it is one.
   Type parse_type(bool param = false, bool* ref = nullptr) {
     saw_const_ = false;
+    const_ref_ = false;
     skip_qualifiers();
     accept_word("typename");
     if ((is_word("struct") || is_word("class")) && peek().kind == Tok::Ident && structs_.count(peek().text)) ++i_;  // struct NAME
@@ -656,6 +657,8 @@ class Parser {
     skip_qualifiers();
     if (is_word("long") || is_word("short") || is_word("char") || is_word("unsigned") || is_word("signed") || is_word("int"))
       fail(cur().pos, "'" + cur().text + "' after " + t.name() + " (write the type's words in the usual order: unsigned short, long long int, ...)");
+    const bool const_object = saw_const_ || t.is_const;  // const int, const int*: what a pointer points to
+    if (!t.pointer) t.is_const = const_object;
     if (accept("*")) {
       if (t.pointer || t.is_group()) fail(prev_end(), "pointers to pointers are not supported");
       t.pointer = true;
@@ -669,6 +672,7 @@ class Parser {
     } else if (is("&")) {
       if (!param || t.pointer || (!saw_const_ && !t.is_group()))
         fail(cur().pos, "references are not supported (a parameter may be a const reference, `const T &x`, which is a copy here)");
+      const_ref_ = !t.is_group();
       ++i_;
     }
     return t;
@@ -1189,8 +1193,8 @@ class Parser {
       template_overloads_.push_back(std::move(t));
       return;
     }
-    if (find_function(t->name) || class_templates_.count(t->name) || structs_.count(t->name))
-      fail(t->name_pos, "'" + t->name + "' is already declared (a function template and a function or struct of one name are not supported)");
+    if (class_templates_.count(t->name) || structs_.count(t->name))  // a function of the name is an overload (a call picks one)
+      fail(t->name_pos, "'" + t->name + "' is already declared (a function template and a struct of one name are not supported)");
     templates_[t->name] = std::move(t);
   }
 
@@ -1250,6 +1254,7 @@ class Parser {
       d->words = (d->bytes + 3) / 4;
       d->vector_words = d->words;
       d->align = d->words;  // short4: 8-byte aligned; the others 4 bytes or less (char2's 2 within its word)
+      d->align_bytes = d->bytes;
       for (int k = 0; k < vi.count; ++k) {
         StructDef::Field f;
         f.name = members[k];
@@ -1297,6 +1302,7 @@ class Parser {
       enum Kind { Method, Ctor, Conversion } kind;
     };
     std::vector<Pending> pending;
+    int end = 0, align = 1;  // the data members' bytes so far, their largest alignment
     while (!accept("}")) {
       if (at_end()) fail(pos, "struct '" + name + "' is not closed with '}'");
       if (accept(";")) continue;
@@ -1351,13 +1357,7 @@ class Parser {
       while (true) {
         if (t.is_void()) fail(mname.pos, "a member cannot be void");
         if (t.pointer) fail(mname.pos, "pointer members are not supported (a pointer is 8 bytes on the GPU, a word here)");
-        if (t.base == Base::Bool || t.is_small())
-          fail(mname.pos, "a " + t.name() + " member is not supported (a " + t.name() + " is " + (t.bytes() == 1 ? "one byte" : "two bytes") +
-                              " in CUDA's layout: use int)");
         if (t.is_group()) fail(mname.pos, "a cooperative group cannot be a struct's member here");
-        if (t.is_struct() && t.bytes() % 4 != 0)
-          fail(mname.pos, "a " + t.name() + " member is not supported yet (a " + t.name() + " is " + std::to_string(t.bytes()) +
-                              " bytes in CUDA's layout, and members here take whole 4-byte words: use uchar4, short2 or int)");
         if (t.is_struct() && t.sdef == d) fail(mname.pos, "struct '" + name + "' cannot contain itself");
         if (is("[")) fail(cur().pos, "array members are not supported yet (member '" + mname.text + "')");
         if (is("=") || is("{")) fail(cur().pos, "default member initializers are not supported: initialise the members in a constructor or with braces");
@@ -1365,12 +1365,15 @@ class Parser {
         StructDef::Field f;
         f.name = mname.text;
         f.type = t;
-        d->words = (d->words + t.align() - 1) / t.align() * t.align();  // a float4 member starts 16-byte aligned
-        d->align = std::max(d->align, t.align());
-        f.offset = d->words;
-        f.byte = 4 * f.offset;
+        const int ma = t.align_bytes();  // CUDA's layout: each member at its alignment (a float4 at 16, a char2 at 2)
+        end = (end + ma - 1) / ma * ma;
+        align = std::max(align, ma);
+        f.byte = end;
+        f.offset = end / 4;
         f.pos = mname.pos;
-        d->words += t.words();
+        end += t.bytes();
+        if (t.bytes() % 4 != 0 || f.byte % 4 != 0 || (t.is_struct() && t.sdef->bytewise)) d->bytewise = true;
+        d->words = (end + 3) / 4;
         if (d->words > kMaxStructWords)
           fail(mname.pos, "struct '" + name + "' of more than " + std::to_string(kMaxStructWords) + " words");
         d->fields.push_back(f);
@@ -1381,7 +1384,11 @@ class Parser {
       }
       expect(";", "after the member");
     }
-    d->words = (d->words + d->align - 1) / d->align * d->align;  // sizeof is a multiple of the alignment, as in C++
+    end = (end + align - 1) / align * align;  // sizeof is a multiple of the alignment, as in C++
+    d->words = (end + 3) / 4;
+    d->align = std::max(1, align / 4);
+    d->align_bytes = align;
+    if (d->bytewise) d->bytes = end;
     // The member functions, now that the struct is complete. One of a struct with data members
     // takes the object's address (`this`), unless it is static.
     const size_t after = i_;
@@ -1707,30 +1714,35 @@ class Parser {
     return args;
   }
 
+  // Each function parameter's tokens in template t's declaration, split at top-level commas.
+  std::vector<std::pair<size_t, size_t>> param_tokens(const Template& t) const {
+    std::vector<std::pair<size_t, size_t>> fparams;
+    int depth = 0;
+    size_t start = t.params_begin + 1;
+    for (size_t k = t.params_begin; k < t.end; ++k) {
+      const Token& tk = t_[k];
+      if (tk.kind != Tok::Punct) continue;
+      if (tk.text == "(" || tk.text == "<") ++depth;
+      else if (tk.text == ")" || tk.text == ">") {
+        if (--depth == 0) {
+          if (k > start) fparams.push_back({start, k});
+          break;
+        }
+      } else if (tk.text == "," && depth == 1) {
+        fparams.push_back({start, k});
+        start = k + 1;
+      }
+    }
+    return fparams;
+  }
+
   // Deduces the type parameters not given from the call's argument types, then the defaults.
   void complete_args(const Template& t, std::vector<TArg>& args, const std::vector<ExprP>* call_args, Pos p) {
     std::vector<bool> given(t.params.size(), false);
     for (size_t k = 0; k < args.size(); ++k) given[k] = true;
     args.resize(t.params.size());
     if (call_args) {
-      // Each function parameter's tokens, split at top-level commas.
-      std::vector<std::pair<size_t, size_t>> fparams;
-      int depth = 0;
-      size_t start = t.params_begin + 1;
-      for (size_t k = t.params_begin; k < t.end; ++k) {
-        const Token& tk = t_[k];
-        if (tk.kind != Tok::Punct) continue;
-        if (tk.text == "(" || tk.text == "<") ++depth;
-        else if (tk.text == ")" || tk.text == ">") {
-          if (--depth == 0) {
-            if (k > start) fparams.push_back({start, k});
-            break;
-          }
-        } else if (tk.text == "," && depth == 1) {
-          fparams.push_back({start, k});
-          start = k + 1;
-        }
-      }
+      const std::vector<std::pair<size_t, size_t>> fparams = param_tokens(t);
       for (size_t f = 0; f < fparams.size() && f < call_args->size(); ++f) {
         for (size_t q = 0; q < t.params.size(); ++q) {
           // thread_block_tile<NAME> g: NAME is the tile's size
@@ -1764,7 +1776,14 @@ class Parser {
             else if (stars >= 0 && t_[k].kind == Tok::Punct && t_[k].text == "[") ++stars;
           }
           if (stars < 0) continue;
+          bool amp = false, cnst = false;  // T& x: T keeps the argument's const; T x and const T& x do not
+          for (size_t k = fparams[f].first; k < fparams[f].second; ++k) {
+            amp = amp || (t_[k].kind == Tok::Punct && t_[k].text == "&");
+            cnst = cnst || (t_[k].kind == Tok::Ident && t_[k].text == "const");
+          }
+          const bool by_ref = amp && !cnst;
           Type at = (*call_args)[f]->type;
+          if (stars == 0 && !by_ref && !at.pointer) at.is_const = false;
           const ExprP& arg = (*call_args)[f];
           if (arg->kind == Ek::Var && arg->var->is_array()) at = arg->var->type.pointer_to();
           if (stars == 1) {
@@ -1817,7 +1836,7 @@ class Parser {
     std::string n = t.name + "<";
     for (size_t k = 0; k < args.size(); ++k) {
       if (k) n += ", ";
-      if (args[k].is_type) n += args[k].type.name();
+      if (args[k].is_type) n += (args[k].type.is_const && !args[k].type.is_group() ? "const " : "") + args[k].type.name();
       else if (t.params[k].value_type.base == Base::Bool) n += args[k].value ? "true" : "false";
       else n += std::to_string(args[k].value) + (t.params[k].value_type.base == Base::Unsigned ? "u" : "");
     }
@@ -1921,6 +1940,7 @@ class Parser {
         bool ref = false;
         const size_t type_first = i_;
         Type pt = parse_type(true, &ref);
+        const bool const_ref = const_ref_;
         if (pt.is_void()) fail(cur().pos, "a parameter cannot be void");
         long long ref_array = -1;  // T (&a)[N]: a reference to an array of N, passed as its first element's address
         if (is("(") && peek().kind == Tok::Punct && peek().text == "&") {
@@ -1962,6 +1982,7 @@ class Parser {
         Var* v = declare(pn, ref ? pt.pointer_to() : pt, -1, Storage::Param);
         v->slot = alloc_slots(!ref && pt.is_struct() ? pt.words() : 1);  // a scalar's value is one slot, 8 bytes too
         if (ref) ref_vars_.insert(v);
+        if (const_ref) const_ref_vars_.insert(v);
         if (ref_array > 0) ref_array_len_[v] = ref_array;
         else if (pt.is_struct()) make_members(v);
         params.push_back(v);
@@ -2083,6 +2104,8 @@ class Parser {
       const Var* a = f.params[fh + k];
       const Var* b = params[hidden + k];
       if (a->type != b->type || ref_vars_.count(a) != ref_vars_.count(b)) return false;
+      if (a->type.pointer && a->type.is_const != b->type.is_const) return false;  // f(const int*) beside f(int*)
+      if (const_ref_vars_.count(a) != const_ref_vars_.count(b)) return false;       // f(const int&) beside f(int)
     }
     return true;
   }
@@ -2092,16 +2115,33 @@ class Parser {
     std::string s;
     for (size_t k = hidden_params(f); k < f.params.size(); ++k) {
       if (k > hidden_params(f)) s += ", ";
-      s += ref_vars_.count(f.params[k]) ? f.params[k]->type.pointee().name() + "&" : f.params[k]->type.name();
+      const Type& t = f.params[k]->type;
+      s += ref_vars_.count(f.params[k]) ? (t.is_const ? "const " : "") + t.pointee().name() + "&"
+           : const_ref_vars_.count(f.params[k]) ? "const " + t.name() + "&" : const_shown(t);
     }
     return s;
   }
+  // An argument's type as overload messages tell it: nullptr, const int* (what it points to is
+  // const), const int (a const object, which no T& takes).
+  std::string arg_shown(const Expr& a) const {
+    if (is_nullptr(a)) return "nullptr";
+    return (a.type.is_const && (a.type.pointer || (a.lvalue && !a.type.is_group())) ? "const " : "") + a.type.name();
+  }
+  // A type as overloads tell it: const int* when what it points to is const.
+  static std::string const_shown(const Type& t) { return (t.is_const && t.pointer ? "const " : "") + t.name(); }
 
   // ---- arrays of one or more dimensions: T a[A][B][C] is A*B*C elements, row-major; a[i] of a
   // 2-D array is row i (a pointer to its first element), a[i][j] the word i*B + j.
   // The lengths [A][B]... after a declarator's name (at '['): constants from 1 to `max` elements
   // in all.
   int sizeof_ = 0;  // inside sizeof(...)
+  // Arrays of a struct of bytes whose size is more than a word and no multiple of 4 (6 bytes:
+  // three shorts) are refused: their elements would straddle words here.
+  void odd_struct_array(const Type& type, const Token& name) const {
+    if (type.is_struct() && type.bytes() > 4 && type.bytes() % 4 != 0)
+      fail(name.pos, "an array of '" + type.name() + "' (" + std::to_string(type.bytes()) +
+                         " bytes, no multiple of 4) is not supported: give the struct a member that pads it to a multiple of 4 bytes");
+  }
   std::vector<int> array_dims(const Token& name, const char* what, long long max, const char* limit) {
     std::vector<int> dims;
     long long total = 1;
@@ -2175,6 +2215,7 @@ class Parser {
         if (is("[")) fail(cur().pos, "an extern __shared__ array has one dimension (index it as a 1-D array)");
       } else {
         --i_;  // back to '['
+        odd_struct_array(type, name);
         dims = type.bytes() < 4 ? array_dims(name, "__shared__ array", 49152 / type.bytes(), type.bytes() == 1 ? "bytes fit in 48 KiB" : "shorts fit in 48 KiB")
                                 : array_dims(name, "__shared__ array", 12288 / type.words(), type.words() > 1 ? "structs fit in 48 KiB" : "words fit in 48 KiB");
         len = dims_product(dims);
@@ -2490,6 +2531,8 @@ class Parser {
         fail(name.pos, "'auto' needs an initializer (auto " + name.text + " = ...;)");
       }
       Type t = init->type;
+      if (!t.pointer) t.is_const = is_const && !ref;  // auto drops the value's own const; const auto keeps it (auto& binds as it is)
+      if (ref && !t.pointer) t.is_const = is_const || init->type.is_const;
       if (t.is_void()) fail(init->span.begin, "'auto " + name.text + "': the value has no type (void)");
       if (is_nullptr(*init)) fail(init->span.begin, "'auto " + name.text + "' of a null pointer: give the pointer's type");
       if (star && !t.pointer) fail(init->span.begin, "'auto *" + name.text + "' needs a pointer, not " + t.name());
@@ -2849,7 +2892,7 @@ class Parser {
       if (t.is_void()) fail(p, w + "(void)");
       expect(")");
       auto e = make(Ek::IntLit, p, kUnsigned);
-      e->ival = t.is_struct() ? (t.bytes() < 4 ? t.bytes() : 4LL * t.align()) : t.bytes();
+      e->ival = t.align_bytes();
       return e;
     }
     if (is_word("sizeof")) {
@@ -3305,7 +3348,8 @@ class Parser {
         e->kids.push_back(std::move(a));
         continue;
       }
-      if ((a->type.vector_words() > 1 || a->type.is_packed()) && in_memory(*a)) {  // a float4 (a uchar4) in memory: loaded whole, as the compiler does
+      // a float4 (a uchar4) in memory: loaded whole, as the compiler does; a struct of bytes member by member, into a frame
+      if ((a->type.vector_words() > 1 || a->type.is_packed() || a->type.sdef->bytewise) && in_memory(*a)) {
         const Type at = a->type;
         Var* tmp = hidden_local(at, p, "(a vector argument)");
         before.push_back(struct_copy(var_expr(tmp, p), std::move(a)));
@@ -3453,7 +3497,7 @@ class Parser {
       case Builtin::UintAsFloat: nargs(1, 1); result = kFloat; want = {kUnsigned}; break;
       case Builtin::DoubleAsLongLong: nargs(1, 1); result = kLong; want = {kDouble}; break;
       case Builtin::LongLongAsDouble: nargs(1, 1); result = kDouble; want = {kLong}; break;
-      case Builtin::None: case Builtin::Math: break;
+      case Builtin::None: case Builtin::Math: case Builtin::Printf: break;  // printf_call and math_call read their own
     }
     auto e = make(Ek::Call, p, result);
     e->builtin = b;
@@ -3627,7 +3671,7 @@ class Parser {
 
   // template-call = NAME ("<" targs ">")? "(" args ")"
   ExprP template_call(const Template& t, Pos p) {
-    if (t.next) return overloaded_template_call(t, p);
+    if (t.next || (is("(") && overloads_.count(t.name))) return overloaded_template_call(t, p);
     std::vector<TArg> args;
     if (accept("<")) args = template_args(t);
     if (!is("(")) fail(cur().pos, "expected '(' to call '" + t.name + "', found " + found());
@@ -3637,10 +3681,136 @@ class Parser {
     return function_call(fn, std::move(call_args), p);
   }
 
-  // A call of a function template that has overloads: each deduces its arguments (one that
-  // cannot is left out, as C++'s SFINAE leaves it), its parameters' types are read with them
-  // bound, and the call picks the one that fits each argument at least as well as every other
-  // and one better (resolve's ranks). Only the one picked is instantiated.
+  // ---- partial ordering of function templates ([temp.func.order]), on the parameters' tokens:
+  // the shapes courses write (T, const T, T&, const T&, T*, const T*, T a[], T (&a)[N], and
+  // types that name no template parameter).
+  struct ParamShape {
+    bool ref = false;         // T&, const T&, T (&a)[N]
+    bool is_const = false;    // of the object (const T, const T&'s T)
+    int form = 0;             // 0 a value, 1 a pointer (T*, T a[]), 2 an array (T (&a)[N])
+    bool elem_const = false;  // of what a pointer or an array holds
+    std::string base;         // a template parameter's name, or the type's words ("unsigned int", "float4")
+    bool dependent = false;   // base names a type parameter of the template
+    std::string bound;        // an array's length: a value parameter's name or a number
+    bool bound_dependent = false;
+    bool opaque = false;      // another shape (thread_block_tile<N>, S<T>): equal only to the same tokens
+    std::string text;
+  };
+  ParamShape param_shape(const Template& t, size_t b, size_t e) const {
+    auto type_param = [&](const std::string& w, bool type) {
+      for (const auto& tp : t.params)
+        if (tp.name == w && tp.is_type == type) return true;
+      return false;
+    };
+    ParamShape s;
+    for (size_t k = b; k < e; ++k) {
+      if (t_[k].kind == Tok::Punct && t_[k].text == "=") {  // a default argument
+        e = k;
+        break;
+      }
+      s.text += t_[k].text + " ";
+    }
+    bool array_ref = false;
+    for (size_t k = b; k + 1 < e; ++k) array_ref = array_ref || (t_[k].text == "(" && t_[k + 1].text == "&");
+    if (!array_ref && e > b + 1 && t_[e - 1].kind == Tok::Punct && t_[e - 1].text == "]") {  // T a[], T a[N]
+      size_t k = e - 1;
+      while (k > b && t_[k].text != "[") --k;
+      s.form = 1;
+      e = k;
+    }
+    bool saw_const = false;
+    for (size_t k = b; k < e; ++k) {
+      const Token& tk = t_[k];
+      const std::string& w = tk.text;
+      if (tk.kind == Tok::Ident && (w == "const" || w == "constexpr")) saw_const = true;
+      else if (tk.kind == Tok::Ident && (w == "volatile" || w == "__restrict__" || w == "typename" || w == "struct" || w == "class" || w == "register")) continue;
+      else if (tk.kind == Tok::Punct && w == "*") {
+        if (s.form) s.opaque = true;
+        s.form = 1;
+        s.elem_const = saw_const;
+        saw_const = false;  // T* const p: the pointer's own const, which no overload sees
+      } else if (tk.kind == Tok::Punct && w == "&") {
+        s.ref = true;
+      } else if (tk.kind == Tok::Punct && w == "(" && k + 1 < e && t_[k + 1].text == "&") {  // T (&a)[N]
+        size_t c = k + 1;
+        while (c < e && t_[c].text != ")") ++c;
+        if (c + 3 >= e || t_[c + 1].text != "[") {
+          s.opaque = true;
+          break;
+        }
+        s.ref = true;
+        s.form = 2;
+        s.elem_const = saw_const;
+        s.bound = t_[c + 2].text;
+        s.bound_dependent = type_param(s.bound, false);
+        if (t_[c + 3].text != "]") s.opaque = true;
+        break;
+      } else if (tk.kind == Tok::Ident) {
+        const bool last = k + 1 == e && !s.base.empty();  // the parameter's name
+        if (last) break;
+        if (type_param(w, true)) s.dependent = true;
+        s.base += (s.base.empty() ? "" : " ") + w;
+      } else {
+        s.opaque = true;  // <, ::, and the rest
+      }
+    }
+    if (s.dependent && s.base.find(' ') != std::string::npos) s.opaque = true;  // unsigned T, T::type
+    if (s.form == 0) s.is_const = saw_const;
+    return s;
+  }
+  // The unique type a shape stands for when it is the argument (its template parameters as
+  // types of their own), without its reference and its own const.
+  static std::string shape_key(const ParamShape& a, bool with_elem_const = true) {
+    const std::string base = (a.dependent ? "#" : "") + a.base;
+    if (a.form == 0) return base;
+    const std::string elem = (with_elem_const && a.elem_const ? "const " : "") + base;
+    return a.form == 1 ? elem + "*" : elem + "[" + (a.bound_dependent ? "#" : "") + a.bound + "]";
+  }
+  // Does parameter shape `p` (of the other template) deduce from argument shape `a`, its
+  // parameters bound as `bind` says so far ([temp.deduct.partial]: no reference, no top const, no
+  // conversion)?
+  static bool shape_deduces(const ParamShape& p, const ParamShape& a, std::map<std::string, std::string>* bind) {
+    auto bind_one = [&](const std::string& name, const std::string& to) {
+      auto [it, fresh] = bind->insert({name, to});
+      return fresh || it->second == to;
+    };
+    if (p.opaque || a.opaque) return p.text == a.text && !p.dependent && !a.dependent;
+    if (p.form == 0) return p.dependent ? bind_one(p.base, shape_key(a)) : !a.dependent && a.form == 0 && a.base == p.base;
+    if (a.form != p.form) return false;  // no decay of an array here
+    if (p.elem_const && !a.elem_const) return false;
+    if (p.form == 2 && !(p.bound_dependent ? bind_one(p.bound, (a.bound_dependent ? "#" : "") + a.bound) : !a.bound_dependent && a.bound == p.bound))
+      return false;
+    if (p.dependent) return bind_one(p.base, std::string(a.elem_const && !p.elem_const ? "const " : "") + (a.dependent ? "#" : "") + a.base);
+    return !a.dependent && a.base == p.base && a.elem_const == p.elem_const;
+  }
+  // Is template f more specialised than g for a call of n arguments: g's parameters deduce from
+  // f's, f's not from g's ([temp.func.order]; between T& and const T&, the const one)?
+  bool more_specialised(const Template& f, const Template& g, size_t n) const {
+    const auto fr = param_tokens(f), gr = param_tokens(g);
+    if (fr.size() < n || gr.size() < n) return false;
+    std::vector<ParamShape> fs, gs;
+    for (size_t k = 0; k < n; ++k) {
+      fs.push_back(param_shape(f, fr[k].first, fr[k].second));
+      gs.push_back(param_shape(g, gr[k].first, gr[k].second));
+    }
+    std::map<std::string, std::string> fg, gf;
+    bool f_ge_g = true, g_ge_f = true;
+    for (size_t k = 0; k < n; ++k) {
+      f_ge_g = f_ge_g && shape_deduces(gs[k], fs[k], &fg);
+      g_ge_f = g_ge_f && shape_deduces(fs[k], gs[k], &gf);
+    }
+    if (f_ge_g && g_ge_f)  // both ways: a reference to the more const type is the more specialised
+      for (size_t k = 0; k < n; ++k)
+        if (fs[k].ref && gs[k].ref && fs[k].is_const != gs[k].is_const) (fs[k].is_const ? g_ge_f : f_ge_g) = false;
+    return f_ge_g && !g_ge_f;
+  }
+
+  // A call of a function template that has overloads (other templates of its name, or functions
+  // that are not templates): each template deduces its arguments (one that cannot is left out,
+  // as C++'s SFINAE leaves it), its parameters' types are read with them bound, and the call
+  // picks the one that fits each argument at least as well as every other and one better
+  // (resolve's ranks); between ones that fit equally well, a function beats a template and a
+  // more specialised template a less specialised one. Only the template picked is instantiated.
   ExprP overloaded_template_call(const Template& first, Pos p) {
     size_t lt = 0;  // the explicit arguments' '<'
     if (is("<")) {
@@ -3666,8 +3836,9 @@ class Parser {
     struct Cand {
       const Template* t;
       std::vector<TArg> args;
-      std::vector<int> ranks;
+      std::vector<Fit> ranks;
       std::string params;
+      Function* fn = nullptr;  // a function of the name that is no template
     };
     std::vector<Cand> viable;
     std::string all, why;
@@ -3684,7 +3855,8 @@ class Parser {
         }
         complete_args(*c, args, &call_args, p);
         std::vector<std::pair<Type, bool>> sig;
-        const size_t defaults = template_signature(*c, args, &sig);
+        std::vector<bool> crefs;
+        const size_t defaults = template_signature(*c, args, &sig, &crefs);
         all += (all.empty() ? "" : "; ") + signature_text(*c, sig);
         i_ = after;
         angle_ = saved_angle;
@@ -3693,14 +3865,16 @@ class Parser {
           if (why.empty()) why = signature_text(*c, sig) + " takes " + std::to_string(sig.size()) + " arguments";
           continue;
         }
-        std::vector<int> ranks;
+        std::vector<Fit> ranks;
+        bool ok = true;
         for (size_t k = 0; k < call_args.size(); ++k) {
-          ranks.push_back(fit(*call_args[k], sig[k].first, sig[k].second));
-          if (ranks.back() < 0 && why.empty())
-            why = signature_text(*c, sig) + ": argument " + std::to_string(k + 1) + " is " + call_args[k]->type.name() + ", not " +
-                  sig[k].first.name() + (sig[k].second ? "&" : "");
+          ranks.push_back(fit(*call_args[k], sig[k].first, sig[k].second, crefs[k]));
+          ok = ok && ranks.back().rank >= 0;
+          if (ranks.back().rank < 0 && why.empty())
+            why = signature_text(*c, sig) + ": argument " + std::to_string(k + 1) + " is " + arg_shown(*call_args[k]) + ", not " +
+                  (sig[k].second ? (sig[k].first.is_const ? "const " : "") + sig[k].first.name() + "&" : const_shown(sig[k].first));
         }
-        if (std::find(ranks.begin(), ranks.end(), -1) != ranks.end()) continue;
+        if (!ok) continue;
         std::string params = "(";
         for (size_t k = 0; k < sig.size(); ++k) params += (k ? ", " : "") + sig[k].first.name() + (sig[k].second ? "&" : "");
         viable.push_back({c, std::move(args), std::move(ranks), params + ")"});
@@ -3716,27 +3890,38 @@ class Parser {
     auto types = [&] {
       std::string t;
       for (size_t k = 0; k < call_args.size(); ++k)
-        t += (k ? ", " : "") + (is_nullptr(*call_args[k]) ? std::string("nullptr") : call_args[k]->type.name());
+        t += (k ? ", " : "") + arg_shown(*call_args[k]);
       return t;
     };
+    if (auto ov = overloads_.find(first.name); ov != overloads_.end() && !lt)  // f<...>(...) names templates only
+      for (Function* f : ov->second) {
+        all += (all.empty() ? "" : "; ") + signature(*f);
+        std::vector<Fit> ranks;
+        if (function_fits(*f, call_args, &ranks, &why)) viable.push_back({nullptr, {}, std::move(ranks), "", f});
+      }
     if (viable.empty())
       fail(p, "no overload of template '" + first.name + "' takes (" + types() + "): " + no_fit_text(why, all));
-    std::vector<std::vector<int>> ranks;
+    std::vector<std::vector<Fit>> ranks;
     for (const auto& v : viable) ranks.push_back(v.ranks);
-    const int pick = best_ranked(ranks);
+    const int pick = best_ranked(ranks, [&](size_t v, size_t w) {
+      if (viable[v].fn || viable[w].fn) return viable[v].fn && !viable[w].fn;
+      return more_specialised(*viable[v].t, *viable[w].t, call_args.size());
+    });
     const Cand* best = pick < 0 ? nullptr : &viable[static_cast<size_t>(pick)];
     if (!best) {
       std::string c;
-      for (const auto& v : viable) c += (c.empty() ? "" : " and ") + std::string("the one at ") + files_.where(v.t->name_pos);
+      for (const auto& v : viable) c += (c.empty() ? "" : " and ") + std::string("the one at ") + files_.where(v.fn ? v.fn->pos : v.t->name_pos);
       fail(p, "the call " + first.name + "(" + types() + ") is ambiguous: " + c + " fit it equally well");
     }
+    if (best->fn) return function_call(best->fn, std::move(call_args), p);
     const Function* fn = instantiate(*best->t, best->args, p, best->params);
     return function_call(fn, std::move(call_args), p);
   }
 
   // The parameters of template t with `args` bound: their types (a reference's flag beside it),
   // and how many have defaults. Reads the declaration's parameter list only.
-  size_t template_signature(const Template& t, const std::vector<TArg>& args, std::vector<std::pair<Type, bool>>* out) {
+  size_t template_signature(const Template& t, const std::vector<TArg>& args, std::vector<std::pair<Type, bool>>* out,
+                            std::vector<bool>* crefs = nullptr) {
     Reparse saved(*this);
     for (size_t k = 0; k < args.size(); ++k) tbind_[t.params[k].name] = args[k];
     i_ = t.params_begin + 1;
@@ -3745,6 +3930,7 @@ class Parser {
     while (!is(")")) {
       bool ref = false;
       Type pt = parse_type(true, &ref);
+      if (crefs) crefs->push_back(const_ref_);
       if (is("(") && peek().kind == Tok::Punct && peek().text == "&") {  // T (&a)[N]: the array's first element's address
         i_ += 2;
         if (cur().kind == Tok::Ident) ++i_;
@@ -3777,7 +3963,8 @@ class Parser {
   }
   std::string signature_text(const Template& t, const std::vector<std::pair<Type, bool>>& sig) const {
     std::string s = t.name + "(";
-    for (size_t k = 0; k < sig.size(); ++k) s += (k ? ", " : "") + sig[k].first.name() + (sig[k].second ? "&" : "");
+    for (size_t k = 0; k < sig.size(); ++k)
+      s += (k ? ", " : "") + (sig[k].second ? (sig[k].first.is_const ? "const " : "") + sig[k].first.name() + "&" : const_shown(sig[k].first));
     return s + ") at " + files_.where(t.name_pos);
   }
 
@@ -3915,7 +4102,9 @@ class Parser {
 
   ExprP field_of(const Place& pl, size_t k, Span span) {
     const StructDef::Field& f = pl.type.sdef->fields[k];
-    if (pl.var && !pl.type.is_packed()) {
+    // a member of 1 or 2 bytes, or at a byte offset no multiple of 4: its bytes of the frame's slots, through the struct's address
+    const bool at_bytes = f.type.bytes() % 4 != 0 || f.byte % 4 != 0;
+    if (pl.var && !pl.type.is_packed() && !at_bytes) {
       ExprP e = var_expr(pl.var->members[k], span.begin);
       e->span = span;
       return e;
@@ -3977,7 +4166,7 @@ class Parser {
   // member's offset): each leaf member's value, a second slot after an 8-byte one (its value is
   // whole in the first), and a zero for each word of padding before a member aligned to 8 or 16.
   void arg_words(const Place& pl, const Type& t, int base, int* next, std::vector<ExprP>* out, Pos p) {
-    if (t.is_packed()) {  // its words as they lie (char1, char2: its 1 or 2 bytes, zero-extended)
+    if (t.is_packed() || t.sdef->bytewise) {  // its words as they lie (char1, char2: its 1 or 2 bytes, zero-extended)
       for (; *next < base; ++*next) out->push_back(int_lit(0, kInt, p));
       for (int w = 0; w < t.words(); ++w) {
         const Type wt{t.bytes() == 1 ? Base::UChar : t.bytes() == 2 ? Base::UShort : Base::Unsigned, false};
@@ -4181,6 +4370,7 @@ class Parser {
   void struct_local(Type type, const Token& name, Stmt* block) {
     auto d = std::make_unique<Stmt>(Sk::Decl, name.pos);
     if (is("[")) {
+      odd_struct_array(type, name);
       std::vector<int> dims = array_dims(name, "local array", kMaxFrameWords / std::max(1, type.words()), "structs allowed");
       if (dims.size() > 1) fail(name.pos, "arrays of structs have one dimension here");
       const bool small = type.bytes() < 4;  // char1, char2, uchar2: packed, 2 or 4 a slot
@@ -4248,9 +4438,29 @@ class Parser {
 
   // ---- overloads, references, member functions and constructors
 
-  // How well argument a fits a parameter of type `to` (a reference when `ref`), as C++ ranks it:
-  // 0 an exact match, 1 a promotion (bool to int, float to double), 2 a conversion, -1 none.
-  int fit(const Expr& a, Type to, bool ref) const {
+  // How well argument a fits a parameter of type `to` (a reference when `ref`, a const T& when
+  // `cref`), as C++ ranks it (overload.h's Fit): fit_rank's rank; a const object or what a const
+  // pointer points to is no T& and no T* (unless T is const); int* to const int* adds const; a
+  // reference parameter binds (T&: 1, const T&: 2).
+  Fit fit(const Expr& a, Type to, bool ref, bool cref = false) const {
+    Fit f;
+    f.rank = fit_rank(a, to, ref);
+    if (f.rank < 0) return f;
+    const Type from = a.kind == Ek::Var && a.var->is_array() && !ref ? a.var->type.pointer_to() : a.type;
+    if (ref) {
+      if (from.is_const && !to.is_const) f.rank = -1;
+      f.binds = to.is_const ? 2 : 1;
+    } else if (cref) {
+      f.binds = 2;
+    } else if (to.pointer && from.pointer && f.rank == 0) {
+      if (from.is_const && !to.is_const) f.rank = -1;
+      f.adds_const = !from.is_const && to.is_const;
+    }
+    return f;
+  }
+
+  // fit's rank: 0 an exact match, 1 a promotion (bool to int, float to double), 2 a conversion, -1 none.
+  int fit_rank(const Expr& a, Type to, bool ref) const {
     const Type from = a.type;
     if (!ref && a.kind == Ek::Var && a.var->is_array() && to.pointer && a.var->type.pointer_to() == to) return 0;  // an array's decay
     if (ref) return a.lvalue && from == to ? 0 : -1;
@@ -4298,35 +4508,41 @@ class Parser {
     return why + (rest.empty() ? "" : " (also tried: " + rest + ")");
   }
 
+  // Does function f take these arguments? How well each fits (ranks); when it does not, and
+  // `why` is empty, the reason.
+  bool function_fits(const Function& f, const std::vector<ExprP>& args, std::vector<Fit>* ranks, std::string* why) const {
+    const size_t n = given_params(f), h = hidden_params(f);
+    if (args.size() > n || args.size() + defaulted_params(f) < n) {
+      if (why->empty()) *why = signature(f) + ": takes " + std::to_string(n) + " arguments";
+      return false;
+    }
+    for (size_t k = 0; k < args.size(); ++k) {
+      const Var* prm = f.params[h + k];
+      const bool ref = ref_vars_.count(prm) != 0;
+      const Fit r = fit(*args[k], ref ? prm->type.pointee() : prm->type, ref, const_ref_vars_.count(prm) != 0);
+      ranks->push_back(r);
+      if (r.rank >= 0) continue;
+      if (why->empty())
+        *why = signature(f) + ": argument " + std::to_string(k + 1) + " is " + arg_shown(*args[k]) + ", not " +
+               (ref ? (prm->type.is_const ? "const " : "") + prm->type.pointee().name() + "&" : const_shown(prm->type));
+      return false;
+    }
+    return true;
+  }
+
   // The overload of `shown` (what the call names) that these arguments pick: the one that fits
   // each argument at least as well as every other and one better, as C++ picks.
   Function* resolve(const std::vector<Function*>& cands, const std::vector<ExprP>& args, Pos p, const std::string& shown) {
     if (cands.size() == 1) return cands.front();  // its own errors say what does not fit
-    std::vector<std::pair<Function*, std::vector<int>>> viable;
+    std::vector<std::pair<Function*, std::vector<Fit>>> viable;
     std::string why;  // the first candidate's reason for not fitting
     for (Function* f : cands) {
-      const size_t n = given_params(*f), h = hidden_params(*f);
-      if (args.size() > n || args.size() + defaulted_params(*f) < n) {
-        if (why.empty()) why = signature(*f) + ": takes " + std::to_string(n) + " arguments";
-        continue;
-      }
-      std::vector<int> ranks;
-      bool ok = true;
-      for (size_t k = 0; k < args.size() && ok; ++k) {
-        const Var* prm = f->params[h + k];
-        const bool ref = ref_vars_.count(prm) != 0;
-        const int r = fit(*args[k], ref ? prm->type.pointee() : prm->type, ref);
-        ok = r >= 0;
-        ranks.push_back(r);
-        if (!ok && why.empty())
-          why = signature(*f) + ": argument " + std::to_string(k + 1) + " is " + (is_nullptr(*args[k]) ? std::string("nullptr") : args[k]->type.name()) +
-                ", not " + (ref ? prm->type.pointee().name() + "&" : prm->type.name());
-      }
-      if (ok) viable.push_back({f, ranks});
+      std::vector<Fit> ranks;
+      if (function_fits(*f, args, &ranks, &why)) viable.push_back({f, ranks});
     }
     auto types = [&] {
       std::string t;
-      for (size_t k = 0; k < args.size(); ++k) t += (k ? ", " : "") + (is_nullptr(*args[k]) ? std::string("nullptr") : args[k]->type.name());
+      for (size_t k = 0; k < args.size(); ++k) t += (k ? ", " : "") + arg_shown(*args[k]);
       return t;
     };
     if (viable.empty()) {
@@ -4334,13 +4550,13 @@ class Parser {
       for (size_t k = 0; k < cands.size(); ++k) c += (k ? "; " : "") + signature(*cands[k]);
       fail(p, "no overload of " + shown + " takes (" + types() + "): " + no_fit_text(why, c));
     }
-    std::vector<std::vector<int>> ranks;
+    std::vector<std::vector<Fit>> ranks;
     for (const auto& v : viable) ranks.push_back(v.second);
     if (const int pick = best_ranked(ranks); pick >= 0) return viable[static_cast<size_t>(pick)].first;
     const auto& a = viable[0];
     const auto* b = &viable[1];
     for (const auto& w : viable)
-      if (&w != &a && !ranks_better(a.second, w.second)) {
+      if (&w != &a && !candidate_better(ranks, 0, static_cast<size_t>(&w - &viable[0]), [](size_t, size_t) { return false; })) {
         b = &w;
         break;
       }
@@ -4546,7 +4762,7 @@ class Parser {
         for (size_t k = 0; k < args.size(); ++k) {
           const Var* prm = c->params[hidden_params(*c) + k];
           const bool ref = ref_vars_.count(prm) != 0;
-          ok = ok && fit(*args[k], ref ? prm->type.pointee() : prm->type, ref) >= 0;
+          ok = ok && fit(*args[k], ref ? prm->type.pointee() : prm->type, ref, const_ref_vars_.count(prm) != 0).rank >= 0;
         }
         if (ok) return true;
       }
@@ -5313,6 +5529,8 @@ class Parser {
   int angle_ = 0;          // inside a template's <...>: '>' closes it
   bool half_gt_ = false;   // the first '>' of a '>>' token closed a template's list
   bool saw_const_ = false;  // the last type read had const or constexpr
+  bool const_ref_ = false;  // the last type read was a parameter's const T& (a copy here)
+  std::set<const Var*> const_ref_vars_;  // parameters declared const T& (overload resolution ranks them as references)
   std::vector<std::map<std::string, Type>> alias_scopes_;  // typedef and using, beside scopes_
   std::map<std::string, Type> global_aliases_;
   std::map<std::string, Constant> constants_;  // file-scope constants

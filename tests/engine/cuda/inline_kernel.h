@@ -2,6 +2,8 @@
 // (ok, usage, error, fault), the message, and the output.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
 
@@ -46,6 +48,14 @@ inline Outcome run_text(const std::string& text, int n = 64, ValueType type = Va
     o.what = e.what();
   }
   return o;
+}
+
+// Expects outcome o to be an error of one line that contains `want`; `label` says which case
+// failed (the kernel's body, usually).
+inline void expect_error_line(const Outcome& o, const std::string& want, const std::string& label) {
+  EXPECT_EQ(o.kind, "error") << label;
+  EXPECT_NE(o.what.find(want), std::string::npos) << label << " gave: " << o.what;
+  EXPECT_EQ(o.what.find('\n'), std::string::npos) << o.what;  // one line
 }
 
 }  // namespace scanscope

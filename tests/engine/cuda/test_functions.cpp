@@ -132,7 +132,7 @@ TEST(Functions, OverloadErrorsNameTheCandidates) {
             "kernels/app/inline.cu:6:12: the call 'f'(unsigned) is ambiguous: f(int) at kernels/app/inline.cu:3:16 and f(float) at "
             "kernels/app/inline.cu:4:16 fit it equally well");
   EXPECT_EQ(error_of(two, "  out[0] = f(in);\n"),
-            "kernels/app/inline.cu:6:12: no overload of 'f' takes (int*): f(int) at kernels/app/inline.cu:3:16: argument 1 is int*, not int "
+            "kernels/app/inline.cu:6:12: no overload of 'f' takes (const int*): f(int) at kernels/app/inline.cu:3:16: argument 1 is const int*, not int "
             "(also tried: f(float) at kernels/app/inline.cu:4:16)");
   EXPECT_EQ(error_of(two + "__device__ float f(int y) { return 1.0f; }\n"), "kernels/app/inline.cu:5:18: 'f' declared differently at kernels/app/inline.cu:3:16");
   EXPECT_EQ(error_of("__device__ int k(int a) { return a; }\n"),
@@ -174,7 +174,7 @@ TEST(Functions, OverloadedTemplateErrorsNameTheCandidates) {
             "kernels/app/inline.cu:6:12: the call f(int, int) is ambiguous: the one at kernels/app/inline.cu:3:38 and the one at "
             "kernels/app/inline.cu:4:38 fit it equally well");
   EXPECT_EQ(error_of(two, "  out[0] = f(in);\n"),
-            "kernels/app/inline.cu:6:12: no overload of template 'f' takes (int*): f(int*, int) at kernels/app/inline.cu:3:38 takes 2 arguments "
+            "kernels/app/inline.cu:6:12: no overload of template 'f' takes (const int*): f(const int*, int) at kernels/app/inline.cu:3:38 takes 2 arguments "
             "(also tried: f at kernels/app/inline.cu:4:38)");
   // the first candidate's reason comes first, whole, however many others were tried
   const std::string pixels = "template <int N> __device__ void decode(float4 p, unsigned int (&b)[N]) { b[0] = 0; }\n"
@@ -184,6 +184,77 @@ TEST(Functions, OverloadedTemplateErrorsNameTheCandidates) {
             "kernels/app/inline.cu:3:34: argument 1 is int2, not float4 (also tried: decode(uchar4, unsigned*) at kernels/app/inline.cu:4:34)");
   EXPECT_EQ(error_of("template <typename T> __device__ int g(T x) { return 1; }\ntemplate <typename T> __device__ int g(T x) { return 2; }\n"),
             "kernels/app/inline.cu:4:38: template 'g' is defined twice with these parameters (first at kernels/app/inline.cu:3:38)");
+}
+
+// Partial ordering ([temp.func.order]): among templates that fit a call equally well, the more
+// specialised one (T* over T, const T& over T& for a const argument, T (&)[N] over T, const T* over
+// T*); a function that is no template beats a template that fits as well.
+BOTH(partial_ordering,
+     template <typename T> __device__ int pick(T v) { return 1; }
+     template <typename T> __device__ int pick(T *p) { return 20 + p[0]; }
+     template <typename T> __device__ int bind(T &v) { return 300; }
+     template <typename T> __device__ int bind(const T &v) { return 400; }
+     template <typename T, int N> __device__ int whole(T (&a)[N]) { return 5000 + N; }
+     template <typename T> __device__ int whole(T v) { return 6000; }
+     template <typename T> __device__ int ro(const T *p) { return 70000; }
+     template <typename T> __device__ int ro(T *p) { return 80000; }
+     __device__ int plain(int v) { return 100000; }
+     template <typename T> __device__ int plain(T v) { return 200000; }
+     __device__ int compute(int i, int x, int *buf) {
+       int local[4] = {i, x, 0, 0};
+       const int c = x;
+       const int *cb = buf;
+       return pick(x) + pick(buf + i) + bind(x) + bind(c) * 2 + whole(local) + whole(x) + ro(buf) + ro(cb) * 2 + plain(x) +
+              plain(1u) * 2 + local[0] * 0;
+     }
+     __device__ int finish(int i, int r, int *buf) { return r; })
+
+TEST(Functions, TheMoreSpecialisedTemplateIsPickedAsCppPicksIt) {
+  const Trace t = run_both_text(partial_ordering_text);
+  EXPECT_EQ(t.output, on_host(partial_ordering::compute, partial_ordering::finish));
+  // T (&)[N] against T*: neither deduces from the other (no decay in partial ordering), as g++ says
+  EXPECT_EQ(error_of("template <typename T, int N> __device__ int h(T (&a)[N]) { return 1; }\n"
+                     "template <typename T> __device__ int h(T *p) { return 2; }\n",
+                     "  int a[4] = {1, 2, 3, 4};\n  out[0] = h(a);\n"),
+            "kernels/app/inline.cu:7:12: the call h(int*) is ambiguous: the one at kernels/app/inline.cu:3:45 and the one at "
+            "kernels/app/inline.cu:4:38 fit it equally well");
+  // T against const T&: equally specialised; a function and a template of one name, the template better
+  EXPECT_NE(error_of("template <typename T> __device__ int v(T x) { return 1; }\ntemplate <typename T> __device__ int v(const T &x) { return 2; }\n",
+                     "  out[0] = v(in[0]);\n").find("is ambiguous"),
+            std::string::npos);
+  EXPECT_EQ(error_of("__device__ int w(float x) { return 1; }\ntemplate <typename T> __device__ int w(T *p) { return 2; }\n",
+                     "  out[0] = w(3) + w(in);\n"),
+            "");
+}
+
+// const in overload choice: int* to const int* is a qualification conversion, worse than none; a
+// const object or what a const pointer points to binds no T& and converts to no int*; T& beats
+// const T& for an object that is not const.
+BOTH(const_overloads,
+     __device__ int cf(const int *p) { return 1; }
+     __device__ int cf(int *p) { return 2; }
+     __device__ int cr(const int &v) { return 10; }
+     __device__ int cr(int &v) { return 20; }
+     __device__ int only(const int *p) { return p[0]; }
+     __device__ int compute(int i, int x, int *buf) {
+       const int c = x;
+       const int *cb = buf;
+       int y = i;
+       return cf(buf) + cf(cb) * 3 + cr(y) + cr(c) * 3 + cr(5) * 5 + cr(x + 1) * 7 + only(buf + i);
+     }
+     __device__ int finish(int i, int r, int *buf) { return r; })
+
+TEST(Functions, ConstPicksAmongOverloadsAsCppPicksIt) {
+  const Trace t = run_both_text(const_overloads_text);
+  EXPECT_EQ(t.output, on_host(const_overloads::compute, const_overloads::finish));
+  const std::string two = "__device__ int g(int *p) { return 1; }\n__device__ int g(float *p) { return 2; }\n";
+  EXPECT_EQ(error_of(two, "  out[0] = g(in);\n"),
+            "kernels/app/inline.cu:6:12: no overload of 'g' takes (const int*): g(int*) at kernels/app/inline.cu:3:16: argument 1 is const int*, "
+            "not int* (also tried: g(float*) at kernels/app/inline.cu:4:16)");
+  const std::string refs = "__device__ void r(int &x) { x = 1; }\n__device__ void r(float &x) { x = 2.0f; }\n";
+  EXPECT_EQ(error_of(refs, "  const int c = in[0];\n  r(c);\n"),
+            "kernels/app/inline.cu:7:3: no overload of 'r' takes (const int): r(int&) at kernels/app/inline.cu:3:17: argument 1 is const int, not int& "
+            "(also tried: r(float&) at kernels/app/inline.cu:4:17)");
 }
 
 // ---- references
