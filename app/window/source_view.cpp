@@ -176,10 +176,12 @@ CodeScroll code_scroll(const std::vector<CodeRow>& rows, const std::set<int>& cu
     cit0 = cit0 < 0 ? r0 : std::min(cit0, r0);
     cit1 = std::max(cit1, r1);
   }
-  auto centred = [&](int a, int b) { return std::max(0.0f, (a + b + 1) * 0.5f - visible * 0.5f); };
+  // Rows [a, b] in the middle of the view, on whole rows: the extra row, where the free rows are
+  // odd, goes below.
+  auto centred = [&](int a, int b) { return std::max(0, a - (visible - (b - a + 1)) / 2); };
   if (cit0 < 0) {  // nothing cited: the current line a third down
     out.span = cur0 < 0 ? 0 : cur1 - cur0 + 1;
-    out.top = std::max(0.0f, std::max(0, cur0) - visible * 0.35f);
+    out.top = std::max(0, std::max(0, cur0) - static_cast<int>(visible * 0.35f));
     return out;
   }
   const int all0 = cur0 < 0 ? cit0 : std::min(cur0, cit0), all1 = std::max(cur1, cit1);
@@ -192,7 +194,7 @@ CodeScroll code_scroll(const std::vector<CodeRow>& rows, const std::set<int>& cu
   } else {  // the first cited line at the top; the rest said
     out.span = cit1 - cit0 + 1;
     out.fits = false;
-    out.top = static_cast<float>(cit0);
+    out.top = cit0;
   }
   return out;
 }

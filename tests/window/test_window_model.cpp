@@ -321,6 +321,12 @@ TEST(CodeView, CitedLinesAreInViewOrStated) {
   EXPECT_EQ(cited_out_of_view(rows, {35}, row(35), 2, &in_view), "");  // 3 rows from the top of 2: its number and start
   EXPECT_EQ(in_view, 1);
   EXPECT_EQ(cited_out_of_view(rows, {35}, row(35) - 1, 2, &in_view), "line 36 below");
+  // Whole rows (issue 24: at 1280x720 presenter the code's top line was half cut): one cited line
+  // in 5 rows has two above and two below it; in 6 rows, the odd free row below it.
+  EXPECT_EQ(code_scroll(rows, {}, {38}, 5).top, row(38) - 2);
+  EXPECT_EQ(code_scroll(rows, {}, {38}, 6).top, row(38) - 2);
+  EXPECT_EQ(code_scroll(rows, {38}, {38}, 4).top, row(38) - 1);
+  EXPECT_EQ(code_scroll(rows, {}, {1}, 9).top, 0);  // never above the file's start
   // Nothing cited: the current line a third down, as before.
   CodeScroll d = code_scroll(rows, {50}, {}, 9);
   EXPECT_GT(d.top, row(50) - 9);
