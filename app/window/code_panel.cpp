@@ -150,11 +150,19 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();  // row 0's top, moved up by the scroll
   const int i0 = std::clamp(static_cast<int>(std::floor((view_top - origin.y) / pitch)), 0, nrows);
   const int i1 = std::clamp(static_cast<int>(std::ceil((view_bottom - origin.y) / pitch)) + 1, i0, nrows);
+  int whole = 0, first_whole = -1;
+  bool top_cut = false;
   for (int i = i0; i < i1; ++i) {
     const CodeRow& row = rows_[i];
     const std::string& line = shown_[row.line];
     const ImVec2 p(origin.x, origin.y + i * pitch);
-    if (p.y < view_top - 0.5f || p.y + pitch - spacing > view_bottom + 0.5f) continue;  // cut by the view's edge
+    if (p.y + pitch - spacing <= view_top || p.y >= view_bottom) continue;  // outside the view
+    if (p.y < view_top - 0.5f || p.y + pitch - spacing > view_bottom + 0.5f) {  // cut by the view's edge: not drawn
+      top_cut = top_cut || p.y < view_top - 0.5f;
+      continue;
+    }
+    ++whole;
+    if (first_whole < 0) first_whole = i;
     const float w = ImGui::GetWindowWidth();
     const std::string lead = std::string(static_cast<size_t>(row.indent), ' ');
     if (fault_step && cur_lines.count(row.line)) {
@@ -184,6 +192,12 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const std::string text = lead + line.substr(row.begin, row.end - row.begin);
     dl->AddText(ImVec2(p.x + gutter, p.y), text_col, text.c_str());
   }
+  // What the view shows: its whole rows, and the line it starts on ("from line 37"; "top row cut"
+  // would be a row half under the view's top edge, which the scroll by whole rows avoids).
+  if (first_whole >= 0)
+    s.layout_report.add({"code", "rows", whole, visible, ImGui::GetFontSize(),
+                         std::string(top_cut ? "top row cut, " : "") + "from " + (rows_[first_whole].continuation ? "a continuation of " : "") + "line " +
+                             std::to_string(rows_[first_whole].line + 1)});
   // The rows' height, and room under the last for the rest of the view, so that the file's end is
   // reached on a whole row too (row nrows - visible at the top).
   const float tail = nrows > visible ? std::max(0.0f, view_h + spacing - visible * pitch) : 0.0f;

@@ -1027,6 +1027,34 @@ TEST(WindowLayouts, LessonStepsAt1280PresenterKeepTheirValues) {
   EXPECT_EQ(layout_line(out, "warps heatmap").shown, 1) << out;
 }
 
+// The code view shows whole rows from the cited line (issue 24): at 1280x720 presenter the rows
+// drifted from the scroll (ImGui truncated each row's advance: 28 px where the scroll counted
+// 28.8), so the view began on a row pressed against its top edge and ended on one cut across
+// ("40" in half). The layout report's 'code rows' says how many whole rows the view shows, of the
+// rows it has room for, and the line it starts on; the screen text (glyphs whole inside the view
+// only) begins with that line's number.
+TEST(WindowLayouts, TheCodeViewStartsOnAWholeRowAtTheCitedLine) {
+  NEED_XVFB();
+  struct Case {
+    std::string lesson;
+    int step;
+    std::string first;  // the first row's gutter: the cited line's number
+  };
+  for (const Case& c : {Case{"reduction-tree", 1, "37"}, Case{"hillis-steele-vs-blelloch", 0, "38"}}) {
+    const std::string name = "code-rows-" + c.lesson + "-" + std::to_string(c.step);
+    std::string out, err;
+    ASSERT_EQ(run_big(name, "--lesson " + c.lesson + " --lesson-step " + std::to_string(c.step) + " --presenter --size 1280 --screen-text --layout-report", &out, &err), 0)
+        << err;
+    const LayoutLine code = layout_line(out, "code rows");
+    EXPECT_GE(code.total, 5) << name << "\n" << out;  // the panel's five rows at least (code_panel_min_height)
+    EXPECT_EQ(code.shown, code.total) << name << ": every row the view has room for is whole\n" << out;
+    EXPECT_EQ(code.rule, "from line " + c.first) << name << "\n" << out;
+    const std::vector<std::string> rows = lines_of(out, "screen: ##code/##src");
+    ASSERT_FALSE(rows.empty()) << name << "\n" << out;
+    EXPECT_EQ(rows.front().substr(rows.front().find(" | ") + 3), c.first) << name << "\n" << out;
+  }
+}
+
 // Every step of every lesson at 1280x720 presenter (one --lesson-walk process, --layout-report,
 // answers shown): what the drawing code reports it drew, checked against what a back row can read.
 // The rule, for each panel the step shows (its panels: line):
@@ -1131,6 +1159,11 @@ TEST(WindowLayouts, EveryLessonStepAt1280PresenterShowsReadableValues) {
               << name << ": a cited line is out of the code panel's view, unstated or where all would fit\n" << out;
           EXPECT_GE(cited.shown, 1) << name << ": no cited line in view\n" << out;
         }
+        // Whole rows only: every row the view has room for drawn whole, none cut at its top.
+        const LayoutLine rows = layout_line(out, "code rows");
+        EXPECT_GE(rows.total, 5) << name << ": the code view is a sliver\n" << out;
+        EXPECT_EQ(rows.shown, rows.total) << name << "\n" << out;
+        EXPECT_EQ(rows.rule.find("top row cut"), std::string::npos) << name << "\n" << out;
       }
       if (shows("compare")) {
         EXPECT_EQ(layout_line(out, "compare sides").shown, 2) << name << ": the sides are not both drawn\n" << out;
