@@ -1248,7 +1248,6 @@ const NotOnScreen kQuotedNotOnScreen[] = {
     {"reduction-tree", 3, "29", kNextStep},  // was matched by line 29's number in the code view's gutter, not a value
     {"reduction-tree", 3, "39", kNextStep},
     {"reduction-tree", 3, "6", kNotWritten},
-    {"reduction-tree", 4, "16", kNotWritten},
     {"divergence", 3, "1000", kExerciseRun},
     {"bank-conflicts", 0, "33", kLineNoCode},
     {"warp-shuffle", 0, "1.5", kDocumentFigure},
