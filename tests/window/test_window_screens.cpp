@@ -1055,6 +1055,30 @@ TEST(WindowLayouts, TheCodeViewStartsOnAWholeRowAtTheCitedLine) {
   }
 }
 
+// The comparison's lines cut to whole words at 1280x720 presenter (issue 24): padding step 3's
+// sides read "A: scan-blelloch pad=harris, 1022 adds in 18 st" (cut at the panel's edge) and
+// "A: 6 wavefronts, 3 co..": a side's name keeps its leading clause (the layout report says the
+// work was left out), a side's heading the longest whole form that fits, the conflicts and degree
+// the step is about first.
+TEST(WindowLayouts, TheComparisonCutsItsLinesToWholeWords) {
+  NEED_XVFB();
+  std::string out, err;
+  ASSERT_EQ(run_big("compare-words-padding-2", "--lesson padding --lesson-step 2 --presenter --size 1280 --screen-text --layout-report", &out, &err), 0) << err;
+  std::set<std::string> runs;
+  for (const std::string& l : lines_of(out, "screen: ##compare ")) runs.insert(l.substr(l.find(" | ") + 3));
+  EXPECT_TRUE(runs.count("A: scan-blelloch pad=harris")) << out;
+  EXPECT_TRUE(runs.count("B: scan-blelloch pad=zero")) << out;
+  EXPECT_TRUE(runs.count("A: 3 conflicts, 2-way")) << out;
+  EXPECT_TRUE(runs.count("B: 0 conflicts")) << out;
+  const LayoutLine names = layout_line(out, "compare side names");
+  EXPECT_EQ(names.shown, 0) << out;
+  EXPECT_EQ(names.rule, "cut to their leading clause: the work left out") << out;
+  // Where the panel is wide enough (the comparison alone), the names keep their work.
+  ASSERT_EQ(run_big("compare-words-hsb-3", "--lesson hillis-steele-vs-blelloch --lesson-step 3 --presenter --size 1280 --screen-text --layout-report", &out, &err), 0)
+      << err;
+  EXPECT_EQ(layout_line(out, "compare side names").shown, 2) << out;
+}
+
 // Every step of every lesson at 1280x720 presenter (one --lesson-walk process, --layout-report,
 // answers shown): what the drawing code reports it drew, checked against what a back row can read.
 // The rule, for each panel the step shows (its panels: line):
