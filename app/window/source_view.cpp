@@ -129,7 +129,10 @@ std::vector<CodeRow> wrap_code(const std::vector<std::string>& shown_lines, int 
       }
       // Break in the row's second half: after ", " or "; " (between arguments or clauses), else
       // after a blank, else after a punctuation mark, else at the row's end.
-      const int half = advance_chars(s, pos, room / 2);
+      // Never inside the line's indentation: a first row of blanks alone showed the line's number
+      // beside nothing (Hillis-Steele's line 38 in a narrow code panel at 1280x720 presenter).
+      const int text_start = pos == 0 && lead != std::string::npos ? static_cast<int>(lead) : pos;
+      const int half = std::max(advance_chars(s, pos, room / 2), text_start + 1);
       auto last_break = [&](auto ok) {
         for (int q = cut; q > half; --q)
           if (ok(q)) return q;
