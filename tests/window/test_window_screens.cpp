@@ -1079,6 +1079,22 @@ TEST(WindowLayouts, TheComparisonCutsItsLinesToWholeWords) {
   EXPECT_EQ(layout_line(out, "compare side names").shown, 2) << out;
 }
 
+// The warps panel's instruction picker names the instruction by its line where its expression does
+// not fit (transpose step 3 at 1280x720 presenter read "ld..": the expression
+// tile[threadIdx.x][threadIdx.y + j] is one word too wide for the picker).
+TEST(WindowLayouts, TheWarpPickerNamesTheLineWhereTheExpressionDoesNotFit) {
+  NEED_XVFB();
+  std::string out, err;
+  ASSERT_EQ(run_big("warp-picker-transpose-2", "--lesson transpose --lesson-step 2 --presenter --size 1280 --screen-text", &out, &err), 0) << err;
+  bool line = false;
+  for (const std::string& l : lines_of(out, "screen: ##warps ")) {
+    const std::string text = l.substr(l.find(" | ") + 3);
+    line = line || text.rfind("ld, line 36", 0) == 0;
+    EXPECT_NE(text, "ld..") << out;
+  }
+  EXPECT_TRUE(line) << out;
+}
+
 // Every step of every lesson at 1280x720 presenter (one --lesson-walk process, --layout-report,
 // answers shown): what the drawing code reports it drew, checked against what a back row can read.
 // The rule, for each panel the step shows (its panels: line):
