@@ -105,17 +105,56 @@ std::vector<Written> written_numbers(const std::string& raw) {
 }
 
 std::vector<std::string> number_tokens(const std::string& s) {
+  // A run of digit groups joined by '.', '-', ':' or '/' with nothing between ("2026-11-24",
+  // "3.0.1", "10:15", "0-19", "0..3", "12.2") is read as a whole first: a date, a time or a
+  // version is no number of the screen's; a decimal is one number; a range's ends are two.
+  auto digit = [&](size_t p) { return p < s.size() && std::isdigit(static_cast<unsigned char>(s[p])) != 0; };
   std::vector<std::string> out;
   for (size_t i = 0; i < s.size();) {
-    if (!std::isdigit(static_cast<unsigned char>(s[i])) || (i > 0 && (ident(s[i - 1]) || s[i - 1] == '.'))) {
+    if (!digit(i)) {
       ++i;
       continue;
     }
+    const bool in_name = i > 0 && ident(s[i - 1]);  // G80, sm_90, log2, x86
+    const bool decimal_tail = i > 0 && s[i - 1] == '.' && !(i > 1 && s[i - 2] == '.');  // .5: a decimal's tail
+    // The groups and the marks between them.
+    std::vector<std::pair<size_t, size_t>> groups;  // [begin, end)
+    std::string joins;
     size_t j = i;
-    while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
-    if (j + 1 < s.size() && s[j] == '.' && std::isdigit(static_cast<unsigned char>(s[j + 1])))
-      for (++j; j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]));) ++j;
-    if (j >= s.size() || !ident(s[j])) out.push_back(s.substr(i, j - i));
+    for (;;) {
+      const size_t b = j;
+      while (digit(j)) ++j;
+      groups.push_back({b, j});
+      size_t k = j;
+      if (k < s.size() && s[k] == '.' && k + 1 < s.size() && s[k + 1] == '.') ++k;  // 0..3: a range
+      if (k < s.size() && s[k] != 0 && std::strchr(".-:/", s[k]) && digit(k + 1)) {
+        joins += s[k];
+        j = k + 1;
+        continue;
+      }
+      break;
+    }
+    const bool name_after = j < s.size() && ident(s[j]);  // 2x2, 4th, 10us: the last group is part of a name
+    const int n = static_cast<int>(groups.size());
+    auto len = [&](int g) { return static_cast<int>(groups[g].second - groups[g].first); };
+    auto single = [&](int g, char c) { return joins[g] == c && s[groups[g].second + 1] != '.'; };  // not "0..3"
+    std::vector<bool> drop(n, in_name || decimal_tail);
+    for (int g = 0; g + 1 < n; ++g)  // a time: 09:14, 10:15:30
+      if (joins[g] == ':' && len(g + 1) == 2) drop[g] = drop[g + 1] = true;
+    for (int g = 0; g + 2 < n; ++g)  // a date: 2026-11-24, 24/11/2026
+      if (joins[g] == joins[g + 1] && (joins[g] == '-' || joins[g] == '/') && (len(g) == 4 || len(g + 2) == 4))
+        drop[g] = drop[g + 1] = drop[g + 2] = true;
+    for (int g = 0; g + 2 < n; ++g)  // a version: 3.0.1
+      if (single(g, '.') && single(g + 1, '.')) drop[g] = drop[g + 1] = drop[g + 2] = true;
+    if (name_after) drop[n - 1] = true;
+    for (int g = 0; g < n; ++g) {
+      if (g + 1 < n && single(g, '.')) {  // a decimal: one number
+        if (!drop[g] && !drop[g + 1]) out.push_back(s.substr(groups[g].first, groups[g + 1].second - groups[g].first));
+        ++g;
+      } else if (!drop[g]) {
+        out.push_back(s.substr(groups[g].first, groups[g].second - groups[g].first));
+      }
+    }
     while (j < s.size() && ident(s[j])) ++j;  // the rest of a name
     i = j;
   }

@@ -368,6 +368,32 @@ TEST(LessonNumbers, EveryNumberOfEveryStepIsItsTraces) {
   EXPECT_GE(steps, 40);
 }
 
+// The numbers a screen's text is searched for are whole tokens: a date, a time or a version holds
+// none (a quoted 24 is not found in "2026-11-24", nor 0 in "CUB 3.0.1"); a decimal is one number,
+// a range's ends are two, a number in a name is none.
+TEST(LessonNumbers, ScreenTokensAreWholeNumbersNotDatesOrVersions) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"measured 2026-11-24 on an H200", ""},   // a date
+      {"2026-11-27 09:14 UTC, CUB 3.0.1", ""},  // a date, a time, a version
+      {"24/11/2026", ""},
+      {"10:15-10:21 UTC", ""},
+      {"v1.2.3 and 1.2.3", ""},
+      {"24 sectors", "24"},
+      {"x 12.2 GB/s, 1.5x", "12.2"},  // 1.5x: part of a name
+      {"lanes 0-5 of 32, banks 0-19", "0 5 32 0 19"},
+      {"smem[0..3] = [2 4]", "0 3 2 4"},
+      {"trace 4/20: 4-way, 2^28", "4 20 4 2 28"},
+      {"G80 sm_90 log2 2x2 t0 100%", "100"},
+      {"warp 3: 141", "3 141"},
+      {"1.0 .5 -7", "1.0 7"},  // .5: a decimal's tail, not a 5
+  };
+  for (const auto& [text, want] : cases) {
+    std::string got;
+    for (const std::string& n : number_tokens(text)) got += (got.empty() ? "" : " ") + n;
+    EXPECT_EQ(got, want) << text;
+  }
+}
+
 // The check catches what issue 13 found on screen: the texts as they were.
 TEST(LessonNumbers, CatchesTheWrongTextsOfIssue13) {
   const std::string head = "lesson: x\ntitle: X\n";

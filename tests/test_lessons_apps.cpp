@@ -335,11 +335,11 @@ TEST(LessonNumbers, ReductionDivergenceBanksShuffle) {
 TEST(LessonNumbers, ScansAndWork) {
   const LessonStep& down = lesson_step("hillis-steele-vs-blelloch", 2);
   Trace b = run_emulator(down.request);
-  EXPECT_EQ(b.steps.at(down.at).label, "down-sweep d=2");
-  EXPECT_EQ(words(b, down.at - 1, 8), (std::vector<double>{3, 4, 7, 0, 4, 5, 6, 11}));
-  EXPECT_EQ(words(b, down.at, 8), (std::vector<double>{3, 0, 7, 4, 4, 11, 6, 16}));
-  EXPECT_EQ(words(b, down.at + 1, 8), (std::vector<double>{0, 3, 4, 11, 11, 15, 16, 22}));
-  EXPECT_TRUE(says(down, "[3 0 7 4 4 11 6 16] after d=2 (this step)"));
+  EXPECT_EQ(b.steps.at(down.at).label, "down-sweep d=4");  // the last level: the tree shows all three down-sweep rows
+  EXPECT_EQ(words(b, down.at - 2, 8), (std::vector<double>{3, 4, 7, 0, 4, 5, 6, 11}));
+  EXPECT_EQ(words(b, down.at - 1, 8), (std::vector<double>{3, 0, 7, 4, 4, 11, 6, 16}));
+  EXPECT_EQ(words(b, down.at, 8), (std::vector<double>{0, 3, 4, 11, 11, 15, 16, 22}));
+  EXPECT_TRUE(says(down, "[0 3 4 11 11 15 16 22], the exclusive scan, after d=4 (this step)"));
 
   const LessonStep& work = lesson_step("hillis-steele-vs-blelloch", 3);
   Trace hs = run_emulator(work.request);
@@ -414,7 +414,8 @@ TEST(LessonNumbers, PaddingAndTheListingsAsPrinted) {
   Trace u = run_emulator(unpadded);
   EXPECT_EQ(u.totals.ld.conflicts, 652);
   EXPECT_EQ(u.totals.st.conflicts, 404);
-  EXPECT_TRUE(says(printed, "620 load conflicts") && says(printed, "has 652") && says(printed, "blocks A and E"));
+  EXPECT_LT(p.totals.ld.conflicts, u.totals.ld.conflicts);  // the question asks where scan-blelloch's extra ones come from
+  EXPECT_TRUE(says(printed, "Unpadded scan-blelloch (B in step 2) has more load conflicts than these 620") && says(printed, "blocks A and E"));
 
   const LessonStep& today = lesson_step("padding", 4);
   Trace n2048 = run_emulator(today.request);

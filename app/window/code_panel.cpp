@@ -137,60 +137,85 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const ImU32 mark_col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   const ImU32 line_bg = col(kChangedColor.with_alpha(60)), expr_bg = col(kChangedColor.with_alpha(150));
   const ImU32 step_bg = IM_COL32(86, 180, 233, 45);
-  ImGuiListClipper clip;
-  clip.Begin(static_cast<int>(rows_.size()), lh);
-  while (clip.Step()) {
-    for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
-      const CodeRow& row = rows_[i];
-      const std::string& line = shown_[row.line];
-      const ImVec2 p = ImGui::GetCursorScreenPos();
-      const float w = ImGui::GetWindowWidth();
-      const std::string lead = std::string(static_cast<size_t>(row.indent), ' ');
-      if (fault_step && cur_lines.count(row.line)) {
-        dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh), IM_COL32(230, 90, 70, 110));  // the faulting line
-      } else if (cur_lines.count(row.line)) {
-        dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh), line_bg);
-        // the expression itself, on this row's part of the line
-        for (const auto& sp : spans) {
-          if (sp.line != row.line) continue;
-          const int b = std::max(sp.begin, row.begin), e = std::min(sp.end, row.end);
-          if (e <= b) continue;
-          auto x_at = [&](int off) {
-            return p.x + gutter + ImGui::CalcTextSize((lead + line.substr(row.begin, off - row.begin)).c_str()).x;
-          };
-          dl->AddRectFilled(ImVec2(x_at(b) - 1, p.y), ImVec2(x_at(e) + 1, p.y + lh), expr_bg);
-        }
-      } else if (step_lines.count(row.line)) {
-        dl->AddRectFilled(p, ImVec2(p.x + w, p.y + lh), step_bg);
-      }
-      // The gutter: the line number, or "»" where the line goes on from the row above.
-      const std::string num = row.continuation ? std::string(static_cast<size_t>(digits - 1), ' ') + "\xC2\xBB"
-                                               : std::string(static_cast<size_t>(std::max(0, digits - static_cast<int>(std::to_string(row.line + 1).size()))), ' ') +
-                                                     std::to_string(row.line + 1);
-      const bool cited_row = !row.continuation && cited.count(row.line);
-      if (cited_row) dl->AddRectFilled(p, ImVec2(p.x + gutter - cw, p.y + lh), IM_COL32(242, 191, 76, 70));  // the lesson cites it
-      dl->AddText(p, row.continuation ? mark_col : cited_row ? IM_COL32(242, 191, 76, 255) : text_col, num.c_str());
-      const std::string text = lead + line.substr(row.begin, row.end - row.begin);
-      dl->AddText(ImVec2(p.x + gutter, p.y), text_col, text.c_str());
-      ImGui::Dummy(ImVec2(gutter + ImGui::CalcTextSize(text.c_str()).x, ImGui::GetTextLineHeight()));  // + item spacing = lh
+  // Whole rows only (issue 24: at 1280x720 presenter the top line was cut across): rows are placed
+  // a whole number of pixels apart (`pitch`; ImGui's own layout truncates each row's advance, so
+  // row k drifted from k * lh), the view scrolls by whole rows (code_scroll), and a row the view's
+  // edge would still cut (the last, where the view is not a whole number of rows high) is not drawn.
+  const float pad = ImGui::GetStyle().WindowPadding.y, view_h = ImGui::GetWindowHeight() - 2 * pad;
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  const float pitch = std::max(1.0f, std::floor(lh));
+  const float view_top = ImGui::GetWindowPos().y + pad, view_bottom = view_top + view_h;
+  const int nrows = static_cast<int>(rows_.size());
+  const int visible = std::max(1, static_cast<int>((view_h + spacing) / pitch));  // the last row needs no spacing under it
+  const ImVec2 origin = ImGui::GetCursorScreenPos();  // row 0's top, moved up by the scroll
+  const int i0 = std::clamp(static_cast<int>(std::floor((view_top - origin.y) / pitch)), 0, nrows);
+  const int i1 = std::clamp(static_cast<int>(std::ceil((view_bottom - origin.y) / pitch)) + 1, i0, nrows);
+  int whole = 0, first_whole = -1;
+  bool top_cut = false;
+  for (int i = i0; i < i1; ++i) {
+    const CodeRow& row = rows_[i];
+    const std::string& line = shown_[row.line];
+    const ImVec2 p(origin.x, origin.y + i * pitch);
+    if (p.y + pitch - spacing <= view_top || p.y >= view_bottom) continue;  // outside the view
+    if (p.y < view_top - 0.5f || p.y + pitch - spacing > view_bottom + 0.5f) {  // cut by the view's edge: not drawn
+      top_cut = top_cut || p.y < view_top - 0.5f;
+      continue;
     }
+    ++whole;
+    if (first_whole < 0) first_whole = i;
+    const float w = ImGui::GetWindowWidth();
+    const std::string lead = std::string(static_cast<size_t>(row.indent), ' ');
+    if (fault_step && cur_lines.count(row.line)) {
+      dl->AddRectFilled(p, ImVec2(p.x + w, p.y + pitch), IM_COL32(230, 90, 70, 110));  // the faulting line
+    } else if (cur_lines.count(row.line)) {
+      dl->AddRectFilled(p, ImVec2(p.x + w, p.y + pitch), line_bg);
+      // the expression itself, on this row's part of the line
+      for (const auto& sp : spans) {
+        if (sp.line != row.line) continue;
+        const int b = std::max(sp.begin, row.begin), e = std::min(sp.end, row.end);
+        if (e <= b) continue;
+        auto x_at = [&](int off) {
+          return p.x + gutter + ImGui::CalcTextSize((lead + line.substr(row.begin, off - row.begin)).c_str()).x;
+        };
+        dl->AddRectFilled(ImVec2(x_at(b) - 1, p.y), ImVec2(x_at(e) + 1, p.y + pitch), expr_bg);
+      }
+    } else if (step_lines.count(row.line)) {
+      dl->AddRectFilled(p, ImVec2(p.x + w, p.y + pitch), step_bg);
+    }
+    // The gutter: the line number, or "»" where the line goes on from the row above.
+    const std::string num = row.continuation ? std::string(static_cast<size_t>(digits - 1), ' ') + "\xC2\xBB"
+                                             : std::string(static_cast<size_t>(std::max(0, digits - static_cast<int>(std::to_string(row.line + 1).size()))), ' ') +
+                                                   std::to_string(row.line + 1);
+    const bool cited_row = !row.continuation && cited.count(row.line);
+    if (cited_row) dl->AddRectFilled(p, ImVec2(p.x + gutter - cw, p.y + pitch), IM_COL32(242, 191, 76, 70));  // the lesson cites it
+    dl->AddText(p, row.continuation ? mark_col : cited_row ? IM_COL32(242, 191, 76, 255) : text_col, num.c_str());
+    const std::string text = lead + line.substr(row.begin, row.end - row.begin);
+    dl->AddText(ImVec2(p.x + gutter, p.y), text_col, text.c_str());
   }
+  // What the view shows: its whole rows, and the line it starts on ("from line 37"; "top row cut"
+  // would be a row half under the view's top edge, which the scroll by whole rows avoids).
+  if (first_whole >= 0)
+    s.layout_report.add({"code", "rows", whole, visible, ImGui::GetFontSize(),
+                         std::string(top_cut ? "top row cut, " : "") + "from " + (rows_[first_whole].continuation ? "a continuation of " : "") + "line " +
+                             std::to_string(rows_[first_whole].line + 1)});
+  // The rows' height, and room under the last for the rest of the view, so that the file's end is
+  // reached on a whole row too (row nrows - visible at the top).
+  const float tail = nrows > visible ? std::max(0.0f, view_h + spacing - visible * pitch) : 0.0f;
+  ImGui::Dummy(ImVec2(1, std::max(1.0f, nrows * pitch - spacing + tail)));
   // Scroll (code_scroll): the current line and the lines the lesson cites, centred where they all
   // fit; else the cited lines; else from the first cited line, the others stated on a bar at the
   // view's edge ("line 38 below"), and in the layout report.
-  const float pad = ImGui::GetStyle().WindowPadding.y, view_h = ImGui::GetWindowHeight() - 2 * pad;
-  const int visible = std::max(1, static_cast<int>((view_h + ImGui::GetStyle().ItemSpacing.y) / lh));  // the last row needs no spacing under it
   const CodeScroll aim = code_scroll(rows_, cur_lines, cited, visible);
-  const int key = static_cast<int>(aim.top * 4) * 1000 + std::min(999, aim.span);
+  const int key = aim.top * 1000 + std::min(999, aim.span);
   float scroll = ImGui::GetScrollY();
   if (key != scrolled_to_) {
-    const float y = aim.top > 0 ? aim.top * lh + pad : 0.0f;  // row k's top at the view's top (rows start under the padding)
+    const float y = aim.top * pitch;  // row k where row 0 is at scroll 0: under the view's top padding
     scroll = std::clamp(y, 0.0f, std::max(0.0f, ImGui::GetScrollMaxY()));
     ImGui::SetScrollY(y);
     scrolled_to_ = key;
   }
   if (!cited.empty()) {
-    const int first = std::max(0, static_cast<int>(std::ceil((scroll - pad) / lh - 0.01f)));
+    const int first = std::max(0, static_cast<int>(std::ceil(scroll / pitch - 0.01f)));
     int in_view = 0;
     std::string note = cited_out_of_view(rows_, cited, first, visible, &in_view);
     const bool below = note.find("below") != std::string::npos;
@@ -199,10 +224,10 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     for (int l : cited) total += first_row_of(rows_, l) >= 0 ? 1 : 0;
     if (!note.empty()) {
       const ImVec2 wp = ImGui::GetWindowPos();
-      const float y = below ? wp.y + ImGui::GetWindowHeight() - lh - 1 : wp.y + 1;  // on the view's edge, over its last (first) row
+      const float y = below ? view_top + (visible - 1) * pitch : view_top;  // over the view's last (first) whole row
       const float x1 = wp.x + ImGui::GetWindowWidth() - ImGui::GetStyle().ScrollbarSize;
-      dl->AddRectFilled(ImVec2(wp.x, y), ImVec2(x1, y + lh), IM_COL32(40, 34, 16, 245));
-      dl->AddText(ImVec2(wp.x + gutter, y + (lh - ImGui::GetFontSize()) / 2), IM_COL32(242, 191, 76, 255), ("cited: " + note).c_str());
+      dl->AddRectFilled(ImVec2(wp.x, y - spacing / 2), ImVec2(x1, y + pitch - spacing / 2), IM_COL32(40, 34, 16, 245));
+      dl->AddText(ImVec2(wp.x + gutter, y + (pitch - spacing - ImGui::GetFontSize()) / 2), IM_COL32(242, 191, 76, 255), ("cited: " + note).c_str());
     }
     s.layout_report.add({"code", "cited lines", in_view, total, ImGui::GetFontSize(),
                          note.empty() ? "" : note + ": the cited lines span " + std::to_string(aim.span) + " rows, " + std::to_string(visible) + " in view"});

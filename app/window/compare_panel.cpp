@@ -33,10 +33,19 @@ void draw_side(ImDrawList* dl, const Trace& t, int step, const Rect& r, const st
   }
   const Step& st = t.steps[step];
   const StepTotals tot = step_totals(st);
-  char head[200];
-  std::snprintf(head, sizeof head, "%s: %d wavefronts, %d conflicts%s", name.c_str(), tot.wavefronts, tot.conflicts,
-                st.max_degree > 1 ? (", " + std::to_string(st.max_degree) + "-way").c_str() : "");
-  dl->AddText(ImVec2(r.x, r.y), ImGui::ColorConvertFloat4ToU32(color), fit_text(head, r.w).c_str());
+  // The side's heading in the longest form that fits, in whole words: its wavefronts, conflicts and
+  // degree; then without the degree; then the conflicts and the degree (what a conflict step is
+  // about: "A: 3 conflicts, 2-way", not "A: 6 wavefronts, 3 co.."); then the conflicts alone.
+  const std::string way = st.max_degree > 1 ? ", " + std::to_string(st.max_degree) + "-way" : "";
+  const std::string conflicts = std::to_string(tot.conflicts) + (tot.conflicts == 1 ? " conflict" : " conflicts");
+  const std::string wavefronts = std::to_string(tot.wavefronts) + (tot.wavefronts == 1 ? " wavefront, " : " wavefronts, ");
+  std::string head;
+  for (const std::string& form : {name + ": " + wavefronts + conflicts + way, name + ": " + wavefronts + conflicts, name + ": " + conflicts + way,
+                                  name + ": " + conflicts}) {
+    head = form;
+    if (ImGui::CalcTextSize(head.c_str()).x <= r.w) break;
+  }
+  dl->AddText(ImVec2(r.x, r.y), ImGui::ColorConvertFloat4ToU32(color), fit_words(head, r.w).c_str());
   float y = r.y + fh + 4;
   // The grid above, the bank x lane grid below; in a short panel the bank x lane grid alone, so its
   // column of conflicts (or its staircase without) keeps its room (the line over the sides says so).
@@ -179,9 +188,19 @@ void ComparePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     end_panel();
     return;
   }
-  ImGui::TextColored(ca, "%s", la.c_str());
-  flow_item(ImGui::CalcTextSize(lb.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2, false);
-  ImGui::TextColored(cb, "%s", lb.c_str());
+  // A side's line wider than the panel keeps its leading clause, the name ("A: scan-blelloch
+  // pad=harris", its work left out), not a word cut at the panel's edge ("in 18 st").
+  const float room = ImGui::GetContentRegionAvail().x;
+  int whole = 0;
+  auto fitted = [&](const std::string& l) {
+    if (ImGui::CalcTextSize(l.c_str()).x <= room) return ++whole, l;
+    return fit_words(l, room);
+  };
+  const std::string fa = fitted(la), fb = fitted(lb);
+  s.layout_report.add({"compare", "side names", whole, 2, ImGui::GetFontSize(), whole < 2 ? "cut to their leading clause: the work left out" : ""});
+  ImGui::TextColored(ca, "%s", fa.c_str());
+  flow_item(ImGui::CalcTextSize(fb.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2, false);
+  ImGui::TextColored(cb, "%s", fb.c_str());
   // What the totals' three numbers are, after the buttons where it fits.
   ImGui::PushFont(ui.fonts.small);
   const char* totals_caption = "totals: inst / wavefronts / conflicts";

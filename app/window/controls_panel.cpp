@@ -98,7 +98,16 @@ void ControlsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::InputInt("n", &f.n);
     ImGui::InputInt("seed", &f.seed);
   } else if (f.input_mode == 1) {
-    ImGui::InputText("values", f.input_text, sizeof f.input_text);
+    // The label counts the values ("n = 16", as the random input's n: a lesson's text says how
+    // many its list holds, and the field shows only the list's start).
+    int count = 0;
+    for (const char* c = f.input_text; *c;) {
+      while (*c == ',' || *c == ' ' || *c == '\t') ++c;
+      if (!*c) break;
+      ++count;
+      while (*c && *c != ',' && *c != ' ' && *c != '\t') ++c;
+    }
+    ImGui::InputText(("n = " + std::to_string(count) + "###values").c_str(), f.input_text, sizeof f.input_text);
   } else {
     const auto& presets = input_presets();
     f.preset = std::clamp(f.preset, 0, static_cast<int>(presets.size()) - 1);

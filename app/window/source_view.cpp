@@ -129,7 +129,10 @@ std::vector<CodeRow> wrap_code(const std::vector<std::string>& shown_lines, int 
       }
       // Break in the row's second half: after ", " or "; " (between arguments or clauses), else
       // after a blank, else after a punctuation mark, else at the row's end.
-      const int half = advance_chars(s, pos, room / 2);
+      // Never inside the line's indentation: a first row of blanks alone showed the line's number
+      // beside nothing (Hillis-Steele's line 38 in a narrow code panel at 1280x720 presenter).
+      const int text_start = pos == 0 && lead != std::string::npos ? static_cast<int>(lead) : pos;
+      const int half = std::max(advance_chars(s, pos, room / 2), text_start + 1);
       auto last_break = [&](auto ok) {
         for (int q = cut; q > half; --q)
           if (ok(q)) return q;
@@ -176,10 +179,12 @@ CodeScroll code_scroll(const std::vector<CodeRow>& rows, const std::set<int>& cu
     cit0 = cit0 < 0 ? r0 : std::min(cit0, r0);
     cit1 = std::max(cit1, r1);
   }
-  auto centred = [&](int a, int b) { return std::max(0.0f, (a + b + 1) * 0.5f - visible * 0.5f); };
+  // Rows [a, b] in the middle of the view, on whole rows: the extra row, where the free rows are
+  // odd, goes below.
+  auto centred = [&](int a, int b) { return std::max(0, a - (visible - (b - a + 1)) / 2); };
   if (cit0 < 0) {  // nothing cited: the current line a third down
     out.span = cur0 < 0 ? 0 : cur1 - cur0 + 1;
-    out.top = std::max(0.0f, std::max(0, cur0) - visible * 0.35f);
+    out.top = std::max(0, std::max(0, cur0) - static_cast<int>(visible * 0.35f));
     return out;
   }
   const int all0 = cur0 < 0 ? cit0 : std::min(cur0, cit0), all1 = std::max(cur1, cit1);
@@ -192,7 +197,7 @@ CodeScroll code_scroll(const std::vector<CodeRow>& rows, const std::set<int>& cu
   } else {  // the first cited line at the top; the rest said
     out.span = cit1 - cit0 + 1;
     out.fits = false;
-    out.top = static_cast<float>(cit0);
+    out.top = cit0;
   }
   return out;
 }

@@ -75,9 +75,9 @@ std::vector<int> cited_lines(const std::string& text, const std::string& path, b
 // they all fit in `visible` rows; else the cited lines alone, centred (the access's line is named
 // above the code); else from the first cited line down, as many as fit, the others stated
 // ("line 38 below"). Without cited lines: the current line a third down. `top` is the first row
-// shown (the wanted scroll, before the view clamps it at the file's end).
+// shown, a whole row (never half a line at the view's top; the view scrolls by whole rows).
 struct CodeScroll {
-  float top = 0;     // in rows
+  int top = 0;       // in rows
   int span = 0;      // rows from the first to the last row the view wants (cited and current)
   bool fits = true;  // the cited lines all fit in `visible` rows
 };

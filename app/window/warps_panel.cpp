@@ -324,9 +324,24 @@ std::vector<int> draw_instruction_picker(AppState& s, const Step& st, const Righ
                   wi.wavefronts == 1 ? "" : "s", wi.degree > 1 ? (std::to_string(wi.degree) + "-way").c_str() : "no conflict");
     return std::string(buf);
   };
+  // The picker's text: the instruction as its list names it, or, where its expression does not fit,
+  // by its line ("ld, line 36: 32 wavefronts, 32-way", not "ld.." at transpose step 3's 1280x720
+  // presenter width), then cut to whole words.
+  std::string picked;
+  if (!insts.empty()) {
+    const float room = rw - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x;
+    const WarpInstruction& wi = st.instructions[insts[s.selected_inst]];
+    const std::string op = access_op_name(wi.op), label = site_label(wi.site);
+    const size_t at_line = label.rfind(", line ");
+    picked = inst_name(s.selected_inst);
+    if (ImGui::CalcTextSize(picked.c_str()).x > room && wi.op != kShuffle && at_line != std::string::npos &&
+        picked.compare(0, op.size() + 1 + label.size(), op + " " + label) == 0)
+      picked = op + label.substr(at_line) + picked.substr(op.size() + 1 + label.size());
+    picked = fit_words(picked, room);
+  }
   if (insts.empty()) {
     ImGui::TextDisabled("no shared-memory instruction");
-  } else if (ImGui::BeginCombo("##inst", fit_words(inst_name(s.selected_inst), rw - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x).c_str())) {
+  } else if (ImGui::BeginCombo("##inst", picked.c_str())) {
     for (int i = 0; i < static_cast<int>(insts.size()); ++i)
       if (ImGui::Selectable(inst_name(i).c_str(), i == s.selected_inst)) s.selected_inst = i;
     ImGui::EndCombo();

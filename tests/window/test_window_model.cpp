@@ -282,6 +282,12 @@ TEST(CodeView, LongLinesWrapIntoRowsThatFit) {
   EXPECT_EQ(shown[0].substr(rows[1].begin, rows[1].end - rows[1].begin), "OP(sdata[tid], ");
   EXPECT_EQ(shown[0].substr(rows[2].begin, rows[2].end - rows[2].begin), "sdata[tid + s]);");
   EXPECT_EQ(rows[2].indent, 10);  // like the line, at most a third of the width
+  // A deeply indented line: its first row holds code, not the indentation's blanks alone.
+  const std::string deep = std::string(12, ' ') + "temp[pout*n + thid] = OP(temp[pin*n + thid - offset], temp[pin*n + thid]);";
+  const std::vector<CodeRow> dr = wrap_code({deep}, 20);
+  ASSERT_GE(dr.size(), 2u);
+  EXPECT_NE(deep.substr(dr[0].begin, dr[0].end - dr[0].begin).find_first_not_of(' '), std::string::npos);
+  EXPECT_EQ(dr[0].begin, 0);
   EXPECT_EQ(wrap_code({"abc"}, 40).size(), 1u);
   EXPECT_EQ(wrap_code({std::string(100, 'x')}, 40).size(), 3u);  // no break point: cut at the width
 }
@@ -321,6 +327,12 @@ TEST(CodeView, CitedLinesAreInViewOrStated) {
   EXPECT_EQ(cited_out_of_view(rows, {35}, row(35), 2, &in_view), "");  // 3 rows from the top of 2: its number and start
   EXPECT_EQ(in_view, 1);
   EXPECT_EQ(cited_out_of_view(rows, {35}, row(35) - 1, 2, &in_view), "line 36 below");
+  // Whole rows (issue 24: at 1280x720 presenter the code's top line was half cut): one cited line
+  // in 5 rows has two above and two below it; in 6 rows, the odd free row below it.
+  EXPECT_EQ(code_scroll(rows, {}, {38}, 5).top, row(38) - 2);
+  EXPECT_EQ(code_scroll(rows, {}, {38}, 6).top, row(38) - 2);
+  EXPECT_EQ(code_scroll(rows, {38}, {38}, 4).top, row(38) - 1);
+  EXPECT_EQ(code_scroll(rows, {}, {1}, 9).top, 0);  // never above the file's start
   // Nothing cited: the current line a third down, as before.
   CodeScroll d = code_scroll(rows, {50}, {}, 9);
   EXPECT_GT(d.top, row(50) - 9);
