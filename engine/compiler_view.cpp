@@ -472,16 +472,22 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       if (in == v.lines.end()) continue;
       std::vector<int> free;
       for (int s : sites)
-        if (t.sites[s].vector_group < 0 && t.sites[s].vector_width == 1 && t.sites[s].words() == 1) free.push_back(s);
+        if (t.sites[s].vector_group < 0 && t.sites[s].vector_width == 1 && t.sites[s].bytes == 4) free.push_back(s);
       int extra = static_cast<int>(sites.size()) - static_cast<int>(in->second.size());
       if (extra <= 0 || free.size() < 2) continue;
       std::sort(free.begin(), free.end(), [&](int a, int b) { return std::tie(t.sites[a].line, t.sites[a].col) < std::tie(t.sites[b].line, t.sites[b].col); });
-      std::set<std::string> seen_text;
+      // (written the same and reading the same word: `part[0].count` and `part[0].sum` are one
+      // array element's two words, two loads)
+      std::map<std::pair<std::string, int>, int> seen_text;
+      auto word_of = [&](int s) {
+        auto w = first_word.lower_bound({s, std::numeric_limits<int>::min()});
+        return w == first_word.end() || w->first.first != s ? -1 : w->second;
+      };
       bool removed = false;
       for (int s : free) {
         const std::string text = text_of(s);
         if (text.empty()) continue;
-        if (seen_text.insert(text).second || extra <= 0) continue;
+        if (seen_text.emplace(std::make_pair(text, word_of(s)), s).second || extra <= 0) continue;
         t.sites[s].vector_width = 0;  // the bank model issues no instruction for it
         --extra;
         removed = true;
