@@ -274,26 +274,11 @@ void analyze_banks(Trace& trace) {
         continue;
       }
       const int g = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].vector_group : -1;
-      if (g >= 0 && sw > 1 && trace.sites[a.site].vector_width > sw) {
-        // Whole int2s that ptxas joins into 16-byte accesses (LDS.128/STS.128 in the SASS): each
-        // aligned 16-byte block is one lane of one instruction, whichever int2 of it comes first
-        // (a loop's iterations j = 3, 0 reading one block).
-        const int w = trace.sites[a.site].vector_width;
-        Run& b = blocks[{g, a.word / w}];
-        if (b.inst && b.len < w && b.op == a.op) {
-          ++b.len;
-          add_lane(*b.inst);
-          continue;
-        }
-        WarpInstruction& wi = instruction(nsites + g, w);
-        b = Run{a.word / w * w, 1, a.op, &wi};
-        add_lane(wi);
-        continue;
-      }
       if (g >= 0 && trace.sites[a.site].vector_width > 1) {
-        // 4-byte accesses the compiler joins into 8- or 16-byte ones: each aligned block of the
-        // width is one lane of one instruction, in whatever order the thread's accesses reach its
-        // words (an unrolled loop running j = 3, 2, 1, 0 over one block: one LDS.128).
+        // Accesses the compiler joins into 8- or 16-byte ones (4-byte words, or whole int2s that
+        // ptxas joins into LDS.128/STS.128): each aligned block of the width is one lane of one
+        // instruction, in whatever order the thread's accesses reach its words (an unrolled loop
+        // running j = 3, 2, 1, 0 over one block; a loop's int2s j = 3, 0 of one block).
         const int w = trace.sites[a.site].vector_width;
         Run& b = blocks[{g, a.word / w}];
         if (b.inst && b.len < w && b.op == a.op) {
@@ -306,20 +291,9 @@ void analyze_banks(Trace& trace) {
         add_lane(wi);
         continue;
       }
-      if (g >= 0) {
-        const int w = trace.sites[a.site].vector_width;
-        Run& run = runs[g];
-        if (run.inst && run.len < w && run.op == a.op && a.word == run.start + run.len) {
-          ++run.len;
-          add_lane(*run.inst);
-          continue;
-        }
-        if (a.word % w == 0) {
-          WarpInstruction& wi = instruction(nsites + g, w);
-          run = Run{a.word, 1, a.op, &wi};
-          add_lane(wi);
-          continue;
-        }
+      if (g >= 0) {  // width 1: the group's sites are one instruction (an if/else's two arms)
+        add_lane(instruction(nsites + g, 1));
+        continue;
       }
       add_lane(instruction(a.site, 1));
     }
