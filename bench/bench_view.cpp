@@ -80,6 +80,8 @@ const std::vector<TimingPreset>& timing_presets() {
     v.push_back({"scan-vs-cub", "scan: ours vs CUB vs copy", {"scan-best", "cub-scan", "copy"}, ""});
     v.push_back({"compaction-vs-cub", "compaction: ours vs CUB vs copy",
                  {"compact-best", "cub-select", "compact-flagged", "cub-select-flagged", "compact-partition", "cub-partition", "copy"}, ""});
+    // What a fast scan buys: the device-wide compaction and radix sort against CUB's, and the copy.
+    v.push_back({"applications-vs-cub", "applications: ours vs CUB vs copy", {"compact-best", "cub-select", "sort-onesweep", "cub-sort-keys", "copy"}, ""});
     TimingPreset sources{"sources", "the sources' strategies", {}, ""};
     for (const auto& s : device::strategies())  // the registry's source column cites the document a strategy comes from
       if (document_cited_first(s.source) && !s.tuning()) sources.series.push_back(s.id);
@@ -215,9 +217,26 @@ int default_recording(const RecordingList& list, const std::string& gpu_name, co
     for (size_t i = 0; i < list.files.size(); ++i)
       if (list.files[i].results.device == gpu_name && (best < 0 || key(list.files[i]) > key(list.files[best]))) best = static_cast<int>(i);
   if (best >= 0) return best;
+  int fallback = -1;
   for (size_t i = 0; i < list.files.size(); ++i)
-    if (std::filesystem::path(list.files[i].path).filename() == fallback_file) return static_cast<int>(i);
-  return -1;
+    if (std::filesystem::path(list.files[i].path).filename() == fallback_file) fallback = static_cast<int>(i);
+  if (fallback < 0) return -1;
+  // No recording of this machine's GPU: the fallback, unless another holds more of the series (the
+  // applications preset: only the compaction recordings have compact-best and cub-select).
+  auto held = [&](int i) { return series.size() - missing_series(list.files[i].results, series).size(); };
+  for (size_t i = 0; i < list.files.size(); ++i) {
+    const int ii = static_cast<int>(i);
+    if (held(ii) <= held(fallback)) continue;
+    if (best < 0 || std::make_tuple(held(ii), key(list.files[i])) > std::make_tuple(held(best), key(list.files[best]))) best = ii;
+  }
+  return best >= 0 ? best : fallback;
+}
+
+std::vector<std::string> series_in_no_recording(const RecordingList& list, const std::vector<std::string>& series) {
+  std::vector<std::string> out;
+  for (const auto& id : series)
+    if (std::all_of(list.files.begin(), list.files.end(), [&](const Recording& rec) { return !missing_series(rec.results, {id}).empty(); })) out.push_back(id);
+  return out;
 }
 
 std::vector<std::string> sweep_kernels(const std::vector<std::string>& shown, bool gpu) {
@@ -227,6 +246,7 @@ std::vector<std::string> sweep_kernels(const std::vector<std::string>& shown, bo
     if (!k) continue;
     want.insert(id);
     if (k->sort != BenchSort::None) want.insert(bench_detail::sort_cub_counterpart(k->sort));
+    else if (k->select != BenchSelect::None) want.insert(bench_detail::select_cub_counterpart(k->select));
     else if (id != "copy") want.insert(k->scan ? (k->inclusive ? "cub-scan-inclusive" : "cub-scan") : "cub-reduce");
     want.insert("copy");
   }
