@@ -64,7 +64,9 @@ BenchPoint point(const std::string& kernel, BenchFamily f, long long n, double m
 
 TEST(TimingPresets, NameSeriesOfTheShippedRecordings) {
   ASSERT_EQ(timing_presets().size(), 7u);
+  std::vector<std::string> ids;
   for (const auto& p : timing_presets()) {
+    ids.push_back(p.id);
     EXPECT_FALSE(p.series.empty()) << p.id;
     const bool compaction = p.id == "compaction-vs-cub" || p.id == "applications-vs-cub";
     const std::string file = compaction ? "h100-compact-int.json" : "h200-int.json";
@@ -81,6 +83,7 @@ TEST(TimingPresets, NameSeriesOfTheShippedRecordings) {
   EXPECT_EQ(find_timing_preset("reduce-vs-cub")->series, (std::vector<std::string>{"reduce-best", "cub-reduce", "copy"}));
   EXPECT_EQ(find_timing_preset("harris-table2")->series, (std::vector<std::string>{"cpu-sequential-scan", "scan-propagate", "scan-best", "cub-scan", "copy"}));
   EXPECT_EQ(find_timing_preset("nonesuch"), nullptr);
+  EXPECT_EQ(ids, timing_preset_names());  // the list a lesson's timing-preset is checked against
   EXPECT_EQ(find_timing_preset("applications: ours vs CUB vs copy")->series,
             (std::vector<std::string>{"compact-best", "cub-select", "sort-onesweep", "cub-sort-keys", "copy"}));
 }
