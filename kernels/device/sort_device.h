@@ -76,15 +76,8 @@ SS_HD int radix_digit(uint32_t k, int pass) {
   return static_cast<int>((radix_order<K>(k) >> (kRadixBits * pass)) & (kRadixDigits - 1));
 }
 
-// The warp match's arithmetic: the lanes in a group of equal digits (a mask), its leader (the
-// highest lane), and how many lanes of a mask there are.
-SS_HD int match_popc(unsigned m) {
-#if defined(__CUDA_ARCH__)
-  return __popc(m);
-#else
-  return __builtin_popcount(m);
-#endif
-}
+// The warp match's leader: the highest lane of a group of equal digits (a mask; its size is
+// popcount32, block_steps.h).
 SS_HD int match_leader(unsigned peers) {
 #if defined(__CUDA_ARCH__)
   return 31 - __clz(peers);
@@ -278,21 +271,19 @@ struct OnesweepTile {
     auto total = b.template regs<int>();
     auto other = b.template regs<int>();
     const long long tile = g.block;
-    const long long tile_first = tile * kTile;
-    const bool full = tile_first + kTile <= a.n;
-    const int count = full ? kTile : static_cast<int>(a.n - tile_first);
+    const TileSpan span = tile_span(tile, kTile, a.n);
     // 1. the warps' digit counters to zero; keys (and values) in, warp-striped
     b.threads([&](int tid) {
       for (int i = tid; i < kWarps * kRadixDigits; i += THREADS) whist.store(i, 0);
-      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + tile_first, count, full);
-      if (PAIRS) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + tile_first, count, full);
+      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + span.first, span.count, span.full);
+      if (PAIRS) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, span.count, span.full);
     });
     b.sync();  // counters zeroed
     // 2. each warp ranks item k of its lanes among the equal digits, k = 0, 1, ... (input order)
     SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
       b.threads([&](int tid) {
         const int lane = tid % kWarpSize, warp = tid / kWarpSize;
-        const bool valid = full || warp * kWarpItems + k * kWarpSize + lane < count;
+        const bool valid = span.full || warp * kWarpItems + k * kWarpSize + lane < span.count;
         const int d = valid ? radix_digit<K>(keys[tid][k], a.pass) : kRadixDigits;  // past n: a digit of its own, never counted
         const int at = warp * kRadixDigits + d;
 #if defined(__CUDA_ARCH__)
@@ -301,7 +292,7 @@ struct OnesweepTile {
         int before = 0;
         if (lane == leader && valid) {
           before = whist.load(at);
-          whist.store(at, before + match_popc(peers));
+          whist.store(at, before + popcount32(peers));
         }
         before = __shfl_sync(0xffffffffu, before, leader);
 #else
@@ -310,14 +301,14 @@ struct OnesweepTile {
         unsigned peers = 0;
         for (int j = 0; j < kWarpSize; ++j) {
           const int t = warp * kWarpSize + j;
-          const bool valid_j = full || warp * kWarpItems + k * kWarpSize + j < count;
+          const bool valid_j = span.full || warp * kWarpItems + k * kWarpSize + j < span.count;
           if ((valid_j ? radix_digit<K>(keys[t][k], a.pass) : kRadixDigits) == d) peers |= 1u << j;
         }
         const int leader = match_leader(peers);
         const int before = valid ? whist.load(at) : 0;
-        if (lane == leader && valid) whist.store(at, before + match_popc(peers));
+        if (lane == leader && valid) whist.store(at, before + popcount32(peers));
 #endif
-        place[tid][k] = before + match_popc(peers & ((1u << lane) - 1u));  // the group's lanes below this one
+        place[tid][k] = before + popcount32(peers & ((1u << lane) - 1u));  // the group's lanes below this one
       });
       b.warp_sync();
     }
@@ -346,7 +337,7 @@ struct OnesweepTile {
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, warp = tid / kWarpSize;
       SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
-        if (!full && warp * kWarpItems + k * kWarpSize + lane >= count) continue;
+        if (!span.full && warp * kWarpItems + k * kWarpSize + lane >= span.count) continue;
         const int d = radix_digit<K>(keys[tid][k], a.pass);
         place[tid][k] += dstart.load(d) + whist.load(warp * kRadixDigits + d);
         exch.store(place[tid][k], keys[tid][k]);
@@ -359,7 +350,7 @@ struct OnesweepTile {
     // 6. the sorted tile out: consecutive threads at consecutive elements
     b.threads([&](int tid) {
       write_sorted_keys<THREADS, ITEMS, K>(
-          a, tid, count, full, [&](int j) { return exch.load(j); }, [&](int d) { return dout.load(d); },
+          a, tid, span.count, span.full, [&](int j) { return exch.load(j); }, [&](int d) { return dout.load(d); },
           [&](int i, int, int to) {
             if (PAIRS) dest[tid][i] = to;
           });
@@ -369,10 +360,10 @@ struct OnesweepTile {
       b.threads([&](int tid) {
         const int lane = tid % kWarpSize, warp = tid / kWarpSize;
         SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if (full || warp * kWarpItems + k * kWarpSize + lane < count) exch.store(place[tid][k], vals[tid][k]);
+          if (span.full || warp * kWarpItems + k * kWarpSize + lane < span.count) exch.store(place[tid][k], vals[tid][k]);
       });
       b.sync();  // the values sorted in the exchange
-      b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, count, full, [&](int j) { return exch.load(j); }, dest[tid]); });
+      b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, span.count, span.full, [&](int j) { return exch.load(j); }, dest[tid]); });
     }
   }
 };
@@ -471,7 +462,7 @@ SS_HD int match_place(const Shared<int>& whist, const Keys& keys, int tid, int k
   const unsigned peers = __match_any_sync(0xffffffffu, d);
   const int leader = match_leader(peers);
   int first = 0;
-  if (lane == leader && valid) first = atomicAdd(whist.data + warp * kRadixDigits + d, match_popc(peers));
+  if (lane == leader && valid) first = atomicAdd(whist.data + warp * kRadixDigits + d, popcount32(peers));
   first = __shfl_sync(0xffffffffu, first, leader);  // the shuffle orders this item's add before the next item's
 #else
   // The warp's match, lane by lane (the leader, the highest lane, comes last: see OnesweepTile).
@@ -483,9 +474,9 @@ SS_HD int match_place(const Shared<int>& whist, const Keys& keys, int tid, int k
   }
   const int leader = match_leader(peers);
   const int first = valid ? whist.load(warp * kRadixDigits + d) : 0;
-  if (lane == leader && valid) whist.store(warp * kRadixDigits + d, first + match_popc(peers));
+  if (lane == leader && valid) whist.store(warp * kRadixDigits + d, first + popcount32(peers));
 #endif
-  return valid ? first + match_popc(peers & below) : -1;
+  return valid ? first + popcount32(peers & below) : -1;
 }
 
 // VEXCH (pairs): the values loaded with the keys and stored to a second exchange at the keys'
@@ -530,19 +521,17 @@ struct OnesweepTileV2 {
     auto total = b.template regs<int>();
     auto other = b.template regs<int>();
     const long long tile = g.block;
-    const long long tile_first = tile * kTile;
-    const bool full = tile_first + kTile <= a.n;
-    const int count = full ? kTile : static_cast<int>(a.n - tile_first);
+    const TileSpan span = tile_span(tile, kTile, a.n);
     b.threads([&](int tid) {
-      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + tile_first, count, full);
-      if (kValueExchange) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + tile_first, count, full);
+      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + span.first, span.count, span.full);
+      if (kValueExchange) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, span.count, span.full);
     });
-    early_counts<THREADS, ITEMS, K>(b, whist, wt, keys, cnt, val, total, other, a.pass, count, full, [&](int d, int c) {
+    early_counts<THREADS, ITEMS, K>(b, whist, wt, keys, cnt, val, total, other, a.pass, span.count, span.full, [&](int d, int c) {
       store_status(a.status + tile * kRadixDigits + d, pack_status(a.tag, tile == 0 ? kFlagPrefix : kFlagAggregate, c));
     });
     SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
       b.threads([&](int tid) {
-        const int at = match_place<ITEMS, K>(whist, keys, tid, k, a.pass, count, full);
+        const int at = match_place<ITEMS, K>(whist, keys, tid, k, a.pass, span.count, span.full);
         if (at >= 0) {
           exch.store(at, keys[tid][k]);
           if (kValueExchange) vexch.store(at, vals[tid][k]);
@@ -553,13 +542,13 @@ struct OnesweepTileV2 {
     }
     if (kLateValues) {
       // the values' loads, in flight during the look-back
-      b.threads([&](int tid) { load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + tile_first, count, full); });
+      b.threads([&](int tid) { load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, span.count, span.full); });
     }
     b.threads([&](int tid) { digit_out_offset(a, tile, tid, cnt[tid], val[tid], dout); });
     b.sync();  // the sorted tile and the out offsets in shared memory
     b.threads([&](int tid) {
       write_sorted_keys<THREADS, ITEMS, K>(
-          a, tid, count, full, [&](int j) { return exch_p[j]; }, [&](int d) { return dout_p[d]; },
+          a, tid, span.count, span.full, [&](int j) { return exch_p[j]; }, [&](int d) { return dout_p[d]; },
           [&](int i, int j, int to) {
             if (kValueExchange) a.vals_out[to] = vexch_p[j];
             if (kLateValues) dest[tid][i] = to;
@@ -572,7 +561,7 @@ struct OnesweepTileV2 {
           if (place[tid][k] >= 0) exch.store(place[tid][k], vals[tid][k]);
       });
       b.sync();  // the values sorted in the exchange
-      b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, count, full, [&](int j) { return exch_p[j]; }, dest[tid]); });
+      b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, span.count, span.full, [&](int j) { return exch_p[j]; }, dest[tid]); });
     }
   }
 };
