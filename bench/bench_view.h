@@ -75,13 +75,18 @@ std::string recording_label(const Recording& r);
 // The recording to open: one of the machine's GPU (`gpu_name`, "" without one): int before float,
 // then the one holding the most of `series`, then the most points; else the file named
 // `fallback_file`, unless another recording holds more of `series` (then the one holding the
-// most, int before float, then the most points); -1 when there is neither a recording of the GPU
-// nor the fallback.
+// most: of the fallback's device first, then int before float, then the most points); -1 when
+// there is neither a recording of the GPU nor the fallback.
 int default_recording(const RecordingList& list, const std::string& gpu_name, const std::vector<std::string>& series,
                       const std::string& fallback_file = "h200-int.json");
 // Those of `series` that no recording of the list has a timed point of (the sorts, until a GPU
 // sweep of them is shipped).
 std::vector<std::string> series_in_no_recording(const RecordingList& list, const std::vector<std::string>& series);
+// What the timing panel says of `missing` (shown series the shown recording lacks), in plain words:
+// those another recording of the list has, and which one holds the most of them ("compact-best and
+// cub-select: in h100-compact-int.json (NVIDIA H100 80GB HBM3); File... opens it."), then those no
+// recording has ("No shipped recording has ... yet: Run sweep times them on a GPU."); "" for none.
+std::string missing_series_note(const RecordingList& list, const std::vector<std::string>& missing);
 
 // The kernels a sweep of `shown` times: those series, the CUB series they are set against and the
 // copy (the ratio view's references), in bench_kernels() order; with no GPU only the CPU ones.

@@ -183,13 +183,11 @@ void TimingPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImFont* legend_font = compact ? ImGui::GetFont() : big;
   if (!compact && draw_series_legend(nullptr, p0.x, p0.x, y, right, legend, big, text) - y > 2.6f * big->FontSize) legend_font = ImGui::GetFont();
   y = draw_series_legend(dl, p0.x, legend_x, y, right, legend, legend_font, text) + 0.3f * fh;
-  // Series no shipped recording has (the sorts until a GPU's sweep of them ships): said plainly,
-  // not left to an empty line in the plots.
-  const std::vector<std::string> nowhere = series_in_no_recording(timing_recordings(s), missing);
-  if (!nowhere.empty()) {
-    std::string names;
-    for (size_t i = 0; i < nowhere.size(); ++i) names += (i == 0 ? "" : i + 1 == nowhere.size() ? " and " : ", ") + nowhere[i];
-    const std::string note = "No shipped recording has " + names + " yet: Run sweep times " + (nowhere.size() == 1 ? "it" : "them") + " on a GPU.";
+  // Shown series this recording lacks: which shipped recording has them, or that none has (a
+  // preset whose series no one recording holds: the applications'), said plainly, not left to an
+  // empty line in the plots.
+  const std::string note = missing_series_note(timing_recordings(s), missing);
+  if (!note.empty()) {
     for (const std::string& line : wrap_words(note, avail.x, 2)) {
       dl->AddText(ImVec2(p0.x, y), IM_COL32(255, 200, 90, 255), line.c_str());
       y += fh * 1.15f;
