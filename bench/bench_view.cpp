@@ -13,6 +13,7 @@
 #include "bench/bench_detail.h"
 #include "engine/catalogue.h"
 #include "engine/sources.h"
+#include "engine/vocab.h"
 #include "kernels/device/strategies.h"
 
 namespace scanscope {
@@ -80,6 +81,8 @@ const std::vector<TimingPreset>& timing_presets() {
     v.push_back({"scan-vs-cub", "scan: ours vs CUB vs copy", {"scan-best", "cub-scan", "copy"}, ""});
     v.push_back({"compaction-vs-cub", "compaction: ours vs CUB vs copy",
                  {"compact-best", "cub-select", "compact-flagged", "cub-select-flagged", "compact-partition", "cub-partition", "copy"}, ""});
+    // What a fast scan buys: the device-wide compaction and radix sort against CUB's, and the copy.
+    v.push_back({"applications-vs-cub", "applications: ours vs CUB vs copy", {"compact-best", "cub-select", "sort-onesweep", "cub-sort-keys", "copy"}, ""});
     TimingPreset sources{"sources", "the sources' strategies", {}, ""};
     for (const auto& s : device::strategies())  // the registry's source column cites the document a strategy comes from
       if (document_cited_first(s.source) && !s.tuning()) sources.series.push_back(s.id);
@@ -215,9 +218,54 @@ int default_recording(const RecordingList& list, const std::string& gpu_name, co
     for (size_t i = 0; i < list.files.size(); ++i)
       if (list.files[i].results.device == gpu_name && (best < 0 || key(list.files[i]) > key(list.files[best]))) best = static_cast<int>(i);
   if (best >= 0) return best;
+  int fallback = -1;
   for (size_t i = 0; i < list.files.size(); ++i)
-    if (std::filesystem::path(list.files[i].path).filename() == fallback_file) return static_cast<int>(i);
-  return -1;
+    if (std::filesystem::path(list.files[i].path).filename() == fallback_file) fallback = static_cast<int>(i);
+  if (fallback < 0) return -1;
+  // No recording of this machine's GPU: the fallback, unless another holds more of the series (the
+  // applications preset: the sorts' and the compactions' recordings hold three of its five); of
+  // those holding the most, one of the fallback's device first.
+  auto held = [&](int i) { return series.size() - missing_series(list.files[i].results, series).size(); };
+  auto rank = [&](int i) { return std::make_tuple(held(i), list.files[i].results.device == list.files[fallback].results.device, key(list.files[i])); };
+  for (size_t i = 0; i < list.files.size(); ++i) {
+    const int ii = static_cast<int>(i);
+    if (held(ii) <= held(fallback)) continue;
+    if (best < 0 || rank(ii) > rank(best)) best = ii;
+  }
+  return best >= 0 ? best : fallback;
+}
+
+std::string missing_series_note(const RecordingList& list, const std::vector<std::string>& missing) {
+  const std::vector<std::string> nowhere = series_in_no_recording(list, missing);
+  std::vector<std::string> elsewhere;
+  for (const auto& id : missing)
+    if (std::find(nowhere.begin(), nowhere.end(), id) == nowhere.end()) elsewhere.push_back(id);
+  std::string note;
+  if (!elsewhere.empty()) {
+    int best = -1;
+    size_t best_held = 0;
+    for (size_t i = 0; i < list.files.size(); ++i) {  // the one holding the most; int first on a tie
+      const size_t held = elsewhere.size() - missing_series(list.files[i].results, elsewhere).size();
+      const bool better = best < 0 || held > best_held ||
+                          (held == best_held && list.files[i].results.type == ValueType::Int && list.files[best].results.type != ValueType::Int);
+      if (held > 0 && better) best = static_cast<int>(i), best_held = held;
+    }
+    const Recording& rec = list.files[best];
+    std::vector<std::string> there, rest;
+    for (const auto& id : elsewhere) (missing_series(rec.results, {id}).empty() ? there : rest).push_back(id);
+    note = name_list(there, ", ", " and ") + ": in " + std::filesystem::path(rec.path).filename().string() + " (" + rec.results.device + "); File... opens it.";
+    if (!rest.empty()) note += " " + name_list(rest, ", ", " and ") + ": in other shipped recordings.";
+  }
+  if (!nowhere.empty())
+    note += std::string(note.empty() ? "" : " ") + "No shipped recording has " + name_list(nowhere, ", ", " and ") + " yet: Run sweep times " + (nowhere.size() == 1 ? "it" : "them") + " on a GPU.";
+  return note;
+}
+
+std::vector<std::string> series_in_no_recording(const RecordingList& list, const std::vector<std::string>& series) {
+  std::vector<std::string> out;
+  for (const auto& id : series)
+    if (std::all_of(list.files.begin(), list.files.end(), [&](const Recording& rec) { return !missing_series(rec.results, {id}).empty(); })) out.push_back(id);
+  return out;
 }
 
 std::vector<std::string> sweep_kernels(const std::vector<std::string>& shown, bool gpu) {
@@ -227,6 +275,7 @@ std::vector<std::string> sweep_kernels(const std::vector<std::string>& shown, bo
     if (!k) continue;
     want.insert(id);
     if (k->sort != BenchSort::None) want.insert(bench_detail::sort_cub_counterpart(k->sort));
+    else if (k->select != BenchSelect::None) want.insert(bench_detail::select_cub_counterpart(k->select));
     else if (id != "copy") want.insert(k->scan ? (k->inclusive ? "cub-scan-inclusive" : "cub-scan") : "cub-reduce");
     want.insert("copy");
   }

@@ -18,7 +18,8 @@ struct TimingPreset {
   std::vector<std::string> series;  // bench kernel ids, in legend order
   std::string bench_preset;         // run_bench's preset whose sizes a sweep uses ("" for 2^10..2^22)
 };
-// reduce-vs-cub, scan-vs-cub, sources (every registry strategy whose source column cites one of
+// reduce-vs-cub, scan-vs-cub, compaction-vs-cub, applications-vs-cub (compact-best and
+// sort-onesweep against their CUB rows and the copy), sources (every registry strategy whose source column cites one of
 // the five documents of engine/sources.h), harris-table2 and oancea (the series of `scanscope bench
 // --preset`).
 const std::vector<TimingPreset>& timing_presets();
@@ -73,9 +74,19 @@ RecordingList list_recordings(const std::string& dir);
 std::string recording_label(const Recording& r);
 // The recording to open: one of the machine's GPU (`gpu_name`, "" without one): int before float,
 // then the one holding the most of `series`, then the most points; else the file named
-// `fallback_file`; -1 when there is neither.
+// `fallback_file`, unless another recording holds more of `series` (then the one holding the
+// most: of the fallback's device first, then int before float, then the most points); -1 when
+// there is neither a recording of the GPU nor the fallback.
 int default_recording(const RecordingList& list, const std::string& gpu_name, const std::vector<std::string>& series,
                       const std::string& fallback_file = "h200-int.json");
+// Those of `series` that no recording of the list has a timed point of (the sorts, until a GPU
+// sweep of them is shipped).
+std::vector<std::string> series_in_no_recording(const RecordingList& list, const std::vector<std::string>& series);
+// What the timing panel says of `missing` (shown series the shown recording lacks), in plain words:
+// those another recording of the list has, and which one holds the most of them ("compact-best and
+// cub-select: in h100-compact-int.json (NVIDIA H100 80GB HBM3); File... opens it."), then those no
+// recording has ("No shipped recording has ... yet: Run sweep times them on a GPU."); "" for none.
+std::string missing_series_note(const RecordingList& list, const std::vector<std::string>& missing);
 
 // The kernels a sweep of `shown` times: those series, the CUB series they are set against and the
 // copy (the ratio view's references), in bench_kernels() order; with no GPU only the CPU ones.

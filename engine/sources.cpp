@@ -67,4 +67,9 @@ std::string current_kernel_id(const std::string& id) {
 
 std::string current_timing_preset(const std::string& id) { return id == "seeds" ? "sources" : id; }
 
+const std::vector<std::string>& timing_preset_names() {
+  static const std::vector<std::string> names = {"reduce-vs-cub", "scan-vs-cub", "compaction-vs-cub", "applications-vs-cub", "sources", "harris-table2", "oancea"};
+  return names;
+}
+
 }  // namespace scanscope

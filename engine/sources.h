@@ -33,5 +33,8 @@ const std::vector<std::pair<std::string, std::string>>& renamed_kernel_ids();
 std::string current_kernel_id(const std::string& id);
 // The same for the timing panel's presets (--timing-preset): "seeds" is now "sources".
 std::string current_timing_preset(const std::string& id);
+// The ids of the timing panel's presets (bench_view.h's timing_presets(), in its order; a test
+// keeps the two equal), for what checks a name without the bench library: a lesson's timing-preset.
+const std::vector<std::string>& timing_preset_names();
 
 }  // namespace scanscope

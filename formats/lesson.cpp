@@ -1,6 +1,7 @@
 // Lesson file parser: every problem is reported with its file and line.
 #include "formats/lesson.h"
 
+#include <algorithm>
 #include <ctype.h>
 #include <dirent.h>
 #include <set>
@@ -25,7 +26,7 @@ KeyFileSyntax lesson_syntax() {
   s.kind = "lesson";
   s.block = "step";
   s.head_keys = {"lesson", "title", "source"};
-  s.block_keys = {"kernel", "at", "panels", "compare-pad", "compare-kernel", "view", "timing-view", "exercise", "text", "question", "answer", "numbers-ok"};
+  s.block_keys = {"kernel", "at", "panels", "compare-pad", "compare-kernel", "view", "timing-view", "timing-preset", "exercise", "text", "question", "answer", "numbers-ok"};
   for (const auto& k : request_keys()) s.block_keys.insert(k);
   return s;
 }
@@ -94,6 +95,16 @@ void finish_step(const KeyBlock& b, LessonStep& st) {
     if (st.view != "timing") fail(line_of("timing-view"), "timing-view: needs view: timing in the same step");
     if (st.timing_view != "time" && st.timing_view != "ratio")
       fail(line_of("timing-view"), "timing-view: '" + st.timing_view + "' is not time or ratio");
+  }
+  if (kv.count("timing-preset")) {
+    st.timing_preset = current_timing_preset(get("timing-preset"));
+    if (st.view != "timing") fail(line_of("timing-preset"), "timing-preset: needs view: timing in the same step");
+    const auto& names = timing_preset_names();
+    if (std::find(names.begin(), names.end(), st.timing_preset) == names.end()) {
+      std::string list;
+      for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+      fail(line_of("timing-preset"), "timing-preset: '" + get("timing-preset") + "' is not one of " + list);
+    }
   }
   if (kv.count("panels")) {
     st.panels = get("panels");

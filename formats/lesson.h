@@ -16,10 +16,12 @@
 //   question: What will the next level hold?
 //   answer: 20 16
 // Step keys: kernel n threads banks warp-issue pad op type scan input seed bits define at panels
-// compare-pad compare-kernel view (float-order, histeq, timing) timing-view exercise text question
+// compare-pad compare-kernel view (float-order, histeq, timing) timing-view timing-preset exercise text question
 // answer.
 // timing-view: with view: timing, the timing panel's plots: time (ms and GB/s) or ratio (x CUB and
 //   the share of the copy, the "ratios" box); without it the panel keeps the view it had.
+// timing-preset: with view: timing, the timing panel's preset by its id (--timing-preset's names),
+//   and the shipped recording that holds the most of its series; without it the series stay.
 // exercise: names an exercise of assets/exercises/ (docs/exercises.md) the step offers to the
 //   student (the step still shows its kernel or view); load_lessons checks the name against the
 //   exercises folder beside the lessons folder, where there is one.
@@ -91,6 +93,7 @@ struct LessonStep {
   std::string compare_pad, compare_kernel;
   std::string view;          // "", "float-order", "histeq", "timing"
   std::string timing_view;   // with view timing: "time" or "ratio" (the "ratios" box); "": as it was
+  std::string timing_preset; // with view timing: the timing panel's preset (its id); "": as it was
   std::string text, question, answer;
   std::string exercise;      // an exercise to try here ("": none)
   int exercise_line = 0;     // where the step names it

@@ -141,6 +141,11 @@ TEST(Lessons, MalformedFilesNameFileAndLine) {
   EXPECT_NE(lesson_error(head + "step: a\nview: histeq\ntiming-view: ratio\ntext: t\n").find("bad.lesson:5: timing-view: needs view: timing"),
             std::string::npos);
   EXPECT_EQ(parse_lesson(head + "step: a\nview: timing\ntiming-view: ratio\ntext: t\n", "ok.lesson").steps[0].timing_view, "ratio");
+  EXPECT_NE(lesson_error(head + "step: a\nview: timing\ntiming-preset: fastest\ntext: t\n").find("bad.lesson:5: timing-preset: 'fastest' is not one of reduce-vs-cub, scan-vs-cub"),
+            std::string::npos);
+  EXPECT_NE(lesson_error(head + "step: a\nview: histeq\ntiming-preset: scan-vs-cub\ntext: t\n").find("bad.lesson:5: timing-preset: needs view: timing"),
+            std::string::npos);
+  EXPECT_EQ(parse_lesson(head + "step: a\nview: timing\ntiming-preset: seeds\ntext: t\n", "ok.lesson").steps[0].timing_preset, "sources");  // a former id
   EXPECT_NE(lesson_error(head + "step: a\nkernel: scan-blelloch\npanels: tree,sound\ntext: t\n").find("bad.lesson:5: panels: 'sound'"),
             std::string::npos);
   EXPECT_NE(lesson_error(head + "step: a\nn: 8\ntext: t\n").find("bad.lesson:4: n needs a kernel"), std::string::npos);

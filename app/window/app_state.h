@@ -288,6 +288,9 @@ void show_histeq_scan(AppState& s);
 // The recording the timing view shows unless one is loaded: the shipped one of this machine's GPU
 // (gpu_status().name), else assets/bench/h200-int.json (default_recording in bench_view.h).
 bool ensure_timing_bench(AppState& s);
+// Shows preset p's series (the toolbar's choice, a lesson step's timing-preset); where the shown
+// recording is a shipped one lacking some of them, the shipped one holding the most of them.
+void choose_timing_preset(AppState& s, const TimingPreset& p);
 // The shipped recordings (asset_dir()/bench), listed once.
 const RecordingList& timing_recordings(AppState& s);
 // Shows a recording file (errors: a toast, the old one kept).

@@ -141,6 +141,9 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
   if (panels.empty()) panels = default_panels();
   s.panels = panels;
   if (st.view == "timing") {
+    if (!st.timing_preset.empty()) {
+      if (const TimingPreset* p = find_timing_preset(st.timing_preset)) choose_timing_preset(s, *p);
+    }
     ensure_timing_bench(s);
     if (!st.timing_view.empty()) s.timing.view = parse_timing_view(st.timing_view, "timing-view");
   }

@@ -54,10 +54,12 @@ bool timing_series_shown(const TimingState& t, const std::string& id);
 std::vector<std::string> shown_ids(const TimingState& t);
 SeriesStyle shown_style(const ShownSeries& s);
 
-// When some of the shown series are not in the recording, shows the first preset the recording
-// holds whole (a compaction sweep opens on "compaction: ours vs CUB vs copy"); failing that, when
-// none of them is (a CPU-only sweep under the scan preset), the recording's own series (the first
-// 24: each its own pair of colour and marker). Returns whether it changed them.
+// When the recording has none of the shown series but the copy, shows the first preset the
+// recording holds whole (a compaction sweep opens on "compaction: ours vs CUB vs copy"); failing
+// that, when it has none of them at all (a CPU-only sweep under the scan preset), the recording's
+// own series (the first 24: each its own pair of colour and marker). A recording with some of
+// them (the applications preset on a compaction recording, no sort in it) keeps the choice.
+// Returns whether it changed them.
 bool fit_series_to_recording(TimingState& t, const BenchResults& r);
 
 // One plot: its lines, its axes' kind and an optional reference line (1 for a ratio).

@@ -74,6 +74,24 @@ void recording_popup(AppState& s) {
   ImGui::EndPopup();
 }
 
+// `text` in lines of at most `width` pixels, broken between words, at most max_lines (the last one
+// cut to fit where the text is longer).
+std::vector<std::string> wrap_words(const std::string& text, float width, int max_lines) {
+  std::vector<std::string> lines(1);
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t j = text.find(' ', i);
+    if (j == std::string::npos) j = text.size();
+    const std::string word = text.substr(i, j - i);
+    const std::string joined = lines.back().empty() ? word : lines.back() + " " + word;
+    if (!lines.back().empty() && text_width(joined) > width && static_cast<int>(lines.size()) < max_lines) lines.push_back(word);
+    else lines.back() = joined;
+    i = j + 1;
+  }
+  for (auto& l : lines) l = fit_text(l, width);
+  return lines;
+}
+
 // The controls, one row that wraps (flow_item) where the panel is narrow: nothing is cut off at a
 // projector's 1280 pixels, and the plots keep the height.
 void toolbar(AppState& s) {
@@ -84,7 +102,7 @@ void toolbar(AppState& s) {
   ImGui::SetNextItemWidth(std::min(title_w + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x, ImGui::GetContentRegionAvail().x));
   if (ImGui::BeginCombo("##preset", current ? current->title.c_str() : "(by hand)")) {
     for (const auto& p : timing_presets())
-      if (ImGui::Selectable(p.title.c_str(), current == &p)) apply_timing_preset(s.timing, p);
+      if (ImGui::Selectable(p.title.c_str(), current == &p)) choose_timing_preset(s, p);
     ImGui::EndCombo();
   }
   if (flow_button("Series...", false)) ImGui::OpenPopup("##series");
@@ -165,6 +183,17 @@ void TimingPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImFont* legend_font = compact ? ImGui::GetFont() : big;
   if (!compact && draw_series_legend(nullptr, p0.x, p0.x, y, right, legend, big, text) - y > 2.6f * big->FontSize) legend_font = ImGui::GetFont();
   y = draw_series_legend(dl, p0.x, legend_x, y, right, legend, legend_font, text) + 0.3f * fh;
+  // Shown series this recording lacks: which shipped recording has them, or that none has (a
+  // preset whose series no one recording holds: the applications'), said plainly, not left to an
+  // empty line in the plots.
+  const std::string note = missing_series_note(timing_recordings(s), missing);
+  if (!note.empty()) {
+    for (const std::string& line : wrap_words(note, avail.x, 2)) {
+      dl->AddText(ImVec2(p0.x, y), IM_COL32(255, 200, 90, 255), line.c_str());
+      y += fh * 1.15f;
+    }
+    y += fh * 0.15f;
+  }
   // Two plots side by side, or one over the other in a tall, narrow panel.
   const std::vector<PlotSpec> plots = timing_plots(s.bench, s.timing);
   const SweepProgress sweep = sweep_progress(s);

@@ -112,6 +112,24 @@ bool ensure_timing_bench(AppState& s) {
   return true;
 }
 
+void choose_timing_preset(AppState& s, const TimingPreset& p) {
+  apply_timing_preset(s.timing, p);
+  if (!s.have_bench) {
+    ensure_timing_bench(s);  // the recording that holds the most of the preset's series
+    return;
+  }
+  // A shipped recording that lacks some of the series gives way to the shipped one holding the
+  // most of them; a file loaded by hand or a sweep stays.
+  const std::string dir = asset_dir() + "/bench/";
+  if (s.bench_origin.rfind(dir, 0) != 0 || missing_series(s.bench, p.series).empty()) return;
+  const RecordingList& list = timing_recordings(s);
+  const GpuStatus gpu = gpu_status();
+  const int i = default_recording(list, gpu.usable ? gpu.name : "", p.series);
+  if (i < 0 || list.files[i].path == s.bench_origin) return;
+  if (missing_series(list.files[i].results, p.series).size() >= missing_series(s.bench, p.series).size()) return;
+  show_bench(s, list.files[i].results, list.files[i].path, true);
+}
+
 std::string sweep_blocked(const AppState& s) {
   if (s.bench_job) return "a sweep is running";
   const bool gpu = gpu_status().usable;

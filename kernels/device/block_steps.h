@@ -10,6 +10,7 @@
 //   block scan     warp_scans_to_shared, scan_warp_totals, block_exclusive_scan
 //   block load     WarpStage: the per-warp shared-memory transpose of the look-back scans
 //   single pass    pack_status, store_status, look_back, tile_prefix (decoupled look-back)
+//   tiles          tile_span (a tile's first element, whole or not, its count), popcount32
 //
 // Where a whole launch is a teaching kernel, the sequence launches its file (TeachingKernel,
 // grid.h). The steps here that are also a teaching kernel's loop (sequential_tree is
@@ -26,6 +27,29 @@
 
 namespace scanscope {
 namespace device {
+
+// ---- Tiles: tile t of a one-tile-per-block launch over n elements (the compactions, the sort's
+// passes): its first element, whether it is whole, and its number of elements (the tile size, or
+// what is left of n in the last tile).
+struct TileSpan {
+  long long first;
+  bool full;
+  int count;
+};
+SS_HD TileSpan tile_span(long long tile, int tile_size, long long n) {
+  const long long first = tile * tile_size;
+  const bool full = first + tile_size <= n;
+  return {first, full, full ? tile_size : static_cast<int>(n - first)};
+}
+
+// The set bits of a 32-bit mask (a selection mask, a warp match's group).
+SS_HD int popcount32(unsigned m) {
+#if defined(__CUDA_ARCH__)
+  return __popc(m);
+#else
+  return __builtin_popcount(m);
+#endif
+}
 
 // ---- Thread level
 

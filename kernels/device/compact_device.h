@@ -48,14 +48,6 @@ struct CompactArgs {
   unsigned tag;                // this call's look-back tag (look_back_tag)
 };
 
-SS_HD int popcount32(unsigned m) {
-#if defined(__CUDA_ARCH__)
-  return __popc(m);
-#else
-  return __builtin_popcount(m);
-#endif
-}
-
 // Bits 0..3 of a word holding four flag bytes: bit j set where byte j is nonzero.
 SS_HD unsigned flag_bits4(uint32_t w) {
   return ((w & 0xffu) != 0) | (((w & 0xff00u) != 0) << 1) | (((w & 0xff0000u) != 0) << 2) | (((w & 0xff000000u) != 0) << 3);
@@ -123,14 +115,12 @@ struct CompactTile {
     auto total = b.template regs<int>();
     auto other = b.template regs<int>();
     const long long tile = g.block;
-    const long long tile_first = tile * kTile;
-    const bool full = tile_first + kTile <= a.n;
-    const int count = full ? kTile : static_cast<int>(a.n - tile_first);
+    const TileSpan span = tile_span(tile, kTile, a.n);
     // 1. values (and flags) in
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, warp = tid / kWarpSize, base = warp * kWarpWords;
-      const long long warp_first = tile_first + static_cast<long long>(warp) * kWarpSize * ITEMS;
-      if (full) {  // LookBackScanFast's full-tile load, repeated rather than shared: scan-best's measured code stays as it is
+      const long long warp_first = span.first + static_cast<long long>(warp) * kWarpSize * ITEMS;
+      if (span.full) {  // LookBackScanFast's full-tile load, repeated rather than shared: scan-best's measured code stays as it is
         const T* src = a.in + warp_first;
         Vec4<T> v[ITEMS / 4];
         SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) v[q] = load_vec4(src + 4 * (q * kWarpSize + lane));
@@ -138,7 +128,7 @@ struct CompactTile {
       } else {
         Staging::stage_in_partial(stage, tid, base, a.in + warp_first, static_cast<int>(a.n - warp_first), T(0));
       }
-      if (MODE == SelectMode::Flagged) mask[tid] = load_flag_mask<ITEMS>(a.flags, tile_first + static_cast<long long>(tid) * ITEMS, a.n, full);
+      if (MODE == SelectMode::Flagged) mask[tid] = load_flag_mask<ITEMS>(a.flags, span.first + static_cast<long long>(tid) * ITEMS, a.n, span.full);
     });
     b.warp_sync();  // tile staged in shared memory
     // 2. each thread's mask and count
@@ -146,10 +136,10 @@ struct CompactTile {
       const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
       Stage::to_items(stage, base, lane, items[tid]);
       if (MODE != SelectMode::Flagged) {
-        const int left = count - tid * ITEMS;  // this thread's items inside n
+        const int left = span.count - tid * ITEMS;  // this thread's items inside n
         unsigned m = 0;
         SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if ((full || k < left) && items[tid][k] > a.threshold) m |= 1u << k;
+          if ((span.full || k < left) && items[tid][k] > a.threshold) m |= 1u << k;
         mask[tid] = m;
       }
       val[tid] = popcount32(mask[tid]);
@@ -181,10 +171,10 @@ struct CompactTile {
       int pos = wp.load(warp) + (lane > 0 ? excl[tid] : 0);  // kept items of the tile before this thread's
       const unsigned m = mask[tid];
       if (MODE == SelectMode::Partition) {
-        const int left = count - tid * ITEMS;
+        const int left = span.count - tid * ITEMS;
         int rej = info.load(1) + tid * ITEMS - pos;  // after the tile's kept items: its rejected ones before this thread's
         SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
-          if (!full && k >= left) break;
+          if (!span.full && k >= left) break;
           const bool keep = (m >> k) & 1u;
           stage.store(exchange_word(keep ? pos : rej), items[tid][k]);
           pos += keep;
@@ -214,9 +204,9 @@ struct CompactTile {
       T* dst = a.out + prefix;
       for (int j = tid; j < kept; j += THREADS) dst[j] = stage.load(exchange_word(j));
       if (MODE == SelectMode::Partition) {
-        // the tile's r-th rejected item is rejected item (tile_first - prefix) + r of the input
-        const long long back = a.n - 1 - (tile_first - prefix) + kept;  // out index of the tile's element j: back - j
-        for (int j = kept + tid; j < count; j += THREADS) a.out[back - j] = stage.load(exchange_word(j));
+        // the tile's r-th rejected item is rejected item (span.first - prefix) + r of the input
+        const long long back = a.n - 1 - (span.first - prefix) + kept;  // out index of the tile's element j: back - j
+        for (int j = kept + tid; j < span.count; j += THREADS) a.out[back - j] = stage.load(exchange_word(j));
       }
     });
   }

@@ -21,7 +21,8 @@
 //                   each lane's rank is the counter before plus its lower lanes in the group. So
 //                   ranks follow the input order within a warp (k, then lane). On the CPU the
 //                   match is computed from the warp's keys and the lanes run in order, the leader
-//                   last: the same masks, counters and ranks;
+//                   last: the same masks, counters and ranks (pass v4 and v5 make the masks from
+//                   8 warp ballots instead: peers_by_ballots);
 //                3. per digit (one thread each): the warps' counters scanned in warp order (each
 //                   warp's first rank of the digit in the tile) and the tile's count of the digit,
 //                   published at once (flag A, or P for tile 0) to the look-back words;
@@ -76,15 +77,8 @@ SS_HD int radix_digit(uint32_t k, int pass) {
   return static_cast<int>((radix_order<K>(k) >> (kRadixBits * pass)) & (kRadixDigits - 1));
 }
 
-// The warp match's arithmetic: the lanes in a group of equal digits (a mask), its leader (the
-// highest lane), and how many lanes of a mask there are.
-SS_HD int match_popc(unsigned m) {
-#if defined(__CUDA_ARCH__)
-  return __popc(m);
-#else
-  return __builtin_popcount(m);
-#endif
-}
+// The warp match's leader: the highest lane of a group of equal digits (a mask; its size is
+// popcount32, block_steps.h).
 SS_HD int match_leader(unsigned peers) {
 #if defined(__CUDA_ARCH__)
   return 31 - __clz(peers);
@@ -278,21 +272,19 @@ struct OnesweepTile {
     auto total = b.template regs<int>();
     auto other = b.template regs<int>();
     const long long tile = g.block;
-    const long long tile_first = tile * kTile;
-    const bool full = tile_first + kTile <= a.n;
-    const int count = full ? kTile : static_cast<int>(a.n - tile_first);
+    const TileSpan span = tile_span(tile, kTile, a.n);
     // 1. the warps' digit counters to zero; keys (and values) in, warp-striped
     b.threads([&](int tid) {
       for (int i = tid; i < kWarps * kRadixDigits; i += THREADS) whist.store(i, 0);
-      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + tile_first, count, full);
-      if (PAIRS) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + tile_first, count, full);
+      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + span.first, span.count, span.full);
+      if (PAIRS) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, span.count, span.full);
     });
     b.sync();  // counters zeroed
     // 2. each warp ranks item k of its lanes among the equal digits, k = 0, 1, ... (input order)
     SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
       b.threads([&](int tid) {
         const int lane = tid % kWarpSize, warp = tid / kWarpSize;
-        const bool valid = full || warp * kWarpItems + k * kWarpSize + lane < count;
+        const bool valid = span.full || warp * kWarpItems + k * kWarpSize + lane < span.count;
         const int d = valid ? radix_digit<K>(keys[tid][k], a.pass) : kRadixDigits;  // past n: a digit of its own, never counted
         const int at = warp * kRadixDigits + d;
 #if defined(__CUDA_ARCH__)
@@ -301,7 +293,7 @@ struct OnesweepTile {
         int before = 0;
         if (lane == leader && valid) {
           before = whist.load(at);
-          whist.store(at, before + match_popc(peers));
+          whist.store(at, before + popcount32(peers));
         }
         before = __shfl_sync(0xffffffffu, before, leader);
 #else
@@ -310,14 +302,14 @@ struct OnesweepTile {
         unsigned peers = 0;
         for (int j = 0; j < kWarpSize; ++j) {
           const int t = warp * kWarpSize + j;
-          const bool valid_j = full || warp * kWarpItems + k * kWarpSize + j < count;
+          const bool valid_j = span.full || warp * kWarpItems + k * kWarpSize + j < span.count;
           if ((valid_j ? radix_digit<K>(keys[t][k], a.pass) : kRadixDigits) == d) peers |= 1u << j;
         }
         const int leader = match_leader(peers);
         const int before = valid ? whist.load(at) : 0;
-        if (lane == leader && valid) whist.store(at, before + match_popc(peers));
+        if (lane == leader && valid) whist.store(at, before + popcount32(peers));
 #endif
-        place[tid][k] = before + match_popc(peers & ((1u << lane) - 1u));  // the group's lanes below this one
+        place[tid][k] = before + popcount32(peers & ((1u << lane) - 1u));  // the group's lanes below this one
       });
       b.warp_sync();
     }
@@ -346,7 +338,7 @@ struct OnesweepTile {
     b.threads([&](int tid) {
       const int lane = tid % kWarpSize, warp = tid / kWarpSize;
       SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
-        if (!full && warp * kWarpItems + k * kWarpSize + lane >= count) continue;
+        if (!span.full && warp * kWarpItems + k * kWarpSize + lane >= span.count) continue;
         const int d = radix_digit<K>(keys[tid][k], a.pass);
         place[tid][k] += dstart.load(d) + whist.load(warp * kRadixDigits + d);
         exch.store(place[tid][k], keys[tid][k]);
@@ -359,7 +351,7 @@ struct OnesweepTile {
     // 6. the sorted tile out: consecutive threads at consecutive elements
     b.threads([&](int tid) {
       write_sorted_keys<THREADS, ITEMS, K>(
-          a, tid, count, full, [&](int j) { return exch.load(j); }, [&](int d) { return dout.load(d); },
+          a, tid, span.count, span.full, [&](int j) { return exch.load(j); }, [&](int d) { return dout.load(d); },
           [&](int i, int, int to) {
             if (PAIRS) dest[tid][i] = to;
           });
@@ -369,10 +361,10 @@ struct OnesweepTile {
       b.threads([&](int tid) {
         const int lane = tid % kWarpSize, warp = tid / kWarpSize;
         SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if (full || warp * kWarpItems + k * kWarpSize + lane < count) exch.store(place[tid][k], vals[tid][k]);
+          if (span.full || warp * kWarpItems + k * kWarpSize + lane < span.count) exch.store(place[tid][k], vals[tid][k]);
       });
       b.sync();  // the values sorted in the exchange
-      b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, count, full, [&](int j) { return exch.load(j); }, dest[tid]); });
+      b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, span.count, span.full, [&](int j) { return exch.load(j); }, dest[tid]); });
     }
   }
 };
@@ -457,10 +449,34 @@ SS_HD void early_counts(Block& b, const Shared<int>& whist, const Shared<int>& w
   b.sync();  // the warps' counters are places in the tile
 }
 
+// The warp match from ballots (the idea of CUB's MatchAny<LABEL_BITS>, written anew here): the
+// lanes whose digit equals this lane's d, as the AND over the digit's kRadixBits bits of the lanes
+// that agree with d on that bit; in a partial tile also of the lanes that agree on being inside n
+// (a lane past n has digit kRadixDigits, whose low bits are digit 0's). bit_ballot(b) is the mask of
+// the warp's lanes whose digit has bit b set, bit_ballot(kRadixBits) of the lanes inside n: one
+// __ballot_sync each on the GPU, kRadixBits + 1 (or kRadixBits in a whole tile) cheap warp votes
+// instead of one __match_any_sync, whose cost grows with the number of distinct digits in the warp
+// (Nsight Compute on the H200: the v2 pass waits on the short scoreboard and is MIO-bound, CUB's is not).
+template <class BitBallot>
+SS_HD unsigned peers_by_ballots(int d, bool valid, bool full, BitBallot&& bit_ballot) {
+  unsigned peers = 0xffffffffu;
+  if (!full) {
+    const unsigned inside = bit_ballot(kRadixBits);
+    peers = valid ? inside : ~inside;
+  }
+  SS_UNROLL for (int b = 0; b < kRadixBits; ++b) {
+    const unsigned v = bit_ballot(b);
+    peers &= ((d >> b) & 1) ? v : ~v;
+  }
+  return peers;
+}
+
 // Step 3 of a v2 tile for item k: the place in the tile of item k of thread tid (its warp's counter
 // of the digit, advanced by the group of equal digits), or -1 past the end. Call for every thread
-// of a warp, then warp_sync.
-template <int ITEMS, SortKey K, class Keys>
+// of a warp, then warp_sync. BALLOTS: the group from peers_by_ballots instead of __match_any_sync
+// (the same mask; on the CPU the ballots are made from the warp's keys, so the tests check their
+// arithmetic).
+template <int ITEMS, SortKey K, bool BALLOTS = false, class Keys>
 SS_HD int match_place(const Shared<int>& whist, const Keys& keys, int tid, int k, int pass, int count, bool full) {
   constexpr int kWarpItems = kWarpSize * ITEMS;
   const int lane = tid % kWarpSize, warp = tid / kWarpSize;
@@ -468,31 +484,45 @@ SS_HD int match_place(const Shared<int>& whist, const Keys& keys, int tid, int k
   const int d = valid ? radix_digit<K>(keys[tid][k], pass) : kRadixDigits;  // past n: a digit of its own, never counted
   const unsigned below = (1u << lane) - 1u;
 #if defined(__CUDA_ARCH__)
-  const unsigned peers = __match_any_sync(0xffffffffu, d);
+  unsigned peers;
+  if (BALLOTS) peers = peers_by_ballots(d, valid, full, [&](int b) { return __ballot_sync(0xffffffffu, b == kRadixBits ? valid : ((d >> b) & 1) != 0); });
+  else peers = __match_any_sync(0xffffffffu, d);
   const int leader = match_leader(peers);
   int first = 0;
-  if (lane == leader && valid) first = atomicAdd(whist.data + warp * kRadixDigits + d, match_popc(peers));
+  if (lane == leader && valid) first = atomicAdd(whist.data + warp * kRadixDigits + d, popcount32(peers));
   first = __shfl_sync(0xffffffffu, first, leader);  // the shuffle orders this item's add before the next item's
 #else
   // The warp's match, lane by lane (the leader, the highest lane, comes last: see OnesweepTile).
   unsigned peers = 0;
-  for (int j = 0; j < kWarpSize; ++j) {
-    const int t = warp * kWarpSize + j;
-    const bool valid_j = full || warp * kWarpItems + k * kWarpSize + j < count;
-    if ((valid_j ? radix_digit<K>(keys[t][k], pass) : kRadixDigits) == d) peers |= 1u << j;
+  if (BALLOTS) {
+    unsigned ballots[kRadixBits + 1] = {};  // what each lane's __ballot_sync would return
+    for (int j = 0; j < kWarpSize; ++j) {
+      const int t = warp * kWarpSize + j;
+      const bool valid_j = full || warp * kWarpItems + k * kWarpSize + j < count;
+      const int dj = valid_j ? radix_digit<K>(keys[t][k], pass) : kRadixDigits;
+      for (int b = 0; b < kRadixBits; ++b) ballots[b] |= static_cast<unsigned>((dj >> b) & 1) << j;
+      ballots[kRadixBits] |= static_cast<unsigned>(valid_j) << j;
+    }
+    peers = peers_by_ballots(d, valid, full, [&](int b) { return ballots[b]; });
+  } else {
+    for (int j = 0; j < kWarpSize; ++j) {
+      const int t = warp * kWarpSize + j;
+      const bool valid_j = full || warp * kWarpItems + k * kWarpSize + j < count;
+      if ((valid_j ? radix_digit<K>(keys[t][k], pass) : kRadixDigits) == d) peers |= 1u << j;
+    }
   }
   const int leader = match_leader(peers);
   const int first = valid ? whist.load(warp * kRadixDigits + d) : 0;
-  if (lane == leader && valid) whist.store(warp * kRadixDigits + d, first + match_popc(peers));
+  if (lane == leader && valid) whist.store(warp * kRadixDigits + d, first + popcount32(peers));
 #endif
-  return valid ? first + match_popc(peers & below) : -1;
+  return valid ? first + popcount32(peers & below) : -1;
 }
 
 // VEXCH (pairs): the values loaded with the keys and stored to a second exchange at the keys'
 // places during the ranking, so no place or destination is kept per item (2 x ITEMS registers less,
 // kTile words of shared memory more); without it the values are loaded after the ranking and go
 // through the keys' exchange once the keys are out.
-template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, bool VEXCH = false>
+template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, bool VEXCH = false, bool BALLOTS = false>
 struct OnesweepTileV2 {
   static_assert(THREADS % kWarpSize == 0 && THREADS >= kRadixDigits && THREADS <= 1024, "whole warps, a thread per digit");
   static_assert(ITEMS >= 1 && ITEMS <= 32, "items per thread");
@@ -530,19 +560,17 @@ struct OnesweepTileV2 {
     auto total = b.template regs<int>();
     auto other = b.template regs<int>();
     const long long tile = g.block;
-    const long long tile_first = tile * kTile;
-    const bool full = tile_first + kTile <= a.n;
-    const int count = full ? kTile : static_cast<int>(a.n - tile_first);
+    const TileSpan span = tile_span(tile, kTile, a.n);
     b.threads([&](int tid) {
-      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + tile_first, count, full);
-      if (kValueExchange) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + tile_first, count, full);
+      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + span.first, span.count, span.full);
+      if (kValueExchange) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, span.count, span.full);
     });
-    early_counts<THREADS, ITEMS, K>(b, whist, wt, keys, cnt, val, total, other, a.pass, count, full, [&](int d, int c) {
+    early_counts<THREADS, ITEMS, K>(b, whist, wt, keys, cnt, val, total, other, a.pass, span.count, span.full, [&](int d, int c) {
       store_status(a.status + tile * kRadixDigits + d, pack_status(a.tag, tile == 0 ? kFlagPrefix : kFlagAggregate, c));
     });
     SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
       b.threads([&](int tid) {
-        const int at = match_place<ITEMS, K>(whist, keys, tid, k, a.pass, count, full);
+        const int at = match_place<ITEMS, K, BALLOTS>(whist, keys, tid, k, a.pass, span.count, span.full);
         if (at >= 0) {
           exch.store(at, keys[tid][k]);
           if (kValueExchange) vexch.store(at, vals[tid][k]);
@@ -553,13 +581,13 @@ struct OnesweepTileV2 {
     }
     if (kLateValues) {
       // the values' loads, in flight during the look-back
-      b.threads([&](int tid) { load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + tile_first, count, full); });
+      b.threads([&](int tid) { load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, span.count, span.full); });
     }
     b.threads([&](int tid) { digit_out_offset(a, tile, tid, cnt[tid], val[tid], dout); });
     b.sync();  // the sorted tile and the out offsets in shared memory
     b.threads([&](int tid) {
       write_sorted_keys<THREADS, ITEMS, K>(
-          a, tid, count, full, [&](int j) { return exch_p[j]; }, [&](int d) { return dout_p[d]; },
+          a, tid, span.count, span.full, [&](int j) { return exch_p[j]; }, [&](int d) { return dout_p[d]; },
           [&](int i, int j, int to) {
             if (kValueExchange) a.vals_out[to] = vexch_p[j];
             if (kLateValues) dest[tid][i] = to;
@@ -572,7 +600,7 @@ struct OnesweepTileV2 {
           if (place[tid][k] >= 0) exch.store(place[tid][k], vals[tid][k]);
       });
       b.sync();  // the values sorted in the exchange
-      b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, count, full, [&](int j) { return exch_p[j]; }, dest[tid]); });
+      b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, span.count, span.full, [&](int j) { return exch_p[j]; }, dest[tid]); });
     }
   }
 };
@@ -591,7 +619,7 @@ struct SingleTileArgs {
   int n;  // <= the tile
 };
 
-template <int THREADS, int ITEMS, SortKey K, bool PAIRS>
+template <int THREADS, int ITEMS, SortKey K, bool PAIRS, bool BALLOTS = false>
 struct OnesweepSingleTile {
   static_assert(THREADS % kWarpSize == 0 && THREADS >= kRadixDigits && THREADS <= 1024, "whole warps, a thread per digit");
   static constexpr bool kDynamic = false, kMaxShared = true;
@@ -629,7 +657,7 @@ struct OnesweepSingleTile {
       early_counts<THREADS, ITEMS, K>(b, whist, wt, keys, cnt, val, total, other, pass, count, full, [](int, int) {});
       SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
         b.threads([&](int tid) {
-          const int at = match_place<ITEMS, K>(whist, keys, tid, k, pass, count, full);
+          const int at = match_place<ITEMS, K, BALLOTS>(whist, keys, tid, k, pass, count, full);
           if (at >= 0) exch.store(at, keys[tid][k]);
           if (PAIRS) place[tid][k] = at;
         });
@@ -685,7 +713,8 @@ struct SortRun {
 };
 
 // The launches of one sort with the pass program of shape (THREADS, ITEMS, MIN_BLOCKS): OnesweepTile
-// (VERSION 1) or OnesweepTileV2 (VERSION 2; 3: with VEXCH, the values' own exchange); with SMALL_THREADS > 0, an n of at most
+// (VERSION 1) or OnesweepTileV2 (VERSION 2; 3: with VEXCH, the values' own exchange; 4: v2 with the
+// warp match from ballots, 5: v3 with it; the one-block path too); with SMALL_THREADS > 0, an n of at most
 // SMALL_THREADS x SMALL_ITEMS keys is sorted by one launch of OnesweepSingleTile instead.
 // ONLY: 0 builds the keys' kernels alone, 1 the pairs' alone, -1 both (a row of the other kind throws).
 template <int THREADS, int ITEMS, int MIN_BLOCKS, int VERSION = 1, int SMALL_THREADS = 0, int SMALL_ITEMS = 0, int ONLY = -1>
@@ -695,7 +724,9 @@ struct OnesweepSequence {
   static constexpr int kHistThreads = 256, kHistLoads = 4;  // the histogram's block, and its 16-byte loads in flight per thread
   template <SortKey K, bool PAIRS, class Exec>
   static void run_typed(Exec& ex, const SortRun& r) {
-    using Pass = std::conditional_t<VERSION >= 2, OnesweepTileV2<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS, VERSION == 3>, OnesweepTile<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>>;
+    constexpr bool kBallots = VERSION >= 4;
+    using Pass = std::conditional_t<VERSION >= 2, OnesweepTileV2<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS, VERSION == 3 || VERSION == 5, kBallots>,
+                                    OnesweepTile<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>>;
     using H = SortHistogram<kHistThreads, kHistLoads, K>;
     const long long tiles = ceil_div(r.n, kTile);
     uint32_t* alt_keys = r.ws.template take<uint32_t>(r.n);
@@ -705,7 +736,7 @@ struct OnesweepSequence {
     if (Exec::counting || r.n == 0) return;
     if constexpr (kSmall > 0) {
       if (r.n <= kSmall) {
-        using Single = OnesweepSingleTile<(SMALL_THREADS > 0 ? SMALL_THREADS : kRadixDigits), (SMALL_ITEMS > 0 ? SMALL_ITEMS : 1), K, PAIRS>;
+        using Single = OnesweepSingleTile<(SMALL_THREADS > 0 ? SMALL_THREADS : kRadixDigits), (SMALL_ITEMS > 0 ? SMALL_ITEMS : 1), K, PAIRS, kBallots>;
         ex.template launch<Single, OpSum>(1, Single::kThreads, Single::kSmemWords,
                                           SingleTileArgs{r.keys_in, r.keys_out, PAIRS ? r.vals_in : nullptr, PAIRS ? r.vals_out : nullptr, static_cast<int>(r.n)}, r.name);
         return;
@@ -797,6 +828,13 @@ void for_each_sort(Visit&& v) {
   v(SortRow<OnesweepSequence<256, 16, 4, 3, 512, 8, 1>>{"x-sort-pairs-v3-256x16", "pairs, pass v2 with the values' own exchange (no ranks kept) at 256 x 16; n <= 4096 in one block", v2, true, tuning});
   v(SortRow<OnesweepSequence<384, 16, 3, 3, 512, 8, 1>>{"x-sort-pairs-v3-384x16", "pairs, pass v2 with the values' own exchange at 384 x 16 (61 KiB of shared memory); n <= 4096 in one block", v2, true, tuning});
   v(SortRow<OnesweepSequence<384, 20, 2, 3, 512, 8, 1>>{"x-sort-pairs-v3-384x20", "pairs, pass v2 with the values' own exchange at 384 x 20 (73 KiB of shared memory); n <= 4096 in one block", v2, true, tuning});
+  // The warp match from ballots (VERSION 4: v2's pass, 5: v3's; peers_by_ballots instead of
+  // __match_any_sync, in the one-block path too), at the best v2 and v3 shapes of the H200's table.
+  const char* v4 = "scanscope (early counts and ballot matching after CUB's onesweep ranking)";
+  v(SortRow<OnesweepSequence<384, 20, 3, 4, 512, 8, 0>>{"x-sort-v4-384x20", "pass v4 (v2 with the warp match from 8 ballots instead of __match_any_sync) at 384 x 20, built for 3 blocks/SM; n <= 4096 in one block", v4, false, tuning});
+  v(SortRow<OnesweepSequence<256, 16, 5, 4, 512, 8, 0>>{"x-sort-v4-256x16", "pass v4 at 256 x 16, built for 5 blocks/SM; n <= 4096 in one block", v4, false, tuning});
+  v(SortRow<OnesweepSequence<384, 16, 3, 5, 512, 8, 1>>{"x-sort-pairs-v5-384x16", "pairs, pass v5 (v3 with the warp match from 8 ballots) at 384 x 16; n <= 4096 in one block", v4, true, tuning});
+  v(SortRow<OnesweepSequence<256, 16, 4, 5, 512, 8, 1>>{"x-sort-pairs-v5-256x16", "pairs, pass v5 at 256 x 16; n <= 4096 in one block", v4, true, tuning});
 }
 
 struct SortInfo {

@@ -183,6 +183,33 @@ TEST(SortShape, NaNsAtTheEnds) {
   EXPECT_EQ(got.values, (std::vector<uint32_t>{2, 3, 6, 1, 5, 4, 0}));
 }
 
+// The warp match from ballots (pass v4/v5) against the match by comparing digits, lane by lane:
+// random digits, few digits, all equal, and partial warps whose lanes past n carry digit 256 (its
+// low bits are digit 0's, so only the inside-n ballot keeps them apart).
+TEST(SortShape, BallotMatchIsTheMatchOfEqualDigits) {
+  uint32_t x = 12345;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const int spread = trial % 4 == 0 ? 1 : trial % 4 == 1 ? 3 : 256;
+    const int inside = trial % 3 == 0 ? 32 : static_cast<int>(lcg(x) % 33);  // lanes inside n
+    const bool full = inside == 32 && trial % 2 == 0;                        // a whole tile skips the inside ballot
+    int d[kWarpSize];
+    for (int j = 0; j < kWarpSize; ++j) d[j] = j < inside ? static_cast<int>(lcg(x) % spread) : kRadixDigits;
+    auto bit_ballot = [&](int b) {
+      unsigned m = 0;
+      for (int j = 0; j < kWarpSize; ++j)
+        if (b == kRadixBits ? j < inside : ((d[j] >> b) & 1) != 0) m |= 1u << j;
+      return m;
+    };
+    for (int lane = 0; lane < kWarpSize; ++lane) {
+      unsigned want = 0;
+      for (int j = 0; j < kWarpSize; ++j)
+        if (d[j] == d[lane]) want |= 1u << j;
+      EXPECT_EQ(peers_by_ballots(d[lane], lane < inside, full, bit_ballot), want) << "trial " << trial << " lane " << lane;
+    }
+    if (HasFailure()) return;
+  }
+}
+
 // The order's bits: unsigned order for every kind, -0.0 equal to +0.0.
 TEST(SortShape, RadixOrder) {
   EXPECT_LT(radix_order<SortKey::Int>(static_cast<uint32_t>(-5)), radix_order<SortKey::Int>(3u));

@@ -169,7 +169,7 @@ bad_input "bench: min above max" "sizes must satisfy 1 <= --min <= --max" bench 
 bad_input "bench: kept fraction over 100 %" "--kept takes percentages 0 to 100, comma-separated, not '120'" bench --kept 10,120
 bad_input "bench: kept fraction not a number" "--kept takes percentages 0 to 100, comma-separated, not '10%'" bench --kept 10%
 # The timing panel's names are checked before any window opens (and in builds without one).
-bad_input "unknown timing preset" "--timing-preset: no preset 'fastest' \(one of: reduce-vs-cub, scan-vs-cub, compaction-vs-cub, sources, harris-table2, oancea\)" --timing-preset fastest --screenshot "$tmp/x.png"
+bad_input "unknown timing preset" "--timing-preset: no preset 'fastest' \(one of: reduce-vs-cub, scan-vs-cub, compaction-vs-cub, applications-vs-cub, sources, harris-table2, oancea\)" --timing-preset fastest --screenshot "$tmp/x.png"
 bad_input "unknown timing series" "--series: no series 'scan-fastest' \(accepted: reduce-tree, .*cpu-std-inclusive-scan" --series scan-best,scan-fastest --screenshot "$tmp/x.png"
 bad_input "timing series twice" "--series: 'copy' is named twice" --series copy,cub-scan,copy --screenshot "$tmp/x.png"
 bad_input "timing preset and series" "--timing-preset and --series both choose the timing panel's series: give one of them" --timing-preset sources --series copy --screenshot "$tmp/x.png"

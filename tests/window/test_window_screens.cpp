@@ -17,7 +17,9 @@
 #include <nlohmann/json.hpp>
 
 #include "app_state.h"
+#include "engine/assets.h"
 #include "engine/kernel_file.h"
+#include "engine/runner.h"
 #include "formats/exercise.h"
 #include "formats/image_io.h"
 #include "formats/lesson_numbers.h"
@@ -1389,6 +1391,26 @@ TEST(WindowScreens, TheWarpsTotalsGiveLoadsStoresAndBoth) {
   }
   EXPECT_TRUE(both) << out;
   EXPECT_TRUE(warps.count("1") && warps.count("8") && warps.count("9")) << out;  // loads, stores, both
+}
+
+// The applications lesson's last step (issue 27): the preset "applications: ours vs CUB vs copy" at
+// 1280x720 presenter, from the shipped recording of the sorts (no GPU here): sort-onesweep and
+// cub-sort-keys drawn in their colours, and the compaction's rows, which that file lacks, named
+// with the file that has them, not left as empty lines.
+TEST(WindowScreens, TheApplicationsLessonEndsOnTheDeviceWideOnesAgainstCub) {
+  NEED_XVFB();
+  if (gpu_status().usable) GTEST_SKIP() << "a GPU machine opens its own recordings";
+  std::string out, err;
+  ASSERT_EQ(run_big("apps-timing-1280", "--lesson applications --lesson-step 5 --presenter --size 1280 --screen-text", &out, &err), 0) << err;
+  std::string timing;
+  for (const std::string& line : lines_of(out, "screen: ##timing")) timing += line.substr(line.find(" | ") + 3) + "\n";
+  EXPECT_NE(timing.find("NVIDIA H200, 2026-11-27, int"), std::string::npos) << timing;  // h200-sort-int.json
+  EXPECT_NE(timing.find("compact-best and cub-select: in h100-compact-int.json"), std::string::npos) << timing;
+  Image im;
+  ASSERT_TRUE(im.load(out_dir() + "/apps-timing-1280.png"));
+  const Rect main{im.w * 0.32f, 0, im.w * 0.68f, static_cast<float>(im.h)};
+  EXPECT_GT(colour_pixels(im, slot_style(2).color, main), 200) << "sort-onesweep";
+  EXPECT_GT(colour_pixels(im, slot_style(3).color, main), 200) << "cub-sort-keys";
 }
 
 // A warps panel too low for its totals under the instruction picker (warp-shuffle's second step,

@@ -63,21 +63,77 @@ BenchPoint point(const std::string& kernel, BenchFamily f, long long n, double m
 }  // namespace
 
 TEST(TimingPresets, NameSeriesOfTheShippedRecordings) {
-  ASSERT_EQ(timing_presets().size(), 6u);
+  ASSERT_EQ(timing_presets().size(), 7u);
+  std::vector<std::string> ids;
   for (const auto& p : timing_presets()) {
+    ids.push_back(p.id);
     EXPECT_FALSE(p.series.empty()) << p.id;
-    const std::string file = p.id == "compaction-vs-cub" ? "h100-compact-int.json" : "h200-int.json";
-    EXPECT_EQ(missing_series(recording(file), p.series), std::vector<std::string>{}) << p.id << " in " << file;
+    const bool compaction = p.id == "compaction-vs-cub" || p.id == "applications-vs-cub";
+    const std::string file = compaction ? "h100-compact-int.json" : "h200-int.json";
+    // The applications' series are in two files: the compactions' (the H100's) and the sorts' (the H200's).
+    const std::vector<std::string> elsewhere = p.id == "applications-vs-cub" ? std::vector<std::string>{"sort-onesweep", "cub-sort-keys"} : std::vector<std::string>{};
+    EXPECT_EQ(missing_series(recording(file), p.series), elsewhere) << p.id << " in " << file;
     EXPECT_EQ(find_timing_preset(p.id), &p);
     EXPECT_EQ(find_timing_preset(p.title), &p);
   }
   EXPECT_EQ(missing_series(recording("h200-harris-table2.json"), find_timing_preset("harris-table2")->series), std::vector<std::string>{});
   EXPECT_EQ(missing_series(recording("h200-oancea.json"), find_timing_preset("oancea")->series), std::vector<std::string>{});
+  EXPECT_EQ(missing_series(recording("h200-sort-int.json"), find_timing_preset("applications-vs-cub")->series), (std::vector<std::string>{"compact-best", "cub-select"}));
   EXPECT_EQ(find_timing_preset("SCAN: ours vs CUB vs copy")->id, "scan-vs-cub");
   EXPECT_EQ(find_timing_preset(kDefaultTimingPreset)->series, (std::vector<std::string>{"scan-best", "cub-scan", "copy"}));
   EXPECT_EQ(find_timing_preset("reduce-vs-cub")->series, (std::vector<std::string>{"reduce-best", "cub-reduce", "copy"}));
   EXPECT_EQ(find_timing_preset("harris-table2")->series, (std::vector<std::string>{"cpu-sequential-scan", "scan-propagate", "scan-best", "cub-scan", "copy"}));
   EXPECT_EQ(find_timing_preset("nonesuch"), nullptr);
+  EXPECT_EQ(ids, timing_preset_names());  // the list a lesson's timing-preset is checked against
+  EXPECT_EQ(find_timing_preset("applications: ours vs CUB vs copy")->series,
+            (std::vector<std::string>{"compact-best", "cub-select", "sort-onesweep", "cub-sort-keys", "copy"}));
+}
+
+// The applications preset without a GPU: no one recording holds its series (the sorts' recording is
+// the H200's, the compactions' the H100's). It opens on the H200's (the fallback's device; 3 of
+// 5), keeps the choice, and names where the others are; series no recording has are said so.
+TEST(TimingPresets, TheApplicationsPresetSaysWhereItsSeriesAre) {
+  const RecordingList list = list_recordings(asset_dir() + "/bench");
+  const auto& apps = find_timing_preset("applications-vs-cub")->series;
+  const int i = default_recording(list, "", apps);
+  ASSERT_GE(i, 0);
+  EXPECT_EQ(file_of(list.files[i].path), "h200-sort-int.json");  // 3 of 5 as the compactions' files, and the H200's
+  EXPECT_EQ(file_of(list.files[default_recording(list, "", find_timing_preset(kDefaultTimingPreset)->series)].path), "h200-int.json");
+  const std::vector<std::string> missing = missing_series(list.files[i].results, apps);
+  EXPECT_EQ(missing, (std::vector<std::string>{"compact-best", "cub-select"}));
+  EXPECT_EQ(series_in_no_recording(list, apps), std::vector<std::string>{});
+  EXPECT_EQ(missing_series_note(list, missing), "compact-best and cub-select: in h100-compact-int.json (NVIDIA H100 80GB HBM3); File... opens it.");
+  EXPECT_EQ(missing_series_note(list, {}), "");
+  // Without the sorts' recording: nobody has them, and the note says so.
+  RecordingList compact_only;
+  for (const auto& rec : list.files)
+    if (file_of(rec.path) == "h100-compact-int.json") compact_only.files.push_back(rec);
+  ASSERT_EQ(compact_only.files.size(), 1u);
+  EXPECT_EQ(series_in_no_recording(compact_only, apps), (std::vector<std::string>{"sort-onesweep", "cub-sort-keys"}));
+  EXPECT_EQ(missing_series_note(compact_only, {"sort-onesweep", "cub-sort-keys"}), "No shipped recording has sort-onesweep and cub-sort-keys yet: Run sweep times them on a GPU.");
+  EXPECT_EQ(missing_series_note(compact_only, {"compact-flagged", "sort-onesweep"}),
+            "compact-flagged: in h100-compact-int.json (NVIDIA H100 80GB HBM3); File... opens it. No shipped recording has sort-onesweep yet: Run sweep times it on a GPU.");
+  TimingState t;
+  apply_timing_preset(t, *find_timing_preset("applications-vs-cub"));
+  EXPECT_FALSE(fit_series_to_recording(t, list.files[i].results));  // sort-onesweep is there: the preset stays
+  EXPECT_EQ(t.preset, "applications-vs-cub");
+  // Chosen in the window over the default recording (h200-int.json: only the copy of the five),
+  // the shipped recording with the most of its series comes instead.
+  WindowOptions o;
+  o.device = Device::Cpu;
+  o.panels = "timing";
+  AppState s;
+  start_app(s, o, "");
+  if (gpu_status().usable) return;  // a GPU machine's own recordings decide
+  ASSERT_EQ(file_of(s.bench_origin), "h200-int.json");
+  choose_timing_preset(s, *find_timing_preset("applications-vs-cub"));
+  EXPECT_EQ(file_of(s.bench_origin), "h200-sort-int.json");
+  EXPECT_EQ(s.timing.preset, "applications-vs-cub");
+  EXPECT_FALSE(timing_plots(s.bench, s.timing)[0].lines.empty());
+  choose_timing_preset(s, *find_timing_preset("compaction-vs-cub"));  // the compactions' own file
+  EXPECT_EQ(file_of(s.bench_origin), "h100-compact-int.json");
+  choose_timing_preset(s, *find_timing_preset("applications-vs-cub"));  // 3 of 5 here too: stays
+  EXPECT_EQ(file_of(s.bench_origin), "h100-compact-int.json");
 }
 
 TEST(TimingPresets, TheSourcesAreTheRegistryRowsFromTheSources) {
@@ -304,7 +360,7 @@ TEST(TimingOptions, ClearErrorsForUnknownNames) {
   EXPECT_NE(usage_error([] { parse_timing_series("copy,,cub-scan", "--series"); }).find("empty series name"), std::string::npos);
   EXPECT_NE(usage_error([] { parse_timing_series("", "--series"); }).find("no series named"), std::string::npos);
   e = usage_error([] { timing_preset_or_throw("fastest", "--timing-preset"); });
-  EXPECT_EQ(e, "--timing-preset: no preset 'fastest' (one of: reduce-vs-cub, scan-vs-cub, compaction-vs-cub, sources, harris-table2, oancea)");
+  EXPECT_EQ(e, "--timing-preset: no preset 'fastest' (one of: reduce-vs-cub, scan-vs-cub, compaction-vs-cub, applications-vs-cub, sources, harris-table2, oancea)");
   EXPECT_EQ(parse_timing_view("ratio", "--timing-view"), TimingView::Ratio);
   EXPECT_NE(usage_error([] { parse_timing_view("bars", "--timing-view"); }).find("one of: time, ratio"), std::string::npos);
 }
@@ -364,6 +420,8 @@ TEST(TimingSweep, KernelsOfTheShownSeries) {
   EXPECT_EQ(sweep_kernels({"scan-best"}, false), std::vector<std::string>{});
   EXPECT_EQ(sweep_kernels({"cpu-std-inclusive-scan", "no-such"}, true), (std::vector<std::string>{"cub-scan-inclusive", "copy", "cpu-std-inclusive-scan"}));
   EXPECT_EQ(sweep_kernels({"cpu-std-inclusive-scan", "scan-best"}, false), std::vector<std::string>{"cpu-std-inclusive-scan"});
+  EXPECT_EQ(sweep_kernels({"compact-best"}, true), (std::vector<std::string>{"compact-best", "cub-select", "copy"}));  // its select, not a reduction
+  EXPECT_EQ(sweep_kernels({"sort-onesweep"}, true), (std::vector<std::string>{"sort-onesweep", "cub-sort-keys", "copy"}));
 }
 
 // The live path, on whatever this machine has (the CPU baselines without a GPU): the sweep's
