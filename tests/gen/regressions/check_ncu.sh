@@ -6,7 +6,8 @@
 # (one comment, possibly over two lines), what Nsight Compute measured for its timed launches at
 # its one size (`// require: N == ...`). The prediction (`scanscope validate --sources` with
 # those numbers as an ncu CSV) must equal them. The compiler view must have read the SASS (else
-# the test is skipped: no NVRTC, exit 77).
+# the test is skipped: no NVRTC, exit 77). A NAME.ncu file instead names a kernel file of the project
+# (`// source: tests/corpus/X.cu`) and its size (`// n: N`) beside that line.
 # Usage: check_ncu.sh SCANSCOPE DIR
 set -u
 bin=$1
@@ -14,7 +15,20 @@ dir=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
-for f in "$dir"/*.cu; do
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+for f in "$dir"/*.cu "$dir"/*.ncu; do
+  [ -e "$f" ] || continue
+  if [ "${f##*.}" = ncu ]; then
+    # A kernel file of the project measured at one size: `// source: PATH` (from the repository's
+    # root) and `// n: N` beside the ncu line; the file is taken as it is, pinned to that size.
+    src="$root/$(sed -n 's|^// source: ||p' "$f")"
+    n=$(sed -n 's|^// n: ||p' "$f")
+    [ -f "$src" ] && [ -n "$n" ] || { echo "FAIL: $(basename "$f"): no '// source:' file or '// n:' line"; fail=1; continue; }
+    mkdir -p "$tmp/made"
+    made="$tmp/made/$(basename "$f" .ncu).cu"
+    { grep -v '^// require:' "$src" | sed "1a // require: N == $n : the size measured"; cat "$f"; } >"$made"
+    f=$made
+  fi
   b=$(basename "$f" .cu)
   numbers=$(sed -n '/^\/\/ ncu: /,/^\/\/ *global st sectors/p' "$f" | tr '\n' ' ' | sed 's|//||g')
   [ -n "$numbers" ] || { echo "FAIL: $b states no '// ncu:' line"; fail=1; continue; }
