@@ -6,6 +6,8 @@
 #include <algorithm>
 
 #include "engine/check.h"
+#include "engine/gpu/instrument.h"
+#include "engine/gpu/nvrtc.h"
 #include "tests/engine/cuda/inline_kernel.h"
 
 using namespace scanscope;
@@ -329,6 +331,8 @@ TEST(Groups, TilesOfSeveralWarpsRankSyncAndReduce) {
       {"  auto t = cg::tiled_partition(cg::this_thread_block(), 64);\n",
        "tiled_partition(parent, 64): CUDA's thread_group tiles have 1, 2, 4, ..., 32 threads (its library aborts for more)"},
       {"  auto t = cg::tiled_partition(cg::this_thread_block(), 48);\n", "a thread_block_tile has 1, 2, 4, 8, 16 or 32 threads, not 48"},
+      {"  auto t = cg::tiled_partition<128>(cg::this_thread_block());\n  t.sync();  // step: the tile\n",
+       "a step label on t.sync(): the barrier of a tile of 128 threads ends no step"},
   };
   for (const auto& [body, want] : cases)
     expect_error_line(run_text(head + "__global__ void k(const int *in, int *out, int n) {\n" + body + "}\n", 256), want, body);
@@ -415,6 +419,34 @@ TEST(Groups, ARaceBetweenTilesAcrossTheirSyncIsReported) {
   const Trace u = run_interpreter(resolve_kernel(ok));
   EXPECT_FALSE(has_race(u));
   for (int i = 0; i < 128; ++i) EXPECT_EQ(u.output[static_cast<size_t>(i)], 1 + i / 64 * 64 + (i % 64 + 1) % 64) << i;
+}
+
+// The GPU's traced build snapshots at the block's barriers only: a tile's sync() stays as written
+// (the tile's barrier there too), block.sync() becomes the snapshotting barrier; NVRTC compiles it.
+TEST(Groups, TheGpusTracedBuildKeepsATilesSync) {
+  const ResolvedKernel k = resolve_kernel(inline_request("// launch: k<<<1, 256>>>(in, out, N)\n// out: 256\n" + kTileHead +
+                                                         "__global__ void k(const int *in, int *out, int n) {\n"
+                                                         "  __shared__ int s[256];\n"
+                                                         "  cg::thread_block block = cg::this_thread_block();\n"
+                                                         "  auto t = cg::tiled_partition<128>(block);\n"
+                                                         "  s[threadIdx.x] = in[threadIdx.x];\n"
+                                                         "  t.sync();\n"
+                                                         "  int v = s[t.meta_group_rank() * 128 + (t.thread_rank() + 1) % 128];\n"
+                                                         "  cg::sync(t);\n"
+                                                         "  block.sync();\n"
+                                                         "  out[threadIdx.x] = v + cg::reduce(t, v, cg::plus<int>());\n"
+                                                         "}\n",
+                                                         256));
+  const GpuSources g = gpu_sources(k, 64, 0);
+  EXPECT_NE(g.traced.find("  t.sync();\n"), std::string::npos) << g.traced;
+  EXPECT_NE(g.traced.find("  cg::sync(t);\n"), std::string::npos) << g.traced;
+  EXPECT_NE(g.traced.find("  __ss_barrier() ;\n  out[threadIdx.x]"), std::string::npos) << g.traced;
+  std::string why;
+  if (!nvrtc::available(&why)) GTEST_SKIP() << "no NVRTC: " << why;
+  for (const std::string* text : {&g.timed, &g.traced}) {
+    const nvrtc::Result c = nvrtc::compile(*text, "inline.cu", "compute_90", false, text == &g.timed ? g.entry : "");
+    EXPECT_TRUE(c.ok) << c.log;
+  }
 }
 
 // Only tile 0 reaches its sync() (legal: the barrier waits for its own threads); tile 1 goes on.
