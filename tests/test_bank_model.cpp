@@ -186,6 +186,35 @@ TEST(Hazards, FindsAReadBeforeAnotherThreadsWrite) {
   EXPECT_EQ(s.hazards[0].second_tid, 3);
 }
 
+// find_hazards on step s (accesses of words 0 .. words - 1) against the pairwise search: per word,
+// the first pair in program order of two threads, not both loads nor both atomics, that no tile
+// barrier orders (tile_ordered; no pair is when no access passed one).
+namespace {
+void expect_the_pairwise_search(Step& s, int words, int round) {
+  find_hazards(s);
+  std::vector<std::pair<int, int>> expected;  // (first_access, second_access) per word, by word
+  for (int word = 0; word < words; ++word) {
+    std::vector<int> list;
+    for (int i = 0; i < static_cast<int>(s.accesses.size()); ++i)
+      if (s.accesses[i].word == word) list.push_back(i);
+    bool found = false;
+    for (size_t a = 0; a < list.size() && !found; ++a)
+      for (size_t b = a + 1; b < list.size() && !found; ++b) {
+        const Access &x = s.accesses[list[a]], &y = s.accesses[list[b]];
+        if (x.tid == y.tid || (x.op == kLoad && y.op == kLoad) || (x.op == kAtomic && y.op == kAtomic)) continue;
+        if (tile_ordered(x.tid, x.tile_syncs, y.tid, y.tile_syncs)) continue;
+        expected.push_back({list[a], list[b]});
+        found = true;
+      }
+  }
+  ASSERT_EQ(s.hazards.size(), expected.size()) << "round " << round;
+  for (size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(s.hazards[i].first_access, expected[i].first) << "round " << round;
+    EXPECT_EQ(s.hazards[i].second_access, expected[i].second) << "round " << round;
+  }
+}
+}  // namespace
+
 // find_hazards reports, per word, the first conflicting pair in program order; it finds it in one
 // pass. Checked against the pairwise search on random steps of few threads, words and ops.
 TEST(Hazards, OnePassFindsTheFirstPairOfThePairwiseSearch) {
@@ -195,26 +224,7 @@ TEST(Hazards, OnePassFindsTheFirstPairOfThePairwiseSearch) {
     Step s;
     const int count = 1 + static_cast<int>(rng() % 12);
     for (int i = 0; i < count; ++i) s.accesses.push_back({static_cast<int>(rng() % 3), 1, ops[rng() % 3], static_cast<int>(rng() % 3), 0.0});
-    find_hazards(s);
-    std::vector<std::pair<int, int>> expected;  // (first_access, second_access) per word, by word
-    for (int word = 0; word < 3; ++word) {
-      std::vector<int> list;
-      for (int i = 0; i < count; ++i)
-        if (s.accesses[i].word == word) list.push_back(i);
-      bool found = false;
-      for (size_t a = 0; a < list.size() && !found; ++a)
-        for (size_t b = a + 1; b < list.size() && !found; ++b) {
-          const Access &x = s.accesses[list[a]], &y = s.accesses[list[b]];
-          if (x.tid == y.tid || (x.op == kLoad && y.op == kLoad) || (x.op == kAtomic && y.op == kAtomic)) continue;
-          expected.push_back({list[a], list[b]});
-          found = true;
-        }
-    }
-    ASSERT_EQ(s.hazards.size(), expected.size()) << "round " << round;
-    for (size_t i = 0; i < expected.size(); ++i) {
-      EXPECT_EQ(s.hazards[i].first_access, expected[i].first) << "round " << round;
-      EXPECT_EQ(s.hazards[i].second_access, expected[i].second) << "round " << round;
-    }
+    expect_the_pairwise_search(s, 3, round);
   }
 }
 
@@ -248,26 +258,6 @@ TEST(Hazards, TileBarriersOrderOnlyTheirOwnThreads) {
       s.accesses.push_back(a);
     }
     std::stable_sort(s.accesses.begin(), s.accesses.end(), [](const Access& x, const Access& y) { return x.tid < y.tid; });
-    find_hazards(s);
-    std::vector<std::pair<int, int>> expected;
-    for (int word = 0; word < 3; ++word) {
-      std::vector<int> list;
-      for (int i = 0; i < count; ++i)
-        if (s.accesses[i].word == word) list.push_back(i);
-      bool found = false;
-      for (size_t a = 0; a < list.size() && !found; ++a)
-        for (size_t b = a + 1; b < list.size() && !found; ++b) {
-          const Access &x = s.accesses[list[a]], &y = s.accesses[list[b]];
-          if (x.tid == y.tid || (x.op == kLoad && y.op == kLoad) || (x.op == kAtomic && y.op == kAtomic)) continue;
-          if (tile_ordered(x.tid, x.tile_syncs, y.tid, y.tile_syncs)) continue;
-          expected.push_back({list[a], list[b]});
-          found = true;
-        }
-    }
-    ASSERT_EQ(s.hazards.size(), expected.size()) << "round " << round;
-    for (size_t i = 0; i < expected.size(); ++i) {
-      EXPECT_EQ(s.hazards[i].first_access, expected[i].first) << "round " << round;
-      EXPECT_EQ(s.hazards[i].second_access, expected[i].second) << "round " << round;
-    }
+    expect_the_pairwise_search(s, 3, round);
   }
 }

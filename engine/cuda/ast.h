@@ -211,9 +211,9 @@ enum class Builtin : unsigned char {
   // __reduce_add_sync and its kin (sm_80): the lanes of the mask combine one value each; min and
   // max of unsigned values are the U forms
   ReduceAddSync, ReduceMinSync, ReduceMaxSync, ReduceUMinSync, ReduceUMaxSync, ReduceAndSync, ReduceOrSync, ReduceXorSync,
-  // The barrier of a tile of several warps (a thread_block_tile<64> ... <1024>, or a thread_group
-  // of such a size): its one argument the tile's size; ival: its text in Program::tile_sync_texts
-  // ("t.sync()"). It waits for the tile's threads only and ends no step.
+  // The barrier of a tile of several warps (a thread_block_tile<64> ... <1024>; CUDA makes no
+  // thread_group of such a size): its one argument the tile's size; ival: its text in
+  // Program::tile_sync_texts ("t.sync()"). It waits for the tile's threads only and ends no step.
   TileSync,
 };
 inline bool is_warp_reduce(Builtin b) { return b >= Builtin::ReduceAddSync && b <= Builtin::ReduceXorSync; }

@@ -385,16 +385,19 @@ TEST(Groups, TileOfSeveralWarpsReducesWithItsOwnBarrier) {
 // Tile 0 of two reads the words tile 1 wrote before tile 1's own sync(): nothing orders the two
 // tiles, and the race is reported with both lines and the block barrier that would fix it.
 TEST(Groups, ARaceBetweenTilesAcrossTheirSyncIsReported) {
-  TraceRequest r = inline_request("// launch: k<<<1, 128>>>(in, out, N)\n// out: 128\n" + kTileHead +
-                                      "__global__ void k(const int *in, int *out, int n) {\n"
-                                      "  __shared__ int s[128];\n"
-                                      "  auto t = cg::tiled_partition<64>(cg::this_thread_block());\n"
-                                      "  s[threadIdx.x] = in[threadIdx.x];\n"
-                                      "  t.sync();\n"
-                                      "  out[threadIdx.x] = s[(threadIdx.x + 64) % 128];\n"
-                                      "}\n",
-                                  128);
-  const Trace t = run_interpreter(resolve_kernel(r));
+  // tiles of 64 in a block of 128: each thread stores s[threadIdx.x] = `value`, t.sync(), reads s[`index`]
+  auto run = [](const std::string& value, const std::string& index) {
+    return run_interpreter(resolve_kernel(inline_request("// launch: k<<<1, 128>>>(in, out, N)\n// out: 128\n" + kTileHead +
+                                                         "__global__ void k(const int *in, int *out, int n) {\n"
+                                                         "  __shared__ int s[128];\n"
+                                                         "  auto t = cg::tiled_partition<64>(cg::this_thread_block());\n"
+                                                         "  s[threadIdx.x] = " + value + ";\n"
+                                                         "  t.sync();\n"
+                                                         "  out[threadIdx.x] = s[" + index + "];\n"
+                                                         "}\n",
+                                                         128)));
+  };
+  const Trace t = run("in[threadIdx.x]", "(threadIdx.x + 64) % 128");  // the other tile's word
   ASSERT_TRUE(has_race(t));
   const std::vector<CheckOutcome> checks = check_trace(t, {CheckSpec{CheckKind::Race, 0}});
   const CheckOutcome* race = nullptr;
@@ -407,16 +410,7 @@ TEST(Groups, ARaceBetweenTilesAcrossTheirSyncIsReported) {
             std::string::npos)
       << race->sentence;
   // the same within one tile (its own words, read after its sync) is no race
-  TraceRequest ok = inline_request("// launch: k<<<1, 128>>>(in, out, N)\n// out: 128\n" + kTileHead +
-                                       "__global__ void k(const int *in, int *out, int n) {\n"
-                                       "  __shared__ int s[128];\n"
-                                       "  auto t = cg::tiled_partition<64>(cg::this_thread_block());\n"
-                                       "  s[threadIdx.x] = in[threadIdx.x] + (int)threadIdx.x;\n"
-                                       "  t.sync();\n"
-                                       "  out[threadIdx.x] = s[t.meta_group_rank() * 64 + (t.thread_rank() + 1) % 64];\n"
-                                       "}\n",
-                                   128);
-  const Trace u = run_interpreter(resolve_kernel(ok));
+  const Trace u = run("in[threadIdx.x] + (int)threadIdx.x", "t.meta_group_rank() * 64 + (t.thread_rank() + 1) % 64");
   EXPECT_FALSE(has_race(u));
   for (int i = 0; i < 128; ++i) EXPECT_EQ(u.output[static_cast<size_t>(i)], 1 + i / 64 * 64 + (i % 64 + 1) % 64) << i;
 }
