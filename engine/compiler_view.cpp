@@ -492,7 +492,8 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   // STS for the others). Where a line has fewer instructions of a kind in the SASS than the source
   // has sites there, and more of 4 bytes or wider than its sites of 4 bytes or wider, sites of 1
   // or 2 bytes whose bytes one thread reaches in one word, without overlap, are one instruction:
-  // in source order, until the line's sites are as many as its instructions. SASS instructions on
+  // in source order, until the line's sites are as many as its instructions (with the lines
+  // within reach that have instructions and sites of the kind, counted together). SASS instructions on
   // lines with no site of their kind in this run (a struct read through a reference, its members'
   // loads named by the lines of an inlined function) count as this line's where it is the file's
   // only such line; with two, which line they serve is not known and nothing is joined.
@@ -510,28 +511,43 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
             ++foreign[std::get<0>(key)].first;
             foreign[std::get<0>(key)].second += b >= 4;
           }
-      std::vector<std::pair<LineKey, int>> short_lines;
+      // lines of this kind with SASS instructions and sites, all of them in no group yet
+      auto plain = [&](const LineKey& key) {
+        if (std::get<2>(key) != store || !v.line_bytes.count(key) || !sites_at.count(key)) return false;
+        for (int s : sites_at.at(key))
+          if (t.sites[s].vector_group >= 0 || t.sites[s].vector_width != 1) return false;
+        return true;
+      };
+      std::vector<LineKey> short_lines;
       std::map<int, int> short_in_file;
-      for (const auto& [key, sites] : sites_at) {
-        auto in = v.line_bytes.find(key);
-        if (std::get<2>(key) != store || in == v.line_bytes.end()) continue;
-        bool plain = true;
-        for (int s : sites) plain = plain && t.sites[s].vector_group < 0 && t.sites[s].vector_width == 1;
-        if (!plain || sites.size() <= in->second.size()) continue;
-        short_lines.push_back({key, static_cast<int>(sites.size() - in->second.size())});
-        ++short_in_file[std::get<0>(key)];
-      }
-      for (auto [key, extra] : short_lines) {
+      for (const auto& [key, sites] : sites_at)
+        if (plain(key) && sites.size() > v.line_bytes.at(key).size()) {
+          short_lines.push_back(key);
+          ++short_in_file[std::get<0>(key)];
+        }
+      std::set<LineKey> done;
+      for (const LineKey& key : short_lines) {
+        if (done.count(key)) continue;
         const int file = std::get<0>(key);
         const auto f = foreign.count(file) ? foreign.at(file) : std::make_pair(0, 0);
         if (f.first > 0 && short_in_file[file] > 1) continue;
-        extra -= f.first;
-        int wide_ins = f.second, wide_sites = 0;
-        for (int b : v.line_bytes.at(key)) wide_ins += b >= 4;
+        // The line and those near it with instructions and sites of this kind: the line table may
+        // name one statement's line for another's member (two records stored by two statements
+        // as three words: the word that holds the first's last member and the second's first is
+        // named by the second's line).
+        std::vector<LineKey> lines;
+        for (int l = std::get<1>(key) - kMergeReach; l <= std::get<1>(key) + kMergeReach; ++l)
+          if (plain(LineKey{file, l, store})) lines.push_back(LineKey{file, l, store});
+        int extra = -f.first, wide_ins = f.second, wide_sites = 0;
         std::vector<int> narrow;
-        for (int s : sites_at.at(key)) {
-          if (t.sites[s].bytes >= 4) ++wide_sites;
-          else narrow.push_back(s);
+        for (const LineKey& k : lines) {
+          done.insert(k);
+          extra += static_cast<int>(sites_at.at(k).size()) - static_cast<int>(v.line_bytes.at(k).size());
+          for (int b : v.line_bytes.at(k)) wide_ins += b >= 4;
+          for (int s : sites_at.at(k)) {
+            if (t.sites[s].bytes >= 4) ++wide_sites;
+            else narrow.push_back(s);
+          }
         }
         extra = std::min(extra, wide_ins - wide_sites);
         if (extra <= 0 || narrow.size() < 2) continue;
