@@ -289,7 +289,11 @@ void analyze_banks(Trace& trace) {
       int start = 0, len = 0;
       AccessOp op = kLoad;
       WarpInstruction* inst = nullptr;
+      uint32_t bytes = 0;  // the bytes of the block (or word) its accesses covered, bit k for byte k
     };
+    // The bytes of its block (of `w` words) an access covers: a 1- or 2-byte access its own
+    // (Access::mask), a 4-byte one its word's four.
+    auto bytes_of = [](const Access& a, int w) -> uint32_t { return static_cast<uint32_t>(a.mask ? a.mask : 0xf) << (4 * (a.word % w)); };
     std::map<int, Run> runs;  // per thread: vector group (or -1 - site of a wide site) -> the open run
     std::map<std::pair<int, int>, Run> blocks;  // per thread: (vector group, aligned block) -> its instruction, for wide sites in a group
     std::set<int> active;
@@ -347,23 +351,61 @@ void analyze_banks(Trace& trace) {
         // ptxas joins into LDS.128/STS.128): each aligned block of the width is one lane of one
         // instruction, in whatever order the thread's accesses reach its words (an unrolled loop
         // running j = 3, 2, 1, 0 over one block; a loop's int2s j = 3, 0 of one block).
+        // (members of a struct narrower than a word, bytes 0-1 and 2-3 of one word, are one
+        // lane's bytes of the block too: a word joins while its bytes are not taken yet)
         const int w = trace.sites[a.site].vector_width;
         Run& b = blocks[{g, a.word / w}];
-        if (b.inst && b.len < w && b.op == a.op) {
-          ++b.len;
+        const uint32_t m = bytes_of(a, w);
+        if (b.inst && b.op == a.op && (a.mask ? !(b.bytes & m) && (b.len < w || (b.bytes & (0xfu << (4 * (a.word % w))))) : b.len < w)) {
+          if (!(b.bytes & (0xfu << (4 * (a.word % w))))) ++b.len;
+          b.bytes |= m;
           add_lane(*b.inst);
           continue;
         }
         WarpInstruction& wi = instruction(nsites + g, w);
-        b = Run{a.word / w * w, 1, a.op, &wi};
+        b = Run{a.word / w * w, 1, a.op, &wi, m};
         add_lane(wi);
         continue;
       }
-      if (g >= 0) {  // width 1: the group's sites are one instruction (an if/else's two arms)
+      if (g >= 0) {
+        // width 1: the group's sites are one instruction (an if/else's two arms), and a thread's
+        // narrower accesses of one word at them are one lane of it while their bytes do not
+        // overlap (a struct's byte and char2 members ptxas stores as one STS)
+        if (a.mask) {
+          Run& b = blocks[{g, a.word}];
+          if (b.inst && b.op == a.op && b.start == a.word && !(b.bytes & a.mask)) {
+            b.bytes |= a.mask;
+            add_lane(*b.inst);
+            continue;
+          }
+          WarpInstruction& wi = instruction(nsites + g, 1);
+          b = Run{a.word, 1, a.op, &wi, a.mask};
+          add_lane(wi);
+          continue;
+        }
         add_lane(instruction(nsites + g, 1));
         continue;
       }
       add_lane(instruction(a.site, 1));
+    }
+    // Loads the machine code makes in every warp of the block (SourceSite::every_warp): one
+    // instruction of one wavefront for each warp with none at the site in this step.
+    {
+      std::map<int, std::set<int>> warps_of;  // site -> the warps with an instruction there
+      for (const auto& [key, wi] : insts)
+        if (std::get<1>(key) < nsites && trace.sites[std::get<1>(key)].every_warp) warps_of[std::get<1>(key)].insert(std::get<0>(key));
+      const int threads = std::max(0, trace.threads);
+      for (const auto& [site, warps] : warps_of)
+        for (int w = 0; w * kWarpSize < threads; ++w) {
+          if (warps.count(w)) continue;
+          WarpInstruction wi;
+          wi.warp = w;
+          wi.site = site;
+          wi.op = kLoad;
+          const int lanes = std::min(kWarpSize, threads - w * kWarpSize);
+          wi.lanes = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1;
+          insts.emplace(std::make_tuple(w, site, 0), wi);
+        }
     }
     for (const GlobalAccess& g : step.global) active.insert(g.tid);  // global accesses make a thread active too
     step.active_threads = static_cast<int>(active.size());
@@ -372,6 +414,10 @@ void analyze_banks(Trace& trace) {
       std::stable_sort(wi.access_index.begin(), wi.access_index.end(),
                        [&](int x, int y) { return step.accesses[x].tid < step.accesses[y].tid; });
       if (wi.op == kLoad || wi.op == kStore) {
+        if (wi.access_index.empty()) {  // a load of every warp (above): its lanes read one word
+          wi.wavefronts = 1;
+          wi.degree = 1;
+        }
         count_wavefronts(step, wi, banks, issue);
         step.max_degree = std::max(step.max_degree, wi.degree);
         OpTotals& t = wi.op == kLoad ? trace.totals.ld : trace.totals.st;

@@ -93,8 +93,33 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         if (m.atomic || m.line <= 0 || f < 0) continue;
         const int words = std::max(1, m.bytes / 4);  // LDS.U16, STS.U8 ...: one instruction of one word's lanes
         v->lines[LineKey{f, m.line, m.store}].push_back(words);
+        v->line_bytes[LineKey{f, m.line, m.store}].push_back(m.bytes);
         if (words > 1 && seen.insert({f, m.line, m.store, words}).second)
           v->groups.push_back({f, m.store, {m.line}, words, false, "SASS " + m.opcode});
+      }
+      // A line's loads before a predicated EXIT that the line's other instructions follow (the
+      // loads of `t == 0 && part[0].count > 0 && part[0].seen` made before the threads other than
+      // 0 leave; the load of what the branch uses after it): the first of the line's loads.
+      {
+        std::map<std::tuple<std::string, int, int>, std::vector<const sass::MemInstruction*>> by_line;  // (function, file, line)
+        for (const auto& m : mi) {
+          const int f = file_of(m.file);
+          if (m.line > 0 && f >= 0) by_line[{m.function, f, m.line}].push_back(&m);
+        }
+        for (const auto& [key, list] : by_line) {
+          std::vector<int> bytes;
+          size_t k = 0;
+          for (; k < list.size() && !list[k]->store && !list[k]->atomic && list[k]->exit_after >= 0 && list[k]->exit_after == list[0]->exit_after; ++k)
+            bytes.push_back(list[k]->bytes);
+          if (bytes.empty() || k == list.size() || static_cast<int>(list[k]->offset) < list[0]->exit_after) continue;
+          const auto wkey = std::make_pair(std::get<1>(key), std::get<2>(key));
+          if (v->before_exit.count(wkey)) {  // two functions' copies of the line: not known which runs
+            v->before_exit[wkey].clear();
+            continue;
+          }
+          v->before_exit[wkey] = bytes;
+        }
+        for (auto it = v->before_exit.begin(); it != v->before_exit.end();) it = it->second.empty() ? v->before_exit.erase(it) : std::next(it);
       }
       // A line whose copies (a loop unrolled, with its remainder) are not all of one width: which
       // copy runs is not known here, so the PTX's vector access of the line stands (nvcc's
@@ -189,6 +214,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   for (auto& s : t.sites) {
     s.vector_group = -1;
     s.vector_width = 1;
+    s.every_warp = false;
   }
   const bool g80 = t.warp_issue == 16 || t.banks == 16;
   if (g80 && v.asked) t.compiler += "; G80 mode: every access 4 bytes, as the scan paper's compiler issued them";
@@ -461,6 +487,102 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       used.push_back((v.sass ? "SASS (one " : "nvcc (one ") + std::string(store ? "store" : "load") + " for two statements)");
     }
   }
+  // Members of a struct narrower than a word that ptxas moves as one wider access (`part[t] = mine`
+  // with a 1-byte `seen` at byte 0 and a char2 at bytes 2-3: one STS of the word, then STS.U16 and
+  // STS for the others). Where a line has fewer instructions of a kind in the SASS than the source
+  // has sites there, and more of 4 bytes or wider than its sites of 4 bytes or wider, sites of 1
+  // or 2 bytes whose bytes one thread reaches in one word, without overlap, are one instruction:
+  // in source order, until the line's sites are as many as its instructions (with the lines
+  // within reach that have instructions and sites of the kind, counted together). SASS instructions on
+  // lines with no site of their kind in this run (a struct read through a reference, its members'
+  // loads named by the lines of an inlined function) count as this line's where it is the file's
+  // only such line; with two, which line they serve is not known and nothing is joined.
+  if (v.sass) {
+    std::map<std::pair<int, int>, std::pair<int, uint8_t>> first_bytes;  // (site, thread) -> its first access's (word, mask)
+    for (const auto& st : t.steps)
+      for (const auto& a : st.accesses)
+        if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < static_cast<int>(t.sites.size()) && shared[a.site])
+          first_bytes.emplace(std::make_pair(a.site, a.tid), std::make_pair(a.word, a.mask));
+    for (const bool store : {false, true}) {
+      std::map<int, std::pair<int, int>> foreign;  // file -> (instructions, of them 4 bytes or wider) on lines without sites
+      for (const auto& [key, bytes] : v.line_bytes)
+        if (std::get<2>(key) == store && !sites_at.count(key))
+          for (int b : bytes) {
+            ++foreign[std::get<0>(key)].first;
+            foreign[std::get<0>(key)].second += b >= 4;
+          }
+      // lines of this kind with SASS instructions and sites, all of them in no group yet
+      auto plain = [&](const LineKey& key) {
+        if (std::get<2>(key) != store || !v.line_bytes.count(key) || !sites_at.count(key)) return false;
+        for (int s : sites_at.at(key))
+          if (t.sites[s].vector_group >= 0 || t.sites[s].vector_width != 1) return false;
+        return true;
+      };
+      std::vector<LineKey> short_lines;
+      std::map<int, int> short_in_file;
+      for (const auto& [key, sites] : sites_at)
+        if (plain(key) && sites.size() > v.line_bytes.at(key).size()) {
+          short_lines.push_back(key);
+          ++short_in_file[std::get<0>(key)];
+        }
+      std::set<LineKey> done;
+      for (const LineKey& key : short_lines) {
+        if (done.count(key)) continue;
+        const int file = std::get<0>(key);
+        const auto f = foreign.count(file) ? foreign.at(file) : std::make_pair(0, 0);
+        if (f.first > 0 && short_in_file[file] > 1) continue;
+        // The line and those near it with instructions and sites of this kind: the line table may
+        // name one statement's line for another's member (two records stored by two statements
+        // as three words: the word that holds the first's last member and the second's first is
+        // named by the second's line).
+        std::vector<LineKey> lines;
+        for (int l = std::get<1>(key) - kMergeReach; l <= std::get<1>(key) + kMergeReach; ++l)
+          if (plain(LineKey{file, l, store})) lines.push_back(LineKey{file, l, store});
+        int extra = -f.first, wide_ins = f.second, wide_sites = 0;
+        std::vector<int> narrow;
+        for (const LineKey& k : lines) {
+          done.insert(k);
+          extra += static_cast<int>(sites_at.at(k).size()) - static_cast<int>(v.line_bytes.at(k).size());
+          for (int b : v.line_bytes.at(k)) wide_ins += b >= 4;
+          for (int s : sites_at.at(k)) {
+            if (t.sites[s].bytes >= 4) ++wide_sites;
+            else narrow.push_back(s);
+          }
+        }
+        extra = std::min(extra, wide_ins - wide_sites);
+        if (extra <= 0 || narrow.size() < 2) continue;
+        std::sort(narrow.begin(), narrow.end(), [&](int a, int b) {
+          return std::tie(t.sites[a].line, t.sites[a].col, a) < std::tie(t.sites[b].line, t.sites[b].col, b);
+        });
+        auto first = [&](int s) {  // the first thread's first access of the site: (thread, word, mask)
+          auto it = first_bytes.lower_bound({s, std::numeric_limits<int>::min()});
+          return it == first_bytes.end() || it->first.first != s ? std::make_tuple(-1, -1, 0) : std::make_tuple(it->first.second, it->second.first, static_cast<int>(it->second.second));
+        };
+        std::set<int> taken;
+        bool joined = false;
+        for (size_t i = 0; i < narrow.size() && extra > 0; ++i) {
+          if (taken.count(narrow[i])) continue;
+          const auto [tid, word, mask0] = first(narrow[i]);
+          if (tid < 0 || mask0 == 0) continue;
+          int mask = mask0;
+          std::vector<int> members = {narrow[i]};
+          for (size_t j = i + 1; j < narrow.size() && static_cast<int>(members.size()) <= extra; ++j) {
+            if (taken.count(narrow[j])) continue;
+            auto other = first_bytes.find({narrow[j], tid});
+            if (other == first_bytes.end() || other->second.first != word || !other->second.second || (other->second.second & mask)) continue;
+            mask |= other->second.second;
+            members.push_back(narrow[j]);
+          }
+          if (members.size() < 2) continue;
+          for (int s : members) taken.insert(s);
+          extra -= static_cast<int>(members.size()) - 1;
+          assign(members, 1);
+          joined = true;
+        }
+        if (joined) used.push_back(std::string("ptxas (a struct's narrow members ") + (store ? "stored" : "loaded") + " as one word)");
+      }
+    }
+  }
   // A value loaded twice in one statement (`if (s[b] > 0) atomicAdd(&out[b], s[b]);`): where the
   // SASS has fewer loads on the line than the source has sites there, and some of the line's
   // sites are written the same, ptxas loaded the word once and kept it in a register. The later
@@ -493,6 +615,31 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         removed = true;
       }
       if (removed) used.push_back("ptxas (a value loaded twice in one statement, loaded once)");
+    }
+  // Loads the SASS makes before the exit the statement's condition makes (v.before_exit): the
+  // statement's first load sites by column, their bytes the instructions' in order, each reading
+  // one word whatever the thread (`part[0].count`), are made by every warp of the block.
+  if (v.sass)
+    for (const auto& [fl, bytes] : v.before_exit) {
+      auto own = sites_at.find(LineKey{fl.first, fl.second, false});
+      if (own == sites_at.end() || own->second.size() < bytes.size()) continue;
+      std::vector<int> sites = own->second;
+      std::sort(sites.begin(), sites.end(), [&](int a, int b) { return std::tie(t.sites[a].line, t.sites[a].col, a) < std::tie(t.sites[b].line, t.sites[b].col, b); });
+      bool fits = true;
+      for (size_t k = 0; k < bytes.size() && fits; ++k) {
+        const SourceSite& x = t.sites[sites[k]];
+        fits = x.bytes == bytes[k] && x.vector_group < 0 && x.vector_width == 1;
+      }
+      if (!fits) continue;
+      std::set<int> words;
+      for (const auto& st : t.steps)
+        for (const auto& a : st.accesses)
+          if (a.op == kLoad && a.site >= 0)
+            for (size_t k = 0; k < bytes.size(); ++k)
+              if (a.site == sites[k]) words.insert(a.word * static_cast<int>(bytes.size()) + static_cast<int>(k));
+      if (words.size() != bytes.size()) continue;  // each site one word (a thread's own element differs by thread)
+      for (size_t k = 0; k < bytes.size(); ++k) t.sites[sites[k]].every_warp = true;
+      used.push_back("ptxas (loads of a condition made in every warp, before the exit)");
     }
   if (!used.empty()) {
     std::sort(used.begin(), used.end());

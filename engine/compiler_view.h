@@ -39,6 +39,13 @@ struct CompilerView {
   // The PTX's, always (with the SASS: what ptxas was given, to tell a merged or removed access
   // from one the line table names another line for).
   std::map<std::tuple<int, int, bool>, std::vector<int>> ptx_lines;
+  // With the SASS: the bytes per lane of each line's instructions (LDS.U8 1, LDS.U16 2, LDS 4,
+  // LDS.64 8), in the order of `lines`.
+  std::map<std::tuple<int, int, bool>, std::vector<int>> line_bytes;
+  // With the SASS: lines (file, line) whose first loads in code order lie before a predicated EXIT
+  // that the line's other instructions follow: the bytes of those loads, in code order. Every
+  // warp that reaches the statement makes them (sass::MemInstruction::exit_after).
+  std::map<std::pair<int, int>, std::vector<int>> before_exit;
   std::vector<LineGroup> groups;
   std::vector<std::string> notes;   // e.g. the compiler rejected the text
   std::string ptx;                  // the PTX itself

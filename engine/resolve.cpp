@@ -309,10 +309,10 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
     if (auto c = constants.find(name); c != constants.end()) return c->second;
     return std::nullopt;
   };
-  host.env.type_size = [&](const std::string& name) -> std::optional<long long> {  // the file's structs
+  host.env.type_size = [&](const std::string& name) -> std::optional<long long> {  // the file's structs, at CUDA's sizes
     for (const auto& sd : b.compiled.program->structs)
-      if (sd->name == name) return 4LL * sd->words;
-    if (const cuda::VectorTypeInfo* v = cuda::find_vector_type(name)) return 4LL * v->count;  // sizeof(float4), used or not
+      if (sd->name == name) return cuda::Type{cuda::Base::Struct, false, cuda::GroupKind::None, 0, sd.get()}.bytes();  // three shorts: 6
+    if (const cuda::VectorTypeInfo* v = cuda::find_vector_type(name)) return 1LL * cuda::base_bytes(v->member) * v->count;  // sizeof(float4) 16, sizeof(uchar4) 4, used or not
     return std::nullopt;
   };
   host.env.call = [](const std::string& name, const std::vector<long long>& a) -> std::optional<long long> {

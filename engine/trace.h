@@ -206,6 +206,12 @@ struct SourceSite {
   // register); its accesses are recorded but the bank model counts none (engine/compiler_view.cpp).
   int vector_group = -1;
   int vector_width = 1;
+  // A load the machine code makes in every warp of the block that reaches its statement, before
+  // the exit or branch that the source's condition makes (ptxas evaluates `t == 0 && s[0] > 0`
+  // without the short circuit): of one word, the same for every thread; the bank model counts an
+  // instruction of one wavefront in each warp of the block that has none there, in each step whose
+  // accesses include the site's (engine/compiler_view.cpp).
+  bool every_warp = false;
   // What one thread's access at this site moves, as the source writes it: 4 bytes, 1 or 2 for a
   // bool, char or short (its bytes of one word: Access::mask), or 8 / 16 for a whole int2 / float4
   // (PTX ld.v2.b32 / ld.v4.b32). Such an access is recorded as its words

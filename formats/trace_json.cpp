@@ -102,6 +102,7 @@ std::string trace_to_json(const Trace& t, int indent) {
       json site{{"src", {s.file, s.line, s.col}}, {"end", {s.end_line, s.end_col}}, {"stmt", {s.stmt_line, s.stmt_col}},
                 {"op", access_op_name(s.op)}, {"vector_group", s.vector_group}, {"vector_width", s.vector_width}};
       if (s.bytes != 4) site["bytes"] = s.bytes;  // a bool, char or short: 1 or 2; a whole int2 / float4: 8 or 16 (traces before it hold none)
+      if (s.every_warp) site["every_warp"] = true;  // a load made in every warp of the block (traces before it hold none)
       sites.push_back(std::move(site));
     }
     j["sites"] = std::move(sites);
@@ -191,7 +192,7 @@ std::string trace_to_json(const Trace& t, int indent) {
 static const std::set<std::string>& trace_keys() {
   static const std::set<std::string> keys = {
       "accesses", "active_threads", "array", "arrays", "atomics", "banks", "barrier", "bits", "block", "block_dim", "byte", "bytes", "check",
-      "col", "compiler", "compiler_notes", "conflicts", "count", "defines", "device", "dims", "end", "entry", "fault", "files", "final",
+      "col", "compiler", "compiler_notes", "conflicts", "count", "defines", "device", "dims", "end", "entry", "every_warp", "fault", "files", "final",
       "first", "first_step", "format", "global", "global_accesses", "global_arrays", "gpu_check", "gpu_us", "grid", "grid_dim",
       "index", "input", "inst", "iter", "kernel", "label", "launch", "launches", "ld", "line", "main_file", "matrix_cols", "max_degree",
       "n", "name", "op", "output", "pad", "path", "phase", "printf", "requests", "scan", "sectors", "site", "sites", "smem",
@@ -392,6 +393,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
         ss.bytes = static_cast<int>(rd.integer(sites[s], "bytes", where, 1, 16));
         if (ss.bytes != 1 && ss.bytes != 2 && ss.bytes != 4 && ss.bytes != 8 && ss.bytes != 16) rd.fail(where + ".bytes", "must be 1, 2, 4, 8 or 16");
       }
+      if (sites[s].contains("every_warp")) ss.every_warp = rd.boolean(sites[s], "every_warp", where);
       t.sites.push_back(ss);
     }
   }

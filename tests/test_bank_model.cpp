@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
+#include <tuple>
 #include <random>
 
 #include "engine/bank_model.h"
@@ -260,4 +262,95 @@ TEST(Hazards, TileBarriersOrderOnlyTheirOwnThreads) {
     std::stable_sort(s.accesses.begin(), s.accesses.end(), [](const Access& x, const Access& y) { return x.tid < y.tid; });
     expect_the_pairwise_search(s, 3, round);
   }
+}
+
+namespace {
+
+// A hand-made trace of one step: `threads` threads, each making the accesses `of(tid)` gives
+// (site, op, word, mask), over the sites `sites`.
+Trace hand_trace(int threads, const std::vector<SourceSite>& sites,
+                 const std::function<std::vector<std::tuple<int, AccessOp, int, uint8_t>>(int)>& of) {
+  Trace t;
+  t.threads = threads;
+  t.sites = sites;
+  Step s;
+  for (int tid = 0; tid < threads; ++tid)
+    for (const auto& [site, op, word, mask] : of(tid)) {
+      Access a;
+      a.tid = tid;
+      a.site = site;
+      a.op = op;
+      a.word = word;
+      a.mask = mask;
+      s.accesses.push_back(a);
+    }
+  t.steps.push_back(s);
+  return t;
+}
+
+SourceSite site_of(int bytes, AccessOp op, int group = -1, int width = 1) {
+  SourceSite s;
+  s.bytes = bytes;
+  s.op = op;
+  s.vector_group = group;
+  s.vector_width = width;
+  return s;
+}
+
+}  // namespace
+
+// A struct's byte at 0 and char2 at bytes 2-3 that the compiler stores as one 32-bit STS (a
+// width-1 group, engine/compiler_view.cpp): one lane of one instruction per thread while the
+// bytes do not overlap; a second store of byte 0 by the same thread is another instruction.
+TEST(BankTotals, NarrowMembersOfOneWordInAGroupAreOneAccess) {
+  const std::vector<SourceSite> sites = {site_of(1, kStore, 0), site_of(2, kStore, 0)};
+  Trace t = hand_trace(64, sites, [](int tid) {
+    return std::vector<std::tuple<int, AccessOp, int, uint8_t>>{{0, kStore, 3 * tid, 0x1}, {1, kStore, 3 * tid, 0xc}};
+  });
+  analyze_banks(t);
+  EXPECT_EQ(t.totals.st.inst, 2);  // two warps, one instruction each
+  Trace again = hand_trace(32, sites, [](int tid) {
+    return std::vector<std::tuple<int, AccessOp, int, uint8_t>>{{0, kStore, tid, 0x1}, {1, kStore, tid, 0xc}, {0, kStore, tid, 0x1}};
+  });
+  analyze_banks(again);
+  EXPECT_EQ(again.totals.st.inst, 2);
+  // not in a group: each site its own instruction
+  Trace apart = hand_trace(32, {site_of(1, kStore), site_of(2, kStore)}, [](int tid) {
+    return std::vector<std::tuple<int, AccessOp, int, uint8_t>>{{0, kStore, tid, 0x1}, {1, kStore, tid, 0xc}};
+  });
+  analyze_banks(apart);
+  EXPECT_EQ(apart.totals.st.inst, 2);
+  EXPECT_EQ(apart.totals.st.inst, t.totals.st.inst);
+}
+
+// Four shorts in an 8-byte block joined into one LDS.64 (width 2): the four 2-byte accesses are
+// one lane; a warp's 32 lanes of 8 bytes are two wavefronts, as a warp's int2 loads are.
+TEST(BankTotals, NarrowMembersOfAnEightByteBlockAreOneVectorAccess) {
+  std::vector<SourceSite> sites;
+  for (int k = 0; k < 4; ++k) sites.push_back(site_of(2, kLoad, 0, 2));
+  Trace t = hand_trace(32, sites, [](int tid) {
+    std::vector<std::tuple<int, AccessOp, int, uint8_t>> v;
+    for (int k = 0; k < 4; ++k) v.emplace_back(k, kLoad, 2 * tid + k / 2, k % 2 ? 0xc : 0x3);
+    return v;
+  });
+  analyze_banks(t);
+  EXPECT_EQ(t.totals.ld.inst, 1);
+  EXPECT_EQ(t.totals.ld.wavefronts, 2);
+}
+
+// A load the machine code makes in every warp (SourceSite::every_warp), made by thread 0 alone
+// in the source: one instruction of one wavefront in each of the block's four warps.
+TEST(BankTotals, ALoadOfEveryWarpCountsInWarpsWithoutAnAccess) {
+  std::vector<SourceSite> sites = {site_of(2, kLoad)};
+  sites[0].every_warp = true;
+  Trace t = hand_trace(100, sites, [](int tid) {
+    return tid == 0 ? std::vector<std::tuple<int, AccessOp, int, uint8_t>>{{0, kLoad, 1, 0x3}} : std::vector<std::tuple<int, AccessOp, int, uint8_t>>{};
+  });
+  analyze_banks(t);
+  EXPECT_EQ(t.totals.ld.inst, 4);
+  EXPECT_EQ(t.totals.ld.wavefronts, 4);
+  EXPECT_EQ(t.totals.ld.conflicts, 0);
+  t.sites[0].every_warp = false;
+  analyze_banks(t);
+  EXPECT_EQ(t.totals.ld.inst, 1);
 }

@@ -177,8 +177,9 @@ struct Var {
   int slot = 0;           // Local/Param: frame slot; Shared: word offset (static) or 0 (extern)
   Pos pos;
   bool is_array() const { return array_len >= 0; }
-  // An array of 1- or 2-byte elements (bool, char, short): its length in bytes (array_len counts
-  // the words that hold them, rounded up); -1 for anything else.
+  // An array of elements whose size is no multiple of 4 (bool, char, short, char2, a struct of
+  // three shorts): its length in bytes (array_len counts the words that hold them, rounded up;
+  // an element may lie across two words); -1 for anything else.
   int byte_len = -1;
   // An array of more than one dimension (T a[A][B], T a[A][B][C]): the length of each, outermost
   // first; array_len is their product, the elements row-major. Empty for anything else.

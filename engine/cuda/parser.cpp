@@ -2135,13 +2135,6 @@ class Parser {
   // The lengths [A][B]... after a declarator's name (at '['): constants from 1 to `max` elements
   // in all.
   int sizeof_ = 0;  // inside sizeof(...)
-  // Arrays of a struct of bytes whose size is more than a word and no multiple of 4 (6 bytes:
-  // three shorts) are refused: their elements would straddle words here.
-  void odd_struct_array(const Type& type, const Token& name) const {
-    if (type.is_struct() && type.bytes() > 4 && type.bytes() % 4 != 0)
-      fail(name.pos, "an array of '" + type.name() + "' (" + std::to_string(type.bytes()) +
-                         " bytes, no multiple of 4) is not supported: give the struct a member that pads it to a multiple of 4 bytes");
-  }
   std::vector<int> array_dims(const Token& name, const char* what, long long max, const char* limit) {
     std::vector<int> dims;
     long long total = 1;
@@ -2215,13 +2208,16 @@ class Parser {
         if (is("[")) fail(cur().pos, "an extern __shared__ array has one dimension (index it as a 1-D array)");
       } else {
         --i_;  // back to '['
-        odd_struct_array(type, name);
-        dims = type.bytes() < 4 ? array_dims(name, "__shared__ array", 49152 / type.bytes(), type.bytes() == 1 ? "bytes fit in 48 KiB" : "shorts fit in 48 KiB")
-                                : array_dims(name, "__shared__ array", 12288 / type.words(), type.words() > 1 ? "structs fit in 48 KiB" : "words fit in 48 KiB");
+        // bool, char, short and structs whose size is no multiple of 4 (three chars, three
+        // shorts: 3, 6 bytes) are packed at their size, as CUDA lays them out
+        const bool packed = type.bytes() % 4 != 0;
+        dims = packed ? array_dims(name, "__shared__ array", 49152 / type.bytes(),
+                                   type.is_struct() ? "structs fit in 48 KiB" : type.bytes() == 1 ? "bytes fit in 48 KiB" : "shorts fit in 48 KiB")
+                      : array_dims(name, "__shared__ array", 12288 / type.words(), type.words() > 1 ? "structs fit in 48 KiB" : "words fit in 48 KiB");
         len = dims_product(dims);
         if (type.is_struct() && dims.size() > 1) fail(name.pos, "arrays of structs have one dimension here");
-        if (type.bytes() < 4) v_bytes = len * type.bytes();  // bool, char, short: packed, 4 or 2 a word
-        len = type.bytes() < 4 ? (len * type.bytes() + 3) / 4 : len * type.words();  // in words
+        if (packed) v_bytes = len * type.bytes();  // bool, char, short: 4 or 2 a word; a 6-byte struct 2 in 3 words
+        len = packed ? (len * type.bytes() + 3) / 4 : len * type.words();  // in words
         if (dims.size() == 1) dims.clear();
         if (s.is_extern) fail(name.pos, "an extern __shared__ array takes no size (its size comes from the launch)");
       }
@@ -4374,10 +4370,9 @@ class Parser {
   void struct_local(Type type, const Token& name, Stmt* block) {
     auto d = std::make_unique<Stmt>(Sk::Decl, name.pos);
     if (is("[")) {
-      odd_struct_array(type, name);
       std::vector<int> dims = array_dims(name, "local array", kMaxFrameWords / std::max(1, type.words()), "structs allowed");
       if (dims.size() > 1) fail(name.pos, "arrays of structs have one dimension here");
-      const bool small = type.bytes() < 4;  // char1, char2, uchar2: packed, 2 or 4 a slot
+      const bool small = type.bytes() % 4 != 0;  // char1, char2, uchar2, three shorts: packed at their size, elements across slots
       Var* v = declare(name, type, small ? (dims[0] * type.bytes() + 3) / 4 : dims[0] * type.words(), Storage::Local);
       if (small) v->byte_len = dims[0] * type.bytes();
       v->slot = alloc_slots(v->array_len);

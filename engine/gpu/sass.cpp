@@ -246,12 +246,20 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
     std::stable_sort(mine.begin(), mine.end(), [](const Row* a, const Row* b) { return a->address < b->address; });
     size_t next = 0;
     const Row* cur = nullptr;
+    std::vector<size_t> waiting;  // this function's unpredicated instructions since the last control-flow instruction
     for (uint64_t o = 0; o < t.size; o += 16) {
       while (next < mine.size() && mine[next]->address <= o) cur = mine[next++];
       const uint64_t lo = r.at<uint64_t>(t.offset + o), hi = r.at<uint64_t>(t.offset + o + 8);
       const unsigned op = static_cast<unsigned>(lo & 0x1ff);
+      // The guard predicate (bits 12-14, 7 = PT; bit 15 negates it) and the control-flow opcodes
+      // of sm_70+ (0x141-0x15f: BRA, BSSY, BSYNC, EXIT, RET, CALL, WARPSYNC, ...; 0x11d BAR).
+      const bool predicated = ((lo >> 12) & 7) != 7 || ((lo >> 15) & 1) != 0;
+      if (op == 0x14d && predicated)
+        for (size_t k : waiting) (*out)[k].exit_after = static_cast<int>(o);
+      if ((op >= 0x141 && op <= 0x15f) || op == 0x11d) waiting.clear();
       const char* name = op == 0x184 ? "LDS" : op == 0x188 ? "STS" : op == 0x18c ? "ATOMS" : nullptr;
       if (!name) continue;
+      if (!predicated) waiting.push_back(out->size());
       MemInstruction m;
       m.function = t.name.substr(6);
       m.offset = static_cast<unsigned>(o);

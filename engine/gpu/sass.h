@@ -18,6 +18,11 @@ struct MemInstruction {
   bool store = false, atomic = false;
   int bytes = 4;         // per lane: 1, 2, 4, 8 or 16
   std::string opcode;    // "LDS", "STS" or "ATOMS", with the width: "LDS.64"
+  // Unpredicated and followed by a predicated EXIT with no control-flow instruction between
+  // (branch, barrier, convergence): the EXIT's offset, else -1. Every thread that reaches this
+  // instruction executes it, also those that then leave at the EXIT (ptxas evaluated a `t == 0 &&
+  // s[0] > 0` condition's loads before the exit it makes of it).
+  int exit_after = -1;
 };
 
 // The shared-memory instructions of every function of an sm_70+ cubin, in code order. False (and

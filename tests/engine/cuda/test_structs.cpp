@@ -6,9 +6,12 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <set>
 
 #include "engine/gpu/nvrtc.h"
 #include "engine/kernel_file.h"
@@ -143,8 +146,8 @@ const char* const kByteStructs =
 
 // The interpreter's layout of each struct of kByteStructs: "sizeof(S) == N", "alignof(S) == N" and
 // "__builtin_offsetof(S, m) == N" lines, as static_asserts.
-std::vector<std::string> interpreter_layout() {
-  const std::string text = kHead + kByteStructs + "__global__ void k(const int *in, int *out, int n) { out[0] = 1; }\n";
+std::vector<std::string> interpreter_layout(const std::string& structs = kByteStructs) {
+  const std::string text = kHead + structs + "__global__ void k(const int *in, int *out, int n) { out[0] = 1; }\n";
   const KernelFile f = load_kernel_file(kernel_dir() + "/app/inline.cu", &text);
   const auto b = build_kernel(f, kernel_prelude(f, ValueType::Int, Operator::Sum, ""));
   std::vector<std::string> facts;
@@ -158,23 +161,12 @@ std::vector<std::string> interpreter_layout() {
   return facts;
 }
 
-TEST(Structs, MembersOfBytesAndShortsAreLaidOutAsCudaLaysThemOut) {
-  const std::vector<std::string> facts = interpreter_layout();
-  ASSERT_EQ(facts.size(), 10u * 2 + 31u);
-  auto has = [&](const std::string& f) { return std::find(facts.begin(), facts.end(), f) != facts.end(); };
-  // a few worked by hand: a char2 at 2, a uchar4 at 8; three chars are 3 bytes, aligned to 1
-  EXPECT_TRUE(has("__builtin_offsetof(B, b) == 2"));
-  EXPECT_TRUE(has("__builtin_offsetof(B, d) == 8"));
-  EXPECT_TRUE(has("sizeof(B) == 12"));
-  EXPECT_TRUE(has("sizeof(E) == 3"));
-  EXPECT_TRUE(has("alignof(E) == 1"));
-  EXPECT_TRUE(has("__builtin_offsetof(G, s) == 4"));
-  EXPECT_TRUE(has("sizeof(D) == 24"));
-  // NVRTC: sizeof and alignof (it has no offsetof); nvcc, whose host headers have it: all
-  std::string sizes = kByteStructs, all = std::string("#include <cstddef>\n") + kByteStructs;
+// `facts` as static_asserts after `structs`: NVRTC checks those without offsetof, nvcc all.
+void expect_cuda_agrees(const std::string& structs, const std::vector<std::string>& facts) {
+  std::string sizes = structs, all = std::string("#include <cstddef>\n") + structs;
   for (const auto& f : facts) {
     const std::string line = "static_assert(" + f + ", \"" + f + "\");\n";
-    if (f.rfind("__builtin", 0) != 0) sizes += line;
+    if (f.find("offsetof") == std::string::npos) sizes += line;
     all += line;
   }
   std::string why;
@@ -192,6 +184,22 @@ TEST(Structs, MembersOfBytesAndShortsAreLaidOutAsCudaLaysThemOut) {
   std::ifstream in(log);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_EQ(rc, 0) << "nvcc's layout differs:\n" << text;
+}
+
+TEST(Structs, MembersOfBytesAndShortsAreLaidOutAsCudaLaysThemOut) {
+  const std::vector<std::string> facts = interpreter_layout();
+  ASSERT_EQ(facts.size(), 10u * 2 + 31u);
+  auto has = [&](const std::string& f) { return std::find(facts.begin(), facts.end(), f) != facts.end(); };
+  // a few worked by hand: a char2 at 2, a uchar4 at 8; three chars are 3 bytes, aligned to 1
+  EXPECT_TRUE(has("__builtin_offsetof(B, b) == 2"));
+  EXPECT_TRUE(has("__builtin_offsetof(B, d) == 8"));
+  EXPECT_TRUE(has("sizeof(B) == 12"));
+  EXPECT_TRUE(has("sizeof(E) == 3"));
+  EXPECT_TRUE(has("alignof(E) == 1"));
+  EXPECT_TRUE(has("__builtin_offsetof(G, s) == 4"));
+  EXPECT_TRUE(has("sizeof(D) == 24"));
+  // NVRTC: sizeof and alignof (it has no offsetof); nvcc, whose host headers have it: all
+  expect_cuda_agrees(kByteStructs, facts);
 }
 
 // The members are used where they lie: in a frame, in shared memory, through pointers, copied,
@@ -261,6 +269,222 @@ TEST(DefaultArguments, LeftOutArgumentsTakeTheirDefaults) {
             "kernels/app/inline.cu:4:52: a kernel's default argument must be a constant (the launch line gives it otherwise): 'in[0]'");
   EXPECT_EQ(run_text(kernel("__device__ int f(int a, int b = 1) { return a + b; }\n", "  out[0] = f();\n")).what,
             "kernels/app/inline.cu:6:12: 'f' takes 2 arguments, given 0");
+}
+
+// ---- arrays of structs whose size is no multiple of 4 (three shorts: 6 bytes aligned to 2):
+// packed at their size as CUDA packs them, so an element may lie across two words; each member
+// one access of its own bytes.
+
+const char* const kOddStructs =
+    "struct E { char a; char b; char c; };\n"
+    "struct K { short a, b, c; };\n"
+    "struct L { char a; short b; char c; short d; short e; };\n"
+    "struct M { E e; E f; };\n"
+    "struct N { uchar2 a; short b; char c; };\n"
+    "struct P { char a, b, c, d, e; };\n";
+
+TEST(Structs, StructsOfSixAndTenBytesAreLaidOutAsCudaLaysThemOut) {
+  std::vector<std::string> facts = interpreter_layout(kOddStructs);
+  ASSERT_EQ(facts.size(), 6u * 2 + 21u);
+  for (const char* f : {"sizeof(K) == 6", "alignof(K) == 2", "sizeof(L) == 10", "__builtin_offsetof(L, e) == 8", "sizeof(N) == 6", "sizeof(P) == 5"})
+    EXPECT_NE(std::find(facts.begin(), facts.end(), f), facts.end()) << f;
+  // arrays of them: the interpreter's sizeof of an array and its elements' members' addresses
+  const Outcome o = run_text(std::string("// launch: k<<<1, 64>>>(in, out, N)\n// out: 8\n") + kOddStructs +
+                             "__global__ void k(const int *in, int *out, int n) {\n"
+                                                     "  __shared__ K sk[5];\n"
+                                                     "  __shared__ M sm[4];\n"
+                                                     "  L ll[3];\n"
+                                                     "  N nn[7];\n"
+                                                     "  if (threadIdx.x == 0) {\n"
+                                                     "    out[0] = sizeof(sk);\n"
+                                                     "    out[1] = (char *)&sk[3].c - (char *)sk;\n"
+                                                     "    out[2] = sizeof(sm);\n"
+                                                     "    out[3] = (char *)&sm[1].f.b - (char *)sm;\n"
+                                                     "    out[4] = sizeof(ll);\n"
+                                                     "    out[5] = (char *)&ll[2].d - (char *)ll;\n"
+                                                     "    out[6] = sizeof(nn);\n"
+                                                     "    out[7] = (char *)&nn[5].c - (char *)&nn[1];\n"
+                                                     "  }\n"
+                                                     "}\n");
+  ASSERT_EQ(o.kind, "ok") << o.what;
+  ASSERT_EQ(o.out.size(), 8u);
+  // the same facts for NVRTC and nvcc, from the interpreter's numbers
+  const char* names[8] = {"sizeof(K[5])", "offsetof(K, c) + 3 * sizeof(K)", "sizeof(M[4])", "offsetof(M, f) + offsetof(E, b) + sizeof(M)",
+                          "sizeof(L[3])", "offsetof(L, d) + 2 * sizeof(L)", "sizeof(N[7])", "offsetof(N, c) + 4 * sizeof(N)"};
+  for (int k = 0; k < 8; ++k) facts.push_back(std::string(names[k]) + " == " + std::to_string(static_cast<long long>(o.out[static_cast<size_t>(k)])));
+  EXPECT_EQ(o.out[0], 30);
+  EXPECT_EQ(o.out[5], 26);
+  expect_cuda_agrees(kOddStructs, facts);
+}
+
+// The host's C++ of the kernel below (the same structs, the same statements, a thread at a time
+// between barriers), for 64 threads and inputs in[t].
+struct HK { short a, b, c; };
+struct HL { char a; short b; char c; short d; short e; };
+HK host_twist(HK k, int by) {
+  k.a += by;
+  k.c = static_cast<short>(k.a - k.b);
+  return k;
+}
+long long host_odd_structs(const std::vector<int>& in) {
+  HK s[64];
+  HL l[64];
+  for (int t = 0; t < 64; ++t) {
+    HK mine[3];
+    for (int j = 0; j < 3; ++j) {
+      mine[j].a = static_cast<short>(t + j);
+      mine[j].b = static_cast<short>(in[t] * (j + 2) * 1000);
+      mine[j].c = static_cast<short>(-t);
+    }
+    s[t] = host_twist(mine[t % 3], in[t]);
+    l[t].a = static_cast<char>(t);
+    l[t].b = static_cast<short>(t * 300);
+    l[t].c = static_cast<char>(-t);
+    l[t].d = static_cast<short>(s[t].a * 7);
+    l[t].e = 5;
+  }
+  long long sum = 0;
+  for (int t = 0; t < 64; ++t) {
+    const HK other = s[63 - t];
+    const HL lo = l[(t + 5) % 64];
+    sum += other.a * 3 + other.b - other.c + lo.a + lo.b + lo.c + lo.d + lo.e + static_cast<int>(sizeof(s)) +
+           static_cast<int>(reinterpret_cast<const char*>(&s[t].c) - reinterpret_cast<const char*>(s)) + static_cast<int>(sizeof(l));
+  }
+  return sum;
+}
+
+TEST(Structs, ArraysOfSixAndTenByteStructsRunInSharedAndLocalMemory) {
+  const std::string text = "// init: out = 0\n" + kernel("struct K { short a, b, c; };\n"
+                                                          "struct L { char a; short b; char c; short d; short e; };\n"
+                                                          "__device__ K twist(K k, int by) { k.a += by; k.c = k.a - k.b; return k; }\n",
+                                                          "  __shared__ K s[64];\n"
+                                                          "  __shared__ L l[64];\n"
+                                                          "  int t = threadIdx.x;\n"
+                                                          "  K mine[3];\n"
+                                                          "  for (int j = 0; j < 3; ++j) { mine[j].a = t + j; mine[j].b = in[t] * (j + 2) * 1000; mine[j].c = -t; }\n"
+                                                          "  s[t] = twist(mine[t % 3], in[t]);\n"
+                                                          "  l[t].a = (char)t; l[t].b = (short)(t * 300); l[t].c = (char)-t; l[t].d = (short)(s[t].a * 7); l[t].e = 5;\n"
+                                                          "  __syncthreads();\n"
+                                                          "  K other = s[63 - t];\n"
+                                                          "  L lo = l[(t + 5) % 64];\n"
+                                                          "  int v = other.a * 3 + other.b - other.c + lo.a + lo.b + lo.c + lo.d + lo.e + (int)sizeof(s) +\n"
+                                                          "          (int)((char *)&s[t].c - (char *)s) + (int)sizeof(l);\n"
+                                                          "  atomicAdd(out, v);\n");
+  for (int scale : {1, 40}) {  // 40: b = 40 * (j + 2) * 1000 wraps in a short, as on the host
+    TraceRequest r = inline_request(text, 64);
+    std::vector<int> in(64);
+    for (int t = 0; t < 64; ++t) in[static_cast<size_t>(t)] = scale * ((t * 7) % 5);
+    r.input.assign(in.begin(), in.end());
+    try {
+      const Trace tr = run_interpreter(resolve_kernel(r));
+      ASSERT_FALSE(tr.output.empty());
+      EXPECT_EQ(tr.output[0], static_cast<double>(host_odd_structs(in))) << "scale " << scale;
+    } catch (const std::exception& e) {
+      FAIL() << e.what();
+    }
+  }
+}
+
+// Each member of a 6-byte element one access of its bytes: a warp's `s[t].b` touches bytes 6t + 2
+// and 6t + 3, word (6t + 2) / 4; the bank model counts its distinct words per bank; two threads
+// storing different bytes of one word (record t's c, record t + 1's a) is no race, the same bytes are.
+TEST(Structs, SixByteElementsAcrossWordsInTheBankModelAndTheRaceCheck) {
+  auto trace = [](const std::string& body) {
+    const std::string text = "// launch: k<<<1, 32>>>(in, out, N)\n// check: copy\n// types: int\nstruct K { short a, b, c; };\n"
+                             "__global__ void k(const int *in, int *out, int n) {\n"
+                             "  __shared__ K s[64];\n"
+                             "  int t = threadIdx.x;\n" + body +
+                             "  out[t] = in[t];\n"
+                             "}\n";
+    TraceRequest r = inline_request(text, 32);
+    return run_interpreter(resolve_kernel(r));
+  };
+  try {
+    const Trace t = trace("  s[t].b = t;\n  __syncthreads();\n  s[t].c = 1;\n  s[t + 1].a = s[t].c;\n  __syncthreads();\n");
+    ASSERT_GE(t.steps.size(), 2u);
+    // the store of s[t].b: one instruction; each lane's access names its word and bytes
+    int expected = 0;
+    {
+      std::map<int, std::set<int>> words_of_bank;
+      for (int lane = 0; lane < 32; ++lane) words_of_bank[(6 * lane + 2) / 4 % 32].insert((6 * lane + 2) / 4);
+      for (const auto& [bank, words] : words_of_bank) expected = std::max(expected, static_cast<int>(words.size()));
+    }
+    const Step& first = t.steps[0];
+    ASSERT_EQ(first.instructions.size(), 1u);
+    EXPECT_EQ(first.instructions[0].wavefronts, expected);
+    for (const Access& a : first.accesses) {
+      EXPECT_EQ(a.word, (6 * a.tid + 2) / 4);
+      EXPECT_EQ(a.mask, ((6 * a.tid + 2) % 4 == 0 ? 0x3 : 0xc));
+    }
+    EXPECT_TRUE(first.hazards.empty());
+    // thread t stores record t + 1's a (bytes 6t + 6, 6t + 7) beside record t's c (6t + 4, 6t + 5)
+    // in one word for even t; thread t - 1 stores record t's a, a word before the one whose bytes
+    // thread t reads as its c: different bytes throughout, no race
+    EXPECT_TRUE(t.steps[1].hazards.empty());
+    // the same bytes: thread t stores s[t / 2].a
+    const Trace same = trace("  s[t / 2].a = t;\n  __syncthreads();\n");
+    ASSERT_FALSE(same.steps.empty());
+    ASSERT_FALSE(same.steps[0].hazards.empty());
+    EXPECT_STREQ(same.steps[0].hazards.front().kind, "write-after-write");
+  } catch (const std::exception& e) {
+    FAIL() << e.what();
+  }
+}
+
+// The host's sizeof in header lines is CUDA's: 6 for three shorts, 3 for three chars, 4 for a
+// uchar4, 2 for a char2 (the launch's dynamic shared memory in bytes, the trace's in words).
+TEST(Structs, TheHostKnowsTheSizeOfStructsOfShortsAndOfByteVectors) {
+  for (const auto& [type, bytes] : std::vector<std::pair<std::string, int>>{{"K", 6}, {"E", 3}, {"uchar4", 4}, {"char2", 2}, {"float4", 16}}) {
+    const std::string text = "// launch: k<<<1, 64, 64 * sizeof(" + type + ")>>>(in, out, N)\n// out: 1\n" + kOddStructs +
+                             "__global__ void k(const int *in, int *out, int n) { out[0] = 1; }\n";
+    try {
+      const Trace t = run_interpreter(resolve_kernel(inline_request(text, 64)));
+      ASSERT_FALSE(t.launches.empty()) << type;
+      EXPECT_EQ(t.launches[0].smem_bytes, 64LL * bytes) << type;
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << type << ": " << e.what();
+    }
+  }
+}
+
+// Global memory holds no struct arrays of the launch (a kernel's parameters point to numbers and
+// vectors), but a cast reads an int array's bytes as records: `r[t].b` is the 2 bytes at 6t + 2,
+// as the host's C++ reads them, and a warp's loads touch the sectors of bytes 2 to 189.
+TEST(Structs, SixByteRecordsThroughACastOfAGlobalArray) {
+  const std::string text = "// launch: k<<<1, 32>>>(in, out, N)\n// types: int\nstruct K { short a, b, c; };\n"
+                           "__global__ void k(const int *in, int *out, int n) {\n"
+                           "  const K *r = reinterpret_cast<const K *>(in);\n"
+                           "  int t = threadIdx.x;\n"
+                           "  out[t] = r[t].b;\n"
+                           "}\n";
+  TraceRequest r = inline_request(text, 64);
+  std::vector<int> in(64);
+  for (int k = 0; k < 64; ++k) in[static_cast<size_t>(k)] = k * 70001 - 900000;
+  r.input.assign(in.begin(), in.end());
+  try {
+    const Trace t = run_interpreter(resolve_kernel(r));
+    ASSERT_GE(t.output.size(), 32u);
+    struct HK {
+      short a, b, c;
+    };
+    for (int k = 0; k < 32; ++k) {
+      HK h;
+      std::memcpy(&h, reinterpret_cast<const char*>(in.data()) + 6 * k, sizeof h);
+      EXPECT_EQ(t.output[static_cast<size_t>(k)], h.b) << "thread " << k;
+    }
+    std::set<int> sectors;
+    for (int lane = 0; lane < 32; ++lane) sectors.insert((6 * lane + 2) / 32);
+    ASSERT_FALSE(t.steps.empty());
+    bool found = false;
+    for (const auto& gi : t.steps[0].global_instructions)
+      if (gi.op == kLoad) {
+        EXPECT_EQ(gi.sectors, static_cast<int>(sectors.size()));
+        found = true;
+      }
+    EXPECT_TRUE(found);
+  } catch (const std::exception& e) {
+    FAIL() << e.what();
+  }
 }
 
 TEST(Structs, SizesAreCapped) {
