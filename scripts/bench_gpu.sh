@@ -63,7 +63,7 @@ fi
 # pipeline and CUB at 2^10..2^13.
 # The v4/v5 rows (the warp match from ballots) are timed beside the v2/v3 rows of the same shapes,
 # and the v6/v7 rows (v4/v5 in fewer instructions per key) beside them.
-sort_v2_keys=x-sort-v2-256x16,x-sort-v2-384x12,x-sort-v2-256x20,x-sort-v2-384x20,x-sort-v2-512x12,x-sort-v4-384x20,x-sort-v4-256x16,x-sort-v6-384x20,x-sort-v6-256x16
+sort_v2_keys=x-sort-v2-256x16,x-sort-v2-384x12,x-sort-v2-256x20,x-sort-v2-384x20,x-sort-v2-512x12,x-sort-v4-384x20,x-sort-v4-256x16,x-sort-v6-384x20,x-sort-v6-256x16,x-sort-v6-384x24
 sort_v2_pairs=x-sort-pairs-v2-256x16,x-sort-pairs-v2-384x12,x-sort-pairs-v2-384x20,x-sort-pairs-v3-256x16,x-sort-pairs-v3-384x16,x-sort-pairs-v3-384x20,x-sort-pairs-v5-384x16,x-sort-pairs-v5-256x16,x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16,x-sort-pairs-v7-384x23
 sort_tune() {
   local t0=$(date +%s)
@@ -226,7 +226,7 @@ sort-tune)
       echo "compute-sanitizer memcheck (v2 sorts, int, n $n) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-memcheck-sort-v2-$n.log" | head -1)"
     done
     # the ballots of the v4/v5 (and v6/v7) rows: every lane of a partial warp takes part (synccheck)
-    sort_v4=x-sort-v4-384x20,x-sort-v4-256x16,x-sort-pairs-v5-384x16,x-sort-pairs-v5-256x16,x-sort-v6-384x20,x-sort-v6-256x16,x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16,x-sort-pairs-v7-384x23
+    sort_v4=x-sort-v4-384x20,x-sort-v4-256x16,x-sort-pairs-v5-384x16,x-sort-pairs-v5-256x16,x-sort-v6-384x20,x-sort-v6-256x16,x-sort-v6-384x24,x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16,x-sort-pairs-v7-384x23
     compute-sanitizer --tool synccheck --error-exitcode 9 $bin bench --kernel $sort_v4 --min 8199 --max 8199 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-synccheck-sort-v4.log" 2>&1
     echo "compute-sanitizer synccheck (v4-v7 sorts, int, n 8199) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-synccheck-sort-v4.log" | head -1)"
   fi

@@ -770,16 +770,27 @@ SS_HD void zero4(const Shared<int>& s, int i) {
 #endif
 }
 
-// A pointer the compiler takes as it is (on the GPU: through a register move it cannot see into),
-// so that out + tid + offset stays (out + tid) + offset: one 64-bit multiply-add per key instead of
-// a 64-bit add of tid and then of the array's base.
-template <class T>
-SS_HD T* opaque(T* p) {
+// The write of pass v6: element j of the sorted tile to out[offset + j], through out + tid taken as
+// it is (on the GPU: a global address from a conversion the compiler cannot see into), so that the
+// address stays (out + tid) + offset: one 64-bit multiply-add per key, the i x THREADS of j = i x
+// THREADS + tid in the store's immediate offset (the compiler would otherwise add tid and the
+// array's base in 64 bits per key; and a plain store through the converted pointer would be a
+// generic one).
+struct ScatterOut {
+  uint32_t* p;  // out + tid (on the GPU: in the global window)
+  SS_HD ScatterOut(uint32_t* out, int tid) : p(out + tid) {
 #if defined(__CUDA_ARCH__)
-  asm("mov.b64 %0, %0;" : "+l"(p));
+    asm("cvta.to.global.u64 %0, %0;" : "+l"(p));
 #endif
-  return p;
-}
+  }
+  SS_HD void put(int offset, int i_threads, uint32_t v) const {
+#if defined(__CUDA_ARCH__)
+    asm volatile("st.global.u32 [%0], %1;" ::"l"((p + offset) + i_threads), "r"(v));
+#else
+    (p + offset)[i_threads] = v;
+#endif
+  }
+};
 
 template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS>
 struct OnesweepTileV6 {
@@ -860,14 +871,13 @@ struct OnesweepTileV6 {
     // the sorted tile out, consecutive threads at consecutive elements: element j = i x THREADS +
     // tid to out[dout[label] + j]
     b.threads([&](int tid) {
-      uint32_t* const kout = opaque(a.keys_out + tid);
-      uint32_t* const vout = PAIRS ? opaque(a.vals_out + tid) : nullptr;
+      const ScatterOut kout(a.keys_out, tid), vout(PAIRS ? a.vals_out : a.keys_out, tid);
       SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
         if (!span.full && i * THREADS + tid >= span.count) break;
         const uint32_t key = exch_p[i * THREADS + tid];
         const int o = dout_p[key_label<K>(key, sel)];
-        (kout + o)[i * THREADS] = key;  // one 64-bit multiply-add per key; i x THREADS is the store's offset
-        if (PAIRS) (vout + o)[i * THREADS] = vexch_p[i * THREADS + tid];
+        kout.put(o, i * THREADS, key);
+        if (PAIRS) vout.put(o, i * THREADS, vexch_p[i * THREADS + tid]);
       }
     });
   }
@@ -1110,6 +1120,7 @@ void for_each_sort(Visit&& v) {
   const char* v6 = "scanscope (v4 and v5 with fewer instructions per key)";
   v(SortRow<OnesweepSequence<384, 20, 3, 6, 512, 8, 0>>{"x-sort-v6-384x20", "pass v6 (v4 with byte labels, the match in PTX, one popcount per key, no per-key bounds in whole tiles) at 384 x 20, built for 3 blocks/SM; n <= 4096 in one block", v6, false, tuning});
   v(SortRow<OnesweepSequence<256, 16, 5, 6, 512, 8, 0>>{"x-sort-v6-256x16", "pass v6 at 256 x 16, built for 5 blocks/SM; n <= 4096 in one block", v6, false, tuning});
+  v(SortRow<OnesweepSequence<384, 24, 3, 6, 512, 8, 0>>{"x-sort-v6-384x24", "pass v6 at 384 x 24 (still 56 registers without spills), built for 3 blocks/SM; n <= 4096 in one block", v6, false, tuning});
   v(SortRow<OnesweepSequence<384, 16, 3, 7, 512, 8, 1>>{"x-sort-pairs-v7-384x16", "pairs, pass v7 (v5 in v6's form: the values' own exchange) at 384 x 16; n <= 4096 in one block", v6, true, tuning});
   v(SortRow<OnesweepSequence<256, 16, 4, 7, 512, 8, 1>>{"x-sort-pairs-v7-256x16", "pairs, pass v7 at 256 x 16; n <= 4096 in one block", v6, true, tuning});
   v(SortRow<OnesweepSequence<384, 23, 2, 7, 512, 8, 1>>{"x-sort-pairs-v7-384x23", "pairs, pass v7 at 384 x 23 (CUB's sm_90 tile for 32-bit pairs), built for 2 blocks/SM; n <= 4096 in one block", v6, true, tuning});
