@@ -209,11 +209,15 @@ SS_HD void load_warp_striped(ItemsT& items, int tid, const uint32_t* src, int co
 // this digit goes to out[dout[digit] + j] (tile_count: the tile's count of the digit; first_place:
 // its first place in the tile).
 // dout is indexed by label (pass v6: digit tid's is tid ^ flip, as in warp_counts_to_places).
+// EARLY_OFFSET (pass v6): the digit's offset is loaded before the look-back, so that its latency
+// passes under the walk's instead of after it.
+template <bool EARLY_OFFSET = false>
 SS_HD void digit_out_offset(const OnesweepArgs& a, long long tile, int tid, int tile_count, int first_place, const Shared<int>& dout, unsigned flip = 0) {
   if (tid >= kRadixDigits) return;
+  const int early = EARLY_OFFSET ? a.offsets[tid] : 0;
   const int before = tile == 0 ? 0 : digit_look_back(a.status, tile, tid, a.tag);
   if (tile > 0) store_status(a.status + tile * kRadixDigits + tid, pack_status(a.tag, kFlagPrefix, before + tile_count));
-  dout.store(static_cast<int>(tid ^ flip), a.offsets[tid] + before - first_place);
+  dout.store(static_cast<int>(tid ^ flip), (EARLY_OFFSET ? early : a.offsets[tid]) + before - first_place);
 }
 
 // The sorted tile out, consecutive threads at consecutive elements: element j = i x THREADS + tid
@@ -627,7 +631,7 @@ struct OnesweepTileV2 {
   }
 };
 
-// ---- Version 6 of the pass: v4 (keys) and v5 (pairs, the values' own exchange) with about a third
+// ---- Version 6 of the pass: v4 (keys) and v5 (pairs, the values' own exchange) with about 40 %
 // fewer instructions per key (issue 27: Nsight Compute had the v4 pass issue-bound at 1.53x the
 // instructions of CUB's onesweep pass on the same grid; the static SASS counts are in
 // docs/performance.md). The same steps and the same ranks; what changes is how each is computed:
@@ -643,8 +647,9 @@ struct OnesweepTileV2 {
 //     ranking is compiled twice, for whole tiles and for the last one);
 //   * no __syncwarp between items: the shuffle that hands the leader's counter to its group already
 //     waits for the whole warp, so item k's add comes before item k+1's;
-//   * the write: one 64-bit address per thread, each key's element at out + tid + (offset - tid +
-//     i x THREADS), so the i x THREADS goes into the store's immediate offset.
+//   * the write: one 64-bit address per thread, each key's element at (out + tid) + dout[label] +
+//     i x THREADS, so that i x THREADS goes into the store's immediate offset (ScatterOut);
+//   * the digit's global offset loaded before the look-back, not after it.
 // A key's label in pass `pass` (sel = 0x4440 + pass: byte `pass` of the bits, zeros above).
 template <SortKey K>
 SS_HD unsigned label_flip(int pass) {
@@ -708,8 +713,8 @@ struct WarpCounters {
 #if defined(__CUDA_ARCH__)
 // peers_by_ballots for a whole warp (every lane takes part; label < 256) in PTX: per bit b the
 // ballot of (label & 1 << b) != 0, inverted where this lane's bit is clear, the 8 masks ANDed three
-// at a time. ptxas turns the 8 and/setp pairs into one R2P: about 23 instructions per key, against
-// about 58 for the C++ form (static counts, sm_90).
+// at a time. ptxas turns the 8 and/setp pairs into one R2P: 22 instructions per key, against about
+// 58 for the C++ form (static counts, sm_90).
 SS_DEVICE unsigned warp_peers8(unsigned label) {
   unsigned m[kRadixBits];
   SS_UNROLL for (int b = 0; b < kRadixBits; ++b)
@@ -800,8 +805,7 @@ struct OnesweepTileV6 {
   static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
   static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
   static constexpr int kWarps = THREADS / kWarpSize, kWarpItems = kWarpSize * ITEMS;
-  static constexpr int kZeroQuads = kWarps * kRadixDigits / 4 / THREADS;  // 2: 16-byte stores per thread that zero the counters
-  static_assert(kZeroQuads * 4 * THREADS == kWarps * kRadixDigits, "the counters in whole 16-byte stores");
+  static constexpr int kZeroQuads = kRadixDigits / 4 / kWarpSize;  // 2: 16-byte stores per lane that zero its warp's counters
   // Shared memory, in words, as OnesweepTileV2's with the values' own exchange (pairs).
   static constexpr int kExchange = 0, kValues = kTile, kWarpHist = kValues + (PAIRS ? kTile : 0);
   static_assert(kWarpHist % 4 == 0, "16-byte aligned counters");
@@ -845,41 +849,56 @@ struct OnesweepTileV6 {
     const long long tile = g.block;
     const TileSpan span = tile_span(tile, kTile, a.n);
     const unsigned flip = label_flip<K>(a.pass), sel = 0x4440u + static_cast<unsigned>(a.pass);
+    // The ranking's labels with a selector that differs in bits PRMT ignores (16 and up): ptxas
+    // would otherwise reuse the counting step's labels (and counter addresses) in the ranking and
+    // keep ITEMS more registers alive between the two, which spills.
+    const unsigned sel_rank = sel | 0x10000u;
     auto label_at = [&](int tid, int k) { return key_label<K>(keys[tid][k], sel); };
-    // 1. keys (and values) in, warp-striped; the warps' counters zeroed, two 16-byte stores a thread
+    auto rank_label_at = [&](int tid, int k) { return key_label<K>(keys[tid][k], sel_rank); };
+    // 1. keys (and values) in, warp-striped; each warp zeroes its own counters (two 16-byte stores
+    // a lane), so a warp barrier is enough before it counts
     b.threads([&](int tid) {
       load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + span.first, span.count, span.full);
       if (PAIRS) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, span.count, span.full);
       le[tid] = lanemask_le(tid % kWarpSize);
-      SS_UNROLL for (int r = 0; r < kZeroQuads; ++r) zero4(whist, 4 * (r * THREADS + tid));
+      SS_UNROLL for (int r = 0; r < kZeroQuads; ++r) zero4(whist, (tid / kWarpSize) * kRadixDigits + 4 * (r * kWarpSize + tid % kWarpSize));
     });
-    b.sync();  // counters zeroed
-    // 2. every key counted under its label in its warp's counters, then the counters to places
-    b.threads([&](int tid) {
-      const WarpCounters wc(whist, tid / kWarpSize);
-      SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-        if (span.full || (tid / kWarpSize) * kWarpItems + k * kWarpSize + tid % kWarpSize < span.count) wc.count(label_at(tid, k));
-    });
-    b.sync();  // every warp's counts complete
-    warp_counts_to_places<THREADS>(b, whist, wt, cnt, val, total, other, flip, [&](int d, int c) {
-      store_status(a.status + tile * kRadixDigits + d, pack_status(a.tag, tile == 0 ? kFlagPrefix : kFlagAggregate, c));
-    });
-    if (span.full) rank<true>(b, whist, exch, vexch, label_at, keys, vals, le, span.count);
-    else rank<false>(b, whist, exch, vexch, label_at, keys, vals, le, span.count);
-    b.threads([&](int tid) { digit_out_offset(a, tile, tid, cnt[tid], val[tid], dout, flip); });
-    b.sync();  // the sorted tile and the out offsets in shared memory
-    // the sorted tile out, consecutive threads at consecutive elements: element j = i x THREADS +
-    // tid to out[dout[label] + j]
-    b.threads([&](int tid) {
-      const ScatterOut kout(a.keys_out, tid), vout(PAIRS ? a.vals_out : a.keys_out, tid);
-      SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
-        if (!span.full && i * THREADS + tid >= span.count) break;
-        const uint32_t key = exch_p[i * THREADS + tid];
-        const int o = dout_p[key_label<K>(key, sel)];
-        kout.put(o, i * THREADS, key);
-        if (PAIRS) vout.put(o, i * THREADS, vexch_p[i * THREADS + tid]);
-      }
-    });
+    b.warp_sync();  // the warp's counters zeroed
+    // The rest twice, for a whole tile and for the last one (FULL: no bound per key).
+    auto steps = [&](auto full_tag) {
+      constexpr bool FULL = decltype(full_tag)::value;
+      const int count = span.count;
+      // 2. every key counted under its label in its warp's counters, then the counters to places
+      b.threads([&](int tid) {
+        const WarpCounters wc(whist, tid / kWarpSize);
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
+          if (FULL || (tid / kWarpSize) * kWarpItems + k * kWarpSize + tid % kWarpSize < count) wc.count(label_at(tid, k));
+        }
+      });
+      b.sync();  // every warp's counts complete
+      warp_counts_to_places<THREADS>(b, whist, wt, cnt, val, total, other, flip, [&](int d, int c) {
+        store_status(a.status + tile * kRadixDigits + d, pack_status(a.tag, tile == 0 ? kFlagPrefix : kFlagAggregate, c));
+      });
+      // 3. the ranking: every key (and value) to its place in the tile
+      rank<FULL>(b, whist, exch, vexch, rank_label_at, keys, vals, le, count);
+      // 4. per digit: the count in the tiles before (look-back), published inclusive; the out offset
+      b.threads([&](int tid) { digit_out_offset<true>(a, tile, tid, cnt[tid], val[tid], dout, flip); });
+      b.sync();  // the sorted tile and the out offsets in shared memory
+      // 5. the sorted tile out, consecutive threads at consecutive elements: element j = i x THREADS
+      // + tid to out[dout[label] + j]
+      b.threads([&](int tid) {
+        const ScatterOut kout(a.keys_out, tid), vout(PAIRS ? a.vals_out : a.keys_out, tid);
+        SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
+          if (!FULL && i * THREADS + tid >= count) break;
+          const uint32_t key = exch_p[i * THREADS + tid];
+          const int o = dout_p[key_label<K>(key, sel)];
+          kout.put(o, i * THREADS, key);
+          if (PAIRS) vout.put(o, i * THREADS, vexch_p[i * THREADS + tid]);
+        }
+      });
+    };
+    if (span.full) steps(std::true_type{});
+    else steps(std::false_type{});
   }
 };
 
