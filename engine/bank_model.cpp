@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <map>
 #include <set>
 #include <tuple>
@@ -75,9 +76,76 @@ bool first_conflict(const std::vector<int>& list, Of of, int* found_a, int* foun
   return *found_a >= 0;
 }
 
+// first_conflict when barriers of tiles of several warps order some of the accesses (their
+// tile_syncs, trace.h): two accesses conflict when first_conflict says so and no tile barrier
+// orders them. The accesses form groups (threads of one tile of 64, the same tile_syncs): within a
+// group none is ordered, and between two groups either every pair or none (tile_ordered). The
+// first pair is the first among the pairs of groups that may conflict, each searched by
+// first_conflict over the two groups' accesses.
+template <class Of>
+bool first_unordered_conflict(const std::vector<int>& list, Of of, int* found_a, int* found_b) {
+  bool tiles = false;
+  for (int i : list)
+    if (of(i).tile_syncs != TileSyncs{}) {
+      tiles = true;
+      break;
+    }
+  if (!tiles) return first_conflict(list, of, found_a, found_b);
+  struct Group {
+    int tid;  // a thread of it (its tile of 64)
+    TileSyncs syncs;
+    std::vector<int> at;  // positions in list, in order
+    bool load = false, store = false, atomic = false;
+  };
+  std::vector<Group> groups;
+  std::map<std::pair<int, TileSyncs>, int> index;
+  for (int k = 0; k < static_cast<int>(list.size()); ++k) {
+    const auto& x = of(list[k]);
+    auto [it, added] = index.try_emplace({x.tid >> 6, x.tile_syncs}, static_cast<int>(groups.size()));
+    if (added) groups.push_back({x.tid, x.tile_syncs, {}});
+    Group& g = groups[static_cast<size_t>(it->second)];
+    g.at.push_back(k);
+    (x.op == kLoad ? g.load : x.op == kAtomic ? g.atomic : g.store) = true;
+  }
+  auto may_conflict = [](const Group& g, const Group& h) {
+    const bool g_any = g.load || g.store || g.atomic, h_any = h.load || h.store || h.atomic;
+    return (g.store && h_any) || (h.store && g_any) || (g.atomic && h.load) || (h.atomic && g.load);
+  };
+  std::vector<std::pair<int, int>> pairs;  // groups (g <= h) whose accesses are not ordered
+  for (int g = 0; g < static_cast<int>(groups.size()); ++g)
+    for (int h = g; h < static_cast<int>(groups.size()); ++h) {
+      const Group &x = groups[static_cast<size_t>(g)], &y = groups[static_cast<size_t>(h)];
+      if (g != h && ((x.tid >> 6) == (y.tid >> 6) || tile_ordered(x.tid, x.syncs, y.tid, y.syncs))) continue;
+      if (may_conflict(x, y)) pairs.push_back({g, h});
+    }
+  // groups are numbered in order of their first access: pairs by their first access
+  std::stable_sort(pairs.begin(), pairs.end(), [](const auto& p, const auto& q) { return p.first < q.first; });
+  *found_a = *found_b = -1;
+  std::vector<int> sub, pos;
+  for (const auto& [g, h] : pairs) {
+    const Group &x = groups[static_cast<size_t>(g)], &y = groups[static_cast<size_t>(h)];
+    if (*found_a >= 0 && x.at.front() > *found_a) break;  // every pair of these begins later
+    pos.clear();
+    if (g == h) pos = x.at;
+    else std::merge(x.at.begin(), x.at.end(), y.at.begin(), y.at.end(), std::back_inserter(pos));
+    sub.clear();
+    for (int k : pos) sub.push_back(list[static_cast<size_t>(k)]);
+    int a, b;
+    if (!first_conflict(sub, of, &a, &b)) continue;
+    const int pa = pos[static_cast<size_t>(a)], pb = pos[static_cast<size_t>(b)];
+    if (*found_a < 0 || std::tie(pa, pb) < std::tie(*found_a, *found_b)) {
+      *found_a = pa;
+      *found_b = pb;
+    }
+  }
+  return *found_a >= 0;
+}
+
 template <class A>
 Hazard hazard_of(const A& x, const A& y, int word, int first, int second) {
   Hazard h;
+  for (int k = kTileLevels - 1; k >= 0 && !h.tile; --k)
+    if (x.tile_syncs[static_cast<size_t>(k)] || y.tile_syncs[static_cast<size_t>(k)]) h.tile = 64 << k;
   h.word = word;
   h.first_tid = x.tid;
   h.second_tid = y.tid;
@@ -120,7 +188,7 @@ void find_hazards(Step& step) {
   for (auto& [word, list] : lists) {
     if (word == last_word) continue;  // this word's race is reported already (at an earlier byte)
     int a, b;
-    if (!first_conflict(list, of, &a, &b)) continue;
+    if (!first_unordered_conflict(list, of, &a, &b)) continue;
     step.hazards.push_back(hazard_of(of(list[a]), of(list[b]), word, list[a], list[b]));
     last_word = word;
   }
@@ -142,7 +210,7 @@ void find_global_hazards(Step& step) {
       for (int i : list)
         if (!partial.count(element) || !step.global[i].mask || (step.global[i].mask >> byte & 1)) of_byte.push_back(i);
       int a, b;
-      if (!first_conflict(of_byte, of, &a, &b)) continue;
+      if (!first_unordered_conflict(of_byte, of, &a, &b)) continue;
       Hazard h = hazard_of(of(of_byte[a]), of(of_byte[b]), element.second, of_byte[a], of_byte[b]);
       h.array = element.first;
       step.global_hazards.push_back(h);

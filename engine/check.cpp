@@ -129,6 +129,13 @@ CheckOutcome check_conflicts(const Trace& t, long long limit) {
 }  // namespace
 
 std::string race_fix(const Hazard& h) {
+  const std::string both = "threads " + std::to_string(h.first_tid) + " and " + std::to_string(h.second_tid);
+  if (h.tile && h.first_tid / h.tile != h.second_tid / h.tile)
+    return both + " are in different tiles of " + std::to_string(h.tile) + " threads, and a tile's sync() orders only its own threads: put " +
+           "__syncthreads() (block.sync()) between the two accesses, or let each tile touch only its own words";
+  if (h.tile && h.first_tid / kWarpSize != h.second_tid / kWarpSize)
+    return both + " are in one tile of " + std::to_string(h.tile) + " threads, but no sync() of it lies between the two accesses: put the tile's " +
+           "sync() (or __syncthreads()) between them";
   if (h.first_tid / kWarpSize != h.second_tid / kWarpSize)
     return "threads " + std::to_string(h.first_tid) + " and " + std::to_string(h.second_tid) + " are in different warps: put __syncthreads() between the two accesses";
   return "threads " + std::to_string(h.first_tid) + " and " + std::to_string(h.second_tid) + " are in one warp, and code that assumed a warp runs in "
@@ -145,7 +152,10 @@ std::string global_race_fix(const Trace& t, const Hazard& h) {
   const std::string e = global_element_name(t, h);
   return "threads " + std::to_string(h.first_tid) + " and " + std::to_string(h.second_tid) + " both touch " + e +
          ": on a GPU their loads and stores interleave and updates are lost; make the update one atomic (atomicAdd(&" + e +
-         ", v)), give each thread its own element, or put __syncthreads() between the two accesses";
+         ", v)), give each thread its own element, or put __syncthreads() between the two accesses" +
+         (h.tile && h.first_tid / h.tile != h.second_tid / h.tile
+              ? " (they are in different tiles of " + std::to_string(h.tile) + " threads: a tile's sync() orders only its own threads)"
+              : "");
 }
 
 bool has_race(const Trace& t) {

@@ -1,6 +1,7 @@
 // The trace of one block: what every step did to shared memory. Pure data, no GUI, no CUDA.
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -10,6 +11,24 @@
 #include "engine/vocab.h"
 
 namespace scanscope {
+
+// Per access, the barriers of tiles of several warps (cg::thread_block_tile<64> ... <1024>) its
+// thread had passed since the block's last barrier: [k] counts those of tiles of 64 << k threads or
+// more. Two threads of one tile of 64 << k threads (and of no smaller one) are ordered across such
+// a barrier exactly when their counts [k] differ; threads of different tiles never are.
+constexpr int kTileLevels = 5;
+using TileSyncs = std::array<uint32_t, kTileLevels>;
+// The level k of the smallest tile of 64 << k threads that holds both threads (ids in the block).
+inline int tile_level(int tid_a, int tid_b) {
+  int k = 0;
+  while (k < kTileLevels - 1 && (tid_a >> (6 + k)) != (tid_b >> (6 + k))) ++k;
+  return k;
+}
+// Whether two accesses of different threads are ordered by a tile barrier between them.
+inline bool tile_ordered(int tid_a, const TileSyncs& a, int tid_b, const TileSyncs& b) {
+  const int k = tile_level(tid_a, tid_b);
+  return a[k] != b[k];
+}
 
 struct Access {
   int tid = 0;
@@ -21,8 +40,9 @@ struct Access {
   // it touches, bit k for byte k; 0 for an access of the whole word. Two threads writing different
   // bytes of one word do not race (find_hazards); the bank model sees one word either way.
   uint8_t mask = 0;
+  TileSyncs tile_syncs{};  // the tile barriers its thread had passed in the barrier phase
   bool operator==(const Access& o) const {
-    return tid == o.tid && site == o.site && op == o.op && word == o.word && mask == o.mask &&
+    return tid == o.tid && site == o.site && op == o.op && word == o.word && mask == o.mask && tile_syncs == o.tile_syncs &&
            (value == o.value || (std::isnan(value) && std::isnan(o.value)));
   }
 };
@@ -83,6 +103,9 @@ struct Hazard {
   int first_tid = 0, second_tid = 0;  // in the trace's program order
   int first_access = 0, second_access = 0;  // indices into Step::accesses (Step::global for a global hazard)
   const char* kind = "";  // "read-after-write", "write-after-read", "write-after-write"
+  // The largest tile of several warps (64 ... 1024 threads) whose barrier either thread had passed
+  // in the barrier phase when it made its access (none ordered the two); 0 when neither had.
+  int tile = 0;
 };
 
 // A global-memory access: which of the trace's global arrays, which 4-byte element.
@@ -97,8 +120,10 @@ struct GlobalAccess {
   // Which iteration of the loops around the access the thread was in (a hash of their counts; 0
   // outside loops): the lanes of one warp-instruction share it (bank_model.h, analyze_global).
   uint64_t iter = 0;
+  TileSyncs tile_syncs{};  // as Access::tile_syncs
   bool operator==(const GlobalAccess& o) const {
     return tid == o.tid && site == o.site && op == o.op && array == o.array && index == o.index && iter == o.iter &&
+           tile_syncs == o.tile_syncs &&
            (value == o.value || (std::isnan(value) && std::isnan(o.value)));
   }
 };

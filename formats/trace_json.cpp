@@ -32,6 +32,14 @@ using nlohmann::json;
 
 namespace {
 json number_or_null(double v) { return std::isnan(v) ? json(nullptr) : json(v); }
+// An access's tile_syncs without their trailing zeros.
+json tile_syncs_json(const TileSyncs& s) {
+  size_t n = s.size();
+  while (n > 0 && s[n - 1] == 0) --n;
+  json out = json::array();
+  for (size_t k = 0; k < n; ++k) out.push_back(s[k]);
+  return out;
+}
 
 json totals_json(const OpTotals& t) { return json{{"inst", t.inst}, {"wavefronts", t.wavefronts}, {"conflicts", t.conflicts}}; }
 json global_json(const GlobalTotals& g) {
@@ -117,6 +125,7 @@ std::string trace_to_json(const Trace& t, int indent) {
         ja["src"] = {s2.file, s2.line, s2.col};
       }
       if (a.mask) ja["byte"] = __builtin_ctz(a.mask);  // a 1- or 2-byte access: its first byte in the word
+      if (a.tile_syncs != TileSyncs{}) ja["tile_syncs"] = tile_syncs_json(a.tile_syncs);
       acc.push_back(std::move(ja));
     }
     js["accesses"] = std::move(acc);
@@ -134,6 +143,7 @@ std::string trace_to_json(const Trace& t, int indent) {
         }
         if (a.iter) jg["iter"] = a.iter;
         if (a.mask) jg["byte"] = __builtin_ctz(a.mask);  // a 1- or 2-byte access: its first byte in the word
+        if (a.tile_syncs != TileSyncs{}) jg["tile_syncs"] = tile_syncs_json(a.tile_syncs);
         ga.push_back(std::move(jg));
       }
       js["global_accesses"] = std::move(ga);
@@ -186,7 +196,7 @@ static const std::set<std::string>& trace_keys() {
       "index", "input", "inst", "iter", "kernel", "label", "launch", "launches", "ld", "line", "main_file", "matrix_cols", "max_degree",
       "n", "name", "op", "output", "pad", "path", "phase", "printf", "requests", "scan", "sectors", "site", "sites", "smem",
       "smem_bytes", "smem_words", "source", "src", "st", "step", "steps", "stmt", "text", "thread", "threads", "tid", "totals",
-      "type", "value", "vector_group", "vector_width", "version", "warp_issue", "wavefronts", "word", "word_index", "words", "x",
+      "tile_syncs", "type", "value", "vector_group", "vector_width", "version", "warp_issue", "wavefronts", "word", "word_index", "words", "x",
       "y", "z"};
   return keys;
 }
@@ -212,6 +222,7 @@ static const std::map<std::string, long long>& trace_array_limits() {
       {"grid_dim", 3},
       {"block_dim", 3},
       {"dims", 4},
+      {"tile_syncs", kTileLevels},
   };
   return limits;
 }
@@ -230,6 +241,15 @@ uint8_t access_byte_mask(JsonReader& rd, const json& a, const std::string& aw, c
   const int b = static_cast<int>(rd.integer(a, "byte", aw, 0, 4 - size));
   if (b % size) rd.fail(aw + ".byte", "must be a multiple of its site's bytes");
   return static_cast<uint8_t>(((1u << size) - 1) << b);
+}
+// "tile_syncs" of an access (trace.h, TileSyncs): up to kTileLevels counts, the trailing zeros left out.
+TileSyncs access_tile_syncs(JsonReader& rd, const json& a, const std::string& aw) {
+  const json& v = rd.field(a, "tile_syncs", aw);
+  if (!v.is_array() || v.size() > static_cast<size_t>(kTileLevels))
+    rd.fail(aw + ".tile_syncs", "expected an array of at most " + std::to_string(kTileLevels) + " counts");
+  TileSyncs out{};
+  for (size_t k = 0; k < v.size(); ++k) out[k] = static_cast<uint32_t>(rd.integer(v, k, aw + ".tile_syncs", 0, 0xffffffffLL));
+  return out;
 }
 }  // namespace
 
@@ -480,6 +500,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
         a.value = rd.number(rd.field(ga[i], "value", aw), aw + ".value", true);  // null: a NaN (e.g. a poisoned word)
         if (ga[i].contains("iter")) a.iter = static_cast<uint64_t>(rd.integer(ga[i], "iter", aw, 0, (1LL << 53) - 1));
         if (ga[i].contains("byte")) a.mask = access_byte_mask(rd, ga[i], aw, t, a.site);
+        if (ga[i].contains("tile_syncs")) a.tile_syncs = access_tile_syncs(rd, ga[i], aw);
         st.global.push_back(a);
       }
     }
@@ -495,6 +516,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
       a.word = static_cast<int>(rd.integer(acc[i], "word", aw, 0, a.op == kShuffle ? kWarpSize - 1 : std::max(0, t.smem_words - 1)));
       a.value = rd.number(rd.field(acc[i], "value", aw), aw + ".value", false);
       if (acc[i].contains("byte")) a.mask = access_byte_mask(rd, acc[i], aw, t, a.site);
+      if (acc[i].contains("tile_syncs")) a.tile_syncs = access_tile_syncs(rd, acc[i], aw);
       st.accesses.push_back(a);
     }
     t.steps.push_back(std::move(st));

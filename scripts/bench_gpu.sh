@@ -199,11 +199,12 @@ sort)
   grep -E "WRONG|error" "$OUT"/sort-*.txt "$LOG/sort-tune.txt" | head
   ;;
 sort-profile)
-  # Nsight Compute on the sort's launches beside CUB's onesweep at 2^28 (int: the v4 and v6 keys
-  # passes, the v5 and v7 pairs passes), then racecheck and synccheck of the v4-v7 rows at a ragged
-  # size (int and float), about 10 minutes with the build.
+  # Nsight Compute on the sort's launches beside CUB's onesweep at 2^28 (int; the rows from
+  # SORT_PROFILE_ROWS, by default the ballot-matching keys and pairs rows, v4/v5 and v6/v7, and
+  # CUB's), then racecheck and synccheck of the v4-v7 rows at 10^6 + 3 (int and float), about 10
+  # minutes with the build.
   stalls=$(for r in barrier long_scoreboard short_scoreboard mio_throttle wait sleeping membar lg_throttle math_pipe_throttle not_selected selected no_instruction branch_resolving dispatch_stall drain imc_miss misc tex_throttle; do printf 'smsp__average_warps_issue_stalled_%s_per_issue_active.ratio,' $r; done)
-  for k in x-sort-v4-384x20 x-sort-v6-384x20 cub-sort-keys x-sort-pairs-v5-384x16 x-sort-pairs-v7-384x16 cub-sort-pairs; do
+  for k in ${SORT_PROFILE_ROWS:-x-sort-v4-384x20 x-sort-v6-384x20 x-sort-pairs-v5-384x16 x-sort-pairs-v7-384x16 cub-sort-keys cub-sort-pairs}; do
     timeout 240 ncu -k 'regex:grid_kernel|Onesweep|RadixSortHistogram|ExclusiveSum|Scan' -c 8 --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats \
       --section LaunchStats --section Occupancy --section SchedulerStats --metrics "${stalls%,},dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,smsp__inst_executed.sum" \
       $bin bench --kernel $k --min 268435456 --max 268435456 --repeats 1 --warmup 0 > "$OUT/ncu-$k.txt" 2>&1
@@ -212,7 +213,7 @@ sort-profile)
   if command -v compute-sanitizer > /dev/null; then
     for tool in racecheck synccheck; do
       for type in int float; do
-        compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel x-sort-v4-384x20,x-sort-pairs-v5-384x16,x-sort-v6-384x20,x-sort-v6-256x16,x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16 --type $type --min 1000003 --max 1000003 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool-sort-$type.log" 2>&1
+        compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel x-sort-v4-384x20,x-sort-v4-256x16,x-sort-pairs-v5-384x16,x-sort-pairs-v5-256x16,x-sort-v6-384x20,x-sort-v6-256x16,x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16 --type $type --min 1000003 --max 1000003 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool-sort-$type.log" 2>&1
         echo "compute-sanitizer $tool (sorts, $type, n 1000003) rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$LOG/sanitizer-$tool-sort-$type.log" | head -1)"
       done
     done

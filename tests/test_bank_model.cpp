@@ -186,6 +186,35 @@ TEST(Hazards, FindsAReadBeforeAnotherThreadsWrite) {
   EXPECT_EQ(s.hazards[0].second_tid, 3);
 }
 
+// find_hazards on step s (accesses of words 0 .. words - 1) against the pairwise search: per word,
+// the first pair in program order of two threads, not both loads nor both atomics, that no tile
+// barrier orders (tile_ordered; no pair is when no access passed one).
+namespace {
+void expect_the_pairwise_search(Step& s, int words, int round) {
+  find_hazards(s);
+  std::vector<std::pair<int, int>> expected;  // (first_access, second_access) per word, by word
+  for (int word = 0; word < words; ++word) {
+    std::vector<int> list;
+    for (int i = 0; i < static_cast<int>(s.accesses.size()); ++i)
+      if (s.accesses[i].word == word) list.push_back(i);
+    bool found = false;
+    for (size_t a = 0; a < list.size() && !found; ++a)
+      for (size_t b = a + 1; b < list.size() && !found; ++b) {
+        const Access &x = s.accesses[list[a]], &y = s.accesses[list[b]];
+        if (x.tid == y.tid || (x.op == kLoad && y.op == kLoad) || (x.op == kAtomic && y.op == kAtomic)) continue;
+        if (tile_ordered(x.tid, x.tile_syncs, y.tid, y.tile_syncs)) continue;
+        expected.push_back({list[a], list[b]});
+        found = true;
+      }
+  }
+  ASSERT_EQ(s.hazards.size(), expected.size()) << "round " << round;
+  for (size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(s.hazards[i].first_access, expected[i].first) << "round " << round;
+    EXPECT_EQ(s.hazards[i].second_access, expected[i].second) << "round " << round;
+  }
+}
+}  // namespace
+
 // find_hazards reports, per word, the first conflicting pair in program order; it finds it in one
 // pass. Checked against the pairwise search on random steps of few threads, words and ops.
 TEST(Hazards, OnePassFindsTheFirstPairOfThePairwiseSearch) {
@@ -195,26 +224,7 @@ TEST(Hazards, OnePassFindsTheFirstPairOfThePairwiseSearch) {
     Step s;
     const int count = 1 + static_cast<int>(rng() % 12);
     for (int i = 0; i < count; ++i) s.accesses.push_back({static_cast<int>(rng() % 3), 1, ops[rng() % 3], static_cast<int>(rng() % 3), 0.0});
-    find_hazards(s);
-    std::vector<std::pair<int, int>> expected;  // (first_access, second_access) per word, by word
-    for (int word = 0; word < 3; ++word) {
-      std::vector<int> list;
-      for (int i = 0; i < count; ++i)
-        if (s.accesses[i].word == word) list.push_back(i);
-      bool found = false;
-      for (size_t a = 0; a < list.size() && !found; ++a)
-        for (size_t b = a + 1; b < list.size() && !found; ++b) {
-          const Access &x = s.accesses[list[a]], &y = s.accesses[list[b]];
-          if (x.tid == y.tid || (x.op == kLoad && y.op == kLoad) || (x.op == kAtomic && y.op == kAtomic)) continue;
-          expected.push_back({list[a], list[b]});
-          found = true;
-        }
-    }
-    ASSERT_EQ(s.hazards.size(), expected.size()) << "round " << round;
-    for (size_t i = 0; i < expected.size(); ++i) {
-      EXPECT_EQ(s.hazards[i].first_access, expected[i].first) << "round " << round;
-      EXPECT_EQ(s.hazards[i].second_access, expected[i].second) << "round " << round;
-    }
+    expect_the_pairwise_search(s, 3, round);
   }
 }
 
@@ -225,4 +235,29 @@ TEST(Hazards, OneThreadsMillionAccessesAreQuick) {
   for (int i = 0; i < 1000000; ++i) s.accesses.push_back({0, 1, i % 2 ? kStore : kLoad, 0, 0.0});
   find_hazards(s);
   EXPECT_TRUE(s.hazards.empty());
+}
+
+// With barriers of tiles of several warps (Access::tile_syncs), find_hazards reports the first
+// pair in program order that conflicts and that no tile barrier orders (tile_ordered): checked
+// against the pairwise search on random steps of threads in tiles of 64 and 128, each tile's
+// threads with counts that one tile barrier count per tile of 64 decides, as a run makes them.
+TEST(Hazards, TileBarriersOrderOnlyTheirOwnThreads) {
+  std::mt19937 rng(29);
+  const AccessOp ops[] = {kLoad, kStore, kAtomic};
+  const int tids[] = {0, 5, 63, 64, 100, 130, 200};
+  for (int round = 0; round < 3000; ++round) {
+    Step s;
+    const int count = 1 + static_cast<int>(rng() % 14);
+    // per tile of 64: an epoch e gives counts {e + extra of 128, 128's}, the same for its threads
+    int extra[4];
+    for (int& x : extra) x = static_cast<int>(rng() % 2);
+    for (int i = 0; i < count; ++i) {
+      Access a{tids[rng() % 7], 1, ops[rng() % 3], static_cast<int>(rng() % 3), 0.0};
+      const int e = static_cast<int>(rng() % 3);
+      a.tile_syncs = {static_cast<uint32_t>(e), static_cast<uint32_t>(e > 0 ? (e + extra[a.tid / 64]) / 2 : 0), 0, 0, 0};
+      s.accesses.push_back(a);
+    }
+    std::stable_sort(s.accesses.begin(), s.accesses.end(), [](const Access& x, const Access& y) { return x.tid < y.tid; });
+    expect_the_pairwise_search(s, 3, round);
+  }
 }

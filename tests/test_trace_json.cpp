@@ -15,6 +15,7 @@
 
 #include "engine/assets.h"
 #include "engine/runner.h"
+#include "engine/validation_plan.h"
 #include "formats/files.h"
 #include "formats/trace_json.h"
 
@@ -264,4 +265,20 @@ TEST(TraceJson, RecordedGpuTraceReplays) {
   std::string why;
   EXPECT_TRUE(traces_equal(rec, again, &why)) << why;
   EXPECT_EQ(again.totals, rec.totals);
+}
+
+// An access after a tile's sync() carries the tile barriers its thread had passed ("tile_syncs"):
+// they travel with the trace, and the hazards found again on load are the run's (none here).
+TEST(TraceJson, TileBarrierCountsRoundTrip) {
+  const Trace t = run_emulator(source_request(std::string(SCANSCOPE_SOURCE_DIR) + "/tests/corpus/cg-tile128-tree-and-reduce.cu", ValueType::Int, 600));
+  long long counted = 0;
+  for (const Step& s : t.steps)
+    for (const Access& a : s.accesses) counted += a.tile_syncs[0] > 0;
+  EXPECT_GT(counted, 0);
+  const std::string text = trace_to_json(t);
+  EXPECT_NE(text.find("\"tile_syncs\""), std::string::npos);
+  const Trace back = trace_from_json(text, "mem");
+  std::string why;
+  EXPECT_TRUE(traces_equal(t, back, &why)) << why;
+  for (const Step& s : back.steps) EXPECT_TRUE(s.hazards.empty()) << s.label;
 }

@@ -211,6 +211,10 @@ enum class Builtin : unsigned char {
   // __reduce_add_sync and its kin (sm_80): the lanes of the mask combine one value each; min and
   // max of unsigned values are the U forms
   ReduceAddSync, ReduceMinSync, ReduceMaxSync, ReduceUMinSync, ReduceUMaxSync, ReduceAndSync, ReduceOrSync, ReduceXorSync,
+  // The barrier of a tile of several warps (a thread_block_tile<64> ... <1024>; CUDA makes no
+  // thread_group of such a size): its one argument the tile's size; ival: its text in
+  // Program::tile_sync_texts ("t.sync()"). It waits for the tile's threads only and ends no step.
+  TileSync,
 };
 inline bool is_warp_reduce(Builtin b) { return b >= Builtin::ReduceAddSync && b <= Builtin::ReduceXorSync; }
 
@@ -366,6 +370,8 @@ struct Program {
     bool block;
   };
   std::vector<GroupSync> group_syncs;
+  // How faults name each Builtin::TileSync call (Expr::ival): its text, "t.sync()" or "cg::sync(t)".
+  std::vector<std::string> tile_sync_texts;
   // Prototypes of host functions (no __device__ or __global__; host code's, as in an extern "C"
   // block): their preprocessed tokens [first, last], an `extern "C"` before one included. The
   // interpreter ignores them unless called; the GPU's text leaves them out (NVRTC refuses them).

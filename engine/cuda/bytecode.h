@@ -38,6 +38,7 @@ enum class Op : unsigned char {
   IMin, UMin, FMin, IMax, UMax, FMax, IAbs, FAbs, Popc, Clz, Ffs,
   SyncThreads, // a: Builtin::SyncThreads, or SyncThreadsCount/And/Or (the predicate on the stack), b: sync point
   Collective,  // a: Builtin (syncwarp, shuffles, votes), b: sync point
+  TileSync,    // the barrier of a tile of several warps (its size on the stack), b: sync point
   Atomic,      // a: Builtin, b: access site
   NamePtr,     // a: frame slot of a pointer just declared, b: index into Compiled::names (names shared arrays)
   FaultNoReturn,  // the end of a non-void function was reached
@@ -103,6 +104,7 @@ struct SyncPoint {
   std::vector<int> var_slots;      // frame slots of the label's {names}
   std::vector<Base> var_types;
   int site = -1;             // a shuffle's exchange: the access site recorded for it
+  std::string text;          // a TileSync: how faults name it ("t.sync()")
 };
 
 struct CompiledFunction {

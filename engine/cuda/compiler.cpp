@@ -687,6 +687,13 @@ class Compiler {
         if (!want && b != Builtin::SyncThreads) emit(Op::Pop, p);
         return;
       }
+      case Builtin::TileSync: {
+        for (const auto& k : e.kids) value(*k);  // the tile's size
+        int sp = sync_point(e);
+        out_.syncs[sp].text = out_.program->tile_sync_texts.at(static_cast<size_t>(e.ival));
+        emit(Op::TileSync, p, 0, sp);
+        return;
+      }
       case Builtin::ActiveMask:
         emit(Op::ActiveMask, p);
         if (!want) emit(Op::Pop, p);

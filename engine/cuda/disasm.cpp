@@ -94,6 +94,7 @@ const char* op_name(Op op) {
     case Op::Ffs: return "Ffs";
     case Op::SyncThreads: return "SyncThreads";
     case Op::Collective: return "Collective";
+    case Op::TileSync: return "TileSync";
     case Op::Atomic: return "Atomic";
     case Op::NamePtr: return "NamePtr";
     case Op::FaultNoReturn: return "FaultNoReturn";
@@ -265,6 +266,8 @@ std::string operands(const Compiled& c, const SourceSet& files, const Instr& in)
     case Op::Special: return special_reg_name(in.a) ? special_reg_name(in.a) : "register " + num(in.a);
     case Op::SyncThreads:
     case Op::Collective: return std::string(builtin_name(static_cast<Builtin>(in.a))) + ", " + sync(in.b);
+    case Op::TileSync:
+      return (in.b >= 0 && in.b < static_cast<int>(c.syncs.size()) ? c.syncs[static_cast<size_t>(in.b)].text + ", " : std::string()) + sync(in.b);
     case Op::Atomic: return std::string(atomic_name(static_cast<Builtin>(in.a))) + ", " + site(in.b);
     case Op::NamePtr:
       return "slot " + num(in.a) + " is '" + (in.b >= 0 && in.b < static_cast<int>(c.names.size()) ? c.names[static_cast<size_t>(in.b)] : "?") + "'";

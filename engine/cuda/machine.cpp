@@ -32,6 +32,7 @@ const char* builtin_name(Builtin b) {
     case Builtin::ReduceAndSync: return "__reduce_and_sync()";
     case Builtin::ReduceOrSync: return "__reduce_or_sync()";
     case Builtin::ReduceXorSync: return "__reduce_xor_sync()";
+    case Builtin::TileSync: return "a tile's sync()";
     default: return "the end of the kernel";
   }
 }
@@ -487,6 +488,8 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
   const int warps = (threads_ + kWarpSize - 1) / kWarpSize;
   while (true) {
     for (int w = 0; w < warps; ++w) settle_warp(w);
+    // Tiles of several warps whose threads all wait at their barrier go on first (that ends no step).
+    if (release_tiles()) continue;
     // Every thread now waits at a barrier or has exited.
     int at_barrier = 0, exited = 0, first_barrier = -1, first_exited = -1;
     for (int t = 0; t < threads_; ++t) {
@@ -527,8 +530,79 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
     for (auto& th : th_) {
       th.status = Status::Running;
       th.round = 0;
+      th.tile_syncs = TileSyncs{};
     }
   }
+}
+
+std::string Machine::barrier_name(int sync) const {
+  const SyncPoint& sp = prog_.syncs[static_cast<size_t>(sync)];
+  return sp.kind == Builtin::TileSync ? sp.text : builtin_name(sp.kind);
+}
+
+bool Machine::release_tiles() {
+  auto size_of = [&](int t) { return as_u(stack_[static_cast<size_t>(t) * kStackSlots + th_[t].sp - 1]); };
+  auto pos_of = [&](int t) { return prog_.syncs[static_cast<size_t>(th_[t].wait)].pos; };
+  // u waits at the same tile barrier as t (the same call, the same size)
+  auto same = [&](int u, int t) { return th_[u].status == Status::TileBarrier && size_of(u) == size_of(t) && pos_of(u) == pos_of(t); };
+  bool released = false;
+  int stuck = -1;  // the first thread whose tile cannot go now
+  for (int t = 0; t < threads_;) {
+    if (th_[t].status != Status::TileBarrier) {
+      ++t;
+      continue;
+    }
+    const uint32_t size = size_of(t);
+    if (size < 64 || size > 1024 || (size & (size - 1)))
+      fault(t, static_cast<int>(th_[t].pc) - 1, barrier_name(th_[t].wait) + " of a tile of " + std::to_string(size) + " threads (a tile of several warps has 64, 128, ..., 1024)");
+    const int first = t / static_cast<int>(size) * static_cast<int>(size), end = first + static_cast<int>(size);
+    if (end > threads_)
+      fault(t, static_cast<int>(th_[t].pc) - 1,
+            barrier_name(th_[t].wait) + " of a tile of " + std::to_string(size) + " threads, but the block's " + std::to_string(threads_) +
+                " threads leave its tile of threads " + std::to_string(first) + ".." + std::to_string(end - 1) + " only " +
+                std::to_string(threads_ - first) + " (the GPU's barrier waits for the missing warps: it hangs; make the block a multiple of the tile)");
+    int u = first;
+    while (u < end && same(u, t)) ++u;
+    if (u == end) {
+      const int level = __builtin_ctz(size) - 6;
+      for (int v = first; v < end; ++v) {
+        Thread& th = th_[v];
+        --th.sp;  // the size
+        th.status = Status::Running;
+        for (int k = 0; k <= level; ++k) ++th.tile_syncs[static_cast<size_t>(k)];
+      }
+      released = true;
+      t = end;
+      continue;
+    }
+    if (stuck < 0) stuck = t;
+    t = u > t ? u : t + 1;  // threads t..u-1 wait for the same tile
+  }
+  if (released || stuck < 0) return released;
+  // No tile can go: name why the first one waiting cannot.
+  const int t = stuck;
+  const int size = static_cast<int>(size_of(t)), first = t / size * size, end = first + size;
+  const int pc = static_cast<int>(th_[t].pc) - 1;
+  const std::string what = barrier_name(th_[t].wait) + " of line " + std::to_string(pos_of(t).line);
+  const std::string tile = "the tile of threads " + std::to_string(first) + ".." + std::to_string(end - 1);
+  int reached = 0, exited = -1, at_block = -1, other = -1;
+  for (int u = first; u < end; ++u) {
+    if (same(u, t)) ++reached;
+    else if (th_[u].status == Status::Exited) exited = exited < 0 ? u : exited;
+    else if (th_[u].status == Status::Barrier) at_block = at_block < 0 ? u : at_block;
+    else other = other < 0 ? u : other;
+  }
+  if (other >= 0)
+    fault(other, static_cast<int>(th_[other].pc) - 1,
+          "waits at the " + barrier_name(th_[other].wait) + " of line " + std::to_string(prog_.code_pos[th_[other].pc - 1].line) + " while thread " +
+              std::to_string(t) + " waits at the " + what + ": the threads of " + tile + " must meet at the same barrier (the GPU would hang or misbehave)");
+  if (exited >= 0)
+    fault(t, pc, barrier_name(th_[t].wait) + " of a tile of " + std::to_string(size) + " threads reached by " + std::to_string(reached) +
+                     " of its threads; thread " + std::to_string(exited) + " of " + tile +
+                     " has already left the kernel (barrier divergence: on a GPU this hangs or misbehaves)");
+  fault(t, pc, barrier_name(th_[t].wait) + " of a tile of " + std::to_string(size) + " threads waits for thread " + std::to_string(at_block) +
+                   ", which waits at the " + barrier_name(th_[at_block].wait) + " of line " + std::to_string(prog_.syncs[static_cast<size_t>(th_[at_block].wait)].pos.line) +
+                   ": a deadlock (a tile's barrier waits for its own threads only, a block barrier for every thread; the GPU would hang)");
 }
 
 void Machine::settle_warp(int warp) {
@@ -570,7 +644,7 @@ void Machine::settle_warp(int warp) {
                   files_.where(prog_.code_pos[o.pc - 1]) + ")");
       }
       const std::string where = o.status == Status::Exited ? "has already left the kernel"
-                                : "waits at the __syncthreads() of line " + std::to_string(prog_.code_pos[o.pc - 1].line);
+                                : "waits at the " + barrier_name(o.wait) + " of line " + std::to_string(prog_.code_pos[o.pc - 1].line);
       fault(leader, static_cast<int>(lt.pc) - 1,
             std::string(builtin_name(kind)) + " with mask " + hex(mask) + " names lane " + std::to_string(l) + ", which " + where +
                 " (every lane in the mask must reach the same warp operation)");
@@ -730,6 +804,7 @@ void Machine::record(const RawAccess& a, int pc) {
   if (recorded_ + static_cast<long long>(raw_.size()) >= kMaxAccesses)
     fault(a.tid, pc, "the trace would record more than " + std::to_string(kMaxAccesses) + " memory accesses (a loop that never ends?)");
   raw_.push_back(a);
+  raw_.back().tile_syncs = th_[static_cast<size_t>(a.tid)].tile_syncs;
 }
 
 void Machine::note_round_end(int tid, int sync) {
@@ -865,6 +940,7 @@ void Machine::end_phase(bool final_phase) {
         g.mask = a.mask;
         g.value = value_of(a.bits, prog_.sites[a.site].type);
         g.iter = a.iter;
+        g.tile_syncs = a.tile_syncs;
         s.global.push_back(g);
         continue;
       }
@@ -875,6 +951,7 @@ void Machine::end_phase(bool final_phase) {
       acc.word = a.word;
       acc.mask = a.mask;
       acc.value = value_of(a.bits, prog_.sites[a.site].type);
+      acc.tile_syncs = a.tile_syncs;
       s.accesses.push_back(acc);
     }
     s.smem.resize(mem.size());
@@ -1427,6 +1504,9 @@ void Machine::run_thread(int tid) {
         return;
       case Op::Collective:
         park(Status::Collective, in.b);
+        return;
+      case Op::TileSync:  // the size stays on the stack until the tile goes (release_tiles)
+        park(Status::TileBarrier, in.b);
         return;
       case Op::ActiveMask:  // waits for the lanes that take it together (fire_active_mask)
         park(Status::Collective, th.wait);

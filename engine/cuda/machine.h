@@ -105,7 +105,8 @@ class Machine {
     std::vector<uint8_t> written;  // per word, a bit per byte once written; empty: every word is set
     std::string hint;              // how the file would set an unwritten word
   };
-  enum class Status : unsigned char { Running, Barrier, Collective, Exited };
+  // TileBarrier: at the barrier of a tile of several warps (Op::TileSync, the size on its stack).
+  enum class Status : unsigned char { Running, Barrier, Collective, TileBarrier, Exited };
   struct Thread {
     uint32_t pc = 0;
     uint32_t fp = 0;
@@ -116,6 +117,9 @@ class Machine {
     int round = 0;       // warp synchronisations passed in this barrier phase
     int last_pc = 0;     // for messages about a lane that left
     uint32_t loop_depth = 0;  // loops entered and not left (their counts in loop_counts_)
+    // Barriers of tiles of several warps passed in this barrier phase: [k] counts those of tiles
+    // of 64 << k threads or more (Access::tile_syncs).
+    TileSyncs tile_syncs{};
   };
   struct Frame {
     uint32_t ret_pc, fp, loop_depth;
@@ -130,6 +134,7 @@ class Machine {
     uint64_t iter = 0;  // global: the iteration counts of the loops around the access (a hash)
     int part = -1;      // a word of an 8-byte access: 0 its low half, 1 its high half
     uint8_t mask = 0;   // a 1- or 2-byte access: the bytes of the word (bit k: byte k); 0: the whole word
+    TileSyncs tile_syncs{};  // the thread's when it made the access (record() copies them)
   };
   struct RoundLabel {
     bool set = false;
@@ -144,6 +149,12 @@ class Machine {
   const CompiledFunction* kernel_ = nullptr;  // the launched kernel (its shared memory)
   void run_thread(int tid);
   void settle_warp(int warp);
+  // Releases every tile of several warps whose threads all wait at one tile barrier; false when
+  // none could go. Faults when a tile can never go (its threads at different barriers, some
+  // exited, some at a block barrier: the GPU would hang).
+  bool release_tiles();
+  // How messages name the barrier a waiting thread is at ("__syncthreads()", "t.sync()").
+  std::string barrier_name(int sync) const;
   bool fire_active_mask(int warp);
   void fire(int warp, uint32_t mask, int leader);
   void end_phase(bool final_phase);

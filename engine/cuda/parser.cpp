@@ -3407,6 +3407,10 @@ class Parser {
         if (args.empty()) args.push_back(int_lit(0xffffffffLL, kUnsigned, p));
         want = {kUnsigned};
         break;
+      case Builtin::TileSync:  // the tile's size (group_sync)
+        nargs(1, 1);
+        want = {kUnsigned};
+        break;
       case Builtin::ShflSync: case Builtin::ShflUpSync: case Builtin::ShflDownSync: case Builtin::ShflXorSync: {
         nargs(3, 4);
         if (args.size() == 3) args.push_back(int_lit(32, kInt, p));
@@ -4906,6 +4910,9 @@ class Parser {
       expect(")");
       std::optional<long long> v = fold(*n);
       if (!v) fail(n->span.begin, "tiled_partition(parent, size): the size must be a constant here (or use tiled_partition<SIZE>(parent))");
+      if (*v > 32 && *v <= 1024 && !(*v & (*v - 1)))
+        fail(n->span.begin, "tiled_partition(parent, " + std::to_string(*v) + "): CUDA's thread_group tiles have 1, 2, 4, ..., 32 threads (its "
+                            "library aborts for more); a tile of several warps is tiled_partition<" + std::to_string(*v) + ">(block)");
       const int size = tile_size({*v, n->span.begin});
       partition_parent(parent, size, p);
       return group_lit(group_of(GroupKind::Dynamic), size, p);
@@ -4918,7 +4925,7 @@ class Parser {
       expect(")");
       if (!g->type.is_group()) fail(g->span.begin, "cg::sync needs a group, not " + g->type.name());
       note_group_sync(g->type, first, obj, obj_last, i_ - 1);
-      return group_sync(std::move(g), p);
+      return group_sync(std::move(g), p, token_text(first, i_ - 1));
     }
     if (w.text == "reduce") {
       const auto& inc = pp_.system_includes;
@@ -4943,9 +4950,9 @@ class Parser {
   }
 
   // A sync of a block (or of a thread_group, which may be one) ends a step that the GPU's traced
-  // build snapshots: it needs to find the call's tokens.
+  // build snapshots: it needs to find the call's tokens. A tile's (of several warps too) is the
+  // tile's own barrier there and here, and ends no step.
   void note_group_sync(Type g, size_t first, size_t obj_first, size_t obj_last, size_t last) {
-    if (g.group == GroupKind::Tile && g.tile > 32) g.group = GroupKind::Block;  // a block barrier here (group_sync)
     if (g.group != GroupKind::Block && g.group != GroupKind::Dynamic) return;
     first = orig_index(first), obj_first = orig_index(obj_first), obj_last = orig_index(obj_last), last = orig_index(last);
     for (auto& s : prog_.group_syncs)
@@ -4956,14 +4963,38 @@ class Parser {
     prog_.group_syncs.push_back({first, obj_first, obj_last, last, g.group == GroupKind::Block});
   }
 
-  ExprP group_sync(ExprP g, Pos p) {
+  // The text of tokens [first, last] as faults quote it ("t.sync()").
+  std::string token_text(size_t first, size_t last) const {
+    std::string out;
+    for (size_t k = first; k <= last && k < t_.size(); ++k) out += t_[k].text;
+    return out;
+  }
+
+  // The barrier of a tile of several warps: its threads only (Builtin::TileSync, `size` its
+  // threads); `text` names the call in faults.
+  ExprP tile_barrier(ExprP size, const std::string& text, Pos p) {
+    std::vector<ExprP> a;
+    a.push_back(std::move(size));
+    ExprP e = builtin_call(Builtin::TileSync, "sync", std::move(a), p);
+    auto& texts = prog_.tile_sync_texts;
+    auto it = std::find(texts.begin(), texts.end(), text);
+    e->ival = it - texts.begin();
+    if (it == texts.end()) texts.push_back(text);
+    return e;
+  }
+
+  ExprP group_sync(ExprP g, Pos p, const std::string& text) {
     std::vector<ExprP> none;
     switch (g->type.group) {
       case GroupKind::Block: return builtin_call(Builtin::SyncThreads, "sync", std::move(none), p);
       case GroupKind::Tile: {
-        // a tile of whole warps: its barrier is of its warps; here the block's (every tile of the
-        // block must reach it, as at a __syncthreads())
-        if (g->type.tile > 32) return builtin_call(Builtin::SyncThreads, "sync", std::move(none), p);
+        // a tile of whole warps: the barrier of its warps (of the tile's threads only)
+        if (g->type.tile > 32) {
+          if (step_label_at(p, true))
+            fail(p, "a step label on " + text + ": the barrier of a tile of " + std::to_string(g->type.tile) +
+                        " threads ends no step (the GPU's traced build snapshots at the block's barriers only); put the label on a __syncthreads()");
+          return tile_barrier(uint_lit(g->type.tile, p), text, p);
+        }
         std::vector<ExprP> a;
         a.push_back(tile_mask(uint_lit(g->type.tile, p), p));
         return builtin_call(Builtin::SyncWarp, "sync", std::move(a), p);
@@ -4975,7 +5006,8 @@ class Parser {
       }
       default: {
         // a thread_group: the whole block when it has the block's size (as the GPU's traced build
-        // decides too), else a tile of a warp
+        // decides too), else a tile of a warp (CUDA makes no thread_group of several warps but the
+        // block: tiled_partition(block, 64) aborts, a thread_block_tile<64> does not convert)
         auto flag = bin("==", group_size(g, p), block_threads(p), p);
         std::vector<ExprP> a;
         a.push_back(tile_mask(group_size(g, p), p));
@@ -5023,7 +5055,7 @@ class Parser {
     if (m.text == "sync") {
       nargs(0);
       note_group_sync(g->type, first, first, dot - 1, i_ - 1);
-      return group_sync(std::move(g), p);
+      return group_sync(std::move(g), p, token_text(first, i_ - 1));
     }
     if (m.text == "thread_rank") {
       nargs(0);
@@ -5215,7 +5247,8 @@ class Parser {
     // r = v; r = r OP shfl_xor(r, S/2); ...; r
     // A tile of whole warps (S > 32): each warp so over its 32 lanes, then the warps' values meet
     // in a scratch array of the interpreter's own (32 per block, in shared memory): lane 0 of each
-    // warp stores its value, a barrier, each thread combines its tile's warps in order, a barrier.
+    // warp stores its value, the tile's barrier, each thread combines its tile's warps in order,
+    // the tile's barrier (tiles touch words of their own warps: no tile waits for another).
     const int W = S > 32 ? 32 : S;
     Var* r = hidden_local(t, p);
     auto var = [&] {
@@ -5276,7 +5309,7 @@ class Parser {
         c->kids.push_back(std::move(x));
         seq = std::move(c);
       };
-      auto barrier = [&] { return builtin_call(Builtin::SyncThreads, "cg::reduce", {}, p); };
+      auto barrier = [&] { return tile_barrier(uint_lit(S, p), "cg::reduce", p); };
       // if (lane == 0) scratch[warp] = r;
       auto store = make(Ek::Assign, p, t);
       store->stmt = stmt_pos_;
@@ -5436,7 +5469,8 @@ class Parser {
       if (to.is_group() && e->type.is_group() && to.group == GroupKind::Dynamic) {
         const Pos p = e->span.begin;
         if (e->type.group == GroupKind::Tile && e->type.tile > 32)
-          fail(p, "a tile of " + std::to_string(e->type.tile) + " threads as a thread_group is not supported (keep its thread_block_tile type)");
+          fail(p, "a tile of " + std::to_string(e->type.tile) + " threads as a thread_group: CUDA has no such conversion (keep its thread_block_tile<" +
+                      std::to_string(e->type.tile) + "> type)");
         if (e->type.group == GroupKind::Tile) return group_lit(to, e->type.tile, p);
         if (e->type.group == GroupKind::Block) {
           auto w = block_threads(p);

@@ -5,6 +5,9 @@
 
 #include <algorithm>
 
+#include "engine/check.h"
+#include "engine/gpu/instrument.h"
+#include "engine/gpu/nvrtc.h"
 #include "tests/engine/cuda/inline_kernel.h"
 
 using namespace scanscope;
@@ -283,8 +286,8 @@ TEST(Templates, AReferenceToAnArrayDeducesItsLength) {
 
 // Tiles of whole warps (CUDA 12: tiled_partition<64> to <1024> of the block, with or without the
 // CUDA 11 scratch `__shared__ cg::block_tile_memory<N>`): ranks, sizes, their sync (a barrier of
-// the block here) and cg::reduce over them (each warp by shuffles, then the tile's warps combined
-// in order); their warp intrinsics do not exist, an error naming them.
+// the tile's threads) and cg::reduce over them (each warp by shuffles, then the tile's warps
+// combined in order); their warp intrinsics do not exist, an error naming them.
 TEST(Groups, TilesOfSeveralWarpsRankSyncAndReduce) {
   const std::string head = "// launch: k<<<1, 256>>>(in, out, N)\n// out: 768\n#include <cooperative_groups.h>\n#include <cooperative_groups/reduce.h>\n"
                            "namespace cg = cooperative_groups;\n";
@@ -323,9 +326,176 @@ TEST(Groups, TilesOfSeveralWarpsRankSyncAndReduce) {
       {"  auto t = cg::tiled_partition<48>(cg::this_thread_block());\n", "a thread_block_tile has 1, 2, 4, ..., 512 or 1024 threads (a power of two), not 48"},
       {"  auto w = cg::tiled_partition<32>(cg::this_thread_block());\n  auto t = cg::tiled_partition<64>(w);\n",
        "a tile of 64 threads cannot be cut from a tile of 32"},
-      {"  cg::thread_group g = cg::tiled_partition<64>(cg::this_thread_block());\n", "a tile of 64 threads as a thread_group is not supported"},
-      {"  auto t = cg::tiled_partition(cg::this_thread_block(), 64);\n", "a thread_block_tile has 1, 2, 4, 8, 16 or 32 threads, not 64"},
+      {"  cg::thread_group g = cg::tiled_partition<64>(cg::this_thread_block());\n",
+       "a tile of 64 threads as a thread_group: CUDA has no such conversion (keep its thread_block_tile<64> type)"},
+      {"  auto t = cg::tiled_partition(cg::this_thread_block(), 64);\n",
+       "tiled_partition(parent, 64): CUDA's thread_group tiles have 1, 2, 4, ..., 32 threads (its library aborts for more)"},
+      {"  auto t = cg::tiled_partition(cg::this_thread_block(), 48);\n", "a thread_block_tile has 1, 2, 4, 8, 16 or 32 threads, not 48"},
+      {"  auto t = cg::tiled_partition<128>(cg::this_thread_block());\n  t.sync();  // step: the tile\n",
+       "a step label on t.sync(): the barrier of a tile of 128 threads ends no step"},
   };
   for (const auto& [body, want] : cases)
     expect_error_line(run_text(head + "__global__ void k(const int *in, int *out, int n) {\n" + body + "}\n", 256), want, body);
 }
+
+namespace {
+
+const std::string kTileHead = "#include <cooperative_groups.h>\n#include <cooperative_groups/reduce.h>\nnamespace cg = cooperative_groups;\n";
+
+// A block of 256 threads in tiles of S (64, 128, 256): each tile sums its own 256 / S-th of the
+// input in shared memory with a tree whose only barrier is the tile's sync(), and with cg::reduce.
+// The sums equal the CPU's; no race is reported (the tile's barrier orders its threads), and the
+// tile barriers end no step (the only barrier step is the kernel's end, as in the GPU's traced build).
+TEST(Groups, TileOfSeveralWarpsReducesWithItsOwnBarrier) {
+  for (int S : {64, 128, 256}) {
+    const std::string s = std::to_string(S);
+    TraceRequest r = inline_request("// launch: k<" + s + "><<<1, 256>>>(in, out, N)\n// out: " + std::to_string(2 * 256 / S) + "\n" + kTileHead +
+                                        "template <unsigned S>\n"
+                                        "__global__ void k(const int *in, int *out, int n) {\n"
+                                        "  __shared__ int part[256];\n"
+                                        "  auto t = cg::tiled_partition<S>(cg::this_thread_block());\n"
+                                        "  const unsigned r = t.thread_rank(), base = t.meta_group_rank() * S;\n"
+                                        "  part[base + r] = in[base + r];\n"
+                                        "  t.sync();\n"
+                                        "  for (unsigned half = S / 2; half > 0; half /= 2) {\n"
+                                        "    if (r < half) part[base + r] += part[base + r + half];\n"
+                                        "    t.sync();\n"
+                                        "  }\n"
+                                        "  const int lib = cg::reduce(t, in[base + r], cg::plus<int>());\n"
+                                        "  if (r == 0) { out[t.meta_group_rank()] = part[base]; out[t.meta_group_size() + t.meta_group_rank()] = lib; }\n"
+                                        "}\n",
+                                    256);
+    for (int i = 0; i < 256; ++i) r.input[static_cast<size_t>(i)] = (i * 37) % 101 - 50;
+    const Trace t = run_interpreter(resolve_kernel(r));
+    const int tiles = 256 / S;
+    ASSERT_EQ(t.output.size(), static_cast<size_t>(2 * tiles)) << S;
+    for (int k = 0; k < tiles; ++k) {
+      int want = 0;
+      for (int i = k * S; i < (k + 1) * S; ++i) want += (i * 37) % 101 - 50;
+      EXPECT_EQ(t.output[static_cast<size_t>(k)], want) << "tile " << k << " of " << S;
+      EXPECT_EQ(t.output[static_cast<size_t>(tiles + k)], want) << "cg::reduce, tile " << k << " of " << S;
+    }
+    EXPECT_FALSE(has_race(t)) << S;
+    // the steps: cg::reduce's 5 rounds of shfl_xor within each warp, and the kernel's end
+    ASSERT_EQ(t.steps.size(), 6u) << S;
+    for (size_t k = 0; k < t.steps.size(); ++k) EXPECT_EQ(t.steps[k].barrier, k + 1 == t.steps.size()) << S << ", step " << k;
+  }
+}
+
+// Tile 0 of two reads the words tile 1 wrote before tile 1's own sync(): nothing orders the two
+// tiles, and the race is reported with both lines and the block barrier that would fix it.
+TEST(Groups, ARaceBetweenTilesAcrossTheirSyncIsReported) {
+  // tiles of 64 in a block of 128: each thread stores s[threadIdx.x] = `value`, t.sync(), reads s[`index`]
+  auto run = [](const std::string& value, const std::string& index) {
+    return run_interpreter(resolve_kernel(inline_request("// launch: k<<<1, 128>>>(in, out, N)\n// out: 128\n" + kTileHead +
+                                                         "__global__ void k(const int *in, int *out, int n) {\n"
+                                                         "  __shared__ int s[128];\n"
+                                                         "  auto t = cg::tiled_partition<64>(cg::this_thread_block());\n"
+                                                         "  s[threadIdx.x] = " + value + ";\n"
+                                                         "  t.sync();\n"
+                                                         "  out[threadIdx.x] = s[" + index + "];\n"
+                                                         "}\n",
+                                                         128)));
+  };
+  const Trace t = run("in[threadIdx.x]", "(threadIdx.x + 64) % 128");  // the other tile's word
+  ASSERT_TRUE(has_race(t));
+  const std::vector<CheckOutcome> checks = check_trace(t, {CheckSpec{CheckKind::Race, 0}});
+  const CheckOutcome* race = nullptr;
+  for (const auto& c : checks)
+    if (c.check == "race") race = &c;
+  ASSERT_NE(race, nullptr);
+  EXPECT_FALSE(race->passed);
+  EXPECT_NE(race->sentence.find("at lines 9 and 11"), std::string::npos) << race->sentence;
+  EXPECT_NE(race->sentence.find("are in different tiles of 64 threads, and a tile's sync() orders only its own threads: put __syncthreads() (block.sync())"),
+            std::string::npos)
+      << race->sentence;
+  // the same within one tile (its own words, read after its sync) is no race
+  const Trace u = run("in[threadIdx.x] + (int)threadIdx.x", "t.meta_group_rank() * 64 + (t.thread_rank() + 1) % 64");
+  EXPECT_FALSE(has_race(u));
+  for (int i = 0; i < 128; ++i) EXPECT_EQ(u.output[static_cast<size_t>(i)], 1 + i / 64 * 64 + (i % 64 + 1) % 64) << i;
+}
+
+// The GPU's traced build snapshots at the block's barriers only: a tile's sync() stays as written
+// (the tile's barrier there too), block.sync() becomes the snapshotting barrier; NVRTC compiles it.
+TEST(Groups, TheGpusTracedBuildKeepsATilesSync) {
+  const ResolvedKernel k = resolve_kernel(inline_request("// launch: k<<<1, 256>>>(in, out, N)\n// out: 256\n" + kTileHead +
+                                                         "__global__ void k(const int *in, int *out, int n) {\n"
+                                                         "  __shared__ int s[256];\n"
+                                                         "  cg::thread_block block = cg::this_thread_block();\n"
+                                                         "  auto t = cg::tiled_partition<128>(block);\n"
+                                                         "  s[threadIdx.x] = in[threadIdx.x];\n"
+                                                         "  t.sync();\n"
+                                                         "  int v = s[t.meta_group_rank() * 128 + (t.thread_rank() + 1) % 128];\n"
+                                                         "  cg::sync(t);\n"
+                                                         "  block.sync();\n"
+                                                         "  out[threadIdx.x] = v + cg::reduce(t, v, cg::plus<int>());\n"
+                                                         "}\n",
+                                                         256));
+  const GpuSources g = gpu_sources(k, 64, 0);
+  EXPECT_NE(g.traced.find("  t.sync();\n"), std::string::npos) << g.traced;
+  EXPECT_NE(g.traced.find("  cg::sync(t);\n"), std::string::npos) << g.traced;
+  EXPECT_NE(g.traced.find("  __ss_barrier() ;\n  out[threadIdx.x]"), std::string::npos) << g.traced;
+  std::string why;
+  if (!nvrtc::available(&why)) GTEST_SKIP() << "no NVRTC: " << why;
+  for (const std::string* text : {&g.timed, &g.traced}) {
+    const nvrtc::Result c = nvrtc::compile(*text, "inline.cu", "compute_90", false, text == &g.timed ? g.entry : "");
+    EXPECT_TRUE(c.ok) << c.log;
+  }
+}
+
+// Only tile 0 reaches its sync() (legal: the barrier waits for its own threads); tile 1 goes on.
+TEST(Groups, OneTileSyncsWhileAnotherDoesNot) {
+  const Outcome o = run_text("// launch: k<<<1, 128>>>(in, out, N)\n// out: 128\n" + kTileHead +
+                                 "__global__ void k(const int *in, int *out, int n) {\n"
+                                 "  __shared__ int s[128];\n"
+                                 "  auto t = cg::tiled_partition<64>(cg::this_thread_block());\n"
+                                 "  if (t.meta_group_rank() == 0) {\n"
+                                 "    s[t.thread_rank()] = (int)t.thread_rank() * 3;\n"
+                                 "    t.sync();\n"
+                                 "    out[threadIdx.x] = s[63 - t.thread_rank()];\n"
+                                 "  } else {\n"
+                                 "    out[threadIdx.x] = -1;\n"
+                                 "  }\n"
+                                 "}\n",
+                             128);
+  ASSERT_EQ(o.kind, "ok") << o.what;
+  for (int i = 0; i < 128; ++i) EXPECT_EQ(o.out.at(static_cast<size_t>(i)), i < 64 ? (63 - i) * 3 : -1) << i;
+}
+
+// What the GPU would hang on is a fault of one line naming file:line:col: a tile's sync() reached
+// by some of its threads, threads of one tile at two different ones, a tile waiting for a thread
+// held at a block barrier, and a tile that the block's threads do not fill.
+TEST(Groups, ATileBarrierThatCannotGoFaults) {
+  auto kernel = [&](const std::string& body, int threads) {
+    return run_text("// launch: k<<<1, " + std::to_string(threads) + ">>>(in, out, N)\n// out: 1\n" + kTileHead +
+                        "__global__ void k(const int *in, int *out, int n) {\n"
+                        "  auto t = cg::tiled_partition<64>(cg::this_thread_block());\n" +
+                        body + "}\n",
+                    threads);
+  };
+  struct Case {
+    std::string body;
+    int threads;
+    std::string want;
+  };
+  const Case cases[] = {
+      {"  if (t.thread_rank() < 40) t.sync();\n", 128,
+       "inline.cu:8:31: thread 0: t.sync() of a tile of 64 threads reached by 40 of its threads; thread 40 of the tile of threads 0..63 has "
+       "already left the kernel"},
+      {"  if (t.thread_rank() < 32) t.sync();\n  else t.sync();\n", 64,
+       "inline.cu:9:10: thread 32: waits at the t.sync() of line 9 while thread 0 waits at the t.sync() of line 8: the threads of the tile of "
+       "threads 0..63 must meet at the same barrier"},
+      {"  if (t.thread_rank() < 32) t.sync();\n  __syncthreads();\n", 128,
+       "inline.cu:8:31: thread 0: t.sync() of a tile of 64 threads waits for thread 32, which waits at the __syncthreads() of line 9: a deadlock"},
+      {"  t.sync();\n", 96, "inline.cu:8:5: thread 64: t.sync() of a tile of 64 threads, but the block's 96 threads leave its tile of threads 64..127 only 32"},
+      {"  cg::sync(t);\n  if (threadIdx.x == 70) return;\n  cg::sync(t);\n", 128, "cg::sync(t) of a tile of 64 threads reached by 63 of its threads; thread 70"},
+  };
+  for (const Case& c : cases) {
+    const Outcome o = kernel(c.body, c.threads);
+    EXPECT_EQ(o.kind, "fault") << c.body << o.what;
+    EXPECT_NE(o.what.find(c.want), std::string::npos) << c.body << " gave: " << o.what;
+    EXPECT_EQ(o.what.find('\n'), std::string::npos) << o.what;
+  }
+}
+
+}  // namespace
