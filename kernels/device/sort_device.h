@@ -208,11 +208,16 @@ SS_HD void load_warp_striped(ItemsT& items, int tid, const uint32_t* src, int co
 // inclusive count published (flag P), and the digit's out offset: element j of the sorted tile with
 // this digit goes to out[dout[digit] + j] (tile_count: the tile's count of the digit; first_place:
 // its first place in the tile).
-SS_HD void digit_out_offset(const OnesweepArgs& a, long long tile, int tid, int tile_count, int first_place, const Shared<int>& dout) {
+// dout is indexed by label (pass v6: digit tid's is tid ^ flip, as in warp_counts_to_places).
+// EARLY_OFFSET (pass v6): the digit's offset is loaded before the look-back, so that its latency
+// passes under the walk's instead of after it.
+template <bool EARLY_OFFSET = false>
+SS_HD void digit_out_offset(const OnesweepArgs& a, long long tile, int tid, int tile_count, int first_place, const Shared<int>& dout, unsigned flip = 0) {
   if (tid >= kRadixDigits) return;
+  const int early = EARLY_OFFSET ? a.offsets[tid] : 0;
   const int before = tile == 0 ? 0 : digit_look_back(a.status, tile, tid, a.tag);
   if (tile > 0) store_status(a.status + tile * kRadixDigits + tid, pack_status(a.tag, kFlagPrefix, before + tile_count));
-  dout.store(tid, a.offsets[tid] + before - first_place);
+  dout.store(static_cast<int>(tid ^ flip), (EARLY_OFFSET ? early : a.offsets[tid]) + before - first_place);
 }
 
 // The sorted tile out, consecutive threads at consecutive elements: element j = i x THREADS + tid
@@ -400,6 +405,47 @@ SS_HD I fetch_add(I* p, I v) {  // returns the old value (shared memory on the G
 // same digit, plus every smaller digit's count). Returns (in cnt) the tile's count of digit tid and
 // (in val) the digit's first place in the tile, for tid < kRadixDigits. publish(tid, count) runs for
 // each digit once its count is known (before the block scan). Ends with a barrier.
+// Step 2 alone (the counters filled; ends with a barrier): warp_counts_to_places. The counters are
+// indexed by label: the digit itself, or for pass v6 the digit ^ flip (digit tid has label tid ^ flip).
+template <int THREADS, class Block, class R, class Publish>
+SS_HD void warp_counts_to_places(Block& b, const Shared<int>& whist, const Shared<int>& wt, R& cnt, R& val, R& total, R& other, unsigned flip, Publish&& publish) {
+  constexpr int kWarps = THREADS / kWarpSize;
+  // The counters after a barrier, through a plain pointer: the warps' counts of a digit are loaded
+  // four at a time, then scanned (Shared::load is volatile: one load after the other).
+  int* const wh = whist.data;
+  b.threads([&](int tid) {
+    int run = 0;
+    if (tid < kRadixDigits) {
+      const int label = static_cast<int>(tid ^ flip);
+      constexpr int kGroup = kWarps < 4 ? kWarps : 4;  // 4 loads in flight (more would cost registers at the peak)
+      static_assert(kWarps % kGroup == 0, "whole groups of warps");
+      SS_UNROLL for (int w0 = 0; w0 < kWarps; w0 += kGroup) {
+        int c[kGroup];
+        SS_UNROLL for (int w = 0; w < kGroup; ++w) c[w] = wh[(w0 + w) * kRadixDigits + label];
+        SS_UNROLL for (int w = 0; w < kGroup; ++w) {
+          wh[(w0 + w) * kRadixDigits + label] = run;
+          run += c[w];
+        }
+      }
+      publish(tid, run);
+    }
+    cnt[tid] = run;
+    val[tid] = run;
+  });
+  block_exclusive_scan<OpSum, int>(b, val, total, other, wt);  // ends with a barrier
+  b.threads([&](int tid) {
+    if (tid < kRadixDigits) {
+      const int label = static_cast<int>(tid ^ flip);
+      constexpr int kGroup = kWarps < 4 ? kWarps : 4;
+      SS_UNROLL for (int w0 = 0; w0 < kWarps; w0 += kGroup) {
+        int c[kGroup];
+        SS_UNROLL for (int w = 0; w < kGroup; ++w) c[w] = wh[(w0 + w) * kRadixDigits + label];
+        SS_UNROLL for (int w = 0; w < kGroup; ++w) whist.store((w0 + w) * kRadixDigits + label, c[w] + val[tid]);  // volatile: the group's stores stay in order before the next loads
+      }
+    }
+  });
+  b.sync();  // the warps' counters are places in the tile
+}
 template <int THREADS, int ITEMS, SortKey K, class Block, class Keys, class R, class Publish>
 SS_HD void early_counts(Block& b, const Shared<int>& whist, const Shared<int>& wt, Keys& keys, R& cnt, R& val, R& total, R& other, int pass, int count, bool full,
                         Publish&& publish) {
@@ -414,39 +460,7 @@ SS_HD void early_counts(Block& b, const Shared<int>& whist, const Shared<int>& w
       if (full || warp * kWarpItems + k * kWarpSize + lane < count) atomic_add(whist.data + warp * kRadixDigits + radix_digit<K>(keys[tid][k], pass), 1);
   });
   b.sync();  // every warp's counts complete
-  // The counters after a barrier, through a plain pointer: the warps' counts of a digit are loaded
-  // four at a time, then scanned (Shared::load is volatile: one load after the other).
-  int* const wh = whist.data;
-  b.threads([&](int tid) {
-    int run = 0;
-    if (tid < kRadixDigits) {
-      constexpr int kGroup = kWarps < 4 ? kWarps : 4;  // 4 loads in flight (more would cost registers at the peak)
-      static_assert(kWarps % kGroup == 0, "whole groups of warps");
-      SS_UNROLL for (int w0 = 0; w0 < kWarps; w0 += kGroup) {
-        int c[kGroup];
-        SS_UNROLL for (int w = 0; w < kGroup; ++w) c[w] = wh[(w0 + w) * kRadixDigits + tid];
-        SS_UNROLL for (int w = 0; w < kGroup; ++w) {
-          wh[(w0 + w) * kRadixDigits + tid] = run;
-          run += c[w];
-        }
-      }
-      publish(tid, run);
-    }
-    cnt[tid] = run;
-    val[tid] = run;
-  });
-  block_exclusive_scan<OpSum, int>(b, val, total, other, wt);  // ends with a barrier
-  b.threads([&](int tid) {
-    if (tid < kRadixDigits) {
-      constexpr int kGroup = kWarps < 4 ? kWarps : 4;
-      SS_UNROLL for (int w0 = 0; w0 < kWarps; w0 += kGroup) {
-        int c[kGroup];
-        SS_UNROLL for (int w = 0; w < kGroup; ++w) c[w] = wh[(w0 + w) * kRadixDigits + tid];
-        SS_UNROLL for (int w = 0; w < kGroup; ++w) whist.store((w0 + w) * kRadixDigits + tid, c[w] + val[tid]);  // volatile: the group's stores stay in order before the next loads
-      }
-    }
-  });
-  b.sync();  // the warps' counters are places in the tile
+  warp_counts_to_places<THREADS>(b, whist, wt, cnt, val, total, other, 0u, publish);
 }
 
 // The warp match from ballots (the idea of CUB's MatchAny<LABEL_BITS>, written anew here): the
@@ -470,6 +484,22 @@ SS_HD unsigned peers_by_ballots(int d, bool valid, bool full, BitBallot&& bit_ba
   }
   return peers;
 }
+
+// On the CPU: what each lane's __ballot_sync of a digit bit would return, from the warp's lanes'
+// labels (label_of(j): lane j's digit, or kRadixDigits past n): (*this)(b) has the lanes whose label
+// has bit b set, (*this)(kRadixBits) the lanes inside n.
+struct EmulatedBallots {
+  unsigned ballots[kRadixBits + 1] = {};
+  template <class LabelOf>
+  explicit EmulatedBallots(LabelOf&& label_of) {
+    for (int j = 0; j < kWarpSize; ++j) {
+      const int dj = label_of(j);
+      for (int b = 0; b < kRadixBits; ++b) ballots[b] |= static_cast<unsigned>((dj >> b) & 1) << j;
+      ballots[kRadixBits] |= static_cast<unsigned>(dj < kRadixDigits) << j;
+    }
+  }
+  unsigned operator()(int b) const { return ballots[b]; }
+};
 
 // Step 3 of a v2 tile for item k: the place in the tile of item k of thread tid (its warp's counter
 // of the digit, advanced by the group of equal digits), or -1 past the end. Call for every thread
@@ -495,15 +525,11 @@ SS_HD int match_place(const Shared<int>& whist, const Keys& keys, int tid, int k
   // The warp's match, lane by lane (the leader, the highest lane, comes last: see OnesweepTile).
   unsigned peers = 0;
   if (BALLOTS) {
-    unsigned ballots[kRadixBits + 1] = {};  // what each lane's __ballot_sync would return
-    for (int j = 0; j < kWarpSize; ++j) {
-      const int t = warp * kWarpSize + j;
+    const EmulatedBallots ballots([&](int j) {
       const bool valid_j = full || warp * kWarpItems + k * kWarpSize + j < count;
-      const int dj = valid_j ? radix_digit<K>(keys[t][k], pass) : kRadixDigits;
-      for (int b = 0; b < kRadixBits; ++b) ballots[b] |= static_cast<unsigned>((dj >> b) & 1) << j;
-      ballots[kRadixBits] |= static_cast<unsigned>(valid_j) << j;
-    }
-    peers = peers_by_ballots(d, valid, full, [&](int b) { return ballots[b]; });
+      return valid_j ? radix_digit<K>(keys[warp * kWarpSize + j][k], pass) : kRadixDigits;
+    });
+    peers = peers_by_ballots(d, valid, full, ballots);
   } else {
     for (int j = 0; j < kWarpSize; ++j) {
       const int t = warp * kWarpSize + j;
@@ -602,6 +628,277 @@ struct OnesweepTileV2 {
       b.sync();  // the values sorted in the exchange
       b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, span.count, span.full, [&](int j) { return exch_p[j]; }, dest[tid]); });
     }
+  }
+};
+
+// ---- Version 6 of the pass: v4 (keys) and v5 (pairs, the values' own exchange) with about 40 %
+// fewer instructions per key (issue 27: Nsight Compute had the v4 pass issue-bound at 1.53x the
+// instructions of CUB's onesweep pass on the same grid; the static SASS counts are in
+// docs/performance.md). The same steps and the same ranks; what changes is how each is computed:
+//   * a key's label: the byte of the key that holds the pass's digit, one PRMT (__byte_perm) on the
+//     GPU instead of a flip, a shift and a mask. For unsigned and int keys the label is the key's
+//     own byte and the digit is label ^ flip (int keys: the order flips the sign bit, so flip is
+//     0x80 in the last pass, else 0): the warps' counters and the out offsets are indexed by label,
+//     and the thread of digit d uses label d ^ flip. Float keys: the order's byte (flip 0);
+//   * the warp match from the 8 ballots (peers_by_ballots' arithmetic) in PTX, so that ptxas sets
+//     the 8 predicates with one instruction and inverts a ballot with one predicated not;
+//   * the rank in a group from popc(peers & lanemask_le) (one popcount: the leader's is the group's
+//     size, which it adds to the counter); a whole tile ranks without any per-key bound (the
+//     ranking is compiled twice, for whole tiles and for the last one);
+//   * no __syncwarp between items: the shuffle that hands the leader's counter to its group already
+//     waits for the whole warp, so item k's add comes before item k+1's;
+//   * the write: one 64-bit address per thread, each key's element at (out + tid) + dout[label] +
+//     i x THREADS, so that i x THREADS goes into the store's immediate offset (ScatterOut);
+//   * the digit's global offset loaded before the look-back, not after it.
+// A key's label in pass `pass` (sel = 0x4440 + pass: byte `pass` of the bits, zeros above).
+template <SortKey K>
+SS_HD unsigned label_flip(int pass) {
+  return K == SortKey::Int && pass == kRadixPasses - 1 ? 0x80u : 0u;
+}
+// On the GPU the label is recomputed where it is used (volatile asm): the compiler would otherwise
+// keep the labels of the counting step alive through the ranking, ITEMS registers more.
+template <SortKey K>
+SS_HD unsigned key_label(uint32_t k, unsigned sel) {
+#if defined(__CUDA_ARCH__)
+  if (K == SortKey::Float) asm volatile("mov.b32 %0, %0;" : "+r"(k));
+  const uint32_t bits = K == SortKey::Float ? radix_order<K>(k) : k;
+  unsigned label;
+  asm volatile("prmt.b32 %0, %1, 0, %2;" : "=r"(label) : "r"(bits), "r"(sel));
+  return label;
+#else
+  const uint32_t bits = K == SortKey::Float ? radix_order<K>(k) : k;
+  return (bits >> (8 * (sel & 3u))) & 0xffu;
+#endif
+}
+
+// The lanes at or below this one (%lanemask_le).
+SS_HD unsigned lanemask_le(int lane) {
+#if defined(__CUDA_ARCH__)
+  (void)lane;
+  unsigned m;
+  asm("mov.u32 %0, %%lanemask_le;" : "=r"(m));
+  return m;
+#else
+  return 0xffffffffu >> (kWarpSize - 1 - lane);
+#endif
+}
+
+// A warp's counters (kRadixDigits words of whist from the warp's own) by label. On the GPU through
+// the 32-bit shared address of the first, hidden from the compiler, so that a label's counter is
+// one multiply-add away (not the warp's offset plus the label, then scaled, then the base added).
+struct WarpCounters {
+  int* base;
+#if defined(__CUDA_ARCH__)
+  unsigned addr;
+  SS_DEVICE WarpCounters(const Shared<int>& whist, int warp) : base(whist.data + warp * kRadixDigits) {
+    addr = static_cast<unsigned>(__cvta_generic_to_shared(base));
+    asm("mov.b32 %0, %0;" : "+r"(addr));
+  }
+  SS_DEVICE void count(unsigned label) const { asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(addr + 4 * label) : "memory"); }
+  // The leader's add (lead: this lane adds r to the counter of label; one predicated instruction, no
+  // branch around it in the source): the counter before, or `before` where this lane does not add.
+  SS_DEVICE int leader_add(unsigned label, bool lead, int r, int before) const {
+    asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %1, 0;\n\t@p atom.shared.add.u32 %0, [%2], %3;\n}"
+                 : "+r"(before)
+                 : "r"(static_cast<unsigned>(lead)), "r"(addr + 4 * label), "r"(r)
+                 : "memory");
+    return before;
+  }
+#else
+  WarpCounters(const Shared<int>& whist, int warp) : base(whist.data + warp * kRadixDigits) {}
+  void count(unsigned label) const { ++base[label]; }
+#endif
+};
+
+#if defined(__CUDA_ARCH__)
+// peers_by_ballots for a whole warp (every lane takes part; label < 256) in PTX: per bit b the
+// ballot of (label & 1 << b) != 0, inverted where this lane's bit is clear, the 8 masks ANDed three
+// at a time. ptxas turns the 8 and/setp pairs into one R2P: 22 instructions per key, against about
+// 58 for the C++ form (static counts, sm_90).
+SS_DEVICE unsigned warp_peers8(unsigned label) {
+  unsigned m[kRadixBits];
+  SS_UNROLL for (int b = 0; b < kRadixBits; ++b)
+    asm volatile(
+        "{\n\t.reg .pred p;\n\t.reg .b32 t;\n\tand.b32 t, %1, %2;\n\tsetp.ne.u32 p, t, 0;\n\t"
+        "vote.sync.ballot.b32 %0, p, 0xffffffff;\n\t@!p not.b32 %0, %0;\n}"
+        : "=r"(m[b])
+        : "r"(label), "r"(1u << b));
+  unsigned x, y, z;
+  asm("lop3.b32 %0, %1, %2, %3, 0x80;" : "=r"(x) : "r"(m[0]), "r"(m[1]), "r"(m[2]));
+  asm("lop3.b32 %0, %1, %2, %3, 0x80;" : "=r"(y) : "r"(m[3]), "r"(m[4]), "r"(m[5]));
+  asm("lop3.b32 %0, %1, %2, %3, 0x80;" : "=r"(z) : "r"(m[6]), "r"(m[7]), "r"(x));
+  return y & z;
+}
+#endif
+
+// Step 3 of a v6 tile for item k of thread tid: its place in the tile, or -1 past the end
+// (label_at(t, k): the label of item k of thread t; le: lanemask_le). FULL: a whole tile. Call for
+// every thread of a warp, item by item. On the CPU the ballots are made from the warp's labels and
+// go through peers_by_ballots; the lanes run in order, the leader last (see OnesweepTile).
+template <int ITEMS, bool FULL, class LabelAt>
+SS_HD int match_place_v6(const Shared<int>& whist, LabelAt&& label_at, int tid, int k, int count, unsigned le) {
+  constexpr int kWarpItems = kWarpSize * ITEMS;
+  const int lane = tid % kWarpSize, warp = tid / kWarpSize;
+  const bool valid = FULL || warp * kWarpItems + k * kWarpSize + lane < count;
+  const unsigned d = label_at(tid, k);
+  const WarpCounters wc(whist, warp);
+#if defined(__CUDA_ARCH__)
+  unsigned peers = warp_peers8(d);
+  if (!FULL) {
+    const unsigned inside = __ballot_sync(0xffffffffu, valid);
+    peers &= valid ? inside : ~inside;
+  }
+  const int leader = match_leader(peers);
+  const int r = popcount32(peers & le);  // this lane's place in its group from 1; the leader's: the group's size
+  int first = wc.leader_add(d, lane == leader && valid, r, 0);
+  first = __shfl_sync(0xffffffffu, first, leader);  // waits for the whole warp: this item's add before the next item's
+#else
+  const EmulatedBallots ballots([&](int j) {
+    const bool valid_j = FULL || warp * kWarpItems + k * kWarpSize + j < count;
+    return valid_j ? static_cast<int>(label_at(warp * kWarpSize + j, k)) : kRadixDigits;
+  });
+  const unsigned peers = peers_by_ballots(valid ? static_cast<int>(d) : kRadixDigits, valid, FULL, ballots);
+  const int leader = match_leader(peers);
+  const int r = popcount32(peers & le);
+  const int first = valid ? wc.base[d] : 0;
+  if (lane == leader && valid) wc.base[d] = first + r;
+#endif
+  return valid ? first + r - 1 : -1;
+}
+
+// Four zero words from word i of s (i a multiple of 4; one 16-byte store on the GPU).
+SS_HD void zero4(const Shared<int>& s, int i) {
+#if defined(__CUDA_ARCH__)
+  *reinterpret_cast<Vec4<int>*>(s.data + i) = Vec4<int>{0, 0, 0, 0};
+#else
+  for (int j = 0; j < 4; ++j) s.store(i + j, 0);
+#endif
+}
+
+// The write of pass v6: element j of the sorted tile to out[offset + j], through out + tid taken as
+// it is (on the GPU: a global address from a conversion the compiler cannot see into), so that the
+// address stays (out + tid) + offset: one 64-bit multiply-add per key, the i x THREADS of j = i x
+// THREADS + tid in the store's immediate offset (the compiler would otherwise add tid and the
+// array's base in 64 bits per key; and a plain store through the converted pointer would be a
+// generic one).
+struct ScatterOut {
+  uint32_t* p;  // out + tid (on the GPU: in the global window)
+  SS_HD ScatterOut(uint32_t* out, int tid) : p(out + tid) {
+#if defined(__CUDA_ARCH__)
+    asm("cvta.to.global.u64 %0, %0;" : "+l"(p));
+#endif
+  }
+  SS_HD void put(int offset, int i_threads, uint32_t v) const {
+#if defined(__CUDA_ARCH__)
+    asm volatile("st.global.u32 [%0], %1;" ::"l"((p + offset) + i_threads), "r"(v));
+#else
+    (p + offset)[i_threads] = v;
+#endif
+  }
+};
+
+template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS>
+struct OnesweepTileV6 {
+  static_assert(THREADS % kWarpSize == 0 && THREADS >= kRadixDigits && THREADS <= 1024, "whole warps, a thread per digit");
+  static_assert(ITEMS >= 1 && ITEMS <= 32, "items per thread");
+  static constexpr bool kDynamic = false, kMaxShared = true;
+  static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
+  static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
+  static constexpr int kWarps = THREADS / kWarpSize, kWarpItems = kWarpSize * ITEMS;
+  static constexpr int kZeroQuads = kRadixDigits / 4 / kWarpSize;  // 2: 16-byte stores per lane that zero its warp's counters
+  // Shared memory, in words, as OnesweepTileV2's with the values' own exchange (pairs).
+  static constexpr int kExchange = 0, kValues = kTile, kWarpHist = kValues + (PAIRS ? kTile : 0);
+  static_assert(kWarpHist % 4 == 0, "16-byte aligned counters");
+  static constexpr int kDigitOut = kWarpHist + kWarps * kRadixDigits, kScanWords = kDigitOut + kRadixDigits;
+  static constexpr int kSmemWords = kScanWords + kWarpSize;
+  static_assert(kSmemWords * 4 <= 227 * 1024, "at most 227 KiB of shared memory per block (sm_90; more than 48 KiB: CudaExec opts in)");
+
+  // Step 3 for every item, FULL: a whole tile.
+  template <bool FULL, class Block, class LabelAt, class Keys, class Vals, class R>
+  SS_HD static void rank(Block& b, const Shared<int>& whist, const Shared<uint32_t>& exch, const Shared<uint32_t>& vexch, LabelAt&& label_at, const Keys& keys,
+                         const Vals& vals, const R& le, int count) {
+    SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
+      b.threads([&](int tid) {
+        const int at = match_place_v6<ITEMS, FULL>(whist, label_at, tid, k, count, le[tid]);
+        if (FULL || at >= 0) {
+          exch.store(at, keys[tid][k]);
+          if (PAIRS) vexch.store(at, vals[tid][k]);
+        }
+      });
+    }
+  }
+
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const OnesweepArgs& a) {
+    auto smem = b.template shared<uint32_t>(kSmemWords);
+    auto exch = view_as<uint32_t>(smem, kExchange);
+    auto vexch = view_as<uint32_t>(smem, kValues);
+    auto whist = view_as<int>(smem, kWarpHist);
+    auto dout = view_as<int>(smem, kDigitOut);
+    auto wt = view_as<int>(smem, kScanWords);
+    const uint32_t* exch_p = exch.data;  // after a barrier: plain loads (see OnesweepTileV2)
+    const uint32_t* vexch_p = vexch.data;
+    const int* dout_p = dout.data;
+    auto keys = b.template regs<Items<uint32_t, ITEMS>>();
+    auto vals = b.template regs<Items<uint32_t, PAIRS ? ITEMS : 1>>();
+    auto le = b.template regs<unsigned>();
+    auto cnt = b.template regs<int>();
+    auto val = b.template regs<int>();
+    auto total = b.template regs<int>();
+    auto other = b.template regs<int>();
+    const long long tile = g.block;
+    const TileSpan span = tile_span(tile, kTile, a.n);
+    const unsigned flip = label_flip<K>(a.pass), sel = 0x4440u + static_cast<unsigned>(a.pass);
+    // The ranking's labels with a selector that differs in bits PRMT ignores (16 and up): ptxas
+    // would otherwise reuse the counting step's labels (and counter addresses) in the ranking and
+    // keep ITEMS more registers alive between the two, which spills.
+    const unsigned sel_rank = sel | 0x10000u;
+    auto label_at = [&](int tid, int k) { return key_label<K>(keys[tid][k], sel); };
+    auto rank_label_at = [&](int tid, int k) { return key_label<K>(keys[tid][k], sel_rank); };
+    // 1. keys (and values) in, warp-striped; each warp zeroes its own counters (two 16-byte stores
+    // a lane), so a warp barrier is enough before it counts
+    b.threads([&](int tid) {
+      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + span.first, span.count, span.full);
+      if (PAIRS) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, span.count, span.full);
+      le[tid] = lanemask_le(tid % kWarpSize);
+      SS_UNROLL for (int r = 0; r < kZeroQuads; ++r) zero4(whist, (tid / kWarpSize) * kRadixDigits + 4 * (r * kWarpSize + tid % kWarpSize));
+    });
+    b.warp_sync();  // the warp's counters zeroed
+    // The rest twice, for a whole tile and for the last one (FULL: no bound per key).
+    auto steps = [&](auto full_tag) {
+      constexpr bool FULL = decltype(full_tag)::value;
+      const int count = span.count;
+      // 2. every key counted under its label in its warp's counters, then the counters to places
+      b.threads([&](int tid) {
+        const WarpCounters wc(whist, tid / kWarpSize);
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
+          if (FULL || (tid / kWarpSize) * kWarpItems + k * kWarpSize + tid % kWarpSize < count) wc.count(label_at(tid, k));
+        }
+      });
+      b.sync();  // every warp's counts complete
+      warp_counts_to_places<THREADS>(b, whist, wt, cnt, val, total, other, flip, [&](int d, int c) {
+        store_status(a.status + tile * kRadixDigits + d, pack_status(a.tag, tile == 0 ? kFlagPrefix : kFlagAggregate, c));
+      });
+      // 3. the ranking: every key (and value) to its place in the tile
+      rank<FULL>(b, whist, exch, vexch, rank_label_at, keys, vals, le, count);
+      // 4. per digit: the count in the tiles before (look-back), published inclusive; the out offset
+      b.threads([&](int tid) { digit_out_offset<true>(a, tile, tid, cnt[tid], val[tid], dout, flip); });
+      b.sync();  // the sorted tile and the out offsets in shared memory
+      // 5. the sorted tile out, consecutive threads at consecutive elements: element j = i x THREADS
+      // + tid to out[dout[label] + j]
+      b.threads([&](int tid) {
+        const ScatterOut kout(a.keys_out, tid), vout(PAIRS ? a.vals_out : a.keys_out, tid);
+        SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
+          if (!FULL && i * THREADS + tid >= count) break;
+          const uint32_t key = exch_p[i * THREADS + tid];
+          const int o = dout_p[key_label<K>(key, sel)];
+          kout.put(o, i * THREADS, key);
+          if (PAIRS) vout.put(o, i * THREADS, vexch_p[i * THREADS + tid]);
+        }
+      });
+    };
+    if (span.full) steps(std::true_type{});
+    else steps(std::false_type{});
   }
 };
 
@@ -714,7 +1011,8 @@ struct SortRun {
 
 // The launches of one sort with the pass program of shape (THREADS, ITEMS, MIN_BLOCKS): OnesweepTile
 // (VERSION 1) or OnesweepTileV2 (VERSION 2; 3: with VEXCH, the values' own exchange; 4: v2 with the
-// warp match from ballots, 5: v3 with it; the one-block path too); with SMALL_THREADS > 0, an n of at most
+// warp match from ballots, 5: v3 with it; the one-block path too) or OnesweepTileV6 (VERSION 6 for
+// keys, 7 for pairs: v4 and v5 in fewer instructions; the one-block path is v4's); with SMALL_THREADS > 0, an n of at most
 // SMALL_THREADS x SMALL_ITEMS keys is sorted by one launch of OnesweepSingleTile instead.
 // ONLY: 0 builds the keys' kernels alone, 1 the pairs' alone, -1 both (a row of the other kind throws).
 template <int THREADS, int ITEMS, int MIN_BLOCKS, int VERSION = 1, int SMALL_THREADS = 0, int SMALL_ITEMS = 0, int ONLY = -1>
@@ -725,8 +1023,9 @@ struct OnesweepSequence {
   template <SortKey K, bool PAIRS, class Exec>
   static void run_typed(Exec& ex, const SortRun& r) {
     constexpr bool kBallots = VERSION >= 4;
-    using Pass = std::conditional_t<VERSION >= 2, OnesweepTileV2<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS, VERSION == 3 || VERSION == 5, kBallots>,
-                                    OnesweepTile<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>>;
+    using Pass = std::conditional_t<VERSION >= 6, OnesweepTileV6<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>,
+                                    std::conditional_t<VERSION >= 2, OnesweepTileV2<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS, VERSION == 3 || VERSION == 5, kBallots>,
+                                                       OnesweepTile<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>>>;
     using H = SortHistogram<kHistThreads, kHistLoads, K>;
     const long long tiles = ceil_div(r.n, kTile);
     uint32_t* alt_keys = r.ws.template take<uint32_t>(r.n);
@@ -835,6 +1134,15 @@ void for_each_sort(Visit&& v) {
   v(SortRow<OnesweepSequence<256, 16, 5, 4, 512, 8, 0>>{"x-sort-v4-256x16", "pass v4 at 256 x 16, built for 5 blocks/SM; n <= 4096 in one block", v4, false, tuning});
   v(SortRow<OnesweepSequence<384, 16, 3, 5, 512, 8, 1>>{"x-sort-pairs-v5-384x16", "pairs, pass v5 (v3 with the warp match from 8 ballots) at 384 x 16; n <= 4096 in one block", v4, true, tuning});
   v(SortRow<OnesweepSequence<256, 16, 4, 5, 512, 8, 1>>{"x-sort-pairs-v5-256x16", "pairs, pass v5 at 256 x 16; n <= 4096 in one block", v4, true, tuning});
+  // Pass v6 (keys) and v7 (pairs): v4 and v5 in fewer instructions per key (OnesweepTileV6), at
+  // the same shapes.
+  const char* v6 = "scanscope (v4 and v5 with fewer instructions per key)";
+  v(SortRow<OnesweepSequence<384, 20, 3, 6, 512, 8, 0>>{"x-sort-v6-384x20", "pass v6 (v4 with byte labels, the match in PTX, one popcount per key, no per-key bounds in whole tiles) at 384 x 20, built for 3 blocks/SM; n <= 4096 in one block", v6, false, tuning});
+  v(SortRow<OnesweepSequence<256, 16, 5, 6, 512, 8, 0>>{"x-sort-v6-256x16", "pass v6 at 256 x 16, built for 5 blocks/SM; n <= 4096 in one block", v6, false, tuning});
+  v(SortRow<OnesweepSequence<384, 24, 3, 6, 512, 8, 0>>{"x-sort-v6-384x24", "pass v6 at 384 x 24 (still 56 registers without spills), built for 3 blocks/SM; n <= 4096 in one block", v6, false, tuning});
+  v(SortRow<OnesweepSequence<384, 16, 3, 7, 512, 8, 1>>{"x-sort-pairs-v7-384x16", "pairs, pass v7 (v5 in v6's form: the values' own exchange) at 384 x 16; n <= 4096 in one block", v6, true, tuning});
+  v(SortRow<OnesweepSequence<256, 16, 4, 7, 512, 8, 1>>{"x-sort-pairs-v7-256x16", "pairs, pass v7 at 256 x 16; n <= 4096 in one block", v6, true, tuning});
+  v(SortRow<OnesweepSequence<384, 23, 2, 7, 512, 8, 1>>{"x-sort-pairs-v7-384x23", "pairs, pass v7 at 384 x 23 (CUB's sm_90 tile for 32-bit pairs), built for 2 blocks/SM; n <= 4096 in one block", v6, true, tuning});
 }
 
 struct SortInfo {

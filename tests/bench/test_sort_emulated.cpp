@@ -159,6 +159,20 @@ TEST_P(SortEmulated, SignedAndFloatSpecials) {
 INSTANTIATE_TEST_SUITE_P(AllSorts, SortEmulated, ::testing::ValuesIn(testing_inputs::row_ids(sorts())),
                          [](const auto& info) { return testing_inputs::test_name_of(info.param); });
 
+// Pass v6/v7 indexes the counters by the key's byte (int keys: the digit with the sign bit flipped
+// in the last pass): every kind of key through a keys row and a pairs row, tiles whole and ragged.
+TEST(SortShape, V6EveryKindOfKey) {
+  for (const char* id : {"x-sort-v6-384x20", "x-sort-pairs-v7-384x16"}) {
+    const SortInfo& s = *find_sort(id);
+    for (SortKey kind : {SortKey::Unsigned, SortKey::Int, SortKey::Float})
+      for (Shape shape : {Shape::Random, Shape::FewValues, Shape::Descending})
+        for (long long n : {4097LL, 7680LL * 2, 7680LL * 3 + 1, 20001LL}) {
+          expect_sorted(s, kind, make_keys(kind, shape, n, static_cast<uint32_t>(n) + 3), shape_name(shape));
+          if (HasFatalFailure()) return;
+        }
+  }
+}
+
 // The histogram's grid-stride: one block, a few, more blocks than chunks; the result is the same.
 TEST(SortShape, HistogramGridDoesNotMatter) {
   const SortInfo& s = *find_sort("sort-onesweep-pairs");
@@ -208,6 +222,28 @@ TEST(SortShape, BallotMatchIsTheMatchOfEqualDigits) {
     }
     if (HasFailure()) return;
   }
+}
+
+// Pass v6's labels: the digit is the label ^ label_flip in every pass (int keys: the key's own byte,
+// the sign bit flipped in the last pass; float keys: the order's byte), and lanemask_le.
+TEST(SortShape, V6LabelIsTheDigitUpToTheFlip) {
+  uint32_t x = 777;
+  std::vector<uint32_t> keys = {0u, 0x80000000u, 0x7fffffffu, 0xffffffffu, 0x12345678u, bits_of(-0.0f), bits_of(-1.5f), bits_of(2.5f)};
+  for (int j = 0; j < 4000; ++j) keys.push_back(lcg(x));
+  for (uint32_t k : keys)
+    for (int pass = 0; pass < kRadixPasses; ++pass) {
+      const unsigned sel = 0x4440u + static_cast<unsigned>(pass);
+      EXPECT_EQ(static_cast<int>(key_label<SortKey::Unsigned>(k, sel) ^ label_flip<SortKey::Unsigned>(pass)), radix_digit<SortKey::Unsigned>(k, pass));
+      EXPECT_EQ(static_cast<int>(key_label<SortKey::Int>(k, sel) ^ label_flip<SortKey::Int>(pass)), radix_digit<SortKey::Int>(k, pass));
+      EXPECT_EQ(static_cast<int>(key_label<SortKey::Float>(k, sel) ^ label_flip<SortKey::Float>(pass)), radix_digit<SortKey::Float>(k, pass));
+      if (HasFailure()) return;
+    }
+  EXPECT_EQ(label_flip<SortKey::Int>(kRadixPasses - 1), 0x80u);
+  EXPECT_EQ(label_flip<SortKey::Int>(0), 0u);
+  EXPECT_EQ(key_label<SortKey::Int>(0x12345678u, 0x4443u), 0x12u);  // the key's byte; the digit is 0x92
+  EXPECT_EQ(lanemask_le(0), 1u);
+  EXPECT_EQ(lanemask_le(5), 0x3fu);
+  EXPECT_EQ(lanemask_le(31), 0xffffffffu);
 }
 
 // The order's bits: unsigned order for every kind, -0.0 equal to +0.0.
