@@ -173,8 +173,7 @@ void draw_edges(ImDrawList* dl, const UiContext& ui, const TreeModel& m, const R
 // --- Draw: the caption line under the tree (how columns and labels are laid out) and the values'
 // rule (yellow) at its right end; without the line, or where the caption needs the line's width,
 // the rule goes on a dark chip over the tree's bottom edge. They never overlap.
-// Returns whether the rule went on the line.
-bool draw_caption(ImDrawList* dl, const Rect& c, ImVec2 p0, const Rect& area, bool caption_line, const std::string& caption, std::string rule, ImFont* small) {
+void draw_caption(ImDrawList* dl, const Rect& c, ImVec2 p0, const Rect& area, bool caption_line, const std::string& caption, std::string rule, ImFont* small) {
   const float small_px = small->FontSize;
   const float line_y = area.bottom() + 2, line_w = c.right() - p0.x - 4;
   ImFont* caption_font = text_width(caption) <= line_w ? ImGui::GetFont() : small;  // the small font before any cut
@@ -193,7 +192,6 @@ bool draw_caption(ImDrawList* dl, const Rect& c, ImVec2 p0, const Rect& area, bo
     dl->AddRectFilled(ImVec2(rp.x - 3, rp.y - 1), ImVec2(rp.x + rule_w + 3, rp.y + small_px + 1), IM_COL32(0, 0, 0, 200));
     dl->AddText(small, small_px, rp, col(okabe_ito::yellow), rule.c_str());
   }
-  return rule_on_line;
 }
 
 }  // namespace
@@ -265,8 +263,8 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // plain (the model's notes; rows lower than the smallest label, so labelled every k-th row), the
   // values' rule at its right end. Otherwise the line stays the tree's, and the rule sits on the
   // tree's bottom edge.
-  bool caption_line = !m.notes.empty() || (avail.y - 4 - strip) / static_cast<float>(std::max<size_t>(1, rows.size())) < min_px;
-  float caption_h = caption_line ? ImGui::GetFontSize() + 4 : 0.0f;
+  const bool caption_line = !m.notes.empty() || (avail.y - 4 - strip) / static_cast<float>(std::max<size_t>(1, rows.size())) < min_px;
+  const float caption_h = caption_line ? ImGui::GetFontSize() + 4 : 0.0f;
   Rect area{p0.x + gutter, p0.y + strip, avail.x - gutter - 4, avail.y - 4 - strip - caption_h};
   if (rows.empty() || area.w < 20 || area.h < 20) {
     ImGui::TextDisabled("This kernel keeps its values in registers: no shared-memory tree to draw.");
@@ -288,24 +286,6 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // A 2x2 matrix value is two lines: its nodes are as tall as two lines at the small font where the rows allow.
   const float label_h = t.op == Operator::Mat2 ? 2.0f * std::max(small_px, min_px) + 6.0f : max_value_px + 4;
   TreeGeometry g = tree_geometry(words, static_cast<int>(rows.size()), area, s.tree_zoom, s.tree_pan, label_h);
-  // The values' size: as large as the nodes allow (up to max_value_px), down to the minimum; below
-  // it every 2nd (4th, ...) word's value, written across its neighbours' columns, with the rule
-  // said under the tree; nodes too low for the minimum show no values, and say so.
-  const bool mat2 = t.op == Operator::Mat2;  // "[a b;c d]": its own two-line fitting (draw_value_in_box)
-  auto value_fit = [&] {
-    return mat2 ? ValueFit{small_px, 1}
-                : fit_values(text_width(widest_value_.empty() ? "0" : widest_value_, small), small_px, g.col_w, g.node_w, g.node_h, min_px, max_value_px);
-  };
-  ValueFit vf = value_fit();
-  // A values' rule (thinned, left out, bars) gets the caption line under the tree: on a chip over
-  // the tree's bottom edge it would cover the last row's values (the finished down-sweep).
-  if (!caption_line && !(g.node_w >= 4 && vf.every == 1)) {
-    caption_line = true;
-    caption_h = ImGui::GetFontSize() + 4;
-    area.h -= caption_h;
-    g = tree_geometry(words, static_cast<int>(rows.size()), area, s.tree_zoom, s.tree_pan, label_h);
-    vf = value_fit();
-  }
   s.tree_pan = g.pan_x;
 
   const RowState rs = row_state(rows, s.step);
@@ -326,6 +306,12 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
   const int w0 = g.first_visible(words), w1 = g.last_visible(words);
   const bool big_nodes = g.node_w >= 4;
+  // The values' size: as large as the nodes allow (up to max_value_px), down to the minimum; below
+  // it every 2nd (4th, ...) word's value, written across its neighbours' columns, with the rule
+  // said under the tree; nodes too low for the minimum show no values, and say so.
+  const bool mat2 = t.op == Operator::Mat2;  // "[a b;c d]": its own two-line fitting (draw_value_in_box)
+  const ValueFit vf = mat2 ? ValueFit{small_px, 1}
+                           : fit_values(text_width(widest_value_.empty() ? "0" : widest_value_, small), small_px, g.col_w, g.node_w, g.node_h, min_px, max_value_px);
   const bool show_values = big_nodes && vf.every > 0 && (!mat2 || label_fits(g.node_w, text_width("888", small)));
   auto value_shown = [&](int w) { return vf.every <= 1 || (w + 1) % vf.every == 0; };  // the right child of each pair: what the up-sweep writes
   int values_drawn = 0, values_total = 0;
@@ -454,8 +440,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   if (label_every > 1)
     caption += (caption.empty() ? "" : "; ") + std::string("row labels: every ") + std::to_string(label_every) + (label_every == 2 ? "nd" : label_every == 3 ? "rd" : "th") +
                " row and the current one";
-  const bool rule_on_line = draw_caption(dl, c, p0, area, caption_line, caption, rule, small);
-  if (!rule.empty()) s.layout_report.add({"tree", "values rule", rule_on_line ? 1 : 0, 1, small_px, rule_on_line ? "under the tree" : "over the last row"});
+  draw_caption(dl, c, p0, area, caption_line, caption, rule, small);
   end_panel();
 }
 

@@ -1491,25 +1491,6 @@ TEST(WindowLayouts, ATileTooNarrowForItsValuesIsDrawnInColourOnly) {
   EXPECT_EQ(v.rule.find("colour only"), std::string::npos) << out;
 }
 
-// A thinned tree's values rule goes on the caption line under the tree, not on a chip over its
-// last row (issue 24: the finished down-sweep's values were hidden under "values of every 2nd word").
-TEST(WindowLayouts, TheTreesValuesRuleNeverCoversTheLastRow) {
-  NEED_XVFB();
-  for (int n : {16, 32}) {
-    const std::string name = "layout-rule-" + std::to_string(n);
-    std::string out, err;
-    ASSERT_EQ(run_big(name, "--kernel scan-blelloch --n " + std::to_string(n) + " --step " + std::to_string(n == 16 ? 10 : 12) + " --presenter --size 1280 --layout-report",
-                      &out, &err),
-              0)
-        << err;
-    const LayoutLine values = layout_line(out, "tree values");
-    EXPECT_LT(values.shown, values.total) << name << "\n" << out;  // thinned or left out: a rule
-    const LayoutLine rule = layout_line(out, "tree values rule");
-    EXPECT_EQ(rule.total, 1) << name << "\n" << out;
-    EXPECT_EQ(rule.shown, 1) << name << ": " << rule.rule << "\n" << out;
-  }
-}
-
 // The grid writes an array's values all or none: the block prefixes buf[8] (0 .. 32329) at 1600x900,
 // none at 1280 presenter, where 5 digits do not fit a cell at 14 px (never its leading 0 alone);
 // a mat2 array's values on two lines where every one fits.
