@@ -143,6 +143,8 @@ float clamp_pan(float pan_x, int words, float area_w, float zoom) {
 
 bool label_fits(float box_w, float text_w) { return text_w <= box_w - 2.0f; }
 
+bool value_keeps_gap(float cell_w, float text_w, float px) { return text_w + std::max(4.0f, px * 0.25f) <= cell_w; }
+
 float min_text_px(float ui_scale, bool presenter) { return (presenter ? 18.0f : 11.0f) * std::max(0.5f, ui_scale); }
 
 float min_cell_px(float ui_scale, bool presenter) { return (presenter ? 12.0f : 5.0f) * std::max(0.5f, ui_scale); }

@@ -75,6 +75,10 @@ float clamp_pan(float pan_x, int words, float area_w, float zoom);
 
 // A label fits in a box when its text is no wider than the box less a small margin.
 bool label_fits(float box_w, float text_w);
+// Whether a value text_w wide at px stays a number of its own in a row of cells cell_w wide: a gap
+// of a quarter of the font (at least 4 px) between neighbours' digits, else a row of one-digit
+// values reads as one long number ("4979013...").
+bool value_keeps_gap(float cell_w, float text_w, float px);
 
 // The smallest font size (pixels) the window draws values and labels in: below it, text is
 // thinned out or shortened by a rule the panel shows, never shrunk further. Presenter mode is

@@ -150,6 +150,7 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
   float bank_y = -1;  // one grid: where its bank numbers go
   bool tight = false;  // one grid in a short panel: little room for the lines, one caption line
   bool bare = false;   // and so short that the bank numbers and the caption are left out
+  bool colour_only = false;  // a matrix too narrow for its values: cells in their banks' colours, no values (hover: one)
   if (two) {
     const float cell_h = std::min(3.0f * fh, two_cell_h);
     const float gap = std::max(28.0f * ui.scale, (avail - strip_h - 4 * label_h - 2 * rows * cell_h) / 2);
@@ -170,7 +171,20 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
   } else {
     // The lines' fan takes a fifth of the height, less when the rows need the room for their values,
     // and hardly any in a short panel (a projector's quarter), where two rows of values come first.
-    const float value_h = small->FontSize * 1.3f;
+    float value_h = small->FontSize * 1.3f;
+    // A matrix whose cells are too narrow for its widest value with a gap between neighbours (a
+    // 32-column tile at 1280 px: 14 px cells, 11 px digits, a row read as one long number) is drawn
+    // in colour only, its subject: the banks. Its rows need no room for values then, so more show.
+    if (matrix) {
+      const float px_lo = in.min_px > 0 ? std::min(in.min_px, small->FontSize) : small->FontSize;
+      float widest = 0;
+      for (int w = 0; w < words; ++w)
+        if (!(w < static_cast<int>(pads.size()) && pads[w]) && !std::isnan(st.smem[w]))
+          widest = std::max(widest, text_width(format_value(st.smem[w], t.op, ValueStyle::Cell), small));
+      const float cell_w = (c.w - text_width(std::to_string(rows - 1), small) - 6) / static_cast<float>(cols);
+      colour_only = widest > 0 && !value_keeps_gap(cell_w, widest * px_lo / small->FontSize, px_lo);
+      if (colour_only) value_h = std::max(1.0f, in.min_cell);
+    }
     tight = avail < 2 * label_h + strip_h + 24.0f * ui.scale + 2 * value_h + 2 * caption_h + arrays_h;
     if (tight) strip_h = std::max(6.0f, fh * 0.5f);
     if (!in.compact && !tight) {
@@ -195,7 +209,7 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
     // Where not even one row of values would fit, the bank numbers and the caption give up their room.
     bare = tight && c.bottom() - (strip_y + strip_h + gap + label_h) - 2 - arrays_h - caption_h < value_h;
     const float gy = strip_y + strip_h + gap + (bare ? 0.0f : label_h);
-    const float grid_h = c.bottom() - gy - 2 - arrays_h - (bare ? 0 : in.compact || tight ? 1 : 2) * caption_h;
+    const float grid_h = c.bottom() - gy - 2 - arrays_h - (bare ? 0 : in.compact || tight ? 1 : colour_only ? 3 : 2) * caption_h;
     // Rows tall enough for a value; when not all of them fit, a window of rows: those the drawn
     // lines touch, the wheel scrolls it (the caption says which rows are shown).
     const int fit = std::max(1, static_cast<int>(grid_h / value_h));
@@ -297,7 +311,7 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
     if (two || g_after.contains(st.accesses[ai].word)) draw_line(st.accesses[ai]);
   ValuesDrawn drawn;  // of the step's state (the "after" grid)
   if (!two) {
-    draw_values(dl, g_after, st.smem, banks, pads, small, t.op, &drawn, in.min_px);
+    if (!colour_only) draw_values(dl, g_after, st.smem, banks, pads, small, t.op, &drawn, in.min_px);
     // The bank numbers on a strip of the panel's colour, so the lines passing it never hide them.
     if (!bare)
       dl->AddRectFilled(ImVec2(g_after.g.area.x, bank_y - small->FontSize / 2 - 1), ImVec2(g_after.g.area.right(), bank_y + small->FontSize / 2 + 1),
@@ -319,7 +333,9 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
     std::string rule;
     if (!two && (g_after.first_word > 0 || g_after.end_word < words))
       rule = "rows " + std::to_string(g_after.first_word / cols) + "-" + std::to_string((g_after.end_word - 1) / cols) + " of " + std::to_string(rows);
-    if (drawn.count < in_view)  // values of shown rows not drawn: too wide for their cells (or the rows too low)
+    if (colour_only)
+      rule += (rule.empty() ? "" : ", ") + std::string("colour only: cells too narrow");
+    else if (drawn.count < in_view)  // values of shown rows not drawn: too wide for their cells (or the rows too low)
       rule += (rule.empty() ? "" : ", ") + std::to_string(in_view - drawn.count) + " left out: " +
               (g_after.g.cell_h < small->FontSize ? "rows too low" : "cells too narrow");
     in.report->add({in.report_panel, "values", drawn.count, total, drawn.min_px, rule});
@@ -374,8 +390,28 @@ void draw_smem_view(ImDrawList* dl, const Trace& t, int step, const Rect& c, con
     caption += (caption.empty() ? "" : "; ") + window_caption;
     window_caption.clear();
   }
+  // Colour only: the caption says so, and a hovered cell shows its value.
+  std::string hidden_caption;
+  if (colour_only) {
+    hidden_caption = std::string("values hidden: cells too narrow") + (in.interactive ? "; hover a cell for its value" : "");
+    if (in.compact || tight) {
+      caption = "values hidden" + std::string(caption.empty() ? "" : "; ") + caption;
+      hidden_caption.clear();
+    }
+    const Rect ga{g_after.g.area.x, g_after.g.area.y, g_after.g.cell_w * cols, g_after.g.cell_h * g_after.g.rows};
+    if (in.interactive && ImGui::IsMouseHoveringRect(ImVec2(ga.x, ga.y), ImVec2(ga.right(), ga.bottom()))) {
+      const ImVec2 mp = ImGui::GetIO().MousePos;
+      const int x = std::clamp(static_cast<int>((mp.x - ga.x) / std::max(1.0f, g_after.g.cell_w)), 0, cols - 1);
+      const int w = g_after.first_word + std::clamp(static_cast<int>((mp.y - ga.y) / std::max(1.0f, g_after.g.cell_h)), 0, g_after.g.rows - 1) * cols + x;
+      if (g_after.contains(w) && w < words) {
+        const bool pad = w < static_cast<int>(pads.size()) && pads[w];
+        ImGui::SetTooltip("%s[%d][%d] = %s (word %d, bank %d)", layout.name.c_str(), w / cols, x,
+                          pad ? "padding" : format_value(st.smem[w], t.op, ValueStyle::Cell).c_str(), w, bank_of(w, banks));
+      }
+    }
+  }
   float cy = two ? strip_y + strip_h + 2 : g_after.g.area.y + g_after.g.rows * g_after.g.cell_h + 3 + arrays_h;
-  for (const std::string& line : {caption, window_caption}) {
+  for (const std::string& line : {hidden_caption, caption, window_caption}) {
     if (line.empty() || bare) continue;
     dl->AddText(small, small->FontSize, ImVec2(c.x, cy), text_col, fit_text(line, c.w, small).c_str());
     cy += caption_h;

@@ -56,6 +56,7 @@ struct SmemViewInput {
   LayoutReport* report = nullptr;  // where to say how many of the step's values were drawn ("PANEL values")
   const char* report_panel = "smem";
   float min_px = 0;  // values too wide for a cell at the small font are drawn smaller, down to this (min_text_px)
+  float min_cell = 5;  // a matrix drawn in colour only: its rows at least this tall (min_cell_px)
 };
 struct SmemViewState {
   int scroll = 0;         // rows scrolled from where the lines go

@@ -64,6 +64,7 @@ void SmemPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   in.id = "##smem";
   in.report = &s.layout_report;
   in.min_px = min_text_px(ui.scale, s.settings.presenter);
+  in.min_cell = min_cell_px(ui.scale, s.settings.presenter);
   view_.clicked_warp = -1;
   draw_smem_view(dl, t, s.step, Rect{c.x, c.y + fh + 6, c.w, c.h - fh - 6}, in, ui, &view_);
   if (view_.clicked_warp >= 0) s.selected_warp = view_.clicked_warp;

@@ -82,6 +82,18 @@ TEST(Layout, LabelsThatDoNotFitAreDropped) {
   EXPECT_FALSE(label_fits(g.node_w, 7.0f));
 }
 
+// A value keeps a gap of a quarter of its font (at least 4 px) from its neighbours' (issue 24: the
+// transpose's tile at 1280 px, 14 px cells and 11 px digits at 19 px, read as one long number).
+TEST(Layout, ValuesInARowOfCellsKeepAGapBetweenThem) {
+  EXPECT_TRUE(label_fits(14, 11));            // the old rule: 2 px in all, digits touch
+  EXPECT_FALSE(value_keeps_gap(14, 11, 19.2f));  // needs 11 + 4.8
+  EXPECT_TRUE(value_keeps_gap(16, 11, 19.2f));
+  EXPECT_FALSE(value_keeps_gap(14.9f, 11, 8));  // at least 4 px at a small font
+  EXPECT_TRUE(value_keeps_gap(15, 11, 8));
+  EXPECT_FALSE(value_keeps_gap(40, 31, 40));  // a quarter of a large font: 10 px
+  EXPECT_TRUE(value_keeps_gap(41, 31, 40));
+}
+
 TEST(Layout, ScrubLabelsNeverOverlapOrLeaveTheBar) {
   std::vector<float> w(30, 90.0f);
   auto shown = scrub_label_steps(w, 1000, 8);
