@@ -434,7 +434,9 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
     if (!ncu.empty()) {
       m = ncu[i].totals;
       std::string excluded;
-      const bool same = ncu_agrees(p, m, k.file.header.schedule, &excluded);
+      const auto& code = k.build->compiled.code;
+      const bool tiles = std::any_of(code.begin(), code.end(), [](const cuda::Instr& in) { return in.op == cuda::Op::TileSync; });
+      const bool same = ncu_agrees(p, m, k.file.header.schedule, &excluded, tiles);
       agrees = same ? (excluded.empty() ? "yes" : "yes (" + excluded + ")") : "NO";
       if (!same) ++failures;
     }

@@ -126,10 +126,18 @@ std::vector<NcuKernelRow> ncu_rows_per_entry(const std::vector<NcuKernelRow>& ro
   return out;
 }
 
-bool ncu_agrees(const Totals& predicted, Totals measured, const std::string& schedule, std::string* excluded) {
+const char* const kTileBarrierCounters =
+    "shared counters not compared: the GPU's sync() of a tile of several warps is a loop of atomics and loads on a shared word "
+    "until the tile's last warp arrives, as many as the timing makes";
+
+bool ncu_agrees(const Totals& predicted, Totals measured, const std::string& schedule, std::string* excluded, bool tile_barriers) {
   measured.global.atomics = predicted.global.atomics;  // not among the counters profiled
   if (!schedule.empty()) measured.global.ld = predicted.global.ld;  // the schedule's: polls of flags not yet set
-  if (excluded) *excluded = schedule.empty() ? "" : "global loads not compared: " + schedule;
+  if (tile_barriers) measured.ld = predicted.ld, measured.st = predicted.st;
+  if (excluded) {
+    *excluded = schedule.empty() ? "" : "global loads not compared: " + schedule;
+    if (tile_barriers) *excluded += (excluded->empty() ? "" : "; ") + std::string(kTileBarrierCounters);
+  }
   return measured == predicted;
 }
 

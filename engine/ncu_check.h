@@ -25,8 +25,15 @@ std::vector<NcuKernelRow> ncu_rows_per_entry(const std::vector<NcuKernelRow>& ro
 
 // Whether measured counters agree with the model's prediction: every counter but the atomics (not
 // among those profiled) and, for a kernel with a `schedule:` line, the global loads (flag polls
-// that depend on the GPU's schedule). *excluded says what was left out ("" for nothing).
-bool ncu_agrees(const Totals& predicted, Totals measured, const std::string& schedule, std::string* excluded = nullptr);
+// that depend on the GPU's schedule), and, for a kernel with barriers of tiles of several warps
+// (`tile_barriers`), the shared-memory counters: the toolkit builds such a tile's sync() from
+// atomics on a shared word and loads that poll it until the tile's last warp arrives
+// (cooperative_groups/details/sync.h), so their number depends on timing. *excluded says what was
+// left out ("" for nothing).
+bool ncu_agrees(const Totals& predicted, Totals measured, const std::string& schedule, std::string* excluded = nullptr,
+                bool tile_barriers = false);
+// Why ncu_agrees leaves a tile-barrier kernel's shared counters out (the table's and window's words).
+extern const char* const kTileBarrierCounters;
 
 // The ten metrics, comma-separated, for ncu --metrics (`scanscope validate --ncu-metrics` prints them).
 const char* ncu_metric_list();

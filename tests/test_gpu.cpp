@@ -160,3 +160,17 @@ TEST(NcuCsv, AScheduleLeavesTheGlobalLoadsOut) {
   m.st.inst = 1;
   EXPECT_FALSE(ncu_agrees(p, m, "a tile polls"));
 }
+
+TEST(NcuCsv, TileBarriersLeaveTheSharedCountersOut) {
+  Totals p, m;
+  p.ld.inst = 136, m.ld.inst = 281;  // the toolkit's tile barrier polls a shared word
+  p.st.conflicts = 0, m.st.conflicts = 18;
+  std::string excluded;
+  EXPECT_FALSE(ncu_agrees(p, m, "", &excluded));
+  EXPECT_TRUE(ncu_agrees(p, m, "", &excluded, true));
+  EXPECT_EQ(excluded, kTileBarrierCounters);
+  EXPECT_TRUE(ncu_agrees(p, m, "a tile polls", &excluded, true));
+  EXPECT_EQ(excluded, std::string("global loads not compared: a tile polls; ") + kTileBarrierCounters);
+  m.global.st.sectors = 1;  // the global counters still count
+  EXPECT_FALSE(ncu_agrees(p, m, "", nullptr, true));
+}
