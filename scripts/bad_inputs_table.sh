@@ -63,7 +63,7 @@ echo "characters, C1 controls (U+0080..U+009F), bidirectional overrides and byte
 echo "escaped (\`\\x1b\`, \`\\u009b\`, \`\\u202e\`, \`\\xff\`), a name or line is cut after 2000 bytes and a text of several lines"
 echo "after 16000, with \"... (N more bytes)\" (\`ShownText.*\`; the C1 row above)."
 echo
-echo "The window under hostile input: \`WindowHostileFrames.*\` (tests/window/test_window_frames.cpp) takes the shipped"
+echo "The window under hostile input: \`HostileFrames.*\` (tests/window/test_window_frames.cpp) takes the shipped"
 echo "trace, a block and a grid trace made by the interpreter, three bench recordings and every lesson, and derives"
 echo "about 1,100 deterministic mutations: truncations, byte flips (quotes, brackets, ESC, NUL, 0x80), fields replaced"
 echo "by extremes (1e308, -1, -2^31, 2^63-1, 100,000-character strings, escape sequences, tabs and line breaks, C1"

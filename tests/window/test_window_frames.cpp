@@ -83,7 +83,7 @@ class HeadlessUi {
 };
 
 // Every set of panels covers panel_table.h.
-TEST(WindowHostileFrames, ThePanelSetsHoldEveryPanel) {
+TEST(HostileFrames, ThePanelSetsHoldEveryPanel) {
   const std::vector<std::string> drawn = {"tree", "smem", "warps", "code", "grid", "traffic", "compare", "editor", "console", "timing", "float-order", "histeq"};
   for (const PanelInfo& p : kPanels) EXPECT_NE(std::find(drawn.begin(), drawn.end(), p.name), drawn.end()) << p.name;
 }
@@ -192,7 +192,7 @@ bool show_and_draw(HeadlessUi& ui, const std::string& text, const std::string& o
 
 }  // namespace
 
-TEST(WindowHostileFrames, MutatedTracesAreRejectedOrDrawn) {
+TEST(HostileFrames, MutatedTracesAreRejectedOrDrawn) {
   HeadlessUi ui;
   struct Base {
     std::string name, text;
@@ -241,7 +241,7 @@ TEST(WindowHostileFrames, MutatedTracesAreRejectedOrDrawn) {
   EXPECT_GT(tally.accepted, 20);
 }
 
-TEST(WindowHostileFrames, MutatedBenchFilesAreRejectedOrDrawn) {
+TEST(HostileFrames, MutatedBenchFilesAreRejectedOrDrawn) {
   HeadlessUi ui;
   Tally tally;
   for (const char* file : {"h200-int.json", "h200-harris-table2.json", "cpu-interpreter-speed.json"}) {
@@ -291,7 +291,7 @@ TEST(WindowHostileFrames, MutatedBenchFilesAreRejectedOrDrawn) {
 // Lessons: lines cut, values replaced by extremes (numbers, 3,900-character texts, C1 controls and
 // bidi marks, which the key-file syntax lets through), keys repeated; each accepted one opened at
 // its first or its second step (by turns) and drawn.
-TEST(WindowHostileFrames, MutatedLessonsAreRejectedOrDrawn) {
+TEST(HostileFrames, MutatedLessonsAreRejectedOrDrawn) {
   HeadlessUi ui;
   Tally tally;
   const std::vector<std::string> values = {"99999", "-5", "2147483648", "", std::string(3900, 'w'), "\xc2\x9b" "2J \xe2\x80\xae reversed",
