@@ -8,6 +8,7 @@
 
 #include "engine/bank_model.h"
 #include "engine/check.h"
+#include "engine/interp.h"
 #include "engine/kernel_file.h"
 #include "engine/runner.h"
 #include "engine/validation_plan.h"
@@ -163,11 +164,12 @@ TEST(BankTotals, G80IssuesHalfWarpsSeparately) {
 }
 
 // Every correct kernel separates each cross-thread write and read by a barrier: no step of any
-// validation-plan trace has a hazard.
+// validation-plan trace has a hazard. The interpreter finds hazards from the source's accesses;
+// the compiler's view (NVRTC, most of this test's time before) changes counts, not who touches what.
 TEST(Hazards, CorrectKernelsHaveNone) {
   for (const auto& e : validation_plan()) {
     if (!wrong_by_design(*find_kernel_file(e.request.kernel), e.request).empty()) continue;
-    Trace t = run_emulator(e.request);
+    Trace t = run_interpreter(resolve_kernel(e.request));
     for (const auto& s : t.steps) {
       EXPECT_TRUE(s.global_hazards.empty()) << e.name << ", step " << s.label << ": a race on " << global_element_name(t, s.global_hazards[0]);
       EXPECT_TRUE(s.hazards.empty()) << e.name << ", step " << s.label << ": " << s.hazards.size() << " hazards, first on word "
