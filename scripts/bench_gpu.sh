@@ -73,6 +73,9 @@ sort_tune() {
   done
   $bin bench --kernel sort-onesweep,x-sort-v6-256x16,cub-sort-keys,sort-onesweep-pairs,x-sort-pairs-v7-256x16,cub-sort-pairs --type int --min 1024 --max 8192 --repeats 5 >> "$LOG/sort-tune.txt" 2>&1
   echo "sort tune small n rc=$? ($(( $(date +%s) - t0 )) s)"
+  # the issue's line, its aliases (sort-best: sort-onesweep, cub-sort: cub-sort-keys) at one size
+  $bin bench --kernel compact-best,cub-select,sort-best,cub-sort --type int --min 16777216 --max 16777216 --repeats 5 >> "$LOG/sort-tune.txt" 2>&1
+  echo "sort tune issue line rc=$? ($(( $(date +%s) - t0 )) s)"
 }
 
 case "$mode" in
