@@ -197,7 +197,7 @@ sort)
   sort_tune
   grep -A40 "best kernels" "$OUT/sort-int.txt" | head -45
   grep -A40 "best kernels" "$OUT/sort-float.txt" | grep -E "268435456|134217728"
-  grep -E "^(sort|x-|cub|copy)" "$LOG/sort-tune.txt"
+  grep -E "^(sort|x-|cub|copy|compact)" "$LOG/sort-tune.txt"
   grep -E "WRONG|error" "$OUT"/sort-*.txt "$LOG/sort-tune.txt" | head
   ;;
 sort-profile)
@@ -234,7 +234,7 @@ sort-tune)
     echo "compute-sanitizer synccheck (sorts, int, n 8199) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-synccheck-sort-tune.log" | head -1)"
   fi
   sort_tune
-  grep -E "^(sort|x-|cub|copy)" "$LOG/sort-tune.txt"
+  grep -E "^(sort|x-|cub|copy|compact)" "$LOG/sort-tune.txt"
   grep -E "WRONG|error" "$LOG/sort-tune.txt" | head
   ;;
 quick)
