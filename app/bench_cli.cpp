@@ -93,9 +93,11 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& o) {
     std::string& list = k.in_all ? ids : k.sort != BenchSort::None && k.id.rfind("x-", 0) != 0 ? sorts : tuning;
     list += (list.empty() ? "" : ", ") + k.id;
   }
+  std::string aliases;
+  for (const auto& a : bench_kernel_aliases()) aliases += (aliases.empty() ? "" : ", ") + std::string(a.name) + " (" + a.id + ")";
   CLI::App* cmd = app.add_subcommand("bench", "device-wide timings against CUB, a device copy and the CPU (every result checked)");
   cmd->add_option("--kernel", o.kernel, "kernel ids, comma-separated, or all: " + ids + "; radix sorts (not in all: their CPU check is slow at 2^28): " + sorts +
-                                          "; tuning variants (int only, not in all): " + tuning);
+                                          "; tuning variants (int only, not in all): " + tuning + "; other names: " + aliases);
   cmd->add_option("--min", o.min_n, "smallest n (sizes double up to --max)");
   cmd->add_option("--max", o.max_n, "largest n (default 2^28 with a GPU, 2^24 without; at most 2^30)");
   cmd->add_option("--json", o.json, "also write the results to FILE (JSON)");

@@ -595,6 +595,23 @@ std::vector<std::string> bench_kernel_ids() {
   return ids;
 }
 
+const std::vector<BenchAlias>& bench_kernel_aliases() {
+  static const std::vector<BenchAlias> list = [] {
+    std::vector<BenchAlias> v;
+    for (const auto& s : device::sorts())
+      if (s.best()) v.push_back({s.pairs ? "sort-best-pairs" : "sort-best", s.id});
+    v.push_back({"cub-sort", "cub-sort-keys"});
+    return v;
+  }();
+  return list;
+}
+
+std::string resolve_bench_kernel(const std::string& name) {
+  for (const auto& a : bench_kernel_aliases())
+    if (name == a.name) return a.id;
+  return name;
+}
+
 BenchResults run_bench(const BenchConfig& config_in, const BenchProgress& progress, const std::atomic<bool>* cancel, const BenchPointSink& on_point) {
   BenchConfig config = config_in;
   if (!config.preset.empty()) {
@@ -607,9 +624,13 @@ BenchResults run_bench(const BenchConfig& config_in, const BenchProgress& progre
   for (int k : config.kept_percent)
     if (k < 0 || k > 100) throw UsageError("--kept takes percentages 0 to 100, not " + std::to_string(k));
   if (config.repeats < 1 || config.repeats > 1000) throw UsageError("--repeats must be 1 to 1000, not " + std::to_string(config.repeats));
-  std::vector<std::string> ids = config.kernels.empty() ? bench_kernel_ids() : config.kernels;
-  for (const auto& id : ids)
-    if (!find_spec(id)) throw UsageError("unknown bench kernel '" + id + "' (see scanscope bench --help for the ids)");
+  std::vector<std::string> ids;
+  if (config.kernels.empty()) ids = bench_kernel_ids();
+  for (const auto& name : config.kernels) {  // aliases to their ids; a kernel named twice runs once
+    const std::string id = resolve_bench_kernel(name);
+    if (!find_spec(id)) throw UsageError("unknown bench kernel '" + name + "' (see scanscope bench --help for the ids)");
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+  }
   std::vector<long long> sizes = config.sizes;
   if (sizes.empty()) {
     if (config.min_n < 1 || config.max_n < config.min_n || config.max_n > (1LL << 30))

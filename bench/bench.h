@@ -94,6 +94,18 @@ const std::vector<BenchKernel>& bench_kernels();
 // The ids of --kernel all.
 std::vector<std::string> bench_kernel_ids();
 
+// Other names run_bench accepts for a kernel (BenchConfig::kernels, --kernel), each for one id:
+// sort-best and sort-best-pairs, the family's best as scan-best and compact-best name theirs (the
+// rows themselves keep their names, sort-onesweep and sort-onesweep-pairs: presets, lessons and
+// recordings use them), and cub-sort for cub-sort-keys. The results carry the id.
+struct BenchAlias {
+  const char* name;
+  const char* id;
+};
+const std::vector<BenchAlias>& bench_kernel_aliases();
+// The id a --kernel name stands for: the alias's, or the name itself.
+std::string resolve_bench_kernel(const std::string& name);
+
 std::string bench_to_json(const BenchResults& r);
 // Validates; throws std::runtime_error naming `origin` and what is wrong.
 BenchResults bench_from_json(const std::string& text, const std::string& origin);

@@ -18,7 +18,7 @@
 #   sort   the radix sorts: sanitizers at ragged sizes (2^13 + 7, 10^6 + 3), sort-onesweep and
 #          sort-onesweep-pairs against CUB's DeviceRadixSort::SortKeys / SortPairs, int and float,
 #          2^10..2^28, with the copy and the read probe (JSON for assets/bench/), then the
-#          tuning run (sort_tune below: the x-sort-v2 / x-sort-pairs-v2 / -v3 rows at 2^20, 2^24, 2^28)
+#          tuning run (sort_tune below: the x-sort-v6 / x-sort-pairs-v7 shapes at 2^20, 2^24, 2^28)
 #   sort-profile  Nsight Compute on the sort's passes beside CUB's onesweep at 2^28, racecheck and
 #          synccheck of the sorts at 10^6 + 3, int and float
 #   sort-tune  only the sort tuning run (and memcheck of its rows), about 4 minutes
@@ -57,23 +57,25 @@ if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && 
   done
 fi
 
-# The sort tuning run: sort-onesweep(-pairs), the v2 rows and CUB, int, at 2^20, 2^24 and 2^28 only,
-# 5 repeats (one bench call per size: std::stable_sort's reference is made once per size and
-# shared by every kernel of the call), then the one-block path (n <= 4096) against the full
-# pipeline and CUB at 2^10..2^13.
-# The v4/v5 rows (the warp match from ballots) are timed beside the v2/v3 rows of the same shapes,
-# and the v6/v7 rows (v4/v5 in fewer instructions per key) beside them.
-sort_v2_keys=x-sort-v2-256x16,x-sort-v2-384x12,x-sort-v2-256x20,x-sort-v2-384x20,x-sort-v2-512x12,x-sort-v4-384x20,x-sort-v4-256x16,x-sort-v6-384x20,x-sort-v6-256x16,x-sort-v6-384x24
-sort_v2_pairs=x-sort-pairs-v2-256x16,x-sort-pairs-v2-384x12,x-sort-pairs-v2-384x20,x-sort-pairs-v3-256x16,x-sort-pairs-v3-384x16,x-sort-pairs-v3-384x20,x-sort-pairs-v5-384x16,x-sort-pairs-v5-256x16,x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16,x-sort-pairs-v7-384x23
+# The sort tuning run: sort-onesweep(-pairs) (pass v6 at 384 x 24, v7 at 384 x 23), the tuning
+# shapes of the same passes and CUB, int, at 2^20, 2^24 and 2^28 only, 5 repeats (one bench call
+# per size: std::stable_sort's reference is made once per size and shared by every kernel of the
+# call), then the one-block path (n <= 4096) and the full pipeline against CUB at 2^10..2^13.
+# The pairs rows 512x16, 384x20 and 256x24 are shapes for the H100 at 2^28 (384 x 23: 0.94x CUB).
+sort_tune_keys=x-sort-v6-384x20,x-sort-v6-256x16
+sort_tune_pairs=x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16,x-sort-pairs-v7-512x16,x-sort-pairs-v7-384x20,x-sort-pairs-v7-256x24
 sort_tune() {
   local t0=$(date +%s)
   : > "$LOG/sort-tune.txt"
   for n in 1048576 16777216 268435456; do
-    $bin bench --kernel sort-onesweep,$sort_v2_keys,cub-sort-keys,sort-onesweep-pairs,$sort_v2_pairs,cub-sort-pairs,copy --type int --min $n --max $n --repeats 5 >> "$LOG/sort-tune.txt" 2>&1
+    $bin bench --kernel sort-onesweep,$sort_tune_keys,cub-sort-keys,sort-onesweep-pairs,$sort_tune_pairs,cub-sort-pairs,copy --type int --min $n --max $n --repeats 5 >> "$LOG/sort-tune.txt" 2>&1
     echo "sort tune n=$n rc=$? ($(( $(date +%s) - t0 )) s)"
   done
-  $bin bench --kernel sort-onesweep,x-sort-v2-256x16,x-sort-v4-256x16,cub-sort-keys,sort-onesweep-pairs,x-sort-pairs-v3-256x16,x-sort-pairs-v5-256x16,cub-sort-pairs --type int --min 1024 --max 8192 --repeats 5 >> "$LOG/sort-tune.txt" 2>&1
+  $bin bench --kernel sort-onesweep,x-sort-v6-256x16,cub-sort-keys,sort-onesweep-pairs,x-sort-pairs-v7-256x16,cub-sort-pairs --type int --min 1024 --max 8192 --repeats 5 >> "$LOG/sort-tune.txt" 2>&1
   echo "sort tune small n rc=$? ($(( $(date +%s) - t0 )) s)"
+  # the issue's line, its aliases (sort-best: sort-onesweep, cub-sort: cub-sort-keys) at one size
+  $bin bench --kernel compact-best,cub-select,sort-best,cub-sort --type int --min 16777216 --max 16777216 --repeats 5 >> "$LOG/sort-tune.txt" 2>&1
+  echo "sort tune issue line rc=$? ($(( $(date +%s) - t0 )) s)"
 }
 
 case "$mode" in
@@ -176,7 +178,7 @@ compact)
   grep -E "WRONG|error" "$OUT"/compact-*.txt | head
   ;;
 sort)
-  sk=sort-onesweep,sort-onesweep-pairs,x-sort-256x24,x-sort-384x12,x-sort-pairs-256x24
+  sk=sort-onesweep,sort-onesweep-pairs,x-sort-v6-256x16,x-sort-pairs-v7-512x16,x-sort-pairs-v7-256x24
   if command -v compute-sanitizer > /dev/null; then
     for tool in memcheck racecheck synccheck; do
       for n in 8199 1000003; do
@@ -195,16 +197,16 @@ sort)
   sort_tune
   grep -A40 "best kernels" "$OUT/sort-int.txt" | head -45
   grep -A40 "best kernels" "$OUT/sort-float.txt" | grep -E "268435456|134217728"
-  grep -E "^(sort|x-|cub|copy)" "$LOG/sort-tune.txt"
+  grep -E "^(sort|x-|cub|copy|compact)" "$LOG/sort-tune.txt"
   grep -E "WRONG|error" "$OUT"/sort-*.txt "$LOG/sort-tune.txt" | head
   ;;
 sort-profile)
   # Nsight Compute on the sort's launches beside CUB's onesweep at 2^28 (int; the rows from
-  # SORT_PROFILE_ROWS, by default the ballot-matching keys and pairs rows, v4/v5 and v6/v7, and
-  # CUB's), then racecheck and synccheck of the v4-v7 rows at 10^6 + 3 (int and float), about 10
+  # SORT_PROFILE_ROWS, by default the shipped keys and pairs rows, the pairs shapes for the H100,
+  # and CUB's), then racecheck and synccheck of the sort rows at 10^6 + 3 (int and float), about 10
   # minutes with the build.
   stalls=$(for r in barrier long_scoreboard short_scoreboard mio_throttle wait sleeping membar lg_throttle math_pipe_throttle not_selected selected no_instruction branch_resolving dispatch_stall drain imc_miss misc tex_throttle; do printf 'smsp__average_warps_issue_stalled_%s_per_issue_active.ratio,' $r; done)
-  for k in ${SORT_PROFILE_ROWS:-x-sort-v4-384x20 x-sort-v6-384x20 x-sort-pairs-v5-384x16 x-sort-pairs-v7-384x16 cub-sort-keys cub-sort-pairs}; do
+  for k in ${SORT_PROFILE_ROWS:-sort-onesweep sort-onesweep-pairs x-sort-pairs-v7-512x16 cub-sort-keys cub-sort-pairs}; do
     timeout 240 ncu -k 'regex:grid_kernel|Onesweep|RadixSortHistogram|ExclusiveSum|Scan' -c 8 --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats \
       --section LaunchStats --section Occupancy --section SchedulerStats --metrics "${stalls%,},dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,smsp__inst_executed.sum" \
       $bin bench --kernel $k --min 268435456 --max 268435456 --repeats 1 --warmup 0 > "$OUT/ncu-$k.txt" 2>&1
@@ -213,27 +215,26 @@ sort-profile)
   if command -v compute-sanitizer > /dev/null; then
     for tool in racecheck synccheck; do
       for type in int float; do
-        compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel x-sort-v4-384x20,x-sort-v4-256x16,x-sort-pairs-v5-384x16,x-sort-pairs-v5-256x16,x-sort-v6-384x20,x-sort-v6-256x16,x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16 --type $type --min 1000003 --max 1000003 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool-sort-$type.log" 2>&1
+        compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel sort-onesweep,sort-onesweep-pairs,$sort_tune_keys,$sort_tune_pairs --type $type --min 1000003 --max 1000003 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool-sort-$type.log" 2>&1
         echo "compute-sanitizer $tool (sorts, $type, n 1000003) rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$LOG/sanitizer-$tool-sort-$type.log" | head -1)"
       done
     done
   fi
   ;;
 sort-tune)
-  # Only the tuning comparison (about 4 minutes with the build and the tests): memcheck of the v2
-  # rows at ragged sizes, then sort_tune.
+  # Only the tuning comparison (about 4 minutes with the build and the tests): memcheck of the
+  # sort rows at ragged sizes, synccheck at 8199, then sort_tune.
   if command -v compute-sanitizer > /dev/null; then
     for n in 8199 1000003; do
-      compute-sanitizer --tool memcheck --error-exitcode 9 $bin bench --kernel $sort_v2_keys,$sort_v2_pairs --min $n --max $n --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-memcheck-sort-v2-$n.log" 2>&1
-      echo "compute-sanitizer memcheck (v2 sorts, int, n $n) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-memcheck-sort-v2-$n.log" | head -1)"
+      compute-sanitizer --tool memcheck --error-exitcode 9 $bin bench --kernel sort-onesweep,sort-onesweep-pairs,$sort_tune_keys,$sort_tune_pairs --min $n --max $n --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-memcheck-sort-tune-$n.log" 2>&1
+      echo "compute-sanitizer memcheck (sorts, int, n $n) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-memcheck-sort-tune-$n.log" | head -1)"
     done
-    # the ballots of the v4/v5 (and v6/v7) rows: every lane of a partial warp takes part (synccheck)
-    sort_v4=x-sort-v4-384x20,x-sort-v4-256x16,x-sort-pairs-v5-384x16,x-sort-pairs-v5-256x16,x-sort-v6-384x20,x-sort-v6-256x16,x-sort-v6-384x24,x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16,x-sort-pairs-v7-384x23
-    compute-sanitizer --tool synccheck --error-exitcode 9 $bin bench --kernel $sort_v4 --min 8199 --max 8199 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-synccheck-sort-v4.log" 2>&1
-    echo "compute-sanitizer synccheck (v4-v7 sorts, int, n 8199) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-synccheck-sort-v4.log" | head -1)"
+    # the ballots: every lane of a partial warp takes part (synccheck)
+    compute-sanitizer --tool synccheck --error-exitcode 9 $bin bench --kernel sort-onesweep,sort-onesweep-pairs,$sort_tune_keys,$sort_tune_pairs --min 8199 --max 8199 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-synccheck-sort-tune.log" 2>&1
+    echo "compute-sanitizer synccheck (sorts, int, n 8199) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-synccheck-sort-tune.log" | head -1)"
   fi
   sort_tune
-  grep -E "^(sort|x-|cub|copy)" "$LOG/sort-tune.txt"
+  grep -E "^(sort|x-|cub|copy|compact)" "$LOG/sort-tune.txt"
   grep -E "WRONG|error" "$LOG/sort-tune.txt" | head
   ;;
 quick)

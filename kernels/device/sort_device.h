@@ -12,37 +12,42 @@
 //   scan       one block: each pass's 256 counts to their exclusive scan, in place (the digit's
 //              first place in the sorted output);
 //   pass 0..3  one tile of THREADS x ITEMS keys per block (the tile is the block index, as scan-best
-//              and the compactions do). Each tile:
+//              and the compactions do; OnesweepTileV6, "pass v6" for keys and "v7" for pairs in
+//              docs/performance.md, whose history has the passes v1 to v5 it replaced). Each tile:
 //                1. loads its keys (and values) warp-striped: item k of lane l of warp w is the
-//                   tile's element w * 32 * ITEMS + k * 32 + l (coalesced 4-byte loads);
-//                2. ranks them by digit (warp-level match ranking): for item k = 0, 1, ..., every
-//                   warp groups its lanes of equal digit (__match_any_sync); the group's highest
-//                   lane reads and advances the warp's counter of that digit in shared memory, and
-//                   each lane's rank is the counter before plus its lower lanes in the group. So
-//                   ranks follow the input order within a warp (k, then lane). On the CPU the
-//                   match is computed from the warp's keys and the lanes run in order, the leader
-//                   last: the same masks, counters and ranks (pass v4 and v5 make the masks from
-//                   8 warp ballots instead: peers_by_ballots);
-//                3. per digit (one thread each): the warps' counters scanned in warp order (each
-//                   warp's first rank of the digit in the tile) and the tile's count of the digit,
-//                   published at once (flag A, or P for tile 0) to the look-back words;
-//                   then the tile's digit counts scanned across the block (each digit's first
-//                   place in the tile);
-//                4. each key to its place in the tile, sorted by digit, in shared memory;
-//                5. per digit (the same thread): looks back over the tiles before (one 64-bit word
+//                   tile's element w * 32 * ITEMS + k * 32 + l (coalesced 4-byte loads); each
+//                   warp zeroes its own 256 digit counters in shared memory;
+//                2. counts its keys' digits in its warp's counters (shared-memory atomics, no
+//                   order needed); then per digit (one thread each) the warps' counts scanned in
+//                   warp order, the tile's count published at once to the look-back words (flag
+//                   A, or P for tile 0), and the tile's counts scanned across the block: each
+//                   warp's counter of a digit becomes the digit's first place in the tile for it;
+//                3. ranks the keys (warp match ranking): for item k = 0, 1, ..., every warp
+//                   groups its lanes of equal digit (the AND of 8 ballots, one per digit bit); the
+//                   group's highest lane advances the warp's counter of that digit by the group's
+//                   size, and each lane's place in the tile is the counter before plus its lower
+//                   lanes in the group; the key (and value) goes to that place in shared memory.
+//                   So places follow the input order within a warp (k, then lane). On the CPU the
+//                   ballots are computed from the warp's keys and the lanes run in order, the
+//                   leader last: the same masks, counters and places;
+//                4. per digit (the same thread): looks back over the tiles before (one 64-bit word
 //                   per tile and digit, flag and count, tagged by the pass as the scans' words are:
 //                   block_steps.h) for the digit's count before the tile, publishes the inclusive
 //                   count (flag P), and keeps out[j] = offset[digit] + before - tile's first place
 //                   of the digit for element j of the sorted tile;
-//                6. writes the sorted tile out from shared memory, consecutive threads at
-//                   consecutive elements (a digit's run of the tile lands at consecutive addresses),
-//                   then, for pairs, the values through the same exchange to the same places.
+//                5. writes the sorted tile out from shared memory, consecutive threads at
+//                   consecutive elements (a digit's run of the tile lands at consecutive
+//                   addresses), the value beside its key.
+//   or, for n <= 4096, one launch of one block that sorts in shared memory (OnesweepSingleTile).
 // Double buffers: pass 0 reads the caller's keys and writes the workspace's copy, pass 1 writes the
 // caller's output, pass 2 the copy, pass 3 the output: the input is never written and the result
 // ends in the caller's output.
 // Key order: unsigned keys as they are; int keys with the sign bit flipped; float keys by the
 // sign-flip trick (negatives: every bit flipped; positives: the sign bit), after -0.0 is taken for
 // +0.0: -0.0 and +0.0 are equal as std::stable_sort's operator< has them (and CUB's
+// DeviceRadixSort), so they keep their input order. NaNs sort by their bits (negative ones first,
+// positive ones last). The keys are written as they came in: the order's bits are only computed.
+// The same block programs run on the GPU (sort_device.cu) and on the CPU (EmuExec, tests).
 // DeviceRadixSort), so they keep their input order. NaNs sort by their bits (negative ones first,
 // positive ones last). The keys are written as they came in: the order's bits are only computed.
 // The same block programs run on the GPU (sort_device.cu) and on the CPU (EmuExec, tests).
@@ -194,7 +199,19 @@ SS_HD int digit_look_back(unsigned long long* status, long long tile, int d, uns
   return before;
 }
 
-// The steps both pass programs share.
+// ---- Steps the tile programs share.
+// The constants of a tile program of THREADS x ITEMS keys, MIN_BLOCKS blocks per SM (the launch's
+// bounds): the pass (OnesweepTileV6) and the one-block path (OnesweepSingleTile) derive from it.
+template <int THREADS, int ITEMS, int MIN_BLOCKS>
+struct SortTileShape {
+  static_assert(THREADS % kWarpSize == 0 && THREADS >= kRadixDigits && THREADS <= 1024, "whole warps, a thread per digit");
+  static_assert(ITEMS >= 1 && ITEMS <= 32, "items per thread");
+  static constexpr bool kDynamic = false, kMaxShared = true;
+  static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
+  static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
+  static constexpr int kWarps = THREADS / kWarpSize, kWarpItems = kWarpSize * ITEMS;
+};
+
 // Thread tid's items, warp-striped: item k is element (tid / 32) x 32 x ITEMS + 32k + tid % 32 of
 // the tile that starts at src; items past count are left as they are.
 template <int ITEMS, class ItemsT>
@@ -206,207 +223,26 @@ SS_HD void load_warp_striped(ItemsT& items, int tid, const uint32_t* src, int co
 
 // Per digit (thread tid < kRadixDigits): the digit's count in the tiles before (look-back), the
 // inclusive count published (flag P), and the digit's out offset: element j of the sorted tile with
-// this digit goes to out[dout[digit] + j] (tile_count: the tile's count of the digit; first_place:
-// its first place in the tile).
-// dout is indexed by label (pass v6: digit tid's is tid ^ flip, as in warp_counts_to_places).
-// EARLY_OFFSET (pass v6): the digit's offset is loaded before the look-back, so that its latency
-// passes under the walk's instead of after it.
-template <bool EARLY_OFFSET = false>
-SS_HD void digit_out_offset(const OnesweepArgs& a, long long tile, int tid, int tile_count, int first_place, const Shared<int>& dout, unsigned flip = 0) {
+// this digit goes to out[dout[label] + j] (tile_count: the tile's count of the digit; first_place:
+// its first place in the tile). dout is indexed by label: digit tid's is tid ^ flip, as in
+// warp_counts_to_places. The digit's global offset is loaded before the look-back, so that its
+// latency passes under the walk's instead of after it.
+SS_HD void digit_out_offset(const OnesweepArgs& a, long long tile, int tid, int tile_count, int first_place, const Shared<int>& dout, unsigned flip) {
   if (tid >= kRadixDigits) return;
-  const int early = EARLY_OFFSET ? a.offsets[tid] : 0;
+  const int offset = a.offsets[tid];
   const int before = tile == 0 ? 0 : digit_look_back(a.status, tile, tid, a.tag);
   if (tile > 0) store_status(a.status + tile * kRadixDigits + tid, pack_status(a.tag, kFlagPrefix, before + tile_count));
-  dout.store(static_cast<int>(tid ^ flip), (EARLY_OFFSET ? early : a.offsets[tid]) + before - first_place);
+  dout.store(static_cast<int>(tid ^ flip), offset + before - first_place);
 }
 
-// The sorted tile out, consecutive threads at consecutive elements: element j = i x THREADS + tid
-// (key_at(j)) to keys_out[offset_at(digit) + j]; then also(i, j, to).
-template <int THREADS, int ITEMS, SortKey K, class KeyAt, class OffsetAt, class Also>
-SS_HD void write_sorted_keys(const OnesweepArgs& a, int tid, int count, bool full, KeyAt&& key_at, OffsetAt&& offset_at, Also&& also) {
-  SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
-    const int j = i * THREADS + tid;
-    if (!full && j >= count) break;
-    const uint32_t key = key_at(j);
-    const int to = offset_at(radix_digit<K>(key, a.pass)) + j;
-    a.keys_out[to] = key;
-    also(i, j, to);
-  }
-}
-
-// The sorted values out (element j = i x THREADS + tid: value_at(j)) to where the keys went (dest).
-template <int THREADS, int ITEMS, class ValueAt, class Dest>
-SS_HD void write_sorted_values(const OnesweepArgs& a, int tid, int count, bool full, ValueAt&& value_at, const Dest& dest) {
-  SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
-    const int j = i * THREADS + tid;
-    if (!full && j >= count) break;
-    a.vals_out[dest[i]] = value_at(j);
-  }
-}
-
-// The tile program of one pass: THREADS x ITEMS keys per tile, MIN_BLOCKS blocks per SM.
-template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS>
-struct OnesweepTile {
-  static_assert(THREADS % kWarpSize == 0 && THREADS >= kRadixDigits && THREADS <= 1024, "whole warps, a thread per digit");
-  static_assert(ITEMS >= 1 && ITEMS <= 32, "items per thread");
-  static constexpr bool kDynamic = false, kMaxShared = true;
-  static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
-  static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
-  static constexpr int kWarps = THREADS / kWarpSize, kWarpItems = kWarpSize * ITEMS;
-  // Shared memory, in words: the exchange (the tile sorted by digit), every warp's digit counters,
-  // each digit's first place in the tile, each digit's out offset, the block scan's warp totals.
-  static constexpr int kExchange = 0, kWarpHist = kTile, kDigitStart = kWarpHist + kWarps * kRadixDigits;
-  static constexpr int kDigitOut = kDigitStart + kRadixDigits, kScanWords = kDigitOut + kRadixDigits;
-  static constexpr int kSmemWords = kScanWords + kWarpSize;
-  static_assert(kSmemWords * 4 <= 48 * 1024, "a launch without the opt-in to more than 48 KiB of shared memory");
-
-  template <class Op, class T, class Block>
-  SS_HD static void run(Block& b, GridCtx g, const OnesweepArgs& a) {
-    auto smem = b.template shared<uint32_t>(kSmemWords);
-    auto exch = view_as<uint32_t>(smem, kExchange);
-    auto whist = view_as<int>(smem, kWarpHist);
-    auto dstart = view_as<int>(smem, kDigitStart);
-    auto dout = view_as<int>(smem, kDigitOut);
-    auto wt = view_as<int>(smem, kScanWords);
-    auto keys = b.template regs<Items<uint32_t, ITEMS>>();
-    auto vals = b.template regs<Items<uint32_t, PAIRS ? ITEMS : 1>>();
-    auto place = b.template regs<Items<int, ITEMS>>();  // the warp's rank of item k among its digit, then its place in the tile
-    auto dest = b.template regs<Items<int, PAIRS ? ITEMS : 1>>();  // pairs: where element tid + i * THREADS of the sorted tile went
-    auto cnt = b.template regs<int>();
-    auto val = b.template regs<int>();
-    auto total = b.template regs<int>();
-    auto other = b.template regs<int>();
-    const long long tile = g.block;
-    const TileSpan span = tile_span(tile, kTile, a.n);
-    // 1. the warps' digit counters to zero; keys (and values) in, warp-striped
-    b.threads([&](int tid) {
-      for (int i = tid; i < kWarps * kRadixDigits; i += THREADS) whist.store(i, 0);
-      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + span.first, span.count, span.full);
-      if (PAIRS) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, span.count, span.full);
-    });
-    b.sync();  // counters zeroed
-    // 2. each warp ranks item k of its lanes among the equal digits, k = 0, 1, ... (input order)
-    SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
-      b.threads([&](int tid) {
-        const int lane = tid % kWarpSize, warp = tid / kWarpSize;
-        const bool valid = span.full || warp * kWarpItems + k * kWarpSize + lane < span.count;
-        const int d = valid ? radix_digit<K>(keys[tid][k], a.pass) : kRadixDigits;  // past n: a digit of its own, never counted
-        const int at = warp * kRadixDigits + d;
-#if defined(__CUDA_ARCH__)
-        const unsigned peers = __match_any_sync(0xffffffffu, d);
-        const int leader = match_leader(peers);
-        int before = 0;
-        if (lane == leader && valid) {
-          before = whist.load(at);
-          whist.store(at, before + popcount32(peers));
-        }
-        before = __shfl_sync(0xffffffffu, before, leader);
-#else
-        // The warp's match, lane by lane: the lanes of this lane's digit at item k. The group's
-        // leader (its highest lane) comes last, so the counter is still the group's "before" here.
-        unsigned peers = 0;
-        for (int j = 0; j < kWarpSize; ++j) {
-          const int t = warp * kWarpSize + j;
-          const bool valid_j = span.full || warp * kWarpItems + k * kWarpSize + j < span.count;
-          if ((valid_j ? radix_digit<K>(keys[t][k], a.pass) : kRadixDigits) == d) peers |= 1u << j;
-        }
-        const int leader = match_leader(peers);
-        const int before = valid ? whist.load(at) : 0;
-        if (lane == leader && valid) whist.store(at, before + popcount32(peers));
-#endif
-        place[tid][k] = before + popcount32(peers & ((1u << lane) - 1u));  // the group's lanes below this one
-      });
-      b.warp_sync();
-    }
-    b.sync();  // every warp's counters complete
-    // 3. per digit: the warps' counters to their exclusive scan (warp order), the tile's count
-    // published at once; then each digit's first place in the tile (a block scan of the counts)
-    b.threads([&](int tid) {
-      int run = 0;
-      if (tid < kRadixDigits) {
-        for (int w = 0; w < kWarps; ++w) {
-          const int c = whist.load(w * kRadixDigits + tid);
-          whist.store(w * kRadixDigits + tid, run);
-          run += c;
-        }
-        store_status(a.status + tile * kRadixDigits + tid, pack_status(a.tag, tile == 0 ? kFlagPrefix : kFlagAggregate, run));
-      }
-      cnt[tid] = run;
-      val[tid] = run;
-    });
-    block_exclusive_scan<OpSum, int>(b, val, total, other, wt);  // ends with a barrier
-    b.threads([&](int tid) {
-      if (tid < kRadixDigits) dstart.store(tid, val[tid]);
-    });
-    b.sync();  // digit starts and warp offsets in shared memory
-    // 4. every key to its place in the tile: digit start + the warp's offset in the digit + its rank
-    b.threads([&](int tid) {
-      const int lane = tid % kWarpSize, warp = tid / kWarpSize;
-      SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
-        if (!span.full && warp * kWarpItems + k * kWarpSize + lane >= span.count) continue;
-        const int d = radix_digit<K>(keys[tid][k], a.pass);
-        place[tid][k] += dstart.load(d) + whist.load(warp * kRadixDigits + d);
-        exch.store(place[tid][k], keys[tid][k]);
-      }
-    });
-    // 5. per digit: the count in the tiles before (look-back), published inclusive; element j of
-    // the sorted tile with this digit goes to out[dout[digit] + j]
-    b.threads([&](int tid) { digit_out_offset(a, tile, tid, cnt[tid], val[tid], dout); });
-    b.sync();  // the sorted tile and the out offsets in shared memory
-    // 6. the sorted tile out: consecutive threads at consecutive elements
-    b.threads([&](int tid) {
-      write_sorted_keys<THREADS, ITEMS, K>(
-          a, tid, span.count, span.full, [&](int j) { return exch.load(j); }, [&](int d) { return dout.load(d); },
-          [&](int i, int, int to) {
-            if (PAIRS) dest[tid][i] = to;
-          });
-    });
-    if (PAIRS) {
-      b.sync();  // the keys read from the exchange
-      b.threads([&](int tid) {
-        const int lane = tid % kWarpSize, warp = tid / kWarpSize;
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if (span.full || warp * kWarpItems + k * kWarpSize + lane < span.count) exch.store(place[tid][k], vals[tid][k]);
-      });
-      b.sync();  // the values sorted in the exchange
-      b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, span.count, span.full, [&](int j) { return exch.load(j); }, dest[tid]); });
-    }
-  }
-};
-
-// ---- Version 2 of the pass ("early counts", the organisation of CUB's onesweep ranking, written
-// anew here): the tile's digit counts come first, so the ranks come out as places in the tile.
-//   1. keys in, warp-striped as above; every warp counts its keys' digits in its own 256 counters
-//      (shared-memory atomics, no order needed: only the counts);
-//   2. per digit (one thread): the warps' counts scanned in warp order, the tile's count published
-//      at once (flag A, or P for tile 0), the tile's counts scanned across the block; each warp's
-//      counter of digit d becomes the digit's first place in the tile plus the warps before;
-//   3. each warp ranks its items as before (match, the group's highest lane takes the counter and
-//      advances it: an atomic add that returns the counter), but the counter is already the place
-//      in the tile: the key goes straight to the exchange, no rank array and no second sweep;
-//   4. look-back and the write as in OnesweepTile; for pairs the values are loaded after the
-//      ranking (their loads in flight during the look-back) and go through the exchange to the
-//      places the keys took.
-// Against OnesweepTile: one block-wide barrier and one sweep over the items less, ITEMS registers
-// less for keys (no ranks kept), the A flag published before the ranking instead of after it.
-template <class I>
-SS_HD I fetch_add(I* p, I v) {  // returns the old value (shared memory on the GPU)
-#if defined(__CUDA_ARCH__)
-  return atomicAdd(p, v);
-#else
-  const I old = *p;
-  *p = old + v;
-  return old;
-#endif
-}
-
-// Steps 1 and 2 of a v2 tile: every warp's counters zeroed and filled with its count of each digit,
-// then turned into the digit's first place in the tile for that warp (the warps before it in the
-// same digit, plus every smaller digit's count). Returns (in cnt) the tile's count of digit tid and
-// (in val) the digit's first place in the tile, for tid < kRadixDigits. publish(tid, count) runs for
-// each digit once its count is known (before the block scan). Ends with a barrier.
-// Step 2 alone (the counters filled; ends with a barrier): warp_counts_to_places. The counters are
-// indexed by label: the digit itself, or for pass v6 the digit ^ flip (digit tid has label tid ^ flip).
+// The early counts (the organisation of CUB's onesweep ranking, written anew here): the tile's
+// digit counts come before the ranking, so the ranking's counters are already places in the tile.
+// warp_counts_to_places: every warp's counters filled with its count of each label, turned into the
+// label's first place in the tile for that warp (the warps before it in the same digit, plus every
+// smaller digit's count). Returns (in cnt) the tile's count of digit tid and (in val) the digit's
+// first place in the tile, for tid < kRadixDigits. publish(tid, count) runs for each digit once its
+// count is known (before the block scan). Ends with a barrier. The counters are indexed by label:
+// the digit itself, or for pass v6 the digit ^ flip (digit tid has label tid ^ flip).
 template <int THREADS, class Block, class R, class Publish>
 SS_HD void warp_counts_to_places(Block& b, const Shared<int>& whist, const Shared<int>& wt, R& cnt, R& val, R& total, R& other, unsigned flip, Publish&& publish) {
   constexpr int kWarps = THREADS / kWarpSize;
@@ -446,6 +282,8 @@ SS_HD void warp_counts_to_places(Block& b, const Shared<int>& whist, const Share
   });
   b.sync();  // the warps' counters are places in the tile
 }
+// The one-block path's steps 1 and 2 of a pass: every warp's counters zeroed and filled with its
+// count of each digit (shared-memory atomics), then warp_counts_to_places (no look-back to publish to).
 template <int THREADS, int ITEMS, SortKey K, class Block, class Keys, class R, class Publish>
 SS_HD void early_counts(Block& b, const Shared<int>& whist, const Shared<int>& wt, Keys& keys, R& cnt, R& val, R& total, R& other, int pass, int count, bool full,
                         Publish&& publish) {
@@ -501,12 +339,12 @@ struct EmulatedBallots {
   unsigned operator()(int b) const { return ballots[b]; }
 };
 
-// Step 3 of a v2 tile for item k: the place in the tile of item k of thread tid (its warp's counter
-// of the digit, advanced by the group of equal digits), or -1 past the end. Call for every thread
-// of a warp, then warp_sync. BALLOTS: the group from peers_by_ballots instead of __match_any_sync
-// (the same mask; on the CPU the ballots are made from the warp's keys, so the tests check their
+// The one-block path's ranking for item k: the place in the tile of item k of thread tid (its
+// warp's counter of the digit, advanced by the group of equal digits), or -1 past the end. Call for
+// every thread of a warp, then warp_sync. The group from peers_by_ballots: on the GPU 8 or 9
+// __ballot_sync, on the CPU the ballots made from the warp's keys (so the tests check their
 // arithmetic).
-template <int ITEMS, SortKey K, bool BALLOTS = false, class Keys>
+template <int ITEMS, SortKey K, class Keys>
 SS_HD int match_place(const Shared<int>& whist, const Keys& keys, int tid, int k, int pass, int count, bool full) {
   constexpr int kWarpItems = kWarpSize * ITEMS;
   const int lane = tid % kWarpSize, warp = tid / kWarpSize;
@@ -514,122 +352,25 @@ SS_HD int match_place(const Shared<int>& whist, const Keys& keys, int tid, int k
   const int d = valid ? radix_digit<K>(keys[tid][k], pass) : kRadixDigits;  // past n: a digit of its own, never counted
   const unsigned below = (1u << lane) - 1u;
 #if defined(__CUDA_ARCH__)
-  unsigned peers;
-  if (BALLOTS) peers = peers_by_ballots(d, valid, full, [&](int b) { return __ballot_sync(0xffffffffu, b == kRadixBits ? valid : ((d >> b) & 1) != 0); });
-  else peers = __match_any_sync(0xffffffffu, d);
+  const unsigned peers = peers_by_ballots(d, valid, full, [&](int b) { return __ballot_sync(0xffffffffu, b == kRadixBits ? valid : ((d >> b) & 1) != 0); });
   const int leader = match_leader(peers);
   int first = 0;
   if (lane == leader && valid) first = atomicAdd(whist.data + warp * kRadixDigits + d, popcount32(peers));
   first = __shfl_sync(0xffffffffu, first, leader);  // the shuffle orders this item's add before the next item's
 #else
-  // The warp's match, lane by lane (the leader, the highest lane, comes last: see OnesweepTile).
-  unsigned peers = 0;
-  if (BALLOTS) {
-    const EmulatedBallots ballots([&](int j) {
-      const bool valid_j = full || warp * kWarpItems + k * kWarpSize + j < count;
-      return valid_j ? radix_digit<K>(keys[warp * kWarpSize + j][k], pass) : kRadixDigits;
-    });
-    peers = peers_by_ballots(d, valid, full, ballots);
-  } else {
-    for (int j = 0; j < kWarpSize; ++j) {
-      const int t = warp * kWarpSize + j;
-      const bool valid_j = full || warp * kWarpItems + k * kWarpSize + j < count;
-      if ((valid_j ? radix_digit<K>(keys[t][k], pass) : kRadixDigits) == d) peers |= 1u << j;
-    }
-  }
+  // The lanes in order; the group's leader (its highest lane) comes last, so the counter is still
+  // the group's "before" for every lane of the group.
+  const EmulatedBallots ballots([&](int j) {
+    const bool valid_j = full || warp * kWarpItems + k * kWarpSize + j < count;
+    return valid_j ? radix_digit<K>(keys[warp * kWarpSize + j][k], pass) : kRadixDigits;
+  });
+  const unsigned peers = peers_by_ballots(d, valid, full, ballots);
   const int leader = match_leader(peers);
   const int first = valid ? whist.load(warp * kRadixDigits + d) : 0;
   if (lane == leader && valid) whist.store(warp * kRadixDigits + d, first + popcount32(peers));
 #endif
   return valid ? first + popcount32(peers & below) : -1;
 }
-
-// VEXCH (pairs): the values loaded with the keys and stored to a second exchange at the keys'
-// places during the ranking, so no place or destination is kept per item (2 x ITEMS registers less,
-// kTile words of shared memory more); without it the values are loaded after the ranking and go
-// through the keys' exchange once the keys are out.
-template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, bool VEXCH = false, bool BALLOTS = false>
-struct OnesweepTileV2 {
-  static_assert(THREADS % kWarpSize == 0 && THREADS >= kRadixDigits && THREADS <= 1024, "whole warps, a thread per digit");
-  static_assert(ITEMS >= 1 && ITEMS <= 32, "items per thread");
-  static constexpr bool kDynamic = false, kMaxShared = true;
-  static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
-  static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
-  static constexpr int kWarps = THREADS / kWarpSize, kWarpItems = kWarpSize * ITEMS;
-  static constexpr bool kLateValues = PAIRS && !VEXCH, kValueExchange = PAIRS && VEXCH;
-  // Shared memory, in words: the exchange (and the values' exchange), every warp's digit counters
-  // (places), each digit's out offset, the block scan's warp totals.
-  static constexpr int kExchange = 0, kValues = kTile, kWarpHist = kValues + (kValueExchange ? kTile : 0);
-  static constexpr int kDigitOut = kWarpHist + kWarps * kRadixDigits, kScanWords = kDigitOut + kRadixDigits;
-  static constexpr int kSmemWords = kScanWords + kWarpSize;
-  static_assert(kSmemWords * 4 <= 227 * 1024, "at most 227 KiB of shared memory per block (sm_90; more than 48 KiB: CudaExec opts in)");
-
-  template <class Op, class T, class Block>
-  SS_HD static void run(Block& b, GridCtx g, const OnesweepArgs& a) {
-    auto smem = b.template shared<uint32_t>(kSmemWords);
-    auto exch = view_as<uint32_t>(smem, kExchange);
-    auto vexch = view_as<uint32_t>(smem, kValues);
-    auto whist = view_as<int>(smem, kWarpHist);
-    auto dout = view_as<int>(smem, kDigitOut);
-    auto wt = view_as<int>(smem, kScanWords);
-    // After a barrier the sorted tile and the out offsets are read through plain pointers: the
-    // loads of all items can be issued together (Shared::load is volatile: one after the other).
-    const uint32_t* exch_p = exch.data;
-    const uint32_t* vexch_p = vexch.data;
-    const int* dout_p = dout.data;
-    auto keys = b.template regs<Items<uint32_t, ITEMS>>();
-    auto vals = b.template regs<Items<uint32_t, PAIRS ? ITEMS : 1>>();
-    auto place = b.template regs<Items<int, kLateValues ? ITEMS : 1>>();  // late values: the place in the tile of item k
-    auto dest = b.template regs<Items<int, kLateValues ? ITEMS : 1>>();   // late values: where element tid + i * THREADS of the sorted tile went
-    auto cnt = b.template regs<int>();
-    auto val = b.template regs<int>();
-    auto total = b.template regs<int>();
-    auto other = b.template regs<int>();
-    const long long tile = g.block;
-    const TileSpan span = tile_span(tile, kTile, a.n);
-    b.threads([&](int tid) {
-      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + span.first, span.count, span.full);
-      if (kValueExchange) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, span.count, span.full);
-    });
-    early_counts<THREADS, ITEMS, K>(b, whist, wt, keys, cnt, val, total, other, a.pass, span.count, span.full, [&](int d, int c) {
-      store_status(a.status + tile * kRadixDigits + d, pack_status(a.tag, tile == 0 ? kFlagPrefix : kFlagAggregate, c));
-    });
-    SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
-      b.threads([&](int tid) {
-        const int at = match_place<ITEMS, K, BALLOTS>(whist, keys, tid, k, a.pass, span.count, span.full);
-        if (at >= 0) {
-          exch.store(at, keys[tid][k]);
-          if (kValueExchange) vexch.store(at, vals[tid][k]);
-        }
-        if (kLateValues) place[tid][k] = at;
-      });
-      b.warp_sync();
-    }
-    if (kLateValues) {
-      // the values' loads, in flight during the look-back
-      b.threads([&](int tid) { load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, span.count, span.full); });
-    }
-    b.threads([&](int tid) { digit_out_offset(a, tile, tid, cnt[tid], val[tid], dout); });
-    b.sync();  // the sorted tile and the out offsets in shared memory
-    b.threads([&](int tid) {
-      write_sorted_keys<THREADS, ITEMS, K>(
-          a, tid, span.count, span.full, [&](int j) { return exch_p[j]; }, [&](int d) { return dout_p[d]; },
-          [&](int i, int j, int to) {
-            if (kValueExchange) a.vals_out[to] = vexch_p[j];
-            if (kLateValues) dest[tid][i] = to;
-          });
-    });
-    if (kLateValues) {
-      b.sync();  // the keys read from the exchange
-      b.threads([&](int tid) {
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if (place[tid][k] >= 0) exch.store(place[tid][k], vals[tid][k]);
-      });
-      b.sync();  // the values sorted in the exchange
-      b.threads([&](int tid) { write_sorted_values<THREADS, ITEMS>(a, tid, span.count, span.full, [&](int j) { return exch_p[j]; }, dest[tid]); });
-    }
-  }
-};
 
 // ---- Version 6 of the pass: v4 (keys) and v5 (pairs, the values' own exchange) with about 40 %
 // fewer instructions per key (issue 27: Nsight Compute had the v4 pass issue-bound at 1.53x the
@@ -798,18 +539,15 @@ struct ScatterOut {
 };
 
 template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS>
-struct OnesweepTileV6 {
-  static_assert(THREADS % kWarpSize == 0 && THREADS >= kRadixDigits && THREADS <= 1024, "whole warps, a thread per digit");
-  static_assert(ITEMS >= 1 && ITEMS <= 32, "items per thread");
-  static constexpr bool kDynamic = false, kMaxShared = true;
-  static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
-  static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
-  static constexpr int kWarps = THREADS / kWarpSize, kWarpItems = kWarpSize * ITEMS;
+struct OnesweepTileV6 : SortTileShape<THREADS, ITEMS, MIN_BLOCKS> {
+  using Shape = SortTileShape<THREADS, ITEMS, MIN_BLOCKS>;
+  using Shape::kTile, Shape::kWarpItems;
   static constexpr int kZeroQuads = kRadixDigits / 4 / kWarpSize;  // 2: 16-byte stores per lane that zero its warp's counters
-  // Shared memory, in words, as OnesweepTileV2's with the values' own exchange (pairs).
+  // Shared memory, in words: the exchange (the tile sorted by digit), the values' exchange (pairs),
+  // every warp's digit counters (places), each digit's out offset, the block scan's warp totals.
   static constexpr int kExchange = 0, kValues = kTile, kWarpHist = kValues + (PAIRS ? kTile : 0);
   static_assert(kWarpHist % 4 == 0, "16-byte aligned counters");
-  static constexpr int kDigitOut = kWarpHist + kWarps * kRadixDigits, kScanWords = kDigitOut + kRadixDigits;
+  static constexpr int kDigitOut = kWarpHist + Shape::kWarps * kRadixDigits, kScanWords = kDigitOut + kRadixDigits;
   static constexpr int kSmemWords = kScanWords + kWarpSize;
   static_assert(kSmemWords * 4 <= 227 * 1024, "at most 227 KiB of shared memory per block (sm_90; more than 48 KiB: CudaExec opts in)");
 
@@ -836,7 +574,7 @@ struct OnesweepTileV6 {
     auto whist = view_as<int>(smem, kWarpHist);
     auto dout = view_as<int>(smem, kDigitOut);
     auto wt = view_as<int>(smem, kScanWords);
-    const uint32_t* exch_p = exch.data;  // after a barrier: plain loads (see OnesweepTileV2)
+    const uint32_t* exch_p = exch.data;  // after a barrier: plain loads (Shared::load is volatile: one after the other)
     const uint32_t* vexch_p = vexch.data;
     const int* dout_p = dout.data;
     auto keys = b.template regs<Items<uint32_t, ITEMS>>();
@@ -882,7 +620,7 @@ struct OnesweepTileV6 {
       // 3. the ranking: every key (and value) to its place in the tile
       rank<FULL>(b, whist, exch, vexch, rank_label_at, keys, vals, le, count);
       // 4. per digit: the count in the tiles before (look-back), published inclusive; the out offset
-      b.threads([&](int tid) { digit_out_offset<true>(a, tile, tid, cnt[tid], val[tid], dout, flip); });
+      b.threads([&](int tid) { digit_out_offset(a, tile, tid, cnt[tid], val[tid], dout, flip); });
       b.sync();  // the sorted tile and the out offsets in shared memory
       // 5. the sorted tile out, consecutive threads at consecutive elements: element j = i x THREADS
       // + tid to out[dout[label] + j]
@@ -903,11 +641,12 @@ struct OnesweepTileV6 {
 };
 
 // ---- The small-n path: n <= THREADS x ITEMS keys sorted by one block, all four digit passes in
-// shared memory (one launch, no histogram, no look-back). Each pass: early counts and match ranking
-// as in OnesweepTileV2 (with tile 0's offsets: the digit's first place in the tile), the keys (and
-// values) through the exchange to their places, then read back warp-striped for the next pass;
-// the keys stay in input order within a digit (the ranks follow the element order), so the result
-// is stable. The last pass writes the exchange out, consecutive threads at consecutive elements.
+// shared memory (one launch, no histogram, no look-back). Each pass: early counts and the match by
+// ballots as the pass before v6 had them (early_counts, match_place; with tile 0's offsets: the
+// digit's first place in the tile), the keys (and values) through the exchange to their places,
+// then read back warp-striped for the next pass; the keys stay in input order within a digit (the
+// ranks follow the element order), so the result is stable. The last pass writes the exchange
+// out, consecutive threads at consecutive elements.
 struct SingleTileArgs {
   const uint32_t* keys_in;
   uint32_t* keys_out;
@@ -916,14 +655,11 @@ struct SingleTileArgs {
   int n;  // <= the tile
 };
 
-template <int THREADS, int ITEMS, SortKey K, bool PAIRS, bool BALLOTS = false>
-struct OnesweepSingleTile {
-  static_assert(THREADS % kWarpSize == 0 && THREADS >= kRadixDigits && THREADS <= 1024, "whole warps, a thread per digit");
-  static constexpr bool kDynamic = false, kMaxShared = true;
-  static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
-  static constexpr int kMaxThreads = THREADS, kMinBlocks = 1;
-  static constexpr int kWarps = THREADS / kWarpSize, kWarpItems = kWarpSize * ITEMS;
-  static constexpr int kExchange = 0, kWarpHist = kTile, kScanWords = kWarpHist + kWarps * kRadixDigits;
+template <int THREADS, int ITEMS, SortKey K, bool PAIRS>
+struct OnesweepSingleTile : SortTileShape<THREADS, ITEMS, 1> {
+  using Shape = SortTileShape<THREADS, ITEMS, 1>;
+  using Shape::kTile, Shape::kWarpItems;
+  static constexpr int kExchange = 0, kWarpHist = kTile, kScanWords = kWarpHist + Shape::kWarps * kRadixDigits;
   static constexpr int kSmemWords = kScanWords + kWarpSize;
   static_assert(kSmemWords * 4 <= 48 * 1024, "a launch without the opt-in to more than 48 KiB of shared memory");
 
@@ -954,7 +690,7 @@ struct OnesweepSingleTile {
       early_counts<THREADS, ITEMS, K>(b, whist, wt, keys, cnt, val, total, other, pass, count, full, [](int, int) {});
       SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
         b.threads([&](int tid) {
-          const int at = match_place<ITEMS, K, BALLOTS>(whist, keys, tid, k, pass, count, full);
+          const int at = match_place<ITEMS, K>(whist, keys, tid, k, pass, count, full);
           if (at >= 0) exch.store(at, keys[tid][k]);
           if (PAIRS) place[tid][k] = at;
         });
@@ -1009,23 +745,19 @@ struct SortRun {
   const char* name;
 };
 
-// The launches of one sort with the pass program of shape (THREADS, ITEMS, MIN_BLOCKS): OnesweepTile
-// (VERSION 1) or OnesweepTileV2 (VERSION 2; 3: with VEXCH, the values' own exchange; 4: v2 with the
-// warp match from ballots, 5: v3 with it; the one-block path too) or OnesweepTileV6 (VERSION 6 for
-// keys, 7 for pairs: v4 and v5 in fewer instructions; the one-block path is v4's); with SMALL_THREADS > 0, an n of at most
-// SMALL_THREADS x SMALL_ITEMS keys is sorted by one launch of OnesweepSingleTile instead.
-// ONLY: 0 builds the keys' kernels alone, 1 the pairs' alone, -1 both (a row of the other kind throws).
-template <int THREADS, int ITEMS, int MIN_BLOCKS, int VERSION = 1, int SMALL_THREADS = 0, int SMALL_ITEMS = 0, int ONLY = -1>
+// The launches of one sort of keys alone (PAIRS false) or of pairs with the pass program
+// OnesweepTileV6 of shape (THREADS, ITEMS, MIN_BLOCKS); an n of at most kSmall keys is sorted by one
+// launch of OnesweepSingleTile (512 x 8) instead. Each sequence builds only its own kind's kernels.
+template <int THREADS, int ITEMS, int MIN_BLOCKS, bool PAIRS>
 struct OnesweepSequence {
+  static constexpr bool kPairs = PAIRS;
   static constexpr int kTile = THREADS * ITEMS;
-  static constexpr int kSmall = SMALL_THREADS * SMALL_ITEMS;  // the one-block path's largest n (0: none)
-  static constexpr int kHistThreads = 256, kHistLoads = 4;  // the histogram's block, and its 16-byte loads in flight per thread
-  template <SortKey K, bool PAIRS, class Exec>
+  static constexpr int kSmallThreads = 512, kSmallItems = 8;
+  static constexpr int kSmall = kSmallThreads * kSmallItems;  // the one-block path's largest n
+  static constexpr int kHistThreads = 256, kHistLoads = 4;    // the histogram's block, and its 16-byte loads in flight per thread
+  template <SortKey K, class Exec>
   static void run_typed(Exec& ex, const SortRun& r) {
-    constexpr bool kBallots = VERSION >= 4;
-    using Pass = std::conditional_t<VERSION >= 6, OnesweepTileV6<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>,
-                                    std::conditional_t<VERSION >= 2, OnesweepTileV2<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS, VERSION == 3 || VERSION == 5, kBallots>,
-                                                       OnesweepTile<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>>>;
+    using Pass = OnesweepTileV6<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>;
     using H = SortHistogram<kHistThreads, kHistLoads, K>;
     const long long tiles = ceil_div(r.n, kTile);
     uint32_t* alt_keys = r.ws.template take<uint32_t>(r.n);
@@ -1033,13 +765,11 @@ struct OnesweepSequence {
     int* hist = r.ws.template take<int>(kRadixPasses * kRadixDigits);
     unsigned long long* status = r.ws.template take<unsigned long long>(tiles * kRadixDigits);  // one set for every pass: each pass has its own tag
     if (Exec::counting || r.n == 0) return;
-    if constexpr (kSmall > 0) {
-      if (r.n <= kSmall) {
-        using Single = OnesweepSingleTile<(SMALL_THREADS > 0 ? SMALL_THREADS : kRadixDigits), (SMALL_ITEMS > 0 ? SMALL_ITEMS : 1), K, PAIRS, kBallots>;
-        ex.template launch<Single, OpSum>(1, Single::kThreads, Single::kSmemWords,
-                                          SingleTileArgs{r.keys_in, r.keys_out, PAIRS ? r.vals_in : nullptr, PAIRS ? r.vals_out : nullptr, static_cast<int>(r.n)}, r.name);
-        return;
-      }
+    if (r.n <= kSmall) {
+      using Single = OnesweepSingleTile<kSmallThreads, kSmallItems, K, PAIRS>;
+      ex.template launch<Single, OpSum>(1, Single::kThreads, Single::kSmemWords,
+                                        SingleTileArgs{r.keys_in, r.keys_out, PAIRS ? r.vals_in : nullptr, PAIRS ? r.vals_out : nullptr, static_cast<int>(r.n)}, r.name);
+      return;
     }
     ex.memset_zero(hist, sizeof(int) * kRadixPasses * kRadixDigits);
     const long long chunks = ceil_div(ceil_div(r.n, 4), H::kChunkQuads);
@@ -1057,92 +787,51 @@ struct OnesweepSequence {
     }
   }
   template <class Exec>
-  static void run(Exec& ex, const SortRun& r, bool pairs) {
-    auto go = [&](auto key, auto with_values) {
-      constexpr SortKey k = decltype(key)::value;
-      constexpr bool p = decltype(with_values)::value;
-      run_typed<k, p>(ex, r);
-    };
-    auto by_key = [&](auto with_values) {
-      switch (r.key) {
-        case SortKey::Unsigned: go(std::integral_constant<SortKey, SortKey::Unsigned>{}, with_values); break;
-        case SortKey::Int: go(std::integral_constant<SortKey, SortKey::Int>{}, with_values); break;
-        case SortKey::Float: go(std::integral_constant<SortKey, SortKey::Float>{}, with_values); break;
-      }
-    };
-    if ((ONLY == 0 && pairs) || (ONLY == 1 && !pairs)) throw std::logic_error(std::string(r.name) + ": this sequence has no kernels for " + (pairs ? "pairs" : "keys alone"));
-    if constexpr (ONLY != 0) {
-      if (pairs) by_key(std::true_type{});
-    }
-    if constexpr (ONLY != 1) {
-      if (!pairs) by_key(std::false_type{});
+  static void run(Exec& ex, const SortRun& r) {
+    switch (r.key) {
+      case SortKey::Unsigned: run_typed<SortKey::Unsigned>(ex, r); break;
+      case SortKey::Int: run_typed<SortKey::Int>(ex, r); break;
+      case SortKey::Float: run_typed<SortKey::Float>(ex, r); break;
     }
   }
 };
 
-// ---- The sort rows (as for_each_compaction lists the compactions): id, title, source, pairs, flags.
+// ---- The sort rows (as for_each_compaction lists the compactions): id, title, source, flags; keys
+// or pairs by the sequence.
 template <class Seq>
 struct SortRow {
   using Sequence = Seq;
   const char* id;
   const char* title;
   const char* source;
-  bool pairs;
   unsigned flags = 0;  // kBest, kTuning (strategies.h's meanings)
 };
 
+// The shipped rows are the shapes that measured best (docs/performance.md, "Radix sort"): keys at
+// 384 x 24, 3 blocks per SM; pairs at 384 x 23 (CUB's sm_90 tile for 32-bit pairs), 2 per SM. The
+// tuning rows (scripts/bench_gpu.sh sort-tune) are other shapes of the same programs, each built for
+// the blocks per SM (MIN_BLOCKS) that its registers allow.
 template <class Visit>
 void for_each_sort(Visit&& v) {
   constexpr unsigned best = 1, tuning = 4;  // strategies.h's kBest and kTuning
-  using Onesweep = OnesweepSequence<256, 16, 2>;
-  v(SortRow<Onesweep>{"sort-onesweep", "LSD radix sort of 32-bit keys, stable: one histogram pass, then 4 passes of 8 bits, each one read and one write of the keys with a decoupled look-back over per-digit tile counts, warp match ranking, 256 x 16 per tile",
-                      "scanscope (after Adinets & Merrill, Onesweep)", false, best});
-  v(SortRow<Onesweep>{"sort-onesweep-pairs", "sort-onesweep with a 32-bit value per key (the values follow their keys, stably)", "scanscope (after Adinets & Merrill, Onesweep)", true, best});
-  v(SortRow<OnesweepSequence<256, 24, 1>>{"x-sort-256x24", "sort-onesweep's pass at 256 x 24 per tile", "scanscope", false, tuning});
-  v(SortRow<OnesweepSequence<384, 12, 2>>{"x-sort-384x12", "sort-onesweep's pass at 384 x 12 per tile", "scanscope", false, tuning});
-  v(SortRow<OnesweepSequence<256, 24, 1>>{"x-sort-pairs-256x24", "sort-onesweep-pairs' pass at 256 x 24 per tile", "scanscope", true, tuning});
-  // Version 2 of the pass (OnesweepTileV2: early counts, ranks as places in the tile), each with the
-  // one-block path for n <= 512 x 8 (OnesweepSingleTile). Shapes: sort-onesweep's, more items per
-  // block at 2 blocks per SM, and CUB's sm_90 shape for 32-bit keys (384 threads, ~20 items).
-  // Keys rows build only the keys' kernels and pairs rows only the pairs', each with the blocks per
-  // SM (MIN_BLOCKS) its registers allow without spills.
-  using V2_256x16 = OnesweepSequence<256, 16, 5, 2, 512, 8, 0>;
-  using V2_384x12 = OnesweepSequence<384, 12, 4, 2, 512, 8, 0>;
-  using V2_256x20 = OnesweepSequence<256, 20, 4, 2, 512, 8, 0>;
-  using V2_384x20 = OnesweepSequence<384, 20, 3, 2, 512, 8, 0>;
-  using V2_512x12 = OnesweepSequence<512, 12, 3, 2, 512, 8, 0>;
-  using V2P_256x16 = OnesweepSequence<256, 16, 2, 2, 512, 8, 1>;
-  using V2P_384x12 = OnesweepSequence<384, 12, 2, 2, 512, 8, 1>;
-  using V2P_384x20 = OnesweepSequence<384, 20, 1, 2, 512, 8, 1>;
-  const char* v2 = "scanscope (early counts after CUB's onesweep ranking)";
-  v(SortRow<V2_256x16>{"x-sort-v2-256x16", "pass v2 (early counts, ranks are places in the tile) at 256 x 16, built for 5 blocks/SM; n <= 4096 in one block", v2, false, tuning});
-  v(SortRow<V2_384x12>{"x-sort-v2-384x12", "pass v2 at 384 x 12, built for 4 blocks/SM; n <= 4096 in one block", v2, false, tuning});
-  v(SortRow<V2_256x20>{"x-sort-v2-256x20", "pass v2 at 256 x 20, built for 4 blocks/SM; n <= 4096 in one block", v2, false, tuning});
-  v(SortRow<V2_384x20>{"x-sort-v2-384x20", "pass v2 at 384 x 20 (CUB's sm_90 tile for 32-bit keys), built for 3 blocks/SM; n <= 4096 in one block", v2, false, tuning});
-  v(SortRow<V2_512x12>{"x-sort-v2-512x12", "pass v2 at 512 x 12, built for 3 blocks/SM; n <= 4096 in one block", v2, false, tuning});
-  v(SortRow<V2P_256x16>{"x-sort-pairs-v2-256x16", "pairs, pass v2 at 256 x 16, built for 2 blocks/SM (values loaded after the ranking); n <= 4096 in one block", v2, true, tuning});
-  v(SortRow<V2P_384x12>{"x-sort-pairs-v2-384x12", "pairs, pass v2 at 384 x 12, built for 2 blocks/SM; n <= 4096 in one block", v2, true, tuning});
-  v(SortRow<V2P_384x20>{"x-sort-pairs-v2-384x20", "pairs, pass v2 at 384 x 20, built for 1 block/SM; n <= 4096 in one block", v2, true, tuning});
-  // Pairs with the values' own exchange (VERSION 3: no ranks or destinations kept per item).
-  v(SortRow<OnesweepSequence<256, 16, 4, 3, 512, 8, 1>>{"x-sort-pairs-v3-256x16", "pairs, pass v2 with the values' own exchange (no ranks kept) at 256 x 16; n <= 4096 in one block", v2, true, tuning});
-  v(SortRow<OnesweepSequence<384, 16, 3, 3, 512, 8, 1>>{"x-sort-pairs-v3-384x16", "pairs, pass v2 with the values' own exchange at 384 x 16 (61 KiB of shared memory); n <= 4096 in one block", v2, true, tuning});
-  v(SortRow<OnesweepSequence<384, 20, 2, 3, 512, 8, 1>>{"x-sort-pairs-v3-384x20", "pairs, pass v2 with the values' own exchange at 384 x 20 (73 KiB of shared memory); n <= 4096 in one block", v2, true, tuning});
-  // The warp match from ballots (VERSION 4: v2's pass, 5: v3's; peers_by_ballots instead of
-  // __match_any_sync, in the one-block path too), at the best v2 and v3 shapes of the H200's table.
-  const char* v4 = "scanscope (early counts and ballot matching after CUB's onesweep ranking)";
-  v(SortRow<OnesweepSequence<384, 20, 3, 4, 512, 8, 0>>{"x-sort-v4-384x20", "pass v4 (v2 with the warp match from 8 ballots instead of __match_any_sync) at 384 x 20, built for 3 blocks/SM; n <= 4096 in one block", v4, false, tuning});
-  v(SortRow<OnesweepSequence<256, 16, 5, 4, 512, 8, 0>>{"x-sort-v4-256x16", "pass v4 at 256 x 16, built for 5 blocks/SM; n <= 4096 in one block", v4, false, tuning});
-  v(SortRow<OnesweepSequence<384, 16, 3, 5, 512, 8, 1>>{"x-sort-pairs-v5-384x16", "pairs, pass v5 (v3 with the warp match from 8 ballots) at 384 x 16; n <= 4096 in one block", v4, true, tuning});
-  v(SortRow<OnesweepSequence<256, 16, 4, 5, 512, 8, 1>>{"x-sort-pairs-v5-256x16", "pairs, pass v5 at 256 x 16; n <= 4096 in one block", v4, true, tuning});
-  // Pass v6 (keys) and v7 (pairs): v4 and v5 in fewer instructions per key (OnesweepTileV6), at
-  // the same shapes.
-  const char* v6 = "scanscope (v4 and v5 with fewer instructions per key)";
-  v(SortRow<OnesweepSequence<384, 20, 3, 6, 512, 8, 0>>{"x-sort-v6-384x20", "pass v6 (v4 with byte labels, the match in PTX, one popcount per key, no per-key bounds in whole tiles) at 384 x 20, built for 3 blocks/SM; n <= 4096 in one block", v6, false, tuning});
-  v(SortRow<OnesweepSequence<256, 16, 5, 6, 512, 8, 0>>{"x-sort-v6-256x16", "pass v6 at 256 x 16, built for 5 blocks/SM; n <= 4096 in one block", v6, false, tuning});
-  v(SortRow<OnesweepSequence<384, 24, 3, 6, 512, 8, 0>>{"x-sort-v6-384x24", "pass v6 at 384 x 24 (still 56 registers without spills), built for 3 blocks/SM; n <= 4096 in one block", v6, false, tuning});
-  v(SortRow<OnesweepSequence<384, 16, 3, 7, 512, 8, 1>>{"x-sort-pairs-v7-384x16", "pairs, pass v7 (v5 in v6's form: the values' own exchange) at 384 x 16; n <= 4096 in one block", v6, true, tuning});
-  v(SortRow<OnesweepSequence<256, 16, 4, 7, 512, 8, 1>>{"x-sort-pairs-v7-256x16", "pairs, pass v7 at 256 x 16; n <= 4096 in one block", v6, true, tuning});
-  v(SortRow<OnesweepSequence<384, 23, 2, 7, 512, 8, 1>>{"x-sort-pairs-v7-384x23", "pairs, pass v7 at 384 x 23 (CUB's sm_90 tile for 32-bit pairs), built for 2 blocks/SM; n <= 4096 in one block", v6, true, tuning});
+  const char* onesweep = "scanscope (after Adinets & Merrill, Onesweep)";
+  v(SortRow<OnesweepSequence<384, 24, 3, false>>{
+      "sort-onesweep",
+      "LSD radix sort of 32-bit keys, stable: one histogram pass, then 4 passes of 8 bits, each one read and one write of the keys with a decoupled look-back over per-digit tile counts, "
+      "early counts and warp match ranking by ballots, 384 x 24 per tile (3 blocks/SM); n <= 4096 in one block",
+      onesweep, best});
+  v(SortRow<OnesweepSequence<384, 23, 2, true>>{"sort-onesweep-pairs",
+                                                "sort-onesweep with a 32-bit value per key (the values follow their keys, stably, through their own exchange), 384 x 23 per tile (2 blocks/SM); n <= 4096 in one block",
+                                                onesweep, best});
+  const char* v6 = "scanscope (sort-onesweep's pass at other shapes)";
+  v(SortRow<OnesweepSequence<384, 20, 3, false>>{"x-sort-v6-384x20", "sort-onesweep's pass (v6) at 384 x 20 (CUB's sm_90 tile for 32-bit keys), built for 3 blocks/SM; n <= 4096 in one block", v6, tuning});
+  v(SortRow<OnesweepSequence<256, 16, 5, false>>{"x-sort-v6-256x16", "sort-onesweep's pass (v6) at 256 x 16, built for 5 blocks/SM; n <= 4096 in one block", v6, tuning});
+  v(SortRow<OnesweepSequence<384, 16, 3, true>>{"x-sort-pairs-v7-384x16", "sort-onesweep-pairs' pass (v7) at 384 x 16, built for 3 blocks/SM; n <= 4096 in one block", v6, tuning});
+  v(SortRow<OnesweepSequence<256, 16, 4, true>>{"x-sort-pairs-v7-256x16", "sort-onesweep-pairs' pass (v7) at 256 x 16, built for 4 blocks/SM; n <= 4096 in one block", v6, tuning});
+  // Pairs shapes for the H100 at 2^28 (0.94x CUB at 384 x 23): more warps per SM, no spill, smaller blocks.
+  v(SortRow<OnesweepSequence<512, 16, 2, true>>{"x-sort-pairs-v7-512x16", "sort-onesweep-pairs' pass (v7) at 512 x 16, built for 2 blocks/SM (32 warps per SM); n <= 4096 in one block", v6, tuning});
+  v(SortRow<OnesweepSequence<384, 20, 2, true>>{"x-sort-pairs-v7-384x20", "sort-onesweep-pairs' pass (v7) at 384 x 20, built for 2 blocks/SM (80 registers, no spill for int keys); n <= 4096 in one block", v6, tuning});
+  v(SortRow<OnesweepSequence<256, 24, 3, true>>{"x-sort-pairs-v7-256x24", "sort-onesweep-pairs' pass (v7) at 256 x 24, built for 3 blocks/SM (blocks of 8 warps); n <= 4096 in one block", v6, tuning});
 }
 
 struct SortInfo {
@@ -1153,7 +842,7 @@ struct SortInfo {
   const char* title;
   const char* source;
   int tile;   // keys per tile of a pass
-  int small;  // the one-block path's largest n (one launch), 0 for none
+  int small;  // the one-block path's largest n (one launch)
   bool tuning() const { return (flags & 4u) != 0; }
   bool best() const { return (flags & 1u) != 0; }
 };
@@ -1163,7 +852,7 @@ inline const std::vector<SortInfo>& sorts() {
     std::vector<SortInfo> v;
     for_each_sort([&](const auto& row) {
       using R = std::decay_t<decltype(row)>;
-      v.push_back({static_cast<int>(v.size()), row.id, row.pairs, row.flags, row.title, row.source, R::Sequence::kTile, R::Sequence::kSmall});
+      v.push_back({static_cast<int>(v.size()), row.id, R::Sequence::kPairs, row.flags, row.title, row.source, R::Sequence::kTile, R::Sequence::kSmall});
     });
     return v;
   }();
@@ -1182,7 +871,7 @@ void run_sort(const SortInfo& s, Exec& ex, const SortRun& r) {
   int row_number = 0;
   for_each_sort([&](const auto& row) {
     using R = std::decay_t<decltype(row)>;
-    if (row_number++ == s.row) R::Sequence::run(ex, r, row.pairs);
+    if (row_number++ == s.row) R::Sequence::run(ex, r);
   });
 }
 

@@ -114,6 +114,62 @@ TEST(BenchCpu, BadConfigThrowsUsageError) {
   EXPECT_THROW(run_bench(c, nullptr, nullptr), UsageError);
 }
 
+// The issue's line `--kernel compact-best,cub-select,sort-best,cub-sort`: sort-best, sort-best-pairs
+// and cub-sort stand for the rows sort-onesweep, sort-onesweep-pairs and cub-sort-keys (the results
+// carry those ids); a kernel named twice runs once.
+TEST(BenchCpu, AliasesResolveToTheirRows) {
+  EXPECT_EQ(resolve_bench_kernel("sort-best"), "sort-onesweep");
+  EXPECT_EQ(resolve_bench_kernel("sort-best-pairs"), "sort-onesweep-pairs");
+  EXPECT_EQ(resolve_bench_kernel("cub-sort"), "cub-sort-keys");
+  EXPECT_EQ(resolve_bench_kernel("compact-best"), "compact-best");
+  EXPECT_EQ(resolve_bench_kernel("sort-fastest"), "sort-fastest");
+  for (const auto& a : bench_kernel_aliases()) {
+    bool is_id = false, target_known = false;
+    for (const auto& k : bench_kernels()) {
+      is_id = is_id || k.id == a.name;
+      target_known = target_known || k.id == a.id;
+    }
+    EXPECT_FALSE(is_id) << a.name << " would hide a kernel of that id";
+    EXPECT_TRUE(target_known) << a.name << " -> " << a.id;
+  }
+  BenchConfig c = cpu_only(1024);
+  c.kernels = {"cpu-std-reduce", "compact-best", "cub-select", "sort-best", "cub-sort", "sort-onesweep", "cpu-std-reduce"};
+  c.kept_percent = {50};
+  BenchResults r = run_bench(c, nullptr, nullptr);
+  std::vector<std::string> ran;
+  for (const auto& p : r.points) ran.push_back(p.kernel);
+  if (gpu_status().usable) {  // one point each, in the bench's order
+    std::sort(ran.begin(), ran.end());
+    EXPECT_EQ(ran, (std::vector<std::string>{"compact-best", "cpu-std-reduce", "cub-select", "cub-sort-keys", "sort-onesweep"}));
+  } else {
+    EXPECT_EQ(ran, (std::vector<std::string>{"cpu-std-reduce"}));  // one point: named twice, run once
+  }
+  c.kernels = {"sort-bestest"};
+  try {
+    run_bench(c, nullptr, nullptr);
+    ADD_FAILURE() << "no UsageError";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("'sort-bestest'"), std::string::npos) << e.what();
+  }
+}
+
+TEST(BenchCli, TheIssuesSortLine) {
+  CliRun r = run_cli("bench --kernel compact-best,cub-select,sort-best,cub-sort --min 1024 --max 1024 --kept 50 --repeats 1 --warmup 0 --quiet");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out.find("unknown bench kernel"), std::string::npos) << r.out;
+  if (gpu_status().usable) {
+    EXPECT_NE(r.out.find("sort-onesweep"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("cub-sort-keys"), std::string::npos) << r.out;
+  }
+  CliRun help = run_cli("bench --help");
+  std::string words;  // the help as one line (it wraps)
+  for (char ch : help.out) {
+    const bool space = ch == ' ' || ch == '\n';
+    if (!space || (!words.empty() && words.back() != ' ')) words += space ? ' ' : ch;
+  }
+  EXPECT_NE(words.find("other names: sort-best (sort-onesweep), sort-best-pairs (sort-onesweep-pairs), cub-sort (cub-sort-keys)"), std::string::npos) << help.out;
+}
+
 TEST(BenchCli, BadOptionsGiveOneLineAndExit2) {
   for (const char* args : {"bench --type double", "bench --kernel reduce-magic", "bench --repeats 0", "bench --min 64 --max 32",
                            "bench --preset knuth", "bench --max 4294967296"}) {

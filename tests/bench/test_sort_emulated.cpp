@@ -58,10 +58,12 @@ void expect_sorted(const SortInfo& s, SortKey kind, const std::vector<uint32_t>&
   EXPECT_EQ(got.launches, launches) << s.id << " n=" << keys.size();
 }
 
-// 1, a few, 255, 256 x k + 3, the tiles' edges (256 x 16 and the one-block path's 512 x 8,
-// 256 x 20, 256 x 24, 384 x 12, 512 x 12, 384 x 20), 10^4 + 3, several tiles with a ragged end.
+// 1, a few, 255, 256 x k + 3, the tiles' edges (the one-block path's 512 x 8 and 256 x 16, 384 x 16
+// and 256 x 24, 384 x 20, 512 x 16, 384 x 23, 384 x 24), 10^4 + 3, two whole tiles of the shipped
+// rows, several tiles with a ragged end.
 std::vector<long long> sizes() {
-  return {1, 2, 3, 7, 31, 32, 33, 255, 256, 259, 511, 513, 256 * 5 + 3, 256 * 17 + 3, 4095, 4096, 4097, 4608, 5120, 5121, 6144, 6145, 7680, 7681, 8195, 10003, 20001};
+  return {1,    2,    3,    7,    31,   32,   33,   255,  256,  259,  511,  513,   256 * 5 + 3, 256 * 17 + 3, 4095,  4096,
+          4097, 6144, 6145, 7680, 7681, 8192, 8195, 8832, 8833, 9216, 9217, 10003, 8832 * 2,    9216 * 2,     20001};
 }
 
 // Keys of one shape: random bits, random over a few values (long equal runs per tile), all equal,
@@ -114,7 +116,7 @@ std::vector<uint32_t> make_keys(SortKey kind, Shape shape, long long n, uint32_t
 class SortEmulated : public ::testing::TestWithParam<std::string> {};
 
 // The shipped rows: every kind of key and every shape. A tuning row (the same steps at another
-// shape, or another version of a step) takes int keys random, few-valued and all equal, and float
+// shape) takes int keys random, few-valued and all equal, and float
 // keys random: 4 of the 15 combinations, for CI's time under the sanitizers (the specials below
 // still run on every row).
 TEST_P(SortEmulated, MatchesStableSort) {
@@ -159,18 +161,17 @@ TEST_P(SortEmulated, SignedAndFloatSpecials) {
 INSTANTIATE_TEST_SUITE_P(AllSorts, SortEmulated, ::testing::ValuesIn(testing_inputs::row_ids(sorts())),
                          [](const auto& info) { return testing_inputs::test_name_of(info.param); });
 
-// Pass v6/v7 indexes the counters by the key's byte (int keys: the digit with the sign bit flipped
-// in the last pass): every kind of key through a keys row and a pairs row, tiles whole and ragged.
-TEST(SortShape, V6EveryKindOfKey) {
-  for (const char* id : {"x-sort-v6-384x20", "x-sort-pairs-v7-384x16"}) {
-    const SortInfo& s = *find_sort(id);
-    for (SortKey kind : {SortKey::Unsigned, SortKey::Int, SortKey::Float})
-      for (Shape shape : {Shape::Random, Shape::FewValues, Shape::Descending})
-        for (long long n : {4097LL, 7680LL * 2, 7680LL * 3 + 1, 20001LL}) {
-          expect_sorted(s, kind, make_keys(kind, shape, n, static_cast<uint32_t>(n) + 3), shape_name(shape));
-          if (HasFatalFailure()) return;
-        }
-  }
+// The shipped rows are pass v6 (keys) and v7 (pairs) with the one-block path below 4096 keys (the
+// tests above run them on every kind of key: v6 indexes the counters by the key's byte, and int
+// keys have the digit with the sign bit flipped in the last pass).
+TEST(SortShape, ShippedRowsAreTheTunedShapes) {
+  const SortInfo& keys = *find_sort("sort-onesweep");
+  const SortInfo& pairs = *find_sort("sort-onesweep-pairs");
+  EXPECT_TRUE(keys.best() && !keys.pairs);
+  EXPECT_TRUE(pairs.best() && pairs.pairs);
+  EXPECT_EQ(keys.tile, 384 * 24);
+  EXPECT_EQ(pairs.tile, 384 * 23);
+  for (const auto& s : sorts()) EXPECT_EQ(s.small, 4096) << s.id;
 }
 
 // The histogram's grid-stride: one block, a few, more blocks than chunks; the result is the same.
@@ -197,7 +198,8 @@ TEST(SortShape, NaNsAtTheEnds) {
   EXPECT_EQ(got.values, (std::vector<uint32_t>{2, 3, 6, 1, 5, 4, 0}));
 }
 
-// The warp match from ballots (pass v4/v5) against the match by comparing digits, lane by lane:
+// The warp match from ballots (every pass: v6's ranking on the CPU, the one-block path's on the CPU
+// and the GPU) against the match by comparing digits, lane by lane:
 // random digits, few digits, all equal, and partial warps whose lanes past n carry digit 256 (its
 // low bits are digit 0's, so only the inside-n ballot keeps them apart).
 TEST(SortShape, BallotMatchIsTheMatchOfEqualDigits) {
@@ -264,10 +266,9 @@ TEST(SortShape, WorkspaceAndEmptyInput) {
   auto up = [](size_t b) { return (b + 255) & ~size_t(255); };
   const SortInfo& keys = *find_sort("sort-onesweep");
   const SortInfo& pairs = *find_sort("sort-onesweep-pairs");
-  EXPECT_EQ(keys.tile, 256 * 16);
-  const long long n = 3 * 4096 + 5, tiles = 4;
-  EXPECT_EQ(sort_workspace_bytes(keys, n), up(up(n * 4) + 4096) + tiles * 256 * 8);
-  EXPECT_EQ(sort_workspace_bytes(pairs, n), up(up(up(n * 4) + n * 4) + 4096) + tiles * 256 * 8);
+  const long long n = 3 * 9216 + 5, keys_tiles = 4, pairs_tiles = 4;  // 384 x 24 and 384 x 23 per tile
+  EXPECT_EQ(sort_workspace_bytes(keys, n), up(up(n * 4) + 4096) + keys_tiles * 256 * 8);
+  EXPECT_EQ(sort_workspace_bytes(pairs, n), up(up(up(n * 4) + n * 4) + 4096) + pairs_tiles * 256 * 8);
   const auto r = emulate_sort(keys, SortKey::Int, {}, {});
   EXPECT_TRUE(r.keys.empty());
   EXPECT_EQ(r.launches, 0);
