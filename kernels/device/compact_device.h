@@ -233,8 +233,10 @@ struct CompactRun {
 //    so each run is cut into a ragged head (the < 4 elements before the first 16-byte boundary,
 //    computed from the run's address), whole aligned quads, and a ragged tail (< 4 elements);
 //    partition's rejected half the same way in ascending addresses (element count - 1 - u of the
-//    exchange at the u-th address of the back run). The exchange stays CompactTile's padded one,
-//    so the four 4-byte shared loads of a quad are conflict-free across a warp.
+//    exchange at the u-th address of the back run). The exchange stays CompactTile's padded one
+//    (the places are known before the look-back, the run's alignment only after it), so a quad
+//    is read with four 4-byte shared loads, across a warp conflict-free but for at most one
+//    two-way conflict where the head and the quad's element add up to 4 or more.
 //  - PERSIST: a persistent grid (resident blocks only: SMs x MIN_BLOCKS on the GPU) that takes
 //    its tiles from an atomic ticket counter, in order (so a tile's predecessors are always taken
 //    by running blocks: no residency assumption for correctness), and software-pipelines them:
