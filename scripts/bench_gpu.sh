@@ -181,7 +181,7 @@ compact)
   grep -E "WRONG|error" "$OUT"/compact-*.txt | head
   ;;
 compact-tune)
-  v2=x-compact-v2-256x24,x-compact-v2-256x32,x-compact-v2-flagged-256x32,x-compact-v2-partition-256x24
+  v2=x-compact-v2-256x24,x-compact-v2-256x16,x-compact-v2-256x32,x-compact-v2-flagged-256x24,x-compact-v2-flagged-256x32,x-compact-v2-partition-256x24
   v2p=x-compact-v2p-256x16,x-compact-v2p-256x24,x-compact-v2p-256x32,x-compact-v2p-512x16,x-compact-v2p-flagged-256x16,x-compact-v2p-flagged-256x32,x-compact-v2p-partition-256x16,x-compact-v2p-partition-256x24,x-compact-v2p-partition-256x32
   if command -v compute-sanitizer > /dev/null; then
     for n in 1000003 8388615; do

@@ -328,9 +328,10 @@ struct CompactPipe {
   // Thread tid's part of tile `tile` into registers: its 16-byte groups of the warp's run (as
   // CompactTile's step 1: lane l's q-th group is elements 4 (q * 32 + l) of its warp's), guarded
   // element by element in a partial tile (0 past n: the masks never keep them); and, flagged,
-  // its own ITEMS consecutive flags as words.
+  // its own ITEMS consecutive flags: PERSIST as words (a prefetch, not waited for), else at once
+  // as the mask (as CompactTile: fewer registers live through the staging).
   template <class T>
-  SS_HD static void load_tile(const CompactArgs<T>& a, long long tile, int tid, Items<T, ITEMS>& v, Items<uint32_t, ITEMS / 4>& fw) {
+  SS_HD static void load_tile(const CompactArgs<T>& a, long long tile, int tid, Items<T, ITEMS>& v, Items<uint32_t, ITEMS / 4>& fw, unsigned& fm) {
     const TileSpan span = tile_span(tile, kTile, a.n);
     const int lane = tid % kWarpSize, warp = tid / kWarpSize;
     const long long warp_first = span.first + static_cast<long long>(warp) * kWarpSize * ITEMS;
@@ -358,7 +359,11 @@ struct CompactPipe {
         }
       }
     }
-    if (MODE == SelectMode::Flagged) load_flag_words<ITEMS>(fw, a.flags, span.first + static_cast<long long>(tid) * ITEMS, a.n, span.full);
+    if (MODE == SelectMode::Flagged) {
+      const long long first = span.first + static_cast<long long>(tid) * ITEMS;
+      if (PERSIST) load_flag_words<ITEMS>(fw, a.flags, first, a.n, span.full);
+      else fm = load_flag_mask<ITEMS>(a.flags, first, a.n, span.full);
+    }
   }
 
   template <class Op, class T, class Block>
@@ -370,7 +375,8 @@ struct CompactPipe {
     auto wp = view_as<int>(smem, kStageWords + kWarpSize);      // kept items of the tile before each warp
     auto info = view_as<int>(smem, kStageWords + 2 * kWarpSize);  // [0] kept before the tile, [1] kept in it, [2] the next ticket, [3] the first
     auto v = b.template regs<Items<T, ITEMS>>();             // the tile's loads (PERSIST: the next tile's, in flight)
-    auto fw = b.template regs<Items<uint32_t, ITEMS / 4>>();  // flagged: its flag words
+    auto fw = b.template regs<Items<uint32_t, ITEMS / 4>>();  // flagged, PERSIST: its flag words
+    auto fm = b.template regs<unsigned>();                    // flagged, one tile per block: its flag mask
     auto items = b.template regs<Items<T, ITEMS>>();
     auto mask = b.template regs<unsigned>();
     auto val = b.template regs<int>();
@@ -385,7 +391,7 @@ struct CompactPipe {
       b.sync();
       tile = info.load(3);
     }
-    if (tile < pa.tiles) b.threads([&](int tid) { load_tile(a, tile, tid, v[tid], fw[tid]); });
+    if (tile < pa.tiles) b.threads([&](int tid) { load_tile(a, tile, tid, v[tid], fw[tid], fm[tid]); });
     while (tile < pa.tiles) {
       const TileSpan span = tile_span(tile, kTile, a.n);
       // 1. the loads (issued before: PERSIST in the previous tile's step 5) to the staging area
@@ -401,7 +407,11 @@ struct CompactPipe {
         Stage::to_items(stage, base, lane, items[tid]);
         unsigned m = 0;
         if (MODE == SelectMode::Flagged) {
-          SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) m |= flag_bits4(fw[tid][q]) << (4 * q);
+          if (PERSIST) {
+            SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) m |= flag_bits4(fw[tid][q]) << (4 * q);
+          } else {
+            m = fm[tid];
+          }
         } else {
           const int left = span.count - tid * ITEMS;  // this thread's items inside n
           SS_UNROLL for (int k = 0; k < ITEMS; ++k)
@@ -451,7 +461,7 @@ struct CompactPipe {
           SS_UNROLL for (int k = 0; k < ITEMS; ++k)
             if ((m >> k) & 1u) stage.store(exchange_word(pos++), items[tid][k]);
         }
-        if (PERSIST && next < pa.tiles) load_tile(a, next, tid, v[tid], fw[tid]);
+        if (PERSIST && next < pa.tiles) load_tile(a, next, tid, v[tid], fw[tid], fm[tid]);
       });
       // 4b. warp 0 looks back for the number kept before the tile; the last tile writes the total
       b.threads([&](int tid) {
@@ -565,6 +575,8 @@ void for_each_compaction(Visit&& v) {
   // (x-compact-v2-*), and persistent, pipelined blocks taking tiles by ticket (x-compact-v2p-*).
   v(PipeRow<SelectMode::If, 256, 24, 6, false>{"x-compact-v2-256x24", "compact-best's tile (256 x 24, 6 blocks per SM) with 16-byte stores out, ragged head and tail per tile", "scanscope", tuning});
   v(PipeRow<SelectMode::If, 256, 32, 4, false>{"x-compact-v2-256x32", "x-compact-v2-256x24 at 256 x 32, 4 blocks per SM", "scanscope", tuning});
+  v(PipeRow<SelectMode::If, 256, 16, 8, false>{"x-compact-v2-256x16", "x-compact-v2-256x24 at 256 x 16, 8 blocks per SM", "scanscope", tuning});
+  v(PipeRow<SelectMode::Flagged, 256, 24, 6, false>{"x-compact-v2-flagged-256x24", "compact-flagged's tile (256 x 24, 6 blocks per SM) with 16-byte stores out", "scanscope", tuning});
   v(PipeRow<SelectMode::Flagged, 256, 32, 4, false>{"x-compact-v2-flagged-256x32", "select by flags, 256 x 32 (two 16-byte flag loads per thread), 16-byte stores out", "scanscope", tuning});
   v(PipeRow<SelectMode::Partition, 256, 24, 6, false>{"x-compact-v2-partition-256x24", "compact-partition's tile with 16-byte stores out, both halves", "scanscope", tuning});
   v(PipeRow<SelectMode::If, 256, 16, 4, true>{"x-compact-v2p-256x16", "persistent (4 blocks per SM), tiles by ticket, the next tile's loads in flight during the look-back and write-out; 16-byte stores out", "scanscope", tuning});
