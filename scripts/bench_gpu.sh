@@ -15,6 +15,11 @@
 #   compact  the stream compactions: sanitizers at ragged sizes (2^13 + 7, 10^6 + 3; kept 0, 50,
 #          100 %), ours against CUB's DeviceSelect::If / Flagged and DevicePartition::If, int and
 #          float, 2^10..2^28, kept 10, 50, 90 % (JSON for assets/bench/), and the tuning shapes
+#   compact-tune  only the compactions' second-generation rows (x-compact-v2-*, x-compact-v2p-*):
+#          memcheck at ragged sizes (10^6 + 3; 2^23 + 7, where each persistent block takes several
+#          tiles), racecheck and synccheck of the persistent rows at 2^23 + 7, then int at 2^20, 2^24
+#          and 2^28, kept 10, 50, 90 %, against the shipped rows, CUB, the copy and the read probe
+#          (about 6 minutes with the build and the tests)
 #   sort   the radix sorts: sanitizers at ragged sizes (2^13 + 7, 10^6 + 3), sort-onesweep and
 #          sort-onesweep-pairs against CUB's DeviceRadixSort::SortKeys / SortPairs, int and float,
 #          2^10..2^28, with the copy and the read probe (JSON for assets/bench/), then the
@@ -23,7 +28,7 @@
 #          synccheck of the sorts at 10^6 + 3, int and float
 #   sort-tune  only the sort tuning run (and memcheck of its rows), about 4 minutes
 # At most 8 files come back from the device machine: JSON and tables go to $OUT, every other log
-# is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full|tail|lookahead|profile|compact|sort|sort-tune|sort-profile
+# is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full|tail|lookahead|profile|compact|compact-tune|sort|sort-tune|sort-profile
 set -uo pipefail
 mode=${1:-quick}
 OUT=${OUT:-$PWD/bench-out}
@@ -48,7 +53,7 @@ fi
 
 variants=x-scan-v1,x-scan-f256x16,x-scan-f128x24,x-scan-f256x32
 ours=reduce-tree,reduce-block,reduce-chunked,reduce-atomic,reduce-two-pass,reduce-warp-shuffle,reduce-best,scan-propagate,scan-reduce-then-scan,scan-decoupled,scan-lookahead,scan-lookahead-inclusive,scan-best,scan-best-inclusive
-if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && [ "$mode" != compact ] && [ "$mode" != sort ] && [ "$mode" != sort-tune ] && [ "$mode" != sort-profile ] && command -v compute-sanitizer > /dev/null; then
+if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && [ "$mode" != compact ] && [ "$mode" != compact-tune ] && [ "$mode" != sort ] && [ "$mode" != sort-tune ] && [ "$mode" != sort-profile ] && command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $ours --min 1000 --max 9000 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool.log" 2>&1
     echo "compute-sanitizer $tool (all ours, n 1000..8000) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool.log" | head -1)"
@@ -177,6 +182,29 @@ compact)
   grep -E "^(compact|x-|cub|copy)" "$LOG/compact-tune.txt" | awk '$2==268435456'
   grep -E "WRONG|error" "$OUT"/compact-*.txt | head
   ;;
+compact-tune)
+  v2=x-compact-v2-256x24,x-compact-v2-256x16,x-compact-v2-256x32,x-compact-v2-flagged-256x24,x-compact-v2-flagged-256x32,x-compact-v2-partition-256x24
+  v2p=x-compact-v2p-256x16,x-compact-v2p-256x24,x-compact-v2p-256x32,x-compact-v2p-512x16,x-compact-v2p-flagged-256x16,x-compact-v2p-flagged-256x32,x-compact-v2p-partition-256x16,x-compact-v2p-partition-256x24,x-compact-v2p-partition-256x32
+  if command -v compute-sanitizer > /dev/null; then
+    for n in 1000003 8388615; do
+      compute-sanitizer --tool memcheck --error-exitcode 9 $bin bench --kernel $v2,$v2p --min $n --max $n --kept 0,50,100 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-memcheck-compact-v2-$n.log" 2>&1
+      echo "compute-sanitizer memcheck (v2 compactions, n $n) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-memcheck-compact-v2-$n.log" | head -1)"
+    done
+    for tool in racecheck synccheck; do
+      compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel x-compact-v2p-256x16,x-compact-v2p-flagged-256x16,x-compact-v2p-partition-256x16 --min 8388615 --max 8388615 --kept 50 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool-compact-v2p.log" 2>&1
+      echo "compute-sanitizer $tool (persistent compactions, n 2^23 + 7) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool-compact-v2p.log" | head -1)"
+    done
+  fi
+  t0=$(date +%s)
+  : > "$OUT/compact-tune.txt"
+  for n in 1048576 16777216 268435456; do
+    json=(); [ $n = 268435456 ] && json=(--json "$OUT/$gpu-compact-tune-int.json")
+    $bin bench --kernel compact-best,$v2,compact-flagged,compact-partition,$v2p,cub-select,cub-select-flagged,cub-partition,copy,read-probe --min $n --max $n --repeats 5 "${json[@]}" >> "$OUT/compact-tune.txt" 2>&1
+    echo "compact tune n=$n rc=$? ($(( $(date +%s) - t0 )) s)"
+  done
+  grep -E "^(compact|x-|cub|copy|read)" "$OUT/compact-tune.txt" | awk '$2==268435456'
+  grep -E "WRONG|error" "$OUT/compact-tune.txt" | head
+  ;;
 sort)
   sk=sort-onesweep,sort-onesweep-pairs,x-sort-v6-256x16,x-sort-pairs-v7-512x16,x-sort-pairs-v7-256x24
   if command -v compute-sanitizer > /dev/null; then
@@ -261,7 +289,7 @@ esac
 for o in build-gpu/kernels/CMakeFiles/scanscope_device.dir/device/{reduce_device,scan_device,compact_device,sort_device}.cu.o; do
   cuobjdump -sass "$o" | awk '/Function :/{f=$3} /LDG|STG|LDS|STS|LDL|STL/{match($0,/(LDG|STG|LDS|STS|LDL|STL)[.A-Z0-9]*/); print f, substr($0,RSTART,RLENGTH)}' | sort | uniq -c
 done > "$LOG/sass-ldg.txt" 2>&1
-for f in gpu.txt tests.log sanitizer-lookahead.log racecheck-reports.txt sanitizer-memcheck-6145.log sanitizer-memcheck-1000003.log sanitizer-racecheck-6145.log sanitizer-racecheck-1000003.log tail-int.txt tail-float.txt all-int.txt all-float.txt sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sanitizer-memcheck-compact-8199.log sanitizer-memcheck-compact-1000003.log sanitizer-racecheck-compact-8199.log sanitizer-racecheck-compact-1000003.log sanitizer-synccheck-compact-8199.log sanitizer-synccheck-compact-1000003.log compact-int.err compact-float.err compact-tune.txt $(cd "$LOG" && ls sanitizer-*-sort-*.log 2>/dev/null) sort-int.err sort-float.err sort-tune.txt sass-ldg.txt; do
+for f in gpu.txt tests.log sanitizer-lookahead.log racecheck-reports.txt sanitizer-memcheck-6145.log sanitizer-memcheck-1000003.log sanitizer-racecheck-6145.log sanitizer-racecheck-1000003.log tail-int.txt tail-float.txt all-int.txt all-float.txt sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sanitizer-memcheck-compact-8199.log sanitizer-memcheck-compact-1000003.log sanitizer-racecheck-compact-8199.log sanitizer-racecheck-compact-1000003.log sanitizer-synccheck-compact-8199.log sanitizer-synccheck-compact-1000003.log compact-int.err compact-float.err compact-tune.txt sanitizer-memcheck-compact-v2-1000003.log sanitizer-memcheck-compact-v2-8388615.log sanitizer-racecheck-compact-v2p.log sanitizer-synccheck-compact-v2p.log $(cd "$LOG" && ls sanitizer-*-sort-*.log 2>/dev/null) sort-int.err sort-float.err sort-tune.txt sass-ldg.txt; do
   [ -f "$LOG/$f" ] && { echo "===== $f"; cat "$LOG/$f"; }
 done > "$OUT/logs.txt"
 tail -5 "$LOG/build.log" >> "$OUT/logs.txt"

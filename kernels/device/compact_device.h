@@ -223,7 +223,309 @@ struct CompactRun {
   T threshold;
   Carve& ws;  // the status words (one per tile; tags, never cleared: zeroed once when made)
   const char* name;
+  int sms = 0;  // the GPU's multiprocessors (a persistent row's grid: sms x its blocks per SM); 0: the CPU, 3 blocks
 };
+
+// ---- Second-generation tile programs (tuning rows x-compact-v2-*, x-compact-v2p-*; not yet timed).
+// What CompactTile's measurements (0.73-0.81 of the copy's bandwidth at 2^28 on an H100) suggest
+// changing, each a template switch so that one timing run can pick among them:
+//  - the write-out with 16-byte stores (STG.128): a tile's kept run starts at any element of out,
+//    so each run is cut into a ragged head (the < 4 elements before the first 16-byte boundary,
+//    computed from the run's address), whole aligned quads, and a ragged tail (< 4 elements);
+//    partition's rejected half the same way in ascending addresses (element count - 1 - u of the
+//    exchange at the u-th address of the back run). The exchange stays CompactTile's padded one
+//    (the places are known before the look-back, the run's alignment only after it), so a quad
+//    is read with four 4-byte shared loads, across a warp conflict-free but for at most one
+//    two-way conflict where the head and the quad's element add up to 4 or more.
+//  - PERSIST: a persistent grid (resident blocks only: SMs x MIN_BLOCKS on the GPU) that takes
+//    its tiles from an atomic ticket counter, in order (so a tile's predecessors are always taken
+//    by running blocks: no residency assumption for correctness), and software-pipelines them:
+//    the next tile's ticket is drawn while the current one is counted, and its loads (values and
+//    flags, 16-byte) are issued into registers right after the current tile's scatter, before its
+//    look-back, so they are in flight while warp 0 waits for its predecessors and while the block
+//    writes out. Each block thus keeps loads in flight through the phases in which CompactTile's
+//    block has none. The counter resets itself: the last block to finish (a second counter)
+//    zeroes both, so a call needs no memset (the workspace is zeroed once when made).
+
+// The 16-byte-store write-out: out[dst + u] = exchange element src0 + dir * u for u in [0, len),
+// by THREADS threads: the head (elements before dst's first 16-byte boundary) and the tail (< 4
+// after the last whole quad) element by element, every whole quad in between as one 16-byte
+// store. dst must be 4-byte aligned (any T* is); the head is computed from its address.
+template <int THREADS, class T, class S, class Word>
+SS_HD void store_run16(const S& xs, Word xw, int tid, T* dst, int len, int src0, int dir) {
+  if (len <= 0) return;
+  const int mis = static_cast<int>((reinterpret_cast<uintptr_t>(dst) >> 2) & 3u);  // dst's element within its 16 bytes
+  const int head = ((4 - mis) & 3) < len ? ((4 - mis) & 3) : len;
+  const int quads = (len - head) >> 2;
+  const int body_end = head + 4 * quads;
+  if (tid < head) dst[tid] = xs.load(xw(src0 + dir * tid));
+  if (tid < len - body_end) dst[body_end + tid] = xs.load(xw(src0 + dir * (body_end + tid)));
+  for (int q = tid; q < quads; q += THREADS) {
+    const int u = head + 4 * q, e = src0 + dir * u;
+    store_vec4(dst + u, Vec4<T>{xs.load(xw(e)), xs.load(xw(e + dir)), xs.load(xw(e + 2 * dir)), xs.load(xw(e + 3 * dir))});
+  }
+}
+
+// A thread's ITEMS consecutive flag bytes from f[first, ...) as ITEMS / 4 words (byte k of word q:
+// flag 4q + k; 0 past n). A full tile's on the GPU in 16-byte loads (ITEMS a multiple of 16) or
+// 4-byte ones; the partial tile and the CPU byte by byte. The words, not the mask, so that a
+// prefetch holds loads in flight without waiting on them.
+template <int ITEMS>
+SS_HD void load_flag_words(Items<uint32_t, ITEMS / 4>& w, const uint8_t* f, long long first, long long n, bool full) {
+#if defined(__CUDA_ARCH__)
+  if (full) {
+    if (ITEMS % 16 == 0) {
+      const uint4* p = reinterpret_cast<const uint4*>(__builtin_assume_aligned(f + first, 16));
+      SS_UNROLL for (int q = 0; q < ITEMS / 16; ++q) {
+        const uint4 v = p[q];
+        w[4 * q] = v.x;
+        w[4 * q + 1] = v.y;
+        w[4 * q + 2] = v.z;
+        w[4 * q + 3] = v.w;
+      }
+    } else {
+      const uint32_t* p = reinterpret_cast<const uint32_t*>(__builtin_assume_aligned(f + first, 4));
+      SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) w[q] = p[q];
+    }
+    return;
+  }
+#else
+  (void)full;
+#endif
+  SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
+    uint32_t word = 0;
+    for (int k = 0; k < 4; ++k)
+      if (first + 4 * q + k < n) word |= static_cast<uint32_t>(f[first + 4 * q + k]) << (8 * k);
+    w[q] = word;
+  }
+}
+
+template <class T>
+struct CompactPipeArgs {
+  CompactArgs<T> c;
+  unsigned* ctrl;  // PERSIST: [0] the next ticket, [1] blocks finished (both zero between calls)
+  long long tiles;
+};
+
+// The second-generation tile program: CompactTile's steps 1-6 with the 16-byte-store write-out,
+// one tile per block (PERSIST false: the tile is the block index) or persistent and pipelined.
+template <int THREADS, int ITEMS, int MIN_BLOCKS, SelectMode MODE, bool PERSIST>
+struct CompactPipe {
+  static_assert(ITEMS % 4 == 0 && ITEMS <= 32 && THREADS % kWarpSize == 0 && THREADS <= 1024, "16-byte lanes, a 32-bit mask, whole warps");
+  static constexpr bool kDynamic = false, kMaxShared = true, kPersist = PERSIST;
+  static constexpr SelectMode kMode = MODE;
+  static constexpr int kThreads = THREADS, kItems = ITEMS, kTile = THREADS * ITEMS;
+  static constexpr int kMaxThreads = THREADS, kMinBlocks = MIN_BLOCKS;
+  using Stage = WarpStage<ITEMS>;
+  static constexpr int kWarps = THREADS / kWarpSize;
+  static constexpr int kWarpWords = Stage::kWarpWords;
+  static constexpr int kStageWords = kWarps * kWarpWords;
+  SS_HD static int exchange_word(int j) { return j + (j >> 5); }
+  static_assert(kTile + kTile / 32 <= kStageWords, "the exchange fits in the staging area");
+  static constexpr int kSmemWords = kStageWords + 2 * kWarpSize + 4;
+  static_assert(THREADS * MIN_BLOCKS <= 2048 && (kSmemWords * 4 + 1024) * MIN_BLOCKS <= 228 * 1024, "MIN_BLOCKS blocks fit an SM (sm_90)");
+
+  // Thread tid's part of tile `tile` into registers: its 16-byte groups of the warp's run (as
+  // CompactTile's step 1: lane l's q-th group is elements 4 (q * 32 + l) of its warp's), guarded
+  // element by element in a partial tile (0 past n: the masks never keep them); and, flagged,
+  // its own ITEMS consecutive flags: PERSIST as words (a prefetch, not waited for), else at once
+  // as the mask (as CompactTile: fewer registers live through the staging).
+  template <class T>
+  SS_HD static void load_tile(const CompactArgs<T>& a, long long tile, int tid, Items<T, ITEMS>& v, Items<uint32_t, ITEMS / 4>& fw, unsigned& fm) {
+    const TileSpan span = tile_span(tile, kTile, a.n);
+    const int lane = tid % kWarpSize, warp = tid / kWarpSize;
+    const long long warp_first = span.first + static_cast<long long>(warp) * kWarpSize * ITEMS;
+    const T* src = a.in + warp_first;
+    if (span.full) {
+      SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
+        const Vec4<T> x = load_vec4(src + 4 * (q * kWarpSize + lane));
+        v[4 * q] = x.x;
+        v[4 * q + 1] = x.y;
+        v[4 * q + 2] = x.z;
+        v[4 * q + 3] = x.w;
+      }
+    } else {
+      const long long left = a.n - warp_first;
+      SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) {
+        const int j = 4 * (q * kWarpSize + lane);
+        if (j + 4 <= left) {
+          const Vec4<T> x = load_vec4(src + j);
+          v[4 * q] = x.x;
+          v[4 * q + 1] = x.y;
+          v[4 * q + 2] = x.z;
+          v[4 * q + 3] = x.w;
+        } else {
+          SS_UNROLL for (int k = 0; k < 4; ++k) v[4 * q + k] = j + k < left ? src[j + k] : T(0);
+        }
+      }
+    }
+    if (MODE == SelectMode::Flagged) {
+      const long long first = span.first + static_cast<long long>(tid) * ITEMS;
+      if (PERSIST) load_flag_words<ITEMS>(fw, a.flags, first, a.n, span.full);
+      else fm = load_flag_mask<ITEMS>(a.flags, first, a.n, span.full);
+    }
+  }
+
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const CompactPipeArgs<T>& pa) {
+    const CompactArgs<T>& a = pa.c;
+    auto smem = b.template shared<T>(kSmemWords);
+    auto stage = smem;
+    auto wt = view_as<int>(smem, kStageWords);                  // warp counts
+    auto wp = view_as<int>(smem, kStageWords + kWarpSize);      // kept items of the tile before each warp
+    auto info = view_as<int>(smem, kStageWords + 2 * kWarpSize);  // [0] kept before the tile, [1] kept in it, [2] the next ticket, [3] the first
+    auto v = b.template regs<Items<T, ITEMS>>();             // the tile's loads (PERSIST: the next tile's, in flight)
+    auto fw = b.template regs<Items<uint32_t, ITEMS / 4>>();  // flagged, PERSIST: its flag words
+    auto fm = b.template regs<unsigned>();                    // flagged, one tile per block: its flag mask
+    auto items = b.template regs<Items<T, ITEMS>>();
+    auto mask = b.template regs<unsigned>();
+    auto val = b.template regs<int>();
+    auto excl = b.template regs<int>();
+    auto total = b.template regs<int>();
+    auto other = b.template regs<int>();
+    long long tile = g.block;
+    if (PERSIST) {  // the first ticket (in its own word: thread 0 writes [2] again before other warps may have read this)
+      b.threads([&](int tid) {
+        if (tid == 0) info.store(3, static_cast<int>(atomic_inc(pa.ctrl)));
+      });
+      b.sync();
+      tile = info.load(3);
+    }
+    if (tile < pa.tiles) b.threads([&](int tid) { load_tile(a, tile, tid, v[tid], fw[tid], fm[tid]); });
+    while (tile < pa.tiles) {
+      const TileSpan span = tile_span(tile, kTile, a.n);
+      // 1. the loads (issued before: PERSIST in the previous tile's step 5) to the staging area
+      b.threads([&](int tid) {
+        const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
+        SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q)
+          Stage::put(stage, base, 4 * (q * kWarpSize + lane), Vec4<T>{v[tid][4 * q], v[tid][4 * q + 1], v[tid][4 * q + 2], v[tid][4 * q + 3]});
+      });
+      b.warp_sync();  // tile staged in shared memory
+      // 2. each thread's mask and count; PERSIST: thread 0 draws the next tile's ticket
+      b.threads([&](int tid) {
+        const int lane = tid % kWarpSize, base = (tid / kWarpSize) * kWarpWords;
+        Stage::to_items(stage, base, lane, items[tid]);
+        unsigned m = 0;
+        if (MODE == SelectMode::Flagged) {
+          if (PERSIST) {
+            SS_UNROLL for (int q = 0; q < ITEMS / 4; ++q) m |= flag_bits4(fw[tid][q]) << (4 * q);
+          } else {
+            m = fm[tid];
+          }
+        } else {
+          const int left = span.count - tid * ITEMS;  // this thread's items inside n
+          SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+            if ((span.full || k < left) && items[tid][k] > a.threshold) m |= 1u << k;
+        }
+        mask[tid] = m;
+        val[tid] = popcount32(m);
+        if (PERSIST && tid == 0) info.store(2, static_cast<int>(atomic_inc(pa.ctrl)));
+      });
+      // 3. the block's scan of the counts
+      warp_scans_to_shared<OpSum, int>(b, val, other, wt);
+      b.shfl_up(excl, val, 1);  // exclusive within the warp (lane 0: unused)
+      b.sync();  // warp counts to shared memory; the staging area is free again
+      scan_warp_totals<OpSum, int>(b, total, other, wt, kWarps);
+      b.threads([&](int tid) {
+        if (tid < kLookBackLanes) {
+#if defined(__CUDA_ARCH__)
+          const int aggregate = __shfl_sync(0xffffffffu, total[tid], kWarps - 1);
+          const int before = __shfl_up_sync(0xffffffffu, total[tid], 1);
+          if (tid < kWarps) wp.store(tid, tid > 0 ? before : 0);
+#else
+          const int aggregate = total[kWarps - 1];
+          for (int w = 0; w < kWarps; ++w) wp.store(w, w > 0 ? total[w - 1] : 0);
+#endif
+          if (tid == 0) info.store(1, aggregate);
+          tile_publish_aggregate(a.status, tile, tid, aggregate, a.tag);  // 4a. the tile's count, at once
+        }
+      });
+      b.sync();  // warp offsets, the tile's count (and the next ticket) in shared memory
+      // 5. the exchange (as CompactTile); PERSIST: then the next tile's loads, left in flight
+      const long long next = PERSIST ? static_cast<long long>(info.load(2)) : pa.tiles;
+      b.threads([&](int tid) {
+        const int lane = tid % kWarpSize, warp = tid / kWarpSize;
+        int pos = wp.load(warp) + (lane > 0 ? excl[tid] : 0);
+        const unsigned m = mask[tid];
+        if (MODE == SelectMode::Partition) {
+          const int left = span.count - tid * ITEMS;
+          int rej = info.load(1) + tid * ITEMS - pos;
+          SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
+            if (!span.full && k >= left) break;
+            const bool keep = (m >> k) & 1u;
+            stage.store(exchange_word(keep ? pos : rej), items[tid][k]);
+            pos += keep;
+            rej += !keep;
+          }
+        } else {
+          SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+            if ((m >> k) & 1u) stage.store(exchange_word(pos++), items[tid][k]);
+        }
+        if (PERSIST && next < pa.tiles) load_tile(a, next, tid, v[tid], fw[tid], fm[tid]);
+      });
+      // 4b. warp 0 looks back for the number kept before the tile; the last tile writes the total
+      b.threads([&](int tid) {
+        if (tid < kLookBackLanes) {
+          const int aggregate = info.load(1);
+          const int prefix = tile_finish_prefix<OpSum, int>(a.status, tile, tid, aggregate, a.tag);
+          if (tid == 0) {
+            info.store(0, prefix);
+            if (tile == pa.tiles - 1) *a.num_selected = prefix + aggregate;
+          }
+        }
+      });
+      b.sync();  // exchange complete
+      // 6. the write-out with 16-byte stores, ragged head and tail
+      b.threads([&](int tid) {
+        const int prefix = info.load(0), kept = info.load(1);
+        store_run16<THREADS>(stage, exchange_word, tid, a.out + prefix, kept, 0, 1);
+        if (MODE == SelectMode::Partition) {
+          // the tile's rejected item j (from kept) lands at out[back - j]: ascending from back - (count - 1)
+          const long long back = a.n - 1 - (span.first - prefix) + kept;
+          store_run16<THREADS>(stage, exchange_word, tid, a.out + (back - (span.count - 1)), span.count - kept, span.count - 1, -1);
+        }
+      });
+      if (!PERSIST) break;
+      b.sync();  // the exchange and info read: free for the next tile
+      tile = next;
+    }
+    if (PERSIST) {
+      // the counters back to zero for the next call: the last block to finish, after every
+      // block's last ticket (each block's ticket draws come before its finish, fenced)
+      b.threads([&](int tid) {
+        if (tid == 0) {
+          thread_fence();
+          if (static_cast<int>(atomic_inc(pa.ctrl + 1)) == g.blocks - 1) {
+            static_cast<volatile unsigned*>(pa.ctrl)[0] = 0u;
+            static_cast<volatile unsigned*>(pa.ctrl)[1] = 0u;
+          }
+        }
+      });
+    }
+  }
+};
+
+// One launch of CompactPipe: one block per tile, or (PERSIST) min(tiles, resident) blocks.
+template <class Prog>
+struct CompactPipeSequence {
+  static constexpr SelectMode kMode = Prog::kMode;
+  template <class T, class Exec>
+  static void run(Exec& ex, const CompactRun<T>& r) {
+    const long long tiles = ceil_div(r.n, Prog::kTile);
+    unsigned* ctrl = Prog::kPersist ? r.ws.template take<unsigned>(2) : nullptr;
+    unsigned long long* status = r.ws.template take<unsigned long long>(tiles);
+    if (Exec::counting) return;
+    if (tiles == 0) {
+      ex.memset_zero(r.num_selected, sizeof(int));
+      return;
+    }
+    const long long resident = r.sms > 0 ? static_cast<long long>(r.sms) * Prog::kMinBlocks : 3;  // the CPU: a few blocks (the first takes every tile)
+    const long long blocks = Prog::kPersist && resident < tiles ? resident : tiles;
+    CompactPipeArgs<T> a{CompactArgs<T>{r.in, r.flags, r.out, r.num_selected, r.n, r.threshold, status, look_back_tag()}, ctrl, tiles};
+    ex.template launch<Prog, OpSum>(static_cast<int>(blocks), Prog::kThreads, Prog::kSmemWords, a, r.name);
+  }
+};
+
 
 // One launch of the tile program Prog over ceil(n / tile) tiles; n = 0 writes a count of 0.
 template <class Prog>
@@ -244,14 +546,18 @@ struct CompactSequence {
 };
 
 // ---- The compaction rows (as strategies.h lists the scans): id, title, source, flags.
-template <class Prog>
+template <class Prog, class Sequence = CompactSequence<Prog>>
 struct CompactRow {
-  using Seq = CompactSequence<Prog>;
+  using Seq = Sequence;
   const char* id;
   const char* title;
   const char* source;
   unsigned flags = 0;  // kBest, kTuning (strategies.h's meanings)
 };
+
+// A CompactPipe row: mode, threads, items per thread, blocks per SM, persistent.
+template <SelectMode MODE, int THREADS, int ITEMS, int MIN_BLOCKS, bool PERSIST>
+using PipeRow = CompactRow<CompactPipe<THREADS, ITEMS, MIN_BLOCKS, MODE, PERSIST>, CompactPipeSequence<CompactPipe<THREADS, ITEMS, MIN_BLOCKS, MODE, PERSIST>>>;
 
 template <class Visit>
 void for_each_compaction(Visit&& v) {
@@ -265,6 +571,23 @@ void for_each_compaction(Visit&& v) {
   v(CompactRow<CompactTile<256, 16, 8, SelectMode::If>>{"x-compact-256x16", "compact-best's first tile, 256 x 16, 8 blocks per SM (0.93-0.97x CUB at 2^27-2^28 with 10-50 % kept on an H100, where 256 x 24 gave 0.99-1.02x)", "scanscope", tuning});
   v(CompactRow<CompactTile<128, 16, 16, SelectMode::If>>{"x-compact-128x16", "compact-best's tile at 128 x 16, 16 blocks per SM", "scanscope", tuning});
   v(CompactRow<CompactTile<256, 32, 4, SelectMode::If>>{"x-compact-256x32", "compact-best's tile at 256 x 32, 4 blocks per SM", "scanscope", tuning});
+  // Second generation (CompactPipe, not yet timed): 16-byte stores out with one tile per block
+  // (x-compact-v2-*), and persistent, pipelined blocks taking tiles by ticket (x-compact-v2p-*).
+  v(PipeRow<SelectMode::If, 256, 24, 6, false>{"x-compact-v2-256x24", "compact-best's tile (256 x 24, 6 blocks per SM) with 16-byte stores out, ragged head and tail per tile", "scanscope", tuning});
+  v(PipeRow<SelectMode::If, 256, 32, 4, false>{"x-compact-v2-256x32", "x-compact-v2-256x24 at 256 x 32, 4 blocks per SM", "scanscope", tuning});
+  v(PipeRow<SelectMode::If, 256, 16, 8, false>{"x-compact-v2-256x16", "x-compact-v2-256x24 at 256 x 16, 8 blocks per SM", "scanscope", tuning});
+  v(PipeRow<SelectMode::Flagged, 256, 24, 6, false>{"x-compact-v2-flagged-256x24", "compact-flagged's tile (256 x 24, 6 blocks per SM) with 16-byte stores out", "scanscope", tuning});
+  v(PipeRow<SelectMode::Flagged, 256, 32, 4, false>{"x-compact-v2-flagged-256x32", "select by flags, 256 x 32 (two 16-byte flag loads per thread), 16-byte stores out", "scanscope", tuning});
+  v(PipeRow<SelectMode::Partition, 256, 24, 6, false>{"x-compact-v2-partition-256x24", "compact-partition's tile with 16-byte stores out, both halves", "scanscope", tuning});
+  v(PipeRow<SelectMode::If, 256, 16, 4, true>{"x-compact-v2p-256x16", "persistent (4 blocks per SM), tiles by ticket, the next tile's loads in flight during the look-back and write-out; 16-byte stores out", "scanscope", tuning});
+  v(PipeRow<SelectMode::If, 256, 24, 3, true>{"x-compact-v2p-256x24", "x-compact-v2p-256x16 at 256 x 24, 3 blocks per SM", "scanscope", tuning});
+  v(PipeRow<SelectMode::If, 256, 32, 3, true>{"x-compact-v2p-256x32", "x-compact-v2p-256x16 at 256 x 32, 3 blocks per SM", "scanscope", tuning});
+  v(PipeRow<SelectMode::If, 512, 16, 2, true>{"x-compact-v2p-512x16", "x-compact-v2p-256x16 at 512 x 16, 2 blocks per SM", "scanscope", tuning});
+  v(PipeRow<SelectMode::Flagged, 256, 16, 4, true>{"x-compact-v2p-flagged-256x16", "select by flags, persistent and pipelined as x-compact-v2p-256x16 (the flags' loads prefetched too)", "scanscope", tuning});
+  v(PipeRow<SelectMode::Flagged, 256, 32, 2, true>{"x-compact-v2p-flagged-256x32", "x-compact-v2p-flagged-256x16 at 256 x 32, 2 blocks per SM", "scanscope", tuning});
+  v(PipeRow<SelectMode::Partition, 256, 16, 4, true>{"x-compact-v2p-partition-256x16", "partition, persistent and pipelined as x-compact-v2p-256x16, 16-byte stores on both halves", "scanscope", tuning});
+  v(PipeRow<SelectMode::Partition, 256, 24, 3, true>{"x-compact-v2p-partition-256x24", "x-compact-v2p-partition-256x16 at 256 x 24, 3 blocks per SM", "scanscope", tuning});
+  v(PipeRow<SelectMode::Partition, 256, 32, 2, true>{"x-compact-v2p-partition-256x32", "x-compact-v2p-partition-256x16 at 256 x 32, 2 blocks per SM", "scanscope", tuning});
 }
 
 struct CompactInfo {

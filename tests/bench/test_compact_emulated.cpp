@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
+#include <string>
 #include <vector>
 
 #include "bench/bench_detail.h"
@@ -149,6 +151,59 @@ TEST(CompactionShape, WorkspaceReusedAcrossCalls) {
     run_compaction<int>(c, ex, CompactRun<int>{in.data(), nullptr, out.data(), &selected, n, threshold, ws, c.id});
     std::string why;
     EXPECT_TRUE(bench_detail::check_select(in, {}, threshold, BenchSelect::If, out, selected, &why)) << "call " << call << ": " << why;
+  }
+}
+
+// The persistent rows' ticket counters reset themselves: after each call on one workspace both are
+// zero again (a counter left behind would hand the next call's blocks no tiles), and calls of
+// different n and kept fractions stay right.
+TEST(CompactionShape, PersistentCountersResetAcrossCalls) {
+  for (const char* id : {"x-compact-v2p-256x16", "x-compact-v2p-flagged-256x16", "x-compact-v2p-partition-256x32"}) {
+    const CompactInfo* c = find_compaction(id);
+    ASSERT_TRUE(c) << id;
+    std::vector<char> ws_buf(compaction_workspace_bytes(*c, 50000) + 256, 0);
+    for (int call = 0; call < 4; ++call) {
+      const long long n = 50000 - call * 7777;
+      const auto in = values<int>(n, 99 + call);
+      const auto flags = flags_for(n, call * 30, 5 + call);
+      const int threshold = bench_detail::select_threshold<int>(call * 30);
+      std::vector<int> out(static_cast<size_t>(n), -1);
+      int selected = -7;
+      Carve ws;
+      ws.base = ws_buf.data();
+      EmuExec<int> ex;
+      run_compaction<int>(*c, ex, CompactRun<int>{in.data(), flags.data(), out.data(), &selected, n, threshold, ws, c->id});
+      const unsigned* ctrl = reinterpret_cast<const unsigned*>(ws_buf.data());  // the first piece carved
+      EXPECT_EQ(ctrl[0], 0u) << id << " call " << call;
+      EXPECT_EQ(ctrl[1], 0u) << id << " call " << call;
+      std::string why;
+      EXPECT_TRUE(bench_detail::check_select(in, flags, threshold, bench_mode(c->mode), out, selected, &why)) << id << " call " << call << ": " << why;
+    }
+  }
+}
+
+// The 16-byte-store write-out: every start address within 16 bytes, every length around the quad
+// edges, forwards (select) and backwards (partition's rejected half); exactly the run is written.
+TEST(CompactionShape, StoreRun16RaggedHeadAndTail) {
+  constexpr int kThreads = 8;  // fewer threads than quads: the loop's later rounds run too
+  std::vector<int> exchange(200);
+  for (int j = 0; j < 200; ++j) exchange[j] = 1000 + j;
+  const Shared<int> xs{exchange.data()};
+  auto xw = [](int j) { return j; };
+  alignas(16) int out[160];
+  for (int offset = 0; offset < 4; ++offset) {
+    for (int len = 0; len <= 100; ++len) {
+      for (int dir : {1, -1}) {
+        const int src0 = dir > 0 ? 3 : 150;
+        std::fill(std::begin(out), std::end(out), -1);
+        for (int tid = 0; tid < kThreads; ++tid) store_run16<kThreads>(xs, xw, tid, out + 4 + offset, len, src0, dir);
+        for (int i = 0; i < 160; ++i) {
+          const int u = i - 4 - offset;
+          const int expect = u >= 0 && u < len ? 1000 + src0 + dir * u : -1;
+          ASSERT_EQ(out[i], expect) << "offset " << offset << " len " << len << " dir " << dir << " at " << u;
+        }
+      }
+    }
   }
 }
 
