@@ -68,17 +68,16 @@ TEST(TimingPresets, NameSeriesOfTheShippedRecordings) {
   for (const auto& p : timing_presets()) {
     ids.push_back(p.id);
     EXPECT_FALSE(p.series.empty()) << p.id;
-    const bool compaction = p.id == "compaction-vs-cub" || p.id == "applications-vs-cub";
-    const std::string file = compaction ? "h100-compact-int.json" : "h200-int.json";
-    // The applications' series are in two files: the compactions' (the H100's) and the sorts' (the H200's).
-    const std::vector<std::string> elsewhere = p.id == "applications-vs-cub" ? std::vector<std::string>{"sort-onesweep", "cub-sort-keys"} : std::vector<std::string>{};
-    EXPECT_EQ(missing_series(recording(file), p.series), elsewhere) << p.id << " in " << file;
+    // The applications' five series are all in the H200's sort recording (the sorts, compact-best,
+    // cub-select and the copy of one run); the compactions' own preset is the H100's file.
+    const std::string file = p.id == "compaction-vs-cub" ? "h100-compact-int.json" : p.id == "applications-vs-cub" ? "h200-sort-int.json" : "h200-int.json";
+    EXPECT_EQ(missing_series(recording(file), p.series), std::vector<std::string>{}) << p.id << " in " << file;
     EXPECT_EQ(find_timing_preset(p.id), &p);
     EXPECT_EQ(find_timing_preset(p.title), &p);
   }
   EXPECT_EQ(missing_series(recording("h200-harris-table2.json"), find_timing_preset("harris-table2")->series), std::vector<std::string>{});
   EXPECT_EQ(missing_series(recording("h200-oancea.json"), find_timing_preset("oancea")->series), std::vector<std::string>{});
-  EXPECT_EQ(missing_series(recording("h200-sort-int.json"), find_timing_preset("applications-vs-cub")->series), (std::vector<std::string>{"compact-best", "cub-select"}));
+  EXPECT_EQ(missing_series(recording("h100-sort-int.json"), find_timing_preset("applications-vs-cub")->series), (std::vector<std::string>{"compact-best", "cub-select"}));
   EXPECT_EQ(find_timing_preset("SCAN: ours vs CUB vs copy")->id, "scan-vs-cub");
   EXPECT_EQ(find_timing_preset(kDefaultTimingPreset)->series, (std::vector<std::string>{"scan-best", "cub-scan", "copy"}));
   EXPECT_EQ(find_timing_preset("reduce-vs-cub")->series, (std::vector<std::string>{"reduce-best", "cub-reduce", "copy"}));
@@ -89,22 +88,30 @@ TEST(TimingPresets, NameSeriesOfTheShippedRecordings) {
             (std::vector<std::string>{"compact-best", "cub-select", "sort-onesweep", "cub-sort-keys", "copy"}));
 }
 
-// The applications preset without a GPU: no one recording holds its series (the sorts' recording is
-// the H200's, the compactions' the H100's). It opens on the H200's (the fallback's device; 3 of
-// 5), keeps the choice, and names where the others are; series no recording has are said so.
+// The applications preset without a GPU: the H200's sort recording holds all five of its series and
+// opens for it. Without that file (the H100's recordings only: the sorts in one file, the
+// compactions in another) the window opens one of them, keeps the choice, and names where the
+// others are; series no recording has are said so.
 TEST(TimingPresets, TheApplicationsPresetSaysWhereItsSeriesAre) {
   const RecordingList list = list_recordings(asset_dir() + "/bench");
   const auto& apps = find_timing_preset("applications-vs-cub")->series;
   const int i = default_recording(list, "", apps);
   ASSERT_GE(i, 0);
-  EXPECT_EQ(file_of(list.files[i].path), "h200-sort-int.json");  // 3 of 5 as the compactions' files, and the H200's
+  EXPECT_EQ(file_of(list.files[i].path), "h200-sort-int.json");  // 5 of 5
+  EXPECT_EQ(missing_series(list.files[i].results, apps), std::vector<std::string>{});
   EXPECT_EQ(file_of(list.files[default_recording(list, "", find_timing_preset(kDefaultTimingPreset)->series)].path), "h200-int.json");
-  const std::vector<std::string> missing = missing_series(list.files[i].results, apps);
-  EXPECT_EQ(missing, (std::vector<std::string>{"compact-best", "cub-select"}));
   EXPECT_EQ(series_in_no_recording(list, apps), std::vector<std::string>{});
-  EXPECT_EQ(missing_series_note(list, missing), "compact-best and cub-select: in h100-compact-int.json (NVIDIA H100 80GB HBM3); File... opens it.");
   EXPECT_EQ(missing_series_note(list, {}), "");
-  // Without the sorts' recording: nobody has them, and the note says so.
+  // The H100's sorts are in one file and its compactions in another: the note names the other file.
+  RecordingList h100;
+  for (const auto& rec : list.files)
+    if (file_of(rec.path).rfind("h100-", 0) == 0) h100.files.push_back(rec);
+  const auto sorts = std::find_if(h100.files.begin(), h100.files.end(), [](const auto& rec) { return file_of(rec.path) == "h100-sort-int.json"; });
+  ASSERT_NE(sorts, h100.files.end());
+  const std::vector<std::string> missing = missing_series(sorts->results, apps);
+  EXPECT_EQ(missing, (std::vector<std::string>{"compact-best", "cub-select"}));
+  EXPECT_EQ(missing_series_note(h100, missing), "compact-best and cub-select: in h100-compact-int.json (NVIDIA H100 80GB HBM3); File... opens it.");
+  // Without the sorts' recordings: nobody has them, and the note says so.
   RecordingList compact_only;
   for (const auto& rec : list.files)
     if (file_of(rec.path) == "h100-compact-int.json") compact_only.files.push_back(rec);
@@ -115,10 +122,10 @@ TEST(TimingPresets, TheApplicationsPresetSaysWhereItsSeriesAre) {
             "compact-flagged: in h100-compact-int.json (NVIDIA H100 80GB HBM3); File... opens it. No shipped recording has sort-onesweep yet: Run sweep times it on a GPU.");
   TimingState t;
   apply_timing_preset(t, *find_timing_preset("applications-vs-cub"));
-  EXPECT_FALSE(fit_series_to_recording(t, list.files[i].results));  // sort-onesweep is there: the preset stays
+  EXPECT_FALSE(fit_series_to_recording(t, list.files[i].results));  // all five there: the preset stays
   EXPECT_EQ(t.preset, "applications-vs-cub");
   // Chosen in the window over the default recording (h200-int.json: only the copy of the five),
-  // the shipped recording with the most of its series comes instead.
+  // the shipped recording with all of its series comes instead.
   WindowOptions o;
   o.device = Device::Cpu;
   o.panels = "timing";
@@ -132,8 +139,8 @@ TEST(TimingPresets, TheApplicationsPresetSaysWhereItsSeriesAre) {
   EXPECT_FALSE(timing_plots(s.bench, s.timing)[0].lines.empty());
   choose_timing_preset(s, *find_timing_preset("compaction-vs-cub"));  // the compactions' own file
   EXPECT_EQ(file_of(s.bench_origin), "h100-compact-int.json");
-  choose_timing_preset(s, *find_timing_preset("applications-vs-cub"));  // 3 of 5 here too: stays
-  EXPECT_EQ(file_of(s.bench_origin), "h100-compact-int.json");
+  choose_timing_preset(s, *find_timing_preset("applications-vs-cub"));  // 3 of 5 there: the one with all five again
+  EXPECT_EQ(file_of(s.bench_origin), "h200-sort-int.json");
 }
 
 TEST(TimingPresets, TheSourcesAreTheRegistryRowsFromTheSources) {
