@@ -11,6 +11,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <sstream>
 
@@ -434,9 +435,7 @@ int cmd_validate(bool launch_timed, const std::string& ncu_csv, const std::strin
     if (!ncu.empty()) {
       m = ncu[i].totals;
       std::string excluded;
-      const auto& code = k.build->compiled.code;
-      const bool tiles = std::any_of(code.begin(), code.end(), [](const cuda::Instr& in) { return in.op == cuda::Op::TileSync; });
-      const bool same = ncu_agrees(p, m, k.file.header.schedule, &excluded, tiles);
+      const bool same = ncu_agrees(p, m, k.file.header.schedule, &excluded, has_tile_barriers(k));
       agrees = same ? (excluded.empty() ? "yes" : "yes (" + excluded + ")") : "NO";
       if (!same) ++failures;
     }
@@ -685,7 +684,7 @@ int run_command_line(int argc, char** argv) {
                "with --screenshot: print what each panel had to shrink, thin out or leave out (values, labels), a line each")
       ->group(scripted);
   app.add_flag("--screen-text", wopt.screen_text,
-               "with --screenshot: print the text the last frame drew (read back from its draw lists), a line per run: window, size, text; "
+               "with --screenshot: print the text the last frame drew (read back from its draw lists), a line per run: window, size, bounds (at X,Y WxH), text; "
                "with --lesson-walk also each step's text, question and answer as filled")
       ->group(scripted);
   app.add_flag("--show-answer", wopt.show_answer, "lesson steps open with their answer shown")->group(scripted);
@@ -814,7 +813,10 @@ int run_command_line(int argc, char** argv) {
     if (app.count("--exit-after-frames") && (wopt.exit_after_frames < 0 || wopt.exit_after_frames > kMaxExitAfterFrames))
       throw UsageError("--exit-after-frames must be from 0 to " + std::to_string(kMaxExitAfterFrames) + ", not " + app.get_option("--exit-after-frames")->results().front());
     try {
-      wopt.request = to_request(window_req, &wopt.device);
+      // Resolved once: the checks before any window, the files it reads, and the first run.
+      auto resolved = std::make_shared<ResolvedKernel>();
+      wopt.request = to_request(window_req, &wopt.device, true, resolved.get());
+      wopt.resolved = std::move(resolved);
     } catch (const cuda::CudaError&) {
       // An error in a --source file's text: the window opens on it in the editor, the error on its
       // line, to be fixed there.
@@ -829,6 +831,7 @@ int run_command_line(int argc, char** argv) {
       Lesson one = l;  // the step to open: its `at` and placeholders, checked on its trace
       one.steps = {l.steps[wopt.lesson_step]};
       check_lesson_runs(one);
+      wopt.lesson_checked = true;
     }
     // Bad timing-panel names, likewise.
     if (!wopt.timing_preset.empty() && !wopt.timing_series.empty())
@@ -846,7 +849,7 @@ int run_command_line(int argc, char** argv) {
       inputs = {wopt.open_path, wopt.bench_path, window_req.source, wopt.edit_script};
       if (!wopt.lesson.empty()) inputs.push_back(find_lesson(wopt.lesson).file);
       try {
-        for (const std::string& f : request_input_files(wopt.request)) inputs.push_back(f);
+        for (const std::string& f : wopt.resolved ? request_input_files(*wopt.resolved) : request_input_files(wopt.request)) inputs.push_back(f);
       } catch (const cuda::CudaError&) {  // a --source with an error opens in the editor: its own path is among the inputs
       }
       for (std::string& f : program_data_files()) inputs.push_back(std::move(f));

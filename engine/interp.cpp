@@ -261,6 +261,7 @@ Trace finish_interpreter_trace(const ResolvedKernel& k, const cuda::Machine& m, 
   t.bits = k.bits;
   t.matrix_cols = k.matrix_cols;
   t.device = "cpu-emulator";
+  t.tile_barriers = has_tile_barriers(k);
   t.input = r.input;
   t.output = kernel_output(k, m.buffer(out_buf));
   t.smem_words = rec.smem_words;

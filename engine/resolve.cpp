@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <map>
+#include <mutex>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -202,7 +205,50 @@ void check_request_values(const TraceRequest& r) {
   }
 }
 
+namespace {
+
+std::atomic<long long> resolutions{0};
+std::mutex resolved_mutex;
+std::map<size_t, long long>& resolved_requests() {  // per request (request_hash), under resolved_mutex
+  static std::map<size_t, long long> counts;
+  return counts;
+}
+
+// Every field of a request, hashed (two requests that ask the same thing hash the same).
+size_t request_hash(const TraceRequest& r) {
+  std::string key = r.kernel + '\n' + r.source + '\n' + r.scan + '\n' + r.entry + '\n';
+  for (long long v : {static_cast<long long>(r.n), static_cast<long long>(r.threads), static_cast<long long>(r.banks), static_cast<long long>(r.warp_issue),
+                      static_cast<long long>(r.pad), static_cast<long long>(r.op), static_cast<long long>(r.type), static_cast<long long>(r.bits),
+                      static_cast<long long>(r.seed), static_cast<long long>(r.has_source_text)})
+    key += std::to_string(v) + ',';
+  for (double v : r.input) key.append(reinterpret_cast<const char*>(&v), sizeof v);
+  key += '\n' + r.source_text + '\n';
+  for (const auto& [name, value] : r.defines) key += name + '=' + value + '\n';
+  for (const std::string& d : r.include_dirs) key += d + '\n';
+  return std::hash<std::string>()(key);
+}
+
+}  // namespace
+
+long long resolve_count() { return resolutions.load(); }
+
+long long resolve_count(const TraceRequest& r) {
+  std::lock_guard<std::mutex> lock(resolved_mutex);
+  const auto it = resolved_requests().find(request_hash(r));
+  return it == resolved_requests().end() ? 0 : it->second;
+}
+
+bool has_tile_barriers(const ResolvedKernel& k) {
+  const auto& code = k.build->compiled.code;
+  return std::any_of(code.begin(), code.end(), [](const cuda::Instr& in) { return in.op == cuda::Op::TileSync; });
+}
+
 ResolvedKernel resolve_kernel(const TraceRequest& r) {
+  ++resolutions;
+  {
+    std::lock_guard<std::mutex> lock(resolved_mutex);
+    ++resolved_requests()[request_hash(r)];
+  }
   ResolvedKernel k;
   k.request = r;
   if (!r.source.empty()) {

@@ -85,6 +85,15 @@ struct ResolvedKernel {
 // limits, its require: lines) and builds the program. Throws UsageError for bad requests and
 // cuda::CudaError for errors in the kernel text.
 ResolvedKernel resolve_kernel(const TraceRequest& r);
+// How many times resolve_kernel has been called in this process (those that threw too): all of
+// them, or those of requests that ask what `r` asks (every field equal). A test counts the
+// resolutions a path makes: the window's start-up resolves the request it shows once.
+long long resolve_count();
+long long resolve_count(const TraceRequest& r);
+
+// Whether the kernel's program has barriers of tiles of several warps (cuda::Op::TileSync): the
+// toolkit builds them from atomics and polling loads on a shared word, as many as the timing makes.
+bool has_tile_barriers(const ResolvedKernel& k);
 
 // Every file a request reads, on disk: the kernel file (a catalogue kernel's too) and each file it
 // includes, as resolve_kernel builds them; the command line compares its outputs with these before

@@ -288,6 +288,11 @@ struct TraceHeader {
   // or why none was; and anything it does that the model does not follow.
   std::string compiler;
   std::vector<std::string> compiler_notes;
+  // The kernel's code has barriers of tiles of several warps (a cg::thread_block_tile<64> ...
+  // <1024>'s sync(), cg::reduce over one): a GPU's shared-memory counters of it also count the
+  // loads with which that barrier polls a shared word, which the model does not predict
+  // (ncu_check.h kTileBarrierCounters).
+  bool tile_barriers = false;
   // A kernel that faulted: the trace holds what ran up to the fault (its last step ends there),
   // and this is the fault's message without its position ("thread 5: reads in[16], outside its 16
   // elements"), then its place (fault_file indexes files) and thread (-1: not known). Empty: the

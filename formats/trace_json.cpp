@@ -78,6 +78,7 @@ std::string trace_to_json(const Trace& t, int indent) {
   if (t.gpu_us > 0) j["gpu_us"] = t.gpu_us;
   if (!t.compiler.empty()) j["compiler"] = t.compiler;
   if (!t.compiler_notes.empty()) j["compiler_notes"] = t.compiler_notes;
+  if (t.tile_barriers) j["tile_barriers"] = true;
   if (!t.fault.empty()) j["fault"] = {{"text", t.fault}, {"src", t.fault_file}, {"line", t.fault_line}, {"col", t.fault_col}, {"tid", t.fault_tid}};
   j["smem_words"] = t.smem_words;
   if (!t.arrays.empty()) {
@@ -197,7 +198,7 @@ static const std::set<std::string>& trace_keys() {
       "index", "input", "inst", "iter", "kernel", "label", "launch", "launches", "ld", "line", "main_file", "matrix_cols", "max_degree",
       "n", "name", "op", "output", "pad", "path", "phase", "printf", "requests", "scan", "sectors", "site", "sites", "smem",
       "smem_bytes", "smem_words", "source", "src", "st", "step", "steps", "stmt", "text", "thread", "threads", "tid", "totals",
-      "tile_syncs", "type", "value", "vector_group", "vector_width", "version", "warp_issue", "wavefronts", "word", "word_index", "words", "x",
+      "tile_barriers", "tile_syncs", "type", "value", "vector_group", "vector_width", "version", "warp_issue", "wavefronts", "word", "word_index", "words", "x",
       "y", "z"};
   return keys;
 }
@@ -354,6 +355,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
     if (!notes.is_array() || notes.size() > 256) rd.fail("compiler_notes", "expected an array of at most 256 strings");
     for (size_t i = 0; i < notes.size(); ++i) t.compiler_notes.push_back(rd.string(notes, i, "compiler_notes"));
   }
+  if (j.contains("tile_barriers")) t.tile_barriers = rd.boolean(j, "tile_barriers", "");
   if (j.contains("files")) {
     const json& files = rd.field(j, "files", "");
     if (!files.is_array() || files.size() > 64) rd.fail("files", "expected an array of at most 64 files");

@@ -281,4 +281,13 @@ TEST(TraceJson, TileBarrierCountsRoundTrip) {
   std::string why;
   EXPECT_TRUE(traces_equal(t, back, &why)) << why;
   for (const Step& s : back.steps) EXPECT_TRUE(s.hazards.empty()) << s.label;
+  // The kernel has such barriers (its shared counters on a GPU hold their polling: the window says
+  // so), and the trace says it, loaded too; a kernel without them writes no key.
+  EXPECT_TRUE(t.tile_barriers);
+  EXPECT_NE(text.find("\"tile_barriers\":true"), std::string::npos);
+  EXPECT_TRUE(back.tile_barriers);
+  const Trace plain = sample();
+  EXPECT_FALSE(plain.tile_barriers);
+  EXPECT_EQ(trace_to_json(plain).find("tile_barriers"), std::string::npos);
+  EXPECT_FALSE(trace_from_json(trace_to_json(plain), "mem").tile_barriers);
 }

@@ -94,11 +94,10 @@ void show_trace(AppState& s, Trace t, const std::string& where) {
   editor_follow_trace(s);
 }
 
-bool run_request(AppState& s, const TraceRequest& r, Device device) {
+bool run_request(AppState& s, const TraceRequest& r, Device device, const ResolvedKernel* resolved) {
   try {
-    const ResolvedKernel k = resolve_kernel(r);
     std::string where;
-    Trace t = run_trace(k, device, &where);
+    Trace t = run_trace(resolved ? *resolved : resolve_kernel(r), device, &where);
     s.request = r;
     s.form_error.clear();
     show_trace(s, std::move(t), where);

@@ -189,6 +189,10 @@ struct AppState {
   std::string focus_panel;          // F: this panel fills the main area ("" : the tiling)
   std::string hovered_panel;        // the panel under the mouse in the last frame
   LayoutReport layout_report;       // what the panels had to shrink, thin out or leave out, this frame
+  // The resolutions of the request shown first (resolve_count(request)) when the start-up was done,
+  // before the first frame: the command line's checks and the first run share one (an edit
+  // script's `print` says how many).
+  long long startup_resolutions = 0;
 };
 
 void toast(AppState& s, const std::string& text, bool error);
@@ -196,8 +200,9 @@ void toast(AppState& s, const std::string& text, bool error);
 bool question_open(const AppState& s);
 
 // Runs a request (on the device asked for), catching bad values and engine errors as a toast and
-// form_error; keeps the old trace when it fails. Returns success.
-bool run_request(AppState& s, const TraceRequest& r, Device device);
+// form_error; keeps the old trace when it fails. Returns success. `resolved`, when not null, is `r`
+// already resolved (the command line's, at start-up): it runs without resolving the file again.
+bool run_request(AppState& s, const TraceRequest& r, Device device, const ResolvedKernel* resolved = nullptr);
 // Shows a loaded trace.
 void show_trace(AppState& s, Trace t, const std::string& where);
 // Recomputes the comparison partner from compare_pad / compare_kernel / compare_original (clears

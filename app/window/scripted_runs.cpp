@@ -78,9 +78,11 @@ void print_layout(const AppState& s) {
   }
 }
 
-// The text the last frame drew (screen_text.h): "screen: WINDOW PX | TEXT", a line per run.
+// The text the last frame drew (screen_text.h): "screen: WINDOW PX at X,Y WxH | TEXT", a line per
+// run (its glyphs' bounds in pixels, so a test can ask what text covers what).
 void print_screen_text() {
-  for (const ScreenText& t : screen_text()) std::printf("screen: %s %.1f | %s\n", t.window.c_str(), t.px, t.text.c_str());
+  for (const ScreenText& t : screen_text())
+    std::printf("screen: %s %.1f at %.0f,%.0f %.0fx%.0f | %s\n", t.window.c_str(), t.px, t.box.x, t.box.y, t.box.w, t.box.h, t.text.c_str());
 }
 
 // The open lesson step's text, question and answer as the lesson box has them (placeholders filled),
@@ -154,6 +156,7 @@ void print_state(const AppState& s) {
     std::printf("\n");
     for (const ExerciseSentence& f : v.failures) std::printf("exercise-failure: [%s] %s\n", f.run.c_str(), f.sentence.c_str());
   }
+  std::printf("start-up: resolutions=%lld\n", s.startup_resolutions);  // of a kernel file, before the first frame
   std::printf("view: sidebar=%d focus=%s help=%d panels=%zu\n", !s.sidebar_hidden, s.focus_panel.empty() ? "-" : s.focus_panel.c_str(), s.help_open, s.panels.size());
   print_layout(s);
   if (s.have_compare)

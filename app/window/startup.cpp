@@ -75,10 +75,14 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
     update_compare(s);
   } else {
     TraceRequest r = o.request;
-    if (!o.have_request && !s.settings.kernel.empty() && find_kernel_file(s.settings.kernel)) r.kernel = s.settings.kernel;
+    const bool last_kernel = !o.have_request && !s.settings.kernel.empty() && find_kernel_file(s.settings.kernel) && s.settings.kernel != r.kernel;
+    if (last_kernel) r.kernel = s.settings.kernel;
+    // The command line resolved the request already: the run takes that, unless the kernel is the
+    // one run last instead (the kernel file is resolved once before the first frame).
+    const ResolvedKernel* resolved = last_kernel ? nullptr : o.resolved.get();
     // A --source file whose text does not run opens in the editor with its error, to be fixed there;
     // a kernel that faults shows what ran up to the fault (its last step).
-    const bool ran = run_request(s, r, o.device) || (!r.source.empty() && editor_start_on(s, r, o.device));
+    const bool ran = run_request(s, r, o.device, resolved) || (!r.source.empty() && editor_start_on(s, r, o.device));
     if (!ran && !(s.have_trace && !s.trace.fault.empty())) throw UsageError(s.form_error);
     if (want_compare && !s.have_compare)
       throw UsageError("cannot build the comparison: " + (s.toasts.empty() ? std::string("?") : s.toasts.back().text));
@@ -130,6 +134,7 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
     if (o.lesson_step < 0 || o.lesson_step >= static_cast<int>(s.lesson.lessons[li].steps.size()))
       throw UsageError("--lesson-step " + std::to_string(o.lesson_step) + " is out of range: lesson " + o.lesson + " has steps 0.." +
                        std::to_string(s.lesson.lessons[li].steps.size() - 1));
+    if (o.lesson_checked) s.lesson.checked.insert({li, o.lesson_step});  // checked by the command line already
     open_lesson_step(s, li, o.lesson_step);
     if (!o.panels.empty()) s.panels = parse_panels(o.panels);
   }

@@ -14,8 +14,12 @@ namespace {
 
 // --- Draw: the title and the legend, on one line where they fit (the title shortened to "Tree",
 // the legend in the small font, in that order), else the legend wraps under the title: every line
-// they take is a line the tree's rows lose.
-void draw_heading(ImDrawList* dl, const UiContext& ui, const Rect& c, ImU32 text_col) {
+// they take is a line the tree's rows lose. Returns the free room at the right end of the title's
+// line: after the legend where they share it, else after the title.
+struct HeadingRoom {
+  float x = 0, y = 0, w = 0;  // from x to the panel's right, on the line at y (the UI font's height)
+};
+HeadingRoom draw_heading(ImDrawList* dl, const UiContext& ui, const Rect& c, ImU32 text_col) {
   const std::string full = "Tree  (rows: steps, columns: shared-memory words)", brief = "Tree";
   const std::vector<std::pair<Rgba, std::string>> legend = {{kReadColor, "add (combine)"}, {kCopyEdge, "move (swap)"}, {kChangedColor, "written this step"}};
   auto legend_width = [&](ImFont* f) {
@@ -42,9 +46,15 @@ void draw_heading(ImDrawList* dl, const UiContext& ui, const Rect& c, ImU32 text
   const float ly = one_line ? c.y + (ImGui::GetFontSize() - lf->FontSize) / 2 : ImGui::GetCursorScreenPos().y;
   float legend_bottom = ly;
   ImGui::PushFont(lf);
-  draw_legend(dl, one_line ? c.x + text_width(title, uf) + gap : c.x, ly, legend, text_col, c.right(), &legend_bottom);
+  const float lx = one_line ? c.x + text_width(title, uf) + gap : c.x;
+  const float legend_end = draw_legend(dl, lx, ly, legend, text_col, c.right(), &legend_bottom);
   ImGui::PopFont();
   if (!one_line) ImGui::Dummy(ImVec2(1, legend_bottom - ly));
+  HeadingRoom room;
+  room.x = one_line ? legend_end + gap / 2 : c.x + text_width(title, uf) + gap;
+  room.y = c.y;
+  room.w = std::max(0.0f, c.right() - room.x);
+  return room;
 }
 
 // --- Decide: the row of the current step (or the last row before it; the first of the rows
@@ -77,6 +87,20 @@ struct RowLabels {
   float px = 0;
   int every = 1, shown = 0, cut = 0;
 };
+// --- Decide: the row labels' size and which rows get one (every k-th and the current one where
+// rows are lower than the text).
+RowLabels row_label_fit(const TreeModel& m, const RowState& rs, const TreeGeometry& g, float gutter, float longest, float small_px, float min_px,
+                        std::vector<int>* labelled = nullptr, bool* shortened = nullptr) {
+  RowLabels out;
+  float label_px = fit_text_px(longest, small_px, gutter - 6, g.row_h, min_px, small_px);
+  if (shortened) *shortened = label_px == 0;
+  if (label_px == 0) label_px = min_px;
+  out.px = label_px;
+  std::vector<int> rows = labelled_rows(static_cast<int>(m.rows.size()), g.row_h, label_px, rs.cur_is_row ? rs.cur_row : -1, &out.every);
+  if (labelled) *labelled = std::move(rows);
+  return out;
+}
+
 // --- Decide and draw: the row labels and the current row's band.
 RowLabels draw_row_labels(ImDrawList* dl, const UiContext& ui, const TreeModel& m, const RowState& rs, const TreeGeometry& g, const RowLabelPlace& at, ImU32 text_col,
                           ImU32 dim_col) {
@@ -87,13 +111,11 @@ RowLabels draw_row_labels(ImDrawList* dl, const UiContext& ui, const TreeModel& 
   // shortened in real words (shorten_words: asides in parentheses dropped, then trailing words for
   // ".."), never to initials, never cut inside a word; the whole label is the tooltip; every k-th
   // row and the current one's where rows are lower than the text (the caption says which).
-  float label_px = fit_text_px(longest, small_px, gutter - 6, g.row_h, min_px, small_px);
-  const bool shortened = label_px == 0;
-  if (shortened) label_px = min_px;
-  RowLabels out;
-  int& label_every = out.every;
-  const std::vector<int> labelled = labelled_rows(static_cast<int>(m.rows.size()), g.row_h, label_px, rs.cur_is_row ? rs.cur_row : -1, &label_every);
-  out.px = label_px;
+  std::vector<int> labelled;
+  bool shortened = false;
+  RowLabels out = row_label_fit(m, rs, g, gutter, longest, small_px, min_px, &labelled, &shortened);
+  const int label_every = out.every;
+  const float label_px = out.px;
   ImFont* label_font = font_for_px(ui.fonts, label_px);
   int& labels_shown = out.shown;
   int& labels_cut = out.cut;
@@ -170,28 +192,95 @@ void draw_edges(ImDrawList* dl, const UiContext& ui, const TreeModel& m, const R
   }
 }
 
-// --- Draw: the caption line under the tree (how columns and labels are laid out) and the values'
-// rule (yellow) at its right end; without the line, or where the caption needs the line's width,
-// the rule goes on a dark chip over the tree's bottom edge. They never overlap.
-void draw_caption(ImDrawList* dl, const Rect& c, ImVec2 p0, const Rect& area, bool caption_line, const std::string& caption, std::string rule, ImFont* small) {
+// The values' rule (yellow: how they were thinned or left out) has a place of its own, never over
+// the tree: the heading's line where the legend leaves room for it whole, else the caption line's
+// right end where the caption leaves room, else a line of its own under the tree (the rows give up
+// its height). RulePlace says which; the layout decides it before the tree is sized.
+enum class RulePlace { None, Heading, CaptionLine, OwnLine };
+const char* rule_place_name(RulePlace p) {
+  switch (p) {
+    case RulePlace::Heading: return "on the heading's line";
+    case RulePlace::CaptionLine: return "on the caption line";
+    case RulePlace::OwnLine: return "on a line of its own under the tree";
+    case RulePlace::None: break;
+  }
+  return "";
+}
+
+// What the tree's size decides: its area, geometry, the values' size (or thinning) and their rule.
+struct TreePlan {
+  Rect area;
+  TreeGeometry g;
+  ValueFit vf;
+  bool big_nodes = false, show_values = false;
+  std::string rule, rule_short;  // the rule, and the same without its advice (where it must be brief)
+};
+
+// Whether any value would be drawn in the columns w0..w1 of the rows computed so far (written
+// nodes; a row not computed yet shows none).
+bool values_in_view(const TreeModel& m, const RowState& rs, int w0, int w1) {
+  for (int i = 0; i < static_cast<int>(m.rows.size()); ++i) {
+    if (rs.future(i)) continue;
+    const TreeRow& row = m.rows[i];
+    for (int w = std::max(0, w0); w <= w1 && w < static_cast<int>(row.written.size()); ++w)
+      if (row.written[w] && !std::isnan(row.values[w])) return true;
+  }
+  return false;
+}
+
+// The rule's words for a plan (both "" when every value is drawn whole): *brief is the rule
+// without its advice.
+std::string values_rule(const TreePlan& p, const TreeModel& m, const RowState& rs, std::string* brief) {
+  if (!p.big_nodes) {  // columns under 4 pixels: bars, no values
+    *brief = "values: zoom in to read them";
+    return "values: zoom in (wheel) to read them";
+  }
+  if (p.vf.every > 1) {
+    *brief = "values of every " + std::string(p.vf.every == 2 ? "2nd" : std::to_string(p.vf.every) + "th") + (m.lanes ? " lane (" : " word (") +
+             std::to_string(p.vf.every - 1) + ", " + std::to_string(2 * p.vf.every - 1) + ", ...)";
+    return *brief + ": zoom or F for all";
+  }
+  if (!p.show_values && values_in_view(m, rs, p.g.first_visible(m.columns), p.g.last_visible(m.columns))) {
+    *brief = "values left out: rows too low";
+    return *brief + " (F: this panel alone)";
+  }
+  brief->clear();
+  return "";
+}
+
+// The caption's font on a line line_w wide: the UI font where the caption fits, else the small one
+// (before any cut).
+ImFont* caption_font(const std::string& caption, float line_w, ImFont* small) { return text_width(caption) <= line_w ? ImGui::GetFont() : small; }
+
+// Whether the rule fits at the caption line's right end beside the caption.
+bool rule_fits_caption_line(const std::string& caption, const std::string& rule, float line_w, ImFont* small) {
+  return caption.empty() || text_width(caption, caption_font(caption, line_w, small)) + 2 * ImGui::GetFontSize() + text_width(rule, small) <= line_w;
+}
+
+// --- Draw: the caption line under the tree (how columns and labels are laid out), and the values'
+// rule where the layout put it (RulePlace), on a dark chip in the small font. Returns the rule's
+// chip (empty where none is drawn).
+Rect draw_caption(ImDrawList* dl, const Rect& c, ImVec2 p0, const Rect& area, bool caption_line, const std::string& caption, std::string rule, RulePlace place,
+                  const HeadingRoom& heading, ImFont* small) {
   const float small_px = small->FontSize;
-  const float line_y = area.bottom() + 2, line_w = c.right() - p0.x - 4;
-  ImFont* caption_font = text_width(caption) <= line_w ? ImGui::GetFont() : small;  // the small font before any cut
-  const bool rule_on_line = caption_line && !rule.empty() && (caption.empty() || text_width(caption, caption_font) + 2 * ImGui::GetFontSize() + text_width(rule, small) <= line_w);
-  if (!rule.empty()) rule = fit_words(rule, rule_on_line ? line_w : area.w - 8, small);  // a whole clause ("values of every 8th word (7, 15, ...)")
-  const float rule_w = rule.empty() ? 0.0f : text_width(rule, small);
+  const float line_y = area.bottom() + 2, line_w = c.right() - p0.x - 4, line_h = ImGui::GetFontSize() + 4;
   if (caption_line && !caption.empty()) {
+    ImFont* f = caption_font(caption, line_w, small);
     ImGui::SetCursorScreenPos(ImVec2(p0.x + 2, line_y));
-    ImGui::PushFont(caption_font);
-    ImGui::TextDisabled("%s", fit_words(caption, line_w, caption_font).c_str());
+    ImGui::PushFont(f);
+    ImGui::TextDisabled("%s", fit_words(caption, line_w, f).c_str());
     ImGui::PopFont();
   }
-  if (!rule.empty()) {
-    const ImVec2 rp = rule_on_line ? ImVec2(std::max(p0.x + 2, c.right() - rule_w - 4), line_y + (ImGui::GetFontSize() - small_px) / 2)
-                                   : ImVec2(std::max(area.x, area.right() - rule_w - 4), area.bottom() - small_px - 2);
-    dl->AddRectFilled(ImVec2(rp.x - 3, rp.y - 1), ImVec2(rp.x + rule_w + 3, rp.y + small_px + 1), IM_COL32(0, 0, 0, 200));
-    dl->AddText(small, small_px, rp, col(okabe_ito::yellow), rule.c_str());
-  }
+  if (rule.empty() || place == RulePlace::None) return {};
+  rule = fit_words(rule, place == RulePlace::Heading ? heading.w - 8 : line_w - 8, small);  // a whole clause ("values of every 8th word (7, 15, ...)")
+  if (rule.empty()) return {};
+  const float rule_w = text_width(rule, small);
+  const float ty = place == RulePlace::Heading ? heading.y : place == RulePlace::CaptionLine || !caption_line ? line_y : line_y + line_h;
+  const ImVec2 rp(std::max(place == RulePlace::Heading ? heading.x + 4 : p0.x + 4, c.right() - rule_w - 4), ty + (ImGui::GetFontSize() - small_px) / 2);
+  const Rect chip{rp.x - 3, rp.y - 1, rule_w + 6, small_px + 2};
+  dl->AddRectFilled(ImVec2(chip.x, chip.y), ImVec2(chip.right(), chip.bottom()), IM_COL32(0, 0, 0, 200));
+  dl->AddText(small, small_px, rp, col(okabe_ito::yellow), rule.c_str());
+  return chip;
 }
 
 }  // namespace
@@ -208,7 +297,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 dim_col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
 
-  draw_heading(dl, ui, c, text_col);
+  const HeadingRoom heading = draw_heading(dl, ui, c, text_col);
   if (generation_ != s.trace_generation || (model_.lane_warp >= 0 && model_.lane_warp != s.selected_warp)) {
     generation_ = s.trace_generation;
     model_ = tree_model(t, s.selected_warp);
@@ -260,12 +349,13 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   // (One array alone, "temp", needs no bracket: its name is in the code and the memory panel.)
   const float strip = arrays.size() < 2 ? 0.0f : ui.fonts.small->FontSize + 8;
   // A caption line under the tree says how columns and row labels are laid out when that is not
-  // plain (the model's notes; rows lower than the smallest label, so labelled every k-th row), the
-  // values' rule at its right end. Otherwise the line stays the tree's, and the rule sits on the
-  // tree's bottom edge.
+  // plain (the model's notes; rows lower than the smallest label, so labelled every k-th row).
+  // The values' rule has a place of its own (RulePlace), decided below once the zoom is known.
   const bool caption_line = !m.notes.empty() || (avail.y - 4 - strip) / static_cast<float>(std::max<size_t>(1, rows.size())) < min_px;
-  const float caption_h = caption_line ? ImGui::GetFontSize() + 4 : 0.0f;
-  Rect area{p0.x + gutter, p0.y + strip, avail.x - gutter - 4, avail.y - 4 - strip - caption_h};
+  const float line_h = ImGui::GetFontSize() + 4;
+  const float caption_h = caption_line ? line_h : 0.0f;
+  auto area_for = [&](float below) { return Rect{p0.x + gutter, p0.y + strip, avail.x - gutter - 4, avail.y - 4 - strip - below}; };
+  Rect area = area_for(caption_h);
   if (rows.empty() || area.w < 20 || area.h < 20) {
     ImGui::TextDisabled("This kernel keeps its values in registers: no shared-memory tree to draw.");
     end_panel();
@@ -285,10 +375,53 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   const float max_value_px = small_px * 1.25f * std::clamp(s.tree_zoom, 1.0f, 2.0f);
   // A 2x2 matrix value is two lines: its nodes are as tall as two lines at the small font where the rows allow.
   const float label_h = t.op == Operator::Mat2 ? 2.0f * std::max(small_px, min_px) + 6.0f : max_value_px + 4;
-  TreeGeometry g = tree_geometry(words, static_cast<int>(rows.size()), area, s.tree_zoom, s.tree_pan, label_h);
-  s.tree_pan = g.pan_x;
-
   const RowState rs = row_state(rows, s.step);
+  // The values' size as large as the nodes allow (up to max_value_px), down to the minimum; below
+  // it every 2nd (4th, ...) word's value, written across its neighbours' columns, with the rule
+  // said in its own place; nodes too low for the minimum show no values, and say so.
+  const bool mat2 = t.op == Operator::Mat2;  // "[a b;c d]": its own two-line fitting (draw_value_in_box)
+  auto plan = [&](float below) {
+    TreePlan p;
+    p.area = area_for(below);
+    p.g = tree_geometry(words, static_cast<int>(rows.size()), p.area, s.tree_zoom, s.tree_pan, label_h);
+    p.big_nodes = p.g.node_w >= 4;
+    p.vf = mat2 ? ValueFit{small_px, 1}
+                : fit_values(text_width(widest_value_.empty() ? "0" : widest_value_, small), small_px, p.g.col_w, p.g.node_w, p.g.node_h, min_px, max_value_px);
+    p.show_values = p.big_nodes && p.vf.every > 0 && (!mat2 || label_fits(p.g.node_w, text_width("888", small)));
+    p.rule = values_rule(p, m, rs, &p.rule_short);
+    return p;
+  };
+  // The caption a plan's rows make: the model's notes, and the row labels' rule where rows are low.
+  std::string notes;
+  for (const std::string& note : m.notes) notes += (notes.empty() ? "" : "; ") + note;
+  auto caption_of = [&](const TreePlan& p) {
+    const int every = row_label_fit(m, rs, p.g, gutter, longest, small_px, min_px).every;
+    std::string caption = notes;
+    if (every > 1)
+      caption += (caption.empty() ? "" : "; ") + std::string("row labels: every ") + std::to_string(every) + (every == 2 ? "nd" : every == 3 ? "rd" : "th") +
+                 " row and the current one";
+    return caption;
+  };
+  TreePlan pl = plan(caption_h);
+  RulePlace rule_place = RulePlace::None;
+  const float caption_w = c.right() - p0.x - 4;
+  std::string rule = pl.rule;
+  if (!pl.rule.empty()) {
+    if (text_width(pl.rule, small) + 8 <= heading.w) rule_place = RulePlace::Heading;
+    else if (text_width(pl.rule_short, small) + 8 <= heading.w) {
+      rule_place = RulePlace::Heading;
+      rule = pl.rule_short;
+    } else if (caption_line && rule_fits_caption_line(caption_of(pl), pl.rule, caption_w, small)) rule_place = RulePlace::CaptionLine;
+    else {  // a line of its own: the tree gives up its height (the rule may then say a coarser thinning)
+      rule_place = RulePlace::OwnLine;
+      pl = plan(caption_h + line_h);
+      rule = pl.rule;
+      if (pl.rule.empty()) rule_place = RulePlace::None;
+    }
+  }
+  area = pl.area;
+  TreeGeometry g = pl.g;
+  s.tree_pan = g.pan_x;
   const int cur_row = rs.cur_row;
   auto is_current = [&](int i) { return rs.current(i); };
   const float a = ease_in_out(s.anim);
@@ -305,14 +438,9 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   dl->PopClipRect();
   dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
   const int w0 = g.first_visible(words), w1 = g.last_visible(words);
-  const bool big_nodes = g.node_w >= 4;
-  // The values' size: as large as the nodes allow (up to max_value_px), down to the minimum; below
-  // it every 2nd (4th, ...) word's value, written across its neighbours' columns, with the rule
-  // said under the tree; nodes too low for the minimum show no values, and say so.
-  const bool mat2 = t.op == Operator::Mat2;  // "[a b;c d]": its own two-line fitting (draw_value_in_box)
-  const ValueFit vf = mat2 ? ValueFit{small_px, 1}
-                           : fit_values(text_width(widest_value_.empty() ? "0" : widest_value_, small), small_px, g.col_w, g.node_w, g.node_h, min_px, max_value_px);
-  const bool show_values = big_nodes && vf.every > 0 && (!mat2 || label_fits(g.node_w, text_width("888", small)));
+  const bool big_nodes = pl.big_nodes;
+  const ValueFit vf = pl.vf;
+  const bool show_values = pl.show_values;
   auto value_shown = [&](int w) { return vf.every <= 1 || (w + 1) % vf.every == 0; };  // the right child of each pair: what the up-sweep writes
   int values_drawn = 0, values_total = 0;
   float mat2_px = 0;  // the smallest size a mat2 value was drawn at (two lines may be smaller than the font)
@@ -419,28 +547,23 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (label_fits(x1 - x0, text_width(name, ui.fonts.small)))
       text_centered(dl, ImVec2((x0 + x1) / 2, by - 4 - ui.fonts.small->FontSize / 2), bc, name, ui.fonts.small);
   }
-  // The values' rule (yellow): how they were thinned or left out, where the class can read it.
-  std::string rule;
+  // The values' counts; their rule (pl.rule) was said where the layout put it.
   if (!big_nodes) {  // columns under 4 pixels: bars, no values; the panel says how to get them
     for (int i = 0; i <= cur_row && i < static_cast<int>(m.rows.size()); ++i)
       values_total += static_cast<int>(std::count(m.rows[i].written.begin(), m.rows[i].written.end(), 1));
-    rule = "values: zoom in (wheel) to read them";
     s.layout_report.add({"tree", "values", 0, values_total, 0.0f, "bars: zoom in"});
-  }
-  if (big_nodes) {
-    if (vf.every > 1) rule = "values of every " + std::string(vf.every == 2 ? "2nd" : std::to_string(vf.every) + "th") + (m.lanes ? " lane (" : " word (") + std::to_string(vf.every - 1) + ", " +
-                             std::to_string(2 * vf.every - 1) + ", ...): zoom or F for all";
-    else if (!show_values && values_total > 0) rule = "values left out: rows too low (F: this panel alone)";
+  } else {
     s.layout_report.add({"tree", "values", values_drawn, values_total, show_values ? (mat2 ? mat2_px : vf.px) : 0.0f,
                          vf.every > 1 ? "every " + std::to_string(vf.every) + (m.lanes ? " lanes" : " words") : show_values ? "" : "left out"});
   }
-  // The caption line under the tree: how columns and row labels are laid out, when not plain.
-  std::string caption;
-  for (const std::string& note : m.notes) caption += (caption.empty() ? "" : "; ") + note;
+  // The caption line under the tree: how columns and row labels are laid out, when not plain
+  // (label_every as drawn: the plan's own).
+  std::string caption = notes;
   if (label_every > 1)
     caption += (caption.empty() ? "" : "; ") + std::string("row labels: every ") + std::to_string(label_every) + (label_every == 2 ? "nd" : label_every == 3 ? "rd" : "th") +
                " row and the current one";
-  draw_caption(dl, c, p0, area, caption_line, caption, rule, small);
+  const Rect chip = draw_caption(dl, c, p0, area, caption_line, caption, rule, rule_place, heading, small);
+  if (chip.w > 0) s.layout_report.add({"tree", "values rule", 1, 1, small_px, rule_place_name(rule_place)});
   end_panel();
 }
 

@@ -365,7 +365,17 @@ struct TotalsForm {
   bool beside = false;    // the totals beside the grid, not under it
   float gw = 0;           // the grid's width
   float table_row = 0;    // a row of the small table
+  std::string note;       // under the totals: what the counters leave out (kTileBarrierNote), or ""
 };
+
+// A kernel with barriers of tiles of several warps (Trace::tile_barriers): the GPU's own counters
+// of it count more shared loads than the model can say (validate leaves them out of its comparison).
+constexpr const char* kTileBarrierNote = "shared counters on a GPU also include the tile barrier's own polling loads; not predicted";
+
+// The height `text` wraps to in `font` within `width`, with the line spacing after it.
+float wrapped_h_at(ImFont* font, float width, const std::string& text) {
+  return font->CalcTextSizeA(font->FontSize, FLT_MAX, std::max(1.0f, width), text.c_str()).y + ImGui::GetStyle().ItemSpacing.y;
+}
 
 // --- Decide: the totals' form and the room they take.
 TotalsForm totals_form(const Trace& t, const Step& st, const RightColumn& rc, const UiContext& ui) {
@@ -410,10 +420,32 @@ TotalsForm totals_form(const Trace& t, const Step& st, const RightColumn& rc, co
                                                   2 * wrapped_h("stores: 0000 inst, 00000 wavefronts, 0000 conflicts")
                                             : 4.0f * table_row + 4;
   f.totals_h = (compact ? compact_h : 2 * body_line + 3 * table_row) + (is_gpu_measurement(t) ? body_line : 0.0f) + (t.gpu_us > 0 ? body_line : 0.0f) + 4;
-  f.caption_h = compact ? 0.0f : 3 * small->FontSize + 8;
+  if (!compact) {  // a trace's table too wide for the column is sentences that wrap (totals_table): their lines
+    const float pad = 2 * ImGui::GetStyle().CellPadding.x + 2;
+    const std::string stores = "stores (" + std::to_string(sto.inst) + " inst)";
+    if (text_width(stores, body) + text_width("wavefronts", body) + text_width("conflicts", body) + 3 * pad > rw) {
+      auto sentence = [](const char* name, long long inst, long long wavefronts, long long conflicts) {
+        return std::string(name) + ": " + std::to_string(inst) + " inst, " + std::to_string(wavefronts) + " wavefronts, " + std::to_string(conflicts) + " conflicts";
+      };
+      const float sentences_h = wrapped_h(sentence("this step", stt.instructions, stt.wavefronts, stt.conflicts).c_str()) +
+                                wrapped_h(sentence("loads", ld.inst, ld.wavefronts, ld.conflicts).c_str()) +
+                                wrapped_h(sentence("stores", sto.inst, sto.wavefronts, sto.conflicts).c_str());
+      f.totals_h += std::max(0.0f, sentences_h - (2 * body_line + 3 * table_row));
+    }
+  }
+  // The grid's explanation (draw_bank_grid), as many lines as it wraps to, at least three.
+  f.caption_h = compact ? 0.0f
+                        : std::max(3 * small->FontSize, wrapped_h_at(small, rw, "A row per active lane; the cell sits in the bank of the word the lane touches "
+                                                                                "(word number inside). 32 wavefronts = 31 conflicts.")) + 8;
   // A wide, low panel (a lesson's top row) puts the totals beside the grid, not under it.
   f.beside = compact && rw > 520 * ui.scale;
   f.gw = f.beside ? std::max(rw * 0.35f, rw - f.rows_form_w - 12) : rw;  // the grid's width
+  // The note, a footnote in the small font, takes the lines it wraps to in the totals' column (the
+  // grid gives them up).
+  if (t.tile_barriers) {
+    f.note = kTileBarrierNote;
+    f.totals_h += wrapped_h_at(small, f.beside ? rw - f.gw - 12 : rw, f.note);
+  }
   return f;
 }
 
@@ -703,6 +735,12 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::BeginGroup();
   draw_totals(s, t, f, rc, f.beside ? rw - f.gw - 12 : rw);
   draw_gpu_line(s, t);
+  if (!f.note.empty()) {
+    ImGui::PushFont(ui.fonts.small);
+    ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.30f, 1.0f), "%s", f.note.c_str());
+    ImGui::PopFont();
+    s.layout_report.add({"warps", "tile barrier note", 1, 1, ui.fonts.small->FontSize, ""});
+  }
   ImGui::EndGroup();
   ImGui::PopTextWrapPos();
   ImGui::PopFont();

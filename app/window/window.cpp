@@ -24,6 +24,7 @@ int run_window(const WindowOptions& o) {
   const bool screenshot = !o.screenshot_path.empty();
   AppState s;
   const WindowSize size = start_app(s, o, screenshot ? "" : config_dir());  // screenshots keep no settings
+  s.startup_resolutions = resolve_count(s.request);  // the request shown first
   int rc = 0;
   {
     WindowShell w(s, size.width, size.height, screenshot);

@@ -30,6 +30,10 @@ struct WindowOptions {
   std::shared_ptr<Trace> opened_trace;  // that file, already loaded and validated by the command line
   bool have_request = false;    // trace options were given
   TraceRequest request;
+  // That request, already resolved by the command line (its checks before any window): the first
+  // run takes it instead of resolving the kernel file again. Null where the command line did not
+  // resolve it (a --source whose text has an error) or for options made without a command line.
+  std::shared_ptr<const ResolvedKernel> resolved;
   Device device = Device::Auto;
   int step = -1;                // --step K (-1: first)
   std::string screenshot_path;  // --screenshot FILE.png: render, write, exit
@@ -40,6 +44,7 @@ struct WindowOptions {
   bool presenter = false;
   std::string lesson;           // --lesson NAME: start a guided lesson (formats/lesson.h)
   int lesson_step = 0;          // --lesson-step K: which step of it
+  bool lesson_checked = false;  // the command line ran that step's check (check_lesson_runs): the window does not run it again
   std::string bench_path;       // --bench FILE.json (recorded sweep to show)
   std::shared_ptr<BenchResults> opened_bench;  // that file, already loaded and validated by the command line
   std::string timing_preset;    // --timing-preset NAME: the timing panel's series (bench/bench_view.h; default scan-vs-cub)

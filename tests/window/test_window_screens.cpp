@@ -1551,3 +1551,131 @@ TEST(WindowHelp, EveryOperatorAndTheLayoutReportAreInTheHelp) {
   EXPECT_NE(op_line.find("mat2"), std::string::npos);
   EXPECT_NE(slurp(help).find("--layout-report"), std::string::npos);
 }
+
+// The tree's values rule ("values of every 2nd word (1, 3, ...): zoom or F for all") has a place
+// of its own in the layout (the heading's line, the caption line, or a line of its own under the
+// tree), never over the tree: the scan at n = 16 and 32 after the down-sweep's last step, and the
+// Blelloch lesson's steps, at 1280x720 presenter and at 1600x900. Its chip (its glyphs' bounds
+// read back from the frame with --screen-text, and the chip's 3 px and 1 px around them) covers no
+// other text of the tree panel: no value, no row label, no word number, no legend.
+namespace {
+
+struct ScreenRun {
+  std::string window, text;
+  Rect box;
+};
+
+// "screen: WINDOW PX at X,Y WxH | TEXT" lines -> their runs.
+std::vector<ScreenRun> screen_runs(const std::string& out) {
+  std::vector<ScreenRun> runs;
+  for (const std::string& line : lines_of(out, "screen: ")) {
+    const size_t sp = line.find(' ', 8), at = line.find(" at "), bar = line.find(" | ");
+    if (sp == std::string::npos || at == std::string::npos || bar == std::string::npos || at > bar) continue;
+    ScreenRun r;
+    r.window = line.substr(8, sp - 8);
+    r.text = line.substr(bar + 3);
+    if (std::sscanf(line.c_str() + at + 4, "%f,%f %fx%f", &r.box.x, &r.box.y, &r.box.w, &r.box.h) != 4) continue;
+    runs.push_back(std::move(r));
+  }
+  return runs;
+}
+
+bool overlaps(const Rect& a, const Rect& b) { return a.x < b.right() && b.x < a.right() && a.y < b.bottom() && b.y < a.bottom(); }
+
+bool is_values_rule(const std::string& text) {
+  return text.rfind("values of every", 0) == 0 || text.rfind("values:", 0) == 0 || text.rfind("values left out", 0) == 0;
+}
+
+}  // namespace
+
+TEST(WindowLayouts, TheTreeValuesRuleCoversNoValue) {
+  NEED_XVFB();
+  struct Case {
+    std::string name, args;
+  };
+  std::vector<Case> cases;
+  for (int n : {16, 32}) {
+    // The down-sweep's last step: the scan's last step that writes shared memory (the step before its store to out).
+    TraceRequest r;
+    r.kernel = "scan-blelloch";
+    r.n = n;
+    const Trace t = run_emulator(r);
+    int last = -1;
+    for (int k = 0; k < static_cast<int>(t.steps.size()); ++k)
+      if (t.steps[k].phase == Phase::Down) last = k;
+    ASSERT_GE(last, 0);
+    for (const char* size : {"--presenter --size 1280", "--size 1600"})
+      cases.push_back({"rule-n" + std::to_string(n) + (std::string(size).find("presenter") != std::string::npos ? "-1280p" : "-1600"),
+                       "--kernel scan-blelloch --n " + std::to_string(n) + " --step " + std::to_string(last) + " " + size});
+  }
+  for (int step : {1, 2})
+    for (const char* size : {"--presenter --size 1280", "--size 1600"})
+      cases.push_back({"rule-hsb-" + std::to_string(step) + (std::string(size).find("presenter") != std::string::npos ? "-1280p" : "-1600"),
+                       "--lesson hillis-steele-vs-blelloch --lesson-step " + std::to_string(step) + " " + size});
+  int thinned = 0;
+  for (const Case& c : cases) {
+    std::string out, err;
+    ASSERT_EQ(run_big(c.name, c.args + " --layout-report --screen-text", &out, &err), 0) << c.name << ": " << err;
+    const LayoutLine values = layout_line(out, "tree values");
+    ASSERT_GT(values.total, 0) << c.name << "\n" << out;
+    std::vector<ScreenRun> tree;
+    for (ScreenRun& r : screen_runs(out))
+      if (r.window == "##tree") tree.push_back(std::move(r));
+    ASSERT_FALSE(tree.empty()) << c.name << "\n" << out;
+    int rules = 0;
+    for (const ScreenRun& rule : tree) {
+      if (!is_values_rule(rule.text)) continue;
+      ++rules;
+      const Rect chip{rule.box.x - 3, rule.box.y - 1, rule.box.w + 6, rule.box.h + 2};
+      for (const ScreenRun& other : tree)
+        if (&other != &rule) EXPECT_FALSE(overlaps(chip, other.box)) << c.name << ": the values rule '" << rule.text << "' covers '" << other.text << "'";
+    }
+    if (values.rule.rfind("every", 0) == 0) {  // thinned: the rule is said, once, whole
+      ++thinned;
+      EXPECT_EQ(rules, 1) << c.name << "\n" << out;
+      EXPECT_EQ(layout_line(out, "tree values rule").shown, 1) << c.name << "\n" << out;
+    }
+  }
+  EXPECT_GE(thinned, 2) << "the scan thins its values at n = 16 (1280x720 presenter) and n = 32 (1600x900): the cases this test is for";
+}
+
+// A kernel with barriers of tiles of several warps (tile<128>.sync(), cg::reduce over one): the
+// warps panel, where the counters are, says that a GPU's shared counters also hold the barrier's
+// polling loads (validate leaves them out of its comparison), whole, at 1280x720 presenter and at
+// 1600x900; a kernel without them has no such note.
+TEST(WindowLayouts, TileBarrierKernelsSayTheirSharedCountersHoldPolling) {
+  NEED_XVFB();
+  const std::string src = std::string(SCANSCOPE_SOURCE_DIR) + "/tests/corpus/cg-tile128-tree-and-reduce.cu";
+  for (const char* size : {"--presenter --size 1280", "--size 1600"}) {
+    const std::string name = std::string("tile-note-") + (std::string(size).find("presenter") != std::string::npos ? "1280p" : "1600");
+    std::string out, err;
+    ASSERT_EQ(run_big(name, "--source '" + src + "' --device cpu --panels tree,warps " + size + " --layout-report --screen-text", &out, &err), 0) << err;
+    std::string warps;
+    for (const ScreenRun& r : screen_runs(out))
+      if (r.window == "##warps") warps += r.text + " ";
+    // (the runs joined by blanks; a line's first glyph at the column's edge may not be read back)
+    EXPECT_NE(warps.find("counters on a GPU also include the tile barrier's own"), std::string::npos) << name << "\n" << out;
+    EXPECT_NE(warps.find("loads; not predicted"), std::string::npos) << name << "\n" << out;
+    EXPECT_EQ(layout_line(out, "warps tile barrier note").shown, 1) << name << "\n" << out;
+  }
+  std::string out, err;
+  ASSERT_EQ(run_big("tile-note-none", "--kernel scan-blelloch --device cpu --panels tree,warps --presenter --size 1280 --layout-report --screen-text", &out, &err), 0) << err;
+  EXPECT_EQ(out.find("polling"), std::string::npos) << out;
+  EXPECT_EQ(layout_line(out, "warps tile barrier note").shown, -1) << out;
+}
+
+// The window resolves its request once before the first frame: the command line's checks and the
+// first run share one resolution (resolve_count(request), the engine's counter; the lesson list's
+// steps are other requests), for a catalogue kernel and for a --source file; the edit script's
+// `print` says how many there were.
+TEST(WindowStartupOnce, TheKernelIsResolvedOnceBeforeTheFirstFrame) {
+  NEED_XVFB();
+  const std::string src = std::string(SCANSCOPE_SOURCE_DIR) + "/tests/corpus/cg-tile128-tree-and-reduce.cu";
+  for (const std::string& args : {std::string("--kernel scan-blelloch --n 32"), "--source '" + src + "'"}) {
+    std::string out, err;
+    ASSERT_EQ(run_script("resolve-once", args + " --device cpu", "print\n", &out, &err), 0) << err;
+    const std::vector<std::string> lines = lines_of(out, "start-up: ");
+    ASSERT_EQ(lines.size(), 1u) << out;
+    EXPECT_EQ(lines[0], "start-up: resolutions=1") << args;
+  }
+}

@@ -265,3 +265,24 @@ TEST(WindowStartup, TheStartScreenListsTheLessonsInOrderAndTheExercises) {
   ASSERT_NE(current_lesson_step(s), nullptr);
   EXPECT_FALSE(current_lesson_step(s)->exercise.empty());
 }
+
+// The request the command line resolved (WindowOptions::resolved) is the first run's: start_app
+// resolves that request again (resolve_count(request), the engine's counter); without it, once.
+TEST(WindowStartup, AResolvedRequestIsNotResolvedAgain) {
+  WindowOptions o = cpu_options();
+  o.have_request = true;
+  o.request.kernel = "scan-blelloch";
+  o.request.n = 32;
+  o.resolved = std::make_shared<ResolvedKernel>(resolve_kernel(o.request));
+  const long long before = resolve_count(o.request);  // 1: the one above (the lessons' steps ask other things)
+  AppState s;
+  start_app(s, o, "");
+  EXPECT_EQ(resolve_count(o.request), before);
+  ASSERT_TRUE(s.have_trace);
+  EXPECT_EQ(s.trace.n, 32);
+  o.resolved.reset();
+  AppState again;
+  start_app(again, o, "");
+  EXPECT_EQ(resolve_count(o.request), before + 1);
+  EXPECT_EQ(again.trace.steps.size(), s.trace.steps.size());
+}
