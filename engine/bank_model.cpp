@@ -3,6 +3,7 @@
 #include "engine/bank_model.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdio>
 #include <iterator>
 #include <map>
@@ -271,6 +272,58 @@ void count_wavefronts(const Step& step, WarpInstruction& wi, int banks, int issu
 
 }  // namespace
 
+namespace {
+
+struct UnrollShape {
+  size_t main = 0, end = 0;  // the main part: plan[main] its loop, plan[main + 1, end) its blocks
+  int M = 0, K = 0;
+};
+
+bool unroll_shape(const std::vector<int>& plan, UnrollShape* u) {
+  size_t m = 0;
+  while (m < plan.size() && plan[m] >= -1) ++m;
+  if (m == plan.size()) return false;
+  u->main = m;
+  u->M = u->K = -plan[m];
+  u->end = m + 1;
+  while (u->end < plan.size() && plan[u->end] > 0 && plan[u->end] * 2 == u->K) u->K = plan[u->end++];
+  return u->M <= 256;
+}
+
+}  // namespace
+
+bool unrolled_shape(const std::vector<int>& plan) {
+  UnrollShape u;
+  if (plan.size() < 2 || !unroll_shape(plan, &u)) return false;
+  // the remainder: before or after the main part, a loop of one copy or K - 1 blocks of one copy
+  const std::vector<int> before(plan.begin(), plan.begin() + static_cast<long>(u.main)), after(plan.begin() + static_cast<long>(u.end), plan.end());
+  if (!before.empty() && !after.empty()) return false;
+  const std::vector<int>& r = before.empty() ? after : before;
+  if (r.empty() || r == std::vector<int>{-1}) return true;
+  return static_cast<int>(r.size()) == u.K - 1 && std::all_of(r.begin(), r.end(), [](int c) { return c == 1; });
+}
+
+int unrolled_slot(const std::vector<int>& plan, int n, int k) {
+  UnrollShape u;
+  if (n < 0 || k < 0 || k >= n || !unroll_shape(plan, &u)) return -1;
+  const int rem = n % u.K, main_n = n - rem, rest = main_n % u.M;
+  int pos = 0, rem_block = 0;
+  for (size_t s = 0; s < plan.size(); ++s) {
+    const int copies = std::abs(plan[s]);
+    int runs;
+    if (s < u.main || s >= u.end) runs = plan[s] == -1 ? rem : (rem_block++ < rem ? 1 : 0);
+    else if (s == u.main) runs = main_n / u.M;
+    else runs = (rest / u.K) & (plan[s] / u.K) ? 1 : 0;
+    if (k < pos + runs * copies) {
+      const int iter = (k - pos) / copies, copy = (k - pos) % copies;
+      if (iter >= 1 << 15 || s >= 64) return -1;
+      return static_cast<int>(s << 24) | iter << 8 | copy;
+    }
+    pos += runs * copies;
+  }
+  return -1;
+}
+
 void analyze_banks(Trace& trace) {
   const int banks = trace.banks, issue = trace.warp_issue;
   const int nsites = static_cast<int>(trace.sites.size());
@@ -297,6 +350,11 @@ void analyze_banks(Trace& trace) {
     std::map<int, Run> runs;  // per thread: vector group (or -1 - site of a wide site) -> the open run
     std::map<std::pair<int, int>, Run> blocks;  // per thread: (vector group, aligned block) -> its instruction, for wide sites in a group
     std::set<int> active;
+    // Sites of loops ptxas unrolled (SourceSite::unrolled): how often each thread executes each in
+    // this step, which decides the copies it runs.
+    std::map<std::pair<int, int>, int> unrolled_n;  // (thread, site) -> executions
+    for (const Access& a : step.accesses)
+      if (a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) && !trace.sites[a.site].unrolled.empty()) ++unrolled_n[{a.tid, a.site}];
     int current_tid = -1;
     for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i) {
       const Access& a = step.accesses[i];
@@ -386,6 +444,21 @@ void analyze_banks(Trace& trace) {
         add_lane(instruction(nsites + g, 1));
         continue;
       }
+      if (shared_site && !trace.sites[a.site].unrolled.empty()) {
+        // the copy of the unrolled loop this execution runs: the lanes that run it are one instruction
+        const int k = occ[a.site]++;
+        const int slot = unrolled_slot(trace.sites[a.site].unrolled, unrolled_n[{a.tid, a.site}], k);
+        auto it = insts.find({warp, a.site, slot < 0 ? k : (1 << 30) | slot});
+        if (it == insts.end()) {
+          WarpInstruction wi;
+          wi.warp = warp;
+          wi.site = a.site;
+          wi.op = a.op;
+          it = insts.emplace(std::make_tuple(warp, a.site, slot < 0 ? k : (1 << 30) | slot), wi).first;
+        }
+        add_lane(it->second);
+        continue;
+      }
       add_lane(instruction(a.site, 1));
     }
     // Loads the machine code makes in every warp of the block (SourceSite::every_warp): one
@@ -410,9 +483,11 @@ void analyze_banks(Trace& trace) {
     for (const GlobalAccess& g : step.global) active.insert(g.tid);  // global accesses make a thread active too
     step.active_threads = static_cast<int>(active.size());
     find_hazards(step);
+    std::map<std::pair<int, int>, int> rank;  // an unrolled site's instructions numbered per warp in code order
     for (auto& [key, wi] : insts) {
       std::stable_sort(wi.access_index.begin(), wi.access_index.end(),
                        [&](int x, int y) { return step.accesses[x].tid < step.accesses[y].tid; });
+      if (std::get<1>(key) < nsites && !trace.sites[std::get<1>(key)].unrolled.empty()) wi.occurrence = rank[{std::get<0>(key), std::get<1>(key)}]++;
       if (wi.op == kLoad || wi.op == kStore) {
         if (wi.access_index.empty()) {  // a load of every warp (above): its lanes read one word
           wi.wavefronts = 1;

@@ -27,6 +27,17 @@ int wavefronts_of(const int* words, int count, int banks);
 // issues them: a contiguous 8-byte access is 2 wavefronts of 16 lanes, neither a conflict.
 int lanes_per_issue(int warp_issue, int width);
 
+// Which copy of the machine code a thread's k-th execution (from 0) of n of an unrolled site runs
+// (SourceSite::unrolled): a number that orders the copies as the code does (segment, iteration,
+// copy), the same for every lane that runs that copy; -1 where the shape does not place it. The
+// shape: a main part, a loop of M copies then blocks of M/2, M/4, ..., K copies; and a remainder
+// before or after it, a loop of one copy or K - 1 blocks of one copy. A thread runs n mod K
+// iterations in the remainder (the first n mod K of its blocks), (n - n mod K) / M rounds of the
+// loop, and of the blocks those whose sizes add up to the rest; its iterations in code order.
+int unrolled_slot(const std::vector<int>& plan, int n, int k);
+// Whether `plan` has that shape (and more than one segment).
+bool unrolled_shape(const std::vector<int>& plan);
+
 // Fills step.instructions, step.max_degree, step.active_threads and trace.totals.
 void analyze_banks(Trace& trace);
 

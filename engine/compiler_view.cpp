@@ -33,6 +33,84 @@ constexpr int kBlockReach = 16;
 
 using LineKey = std::tuple<int, int, bool>;
 
+// Loops ptxas unrolled with a remainder (SourceSite::unrolled): a line's instructions of one kind
+// in one function, split into segments by the control flow around them. A back edge (a branch to
+// itself or before) closes a loop; the line's copies in the innermost such loop that holds some of
+// them but not all, and no other loop of them, are a loop segment; the others are blocks, a block
+// ending where a control-flow instruction or another guard predicate comes between two copies
+// (`@P3 STS` after an unpredicated one: the remainder's last copy, which only some threads run).
+// A line whose segments have the shape unrolled_slot follows gets them; one with more instructions
+// than the PTX in another shape is noted (which copies a warp runs is not known).
+template <class FileOf>
+void unrolled_loops(CompilerView& v, const std::vector<sass::MemInstruction>& mi, const std::vector<sass::FlowInstruction>& flow, FileOf file_of,
+                    bool dump) {
+  std::map<std::tuple<std::string, int, int, bool>, std::vector<const sass::MemInstruction*>> copies;  // (function, file, line, store?)
+  std::map<LineKey, int> functions;
+  for (const auto& m : mi) {
+    const int f = file_of(m.file);
+    if (m.atomic || m.line <= 0 || f < 0) continue;
+    auto& list = copies[{m.function, f, m.line, m.store}];
+    if (list.empty()) ++functions[LineKey{f, m.line, m.store}];
+    list.push_back(&m);
+  }
+  for (const auto& [key, list] : copies) {
+    const auto& [function, f, line, store] = key;
+    const LineKey lk{f, line, store};
+    auto ptx = v.ptx_lines.find(lk);
+    const int in_ptx = ptx == v.ptx_lines.end() ? 0 : static_cast<int>(ptx->second.size());
+    if (list.size() < 2) continue;
+    bool same = functions[lk] == 1;
+    for (const auto* m : list) same = same && m->bytes == list[0]->bytes && m->bytes <= 4;
+    std::vector<std::pair<long long, long long>> loops;  // (first, back edge)
+    std::vector<long long> others;                        // offsets of every control-flow instruction
+    for (const auto& fi : flow) {
+      if (fi.function != function) continue;
+      others.push_back(fi.offset);
+      if (fi.branch && fi.target >= 0 && fi.target <= static_cast<long long>(fi.offset)) loops.push_back({fi.target, fi.offset});
+    }
+    auto innermost = [&](long long off) {
+      int best = -1;
+      for (int i = 0; i < static_cast<int>(loops.size()); ++i)
+        if (loops[i].first <= off && off <= loops[i].second &&
+            (best < 0 || loops[i].second - loops[i].first < loops[best].second - loops[best].first))
+          best = i;
+      return best;
+    };
+    std::vector<int> in;
+    for (const auto* m : list) in.push_back(innermost(m->offset));
+    std::set<int> held(in.begin(), in.end());
+    held.erase(-1);
+    std::set<int> unroll;
+    for (int a : held) {
+      bool inner = true;
+      for (int b : held)
+        if (a != b && loops[a].first <= loops[b].first && loops[b].second <= loops[a].second) inner = false;
+      if (inner && std::count(in.begin(), in.end(), a) < static_cast<long>(list.size())) unroll.insert(a);
+    }
+    std::vector<int> plan;
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (unroll.count(in[i])) {
+        if (i > 0 && in[i - 1] == in[i]) --plan.back();
+        else plan.push_back(-1);
+        continue;
+      }
+      bool joins = i > 0 && !unroll.count(in[i - 1]) && list[i]->guard == list[i - 1]->guard;
+      for (long long o : others)
+        if (joins && o > list[i - 1]->offset && o < list[i]->offset) joins = false;
+      if (joins) ++plan.back();
+      else plan.push_back(1);
+    }
+    if (dump) {
+      std::string p;
+      for (int c : plan) p += " " + std::to_string(c);
+      std::fprintf(stderr, "SASS %s line %d %s copies:%s\n", function.c_str(), line, store ? "st" : "ld", p.c_str());
+    }
+    if (same && unrolled_shape(plan)) v.unrolled[lk] = plan;
+    else if (static_cast<int>(list.size()) > in_ptx) v.unrolled_unknown[lk] = {static_cast<int>(list.size()), in_ptx};
+  }
+  for (const auto& [lk, plan] : v.unrolled) v.unrolled_unknown.erase(lk);
+}
+
 std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
   auto v = std::make_shared<CompilerView>();
   std::string why;
@@ -81,8 +159,9 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
   {
     nvrtc::Result c = nvrtc::compile(text, k.file.display, "sm_90", true, instances);
     std::vector<sass::MemInstruction> mi;
+    std::vector<sass::FlowInstruction> flow;
     if (!c.ok) v->sass_why = "NVRTC made no cubin";
-    else if (sass::shared_instructions(c.cubin, &mi, &v->sass_why)) {
+    else if (sass::shared_instructions(c.cubin, &mi, &v->sass_why, &flow)) {
       v->sass = true;
       v->compiler = "NVRTC " + nvrtc::version() + " (SASS for sm_90, read from the cubin: the instructions the GPU runs)";
       std::set<std::tuple<int, int, bool, int>> seen;
@@ -97,6 +176,7 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         if (words > 1 && seen.insert({f, m.line, m.store, words}).second)
           v->groups.push_back({f, m.store, {m.line}, words, false, "SASS " + m.opcode});
       }
+      unrolled_loops(*v, mi, flow, file_of, dump);
       // A line's loads before a predicated EXIT that the line's other instructions follow (the
       // loads of `t == 0 && part[0].count > 0 && part[0].seen` made before the threads other than
       // 0 leave; the load of what the branch uses after it): the first of the line's loads.
@@ -215,6 +295,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     s.vector_group = -1;
     s.vector_width = 1;
     s.every_warp = false;
+    s.unrolled.clear();
   }
   const bool g80 = t.warp_issue == 16 || t.banks == 16;
   if (g80 && v.asked) t.compiler += "; G80 mode: every access 4 bytes, as the scan paper's compiler issued them";
@@ -641,6 +722,37 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       for (size_t k = 0; k < bytes.size(); ++k) t.sites[sites[k]].every_warp = true;
       used.push_back("ptxas (loads of a condition made in every warp, before the exit)");
     }
+  // Loops ptxas unrolled with a remainder (v.unrolled): the line's one site of the kind, as the
+  // source writes it (4 bytes or fewer, in no group), runs through the copies; a line with more
+  // instructions than the PTX in a shape the model does not follow is noted.
+  if (v.sass) {
+    auto path_of = [&](int file) { return file >= 0 && file < static_cast<int>(t.files.size()) ? t.files[file] : std::string("?"); };
+    for (const auto& [key, sites] : sites_at) {
+      const auto [file, line, store] = key;
+      auto plan = v.unrolled.find(key);
+      if (plan != v.unrolled.end()) {
+        const SourceSite& x = t.sites[sites[0]];
+        if (sites.size() == 1 && x.vector_group < 0 && x.vector_width == 1 && x.bytes <= 4 && !x.every_warp) {
+          t.sites[sites[0]].unrolled = plan->second;
+          used.push_back(std::string("ptxas (a loop unrolled with a remainder: each warp runs the copies its lanes' ") + (store ? "stores" : "loads") +
+                         " reach)");
+          continue;
+        }
+        t.compiler_notes.push_back(path_of(file) + ":" + std::to_string(line) + ": the SASS's " + (store ? "stores" : "loads") +
+                                   " of this line are a loop ptxas unrolled with a remainder, and the line has " +
+                                   (sites.size() == 1 ? "an access the compiler merged" : "several accesses of the kind") +
+                                   ": the model counts one instruction per execution of the source's access");
+        continue;
+      }
+      auto unknown = v.unrolled_unknown.find(key);
+      if (unknown == v.unrolled_unknown.end() || unknown->second.second == 0) continue;
+      t.compiler_notes.push_back(path_of(file) + ":" + std::to_string(line) + ": the SASS has " + std::to_string(unknown->second.first) +
+                                 " shared-memory " + (store ? "stores" : "loads") + " on this line and the PTX " +
+                                 std::to_string(unknown->second.second) +
+                                 " (ptxas unrolled a loop further, in a shape the model does not follow: which copies a warp runs is not known "
+                                 "before running); the model counts one instruction per execution of the source's access");
+    }
+  }
   if (!used.empty()) {
     std::sort(used.begin(), used.end());
     used.erase(std::unique(used.begin(), used.end()), used.end());

@@ -29,6 +29,8 @@ struct LineGroup {
   std::string why;         // who merged them: nvcc (in the PTX) or ptxas (predicted from the PTX)
 };
 
+using LineKeyT = std::tuple<int, int, bool>;  // (file index, line, store?)
+
 struct CompilerView {
   bool asked = false;               // PTX was produced
   bool sass = false;                // `lines` and `groups` read from the cubin's machine code (SASS), not predicted from the PTX
@@ -46,6 +48,12 @@ struct CompilerView {
   // that the line's other instructions follow: the bytes of those loads, in code order. Every
   // warp that reaches the statement makes them (sass::MemInstruction::exit_after).
   std::map<std::pair<int, int>, std::vector<int>> before_exit;
+  // With the SASS: lines (file, line, store?) whose instructions of that kind are the copies of a
+  // loop ptxas unrolled with a remainder, in one function: their shape (SourceSite::unrolled).
+  std::map<LineKeyT, std::vector<int>> unrolled;
+  // With the SASS: lines with more instructions of a kind than the PTX has in a shape the model
+  // does not follow (which copies a warp runs is not known): the SASS's count and the PTX's.
+  std::map<LineKeyT, std::pair<int, int>> unrolled_unknown;
   std::vector<LineGroup> groups;
   std::vector<std::string> notes;   // e.g. the compiler rejected the text
   std::string ptx;                  // the PTX itself

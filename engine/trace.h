@@ -212,6 +212,12 @@ struct SourceSite {
   // instruction of one wavefront in each warp of the block that has none there, in each step whose
   // accesses include the site's (engine/compiler_view.cpp).
   bool every_warp = false;
+  // A loop ptxas unrolled with a remainder (engine/compiler_view.cpp): the copies of the site's
+  // line in the machine code, in code order, c > 0 a block of c copies run in a row, c < 0 a loop
+  // of -c copies. A thread that executes the site n times in a step runs them through these copies
+  // (unrolled_slot, bank_model.h), and a warp executes each copy its lanes reach once. Empty: one
+  // instruction per execution of the source's access, as everywhere else.
+  std::vector<int> unrolled;
   // What one thread's access at this site moves, as the source writes it: 4 bytes, 1 or 2 for a
   // bool, char or short (its bytes of one word: Access::mask), or 8 / 16 for a whole int2 / float4
   // (PTX ld.v2.b32 / ld.v4.b32). Such an access is recorded as its words

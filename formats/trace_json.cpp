@@ -104,6 +104,7 @@ std::string trace_to_json(const Trace& t, int indent) {
                 {"op", access_op_name(s.op)}, {"vector_group", s.vector_group}, {"vector_width", s.vector_width}};
       if (s.bytes != 4) site["bytes"] = s.bytes;  // a bool, char or short: 1 or 2; a whole int2 / float4: 8 or 16 (traces before it hold none)
       if (s.every_warp) site["every_warp"] = true;  // a load made in every warp of the block (traces before it hold none)
+      if (!s.unrolled.empty()) site["unrolled"] = s.unrolled;  // the copies of a loop ptxas unrolled (traces before it hold none)
       sites.push_back(std::move(site));
     }
     j["sites"] = std::move(sites);
@@ -198,7 +199,7 @@ static const std::set<std::string>& trace_keys() {
       "index", "input", "inst", "iter", "kernel", "label", "launch", "launches", "ld", "line", "main_file", "matrix_cols", "max_degree",
       "n", "name", "op", "output", "pad", "path", "phase", "printf", "requests", "scan", "sectors", "site", "sites", "smem",
       "smem_bytes", "smem_words", "source", "src", "st", "step", "steps", "stmt", "text", "thread", "threads", "tid", "totals",
-      "tile_barriers", "tile_syncs", "type", "value", "vector_group", "vector_width", "version", "warp_issue", "wavefronts", "word", "word_index", "words", "x",
+      "tile_barriers", "tile_syncs", "type", "unrolled", "value", "vector_group", "vector_width", "version", "warp_issue", "wavefronts", "word", "word_index", "words", "x",
       "y", "z"};
   return keys;
 }
@@ -225,6 +226,7 @@ static const std::map<std::string, long long>& trace_array_limits() {
       {"block_dim", 3},
       {"dims", 4},
       {"tile_syncs", kTileLevels},
+      {"unrolled", 64},
   };
   return limits;
 }
@@ -396,6 +398,15 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
         if (ss.bytes != 1 && ss.bytes != 2 && ss.bytes != 4 && ss.bytes != 8 && ss.bytes != 16) rd.fail(where + ".bytes", "must be 1, 2, 4, 8 or 16");
       }
       if (sites[s].contains("every_warp")) ss.every_warp = rd.boolean(sites[s], "every_warp", where);
+      if (sites[s].contains("unrolled")) {
+        const json& u = sites[s]["unrolled"];
+        if (!u.is_array() || u.size() > 64) rd.fail(where + ".unrolled", "must be an array of at most 64 segments");
+        for (const json& c : u) {
+          if (!c.is_number_integer() || c.get<long long>() == 0 || c.get<long long>() < -256 || c.get<long long>() > 256)
+            rd.fail(where + ".unrolled", "segments are copies from -256 to 256, not 0");
+          ss.unrolled.push_back(static_cast<int>(c.get<long long>()));
+        }
+      }
       t.sites.push_back(ss);
     }
   }

@@ -356,3 +356,46 @@ TEST(BankTotals, ALoadOfEveryWarpCountsInWarpsWithoutAnAccess) {
   analyze_banks(t);
   EXPECT_EQ(t.totals.ld.inst, 1);
 }
+
+// A loop ptxas unrolled with a remainder (SourceSite::unrolled, the SASS of gen-20261127-125's
+// `for (int i = t; i < 97; i += 32) s[i] = 0;`): three blocks of one copy (the remainder, n mod 4
+// iterations), a loop of 16 copies, blocks of 8 and 4. Lane 0 runs 4 iterations (the block of 4),
+// lanes 1-31 run 3 (the remainder's three copies): the warp executes 7 instructions, where one
+// per iteration of the source's loop would be 4 (Nsight Compute measured 7 on an H200).
+TEST(BankTotals, AnUnrolledLoopsWarpRunsTheCopiesItsLanesReach) {
+  std::vector<SourceSite> sites = {site_of(4, kStore)};
+  auto zeroing = [](int tid) {
+    std::vector<std::tuple<int, AccessOp, int, uint8_t>> v;
+    for (int i = tid; i < 97; i += 32) v.emplace_back(0, kStore, i, 0);
+    return v;
+  };
+  Trace t = hand_trace(32, sites, zeroing);
+  analyze_banks(t);
+  EXPECT_EQ(t.totals.st.inst, 4);
+  t.sites[0].unrolled = {1, 1, 1, -16, 8, 4};
+  analyze_banks(t);
+  EXPECT_EQ(t.totals.st.inst, 7);
+  EXPECT_EQ(t.totals.st.wavefronts, 7);  // each copy's lanes store words of distinct banks
+  // every lane the same count: as many instructions as iterations (12 = 8 + 4; 35 = 3 + 16 + 16)
+  for (int n : {12, 35, 2}) {
+    Trace u = hand_trace(32, sites, [n](int tid) {
+      std::vector<std::tuple<int, AccessOp, int, uint8_t>> v;
+      for (int i = 0; i < n; ++i) v.emplace_back(0, kStore, 32 * i + tid, 0);
+      return v;
+    });
+    u.sites[0].unrolled = {1, 1, 1, -16, 8, 4};
+    analyze_banks(u);
+    EXPECT_EQ(u.totals.st.inst, n) << n;
+  }
+  // the slots: a lane of 4 runs the block of 4; one of 3 the remainder; 20 = 16 + 4
+  EXPECT_LT(unrolled_slot({1, 1, 1, -16, 8, 4}, 3, 2), unrolled_slot({1, 1, 1, -16, 8, 4}, 4, 0));
+  EXPECT_EQ(unrolled_slot({1, 1, 1, -16, 8, 4}, 20, 16), unrolled_slot({1, 1, 1, -16, 8, 4}, 4, 0));
+  EXPECT_EQ(unrolled_slot({1, 1, 1, -16, 8, 4}, 4, 4), -1);
+  // the shapes the compiler view accepts
+  EXPECT_TRUE(unrolled_shape({1, 1, 1, -16, 8, 4}));
+  EXPECT_TRUE(unrolled_shape({-1, -16, 8, 4}));
+  EXPECT_TRUE(unrolled_shape({-16, 8, 4, -1}));
+  EXPECT_FALSE(unrolled_shape({1, 1, -16, 8, 4}));  // a remainder of 2 for blocks of 4
+  EXPECT_FALSE(unrolled_shape({1, -16, 4}));       // no block of 8
+  EXPECT_FALSE(unrolled_shape({-4}));
+}

@@ -182,10 +182,12 @@ bool line_rows(Reader& r, const Section& s, const std::map<uint64_t, std::pair<i
 
 }  // namespace
 
-bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruction>* out, std::string* why) {
+bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruction>* out, std::string* why,
+                         std::vector<FlowInstruction>* flow) {
   std::string ignored;
   if (!why) why = &ignored;
   out->clear();
+  if (flow) flow->clear();
   Reader r{cubin};
   if (cubin.size() < 64 || std::memcmp(cubin.data(), "\x7f" "ELF", 4) != 0 || cubin[4] != 2)
     return *why = "not a 64-bit ELF file", false;
@@ -256,7 +258,27 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
       const bool predicated = ((lo >> 12) & 7) != 7 || ((lo >> 15) & 1) != 0;
       if (op == 0x14d && predicated)
         for (size_t k : waiting) (*out)[k].exit_after = static_cast<int>(o);
-      if ((op >= 0x141 && op <= 0x15f) || op == 0x11d) waiting.clear();
+      const int guard = predicated ? static_cast<int>((lo >> 12) & 7) + (((lo >> 15) & 1) ? 8 : 0) : -1;
+      if ((op >= 0x141 && op <= 0x15f) || op == 0x11d) {
+        waiting.clear();
+        if (flow) {
+          FlowInstruction f;
+          f.function = t.name.substr(6);
+          f.offset = static_cast<unsigned>(o);
+          f.guard = guard;
+          if (op == 0x147) {
+            // BRA's relative target, in 4-byte units from the next instruction: its low 8 bits in
+            // bits 16-23 of the word, the rest (signed) from bit 34 on
+            int64_t high = static_cast<int64_t>((lo >> 34) | (hi << 30));
+            high = (high << 16) >> 16;  // 48 bits, signed
+            const int64_t units = static_cast<int64_t>((lo >> 16) & 0xff) + high * 256;
+            f.branch = true;
+            f.target = static_cast<long long>(o) + 16 + 4 * units;
+            if (f.target < 0 || f.target >= static_cast<long long>(t.size) || f.target % 16 != 0) f.target = -1;  // not understood
+          }
+          flow->push_back(f);
+        }
+      }
       const char* name = op == 0x184 ? "LDS" : op == 0x188 ? "STS" : op == 0x18c ? "ATOMS" : nullptr;
       if (!name) continue;
       if (!predicated) waiting.push_back(out->size());
@@ -265,6 +287,7 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
       m.offset = static_cast<unsigned>(o);
       m.store = op == 0x188;
       m.atomic = op == 0x18c;
+      m.guard = guard;
       static const int kBytes[8] = {1, 1, 2, 2, 4, 8, 16, 16};
       static const char* kSuffix[8] = {".U8", ".S8", ".U16", ".S16", "", ".64", ".128", ".U.128"};
       const unsigned size = static_cast<unsigned>((hi >> 9) & 7);

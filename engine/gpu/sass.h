@@ -23,10 +23,25 @@ struct MemInstruction {
   // instruction executes it, also those that then leave at the EXIT (ptxas evaluated a `t == 0 &&
   // s[0] > 0` condition's loads before the exit it makes of it).
   int exit_after = -1;
+  // The guard predicate: -1 when unpredicated, else P0-P6 (0-6), plus 8 when negated (@!P3: 11).
+  int guard = -1;
+};
+
+// A control-flow instruction of a function: a branch (BRA, with its target), or another that ends
+// a straight run of code (BSSY, BSYNC, EXIT, RET, CALL, WARPSYNC, BAR, ...). A branch whose target
+// is at or before itself closes a loop (ptxas's loops end with their back edge).
+struct FlowInstruction {
+  std::string function;
+  unsigned offset = 0;
+  bool branch = false;      // BRA
+  long long target = -1;    // a branch's target, byte offset in the function's code
+  int guard = -1;           // as MemInstruction::guard
 };
 
 // The shared-memory instructions of every function of an sm_70+ cubin, in code order. False (and
 // *why) when the bytes are not such a cubin or its line table cannot be read.
-bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruction>* out, std::string* why);
+// With `flow`, also every control-flow instruction of each function, in code order.
+bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruction>* out, std::string* why,
+                         std::vector<FlowInstruction>* flow = nullptr);
 
 }  // namespace scanscope::sass
