@@ -113,6 +113,19 @@ std::vector<uint32_t> initial_array_words(const ResolvedKernel& k, size_t a, boo
     std::copy(k.arrays[a].init_words.begin(), k.arrays[a].init_words.begin() + static_cast<long>(std::min(w.size(), k.arrays[a].init_words.size())), w.begin());
     return w;
   }
+  if (k.arrays[a].init_from_input) {  // the input, as the array's type holds it; the rest poisoned
+    const ResolvedArray& arr = k.arrays[a];
+    std::vector<uint64_t> bits;
+    for (double v : k.request.input) bits.push_back(bits_of_value(v, arr.type));
+    std::vector<uint32_t> w;
+    if (arr.is_small()) {
+      w = pack_small(bits, arr.type);
+    } else {
+      for (uint64_t x : bits) push_element(&w, x, arr.type);
+    }
+    w.resize(static_cast<size_t>(arr.count), 0xffffffffu);
+    return w;
+  }
   if (k.arrays[a].has_init && k.arrays[a].is_small()) {  // every element the init: value, packed
     std::vector<uint32_t> w = pack_small(std::vector<uint64_t>(static_cast<size_t>(k.arrays[a].elements()), k.arrays[a].init_bits), k.arrays[a].type);
     w.resize(static_cast<size_t>(k.arrays[a].count), 0u);
@@ -191,6 +204,11 @@ Trace run_interpreter(const ResolvedKernel& k) {
     const int id = m.add_buffer(k.arrays[a].name, initial_array_words(k, a, &set), static_cast<size_t>(k.arrays[a].bytes),
                                 cuda::base_bytes(k.arrays[a].type));
     if (!set) m.set_unwritten(id, init_hint(k, a));
+    if (k.arrays[a].init_from_input) {  // the words past the input's stay unset
+      const size_t copied = (k.arrays[a].is_small() ? static_cast<size_t>(k.request.input.size()) * static_cast<size_t>(cuda::base_bytes(k.arrays[a].type)) + 3
+                                                    : static_cast<size_t>(k.request.input.size()) * static_cast<size_t>(k.arrays[a].words()) * 4) / 4;
+      if (copied < static_cast<size_t>(k.arrays[a].count)) m.set_unwritten(id, init_hint(k, a), copied);
+    }
     if (k.arrays[a].device_var >= 0) m.bind_device_var(k.arrays[a].device_var, id);
   }
   cuda::BlockRecord rec;

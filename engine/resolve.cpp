@@ -25,6 +25,15 @@ long long host_next_pow2(long long x) {
   return p;
 }
 
+// The largest r with r * r <= x (0 for x < 1): the side of a square matrix of x elements.
+long long host_isqrt(long long x) {
+  if (x < 1) return 0;
+  long long r = static_cast<long long>(std::sqrt(static_cast<double>(x)));
+  while (r > 0 && r > x / r) --r;  // r * r > x, without overflow
+  while ((r + 1) <= x / (r + 1)) ++r;
+  return r;
+}
+
 long long host_bit_width(long long x) {
   long long b = 1;
   while (b < 62 && x >= (1LL << b)) ++b;
@@ -364,6 +373,7 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   host.env.call = [](const std::string& name, const std::vector<long long>& a) -> std::optional<long long> {
     if (name == "next_pow2" && a.size() == 1) return host_next_pow2(a[0]);
     if (name == "bit_width" && a.size() == 1) return host_bit_width(a[0]);
+    if (name == "isqrt" && a.size() == 1) return host_isqrt(a[0]);
     if (name == "min" && a.size() == 2) return std::min(a[0], a[1]);
     if (name == "max" && a.size() == 2) return std::max(a[0], a[1]);
     return std::nullopt;
@@ -786,6 +796,18 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
       init_line[a] = iv.line;
       ResolvedArray& arr = k.arrays[a];
       arr.has_init = true;
+      if (pe == pb + 3 && t[pb + 2].kind == cuda::Tok::Ident && t[pb + 2].text == "in") {  // a copy of the input
+        // no launch passes in: it holds what the array it is copied into holds (4-byte elements)
+        if (!array_typed[0] && !arr.is_small() && arr.words() == 1) k.arrays[0].type = arr.type;
+        if (arr.type != k.arrays[0].type || arr.is_small() != k.arrays[0].is_small())
+          throw UsageError(at + name + " = in copies the input's bytes, so " + name + " must have in's element type (" +
+                           cuda::Type{k.arrays[0].type, false}.name() + "), not " + cuda::Type{arr.type, false}.name());
+        if (arr.elements() < r.n)
+          throw UsageError(at + name + " has " + std::to_string(arr.elements()) + " elements, fewer than the " + std::to_string(r.n) +
+                           " inputs it would copy");
+        arr.init_from_input = true;
+        continue;
+      }
       arr.init_bits = host_init_value(host, t, pb + 2, pe, arr, at);
     }
   }
@@ -815,8 +837,12 @@ ResolvedKernel resolve_kernel(const TraceRequest& r) {
   k.request.bits = k.bits;
   if (k.check == "transpose") {  // the input is a ROWS x COLS matrix, COLS from the file
     long long cols = 0;
-    if (!macro_value("COLS", &cols))
-      throw UsageError(file.display + ": check: transpose needs a COLS macro (the input matrix's columns)");
+    if (!macro_value("COLS", &cols)) {  // no COLS: a square matrix, as the samples' and the blog's kernels take
+      cols = host_isqrt(r.n);
+      if (cols * cols != r.n)
+        throw UsageError(id + " transposes a square matrix (the file has no COLS macro for its columns); --n " + std::to_string(r.n) +
+                         " is not a square (" + std::to_string(cols * cols) + " or " + std::to_string((cols + 1) * (cols + 1)) + " are)");
+    }
     if (cols < 1 || cols > r.n || r.n % cols != 0)
       throw UsageError(id + " transposes a matrix of COLS = " + std::to_string(cols) + " columns; --n " + std::to_string(r.n) +
                        " is not a whole number of its rows");

@@ -48,6 +48,9 @@ struct ResolvedArray {
   // faults on a read of a word no thread has written).
   bool has_init = false;
   uint64_t init_bits = 0;  // an 8-byte element's all 64
+  // `// init: NAME = in`: the host copies the input into the array's first N elements (its
+  // cudaMemcpy before a kernel that works in place); has_init is set too, the rest stays unset.
+  bool init_from_input = false;
   // A `__device__` variable of the file (after the array: lines): the kernels name it, no launch
   // passes it, and it starts at its initialiser's words (init_words, the rest zero).
   int device_var = -1;  // its index in Program::device_vars, or -1 for in, out and array: lines
@@ -110,5 +113,6 @@ void check_request_values(const TraceRequest& r);
 // Host values for the launch line: the input's smallest and largest value, etc.
 long long host_next_pow2(long long x);
 long long host_bit_width(long long x);
+long long host_isqrt(long long x);  // the largest r with r * r <= x
 
 }  // namespace scanscope

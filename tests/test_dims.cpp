@@ -12,6 +12,7 @@
 #include "engine/bank_model.h"
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
+#include "engine/resolve.h"
 #include "engine/runner.h"
 #include "formats/trace_json.h"
 
@@ -194,6 +195,33 @@ TEST(Dims, TransposeCheck) {
   } catch (const UsageError& e) {
     EXPECT_EQ(std::string(e.what()), "transpose-naive transposes a matrix of COLS = 64 columns; --n 1000 is not a whole number of its rows");
   }
+}
+
+// Without a COLS macro the transpose check takes a square matrix, isqrt(N) on a side (the samples'
+// and the blog's kernels read the width from the grid), and the launch line may use isqrt(N); a
+// --n that is no square is refused, naming the squares beside it.
+TEST(Dims, TransposeOfASquareNeedsNoCols) {
+  const std::string text =
+      "// launch: tr<<<dim3(isqrt(N) / 8, isqrt(N) / 8), dim3(8, 8)>>>(out, in)\n// check: transpose\n"
+      "__global__ void tr(T *o, const T *a) {\n"
+      "  int x = blockIdx.x * 8 + threadIdx.x, y = blockIdx.y * 8 + threadIdx.y, w = gridDim.x * 8;\n"
+      "  o[x * w + y] = a[y * w + x];\n"
+      "}\n";
+  const Trace t = run_text(text, 576);  // 24 x 24
+  EXPECT_EQ(t.matrix_cols, 24);
+  EXPECT_EQ(t.launches[0].grid_dim, (Dim3{3, 3, 1}));
+  std::string why;
+  EXPECT_TRUE(check_output(t, &why)) << why;
+  EXPECT_EQ(t.output[static_cast<size_t>(5 * 24 + 3)], t.input[static_cast<size_t>(3 * 24 + 5)]);
+  EXPECT_EQ(error_of(text, 600),
+            "dims-test transposes a square matrix (the file has no COLS macro for its columns); --n 600 is not a square (576 or 625 are)");
+  EXPECT_EQ(host_isqrt(0), 0);
+  EXPECT_EQ(host_isqrt(1), 1);
+  EXPECT_EQ(host_isqrt(24), 4);
+  EXPECT_EQ(host_isqrt(25), 5);
+  EXPECT_EQ(host_isqrt(65535), 255);
+  EXPECT_EQ(host_isqrt(1LL << 62), 1LL << 31);
+  EXPECT_EQ(host_isqrt((1LL << 62) - 1), (1LL << 31) - 1);
 }
 
 // The launch's limits, one line each: a block's x and y at most 1024, z at most 64, 1024 threads

@@ -239,9 +239,10 @@ void Machine::bind_device_var(int var, int buffer) {
   device_buffers_[static_cast<size_t>(var)] = buffer;
 }
 
-void Machine::set_unwritten(int buffer, std::string hint) {
+void Machine::set_unwritten(int buffer, std::string hint, size_t from) {
   Buffer& b = buffers_.at(static_cast<size_t>(buffer));
   b.written.assign(b.size, 0);
+  std::fill(b.written.begin(), b.written.begin() + static_cast<long>(std::min(from, b.size)), uint8_t{0xF});
   b.hint = std::move(hint);
 }
 

@@ -67,10 +67,10 @@ class Machine {
   int add_external(std::string name, uint32_t* data, size_t words, size_t bytes = 0);
   std::vector<uint32_t> buffer(int id) const { return std::vector<uint32_t>(buffers_[id].data, buffers_[id].data + buffers_[id].size); }
   static uint64_t pointer_to(int buffer, long long offset_bytes = 0);  // pointers count bytes
-  // Marks every word of a buffer unwritten (memory the host did not set): a load or an atomic of
-  // a word no store or atomic has written since is a fault, which ends with `hint` (the header
-  // line that would set it). Buffers start written (set by the host).
-  void set_unwritten(int buffer, std::string hint);
+  // Marks the words of a buffer from `from` on unwritten (memory the host did not set; the words
+  // before it it did): a load or an atomic of a word no store or atomic has written since is a
+  // fault, which ends with `hint` (the header line that would set it). Buffers start written.
+  void set_unwritten(int buffer, std::string hint, size_t from = 0);
   // The buffer that holds `__device__` variable `var` (Program::device_vars), the same for every
   // launch of this machine. A variable not bound when a launch starts gets a buffer of its own,
   // named after it and holding its initial value.

@@ -931,6 +931,20 @@ class Parser {
     if ((is_word("struct") || is_word("class")) && !(peek().kind == Tok::Ident && structs_.count(peek().text))) return struct_decl();
     Specs s = specifiers();
     if (accept("\"") || cur().kind == Tok::String) fail(cur().pos, "linkage specifications (extern \"C\") are not supported");
+    if (!s.shared && !s.global && auto_at(i_)) {  // const auto NAME = VALUE;: a constant of the value's type
+      saw_const_ = false;
+      skip_qualifiers();
+      const bool is_const = saw_const_ || s.is_const;
+      expect_word_auto();
+      if (cur().kind != Tok::Ident) fail(cur().pos, "expected a name, found " + found());
+      const Token name = cur();
+      ++i_;
+      if (is("(")) fail(name.pos, "a function returning 'auto' is not supported in kernel files: give its return type");
+      if (!is_const)
+        fail(name.pos, "variables at file scope are not supported, except constants (const auto " + name.text + " = VALUE;), __device__ variables and __shared__ arrays ('" +
+                           name.text + "')");
+      return constant_decl(Type{}, name, true);
+    }
     bool ret_ref = false;
     Type type = parse_type(false, &ret_ref);
     trailing_specifiers(&s);
@@ -1054,14 +1068,28 @@ class Parser {
   }
 
   // constant-decl = ("=" expr | "{" expr "}" | "(" expr ")") ("," NAME ...)* ";"   (after `const TYPE NAME`)
-  // A file-scope constant is its value: every use of it is that literal.
-  void constant_decl(Type type, Token name) {
-    while (true) {
-      if (!type.is_arithmetic())
+  // A file-scope constant is its value: every use of it is that literal. `deduce` (const auto):
+  // each constant takes its value's type, as auto deduces it.
+  void constant_decl(Type type, Token name, bool deduce = false) {
+    for (bool first = true;; first = false) {
+      if (!deduce && !type.is_arithmetic())
         fail(name.pos, "a file-scope constant must be a number (int, unsigned, float or bool), not " + type.name());
       const char* close = accept("=") ? nullptr : accept("{") ? "}" : accept("(") ? ")" : "";
-      if (close && !*close) fail(cur().pos, "the constant '" + name.text + "' needs a value (const " + type.name() + " " + name.text + " = ...;)");
-      ExprP e = convert(assignment(), type, "constant");
+      if (close && !*close)
+        fail(cur().pos, "the constant '" + name.text + "' needs a value (const " + (deduce ? std::string("auto") : type.name()) + " " + name.text + " = ...;)");
+      if (deduce && close && *close == '}') fail(name.pos, "'const auto " + name.text + "{...}': give the type, or write = VALUE");
+      ExprP e = assignment();
+      if (deduce) {
+        Type t = e->type;
+        t.is_const = false;
+        if (!first && t != type)  // C++: every declarator of one auto declaration deduces the same type
+          fail(e->span.begin, "'" + name.text + "' deduces " + t.name() + ", but this const auto declaration's first constant deduced " +
+                                  type.name() + " (declare it on its own)");
+        type = t;
+        if (!type.is_arithmetic() || type.pointer)
+          fail(e->span.begin, "a file-scope constant must be a number (int, unsigned, float or bool), not " + type.name());
+      }
+      e = convert(std::move(e), type, "constant");
       if (close) expect(close);
       Constant c;
       c.type = type;

@@ -429,11 +429,20 @@ class Pp {
     std::string name;
     for (size_t k = 2; k < line.size() && !is_punct(line[k], ">"); ++k) name += line[k].text;
     if (line.size() < 3 || !is_punct(line.back(), ">")) fail_at(files_, line[1].pos, "#include <...> is not closed with '>'");
+    if (known_system_header(name)) return;
+    fail_at(files_, line[1].pos, "#include <" + name + "> is not supported: kernel files know <cooperative_groups.h>, "
+                                 "<cooperative_groups/reduce.h>, the CUDA runtime's headers and the C and C++ standard headers (as empty: printf is built in); "
+                                 "use #include \"file\" for your own");
+  }
+
+  // Whether NAME is a system header the interpreter knows (cooperative groups are recorded for the
+  // GPU's text, which includes them again).
+  bool known_system_header(const std::string& name) {
     // <stdio.h>: printf, which kernel files know without it (and NVRTC has no stdio.h to include).
     static const char* const runtime[] = {"cuda_runtime.h", "cuda.h", "device_launch_parameters.h", "cuda_runtime_api.h",
                                           "stdio.h", "cstdio"};
     for (const char* r : runtime)
-      if (name == r) return;
+      if (name == r) return true;
     // The C and C++ standard headers that declare nothing a kernel file uses on the device (the
     // math functions are the interpreter's own; the GPU's text never includes them either).
     static const char* const standard[] = {"stdlib.h", "cstdlib", "assert.h", "cassert", "iostream", "string.h", "cstring", "math.h",
@@ -441,14 +450,12 @@ class Pp {
                                            "cfloat", "time.h", "ctime", "iomanip", "fstream", "sstream", "string", "vector",
                                            "algorithm", "cstdarg", "stdarg.h", "cuda_profiler_api.h"};
     for (const char* r : standard)
-      if (name == r) return;
+      if (name == r) return true;
     if (name == "cooperative_groups.h" || name == "cooperative_groups/reduce.h") {
       if (std::find(system_includes.begin(), system_includes.end(), name) == system_includes.end()) system_includes.push_back(name);
-      return;
+      return true;
     }
-    fail_at(files_, line[1].pos, "#include <" + name + "> is not supported: kernel files know <cooperative_groups.h>, "
-                                 "<cooperative_groups/reduce.h>, the CUDA runtime's headers and the C and C++ standard headers (as empty: printf is built in); "
-                                 "use #include \"file\" for your own");
+    return false;
   }
 
   void include(const std::vector<Token>& line, int file, int depth) {
@@ -498,6 +505,9 @@ class Pp {
         break;
       }
     }
+    // As C's preprocessor does, a quoted name found nowhere is looked for as a system header:
+    // `#include "cuda_runtime.h"` (Visual Studio's CUDA template writes it so) is <cuda_runtime.h>.
+    if (!found && known_system_header(name)) return;
     if (!found) {
       std::string looked;
       for (const auto& c : candidates) looked += (looked.empty() ? "" : ", ") + c;

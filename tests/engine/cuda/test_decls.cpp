@@ -534,4 +534,46 @@ __global__ void b(const int *in, int *out) { out[threadIdx.x] = in[threadIdx.x];
                   "error", 2, "#include <thrust/device_vector.h> is not supported");
 }
 
+// Visual Studio's CUDA template writes the runtime's headers in quotes (`#include "cuda_runtime.h"`,
+// `#include "device_launch_parameters.h"`): as C's preprocessor does, a quoted name that is no file
+// beside the kernel is looked for as a system header. A file of that name beside it wins; a name
+// that is neither stays an error naming it.
+TEST(QuotedSystemHeaders, AreTheSystemHeadersWhenNoFileHasTheName) {
+  const std::string text =
+      "// launch: k<<<1, 32>>>(in, out)\n#include \"cuda_runtime.h\"\n#include \"device_launch_parameters.h\"\n#include \"stdio.h\"\n"
+      "#include \"cooperative_groups.h\"\nnamespace cg = cooperative_groups;\n"
+      "__global__ void k(const int *in, int *out) { cg::thread_block b = cg::this_thread_block(); out[b.thread_rank()] = 2 * in[threadIdx.x]; }\n";
+  const Trace t = trace_text(text, 32);
+  for (int i = 0; i < 32; ++i) EXPECT_EQ(t.output[static_cast<size_t>(i)], 2 * t.input[static_cast<size_t>(i)]);
+  expect_nvrtc_compiles(text, 32);
+  expect_one_line(run_text("// launch: k<<<1, 32>>>(in, out)\n#include \"thrust/device_vector.h\"\n__global__ void k(const int *in, int *out) { out[0] = 1; }\n"),
+                  "error", 2, "#include \"thrust/device_vector.h\": file not found");
+}
+
+// `const auto NAME = VALUE;` at file scope (course code writes `const auto block_size = 1024;`) is a
+// constant of the value's type, as auto deduces it: an int, an unsigned, a float; header lines
+// know the integer ones. Without const it is a variable (an error as before).
+TEST(FileScopeAuto, ConstAutoIsAConstantOfTheValuesType) {
+  const std::string text =
+      "// launch: k<<<1, block_size>>>(in, out)\n"
+      "const auto block_size = 32;\nconstexpr auto halfv = 0.5f;\nstatic const auto big = 3000000000u;\nconst auto a = 7, c = 9;\nconst auto b = 2u;\n"
+      "__global__ void k(const int *in, int *out) {\n"
+      "  out[threadIdx.x] = in[threadIdx.x] * block_size + (int)(halfv * 4) + (big > 0 ? 1 : 0) + (a - 8 > b ? 100 : 0) - (c - a - 2);\n"
+      "}\n";
+  const Trace t = trace_text(text, 32);
+  ASSERT_EQ(t.launches.size(), 1u);
+  EXPECT_EQ(t.launches[0].block, 32);
+  // a - 8 is the int -1, b the unsigned 2: -1 converts to 4294967295 > 2, as C++ compares them
+  for (int i = 0; i < 32; ++i) EXPECT_EQ(t.output[static_cast<size_t>(i)], t.input[static_cast<size_t>(i)] * 32 + 2 + 1 + 100);
+  expect_nvrtc_compiles(text, 32);
+  expect_one_line(run_text("// launch: k<<<1, 32>>>(in, out)\nauto x = 3;\n__global__ void k(const int *in, int *out) { out[0] = x; }\n"), "error", 2,
+                  "variables at file scope are not supported, except constants (const auto x = VALUE;)");
+  expect_one_line(run_text("// launch: k<<<1, 32>>>(in, out)\nconst auto p = nullptr;\n__global__ void k(const int *in, int *out) { out[0] = 1; }\n"),
+                  "error", 2, "a file-scope constant must be a number");
+  expect_one_line(run_text("// launch: k<<<1, 32>>>(in, out)\nconst auto x = 1, y = 2u;\n__global__ void k(const int *in, int *out) { out[0] = x + y; }\n"),
+                  "error", 2, "'y' deduces unsigned, but this const auto declaration's first constant deduced int (declare it on its own)");
+  expect_one_line(run_text("// launch: k<<<1, 32>>>(in, out)\nconst auto x;\n__global__ void k(const int *in, int *out) { out[0] = 1; }\n"),
+                  "error", 2, "the constant 'x' needs a value (const auto x = ...;)");
+}
+
 }  // namespace

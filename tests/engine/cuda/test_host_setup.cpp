@@ -282,3 +282,51 @@ TEST(HostSetup, InitialWordsAreTheHostsSetUp) {
   EXPECT_EQ(initial_array_words(k, 3, &set), (std::vector<uint32_t>(3, 0x3f000000u)));
   EXPECT_EQ(init_hint(k, 1), "add '// init: out = 0' if the host zeroes it");
 }
+
+// `// init: out = in`: the host copies the input into out before the first launch (its cudaMemcpy
+// before a kernel that works in place, as the samples' shfl_scan and the shared-memory blog's
+// reverse do); the words past the input's stay unset, and the check compares out as before.
+TEST(HostSetup, InitFromInputCopiesTheInput) {
+  const std::string body =
+      "__global__ void rev(int *d, int n) {\n"
+      "  extern __shared__ int s[];\n"
+      "  int t = threadIdx.x;\n"
+      "  s[t] = d[t]; __syncthreads(); d[t] = s[n - t - 1];\n"
+      "}\n";
+  Trace t = run_text("// launch: rev<<<1, N, N * sizeof(int)>>>(out, N)\n// init: out = in\n" + body, 5, {1, 2, 3, 4, 5});
+  EXPECT_EQ(t.output, (std::vector<double>{5, 4, 3, 2, 1}));
+  EXPECT_EQ(t.input, (std::vector<double>{1, 2, 3, 4, 5}));
+  // an in-place scan over out, checked against the input
+  const std::string scan =
+      "// launch: scan<<<1, N>>>(out, N)\n// init: out = in\n// check: inclusive-scan\n// types: int\n// ops: sum\n"
+      "__global__ void scan(int *d, int n) {\n"
+      "  for (int s = 1; s < n; s *= 2) { int v = threadIdx.x >= s ? d[threadIdx.x - s] : 0; __syncthreads(); d[threadIdx.x] += v; __syncthreads(); }\n"
+      "}\n";
+  t = run_text(scan, 8, {3, 1, 7, 0, 4, 1, 6, 3});
+  EXPECT_EQ(t.output, (std::vector<double>{3, 4, 11, 11, 15, 16, 22, 25}));
+  std::string why;
+  EXPECT_TRUE(check_output(t, &why)) << why;
+  // a larger array: its first N words are the input, the rest unset (a read of one faults)
+  const std::string big = "// launch: k<<<1, 1>>>(a, out)\n// array: a[N + 2]\n// init: a = in\n"
+                          "__global__ void k(const int *a, int *out) { out[0] = a[1]; out[1] = a[N_READ]; }\n";
+  t = run_text("#define N_READ 2\n" + big, 3, {4, 5, 6});
+  EXPECT_EQ(t.output[0], 5);
+  EXPECT_EQ(t.output[1], 6);
+  bool fault = false;
+  const std::string e = error_of("#define N_READ 3\n" + big, 3, &fault, {4, 5, 6});
+  EXPECT_TRUE(fault);
+  EXPECT_NE(e.find("reads a[3], which no thread has written and no init: line sets"), std::string::npos) << e;
+  const ResolvedKernel k = resolve_kernel(request_for("#define N_READ 1\n" + big, 3, {4, 5, 6}));
+  bool set = false;
+  EXPECT_EQ(initial_array_words(k, 2, &set), (std::vector<uint32_t>{4, 5, 6, 0xffffffffu, 0xffffffffu}));
+  EXPECT_TRUE(set);
+  // too small, or of another type: one line naming the init: line
+  EXPECT_EQ(error_of("// launch: k<<<1, 1>>>(a, out)\n// array: a[N - 1]\n// init: a = in\n"
+                     "__global__ void k(const int *a, int *out) { out[0] = a[0]; }\n",
+                     3),
+            std::string(kFile) + ":3: init line: a has 2 elements, fewer than the 3 inputs it would copy");
+  EXPECT_EQ(error_of("// launch: k<<<1, 1>>>(in, a, out)\n// array: a[N]\n// init: a = in\n"
+                     "__global__ void k(const int *in, float *a, int *out) { out[0] = in[0]; }\n",
+                     3),
+            std::string(kFile) + ":3: init line: a = in copies the input's bytes, so a must have in's element type (int), not float");
+}
