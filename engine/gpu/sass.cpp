@@ -269,8 +269,10 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
           if (op == 0x147) {
             // BRA's relative target, in 4-byte units from the next instruction: its low 8 bits in
             // bits 16-23 of the word, the rest (signed) from bit 34 on
-            int64_t high = static_cast<int64_t>((lo >> 34) | (hi << 30));
-            high = (high << 16) >> 16;  // 48 bits, signed
+            // (sign-extended from 48 bits in unsigned arithmetic: shifting a negative int64_t
+            // left is undefined before C++20)
+            const uint64_t bits = ((lo >> 34) | (hi << 30)) & ((uint64_t{1} << 48) - 1);
+            const int64_t high = static_cast<int64_t>(bits) - ((bits >> 47) != 0 ? (int64_t{1} << 48) : 0);
             const int64_t units = static_cast<int64_t>((lo >> 16) & 0xff) + high * 256;
             f.branch = true;
             f.target = static_cast<long long>(o) + 16 + 4 * units;
