@@ -15,6 +15,8 @@
 #   compact  the stream compactions: sanitizers at ragged sizes (2^13 + 7, 10^6 + 3; kept 0, 50,
 #          100 %), ours against CUB's DeviceSelect::If / Flagged and DevicePartition::If, int and
 #          float, 2^10..2^28, kept 10, 50, 90 % (JSON for assets/bench/), and the tuning shapes
+#   compact-profile  Nsight Compute on compact-best at 2^28, 10 and 90 % kept, beside CUB's select
+#          and the read probe: stall reasons, DRAM bytes, occupancy
 #   compact-tune  only the compactions' second-generation rows (x-compact-v2-*, x-compact-v2p-*):
 #          memcheck at ragged sizes (10^6 + 3; 2^23 + 7, where each persistent block takes several
 #          tiles), racecheck and synccheck of the persistent rows at 2^23 + 7, then int at 2^20, 2^24
@@ -53,7 +55,7 @@ fi
 
 variants=x-scan-v1,x-scan-f256x16,x-scan-f128x24,x-scan-f256x32
 ours=reduce-tree,reduce-block,reduce-chunked,reduce-atomic,reduce-two-pass,reduce-warp-shuffle,reduce-best,scan-propagate,scan-reduce-then-scan,scan-decoupled,scan-lookahead,scan-lookahead-inclusive,scan-best,scan-best-inclusive
-if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && [ "$mode" != compact ] && [ "$mode" != compact-tune ] && [ "$mode" != sort ] && [ "$mode" != sort-tune ] && [ "$mode" != sort-profile ] && command -v compute-sanitizer > /dev/null; then
+if [ "$mode" != tail ] && [ "$mode" != lookahead ] && [ "$mode" != profile ] && [ "$mode" != compact ] && [ "$mode" != compact-tune ] && [ "$mode" != compact-profile ] && [ "$mode" != sort ] && [ "$mode" != sort-tune ] && [ "$mode" != sort-profile ] && command -v compute-sanitizer > /dev/null; then
   for tool in memcheck racecheck synccheck; do
     compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel $ours --min 1000 --max 9000 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool.log" 2>&1
     echo "compute-sanitizer $tool (all ours, n 1000..8000) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool.log" | head -1)"
@@ -181,6 +183,19 @@ compact)
   grep -A80 "best kernels" "$OUT/compact-int.txt" | head -70
   grep -E "^(compact|x-|cub|copy)" "$LOG/compact-tune.txt" | awk '$2==268435456'
   grep -E "WRONG|error" "$OUT"/compact-*.txt | head
+  ;;
+compact-profile)
+  # Where the compaction's time goes at 2^28 (issue 27's bandwidth goal): Nsight Compute on
+  # compact-best at 10 % and 90 % kept, CUB's select at the same points and the read probe, with
+  # the stall reasons, DRAM bytes and occupancy of each launch.
+  stalls=$(for r in barrier long_scoreboard short_scoreboard mio_throttle wait sleeping membar lg_throttle math_pipe_throttle not_selected selected no_instruction branch_resolving dispatch_stall drain imc_miss misc tex_throttle; do printf 'smsp__average_warps_issue_stalled_%s_per_issue_active.ratio,' $r; done)
+  for kept in 10 90; do
+    timeout 240 ncu -k 'regex:grid_kernel|DeviceSelectSweepKernel|read_probe' -c 3 --section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats \
+      --section LaunchStats --section Occupancy --metrics "${stalls%,},dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active" \
+      $bin bench --kernel compact-best,cub-select,read-probe --min 268435456 --max 268435456 --kept $kept --repeats 1 --warmup 0 > "$OUT/ncu-compact-$kept.txt" 2>&1
+    echo "ncu kept $kept rc=$?"
+  done
+  grep -hE "^  [a-z_]+.*\(|DRAM Throughput|Duration|dram__bytes|Achieved Occupancy|Theoretical Occupancy|Registers Per|Block Size|Grid Size|Warp Cycles Per Issued|Memory Throughput|stalled_(barrier|long_scoreboard|short_scoreboard|mio_throttle|wait|sleeping|membar|lg_throttle|no_instruction|branch_resolving)_per" "$OUT"/ncu-compact-*.txt | head -120
   ;;
 compact-tune)
   v2=x-compact-v2-256x24,x-compact-v2-256x16,x-compact-v2-256x32,x-compact-v2-flagged-256x24,x-compact-v2-flagged-256x32,x-compact-v2-partition-256x24
