@@ -88,6 +88,7 @@ class TreePanel : public Panel {  // node-link diagram of the reduction / scan t
   int generation_ = -1;
   TreeModel model_;  // columns, rows (edges, written columns, values), notes
   std::string widest_value_;  // the widest value any node shows (sizes the values' font)
+  void refresh(const AppState& s);  // the above, again where the trace (or a shuffle tree's warp) changed
 };
 
 class SmemPanel : public Panel {  // the shared-memory array, by bank
