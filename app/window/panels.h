@@ -127,6 +127,8 @@ class ComparePanel : public Panel {  // two traces level by level, and both side
   int scrolled_to_ = -1;              // the step the table last scrolled to
   int work_generation_ = -1;          // the traces work_[] was counted for (trace_generation)
   std::string work_[2];               // each trace's ", N adds in K steps" ("": none), counted once per trace
+  void count_work(const AppState& s);     // work_, again where the traces changed
+  void refresh_sides(const AppState& s);  // pads_ and arrays_, again where the traces changed
 };
 
 class GridPanel : public Panel {  // launches, blocks and the global arrays of a grid trace
