@@ -166,6 +166,7 @@ class TrafficPanel : public Panel {  // bytes per element each launch reads and 
   std::vector<std::string> names_;
 };
 
+struct CodeRowGrid;  // code_panel.cpp
 class CodePanel : public Panel {  // the kernel file with the current access's expression highlighted
  public:
   void draw(AppState& s, const UiContext& ui, const Rect& r) override;
@@ -178,6 +179,9 @@ class CodePanel : public Panel {  // the kernel file with the current access's e
   int wrap_width_ = -1;             // characters per row of rows_
   int generation_ = -1;
   int scrolled_to_ = -2;            // what the view last scrolled to: a row, or a range of rows (first * 100000 + last)
+  void refresh(const AppState& s, int file);  // the lines above, again where the trace or the file changed
+  CodeRowGrid row_grid();                     // the rows' grid in the view (rows_ wrapped again where its width changed)
+  float scroll_to(const CodeScroll& aim, float pitch);  // the view scrolled to aim once; returns its scroll
 };
 
 // The height the code panel needs: its title, the step's sentence and the line of the access in
