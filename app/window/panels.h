@@ -197,6 +197,7 @@ class EditorPanel : public Panel {
   bool active_ = false;   // the text had the keyboard last frame
   int access_key_ = -1;   // the trace, step and instruction whose access was last brought into view
   int access_line_ = -1;  // that access's line, to bring into view once the text is not being typed
+  void follow_access(const AppState& s, const std::vector<EditorMark>& marks);  // access_key_ and access_line_, for this frame
 };
 // The editor's keys (Ctrl+Enter run, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+O open), whether
 // the text has the keyboard or not, and its prompts (unsaved changes, Save As, Open), drawn
