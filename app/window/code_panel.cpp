@@ -155,8 +155,8 @@ void draw_code_row(ImDrawList* dl, const CodeRow& row, const std::string& line, 
                                            : std::string(static_cast<size_t>(std::max(0, digits - static_cast<int>(std::to_string(row.line + 1).size()))), ' ') +
                                                  std::to_string(row.line + 1);
   const bool cited_row = !row.continuation && k.cited.count(row.line);
-  if (cited_row) dl->AddRectFilled(p, ImVec2(p.x + gutter - rg.cw, p.y + pitch), IM_COL32(242, 191, 76, 70));  // the lesson cites it
-  dl->AddText(p, row.continuation ? mark_col : cited_row ? IM_COL32(242, 191, 76, 255) : text_col, num.c_str());
+  if (cited_row) dl->AddRectFilled(p, ImVec2(p.x + gutter - rg.cw, p.y + pitch), col(kTitleText.with_alpha(70)));  // the lesson cites it
+  dl->AddText(p, row.continuation ? mark_col : cited_row ? col(kTitleText) : text_col, num.c_str());
   const std::string text = lead + line.substr(row.begin, row.end - row.begin);
   dl->AddText(ImVec2(p.x + gutter, p.y), text_col, text.c_str());
 }
@@ -198,7 +198,7 @@ void draw_cited_bar(ImDrawList* dl, AppState& s, const std::vector<CodeRow>& row
     const float y = below ? rg.view_top + (visible - 1) * pitch : rg.view_top;  // over the view's last (first) whole row
     const float x1 = wp.x + ImGui::GetWindowWidth() - ImGui::GetStyle().ScrollbarSize;
     dl->AddRectFilled(ImVec2(wp.x, y - spacing / 2), ImVec2(x1, y + pitch - spacing / 2), IM_COL32(40, 34, 16, 245));
-    dl->AddText(ImVec2(wp.x + rg.gutter, y + (pitch - spacing - ImGui::GetFontSize()) / 2), IM_COL32(242, 191, 76, 255), ("cited: " + note).c_str());
+    dl->AddText(ImVec2(wp.x + rg.gutter, y + (pitch - spacing - ImGui::GetFontSize()) / 2), col(kTitleText), ("cited: " + note).c_str());
   }
   s.layout_report.add({"code", "cited lines", in_view, total, ImGui::GetFontSize(),
                        note.empty() ? "" : note + ": the cited lines span " + std::to_string(span) + " rows, " + std::to_string(visible) + " in view"});

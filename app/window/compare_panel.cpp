@@ -73,7 +73,7 @@ void draw_side(ImDrawList* dl, const Trace& t, int step, const Rect& r, const st
   char line[240];
   std::snprintf(line, sizeof line, "warp %d, %s %s: %d wavefront%s, %s", ins.warp, access_op_name(ins.op), site_label(t, ins.site).c_str(), ins.wavefronts,
                 ins.wavefronts == 1 ? "" : "s", ins.degree > 1 ? (std::to_string(ins.degree) + "-way").c_str() : "no conflict");
-  dl->AddText(small, small->FontSize, ImVec2(r.x, y), IM_COL32(220, 220, 230, 255), fit_text(line, r.w, small).c_str());
+  dl->AddText(small, small->FontSize, ImVec2(r.x, y), col(kText), fit_text(line, r.w, small).c_str());
   y += small->FontSize + 3;
   if (r.bottom() - y > 2 * small->FontSize) draw_bank_lane_grid(dl, bank_lane_grid(t, st, ins), Rect{r.x, y, r.w, r.bottom() - y}, small, ui.scale,
                                                                     min_cell_px(ui.scale, s.settings.presenter), lanes_shown, banks_shown);
@@ -169,7 +169,7 @@ SideLines side_lines(const AppState& s, bool swap, const std::string& wa, const 
 // clear). Returns false when "clear" took the partner away (nothing more to draw).
 bool draw_title_buttons(AppState& s, bool* show_sides) {
   const bool edit = trace_runs_edit(s);
-  ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.30f, 1.0f), "Comparison");  // begin_panel's title colour
+  ImGui::TextColored(vec4(kTitleText), "Comparison");  // as begin_panel's title
   if (flow_button("swap A, B", false, true, true)) s.compare_swap = !s.compare_swap;
   if (flow_button(*show_sides ? "table only" : "side by side", false, true, true)) *show_sides = !*show_sides;
   if (edit && !s.compare_original && flow_button("vs original", false, true, true)) compare_with_original(s, "");

@@ -165,15 +165,15 @@ void draw_trace_info(const AppState& s) {
   ImGui::Separator();
   ImGui::PushTextWrapPos(0);
   if (k) {
-    ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", shown_text(k->header.title).c_str());
+    ImGui::TextColored(vec4(kTitleText), "%s", shown_text(k->header.title).c_str());
     ImGui::TextUnformatted(k->header.about.c_str());
     ImGui::TextDisabled("%s", k->header.from.c_str());
   } else if (!s.trace.source.empty()) {
-    ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", shown_text(kernel_display_path(s.trace.source)).c_str());
+    ImGui::TextColored(vec4(kTitleText), "%s", shown_text(kernel_display_path(s.trace.source)).c_str());
   }
   if (!s.trace.launch.empty()) ImGui::TextDisabled("%s", shown_text(s.trace.launch).c_str());
   if (!s.trace.defines.empty())  // macros set with -D (or a lesson's define:): the file's #if branches follow them
-    ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", defines_text(s.trace.defines).c_str());
+    ImGui::TextColored(vec4(kTitleText), "%s", defines_text(s.trace.defines).c_str());
   if (!s.trace.gpu_check.empty()) ImGui::TextDisabled("GPU: %s", s.trace.gpu_check.c_str());
   if (s.trace.gpu_us > 0) ImGui::TextDisabled("GPU time: %.2f us (this text, median of %d launches)", s.trace.gpu_us, kTimedRepeats);
   if (!s.trace.compiler.empty()) ImGui::TextDisabled("compiler: %s", shown_text(s.trace.compiler).c_str());

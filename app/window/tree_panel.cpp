@@ -41,7 +41,7 @@ HeadingRoom draw_heading(ImDrawList* dl, const UiContext& ui, const Rect& c, ImU
     }
   }
   if (!one_line) title = text_width(full) <= c.w ? full : brief;
-  ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.30f, 1.0f), "%s", title.c_str());
+  ImGui::TextColored(vec4(kTitleText), "%s", title.c_str());
   if (title != full && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full.c_str());
   const float ly = one_line ? c.y + (ImGui::GetFontSize() - lf->FontSize) / 2 : ImGui::GetCursorScreenPos().y;
   float legend_bottom = ly;
@@ -478,7 +478,7 @@ struct ValuePainter {
     for (const Chip& c : chips) {
       const float tw = text_width_px(c.text, font_for_px(ui.fonts, vf.px), vf.px);
       dl->AddRectFilled(ImVec2(c.x - tw / 2 - 2, c.y - vf.px / 2), ImVec2(c.x + tw / 2 + 2, c.y + vf.px / 2), IM_COL32(20, 20, 24, 230), 2);
-      text_centered_px(dl, ui.fonts, ImVec2(c.x, c.y), IM_COL32(240, 240, 240, 255), c.text, vf.px);
+      text_centered_px(dl, ui.fonts, ImVec2(c.x, c.y), col(kText), c.text, vf.px);
     }
   }
 };
@@ -530,7 +530,7 @@ void draw_nodes(ImDrawList* dl, const UiContext& ui, const TreeModel& m, const T
           ImVec2 q0(x - g.node_w / 2, y - g.node_h / 2), q1(x + g.node_w / 2, y + g.node_h / 2);
           dl->AddRect(q0, q1, IM_COL32(90, 90, 95, 255), 2);
           if (show_values && !row.output && !std::isnan(row.values[w]))
-            values.value(w, x, y, format_value(row.values[w], op, ValueStyle::Cell), IM_COL32(150, 150, 155, 255), false);
+            values.value(w, x, y, format_value(row.values[w], op, ValueStyle::Cell), col(kDimText), false);
         }
         continue;
       }
@@ -549,7 +549,7 @@ void draw_nodes(ImDrawList* dl, const UiContext& ui, const TreeModel& m, const T
   // Word numbers along the top when they fit.
   if (label_fits(g.col_w, text_width("2047", ui.fonts.small)) && g.row_h > g.node_h + ui.fonts.small->FontSize * 2) {
     for (int w = w0; w <= w1; ++w)
-      text_centered(dl, ImVec2(g.word_x(w), g.area.y + ui.fonts.small->FontSize * 0.5f), IM_COL32(140, 140, 150, 255), std::to_string(w), ui.fonts.small);
+      text_centered(dl, ImVec2(g.word_x(w), g.area.y + ui.fonts.small->FontSize * 0.5f), col(kDimText), std::to_string(w), ui.fonts.small);
   }
 }
 
@@ -563,7 +563,7 @@ void draw_array_brackets(ImDrawList* dl, const UiContext& ui, const TreeMeasure&
     const float x1 = std::min(area.right(), g.word_x(std::min(words, arr.first + arr.words) - 1) + g.col_w / 2 - 2);
     if (x1 <= x0) continue;
     const float by = area.y - 3;
-    const ImU32 bc = IM_COL32(220, 220, 230, 255);
+    const ImU32 bc = col(kText);
     dl->AddLine(ImVec2(x0, by), ImVec2(x1, by), bc, 1.5f);
     dl->AddLine(ImVec2(x0, by), ImVec2(x0, by - 4), bc, 1.5f);
     dl->AddLine(ImVec2(x1, by), ImVec2(x1, by - 4), bc, 1.5f);
