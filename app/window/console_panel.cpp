@@ -25,7 +25,7 @@ void ConsolePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::PopFont();
   ImGui::PushFont(ui.fonts.mono);
   ImGui::BeginChild("##console_lines", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
-  const ImVec4 now(0.95f, 0.75f, 0.3f, 1), before(0.85f, 0.85f, 0.88f, 1);
+  const ImVec4 now = vec4(kTitleText), before(0.85f, 0.85f, 0.88f, 1);
   ImGuiListClipper clip;
   clip.Begin(static_cast<int>(v.lines.size()));
   while (clip.Step())

@@ -58,6 +58,9 @@ constexpr Rgba kIdleLane{85, 85, 85};
 constexpr Rgba kText{230, 230, 235};
 constexpr Rgba kDimText{170, 170, 180};
 constexpr Rgba kFutureText{140, 140, 145};
+// The panels' titles and headings, and the lines a lesson cites in the code (amber: ImGui's 0.95,
+// 0.75, 0.30 as bytes; it was written out in fifteen places, the code panel's one unit bluer).
+constexpr Rgba kTitleText{242, 191, 77};
 constexpr Rgba kCopyEdge = okabe_ito::reddish_purple;
 constexpr Rgba kPaddingColor{60, 60, 60};
 constexpr Rgba kRaceColor{255, 30, 50};  // raced words (Step::hazards): a red outline

@@ -88,6 +88,7 @@ class TreePanel : public Panel {  // node-link diagram of the reduction / scan t
   int generation_ = -1;
   TreeModel model_;  // columns, rows (edges, written columns, values), notes
   std::string widest_value_;  // the widest value any node shows (sizes the values' font)
+  void refresh(const AppState& s);  // the above, again where the trace (or a shuffle tree's warp) changed
 };
 
 class SmemPanel : public Panel {  // the shared-memory array, by bank
@@ -126,6 +127,8 @@ class ComparePanel : public Panel {  // two traces level by level, and both side
   int scrolled_to_ = -1;              // the step the table last scrolled to
   int work_generation_ = -1;          // the traces work_[] was counted for (trace_generation)
   std::string work_[2];               // each trace's ", N adds in K steps" ("": none), counted once per trace
+  void count_work(const AppState& s);     // work_, again where the traces changed
+  void refresh_sides(const AppState& s);  // pads_ and arrays_, again where the traces changed
 };
 
 class GridPanel : public Panel {  // launches, blocks and the global arrays of a grid trace
@@ -163,6 +166,7 @@ class TrafficPanel : public Panel {  // bytes per element each launch reads and 
   std::vector<std::string> names_;
 };
 
+struct CodeRowGrid;  // code_panel.cpp
 class CodePanel : public Panel {  // the kernel file with the current access's expression highlighted
  public:
   void draw(AppState& s, const UiContext& ui, const Rect& r) override;
@@ -175,6 +179,9 @@ class CodePanel : public Panel {  // the kernel file with the current access's e
   int wrap_width_ = -1;             // characters per row of rows_
   int generation_ = -1;
   int scrolled_to_ = -2;            // what the view last scrolled to: a row, or a range of rows (first * 100000 + last)
+  void refresh(const AppState& s, int file);  // the lines above, again where the trace or the file changed
+  CodeRowGrid row_grid();                     // the rows' grid in the view (rows_ wrapped again where its width changed)
+  float scroll_to(const CodeScroll& aim, float pitch);  // the view scrolled to aim once; returns its scroll
 };
 
 // The height the code panel needs: its title, the step's sentence and the line of the access in
@@ -190,6 +197,7 @@ class EditorPanel : public Panel {
   bool active_ = false;   // the text had the keyboard last frame
   int access_key_ = -1;   // the trace, step and instruction whose access was last brought into view
   int access_line_ = -1;  // that access's line, to bring into view once the text is not being typed
+  void follow_access(const AppState& s, const std::vector<EditorMark>& marks);  // access_key_ and access_line_, for this frame
 };
 // The editor's keys (Ctrl+Enter run, Ctrl+S save, Ctrl+Shift+S save as, Ctrl+O open), whether
 // the text has the keyboard or not, and its prompts (unsaved changes, Save As, Open), drawn

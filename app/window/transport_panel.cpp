@@ -81,7 +81,7 @@ void TransportPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     ImGui::TextUnformatted(head.c_str());
     if (!label.empty()) {
       ImGui::SameLine();
-      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", label.c_str());
+      ImGui::TextColored(vec4(kTitleText), "%s", label.c_str());
     }
     ImGui::SameLine();
     if (fault_step) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1), "%s", tail.c_str());  // the error colour

@@ -41,7 +41,7 @@ HeadingRoom draw_heading(ImDrawList* dl, const UiContext& ui, const Rect& c, ImU
     }
   }
   if (!one_line) title = text_width(full) <= c.w ? full : brief;
-  ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.30f, 1.0f), "%s", title.c_str());
+  ImGui::TextColored(vec4(kTitleText), "%s", title.c_str());
   if (title != full && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full.c_str());
   const float ly = one_line ? c.y + (ImGui::GetFontSize() - lf->FontSize) / 2 : ImGui::GetCursorScreenPos().y;
   float legend_bottom = ly;
@@ -283,38 +283,53 @@ Rect draw_caption(ImDrawList* dl, const Rect& c, ImVec2 p0, const Rect& area, bo
   return chip;
 }
 
-}  // namespace
-
-void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
-  Rect c = begin_panel("##tree", "", r);  // the title shares its line with the legend where they fit (below)
-  if (!s.have_trace) {
-    ImGui::TextDisabled("No trace: choose a kernel and press Run.");
-    end_panel();
-    return;
-  }
-  const Trace& t = s.trace;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
-  const ImU32 dim_col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-
-  const HeadingRoom heading = draw_heading(dl, ui, c, text_col);
-  if (generation_ != s.trace_generation || (model_.lane_warp >= 0 && model_.lane_warp != s.selected_warp)) {
-    generation_ = s.trace_generation;
-    model_ = tree_model(t, s.selected_warp);
-    for (TreeRow& row : model_.rows) row.label = shown_text(row.label);  // the trace's step labels, shown escaped and capped
-    widest_value_.clear();
-    for (const TreeRow& row : model_.rows)
-      for (double v : row.values) {
-        if (std::isnan(v)) continue;
-        std::string text = format_value(v, t.op, ValueStyle::Cell);
-        if (text.size() > widest_value_.size()) widest_value_ = std::move(text);
-      }
-  }
-  const TreeModel& m = model_;
+// --- Measure: where the tree goes under the heading and the zoom line: the rows (a trace step
+// each), the row labels' gutter, the arrays' bracket strip, whether a caption line is needed, and
+// the tree's area for a given height kept free under it.
+struct TreeMeasure {
+  std::vector<int> rows;  // the trace step of each row
+  float min_px = 0, small_px = 0;
+  float longest = 0;  // the widest row label at the small font
+  float gutter = 0;   // the row labels' column, left of the tree
+  ImVec2 p0, avail;   // the tree's top-left (the gutter's) and the room under the zoom line
+  std::vector<SharedArray> arrays;
+  float strip = 0;  // the arrays' bracket strip over the tree (0: no brackets)
+  bool caption_line = false;
+  float line_h = 0, caption_h = 0;  // a line of text under the tree; the caption's (0: none)
+  Rect area_for(float below) const { return Rect{p0.x + gutter, p0.y + strip, avail.x - gutter - 4, avail.y - 4 - strip - below}; }
+};
+TreeMeasure measure_tree(const Trace& t, const TreeModel& m, const UiContext& ui, const Rect& c, float min_px) {
+  TreeMeasure f;
   const int words = m.columns;
-  const float min_px = min_text_px(ui.scale, s.settings.presenter);
-  // The zoom line costs a row of the tree's height: a low panel leaves it out (the wheel zooms,
-  // "Fit" comes back once zoomed), so the rows keep room for their values.
+  f.min_px = min_px;
+  for (const TreeRow& row : m.rows) f.rows.push_back(row.step);
+  ImFont* small = ui.fonts.small;
+  f.small_px = small->FontSize;
+  for (const TreeRow& row : m.rows) f.longest = std::max(f.longest, text_width(row.label, small));
+  // The row labels' gutter: up to 30 % of the width, more when few columns leave room (each
+  // column keeps room for a 3-digit value at the smallest size).
+  const float column_room = c.w - static_cast<float>(words) * (text_width_px("888", small, min_px) + 8);
+  f.gutter = std::min(f.longest + 10, std::max(c.w * 0.3f, std::min(c.w * 0.45f, column_room)));
+  f.p0 = ImGui::GetCursorScreenPos();
+  f.avail = ImGui::GetContentRegionAvail();
+  // The application kernels' arrays get a named bracket over their columns.
+  f.arrays = shared_arrays(t);
+  // (One array alone, "temp", needs no bracket: its name is in the code and the memory panel.)
+  f.strip = f.arrays.size() < 2 ? 0.0f : ui.fonts.small->FontSize + 8;
+  // A caption line under the tree says how columns and row labels are laid out when that is not
+  // plain (the model's notes; rows lower than the smallest label, so labelled every k-th row).
+  // The values' rule has a place of its own (RulePlace), decided by layout_tree once the zoom is known.
+  f.caption_line = !m.notes.empty() || (f.avail.y - 4 - f.strip) / static_cast<float>(std::max<size_t>(1, f.rows.size())) < min_px;
+  f.line_h = ImGui::GetFontSize() + 4;
+  f.caption_h = f.caption_line ? f.line_h : 0.0f;
+  return f;
+}
+
+// --- Draw: the zoom line (slider, "Fit" and the hint), which costs a row of the tree's height: a
+// low panel leaves it out (the wheel zooms, "Fit" comes back once zoomed), so the rows keep room
+// for their values.
+void draw_zoom_line(AppState& s, const UiContext& ui, const Rect& c, const TreeModel& m, float min_px) {
+  const int words = m.columns;
   const bool zoom_line = c.bottom() - ImGui::GetCursorScreenPos().y - ImGui::GetFrameHeightWithSpacing() >=
                          static_cast<float>(std::max<size_t>(1, m.rows.size())) * 2.2f * min_px;
   if (zoom_line) {
@@ -331,38 +346,11 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     const std::string hint = fit_words("wheel: zoom, drag: pan", ImGui::GetContentRegionAvail().x);  // a whole clause or nothing cut
     ImGui::TextDisabled("%s", hint.c_str());
   }
+}
 
-  std::vector<int> rows;  // the trace step of each row
-  for (const TreeRow& row : m.rows) rows.push_back(row.step);
-  ImFont* small = ui.fonts.small;
-  const float small_px = small->FontSize;
-  float longest = 0;
-  for (const TreeRow& row : m.rows) longest = std::max(longest, text_width(row.label, small));
-  // The row labels' gutter: up to 30 % of the width, more when few columns leave room (each
-  // column keeps room for a 3-digit value at the smallest size).
-  const float column_room = c.w - static_cast<float>(words) * (text_width_px("888", small, min_px) + 8);
-  const float gutter = std::min(longest + 10, std::max(c.w * 0.3f, std::min(c.w * 0.45f, column_room)));
-  ImVec2 p0 = ImGui::GetCursorScreenPos();
-  ImVec2 avail = ImGui::GetContentRegionAvail();
-  // The application kernels' arrays get a named bracket over their columns.
-  const std::vector<SharedArray> arrays = shared_arrays(t);
-  // (One array alone, "temp", needs no bracket: its name is in the code and the memory panel.)
-  const float strip = arrays.size() < 2 ? 0.0f : ui.fonts.small->FontSize + 8;
-  // A caption line under the tree says how columns and row labels are laid out when that is not
-  // plain (the model's notes; rows lower than the smallest label, so labelled every k-th row).
-  // The values' rule has a place of its own (RulePlace), decided below once the zoom is known.
-  const bool caption_line = !m.notes.empty() || (avail.y - 4 - strip) / static_cast<float>(std::max<size_t>(1, rows.size())) < min_px;
-  const float line_h = ImGui::GetFontSize() + 4;
-  const float caption_h = caption_line ? line_h : 0.0f;
-  auto area_for = [&](float below) { return Rect{p0.x + gutter, p0.y + strip, avail.x - gutter - 4, avail.y - 4 - strip - below}; };
-  Rect area = area_for(caption_h);
-  if (rows.empty() || area.w < 20 || area.h < 20) {
-    ImGui::TextDisabled("This kernel keeps its values in registers: no shared-memory tree to draw.");
-    end_panel();
-    return;
-  }
-  // Pan and zoom (zoom around the mouse).
-  ImGui::InvisibleButton("##treecanvas", ImVec2(avail.x, std::max(1.0f, avail.y - 4)));
+// --- Input: pan and zoom over the tree's canvas (the wheel zooms around the mouse, a drag pans).
+void handle_pan_zoom(AppState& s, const TreeMeasure& f, const Rect& area, int words) {
+  ImGui::InvisibleButton("##treecanvas", ImVec2(f.avail.x, std::max(1.0f, f.avail.y - 4)));
   ImGuiIO& io = ImGui::GetIO();
   if (ImGui::IsItemHovered() && io.MouseWheel != 0) {
     float old = s.tree_zoom;
@@ -371,131 +359,168 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     s.tree_pan = mx - (mx - s.tree_pan) * (s.tree_zoom / old);
   }
   if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) s.tree_pan += io.MouseDelta.x;
+}
+
+// The caption's text for a row-label spacing: the model's notes, and the row labels' rule where
+// rows are lower than the labels (every > 1).
+std::string caption_text(const std::string& notes, int every) {
+  std::string caption = notes;
+  if (every > 1)
+    caption += (caption.empty() ? "" : "; ") + std::string("row labels: every ") + std::to_string(every) + (every == 2 ? "nd" : every == 3 ? "rd" : "th") +
+               " row and the current one";
+  return caption;
+}
+
+// --- Decide: the tree's plan (area, geometry, the values' size or thinning) and where the values'
+// rule goes (RulePlace): the heading's line where it fits there whole (or without its advice), the
+// caption line's right end where the caption leaves room, else a line of its own, which the tree
+// gives up (the plan made again for the lower tree).
+struct TreeLayout {
+  RowState rs;
+  TreePlan plan;
+  RulePlace rule_place = RulePlace::None;
+  std::string rule;   // the rule as drawn
+  std::string notes;  // the model's notes, joined (the caption's start)
+  bool mat2 = false;  // "[a b;c d]" values: their own two-line fitting (draw_value_in_box)
+};
+TreeLayout layout_tree(const AppState& s, const TreeModel& m, const std::string& widest_value, const TreeMeasure& f, const HeadingRoom& heading,
+                       const Rect& c, ImFont* small) {
+  const Trace& t = s.trace;
+  const int words = m.columns;
+  const float small_px = f.small_px, min_px = f.min_px;
+  TreeLayout L;
   // Values grow with the zoom (up to twice the small font, and more than the UI font only when zoomed).
   const float max_value_px = small_px * 1.25f * std::clamp(s.tree_zoom, 1.0f, 2.0f);
   // A 2x2 matrix value is two lines: its nodes are as tall as two lines at the small font where the rows allow.
   const float label_h = t.op == Operator::Mat2 ? 2.0f * std::max(small_px, min_px) + 6.0f : max_value_px + 4;
-  const RowState rs = row_state(rows, s.step);
+  L.rs = row_state(f.rows, s.step);
   // The values' size as large as the nodes allow (up to max_value_px), down to the minimum; below
   // it every 2nd (4th, ...) word's value, written across its neighbours' columns, with the rule
   // said in its own place; nodes too low for the minimum show no values, and say so.
-  const bool mat2 = t.op == Operator::Mat2;  // "[a b;c d]": its own two-line fitting (draw_value_in_box)
+  L.mat2 = t.op == Operator::Mat2;
+  const bool mat2 = L.mat2;
+  const RowState& rs = L.rs;
   auto plan = [&](float below) {
     TreePlan p;
-    p.area = area_for(below);
-    p.g = tree_geometry(words, static_cast<int>(rows.size()), p.area, s.tree_zoom, s.tree_pan, label_h);
+    p.area = f.area_for(below);
+    p.g = tree_geometry(words, static_cast<int>(f.rows.size()), p.area, s.tree_zoom, s.tree_pan, label_h);
     p.big_nodes = p.g.node_w >= 4;
     p.vf = mat2 ? ValueFit{small_px, 1}
-                : fit_values(text_width(widest_value_.empty() ? "0" : widest_value_, small), small_px, p.g.col_w, p.g.node_w, p.g.node_h, min_px, max_value_px);
+                : fit_values(text_width(widest_value.empty() ? "0" : widest_value, small), small_px, p.g.col_w, p.g.node_w, p.g.node_h, min_px, max_value_px);
     p.show_values = p.big_nodes && p.vf.every > 0 && (!mat2 || label_fits(p.g.node_w, text_width("888", small)));
     p.rule = values_rule(p, m, rs, &p.rule_short);
     return p;
   };
   // The caption a plan's rows make: the model's notes, and the row labels' rule where rows are low.
-  std::string notes;
-  for (const std::string& note : m.notes) notes += (notes.empty() ? "" : "; ") + note;
-  auto caption_of = [&](const TreePlan& p) {
-    const int every = row_label_fit(m, rs, p.g, gutter, longest, small_px, min_px).every;
-    std::string caption = notes;
-    if (every > 1)
-      caption += (caption.empty() ? "" : "; ") + std::string("row labels: every ") + std::to_string(every) + (every == 2 ? "nd" : every == 3 ? "rd" : "th") +
-                 " row and the current one";
-    return caption;
-  };
-  TreePlan pl = plan(caption_h);
-  RulePlace rule_place = RulePlace::None;
-  const float caption_w = c.right() - p0.x - 4;
-  std::string rule = pl.rule;
+  for (const std::string& note : m.notes) L.notes += (L.notes.empty() ? "" : "; ") + note;
+  auto caption_of = [&](const TreePlan& p) { return caption_text(L.notes, row_label_fit(m, rs, p.g, f.gutter, f.longest, small_px, min_px).every); };
+  TreePlan pl = plan(f.caption_h);
+  const float caption_w = c.right() - f.p0.x - 4;
+  L.rule = pl.rule;
   if (!pl.rule.empty()) {
-    if (text_width(pl.rule, small) + 8 <= heading.w) rule_place = RulePlace::Heading;
+    if (text_width(pl.rule, small) + 8 <= heading.w) L.rule_place = RulePlace::Heading;
     else if (text_width(pl.rule_short, small) + 8 <= heading.w) {
-      rule_place = RulePlace::Heading;
-      rule = pl.rule_short;
-    } else if (caption_line && rule_fits_caption_line(caption_of(pl), pl.rule, caption_w, small)) rule_place = RulePlace::CaptionLine;
+      L.rule_place = RulePlace::Heading;
+      L.rule = pl.rule_short;
+    } else if (f.caption_line && rule_fits_caption_line(caption_of(pl), pl.rule, caption_w, small)) L.rule_place = RulePlace::CaptionLine;
     else {  // a line of its own: the tree gives up its height (the rule may then say a coarser thinning)
-      rule_place = RulePlace::OwnLine;
-      pl = plan(caption_h + line_h);
-      rule = pl.rule;
-      if (pl.rule.empty()) rule_place = RulePlace::None;
+      L.rule_place = RulePlace::OwnLine;
+      pl = plan(f.caption_h + f.line_h);
+      L.rule = pl.rule;
+      if (pl.rule.empty()) L.rule_place = RulePlace::None;
     }
   }
-  area = pl.area;
-  TreeGeometry g = pl.g;
-  s.tree_pan = g.pan_x;
-  const int cur_row = rs.cur_row;
-  auto is_current = [&](int i) { return rs.current(i); };
-  const float a = ease_in_out(s.anim);
+  L.plan = pl;
+  return L;
+}
 
-  dl->PushClipRect(ImVec2(p0.x, area.y), ImVec2(area.right(), area.bottom()), true);
-  const RowLabels rl = draw_row_labels(dl, ui, m, rs, g, RowLabelPlace{p0, gutter, area, longest, small_px, min_px}, text_col, dim_col);
-  const float label_px = rl.px;
-  const int label_every = rl.every, labels_shown = rl.shown, labels_cut = rl.cut;
-  if (m.lane_warp >= 0)  // a shuffling block of several warps: one warp's lanes, by this rule
-    s.layout_report.add({"tree", "lanes", kWarpSize, m.warps * kWarpSize, label_px, "warp " + std::to_string(m.lane_warp) + " of " + std::to_string(m.warps) + " shown"});
-  s.layout_report.add({"tree", "row labels", labels_shown, static_cast<int>(rows.size()), label_px,
-                       std::string(labels_cut > 0 ? "shortened in words" : "") + (labels_cut > 0 && label_every > 1 ? ", " : "") +
-                           (label_every > 1 ? "every " + std::to_string(label_every) + " rows" : "")});
-  dl->PopClipRect();
-  dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
-  const int w0 = g.first_visible(words), w1 = g.last_visible(words);
-  const bool big_nodes = pl.big_nodes;
-  const ValueFit vf = pl.vf;
-  const bool show_values = pl.show_values;
-  auto value_shown = [&](int w) { return vf.every <= 1 || (w + 1) % vf.every == 0; };  // the right child of each pair: what the up-sweep writes
-  int values_drawn = 0, values_total = 0;
+// --- Draw: a node's value, in its node at the plan's size; thinned values (wider than their
+// node) are kept as chips, drawn over the nodes after all of them; counts what the layout report
+// says (values drawn, values in the rows computed so far).
+struct ValuePainter {
+  ValuePainter(ImDrawList* dl_, const UiContext& ui_, const TreeLayout& L, ImFont* small_)
+      : dl(dl_), ui(ui_), g(L.plan.g), vf(L.plan.vf), show_values(L.plan.show_values), mat2(L.mat2), small(small_) {}
+  ImDrawList* dl;
+  const UiContext& ui;
+  const TreeGeometry& g;
+  const ValueFit& vf;
+  bool show_values, mat2;
+  ImFont* small;
+  int drawn = 0, total = 0;
   float mat2_px = 0;  // the smallest size a mat2 value was drawn at (two lines may be smaller than the font)
   struct Chip {
     float x, y;
     std::string text;
   };
   std::vector<Chip> chips;  // thinned values, drawn over the nodes
-  auto draw_value = [&](int w, float x, float y, const std::string& text, ImU32 color, bool count) {
-    if (count) ++values_total;
-    if (!show_values || !value_shown(w)) return;
+  // The right child of each pair: what the up-sweep writes.
+  bool shown(int w) const { return vf.every <= 1 || (w + 1) % vf.every == 0; }
+  void value(int w, float x, float y, const std::string& text, ImU32 color, bool count) {
+    if (count) ++total;
+    if (!show_values || !shown(w)) return;
     if (mat2) {
       const float px = draw_value_in_box(dl, ImVec2(x, y), g.node_w, g.node_h, text, color, small);
       if (px > 0 && count) {
-        ++values_drawn;
+        ++drawn;
         mat2_px = mat2_px > 0 ? std::min(mat2_px, px) : px;
       }
       return;
     }
     if (vf.every > 1) {  // wider than its node: on a dark chip over the free neighbours, after every node (so none covers it)
       chips.push_back({x, y, text});
-      if (count) ++values_drawn;
+      if (count) ++drawn;
       return;
     }
     text_centered_px(dl, ui.fonts, ImVec2(x, y), color, text, vf.px);
-    if (count) ++values_drawn;
-  };
+    if (count) ++drawn;
+  }
+  void draw_chips() const {
+    for (const Chip& c : chips) {
+      const float tw = text_width_px(c.text, font_for_px(ui.fonts, vf.px), vf.px);
+      dl->AddRectFilled(ImVec2(c.x - tw / 2 - 2, c.y - vf.px / 2), ImVec2(c.x + tw / 2 + 2, c.y + vf.px / 2), IM_COL32(20, 20, 24, 230), 2);
+      text_centered_px(dl, ui.fonts, ImVec2(c.x, c.y), col(kText), c.text, vf.px);
+    }
+  }
+};
 
-  draw_edges(dl, ui, m, rs, g, area, a, big_nodes);
+// --- Draw: one row's nodes where columns are under 4 pixels: runs of written words become one bar.
+void draw_node_bars(ImDrawList* dl, const TreeRow& row, const TreeGeometry& g, float y, int w0, int w1, bool current, bool future, float a) {
+  const std::vector<char>& written = row.written;
+  Rgba fill = future ? Rgba{55, 55, 60} : current ? mix(Rgba{70, 70, 75}, kChangedColor, a) : Rgba{205, 215, 230};
+  int w = w0;
+  while (w <= w1) {
+    if (!written[w]) {
+      ++w;
+      continue;
+    }
+    // A run goes on over gaps narrower than a pixel and a half (invisible at this density, but
+    // each separate bar costs vertices: at n = 2048 a row of every other word is 1024 bars).
+    int e = w;
+    for (int next = e + 1; next <= w1 && (next - e) * g.col_w < 1.5f; ++next)
+      if (written[next]) e = next;
+    // At least 3 pixels wide, so a lone written word (the cleared root) stays visible.
+    const float half = std::max(1.5f, g.node_w / 2);
+    dl->AddRectFilled(ImVec2(g.word_x(w) - half, y - g.node_h / 2), ImVec2(g.word_x(e) + half, y + g.node_h / 2), col(fill));
+    w = e + 1;
+  }
+}
 
-  // Nodes.
-  for (int i = 0; i < static_cast<int>(rows.size()); ++i) {
+// --- Draw: the nodes, row by row (written nodes filled, with their values; the words a row leaves
+// alone as empty frames with their old values, dimmed; a row not computed yet as ghosts), then the
+// thinned values' chips over them and the word numbers along the top where they fit.
+void draw_nodes(ImDrawList* dl, const UiContext& ui, const TreeModel& m, const TreeLayout& L, Operator op, float a, ValuePainter& values) {
+  const TreeGeometry& g = L.plan.g;
+  const bool big_nodes = L.plan.big_nodes, show_values = L.plan.show_values;
+  const int words = m.columns;
+  const int w0 = g.first_visible(words), w1 = g.last_visible(words);
+  for (int i = 0; i < static_cast<int>(m.rows.size()); ++i) {
     const TreeRow& row = m.rows[i];
-    const bool current = is_current(i);
-    const bool future = i > cur_row && !current;
+    const bool current = L.rs.current(i);
+    const bool future = i > L.rs.cur_row && !current;
     const std::vector<char>& written = row.written;
     const float y = g.row_y(i);
-    if (!big_nodes) {  // columns under 4 pixels: runs of written words become one bar
-      Rgba fill = future ? Rgba{55, 55, 60} : current ? mix(Rgba{70, 70, 75}, kChangedColor, a) : Rgba{205, 215, 230};
-      int w = w0;
-      while (w <= w1) {
-        if (!written[w]) {
-          ++w;
-          continue;
-        }
-        // A run goes on over gaps narrower than a pixel and a half (invisible at this density, but
-        // each separate bar costs vertices: at n = 2048 a row of every other word is 1024 bars).
-        int e = w;
-        for (int next = e + 1; next <= w1 && (next - e) * g.col_w < 1.5f; ++next)
-          if (written[next]) e = next;
-        // At least 3 pixels wide, so a lone written word (the cleared root) stays visible.
-        const float half = std::max(1.5f, g.node_w / 2);
-        dl->AddRectFilled(ImVec2(g.word_x(w) - half, y - g.node_h / 2), ImVec2(g.word_x(e) + half, y + g.node_h / 2), col(fill));
-        w = e + 1;
-      }
+    if (!big_nodes) {
+      draw_node_bars(dl, row, g, y, w0, w1, current, future, a);
       continue;
     }
     for (int w = w0; w <= w1; ++w) {
@@ -505,7 +530,7 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
           ImVec2 q0(x - g.node_w / 2, y - g.node_h / 2), q1(x + g.node_w / 2, y + g.node_h / 2);
           dl->AddRect(q0, q1, IM_COL32(90, 90, 95, 255), 2);
           if (show_values && !row.output && !std::isnan(row.values[w]))
-            draw_value(w, x, y, format_value(row.values[w], t.op, ValueStyle::Cell), IM_COL32(150, 150, 155, 255), false);
+            values.value(w, x, y, format_value(row.values[w], op, ValueStyle::Cell), col(kDimText), false);
         }
         continue;
       }
@@ -516,29 +541,29 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
         dl->AddRect(ImVec2(q0.x - 1, q0.y - 1), ImVec2(q1.x + 1, q1.y + 1), IM_COL32(255, 255, 255, 230), 3.0f, 0, 1.5f);
       if (!future && !std::isnan(row.values[w])) {  // the written nodes' values (a shuffle's: what the lane received): what the report counts
         Rgba tc = text_on(fill);
-        draw_value(w, x, y, format_value(row.values[w], t.op, ValueStyle::Cell), col(tc.with_alpha(static_cast<uint8_t>(current ? 255 * a : 255))), true);
+        values.value(w, x, y, format_value(row.values[w], op, ValueStyle::Cell), col(tc.with_alpha(static_cast<uint8_t>(current ? 255 * a : 255))), true);
       }
     }
   }
-  for (const Chip& c : chips) {
-    const float tw = text_width_px(c.text, font_for_px(ui.fonts, vf.px), vf.px);
-    dl->AddRectFilled(ImVec2(c.x - tw / 2 - 2, c.y - vf.px / 2), ImVec2(c.x + tw / 2 + 2, c.y + vf.px / 2), IM_COL32(20, 20, 24, 230), 2);
-    text_centered_px(dl, ui.fonts, ImVec2(c.x, c.y), IM_COL32(240, 240, 240, 255), c.text, vf.px);
-  }
+  values.draw_chips();
   // Word numbers along the top when they fit.
   if (label_fits(g.col_w, text_width("2047", ui.fonts.small)) && g.row_h > g.node_h + ui.fonts.small->FontSize * 2) {
     for (int w = w0; w <= w1; ++w)
-      text_centered(dl, ImVec2(g.word_x(w), area.y + ui.fonts.small->FontSize * 0.5f), IM_COL32(140, 140, 150, 255), std::to_string(w), ui.fonts.small);
+      text_centered(dl, ImVec2(g.word_x(w), g.area.y + ui.fonts.small->FontSize * 0.5f), col(kDimText), std::to_string(w), ui.fonts.small);
   }
-  dl->PopClipRect();
-  for (const auto& arr : arrays) {
-    if (strip <= 0) break;
+}
+
+// --- Draw: the application kernels' arrays, a named bracket over each one's columns (the strip
+// over the tree; none where one array alone is shared).
+void draw_array_brackets(ImDrawList* dl, const UiContext& ui, const TreeMeasure& f, const TreeGeometry& g, const Rect& area, int words) {
+  for (const auto& arr : f.arrays) {
+    if (f.strip <= 0) break;
     if (arr.words <= 0 || arr.first >= words) continue;
     const float x0 = std::max(area.x, g.word_x(arr.first) - g.col_w / 2 + 2);
     const float x1 = std::min(area.right(), g.word_x(std::min(words, arr.first + arr.words) - 1) + g.col_w / 2 - 2);
     if (x1 <= x0) continue;
     const float by = area.y - 3;
-    const ImU32 bc = IM_COL32(220, 220, 230, 255);
+    const ImU32 bc = col(kText);
     dl->AddLine(ImVec2(x0, by), ImVec2(x1, by), bc, 1.5f);
     dl->AddLine(ImVec2(x0, by), ImVec2(x0, by - 4), bc, 1.5f);
     dl->AddLine(ImVec2(x1, by), ImVec2(x1, by - 4), bc, 1.5f);
@@ -547,23 +572,100 @@ void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     if (label_fits(x1 - x0, text_width(name, ui.fonts.small)))
       text_centered(dl, ImVec2((x0 + x1) / 2, by - 4 - ui.fonts.small->FontSize / 2), bc, name, ui.fonts.small);
   }
-  // The values' counts; their rule (pl.rule) was said where the layout put it.
-  if (!big_nodes) {  // columns under 4 pixels: bars, no values; the panel says how to get them
-    for (int i = 0; i <= cur_row && i < static_cast<int>(m.rows.size()); ++i)
-      values_total += static_cast<int>(std::count(m.rows[i].written.begin(), m.rows[i].written.end(), 1));
-    s.layout_report.add({"tree", "values", 0, values_total, 0.0f, "bars: zoom in"});
+}
+
+// The layout report's lines for the row labels (and a shuffling block's one warp of lanes).
+void report_row_labels(LayoutReport& report, const TreeModel& m, const RowLabels& rl) {
+  if (m.lane_warp >= 0)  // a shuffling block of several warps: one warp's lanes, by this rule
+    report.add({"tree", "lanes", kWarpSize, m.warps * kWarpSize, rl.px, "warp " + std::to_string(m.lane_warp) + " of " + std::to_string(m.warps) + " shown"});
+  report.add({"tree", "row labels", rl.shown, static_cast<int>(m.rows.size()), rl.px,
+              std::string(rl.cut > 0 ? "shortened in words" : "") + (rl.cut > 0 && rl.every > 1 ? ", " : "") +
+                  (rl.every > 1 ? "every " + std::to_string(rl.every) + " rows" : "")});
+}
+
+// The layout report's line for the values: how many were drawn of those in the rows computed so far,
+// and by which rule (bars where columns are under 4 pixels, thinned, or left out).
+void report_values(LayoutReport& report, const TreeModel& m, const TreeLayout& L, const ValuePainter& values) {
+  const TreePlan& pl = L.plan;
+  if (!pl.big_nodes) {  // columns under 4 pixels: bars, no values; the panel says how to get them
+    int total = values.total;
+    for (int i = 0; i <= L.rs.cur_row && i < static_cast<int>(m.rows.size()); ++i)
+      total += static_cast<int>(std::count(m.rows[i].written.begin(), m.rows[i].written.end(), 1));
+    report.add({"tree", "values", 0, total, 0.0f, "bars: zoom in"});
   } else {
-    s.layout_report.add({"tree", "values", values_drawn, values_total, show_values ? (mat2 ? mat2_px : vf.px) : 0.0f,
-                         vf.every > 1 ? "every " + std::to_string(vf.every) + (m.lanes ? " lanes" : " words") : show_values ? "" : "left out"});
+    report.add({"tree", "values", values.drawn, values.total, pl.show_values ? (L.mat2 ? values.mat2_px : pl.vf.px) : 0.0f,
+                pl.vf.every > 1 ? "every " + std::to_string(pl.vf.every) + (m.lanes ? " lanes" : " words") : pl.show_values ? "" : "left out"});
   }
+}
+
+}  // namespace
+
+// The model again where the trace changed (or, for one warp's lanes, the selected warp): its rows'
+// labels as shown, and the widest value any node shows.
+void TreePanel::refresh(const AppState& s) {
+  if (generation_ == s.trace_generation && (model_.lane_warp < 0 || model_.lane_warp == s.selected_warp)) return;
+  const Trace& t = s.trace;
+  generation_ = s.trace_generation;
+  model_ = tree_model(t, s.selected_warp);
+  for (TreeRow& row : model_.rows) row.label = shown_text(row.label);  // the trace's step labels, shown escaped and capped
+  widest_value_.clear();
+  for (const TreeRow& row : model_.rows)
+    for (double v : row.values) {
+      if (std::isnan(v)) continue;
+      std::string text = format_value(v, t.op, ValueStyle::Cell);
+      if (text.size() > widest_value_.size()) widest_value_ = std::move(text);
+    }
+}
+
+// Heading, zoom line, measure, layout, then the pieces: row labels, edges, nodes, brackets, caption.
+void TreePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
+  Rect c = begin_panel("##tree", "", r);  // the title shares its line with the legend where they fit (below)
+  if (!s.have_trace) {
+    ImGui::TextDisabled("No trace: choose a kernel and press Run.");
+    end_panel();
+    return;
+  }
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 text_col = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 dim_col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const HeadingRoom heading = draw_heading(dl, ui, c, text_col);
+  refresh(s);
+  const TreeModel& m = model_;
+  const float min_px = min_text_px(ui.scale, s.settings.presenter);
+  draw_zoom_line(s, ui, c, m, min_px);
+
+  const TreeMeasure f = measure_tree(s.trace, m, ui, c, min_px);
+  const Rect first_area = f.area_for(f.caption_h);
+  if (f.rows.empty() || first_area.w < 20 || first_area.h < 20) {
+    ImGui::TextDisabled("This kernel keeps its values in registers: no shared-memory tree to draw.");
+    end_panel();
+    return;
+  }
+  handle_pan_zoom(s, f, first_area, m.columns);
+  ImFont* small = ui.fonts.small;
+  const TreeLayout L = layout_tree(s, m, widest_value_, f, heading, c, small);
+  const Rect area = L.plan.area;
+  const TreeGeometry& g = L.plan.g;
+  s.tree_pan = g.pan_x;
+  const float a = ease_in_out(s.anim);
+
+  dl->PushClipRect(ImVec2(f.p0.x, area.y), ImVec2(area.right(), area.bottom()), true);
+  const RowLabels rl = draw_row_labels(dl, ui, m, L.rs, g, RowLabelPlace{f.p0, f.gutter, area, f.longest, f.small_px, min_px}, text_col, dim_col);
+  report_row_labels(s.layout_report, m, rl);
+  dl->PopClipRect();
+  dl->PushClipRect(ImVec2(area.x, area.y), ImVec2(area.right(), area.bottom()), true);
+  ValuePainter values(dl, ui, L, small);
+  draw_edges(dl, ui, m, L.rs, g, area, a, L.plan.big_nodes);
+  draw_nodes(dl, ui, m, L, s.trace.op, a, values);
+  dl->PopClipRect();
+  draw_array_brackets(dl, ui, f, g, area, m.columns);
+  // The values' counts; their rule (L.rule) is said where the layout put it.
+  report_values(s.layout_report, m, L, values);
   // The caption line under the tree: how columns and row labels are laid out, when not plain
-  // (label_every as drawn: the plan's own).
-  std::string caption = notes;
-  if (label_every > 1)
-    caption += (caption.empty() ? "" : "; ") + std::string("row labels: every ") + std::to_string(label_every) + (label_every == 2 ? "nd" : label_every == 3 ? "rd" : "th") +
-               " row and the current one";
-  const Rect chip = draw_caption(dl, c, p0, area, caption_line, caption, rule, rule_place, heading, small);
-  if (chip.w > 0) s.layout_report.add({"tree", "values rule", 1, 1, small_px, rule_place_name(rule_place)});
+  // (the row labels' spacing as drawn: the plan's own).
+  const std::string caption = caption_text(L.notes, rl.every);
+  const Rect chip = draw_caption(dl, c, f.p0, area, f.caption_line, caption, L.rule, L.rule_place, heading, small);
+  if (chip.w > 0) s.layout_report.add({"tree", "values rule", 1, 1, f.small_px, rule_place_name(L.rule_place)});
   end_panel();
 }
 

@@ -84,7 +84,7 @@ Rect begin_panel(const char* id, const std::string& title, const Rect& r) {
     std::string shown = title;
     if (text_width(shown) > room && shown.find("  (") != std::string::npos) shown = shown.substr(0, shown.find("  ("));
     shown = fit_words(shown, room);
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.75f, 0.30f, 1.0f));
+    ImGui::PushStyleColor(ImGuiCol_Text, vec4(kTitleText));
     ImGui::TextUnformatted(shown.c_str());
     if (shown != title && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", title.c_str());
     ImGui::PopStyleColor();

@@ -27,6 +27,7 @@ Fonts build_fonts(float ui_scale, bool presenter);
 void apply_style(float ui_scale, bool presenter);
 
 inline ImU32 col(Rgba c) { return c.u32(); }
+inline ImVec4 vec4(Rgba c) { return ImGui::ColorConvertU32ToFloat4(c.u32()); }  // for ImGui::TextColored
 inline ImVec2 vec(float x, float y) { return ImVec2(x, y); }
 
 // A fixed, untitled ImGui window covering `r`, headed by a title line (what does not fit of it is

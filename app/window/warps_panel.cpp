@@ -306,7 +306,7 @@ std::vector<int> draw_instruction_picker(AppState& s, const Step& st, const Righ
     const std::string rule = std::to_string(4 * shown_width) + "-byte: per " + std::to_string(kWarpSize / shown_width) + " lanes";
     if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(rule.c_str()).x <= rx + rw) {
       ImGui::SameLine();
-      ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", rule.c_str());
+      ImGui::TextColored(vec4(kTitleText), "%s", rule.c_str());
     }
   }
   if (!one_line) ImGui::PopFont();
@@ -737,7 +737,7 @@ void WarpsPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   draw_gpu_line(s, t);
   if (!f.note.empty()) {
     ImGui::PushFont(ui.fonts.small);
-    ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.30f, 1.0f), "%s", f.note.c_str());
+    ImGui::TextColored(vec4(kTitleText), "%s", f.note.c_str());
     ImGui::PopFont();
     s.layout_report.add({"warps", "tile barrier note", 1, 1, ui.fonts.small->FontSize, ""});
   }

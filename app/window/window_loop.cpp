@@ -121,7 +121,7 @@ void draw_help(AppState& s, const UiContext& ui) {
         group = k.group;
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextColored(ImVec4(0.95f, 0.75f, 0.3f, 1), "%s", group.c_str());  // over both columns (NoClip)
+        ImGui::TextColored(vec4(kTitleText), "%s", group.c_str());  // over both columns (NoClip)
       }
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
@@ -159,7 +159,7 @@ void draw_welcome(AppState& s, const UiContext& ui) {
   ImGui::SetNextWindowBgAlpha(0.97f);
   ImGui::Begin("Start here##welcome", &s.welcome_open, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoResize);
   const WelcomeItems items = welcome_items(s);
-  const ImVec4 head(0.95f, 0.75f, 0.3f, 1);
+  const ImVec4 head = vec4(kTitleText);
   ImGui::TextWrapped("scanscope shows what a reduction or scan kernel does, step by step: every shared-memory access, bank conflicts, idle threads.");
   ImGui::Spacing();
   const WelcomeItem* chosen = nullptr;

@@ -148,7 +148,8 @@ TEST(Palette, BankTintsKeepBlackTextLegible) {
 }
 
 // The text colours of the one table (palette.h) on the panels' black: WCAG contrast at least 4.5
-// for the not-yet-computed tree rows (110,110,110 was 4.1) and 7 for dim labels, dimmer than the text.
+// for the not-yet-computed tree rows (110,110,110 was 4.1) and 7 for dim labels, dimmer than the
+// text; the titles' amber at least as readable as the dim labels.
 TEST(Palette, TextColoursAreReadableOnBlackAndOrdered) {
   auto lum = [](Rgba c) {
     auto ch = [](uint8_t v) {
@@ -162,6 +163,7 @@ TEST(Palette, TextColoursAreReadableOnBlackAndOrdered) {
   EXPECT_GE(contrast_on_black(kDimText), 7.0);
   EXPECT_LT(lum(kFutureText), lum(kDimText));  // still dimmer than computed rows' labels
   EXPECT_LT(lum(kDimText), lum(kText));
+  EXPECT_GE(contrast_on_black(kTitleText), 7.0);
 }
 
 TEST(Layout, LogAxesSpanWholeDecadesAndPlaceValues) {
