@@ -160,6 +160,12 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
     nvrtc::Result c = nvrtc::compile(text, k.file.display, "sm_90", true, instances);
     std::vector<sass::MemInstruction> mi;
     std::vector<sass::FlowInstruction> flow;
+    if (const char* keep = std::getenv("SCANSCOPE_CUBIN"); keep && c.ok) {  // the cubin itself, for a disassembler
+      if (FILE* f = std::fopen(keep, "wb")) {
+        std::fwrite(c.cubin.data(), 1, c.cubin.size(), f);
+        std::fclose(f);
+      }
+    }
     if (!c.ok) v->sass_why = "NVRTC made no cubin";
     else if (sass::shared_instructions(c.cubin, &mi, &v->sass_why, &flow)) {
       v->sass = true;
@@ -311,8 +317,91 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   // A whole int2 / float4 the source moves (a site of 8 or 16 bytes) is already one access per
   // thread, as the PTX's ld/st.shared.v2/.v4 of that line: it joins no group; where the PTX has
   // no access of its width on its line, the note says so.
+  auto text_of = [&](int s) {
+    const SourceSite& x = t.sites[s];
+    if (x.file < 0 || x.file >= static_cast<int>(t.file_texts.size())) return std::string();
+    size_t pos = 0;
+    for (int l = 1; l < x.line && pos != std::string::npos; ++l) pos = t.file_texts[x.file].find('\n', pos) + 1;
+    if (pos == std::string::npos || x.end_line != x.line) return std::string();
+    std::string s2 = t.file_texts[x.file].substr(pos + x.col - 1, x.end_col - x.col), out;
+    for (char c : s2)
+      if (c != ' ' && c != '\t') out += c;
+    return out;
+  };
   std::set<std::string> wide_notes;
   std::set<std::tuple<int, int, bool, int>> wide_lines;  // (file, line, store?, words) the source's wide accesses explain
+  const std::vector<char> touched = shared;
+  // (site, thread) -> the first word it accessed, every site that touched shared memory
+  std::map<std::pair<int, int>, int> first_word_any;
+  if (v.sass)
+    for (const auto& st : t.steps)
+      for (const auto& a : st.accesses)
+        if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < static_cast<int>(t.sites.size()) && touched[a.site])
+          first_word_any.emplace(std::make_pair(a.site, a.tid), a.word);
+  // A wide site whose lines have no instruction of its width, joined with a wide site near it
+  // whose line has one (wide_partner): (site, partner, width of the partner's instruction).
+  std::vector<std::tuple<int, int, int>> wide_joins;
+  auto widths_on = [&](int file, int line, bool store) {
+    auto w = v.lines.find(LineKey{file, line, store});
+    return w == v.lines.end() ? std::vector<int>() : w->second;
+  };
+  // whether the SASS has an instruction of the kind and width on a line of the file where no
+  // site of the kind is written
+  auto foreign_width = [&](int file, bool store, int width) {
+    for (const auto& [key, widths] : v.lines) {
+      if (std::get<0>(key) != file || std::get<2>(key) != store || std::find(widths.begin(), widths.end(), width) == widths.end()) continue;
+      bool sites_here = false;
+      for (size_t q = 0; q < t.sites.size() && !sites_here; ++q)
+        sites_here = touched[q] && t.sites[q].file == file && t.sites[q].stmt_line == std::get<1>(key) && (t.sites[q].op == kStore) == store;
+      if (!sites_here) return true;
+    }
+    return false;
+  };
+  auto wide_partner = [&](int s, int* width) {
+    const SourceSite& x = t.sites[s];
+    const bool store = x.op == kStore;
+    if (!v.sass) return -1;
+    for (int line : {x.stmt_line, x.line})
+      for (int w : widths_on(x.file, line, store))
+        if (w >= x.words()) return -1;  // its own line has an instruction that can be its
+    int best = -1, best_width = 0;
+    for (size_t p = 0; p < t.sites.size(); ++p) {
+      const SourceSite& y = t.sites[p];
+      if (static_cast<int>(p) == s || !touched[p] || y.words() < 2 || y.op != x.op || y.file != x.file || y.stmt_line == x.stmt_line ||
+          std::abs(y.stmt_line - x.stmt_line) > kArmReach)
+        continue;
+      int w = 0;
+      for (int wy : widths_on(y.file, y.stmt_line, store)) w = std::max(w, wy);
+      const bool bare = widths_on(x.file, x.stmt_line, store).empty() && widths_on(x.file, x.line, store).empty();
+      if (w == 0 && bare && widths_on(y.file, y.line, store).empty() && foreign_width(x.file, store, x.words())) w = x.words();
+      if (w < x.words() || w < y.words()) continue;
+      bool fits = false;
+      if (w == x.words() && w == y.words()) {
+        // the same access written in the arms of a branch (`s[w] = make_int2(..)` in both): one
+        // instruction of the width after it, which the line table gives to one arm's line, or
+        // to a line with no access of the kind (where neither arm's line has an instruction)
+        fits = bare && !text_of(s).empty() && text_of(s) == text_of(static_cast<int>(p));
+      } else if (w >= x.words() + y.words()) {
+        // two wide values of one aligned block of the width (int2s at 2k and 2k + 1): one lane of
+        // the wider instruction, whatever thread reaches them
+        fits = true;
+        bool any = false;
+        for (auto it = first_word_any.lower_bound({s, std::numeric_limits<int>::min()}); it != first_word_any.end() && it->first.first == s; ++it) {
+          auto o = first_word_any.find({static_cast<int>(p), it->first.second});
+          if (o == first_word_any.end()) continue;
+          any = true;
+          if (o->second / w != it->second / w) fits = false;
+        }
+        fits = fits && any;
+      }
+      if (fits && (best < 0 || std::abs(y.stmt_line - x.stmt_line) < std::abs(t.sites[best].stmt_line - x.stmt_line))) {
+        best = static_cast<int>(p);
+        best_width = w;
+      }
+    }
+    *width = best_width;
+    return best;
+  };
   for (size_t s = 0; s < t.sites.size(); ++s) {
     const SourceSite& x = t.sites[s];
     if (!shared[s] || x.words() < 2) continue;
@@ -337,6 +426,12 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       break;
     }
     if (found) continue;
+    int width = 0;
+    const int partner = wide_partner(static_cast<int>(s), &width);
+    if (partner >= 0) {
+      wide_joins.push_back({static_cast<int>(s), partner, width});
+      continue;
+    }
     const std::string path = x.file >= 0 && x.file < static_cast<int>(t.files.size()) ? t.files[x.file] : "?";
     const std::string b = std::to_string(x.bytes);
     if (wide_notes.insert(path + ":" + std::to_string(x.line) + (x.op == kStore ? "st" : "ld")).second)
@@ -347,17 +442,6 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   std::map<LineKey, std::vector<int>> sites_at;
   for (size_t s = 0; s < t.sites.size(); ++s)
     if (shared[s]) sites_at[LineKey{t.sites[s].file, t.sites[s].stmt_line, t.sites[s].op == kStore}].push_back(static_cast<int>(s));
-  auto text_of = [&](int s) {
-    const SourceSite& x = t.sites[s];
-    if (x.file < 0 || x.file >= static_cast<int>(t.file_texts.size())) return std::string();
-    size_t pos = 0;
-    for (int l = 1; l < x.line && pos != std::string::npos; ++l) pos = t.file_texts[x.file].find('\n', pos) + 1;
-    if (pos == std::string::npos || x.end_line != x.line) return std::string();
-    std::string s2 = t.file_texts[x.file].substr(pos + x.col - 1, x.end_col - x.col), out;
-    for (char c : s2)
-      if (c != ' ' && c != '\t') out += c;
-    return out;
-  };
   // Orphans: sites on a line where the PTX has no access of their kind. nvcc named another line
   // for them (one of merged statements): they join the group of the nearest line within reach.
   auto orphans_near = [&](int file, int line, bool store) {
@@ -447,6 +531,34 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     if (members.size() < 1 || (g.width == 1 && members.size() < 2)) continue;
     assign(members, g.width);
     used.push_back(g.why);
+  }
+  // Wide sites without an instruction of their width on their lines, with their partners
+  // (wide_partner): the arms' two int2 stores one STS.64 (a group of their own), or an int2 one
+  // lane's half of its neighbour's STS.128 (the partner's group of that width).
+  for (const auto& [s, p, width] : wide_joins) {
+    SourceSite& x = t.sites[s];
+    const SourceSite& y = t.sites[p];
+    if (width == x.words()) {
+      if (x.vector_group >= 0 && y.vector_group >= 0) continue;
+      if (x.vector_group < 0 && y.vector_group < 0) {
+        assign({s, p}, width);
+      } else {
+        const SourceSite& grouped = x.vector_group >= 0 ? x : y;
+        if (grouped.vector_width != width) continue;
+        SourceSite& other = x.vector_group >= 0 ? t.sites[p] : x;
+        other.vector_group = grouped.vector_group;
+        other.vector_width = width;
+      }
+    } else if (y.vector_group >= 0 && y.vector_width == width) {
+      x.vector_group = y.vector_group;
+      x.vector_width = width;
+    } else if (y.vector_group < 0) {
+      assign({s, p}, width);
+    } else {
+      continue;
+    }
+    used.push_back(std::string("SASS (") + (x.op == kStore ? "stores" : "loads") + " of whole " + std::to_string(x.bytes) + "-byte values on two lines, one " +
+                   std::to_string(4 * width) + "-byte instruction)");
   }
   // Orphans next to a line of single accesses: nvcc merged the statements into one instruction
   // (the stores of an if/else to the same word).
