@@ -560,6 +560,17 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     used.push_back(std::string("SASS (") + (x.op == kStore ? "stores" : "loads") + " of whole " + std::to_string(x.bytes) + "-byte values on two lines, one " +
                    std::to_string(4 * width) + "-byte instruction)");
   }
+  // The threads that made a site's accesses: (launch, block, thread).
+  std::map<int, std::set<std::tuple<int, int, int>>> threads_at;
+  auto threads_of = [&](int site) -> const std::set<std::tuple<int, int, int>>& {
+    auto it = threads_at.find(site);
+    if (it != threads_at.end()) return it->second;
+    auto& out = threads_at[site];
+    for (const auto& st : t.steps)
+      for (const auto& a : st.accesses)
+        if (a.site == site) out.insert({st.launch, st.block, a.tid});
+    return out;
+  };
   // Orphans next to a line of single accesses: nvcc merged the statements into one instruction
   // (the stores of an if/else to the same word).
   for (const auto& [key, sites] : sites_at) {
@@ -587,6 +598,40 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         }
         if (!members.empty()) {
           members.push_back(a);
+          // and the same access on the nearest line that has an instruction of the kind, where
+          // that line has no more in the SASS than in the PTX and holds only that access: the
+          // line table names the instruction the compiler made of all the arms with that line
+          // (`if (c) s[w] = v; else s[w] = v;` in one arm, `s[w] = v;` in the other: one STS)
+          int near = -1, near_site = -1;
+          for (const auto& [other, osites] : sites_at) {
+            const int d = std::abs(std::get<1>(other) - line);
+            if (std::get<0>(other) != file || std::get<2>(other) != store || d > kArmReach || !v.lines.count(other) || osites.size() != 1 ||
+                (near >= 0 && d >= std::abs(near - line)))
+              continue;
+            const int b = osites[0];
+            auto in_ptx = v.ptx_lines.find(other);
+            if (t.sites[b].vector_group >= 0 || t.sites[b].words() != 1 || text_of(b) != text || in_ptx == v.ptx_lines.end() ||
+                v.lines.at(other).size() > in_ptx->second.size())
+              continue;
+            near = std::get<1>(other);
+            near_site = b;
+          }
+          // (the arms' threads: no thread makes both, else they are statements one after the
+          // other; and no instruction of the kind near on a line without its sites, which may be
+          // this arm's own: the line table names a loop's line for an unrolled arm's stores)
+          for (const auto& [other, widths] : v.lines) {
+            if (std::get<0>(other) != file || std::get<2>(other) != store || std::abs(std::get<1>(other) - line) > kArmReach) continue;
+            auto in_ptx = v.ptx_lines.find(other);
+            if (!sites_at.count(other) || in_ptx == v.ptx_lines.end() || widths.size() > in_ptx->second.size()) near_site = -1;
+          }
+          if (near_site >= 0) {
+            const auto& own = threads_of(near_site);
+            bool apart = true;
+            for (int m : members)
+              for (const auto& x : threads_of(m)) apart = apart && !own.count(x);
+            if (apart) members.push_back(near_site);
+
+          }
           break;
         }
       }

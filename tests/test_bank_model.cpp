@@ -480,3 +480,40 @@ TEST(CompilerViewRules, TwoWideStoresOfOneBlockAreOneLaneOfTheWiderInstruction) 
   EXPECT_EQ(one.wavefronts, 4);
   EXPECT_EQ(run(130).inst, 2);  // the second value in another block
 }
+
+// The stores of an if/else's arms written alike, two in one arm (an if/else of their own on lines
+// 5-6, without instructions) and one in the other (line 10), that ptxas makes one STS after the
+// branch, named with line 10 (gen-20261130-287): one instruction per warp. Not where a thread makes
+// both (statements one after the other), nor where a line near has more stores in the SASS than
+// in the PTX (the other arm's own, named with a line of a loop).
+TEST(CompilerViewRules, TheArmsStoresWrittenAlikeAreOneStoreWithTheLineThatHasIt) {
+  const std::string text = "s[PAD(w)]";
+  auto run = [&](bool both, bool extra, bool* joined = nullptr) {
+    Trace t = hand_trace(32, {written(5, text, 4, kStore), written(6, text, 4, kStore), written(10, text, 4, kStore)}, [both](int tid) {
+      std::vector<std::tuple<int, AccessOp, int, uint8_t>> v;
+      if (tid & 1) v.emplace_back(tid & 2 ? 0 : 1, kStore, tid, 0);
+      if (!(tid & 1) || both) v.emplace_back(2, kStore, 64 + tid, 0);
+      return v;
+    });
+    t.files = {"k.cu"};
+    t.file_texts = {file_of({{5, text}, {6, text}, {10, text}})};
+    CompilerView v;
+    v.asked = v.sass = true;
+    v.lines[{0, 10, true}] = {1};
+    v.ptx_lines[{0, 10, true}] = {1};
+    if (extra) {
+      v.lines[{0, 12, true}] = {1, 1};
+      v.ptx_lines[{0, 12, true}] = {1};
+    }
+    apply_compiler_view(v, t);
+    if (joined) *joined = t.sites[2].vector_group >= 0 && t.sites[2].vector_group == t.sites[0].vector_group;
+    return t.totals.st.inst;
+  };
+  bool joined = false;
+  EXPECT_EQ(run(false, false, &joined), 1);
+  EXPECT_TRUE(joined);
+  run(true, false, &joined);  // odd threads store twice: the group of lines 5-6, then line 10
+  EXPECT_FALSE(joined);
+  EXPECT_EQ(run(false, true, &joined), 2);
+  EXPECT_FALSE(joined);
+}
