@@ -228,6 +228,33 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         v->groups.push_back({file[i], ins[i].store, {ins[i].line}, ins[i].width, false,
                              "nvcc (PTX " + std::string(ins[i].store ? "st" : "ld") + ".shared.v" + std::to_string(ins[i].width) + ")"});
       }
+      // Without such a PTX vector access: ptxas's own mix of widths on the line (a loop of four
+      // loads made LDS + LDS.128, the 16-byte one where an aligned block starts): the line's
+      // accesses in one aligned block of the widest are one lane of one instruction, the others
+      // one each (the bank model's blocks of a group).
+      for (const LineKey& key : mixed_lines) {
+        bool has = false;
+        for (const LineGroup& g : v->groups) has = has || (g.file == std::get<0>(key) && g.lines == std::vector<int>{std::get<1>(key)} && g.store == std::get<2>(key));
+        if (has) continue;
+        // (only where the line's instructions of the kind lie in one straight run of one function's
+        // code: copies split by branches are the paths of an unrolled loop, which one runs not known)
+        std::string function;
+        long long lo = -1, hi = -1;
+        bool one_run = true;
+        for (const auto& m : mi) {
+          if (m.atomic || m.line != std::get<1>(key) || m.store != std::get<2>(key) || file_of(m.file) != std::get<0>(key)) continue;
+          if (lo < 0) function = m.function, lo = m.offset;
+          one_run = one_run && m.function == function;
+          hi = m.offset;
+        }
+        for (const auto& f : flow)
+          if (f.function == function && f.offset > lo && f.offset < hi) one_run = false;
+        if (!one_run) continue;
+        const auto& w = v->lines[key];
+        const int widest = *std::max_element(w.begin(), w.end());
+        v->groups.push_back({std::get<0>(key), std::get<2>(key), {std::get<1>(key)}, widest, false,
+                             std::string("SASS (") + (std::get<2>(key) ? "STS" : "LDS") + " of several widths on one line: each aligned block one instruction)"});
+      }
       // ptxas's one load for the identical loads of an if/else's two arms (predicted from the PTX,
       // as below), where the SASS agrees: it has fewer loads on the two arms' lines than the PTX.
       auto count = [](const std::map<LineKey, std::vector<int>>& m, const LineKey& key) {

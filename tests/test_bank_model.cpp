@@ -517,3 +517,28 @@ TEST(CompilerViewRules, TheArmsStoresWrittenAlikeAreOneStoreWithTheLineThatHasIt
   EXPECT_EQ(run(false, true, &joined), 2);
   EXPECT_FALSE(joined);
 }
+
+// A line whose loads ptxas made an LDS and an LDS.128 (gen-20261130-255: `for (i < 4) total +=
+// bins[i]` with bins at word 543): the compiler view's group of the widest width makes each
+// aligned block of four words one lane, so words 543 and 544-546 are two instructions; an array
+// that starts a block, one.
+TEST(CompilerViewRules, ALineOfSeveralWidthsIsOneInstructionPerAlignedBlock) {
+  auto loads = [](int first) {
+    Trace t = hand_trace(1, {written(4, "bins[i]", 4, kLoad)}, [first](int) {
+      std::vector<std::tuple<int, AccessOp, int, uint8_t>> v;
+      for (int i = 0; i < 4; ++i) v.emplace_back(0, kLoad, first + i, 0);
+      return v;
+    });
+    t.files = {"k.cu"};
+    t.file_texts = {file_of({{4, "bins[i]"}})};
+    CompilerView v;
+    v.asked = v.sass = true;
+    v.lines[{0, 4, false}] = {4, 1};
+    v.ptx_lines[{0, 4, false}] = {1};
+    v.groups.push_back({0, false, {4}, 4, false, "SASS (LDS of several widths on one line: each aligned block one instruction)"});
+    apply_compiler_view(v, t);
+    return t.totals.ld.inst;
+  };
+  EXPECT_EQ(loads(543), 2);
+  EXPECT_EQ(loads(544), 1);
+}
