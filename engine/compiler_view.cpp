@@ -160,6 +160,12 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
     nvrtc::Result c = nvrtc::compile(text, k.file.display, "sm_90", true, instances);
     std::vector<sass::MemInstruction> mi;
     std::vector<sass::FlowInstruction> flow;
+    if (const char* keep = std::getenv("SCANSCOPE_CUBIN"); keep && c.ok) {  // the cubin itself, for a disassembler
+      if (FILE* f = std::fopen(keep, "wb")) {
+        std::fwrite(c.cubin.data(), 1, c.cubin.size(), f);
+        std::fclose(f);
+      }
+    }
     if (!c.ok) v->sass_why = "NVRTC made no cubin";
     else if (sass::shared_instructions(c.cubin, &mi, &v->sass_why, &flow)) {
       v->sass = true;
@@ -221,6 +227,33 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         if (std::find(w.begin(), w.end(), ins[i].width) == w.end()) continue;
         v->groups.push_back({file[i], ins[i].store, {ins[i].line}, ins[i].width, false,
                              "nvcc (PTX " + std::string(ins[i].store ? "st" : "ld") + ".shared.v" + std::to_string(ins[i].width) + ")"});
+      }
+      // Without such a PTX vector access: ptxas's own mix of widths on the line (a loop of four
+      // loads made LDS + LDS.128, the 16-byte one where an aligned block starts): the line's
+      // accesses in one aligned block of the widest are one lane of one instruction, the others
+      // one each (the bank model's blocks of a group).
+      for (const LineKey& key : mixed_lines) {
+        bool has = false;
+        for (const LineGroup& g : v->groups) has = has || (g.file == std::get<0>(key) && g.lines == std::vector<int>{std::get<1>(key)} && g.store == std::get<2>(key));
+        if (has) continue;
+        // (only where the line's instructions of the kind lie in one straight run of one function's
+        // code: copies split by branches are the paths of an unrolled loop, which one runs not known)
+        std::string function;
+        long long lo = -1, hi = -1;
+        bool one_run = true;
+        for (const auto& m : mi) {
+          if (m.atomic || m.line != std::get<1>(key) || m.store != std::get<2>(key) || file_of(m.file) != std::get<0>(key)) continue;
+          if (lo < 0) function = m.function, lo = m.offset;
+          one_run = one_run && m.function == function;
+          hi = m.offset;
+        }
+        for (const auto& f : flow)
+          if (f.function == function && f.offset > lo && f.offset < hi) one_run = false;
+        if (!one_run) continue;
+        const auto& w = v->lines[key];
+        const int widest = *std::max_element(w.begin(), w.end());
+        v->groups.push_back({std::get<0>(key), std::get<2>(key), {std::get<1>(key)}, widest, false,
+                             std::string("SASS (") + (std::get<2>(key) ? "STS" : "LDS") + " of several widths on one line: each aligned block one instruction)"});
       }
       // ptxas's one load for the identical loads of an if/else's two arms (predicted from the PTX,
       // as below), where the SASS agrees: it has fewer loads on the two arms' lines than the PTX.
@@ -311,8 +344,91 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   // A whole int2 / float4 the source moves (a site of 8 or 16 bytes) is already one access per
   // thread, as the PTX's ld/st.shared.v2/.v4 of that line: it joins no group; where the PTX has
   // no access of its width on its line, the note says so.
+  auto text_of = [&](int s) {
+    const SourceSite& x = t.sites[s];
+    if (x.file < 0 || x.file >= static_cast<int>(t.file_texts.size())) return std::string();
+    size_t pos = 0;
+    for (int l = 1; l < x.line && pos != std::string::npos; ++l) pos = t.file_texts[x.file].find('\n', pos) + 1;
+    if (pos == std::string::npos || x.end_line != x.line) return std::string();
+    std::string s2 = t.file_texts[x.file].substr(pos + x.col - 1, x.end_col - x.col), out;
+    for (char c : s2)
+      if (c != ' ' && c != '\t') out += c;
+    return out;
+  };
   std::set<std::string> wide_notes;
   std::set<std::tuple<int, int, bool, int>> wide_lines;  // (file, line, store?, words) the source's wide accesses explain
+  const std::vector<char> touched = shared;
+  // (site, thread) -> the first word it accessed, every site that touched shared memory
+  std::map<std::pair<int, int>, int> first_word_any;
+  if (v.sass)
+    for (const auto& st : t.steps)
+      for (const auto& a : st.accesses)
+        if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < static_cast<int>(t.sites.size()) && touched[a.site])
+          first_word_any.emplace(std::make_pair(a.site, a.tid), a.word);
+  // A wide site whose lines have no instruction of its width, joined with a wide site near it
+  // whose line has one (wide_partner): (site, partner, width of the partner's instruction).
+  std::vector<std::tuple<int, int, int>> wide_joins;
+  auto widths_on = [&](int file, int line, bool store) {
+    auto w = v.lines.find(LineKey{file, line, store});
+    return w == v.lines.end() ? std::vector<int>() : w->second;
+  };
+  // whether the SASS has an instruction of the kind and width on a line of the file where no
+  // site of the kind is written
+  auto foreign_width = [&](int file, bool store, int width) {
+    for (const auto& [key, widths] : v.lines) {
+      if (std::get<0>(key) != file || std::get<2>(key) != store || std::find(widths.begin(), widths.end(), width) == widths.end()) continue;
+      bool sites_here = false;
+      for (size_t q = 0; q < t.sites.size() && !sites_here; ++q)
+        sites_here = touched[q] && t.sites[q].file == file && t.sites[q].stmt_line == std::get<1>(key) && (t.sites[q].op == kStore) == store;
+      if (!sites_here) return true;
+    }
+    return false;
+  };
+  auto wide_partner = [&](int s, int* width) {
+    const SourceSite& x = t.sites[s];
+    const bool store = x.op == kStore;
+    if (!v.sass) return -1;
+    for (int line : {x.stmt_line, x.line})
+      for (int w : widths_on(x.file, line, store))
+        if (w >= x.words()) return -1;  // its own line has an instruction that can be its
+    int best = -1, best_width = 0;
+    for (size_t p = 0; p < t.sites.size(); ++p) {
+      const SourceSite& y = t.sites[p];
+      if (static_cast<int>(p) == s || !touched[p] || y.words() < 2 || y.op != x.op || y.file != x.file || y.stmt_line == x.stmt_line ||
+          std::abs(y.stmt_line - x.stmt_line) > kArmReach)
+        continue;
+      int w = 0;
+      for (int wy : widths_on(y.file, y.stmt_line, store)) w = std::max(w, wy);
+      const bool bare = widths_on(x.file, x.stmt_line, store).empty() && widths_on(x.file, x.line, store).empty();
+      if (w == 0 && bare && widths_on(y.file, y.line, store).empty() && foreign_width(x.file, store, x.words())) w = x.words();
+      if (w < x.words() || w < y.words()) continue;
+      bool fits = false;
+      if (w == x.words() && w == y.words()) {
+        // the same access written in the arms of a branch (`s[w] = make_int2(..)` in both): one
+        // instruction of the width after it, which the line table gives to one arm's line, or
+        // to a line with no access of the kind (where neither arm's line has an instruction)
+        fits = bare && !text_of(s).empty() && text_of(s) == text_of(static_cast<int>(p));
+      } else if (w >= x.words() + y.words()) {
+        // two wide values of one aligned block of the width (int2s at 2k and 2k + 1): one lane of
+        // the wider instruction, whatever thread reaches them
+        fits = true;
+        bool any = false;
+        for (auto it = first_word_any.lower_bound({s, std::numeric_limits<int>::min()}); it != first_word_any.end() && it->first.first == s; ++it) {
+          auto o = first_word_any.find({static_cast<int>(p), it->first.second});
+          if (o == first_word_any.end()) continue;
+          any = true;
+          if (o->second / w != it->second / w) fits = false;
+        }
+        fits = fits && any;
+      }
+      if (fits && (best < 0 || std::abs(y.stmt_line - x.stmt_line) < std::abs(t.sites[best].stmt_line - x.stmt_line))) {
+        best = static_cast<int>(p);
+        best_width = w;
+      }
+    }
+    *width = best_width;
+    return best;
+  };
   for (size_t s = 0; s < t.sites.size(); ++s) {
     const SourceSite& x = t.sites[s];
     if (!shared[s] || x.words() < 2) continue;
@@ -337,6 +453,12 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       break;
     }
     if (found) continue;
+    int width = 0;
+    const int partner = wide_partner(static_cast<int>(s), &width);
+    if (partner >= 0) {
+      wide_joins.push_back({static_cast<int>(s), partner, width});
+      continue;
+    }
     const std::string path = x.file >= 0 && x.file < static_cast<int>(t.files.size()) ? t.files[x.file] : "?";
     const std::string b = std::to_string(x.bytes);
     if (wide_notes.insert(path + ":" + std::to_string(x.line) + (x.op == kStore ? "st" : "ld")).second)
@@ -347,17 +469,6 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   std::map<LineKey, std::vector<int>> sites_at;
   for (size_t s = 0; s < t.sites.size(); ++s)
     if (shared[s]) sites_at[LineKey{t.sites[s].file, t.sites[s].stmt_line, t.sites[s].op == kStore}].push_back(static_cast<int>(s));
-  auto text_of = [&](int s) {
-    const SourceSite& x = t.sites[s];
-    if (x.file < 0 || x.file >= static_cast<int>(t.file_texts.size())) return std::string();
-    size_t pos = 0;
-    for (int l = 1; l < x.line && pos != std::string::npos; ++l) pos = t.file_texts[x.file].find('\n', pos) + 1;
-    if (pos == std::string::npos || x.end_line != x.line) return std::string();
-    std::string s2 = t.file_texts[x.file].substr(pos + x.col - 1, x.end_col - x.col), out;
-    for (char c : s2)
-      if (c != ' ' && c != '\t') out += c;
-    return out;
-  };
   // Orphans: sites on a line where the PTX has no access of their kind. nvcc named another line
   // for them (one of merged statements): they join the group of the nearest line within reach.
   auto orphans_near = [&](int file, int line, bool store) {
@@ -448,6 +559,45 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     assign(members, g.width);
     used.push_back(g.why);
   }
+  // Wide sites without an instruction of their width on their lines, with their partners
+  // (wide_partner): the arms' two int2 stores one STS.64 (a group of their own), or an int2 one
+  // lane's half of its neighbour's STS.128 (the partner's group of that width).
+  for (const auto& [s, p, width] : wide_joins) {
+    SourceSite& x = t.sites[s];
+    const SourceSite& y = t.sites[p];
+    if (width == x.words()) {
+      if (x.vector_group >= 0 && y.vector_group >= 0) continue;
+      if (x.vector_group < 0 && y.vector_group < 0) {
+        assign({s, p}, width);
+      } else {
+        const SourceSite& grouped = x.vector_group >= 0 ? x : y;
+        if (grouped.vector_width != width) continue;
+        SourceSite& other = x.vector_group >= 0 ? t.sites[p] : x;
+        other.vector_group = grouped.vector_group;
+        other.vector_width = width;
+      }
+    } else if (y.vector_group >= 0 && y.vector_width == width) {
+      x.vector_group = y.vector_group;
+      x.vector_width = width;
+    } else if (y.vector_group < 0) {
+      assign({s, p}, width);
+    } else {
+      continue;
+    }
+    used.push_back(std::string("SASS (") + (x.op == kStore ? "stores" : "loads") + " of whole " + std::to_string(x.bytes) + "-byte values on two lines, one " +
+                   std::to_string(4 * width) + "-byte instruction)");
+  }
+  // The threads that made a site's accesses: (launch, block, thread).
+  std::map<int, std::set<std::tuple<int, int, int>>> threads_at;
+  auto threads_of = [&](int site) -> const std::set<std::tuple<int, int, int>>& {
+    auto it = threads_at.find(site);
+    if (it != threads_at.end()) return it->second;
+    auto& out = threads_at[site];
+    for (const auto& st : t.steps)
+      for (const auto& a : st.accesses)
+        if (a.site == site) out.insert({st.launch, st.block, a.tid});
+    return out;
+  };
   // Orphans next to a line of single accesses: nvcc merged the statements into one instruction
   // (the stores of an if/else to the same word).
   for (const auto& [key, sites] : sites_at) {
@@ -475,6 +625,40 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         }
         if (!members.empty()) {
           members.push_back(a);
+          // and the same access on the nearest line that has an instruction of the kind, where
+          // that line has no more in the SASS than in the PTX and holds only that access: the
+          // line table names the instruction the compiler made of all the arms with that line
+          // (`if (c) s[w] = v; else s[w] = v;` in one arm, `s[w] = v;` in the other: one STS)
+          int near = -1, near_site = -1;
+          for (const auto& [other, osites] : sites_at) {
+            const int d = std::abs(std::get<1>(other) - line);
+            if (std::get<0>(other) != file || std::get<2>(other) != store || d > kArmReach || !v.lines.count(other) || osites.size() != 1 ||
+                (near >= 0 && d >= std::abs(near - line)))
+              continue;
+            const int b = osites[0];
+            auto in_ptx = v.ptx_lines.find(other);
+            if (t.sites[b].vector_group >= 0 || t.sites[b].words() != 1 || text_of(b) != text || in_ptx == v.ptx_lines.end() ||
+                v.lines.at(other).size() > in_ptx->second.size())
+              continue;
+            near = std::get<1>(other);
+            near_site = b;
+          }
+          // (the arms' threads: no thread makes both, else they are statements one after the
+          // other; and no instruction of the kind near on a line without its sites, which may be
+          // this arm's own: the line table names a loop's line for an unrolled arm's stores)
+          for (const auto& [other, widths] : v.lines) {
+            if (std::get<0>(other) != file || std::get<2>(other) != store || std::abs(std::get<1>(other) - line) > kArmReach) continue;
+            auto in_ptx = v.ptx_lines.find(other);
+            if (!sites_at.count(other) || in_ptx == v.ptx_lines.end() || widths.size() > in_ptx->second.size()) near_site = -1;
+          }
+          if (near_site >= 0) {
+            const auto& own = threads_of(near_site);
+            bool apart = true;
+            for (int m : members)
+              for (const auto& x : threads_of(m)) apart = apart && !own.count(x);
+            if (apart) members.push_back(near_site);
+
+          }
           break;
         }
       }

@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <tuple>
 #include <random>
 
 #include "engine/bank_model.h"
 #include "engine/check.h"
+#include "engine/compiler_view.h"
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
 #include "engine/runner.h"
@@ -398,4 +400,145 @@ TEST(BankTotals, AnUnrolledLoopsWarpRunsTheCopiesItsLanesReach) {
   EXPECT_FALSE(unrolled_shape({1, 1, -16, 8, 4}));  // a remainder of 2 for blocks of 4
   EXPECT_FALSE(unrolled_shape({1, -16, 4}));       // no block of 8
   EXPECT_FALSE(unrolled_shape({-4}));
+}
+
+namespace {
+
+// A site written at `line` of file 0 as `text` (its columns those of the text in that line).
+SourceSite written(int line, const std::string& text, int bytes, AccessOp op) {
+  SourceSite s = site_of(bytes, op);
+  s.file = 0;
+  s.line = s.stmt_line = s.end_line = line;
+  s.col = 5;
+  s.end_col = 5 + static_cast<int>(text.size());
+  return s;
+}
+
+// Lines 1-20 of a file, `texts` at some of them (from column 5).
+std::string file_of(const std::map<int, std::string>& texts) {
+  std::string f;
+  for (int l = 1; l <= 20; ++l) f += (texts.count(l) ? "    " + texts.at(l) + ";" : std::string("    ;")) + "\n";
+  return f;
+}
+
+}  // namespace
+
+// The int2 stores of an if/else's two arms (lines 5 and 11, written alike) that ptxas makes one
+// STS.64 after the branch, which the line table names with line 11 (gen-20261130-97): with the
+// SASS's lines, one instruction per warp whose lanes take both arms; without the merge, two.
+TEST(CompilerViewRules, AWideStoreInBothArmsIsOneInstructionOfItsWidth) {
+  const std::string text = "s[PAD(w)]";
+  Trace t = hand_trace(32, {written(5, text, 8, kStore), written(11, text, 8, kStore)}, [](int tid) {
+    const int site = tid & 8 ? 0 : 1;  // each arm keeps bit 3 of the thread
+    return std::vector<std::tuple<int, AccessOp, int, uint8_t>>{{site, kStore, 2 * tid, 0}, {site, kStore, 2 * tid + 1, 0}};
+  });
+  t.files = {"k.cu"};
+  t.file_texts = {file_of({{5, text}, {11, text}})};
+  CompilerView v;
+  v.asked = v.sass = true;
+  v.lines[{0, 11, true}] = {2};
+  v.ptx_lines[{0, 11, true}] = {2};
+  apply_compiler_view(v, t);
+  EXPECT_EQ(t.totals.st.inst, 1);
+  EXPECT_EQ(t.totals.st.wavefronts, 2);
+  EXPECT_EQ(t.sites[0].vector_group, t.sites[1].vector_group);
+  // written differently: two stores (which one the instruction is, is not known)
+  t.file_texts = {file_of({{5, text}, {11, "s[w]"}})};
+  t.sites[1].end_col = 5 + 4;
+  apply_compiler_view(v, t);
+  EXPECT_EQ(t.totals.st.inst, 2);
+  // the SASS has an STS.64 on each arm's line: two
+  t.file_texts = {file_of({{5, text}, {11, text}})};
+  t.sites[1].end_col = 5 + static_cast<int>(text.size());
+  v.lines[{0, 5, true}] = {2};
+  apply_compiler_view(v, t);
+  EXPECT_EQ(t.totals.st.inst, 2);
+}
+
+// Two float2 stores of one aligned 16-byte block (lines 3 and 7: w = 2k and 2k + 1) that ptxas
+// makes one STS.128, named with line 7 (gen-20261130-84): each thread's two halves are one lane.
+// Where the two are not in one block for a thread, they stay two stores.
+TEST(CompilerViewRules, TwoWideStoresOfOneBlockAreOneLaneOfTheWiderInstruction) {
+  auto run = [](int stride) {
+    Trace t = hand_trace(32, {written(3, "s[w]", 8, kStore), written(7, "s[w]", 8, kStore)}, [stride](int tid) {
+      return std::vector<std::tuple<int, AccessOp, int, uint8_t>>{
+          {0, kStore, 4 * tid, 0}, {0, kStore, 4 * tid + 1, 0}, {1, kStore, 4 * tid + stride, 0}, {1, kStore, 4 * tid + stride + 1, 0}};
+    });
+    t.files = {"k.cu"};
+    t.file_texts = {file_of({{3, "s[w]"}, {7, "s[w]"}})};
+    CompilerView v;
+    v.asked = v.sass = true;
+    v.lines[{0, 7, true}] = {4};
+    v.ptx_lines[{0, 3, true}] = {2};
+    v.ptx_lines[{0, 7, true}] = {2};
+    v.groups.push_back({0, true, {7}, 4, false, "SASS STS.128"});
+    apply_compiler_view(v, t);
+    return t.totals.st;
+  };
+  const OpTotals one = run(2);
+  EXPECT_EQ(one.inst, 1);
+  EXPECT_EQ(one.wavefronts, 4);
+  EXPECT_EQ(run(130).inst, 2);  // the second value in another block
+}
+
+// The stores of an if/else's arms written alike, two in one arm (an if/else of their own on lines
+// 5-6, without instructions) and one in the other (line 10), that ptxas makes one STS after the
+// branch, named with line 10 (gen-20261130-287): one instruction per warp. Not where a thread makes
+// both (statements one after the other), nor where a line near has more stores in the SASS than
+// in the PTX (the other arm's own, named with a line of a loop).
+TEST(CompilerViewRules, TheArmsStoresWrittenAlikeAreOneStoreWithTheLineThatHasIt) {
+  const std::string text = "s[PAD(w)]";
+  auto run = [&](bool both, bool extra, bool* joined = nullptr) {
+    Trace t = hand_trace(32, {written(5, text, 4, kStore), written(6, text, 4, kStore), written(10, text, 4, kStore)}, [both](int tid) {
+      std::vector<std::tuple<int, AccessOp, int, uint8_t>> v;
+      if (tid & 1) v.emplace_back(tid & 2 ? 0 : 1, kStore, tid, 0);
+      if (!(tid & 1) || both) v.emplace_back(2, kStore, 64 + tid, 0);
+      return v;
+    });
+    t.files = {"k.cu"};
+    t.file_texts = {file_of({{5, text}, {6, text}, {10, text}})};
+    CompilerView v;
+    v.asked = v.sass = true;
+    v.lines[{0, 10, true}] = {1};
+    v.ptx_lines[{0, 10, true}] = {1};
+    if (extra) {
+      v.lines[{0, 12, true}] = {1, 1};
+      v.ptx_lines[{0, 12, true}] = {1};
+    }
+    apply_compiler_view(v, t);
+    if (joined) *joined = t.sites[2].vector_group >= 0 && t.sites[2].vector_group == t.sites[0].vector_group;
+    return t.totals.st.inst;
+  };
+  bool joined = false;
+  EXPECT_EQ(run(false, false, &joined), 1);
+  EXPECT_TRUE(joined);
+  run(true, false, &joined);  // odd threads store twice: the group of lines 5-6, then line 10
+  EXPECT_FALSE(joined);
+  EXPECT_EQ(run(false, true, &joined), 2);
+  EXPECT_FALSE(joined);
+}
+
+// A line whose loads ptxas made an LDS and an LDS.128 (gen-20261130-255: `for (i < 4) total +=
+// bins[i]` with bins at word 543): the compiler view's group of the widest width makes each
+// aligned block of four words one lane, so words 543 and 544-546 are two instructions; an array
+// that starts a block, one.
+TEST(CompilerViewRules, ALineOfSeveralWidthsIsOneInstructionPerAlignedBlock) {
+  auto loads = [](int first) {
+    Trace t = hand_trace(1, {written(4, "bins[i]", 4, kLoad)}, [first](int) {
+      std::vector<std::tuple<int, AccessOp, int, uint8_t>> v;
+      for (int i = 0; i < 4; ++i) v.emplace_back(0, kLoad, first + i, 0);
+      return v;
+    });
+    t.files = {"k.cu"};
+    t.file_texts = {file_of({{4, "bins[i]"}})};
+    CompilerView v;
+    v.asked = v.sass = true;
+    v.lines[{0, 4, false}] = {4, 1};
+    v.ptx_lines[{0, 4, false}] = {1};
+    v.groups.push_back({0, false, {4}, 4, false, "SASS (LDS of several widths on one line: each aligned block one instruction)"});
+    apply_compiler_view(v, t);
+    return t.totals.ld.inst;
+  };
+  EXPECT_EQ(loads(543), 2);
+  EXPECT_EQ(loads(544), 1);
 }
