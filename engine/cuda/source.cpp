@@ -3,6 +3,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "engine/cuda/limits.h"
@@ -45,9 +46,17 @@ bool read_source_file(const std::string& path, std::string* text, std::string* w
     return false;
   }
   // At most one byte past the limit: a file whose size stat() does not tell (/proc) may be endless.
-  text->assign(static_cast<size_t>(kMaxSourceBytes) + 1, '\0');
-  f.read(&(*text)[0], kMaxSourceBytes + 1);
-  text->resize(static_cast<size_t>(f.gcount()));
+  // Read in blocks into a string of the size stat() tells (a buffer of the whole limit, zeroed for
+  // each of the catalogue's files and includes, was most of every command's start-up).
+  text->clear();
+  text->reserve(static_cast<size_t>(st.st_size) + 1);
+  char block[65536];
+  while (static_cast<long long>(text->size()) <= kMaxSourceBytes) {
+    const size_t want = std::min(sizeof block, static_cast<size_t>(kMaxSourceBytes) + 1 - text->size());
+    f.read(block, static_cast<std::streamsize>(want));
+    text->append(block, static_cast<size_t>(f.gcount()));
+    if (f.gcount() == 0 || !f) break;
+  }
   if (static_cast<long long>(text->size()) > kMaxSourceBytes) {
     *why = "larger than the 1 MiB a kernel file may have";
     return false;
