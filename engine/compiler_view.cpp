@@ -124,7 +124,13 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
   std::string instances;  // a template is compiled only where a name expression asks for it
   for (const auto& L : k.launches)
     if (L.entry_name.find('<') != std::string::npos) instances += (L.entry_expr.empty() ? L.entry_name : L.entry_expr) + "\n";
-  nvrtc::Result r = nvrtc::compile(text, k.file.display, "compute_90", false, instances);
+  // One compile for sm_90 gives both the PTX and the cubin ptxas made of it. The PTX alone (for
+  // compute_90) only where that compile made none but the text may still have one: ptxas may
+  // refuse what the front end accepts; a front-end error (FILE(LINE): error: ...) is the answer.
+  const nvrtc::Result c = nvrtc::compile(text, k.file.display, "sm_90", true, instances);
+  nvrtc::LogError front_end;
+  const bool again = c.ok ? c.ptx.empty() : !nvrtc::first_error(c.log, &front_end);
+  const nvrtc::Result r = again ? nvrtc::compile(text, k.file.display, "compute_90", false, instances) : c;
   if (!r.ok) {
     v->compiler = "NVRTC " + nvrtc::version() + " rejected the kernel: every access is modelled as written";
     v->notes.push_back("NVRTC: " + r.log.substr(0, r.log.find('\n')));
@@ -157,7 +163,6 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
   // The machine code itself where it can be read: the cubin of the very text the GPU runs
   // (scanscope's timed kernel is this printed program), its shared instructions by source line.
   {
-    nvrtc::Result c = nvrtc::compile(text, k.file.display, "sm_90", true, instances);
     std::vector<sass::MemInstruction> mi;
     std::vector<sass::FlowInstruction> flow;
     if (!c.ok) v->sass_why = "NVRTC made no cubin";

@@ -156,8 +156,9 @@ Result compile(const std::string& source, const std::string& name, const std::st
       a.cubin_size(prog, &n);
       r.cubin.resize(n);
       a.cubin(prog, r.cubin.data());
-    } else {
-      a.ptx_size(prog, &n);
+    }
+    n = 0;  // the PTX too: a compile for a real architecture (sm_XX) makes it on the way to the cubin
+    if (a.ptx_size(prog, &n) == 0 && n > 0) {
       r.ptx.resize(n);
       a.ptx(prog, r.ptx.data());
       if (!r.ptx.empty() && r.ptx.back() == '\0') r.ptx.pop_back();

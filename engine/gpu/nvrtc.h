@@ -11,7 +11,7 @@ namespace scanscope::nvrtc {
 struct Result {
   bool ok = false;
   std::string log;           // the compiler's messages
-  std::string ptx;           // when asked for PTX
+  std::string ptx;           // always (a compile for sm_XX makes it on the way to the cubin)
   std::vector<char> cubin;   // when asked for machine code
   std::string lowered_name;  // of the name expression, when one was given
 };
