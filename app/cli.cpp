@@ -259,7 +259,7 @@ void check_made_output(const std::string& path, const char* what, std::vector<st
   check_output_path(path, what, inputs);
 }
 
-int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet, bool timed, bool code) {
+int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet, bool timed, bool code, bool no_compiler_view) {
   Device device;
   ResolvedKernel k;
   TraceRequest r = to_request(o, &device, true, &k);
@@ -289,7 +289,7 @@ int cmd_trace(const RequestOptions& o, const std::string& json_path, bool quiet,
   };
   Trace t;
   try {
-    t = run_trace(k, device, &where);
+    t = run_trace(k, device, &where, !no_compiler_view);
   } catch (const TraceFault& f) {  // what ran before the fault, then the fault's line (exit 1)
     where = "CPU emulator";
     if (!quiet) {
@@ -712,6 +712,9 @@ int run_command_line(int argc, char** argv) {
   trace->add_flag("--timed", timed, "GPU only: run the uninstrumented kernel once instead (for ncu and compute-sanitizer)");
   bool code = false;
   trace->add_flag("--code", code, "under each step, the source lines it ran with its accesses marked");
+  bool no_compiler_view = false;
+  trace->add_flag("--no-compiler-view", no_compiler_view,
+                  "no NVRTC: every shared access as the source writes it (races, output and the GPU check are the same; faster, for scripts)");
 
   bool launch_timed = false, ncu_metrics = false;
   std::string ncu_csv, markdown, cubins, validate_sources;
@@ -789,7 +792,7 @@ int run_command_line(int argc, char** argv) {
       return 0;
     }
     if (*list) return cmd_list(list_json);
-    if (*trace) return cmd_trace(treq, json_path, quiet, timed, code);
+    if (*trace) return cmd_trace(treq, json_path, quiet, timed, code, no_compiler_view);
     if (*validate) return cmd_validate(launch_timed, ncu_csv, markdown, cubins, ncu_metrics, validate_sources);
     if (*bench) return run_bench_command(bench_opt, *bench);
     if (*float_order) return cmd_float_order(fo_data, fo_n, fo_seed);

@@ -20,15 +20,22 @@ const TraceRequest& request_of(const Trace& t) { return t.request; }
 
 namespace {
 
+// The view of a trace whose compiler view was not asked for: every access as written.
+std::shared_ptr<const CompilerView> view_not_asked() {
+  auto v = std::make_shared<CompilerView>();
+  v->compiler = "not asked (--no-compiler-view): every shared access is modelled as the source writes it";
+  return v;
+}
+
 // The interpreter's trace with the compiler's view of it; a fault's trace up to it gets the view too.
-Trace interpret(const ResolvedKernel& k) {
+Trace interpret(const ResolvedKernel& k, bool with_view = true) {
   try {
     Trace t = run_interpreter(k);
-    apply_compiler_view(*compiler_view(k), t);
+    apply_compiler_view(*(with_view ? compiler_view(k) : view_not_asked()), t);
     return t;
   } catch (const TraceFault& f) {
     auto t = std::make_shared<Trace>(*f.trace);
-    apply_compiler_view(*compiler_view(k), *t);
+    apply_compiler_view(*(with_view ? compiler_view(k) : view_not_asked()), *t);
     throw TraceFault(f, std::move(t));
   }
 }
@@ -42,10 +49,10 @@ Trace run_trace(const TraceRequest& r, Device device, std::string* where) {
   return run_trace(resolve_kernel(r), device, where);  // bad requests fail before any device is touched
 }
 
-Trace run_trace(const ResolvedKernel& k, Device device, std::string* where) {
+Trace run_trace(const ResolvedKernel& k, Device device, std::string* where, bool compiler_view) {
   GpuStatus g = gpu_status();
   if (device == Device::Gpu && !g.usable) throw UsageError("--device gpu: no usable GPU: " + g.why);
-  Trace t = interpret(k);
+  Trace t = interpret(k, compiler_view);
   if (device == Device::Cpu || !g.usable) {
     if (where) *where = device == Device::Cpu ? "CPU emulator (--device cpu)" : "CPU emulator (no GPU: " + g.why + ")";
     return t;

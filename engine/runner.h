@@ -33,8 +33,11 @@ Trace run_emulator(const ResolvedKernel& k);  // a request already resolved
 // The interpreter's trace; on a GPU (as asked) also a traced GPU run of the same text, which must
 // agree (output and shared memory at every barrier): the trace then names the GPU and what agreed.
 // `where` says what ran and why. Throws UsageError for --device gpu without a usable GPU.
+// compiler_view false (trace --no-compiler-view): no NVRTC; every shared access is modelled as the
+// source writes it, and the trace's compiler line says so (races, outputs and the GPU check are
+// the same; the counters may differ where the compiler merges accesses).
 Trace run_trace(const TraceRequest& r, Device device, std::string* where);
-Trace run_trace(const ResolvedKernel& k, Device device, std::string* where);
+Trace run_trace(const ResolvedKernel& k, Device device, std::string* where, bool compiler_view = true);
 
 // The timed build of a request's text on the GPU: the median of kTimedRepeats launches after a
 // warm-up, in microseconds (what Run shows beside the trace, and the original beside an edit).

@@ -106,6 +106,26 @@ grep -qE "up-sweep d=4 +4 +1 " "$tmp/out" || { echo "FAIL: up-sweep row"; cat "$
 grep -qE "^      kernels/reduce/reduce-sequential.cu:[0-9]+  sdata\[tid\] = OP\(sdata\[tid\], sdata\[tid \+ s\]\);" "$tmp/out" \
   || { echo "FAIL: --code shows the tree's line"; cat "$tmp/out"; fail=1; }
 grep -qE "^ +==========      \^{10}  \^{14}$" "$tmp/out" || { echo "FAIL: --code marks the store and the two loads"; cat "$tmp/out"; fail=1; }
+# --no-compiler-view: no NVRTC, every shared access as the source writes it, and the compiler line
+# says so; the race and the output are the interpreter's, the same as with the view.
+"$bin" trace --kernel reduce-missing-barrier --n 256 --device cpu --no-compiler-view >"$tmp/plain" 2>&1
+"$bin" trace --kernel reduce-missing-barrier --n 256 --device cpu >"$tmp/viewed" 2>&1
+if ! grep -q "^compiler: not asked (--no-compiler-view): every shared access is modelled as the source writes it" "$tmp/plain" ||
+   ! grep -q "RACE:" "$tmp/plain" || [ "$(grep "^output:" "$tmp/plain")" != "$(grep "^output:" "$tmp/viewed")" ] ||
+   [ "$(grep -c "RACE:" "$tmp/plain")" -ne "$(grep -c "RACE:" "$tmp/viewed")" ]; then
+  echo "FAIL: trace --no-compiler-view: $(grep -E "^compiler|^output" "$tmp/plain") / $(grep -E "^compiler|^output" "$tmp/viewed")"; fail=1
+fi
+# Where the compiler merges accesses (Listing 2's pairs: one LDS.64, one STS.64), only the view
+# counts them merged; without NVRTC both are as written.
+"$bin" trace --kernel scan-paper-listing2 --n 512 --type float --device cpu --no-compiler-view >"$tmp/plain" 2>&1
+"$bin" trace --kernel scan-paper-listing2 --n 512 --type float --device cpu >"$tmp/viewed" 2>&1
+grep -q "ld inst 244, wavefronts 763, conflicts 519; st inst 77," "$tmp/plain" || { echo "FAIL: Listing 2 as written: $(grep "^totals" "$tmp/plain")"; fail=1; }
+ld_inst() { sed -n 's/^totals.*: ld inst \([0-9]*\),.*/\1/p' "$1"; }
+if grep -q "^compiler: NVRTC" "$tmp/viewed"; then
+  [ "$(ld_inst "$tmp/viewed")" -lt 244 ] || { echo "FAIL: Listing 2 with the compiler view, no load merged: $(grep "^totals" "$tmp/viewed")"; fail=1; }
+else
+  [ "$(grep "^totals" "$tmp/plain")" = "$(grep "^totals" "$tmp/viewed")" ] || { echo "FAIL: no NVRTC, yet the totals differ"; fail=1; }
+fi
 # Output that cannot be written is an error (exit 1), not a silent loss.
 for args in "list" "list --json" "trace --kernel scan-blelloch --n 8 --device cpu --json -" "lesson list"; do
   # shellcheck disable=SC2086
