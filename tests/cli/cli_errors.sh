@@ -127,9 +127,13 @@ else
   [ "$(grep "^totals" "$tmp/plain")" = "$(grep "^totals" "$tmp/viewed")" ] || { echo "FAIL: no NVRTC, yet the totals differ"; fail=1; }
 fi
 # Output that cannot be written is an error (exit 1), not a silent loss.
+# (lesson list over a folder of one small lesson: it runs every step of every lesson before it
+# prints, and the shipped ones are run by the lesson tests and install.sh)
+mkdir -p "$tmp/one-lesson/lessons"
+printf 'lesson: one\ntitle: One\nstep: a\nkernel: reduce-sequential\ninput: 2,4,6,8\ntext: t\n' >"$tmp/one-lesson/lessons/01-one.lesson"
 for args in "list" "list --json" "trace --kernel scan-blelloch --n 8 --device cpu --json -" "lesson list"; do
   # shellcheck disable=SC2086
-  "$bin" $args >/dev/full 2>"$tmp/err"
+  SCANSCOPE_ASSETS="$tmp/one-lesson" "$bin" $args >/dev/full 2>"$tmp/err"
   rc=$?
   if [ $rc -ne 1 ] || ! grep -qE "cannot write standard output|standard output: cannot write" "$tmp/err"; then
     echo "FAIL: scanscope $args >/dev/full -> rc=$rc: $(cat "$tmp/err")"; fail=1

@@ -9,18 +9,27 @@ fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# widest FILE: the longest line's width in characters (UTF-8).
-widest() { python3 -c 'import sys; print(max((len(l.rstrip("\n")) for l in open(sys.argv[1], encoding="utf-8")), default=0))' "$1"; }
+# widest FILE...: each file's longest line's width in characters (UTF-8), one a line (one Python
+# for all of them: its start-up is most of this test's time).
+widest() { python3 -c 'import sys; [print(max((len(l.rstrip("\n")) for l in open(f, encoding="utf-8")), default=0)) for f in sys.argv[1:]]' "$@"; }
 
 commands=$("$bin" --help | awk 'tolower($0) ~ /^subcommands:/ { on = 1; next } on && /^  [a-z]/ { print $1 }')
 [ "$(echo "$commands" | wc -w)" -ge 10 ] || { echo "FAIL: --help lists too few commands: $commands"; fail=1; }
+i=0
 for cmd in "" $commands; do
-  "$bin" $cmd --help >"$tmp/help" 2>&1
-  rc=$?
-  w=$(widest "$tmp/help")
-  if [ $rc -ne 0 ] || [ "$w" -gt 100 ]; then
+  i=$((i + 1))
+  "$bin" $cmd --help >"$tmp/help.$i" 2>&1
+  echo $? >"$tmp/rc.$i"
+done
+mapfile -t widths < <(widest $(for k in $(seq 1 $i); do echo "$tmp/help.$k"; done))
+i=0
+for cmd in "" $commands; do
+  i=$((i + 1))
+  rc=$(cat "$tmp/rc.$i")
+  w=${widths[$((i - 1))]:-999}
+  if [ "$rc" -ne 0 ] || [ "$w" -gt 100 ]; then
     echo "FAIL: scanscope $cmd --help: rc=$rc, widest line $w columns (at most 100):"
-    awk 'length > 100' "$tmp/help"
+    awk 'length > 100' "$tmp/help.$i"
     fail=1
   else
     echo "ok:   scanscope $cmd --help: $w columns"
