@@ -29,12 +29,11 @@
 #include <type_traits>
 #include <vector>
 
+#include "kernels/device/compact_lookahead.h"
 #include "kernels/device/scan_device.h"
 
 namespace scanscope {
 namespace device {
-
-enum class SelectMode { If, Flagged, Partition };
 
 template <class T>
 struct CompactArgs {
@@ -545,6 +544,24 @@ struct CompactSequence {
   }
 };
 
+// One launch of the lookahead compaction (compact_lookahead.h) over its persistent grid: the
+// workspace is the lookahead scan's (two control words, a status word per tile; tags, no memset).
+template <class Shape>
+struct CompactLookaheadSequence {
+  static constexpr SelectMode kMode = Shape::kMode;
+  template <class T, class Exec>
+  static void run(Exec& ex, const CompactRun<T>& r) {
+    const long long tiles = ceil_div(r.n, Shape::kTile);
+    LookaheadWorkspace ws{r.ws.template take<unsigned>(2), r.ws.template take<unsigned long long>(tiles)};
+    if (Exec::counting) return;
+    if (tiles == 0) {
+      ex.memset_zero(r.num_selected, sizeof(int));
+      return;
+    }
+    ex.template launch_compact_lookahead<Shape>(CompactLookaheadArgs<T>{r.in, r.flags, r.out, r.num_selected, r.n, r.threshold, ws, kCompactModelBlocks}, r.name);
+  }
+};
+
 // ---- The compaction rows (as strategies.h lists the scans): id, title, source, flags.
 template <class Prog, class Sequence = CompactSequence<Prog>>
 struct CompactRow {
@@ -558,6 +575,10 @@ struct CompactRow {
 // A CompactPipe row: mode, threads, items per thread, blocks per SM, persistent.
 template <SelectMode MODE, int THREADS, int ITEMS, int MIN_BLOCKS, bool PERSIST>
 using PipeRow = CompactRow<CompactPipe<THREADS, ITEMS, MIN_BLOCKS, MODE, PERSIST>, CompactPipeSequence<CompactPipe<THREADS, ITEMS, MIN_BLOCKS, MODE, PERSIST>>>;
+
+// A lookahead row (CompactLookaheadShape<compute warps, ITEMS rounds of 32, STAGES, mode>).
+template <SelectMode MODE, int W, int ITEMS, int STAGES>
+using LookaheadRow = CompactRow<CompactLookaheadShape<W, ITEMS, STAGES, MODE>, CompactLookaheadSequence<CompactLookaheadShape<W, ITEMS, STAGES, MODE>>>;
 
 template <class Visit>
 void for_each_compaction(Visit&& v) {
@@ -588,6 +609,15 @@ void for_each_compaction(Visit&& v) {
   v(PipeRow<SelectMode::Partition, 256, 16, 4, true>{"x-compact-v2p-partition-256x16", "partition, persistent and pipelined as x-compact-v2p-256x16, 16-byte stores on both halves", "scanscope", tuning});
   v(PipeRow<SelectMode::Partition, 256, 24, 3, true>{"x-compact-v2p-partition-256x24", "x-compact-v2p-partition-256x16 at 256 x 24, 3 blocks per SM", "scanscope", tuning});
   v(PipeRow<SelectMode::Partition, 256, 32, 2, true>{"x-compact-v2p-partition-256x32", "x-compact-v2p-partition-256x16 at 256 x 32, 2 blocks per SM", "scanscope", tuning});
+  // The lookahead compaction (compact_lookahead.h; sm_90, not yet timed): the lookahead scan's
+  // persistent, warp-specialised blocks on counts, bulk copies in, runs out by bulk copy.
+  v(LookaheadRow<SelectMode::If, 8, 16, 6>{"x-compact-la-8x16s6", "select x > threshold on the lookahead scan's blocks (sm_90): 8 compute warps x 16 rounds of 32 per tile, 6 stages (99 KB, 2 blocks per SM), kept runs out by bulk copy", "scanscope (after scan-lookahead)", tuning});
+  v(LookaheadRow<SelectMode::If, 8, 16, 4>{"x-compact-la-8x16s4", "x-compact-la-8x16s6 with 4 stages (66 KB, 3 blocks per SM)", "scanscope (after scan-lookahead)", tuning});
+  v(LookaheadRow<SelectMode::If, 8, 16, 12>{"x-compact-la-8x16s12", "x-compact-la-8x16s6 with 12 stages (197 KB, 1 block per SM)", "scanscope (after scan-lookahead)", tuning});
+  v(LookaheadRow<SelectMode::If, 8, 32, 4>{"x-compact-la-8x32s4", "x-compact-la-8x16s6 at 8 warps x 32 rounds (8192 per tile), 4 stages (131 KB, 1 block per SM)", "scanscope (after scan-lookahead)", tuning});
+  v(LookaheadRow<SelectMode::If, 16, 16, 4>{"x-compact-la-16x16s4", "x-compact-la-8x16s6 at 16 warps x 16 rounds (8192 per tile), 4 stages (131 KB, 1 block per SM)", "scanscope (after scan-lookahead)", tuning});
+  v(LookaheadRow<SelectMode::Flagged, 8, 16, 5>{"x-compact-la-flagged-8x16s5", "select by flags on the lookahead blocks: values and flag bytes by bulk copy, 8 x 16, 5 stages (103 KB, 2 blocks per SM)", "scanscope (after scan-lookahead)", tuning});
+  v(LookaheadRow<SelectMode::Partition, 8, 16, 6>{"x-compact-la-partition-8x16s6", "partition on the lookahead blocks: kept run and reversed rejected run out by bulk copy, 8 x 16, 6 stages (99 KB, 2 blocks per SM)", "scanscope (after scan-lookahead)", tuning});
 }
 
 struct CompactInfo {

@@ -9,6 +9,7 @@
 #include "engine/interp.h"
 #include "kernels/device/emulated_block.h"
 #include "kernels/device/grid.h"
+#include "kernels/device/compact_lookahead.h"
 #include "kernels/device/scan_lookahead.h"
 
 namespace scanscope {
@@ -18,7 +19,8 @@ template <class T>
 struct EmuExec {
   static constexpr bool counting = false;
   int launches = 0;
-  unsigned lookahead_order = 0;  // the lookahead model's scheduler (lookahead_model)
+  unsigned lookahead_order = 0;  // the lookahead models' scheduler (lookahead_schedule)
+  int lookahead_blocks = 0;      // the lookahead compaction model's grid (0: kCompactModelBlocks)
   template <class Prog, class Op, class Args>
   void launch(int blocks, int threads, int smem_words, const Args& args, const char* name = "") {
     if (blocks < 1 || threads < 1 || threads > Prog::kMaxThreads)
@@ -53,6 +55,16 @@ struct EmuExec {
     }
   }
   bool can_lookahead(const T*, const T*) const { return true; }
+  // The lookahead compaction: its CPU model.
+  template <class Shape>
+  void launch_compact_lookahead(const CompactLookaheadArgs<T>& a, const char* name = "") {
+    ++launches;
+    try {
+      compact_lookahead_model<Shape, T>(a, lookahead_blocks > 0 ? lookahead_blocks : a.max_blocks, lookahead_order);
+    } catch (const std::exception& e) {
+      throw std::logic_error(std::string(name) + ": " + e.what());
+    }
+  }
 };
 
 }  // namespace device

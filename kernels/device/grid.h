@@ -164,6 +164,7 @@ struct SizeExec {
   void memset_zero(void*, size_t) {}
   template <class Shape, class Op, class Args> void launch_lookahead(const Args&, const char* = "") {}
   template <class T> bool can_lookahead(const T*, const T*) const { return true; }
+  template <class Shape, class Args> void launch_compact_lookahead(const Args&, const char* = "") {}
 };
 
 // What a strategy's launch sequence computes: a reduction writes one value to out, a scan n.

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "kernels/device/cuda_block.cuh"
+#include "kernels/device/compact_lookahead.cuh"
 #include "kernels/device/scan_lookahead.cuh"
 #include "kernels/device/strategies.h"
 
@@ -74,6 +75,11 @@ struct CudaExec {
     launch_lookahead_kernel<Shape, Op, T>(a, stream, kernel + ": " + name);
   }
   bool can_lookahead(const T* in, const T* out) const { return lookahead_device_ok() && lookahead_aligned(in, out); }
+  // The lookahead compaction (compact_lookahead.cuh): sm_90, 16-byte aligned arrays.
+  template <class Shape>
+  void launch_compact_lookahead(const CompactLookaheadArgs<T>& a, const char* name = "") {
+    launch_compact_lookahead_kernel<Shape, T>(a, stream, kernel + ": " + name);
+  }
 };
 
 // One registry row of family F (strategies.h) on device buffers, int32 or float32. Each family is

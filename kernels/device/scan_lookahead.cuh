@@ -101,6 +101,55 @@ constexpr int lookahead_min_blocks() {
   return m < 1 ? 1 : m;
 }
 
+// ---- Pieces the lookahead kernels share (this scan's, and the compaction's: compact_lookahead.cuh).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+// Thread 0: the ring's four mbarriers per stage (full, pref, empty, reduced; see above).
+__device__ __forceinline__ void lookahead_init_barriers(uint64_t* full, uint64_t* pref, uint64_t* empty, uint64_t* reduced, int stages, int compute) {
+  using namespace lookahead_ptx;
+  for (int s = 0; s < stages; ++s) {
+    bar_init(&full[s], 1);
+    bar_init(&pref[s], 1);
+    bar_init(&empty[s], compute + 1);  // each compute thread, and thread 0 when the copy out has read the stage
+    bar_init(&reduced[s], kWarpSize);  // every lane of the reduce warp arrives after its own reads
+  }
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  fence_to_async();
+}
+
+// The lookahead warp's sum of the aggregates of tiles [lookahead_window_lo(t, G), t), waiting for
+// each to carry this call's tag, reduced over the warp (every lane gets it).
+template <class Op, class T>
+__device__ __forceinline__ T lookahead_window_sum(const unsigned long long* status, long long t, int G, int lane, unsigned tag) {
+  using namespace lookahead_ptx;
+  const T identity = Op::template identity<T>();
+  T sum = identity;
+  for (long long j0 = lookahead_window_lo(t, G); j0 < t; j0 += kWarpSize * kLookaheadBatch) {
+    unsigned long long w[kLookaheadBatch];
+#pragma unroll
+    for (int q = 0; q < kLookaheadBatch; ++q) {
+      const long long j = j0 + q * kWarpSize + lane;
+      w[q] = j < t ? load_relaxed(status + j) : lookahead_word(tag, identity);
+    }
+#pragma unroll
+    for (int q = 0; q < kLookaheadBatch; ++q) {
+      const long long j = j0 + q * kWarpSize + lane;
+      while (!lookahead_ready(w[q], tag)) w[q] = load_relaxed(status + j);
+      sum = Op::apply(sum, lookahead_value<T>(w[q]));
+    }
+  }
+  for (int o = kWarpSize / 2; o > 0; o >>= 1) sum = Op::apply(sum, __shfl_xor_sync(0xffffffffu, sum, o));
+  return sum;
+}
+
+// Thread 0, after the block's last __syncthreads: the last block to finish bumps the epoch, so the
+// next call's tag differs from this one's.
+__device__ __forceinline__ void lookahead_finish(unsigned* control, int G) {
+  __threadfence();
+  const unsigned old = atomicInc(control + 1, static_cast<unsigned>(G - 1));
+  if (old == static_cast<unsigned>(G - 1)) atomicAdd(control, 1u);
+}
+#endif
+
 template <class Shape, class Op, class T>
 __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()) lookahead_scan_kernel(LookaheadArgs<T> a) {
   static_assert(sizeof(T) == 4, "4-byte values: the tile and bulk-copy sizes count 4 bytes each");
@@ -124,16 +173,7 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
   const long long iterations = (tiles - b + G - 1) / G;
   const unsigned tag = lookahead_tag(*static_cast<volatile unsigned*>(a.ws.control));
 
-  if (threadIdx.x == 0) {
-    for (int s = 0; s < S; ++s) {
-      bar_init(&full[s], 1);
-      bar_init(&pref[s], 1);
-      bar_init(&empty[s], kCompute + 1);  // each compute thread, and thread 0 when the copy out has read the stage
-      bar_init(&reduced[s], kWarpSize);  // every lane of the reduce warp arrives after its own reads
-    }
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-    fence_to_async();
-  }
+  if (threadIdx.x == 0) lookahead_init_barriers(full, pref, empty, reduced, S, kCompute);
   __syncthreads();
 
   if (warp == W) {
@@ -160,23 +200,7 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
       const unsigned ph = static_cast<unsigned>(i / S) & 1u;
       if (i >= S) bar_wait(&empty[s], ph ^ 1u);  // slot[s] read by the tile S before
       const long long t = b + i * G;
-      T sum = identity;
-      for (long long j0 = lookahead_window_lo(t, G); j0 < t; j0 += kWarpSize * kLookaheadBatch) {
-        unsigned long long w[kLookaheadBatch];
-#pragma unroll
-        for (int q = 0; q < kLookaheadBatch; ++q) {
-          const long long j = j0 + q * kWarpSize + lane;
-          w[q] = j < t ? load_relaxed(a.ws.status + j) : lookahead_word(tag, identity);
-        }
-#pragma unroll
-        for (int q = 0; q < kLookaheadBatch; ++q) {
-          const long long j = j0 + q * kWarpSize + lane;
-          while (!lookahead_ready(w[q], tag)) w[q] = load_relaxed(a.ws.status + j);
-          sum = Op::apply(sum, lookahead_value<T>(w[q]));
-        }
-      }
-      for (int o = kWarpSize / 2; o > 0; o >>= 1) sum = Op::apply(sum, __shfl_xor_sync(0xffffffffu, sum, o));
-      running = Op::apply(running, sum);
+      running = Op::apply(running, lookahead_window_sum<Op, T>(a.ws.status, t, G, lane, tag));
       if (lane == 0) {
         slot[s] = running;
         bar_arrive(&pref[s]);
@@ -277,12 +301,7 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
   }
   __syncwarp();
   __syncthreads();
-  if (threadIdx.x == 0) {
-    // The last block to finish bumps the epoch: the next call's tag differs from this one's.
-    __threadfence();
-    const unsigned old = atomicInc(a.ws.control + 1, static_cast<unsigned>(G - 1));
-    if (old == static_cast<unsigned>(G - 1)) atomicAdd(a.ws.control, 1u);
-  }
+  if (threadIdx.x == 0) lookahead_finish(a.ws.control, G);  // the last block to finish bumps the epoch
 #elif defined(__CUDA_ARCH__)
   (void)a;
   __trap();  // built for an architecture without bulk copies (e.g. JIT from older PTX): fail, never skip
@@ -310,6 +329,22 @@ bool lookahead_aligned(const T* in, const T* out) {
   return (reinterpret_cast<uintptr_t>(in) % 16) == 0 && (reinterpret_cast<uintptr_t>(out) % 16) == 0;
 }
 
+// The persistent grid's size: blocks of `kernel` resident at once on the device (its dynamic
+// shared memory opted in first).
+template <class Kernel>
+int lookahead_resident_blocks(Kernel kernel, int threads, int smem_bytes, const std::string& name) {
+  auto check = [&](cudaError_t e, const char* what) {
+    if (e != cudaSuccess) throw std::runtime_error(name + ": " + what + ": " + cudaGetErrorString(e));
+  };
+  check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes), "shared-memory size");
+  int dev = 0, sms = 0, per_sm = 0;
+  check(cudaGetDevice(&dev), "cudaGetDevice");
+  check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), "SM count");
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem_bytes), "occupancy");
+  if (per_sm < 1) throw std::runtime_error(name + ": no block fits on an SM");
+  return sms * per_sm;
+}
+
 // One launch over the persistent grid: as many blocks as fit on the device at once (all resident,
 // which the lookahead's waits need), at most one per tile.
 template <class Shape, class Op, class T>
@@ -318,18 +353,7 @@ void launch_lookahead_kernel(const LookaheadArgs<T>& a, cudaStream_t stream, con
   if (!lookahead_device_ok()) throw std::runtime_error(name + ": the lookahead scan needs an sm_90 GPU (bulk copies, mbarriers)");
   if (!lookahead_aligned(a.in, a.out)) throw std::runtime_error(name + ": the lookahead scan needs 16-byte aligned input and output");
   auto kernel = lookahead_scan_kernel<Shape, Op, T>;
-  static const int resident = [&] {
-    auto check = [&](cudaError_t e, const char* what) {
-      if (e != cudaSuccess) throw std::runtime_error(name + ": " + what + ": " + cudaGetErrorString(e));
-    };
-    check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Shape::kSmemBytes), "shared-memory size");
-    int dev = 0, sms = 0, per_sm = 0;
-    check(cudaGetDevice(&dev), "cudaGetDevice");
-    check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev), "SM count");
-    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Shape::kThreads, Shape::kSmemBytes), "occupancy");
-    if (per_sm < 1) throw std::runtime_error(name + ": no block fits on an SM");
-    return sms * per_sm;
-  }();
+  static const int resident = lookahead_resident_blocks(kernel, Shape::kThreads, Shape::kSmemBytes, name);
   const long long tiles = ceil_div(a.n, Shape::kTile);
   const int grid = static_cast<int>(tiles < resident ? tiles : resident);
   kernel<<<grid, Shape::kThreads, Shape::kSmemBytes, stream>>>(a);

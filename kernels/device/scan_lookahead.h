@@ -96,6 +96,27 @@ struct LookaheadArgs {
   int max_blocks;  // the CPU model's grid (the GPU sizes its persistent grid by occupancy)
 };
 
+// The CPU models' scheduler (this scan's and the lookahead compaction's, compact_lookahead.h): the
+// four roles of every block as steps step(block, role) (0 producer, 1 reduce, 2 lookahead,
+// 3 compute) that return whether they made progress, tried in the order `order` picks (0 = lowest
+// block first, 1 = highest first, any other value seeds a pseudo-random choice) until done();
+// a round in which no step can progress is a deadlock, thrown.
+template <class Step, class Done>
+void lookahead_schedule(int blocks, unsigned order, Step&& step, Done&& done) {
+  unsigned rng = order * 2654435761u + 12345u;
+  const int steps = blocks * 4;
+  while (!done()) {
+    // Try the steps in the scheduler's order until one makes progress.
+    const int k0 = order == 0 ? 0 : order == 1 ? steps - 1 : (rng = rng * 1103515245u + 12345u, static_cast<int>((rng >> 8) % steps));
+    bool progressed = false;
+    for (int k = 0; k < steps && !progressed; ++k) {
+      const int i = order == 1 ? (k0 - k + steps) % steps : (k0 + k) % steps;
+      progressed = step(i / 4, i % 4);
+    }
+    if (!progressed) throw std::logic_error("lookahead model: no block can make progress (deadlock)");
+  }
+}
+
 // ---- The CPU model: every block's four roles as resumable steps, run by a scheduler.
 // order: the scheduler's choice among the steps that can make progress: 0 = lowest block first,
 // 1 = highest first, any other value seeds a pseudo-random choice. blocks: the persistent grid.
@@ -128,7 +149,6 @@ void lookahead_model(const LookaheadArgs<T>& a, int blocks, unsigned order) {
   // Stages free again: as in the kernel, a tile's stage is released while the block's next tile is
   // being stored (its copy out has read it by then), so one tile behind the scans done.
   auto released = [](const BlockState& s) { return s.done > 0 ? s.done - 1 : 0; };
-  unsigned rng = order * 2654435761u + 12345u;
   // One step of one role of block b, if it can make progress; returns whether it did.
   auto step = [&](int b, int role) -> bool {
     BlockState& s = st[static_cast<size_t>(b)];
@@ -183,20 +203,11 @@ void lookahead_model(const LookaheadArgs<T>& a, int blocks, unsigned order) {
     ++s.done;
     return true;
   };
-  const int steps = blocks * 4;
-  while (true) {
-    bool all_done = true;
-    for (int b = 0; b < blocks; ++b) all_done = all_done && st[static_cast<size_t>(b)].done == iterations(b);
-    if (all_done) break;
-    // Try the steps in the scheduler's order until one makes progress.
-    const int k0 = order == 0 ? 0 : order == 1 ? steps - 1 : (rng = rng * 1103515245u + 12345u, static_cast<int>((rng >> 8) % steps));
-    bool progressed = false;
-    for (int k = 0; k < steps && !progressed; ++k) {
-      const int i = order == 1 ? (k0 - k + steps) % steps : (k0 + k) % steps;
-      progressed = step(i / 4, i % 4);
-    }
-    if (!progressed) throw std::logic_error("lookahead model: no block can make progress (deadlock)");
-  }
+  lookahead_schedule(blocks, order, step, [&] {
+    for (int b = 0; b < blocks; ++b)
+      if (st[static_cast<size_t>(b)].done != iterations(b)) return false;
+    return true;
+  });
   // The last block to finish bumps the epoch (the counter wraps to 0).
   a.ws.control[1] = 0;
   a.ws.control[0] = a.ws.control[0] + 1;

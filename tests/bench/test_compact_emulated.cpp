@@ -219,3 +219,108 @@ TEST(CompactionShape, WorkspaceAndEmptyInput) {
   EXPECT_TRUE(find_compaction("compact-flagged") && find_compaction("compact-partition"));
   for (const auto& k : compactions()) EXPECT_EQ(std::string(k.id).rfind("x-", 0) == 0, k.tuning()) << k.id;
 }
+
+// The lookahead rows (compact_lookahead.h) under the model's scheduler: blocks' roles interleaved
+// in several orders (lowest block first, highest first, pseudo-random), grids of 1 to 7 blocks
+// (each taking several tiles, the window spanning other blocks' tiles), every mode, ragged n.
+TEST(CompactionLookahead, EveryScheduleAndGrid) {
+  for (const char* id : {"x-compact-la-8x16s6", "x-compact-la-8x16s4", "x-compact-la-flagged-8x16s5", "x-compact-la-partition-8x16s6", "x-compact-la-8x32s4"}) {
+    const CompactInfo* c = find_compaction(id);
+    ASSERT_TRUE(c) << id;
+    for (long long n : {100003LL, 4096LL * 9, 4096LL * 9 + 1}) {
+      for (int kept : {0, 10, 90, 100}) {
+        const unsigned seed = static_cast<unsigned>(n + kept);
+        const auto in = values<int>(n, seed);
+        const auto flags = flags_for(n, kept, seed);
+        const int threshold = bench_detail::select_threshold<int>(kept);
+        for (int blocks : {1, 2, 3, 7}) {
+          for (unsigned order : {0u, 1u, 5u, 99u}) {
+            std::vector<char> ws_buf(compaction_workspace_bytes(*c, n) + 256, 0);
+            Carve ws;
+            ws.base = ws_buf.data();
+            std::vector<int> out(static_cast<size_t>(n), -12345);
+            int selected = -7;
+            EmuExec<int> ex;
+            ex.lookahead_blocks = blocks;
+            ex.lookahead_order = order;
+            run_compaction<int>(*c, ex, CompactRun<int>{in.data(), flags.data(), out.data(), &selected, n, threshold, ws, c->id});
+            std::string why;
+            ASSERT_TRUE(bench_detail::check_select(in, flags, threshold, bench_mode(c->mode), out, selected, &why))
+                << id << " n=" << n << " kept " << kept << "% blocks " << blocks << " order " << order << ": " << why;
+            if (c->mode != SelectMode::Partition) {
+              for (size_t j = static_cast<size_t>(selected); j < out.size(); ++j) ASSERT_EQ(out[j], -12345) << id << " wrote element " << j;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// Calls on one workspace: each call's status words carry its epoch's tag, the last block bumps the
+// epoch and returns the block counter to 0; a smaller call after a larger one finds only stale words.
+TEST(CompactionLookahead, WorkspaceReusedAcrossCalls) {
+  for (const char* id : {"x-compact-la-8x16s6", "x-compact-la-flagged-8x16s5", "x-compact-la-partition-8x16s6"}) {
+    const CompactInfo* c = find_compaction(id);
+    ASSERT_TRUE(c) << id;
+    std::vector<char> ws_buf(compaction_workspace_bytes(*c, 50000) + 256, 0);
+    for (int call = 0; call < 4; ++call) {
+      const long long n = 50000 - call * 7777;
+      const auto in = values<int>(n, 99 + call);
+      const auto flags = flags_for(n, call * 30, 5 + call);
+      const int threshold = bench_detail::select_threshold<int>(call * 30);
+      std::vector<int> out(static_cast<size_t>(n), -1);
+      int selected = -7;
+      Carve ws;
+      ws.base = ws_buf.data();
+      EmuExec<int> ex;
+      ex.lookahead_order = 3 + static_cast<unsigned>(call);
+      run_compaction<int>(*c, ex, CompactRun<int>{in.data(), flags.data(), out.data(), &selected, n, threshold, ws, c->id});
+      const unsigned* ctrl = reinterpret_cast<const unsigned*>(ws_buf.data());  // the first piece carved
+      EXPECT_EQ(ctrl[0], static_cast<unsigned>(call + 1)) << id << " call " << call;  // the epoch
+      EXPECT_EQ(ctrl[1], 0u) << id << " call " << call;
+      std::string why;
+      EXPECT_TRUE(bench_detail::check_select(in, flags, threshold, bench_mode(c->mode), out, selected, &why)) << id << " call " << call << ": " << why;
+    }
+  }
+}
+
+// A run's split: the bulk middle [lo, hi) on multiples of 4, head and tail under 4 elements each,
+// the three covering [first, first + len) exactly; the runs of a tile inside its stage, each stage
+// word congruent to its out element mod 4.
+TEST(CompactionLookahead, RunSplitAndPlaces) {
+  for (int first = 0; first < 16; ++first) {
+    for (int len = 1; len <= 40; ++len) {
+      const RunSplit sp = compact_run_split(first, len);
+      const int end = first + len;
+      EXPECT_EQ(sp.lo % 4, 0);
+      EXPECT_EQ(sp.hi % 4, 0);
+      std::vector<int> covered(static_cast<size_t>(end + 8), 0);
+      if (sp.hi > sp.lo)
+        for (int i = sp.lo; i < sp.hi; ++i) ++covered[static_cast<size_t>(i)];
+      const int head_end = std::min(sp.lo, end), tail_first = std::max(sp.lo, sp.hi);
+      EXPECT_LT(head_end - first, 4) << first << " " << len;
+      EXPECT_LT(end - tail_first, 4) << first << " " << len;
+      for (int i = first; i < head_end; ++i) ++covered[static_cast<size_t>(i)];
+      for (int i = tail_first; i < end; ++i) ++covered[static_cast<size_t>(i)];
+      for (int i = 0; i < end + 8; ++i) ASSERT_EQ(covered[static_cast<size_t>(i)], i >= first && i < end ? 1 : 0) << first << " " << len << " at " << i;
+    }
+  }
+  using Shape = CompactLookaheadShape<8, 16, 6, SelectMode::Partition>;
+  const long long n = 1000003;
+  for (long long prefix : {0LL, 1LL, 2LL, 3LL, 4097LL, 8190LL}) {
+    for (int count : {1, 17, Shape::kTile}) {
+      for (int kept : {0, 1, count / 2, count}) {
+        const long long tile_first = 8192;
+        const CompactRuns r = compact_runs(tile_first, count, kept, prefix, n, true);
+        EXPECT_EQ((r.kept_out - r.kept_first) % 4, 0);
+        EXPECT_EQ((r.rej_out - r.rej_first) % 4, 0);
+        EXPECT_EQ(r.rej, count - kept);
+        EXPECT_EQ(r.rej_out + r.rej - 1, n - 1 - (tile_first - prefix));  // the tile's first rejected element's place
+        EXPECT_GE(r.rej_first, r.kept_first + kept);
+        EXPECT_LE(r.rej_first + r.rej, Shape::kStageWords);
+        EXPECT_LE(r.kept_first + kept, Shape::kStageWords);
+      }
+    }
+  }
+}
