@@ -23,6 +23,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/ops.h"
 #include "kernels/device/compact_lookahead.h"
 #include "kernels/device/scan_lookahead.cuh"
 
@@ -107,7 +108,7 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
       const unsigned ph = static_cast<unsigned>(i / S) & 1u;
       if (i >= S) bar_wait(&empty[s], ph ^ 1u);  // slot[s] read by the tile S before
       const long long t = b + i * G;
-      running += lookahead_window_sum<OpSum, int>(a.ws.status, t, G, lane, tag);
+      running += lookahead_window_sum<OpSum, int, 8>(a.ws.status, t, G, lane, tag);
       if (lane == 0) {
         slot[s] = running;
         bar_arrive(&pref[s]);
@@ -165,9 +166,7 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
       T* tile = ring + s * SW;
       const uint8_t* ftile = fring + s * FB;
       T v[ITEMS];
-      int rank[ITEMS];  // kept elements of the warp before this element
       unsigned mine = 0;  // bit k: this thread's element of round k is kept
-      int run = 0;        // kept elements of the warp's earlier rounds (the same in every lane)
       bar_wait(&full[s], ph);
 #pragma unroll
       for (int k = 0; k < ITEMS; ++k) {
@@ -177,11 +176,13 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
         if (MODE == SelectMode::Flagged) keep = ftile[e] != 0;
         else keep = v[k] > threshold;
         if (count != TILE && e >= count) keep = false;
-        const unsigned ballot = __ballot_sync(0xffffffffu, keep);
-        rank[k] = run + __popc(ballot & below);
         mine |= static_cast<unsigned>(keep) << k;
-        run += __popc(ballot);
       }
+      // The warp's kept elements: a ballot per round (again below, for the ranks: cheaper than
+      // holding ITEMS ranks in registers across the waits)
+      int run = 0;
+#pragma unroll
+      for (int k = 0; k < ITEMS; ++k) run += __popc(__ballot_sync(0xffffffffu, (mine >> k) & 1u));
       if (lane == 0) warp_total[warp] = run;
       __syncwarp();
       named_sync(1, kCompute);  // warp totals
@@ -196,14 +197,18 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
       bar_wait(&reduced[s], ph);  // the reduce warp has read the tile: it may be overwritten
       const int prefix = slot[s];
       const CompactRuns r = compact_runs(t * TILE, count, kept, prefix, a.n, MODE == SelectMode::Partition);
+      int rank = before;  // kept elements of the tile before this round's element of the warp
 #pragma unroll
       for (int k = 0; k < ITEMS; ++k) {
+        const unsigned ballot = __ballot_sync(0xffffffffu, (mine >> k) & 1u);
+        const int at = rank + __popc(ballot & below);
         if ((mine >> k) & 1u) {
-          tile[r.kept_first + before + rank[k]] = v[k];
+          tile[r.kept_first + at] = v[k];
         } else if (MODE == SelectMode::Partition) {
           const int e = warp_first + k * kWarpSize + lane;
-          if (count == TILE || e < count) tile[r.rej_first + r.rej - 1 - (e - before - rank[k])] = v[k];  // e - (kept before e): its rejected rank
+          if (count == TILE || e < count) tile[r.rej_first + r.rej - 1 - (e - at)] = v[k];  // e - (kept before e): its rejected rank
         }
+        rank += __popc(ballot);
       }
       fence_to_async();
       bar_arrive(&empty[s]);  // this thread is done with stage s: its writes, its reads of slot[s]

@@ -118,20 +118,21 @@ __device__ __forceinline__ void lookahead_init_barriers(uint64_t* full, uint64_t
 
 // The lookahead warp's sum of the aggregates of tiles [lookahead_window_lo(t, G), t), waiting for
 // each to carry this call's tag, reduced over the warp (every lane gets it).
-template <class Op, class T>
+// BATCH words per lane in flight at once (32 x BATCH aggregates per round).
+template <class Op, class T, int BATCH = kLookaheadBatch>
 __device__ __forceinline__ T lookahead_window_sum(const unsigned long long* status, long long t, int G, int lane, unsigned tag) {
   using namespace lookahead_ptx;
   const T identity = Op::template identity<T>();
   T sum = identity;
-  for (long long j0 = lookahead_window_lo(t, G); j0 < t; j0 += kWarpSize * kLookaheadBatch) {
-    unsigned long long w[kLookaheadBatch];
+  for (long long j0 = lookahead_window_lo(t, G); j0 < t; j0 += kWarpSize * BATCH) {
+    unsigned long long w[BATCH];
 #pragma unroll
-    for (int q = 0; q < kLookaheadBatch; ++q) {
+    for (int q = 0; q < BATCH; ++q) {
       const long long j = j0 + q * kWarpSize + lane;
       w[q] = j < t ? load_relaxed(status + j) : lookahead_word(tag, identity);
     }
 #pragma unroll
-    for (int q = 0; q < kLookaheadBatch; ++q) {
+    for (int q = 0; q < BATCH; ++q) {
       const long long j = j0 + q * kWarpSize + lane;
       while (!lookahead_ready(w[q], tag)) w[q] = load_relaxed(status + j);
       sum = Op::apply(sum, lookahead_value<T>(w[q]));
