@@ -827,14 +827,18 @@ int run_command_line(int argc, char** argv) {
       wopt.request = to_request(window_req, &wopt.device, false);
     }
     if (!wopt.lesson.empty()) {  // an unknown lesson or step is reported before any window opens
-      Lesson l = find_lesson(wopt.lesson);
+      // The lessons' files parsed, no step's kernel resolved but the one to open: resolved here,
+      // its `at` and placeholders checked on its trace, and handed to the window.
+      Lesson l = find_lesson(wopt.lesson, "", LessonResolve::OnDemand);
       if (wopt.lesson_step < 0 || wopt.lesson_step >= static_cast<int>(l.steps.size()))
         throw UsageError("lesson " + l.name + " has steps 0.." + std::to_string(l.steps.size() - 1) + ", not " +
                          std::to_string(wopt.lesson_step));
-      Lesson one = l;  // the step to open: its `at` and placeholders, checked on its trace
-      one.steps = {l.steps[wopt.lesson_step]};
-      check_lesson_runs(one);
+      const LessonStep& st = l.steps[wopt.lesson_step];
+      std::shared_ptr<ResolvedKernel> k;
+      if (st.has_request) k = std::make_shared<ResolvedKernel>(resolve_lesson_step(l, st));
+      run_lesson_step(l, st, nullptr, nullptr, k.get());
       wopt.lesson_checked = true;
+      wopt.lesson_resolved = std::move(k);
     }
     // Bad timing-panel names, likewise.
     if (!wopt.timing_preset.empty() && !wopt.timing_series.empty())
@@ -850,7 +854,7 @@ int run_command_line(int argc, char** argv) {
     std::vector<std::string> inputs;
     if (!wopt.screenshot_path.empty() || !wopt.edit_script.empty()) {
       inputs = {wopt.open_path, wopt.bench_path, window_req.source, wopt.edit_script};
-      if (!wopt.lesson.empty()) inputs.push_back(find_lesson(wopt.lesson).file);
+      if (!wopt.lesson.empty()) inputs.push_back(find_lesson(wopt.lesson, "", LessonResolve::OnDemand).file);
       try {
         for (const std::string& f : wopt.resolved ? request_input_files(*wopt.resolved) : request_input_files(wopt.request)) inputs.push_back(f);
       } catch (const cuda::CudaError&) {  // a --source with an error opens in the editor: its own path is among the inputs
@@ -860,7 +864,7 @@ int run_command_line(int argc, char** argv) {
     if (!wopt.screenshot_path.empty()) {
       check_output_path(wopt.screenshot_path, "--screenshot", inputs);
       if (!wopt.lesson_walk.empty()) {  // every picture the walk will write, before it writes one
-        for (const Lesson& l : load_lessons())
+        for (const Lesson& l : load_lessons("", LessonResolve::OnDemand))  // their names and step counts: no kernel resolved
           for (size_t k = 0; k < l.steps.size(); ++k)
             check_output_path(wopt.lesson_walk + "/" + l.name + "-" + std::to_string(k) + ".png", "--lesson-walk", inputs);
       }

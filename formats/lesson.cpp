@@ -2,6 +2,7 @@
 #include "formats/lesson.h"
 
 #include <algorithm>
+#include <atomic>
 #include <ctype.h>
 #include <dirent.h>
 #include <set>
@@ -65,7 +66,21 @@ std::vector<std::pair<std::string, std::string>> parse_numbers_ok(const KeyEntry
   return out;
 }
 
-void finish_step(const KeyBlock& b, LessonStep& st) {
+std::atomic<long long> step_resolutions{0};
+
+// resolve_kernel of the step's request, its errors at the `kernel` line.
+ResolvedKernel resolve_step(const LessonStep& st) {
+  ++step_resolutions;
+  try {
+    return resolve_kernel(st.request);
+  } catch (const UsageError& e) {
+    throw KeyFileError(st.kernel_line, e.what());
+  } catch (const cuda::CudaError& e) {
+    throw KeyFileError(st.kernel_line, e.what());
+  }
+}
+
+void finish_step(const KeyBlock& b, LessonStep& st, LessonResolve resolve) {
   const KeyMap& kv = b.keys;
   auto get = [&](const char* k) { return kv.count(k) ? kv.at(k).value : std::string(); };
   auto line_of = [&](const char* k) { return kv.count(k) ? kv.at(k).line : st.line; };
@@ -131,6 +146,7 @@ void finish_step(const KeyBlock& b, LessonStep& st) {
   }
   TraceRequest& r = st.request;
   r.kernel = current_kernel_id(get("kernel"));
+  st.kernel_line = line_of("kernel");
   read_request_keys(kv, r);
   st.at = 0;
   st.at_line = line_of("at");
@@ -138,8 +154,9 @@ void finish_step(const KeyBlock& b, LessonStep& st) {
     std::string a = get("at");
     st.at = a == "last" ? -1 : static_cast<int>(key_integer(line_of("at"), "at", a, 0, 100000));
   }
+  if (resolve == LessonResolve::AtLoad) resolve_step(st);
   try {
-    resolve_kernel(r);
+    check_request_values(r);  // (resolve_kernel makes them too): OnDemand, a bad value is still an error at load
     if (!st.compare_pad.empty()) {
       Pad p;
       if (!parse_pad(st.compare_pad, &p)) fail(line_of("compare-pad"), "compare-pad: must be none, harris or zero");
@@ -155,7 +172,17 @@ void finish_step(const KeyBlock& b, LessonStep& st) {
 
 }  // namespace
 
-Lesson parse_lesson(const std::string& text, const std::string& file) {
+ResolvedKernel resolve_lesson_step(const Lesson& l, const LessonStep& s) {
+  try {
+    return resolve_step(s);
+  } catch (const KeyFileError& e) {
+    throw LessonError(l.file + ":" + std::to_string(e.line) + ": " + e.what());
+  }
+}
+
+long long lesson_step_resolutions() { return step_resolutions.load(); }
+
+Lesson parse_lesson(const std::string& text, const std::string& file, LessonResolve resolve) {
   Lesson lesson;
   lesson.file = file;
   try {
@@ -165,7 +192,7 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
       LessonStep step;
       step.line = b.line;
       step.title = b.title;
-      finish_step(b, step);
+      finish_step(b, step, resolve);
       traces += step.has_request + (step.has_request && (!step.compare_pad.empty() || !step.compare_kernel.empty()));
       if (traces > kMaxLessonTraces)
         throw KeyFileError(b.line, "more than " + std::to_string(kMaxLessonTraces) + " traces in one lesson (each step's kernel and its comparison count one)");
@@ -183,20 +210,21 @@ Lesson parse_lesson(const std::string& text, const std::string& file) {
   return lesson;
 }
 
-Lesson load_lesson_file(const std::string& path) {
+Lesson load_lesson_file(const std::string& path, LessonResolve resolve) {
   std::string text;
   try {
     text = read_key_file_text(path, "a lesson");
   } catch (const KeyFileError& e) {
     throw LessonError(path + ":0: " + e.what());
   }
-  return parse_lesson(text, path);
+  return parse_lesson(text, path, resolve);
 }
 
-std::vector<Lesson> load_lessons(const std::string& dir_in) {
+std::vector<Lesson> load_lessons(const std::string& dir_in, LessonResolve resolve) {
   const std::string dir = dir_in.empty() ? asset_dir() + "/lessons" : dir_in;
   std::vector<Lesson> out;
-  for (const auto& f : files_in_folder(dir, ".lesson", "lessons")) out.push_back(load_lesson_file(f));
+  for (const auto& f : files_in_folder(dir, ".lesson", "lessons")) out.push_back(load_lesson_file(f, resolve));
+  if (resolve == LessonResolve::OnDemand) return out;  // the exercises are loaded (and resolved) where a step offers one
   // Exercise names, against the exercises beside the lessons (when that folder exists).
   const std::string exercises = dir + "/../exercises";
   if (DIR* d = opendir(exercises.c_str())) {
@@ -216,10 +244,10 @@ bool names_lesson_file(const std::string& name) {
   return name.find('/') != std::string::npos || (name.size() > 7 && name.compare(name.size() - 7, 7, ".lesson") == 0);
 }
 
-Lesson find_lesson(const std::string& name, const std::string& dir) {
-  if (names_lesson_file(name)) return load_lesson_file(name);  // a teacher's own lesson, by its path
+Lesson find_lesson(const std::string& name, const std::string& dir, LessonResolve resolve) {
+  if (names_lesson_file(name)) return load_lesson_file(name, resolve);  // a teacher's own lesson, by its path
   std::string names;
-  for (auto& l : load_lessons(dir)) {
+  for (auto& l : load_lessons(dir, resolve)) {
     std::string stem = l.file.substr(l.file.find_last_of('/') + 1);
     stem = stem.substr(0, stem.size() - 7);
     if (l.name == name || stem == name) return l;

@@ -98,6 +98,7 @@ struct LessonStep {
   std::string exercise;      // an exercise to try here ("": none)
   int exercise_line = 0;     // where the step names it
   int at_line = 0;           // where `at` is given (the step's line when it is not)
+  int kernel_line = 0;       // where `kernel` is given: resolve_lesson_step's errors name it
   // Where text, question and answer are written: the line of each part of a long value.
   KeyEntry text_at, question_at, answer_at;
   // numbers-ok: each number written in the step that is not the trace's, and why.
@@ -116,17 +117,39 @@ struct LessonError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-Lesson parse_lesson(const std::string& text, const std::string& file);
-Lesson load_lesson_file(const std::string& path);
+// When a step's kernel is resolved (resolve_kernel: its file found, its options checked against the
+// file, its program built), the costly part of loading a lesson:
+//   AtLoad    every step as the file is parsed (`lesson list`, the autograder's checks): a kernel
+//             the step cannot run throws LessonError at its `kernel` line, and load_lessons checks
+//             the exercise names against the exercises folder;
+//   OnDemand  none: the file's syntax, placeholders, panels, views, the comparison's names and the
+//             request's values (check_request_values) are checked, the kernel when the step is
+//             first run (resolve_lesson_step, run_lesson_step); load_lessons skips the exercise
+//             names (the window checks one when its step offers it). The window loads lessons so:
+//             a start resolves no step, opening a step resolves that step (app/window/lesson_state.cpp).
+enum class LessonResolve { AtLoad, OnDemand };
+
+Lesson parse_lesson(const std::string& text, const std::string& file, LessonResolve resolve = LessonResolve::AtLoad);
+Lesson load_lesson_file(const std::string& path, LessonResolve resolve = LessonResolve::AtLoad);
 
 // The lessons in a folder (default asset_dir()/lessons), sorted by file name. A file that fails to
-// parse, or a step naming an exercise that the folder's sibling exercises/ lacks, throws LessonError.
-std::vector<Lesson> load_lessons(const std::string& dir = "");
+// parse, or (AtLoad) a step naming an exercise that the folder's sibling exercises/ lacks, throws
+// LessonError.
+std::vector<Lesson> load_lessons(const std::string& dir = "", LessonResolve resolve = LessonResolve::AtLoad);
 // Finds a lesson by name ("reduction-tree") or file stem ("01-reduction-tree"); throws UsageError.
 // A lesson by name (or its file's stem) among the lessons of `dir` (default: the program's), or by
 // its path when `name` names a file (ends in .lesson or holds a '/': names_lesson_file).
-Lesson find_lesson(const std::string& name, const std::string& dir = "");
+Lesson find_lesson(const std::string& name, const std::string& dir = "", LessonResolve resolve = LessonResolve::AtLoad);
 bool names_lesson_file(const std::string& name);
+
+// Resolves a step's kernel (a step with has_request): resolve_kernel of its request, whose errors
+// (an unknown kernel, an option the file does not take, a kernel text that does not compile) throw
+// LessonError "FILE:LINE: ..." at the step's `kernel` line. Every call counts one step resolution.
+struct ResolvedKernel;
+ResolvedKernel resolve_lesson_step(const Lesson& l, const LessonStep& s);
+// Step resolutions made in this process (resolve_lesson_step, and parse_lesson's AtLoad ones): a
+// test counts those a path makes (the window's start resolves none; opening a step, that step once).
+long long lesson_step_resolutions();
 
 // What a step shows, run: its trace, the trace step (`at`), the comparison's trace when it names
 // one. Throws LessonError "FILE:LINE: ..." for an `at` past the trace's last step.
@@ -157,8 +180,11 @@ struct LessonBudget {
   long long instructions = kMaxLessonInstructions;  // the interpreter's instructions of the traces
   long long instruction_limit = kMaxLessonInstructions;  // what `instructions` started at (for the message)
 };
-// `budget`: null for a budget of one lesson for this step alone.
-FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace, LessonBudget* budget = nullptr);
+// `budget`: null for a budget of one lesson for this step alone. The step's kernel is resolved
+// (resolve_lesson_step: a kernel it cannot run throws LessonError at its line), unless `resolved`
+// is given: the step's request already resolved (resolve_lesson_step's), which it runs.
+FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace, LessonBudget* budget = nullptr,
+                           const ResolvedKernel* resolved = nullptr);
 // Runs everything a step shows on the CPU (its trace and comparison), checks `at` and fills the
 // placeholders; throws LessonError naming the file and line at fault.
 struct FilledStep {

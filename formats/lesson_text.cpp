@@ -234,11 +234,11 @@ void spend(const Lesson& l, const LessonStep& s, const Trace& t, LessonBudget* b
 }
 }  // namespace
 
-FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace, LessonBudget* budget) {
+FilledStep run_lesson_step(const Lesson& l, const LessonStep& s, Trace* trace, LessonBudget* budget, const ResolvedKernel* resolved) {
   LessonBudget own;
   if (!budget) budget = &own;
   if (!s.has_request) return fill_lesson_step(l, s, {}, &budget->chars);
-  Trace t = run_emulator(s.request);
+  Trace t = resolved ? run_emulator(*resolved) : run_emulator(resolve_lesson_step(l, s));
   spend(l, s, t, budget);
   TraceRequest cr;
   Trace c;

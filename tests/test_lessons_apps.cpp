@@ -164,6 +164,42 @@ TEST(Lessons, MalformedFilesNameFileAndLine) {
   EXPECT_THROW(load_lesson_file("/no/such.lesson"), LessonError);
 }
 
+// LessonResolve::OnDemand (the window's way): the file's syntax and the request's values are
+// checked, no step's kernel is resolved; a step's kernel errors come when the step is resolved or
+// run, at its `kernel` line, as AtLoad gives them when the file loads.
+TEST(Lessons, OnDemandResolvesAStepsKernelWhenItIsRun) {
+  const std::string text = "lesson: x\ntitle: X\nstep: a\nkernel: scan-blelloch\nn: 9999\ntext: t\n"
+                           "step: b\nkernel: reduce-sequential\ninput: 2,4,6,8\nat: last\ntext: sum {output}\n";
+  const long long steps = lesson_step_resolutions(), kernels = resolve_count();
+  const Lesson l = parse_lesson(text, "lazy.lesson", LessonResolve::OnDemand);
+  EXPECT_EQ(lesson_step_resolutions(), steps);
+  EXPECT_EQ(resolve_count(), kernels);
+  ASSERT_EQ(l.steps.size(), 2u);
+  EXPECT_EQ(l.steps[0].kernel_line, 4);
+  const std::string at_load = lesson_error(text);  // AtLoad: "bad.lesson:4: ..."
+  EXPECT_EQ(at_load.rfind("bad.lesson:4: scan-blelloch takes --n from 1 to 2048", 0), 0u) << at_load;
+  try {
+    resolve_lesson_step(l, l.steps[0]);
+    ADD_FAILURE() << "resolved";
+  } catch (const LessonError& e) {
+    EXPECT_EQ(std::string(e.what()), "lazy.lesson" + at_load.substr(std::string("bad.lesson").size()));
+  }
+  EXPECT_THROW(run_lesson_step(l, l.steps[0], nullptr), LessonError);
+  EXPECT_EQ(run_lesson_step(l, l.steps[1], nullptr).text, "sum 20");
+  EXPECT_EQ(lesson_step_resolutions(), steps + 4);  // AtLoad's of step a (it threw), then a, a and b here
+  const ResolvedKernel k = resolve_lesson_step(l, l.steps[1]);  // given, run_lesson_step runs it
+  const long long before = resolve_count();
+  EXPECT_EQ(run_lesson_step(l, l.steps[1], nullptr, nullptr, &k).text, "sum 20");
+  EXPECT_EQ(resolve_count(), before);
+  // A value wrong without a kernel file is still an error when the file loads.
+  try {
+    parse_lesson("lesson: x\ntitle: X\nstep: a\nkernel: scan-blelloch\nthreads: 5000\ntext: t\n", "lazy.lesson", LessonResolve::OnDemand);
+    ADD_FAILURE() << "parsed";
+  } catch (const LessonError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("lazy.lesson:4: --threads must be from 1 to 1024", 0), 0u) << e.what();
+  }
+}
+
 // Work budgets of a whole lesson (issue 28): a lesson of 1,500 traced steps, or of steps whose
 // placeholders fill in gigabytes, once hung `lesson list`, `lesson show` and the window. Refused
 // while the lesson is read (traces) or as the placeholders are filled (characters).
@@ -278,7 +314,8 @@ TEST(Lessons, DefineSetsTheKernelFilesMacros) {
 namespace {
 
 const LessonStep& lesson_step(const std::string& name, int k) {
-  static std::vector<Lesson> lessons = load_lessons(std::string(SCANSCOPE_SOURCE_DIR) + "/assets/lessons");
+  // (their kernels resolved as each step runs; EveryLessonLoadsAndEveryStepTraces loads them AtLoad)
+  static std::vector<Lesson> lessons = load_lessons(std::string(SCANSCOPE_SOURCE_DIR) + "/assets/lessons", LessonResolve::OnDemand);
   for (const auto& l : lessons)
     if (l.name == name) return l.steps.at(k);
   throw std::runtime_error("no lesson " + name);

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -75,6 +76,16 @@ struct BenchJob {
   }
 };
 
+// A lesson step resolved: its kernel resolved (resolve_lesson_step), then its trace and comparison
+// run on the CPU (run_lesson_step: its `at` and placeholders against them). The window resolves a
+// step when it first opens it (or lesson_step_resolution asks), once: the result is kept.
+struct StepResolution {
+  std::string error;  // the LessonError that refuses the step ("FILE:LINE: ..."); "": it opens
+  // The step's kernel, resolved: every opening of the step runs it (run_request) without resolving
+  // it again. Null for a step without a kernel, or one that does not resolve.
+  std::shared_ptr<const ResolvedKernel> kernel;
+};
+
 // The guided lessons (formats/lesson.h): those that loaded, and where the user is in one.
 struct LessonState {
   bool loaded = false;
@@ -91,7 +102,10 @@ struct LessonState {
   std::tuple<int, int, bool> grow_for{-1, -1, false};
   std::vector<std::string> panels_before;  // restored when the lesson is left
   FilledStep shown;                // the open step's text, question and answer, placeholders filled
-  std::set<std::pair<int, int>> checked;  // (lesson, step) whose `at` and placeholders fit their traces
+  // (lesson, step) resolved so far, each once (lesson_step_resolution). The files load with
+  // LessonResolve::OnDemand: the list costs no kernel resolution, a step its own when first opened.
+  std::map<std::pair<int, int>, StepResolution> resolved;
+  long long resolutions = 0;  // the steps this window resolved (tests count them: each at most once)
 };
 
 // The float-order view: one report per data kind, computed when first shown.
@@ -193,6 +207,10 @@ struct AppState {
   // before the first frame: the command line's checks and the first run share one (an edit
   // script's `print` says how many).
   long long startup_resolutions = 0;
+  // The process's work up to the first frame (the command line's and the start-up's together):
+  // lesson steps resolved (lesson_step_resolutions: none at a plain start, the step asked for with
+  // --lesson) and kernel resolutions of any request (resolve_count()).
+  long long startup_lesson_steps = 0, startup_all_resolutions = 0;
 };
 
 void toast(AppState& s, const std::string& text, bool error);
@@ -256,6 +274,10 @@ int find_lesson_index(const AppState& s, const std::string& name);
 // tried before opens it again, with the student's version (unless the editor holds unsaved
 // changes of another text). Returns false (with a toast) when the lesson or step does not exist.
 bool open_lesson_step(AppState& s, int lesson, int step);
+// A step's resolution (StepResolution): the kept one, else the step resolved now and kept (the
+// only place the window resolves a lesson step; LessonState::resolutions counts it). The lesson
+// and step must exist.
+const StepResolution& lesson_step_resolution(AppState& s, int lesson, int step);
 // The start screen (issue 24's first contact): every lesson in order, each step that offers an
 // exercise, and the way to a kernel of one's own. A lesson item opens its step (go_lesson_step)
 // and closes the screen.

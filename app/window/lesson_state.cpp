@@ -1,5 +1,6 @@
-// The window's lessons (the files are read by formats/lesson.cpp): the list that loaded, opening a
-// step (its kernel, trace step, panels, partner or view), leaving. Actions on AppState, no ImGui:
+// The window's lessons (the files are read by formats/lesson.cpp): the list that loaded (no step's
+// kernel resolved), resolving a step when it is first opened (once, kept), opening a step (its
+// kernel, trace step, panels, partner or view), leaving. Actions on AppState, no ImGui:
 // the lesson box (lesson_panel.cpp) and the sidebar's menu (lesson_menu.cpp) draw them.
 #include <algorithm>
 #include <filesystem>
@@ -15,7 +16,7 @@ void load_lesson_list(AppState& s, const std::string& dir_in) {
   L.loaded = true;
   L.lessons.clear();
   L.errors.clear();
-  L.checked.clear();
+  L.resolved.clear();
   const std::string dir = dir_in.empty() ? asset_dir() + "/lessons" : dir_in;
   std::vector<std::string> files;
   std::error_code ec;
@@ -29,7 +30,7 @@ void load_lesson_list(AppState& s, const std::string& dir_in) {
   std::sort(files.begin(), files.end());
   for (const auto& f : files) {
     try {
-      L.lessons.push_back(load_lesson_file(f));
+      L.lessons.push_back(load_lesson_file(f, LessonResolve::OnDemand));  // a step's kernel: when the step opens
       if (L.lessons.back().steps.empty()) {
         L.errors.push_back(f + ": the lesson has no steps");
         L.lessons.pop_back();
@@ -72,6 +73,27 @@ bool step_resumes_exercise(const AppState& s, const LessonStep& st) {
 }
 }  // namespace
 
+const StepResolution& lesson_step_resolution(AppState& s, int lesson, int step) {
+  LessonState& L = s.lesson;
+  const auto key = std::make_pair(lesson, step);
+  if (const auto it = L.resolved.find(key); it != L.resolved.end()) return it->second;
+  ++L.resolutions;
+  const Lesson& les = L.lessons.at(lesson);
+  const LessonStep& st = les.steps.at(step);
+  StepResolution r;
+  try {
+    std::shared_ptr<ResolvedKernel> k;
+    if (st.has_request) r.kernel = k = std::make_shared<ResolvedKernel>(resolve_lesson_step(les, st));
+    // Its `at` and placeholders against its own traces: a step past its trace's last step is
+    // refused, never shown at the last.
+    run_lesson_step(les, st, nullptr, nullptr, k.get());
+  } catch (const LessonError& e) {
+    r.error = e.what();
+  } catch (const std::exception&) {  // the kernel does not run: opened, the step says why
+  }
+  return L.resolved.emplace(key, std::move(r)).first->second;
+}
+
 bool open_lesson_step(AppState& s, int lesson, int step) {
   LessonState& L = s.lesson;
   if (lesson < 0 || lesson >= static_cast<int>(L.lessons.size())) {
@@ -83,20 +105,13 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
     toast(s, "lesson " + les.name + " has steps 0.." + std::to_string(les.steps.size() - 1) + ", not " + std::to_string(step), true);
     return false;
   }
-  // Its `at` and placeholders against its own traces, once per step: a step past its trace's last
-  // step is refused, never shown at the last.
-  if (!L.checked.count({lesson, step})) {
-    Lesson one = les;
-    one.steps = {les.steps[step]};
-    try {
-      check_lesson_runs(one);
-    } catch (const LessonError& e) {
-      toast(s, e.what(), true);
-      return false;
-    } catch (const std::exception&) {  // the kernel does not run: opened, the step says why
-    }
-    L.checked.insert({lesson, step});
+  // Resolved and checked once (lesson_step_resolution): a refused step stays refused.
+  const StepResolution& resolution = lesson_step_resolution(s, lesson, step);
+  if (!resolution.error.empty()) {
+    toast(s, resolution.error, true);
+    return false;
   }
+  const std::shared_ptr<const ResolvedKernel> resolved = resolution.kernel;
   keep_exercise_text(s, true);  // the exercise's text is kept: the step may replace it without asking
   if (L.active < 0) L.panels_before = s.panels;
   L.active = lesson;
@@ -109,7 +124,7 @@ bool open_lesson_step(AppState& s, int lesson, int step) {
   s.compare_original = false;
   s.compare_swap = false;
   if (st.has_request) {
-    if (run_request(s, st.request, s.options.device)) {
+    if (run_request(s, st.request, s.options.device, resolved.get())) {  // the kernel resolved once
       // `at` counts a grid trace's steps over the whole grid (launch after launch, block after block)
       const int n = s.have_grid ? static_cast<int>(s.grid.steps.size()) : step_count(s);
       const int at = st.at < 0 ? n - 1 : std::clamp(st.at, 0, std::max(0, n - 1));  // (checked above: within the trace)

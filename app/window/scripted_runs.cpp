@@ -157,6 +157,8 @@ void print_state(const AppState& s) {
     for (const ExerciseSentence& f : v.failures) std::printf("exercise-failure: [%s] %s\n", f.run.c_str(), f.sentence.c_str());
   }
   std::printf("start-up: resolutions=%lld\n", s.startup_resolutions);  // of a kernel file, before the first frame
+  // the whole process's before the first frame: lesson steps resolved, kernel resolutions of any request
+  std::printf("first-frame: lesson-steps=%lld resolutions=%lld\n", s.startup_lesson_steps, s.startup_all_resolutions);
   std::printf("view: sidebar=%d focus=%s help=%d panels=%zu\n", !s.sidebar_hidden, s.focus_panel.empty() ? "-" : s.focus_panel.c_str(), s.help_open, s.panels.size());
   print_layout(s);
   if (s.have_compare)

@@ -127,14 +127,14 @@ WindowSize start_app(AppState& s, const WindowOptions& o, const std::string& set
   if (!o.lesson.empty()) {
     int li = find_lesson_index(s, o.lesson);
     if (names_lesson_file(o.lesson)) {  // a lesson file of the user's own: beside the program's lessons
-      s.lesson.lessons.push_back(load_lesson_file(o.lesson));
+      s.lesson.lessons.push_back(load_lesson_file(o.lesson, LessonResolve::OnDemand));
       li = static_cast<int>(s.lesson.lessons.size()) - 1;
     }
     if (li < 0) throw UsageError("--lesson: no lesson '" + o.lesson + "' (see scanscope lesson list)");
     if (o.lesson_step < 0 || o.lesson_step >= static_cast<int>(s.lesson.lessons[li].steps.size()))
       throw UsageError("--lesson-step " + std::to_string(o.lesson_step) + " is out of range: lesson " + o.lesson + " has steps 0.." +
                        std::to_string(s.lesson.lessons[li].steps.size() - 1));
-    if (o.lesson_checked) s.lesson.checked.insert({li, o.lesson_step});  // checked by the command line already
+    if (o.lesson_checked) s.lesson.resolved[{li, o.lesson_step}] = {"", o.lesson_resolved};  // resolved by the command line already
     open_lesson_step(s, li, o.lesson_step);
     if (!o.panels.empty()) s.panels = parse_panels(o.panels);
   }

@@ -25,6 +25,8 @@ int run_window(const WindowOptions& o) {
   AppState s;
   const WindowSize size = start_app(s, o, screenshot ? "" : config_dir());  // screenshots keep no settings
   s.startup_resolutions = resolve_count(s.request);  // the request shown first
+  s.startup_lesson_steps = lesson_step_resolutions();  // the process's, the command line's included
+  s.startup_all_resolutions = resolve_count();
   int rc = 0;
   {
     WindowShell w(s, size.width, size.height, screenshot);

@@ -44,7 +44,10 @@ struct WindowOptions {
   bool presenter = false;
   std::string lesson;           // --lesson NAME: start a guided lesson (formats/lesson.h)
   int lesson_step = 0;          // --lesson-step K: which step of it
-  bool lesson_checked = false;  // the command line ran that step's check (check_lesson_runs): the window does not run it again
+  // The command line resolved that step and ran its check (run_lesson_step): the window takes the
+  // step as resolved (LessonState::resolved), its kernel `lesson_resolved` (null: a view's step).
+  bool lesson_checked = false;
+  std::shared_ptr<const ResolvedKernel> lesson_resolved;
   std::string bench_path;       // --bench FILE.json (recorded sweep to show)
   std::shared_ptr<BenchResults> opened_bench;  // that file, already loaded and validated by the command line
   std::string timing_preset;    // --timing-preset NAME: the timing panel's series (bench/bench_view.h; default scan-vs-cub)

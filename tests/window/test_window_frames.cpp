@@ -311,13 +311,14 @@ TEST(HostileFrames, MutatedBenchFilesAreRejectedOrDrawn) {
 
 // Lessons: lines cut, values replaced by extremes (numbers, 3,900-character texts, C1 controls and
 // bidi marks, which the key-file syntax lets through), keys repeated; each accepted one opened at
-// its first or its second step (by turns) and drawn.
+// its first or its second step (by turns) and drawn. Parsed as the window parses them (a step's
+// kernel resolved when it opens): a mutated kernel or option is the step's refusal, then drawn.
 TEST(HostileFrames, MutatedLessonsAreRejectedOrDrawn) {
   HeadlessUi ui;
   Tally tally;
   const std::vector<std::string> values = {"99999", "-5", "2147483648", "", std::string(3900, 'w'), "\xc2\x9b" "2J \xe2\x80\xae reversed",
                                            "[" + std::string(500, '[') , "NaN", "0x10", "tree,tree,tree,tree,tree,tree,tree,tree,tree,tree,tree"};
-  for (const Lesson& l : load_lessons()) {
+  for (const Lesson& l : load_lessons("", LessonResolve::OnDemand)) {
     const std::string text = read_text_file(l.file, 1 << 20, "a lesson");
     std::vector<std::string> lines;
     size_t at = 0;
@@ -354,7 +355,8 @@ TEST(HostileFrames, MutatedLessonsAreRejectedOrDrawn) {
                       [&](const std::string& t, int i) {
                         Lesson parsed;
                         try {
-                          parsed = parse_lesson(t, l.file + " mutation " + std::to_string(i));
+                          // as the window parses it: the step's kernel is resolved when the step opens
+                          parsed = parse_lesson(t, l.file + " mutation " + std::to_string(i), LessonResolve::OnDemand);
                         } catch (const std::exception& e) {
                           EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
                           return false;

@@ -9,12 +9,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "app_state.h"
 #include "engine/kernel_file.h"
 #include "layout.h"
 #include "model.h"
 #include "engine/runner.h"
+#include "formats/lesson.h"
 
 using namespace scanscope;
 
@@ -157,6 +159,103 @@ TEST(Lessons, TheBoxFillsPlaceholdersAndAnAtPastTheTraceIsRefused) {
   EXPECT_EQ(s.step, 1);
   ASSERT_TRUE(open_lesson_step(s, 0, 2));
   EXPECT_EQ(s.lesson.shown.text, "sum 20");
+  std::filesystem::remove_all(dir);
+}
+
+// Lesson steps resolve lazily (formats/lesson.h LessonResolve::OnDemand, lesson_step_resolution):
+// the list resolves no step's kernel; a step is resolved when it is first opened, in any order,
+// and never again; a step opened out of order shows what it shows opened in order; opened again it
+// resolves no kernel (the kept one runs), only its comparison partner runs anew.
+TEST(Lessons, AStepIsResolvedWhenFirstOpenedAndNeverAgain) {
+  const long long steps_before = lesson_step_resolutions(), kernels_before = resolve_count();
+  AppState ref;  // opened in order
+  ref.options.device = Device::Cpu;
+  load_lesson_list(ref);
+  ASSERT_TRUE(ref.lesson.errors.empty()) << ref.lesson.errors.front();
+  EXPECT_EQ(lesson_step_resolutions(), steps_before);
+  EXPECT_EQ(resolve_count(), kernels_before);
+  EXPECT_EQ(ref.lesson.resolutions, 0);
+  EXPECT_TRUE(ref.lesson.resolved.empty());
+  const int li = find_lesson_index(ref, "padding");  // kernels, comparison partners, an exercise
+  ASSERT_GE(li, 0);
+  const int n = static_cast<int>(ref.lesson.lessons[li].steps.size());
+  ASSERT_GE(n, 5);
+  auto shown = [](const AppState& a) {
+    std::string p;
+    for (const auto& x : a.panels) p += x + ",";
+    return a.lesson.shown.text + "|" + a.lesson.shown.question + "|" + a.lesson.shown.answer + "|" + a.trace.kernel + "|" +
+           std::to_string(a.trace.n) + "|" + pad_name(a.trace.pad) + "|" + std::to_string(a.step) + "|" + p + "|" +
+           std::to_string(a.have_compare) + "|" + (a.have_compare ? pad_name(a.compare.pad) : "-");
+  };
+  std::vector<std::string> in_order;
+  for (int k = 0; k < n; ++k) {
+    ASSERT_TRUE(open_lesson_step(ref, li, k)) << k;
+    in_order.push_back(shown(ref));
+    EXPECT_EQ(ref.lesson.resolutions, k + 1);
+  }
+  EXPECT_EQ(lesson_step_resolutions(), steps_before + n);
+
+  AppState s;  // out of order: the last, every other step backwards, then the rest backwards
+  s.options.device = Device::Cpu;
+  load_lesson_list(s);
+  std::vector<int> order;
+  for (int k = n - 1; k >= 0; k -= 2) order.push_back(k);
+  for (int k = n - 2; k >= 0; k -= 2) order.push_back(k);
+  std::set<int> seen;
+  for (int k : order) {
+    ASSERT_TRUE(open_lesson_step(s, li, k)) << k;
+    seen.insert(k);
+    EXPECT_EQ(s.lesson.resolutions, static_cast<long long>(seen.size())) << k;
+    EXPECT_EQ(shown(s), in_order[k]) << "step " << k << " opened out of order";
+  }
+  EXPECT_EQ(lesson_step_resolutions(), steps_before + 2 * n);
+  // Again, forwards and backwards (Next, Prev): nothing resolved, no step's kernel either.
+  const long long kernels = resolve_count();
+  long long partners = 0;
+  for (int pass = 0; pass < 2; ++pass)
+    for (int i = 0; i < n; ++i) {
+      const int k = pass == 0 ? i : n - 1 - i;
+      ASSERT_TRUE(open_lesson_step(s, li, k)) << k;
+      const LessonStep& st = s.lesson.lessons[li].steps[k];
+      partners += !st.compare_pad.empty() || !st.compare_kernel.empty();
+      EXPECT_EQ(shown(s), in_order[k]) << "step " << k << " opened again";
+    }
+  EXPECT_GT(partners, 0);
+  EXPECT_EQ(s.lesson.resolutions, n);
+  EXPECT_EQ(lesson_step_resolutions(), steps_before + 2 * n);
+  EXPECT_EQ(resolve_count(), kernels + partners);  // the comparison partners, shown anew; no step's own kernel
+}
+
+// A step whose kernel does not resolve no longer keeps its lesson from loading (its kernel is
+// resolved when the step opens): the lesson's other steps open, that step is refused with a toast
+// naming its file and `kernel` line, every time, and it is resolved once.
+TEST(Lessons, AStepWhoseKernelDoesNotResolveIsRefusedAtItsLine) {
+  const std::string dir = temp_dir("unresolved");
+  std::ofstream(dir + "/01-x.lesson") << "lesson: x\ntitle: X\n"
+                                         "step: one\nkernel: reduce-sequential\nn: 8\ntext: fine\n"
+                                         "step: two\nn: 8\nkernel: no-such-kernel\ntext: t\n"
+                                         "step: three\nkernel: scan-blelloch\nn: 9999\ntext: t\n";
+  AppState s;
+  s.options.device = Device::Cpu;
+  load_lesson_list(s, dir);
+  ASSERT_TRUE(s.lesson.errors.empty()) << s.lesson.errors.front();
+  ASSERT_EQ(s.lesson.lessons.size(), 1u);
+  EXPECT_EQ(s.lesson.resolutions, 0);
+  ASSERT_TRUE(open_lesson_step(s, 0, 0));
+  for (int again = 0; again < 2; ++again) {
+    s.toasts.clear();
+    EXPECT_FALSE(open_lesson_step(s, 0, 1));
+    ASSERT_FALSE(s.toasts.empty());
+    EXPECT_NE(s.toasts.back().text.find("01-x.lesson:9: unknown kernel 'no-such-kernel'"), std::string::npos) << s.toasts.back().text;
+    EXPECT_EQ(s.lesson.step, 0);  // still on the step before
+    s.toasts.clear();
+    EXPECT_FALSE(open_lesson_step(s, 0, 2));
+    ASSERT_FALSE(s.toasts.empty());
+    EXPECT_NE(s.toasts.back().text.find("01-x.lesson:12: scan-blelloch takes --n from 1 to 2048"), std::string::npos) << s.toasts.back().text;
+    EXPECT_EQ(s.lesson.resolutions, 3);
+  }
+  EXPECT_NE(lesson_step_resolution(s, 0, 1).error.find("01-x.lesson:9:"), std::string::npos);
+  EXPECT_EQ(s.lesson.resolutions, 3);
   std::filesystem::remove_all(dir);
 }
 

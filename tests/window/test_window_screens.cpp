@@ -1677,5 +1677,32 @@ TEST(WindowStartupOnce, TheKernelIsResolvedOnceBeforeTheFirstFrame) {
     const std::vector<std::string> lines = lines_of(out, "start-up: ");
     ASSERT_EQ(lines.size(), 1u) << out;
     EXPECT_EQ(lines[0], "start-up: resolutions=1") << args;
+    // the whole process's before the first frame: that one, and no lesson step (the list loads
+    // the lessons' files, resolving none)
+    const std::vector<std::string> all = lines_of(out, "first-frame: ");
+    ASSERT_EQ(all.size(), 1u) << out;
+    EXPECT_EQ(all[0], "first-frame: lesson-steps=0 resolutions=1") << args;
+  }
+}
+
+// --lesson NAME --lesson-step K resolves that step once before the first frame (the command
+// line's check; the window opens it with the kernel resolved there), and no other step: the
+// process's kernel resolutions are the default request's and the step's (and, for a step with a
+// comparison, its partner's, run by the check and again for the comparison shown).
+TEST(WindowStartupOnce, ALessonStepIsTheOnlyStepResolvedBeforeTheFirstFrame) {
+  NEED_XVFB();
+  const std::pair<std::string, std::string> cases[] = {
+      {"--lesson bank-conflicts --lesson-step 1", "first-frame: lesson-steps=1 resolutions=2"},
+      {"--lesson padding --lesson-step 1", "first-frame: lesson-steps=1 resolutions=4"},  // compare-pad
+      // a view's step: no kernel of its own; the float-order view runs its two traced sums
+      {"--lesson float-order --lesson-step 0", "first-frame: lesson-steps=0 resolutions=3"},
+  };
+  for (const auto& [args, want] : cases) {
+    std::string out, err;
+    ASSERT_EQ(run_script("resolve-lesson", args + " --device cpu", "print\n", &out, &err), 0) << err;
+    const std::vector<std::string> all = lines_of(out, "first-frame: ");
+    ASSERT_EQ(all.size(), 1u) << out;
+    EXPECT_EQ(all[0], want) << args;
+    EXPECT_EQ(lines_of(out, "lesson: ").size(), 1u) << out;
   }
 }

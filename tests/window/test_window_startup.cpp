@@ -286,3 +286,56 @@ TEST(WindowStartup, AResolvedRequestIsNotResolvedAgain) {
   EXPECT_EQ(resolve_count(o.request), before + 1);
   EXPECT_EQ(again.trace.steps.size(), s.trace.steps.size());
 }
+
+// The lessons load without resolving any step's kernel (LessonResolve::OnDemand): a plain start
+// resolves its request and no lesson step. --lesson resolves the step it opens, once; the steps
+// opened after it (Next, Prev), each once. A step the command line resolved (lesson_checked,
+// lesson_resolved) is not resolved again, nor is its kernel.
+TEST(WindowStartup, APlainStartResolvesNoLessonStep) {
+  const long long steps = lesson_step_resolutions(), kernels = resolve_count();
+  AppState s;
+  start_app(s, cpu_options(), "");
+  ASSERT_TRUE(s.lesson.loaded);
+  ASSERT_GE(s.lesson.lessons.size(), 11u);
+  EXPECT_EQ(lesson_step_resolutions(), steps);
+  EXPECT_EQ(s.lesson.resolutions, 0);
+  EXPECT_TRUE(s.lesson.resolved.empty());
+  EXPECT_EQ(resolve_count(), kernels + 1);  // the kernel shown (the command line's resolution, when there is one: none)
+}
+
+TEST(WindowStartup, ALessonStartResolvesTheStepItOpensAndEachStepOnce) {
+  WindowOptions o = cpu_options();
+  o.lesson = "bank-conflicts";
+  o.lesson_step = 1;
+  const long long steps = lesson_step_resolutions();
+  AppState s;
+  start_app(s, o, "");
+  ASSERT_NE(current_lesson_step(s), nullptr);
+  EXPECT_EQ(s.lesson.step, 1);
+  EXPECT_EQ(lesson_step_resolutions(), steps + 1);
+  EXPECT_EQ(s.lesson.resolutions, 1);
+  const int li = s.lesson.active;
+  ASSERT_EQ(s.lesson.resolved.size(), 1u);
+  EXPECT_EQ(s.lesson.resolved.begin()->first, std::make_pair(li, 1));
+  for (int k : {2, 1, 0, 1, 2}) {  // Next, Prev, Prev, Next, Next
+    go_lesson_step(s, li, k);
+    EXPECT_EQ(s.lesson.step, k);
+  }
+  EXPECT_EQ(s.lesson.resolutions, 3);
+  EXPECT_EQ(lesson_step_resolutions(), steps + 3);
+  EXPECT_EQ(lesson_progress(s), "step 3 of 3");
+
+  // As the command line hands it over: the step resolved and checked there.
+  const Lesson l = find_lesson("bank-conflicts", "", LessonResolve::OnDemand);
+  o.lesson_checked = true;
+  o.lesson_resolved = std::make_shared<ResolvedKernel>(resolve_lesson_step(l, l.steps[1]));
+  const long long handed = lesson_step_resolutions(), its_kernel = resolve_count(l.steps[1].request);
+  AppState t;
+  start_app(t, o, "");
+  EXPECT_EQ(t.lesson.step, 1);
+  EXPECT_EQ(t.lesson.resolutions, 0);
+  EXPECT_EQ(lesson_step_resolutions(), handed);
+  EXPECT_EQ(resolve_count(l.steps[1].request), its_kernel);
+  EXPECT_EQ(t.trace.kernel, l.steps[1].request.kernel);
+  EXPECT_EQ(t.step, l.steps[1].at);
+}
