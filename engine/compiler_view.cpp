@@ -701,7 +701,10 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
           for (int b : osites)
             if (t.sites[b].vector_group < 0 && t.sites[b].words() == 1 && text_of(b) == text) members.push_back(b);
         }
-        if (!members.empty()) {
+        {
+          // (alone: no other line without instructions writes it; then only with such a line, the
+          // other arm's `s[w] = v[3]` that ptxas made one STS after the branch with this arm's)
+          const bool alone = members.empty();
           members.push_back(a);
           // and the same access on the nearest line that has an instruction of the kind, where
           // that line has no more in the SASS than in the PTX and holds only that access: the
@@ -710,7 +713,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
           int near = -1, near_site = -1;
           for (const auto& [other, osites] : sites_at) {
             const int d = std::abs(std::get<1>(other) - line);
-            if (std::get<0>(other) != file || std::get<2>(other) != store || d > kArmReach || !v.lines.count(other) || osites.size() != 1 ||
+            if (std::get<0>(other) != file || std::get<2>(other) != store || d > (alone ? 2 * kArmReach : kArmReach) || !v.lines.count(other) || osites.size() != 1 ||
                 (near >= 0 && d >= std::abs(near - line)))
               continue;
             const int b = osites[0];
@@ -718,6 +721,11 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
             if (t.sites[b].vector_group >= 0 || t.sites[b].words() != 1 || text_of(b) != text || in_ptx == v.ptx_lines.end() ||
                 v.lines.at(other).size() > in_ptx->second.size())
               continue;
+            if (alone) {  // (the other arm's: the statements before it in this arm are written alike too)
+              bool apart = true;
+              for (const auto& x : threads_of(a)) apart = apart && !threads_of(b).count(x);
+              if (!apart) continue;
+            }
             near = std::get<1>(other);
             near_site = b;
           }
@@ -732,13 +740,18 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
                 (std::abs(std::get<1>(other) - line) <= kArmReach && (in_ptx == v.ptx_lines.end() || widths.size() > in_ptx->second.size())))
               near_site = -1;
           }
+          bool joined = false;
           if (near_site >= 0) {
             const auto& own = threads_of(near_site);
             bool apart = true;
             for (int m : members)
               for (const auto& x : threads_of(m)) apart = apart && !own.count(x);
             if (apart) members.push_back(near_site);
-
+            joined = apart;
+          }
+          if (alone && !joined) {
+            members.clear();
+            continue;
           }
           break;
         }

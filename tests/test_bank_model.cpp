@@ -660,3 +660,58 @@ TEST(CompilerViewSass, AnArmsStoreAmongStatementsJoinedIntoOneWideStoreIsALaneOf
   if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
   EXPECT_EQ(t.totals.st, (OpTotals{8, 32, 0})) << t.compiler;
 }
+
+// The arms of `if (t & 1)` store words 0-3 of a thread's block in four statements each, written
+// alike (gen-20261201-100): ptxas makes each arm's first three an STS.64 and an STS, and the two
+// arms' last store one STS after the branch, named with the second arm's line. That store and the
+// first arm's, 17 lines apart, are one instruction: 5 stores a warp, not 6.
+TEST(CompilerViewSass, TheArmsLastStoresWrittenAlikeAreOneStoreAfterTheBranch) {
+  const Trace t = sass_trace(std::string("// title: four stores in each arm\n// launch: k<<<1, 64>>>(in, out, N)\n") + kHeader + R"(__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[256];
+  const int t = threadIdx.x;
+  int v[4];
+  for (int j = 0; j < 4; ++j) v[j] = src[j * 64 + t];
+  if (t & 1) {  // each arm keeps bit 0 of t
+    {
+      const int w = (((t ^ 50) & 31) * 2 + ((t ^ 50) >> 5)) * 4 + 0;
+      s[w] = v[0];
+    }
+    {
+      const int w = (((t ^ 50) & 31) * 2 + ((t ^ 50) >> 5)) * 4 + 1;
+      s[w] = v[1];
+    }
+    {
+      const int w = (((t ^ 50) & 31) * 2 + ((t ^ 50) >> 5)) * 4 + 2;
+      s[w] = v[2];
+    }
+    {
+      const int w = (((t ^ 50) & 31) * 2 + ((t ^ 50) >> 5)) * 4 + 3;
+      s[w] = v[3];
+    }
+  } else {
+    {
+      const int w = (((t ^ 56) & 31) * 2 + ((t ^ 56) >> 5)) * 4 + 0;
+      s[w] = v[0];
+    }
+    {
+      const int w = (((t ^ 56) & 31) * 2 + ((t ^ 56) >> 5)) * 4 + 1;
+      s[w] = v[1];
+    }
+    {
+      const int w = (((t ^ 56) & 31) * 2 + ((t ^ 56) >> 5)) * 4 + 2;
+      s[w] = v[2];
+    }
+    {
+      const int w = (((t ^ 56) & 31) * 2 + ((t ^ 56) >> 5)) * 4 + 3;
+      s[w] = v[3];
+    }
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 4; ++j) acc += s[j * 64 + t];
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 10) << t.compiler;
+}
