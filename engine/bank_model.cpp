@@ -292,6 +292,18 @@ bool unroll_shape(const std::vector<int>& plan, UnrollShape* u) {
 
 }  // namespace
 
+int in_order_run(const std::vector<int>& words, size_t from, int widest) {
+  for (int len = widest; len > 1; len /= 2) {
+    if (from + static_cast<size_t>(len) > words.size()) continue;
+    std::vector<int> run(words.begin() + static_cast<long>(from), words.begin() + static_cast<long>(from) + len);
+    std::sort(run.begin(), run.end());
+    bool block = run[0] % len == 0;
+    for (int i = 1; i < len && block; ++i) block = run[static_cast<size_t>(i)] == run[0] + i;
+    if (block) return len;
+  }
+  return 1;
+}
+
 bool unrolled_shape(const std::vector<int>& plan) {
   UnrollShape u;
   if (plan.size() < 2 || !unroll_shape(plan, &u)) return false;
@@ -404,6 +416,26 @@ void analyze_banks(Trace& trace) {
         continue;
       }
       const int g = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].vector_group : -1;
+      if (g >= 0 && trace.sites[a.site].vector_width > 1 && trace.sites[a.site].vector_in_order && !a.mask) {
+        // A group of several widths joined in program order: the thread's next accesses of the
+        // group (of its kind) that fill an aligned block are one lane of one instruction of that width.
+        Run& run = runs[nsites + g];
+        if (run.inst && run.op == a.op && run.len > 0) {
+          --run.len;
+          add_lane(*run.inst);
+          continue;
+        }
+        std::vector<int> words;
+        for (int j = i; j < static_cast<int>(step.accesses.size()) && step.accesses[j].tid == a.tid && static_cast<int>(words.size()) < 4; ++j) {
+          const Access& b = step.accesses[j];
+          if (b.site >= 0 && b.site < nsites && b.op == a.op && trace.sites[b.site].vector_group == g) words.push_back(b.word);
+        }
+        const int len = in_order_run(words, 0, trace.sites[a.site].vector_width);
+        WarpInstruction& wi = instruction(nsites + g, len);
+        run = Run{a.word, len - 1, a.op, &wi};
+        add_lane(wi);
+        continue;
+      }
       if (g >= 0 && trace.sites[a.site].vector_width > 1) {
         // Accesses the compiler joins into 8- or 16-byte ones (4-byte words, or whole int2s that
         // ptxas joins into LDS.128/STS.128): each aligned block of the width is one lane of one

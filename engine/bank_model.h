@@ -38,6 +38,12 @@ int unrolled_slot(const std::vector<int>& plan, int n, int k);
 // Whether `plan` has that shape (and more than one segment).
 bool unrolled_shape(const std::vector<int>& plan);
 
+// A vector group joined in program order (SourceSite::vector_in_order): how many of a thread's
+// accesses words[from], words[from + 1], ... one instruction takes, the longest run of at most
+// `widest` words (1, 2 or 4) whose words fill one aligned block of the run's length (1, 0 | 7, 6,
+// 5, 4 | 3, 2: runs of 2, 4, 2). At least 1.
+int in_order_run(const std::vector<int>& words, size_t from, int widest);
+
 // Fills step.instructions, step.max_degree, step.active_threads and trace.totals.
 void analyze_banks(Trace& trace);
 

@@ -111,6 +111,49 @@ void unrolled_loops(CompilerView& v, const std::vector<sass::MemInstruction>& mi
   for (const auto& [lk, plan] : v.unrolled) v.unrolled_unknown.erase(lk);
 }
 
+// A control-flow instruction's name for SCANSCOPE_SASS_DUMP.
+std::string flow_name(const sass::FlowInstruction& f) {
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "%x", f.opcode);
+  return f.opcode == 0x147 ? "BRA ->" : f.opcode == 0x14d ? "EXIT" : f.opcode == 0x11d ? "BAR" : std::string("FLOW 0x") + hex;
+}
+
+// Whether the accesses of `members` (one group, a line of several widths in the SASS), joined in
+// each thread's program order (in_order_run), make every thread the same instructions, of the
+// widths the line's SASS has (in any order): ptxas joined an unrolled loop's neighbouring
+// statements as they come (words 1, 0 | 7, 6, 5, 4 | 3, 2: STS.64, STS.128, STS.64), not by aligned
+// blocks of the widest whatever the order (1, 0, 3, 2 | 7, 6, 5, 4: two STS.128).
+bool in_order_matches(const Trace& t, const std::vector<int>& members, std::vector<int> sass_widths, int widest) {
+  std::set<int> in(members.begin(), members.end());
+  std::sort(sass_widths.begin(), sass_widths.end());
+  std::vector<int> first;
+  for (const auto& st : t.steps) {
+    std::map<std::pair<int, AccessOp>, std::vector<int>> words;  // (thread, kind) -> its words in order
+    for (const auto& a : st.accesses)
+      if ((a.op == kLoad || a.op == kStore) && in.count(a.site)) {
+        if (a.mask) return false;
+        words[{a.tid, a.op}].push_back(a.word);
+      }
+    for (const auto& [who, w] : words) {
+      std::vector<int> runs;
+      for (size_t i = 0; i < w.size();) {
+        runs.push_back(in_order_run(w, i, widest));
+        i += static_cast<size_t>(runs.back());
+      }
+      if (first.empty()) first = runs;
+      if (runs != first) return false;
+    }
+  }
+  // (a thread that runs the line again in one step, a loop around it: the widths once a round)
+  if (first.empty() || first.size() % sass_widths.size() != 0) return false;
+  for (size_t r = 0; r < first.size(); r += sass_widths.size()) {
+    std::vector<int> round(first.begin() + static_cast<long>(r), first.begin() + static_cast<long>(r + sass_widths.size()));
+    std::sort(round.begin(), round.end());
+    if (round != sass_widths) return false;
+  }
+  return true;
+}
+
 std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
   auto v = std::make_shared<CompilerView>();
   std::string why;
@@ -176,8 +219,20 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
       v->sass = true;
       v->compiler = "NVRTC " + nvrtc::version() + " (SASS for sm_90, read from the cubin: the instructions the GPU runs)";
       std::set<std::tuple<int, int, bool, int>> seen;
-      if (dump)
-        for (const auto& m : mi) std::fprintf(stderr, "SASS %s %04x %s line %d\n", m.function.c_str(), m.offset, m.opcode.c_str(), m.line);
+      if (dump) {  // the shared instructions and the control flow, in code order
+        size_t q = 0;
+        for (const auto& m : mi) {
+          for (; q < flow.size() && (flow[q].function != m.function || flow[q].offset < m.offset); ++q)
+            if (flow[q].function == m.function)
+              std::fprintf(stderr, "SASS %s %04x %s%s %s\n", flow[q].function.c_str(), flow[q].offset, flow[q].guard >= 0 ? ("@P" + std::to_string(flow[q].guard) + " ").c_str() : "",
+                           flow_name(flow[q]).c_str(), flow[q].branch ? std::to_string(flow[q].target).c_str() : "");
+          std::fprintf(stderr, "SASS %s %04x %s%s line %d%s\n", m.function.c_str(), m.offset, m.guard >= 0 ? ("@P" + std::to_string(m.guard) + " ").c_str() : "",
+                       m.opcode.c_str(), m.line, m.exit_after >= 0 ? " (before a predicated EXIT)" : "");
+        }
+        for (; q < flow.size(); ++q)
+          std::fprintf(stderr, "SASS %s %04x %s%s %s\n", flow[q].function.c_str(), flow[q].offset, flow[q].guard >= 0 ? ("@P" + std::to_string(flow[q].guard) + " ").c_str() : "",
+                       flow_name(flow[q]).c_str(), flow[q].branch ? std::to_string(flow[q].target).c_str() : "");
+      }
       for (const auto& m : mi) {
         const int f = file_of(m.file);
         if (m.atomic || m.line <= 0 || f < 0) continue;
@@ -258,7 +313,7 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         const auto& w = v->lines[key];
         const int widest = *std::max_element(w.begin(), w.end());
         v->groups.push_back({std::get<0>(key), std::get<2>(key), {std::get<1>(key)}, widest, false,
-                             std::string("SASS (") + (std::get<2>(key) ? "STS" : "LDS") + " of several widths on one line: each aligned block one instruction)"});
+                             std::string("SASS (") + (std::get<2>(key) ? "STS" : "LDS") + " of several widths on one line: each aligned block one instruction)", w});
       }
       // ptxas's one load for the identical loads of an if/else's two arms (predicted from the PTX,
       // as below), where the SASS agrees: it has fewer loads on the two arms' lines than the PTX.
@@ -512,7 +567,21 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         for (int c : sites) {
           if (c == s0 || t.sites[c].words() != 1 || t.sites[c].vector_group >= 0) continue;
           auto w = first_word.find({c, tid});
-          if (w != first_word.end() && w->second / g.width == block) out.push_back(c);
+          if (w != first_word.end()) {
+            if (w->second / g.width == block) out.push_back(c);
+            continue;
+          }
+          // a site the first thread did not reach (one arm of `if (..) s[w] = v; else s[w] = v;`
+          // among statements ptxas joined into one STS.128): by the threads that reached both,
+          // each of whose words lies in the block of its own access at s0
+          bool any = false, same = true;
+          for (auto it = first_word.lower_bound({c, std::numeric_limits<int>::min()}); it != first_word.end() && it->first.first == c && same; ++it) {
+            auto o = first_word.find({s0, it->first.second});
+            if (o == first_word.end()) continue;
+            any = true;
+            same = o->second / g.width == it->second / g.width;
+          }
+          if (any && same) out.push_back(c);
         }
       }
     }
@@ -563,6 +632,10 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     if (members.size() < 1 || (g.width == 1 && members.size() < 2)) continue;
     assign(members, g.width);
     used.push_back(g.why);
+    if (!g.sass_widths.empty() && in_order_matches(t, members, g.sass_widths, g.width)) {
+      for (int s : members) t.sites[s].vector_in_order = true;
+      used.back() = std::string("SASS (") + (g.store ? "STS" : "LDS") + " of several widths on one line: a thread's accesses joined in the order it makes them)";
+    }
   }
   // Wide sites without an instruction of their width on their lines, with their partners
   // (wide_partner): the arms' two int2 stores one STS.64 (a group of their own), or an int2 one
@@ -628,7 +701,10 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
           for (int b : osites)
             if (t.sites[b].vector_group < 0 && t.sites[b].words() == 1 && text_of(b) == text) members.push_back(b);
         }
-        if (!members.empty()) {
+        {
+          // (alone: no other line without instructions writes it; then only with such a line, the
+          // other arm's `s[w] = v[3]` that ptxas made one STS after the branch with this arm's)
+          const bool alone = members.empty();
           members.push_back(a);
           // and the same access on the nearest line that has an instruction of the kind, where
           // that line has no more in the SASS than in the PTX and holds only that access: the
@@ -637,7 +713,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
           int near = -1, near_site = -1;
           for (const auto& [other, osites] : sites_at) {
             const int d = std::abs(std::get<1>(other) - line);
-            if (std::get<0>(other) != file || std::get<2>(other) != store || d > kArmReach || !v.lines.count(other) || osites.size() != 1 ||
+            if (std::get<0>(other) != file || std::get<2>(other) != store || d > (alone ? 2 * kArmReach : kArmReach) || !v.lines.count(other) || osites.size() != 1 ||
                 (near >= 0 && d >= std::abs(near - line)))
               continue;
             const int b = osites[0];
@@ -645,24 +721,37 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
             if (t.sites[b].vector_group >= 0 || t.sites[b].words() != 1 || text_of(b) != text || in_ptx == v.ptx_lines.end() ||
                 v.lines.at(other).size() > in_ptx->second.size())
               continue;
+            if (alone) {  // (the other arm's: the statements before it in this arm are written alike too)
+              bool apart = true;
+              for (const auto& x : threads_of(a)) apart = apart && !threads_of(b).count(x);
+              if (!apart) continue;
+            }
             near = std::get<1>(other);
             near_site = b;
           }
           // (the arms' threads: no thread makes both, else they are statements one after the
-          // other; and no instruction of the kind near on a line without its sites, which may be
-          // this arm's own: the line table names a loop's line for an unrolled arm's stores)
+          // other; and no instruction of the kind on a line without its sites, which may be this
+          // arm's own: the line table names a loop's line for an unrolled arm's stores, also a
+          // loop's header further away than the arms reach (`for (tile ...)` 15 lines above))
           for (const auto& [other, widths] : v.lines) {
-            if (std::get<0>(other) != file || std::get<2>(other) != store || std::abs(std::get<1>(other) - line) > kArmReach) continue;
+            if (std::get<0>(other) != file || std::get<2>(other) != store) continue;
             auto in_ptx = v.ptx_lines.find(other);
-            if (!sites_at.count(other) || in_ptx == v.ptx_lines.end() || widths.size() > in_ptx->second.size()) near_site = -1;
+            if (!sites_at.count(other) ||
+                (std::abs(std::get<1>(other) - line) <= kArmReach && (in_ptx == v.ptx_lines.end() || widths.size() > in_ptx->second.size())))
+              near_site = -1;
           }
+          bool joined = false;
           if (near_site >= 0) {
             const auto& own = threads_of(near_site);
             bool apart = true;
             for (int m : members)
               for (const auto& x : threads_of(m)) apart = apart && !own.count(x);
             if (apart) members.push_back(near_site);
-
+            joined = apart;
+          }
+          if (alone && !joined) {
+            members.clear();
+            continue;
           }
           break;
         }
@@ -950,6 +1039,21 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     t.compiler += ". Merged accesses: " + list;
   }
   analyze_banks(t);
+  // SCANSCOPE_SASS_DUMP=1: the prediction by source line (instructions, wavefronts, conflicts of
+  // each kind), to set beside the SASS's instructions above and Nsight Compute's totals
+  if (std::getenv("SCANSCOPE_SASS_DUMP")) {
+    std::map<std::tuple<int, int, bool>, std::tuple<long long, long long, long long>> by_line;
+    for (const auto& st : t.steps)
+      for (const auto& wi : st.instructions) {
+        if ((wi.op != kLoad && wi.op != kStore) || wi.site < 0 || wi.site >= static_cast<int>(t.sites.size())) continue;
+        auto& [n, wf, c] = by_line[{t.sites[wi.site].file, t.sites[wi.site].stmt_line, wi.op == kStore}];
+        ++n, wf += wi.wavefronts, c += wi.conflicts;
+      }
+    for (const auto& note : t.compiler_notes) std::fprintf(stderr, "NOTE %s\n", note.c_str());
+    for (const auto& [key, v] : by_line)
+      std::fprintf(stderr, "PREDICTED file %d line %d %s: inst %lld wavefronts %lld conflicts %lld\n", std::get<0>(key), std::get<1>(key),
+                   std::get<2>(key) ? "st" : "ld", std::get<0>(v), std::get<1>(v), std::get<2>(v));
+  }
 }
 
 }  // namespace scanscope

@@ -27,6 +27,9 @@ struct LineGroup {
   int width = 1;
   bool same_text = false;  // only the accesses written identically on those lines (a common load)
   std::string why;         // who merged them: nvcc (in the PTX) or ptxas (predicted from the PTX)
+  // With the SASS, a line of several widths: the widths (in words) of its instructions, which a
+  // thread's accesses joined in program order may match (SourceSite::vector_in_order)
+  std::vector<int> sass_widths;
 };
 
 using LineKeyT = std::tuple<int, int, bool>;  // (file index, line, store?)

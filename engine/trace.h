@@ -212,6 +212,12 @@ struct SourceSite {
   // instruction of one wavefront in each warp of the block that has none there, in each step whose
   // accesses include the site's (engine/compiler_view.cpp).
   bool every_warp = false;
+  // A group of several widths in the machine code (LDS.64, LDS.128, LDS.64 on one line): a
+  // thread's accesses of the group are joined in the order it makes them, each instruction the
+  // longest run of them that fills an aligned block of up to vector_width words (ptxas joins
+  // neighbouring statements of an unrolled loop: words 1, 0 | 7, 6, 5, 4 | 3, 2), rather than
+  // by aligned block of vector_width whatever the order (engine/compiler_view.cpp).
+  bool vector_in_order = false;
   // A loop ptxas unrolled with a remainder (engine/compiler_view.cpp): the copies of the site's
   // line in the machine code, in code order, c > 0 a block of c copies run in a row, c < 0 a loop
   // of -c copies. A thread that executes the site n times in a step runs them through these copies

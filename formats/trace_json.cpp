@@ -103,6 +103,7 @@ std::string trace_to_json(const Trace& t, int indent) {
       json site{{"src", {s.file, s.line, s.col}}, {"end", {s.end_line, s.end_col}}, {"stmt", {s.stmt_line, s.stmt_col}},
                 {"op", access_op_name(s.op)}, {"vector_group", s.vector_group}, {"vector_width", s.vector_width}};
       if (s.bytes != 4) site["bytes"] = s.bytes;  // a bool, char or short: 1 or 2; a whole int2 / float4: 8 or 16 (traces before it hold none)
+      if (s.vector_in_order) site["vector_in_order"] = true;  // a group of several widths joined in program order (traces before it hold none)
       if (s.every_warp) site["every_warp"] = true;  // a load made in every warp of the block (traces before it hold none)
       if (!s.unrolled.empty()) site["unrolled"] = s.unrolled;  // the copies of a loop ptxas unrolled (traces before it hold none)
       sites.push_back(std::move(site));
@@ -199,7 +200,7 @@ static const std::set<std::string>& trace_keys() {
       "index", "input", "inst", "iter", "kernel", "label", "launch", "launches", "ld", "line", "main_file", "matrix_cols", "max_degree",
       "n", "name", "op", "output", "pad", "path", "phase", "printf", "requests", "scan", "sectors", "site", "sites", "smem",
       "smem_bytes", "smem_words", "source", "src", "st", "step", "steps", "stmt", "text", "thread", "threads", "tid", "totals",
-      "tile_barriers", "tile_syncs", "type", "unrolled", "value", "vector_group", "vector_width", "version", "warp_issue", "wavefronts", "word", "word_index", "words", "x",
+      "tile_barriers", "tile_syncs", "type", "unrolled", "value", "vector_group", "vector_in_order", "vector_width", "version", "warp_issue", "wavefronts", "word", "word_index", "words", "x",
       "y", "z"};
   return keys;
 }
@@ -398,6 +399,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
         if (ss.bytes != 1 && ss.bytes != 2 && ss.bytes != 4 && ss.bytes != 8 && ss.bytes != 16) rd.fail(where + ".bytes", "must be 1, 2, 4, 8 or 16");
       }
       if (sites[s].contains("every_warp")) ss.every_warp = rd.boolean(sites[s], "every_warp", where);
+      if (sites[s].contains("vector_in_order")) ss.vector_in_order = rd.boolean(sites[s], "vector_in_order", where);
       if (sites[s].contains("unrolled")) {
         const json& u = sites[s]["unrolled"];
         if (!u.is_array() || u.size() > 64) rd.fail(where + ".unrolled", "must be an array of at most 64 segments");

@@ -542,3 +542,176 @@ TEST(CompilerViewRules, ALineOfSeveralWidthsIsOneInstructionPerAlignedBlock) {
   EXPECT_EQ(loads(543), 2);
   EXPECT_EQ(loads(544), 1);
 }
+
+// A group of several widths joined in program order (SourceSite::vector_in_order): the longest
+// run of a thread's next accesses that fills an aligned block.
+TEST(CompilerViewRules, InOrderRunsFillAlignedBlocksAsTheyCome) {
+  auto runs = [](const std::vector<int>& words, int widest) {
+    std::vector<int> out;
+    for (size_t i = 0; i < words.size(); i += static_cast<size_t>(out.back())) out.push_back(in_order_run(words, i, widest));
+    return out;
+  };
+  EXPECT_EQ(runs({1, 0, 7, 6, 5, 4, 3, 2}, 4), (std::vector<int>{2, 4, 2}));
+  EXPECT_EQ(runs({2, 3, 4, 5, 6, 7, 0, 1}, 4), (std::vector<int>{2, 4, 2}));
+  EXPECT_EQ(runs({3, 4, 5, 6}, 4), (std::vector<int>{1, 2, 1}));
+  EXPECT_EQ(runs({0, 1, 2, 3}, 2), (std::vector<int>{2, 2}));
+}
+
+namespace {
+
+// A kernel text through the interpreter and the compiler view (NVRTC's SASS), at size n.
+Trace sass_trace(const std::string& text, int n) {
+  TraceRequest r;
+  r.n = n;
+  r.source = kernel_dir() + "/app/sass-test.cu";
+  r.source_text = text;
+  r.has_source_text = true;
+  return run_emulator(r);
+}
+
+bool read_sass(const Trace& t) { return t.compiler.find("SASS for sm_90") != std::string::npos; }
+
+const char* kHeader =
+    "// init: out = 0\n// out: 1\n// check: reduce\n// types: int\n// ops: sum\n// require: N == 256 : one size\n";
+
+}  // namespace
+
+// ptxas joins a thread's eight stores, made in the order of words 1, 0, 7, 6, 5, 4, 3, 2 of its
+// 8-word block, as they come: STS.64, STS.128, STS.64 (gen-20261201-10). One instruction per
+// aligned 16-byte block whatever the order would be two; the SASS's three are what runs.
+TEST(CompilerViewSass, ALineOfSeveralWidthsJoinsAThreadsAccessesInTheirOrder) {
+  const Trace t = sass_trace(std::string("// title: eight words in the order 1, 0, 7, 6, 5, 4, 3, 2\n// launch: k<<<1, 32>>>(in, out, N)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[256];
+  const int t = threadIdx.x;
+  int v[8];
+  #pragma unroll
+  for (int j = 0; j < 8; ++j) v[j] = src[j * 32 + t];
+  #pragma unroll
+  for (int j = 7; j >= 0; --j) {
+    const int w = ((t * 13) & 31) * 8 + ((j + 2) & 7);
+    s[w] = v[j];
+  }
+  __syncthreads();
+  int acc = 0;
+  #pragma unroll
+  for (int j = 0; j < 8; ++j) acc += s[t * 8 + j];
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 3) << t.compiler;
+  EXPECT_NE(t.compiler.find("in the order it makes them"), std::string::npos) << t.compiler;
+}
+
+// The stores of an if/else's arms on a bit of the thread (gen-20261201-113): ptxas makes each arm
+// predicated stores of its own, and the line table names the loop over tiles, 13 lines above,
+// for one arm's two. They are not the other arm's (one STS per warp for both): each warp of the
+// two runs both arms' two, 3 blocks x 2 warps x 4 = 24, not 12.
+TEST(CompilerViewSass, AnArmsStoresNamedWithAFarLoopLineStayItsOwn) {
+  const Trace t = sass_trace(std::string("// title: the arms' stores of a tile loop\n// launch: k<<<3, 64>>>(in, out, N)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[128];
+  const int t = threadIdx.x;
+  int v[2];
+  int acc = 0;
+  const int tiles = (n + 8 + 127) / 128;
+  for (int tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    const int base = tile * 128 - 8;
+    {
+      const int g = base + ((t * 9) & 63) * 2 + 1;
+      v[0] = g >= 0 && g < n ? src[g] : 0;
+    }
+    {
+      const int g = base + ((t * 9) & 63) * 2;
+      v[1] = g >= 0 && g < n ? src[g] : 0;
+    }
+    if ((t & 1) >= 1) {  // each arm keeps bit 0 of t
+      for (int j = 1; j >= 0; --j) {
+        const int w = j * 64 + (((t ^ 44) + 63) & 63);
+        if ((v[j] & 1) != 0) s[w] = v[j];
+        else s[w] = v[j];
+      }
+    } else {
+      #pragma unroll
+      for (int j = 0; j < 2; ++j) {
+        const int w = j * 64 + (((t ^ 48) + 63) & 63);
+        s[w] = v[j];
+      }
+    }
+    __syncthreads();
+    acc += s[t] + s[t + 64];
+    __syncthreads();
+  }
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 24) << t.compiler;
+}
+
+// Four stores of a thread's 16-byte block, the last an if/else of the same store, which ptxas makes
+// one STS.128 (gen-20261201-122, kept whole: 8 store instructions and 32 wavefronts on an H100).
+TEST(CompilerViewSass, AnArmsStoreAmongStatementsJoinedIntoOneWideStoreIsALaneOfIt) {
+  TraceRequest r;
+  r.n = 1000;
+  r.source = std::string(SCANSCOPE_SOURCE_DIR) + "/tests/gen/regressions/sass-20261201-122.cu";
+  const Trace t = run_emulator(r);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st, (OpTotals{8, 32, 0})) << t.compiler;
+}
+
+// The arms of `if (t & 1)` store words 0-3 of a thread's block in four statements each, written
+// alike (gen-20261201-100): ptxas makes each arm's first three an STS.64 and an STS, and the two
+// arms' last store one STS after the branch, named with the second arm's line. That store and the
+// first arm's, 17 lines apart, are one instruction: 5 stores a warp, not 6.
+TEST(CompilerViewSass, TheArmsLastStoresWrittenAlikeAreOneStoreAfterTheBranch) {
+  const Trace t = sass_trace(std::string("// title: four stores in each arm\n// launch: k<<<1, 64>>>(in, out, N)\n") + kHeader + R"(__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[256];
+  const int t = threadIdx.x;
+  int v[4];
+  for (int j = 0; j < 4; ++j) v[j] = src[j * 64 + t];
+  if (t & 1) {  // each arm keeps bit 0 of t
+    {
+      const int w = (((t ^ 50) & 31) * 2 + ((t ^ 50) >> 5)) * 4 + 0;
+      s[w] = v[0];
+    }
+    {
+      const int w = (((t ^ 50) & 31) * 2 + ((t ^ 50) >> 5)) * 4 + 1;
+      s[w] = v[1];
+    }
+    {
+      const int w = (((t ^ 50) & 31) * 2 + ((t ^ 50) >> 5)) * 4 + 2;
+      s[w] = v[2];
+    }
+    {
+      const int w = (((t ^ 50) & 31) * 2 + ((t ^ 50) >> 5)) * 4 + 3;
+      s[w] = v[3];
+    }
+  } else {
+    {
+      const int w = (((t ^ 56) & 31) * 2 + ((t ^ 56) >> 5)) * 4 + 0;
+      s[w] = v[0];
+    }
+    {
+      const int w = (((t ^ 56) & 31) * 2 + ((t ^ 56) >> 5)) * 4 + 1;
+      s[w] = v[1];
+    }
+    {
+      const int w = (((t ^ 56) & 31) * 2 + ((t ^ 56) >> 5)) * 4 + 2;
+      s[w] = v[2];
+    }
+    {
+      const int w = (((t ^ 56) & 31) * 2 + ((t ^ 56) >> 5)) * 4 + 3;
+      s[w] = v[3];
+    }
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 4; ++j) acc += s[j * 64 + t];
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 10) << t.compiler;
+}

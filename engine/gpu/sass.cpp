@@ -266,6 +266,7 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
           f.function = t.name.substr(6);
           f.offset = static_cast<unsigned>(o);
           f.guard = guard;
+          f.opcode = op;
           if (op == 0x147) {
             // BRA's relative target, in 4-byte units from the next instruction: its low 8 bits in
             // bits 16-23 of the word, the rest (signed) from bit 34 on

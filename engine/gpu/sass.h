@@ -36,6 +36,7 @@ struct FlowInstruction {
   bool branch = false;      // BRA
   long long target = -1;    // a branch's target, byte offset in the function's code
   int guard = -1;           // as MemInstruction::guard
+  unsigned opcode = 0;      // the 9-bit opcode (0x147 BRA, 0x14d EXIT, 0x11d BAR), for SCANSCOPE_SASS_DUMP
 };
 
 // The shared-memory instructions of every function of an sm_70+ cubin, in code order. False (and
