@@ -324,6 +324,26 @@ int unrolled_slot(const std::vector<int>& plan, int n, int k) {
   return -1;
 }
 
+namespace {
+
+// The gate sites of the trace's gated loads (SourceSite::gated): how often each thread executes
+// each in the step, (thread, gate site) -> executions (an 8- or 16-byte store's words one).
+std::map<std::pair<int, int>, int> gate_executions(const Trace& trace, const Step& step) {
+  std::map<std::pair<int, int>, int> n;
+  std::set<int> gates;
+  for (const SourceSite& x : trace.sites)
+    if (x.gated >= 0 && x.gated < static_cast<int>(trace.sites.size())) gates.insert(x.gated);
+  if (gates.empty()) return n;
+  for (const Access& a : step.accesses)
+    if (gates.count(a.site)) ++n[{a.tid, a.site}];
+  for (const GlobalAccess& a : step.global)
+    if (gates.count(a.site)) ++n[{a.tid, a.site}];
+  for (auto& [key, c] : n) c /= trace.sites[key.second].words();
+  return n;
+}
+
+}  // namespace
+
 void analyze_banks(Trace& trace) {
   const int banks = trace.banks, issue = trace.warp_issue;
   const int nsites = static_cast<int>(trace.sites.size());
@@ -355,6 +375,11 @@ void analyze_banks(Trace& trace) {
     std::map<std::pair<int, int>, int> unrolled_n;  // (thread, site) -> executions
     for (const Access& a : step.accesses)
       if (a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) && !trace.sites[a.site].unrolled.empty()) ++unrolled_n[{a.tid, a.site}];
+    // Loads ptxas made only in the threads of a later store (SourceSite::gated): how often each
+    // thread executes each gate site in this step, and the loads' executions so far.
+    const std::map<std::pair<int, int>, int> gate_n = gate_executions(trace, step);
+    std::map<std::pair<int, int>, int> gated_k;  // (thread, site) -> executions so far
+    std::set<std::tuple<int, int, int>> predicated_off;  // (warp, site, occurrence) of lanes the predicate turned off
     int current_tid = -1;
     for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i) {
       const Access& a = step.accesses[i];
@@ -390,6 +415,16 @@ void analyze_banks(Trace& trace) {
       // row in the thread's order, are one lane of one instruction of that width.
       const bool shared_site = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore);
       if (shared_site && trace.sites[a.site].vector_width == 0) continue;  // kept in a register: no instruction
+      if (shared_site && a.op == kLoad && trace.sites[a.site].gated >= 0) {
+        const SourceSite& x = trace.sites[a.site];
+        const int k = gated_k[{a.tid, a.site}]++;
+        auto n = gate_n.find({a.tid, x.gated});
+        if (n == gate_n.end() || k >= n->second) {  // this thread does not store: no lane here
+          if (!x.gated_exit) predicated_off.insert({warp, a.site, k});
+          ++occ[a.site];
+          continue;
+        }
+      }
       const int sw = shared_site ? trace.sites[a.site].words() : 1;
       if (sw > 1 && trace.sites[a.site].vector_group < 0) {  // (in a group: two int2 as one 16-byte access)
         Run& run = runs[-1 - a.site];
@@ -461,6 +496,18 @@ void analyze_banks(Trace& trace) {
       }
       add_lane(instruction(a.site, 1));
     }
+    // A gated load whose lanes were all turned off by the store's predicate: the warp issues it
+    // all the same (one that left at an EXIT does not).
+    for (const auto& [warp, site, k] : predicated_off)
+      if (!insts.count({warp, site, k})) {
+        WarpInstruction wi;
+        wi.warp = warp;
+        wi.site = site;
+        wi.occurrence = k;
+        wi.op = kLoad;
+        wi.predicated_off = true;
+        insts.emplace(std::make_tuple(warp, site, k), wi);
+      }
     // Loads the machine code makes in every warp of the block (SourceSite::every_warp): one
     // instruction of one wavefront for each warp with none at the site in this step.
     {
@@ -489,7 +536,7 @@ void analyze_banks(Trace& trace) {
                        [&](int x, int y) { return step.accesses[x].tid < step.accesses[y].tid; });
       if (std::get<1>(key) < nsites && !trace.sites[std::get<1>(key)].unrolled.empty()) wi.occurrence = rank[{std::get<0>(key), std::get<1>(key)}]++;
       if (wi.op == kLoad || wi.op == kStore) {
-        if (wi.access_index.empty()) {  // a load of every warp (above): its lanes read one word
+        if (wi.access_index.empty() && !wi.predicated_off) {  // a load of every warp (above): its lanes read one word
           wi.wavefronts = 1;
           wi.degree = 1;
         }
@@ -519,12 +566,21 @@ void analyze_global(Trace& trace) {
     std::map<std::pair<int, uint64_t>, int> occ;
     int current_tid = -1;
     int wide_left = 0, wide_site = -1;  // the words still to come of a thread's 8- or 16-byte access, and its site
+    // Loads ptxas made only in the threads of a later store (SourceSite::gated): a thread's
+    // executions beyond the store's make no request (a predicated-off lane, or a thread gone).
+    const std::map<std::pair<int, int>, int> gate_n = gate_executions(trace, step);
+    std::map<std::pair<int, int>, int> gated_k;  // (thread, site) -> executions so far
     for (int i = 0; i < static_cast<int>(step.global.size()); ++i) {
       const GlobalAccess& a = step.global[i];
       if (a.tid != current_tid) {
         current_tid = a.tid;
         occ.clear();
         wide_left = 0;
+      }
+      if (a.op == kLoad && a.site >= 0 && a.site < nsites && trace.sites[a.site].gated >= 0) {  // (of one word: compiler_view.cpp)
+        const int k = gated_k[{a.tid, a.site}]++;
+        auto n = gate_n.find({a.tid, trace.sites[a.site].gated});
+        if (n == gate_n.end() || k >= n->second) continue;
       }
       const int warp = a.tid / kWarpSize;
       int o;

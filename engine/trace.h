@@ -59,6 +59,9 @@ struct WarpInstruction {
   int conflicts = 0;      // wavefronts - ideal (1 per issued (half-)warp)
   int degree = 0;         // worst bank's distinct words within one issue
   std::vector<int> access_index;  // index into Step::accesses for each lane access, lane order
+  // A gated load (SourceSite::gated) whose lanes the store's predicate all turned off: the warp
+  // issues it, no lane accesses memory (no wavefront).
+  bool predicated_off = false;
 };
 
 // A line printf printed (without its line break; a printf that ends without one is a line too):
@@ -218,6 +221,16 @@ struct SourceSite {
   // (unrolled_slot, bank_model.h), and a warp executes each copy its lanes reach once. Empty: one
   // instruction per execution of the source's access, as everywhere else.
   std::vector<int> unrolled;
+  // A load ptxas makes only in the threads that execute a later store (engine/compiler_view.cpp,
+  // sass::MemInstruction::gate_line): that store's site, else -1. The source loads before the
+  // condition that guards the store (`v = s[r]; if (g < n) out[g] = v;`); the machine code
+  // predicates the load with the store's condition, or lets the other threads leave at an EXIT
+  // before it (gated_exit). A thread's k-th execution of the site in a step is made only where the
+  // thread executes the gate site more than k times in that step; a warp whose lanes are all
+  // predicated off still issues the instruction (no wavefront, no request), one whose lanes have
+  // all left at the EXIT does not (bank_model.h).
+  int gated = -1;
+  bool gated_exit = false;
   // What one thread's access at this site moves, as the source writes it: 4 bytes, 1 or 2 for a
   // bool, char or short (its bytes of one word: Access::mask), or 8 / 16 for a whole int2 / float4
   // (PTX ld.v2.b32 / ld.v4.b32). Such an access is recorded as its words
