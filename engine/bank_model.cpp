@@ -326,19 +326,18 @@ int unrolled_slot(const std::vector<int>& plan, int n, int k) {
 
 namespace {
 
-// The gate sites of the trace's gated loads (SourceSite::gated): how often each thread executes
-// each in the step, (thread, gate site) -> executions (an 8- or 16-byte store's words one).
-std::map<std::pair<int, int>, int> gate_executions(const Trace& trace, const Step& step) {
-  std::map<std::pair<int, int>, int> n;
+// The gate sites of the trace's gated loads (SourceSite::gated) that each thread executes in the
+// step: (thread, gate site).
+std::set<std::pair<int, int>> gate_executions(const Trace& trace, const Step& step) {
+  std::set<std::pair<int, int>> n;
   std::set<int> gates;
   for (const SourceSite& x : trace.sites)
     if (x.gated >= 0 && x.gated < static_cast<int>(trace.sites.size())) gates.insert(x.gated);
   if (gates.empty()) return n;
   for (const Access& a : step.accesses)
-    if (gates.count(a.site)) ++n[{a.tid, a.site}];
+    if (gates.count(a.site)) n.insert({a.tid, a.site});
   for (const GlobalAccess& a : step.global)
-    if (gates.count(a.site)) ++n[{a.tid, a.site}];
-  for (auto& [key, c] : n) c /= trace.sites[key.second].words();
+    if (gates.count(a.site)) n.insert({a.tid, a.site});
   return n;
 }
 
@@ -377,7 +376,7 @@ void analyze_banks(Trace& trace) {
       if (a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) && !trace.sites[a.site].unrolled.empty()) ++unrolled_n[{a.tid, a.site}];
     // Loads ptxas made only in the threads of a later store (SourceSite::gated): how often each
     // thread executes each gate site in this step, and the loads' executions so far.
-    const std::map<std::pair<int, int>, int> gate_n = gate_executions(trace, step);
+    const std::set<std::pair<int, int>> gate_n = gate_executions(trace, step);
     std::map<std::pair<int, int>, int> gated_k;  // (thread, site) -> executions so far
     std::set<std::tuple<int, int, int>> predicated_off;  // (warp, site, occurrence) of lanes the predicate turned off
     int current_tid = -1;
@@ -418,8 +417,7 @@ void analyze_banks(Trace& trace) {
       if (shared_site && a.op == kLoad && trace.sites[a.site].gated >= 0) {
         const SourceSite& x = trace.sites[a.site];
         const int k = gated_k[{a.tid, a.site}]++;
-        auto n = gate_n.find({a.tid, x.gated});
-        if (n == gate_n.end() || k >= n->second) {  // this thread does not store: no lane here
+        if (!gate_n.count({a.tid, x.gated})) {  // this thread does not store: no lane here
           if (!x.gated_exit) predicated_off.insert({warp, a.site, k});
           ++occ[a.site];
           continue;
@@ -568,8 +566,7 @@ void analyze_global(Trace& trace) {
     int wide_left = 0, wide_site = -1;  // the words still to come of a thread's 8- or 16-byte access, and its site
     // Loads ptxas made only in the threads of a later store (SourceSite::gated): a thread's
     // executions beyond the store's make no request (a predicated-off lane, or a thread gone).
-    const std::map<std::pair<int, int>, int> gate_n = gate_executions(trace, step);
-    std::map<std::pair<int, int>, int> gated_k;  // (thread, site) -> executions so far
+    const std::set<std::pair<int, int>> gate_n = gate_executions(trace, step);
     for (int i = 0; i < static_cast<int>(step.global.size()); ++i) {
       const GlobalAccess& a = step.global[i];
       if (a.tid != current_tid) {
@@ -578,9 +575,7 @@ void analyze_global(Trace& trace) {
         wide_left = 0;
       }
       if (a.op == kLoad && a.site >= 0 && a.site < nsites && trace.sites[a.site].gated >= 0) {  // (of one word: compiler_view.cpp)
-        const int k = gated_k[{a.tid, a.site}]++;
-        auto n = gate_n.find({a.tid, trace.sites[a.site].gated});
-        if (n == gate_n.end() || k >= n->second) continue;
+        if (!gate_n.count({a.tid, trace.sites[a.site].gated})) continue;
       }
       const int warp = a.tid / kWarpSize;
       int o;

@@ -974,9 +974,9 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     }
   }
   // Loads ptxas made only in the threads of a later store (v.gated): the line's load sites of the
-  // space, each executed by one thread once or more in a step, and the store line's one store site
-  // of its space. Each thread of each step executes the store no more often than the load (else
-  // the lines name other statements than these) and some less often (else nothing changes).
+  // space and the store line's one store site of its space. Each thread that stores in a step
+  // loads there too (else the lines name other statements than these), and some thread loads
+  // without storing (else nothing changes).
   if (v.sass && !v.gated.empty()) {
     const int nsites = static_cast<int>(t.sites.size());
     std::vector<char> space(t.sites.size(), 0);  // 1 shared, 2 global
@@ -1011,9 +1011,8 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
           for (const auto& a : st.global) count(a.site, a.tid);
           for (const auto& kv : n) {
             const auto& c = kv.second;
-            const int loads_n = c.first / t.sites[s].words(), stores_n = c.second / t.sites[g].words();
-            fits = fits && stores_n <= loads_n;
-            fewer = fewer || stores_n < loads_n;
+            fits = fits && (c.second == 0 || c.first > 0);
+            fewer = fewer || (c.first > 0 && c.second == 0);
           }
         }
         if (!fits || !fewer) continue;

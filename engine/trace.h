@@ -225,10 +225,10 @@ struct SourceSite {
   // sass::MemInstruction::gate_line): that store's site, else -1. The source loads before the
   // condition that guards the store (`v = s[r]; if (g < n) out[g] = v;`); the machine code
   // predicates the load with the store's condition, or lets the other threads leave at an EXIT
-  // before it (gated_exit). A thread's k-th execution of the site in a step is made only where the
-  // thread executes the gate site more than k times in that step; a warp whose lanes are all
-  // predicated off still issues the instruction (no wavefront, no request), one whose lanes have
-  // all left at the EXIT does not (bank_model.h).
+  // before it (gated_exit). A thread's executions of the site in a step are made only where the
+  // thread executes the gate site in that step; a warp whose lanes are all predicated off still
+  // issues the instruction (no wavefront, no request), one whose lanes have all left at the EXIT
+  // does not (bank_model.h).
   int gated = -1;
   bool gated_exit = false;
   // What one thread's access at this site moves, as the source writes it: 4 bytes, 1 or 2 for a
