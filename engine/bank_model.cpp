@@ -374,11 +374,9 @@ void analyze_banks(Trace& trace) {
     std::map<std::pair<int, int>, int> unrolled_n;  // (thread, site) -> executions
     for (const Access& a : step.accesses)
       if (a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) && !trace.sites[a.site].unrolled.empty()) ++unrolled_n[{a.tid, a.site}];
-    // Loads ptxas made only in the threads of a later store (SourceSite::gated): how often each
-    // thread executes each gate site in this step, and the loads' executions so far.
+    // Loads ptxas made only in the threads of a later store (SourceSite::gated): the threads that
+    // execute each gate site in this step.
     const std::set<std::pair<int, int>> gate_n = gate_executions(trace, step);
-    std::map<std::pair<int, int>, int> gated_k;  // (thread, site) -> executions so far
-    std::set<std::tuple<int, int, int>> predicated_off;  // (warp, site, occurrence) of lanes the predicate turned off
     int current_tid = -1;
     for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i) {
       const Access& a = step.accesses[i];
@@ -414,14 +412,9 @@ void analyze_banks(Trace& trace) {
       // row in the thread's order, are one lane of one instruction of that width.
       const bool shared_site = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore);
       if (shared_site && trace.sites[a.site].vector_width == 0) continue;  // kept in a register: no instruction
-      if (shared_site && a.op == kLoad && trace.sites[a.site].gated >= 0) {
-        const SourceSite& x = trace.sites[a.site];
-        const int k = gated_k[{a.tid, a.site}]++;
-        if (!gate_n.count({a.tid, x.gated})) {  // this thread does not store: no lane here
-          if (!x.gated_exit) predicated_off.insert({warp, a.site, k});
-          ++occ[a.site];
-          continue;
-        }
+      if (shared_site && a.op == kLoad && trace.sites[a.site].gated >= 0 && !gate_n.count({a.tid, trace.sites[a.site].gated})) {
+        ++occ[a.site];  // this thread does not store: no lane here
+        continue;
       }
       const int sw = shared_site ? trace.sites[a.site].words() : 1;
       if (sw > 1 && trace.sites[a.site].vector_group < 0) {  // (in a group: two int2 as one 16-byte access)
@@ -494,18 +487,6 @@ void analyze_banks(Trace& trace) {
       }
       add_lane(instruction(a.site, 1));
     }
-    // A gated load whose lanes were all turned off by the store's predicate: the warp issues it
-    // all the same (one that left at an EXIT does not).
-    for (const auto& [warp, site, k] : predicated_off)
-      if (!insts.count({warp, site, k})) {
-        WarpInstruction wi;
-        wi.warp = warp;
-        wi.site = site;
-        wi.occurrence = k;
-        wi.op = kLoad;
-        wi.predicated_off = true;
-        insts.emplace(std::make_tuple(warp, site, k), wi);
-      }
     // Loads the machine code makes in every warp of the block (SourceSite::every_warp): one
     // instruction of one wavefront for each warp with none at the site in this step.
     {
@@ -534,7 +515,7 @@ void analyze_banks(Trace& trace) {
                        [&](int x, int y) { return step.accesses[x].tid < step.accesses[y].tid; });
       if (std::get<1>(key) < nsites && !trace.sites[std::get<1>(key)].unrolled.empty()) wi.occurrence = rank[{std::get<0>(key), std::get<1>(key)}]++;
       if (wi.op == kLoad || wi.op == kStore) {
-        if (wi.access_index.empty() && !wi.predicated_off) {  // a load of every warp (above): its lanes read one word
+        if (wi.access_index.empty()) {  // a load of every warp (above): its lanes read one word
           wi.wavefronts = 1;
           wi.degree = 1;
         }

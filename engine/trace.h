@@ -59,9 +59,6 @@ struct WarpInstruction {
   int conflicts = 0;      // wavefronts - ideal (1 per issued (half-)warp)
   int degree = 0;         // worst bank's distinct words within one issue
   std::vector<int> access_index;  // index into Step::accesses for each lane access, lane order
-  // A gated load (SourceSite::gated) whose lanes the store's predicate all turned off: the warp
-  // issues it, no lane accesses memory (no wavefront).
-  bool predicated_off = false;
 };
 
 // A line printf printed (without its line break; a printf that ends without one is a line too):
@@ -226,9 +223,9 @@ struct SourceSite {
   // condition that guards the store (`v = s[r]; if (g < n) out[g] = v;`); the machine code
   // predicates the load with the store's condition, or lets the other threads leave at an EXIT
   // before it (gated_exit). A thread's executions of the site in a step are made only where the
-  // thread executes the gate site in that step; a warp whose lanes are all predicated off still
-  // issues the instruction (no wavefront, no request), one whose lanes have all left at the EXIT
-  // does not (bank_model.h).
+  // thread executes the gate site in that step; a warp with no such lane makes no instruction there
+  // (Nsight Compute counts none for a warp whose lanes are all predicated off either: runs 20261127
+  // and 20261201, docs/validation.md).
   int gated = -1;
   bool gated_exit = false;
   // What one thread's access at this site moves, as the source writes it: 4 bytes, 1 or 2 for a
