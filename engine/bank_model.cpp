@@ -336,6 +336,25 @@ int unrolled_slot(const std::vector<int>& plan, int n, int k) {
   return -1;
 }
 
+namespace {
+
+// The gate sites of the trace's gated loads (SourceSite::gated) that each thread executes in the
+// step: (thread, gate site).
+std::set<std::pair<int, int>> gate_executions(const Trace& trace, const Step& step) {
+  std::set<std::pair<int, int>> n;
+  std::set<int> gates;
+  for (const SourceSite& x : trace.sites)
+    if (x.gated >= 0 && x.gated < static_cast<int>(trace.sites.size())) gates.insert(x.gated);
+  if (gates.empty()) return n;
+  for (const Access& a : step.accesses)
+    if (gates.count(a.site)) n.insert({a.tid, a.site});
+  for (const GlobalAccess& a : step.global)
+    if (gates.count(a.site)) n.insert({a.tid, a.site});
+  return n;
+}
+
+}  // namespace
+
 void analyze_banks(Trace& trace) {
   const int banks = trace.banks, issue = trace.warp_issue;
   const int nsites = static_cast<int>(trace.sites.size());
@@ -367,6 +386,9 @@ void analyze_banks(Trace& trace) {
     std::map<std::pair<int, int>, int> unrolled_n;  // (thread, site) -> executions
     for (const Access& a : step.accesses)
       if (a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) && !trace.sites[a.site].unrolled.empty()) ++unrolled_n[{a.tid, a.site}];
+    // Loads ptxas made only in the threads of a later store (SourceSite::gated): the threads that
+    // execute each gate site in this step.
+    const std::set<std::pair<int, int>> gate_n = gate_executions(trace, step);
     int current_tid = -1;
     for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i) {
       const Access& a = step.accesses[i];
@@ -402,6 +424,10 @@ void analyze_banks(Trace& trace) {
       // row in the thread's order, are one lane of one instruction of that width.
       const bool shared_site = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore);
       if (shared_site && trace.sites[a.site].vector_width == 0) continue;  // kept in a register: no instruction
+      if (shared_site && a.op == kLoad && trace.sites[a.site].gated >= 0 && !gate_n.count({a.tid, trace.sites[a.site].gated})) {
+        ++occ[a.site];  // this thread does not store: no lane here
+        continue;
+      }
       const int sw = shared_site ? trace.sites[a.site].words() : 1;
       if (sw > 1 && trace.sites[a.site].vector_group < 0) {  // (in a group: two int2 as one 16-byte access)
         Run& run = runs[-1 - a.site];
@@ -551,12 +577,18 @@ void analyze_global(Trace& trace) {
     std::map<std::pair<int, uint64_t>, int> occ;
     int current_tid = -1;
     int wide_left = 0, wide_site = -1;  // the words still to come of a thread's 8- or 16-byte access, and its site
+    // Loads ptxas made only in the threads of a later store (SourceSite::gated): a thread's
+    // executions beyond the store's make no request (a predicated-off lane, or a thread gone).
+    const std::set<std::pair<int, int>> gate_n = gate_executions(trace, step);
     for (int i = 0; i < static_cast<int>(step.global.size()); ++i) {
       const GlobalAccess& a = step.global[i];
       if (a.tid != current_tid) {
         current_tid = a.tid;
         occ.clear();
         wide_left = 0;
+      }
+      if (a.op == kLoad && a.site >= 0 && a.site < nsites && trace.sites[a.site].gated >= 0) {  // (of one word: compiler_view.cpp)
+        if (!gate_n.count({a.tid, trace.sites[a.site].gated})) continue;
       }
       const int warp = a.tid / kWarpSize;
       int o;

@@ -215,23 +215,48 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
       }
     }
     if (!c.ok) v->sass_why = "NVRTC made no cubin";
-    else if (sass::shared_instructions(c.cubin, &mi, &v->sass_why, &flow)) {
+    else if (std::vector<sass::MemInstruction> gi; sass::shared_instructions(c.cubin, &mi, &v->sass_why, &flow, &gi)) {
       v->sass = true;
       v->compiler = "NVRTC " + nvrtc::version() + " (SASS for sm_90, read from the cubin: the instructions the GPU runs)";
       std::set<std::tuple<int, int, bool, int>> seen;
-      if (dump) {  // the shared instructions and the control flow, in code order
+      if (dump) {  // the shared and global instructions and the control flow, in code order
+        std::vector<const sass::MemInstruction*> all;
+        for (const auto* list : {&mi, &gi})
+          for (const auto& m : *list) all.push_back(&m);
+        std::stable_sort(all.begin(), all.end(), [](auto* a, auto* b) { return std::tie(a->function, a->offset) < std::tie(b->function, b->offset); });
+        const auto guard = [](int g) { return g < 0 ? std::string() : std::string("@") + (g >= 8 ? "!" : "") + "P" + std::to_string(g & 7) + " "; };
+        const auto print_flow = [&](const sass::FlowInstruction& f) {
+          std::fprintf(stderr, "SASS %s %04x %s%s %s\n", f.function.c_str(), f.offset, guard(f.guard).c_str(), flow_name(f).c_str(),
+                       f.branch ? std::to_string(f.target).c_str() : "");
+        };
         size_t q = 0;
-        for (const auto& m : mi) {
-          for (; q < flow.size() && (flow[q].function != m.function || flow[q].offset < m.offset); ++q)
-            if (flow[q].function == m.function)
-              std::fprintf(stderr, "SASS %s %04x %s%s %s\n", flow[q].function.c_str(), flow[q].offset, flow[q].guard >= 0 ? ("@P" + std::to_string(flow[q].guard) + " ").c_str() : "",
-                           flow_name(flow[q]).c_str(), flow[q].branch ? std::to_string(flow[q].target).c_str() : "");
-          std::fprintf(stderr, "SASS %s %04x %s%s line %d%s\n", m.function.c_str(), m.offset, m.guard >= 0 ? ("@P" + std::to_string(m.guard) + " ").c_str() : "",
-                       m.opcode.c_str(), m.line, m.exit_after >= 0 ? " (before a predicated EXIT)" : "");
+        for (const auto* m : all) {
+          for (; q < flow.size() && (flow[q].function != m->function || flow[q].offset < m->offset); ++q)
+            if (flow[q].function == m->function) print_flow(flow[q]);
+          std::fprintf(stderr, "SASS %s %04x %s%s line %d%s", m->function.c_str(), m->offset, guard(m->guard).c_str(), m->opcode.c_str(), m->line,
+                       m->exit_after >= 0 ? " (before a predicated EXIT)" : "");
+          if (m->gate_line >= 0) std::fprintf(stderr, " (gated by the %s at line %d%s)", m->gate_global ? "STG" : "STS", m->gate_line, m->gate_exit ? ", after an EXIT" : "");
+          std::fprintf(stderr, "\n");
         }
-        for (; q < flow.size(); ++q)
-          std::fprintf(stderr, "SASS %s %04x %s%s %s\n", flow[q].function.c_str(), flow[q].offset, flow[q].guard >= 0 ? ("@P" + std::to_string(flow[q].guard) + " ").c_str() : "",
-                       flow_name(flow[q]).c_str(), flow[q].branch ? std::to_string(flow[q].target).c_str() : "");
+        for (; q < flow.size(); ++q) print_flow(flow[q]);
+      }
+      // Loads ptxas made only in the threads of a later store (sass::MemInstruction::gate_line):
+      // a line's loads of one space, all of them gated by stores of one line, the same way.
+      {
+        std::map<LineKeyT, std::vector<const sass::MemInstruction*>> loads;  // (file, line, global?)
+        for (const auto* list : {&mi, &gi})
+          for (const auto& m : *list) {
+            const int f = file_of(m.file);
+            if (!m.store && !m.atomic && m.line > 0 && f >= 0) loads[LineKeyT{f, m.line, m.global}].push_back(&m);
+          }
+        for (const auto& [key, list] : loads) {
+          const sass::MemInstruction& a = *list[0];
+          const int gf = file_of(a.gate_file);
+          bool all = a.gate_line > 0 && gf >= 0;
+          for (const auto* m : list)
+            all = all && m->gate_line == a.gate_line && m->gate_file == a.gate_file && m->gate_global == a.gate_global && m->gate_exit == a.gate_exit;
+          if (all) v->gated[key] = CompilerView::Gate{gf, a.gate_line, a.gate_global, a.gate_exit};
+        }
       }
       for (const auto& m : mi) {
         const int f = file_of(m.file);
@@ -389,6 +414,8 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     s.vector_width = 1;
     s.every_warp = false;
     s.unrolled.clear();
+    s.gated = -1;
+    s.gated_exit = false;
   }
   const bool g80 = t.warp_issue == 16 || t.banks == 16;
   if (g80 && v.asked) t.compiler += "; G80 mode: every access 4 bytes, as the scan paper's compiler issued them";
@@ -1029,6 +1056,56 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
                                  std::to_string(unknown->second.second) +
                                  " (ptxas unrolled a loop further, in a shape the model does not follow: which copies a warp runs is not known "
                                  "before running); the model counts one instruction per execution of the source's access");
+    }
+  }
+  // Loads ptxas made only in the threads of a later store (v.gated): the line's load sites of the
+  // space and the store line's one store site of its space. Each thread that stores in a step
+  // loads there too (else the lines name other statements than these), and some thread loads
+  // without storing (else nothing changes).
+  if (v.sass && !v.gated.empty()) {
+    const int nsites = static_cast<int>(t.sites.size());
+    std::vector<char> space(t.sites.size(), 0);  // 1 shared, 2 global
+    for (const auto& st : t.steps) {
+      for (const auto& a : st.accesses)
+        if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < nsites) space[a.site] |= 1;
+      for (const auto& a : st.global)
+        if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < nsites) space[a.site] |= 2;
+    }
+    auto on = [&](int s, int file, int line) { return t.sites[s].file == file && (t.sites[s].stmt_line == line || t.sites[s].line == line); };
+    for (const auto& [key, gate] : v.gated) {
+      const auto [file, line, global] = key;
+      std::vector<int> loads, stores;
+      for (int s = 0; s < nsites; ++s) {
+        const SourceSite& x = t.sites[s];
+        if (on(s, file, line) && x.op == kLoad && space[s] == (global ? 2 : 1)) loads.push_back(s);
+        if (on(s, gate.file, gate.line) && x.op == kStore && space[s] == (gate.global ? 2 : 1)) stores.push_back(s);
+      }
+      if (stores.size() != 1) continue;
+      const int g = stores[0];
+      for (int s : loads) {
+        const SourceSite& x = t.sites[s];
+        if (x.vector_group >= 0 || x.vector_width != 1 || x.every_warp || !x.unrolled.empty() || x.words() != 1) continue;
+        bool fits = true, fewer = false;
+        for (const auto& st : t.steps) {
+          std::map<int, std::pair<int, int>> n;  // thread -> (load words, store words)
+          auto count = [&](int site, int tid) {
+            if (site == s) ++n[tid].first;
+            else if (site == g) ++n[tid].second;
+          };
+          for (const auto& a : st.accesses) count(a.site, a.tid);
+          for (const auto& a : st.global) count(a.site, a.tid);
+          for (const auto& kv : n) {
+            const auto& c = kv.second;
+            fits = fits && (c.second == 0 || c.first > 0);
+            fewer = fewer || (c.first > 0 && c.second == 0);
+          }
+        }
+        if (!fits || !fewer) continue;
+        t.sites[s].gated = g;
+        t.sites[s].gated_exit = gate.exit;
+        used.push_back(std::string("ptxas (a load made only by the threads that store after it, ") +
+                       (gate.exit ? "the others leaving at an EXIT" : "predicated with the store's condition") + ")");
+      }
     }
   }
   if (!used.empty()) {

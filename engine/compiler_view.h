@@ -57,6 +57,15 @@ struct CompilerView {
   // With the SASS: lines with more instructions of a kind than the PTX has in a shape the model
   // does not follow (which copies a warp runs is not known): the SASS's count and the PTX's.
   std::map<LineKeyT, std::pair<int, int>> unrolled_unknown;
+  // With the SASS: lines (file, line, global?) whose loads of that space ptxas made only in the
+  // threads of a later store (sass::MemInstruction::gate_line): every load instruction of the line,
+  // in every function, gated by a store of one line. The store's (file, line, global?) and
+  // whether an EXIT's complement gates them (else the store's own guard predicate).
+  struct Gate {
+    int file = 0, line = 0;
+    bool global = false, exit = false;
+  };
+  std::map<LineKeyT, Gate> gated;
   std::vector<LineGroup> groups;
   std::vector<std::string> notes;   // e.g. the compiler rejected the text
   std::string ptx;                  // the PTX itself

@@ -224,6 +224,16 @@ struct SourceSite {
   // (unrolled_slot, bank_model.h), and a warp executes each copy its lanes reach once. Empty: one
   // instruction per execution of the source's access, as everywhere else.
   std::vector<int> unrolled;
+  // A load ptxas makes only in the threads that execute a later store (engine/compiler_view.cpp,
+  // sass::MemInstruction::gate_line): that store's site, else -1. The source loads before the
+  // condition that guards the store (`v = s[r]; if (g < n) out[g] = v;`); the machine code
+  // predicates the load with the store's condition, or lets the other threads leave at an EXIT
+  // before it (gated_exit). A thread's executions of the site in a step are made only where the
+  // thread executes the gate site in that step; a warp with no such lane makes no instruction there
+  // (Nsight Compute counts none for a warp whose lanes are all predicated off either: runs 20261127
+  // and 20261201, docs/validation.md).
+  int gated = -1;
+  bool gated_exit = false;
   // What one thread's access at this site moves, as the source writes it: 4 bytes, 1 or 2 for a
   // bool, char or short (its bytes of one word: Access::mask), or 8 / 16 for a whole int2 / float4
   // (PTX ld.v2.b32 / ld.v4.b32). Such an access is recorded as its words

@@ -106,6 +106,10 @@ std::string trace_to_json(const Trace& t, int indent) {
       if (s.vector_in_order) site["vector_in_order"] = true;  // a group of several widths joined in program order (traces before it hold none)
       if (s.every_warp) site["every_warp"] = true;  // a load made in every warp of the block (traces before it hold none)
       if (!s.unrolled.empty()) site["unrolled"] = s.unrolled;  // the copies of a loop ptxas unrolled (traces before it hold none)
+      if (s.gated >= 0) {  // a load made only by the threads of a later store (traces before it hold none)
+        site["gated"] = s.gated;
+        if (s.gated_exit) site["gated_exit"] = true;
+      }
       sites.push_back(std::move(site));
     }
     j["sites"] = std::move(sites);
@@ -196,7 +200,7 @@ static const std::set<std::string>& trace_keys() {
   static const std::set<std::string> keys = {
       "accesses", "active_threads", "array", "arrays", "atomics", "banks", "barrier", "bits", "block", "block_dim", "byte", "bytes", "check",
       "col", "compiler", "compiler_notes", "conflicts", "count", "defines", "device", "dims", "end", "entry", "every_warp", "fault", "files", "final",
-      "first", "first_step", "format", "global", "global_accesses", "global_arrays", "gpu_check", "gpu_us", "grid", "grid_dim",
+      "first", "first_step", "format", "gated", "gated_exit", "global", "global_accesses", "global_arrays", "gpu_check", "gpu_us", "grid", "grid_dim",
       "index", "input", "inst", "iter", "kernel", "label", "launch", "launches", "ld", "line", "main_file", "matrix_cols", "max_degree",
       "n", "name", "op", "output", "pad", "path", "phase", "printf", "requests", "scan", "sectors", "site", "sites", "smem",
       "smem_bytes", "smem_words", "source", "src", "st", "step", "steps", "stmt", "text", "thread", "threads", "tid", "totals",
@@ -409,8 +413,19 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
           ss.unrolled.push_back(static_cast<int>(c.get<long long>()));
         }
       }
+      if (sites[s].contains("gated")) {
+        ss.gated = static_cast<int>(rd.integer(sites[s], "gated", where, 0, static_cast<long long>(sites.size()) - 1));
+        if (ss.op != kLoad) rd.fail(where + ".gated", "only a load is gated");
+      }
+      if (sites[s].contains("gated_exit")) {
+        ss.gated_exit = rd.boolean(sites[s], "gated_exit", where);
+        if (ss.gated < 0) rd.fail(where + ".gated_exit", "needs \"gated\"");
+      }
       t.sites.push_back(ss);
     }
+    for (size_t s = 0; s < t.sites.size(); ++s)
+      if (t.sites[s].gated >= 0 && t.sites[static_cast<size_t>(t.sites[s].gated)].op != kStore)
+        rd.fail("sites[" + std::to_string(s) + "].gated", "must name a store's site");
   }
   if (j.contains("launches")) {
     const json& ls = rd.field(j, "launches", "");

@@ -10,6 +10,7 @@
 #include "engine/bank_model.h"
 #include "engine/check.h"
 #include "engine/compiler_view.h"
+#include "engine/gpu/nvrtc.h"
 #include "engine/interp.h"
 #include "engine/kernel_file.h"
 #include "engine/runner.h"
@@ -714,4 +715,95 @@ TEST(CompilerViewSass, TheArmsLastStoresWrittenAlikeAreOneStoreAfterTheBranch) {
 )", 256);
   if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
   EXPECT_EQ(t.totals.st.inst, 10) << t.compiler;
+
+// A load ptxas makes only in the threads of a later store (SourceSite::gated, gen-20261127-121's
+// `v = s[r]; if (g >= 0 && g < n) dst[g] = v;`): threads 0-5 of 64 store. Whether the others left
+// at an EXIT before the load or the load has the store's predicate, warp 1 makes no load (Nsight
+// Compute counts no instruction of a warp whose lanes are all predicated off); a global load the
+// same, without a request.
+TEST(BankTotals, AGatedLoadIsMadeByTheStoringThreadsOnly) {
+  const std::vector<SourceSite> sites = {site_of(4, kLoad), site_of(4, kStore), site_of(4, kLoad)};
+  Trace t = hand_trace(64, sites, [](int tid) {
+    std::vector<std::tuple<int, AccessOp, int, uint8_t>> v = {{0, kLoad, tid, 0}};
+    if (tid < 6) v.emplace_back(1, kStore, 100 + tid, 0);
+    return v;
+  });
+  for (int tid = 0; tid < 64; ++tid) {
+    GlobalAccess g;
+    g.tid = tid;
+    g.site = 2;
+    g.index = tid;
+    t.steps[0].global.push_back(g);
+  }
+  t.global_arrays.resize(1);
+  auto run = [&](int gate, bool exit) {
+    t.sites[0].gated = t.sites[2].gated = gate;
+    t.sites[0].gated_exit = t.sites[2].gated_exit = exit;
+    analyze_banks(t);
+    analyze_global(t);
+  };
+  run(-1, false);
+  EXPECT_EQ(t.totals.ld.inst, 2);
+  EXPECT_EQ(t.totals.ld.wavefronts, 2);
+  EXPECT_EQ(t.totals.global.ld.requests, 2);
+  EXPECT_EQ(t.totals.global.ld.sectors, 8);
+  run(1, true);
+  EXPECT_EQ(t.totals.ld.inst, 1);
+  EXPECT_EQ(t.totals.ld.wavefronts, 1);
+  EXPECT_EQ(t.totals.global.ld.requests, 1);
+  EXPECT_EQ(t.totals.global.ld.sectors, 1);
+  run(1, false);
+  EXPECT_EQ(t.totals.ld.inst, 1);
+  EXPECT_EQ(t.totals.ld.wavefronts, 1);
+  EXPECT_EQ(t.totals.global.ld.requests, 1);
+  EXPECT_EQ(t.totals.st.inst, 1);  // the store itself as before
+}
+
+// The same through NVRTC: the SASS of `v = s[t ^ 1]; if (x < n) out[x] = v;` makes the shared load
+// only in the threads that store (after the exit of the others, or predicated), which the compiler
+// view reads from the cubin and marks on the load's site. At n = 70, block 1 has 6 storing threads.
+TEST(CompilerViewRules, ALoadWhoseValueOnlyAGuardedStoreUsesIsMadeByTheStoringThreads) {
+  std::string why;
+  if (!nvrtc::available(&why)) GTEST_SKIP() << "no NVRTC: " << why;
+  const std::string text =
+      "// launch: k<<<2, 64>>>(in, out, N)\n"
+      "// check: copy\n"
+      "__global__ void k(const int *in, int *out, int n) {\n"
+      "  __shared__ int s[64];\n"
+      "  const int t = threadIdx.x;\n"
+      "  const int g = blockIdx.x * 64 + t;\n"
+      "  s[t] = g < n ? in[g] : 0;\n"
+      "  __syncthreads();\n"
+      "  const int v = s[t ^ 1];\n"
+      "  const int x = g ^ 1;\n"
+      "  if (x < n) out[x] = v;\n"
+      "}\n";
+  TraceRequest r;
+  r.n = 70;
+  r.input.assign(70, 1.0);
+  r.source = kernel_dir() + "/app/inline.cu";
+  r.source_text = text;
+  r.has_source_text = true;
+  std::string where;
+  const Trace t = run_trace(resolve_kernel(r), Device::Cpu, &where);
+  ASSERT_NE(t.compiler.find("SASS"), std::string::npos) << t.compiler;
+  int load = -1, store = -1;
+  for (int s = 0; s < static_cast<int>(t.sites.size()); ++s) {
+    if (t.sites[s].line == 9 && t.sites[s].op == kLoad) load = s;
+    if (t.sites[s].line == 11 && t.sites[s].op == kStore) store = s;
+  }
+  ASSERT_GE(load, 0);
+  ASSERT_GE(store, 0);
+  EXPECT_EQ(t.sites[load].gated, store) << t.compiler;
+  EXPECT_NE(t.compiler.find("a load made only by the threads that store after it"), std::string::npos) << t.compiler;
+  // block 0: two warps; block 1: warp 0's lanes 0-5 (warp 1 left at the exit, or has every lane
+  // predicated off)
+  EXPECT_EQ(t.totals.ld.inst, 3);
+  EXPECT_EQ(t.totals.ld.wavefronts, 3);
+  // the source's load in every thread, without the compiler view's gate: 4 and 4
+  Trace plain = t;
+  plain.sites[load].gated = -1;
+  analyze_banks(plain);
+  EXPECT_EQ(plain.totals.ld.inst, 4);
+  EXPECT_EQ(plain.totals.ld.wavefronts, 4);
 }

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/assets.h"
+#include "engine/bank_model.h"
 #include "engine/runner.h"
 #include "engine/validation_plan.h"
 #include "formats/files.h"
@@ -290,4 +291,35 @@ TEST(TraceJson, TileBarrierCountsRoundTrip) {
   EXPECT_FALSE(plain.tile_barriers);
   EXPECT_EQ(trace_to_json(plain).find("tile_barriers"), std::string::npos);
   EXPECT_FALSE(trace_from_json(trace_to_json(plain), "mem").tile_barriers);
+}
+
+// A gated load (SourceSite::gated: made only by the threads of a later store) travels with its
+// store's site and whether an EXIT gates it; the totals read back are recomputed with it. A gate
+// on a store, a gate naming a load, or gated_exit alone are refused.
+TEST(TraceJson, GatedLoadsRoundTrip) {
+  Trace t = sample();
+  int load = -1, store = -1;
+  for (int s = 0; s < static_cast<int>(t.sites.size()); ++s) {
+    if (t.sites[s].op == kLoad && load < 0) load = s;
+    if (t.sites[s].op == kStore && store < 0) store = s;
+  }
+  ASSERT_GE(load, 0);
+  ASSERT_GE(store, 0);
+  t.sites[load].gated = store;
+  t.sites[load].gated_exit = true;
+  analyze_banks(t);
+  const Trace back = trace_from_json(trace_to_json(t), "mem");
+  EXPECT_EQ(back.sites[load].gated, store);
+  EXPECT_TRUE(back.sites[load].gated_exit);
+  EXPECT_EQ(back.totals, t.totals);
+  auto j = nlohmann::json::parse(trace_to_json(t));
+  auto with = [&](auto edit) {
+    auto c = j;
+    edit(c);
+    return error_of(c.dump());
+  };
+  const std::string at = "sites[" + std::to_string(load) + "]";
+  EXPECT_NE(with([&](auto& c) { c["sites"][load]["gated"] = load; }).find(at + ".gated: must name a store's site"), std::string::npos);
+  EXPECT_NE(with([&](auto& c) { c["sites"][store]["gated"] = store; }).find("only a load is gated"), std::string::npos);
+  EXPECT_NE(with([&](auto& c) { c["sites"][load].erase("gated"); }).find(at + ".gated_exit"), std::string::npos);
 }

@@ -183,11 +183,12 @@ bool line_rows(Reader& r, const Section& s, const std::map<uint64_t, std::pair<i
 }  // namespace
 
 bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruction>* out, std::string* why,
-                         std::vector<FlowInstruction>* flow) {
+                         std::vector<FlowInstruction>* flow, std::vector<MemInstruction>* global) {
   std::string ignored;
   if (!why) why = &ignored;
   out->clear();
   if (flow) flow->clear();
+  if (global) global->clear();
   Reader r{cubin};
   if (cubin.size() < 64 || std::memcmp(cubin.data(), "\x7f" "ELF", 4) != 0 || cubin[4] != 2)
     return *why = "not a 64-bit ELF file", false;
@@ -249,6 +250,10 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
     size_t next = 0;
     const Row* cur = nullptr;
     std::vector<size_t> waiting;  // this function's unpredicated instructions since the last control-flow instruction
+    // Loads of the straight run whose gate (MemInstruction::gate_line) is still open: (global?,
+    // index), and whether a predicated EXIT came before them in the run.
+    std::vector<std::pair<bool, size_t>> open;
+    bool after_exit = false;
     for (uint64_t o = 0; o < t.size; o += 16) {
       while (next < mine.size() && mine[next]->address <= o) cur = mine[next++];
       const uint64_t lo = r.at<uint64_t>(t.offset + o), hi = r.at<uint64_t>(t.offset + o + 8);
@@ -259,7 +264,23 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
       if (op == 0x14d && predicated)
         for (size_t k : waiting) (*out)[k].exit_after = static_cast<int>(o);
       const int guard = predicated ? static_cast<int>((lo >> 12) & 7) + (((lo >> 15) & 1) ? 8 : 0) : -1;
+      auto load_at = [&](const std::pair<bool, size_t>& p) -> MemInstruction& { return p.first ? (*global)[p.second] : (*out)[p.second]; };
+      // Instructions that write predicates (bits 81-83 and 84-86 of ISETP, FSETP, DSETP, PLOP3,
+      // LOP3, IADD3, LEA, VOTE, SHFL, FCHK): a predicated load waiting for a store of its guard
+      // no longer has it where its predicate may have been written in between.
+      if (op == 0x00c || op == 0x00b || op == 0x02a || op == 0x01c || op == 0x012 || op == 0x010 || op == 0x011 || op == 0x006 ||
+          op == 0x189 || op == 0x102) {
+        const int pu = static_cast<int>((hi >> 17) & 7), pv = static_cast<int>((hi >> 20) & 7);
+        open.erase(std::remove_if(open.begin(), open.end(),
+                                  [&](const std::pair<bool, size_t>& p) {
+                                    const int g = load_at(p).guard;
+                                    return g >= 0 && ((g & 7) == pu || (g & 7) == pv);
+                                  }),
+                   open.end());
+      }
       if ((op >= 0x141 && op <= 0x15f) || op == 0x11d) {
+        open.clear();
+        after_exit = op == 0x14d && predicated;
         waiting.clear();
         if (flow) {
           FlowInstruction f;
@@ -282,14 +303,16 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
           flow->push_back(f);
         }
       }
-      const char* name = op == 0x184 ? "LDS" : op == 0x188 ? "STS" : op == 0x18c ? "ATOMS" : nullptr;
+      const bool is_global = global && (op == 0x181 || op == 0x186);  // LDG, STG
+      const char* name = op == 0x184 ? "LDS" : op == 0x188 ? "STS" : op == 0x18c ? "ATOMS" : !is_global ? nullptr : op == 0x181 ? "LDG" : "STG";
       if (!name) continue;
-      if (!predicated) waiting.push_back(out->size());
+      if (!predicated && !is_global) waiting.push_back(out->size());
       MemInstruction m;
       m.function = t.name.substr(6);
       m.offset = static_cast<unsigned>(o);
-      m.store = op == 0x188;
+      m.store = op == 0x188 || op == 0x186;
       m.atomic = op == 0x18c;
+      m.global = is_global;
       m.guard = guard;
       static const int kBytes[8] = {1, 1, 2, 2, 4, 8, 16, 16};
       static const char* kSuffix[8] = {".U8", ".S8", ".U16", ".S16", "", ".64", ".128", ".U.128"};
@@ -300,9 +323,30 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
         m.file = cur->file;
         m.line = cur->line;
       }
-      out->push_back(m);
+      std::vector<MemInstruction>& into = is_global ? *global : *out;
+      if (m.store && !m.atomic) {  // the gate of the loads waiting for a store of its threads
+        for (auto it = open.begin(); it != open.end();) {
+          MemInstruction& l = load_at(*it);
+          if ((l.guard >= 0 && l.guard == guard) || (l.gate_exit && guard < 0)) {
+            l.gate_file = m.file;
+            l.gate_line = m.line;
+            l.gate_global = is_global;
+            it = open.erase(it);
+          } else {
+            ++it;
+          }
+        }
+      } else if (!m.store && !m.atomic && (guard >= 0 || after_exit)) {
+        m.gate_exit = guard < 0;
+        open.push_back({is_global, into.size()});
+      }
+      into.push_back(m);
     }
   }
+  for (auto* v : {out, global})
+    if (v)
+      for (MemInstruction& m : *v)
+        if (m.gate_line < 0) m.gate_exit = false;  // a load that found no store of its threads
   return r.ok ? true : (*why = "cubin cut short", false);
 }
 

@@ -25,6 +25,21 @@ struct MemInstruction {
   int exit_after = -1;
   // The guard predicate: -1 when unpredicated, else P0-P6 (0-6), plus 8 when negated (@!P3: 11).
   int guard = -1;
+  // A global access (LDG / STG; only with shared_instructions' `global`).
+  bool global = false;
+  // A load that exactly the threads of a later store of the same straight run execute (no
+  // control-flow instruction between them): the store's line and space, else gate_line -1. Either
+  // both have the same guard predicate and no instruction between may write it (`@!P0 LDS` ...
+  // `@!P0 STG`: ptxas predicated the load with the store's condition, the load's value used only
+  // by the store), or the load is unpredicated, follows a predicated EXIT in its straight run and
+  // the store is the first unpredicated one after it (`@P0 EXIT; LDS; STG`: `if (g < n) out[g] =
+  // s[r]` made an exit of the threads that do not store, and the load after it). ptxas moves such
+  // a load under the store's condition although the source makes it before the condition: the
+  // load is made by the storing threads only.
+  std::string gate_file;
+  int gate_line = -1;
+  bool gate_global = false;
+  bool gate_exit = false;   // by an EXIT's complement (else by the same predicate)
 };
 
 // A control-flow instruction of a function: a branch (BRA, with its target), or another that ends
@@ -41,8 +56,9 @@ struct FlowInstruction {
 
 // The shared-memory instructions of every function of an sm_70+ cubin, in code order. False (and
 // *why) when the bytes are not such a cubin or its line table cannot be read.
-// With `flow`, also every control-flow instruction of each function, in code order.
+// With `flow`, also every control-flow instruction of each function, in code order; with
+// `global`, every global load and store (LDG, STG), in code order.
 bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruction>* out, std::string* why,
-                         std::vector<FlowInstruction>* flow = nullptr);
+                         std::vector<FlowInstruction>* flow = nullptr, std::vector<MemInstruction>* global = nullptr);
 
 }  // namespace scanscope::sass
