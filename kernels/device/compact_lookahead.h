@@ -63,7 +63,8 @@ struct CompactLookaheadShape {
   // warp_total[0] shared 8 bytes, and compute-sanitizer's racecheck reported the lookahead warp's
   // write of slot[4] against the compute warps' read of warp_total[0] (which precedes their wait
   // for the prefix) on an H100 at 2^23 + 7, where blocks take 5 tiles or more: disjoint words,
-  // no race in the protocol, but only the layout made the report go, and only for odd STAGES.
+  // ordered by nothing (by design), sharing a granule only with an odd STAGES
+  // (docs/performance.md, "The lookahead compaction").
   static constexpr int kGranuleInts = 4;
   static constexpr int kFlagOffset = STAGES * kStageWords * 4;
   static constexpr int kBarrierOffset = kFlagOffset + STAGES * kFlagBytes;
