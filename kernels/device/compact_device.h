@@ -576,12 +576,12 @@ struct CompactLookaheadSequence {
 // per block) below kCompactLookaheadFrom elements, the lookahead compaction from there on where
 // the device and the arrays allow it (sm_90; in, out and flags 16-byte aligned), as scan-best
 // switches to the lookahead scan. The crossover, from an H100 (2026-12-07, compact-tune, int, 10,
-// 50 and 90 % kept): the lookahead launch costs about 13-16 us at 2^20 against CompactTile's
-// 4-9 us, its time per element is lower; at 2^24 it was still slower for select and flags (0.046
-// against 0.038 ms at 10 %), at 2^28 faster in all but flags at 10 % (select 0.497 / 0.606 / 0.735
-// ms against 0.533 / 0.694 / 0.852; flags 0.630 / 0.720 / 0.850 against 0.617 / 0.772 / 0.933;
-// partition 0.821 / 0.823 / 0.815 against 0.885 / 0.907 / 0.881). 2^26 is between the two
-// measured sizes; the sweeps time it. The lookahead's epoch and block counter come first in the
+// 50 and 90 % kept): the lookahead takes 13-15 us at 2^20 against CompactTile's 8-9 us (a larger
+// fixed cost: persistent grid, barrier set-up, ring fill), less time per element; at 2^24 it was
+// slower in 8 of 9 points (select at 10 %: 0.046 against 0.038 ms), at 2^28 faster in 8 of 9, all
+// but flags at 10 % (select 0.497 / 0.606 / 0.735 ms against 0.533 / 0.694 / 0.852; flags 0.630 /
+// 0.720 / 0.850 against 0.617 / 0.772 / 0.933; partition 0.821 / 0.823 / 0.815 against 0.885 /
+// 0.907 / 0.881). 2^26 lies between the measured sizes; the sweeps time it. The lookahead's epoch and block counter come first in the
 // workspace on both paths, so that the look-back's status words never land on them (a workspace
 // may serve both paths, uncleared between calls).
 constexpr long long kCompactLookaheadFrom = 1LL << 26;
