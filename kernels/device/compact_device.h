@@ -554,7 +554,6 @@ struct CompactLookaheadSequence {
   static constexpr SelectMode kMode = Shape::kMode;
   template <class T, class Exec>
   static void run(Exec& ex, const CompactRun<T>& r) {
-    const long long tiles = ceil_div(r.n, Shape::kTile);
     unsigned* control = r.ws.template take<unsigned>(2);
     launch(ex, r, control);
   }
