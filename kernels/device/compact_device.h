@@ -660,8 +660,10 @@ void for_each_compaction(Visit&& v) {
   v(PipeRow<SelectMode::Partition, 256, 16, 4, true>{"x-compact-v2p-partition-256x16", "partition, persistent and pipelined as x-compact-v2p-256x16, 16-byte stores on both halves", "scanscope", tuning});
   v(PipeRow<SelectMode::Partition, 256, 24, 3, true>{"x-compact-v2p-partition-256x24", "x-compact-v2p-partition-256x16 at 256 x 24, 3 blocks per SM", "scanscope", tuning});
   v(PipeRow<SelectMode::Partition, 256, 32, 2, true>{"x-compact-v2p-partition-256x32", "x-compact-v2p-partition-256x16 at 256 x 32, 2 blocks per SM", "scanscope", tuning});
-  // The lookahead compaction (compact_lookahead.h; sm_90, not yet timed): the lookahead scan's
-  // persistent, warp-specialised blocks on counts, bulk copies in, runs out by bulk copy.
+  // The lookahead compaction (compact_lookahead.h; sm_90; timed on an H100 2026-12-07): the
+  // lookahead scan's persistent, warp-specialised blocks on counts, bulk copies in, runs out by
+  // bulk copy. 8x16s6, flagged-8x16s5 and partition-8x16s6 are the shipped rows' path from 2^26
+  // (BestRow, CompactBestSequence).
   v(LookaheadRow<SelectMode::If, 8, 16, 6>{"x-compact-la-8x16s6", "select x > threshold on the lookahead scan's blocks (sm_90): 8 compute warps x 16 rounds of 32 per tile, 6 stages (99 KB, 2 blocks per SM), kept runs out by bulk copy", "scanscope (after scan-lookahead)", tuning});
   v(LookaheadRow<SelectMode::If, 8, 16, 4>{"x-compact-la-8x16s4", "x-compact-la-8x16s6 with 4 stages (66 KB, 3 blocks per SM)", "scanscope (after scan-lookahead)", tuning});
   v(LookaheadRow<SelectMode::If, 8, 16, 12>{"x-compact-la-8x16s12", "x-compact-la-8x16s6 with 12 stages (198 KB, 1 block per SM)", "scanscope (after scan-lookahead)", tuning});
