@@ -13,7 +13,8 @@
 #   profile  Nsight Compute on scan-best (the lookahead kernel) beside CUB's scan at 2^28, and the
 #          two presets of the sources (JSON for assets/bench/)
 #   compact  the stream compactions: sanitizers at ragged sizes (2^13 + 7, 10^6 + 3; kept 0, 50,
-#          100 %), ours against CUB's DeviceSelect::If / Flagged and DevicePartition::If, int and
+#          100 %; the shipped rows' lookahead path: memcheck and synccheck at 2^26 + 3, racecheck of
+#          its rows at 2^23 + 7), ours against CUB's DeviceSelect::If / Flagged and DevicePartition::If, int and
 #          float, 2^10..2^28, kept 10, 50, 90 % (JSON for assets/bench/), and the tuning shapes
 #   compact-profile  Nsight Compute on compact-best at 2^28, 10 and 90 % kept, beside CUB's select
 #          and the read probe: stall reasons, DRAM bytes, occupancy
@@ -173,6 +174,15 @@ compact)
         echo "compute-sanitizer $tool (compactions, n $n) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool-compact-$n.log" | head -1)"
       done
     done
+    # The shipped rows' lookahead path (from kCompactLookaheadFrom = 2^26): memcheck and synccheck
+    # of the shipped rows past it, racecheck of the same kernels (the x-compact-la rows they run) at
+    # 2^23 + 7, where each persistent block takes several tiles and the ring wraps.
+    for tool in memcheck synccheck; do
+      compute-sanitizer --tool $tool --error-exitcode 9 $bin bench --kernel compact-best,compact-flagged,compact-partition --min 67108867 --max 67108867 --kept 50 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-$tool-compact-67108867.log" 2>&1
+      echo "compute-sanitizer $tool (compactions, lookahead path, n 67108867) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-$tool-compact-67108867.log" | head -1)"
+    done
+    compute-sanitizer --tool racecheck --error-exitcode 9 $bin bench --kernel x-compact-la-8x16s6,x-compact-la-flagged-8x16s5,x-compact-la-partition-8x16s6 --min 8388615 --max 8388615 --kept 50 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-racecheck-compact-la-8388615.log" 2>&1
+    echo "compute-sanitizer racecheck (lookahead compactions, n 8388615) rc=$? $(grep -E 'RACECHECK SUMMARY' "$LOG/sanitizer-racecheck-compact-la-8388615.log" | head -1)"
   fi
   for type in int float; do
     t0=$(date +%s)
@@ -309,7 +319,7 @@ esac
 for o in build-gpu/kernels/CMakeFiles/scanscope_device.dir/device/{reduce_device,scan_device,compact_device,sort_device}.cu.o; do
   cuobjdump -sass "$o" | awk '/Function :/{f=$3} /LDG|STG|LDS|STS|LDL|STL/{match($0,/(LDG|STG|LDS|STS|LDL|STL)[.A-Z0-9]*/); print f, substr($0,RSTART,RLENGTH)}' | sort | uniq -c
 done > "$LOG/sass-ldg.txt" 2>&1
-for f in gpu.txt tests.log sanitizer-lookahead.log racecheck-reports.txt sanitizer-memcheck-6145.log sanitizer-memcheck-1000003.log sanitizer-racecheck-6145.log sanitizer-racecheck-1000003.log tail-int.txt tail-float.txt all-int.txt all-float.txt sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sanitizer-memcheck-compact-8199.log sanitizer-memcheck-compact-1000003.log sanitizer-racecheck-compact-8199.log sanitizer-racecheck-compact-1000003.log sanitizer-synccheck-compact-8199.log sanitizer-synccheck-compact-1000003.log compact-int.err compact-float.err compact-tune.txt $(cd "$LOG" && ls sanitizer-*-compact-la-*.log 2>/dev/null) $(cd "$LOG" && ls sanitizer-*-sort-*.log 2>/dev/null) sort-int.err sort-float.err sort-tune.txt sass-ldg.txt; do
+for f in gpu.txt tests.log sanitizer-lookahead.log racecheck-reports.txt sanitizer-memcheck-6145.log sanitizer-memcheck-1000003.log sanitizer-racecheck-6145.log sanitizer-racecheck-1000003.log tail-int.txt tail-float.txt all-int.txt all-float.txt sanitizer-memcheck.log sanitizer-racecheck.log sanitizer-synccheck.log sanitizer-memcheck-scan.log sanitizer-racecheck-scan.log sanitizer-synccheck-scan.log sanitizer-memcheck-variants.log sanitizer-racecheck-variants.log sanitizer-synccheck-variants.log harris-table2.txt oancea.txt tune.txt sanitizer-memcheck-compact-8199.log sanitizer-memcheck-compact-1000003.log sanitizer-racecheck-compact-8199.log sanitizer-racecheck-compact-1000003.log sanitizer-synccheck-compact-8199.log sanitizer-synccheck-compact-1000003.log sanitizer-memcheck-compact-67108867.log sanitizer-synccheck-compact-67108867.log compact-int.err compact-float.err compact-tune.txt $(cd "$LOG" && ls sanitizer-*-compact-la-*.log 2>/dev/null) $(cd "$LOG" && ls sanitizer-*-sort-*.log 2>/dev/null) sort-int.err sort-float.err sort-tune.txt sass-ldg.txt; do
   [ -f "$LOG/$f" ] && { echo "===== $f"; cat "$LOG/$f"; }
 done > "$OUT/logs.txt"
 tail -5 "$LOG/build.log" >> "$OUT/logs.txt"

@@ -223,6 +223,9 @@ struct CompactRun {
   Carve& ws;  // the status words (one per tile; tags, never cleared: zeroed once when made)
   const char* name;
   int sms = 0;  // the GPU's multiprocessors (a persistent row's grid: sms x its blocks per SM); 0: the CPU, 3 blocks
+  // compact-best, -flagged, -partition: the n from which they take the lookahead path; 0:
+  // kCompactLookaheadFrom (tests pass a small one to run that path at small n on the CPU).
+  long long lookahead_from = 0;
 };
 
 // ---- Second-generation tile programs (tuning rows x-compact-v2-*, x-compact-v2p-*; not yet timed).
@@ -551,14 +554,57 @@ struct CompactLookaheadSequence {
   static constexpr SelectMode kMode = Shape::kMode;
   template <class T, class Exec>
   static void run(Exec& ex, const CompactRun<T>& r) {
+    unsigned* control = r.ws.template take<unsigned>(2);
+    launch(ex, r, control);
+  }
+  // With the epoch and block counter already taken (compact-best's paths share them).
+  template <class T, class Exec>
+  static void launch(Exec& ex, const CompactRun<T>& r, unsigned* control) {
     const long long tiles = ceil_div(r.n, Shape::kTile);
-    LookaheadWorkspace ws{r.ws.template take<unsigned>(2), r.ws.template take<unsigned long long>(tiles)};
+    LookaheadWorkspace ws{control, r.ws.template take<unsigned long long>(tiles)};
     if (Exec::counting) return;
     if (tiles == 0) {
       ex.memset_zero(r.num_selected, sizeof(int));
       return;
     }
     ex.template launch_compact_lookahead<Shape>(CompactLookaheadArgs<T>{r.in, r.flags, r.out, r.num_selected, r.n, r.threshold, ws, kCompactModelBlocks}, r.name);
+  }
+};
+
+// compact-best, compact-flagged, compact-partition: CompactTile (the decoupled look-back, one tile
+// per block) below kCompactLookaheadFrom elements, the lookahead compaction from there on where
+// the device and the arrays allow it (sm_90; in, out and flags 16-byte aligned), as scan-best
+// switches to the lookahead scan. The crossover, from an H100 (2026-12-07, compact-tune, int, 10,
+// 50 and 90 % kept): the lookahead takes 13-15 us at 2^20 against CompactTile's 8-9 us (a larger
+// fixed cost: persistent grid, barrier set-up, ring fill), less time per element; at 2^24 it was
+// slower in 8 of 9 points (select at 10 %: 0.046 against 0.038 ms), at 2^28 faster in 8 of 9, all
+// but flags at 10 % (select 0.497 / 0.606 / 0.735 ms against 0.533 / 0.694 / 0.852; flags 0.630 /
+// 0.720 / 0.850 against 0.617 / 0.772 / 0.933; partition 0.821 / 0.823 / 0.815 against 0.885 /
+// 0.907 / 0.881). 2^26 lies between the measured sizes; the sweeps time it. The lookahead's epoch and block counter come first in the
+// workspace on both paths, so that the look-back's status words never land on them (a workspace
+// may serve both paths, uncleared between calls).
+constexpr long long kCompactLookaheadFrom = 1LL << 26;
+template <class Tile, class Shape>
+struct CompactBestSequence {
+  static_assert(Tile::kMode == Shape::kMode, "one selection mode on both paths");
+  static constexpr SelectMode kMode = Tile::kMode;
+  template <class T, class Exec>
+  static bool lookahead(Exec& ex, const CompactRun<T>& r) {
+    const long long from = r.lookahead_from > 0 ? r.lookahead_from : kCompactLookaheadFrom;
+    return r.n >= from && ex.can_lookahead(r.in, r.out) && (kMode != SelectMode::Flagged || reinterpret_cast<uintptr_t>(r.flags) % 16 == 0);
+  }
+  template <class T, class Exec>
+  static void run(Exec& ex, const CompactRun<T>& r) {
+    unsigned* control = r.ws.template take<unsigned>(2);
+    if constexpr (Exec::counting) {  // the larger workspace of the two paths: either may run at any n
+      Carve a = r.ws, b = r.ws;
+      CompactSequence<Tile>::run(ex, CompactRun<T>{r.in, r.flags, r.out, r.num_selected, r.n, r.threshold, a, r.name, r.sms, r.lookahead_from});
+      CompactLookaheadSequence<Shape>::launch(ex, CompactRun<T>{r.in, r.flags, r.out, r.num_selected, r.n, r.threshold, b, r.name, r.sms, r.lookahead_from}, control);
+      r.ws.used = a.used > b.used ? a.used : b.used;
+      return;
+    }
+    if (lookahead(ex, r)) CompactLookaheadSequence<Shape>::launch(ex, r, control);
+    else CompactSequence<Tile>::run(ex, r);
   }
 };
 
@@ -580,15 +626,20 @@ using PipeRow = CompactRow<CompactPipe<THREADS, ITEMS, MIN_BLOCKS, MODE, PERSIST
 template <SelectMode MODE, int W, int ITEMS, int STAGES>
 using LookaheadRow = CompactRow<CompactLookaheadShape<W, ITEMS, STAGES, MODE>, CompactLookaheadSequence<CompactLookaheadShape<W, ITEMS, STAGES, MODE>>>;
 
+// A shipped row: CompactTile 256 x 24 (6 blocks per SM) below kCompactLookaheadFrom, the lookahead
+// compaction 8 x 16 with STAGES stages from there.
+template <SelectMode MODE, int STAGES>
+using BestRow = CompactRow<CompactTile<256, 24, 6, MODE>, CompactBestSequence<CompactTile<256, 24, 6, MODE>, CompactLookaheadShape<8, 16, STAGES, MODE>>>;
+
 template <class Visit>
 void for_each_compaction(Visit&& v) {
   constexpr unsigned best = 1, tuning = 4;  // strategies.h's kBest and kTuning
-  v(CompactRow<CompactTile<256, 24, 6, SelectMode::If>>{"compact-best", "select x > threshold: single pass, decoupled look-back on counts, 256 x 24 per tile, 16-byte loads, coalesced stores through shared memory",
-                                                          "scanscope (after Merrill & Garland)", best});
-  v(CompactRow<CompactTile<256, 24, 6, SelectMode::Flagged>>{"compact-flagged", "select by a byte flag per element: compact-best's tile, flags in 16-byte loads",
-                                                               "scanscope (after Merrill & Garland)", best});
-  v(CompactRow<CompactTile<256, 24, 6, SelectMode::Partition>>{"compact-partition", "partition by x > threshold: kept in order at the front, the rest in reverse order at the back (as CUB)",
-                                                                 "scanscope (after Merrill & Garland)", best});
+  v(BestRow<SelectMode::If, 6>{"compact-best", "select x > threshold: below 2^26 single pass, decoupled look-back on counts, 256 x 24 per tile, 16-byte loads, coalesced stores through shared memory; from 2^26 x-compact-la-8x16s6 (sm_90)",
+                               "scanscope (after Merrill & Garland)", best});
+  v(BestRow<SelectMode::Flagged, 5>{"compact-flagged", "select by a byte flag per element: compact-best's tile, flags in 16-byte loads; from 2^26 x-compact-la-flagged-8x16s5 (sm_90)",
+                                    "scanscope (after Merrill & Garland)", best});
+  v(BestRow<SelectMode::Partition, 6>{"compact-partition", "partition by x > threshold: kept in order at the front, the rest in reverse order at the back (as CUB); from 2^26 x-compact-la-partition-8x16s6 (sm_90)",
+                                      "scanscope (after Merrill & Garland)", best});
   v(CompactRow<CompactTile<256, 16, 8, SelectMode::If>>{"x-compact-256x16", "compact-best's first tile, 256 x 16, 8 blocks per SM (0.93-0.97x CUB at 2^27-2^28 with 10-50 % kept on an H100, where 256 x 24 gave 0.99-1.02x)", "scanscope", tuning});
   v(CompactRow<CompactTile<128, 16, 16, SelectMode::If>>{"x-compact-128x16", "compact-best's tile at 128 x 16, 16 blocks per SM", "scanscope", tuning});
   v(CompactRow<CompactTile<256, 32, 4, SelectMode::If>>{"x-compact-256x32", "compact-best's tile at 256 x 32, 4 blocks per SM", "scanscope", tuning});
@@ -609,13 +660,15 @@ void for_each_compaction(Visit&& v) {
   v(PipeRow<SelectMode::Partition, 256, 16, 4, true>{"x-compact-v2p-partition-256x16", "partition, persistent and pipelined as x-compact-v2p-256x16, 16-byte stores on both halves", "scanscope", tuning});
   v(PipeRow<SelectMode::Partition, 256, 24, 3, true>{"x-compact-v2p-partition-256x24", "x-compact-v2p-partition-256x16 at 256 x 24, 3 blocks per SM", "scanscope", tuning});
   v(PipeRow<SelectMode::Partition, 256, 32, 2, true>{"x-compact-v2p-partition-256x32", "x-compact-v2p-partition-256x16 at 256 x 32, 2 blocks per SM", "scanscope", tuning});
-  // The lookahead compaction (compact_lookahead.h; sm_90, not yet timed): the lookahead scan's
-  // persistent, warp-specialised blocks on counts, bulk copies in, runs out by bulk copy.
+  // The lookahead compaction (compact_lookahead.h; sm_90; timed on an H100 2026-12-07): the
+  // lookahead scan's persistent, warp-specialised blocks on counts, bulk copies in, runs out by
+  // bulk copy. 8x16s6, flagged-8x16s5 and partition-8x16s6 are the shipped rows' path from 2^26
+  // (BestRow, CompactBestSequence).
   v(LookaheadRow<SelectMode::If, 8, 16, 6>{"x-compact-la-8x16s6", "select x > threshold on the lookahead scan's blocks (sm_90): 8 compute warps x 16 rounds of 32 per tile, 6 stages (99 KB, 2 blocks per SM), kept runs out by bulk copy", "scanscope (after scan-lookahead)", tuning});
   v(LookaheadRow<SelectMode::If, 8, 16, 4>{"x-compact-la-8x16s4", "x-compact-la-8x16s6 with 4 stages (66 KB, 3 blocks per SM)", "scanscope (after scan-lookahead)", tuning});
-  v(LookaheadRow<SelectMode::If, 8, 16, 12>{"x-compact-la-8x16s12", "x-compact-la-8x16s6 with 12 stages (197 KB, 1 block per SM)", "scanscope (after scan-lookahead)", tuning});
+  v(LookaheadRow<SelectMode::If, 8, 16, 12>{"x-compact-la-8x16s12", "x-compact-la-8x16s6 with 12 stages (198 KB, 1 block per SM)", "scanscope (after scan-lookahead)", tuning});
   v(LookaheadRow<SelectMode::If, 8, 32, 4>{"x-compact-la-8x32s4", "x-compact-la-8x16s6 at 8 warps x 32 rounds (8192 per tile), 4 stages (131 KB, 1 block per SM)", "scanscope (after scan-lookahead)", tuning});
-  v(LookaheadRow<SelectMode::If, 16, 16, 4>{"x-compact-la-16x16s4", "x-compact-la-8x16s6 at 16 warps x 16 rounds (8192 per tile), 4 stages (131 KB, 1 block per SM)", "scanscope (after scan-lookahead)", tuning});
+  v(LookaheadRow<SelectMode::If, 16, 16, 4>{"x-compact-la-16x16s4", "x-compact-la-8x16s6 at 16 warps x 16 rounds (8192 per tile), 4 stages (132 KB, 1 block per SM)", "scanscope (after scan-lookahead)", tuning});
   v(LookaheadRow<SelectMode::Flagged, 8, 16, 5>{"x-compact-la-flagged-8x16s5", "select by flags on the lookahead blocks: values and flag bytes by bulk copy, 8 x 16, 5 stages (103 KB, 2 blocks per SM)", "scanscope (after scan-lookahead)", tuning});
   v(LookaheadRow<SelectMode::Partition, 8, 16, 6>{"x-compact-la-partition-8x16s6", "partition on the lookahead blocks: kept run and reversed rejected run out by bulk copy, 8 x 16, 6 stages (99 KB, 2 blocks per SM)", "scanscope (after scan-lookahead)", tuning});
 }
@@ -662,15 +715,18 @@ void run_compaction(const CompactInfo& c, Exec& ex, const CompactRun<T>& r) {
 // Workspace bytes compaction c needs at n.
 size_t compaction_workspace_bytes(const CompactInfo& c, long long n);
 
-// CPU emulation of compaction c (tests): every block in order on EmulatedBlock. out has n
-// elements, poisoned with `poison` before the run (select writes only the first `selected`).
+// CPU emulation of compaction c (tests): every block in order on EmulatedBlock (the lookahead
+// rows: their CPU model). out has n elements, poisoned with `poison` before the run (select
+// writes only the first `selected`). lookahead_from: CompactRun's (0: kCompactLookaheadFrom).
 template <class T>
 struct CompactResult {
   std::vector<T> out;
   int selected = -1;
+  int lookahead_launches = 0;  // launches of the lookahead compaction (its CPU model)
 };
 template <class T>
-CompactResult<T> emulate_compaction(const CompactInfo& c, const std::vector<T>& in, const std::vector<uint8_t>& flags, T threshold, T poison = T(-12345));
+CompactResult<T> emulate_compaction(const CompactInfo& c, const std::vector<T>& in, const std::vector<uint8_t>& flags, T threshold, T poison = T(-12345),
+                                    long long lookahead_from = 0);
 
 }  // namespace device
 }  // namespace scanscope

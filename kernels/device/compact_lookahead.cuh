@@ -55,14 +55,15 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
   constexpr int SW = Shape::kStageWords, FB = Shape::kFlagBytes;
   constexpr int kCompute = Shape::kComputeThreads;
   extern __shared__ __align__(128) unsigned char compact_lookahead_arena[];
+  constexpr int GI = Shape::kGranuleInts;  // slot[s] at slot_words[s * GI], warp w's total at total_words[w * GI]
   T* ring = reinterpret_cast<T*>(compact_lookahead_arena);
-  uint8_t* fring = compact_lookahead_arena + S * SW * 4;
-  uint64_t* full = reinterpret_cast<uint64_t*>(compact_lookahead_arena + S * SW * 4 + S * FB);
+  uint8_t* fring = compact_lookahead_arena + Shape::kFlagOffset;
+  uint64_t* full = reinterpret_cast<uint64_t*>(compact_lookahead_arena + Shape::kBarrierOffset);
   uint64_t* pref = full + S;
   uint64_t* empty = pref + S;
   uint64_t* reduced = empty + S;
-  int* slot = reinterpret_cast<int*>(reduced + S);
-  int* warp_total = slot + S;
+  int* slot_words = reinterpret_cast<int*>(compact_lookahead_arena + Shape::kSlotOffset);
+  int* total_words = reinterpret_cast<int*>(compact_lookahead_arena + Shape::kWarpTotalOffset);
 
   const int G = static_cast<int>(gridDim.x), b = static_cast<int>(blockIdx.x);
   const int warp = static_cast<int>(threadIdx.x) / kWarpSize, lane = static_cast<int>(threadIdx.x) % kWarpSize;
@@ -110,7 +111,7 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
       const long long t = b + i * G;
       running += lookahead_window_sum<OpSum, int, 8>(a.ws.status, t, G, lane, tag);
       if (lane == 0) {
-        slot[s] = running;
+        slot_words[s * GI] = running;
         bar_arrive(&pref[s]);
       }
       __syncwarp();
@@ -183,19 +184,19 @@ __global__ void __launch_bounds__(Shape::kThreads, lookahead_min_blocks<Shape>()
       int run = 0;
 #pragma unroll
       for (int k = 0; k < ITEMS; ++k) run += __popc(__ballot_sync(0xffffffffu, (mine >> k) & 1u));
-      if (lane == 0) warp_total[warp] = run;
+      if (lane == 0) total_words[warp * GI] = run;
       __syncwarp();
       named_sync(1, kCompute);  // warp totals
       int before = 0, kept = 0;
 #pragma unroll
       for (int w2 = 0; w2 < W; ++w2) {
-        const int x = warp_total[w2];
+        const int x = total_words[w2 * GI];
         before += w2 < warp ? x : 0;
         kept += x;
       }
       bar_wait(&pref[s], ph);
       bar_wait(&reduced[s], ph);  // the reduce warp has read the tile: it may be overwritten
-      const int prefix = slot[s];
+      const int prefix = slot_words[s * GI];
       const CompactRuns r = compact_runs(t * TILE, count, kept, prefix, a.n, MODE == SelectMode::Partition);
       int rank = before;  // kept elements of the tile before this round's element of the warp
 #pragma unroll

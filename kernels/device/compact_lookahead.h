@@ -57,9 +57,22 @@ struct CompactLookaheadShape {
   static constexpr int kStageWords = kTile + (MODE == SelectMode::Partition ? 12 : 4);
   static constexpr int kFlagBytes = MODE == SelectMode::Flagged ? kTile : 0;  // a stage's flag bytes
   // Dynamic shared memory: the ring of values, the ring of flags, 4 x STAGES mbarriers (8 bytes
-  // each), STAGES prefix slots and W warp totals (4 bytes each).
-  static constexpr int kSmemBytes = STAGES * kStageWords * 4 + STAGES * kFlagBytes + 4 * STAGES * 8 + (STAGES + W) * 4;
-  static_assert((STAGES * kStageWords * 4 + STAGES * kFlagBytes) % 16 == 0, "16-byte aligned stages, 8-byte aligned mbarriers");
+  // each), STAGES prefix slots and W warp totals. Each slot and each warp total (an int) has a
+  // 16-byte granule of its own (kGranuleInts ints apart): no word written under one barrier
+  // shares 8 or 16 bytes with a word of another. Packed, the flagged 5-stage row's slot[4] and
+  // warp_total[0] shared 8 bytes, and compute-sanitizer's racecheck reported the lookahead warp's
+  // write of slot[4] against the compute warps' read of warp_total[0] (which precedes their wait
+  // for the prefix) on an H100 at 2^23 + 7, where blocks take 5 tiles or more: disjoint words,
+  // ordered by nothing (by design), sharing a granule only with an odd STAGES
+  // (docs/performance.md, "The lookahead compaction").
+  static constexpr int kGranuleInts = 4;
+  static constexpr int kFlagOffset = STAGES * kStageWords * 4;
+  static constexpr int kBarrierOffset = kFlagOffset + STAGES * kFlagBytes;
+  static constexpr int kSlotOffset = kBarrierOffset + 4 * STAGES * 8;
+  static constexpr int kWarpTotalOffset = kSlotOffset + STAGES * kGranuleInts * 4;
+  static constexpr int kSmemBytes = kWarpTotalOffset + W * kGranuleInts * 4;
+  static_assert(kBarrierOffset % 16 == 0 && kSlotOffset % 16 == 0 && kWarpTotalOffset % 16 == 0,
+                "16-byte aligned stages, flag stages, mbarriers, slots and warp totals");
 };
 
 // The CPU model's persistent grid unless a test picks another (EmuExec::lookahead_blocks): a few

@@ -19,6 +19,7 @@ template <class T>
 struct EmuExec {
   static constexpr bool counting = false;
   int launches = 0;
+  int compact_lookahead_launches = 0;  // of them, the lookahead compaction's (its CPU model)
   unsigned lookahead_order = 0;  // the lookahead models' scheduler (lookahead_schedule)
   int lookahead_blocks = 0;      // the lookahead compaction model's grid (0: kCompactModelBlocks)
   template <class Prog, class Op, class Args>
@@ -59,6 +60,7 @@ struct EmuExec {
   template <class Shape>
   void launch_compact_lookahead(const CompactLookaheadArgs<T>& a, const char* name = "") {
     ++launches;
+    ++compact_lookahead_launches;
     try {
       compact_lookahead_model<Shape, T>(a, lookahead_blocks > 0 ? lookahead_blocks : a.max_blocks, lookahead_order);
     } catch (const std::exception& e) {

@@ -41,7 +41,7 @@ size_t compaction_workspace_bytes(const CompactInfo& c, long long n) {
 }
 
 template <class T>
-CompactResult<T> emulate_compaction(const CompactInfo& c, const std::vector<T>& in, const std::vector<uint8_t>& flags, T threshold, T poison) {
+CompactResult<T> emulate_compaction(const CompactInfo& c, const std::vector<T>& in, const std::vector<uint8_t>& flags, T threshold, T poison, long long lookahead_from) {
   const long long n = static_cast<long long>(in.size());
   if (c.mode == SelectMode::Flagged && flags.size() != in.size())
     throw std::invalid_argument(std::string(c.id) + ": " + std::to_string(flags.size()) + " flags for " + std::to_string(n) + " elements");
@@ -51,7 +51,8 @@ CompactResult<T> emulate_compaction(const CompactInfo& c, const std::vector<T>& 
   CompactResult<T> r;
   r.out.assign(in.size(), poison);
   EmuExec<T> ex;
-  run_compaction<T>(c, ex, CompactRun<T>{in.data(), flags.empty() ? nullptr : flags.data(), r.out.data(), &r.selected, n, threshold, ws, c.id});
+  run_compaction<T>(c, ex, CompactRun<T>{in.data(), flags.empty() ? nullptr : flags.data(), r.out.data(), &r.selected, n, threshold, ws, c.id, 0, lookahead_from});
+  r.lookahead_launches = ex.compact_lookahead_launches;
   return r;
 }
 
@@ -79,8 +80,8 @@ SortResult emulate_sort(const SortInfo& s, SortKey key, const std::vector<uint32
   return r;
 }
 
-template CompactResult<int> emulate_compaction<int>(const CompactInfo&, const std::vector<int>&, const std::vector<uint8_t>&, int, int);
-template CompactResult<float> emulate_compaction<float>(const CompactInfo&, const std::vector<float>&, const std::vector<uint8_t>&, float, float);
+template CompactResult<int> emulate_compaction<int>(const CompactInfo&, const std::vector<int>&, const std::vector<uint8_t>&, int, int, long long);
+template CompactResult<float> emulate_compaction<float>(const CompactInfo&, const std::vector<float>&, const std::vector<uint8_t>&, float, float, long long);
 
 template std::vector<int> emulate<int>(const StrategyInfo&, const std::vector<int>&, bool, int, int*);
 template std::vector<float> emulate<float>(const StrategyInfo&, const std::vector<float>&, bool, int, int*);

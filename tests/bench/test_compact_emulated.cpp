@@ -207,13 +207,18 @@ TEST(CompactionShape, StoreRun16RaggedHeadAndTail) {
   }
 }
 
-// The workspace is one status word per tile; n = 0 launches nothing and counts 0.
+// compact-best's workspace: the lookahead's two control words (first, padded to 256 bytes), then
+// the larger of its paths' status words, one per tile (CompactTile's 6144-element tiles, the
+// lookahead's 4096); CompactTile's rows alone: a status word per tile. n = 0 launches nothing and
+// counts 0.
 TEST(CompactionShape, WorkspaceAndEmptyInput) {
   const CompactInfo& c = *find_compaction("compact-best");
-  const long long tile = 256 * 24;  // compact-best's tile
-  EXPECT_EQ(compaction_workspace_bytes(c, tile), 8u);
-  EXPECT_EQ(compaction_workspace_bytes(c, tile + 1), 16u);
-  EXPECT_EQ(compaction_workspace_bytes(c, 1LL << 28), static_cast<size_t>(((1LL << 28) + tile - 1) / tile) * 8u);
+  const long long tile = 256 * 24, la_tile = 256 * 16;
+  for (long long n : {1LL, tile, tile + 1, 1LL << 26, 1LL << 28})
+    EXPECT_EQ(compaction_workspace_bytes(c, n), 256u + static_cast<size_t>(std::max((n + tile - 1) / tile, (n + la_tile - 1) / la_tile)) * 8u) << n;
+  const CompactInfo& tile_row = *find_compaction("x-compact-256x32");
+  EXPECT_EQ(compaction_workspace_bytes(tile_row, 8192), 8u);
+  EXPECT_EQ(compaction_workspace_bytes(tile_row, 8193), 16u);
   const auto r = emulate_compaction<int>(c, std::vector<int>{}, {}, 0);
   EXPECT_EQ(r.selected, 0);
   EXPECT_TRUE(find_compaction("compact-flagged") && find_compaction("compact-partition"));
@@ -257,6 +262,59 @@ TEST(CompactionLookahead, EveryScheduleAndGrid) {
   }
 }
 
+// compact-best, compact-flagged, compact-partition switch to the lookahead rows at
+// kCompactLookaheadFrom (2^26; CompactRun::lookahead_from moves the switch, so that both paths run
+// here at small n): below it CompactTile, from it the lookahead model, each exact; one workspace,
+// never cleared, serves calls that alternate between the paths (the look-back's status words must
+// neither land on the lookahead's epoch nor pass for its tags, and the other way round).
+TEST(CompactionBest, SwitchesToTheLookaheadRows) {
+  EXPECT_EQ(kCompactLookaheadFrom, 1LL << 26);
+  for (const char* id : {"compact-best", "compact-flagged", "compact-partition"}) {
+    const CompactInfo* c = find_compaction(id);
+    ASSERT_TRUE(c) << id;
+    EXPECT_NE(std::string(c->title).find("from 2^26 x-compact-la-"), std::string::npos) << id;
+    // emulate_compaction: the default switch (no lookahead at small n), a moved one.
+    for (long long n : {4096LL * 3 + 5, 100003LL}) {
+      for (int kept : {10, 90}) {
+        const auto in = values<int>(n, static_cast<unsigned>(n + kept));
+        const auto flags = flags_for(n, kept, static_cast<unsigned>(kept));
+        const int threshold = bench_detail::select_threshold<int>(kept);
+        const auto f = c->mode == SelectMode::Flagged ? flags : std::vector<uint8_t>{};
+        for (long long from : {0LL, n + 1, n, 4096LL, 1LL}) {
+          const auto got = emulate_compaction<int>(*c, in, f, threshold, -12345, from);
+          EXPECT_EQ(got.lookahead_launches, from > 0 && n >= from ? 1 : 0) << id << " n=" << n << " from " << from;
+          std::string why;
+          EXPECT_TRUE(bench_detail::check_select(in, flags, threshold, bench_mode(c->mode), got.out, got.selected, &why)) << id << " n=" << n << " from " << from << ": " << why;
+          if (c->mode != SelectMode::Partition)
+            for (size_t j = static_cast<size_t>(got.selected); j < got.out.size(); ++j) ASSERT_EQ(got.out[j], -12345) << id << " from " << from << " wrote element " << j;
+        }
+      }
+    }
+    // One uncleared workspace, the paths alternating, n shrinking and growing.
+    const long long most = 60001;
+    std::vector<char> ws_buf(compaction_workspace_bytes(*c, most) + 256, 0);
+    const long long ns[] = {most, 50003, most, 7, 4097, 30011, most, 12289};
+    for (int call = 0; call < 8; ++call) {
+      const long long n = ns[call];
+      const bool la = call % 2 == 1 || call == 6;
+      const int kept = (call * 37) % 101;
+      const auto in = values<int>(n, 1000u + static_cast<unsigned>(call));
+      const auto flags = flags_for(n, kept, 77u + static_cast<unsigned>(call));
+      const int threshold = bench_detail::select_threshold<int>(kept);
+      std::vector<int> out(static_cast<size_t>(n), -1);
+      int selected = -7;
+      Carve ws;
+      ws.base = ws_buf.data();
+      EmuExec<int> ex;
+      ex.lookahead_order = static_cast<unsigned>(call);
+      run_compaction<int>(*c, ex, CompactRun<int>{in.data(), flags.data(), out.data(), &selected, n, threshold, ws, c->id, 0, la ? 1 : n + 1});
+      EXPECT_EQ(ex.compact_lookahead_launches, la ? 1 : 0) << id << " call " << call;
+      std::string why;
+      EXPECT_TRUE(bench_detail::check_select(in, flags, threshold, bench_mode(c->mode), out, selected, &why)) << id << " call " << call << " n=" << n << (la ? " lookahead" : " tile") << ": " << why;
+    }
+  }
+}
+
 // Calls on one workspace: each call's status words carry its epoch's tag, the last block bumps the
 // epoch and returns the block counter to 0; a smaller call after a larger one finds only stale words.
 TEST(CompactionLookahead, WorkspaceReusedAcrossCalls) {
@@ -283,6 +341,35 @@ TEST(CompactionLookahead, WorkspaceReusedAcrossCalls) {
       EXPECT_TRUE(bench_detail::check_select(in, flags, threshold, bench_mode(c->mode), out, selected, &why)) << id << " call " << call << ": " << why;
     }
   }
+}
+
+// The kernel's shared memory: regions in order, none overlapping, each 16-byte aligned; every
+// prefix slot and every warp total alone in its 16-byte granule (racecheck reported a slot and a
+// warp total that shared 8 bytes, compact_lookahead.h).
+template <class Shape>
+void check_layout(const char* id) {
+  SCOPED_TRACE(id);
+  EXPECT_EQ(Shape::kFlagOffset, Shape::kStages * Shape::kStageWords * 4);
+  EXPECT_EQ(Shape::kBarrierOffset, Shape::kFlagOffset + Shape::kStages * Shape::kFlagBytes);
+  EXPECT_EQ(Shape::kSlotOffset, Shape::kBarrierOffset + 4 * Shape::kStages * 8);
+  EXPECT_EQ(Shape::kWarpTotalOffset, Shape::kSlotOffset + Shape::kStages * 16);
+  EXPECT_EQ(Shape::kSmemBytes, Shape::kWarpTotalOffset + Shape::kComputeWarps * 16);
+  for (int off : {Shape::kFlagOffset, Shape::kBarrierOffset, Shape::kSlotOffset, Shape::kWarpTotalOffset}) EXPECT_EQ(off % 16, 0);
+  EXPECT_EQ(Shape::kGranuleInts * 4, 16);
+  EXPECT_LE(Shape::kSmemBytes, 227 * 1024);  // sm_90's most per block
+}
+TEST(CompactionLookahead, SharedMemoryLayout) {
+  check_layout<CompactLookaheadShape<8, 16, 6, SelectMode::If>>("8x16s6");
+  check_layout<CompactLookaheadShape<8, 16, 4, SelectMode::If>>("8x16s4");
+  check_layout<CompactLookaheadShape<8, 16, 12, SelectMode::If>>("8x16s12");
+  check_layout<CompactLookaheadShape<8, 32, 4, SelectMode::If>>("8x32s4");
+  check_layout<CompactLookaheadShape<16, 16, 4, SelectMode::If>>("16x16s4");
+  check_layout<CompactLookaheadShape<8, 16, 5, SelectMode::Flagged>>("flagged-8x16s5");
+  check_layout<CompactLookaheadShape<8, 16, 6, SelectMode::Partition>>("partition-8x16s6");
+  // Two blocks per SM still fit for the 8 x 16 rows of 5 and 6 stages (228 KB per SM, 1 KB
+  // reserved per block).
+  EXPECT_LE(2 * (CompactLookaheadShape<8, 16, 5, SelectMode::Flagged>::kSmemBytes + 1024), 228 * 1024);
+  EXPECT_LE(2 * (CompactLookaheadShape<8, 16, 6, SelectMode::Partition>::kSmemBytes + 1024), 228 * 1024);
 }
 
 // A run's split: the bulk middle [lo, hi) on multiples of 4, head and tail under 4 elements each,
