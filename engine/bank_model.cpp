@@ -20,10 +20,23 @@ int bank_of(int word, int banks) {
 
 int wavefronts_of(const int* words, int count, int banks) {
   if (count == 0) return 0;
-  std::map<int, std::set<int>> per_bank;
-  for (int i = 0; i < count; ++i) per_bank[bank_of(words[i], banks)].insert(words[i]);
-  int w = 0;
-  for (auto& [bank, set] : per_bank) w = std::max<int>(w, static_cast<int>(set.size()));
+  // The (bank, word) pairs in order: the most distinct words of one bank. On the stack for a warp
+  // instruction's lanes, not a map of sets that allocated a node per bank and word on every call.
+  std::pair<int, int> on_stack[128];
+  std::vector<std::pair<int, int>> on_heap;
+  std::pair<int, int>* p = on_stack;
+  if (count > 128) {
+    on_heap.resize(count);
+    p = on_heap.data();
+  }
+  for (int i = 0; i < count; ++i) p[i] = {bank_of(words[i], banks), words[i]};
+  std::sort(p, p + count);
+  int w = 0, run = 0;
+  for (int i = 0; i < count; ++i) {
+    if (i == 0 || p[i].first != p[i - 1].first) run = 1;
+    else if (p[i].second != p[i - 1].second) ++run;
+    w = std::max(w, run);
+  }
   return w;
 }
 

@@ -1,5 +1,6 @@
 // Kernel files: header lines, the catalogue under kernels/, builds and their cache.
 #include "engine/kernel_file.h"
+#include "engine/caches.h"
 
 #include <dirent.h>
 #include <sys/stat.h>
@@ -405,9 +406,17 @@ std::shared_ptr<const KernelBuild> build_kernel(const KernelFile& file, const st
   return b;
 }
 
-std::set<std::string> option_macros(const KernelFile& file) {
-  static std::mutex mu;
+namespace {
+std::mutex option_macros_mutex;
+std::map<std::string, std::set<std::string>>& option_macros_cache() {  // under option_macros_mutex
   static std::map<std::string, std::set<std::string>> cache;
+  return cache;
+}
+}  // namespace
+
+std::set<std::string> option_macros(const KernelFile& file) {
+  std::mutex& mu = option_macros_mutex;
+  std::map<std::string, std::set<std::string>>& cache = option_macros_cache();
   const std::string key = file.path + '\0' + std::to_string(std::hash<std::string>()(file.text)) + '\0' + include_key(file);
   {
     std::lock_guard<std::mutex> lock(mu);
@@ -423,6 +432,17 @@ std::set<std::string> option_macros(const KernelFile& file) {
   if (cache.size() >= 256) cache.clear();  // edited texts come and go: keep the memory bounded
   cache[key] = names;
   return names;
+}
+
+void clear_build_caches() {
+  {
+    BuildCache& cache = build_cache();
+    std::lock_guard<std::mutex> lock(cache.mu);
+    cache.entries.clear();
+    cache.weight = 0;
+  }
+  std::lock_guard<std::mutex> lock(option_macros_mutex);
+  option_macros_cache().clear();
 }
 
 }  // namespace scanscope

@@ -1,6 +1,7 @@
 // Resolving a trace request against a kernel file (see resolve.h): the file, the host's options
 // as macros, the build, the header lines (require:, array:, launch:, init:) evaluated on the host.
 #include "engine/resolve.h"
+#include "engine/caches.h"
 
 #include <algorithm>
 #include <array>
@@ -245,6 +246,11 @@ long long resolve_count(const TraceRequest& r) {
   std::lock_guard<std::mutex> lock(resolved_mutex);
   const auto it = resolved_requests().find(request_hash(r));
   return it == resolved_requests().end() ? 0 : it->second;
+}
+
+void clear_resolve_counts() {
+  std::lock_guard<std::mutex> lock(resolved_mutex);
+  resolved_requests().clear();
 }
 
 bool has_tile_barriers(const ResolvedKernel& k) {
