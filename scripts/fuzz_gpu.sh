@@ -10,7 +10,9 @@
 # predicted shared and global counters == Nsight Compute's). $OUT/summary.txt says how many agree;
 # each mismatch's kernel file is kept in $OUT/mismatches/ with its table row, and
 # $OUT/mismatches/reduce.sh holds a reducer command for each (docs/validation.md says how to turn
-# one into a regression kernel). REDUCE=K also runs the reducer on the GPU for the first K
+# one into a regression kernel); at the end that folder is packed into $OUT/mismatches.tar.gz, the
+# generated kernels are removed (scanscope_gen makes them again from the run number) and ncu.csv
+# is gzipped. REDUCE=K also runs the reducer on the GPU for the first K
 # kernels whose trace differs from the GPU run (minutes each). Budget: COUNT=200 is meant to finish
 # inside 9 minutes on an H100 (16 cores), build included.
 set -u
@@ -137,4 +139,8 @@ if [ "${REDUCE:-0}" -gt 0 ] && [ "$mism" -gt 0 ]; then
    done)
 fi
 (cd "$OUT" && tar czf logs.tar.gz ./*.log 2>/dev/null && rm -f ./*.log)
+# The device tool brings back at most 8 files of $OUT: the mismatches' kernels go into one archive
+# and the CSV is compressed, so that summary.txt, fuzz_table.md and ncu.csv.gz always come back
+# (2026-12-07: a run's 44 mismatch files took every place, and a second run's table was lost).
+(cd "$OUT" && gzip -f ncu.csv 2>/dev/null; rm -rf kernels; tar czf mismatches.tar.gz mismatches && rm -rf mismatches)
 [ "$mism" -eq 0 ]

@@ -715,6 +715,7 @@ TEST(CompilerViewSass, TheArmsLastStoresWrittenAlikeAreOneStoreAfterTheBranch) {
 )", 256);
   if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
   EXPECT_EQ(t.totals.st.inst, 10) << t.compiler;
+}
 
 // A load ptxas makes only in the threads of a later store (SourceSite::gated, gen-20261127-121's
 // `v = s[r]; if (g >= 0 && g < n) dst[g] = v;`): threads 0-5 of 64 store. Whether the others left

@@ -154,32 +154,43 @@ TEST(CompactionShape, WorkspaceReusedAcrossCalls) {
   }
 }
 
+namespace {
+// Four calls of falling n and other kept fractions on one workspace (never cleared), each checked;
+// `control(ctrl, call)` checks the workspace's first two words (its first piece) after each call.
+// order: the lookahead models' scheduler, varied per call (0: the default for every call).
+template <class Control>
+void calls_on_one_workspace(const char* id, unsigned order, Control&& control) {
+  const CompactInfo* c = find_compaction(id);
+  ASSERT_TRUE(c) << id;
+  std::vector<char> ws_buf(compaction_workspace_bytes(*c, 50000) + 256, 0);
+  for (int call = 0; call < 4; ++call) {
+    const long long n = 50000 - call * 7777;
+    const auto in = values<int>(n, 99 + call);
+    const auto flags = flags_for(n, call * 30, 5 + call);
+    const int threshold = bench_detail::select_threshold<int>(call * 30);
+    std::vector<int> out(static_cast<size_t>(n), -1);
+    int selected = -7;
+    Carve ws;
+    ws.base = ws_buf.data();
+    EmuExec<int> ex;
+    if (order > 0) ex.lookahead_order = order + static_cast<unsigned>(call);
+    run_compaction<int>(*c, ex, CompactRun<int>{in.data(), flags.data(), out.data(), &selected, n, threshold, ws, c->id});
+    control(reinterpret_cast<const unsigned*>(ws_buf.data()), call);
+    std::string why;
+    EXPECT_TRUE(bench_detail::check_select(in, flags, threshold, bench_mode(c->mode), out, selected, &why)) << id << " call " << call << ": " << why;
+  }
+}
+}  // namespace
+
 // The persistent rows' ticket counters reset themselves: after each call on one workspace both are
 // zero again (a counter left behind would hand the next call's blocks no tiles), and calls of
 // different n and kept fractions stay right.
 TEST(CompactionShape, PersistentCountersResetAcrossCalls) {
-  for (const char* id : {"x-compact-v2p-256x16", "x-compact-v2p-flagged-256x16", "x-compact-v2p-partition-256x32"}) {
-    const CompactInfo* c = find_compaction(id);
-    ASSERT_TRUE(c) << id;
-    std::vector<char> ws_buf(compaction_workspace_bytes(*c, 50000) + 256, 0);
-    for (int call = 0; call < 4; ++call) {
-      const long long n = 50000 - call * 7777;
-      const auto in = values<int>(n, 99 + call);
-      const auto flags = flags_for(n, call * 30, 5 + call);
-      const int threshold = bench_detail::select_threshold<int>(call * 30);
-      std::vector<int> out(static_cast<size_t>(n), -1);
-      int selected = -7;
-      Carve ws;
-      ws.base = ws_buf.data();
-      EmuExec<int> ex;
-      run_compaction<int>(*c, ex, CompactRun<int>{in.data(), flags.data(), out.data(), &selected, n, threshold, ws, c->id});
-      const unsigned* ctrl = reinterpret_cast<const unsigned*>(ws_buf.data());  // the first piece carved
+  for (const char* id : {"x-compact-v2p-256x16", "x-compact-v2p-flagged-256x16", "x-compact-v2p-partition-256x32"})
+    calls_on_one_workspace(id, 0, [&](const unsigned* ctrl, int call) {
       EXPECT_EQ(ctrl[0], 0u) << id << " call " << call;
       EXPECT_EQ(ctrl[1], 0u) << id << " call " << call;
-      std::string why;
-      EXPECT_TRUE(bench_detail::check_select(in, flags, threshold, bench_mode(c->mode), out, selected, &why)) << id << " call " << call << ": " << why;
-    }
-  }
+    });
 }
 
 // The 16-byte-store write-out: every start address within 16 bytes, every length around the quad
@@ -318,29 +329,11 @@ TEST(CompactionBest, SwitchesToTheLookaheadRows) {
 // Calls on one workspace: each call's status words carry its epoch's tag, the last block bumps the
 // epoch and returns the block counter to 0; a smaller call after a larger one finds only stale words.
 TEST(CompactionLookahead, WorkspaceReusedAcrossCalls) {
-  for (const char* id : {"x-compact-la-8x16s6", "x-compact-la-flagged-8x16s5", "x-compact-la-partition-8x16s6"}) {
-    const CompactInfo* c = find_compaction(id);
-    ASSERT_TRUE(c) << id;
-    std::vector<char> ws_buf(compaction_workspace_bytes(*c, 50000) + 256, 0);
-    for (int call = 0; call < 4; ++call) {
-      const long long n = 50000 - call * 7777;
-      const auto in = values<int>(n, 99 + call);
-      const auto flags = flags_for(n, call * 30, 5 + call);
-      const int threshold = bench_detail::select_threshold<int>(call * 30);
-      std::vector<int> out(static_cast<size_t>(n), -1);
-      int selected = -7;
-      Carve ws;
-      ws.base = ws_buf.data();
-      EmuExec<int> ex;
-      ex.lookahead_order = 3 + static_cast<unsigned>(call);
-      run_compaction<int>(*c, ex, CompactRun<int>{in.data(), flags.data(), out.data(), &selected, n, threshold, ws, c->id});
-      const unsigned* ctrl = reinterpret_cast<const unsigned*>(ws_buf.data());  // the first piece carved
+  for (const char* id : {"x-compact-la-8x16s6", "x-compact-la-flagged-8x16s5", "x-compact-la-partition-8x16s6"})
+    calls_on_one_workspace(id, 3, [&](const unsigned* ctrl, int call) {
       EXPECT_EQ(ctrl[0], static_cast<unsigned>(call + 1)) << id << " call " << call;  // the epoch
       EXPECT_EQ(ctrl[1], 0u) << id << " call " << call;
-      std::string why;
-      EXPECT_TRUE(bench_detail::check_select(in, flags, threshold, bench_mode(c->mode), out, selected, &why)) << id << " call " << call << ": " << why;
-    }
-  }
+    });
 }
 
 // The kernel's shared memory: regions in order, none overlapping, each 16-byte aligned; every
