@@ -48,9 +48,6 @@
 // DeviceRadixSort), so they keep their input order. NaNs sort by their bits (negative ones first,
 // positive ones last). The keys are written as they came in: the order's bits are only computed.
 // The same block programs run on the GPU (sort_device.cu) and on the CPU (EmuExec, tests).
-// DeviceRadixSort), so they keep their input order. NaNs sort by their bits (negative ones first,
-// positive ones last). The keys are written as they came in: the order's bits are only computed.
-// The same block programs run on the GPU (sort_device.cu) and on the CPU (EmuExec, tests).
 #pragma once
 
 #include <cstdint>
