@@ -43,10 +43,16 @@
 // caller's output, pass 2 the copy, pass 3 the output: the input is never written and the result
 // ends in the caller's output.
 // Key order: unsigned keys as they are; int keys with the sign bit flipped; float keys by the
-// sign-flip trick (negatives: every bit flipped; positives: the sign bit), after -0.0 is taken for
-// +0.0: -0.0 and +0.0 are equal as std::stable_sort's operator< has them (and CUB's
-// DeviceRadixSort), so they keep their input order. NaNs sort by their bits (negative ones first,
-// positive ones last). The keys are written as they came in: the order's bits are only computed.
+// sign-flip trick (negatives: every bit flipped, plus one in the shipped rows; positives: the sign
+// bit), -0.0 taken for +0.0: -0.0 and +0.0 are equal as std::stable_sort's operator< has them (and
+// CUB's DeviceRadixSort), so they keep their input order. NaNs sort by their bits (negative ones
+// first, positive ones last). The keys are written as they came in, bit for bit. The shipped rows
+// (OnesweepSequence with ONCE) change the keys' bits once: unsigned and int keys are sorted by the
+// unsigned pass in passes 0 to 2 (an int key's bytes 0 to 2 are its digits), int keys' pass 3 takes
+// its digit with the sign bit flipped; float keys are turned into codes (float_code: the order's
+// bits, -0.0 apart) by pass 0, which writes the codes, sorted by the unsigned pass in passes 1 and 2,
+// and turned back by pass 3. The x-...-eachpass rows compute the order from the keys as they came in
+// at every use, in every pass (the programs before the change).
 // The same block programs run on the GPU (sort_device.cu) and on the CPU (EmuExec, tests).
 #pragma once
 
@@ -65,6 +71,8 @@ enum class SortKey { Unsigned, Int, Float };
 constexpr int kRadixBits = 8, kRadixDigits = 1 << kRadixBits, kRadixPasses = 32 / kRadixBits;
 
 // The bits of a key in an order where unsigned comparison is the key's order.
+SS_HD uint32_t float_code_order(uint32_t k);  // the order of float keys transformed once (below)
+
 template <SortKey K>
 SS_HD uint32_t radix_order(uint32_t k) {
   if (K == SortKey::Int) return k ^ 0x80000000u;
@@ -77,6 +85,41 @@ SS_HD uint32_t radix_order(uint32_t k) {
 template <SortKey K>
 SS_HD int radix_digit(uint32_t k, int pass) {
   return static_cast<int>((radix_order<K>(k) >> (kRadixBits * pass)) & (kRadixDigits - 1));
+}
+// The digit in the order of the sequences with ONCE (float keys: float_code_order; the others as
+// radix_digit).
+template <SortKey K>
+SS_HD int code_digit(uint32_t k, int pass) {
+  const uint32_t order = K == SortKey::Float ? float_code_order(k) : radix_order<K>(k);
+  return static_cast<int>((order >> (kRadixBits * pass)) & (kRadixDigits - 1));
+}
+
+// ---- Float keys transformed once (the sequences with ONCE, the shipped rows among them): pass 0
+// turns each float key into its code and writes the codes, passes 1 and 2 sort the codes as
+// unsigned keys (the unsigned pass, KeyPass::Bits), and pass 3 reads codes and writes each key's own
+// bits back. The order of these sorts (float_code_order, the histogram's digits too): a negative
+// key's bits negated (two's complement: every bit flipped, plus one), a non-negative key's sign bit
+// set. It is radix_order<Float>'s order (negative keys one higher), and the negation takes -0.0
+// (0x80000000) to 0x80000000, +0.0's order, without a test; no key's order is 0. The code is that
+// order except for -0.0, whose code is 0: so the code is one to one (pass 3 gives -0.0 back bit for
+// bit), and its bytes 0 to 2 are the order's (-0.0's order, 0x80000000, has zero bytes 0 to 2, as
+// its code has): the digits of passes 0 to 2 are the code's bytes. Pass 3's digit is the code's
+// byte 3 but 0x80 for the code 0 (float_code_top_label). No one-to-one code can spare that test:
+// the keys whose top digit is 0x80 are -0.0, +0.0 and the 2^24 - 1 positive keys below 2^-125,
+// 2^24 + 1 keys for the 2^24 codes with that top byte.
+SS_HD uint32_t float_code_order(uint32_t k) { return static_cast<int32_t>(k) < 0 ? 0u - k : k | 0x80000000u; }
+SS_HD uint32_t float_code(uint32_t k) { return static_cast<int32_t>(k) < 0 ? (0u - k) & 0x7fffffffu : k | 0x80000000u; }
+SS_HD uint32_t float_from_code(uint32_t c) { return static_cast<int32_t>(c) < 0 ? c & 0x7fffffffu : (0u - c) | 0x80000000u; }
+// Pass 3's label of a code (sel: its byte, as key_label's): the code's byte, 0x80 for the code 0
+// (-0.0). On the GPU in one asm volatile: recomputed where it is used (see key_label).
+SS_HD unsigned float_code_top_label(uint32_t c, unsigned sel) {
+#if defined(__CUDA_ARCH__)
+  unsigned label;
+  asm volatile("{\n\t.reg .pred p;\n\tprmt.b32 %0, %1, 0, %2;\n\tsetp.eq.u32 p, %1, 0;\n\t@p mov.b32 %0, 0x80;\n}" : "=r"(label) : "r"(c), "r"(sel));
+  return label;
+#else
+  return c == 0 ? 0x80u : (c >> (8 * (sel & 3u))) & 0xffu;
+#endif
 }
 
 // The warp match's leader: the highest lane of a group of equal digits (a mask; its size is
@@ -96,7 +139,8 @@ struct SortHistArgs {
   int* hist;  // kRadixPasses x kRadixDigits counters, zeroed before the launch
 };
 
-template <int THREADS, int U, SortKey K>
+// CODES: float keys' digits in float_code_order (the sequences with ONCE); else radix_digit's.
+template <int THREADS, int U, SortKey K, bool CODES = false>
 struct SortHistogram {
   static_assert(THREADS % kWarpSize == 0, "whole warps");
   static constexpr bool kDynamic = false, kMaxShared = false;
@@ -105,7 +149,7 @@ struct SortHistogram {
   static constexpr int kSmemWords = kRadixPasses * kRadixDigits;
 
   SS_HD static void count(const Shared<int>& h, uint32_t key) {
-    SS_UNROLL for (int p = 0; p < kRadixPasses; ++p) atomic_add(h.data + p * kRadixDigits + radix_digit<K>(key, p), 1);
+    SS_UNROLL for (int p = 0; p < kRadixPasses; ++p) atomic_add(h.data + p * kRadixDigits + (CODES ? code_digit<K>(key, p) : radix_digit<K>(key, p)), 1);
   }
 
   template <class Op, class T, class Block>
@@ -396,6 +440,34 @@ SS_HD unsigned label_flip(int pass) {
 // On the GPU the label is recomputed where it is used (volatile asm): the compiler would otherwise
 // keep the labels of the counting step alive through the ranking, ITEMS registers more.
 template <SortKey K>
+SS_HD unsigned key_label(uint32_t k, unsigned sel);
+
+// How a pass program sees its keys:
+//   OnTheFly  the keys as they came in: each label computed from the key's order at each use (float
+//             keys: radix_order<Float> every time), int keys' digit the label ^ 0x80 in the last
+//             pass (label_flip, chosen at run time): every pass of a sequence without ONCE;
+//   Bits      the key's bits are its order (unsigned keys; int keys in passes 0 to 2; float codes in
+//             passes 1 and 2): the unsigned pass, one program for all three kinds;
+//   First     float keys' pass 0: each key turned into its float_code at the load, then as Bits (the
+//             codes are written out);
+//   Last      pass 3 of int keys (the label the key's byte, the digit label ^ 0x80, a constant) or of
+//             float codes (the label float_code_top_label, each key written out as float_from_code).
+enum class KeyPass { OnTheFly, Bits, First, Last };
+
+template <SortKey K, KeyPass P>
+SS_HD unsigned pass_label(uint32_t k, unsigned sel) {
+  if (P == KeyPass::OnTheFly) return key_label<K>(k, sel);
+  if (P == KeyPass::Last && K == SortKey::Float) return float_code_top_label(k, sel);
+  return key_label<SortKey::Unsigned>(k, sel);
+}
+// The digit of label l is l ^ flip: int keys' last pass flips the sign bit.
+template <SortKey K, KeyPass P>
+SS_HD unsigned pass_flip(int pass) {
+  if (P == KeyPass::OnTheFly) return label_flip<K>(pass);
+  return P == KeyPass::Last && K == SortKey::Int ? 0x80u : 0u;
+}
+
+template <SortKey K>
 SS_HD unsigned key_label(uint32_t k, unsigned sel) {
 #if defined(__CUDA_ARCH__)
   if (K == SortKey::Float) asm volatile("mov.b32 %0, %0;" : "+r"(k));
@@ -535,8 +607,13 @@ struct ScatterOut {
   }
 };
 
-template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS>
+// P (KeyPass): how the pass sees its keys; the Bits pass is built once, as K = Unsigned, for every
+// kind of key.
+template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, KeyPass P = KeyPass::OnTheFly>
 struct OnesweepTileV6 : SortTileShape<THREADS, ITEMS, MIN_BLOCKS> {
+  static_assert(P != KeyPass::Bits || K == SortKey::Unsigned, "one Bits pass for every kind of key");
+  static_assert(P != KeyPass::First || K == SortKey::Float, "only float keys change their bits in pass 0");
+  static_assert(P != KeyPass::Last || K != SortKey::Unsigned, "unsigned keys' last pass is the Bits pass");
   using Shape = SortTileShape<THREADS, ITEMS, MIN_BLOCKS>;
   using Shape::kTile, Shape::kWarpItems;
   static constexpr int kZeroQuads = kRadixDigits / 4 / kWarpSize;  // 2: 16-byte stores per lane that zero its warp's counters
@@ -583,17 +660,20 @@ struct OnesweepTileV6 : SortTileShape<THREADS, ITEMS, MIN_BLOCKS> {
     auto other = b.template regs<int>();
     const long long tile = g.block;
     const TileSpan span = tile_span(tile, kTile, a.n);
-    const unsigned flip = label_flip<K>(a.pass), sel = 0x4440u + static_cast<unsigned>(a.pass);
+    const unsigned flip = pass_flip<K, P>(a.pass), sel = 0x4440u + static_cast<unsigned>(a.pass);
     // The ranking's labels with a selector that differs in bits PRMT ignores (16 and up): ptxas
     // would otherwise reuse the counting step's labels (and counter addresses) in the ranking and
     // keep ITEMS more registers alive between the two, which spills.
     const unsigned sel_rank = sel | 0x10000u;
-    auto label_at = [&](int tid, int k) { return key_label<K>(keys[tid][k], sel); };
-    auto rank_label_at = [&](int tid, int k) { return key_label<K>(keys[tid][k], sel_rank); };
+    auto label_at = [&](int tid, int k) { return pass_label<K, P>(keys[tid][k], sel); };
+    auto rank_label_at = [&](int tid, int k) { return pass_label<K, P>(keys[tid][k], sel_rank); };
     // 1. keys (and values) in, warp-striped; each warp zeroes its own counters (two 16-byte stores
     // a lane), so a warp barrier is enough before it counts
     b.threads([&](int tid) {
       load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + span.first, span.count, span.full);
+      if (P == KeyPass::First) {  // float keys to their codes (items past the end too: never used)
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) keys[tid][k] = float_code(keys[tid][k]);
+      }
       if (PAIRS) load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, span.count, span.full);
       le[tid] = lanemask_le(tid % kWarpSize);
       SS_UNROLL for (int r = 0; r < kZeroQuads; ++r) zero4(whist, (tid / kWarpSize) * kRadixDigits + 4 * (r * kWarpSize + tid % kWarpSize));
@@ -626,8 +706,8 @@ struct OnesweepTileV6 : SortTileShape<THREADS, ITEMS, MIN_BLOCKS> {
         SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
           if (!FULL && i * THREADS + tid >= count) break;
           const uint32_t key = exch_p[i * THREADS + tid];
-          const int o = dout_p[key_label<K>(key, sel)];
-          kout.put(o, i * THREADS, key);
+          const int o = dout_p[pass_label<K, P>(key, sel)];
+          kout.put(o, i * THREADS, P == KeyPass::Last && K == SortKey::Float ? float_from_code(key) : key);
           if (PAIRS) vout.put(o, i * THREADS, vexch_p[i * THREADS + tid]);
         }
       });
@@ -745,17 +825,24 @@ struct SortRun {
 // The launches of one sort of keys alone (PAIRS false) or of pairs with the pass program
 // OnesweepTileV6 of shape (THREADS, ITEMS, MIN_BLOCKS); an n of at most kSmall keys is sorted by one
 // launch of OnesweepSingleTile (512 x 8) instead. Each sequence builds only its own kind's kernels.
-template <int THREADS, int ITEMS, int MIN_BLOCKS, bool PAIRS>
+// ONCE: the keys' bits changed once (KeyPass): every pass of unsigned keys and passes 0 to 2 of int
+// keys are the unsigned pass (Bits), int keys' pass 3 flips the sign bit's digit (Last); float keys'
+// pass 0 writes their codes (First), passes 1 and 2 are the unsigned pass, pass 3 writes the keys
+// back (Last). Without ONCE every pass computes the order from the keys as they came in (OnTheFly).
+template <int THREADS, int ITEMS, int MIN_BLOCKS, bool PAIRS, bool ONCE = true>
 struct OnesweepSequence {
-  static constexpr bool kPairs = PAIRS;
+  static constexpr bool kPairs = PAIRS, kOnce = ONCE;
+  // The pass program of pass `pass` for keys of kind K.
+  template <SortKey K, KeyPass P>
+  using Tile = OnesweepTileV6<THREADS, ITEMS, MIN_BLOCKS, P == KeyPass::Bits ? SortKey::Unsigned : K, PAIRS, P>;
+
   static constexpr int kTile = THREADS * ITEMS;
   static constexpr int kSmallThreads = 512, kSmallItems = 8;
   static constexpr int kSmall = kSmallThreads * kSmallItems;  // the one-block path's largest n
   static constexpr int kHistThreads = 256, kHistLoads = 4;    // the histogram's block, and its 16-byte loads in flight per thread
   template <SortKey K, class Exec>
   static void run_typed(Exec& ex, const SortRun& r) {
-    using Pass = OnesweepTileV6<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS>;
-    using H = SortHistogram<kHistThreads, kHistLoads, K>;
+    using H = SortHistogram<kHistThreads, kHistLoads, K, ONCE && K == SortKey::Float>;
     const long long tiles = ceil_div(r.n, kTile);
     uint32_t* alt_keys = r.ws.template take<uint32_t>(r.n);
     uint32_t* alt_vals = PAIRS ? r.ws.template take<uint32_t>(r.n) : nullptr;
@@ -780,7 +867,21 @@ struct OnesweepSequence {
       const uint32_t* vin = pass == 0 ? r.vals_in : pass % 2 ? alt_vals : r.vals_out;
       uint32_t* vout = pass % 2 ? r.vals_out : alt_vals;
       OnesweepArgs a{kin, kout, PAIRS ? vin : nullptr, PAIRS ? vout : nullptr, r.n, hist + pass * kRadixDigits, status, look_back_tag(), pass};
-      ex.template launch<Pass, OpSum>(static_cast<int>(tiles), THREADS, Pass::kSmemWords, a, r.name);
+      auto launch = [&](auto program) {
+        using Pass = Tile<K, decltype(program)::value>;
+        ex.template launch<Pass, OpSum>(static_cast<int>(tiles), THREADS, Pass::kSmemWords, a, r.name);
+      };
+      using Fly = std::integral_constant<KeyPass, KeyPass::OnTheFly>;
+      using Bits = std::integral_constant<KeyPass, KeyPass::Bits>;
+      using First = std::integral_constant<KeyPass, KeyPass::First>;
+      using Last = std::integral_constant<KeyPass, KeyPass::Last>;
+      if constexpr (!ONCE) launch(Fly{});
+      else if constexpr (K == SortKey::Unsigned) launch(Bits{});
+      else if (pass == kRadixPasses - 1) launch(Last{});
+      else if constexpr (K == SortKey::Float) {
+        if (pass == 0) launch(First{});
+        else launch(Bits{});
+      } else launch(Bits{});
     }
   }
   template <class Exec>
@@ -815,11 +916,16 @@ void for_each_sort(Visit&& v) {
   v(SortRow<OnesweepSequence<384, 24, 3, false>>{
       "sort-onesweep",
       "LSD radix sort of 32-bit keys, stable: one histogram pass, then 4 passes of 8 bits, each one read and one write of the keys with a decoupled look-back over per-digit tile counts, "
-      "early counts and warp match ranking by ballots, 384 x 24 per tile (3 blocks/SM); n <= 4096 in one block",
+      "early counts and warp match ranking by ballots, float keys to ordered bits in the first pass and back in the last, 384 x 24 per tile (3 blocks/SM); n <= 4096 in one block",
       onesweep, best});
   v(SortRow<OnesweepSequence<384, 23, 2, true>>{"sort-onesweep-pairs",
                                                 "sort-onesweep with a 32-bit value per key (the values follow their keys, stably, through their own exchange), 384 x 23 per tile (2 blocks/SM); n <= 4096 in one block",
                                                 onesweep, best});
+  // The shipped programs as they were before the keys' bits were changed once: every pass computes
+  // the order from the keys as they came in (float keys: the order's bits at every use of a label).
+  const char* fly = "scanscope (sort-onesweep's pass, the order computed in every pass)";
+  v(SortRow<OnesweepSequence<384, 24, 3, false, false>>{"x-sort-v6-eachpass-384x24", "sort-onesweep with the keys' order computed from the keys in every pass (float: at every use of a digit) instead of once; n <= 4096 in one block", fly, tuning});
+  v(SortRow<OnesweepSequence<384, 23, 2, true, false>>{"x-sort-pairs-v7-eachpass-384x23", "sort-onesweep-pairs with the keys' order computed from the keys in every pass (float: at every use of a digit) instead of once; n <= 4096 in one block", fly, tuning});
   const char* v6 = "scanscope (sort-onesweep's pass at other shapes)";
   v(SortRow<OnesweepSequence<384, 20, 3, false>>{"x-sort-v6-384x20", "sort-onesweep's pass (v6) at 384 x 20 (CUB's sm_90 tile for 32-bit keys), built for 3 blocks/SM; n <= 4096 in one block", v6, tuning});
   v(SortRow<OnesweepSequence<256, 16, 5, false>>{"x-sort-v6-256x16", "sort-onesweep's pass (v6) at 256 x 16, built for 5 blocks/SM; n <= 4096 in one block", v6, tuning});

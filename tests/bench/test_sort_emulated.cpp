@@ -37,15 +37,34 @@ std::vector<uint32_t> reference_order(SortKey kind, const std::vector<uint32_t>&
   return idx;
 }
 
+// Float keys in the sorts' documented order, NaNs too (outside operator<'s order), written apart
+// from the sorts' order bits: negative NaNs first (larger bits first), then the numbers by
+// operator< (-0.0 and +0.0 equal), then positive NaNs (smaller bits first).
+bool float_total_less(uint32_t a, uint32_t b) {
+  auto cls = [](uint32_t x) { return std::isnan(from_bits<float>(x)) ? (x >> 31 ? 0 : 2) : 1; };
+  const int ca = cls(a), cb = cls(b);
+  if (ca != cb) return ca < cb;
+  if (ca == 0) return a > b;
+  if (ca == 2) return a < b;
+  return from_bits<float>(a) < from_bits<float>(b);
+}
+std::vector<uint32_t> reference_order_with_nans(const std::vector<uint32_t>& keys) {
+  std::vector<uint32_t> idx(keys.size());
+  std::iota(idx.begin(), idx.end(), 0u);
+  std::stable_sort(idx.begin(), idx.end(), [&](uint32_t a, uint32_t b) { return float_total_less(keys[a], keys[b]); });
+  return idx;
+}
+
 const char* kind_name(SortKey k) { return k == SortKey::Unsigned ? "unsigned" : k == SortKey::Int ? "int" : "float"; }
 
 // Sorts keys with row s (values: a distinct number per key, so stability shows) and compares with
 // std::stable_sort bit for bit.
-void expect_sorted(const SortInfo& s, SortKey kind, const std::vector<uint32_t>& keys, const std::string& what, int max_blocks = 3) {
+// with_nans: float keys that may hold NaNs, against reference_order_with_nans.
+void expect_sorted(const SortInfo& s, SortKey kind, const std::vector<uint32_t>& keys, const std::string& what, int max_blocks = 3, bool with_nans = false) {
   std::vector<uint32_t> values(keys.size());
   for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<uint32_t>(i) * 2654435761u + 12345u;
   const SortResult got = emulate_sort(s, kind, keys, s.pairs ? values : std::vector<uint32_t>{}, max_blocks);
-  const auto order = reference_order(kind, keys);
+  const auto order = with_nans ? reference_order_with_nans(keys) : reference_order(kind, keys);
   ASSERT_EQ(got.keys.size(), keys.size());
   for (size_t j = 0; j < keys.size(); ++j) {
     ASSERT_EQ(got.keys[j], keys[order[j]]) << s.id << " " << kind_name(kind) << " " << what << " n=" << keys.size() << " key " << j;
@@ -158,6 +177,35 @@ TEST_P(SortEmulated, SignedAndFloatSpecials) {
   expect_sorted(s, SortKey::Float, zeros, "zeros");
 }
 
+// Float keys across tiles (the passes' path; the shipped rows change float keys to codes in pass 0
+// and back in pass 3): NaNs of both signs with the extreme payloads (0xffffffff's code is 1, in pass
+// 3's bucket 0 with -0.0's code 0 until the label moves -0.0 to 0x80), -0.0 and +0.0, denormals of
+// both signs and the positive keys below 2^-125 (the keys of pass 3's digit 0x80 with the zeros),
+// infinities, random finite keys; at the one-block path's largest n, just above it, at and past a
+// tile of each shipped row, and several tiles with a ragged end.
+TEST_P(SortEmulated, FloatSpecialsAndNaNsAcrossTiles) {
+  const SortInfo& s = *find_sort(GetParam());
+  const uint32_t specials[] = {0x80000000u, 0u,          0xffffffffu, 0xff000001u, 0xffc00000u, 0xff800001u, 0x7fffffffu, 0x7f800001u, 0x7fc00000u,
+                               0x7f800000u, 0xff800000u, 0x00000001u, 0x80000001u, 0x007fffffu, 0x807fffffu, 0x00ffffffu, 0x00800000u, 0x80800000u};
+  constexpr int kSpecials = sizeof(specials) / sizeof(specials[0]);
+  for (long long n : {4096LL, 4097LL, 8833LL, 9216LL, 9217LL, 20001LL}) {
+    uint32_t x = static_cast<uint32_t>(n) * 7919u + 3u;
+    std::vector<uint32_t> f(static_cast<size_t>(n));
+    for (auto& k : f) {
+      const uint32_t h = lcg(x);
+      switch (h % 6) {
+        case 0: case 1: k = specials[lcg(x) % kSpecials]; break;
+        case 2: k = lcg(x) & 0x807fffffu; break;  // denormals (and zeros) of both signs
+        case 3: k = lcg(x) & 0x00ffffffu; break;  // pass 3's digit 0x80: +0.0, denormals, up to 2^-125
+        case 4: k = lcg(x) | 0x7f800000u; break;  // infinities and NaNs of both signs
+        default: k = lcg(x); break;               // anything, NaNs among them
+      }
+    }
+    expect_sorted(s, SortKey::Float, f, "float specials and NaNs", 3, true);
+    if (HasFatalFailure()) return;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllSorts, SortEmulated, ::testing::ValuesIn(testing_inputs::row_ids(sorts())),
                          [](const auto& info) { return testing_inputs::test_name_of(info.param); });
 
@@ -240,6 +288,24 @@ TEST(SortShape, V6LabelIsTheDigitUpToTheFlip) {
       EXPECT_EQ(static_cast<int>(key_label<SortKey::Float>(k, sel) ^ label_flip<SortKey::Float>(pass)), radix_digit<SortKey::Float>(k, pass));
       if (HasFailure()) return;
     }
+  // The sequences with ONCE: pass p's program (Bits, First, Last) on the key as it reads it (a
+  // float key's code after pass 0) gives the digit of the histogram's order, code_digit.
+  for (uint32_t k : keys)
+    for (int pass = 0; pass < kRadixPasses; ++pass) {
+      const unsigned sel = 0x4440u + static_cast<unsigned>(pass);
+      const bool last = pass == kRadixPasses - 1;
+      const uint32_t c = float_code(k);
+      EXPECT_EQ(static_cast<int>(pass_label<SortKey::Unsigned, KeyPass::Bits>(k, sel) ^ pass_flip<SortKey::Unsigned, KeyPass::Bits>(pass)), code_digit<SortKey::Unsigned>(k, pass));
+      const int int_label = last ? static_cast<int>(pass_label<SortKey::Int, KeyPass::Last>(k, sel) ^ pass_flip<SortKey::Int, KeyPass::Last>(pass))
+                                 : static_cast<int>(pass_label<SortKey::Unsigned, KeyPass::Bits>(k, sel));
+      EXPECT_EQ(int_label, code_digit<SortKey::Int>(k, pass));
+      EXPECT_EQ(int_label, radix_digit<SortKey::Int>(k, pass));
+      const int float_label = last ? static_cast<int>(pass_label<SortKey::Float, KeyPass::Last>(c, sel)) : static_cast<int>(pass_label<SortKey::Unsigned, KeyPass::Bits>(c, sel));
+      EXPECT_EQ(float_label, code_digit<SortKey::Float>(k, pass)) << std::hex << k << " pass " << pass;
+      EXPECT_EQ(pass_label<SortKey::Float, KeyPass::First>(c, sel), pass_label<SortKey::Unsigned, KeyPass::Bits>(c, sel));
+      EXPECT_EQ(pass_flip<SortKey::Float, KeyPass::Last>(pass) | pass_flip<SortKey::Float, KeyPass::First>(pass), 0u);
+      if (HasFailure()) return;
+    }
   EXPECT_EQ(label_flip<SortKey::Int>(kRadixPasses - 1), 0x80u);
   EXPECT_EQ(label_flip<SortKey::Int>(0), 0u);
   EXPECT_EQ(key_label<SortKey::Int>(0x12345678u, 0x4443u), 0x12u);  // the key's byte; the digit is 0x92
@@ -258,6 +324,46 @@ TEST(SortShape, RadixOrder) {
   EXPECT_EQ(radix_order<SortKey::Unsigned>(0xffffffffu), 0xffffffffu);
   EXPECT_EQ(radix_digit<SortKey::Unsigned>(0x12345678u, 0), 0x78);
   EXPECT_EQ(radix_digit<SortKey::Unsigned>(0x12345678u, 3), 0x12);
+}
+
+// Float keys' code (the sequences with ONCE): one to one (float_from_code gives every key back, -0.0
+// and NaN payloads too), its bytes 0 to 2 the order's, its order the documented one: every pair of
+// a list of specials in float_total_less's order, and the codes of random keys against it.
+TEST(SortShape, FloatCodeIsOneToOneAndOrdered) {
+  uint32_t x = 4242;
+  std::vector<uint32_t> keys = {0x80000000u, 0u, 0xffffffffu, 0xff800001u, 0xff800000u, 0x80000001u, 0x00000001u, 0x7f800000u, 0x7f800001u, 0x7fffffffu,
+                                0x00ffffffu, 0x01000000u, 0x80ffffffu, 0x81000000u, 0x3f800000u, 0xbf800000u, 0x7f7fffffu, 0xff7fffffu};
+  for (int j = 0; j < 200000; ++j) keys.push_back(lcg(x));
+  for (uint32_t k = 0; k < 70000; ++k) {  // the ends of both signs' ranges
+    keys.push_back(k);
+    keys.push_back(0x80000000u + k);
+    keys.push_back(0xffffffffu - k);
+    keys.push_back(0x7fffffffu - k);
+  }
+  for (uint32_t k : keys) {
+    const uint32_t c = float_code(k);
+    ASSERT_EQ(float_from_code(c), k) << std::hex << k;
+    ASSERT_EQ(c & 0x00ffffffu, float_code_order(k) & 0x00ffffffu) << std::hex << k;
+    ASSERT_EQ(c == float_code_order(k), k != 0x80000000u) << std::hex << k;
+    ASSERT_EQ(float_code_top_label(c, 0x4443u), float_code_order(k) >> 24) << std::hex << k;
+    ASSERT_NE(float_code_order(k), 0u) << std::hex << k;
+  }
+  EXPECT_EQ(float_code(0x80000000u), 0u);                      // -0.0: the code no other key has
+  EXPECT_EQ(float_code_order(0x80000000u), float_code_order(0u));  // and the order of +0.0
+  EXPECT_EQ(float_code(0xffffffffu), 1u);                      // the first negative NaN
+  EXPECT_EQ(float_code(0x7fffffffu), 0xffffffffu);              // the last positive NaN
+  // the order against float_total_less: on the specials pairwise, and on random pairs
+  for (size_t i = 0; i < 18; ++i)
+    for (size_t j = 0; j < 18; ++j) {
+      const uint32_t a = keys[i], b = keys[j];
+      EXPECT_EQ(float_code_order(a) < float_code_order(b), float_total_less(a, b)) << std::hex << a << " " << b;
+      EXPECT_EQ(radix_order<SortKey::Float>(a) < radix_order<SortKey::Float>(b), float_total_less(a, b)) << std::hex << a << " " << b;
+    }
+  for (size_t i = 18; i + 1 < 200018; i += 2) {
+    const uint32_t a = keys[i], b = keys[i + 1];
+    ASSERT_EQ(float_code_order(a) < float_code_order(b), float_total_less(a, b)) << std::hex << a << " " << b;
+    ASSERT_EQ(float_code_order(a) == float_code_order(b), !float_total_less(a, b) && !float_total_less(b, a)) << std::hex << a << " " << b;
+  }
 }
 
 // The workspace: the other key buffer (and value buffer), four histograms, a look-back word per
