@@ -26,10 +26,12 @@
 #   sort   the radix sorts: sanitizers at ragged sizes (2^13 + 7, 10^6 + 3), sort-onesweep and
 #          sort-onesweep-pairs against CUB's DeviceRadixSort::SortKeys / SortPairs, int and float,
 #          2^10..2^28, with the copy and the read probe (JSON for assets/bench/), then the
-#          tuning run (sort_tune below: the x-sort-v6 / x-sort-pairs-v7 shapes at 2^20, 2^24, 2^28)
+#          tuning run (sort_tune below: the x-sort-v6 / x-sort-pairs-v7 shapes at 2^20, 2^24, 2^28,
+#          int; the shipped rows against their -eachpass twins, float)
 #   sort-profile  Nsight Compute on the sort's passes beside CUB's onesweep at 2^28, racecheck and
 #          synccheck of the sorts at 10^6 + 3, int and float
-#   sort-tune  only the sort tuning run (and memcheck of its rows), about 4 minutes
+#   sort-tune  only the sort tuning run (and memcheck of its rows, int and float); about 4 minutes
+#          before the float runs were added, not yet timed with them
 # At most 8 files come back from the device machine: JSON and tables go to $OUT, every other log
 # is gathered into $OUT/logs.txt.   Usage: scripts/bench_gpu.sh quick|tune|full|tail|lookahead|profile|compact|compact-tune|sort|sort-tune|sort-profile
 set -uo pipefail
@@ -70,14 +72,21 @@ fi
 # per size: std::stable_sort's reference is made once per size and shared by every kernel of the
 # call), then the one-block path (n <= 4096) and the full pipeline against CUB at 2^10..2^13.
 # The pairs rows 512x16, 384x20 and 256x24 are shapes for the H100 at 2^28 (384 x 23: 0.94x CUB).
-sort_tune_keys=x-sort-v6-384x20,x-sort-v6-256x16
-sort_tune_pairs=x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16,x-sort-pairs-v7-512x16,x-sort-pairs-v7-384x20,x-sort-pairs-v7-256x24
+# The -eachpass rows are the shipped programs as they were before the keys' bits were changed once
+# (the order computed in every pass): timed beside the shipped rows for int and float keys.
+sort_tune_keys=x-sort-v6-eachpass-384x24,x-sort-v6-384x20,x-sort-v6-256x16
+sort_tune_pairs=x-sort-pairs-v7-eachpass-384x23,x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16,x-sort-pairs-v7-512x16,x-sort-pairs-v7-384x20,x-sort-pairs-v7-256x24
+sort_tune_float=sort-onesweep,x-sort-v6-eachpass-384x24,cub-sort-keys,sort-onesweep-pairs,x-sort-pairs-v7-eachpass-384x23,cub-sort-pairs,copy
 sort_tune() {
   local t0=$(date +%s)
   : > "$LOG/sort-tune.txt"
   for n in 1048576 16777216 268435456; do
     $bin bench --kernel sort-onesweep,$sort_tune_keys,cub-sort-keys,sort-onesweep-pairs,$sort_tune_pairs,cub-sort-pairs,copy --type int --min $n --max $n --repeats 5 >> "$LOG/sort-tune.txt" 2>&1
     echo "sort tune n=$n rc=$? ($(( $(date +%s) - t0 )) s)"
+  done
+  for n in 1048576 16777216 268435456; do
+    $bin bench --kernel $sort_tune_float --type float --min $n --max $n --repeats 5 >> "$LOG/sort-tune.txt" 2>&1
+    echo "sort tune float n=$n rc=$? ($(( $(date +%s) - t0 )) s)"
   done
   $bin bench --kernel sort-onesweep,x-sort-v6-256x16,cub-sort-keys,sort-onesweep-pairs,x-sort-pairs-v7-256x16,cub-sort-pairs --type int --min 1024 --max 8192 --repeats 5 >> "$LOG/sort-tune.txt" 2>&1
   echo "sort tune small n rc=$? ($(( $(date +%s) - t0 )) s)"
@@ -286,6 +295,11 @@ sort-tune)
     for n in 8199 1000003; do
       compute-sanitizer --tool memcheck --error-exitcode 9 $bin bench --kernel sort-onesweep,sort-onesweep-pairs,$sort_tune_keys,$sort_tune_pairs --min $n --max $n --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-memcheck-sort-tune-$n.log" 2>&1
       echo "compute-sanitizer memcheck (sorts, int, n $n) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-memcheck-sort-tune-$n.log" | head -1)"
+    done
+    # float keys: the shipped rows' first and last passes change the keys' bits
+    for n in 8199 1000003; do
+      compute-sanitizer --tool memcheck --error-exitcode 9 $bin bench --kernel $sort_tune_float --type float --min $n --max $n --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-memcheck-sort-tune-float-$n.log" 2>&1
+      echo "compute-sanitizer memcheck (sorts, float, n $n) rc=$? $(grep -E 'ERROR SUMMARY' "$LOG/sanitizer-memcheck-sort-tune-float-$n.log" | head -1)"
     done
     # the ballots: every lane of a partial warp takes part (synccheck)
     compute-sanitizer --tool synccheck --error-exitcode 9 $bin bench --kernel sort-onesweep,sort-onesweep-pairs,$sort_tune_keys,$sort_tune_pairs --min 8199 --max 8199 --repeats 1 --warmup 0 --quiet > "$LOG/sanitizer-synccheck-sort-tune.log" 2>&1
