@@ -421,7 +421,8 @@ SS_HD int match_place(const Shared<int>& whist, const Keys& keys, int tid, int k
 //     GPU instead of a flip, a shift and a mask. For unsigned and int keys the label is the key's
 //     own byte and the digit is label ^ flip (int keys: the order flips the sign bit, so flip is
 //     0x80 in the last pass, else 0): the warps' counters and the out offsets are indexed by label,
-//     and the thread of digit d uses label d ^ flip. Float keys: the order's byte (flip 0);
+//     and the thread of digit d uses label d ^ flip. Float keys: the order's byte (flip 0), or, in
+//     the sequences with ONCE, the code's byte (KeyPass, float_code);
 //   * the warp match from the 8 ballots (peers_by_ballots' arithmetic) in PTX, so that ptxas sets
 //     the 8 predicates with one instruction and inverts a ballot with one predicated not;
 //   * the rank in a group from popc(peers & lanemask_le) (one popcount: the leader's is the group's

@@ -295,15 +295,18 @@ TEST(SortShape, V6LabelIsTheDigitUpToTheFlip) {
       const unsigned sel = 0x4440u + static_cast<unsigned>(pass);
       const bool last = pass == kRadixPasses - 1;
       const uint32_t c = float_code(k);
-      EXPECT_EQ(static_cast<int>(pass_label<SortKey::Unsigned, KeyPass::Bits>(k, sel) ^ pass_flip<SortKey::Unsigned, KeyPass::Bits>(pass)), code_digit<SortKey::Unsigned>(k, pass));
+      const int unsigned_label = static_cast<int>(pass_label<SortKey::Unsigned, KeyPass::Bits>(k, sel) ^ pass_flip<SortKey::Unsigned, KeyPass::Bits>(pass));
+      EXPECT_EQ(unsigned_label, code_digit<SortKey::Unsigned>(k, pass));
       const int int_label = last ? static_cast<int>(pass_label<SortKey::Int, KeyPass::Last>(k, sel) ^ pass_flip<SortKey::Int, KeyPass::Last>(pass))
                                  : static_cast<int>(pass_label<SortKey::Unsigned, KeyPass::Bits>(k, sel));
       EXPECT_EQ(int_label, code_digit<SortKey::Int>(k, pass));
       EXPECT_EQ(int_label, radix_digit<SortKey::Int>(k, pass));
       const int float_label = last ? static_cast<int>(pass_label<SortKey::Float, KeyPass::Last>(c, sel)) : static_cast<int>(pass_label<SortKey::Unsigned, KeyPass::Bits>(c, sel));
       EXPECT_EQ(float_label, code_digit<SortKey::Float>(k, pass)) << std::hex << k << " pass " << pass;
-      EXPECT_EQ(pass_label<SortKey::Float, KeyPass::First>(c, sel), pass_label<SortKey::Unsigned, KeyPass::Bits>(c, sel));
-      EXPECT_EQ(pass_flip<SortKey::Float, KeyPass::Last>(pass) | pass_flip<SortKey::Float, KeyPass::First>(pass), 0u);
+      const unsigned first_label = pass_label<SortKey::Float, KeyPass::First>(c, sel), bits_label = pass_label<SortKey::Unsigned, KeyPass::Bits>(c, sel);
+      EXPECT_EQ(first_label, bits_label);
+      const unsigned float_flips = pass_flip<SortKey::Float, KeyPass::Last>(pass) | pass_flip<SortKey::Float, KeyPass::First>(pass);
+      EXPECT_EQ(float_flips, 0u);
       if (HasFailure()) return;
     }
   EXPECT_EQ(label_flip<SortKey::Int>(kRadixPasses - 1), 0x80u);
