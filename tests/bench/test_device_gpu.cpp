@@ -7,6 +7,7 @@
 #include "bench/bench_detail.h"
 #include "kernels/device/bench_backend.h"
 #include "kernels/device/compact_device.h"
+#include "kernels/device/sort_device.h"
 #include "kernels/device/strategies.h"
 #include "engine/runner.h"
 
@@ -180,6 +181,72 @@ void check_all_sorts() {
 
 TEST(DeviceKernelsGpu, EverySortInt) { check_all_sorts<int>(); }
 TEST(DeviceKernelsGpu, EverySortFloat) { check_all_sorts<float>(); }
+
+// Float keys where the sorts' codes need care (the shipped rows turn float keys into codes in pass 0
+// and back in pass 3; pass 3's label of -0.0's code is a GPU-only asm): -0.0 and +0.0 mixed (input
+// order kept, bits kept), denormals of both signs, the positive keys below 2^-125 that share pass
+// 3's digit 0x80 with the zeros, infinities, the largest finite keys, random keys. Without NaNs
+// every sort (CUB's too) against std::stable_sort, bit for bit; with NaNs of both signs (extreme
+// payloads), our rows against the CPU emulation of the same row, whose order the emulated tests
+// check (tests/bench/test_sort_emulated.cpp).
+TEST(DeviceKernelsGpu, SortFloatZerosDenormalsAndNaNs) {
+  std::string why;
+  auto gpu = session_or_skip(&why);
+  if (!gpu) GTEST_SKIP() << "no usable GPU: " << why;
+  std::vector<std::string> kernels;
+  for (const auto& k : bench_kernels())
+    if (k.sort != BenchSort::None) kernels.push_back(k.id);
+  const uint32_t specials[] = {0x80000000u, 0u, 0x00000001u, 0x80000001u, 0x007fffffu, 0x807fffffu, 0x00ffffffu, 0x00800000u,
+                               0x7f800000u, 0xff800000u, 0x7f7fffffu, 0xff7fffffu, 0x3f800000u, 0xbf800000u};
+  const uint32_t nans[] = {0xffffffffu, 0xff000001u, 0xffc00000u, 0xff800001u, 0x7fffffffu, 0x7f800001u, 0x7fc00000u};
+  for (int with_nans : {0, 1})
+    for (long long n : {4097LL, 9217LL, 20001LL, 100003LL, 1000003LL}) {
+      if (with_nans && n > 100003) continue;  // the emulation's time
+      std::vector<float> in(static_cast<size_t>(n));
+      std::vector<uint32_t> bits(in.size());
+      uint32_t x = static_cast<uint32_t>(n) * 2654435761u + with_nans;
+      auto next = [&] {
+        x = x * 1664525u + 1013904223u;
+        return x ^ (x >> 15);
+      };
+      for (auto& k : bits) {
+        const uint32_t h = next();
+        switch (h % 7) {
+          case 0: case 1: k = specials[next() % 14]; break;
+          case 2: k = next() & 0x807fffffu; break;
+          case 3: k = next() & 0x00ffffffu; break;
+          case 4: k = with_nans ? nans[next() % 7] : 0x80000000u; break;
+          default: k = bits_of(bench_detail::sort_key<float>(next())); break;
+        }
+      }
+      for (size_t i = 0; i < in.size(); ++i) in[i] = device::from_bits<float>(bits[i]);
+      ASSERT_EQ(gpu->prepare(n, true, in.data(), kernels), "") << "n=" << n;
+      std::vector<uint32_t> values(static_cast<size_t>(n));
+      for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<uint32_t>(i);
+      gpu->upload_sort(in.data(), values.data());
+      const auto order = with_nans ? std::vector<uint32_t>{} : bench_detail::sort_reference(in);
+      for (const auto& k : kernels) {
+        const device::SortInfo* ours = device::find_sort(k);
+        if (with_nans && !ours) continue;  // CUB's order of NaNs is its own
+        const bool pairs = ours ? ours->pairs : k == "cub-sort-pairs";
+        std::vector<float> out(static_cast<size_t>(n));
+        std::vector<uint32_t> vout(pairs ? static_cast<size_t>(n) : 0);
+        gpu->time_sort(k, 1, 1, out.data(), pairs ? vout.data() : nullptr);
+        if (!with_nans) {
+          EXPECT_TRUE(bench_detail::check_sort(in, values, order, out, pairs ? &vout : nullptr, &why)) << k << " n=" << n << ": " << why;
+          continue;
+        }
+        const device::SortResult want = device::emulate_sort(*ours, device::SortKey::Float, bits, pairs ? values : std::vector<uint32_t>{});
+        for (size_t j = 0; j < out.size(); ++j) {
+          ASSERT_EQ(bits_of(out[j]), want.keys[j]) << k << " n=" << n << " key " << j;
+          if (pairs) {
+            ASSERT_EQ(vout[j], want.values[j]) << k << " n=" << n << " value " << j;
+          }
+        }
+      }
+    }
+  gpu->release();
+}
 
 // The bench on the GPU: a short sweep where every point is verified and CUB ratios are filled.
 TEST(DeviceKernelsGpu, BenchSweepIsVerified) {

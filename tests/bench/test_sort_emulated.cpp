@@ -1,7 +1,8 @@
 // The radix sorts (kernels/device/sort_device.h) run block by block on EmulatedBlock, the same
 // block source the GPU times, against std::stable_sort: every row (tuning shapes too), unsigned,
 // int and float keys, keys alone and key-value pairs, small and ragged n, equal, sorted, reversed
-// and few-valued keys, negative ints and floats with -0.0, +0.0, infinities and denormals.
+// and few-valued keys, negative ints and floats with -0.0, +0.0, infinities and denormals, NaNs
+// across tiles; the float keys' codes (float_code) and every pass program's labels.
 #include <gtest/gtest.h>
 
 #include <algorithm>
