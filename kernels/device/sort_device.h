@@ -70,9 +70,9 @@ namespace device {
 enum class SortKey { Unsigned, Int, Float };
 constexpr int kRadixBits = 8, kRadixDigits = 1 << kRadixBits, kRadixPasses = 32 / kRadixBits;
 
-// The bits of a key in an order where unsigned comparison is the key's order.
 SS_HD uint32_t float_code_order(uint32_t k);  // the order of float keys transformed once (below)
 
+// The bits of a key in an order where unsigned comparison is the key's order.
 template <SortKey K>
 SS_HD uint32_t radix_order(uint32_t k) {
   if (K == SortKey::Int) return k ^ 0x80000000u;
@@ -441,7 +441,18 @@ SS_HD unsigned label_flip(int pass) {
 // On the GPU the label is recomputed where it is used (volatile asm): the compiler would otherwise
 // keep the labels of the counting step alive through the ranking, ITEMS registers more.
 template <SortKey K>
-SS_HD unsigned key_label(uint32_t k, unsigned sel);
+SS_HD unsigned key_label(uint32_t k, unsigned sel) {
+#if defined(__CUDA_ARCH__)
+  if (K == SortKey::Float) asm volatile("mov.b32 %0, %0;" : "+r"(k));
+  const uint32_t bits = K == SortKey::Float ? radix_order<K>(k) : k;
+  unsigned label;
+  asm volatile("prmt.b32 %0, %1, 0, %2;" : "=r"(label) : "r"(bits), "r"(sel));
+  return label;
+#else
+  const uint32_t bits = K == SortKey::Float ? radix_order<K>(k) : k;
+  return (bits >> (8 * (sel & 3u))) & 0xffu;
+#endif
+}
 
 // How a pass program sees its keys:
 //   OnTheFly  the keys as they came in: each label computed from the key's order at each use (float
@@ -466,20 +477,6 @@ template <SortKey K, KeyPass P>
 SS_HD unsigned pass_flip(int pass) {
   if (P == KeyPass::OnTheFly) return label_flip<K>(pass);
   return P == KeyPass::Last && K == SortKey::Int ? 0x80u : 0u;
-}
-
-template <SortKey K>
-SS_HD unsigned key_label(uint32_t k, unsigned sel) {
-#if defined(__CUDA_ARCH__)
-  if (K == SortKey::Float) asm volatile("mov.b32 %0, %0;" : "+r"(k));
-  const uint32_t bits = K == SortKey::Float ? radix_order<K>(k) : k;
-  unsigned label;
-  asm volatile("prmt.b32 %0, %1, 0, %2;" : "=r"(label) : "r"(bits), "r"(sel));
-  return label;
-#else
-  const uint32_t bits = K == SortKey::Float ? radix_order<K>(k) : k;
-  return (bits >> (8 * (sel & 3u))) & 0xffu;
-#endif
 }
 
 // The lanes at or below this one (%lanemask_le).
@@ -833,7 +830,7 @@ struct SortRun {
 template <int THREADS, int ITEMS, int MIN_BLOCKS, bool PAIRS, bool ONCE = true>
 struct OnesweepSequence {
   static constexpr bool kPairs = PAIRS, kOnce = ONCE;
-  // The pass program of pass `pass` for keys of kind K.
+  // Program P for keys of kind K (the Bits program built once, as K = Unsigned, for every kind).
   template <SortKey K, KeyPass P>
   using Tile = OnesweepTileV6<THREADS, ITEMS, MIN_BLOCKS, P == KeyPass::Bits ? SortKey::Unsigned : K, PAIRS, P>;
 
