@@ -571,7 +571,7 @@ struct CompactLookaheadSequence {
   }
 };
 
-// compact-best, compact-flagged, compact-partition: CompactTile (the decoupled look-back, one tile
+// compact-best and compact-partition (not compact-flagged, below): CompactTile (the decoupled look-back, one tile
 // per block) below kCompactLookaheadFrom elements, the lookahead compaction from there on where
 // the device and the arrays allow it (sm_90; in, out and flags 16-byte aligned), as scan-best
 // switches to the lookahead scan. The crossover, from an H100 (2026-12-07, compact-tune, int, 10,
@@ -636,8 +636,11 @@ void for_each_compaction(Visit&& v) {
   constexpr unsigned best = 1, tuning = 4;  // strategies.h's kBest and kTuning
   v(BestRow<SelectMode::If, 6>{"compact-best", "select x > threshold: below 2^26 single pass, decoupled look-back on counts, 256 x 24 per tile, 16-byte loads, coalesced stores through shared memory; from 2^26 x-compact-la-8x16s6 (sm_90)",
                                "scanscope (after Merrill & Garland)", best});
-  v(BestRow<SelectMode::Flagged, 5>{"compact-flagged", "select by a byte flag per element: compact-best's tile, flags in 16-byte loads; from 2^26 x-compact-la-flagged-8x16s5 (sm_90)",
-                                    "scanscope (after Merrill & Garland)", best});
+  // compact-flagged stays on CompactTile at every n: in the sweep of 2026-12-07 (H100) its lookahead
+  // path (x-compact-la-flagged-8x16s5) was 0.89-0.96x CUB at 2^26-2^28 with 10 % kept, where
+  // CompactTile was 1.16x (docs/performance.md).
+  v(CompactRow<CompactTile<256, 24, 6, SelectMode::Flagged>>{"compact-flagged", "select by a byte flag per element: compact-best's tile, flags in 16-byte loads (CompactTile at every n)",
+                                                             "scanscope (after Merrill & Garland)", best});
   v(BestRow<SelectMode::Partition, 6>{"compact-partition", "partition by x > threshold: kept in order at the front, the rest in reverse order at the back (as CUB); from 2^26 x-compact-la-partition-8x16s6 (sm_90)",
                                       "scanscope (after Merrill & Garland)", best});
   v(CompactRow<CompactTile<256, 16, 8, SelectMode::If>>{"x-compact-256x16", "compact-best's first tile, 256 x 16, 8 blocks per SM (0.93-0.97x CUB at 2^27-2^28 with 10-50 % kept on an H100, where 256 x 24 gave 0.99-1.02x)", "scanscope", tuning});
