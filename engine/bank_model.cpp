@@ -300,6 +300,10 @@ bool unroll_shape(const std::vector<int>& plan, UnrollShape* u) {
   u->M = u->K = -plan[m];
   u->end = m + 1;
   while (u->end < plan.size() && plan[u->end] > 0 && plan[u->end] * 2 == u->K) u->K = plan[u->end++];
+  // the last of them may be a loop: ptxas's `while (c > 0)` over what is left, which the blocks
+  // above leave below its size, so that it runs once at most (a grid-stride load: 16, 8, then 4
+  // as a loop, then the remainder)
+  if (u->end < plan.size() && plan[u->end] < -1 && plan[u->end] * -2 == u->K) u->K = -plan[u->end++];
   return u->M <= 256;
 }
 
@@ -307,11 +311,12 @@ bool unroll_shape(const std::vector<int>& plan, UnrollShape* u) {
 
 int in_order_run(const std::vector<int>& words, size_t from, int widest) {
   for (int len = widest; len > 1; len /= 2) {
-    if (from + static_cast<size_t>(len) > words.size()) continue;
-    std::vector<int> run(words.begin() + static_cast<long>(from), words.begin() + static_cast<long>(from) + len);
-    std::sort(run.begin(), run.end());
+    if (len > 16 || from + static_cast<size_t>(len) > words.size()) continue;
+    int run[16];  // (a vector access is at most 4 words: no allocation per access)
+    std::copy(words.begin() + static_cast<long>(from), words.begin() + static_cast<long>(from) + len, run);
+    std::sort(run, run + len);
     bool block = run[0] % len == 0;
-    for (int i = 1; i < len && block; ++i) block = run[static_cast<size_t>(i)] == run[0] + i;
+    for (int i = 1; i < len && block; ++i) block = run[i] == run[0] + i;
     if (block) return len;
   }
   return 1;
@@ -338,7 +343,7 @@ int unrolled_slot(const std::vector<int>& plan, int n, int k) {
     int runs;
     if (s < u.main || s >= u.end) runs = plan[s] == -1 ? rem : (rem_block++ < rem ? 1 : 0);
     else if (s == u.main) runs = main_n / u.M;
-    else runs = (rest / u.K) & (plan[s] / u.K) ? 1 : 0;
+    else runs = (rest / u.K) & (copies / u.K) ? 1 : 0;
     if (k < pos + runs * copies) {
       const int iter = (k - pos) / copies, copy = (k - pos) % copies;
       if (iter >= 1 << 15 || s >= 64) return -1;
@@ -593,6 +598,12 @@ void analyze_global(Trace& trace) {
     // Loads ptxas made only in the threads of a later store (SourceSite::gated): a thread's
     // executions beyond the store's make no request (a predicated-off lane, or a thread gone).
     const std::set<std::pair<int, int>> gate_n = gate_executions(trace, step);
+    // Sites of loops ptxas unrolled (SourceSite::unrolled, a grid-stride loop's load): how often
+    // each thread executes each in this step, which decides the copies it runs; the lanes that
+    // run one copy are one instruction, whatever iteration of the source each is in.
+    std::map<std::pair<int, int>, int> unrolled_n, unrolled_k;  // (thread, site) -> executions, and those so far
+    for (const GlobalAccess& a : step.global)
+      if (a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) && !trace.sites[a.site].unrolled.empty()) ++unrolled_n[{a.tid, a.site}];
     for (int i = 0; i < static_cast<int>(step.global.size()); ++i) {
       const GlobalAccess& a = step.global[i];
       if (a.tid != current_tid) {
@@ -604,6 +615,26 @@ void analyze_global(Trace& trace) {
         if (!gate_n.count({a.tid, trace.sites[a.site].gated})) continue;
       }
       const int warp = a.tid / kWarpSize;
+      if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < nsites && !trace.sites[a.site].unrolled.empty()) {
+        const int k = unrolled_k[{a.tid, a.site}]++;
+        const int slot = unrolled_slot(trace.sites[a.site].unrolled, unrolled_n[{a.tid, a.site}], k);
+        if (slot >= 0) {
+          const auto key = std::make_tuple(warp, a.site, uint64_t{1} << 63, slot);  // (no iteration hash: a copy of the machine code)
+          auto it = insts.find(key);
+          if (it == insts.end()) {
+            GlobalInstruction gi;
+            gi.warp = warp;
+            gi.site = a.site;
+            gi.occurrence = slot;
+            gi.op = a.op;
+            it = insts.emplace(key, gi).first;
+          }
+          it->second.lanes |= 1u << (a.tid % kWarpSize);
+          it->second.access_index.push_back(i);
+          wide_left = 0;
+          continue;
+        }
+      }
       int o;
       if (wide_left > 0 && a.site == wide_site) {  // the next word of the same int4: the same instruction
         o = occ[{a.site, a.iter}] - 1;
@@ -625,7 +656,9 @@ void analyze_global(Trace& trace) {
       it->second.lanes |= 1u << (a.tid % kWarpSize);
       it->second.access_index.push_back(i);
     }
+    std::map<std::pair<int, int>, int> rank;  // an unrolled site's instructions numbered per warp in code order
     for (auto& [key, gi] : insts) {
+      if (std::get<2>(key) == uint64_t{1} << 63) gi.occurrence = rank[{gi.warp, gi.site}]++;
       std::stable_sort(gi.access_index.begin(), gi.access_index.end(), [&](int x, int y) { return step.global[x].tid < step.global[y].tid; });
       gi.sectors = global_sectors(step, gi);
       if (gi.op == kLoad || gi.op == kStore) {

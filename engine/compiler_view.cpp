@@ -41,9 +41,12 @@ using LineKey = std::tuple<int, int, bool>;
 // (`@P3 STS` after an unpredicated one: the remainder's last copy, which only some threads run).
 // A line whose segments have the shape unrolled_slot follows gets them; one with more instructions
 // than the PTX in another shape is noted (which copies a warp runs is not known).
+// The shared instructions' shapes go to v.unrolled (and v.unrolled_unknown); the global ones', with
+// `global`, to v.unrolled_global (a line of several LDGs in another shape is left as written: no
+// PTX count to set beside it).
 template <class FileOf>
 void unrolled_loops(CompilerView& v, const std::vector<sass::MemInstruction>& mi, const std::vector<sass::FlowInstruction>& flow, FileOf file_of,
-                    bool dump) {
+                    bool dump, bool global = false) {
   std::map<std::tuple<std::string, int, int, bool>, std::vector<const sass::MemInstruction*>> copies;  // (function, file, line, store?)
   std::map<LineKey, int> functions;
   for (const auto& m : mi) {
@@ -57,10 +60,14 @@ void unrolled_loops(CompilerView& v, const std::vector<sass::MemInstruction>& mi
     const auto& [function, f, line, store] = key;
     const LineKey lk{f, line, store};
     auto ptx = v.ptx_lines.find(lk);
-    const int in_ptx = ptx == v.ptx_lines.end() ? 0 : static_cast<int>(ptx->second.size());
+    const int in_ptx = global ? 0 : ptx == v.ptx_lines.end() ? 0 : static_cast<int>(ptx->second.size());
     if (list.size() < 2) continue;
     bool same = functions[lk] == 1;
     for (const auto* m : list) same = same && m->bytes == list[0]->bytes && m->bytes <= 4;
+    // a global line only where no copy is predicated: a guarded load (`g < n ? src[g] : 0`) skips
+    // iterations, and its executions no longer count the loop's (the copies run are not known)
+    if (global)
+      for (const auto* m : list) same = same && m->guard < 0;
     std::vector<std::pair<long long, long long>> loops;  // (first, back edge)
     std::vector<long long> others;                        // offsets of every control-flow instruction
     for (const auto& fi : flow) {
@@ -103,7 +110,11 @@ void unrolled_loops(CompilerView& v, const std::vector<sass::MemInstruction>& mi
     if (dump) {
       std::string p;
       for (int c : plan) p += " " + std::to_string(c);
-      std::fprintf(stderr, "SASS %s line %d %s copies:%s\n", function.c_str(), line, store ? "st" : "ld", p.c_str());
+      std::fprintf(stderr, "SASS %s line %d %s%s copies:%s\n", function.c_str(), line, global ? "global " : "", store ? "st" : "ld", p.c_str());
+    }
+    if (global) {
+      if (same && unrolled_shape(plan)) v.unrolled_global[lk] = plan;
+      continue;
     }
     if (same && unrolled_shape(plan)) v.unrolled[lk] = plan;
     else if (static_cast<int>(list.size()) > in_ptx) v.unrolled_unknown[lk] = {static_cast<int>(list.size()), in_ptx};
@@ -268,6 +279,7 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
           v->groups.push_back({f, m.store, {m.line}, words, false, "SASS " + m.opcode});
       }
       unrolled_loops(*v, mi, flow, file_of, dump);
+      unrolled_loops(*v, gi, flow, file_of, dump, true);
       // A line's loads before a predicated EXIT that the line's other instructions follow (the
       // loads of `t == 0 && part[0].count > 0 && part[0].seen` made before the threads other than
       // 0 leave; the load of what the branch uses after it): the first of the line's loads.
@@ -409,6 +421,14 @@ std::shared_ptr<const CompilerView> compiler_view(const ResolvedKernel& k) {
 void apply_compiler_view(const CompilerView& v, Trace& t) {
   t.compiler = v.compiler;
   t.compiler_notes = v.notes;
+  // analyze_global runs again only where a site's gate or unrolled copies change (the interpreter
+  // counted the global accesses as written already)
+  auto global_marks = [&t] {
+    for (const auto& s : t.sites)
+      if (s.gated >= 0 || !s.unrolled.empty()) return true;
+    return false;
+  };
+  const bool marked_before = global_marks();
   for (auto& s : t.sites) {
     s.vector_group = -1;
     s.vector_width = 1;
@@ -421,6 +441,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   if (g80 && v.asked) t.compiler += "; G80 mode: every access 4 bytes, as the scan paper's compiler issued them";
   if (!v.asked || g80) {
     analyze_banks(t);
+    if (marked_before) analyze_global(t);
     return;
   }
   // The sites that touched shared memory in this run, by (file, statement line, store?).
@@ -1058,6 +1079,25 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
                                  "before running); the model counts one instruction per execution of the source's access");
     }
   }
+  // Global loads or stores of a loop ptxas unrolled with a remainder (v.unrolled_global: the
+  // grid-stride loop `for (i = t; i < n; i += stride) sum += in[i]` as 16, 16, ..., 8, 4 copies and a
+  // remainder loop): the line's one global site of the kind, of one word, runs through the copies.
+  if (v.sass && !v.unrolled_global.empty()) {
+    std::vector<char> global(t.sites.size(), 0);
+    for (const auto& st : t.steps)
+      for (const auto& a : st.global)
+        if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < static_cast<int>(global.size())) global[a.site] = 1;
+    std::map<LineKey, std::vector<int>> global_at;
+    for (size_t s = 0; s < t.sites.size(); ++s)
+      if (global[s] && !shared[s]) global_at[LineKey{t.sites[s].file, t.sites[s].stmt_line, t.sites[s].op == kStore}].push_back(static_cast<int>(s));
+    for (const auto& [key, sites] : global_at) {
+      auto plan = v.unrolled_global.find(key);
+      if (plan == v.unrolled_global.end() || sites.size() != 1 || t.sites[sites[0]].bytes > 4) continue;
+      t.sites[sites[0]].unrolled = plan->second;
+      used.push_back(std::string("ptxas (a loop unrolled with a remainder: each warp runs the copies its lanes' global ") +
+                     (std::get<2>(key) ? "stores" : "loads") + " reach)");
+    }
+  }
   // Loads ptxas made only in the threads of a later store (v.gated): the line's load sites of the
   // space and the store line's one store site of its space. Each thread that stores in a step
   // loads there too (else the lines name other statements than these), and some thread loads
@@ -1116,6 +1156,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     t.compiler += ". Merged accesses: " + list;
   }
   analyze_banks(t);
+  if (marked_before || global_marks()) analyze_global(t);  // the gated and unrolled global sites above
   // SCANSCOPE_SASS_DUMP=1: the prediction by source line (instructions, wavefronts, conflicts of
   // each kind), to set beside the SASS's instructions above and Nsight Compute's totals
   if (std::getenv("SCANSCOPE_SASS_DUMP")) {

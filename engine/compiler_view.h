@@ -57,6 +57,9 @@ struct CompilerView {
   // With the SASS: lines with more instructions of a kind than the PTX has in a shape the model
   // does not follow (which copies a warp runs is not known): the SASS's count and the PTX's.
   std::map<LineKeyT, std::pair<int, int>> unrolled_unknown;
+  // With the SASS: the same for a line's global loads or stores (LDG/STG; a grid-stride loop that
+  // ptxas unrolled by 16, then 8, then 4, with a remainder loop).
+  std::map<LineKeyT, std::vector<int>> unrolled_global;
   // With the SASS: lines (file, line, global?) whose loads of that space ptxas made only in the
   // threads of a later store (sass::MemInstruction::gate_line): every load instruction of the line,
   // in every function, gated by a store of one line. The store's (file, line, global?) and

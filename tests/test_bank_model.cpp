@@ -717,6 +717,42 @@ TEST(CompilerViewSass, TheArmsLastStoresWrittenAlikeAreOneStoreAfterTheBranch) {
   EXPECT_EQ(t.totals.st.inst, 10) << t.compiler;
 }
 
+// A grid-stride loop's global load that ptxas unrolled (reduce-sequential at n = 5000 with 128
+// threads: 16 copies in a loop, a block of 8, 4 copies in a loop, a remainder loop of one; the SASS
+// reader's plan {-16, 8, -4, -1}). Threads 0-7 run 40 iterations (16 + 16 + 8), the others 39
+// (16 + 16 + 4 + 3): warp 0 issues 47 load instructions, warps 1-3 39 each, 164 in all, as Nsight
+// Compute measured on an H100 (docs/validation.md); counted per iteration of the source: 157.
+// The sectors are the same either way (625).
+TEST(GlobalTotals, AnUnrolledGridStrideLoadRunsTheCopiesItsLanesReach) {
+  Trace t;
+  t.threads = 128;
+  t.sites = {site_of(4, kLoad)};
+  t.global_arrays.resize(1);
+  t.steps.resize(1);
+  for (int tid = 0; tid < 128; ++tid)
+    for (int i = 0; tid + 128 * i < 5000; ++i) {
+      GlobalAccess g;
+      g.tid = tid;
+      g.site = 0;
+      g.index = tid + 128 * i;
+      g.iter = static_cast<uint64_t>(i + 1);
+      t.steps[0].global.push_back(g);
+    }
+  analyze_global(t);
+  EXPECT_EQ(t.totals.global.ld.requests, 157);
+  EXPECT_EQ(t.totals.global.ld.sectors, 625);
+  EXPECT_TRUE(unrolled_shape({-16, 8, -4, -1}));
+  t.sites[0].unrolled = {-16, 8, -4, -1};
+  analyze_global(t);
+  EXPECT_EQ(t.totals.global.ld.requests, 164);
+  EXPECT_EQ(t.totals.global.ld.sectors, 625);
+  // a lane of 40 runs the block of 8 (copies 32-39), one of 39 the loop of 4 once and the remainder
+  EXPECT_EQ(unrolled_slot({-16, 8, -4, -1}, 40, 32), unrolled_slot({-16, 8, -4, -1}, 24, 16));
+  EXPECT_EQ(unrolled_slot({-16, 8, -4, -1}, 39, 32), unrolled_slot({-16, 8, -4, -1}, 4, 0));
+  EXPECT_NE(unrolled_slot({-16, 8, -4, -1}, 39, 36), unrolled_slot({-16, 8, -4, -1}, 40, 36));
+  EXPECT_FALSE(unrolled_shape({-16, 8, -8, -1}));  // a loop of 8 after a block of 8: not the shape
+}
+
 // A load ptxas makes only in the threads of a later store (SourceSite::gated, gen-20261127-121's
 // `v = s[r]; if (g >= 0 && g < n) dst[g] = v;`): threads 0-5 of 64 store. Whether the others left
 // at an EXIT before the load or the load has the store's predicate, warp 1 makes no load (Nsight
