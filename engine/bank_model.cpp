@@ -355,9 +355,9 @@ bool layout_cover(const std::vector<int>& words, const std::vector<LayoutInstruc
     if (product > 100000) return false;
   }
   // the choices of bases that cover every word (a store's each once): exactly one
-  std::vector<long long> pick(regs.size()), found;
+  std::vector<long long> pick(regs.size());
+  std::vector<std::vector<long long>> solutions;
   std::vector<int> covered(words.size(), 0);
-  int solutions = 0;
   auto mark = [&](size_t r, int d) {
     bool ok = true;
     for (const auto& l : layout)
@@ -370,9 +370,9 @@ bool layout_cover(const std::vector<int>& words, const std::vector<LayoutInstruc
     return ok;
   };
   auto search = [&](auto&& self, size_t r) -> void {
-    if (solutions > 1) return;
+    if (solutions.size() > 64) return;
     if (r == regs.size()) {
-      if (std::all_of(covered.begin(), covered.end(), [](int c) { return c > 0; }) && ++solutions == 1) found = pick;
+      if (std::all_of(covered.begin(), covered.end(), [](int c) { return c > 0; })) solutions.push_back(pick);
       return;
     }
     for (long long b : bases[r]) {
@@ -382,7 +382,29 @@ bool layout_cover(const std::vector<int>& words, const std::vector<LayoutInstruc
     }
   };
   search(search, 0);
-  if (solutions != 1) return false;
+  if (solutions.size() > 1 && solutions.size() <= 64) {
+    // A register whose words the others load too (ptxas loaded them again, the address computed
+    // again in another register): where its base may be any of several, the one at another
+    // register's base, the same address (R14 = R8 * 12 + R8 * 4 + R0 beside R13 = R8 * 16 + R0).
+    auto same_address = [&](const std::vector<long long>& sol) {
+      for (size_t r = 0; r < regs.size(); ++r) {
+        std::vector<int> others(words.size(), 0);
+        for (size_t q = 0; q < regs.size(); ++q)
+          if (q != r)
+            for (const auto& l : layout)
+              if (l.reg == regs[q])
+                for (int k = 0; k < l.bytes / 4; ++k) ++others[static_cast<size_t>(index.at(static_cast<int>(sol[q] + l.offset / 4 + k)))];
+        if (!std::all_of(others.begin(), others.end(), [](int c) { return c > 0; })) continue;  // not only reloads
+        bool at_other = false;
+        for (size_t q = 0; q < regs.size(); ++q) at_other = at_other || (q != r && sol[q] == sol[r]);
+        if (!at_other) return false;
+      }
+      return true;
+    };
+    solutions.erase(std::remove_if(solutions.begin(), solutions.end(), [&](const auto& sol) { return !same_address(sol); }), solutions.end());
+  }
+  if (solutions.size() != 1) return false;
+  const std::vector<long long>& found = solutions[0];
   for (const auto& l : layout) {
     const long long b = found[static_cast<size_t>(std::find(regs.begin(), regs.end(), l.reg) - regs.begin())];
     std::vector<int> mine;
