@@ -265,7 +265,7 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
             if (flow[q].function == m->function) print_flow(flow[q]);
           std::fprintf(stderr, "SASS %s %04x %s%s line %d%s", m->function.c_str(), m->offset, guard(m->guard).c_str(), m->opcode.c_str(), m->line,
                        m->exit_after >= 0 ? " (before a predicated EXIT)" : "");
-          if (m->addr_reg >= 0) std::fprintf(stderr, " [R%d+U%d+%lld] lo=%016llx hi=%016llx", m->addr_reg, m->addr_ureg, m->addr_imm, m->raw_lo, m->raw_hi);
+          if (m->addr_reg >= 0) std::fprintf(stderr, " [R%d%+lld]", m->addr_reg, m->addr_imm);
           if (m->gate_line >= 0) std::fprintf(stderr, " (gated by the %s at line %d%s)", m->gate_global ? "STG" : "STS", m->gate_line, m->gate_exit ? ", after an EXIT" : "");
           std::fprintf(stderr, "\n");
         }

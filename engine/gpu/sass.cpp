@@ -320,11 +320,8 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
       m.bytes = m.atomic ? 4 : kBytes[size];
       if (!is_global) {
         m.addr_reg = static_cast<int>((lo >> 24) & 0xff);
-        m.addr_ureg = static_cast<int>((lo >> 32) & 0x3f);
         const uint64_t imm = (lo >> 40) & 0xffffff;
         m.addr_imm = static_cast<long long>(imm) - ((imm >> 23) ? (1LL << 24) : 0);
-        m.raw_lo = lo;
-        m.raw_hi = hi;
       }
       m.opcode = std::string(name) + (m.atomic ? "" : kSuffix[size]);
       if (cur) {
