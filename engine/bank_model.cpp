@@ -322,6 +322,103 @@ int in_order_run(const std::vector<int>& words, size_t from, int widest) {
   return 1;
 }
 
+bool layout_cover(const std::vector<int>& words, const std::vector<LayoutInstruction>& layout, bool load, std::vector<std::vector<int>>* out) {
+  out->clear();
+  if (words.empty() || layout.empty()) return false;
+  std::map<int, int> index;  // word -> its index in the round
+  for (size_t i = 0; i < words.size(); ++i)
+    if (!index.emplace(words[i], static_cast<int>(i)).second) return false;  // a word twice in one round: not placed
+  std::vector<int> regs;
+  for (const auto& l : layout) {
+    if (l.bytes < 4 || l.bytes % 4 != 0 || l.offset % 4 != 0) return false;
+    if (std::find(regs.begin(), regs.end(), l.reg) == regs.end()) regs.push_back(l.reg);
+  }
+  // each register's possible bases: a word of the round such that its instructions' words all are
+  // the round's, each wide one on an address aligned to its size
+  std::vector<std::vector<long long>> bases(regs.size());
+  long long product = 1;
+  for (size_t r = 0; r < regs.size(); ++r) {
+    long long first = 0;
+    for (const auto& l : layout)
+      if (l.reg == regs[r]) {
+        first = l.offset / 4;
+        break;
+      }
+    for (const auto& [w, i] : index) {
+      const long long b = w - first;
+      bool fits = true;
+      for (const auto& l : layout) {
+        if (l.reg != regs[r] || !fits) continue;
+        const long long at = b + l.offset / 4;
+        fits = at >= 0 && (at * 4) % l.bytes == 0;
+        for (int k = 0; k < l.bytes / 4 && fits; ++k) fits = index.count(static_cast<int>(at + k)) > 0;
+      }
+      if (fits) bases[r].push_back(b);
+    }
+    if (bases[r].empty()) return false;
+    product *= static_cast<long long>(bases[r].size());
+    if (product > 100000) return false;
+  }
+  // the choices of bases that cover every word (a store's each once): exactly one
+  std::vector<long long> pick(regs.size());
+  std::vector<std::vector<long long>> solutions;
+  std::vector<int> covered(words.size(), 0);
+  auto mark = [&](size_t r, int d) {
+    bool ok = true;
+    for (const auto& l : layout)
+      if (l.reg == regs[r])
+        for (int k = 0; k < l.bytes / 4; ++k) {
+          int& c = covered[static_cast<size_t>(index.at(static_cast<int>(pick[r] + l.offset / 4 + k)))];
+          c += d;
+          ok = ok && (load || c <= 1);
+        }
+    return ok;
+  };
+  auto search = [&](auto&& self, size_t r) -> void {
+    if (solutions.size() > 64) return;
+    if (r == regs.size()) {
+      if (std::all_of(covered.begin(), covered.end(), [](int c) { return c > 0; })) solutions.push_back(pick);
+      return;
+    }
+    for (long long b : bases[r]) {
+      pick[r] = b;
+      if (mark(r, 1)) self(self, r + 1);
+      mark(r, -1);
+    }
+  };
+  search(search, 0);
+  if (solutions.size() > 1 && solutions.size() <= 64) {
+    // A register whose words the others load too (ptxas loaded them again, the address computed
+    // again in another register): where its base may be any of several, the one at another
+    // register's base, the same address (R14 = R8 * 12 + R8 * 4 + R0 beside R13 = R8 * 16 + R0).
+    auto same_address = [&](const std::vector<long long>& sol) {
+      for (size_t r = 0; r < regs.size(); ++r) {
+        std::vector<int> others(words.size(), 0);
+        for (size_t q = 0; q < regs.size(); ++q)
+          if (q != r)
+            for (const auto& l : layout)
+              if (l.reg == regs[q])
+                for (int k = 0; k < l.bytes / 4; ++k) ++others[static_cast<size_t>(index.at(static_cast<int>(sol[q] + l.offset / 4 + k)))];
+        if (!std::all_of(others.begin(), others.end(), [](int c) { return c > 0; })) continue;  // not only reloads
+        bool at_other = false;
+        for (size_t q = 0; q < regs.size(); ++q) at_other = at_other || (q != r && sol[q] == sol[r]);
+        if (!at_other) return false;
+      }
+      return true;
+    };
+    solutions.erase(std::remove_if(solutions.begin(), solutions.end(), [&](const auto& sol) { return !same_address(sol); }), solutions.end());
+  }
+  if (solutions.size() != 1) return false;
+  const std::vector<long long>& found = solutions[0];
+  for (const auto& l : layout) {
+    const long long b = found[static_cast<size_t>(std::find(regs.begin(), regs.end(), l.reg) - regs.begin())];
+    std::vector<int> mine;
+    for (int k = 0; k < l.bytes / 4; ++k) mine.push_back(index.at(static_cast<int>(b + l.offset / 4 + k)));
+    out->push_back(mine);
+  }
+  return true;
+}
+
 bool unrolled_shape(const std::vector<int>& plan) {
   UnrollShape u;
   if (plan.size() < 2 || !unroll_shape(plan, &u)) return false;
@@ -407,6 +504,34 @@ void analyze_banks(Trace& trace) {
     // Loads ptxas made only in the threads of a later store (SourceSite::gated): the threads that
     // execute each gate site in this step.
     const std::set<std::pair<int, int>> gate_n = gate_executions(trace, step);
+    // Groups whose instructions' addresses the SASS gives (SourceSite::vector_layout): the
+    // instructions each access is a lane of, as (instruction of the layout, round, words), where
+    // each of the thread's rounds is placed (layout_cover); other rounds as the group's width says.
+    std::map<int, std::vector<std::tuple<int, int, int>>> layout_lanes;  // access index -> its instructions
+    {
+      std::map<std::pair<int, int>, std::vector<int>> mine;  // (thread, group) -> its accesses of the group in order
+      for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i) {
+        const Access& a = step.accesses[i];
+        if (a.site < 0 || a.site >= nsites || (a.op != kLoad && a.op != kStore) || a.mask) continue;
+        const SourceSite& x = trace.sites[a.site];
+        if (x.vector_group >= 0 && x.vector_width > 1 && x.vector_layout.size() >= 4 && x.gated < 0) mine[{a.tid, x.vector_group}].push_back(i);
+      }
+      for (const auto& [who, idx] : mine) {
+        const std::vector<int>& l = trace.sites[step.accesses[idx[0]].site].vector_layout;
+        const int round = l[0];
+        std::vector<LayoutInstruction> layout;
+        for (size_t k = 1; k + 2 < l.size(); k += 3) layout.push_back({l[k], l[k + 1], l[k + 2]});
+        if (round <= 0 || idx.size() % static_cast<size_t>(round) != 0 || layout.size() > 64) continue;
+        for (size_t r = 0; r * static_cast<size_t>(round) < idx.size(); ++r) {
+          std::vector<int> words;
+          for (int k = 0; k < round; ++k) words.push_back(step.accesses[idx[r * round + k]].word);
+          std::vector<std::vector<int>> cover;
+          if (!layout_cover(words, layout, step.accesses[idx[0]].op == kLoad, &cover)) continue;
+          for (size_t s = 0; s < cover.size(); ++s)
+            for (int k : cover[s]) layout_lanes[idx[r * round + k]].push_back({static_cast<int>(s), static_cast<int>(r), layout[s].bytes / 4});
+        }
+      }
+    }
     int current_tid = -1;
     for (int i = 0; i < static_cast<int>(step.accesses.size()); ++i) {
       const Access& a = step.accesses[i];
@@ -460,6 +585,24 @@ void analyze_banks(Trace& trace) {
         continue;
       }
       const int g = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].vector_group : -1;
+      if (auto lanes = layout_lanes.find(i); g >= 0 && lanes != layout_lanes.end()) {
+        // an instruction of the SASS's layout (above): its key past every site's and group's
+        for (const auto& [slot, round, width] : lanes->second) {
+          const auto key = std::make_tuple(warp, nsites + (1 << 20) + g * 64 + slot, round);
+          auto it = insts.find(key);
+          if (it == insts.end()) {
+            WarpInstruction wi;
+            wi.warp = warp;
+            wi.site = a.site;
+            wi.occurrence = round;
+            wi.op = a.op;
+            wi.width = width;
+            it = insts.emplace(key, wi).first;
+          }
+          add_lane(it->second);
+        }
+        continue;
+      }
       if (g >= 0 && trace.sites[a.site].vector_width > 1 && trace.sites[a.site].vector_in_order && !a.mask) {
         // A group of several widths joined in program order: the thread's next accesses of the
         // group (of its kind) that fill an aligned block are one lane of one instruction of that width.

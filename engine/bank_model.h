@@ -44,6 +44,21 @@ bool unrolled_shape(const std::vector<int>& plan);
 // 5, 4 | 3, 2: runs of 2, 4, 2). At least 1.
 int in_order_run(const std::vector<int>& words, size_t from, int widest);
 
+// A group whose instructions' addresses the SASS gives (SourceSite::vector_layout): which of a
+// thread's accesses each instruction serves. `words` are one round of the thread's accesses of the
+// group (their words, in its order), `layout` the line's instructions in code order, each
+// (base register, byte offset, bytes). Instructions of one base register lie at their offsets'
+// distances from one base (a word of the round), a wide one on an aligned address; together they
+// cover every word of the round, a store's each once (a load's word may be loaded again: ptxas
+// reloads it). True where exactly one choice of the bases does: then (*out)[i] holds the indices
+// into `words` of instruction i's words, in address order.
+struct LayoutInstruction {
+  int reg = 0;
+  long long offset = 0;
+  int bytes = 4;
+};
+bool layout_cover(const std::vector<int>& words, const std::vector<LayoutInstruction>& layout, bool load, std::vector<std::vector<int>>* out);
+
 // Fills step.instructions, step.max_degree, step.active_threads and trace.totals.
 void analyze_banks(Trace& trace);
 

@@ -165,6 +165,36 @@ bool in_order_matches(const Trace& t, const std::vector<int>& members, std::vect
   return true;
 }
 
+// Whether the SASS's addresses of a line of several widths (LineGroup::sass_layout) place every
+// round of each thread's accesses of `members` (layout_cover): each instruction's words known
+// from its base register and offset, not from the order or aligned blocks.
+bool layout_matches(const Trace& t, const std::vector<int>& members, const std::vector<int>& flat) {
+  if (flat.size() < 4 || flat[0] <= 0) return false;
+  const size_t round = static_cast<size_t>(flat[0]);
+  std::vector<LayoutInstruction> layout;
+  for (size_t k = 1; k + 2 < flat.size(); k += 3) layout.push_back({flat[k], flat[k + 1], flat[k + 2]});
+  std::set<int> in(members.begin(), members.end());
+  bool any = false;
+  for (const auto& st : t.steps) {
+    std::map<std::pair<int, AccessOp>, std::vector<int>> words;  // (thread, kind) -> its words in order
+    for (const auto& a : st.accesses)
+      if ((a.op == kLoad || a.op == kStore) && in.count(a.site)) {
+        if (a.mask) return false;
+        words[{a.tid, a.op}].push_back(a.word);
+      }
+    for (const auto& [who, w] : words) {
+      if (w.size() % round != 0) return false;
+      for (size_t r = 0; r < w.size(); r += round) {
+        std::vector<std::vector<int>> cover;
+        if (!layout_cover(std::vector<int>(w.begin() + static_cast<long>(r), w.begin() + static_cast<long>(r + round)), layout, who.second == kLoad, &cover))
+          return false;
+        any = true;
+      }
+    }
+  }
+  return any;
+}
+
 std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
   auto v = std::make_shared<CompilerView>();
   std::string why;
@@ -246,6 +276,7 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
             if (flow[q].function == m->function) print_flow(flow[q]);
           std::fprintf(stderr, "SASS %s %04x %s%s line %d%s", m->function.c_str(), m->offset, guard(m->guard).c_str(), m->opcode.c_str(), m->line,
                        m->exit_after >= 0 ? " (before a predicated EXIT)" : "");
+          if (m->addr_reg >= 0) std::fprintf(stderr, " [R%d%+lld]", m->addr_reg, m->addr_imm);
           if (m->gate_line >= 0) std::fprintf(stderr, " (gated by the %s at line %d%s)", m->gate_global ? "STG" : "STS", m->gate_line, m->gate_exit ? ", after an EXIT" : "");
           std::fprintf(stderr, "\n");
         }
@@ -351,6 +382,15 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         const int widest = *std::max_element(w.begin(), w.end());
         v->groups.push_back({std::get<0>(key), std::get<2>(key), {std::get<1>(key)}, widest, false,
                              std::string("SASS (") + (std::get<2>(key) ? "STS" : "LDS") + " of several widths on one line: each aligned block one instruction)", w});
+        // the instructions' addresses (base register and offset), for layout_matches
+        int round = 0;
+        if (auto p = v->ptx_lines.find(key); p != v->ptx_lines.end())
+          for (int pw : p->second) round += pw;
+        std::vector<int> layout = {round};
+        for (const auto& m : mi)
+          if (!m.atomic && m.line == std::get<1>(key) && m.store == std::get<2>(key) && file_of(m.file) == std::get<0>(key) && m.addr_reg >= 0)
+            layout.insert(layout.end(), {m.addr_reg, static_cast<int>(m.addr_imm), m.bytes});
+        if (round > 0 && layout.size() == 1 + 3 * w.size()) v->groups.back().sass_layout = layout;
       }
       // ptxas's one load for the identical loads of an if/else's two arms (predicted from the PTX,
       // as below), where the SASS agrees: it has fewer loads on the two arms' lines than the PTX.
@@ -433,6 +473,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     s.vector_group = -1;
     s.vector_width = 1;
     s.every_warp = false;
+    s.vector_layout.clear();
     s.unrolled.clear();
     s.gated = -1;
     s.gated_exit = false;
@@ -680,7 +721,11 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     if (members.size() < 1 || (g.width == 1 && members.size() < 2)) continue;
     assign(members, g.width);
     used.push_back(g.why);
-    if (!g.sass_widths.empty() && in_order_matches(t, members, g.sass_widths, g.width)) {
+    if (!g.sass_layout.empty() && layout_matches(t, members, g.sass_layout)) {
+      for (int s : members) t.sites[s].vector_layout = g.sass_layout;
+      used.back() = std::string("SASS (") + (g.store ? "STS" : "LDS") +
+                    " of several widths on one line: each instruction's words from its address, a base register and offset)";
+    } else if (!g.sass_widths.empty() && in_order_matches(t, members, g.sass_widths, g.width)) {
       for (int s : members) t.sites[s].vector_in_order = true;
       used.back() = std::string("SASS (") + (g.store ? "STS" : "LDS") + " of several widths on one line: a thread's accesses joined in the order it makes them)";
     }

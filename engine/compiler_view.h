@@ -30,6 +30,10 @@ struct LineGroup {
   // With the SASS, a line of several widths: the widths (in words) of its instructions, which a
   // thread's accesses joined in program order may match (SourceSite::vector_in_order)
   std::vector<int> sass_widths;
+  // With the SASS, a line of several widths in one straight run: [round, reg, offset, bytes, ...]
+  // (SourceSite::vector_layout), round the PTX's words on the line (a thread's accesses per run of
+  // the line), then each instruction's base register, byte offset and bytes, in code order
+  std::vector<int> sass_layout;
 };
 
 using LineKeyT = std::tuple<int, int, bool>;  // (file index, line, store?)

@@ -218,6 +218,12 @@ struct SourceSite {
   // neighbouring statements of an unrolled loop: words 1, 0 | 7, 6, 5, 4 | 3, 2), rather than
   // by aligned block of vector_width whatever the order (engine/compiler_view.cpp).
   bool vector_in_order = false;
+  // A group of several widths whose instructions' addresses the SASS gives (engine/compiler_view.cpp):
+  // [round, reg, offset, bytes, reg, offset, bytes, ...]. A thread's accesses of the group in a
+  // step, `round` at a time, are served by these instructions (in code order: base register, byte
+  // offset, bytes per lane) as layout_cover (bank_model.h) places them; a reload is a lane of two.
+  // Empty: vector_in_order or aligned blocks decide.
+  std::vector<int> vector_layout;
   // A loop ptxas unrolled with a remainder (engine/compiler_view.cpp): the copies of the site's
   // line in the machine code, in code order, c > 0 a block of c copies run in a row, c < 0 a loop
   // of -c copies. A thread that executes the site n times in a step runs them through these copies

@@ -106,6 +106,7 @@ std::string trace_to_json(const Trace& t, int indent) {
       if (s.vector_in_order) site["vector_in_order"] = true;  // a group of several widths joined in program order (traces before it hold none)
       if (s.every_warp) site["every_warp"] = true;  // a load made in every warp of the block (traces before it hold none)
       if (!s.unrolled.empty()) site["unrolled"] = s.unrolled;  // the copies of a loop ptxas unrolled (traces before it hold none)
+      if (!s.vector_layout.empty()) site["vector_layout"] = s.vector_layout;  // a group placed by the SASS's addresses (traces before it hold none)
       if (s.gated >= 0) {  // a load made only by the threads of a later store (traces before it hold none)
         site["gated"] = s.gated;
         if (s.gated_exit) site["gated_exit"] = true;
@@ -204,7 +205,7 @@ static const std::set<std::string>& trace_keys() {
       "index", "input", "inst", "iter", "kernel", "label", "launch", "launches", "ld", "line", "main_file", "matrix_cols", "max_degree",
       "n", "name", "op", "output", "pad", "path", "phase", "printf", "requests", "scan", "sectors", "site", "sites", "smem",
       "smem_bytes", "smem_words", "source", "src", "st", "step", "steps", "stmt", "text", "thread", "threads", "tid", "totals",
-      "tile_barriers", "tile_syncs", "type", "unrolled", "value", "vector_group", "vector_in_order", "vector_width", "version", "warp_issue", "wavefronts", "word", "word_index", "words", "x",
+      "tile_barriers", "tile_syncs", "type", "unrolled", "value", "vector_group", "vector_in_order", "vector_layout", "vector_width", "version", "warp_issue", "wavefronts", "word", "word_index", "words", "x",
       "y", "z"};
   return keys;
 }
@@ -232,6 +233,7 @@ static const std::map<std::string, long long>& trace_array_limits() {
       {"dims", 4},
       {"tile_syncs", kTileLevels},
       {"unrolled", 64},
+      {"vector_layout", 1 + 3 * 64},
   };
   return limits;
 }
@@ -411,6 +413,18 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
           if (!c.is_number_integer() || c.get<long long>() == 0 || c.get<long long>() < -256 || c.get<long long>() > 256)
             rd.fail(where + ".unrolled", "segments are copies from -256 to 256, not 0");
           ss.unrolled.push_back(static_cast<int>(c.get<long long>()));
+        }
+      }
+      if (sites[s].contains("vector_layout")) {
+        const json& u = sites[s]["vector_layout"];
+        if (!u.is_array() || u.size() < 4 || u.size() > 1 + 3 * 64 || (u.size() - 1) % 3 != 0)
+          rd.fail(where + ".vector_layout", "must be [round, reg, offset, bytes, ...] for 1 to 64 instructions");
+        for (size_t k = 0; k < u.size(); ++k) {
+          const json& c = u[k];
+          const long long lo = k == 0 ? 1 : k % 3 == 1 ? 0 : k % 3 == 2 ? -(1LL << 23) : 4, hi = k == 0 ? 4096 : k % 3 == 1 ? 255 : k % 3 == 2 ? (1LL << 23) : 16;
+          if (!c.is_number_integer() || c.get<long long>() < lo || c.get<long long>() > hi || (k > 0 && k % 3 == 0 && c.get<long long>() != 4 && c.get<long long>() != 8 && c.get<long long>() != 16))
+            rd.fail(where + ".vector_layout", "a round of 1 to 4096, then registers 0-255, 24-bit offsets and 4, 8 or 16 bytes");
+          ss.vector_layout.push_back(static_cast<int>(c.get<long long>()));
         }
       }
       if (sites[s].contains("gated")) {

@@ -558,6 +558,25 @@ TEST(CompilerViewRules, InOrderRunsFillAlignedBlocksAsTheyCome) {
   EXPECT_EQ(runs({0, 1, 2, 3}, 2), (std::vector<int>{2, 2}));
 }
 
+// The SASS's addresses place a thread's accesses (layout_cover): each instruction's base register
+// and byte offset. Words 3-7 and 0-2 of an 8-word block (STS [R18], .., [R18+0x10], STS.64 [R17],
+// STS [R17+0x8]); a load made again from the address another register holds (LDS.128 [R13],
+// LDS [R14]); an unaligned wide access or two placements are not placed.
+TEST(CompilerViewRules, LayoutCoverPlacesWordsByBaseRegisterAndOffset) {
+  std::vector<std::vector<int>> cover;
+  ASSERT_TRUE(layout_cover({83, 84, 85, 86, 87, 80, 81, 82}, {{18, 0, 4}, {18, 4, 4}, {18, 8, 4}, {18, 12, 4}, {18, 16, 4}, {17, 0, 8}, {17, 8, 4}},
+                           false, &cover));
+  EXPECT_EQ(cover, (std::vector<std::vector<int>>{{0}, {1}, {2}, {3}, {4}, {5, 6}, {7}}));
+  // (the code's order is not the program's: offsets 0, 8, 16, 4, 12)
+  ASSERT_TRUE(layout_cover({83, 84, 85, 86, 87, 80, 81, 82}, {{9, 0, 4}, {9, 8, 4}, {9, 16, 4}, {9, 4, 4}, {9, 12, 4}, {4, 8, 4}, {4, 0, 8}}, false, &cover));
+  EXPECT_EQ(cover, (std::vector<std::vector<int>>{{0}, {2}, {4}, {1}, {3}, {7}, {5, 6}}));
+  ASSERT_TRUE(layout_cover({43, 42, 41, 40}, {{13, 0, 16}, {14, 0, 4}}, true, &cover));
+  EXPECT_EQ(cover, (std::vector<std::vector<int>>{{3, 2, 1, 0}, {3}}));
+  EXPECT_FALSE(layout_cover({43, 42, 41, 40}, {{13, 0, 16}, {14, 0, 4}}, false, &cover));  // a store is made once
+  EXPECT_FALSE(layout_cover({41, 42, 43, 44}, {{5, 0, 16}}, false, &cover));               // not 16-byte aligned
+  EXPECT_FALSE(layout_cover({40, 41, 42, 43}, {{5, 0, 8}, {6, 0, 8}}, false, &cover));     // which pair is which: not known
+}
+
 namespace {
 
 // A kernel text through the interpreter and the compiler view (NVRTC's SASS), at size n.
@@ -602,7 +621,70 @@ __global__ void k(const int *src, int *dst, int n) {
 )", 256);
   if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
   EXPECT_EQ(t.totals.st.inst, 3) << t.compiler;
-  EXPECT_NE(t.compiler.find("in the order it makes them"), std::string::npos) << t.compiler;
+  // (the instructions' addresses place the words now; the program order where they do not)
+  EXPECT_NE(t.compiler.find("from its address"), std::string::npos) << t.compiler;
+}
+
+// A thread's eight stores to words 3, 4, 5, 6, 7, 0, 1, 2 of its 8-word block (gen-20261203-0):
+// ptxas addresses words 3-7 from a base it knows only 4-byte aligned and words 0-2 from the
+// block's, STS x 5 and STS.64 + STS, seven a warp (not three by aligned blocks, nor four in
+// order). The instructions' registers and offsets say which words each stores.
+TEST(CompilerViewSass, ALineOfSeveralWidthsIsPlacedByItsInstructionsAddresses) {
+  const Trace t = sass_trace(std::string("// title: eight words from word 3\n// launch: k<<<1, 64>>>(in, out, N)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[512];
+  const int t = threadIdx.x;
+  int v[8];
+  for (int j = 0; j < 8; ++j) v[j] = src[(t * 8 + j) & 255];
+  for (int j = 0; j < 8; ++j) {
+    const int w = (((t ^ 32) & 31) * 2 + ((t ^ 32) >> 5)) * 8 + ((j + 3) & 7);
+    s[w] = v[j];
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 8; ++j) acc += s[j * 64 + t];
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 14) << t.compiler;
+  EXPECT_NE(t.compiler.find("from its address"), std::string::npos) << t.compiler;
+}
+
+// `for (j = 3; j >= 0; --j) v[j] = s[t * 4 + j]` after an if/else's stores (gen-20261203-220):
+// ptxas makes LDS.128 [R13] and LDS [R14], R14 the same address computed again; the second loads
+// word t * 4 once more, 4 wavefronts a warp: 2 loads and 8 wavefronts a warp, not 1 and 4.
+TEST(CompilerViewSass, AWordLoadedAgainFromTheSameAddressIsAnInstructionOfItsOwn) {
+  const Trace t = sass_trace(std::string("// title: four loads counted down\n// launch: k<<<1, 128>>>(in, out, N, 1)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n, int reps) {
+  __shared__ int s[512];
+  const int t = threadIdx.x;
+  int v[4];
+  for (int j = 0; j < 4; ++j) v[j] = src[((t ^ 43) * 4 + ((j + 2) & 3)) & 255];
+  #pragma unroll
+  for (int j = 0; j < 4; ++j) {
+    const int w = j * 128 + t;
+    if ((v[j] & 1) != 0) s[w] = v[j];
+    else s[w] = v[j];
+  }
+  __syncthreads();
+  for (int j = 3; j >= 0; --j) {
+    const int r = t * 4 + j;
+    v[j] = s[r];
+  }
+  __syncthreads();
+  for (int rep = 0; rep < reps; ++rep) {
+    for (int j = 0; j < 4; ++j) v[j] = ~v[j];
+    for (int j = 3; j >= 0; --j) v[j] = ~v[j];
+  }
+  int acc = 0;
+  #pragma unroll
+  for (int j = 0; j < 4; ++j) acc += v[j];
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.ld, (OpTotals{8, 32, 12})) << t.compiler;
 }
 
 // The stores of an if/else's arms on a bit of the thread (gen-20261201-113): ptxas makes each arm

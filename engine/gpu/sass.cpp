@@ -318,6 +318,11 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
       static const char* kSuffix[8] = {".U8", ".S8", ".U16", ".S16", "", ".64", ".128", ".U.128"};
       const unsigned size = static_cast<unsigned>((hi >> 9) & 7);
       m.bytes = m.atomic ? 4 : kBytes[size];
+      if (!is_global) {
+        m.addr_reg = static_cast<int>((lo >> 24) & 0xff);
+        const uint64_t imm = (lo >> 40) & 0xffffff;
+        m.addr_imm = static_cast<long long>(imm) - ((imm >> 23) ? (1LL << 24) : 0);
+      }
       m.opcode = std::string(name) + (m.atomic ? "" : kSuffix[size]);
       if (cur) {
         m.file = cur->file;

@@ -18,6 +18,11 @@ struct MemInstruction {
   bool store = false, atomic = false;
   int bytes = 4;         // per lane: 1, 2, 4, 8 or 16
   std::string opcode;    // "LDS", "STS" or "ATOMS", with the width: "LDS.64"
+  // The address of a shared access (LDS / STS / ATOMS): [Ra + imm], the register Ra (bits 24-31;
+  // 255 is RZ) and the signed 24-bit byte offset (bits 40-63). Instructions of one base register
+  // lie at their offsets' distances (STS [R18+0x4] one word past STS [R18]). -1: a global access.
+  int addr_reg = -1;
+  long long addr_imm = 0;
   // Unpredicated and followed by a predicated EXIT with no control-flow instruction between
   // (branch, barrier, convergence): the EXIT's offset, else -1. Every thread that reaches this
   // instruction executes it, also those that then leave at the EXIT (ptxas evaluated a `t == 0 &&
