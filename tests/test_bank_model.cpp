@@ -744,6 +744,24 @@ TEST(CompilerViewSass, AnArmsStoreAmongStatementsJoinedIntoOneWideStoreIsALaneOf
   EXPECT_EQ(t.totals.st, (OpTotals{8, 32, 0})) << t.compiler;
 }
 
+// The reduction's grid-stride load (the validation plan's entries of reduce-sequential and three
+// more at n = 5000, 128 threads): ptxas unrolls it into a loop of 16 copies, a block of 8, a loop
+// of 4 and a remainder loop; Nsight Compute counted 164 load requests on an H100 (2026-11-24 to
+// 2026-12-07, docs/validation.md), 625 sectors. Each warp runs the copies its lanes reach.
+TEST(CompilerViewSass, TheGridStrideLoadRunsTheCopiesPtxasMade) {
+  for (const char* kernel : {"reduce-sequential", "reduce-interleaved", "reduce-warp-shuffle"}) {
+    TraceRequest r;
+    r.kernel = kernel;
+    r.n = 5000;
+    r.threads = 128;
+    r.seed = 3;
+    const Trace t = run_emulator(r);
+    if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+    EXPECT_EQ(t.totals.global.ld.requests, 164) << kernel << ": " << t.compiler;
+    EXPECT_EQ(t.totals.global.ld.sectors, 625) << kernel;
+  }
+}
+
 // The arms of `if (t & 1)` store words 0-3 of a thread's block in four statements each, written
 // alike (gen-20261201-100): ptxas makes each arm's first three an STS.64 and an STS, and the two
 // arms' last store one STS after the branch, named with the second arm's line. That store and the

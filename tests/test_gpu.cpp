@@ -63,31 +63,23 @@ TEST(Gpu, PredictedTotalsEqualNsightComputeCounters) {
   for (const auto& e : plan) launches.push_back(resolve_kernel(e.request).launches.size());
   const auto rows = ncu_rows_per_entry(parse_ncu_csv(ss.str(), ""), launches);  // one row per launch, summed per entry
   ASSERT_EQ(rows.size(), plan.size());
-  int unrolled = 0;
   for (size_t i = 0; i < plan.size(); ++i) {
     const Trace t = run_emulator(plan[i].request);
     const Totals& p = t.totals;
-    Totals m = rows[i].totals;
+    const Totals& m = rows[i].totals;
     // The shared-memory counters, every entry.
     EXPECT_TRUE(p.ld == m.ld && p.st == m.st) << plan[i].name << ": predicted ld " << p.ld.inst << "/" << p.ld.wavefronts << "/"
                                               << p.ld.conflicts << " st " << p.st.inst << "/" << p.st.wavefronts << "/" << p.st.conflicts
                                               << ", ncu ld " << m.ld.inst << "/" << m.ld.wavefronts << "/" << m.ld.conflicts << " st "
                                               << m.st.inst << "/" << m.st.wavefronts << "/" << m.st.conflicts;
-    // Global memory: a grid-stride loop that nvcc unrolls (docs/validation.md: 157 requests
-    // predicted, 164 issued at n = 5000, 128 threads) issues more load requests than the source's
-    // iterations over the same sectors; the rest agree exactly.
-    const bool grid_stride = plan[i].request.threads > 0 && plan[i].request.n > plan[i].request.threads * 2 && m.global.ld.requests > p.global.ld.requests &&
-                             m.global.ld.sectors == p.global.ld.sectors && m.global.st == p.global.st;
-    if (grid_stride) {
-      ++unrolled;
-      m.global.ld.requests = p.global.ld.requests;
-    }
+    // Global memory, every entry: the grid-stride loops that ptxas unrolls (16, 8, 4, remainder)
+    // are predicted from the SASS's copies (164 load requests at n = 5000 with 128 threads, where
+    // counting the source's iterations gave 157; docs/validation.md).
     EXPECT_TRUE(ncu_agrees(p, m, resolve_kernel(plan[i].request).file.header.schedule)) << plan[i].name << ": global ld "
         << p.global.ld.requests << "/" << p.global.ld.sectors << " st " << p.global.st.requests << "/" << p.global.st.sectors << ", ncu ld "
         << rows[i].totals.global.ld.requests << "/" << rows[i].totals.global.ld.sectors << " st " << rows[i].totals.global.st.requests << "/"
         << rows[i].totals.global.st.sectors;
   }
-  EXPECT_LE(unrolled, 4) << "more entries than the four grid-stride loops of docs/validation.md issue extra load requests";
 }
 
 TEST(NcuCsv, ParsesOneRowPerLaunch) {
