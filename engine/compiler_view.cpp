@@ -94,6 +94,14 @@ void unrolled_loops(CompilerView& v, const std::vector<sass::MemInstruction>& mi
         if (a != b && loops[a].first <= loops[b].first && loops[b].second <= loops[a].second) inner = false;
       if (inner && std::count(in.begin(), in.end(), a) < static_cast<long>(list.size())) unroll.insert(a);
     }
+    // a global line's copies in one loop segment are one straight run: a branch between two of them
+    // (`if (g < n) dst[g] = v[j]` unrolled, each copy skipped by its own test) makes the line's
+    // executions no count of the loop's iterations
+    if (global)
+      for (size_t i = 1; i < list.size() && same; ++i)
+        if (in[i] == in[i - 1] && unroll.count(in[i]))
+          for (long long o : others)
+            if (o > list[i - 1]->offset && o < list[i]->offset) same = false;
     std::vector<int> plan;
     for (size_t i = 0; i < list.size(); ++i) {
       if (unroll.count(in[i])) {
