@@ -140,6 +140,24 @@ void check_all_compactions() {
 TEST(DeviceKernelsGpu, EveryCompactionInt) { check_all_compactions<int>(); }
 TEST(DeviceKernelsGpu, EveryCompactionFloat) { check_all_compactions<float>(); }
 
+namespace {
+
+// The sorts the bench times (ours, tuning shapes, CUB's), and the values 0, 1, ..., n - 1 that the
+// pairs sorts carry.
+std::vector<std::string> sort_kernel_ids() {
+  std::vector<std::string> kernels;
+  for (const auto& k : bench_kernels())
+    if (k.sort != BenchSort::None) kernels.push_back(k.id);
+  return kernels;
+}
+std::vector<uint32_t> index_values(long long n) {
+  std::vector<uint32_t> values(static_cast<size_t>(n));
+  for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<uint32_t>(i);
+  return values;
+}
+
+}  // namespace
+
 // Every radix sort (ours, tuning shapes, CUB's), keys and pairs, at small and ragged n, int and
 // float, on random keys and on few-valued ones (long runs of equal keys), against std::stable_sort.
 template <class T>
@@ -147,9 +165,7 @@ void check_all_sorts() {
   std::string why;
   auto gpu = session_or_skip(&why);
   if (!gpu) GTEST_SKIP() << "no usable GPU: " << why;
-  std::vector<std::string> kernels;
-  for (const auto& k : bench_kernels())
-    if (k.sort != BenchSort::None) kernels.push_back(k.id);
+  const std::vector<std::string> kernels = sort_kernel_ids();
   for (long long n : {1LL, 7LL, 255LL, 256LL * 17 + 3, 4097LL, 8199LL, 10003LL, (1LL << 16) + 7, 1000003LL, (1LL << 24) + 7}) {
     std::vector<T> in(static_cast<size_t>(n));
     ASSERT_EQ(gpu->prepare(n, std::is_same<T, float>::value, in.data(), kernels), "") << "n=" << n;
@@ -159,8 +175,7 @@ void check_all_sorts() {
         x = x * 1664525u + 1013904223u;
         e = bench_detail::sort_key<T>(few ? (x >> 29) * 0x01010101u : x ^ (x >> 15));
       }
-      std::vector<uint32_t> values(static_cast<size_t>(n));
-      for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<uint32_t>(i);
+      const std::vector<uint32_t> values = index_values(n);
       gpu->upload_sort(in.data(), values.data());
       const auto order = bench_detail::sort_reference(in);
       for (const auto& k : kernels) {
@@ -193,9 +208,7 @@ TEST(DeviceKernelsGpu, SortFloatZerosDenormalsAndNaNs) {
   std::string why;
   auto gpu = session_or_skip(&why);
   if (!gpu) GTEST_SKIP() << "no usable GPU: " << why;
-  std::vector<std::string> kernels;
-  for (const auto& k : bench_kernels())
-    if (k.sort != BenchSort::None) kernels.push_back(k.id);
+  const std::vector<std::string> kernels = sort_kernel_ids();
   const uint32_t specials[] = {0x80000000u, 0u, 0x00000001u, 0x80000001u, 0x007fffffu, 0x807fffffu, 0x00ffffffu, 0x00800000u,
                                0x7f800000u, 0xff800000u, 0x7f7fffffu, 0xff7fffffu, 0x3f800000u, 0xbf800000u};
   const uint32_t nans[] = {0xffffffffu, 0xff000001u, 0xffc00000u, 0xff800001u, 0x7fffffffu, 0x7f800001u, 0x7fc00000u};
@@ -221,8 +234,7 @@ TEST(DeviceKernelsGpu, SortFloatZerosDenormalsAndNaNs) {
       }
       for (size_t i = 0; i < in.size(); ++i) in[i] = device::from_bits<float>(bits[i]);
       ASSERT_EQ(gpu->prepare(n, true, in.data(), kernels), "") << "n=" << n;
-      std::vector<uint32_t> values(static_cast<size_t>(n));
-      for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<uint32_t>(i);
+      const std::vector<uint32_t> values = index_values(n);
       gpu->upload_sort(in.data(), values.data());
       const auto order = with_nans ? std::vector<uint32_t>{} : bench_detail::sort_reference(in);
       for (const auto& k : kernels) {
