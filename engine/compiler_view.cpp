@@ -308,11 +308,21 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
           if (all) v->gated[key] = CompilerView::Gate{gf, a.gate_line, a.gate_global, a.gate_exit};
         }
       }
+      std::map<std::string, int> function_index;
       for (const auto& m : mi) {
         const int f = file_of(m.file);
         if (m.atomic || m.line <= 0 || f < 0) continue;
         const int words = std::max(1, m.bytes / 4);  // LDS.U16, STS.U8 ...: one instruction of one word's lanes
         v->lines[LineKey{f, m.line, m.store}].push_back(words);
+        CompilerView::Place place;
+        place.function = function_index.emplace(m.function, static_cast<int>(function_index.size())).first->second;
+        for (const auto& fl : flow)
+          if (fl.function == m.function && fl.offset < m.offset) {
+            ++place.run;
+            if (fl.opcode == 0x11d) ++place.region;
+          }
+        place.guarded = m.guard >= 0;
+        v->places[LineKey{f, m.line, m.store}].push_back(place);
         v->line_bytes[LineKey{f, m.line, m.store}].push_back(m.bytes);
         if (words > 1 && seen.insert({f, m.line, m.store, words}).second)
           v->groups.push_back({f, m.store, {m.line}, words, false, "SASS " + m.opcode});
@@ -834,10 +844,30 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
           // other; and no instruction of the kind on a line without its sites, which may be this
           // arm's own: the line table names a loop's line for an unrolled arm's stores, also a
           // loop's header further away than the arms reach (`for (tile ...)` 15 lines above))
+          // (an instruction on a line without sites is not an arm's own where the if/else became
+          // one straight run of code, ptxas choosing each statement's address per thread: every
+          // instruction of that line unpredicated, and in the straight run of an unpredicated
+          // instruction of the near line, or in another barrier region or function than all of
+          // them; an arm's own is predicated or branched around, between the same barriers)
+          auto not_an_arms = [&](const LineKey& other) {
+            auto po = v.places.find(other);
+            auto pn = v.places.find(LineKey{file, near, store});
+            if (near < 0 || po == v.places.end() || pn == v.places.end()) return false;
+            for (const auto& a : po->second) {
+              bool same_region = false, same_run = false;
+              for (const auto& b : pn->second)
+                if (b.function == a.function && b.region == a.region) {
+                  same_region = true;
+                  same_run = same_run || (b.run == a.run && !b.guarded);
+                }
+              if (a.guarded || (same_region && !same_run)) return false;
+            }
+            return true;
+          };
           for (const auto& [other, widths] : v.lines) {
             if (std::get<0>(other) != file || std::get<2>(other) != store) continue;
             auto in_ptx = v.ptx_lines.find(other);
-            if (!sites_at.count(other) ||
+            if ((!sites_at.count(other) && !not_an_arms(other)) ||
                 (std::abs(std::get<1>(other) - line) <= kArmReach && (in_ptx == v.ptx_lines.end() || widths.size() > in_ptx->second.size())))
               near_site = -1;
           }

@@ -73,6 +73,15 @@ struct CompilerView {
     bool global = false, exit = false;
   };
   std::map<LineKeyT, Gate> gated;
+  // With the SASS: where each shared instruction of a line (file, line, store?) lies, in the order
+  // of `lines`: its function (an index), its straight run of code (the control-flow instructions
+  // before it in the function), its barrier region (the BARs before it) and whether it is
+  // predicated. Two unpredicated instructions of one run are executed by the same threads.
+  struct Place {
+    int function = 0, run = 0, region = 0;
+    bool guarded = false;
+  };
+  std::map<LineKeyT, std::vector<Place>> places;
   std::vector<LineGroup> groups;
   std::vector<std::string> notes;   // e.g. the compiler rejected the text
   std::string ptx;                  // the PTX itself

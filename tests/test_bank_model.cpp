@@ -944,3 +944,49 @@ TEST(CompilerViewRules, ALoadWhoseValueOnlyAGuardedStoreUsesIsMadeByTheStoringTh
   EXPECT_EQ(plain.totals.ld.inst, 4);
   EXPECT_EQ(plain.totals.ld.wavefronts, 4);
 }
+
+// Two if/else on bit 2 of t that ptxas made straight code (gen-20261204-119): each arm's `a[w] =
+// v` and `b[w] = x` are one unpredicated STS for both arms, and the second if/else's `c[w] = v`
+// one STS named with the line of the loads after the barrier, a line without stores. That instruction is not
+// an arm's own (those are predicated or branched around, between the same barriers): the first
+// if/else's arms still join their stores, 4 STS a warp, 8 for the two warps (10 before).
+TEST(CompilerViewSass, AStoreOfAnotherBarrierRegionNamedWithALineWithoutStoresLetsTheArmsJoin) {
+  const Trace t = sass_trace(std::string("// title: two divergent if/else made straight code\n// launch: k<<<1, 64>>>(in, out, N)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int a[64];
+  __shared__ int b[64];
+  __shared__ int c[64];
+  __shared__ int d[64];
+  const int t = threadIdx.x;
+  int v = src[t];
+  int x = t;
+  if ((t >> 2) & 1) {  // each arm keeps bit 2 of t
+    const int w = (((t ^ 18) * 11) & 31) + (t & 32);
+    if ((v & 1) != 0) a[w] = v;
+    else a[w] = v;
+    b[w] = x;
+  } else {
+    const int w = (((t ^ 16) * 11) & 31) + (t & 32);
+    a[w] = v;
+    b[w] = x;
+  }
+  __syncthreads();
+  v = a[(t * 5) & 63];
+  x = b[(t * 7) & 63];
+  if ((t >> 2) & 1) {
+    const int w = (((t ^ 27) ^ 3) + 12 & 31) + (t & 32);
+    c[w] = v;
+    d[w] = x;
+  } else {
+    const int w = (((t ^ 25) ^ 3) + 12 & 31) + (t & 32);
+    if ((v & 1) != 0) c[w] = v;
+    else c[w] = v;
+    d[w] = x;
+  }
+  __syncthreads();
+  atomicAdd(&dst[0], c[t] + d[(t + 3) & 63]);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 8) << t.compiler;
+}
