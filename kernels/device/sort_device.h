@@ -768,7 +768,7 @@ SS_HD unsigned get_label(uint32_t packed, int i) {
 template <int THREADS>
 SS_HD void prefetch_l2(const uint32_t* p, int tid, int count) {
 #if defined(__CUDA_ARCH__)
-  for (int w = tid * 32; w < count; w += THREADS * 32) asm volatile("prefetch.global.L2 [%0];" ::"l"(p + w));
+  for (int w = tid * 32; w < count; w += THREADS * 32) asm volatile("{\n\t.reg .u64 g;\n\tcvta.to.global.u64 g, %0;\n\tprefetch.global.L2 [g];\n}" ::"l"(p + w));
 #else
   (void)p, (void)tid, (void)count;
 #endif
@@ -850,8 +850,10 @@ struct OnesweepPairsTileV8 : SortTileShape<THREADS, ITEMS, MIN_BLOCKS> {
           places[tid][k / 2] = put_place(places[tid][k / 2], at, k);
         });
       }
-      // the values in (from L2), in flight during the look-back and the keys' write
-      b.threads([&](int tid) { load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, count, FULL); });
+      // a whole tile's values in (from L2), in flight during the look-back and the keys' write (the
+      // last tile loads each value in step 6, as it stores it: with the bounds per item, the values
+      // held here cost the last tile's code about 100 bytes more of spills, ptxas -v)
+      if (FULL) b.threads([&](int tid) { load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, count, FULL); });
       // 4. per digit: the look-back and the out offset, as v6
       b.threads([&](int tid) { digit_out_offset(a, tile, tid, cnt[tid], val[tid], dout, flip); });
       b.sync();  // the sorted keys and the out offsets in shared memory
@@ -867,11 +869,11 @@ struct OnesweepPairsTileV8 : SortTileShape<THREADS, ITEMS, MIN_BLOCKS> {
         }
       });
       b.sync();  // the exchange read
-      // 6. every value to its key's place in the exchange
+      // 6. every value to its key's place in the exchange (the last tile: loaded here)
       b.threads([&](int tid) {
         const int first = (tid / kWarpSize) * kWarpItems + tid % kWarpSize;
         SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if (FULL || first + k * kWarpSize < count) exch.store(get_place(places[tid][k / 2], k), vals[tid][k]);
+          if (FULL || first + k * kWarpSize < count) exch.store(get_place(places[tid][k / 2], k), FULL ? vals[tid][k] : a.vals_in[span.first + first + k * kWarpSize]);
       });
       b.sync();  // the sorted values in shared memory
       // 7. the sorted values out, each beside its key
@@ -1117,6 +1119,17 @@ void for_each_sort(Visit&& v) {
   v(SortRow<OnesweepSequence<512, 16, 2, true>>{"x-sort-pairs-v7-512x16", "sort-onesweep-pairs' pass (v7) at 512 x 16, built for 2 blocks/SM (32 warps per SM); n <= 4096 in one block", v6, tuning});
   v(SortRow<OnesweepSequence<384, 20, 2, true>>{"x-sort-pairs-v7-384x20", "sort-onesweep-pairs' pass (v7) at 384 x 20, built for 2 blocks/SM (80 registers, no spill for int keys); n <= 4096 in one block", v6, tuning});
   v(SortRow<OnesweepSequence<256, 24, 3, true>>{"x-sort-pairs-v7-256x24", "sort-onesweep-pairs' pass (v7) at 256 x 24, built for 3 blocks/SM (blocks of 8 warps); n <= 4096 in one block", v6, tuning});
+  // Pass v8 (OnesweepPairsTileV8, not timed yet): one exchange for keys, then values, no value in a
+  // register during the ranking: 384 x 23 in 56 registers and 47.6 KiB, 3 blocks (36 warps) per SM
+  // against v7's 2 (24); with and without the values' L2 prefetch at the tile's start.
+  const char* v8 = "scanscope (sort-onesweep-pairs' steps, one exchange: pass v8)";
+  v(SortRow<OnesweepSequence<384, 23, 3, true, true, PairsV8<true>>>{
+      "x-sort-pairs-v8-384x23",
+      "pass v8 of the pairs at 384 x 23, 3 blocks/SM: the keys ranked and written first (places and labels packed in registers), then the values through the same exchange, "
+      "loaded after the ranking (prefetched into L2 at the tile's start); n <= 4096 in one block",
+      v8, tuning});
+  v(SortRow<OnesweepSequence<384, 23, 3, true, true, PairsV8<false>>>{
+      "x-sort-pairs-v8-noprefetch-384x23", "x-sort-pairs-v8-384x23 without the values' L2 prefetch (the values loaded from DRAM after the ranking); n <= 4096 in one block", v8, tuning});
 }
 
 struct SortInfo {
