@@ -763,12 +763,11 @@ SS_HD unsigned get_label(uint32_t packed, int i) {
   return (packed >> (8 * (i % 4))) & 0xffu;
 #endif
 }
-// The 128-byte lines of words [0, count) from p into L2 (thread tid the line tid, tid + THREADS,
-// ...); nothing on the CPU.
-template <int THREADS>
+// The 128-byte lines of words [0, count) from p into L2, thread tid the line tid (a tile has at
+// most 32 words a thread: a line or none each); nothing on the CPU.
 SS_HD void prefetch_l2(const uint32_t* p, int tid, int count) {
 #if defined(__CUDA_ARCH__)
-  for (int w = tid * 32; w < count; w += THREADS * 32) asm volatile("{\n\t.reg .u64 g;\n\tcvta.to.global.u64 g, %0;\n\tprefetch.global.L2 [g];\n}" ::"l"(p + w));
+  if (tid * 32 < count) asm volatile("{\n\t.reg .u64 g;\n\tcvta.to.global.u64 g, %0;\n\tprefetch.global.L2 [g];\n}" ::"l"(p + tid * 32));
 #else
   (void)p, (void)tid, (void)count;
 #endif
@@ -823,7 +822,8 @@ struct OnesweepPairsTileV8 : SortTileShape<THREADS, ITEMS, MIN_BLOCKS> {
       if (P == KeyPass::First) {
         SS_UNROLL for (int k = 0; k < ITEMS; ++k) keys[tid][k] = float_code(keys[tid][k]);
       }
-      if (L2_PREFETCH) prefetch_l2<THREADS>(a.vals_in + span.first, tid, span.count);
+      static_assert(ITEMS <= 32, "a line of values or none per thread");
+      if (L2_PREFETCH) prefetch_l2(a.vals_in + span.first, tid, span.count);
       le[tid] = lanemask_le(tid % kWarpSize);
       SS_UNROLL for (int r = 0; r < kZeroQuads; ++r) zero4(whist, (tid / kWarpSize) * kRadixDigits + 4 * (r * kWarpSize + tid % kWarpSize));
     });
