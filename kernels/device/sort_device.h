@@ -39,6 +39,9 @@
 //                   consecutive elements (a digit's run of the tile lands at consecutive
 //                   addresses), the value beside its key.
 //   or, for n <= 4096, one launch of one block that sorts in shared memory (OnesweepSingleTile).
+// Pass v8 of the pairs (OnesweepPairsTileV8, tuning rows x-sort-pairs-v8-*, not timed yet): the same
+// steps and ranks with one exchange, the keys first and then the values, and no value in a register
+// during the ranking (3 blocks per SM at 384 x 23 instead of 2).
 // Double buffers: pass 0 reads the caller's keys and writes the workspace's copy, pass 1 writes the
 // caller's output, pass 2 the copy, pass 3 the output: the input is never written and the result
 // ends in the caller's output.
