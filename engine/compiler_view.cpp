@@ -849,9 +849,10 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
           // instruction of that line unpredicated, and in the straight run of an unpredicated
           // instruction of the near line, or in another barrier region or function than all of
           // them; an arm's own is predicated or branched around, between the same barriers)
+          const LineKey near_key{file, near, store};  // (structured bindings are not captured before C++20)
           auto not_an_arms = [&](const LineKey& other) {
             auto po = v.places.find(other);
-            auto pn = v.places.find(LineKey{file, near, store});
+            auto pn = v.places.find(near_key);
             if (near < 0 || po == v.places.end() || pn == v.places.end()) return false;
             for (const auto& a : po->second) {
               bool same_region = false, same_run = false;
