@@ -191,7 +191,8 @@ std::vector<std::string> named_kernels(const std::string& text) {
 }
 
 // Every problem with the numbers of one step: "FILE:LINE: 29 (answer): not a value of the trace".
-std::vector<std::string> number_problems(const Lesson& l, const LessonStep& s) {
+// `trace`: the step's own trace when the caller has run it (run_emulator of its request), else run here.
+std::vector<std::string> number_problems(const Lesson& l, const LessonStep& s, const Trace* trace = nullptr) {
   std::vector<std::string> problems;
   const std::string all = s.text + " " + s.question + " " + s.answer;
   std::set<std::string> allowed;
@@ -204,7 +205,7 @@ std::vector<std::string> number_problems(const Lesson& l, const LessonStep& s) {
     return problems;
   }
   Shown sh;
-  sh.trace = run_emulator(s.request);
+  sh.trace = trace ? *trace : run_emulator(s.request);
   sh.at = lesson_at(l, s, sh.trace);
   TraceRequest cr;
   if (lesson_compare_request(s, sh.trace, &cr)) sh.others.push_back(run_emulator(cr));
@@ -354,19 +355,44 @@ std::vector<std::string> problems_of(const std::string& lesson_text) {
 
 }  // namespace
 
-// Every number of every step of every lesson in assets/lessons.
-TEST(LessonNumbers, EveryNumberOfEveryStepIsItsTraces) {
-  // each step's kernel resolved as its trace runs (Lessons.EveryLessonLoadsAndEveryStepTraces loads them AtLoad)
-  const auto lessons = load_lessons(std::string(SCANSCOPE_SOURCE_DIR) + "/assets/lessons", LessonResolve::OnDemand);
+// Every lesson file in assets/lessons loads (each step's kernel resolved as the file is read), every
+// step's kernel traces and has the trace step it points at, and every number of every step is its
+// traces' (number_problems). One test, so that each step is traced once for both checks.
+TEST(Lessons, EveryLessonLoadsAndEveryStepTracesAndQuotesItsTraces) {
+  const auto lessons = load_lessons(std::string(SCANSCOPE_SOURCE_DIR) + "/assets/lessons");
   ASSERT_GE(lessons.size(), 11u);
+  std::set<std::string> names;
   int steps = 0;
-  for (const Lesson& l : lessons)
+  for (const Lesson& l : lessons) {
+    EXPECT_TRUE(names.insert(l.name).second) << "two lessons named " << l.name;
     for (const LessonStep& s : l.steps) {
       ++steps;
-      const auto problems = number_problems(l, s);
+      EXPECT_FALSE(s.text.empty()) << l.file << ":" << s.line;
+      if (!s.has_request) {
+        const auto problems = number_problems(l, s);
+        EXPECT_TRUE(problems.empty()) << joined(problems);
+        continue;
+      }
+      const Trace t = run_emulator(s.request);
+      int at = s.at < 0 ? static_cast<int>(t.steps.size()) - 1 : s.at;
+      EXPECT_LT(at, static_cast<int>(t.steps.size())) << l.file << ":" << s.line << ": at " << s.at;
+      std::string why;
+      bool ok = check_output(t, &why);
+      const KernelFile* k = find_kernel_file(s.request.kernel);
+      ASSERT_NE(k, nullptr) << l.file << ":" << s.line;
+      const bool meant_wrong = !wrong_by_design(*k, s.request).empty();
+      if (k->family == KernelFamily::Listings)  // a listing as printed: its erratum may or may not change the output
+        EXPECT_TRUE(ok || meant_wrong) << l.file << ":" << s.line << ": " << why;
+      else
+        EXPECT_EQ(ok, !meant_wrong) << l.file << ":" << s.line << ": " << why;
+      const auto problems = number_problems(l, s, &t);
       EXPECT_TRUE(problems.empty()) << joined(problems);
     }
+  }
   EXPECT_GE(steps, 40);
+  for (const char* topic : {"reduction-tree", "divergence", "bank-conflicts", "warp-shuffle", "hillis-steele-vs-blelloch",
+                            "padding", "large-arrays", "float-order", "applications", "race", "non-commutative"})
+    EXPECT_TRUE(names.count(topic)) << topic;
 }
 
 // The numbers a screen's text is searched for are whole tokens: a date, a time or a version holds

@@ -1109,16 +1109,10 @@ TEST(WindowLayouts, TheWarpPickerNamesTheLineWhereTheExpressionDoesNotFit) {
 //   grid:       every launch's row and every global array's strip, labels at >= 18 px;
 // and on every step, the title is whole on one line and the lesson text (and the question with its
 // answer) fits its box, all at >= 18 px, or the text says "more below: scroll" (rule "scroll hint").
-TEST(WindowLayouts, EveryLessonStepAt1280PresenterShowsReadableValues) {
-  NEED_XVFB();
-  const std::string dir = out_dir() + "/lessons-1280";
-  std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "'").c_str());
-  const std::string outf = dir + "/walk.txt";
-  const std::string cmd = "xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SCANSCOPE_BINARY) +
-                          " --presenter --size 1280 --show-answer --layout-report --screen-text --lesson-walk '" + dir + "' --screenshot '" + dir +
-                          "/end.png' >'" + outf + "' 2>&1";
-  ASSERT_EQ(std::system(cmd.c_str()), 0) << slurp(outf);
-  const std::string log = slurp(outf);
+namespace {
+
+// (The walk: the test after kQuotedNotOnScreen below, which checks the same walk's numbers.)
+void expect_readable_values(const std::string& log) {
   // The report of each step: the lines after its "lesson NAME step K:" line.
   std::map<std::string, std::string> report;
   std::string cur;
@@ -1257,6 +1251,8 @@ TEST(WindowLayouts, EveryLessonStepAt1280PresenterShowsReadableValues) {
   EXPECT_GE(checked, 40);
 }
 
+}  // namespace
+
 // Every number a lesson step quotes is on its screen (issue 24): each step of every lesson rendered
 // at 1280x720 presenter with its answer shown (one --lesson-walk process, --screen-text), and each
 // number of the step's text, question and answer as the lesson box shows them (placeholders
@@ -1325,18 +1321,8 @@ std::map<std::string, StepScreen> walk_screens(const std::string& log) {
   return out;
 }
 
-}  // namespace
-
-TEST(WindowLessonNumbers, EveryNumberAStepQuotesIsOnItsScreenAt1280Presenter) {
-  NEED_XVFB();
-  const std::string dir = out_dir() + "/lessons-1280-numbers";
-  std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "'").c_str());
-  const std::string outf = dir + "/walk.txt";
-  const std::string cmd = "xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SCANSCOPE_BINARY) +
-                          " --presenter --size 1280 --show-answer --screen-text --lesson-walk '" + dir + "' --screenshot '" + dir + "/end.png' >'" +
-                          outf + "' 2>&1";
-  ASSERT_EQ(std::system(cmd.c_str()), 0) << slurp(outf);
-  const std::map<std::string, StepScreen> screens = walk_screens(slurp(outf));
+void expect_quoted_numbers_on_screen(const std::string& log) {
+  const std::map<std::string, StepScreen> screens = walk_screens(log);
   AppState s;
   load_lesson_list(s);
   ASSERT_FALSE(s.lesson.lessons.empty());
@@ -1376,6 +1362,32 @@ TEST(WindowLessonNumbers, EveryNumberAStepQuotesIsOnItsScreenAt1280Presenter) {
     EXPECT_TRUE(excepted_used.count(key)) << key << " is on screen now (or no longer quoted): take it out of kQuotedNotOnScreen";
   }
   EXPECT_GE(steps, 45);
+}
+
+}  // namespace
+
+// Every step of every lesson at 1280x720 presenter, in one --lesson-walk process (--show-answer,
+// --layout-report, --screen-text), and the two checks of that walk above: the values are readable
+// from a back row (expect_readable_values) and every number a step quotes is on its screen
+// (expect_quoted_numbers_on_screen). One walk for both: --layout-report only prints what was drawn.
+TEST(WindowLayouts, EveryLessonStepAt1280PresenterShowsReadableValuesAndItsQuotedNumbers) {
+  NEED_XVFB();
+  const std::string dir = out_dir() + "/lessons-1280";
+  std::system(("rm -rf '" + dir + "' && mkdir -p '" + dir + "'").c_str());
+  const std::string outf = dir + "/walk.txt";
+  const std::string cmd = "xvfb-run -a -s '-screen 0 1600x900x24' " + std::string(SCANSCOPE_BINARY) +
+                          " --presenter --size 1280 --show-answer --layout-report --screen-text --lesson-walk '" + dir + "' --screenshot '" + dir +
+                          "/end.png' >'" + outf + "' 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << slurp(outf);
+  const std::string log = slurp(outf);
+  {
+    SCOPED_TRACE("readable values");
+    expect_readable_values(log);
+  }
+  {
+    SCOPED_TRACE("quoted numbers on screen");
+    expect_quoted_numbers_on_screen(log);
+  }
 }
 
 // The warps panel's compact totals give the kernel's loads and stores apart and, where the column
