@@ -699,6 +699,34 @@ void analyze_banks(Trace& trace) {
           insts.emplace(std::make_tuple(w, site, 0), wi);
         }
     }
+    // Atomics ptxas made a loop of (SourceSite::cas_loop): each warp instruction at the site makes
+    // rounds of an LDS and a compare-and-swap until every lane's CAS succeeded. Lanes at one word
+    // succeed one a round (all read the same old value; the first CAS changes it), lanes at
+    // different words all in the first: round r (from 0) is a load instruction of the lanes of
+    // each word beyond its first r. Its key lies past every site's, group's and layout's.
+    {
+      std::vector<std::pair<std::tuple<int, int, int>, WarpInstruction>> rounds;
+      for (const auto& [key, wi] : insts) {
+        if (wi.op != kAtomic || std::get<1>(key) >= nsites || !trace.sites[std::get<1>(key)].cas_loop) continue;
+        std::map<int, std::vector<int>> at;  // word -> its lanes' accesses
+        for (int idx : wi.access_index) at[step.accesses[idx].word].push_back(idx);
+        for (int r = 0;; ++r) {
+          WarpInstruction ld;
+          ld.warp = wi.warp;
+          ld.site = wi.site;
+          ld.occurrence = wi.occurrence;
+          ld.op = kLoad;
+          for (const auto& [word, idx] : at)
+            for (size_t k = static_cast<size_t>(r); k < idx.size(); ++k) {
+              ld.lanes |= 1u << (step.accesses[idx[k]].tid % kWarpSize);
+              ld.access_index.push_back(idx[k]);
+            }
+          if (ld.access_index.empty()) break;
+          rounds.push_back({std::make_tuple(wi.warp, nsites + (1 << 21) + wi.site, wi.occurrence * 64 + r), std::move(ld)});
+        }
+      }
+      for (auto& [key, ld] : rounds) insts.emplace(key, std::move(ld));
+    }
     for (const GlobalAccess& g : step.global) active.insert(g.tid);  // global accesses make a thread active too
     step.active_threads = static_cast<int>(active.size());
     find_hazards(step);
