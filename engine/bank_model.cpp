@@ -699,6 +699,39 @@ void analyze_banks(Trace& trace) {
           insts.emplace(std::make_tuple(w, site, 0), wi);
         }
     }
+    // Atomics ptxas made a loop of (SourceSite::cas_loop): each warp instruction at the site makes
+    // rounds of an LDS and a compare-and-swap until every lane's CAS succeeded. A round's CAS
+    // succeeds for one lane a bank: the lanes its first wavefront serves, one word a bank, and of
+    // the lanes at that word one (the first CAS changes the old value the others compare with);
+    // the others retry. Round r is a load instruction of the lanes still trying, so a warp makes
+    // as many as the most lanes in one bank (run 20261204 on an H100: a warp of distinct words
+    // two to a bank makes two rounds, the second of half the lanes). Which lane of a bank goes
+    // first is not known: the lowest here. Its key lies past every site's, group's and layout's.
+    {
+      std::vector<std::pair<std::tuple<int, int, int>, WarpInstruction>> rounds;
+      for (const auto& [key, wi] : insts) {
+        if (wi.op != kAtomic || std::get<1>(key) >= nsites || !trace.sites[std::get<1>(key)].cas_loop) continue;
+        std::vector<int> left = wi.access_index;  // the lanes still trying, in lane order
+        std::stable_sort(left.begin(), left.end(), [&](int x, int y) { return step.accesses[x].tid < step.accesses[y].tid; });
+        for (int r = 0; !left.empty() && r < 64 * kWarpSize; ++r) {
+          WarpInstruction ld;
+          ld.warp = wi.warp;
+          ld.site = wi.site;
+          ld.occurrence = wi.occurrence;
+          ld.op = kLoad;
+          ld.access_index = left;
+          std::set<int> served;  // the banks whose lane succeeded in this round
+          std::vector<int> still;
+          for (int idx : left) {
+            ld.lanes |= 1u << (step.accesses[idx].tid % kWarpSize);
+            if (!served.insert(((step.accesses[idx].word % banks) + banks) % banks).second) still.push_back(idx);
+          }
+          rounds.push_back({std::make_tuple(wi.warp, nsites + (1 << 21) + wi.site, wi.occurrence * 64 * kWarpSize + r), std::move(ld)});
+          left = std::move(still);
+        }
+      }
+      for (auto& [key, ld] : rounds) insts.emplace(key, std::move(ld));
+    }
     for (const GlobalAccess& g : step.global) active.insert(g.tid);  // global accesses make a thread active too
     step.active_threads = static_cast<int>(active.size());
     find_hazards(step);

@@ -290,6 +290,38 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         }
         for (; q < flow.size(); ++q) print_flow(flow[q]);
       }
+      // The loop ptxas makes of a shared atomic the GPU has no instruction for (a float atomicAdd
+      // on sm_90): an LDS of the old value and an ATOMS.CAS of one line inside one back edge (a
+      // branch to or before the LDS from after the CAS). Each round of it is a load instruction
+      // for Nsight Compute; the CAS is neither a load nor a store. The line goes to v->cas_loops
+      // with the LDS's bytes, and the loop's instructions leave the list: the bank model makes the
+      // rounds' loads from the atomic's accesses (SourceSite::cas_loop), and no other rule sees
+      // them (a CAS outside such a loop is left out as before).
+      {
+        std::set<size_t> drop;
+        for (const auto& fl : flow) {
+          if (!fl.branch || fl.target < 0 || fl.target > static_cast<long long>(fl.offset)) continue;
+          std::vector<size_t> inside;
+          for (size_t i = 0; i < mi.size(); ++i)
+            if (mi[i].function == fl.function && static_cast<long long>(mi[i].offset) >= fl.target && mi[i].offset < fl.offset) inside.push_back(i);
+          for (size_t c : inside) {
+            const sass::MemInstruction& cas = mi[c];
+            const int f = file_of(cas.file);
+            if (!cas.cas || cas.line <= 0 || f < 0) continue;
+            for (size_t l : inside) {
+              const sass::MemInstruction& ld = mi[l];
+              if (ld.store || ld.atomic || ld.line != cas.line || ld.file != cas.file || ld.offset > cas.offset) continue;
+              v->cas_loops[{f, cas.line}] = ld.bytes;
+              drop.insert(l);
+              drop.insert(c);
+            }
+          }
+        }
+        std::vector<sass::MemInstruction> kept;
+        for (size_t i = 0; i < mi.size(); ++i)
+          if (!drop.count(i) && !mi[i].cas) kept.push_back(std::move(mi[i]));
+        mi = std::move(kept);
+      }
       // Loads ptxas made only in the threads of a later store (sass::MemInstruction::gate_line):
       // a line's loads of one space, all of them gated by stores of one line, the same way.
       {
@@ -491,6 +523,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     s.vector_group = -1;
     s.vector_width = 1;
     s.every_warp = false;
+    s.cas_loop = false;
     s.vector_layout.clear();
     s.unrolled.clear();
     s.gated = -1;
@@ -1230,6 +1263,20 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         used.push_back(std::string("ptxas (a load made only by the threads that store after it, ") +
                        (gate.exit ? "the others leaving at an EXIT" : "predicated with the store's condition") + ")");
       }
+    }
+  }
+  // Shared atomics that ptxas made a loop of (v.cas_loops): the atomic sites of the line, of the
+  // LDS's width, make a load instruction a round (SourceSite::cas_loop).
+  if (v.sass && !v.cas_loops.empty()) {
+    std::vector<char> atomic(t.sites.size(), 0);
+    for (const auto& st : t.steps)
+      for (const auto& a : st.accesses)
+        if (a.op == kAtomic && a.site >= 0 && a.site < static_cast<int>(atomic.size())) atomic[a.site] = 1;
+    for (size_t s = 0; s < t.sites.size(); ++s) {
+      auto it = v.cas_loops.find({t.sites[s].file, t.sites[s].stmt_line});
+      if (!atomic[s] || it == v.cas_loops.end() || it->second != 4 || t.sites[s].bytes != 4) continue;
+      t.sites[s].cas_loop = true;
+      used.push_back("ptxas (a shared atomic made a loop of a load and a compare-and-swap, a load a round)");
     }
   }
   if (!used.empty()) {

@@ -73,6 +73,10 @@ struct CompilerView {
     bool global = false, exit = false;
   };
   std::map<LineKeyT, Gate> gated;
+  // With the SASS: lines (file, line) of a shared atomic that ptxas made a loop of (an LDS of the
+  // old value and an ATOMS.CAS inside one back edge: a float atomicAdd on sm_90): the LDS's bytes.
+  // The loop's instructions are left out of `lines`; the atomic's site gets SourceSite::cas_loop.
+  std::map<std::pair<int, int>, int> cas_loops;
   // With the SASS: where each shared instruction of a line (file, line, store?) lies, in the order
   // of `lines`: its function (an index), its straight run of code (the control-flow instructions
   // before it in the function), its barrier region (the BARs before it) and whether it is

@@ -212,6 +212,13 @@ struct SourceSite {
   // instruction of one wavefront in each warp of the block that has none there, in each step whose
   // accesses include the site's (engine/compiler_view.cpp).
   bool every_warp = false;
+  // An atomic that ptxas made a loop of (engine/compiler_view.cpp, CompilerView::cas_loops: a
+  // float atomicAdd on sm_90): an LDS of the old value, then a compare-and-swap, again while a
+  // lane's CAS failed. Lanes of a warp at one address succeed one a round, so a warp's instruction
+  // at the site makes as many rounds as the most lanes sharing an address; each round is a load
+  // instruction (4 bytes a lane) of the lanes still trying. The CAS counts as neither a load nor a
+  // store (Nsight Compute, run 20261204: docs/validation.md).
+  bool cas_loop = false;
   // A group of several widths in the machine code (LDS.64, LDS.128, LDS.64 on one line): a
   // thread's accesses of the group are joined in the order it makes them, each instruction the
   // longest run of them that fills an aligned block of up to vector_width words (ptxas joins

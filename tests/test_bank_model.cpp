@@ -990,3 +990,38 @@ __global__ void k(const int *src, int *dst, int n) {
   if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
   EXPECT_EQ(t.totals.st.inst, 8) << t.compiler;
 }
+
+// sm_90 has no shared float atomicAdd: ptxas makes a loop of an LDS of the old value and an
+// ATOMS.CAS, back to the LDS while a lane's CAS failed (gen-20261204-77). A round's CAS succeeds for
+// one lane a bank, so a warp makes as many rounds as the most lanes in one bank, each round a load
+// instruction of the lanes still trying. `f[2 * t]`: 32 words two to a bank, two rounds (32 lanes,
+// 2 wavefronts; 16 lanes, 1); `g[t & 3]`: 4 words 8 lanes each, 8 rounds of 1 wavefront. Two warps:
+// 20 load instructions, 22 wavefronts, 2 conflicts more than the atomics as written (none).
+TEST(CompilerViewSass, AFloatSharedAtomicsCompareAndSwapLoopIsALoadARound) {
+  const Trace t = sass_trace(std::string("// title: float shared atomics\n// launch: k<<<1, 64>>>(in, out, N)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ float f[128];
+  __shared__ float g[4];
+  const int t = threadIdx.x;
+  f[t] = 0;
+  f[t + 64] = 0;
+  if (t < 4) g[t] = 0;
+  __syncthreads();
+  atomicAdd(&f[2 * t], (float)src[t]);
+  atomicAdd(&g[t & 3], 1.0f);
+  __syncthreads();
+  atomicAdd(&dst[0], (int)(f[2 * t] + g[t & 3]));
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  int loops = 0;
+  for (const auto& s : t.sites) loops += s.cas_loop ? 1 : 0;
+  EXPECT_EQ(loops, 2) << t.compiler;
+  Trace plain = t;
+  for (auto& s : plain.sites) s.cas_loop = false;
+  analyze_banks(plain);
+  EXPECT_EQ(t.totals.ld.inst - plain.totals.ld.inst, 20) << t.compiler;
+  EXPECT_EQ(t.totals.ld.wavefronts - plain.totals.ld.wavefronts, 22);
+  EXPECT_EQ(t.totals.ld.conflicts - plain.totals.ld.conflicts, 2);
+  EXPECT_EQ(t.totals.st.inst, plain.totals.st.inst);  // the CAS is neither a load nor a store
+}

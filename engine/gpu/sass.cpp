@@ -304,14 +304,23 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
         }
       }
       const bool is_global = global && (op == 0x181 || op == 0x186);  // LDG, STG
-      const char* name = op == 0x184 ? "LDS" : op == 0x188 ? "STS" : op == 0x18c ? "ATOMS" : !is_global ? nullptr : op == 0x181 ? "LDG" : "STG";
+      // (0x18d: ATOMS.CAS, the compare-and-swap of the loop ptxas makes of a shared atomic without
+      // an instruction of its own, a float atomicAdd on sm_90: MemInstruction::cas)
+      const char* name = op == 0x184   ? "LDS"
+                         : op == 0x188 ? "STS"
+                         : op == 0x18c ? "ATOMS"
+                         : op == 0x18d ? "ATOMS.CAS"
+                         : !is_global  ? nullptr
+                         : op == 0x181 ? "LDG"
+                                       : "STG";
       if (!name) continue;
       if (!predicated && !is_global) waiting.push_back(out->size());
       MemInstruction m;
       m.function = t.name.substr(6);
       m.offset = static_cast<unsigned>(o);
       m.store = op == 0x188 || op == 0x186;
-      m.atomic = op == 0x18c;
+      m.atomic = op == 0x18c || op == 0x18d;
+      m.cas = op == 0x18d;
       m.global = is_global;
       m.guard = guard;
       static const int kBytes[8] = {1, 1, 2, 2, 4, 8, 16, 16};
@@ -323,7 +332,7 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
         const uint64_t imm = (lo >> 40) & 0xffffff;
         m.addr_imm = static_cast<long long>(imm) - ((imm >> 23) ? (1LL << 24) : 0);
       }
-      m.opcode = std::string(name) + (m.atomic ? "" : kSuffix[size]);
+      m.opcode = std::string(name) + (m.atomic ? "" : kSuffix[size]);  // (ATOMS.CAS: its width not decoded)
       if (cur) {
         m.file = cur->file;
         m.line = cur->line;

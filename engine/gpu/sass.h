@@ -16,8 +16,12 @@ struct MemInstruction {
   int line = 0;          // 0 when the line table says nothing for it
   unsigned offset = 0;   // byte offset in the function's code
   bool store = false, atomic = false;
+  // ATOMS.CAS (atomic too): a compare-and-swap. sm_90 has no shared float atomicAdd: ptxas makes a
+  // loop of an LDS of the old value, the add and this CAS, whose back edge returns to the LDS
+  // while a lane's CAS failed (compiler_view.cpp, CompilerView::cas_loops).
+  bool cas = false;
   int bytes = 4;         // per lane: 1, 2, 4, 8 or 16
-  std::string opcode;    // "LDS", "STS" or "ATOMS", with the width: "LDS.64"
+  std::string opcode;    // "LDS", "STS", "ATOMS" or "ATOMS.CAS", with the width: "LDS.64"
   // The address of a shared access (LDS / STS / ATOMS): [Ra + imm], the register Ra (bits 24-31;
   // 255 is RZ) and the signed 24-bit byte offset (bits 40-63). Instructions of one base register
   // lie at their offsets' distances (STS [R18+0x4] one word past STS [R18]). -1: a global access.
