@@ -137,6 +137,17 @@ std::string flow_name(const sass::FlowInstruction& f) {
   return f.opcode == 0x147 ? "BRA ->" : f.opcode == 0x14d ? "EXIT" : f.opcode == 0x11d ? "BAR" : std::string("FLOW 0x") + hex;
 }
 
+// The words each thread's loads and stores at the sites `in` reach in the step, in program order,
+// by (thread, kind); false where one of them is narrower than a word (a byte member's mask).
+bool words_by_thread(const Step& st, const std::set<int>& in, std::map<std::pair<int, AccessOp>, std::vector<int>>* words) {
+  for (const auto& a : st.accesses)
+    if ((a.op == kLoad || a.op == kStore) && in.count(a.site)) {
+      if (a.mask) return false;
+      (*words)[{a.tid, a.op}].push_back(a.word);
+    }
+  return true;
+}
+
 // Whether the accesses of `members` (one group, a line of several widths in the SASS), joined in
 // each thread's program order (in_order_run), make every thread the same instructions, of the
 // widths the line's SASS has (in any order): ptxas joined an unrolled loop's neighbouring
@@ -148,11 +159,7 @@ bool in_order_matches(const Trace& t, const std::vector<int>& members, std::vect
   std::vector<int> first;
   for (const auto& st : t.steps) {
     std::map<std::pair<int, AccessOp>, std::vector<int>> words;  // (thread, kind) -> its words in order
-    for (const auto& a : st.accesses)
-      if ((a.op == kLoad || a.op == kStore) && in.count(a.site)) {
-        if (a.mask) return false;
-        words[{a.tid, a.op}].push_back(a.word);
-      }
+    if (!words_by_thread(st, in, &words)) return false;
     for (const auto& [who, w] : words) {
       std::vector<int> runs;
       for (size_t i = 0; i < w.size();) {
@@ -185,11 +192,7 @@ bool layout_matches(const Trace& t, const std::vector<int>& members, const std::
   bool any = false;
   for (const auto& st : t.steps) {
     std::map<std::pair<int, AccessOp>, std::vector<int>> words;  // (thread, kind) -> its words in order
-    for (const auto& a : st.accesses)
-      if ((a.op == kLoad || a.op == kStore) && in.count(a.site)) {
-        if (a.mask) return false;
-        words[{a.tid, a.op}].push_back(a.word);
-      }
+    if (!words_by_thread(st, in, &words)) return false;
     for (const auto& [who, w] : words) {
       if (w.size() % round != 0) return false;
       for (size_t r = 0; r < w.size(); r += round) {
