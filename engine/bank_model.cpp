@@ -758,6 +758,7 @@ void analyze_banks(Trace& trace) {
 }
 
 void analyze_global(Trace& trace) {
+  constexpr uint64_t kCopy = uint64_t{1} << 63;  // the iteration key of an unrolled site's copies
   trace.totals.global = GlobalTotals();
   const int nsites = static_cast<int>(trace.sites.size());
   for (auto& step : trace.steps) {
@@ -791,50 +792,42 @@ void analyze_global(Trace& trace) {
         if (!gate_n.count({a.tid, trace.sites[a.site].gated})) continue;
       }
       const int warp = a.tid / kWarpSize;
+      // The instruction: (warp, site, iteration, occurrence); of an unrolled site, the copy of the
+      // machine code the execution runs in place of the iteration (kCopy) and occurrence.
+      uint64_t iter = a.iter;
+      int o = -1;
       if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < nsites && !trace.sites[a.site].unrolled.empty()) {
         const int k = unrolled_k[{a.tid, a.site}]++;
         const int slot = unrolled_slot(trace.sites[a.site].unrolled, unrolled_n[{a.tid, a.site}], k);
         if (slot >= 0) {
-          const auto key = std::make_tuple(warp, a.site, uint64_t{1} << 63, slot);  // (no iteration hash: a copy of the machine code)
-          auto it = insts.find(key);
-          if (it == insts.end()) {
-            GlobalInstruction gi;
-            gi.warp = warp;
-            gi.site = a.site;
-            gi.occurrence = slot;
-            gi.op = a.op;
-            it = insts.emplace(key, gi).first;
-          }
-          it->second.lanes |= 1u << (a.tid % kWarpSize);
-          it->second.access_index.push_back(i);
+          iter = kCopy;
+          o = slot;
           wide_left = 0;
-          continue;
         }
       }
-      int o;
-      if (wide_left > 0 && a.site == wide_site) {  // the next word of the same int4: the same instruction
+      if (o < 0 && wide_left > 0 && a.site == wide_site) {  // the next word of the same int4: the same instruction
         o = occ[{a.site, a.iter}] - 1;
         --wide_left;
-      } else {
+      } else if (o < 0) {
         o = occ[{a.site, a.iter}]++;
         wide_left = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) ? trace.sites[a.site].words() - 1 : 0;
         wide_site = a.site;
       }
-      auto it = insts.find({warp, a.site, a.iter, o});
+      auto it = insts.find({warp, a.site, iter, o});
       if (it == insts.end()) {
         GlobalInstruction gi;
         gi.warp = warp;
         gi.site = a.site;
         gi.occurrence = o;
         gi.op = a.op;
-        it = insts.emplace(std::make_tuple(warp, a.site, a.iter, o), gi).first;
+        it = insts.emplace(std::make_tuple(warp, a.site, iter, o), gi).first;
       }
       it->second.lanes |= 1u << (a.tid % kWarpSize);
       it->second.access_index.push_back(i);
     }
     std::map<std::pair<int, int>, int> rank;  // an unrolled site's instructions numbered per warp in code order
     for (auto& [key, gi] : insts) {
-      if (std::get<2>(key) == uint64_t{1} << 63) gi.occurrence = rank[{gi.warp, gi.site}]++;
+      if (std::get<2>(key) == kCopy) gi.occurrence = rank[{gi.warp, gi.site}]++;
       std::stable_sort(gi.access_index.begin(), gi.access_index.end(), [&](int x, int y) { return step.global[x].tid < step.global[y].tid; });
       gi.sectors = global_sectors(step, gi);
       if (gi.op == kLoad || gi.op == kStore) {
