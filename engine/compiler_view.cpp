@@ -858,13 +858,13 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   // arm's k-th store and the other arm's k-th are one instruction, whichever lines the line table
   // names for them (one arm's, a line without stores, a line with more stores than the PTX). Taken
   // where both hold:
-  //  - the trace: in every step each thread that stores in the branch took one arm only (no loop
-  //    around it within the step: one thread in both arms), and every thread of either arm stored
-  //    to the same arrays in the same order, n stores;
   //  - the SASS: the stores that may be the branch's (on its lines, on lines without store sites, on
   //    lines with more stores than the PTX) in the barrier region of those on its lines (with none
-  //    there, of the nearest such line's within reach) are n, unpredicated, in one straight run.
-  //    Arms kept apart have 2n (or are predicated, or branched around: two runs).
+  //    there, of the nearest such line's within reach) are unpredicated, in one straight run, n;
+  //  - the trace: in every step each thread that stores in the branch took one arm only (no loop
+  //    around it within the step: one thread in both arms), and every thread of either arm stored
+  //    to the same arrays in the same order, n stores.
+  //    Arms kept apart have 2n there (or are predicated, or branched around: two runs).
   // The sites of each array then form one group: a thread's k-th store to it in a step is its lane
   // of the warp's k-th instruction there. Outer branches first (an inner if/else of one arm, both
   // of whose arms store the same array, is then one of that arm's stores).
@@ -892,29 +892,9 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         if (x.words() != 1 || x.vector_group >= 0 || x.vector_width != 1 || bracket == std::string::npos || bracket == 0) ok = false;
         else arm_of[static_cast<int>(s)] = {arm, text.substr(0, bracket)};
       }
-      if (!ok || arm_of.empty()) continue;
-      std::vector<std::string> seq[2];
-      bool seen[2] = {false, false};
-      for (const auto& st : t.steps) {
-        std::map<int, std::pair<int, std::vector<std::string>>> mine;  // thread -> (arms taken, bit each; arrays stored, in order)
-        for (const auto& a : st.accesses) {
-          auto it = a.op == kStore ? arm_of.find(a.site) : arm_of.end();
-          if (it == arm_of.end()) continue;
-          auto& m = mine[a.tid];
-          m.first |= 1 << it->second.first;
-          m.second.push_back(it->second.second);
-        }
-        for (const auto& [tid, m] : mine) {
-          const int arm = m.first == 1 ? 0 : m.first == 2 ? 1 : -1;
-          if (arm < 0 || (seen[arm] && seq[arm] != m.second)) ok = false;
-          if (!ok) break;
-          seen[arm] = true;
-          seq[arm] = m.second;
-        }
-        if (!ok) break;
-      }
-      if (!ok || !seen[0] || !seen[1] || seq[0] != seq[1]) continue;
-      const int n = static_cast<int>(seq[0].size());
+      bool arms[2] = {false, false};
+      for (const auto& [s, arm] : arm_of) arms[arm.first] = true;
+      if (!ok || !arms[0] || !arms[1]) continue;
       struct May {
         LineKey key;
         CompilerView::Place place;
@@ -935,25 +915,47 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         int nearest = kArmReach + 1;
         for (const auto& m : may) nearest = std::min(nearest, distance(std::get<1>(m.key)));
         for (const auto& m : may)
-          if (distance(std::get<1>(m.key)) == nearest) regions.insert({m.place.function, m.place.region});
+          if (nearest <= kArmReach && distance(std::get<1>(m.key)) == nearest) regions.insert({m.place.function, m.place.region});
       }
       if (regions.size() != 1) continue;
       const auto [function, region] = *regions.begin();
       int count = 0;
       std::set<int> runs;
-      std::map<LineKey, int> mine;
+      std::map<LineKey, int> in_region;  // line -> its instructions there
       for (const auto& m : may) {
         if (m.place.function != function || m.place.region != region) continue;
         ++count;
-        ++mine[m.key];
+        ++in_region[m.key];
         runs.insert(m.place.run);
         ok = ok && !m.place.guarded;
       }
-      if (!ok || count != n || runs.size() != 1) continue;
+      if (!ok || runs.size() != 1) continue;
+      // (the trace: each thread in one arm, both arms storing the same arrays in the same order, n)
+      std::vector<std::string> seq[2];
+      bool seen[2] = {false, false};
+      for (const auto& st : t.steps) {
+        std::map<int, std::pair<int, std::vector<std::string>>> by_thread;  // thread -> (arms taken, bit each; arrays stored, in order)
+        for (const auto& a : st.accesses) {
+          auto it = a.op == kStore ? arm_of.find(a.site) : arm_of.end();
+          if (it == arm_of.end()) continue;
+          auto& m = by_thread[a.tid];
+          m.first |= 1 << it->second.first;
+          m.second.push_back(it->second.second);
+        }
+        for (const auto& [tid, m] : by_thread) {
+          const int arm = m.first == 1 ? 0 : m.first == 2 ? 1 : -1;
+          if (arm < 0 || (seen[arm] && seq[arm] != m.second)) ok = false;
+          if (!ok) break;
+          seen[arm] = true;
+          seq[arm] = m.second;
+        }
+        if (!ok) break;
+      }
+      if (!ok || !seen[0] || !seen[1] || seq[0] != seq[1] || static_cast<int>(seq[0].size()) != count) continue;
       std::map<std::string, std::vector<int>> by_array;
       for (const auto& [s, arm] : arm_of) by_array[arm.second].push_back(s);
       for (const auto& [array, members] : by_array) assign(members, 1);
-      for (const auto& [key, c] : mine) arms_explained[key] += c;
+      for (const auto& [key, c] : in_region) arms_explained[key] += c;
       used.push_back("SASS (an if/else made one straight run: each arm's k-th store to an array and the other's one store)");
     }
   }
