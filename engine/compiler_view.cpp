@@ -206,8 +206,49 @@ bool layout_matches(const Trace& t, const std::vector<int>& members, const std::
   return any;
 }
 
+// The first and last lines of a statement and the statements inside it, in `file` (-1: none).
+void statement_lines(const cuda::Stmt& s, int file, int* first, int* last) {
+  if (s.pos.file == file && s.pos.line > 0) {
+    *first = *first < 0 ? s.pos.line : std::min(*first, s.pos.line);
+    *last = std::max(*last, s.pos.line);
+  }
+  if (s.init) statement_lines(*s.init, file, first, last);
+  for (const auto& b : s.body)
+    if (b) statement_lines(*b, file, first, last);
+}
+
+// The if/else statements of a function's body (CompilerView::branches): both arms in the `if`'s
+// file, the then-arm's lines before the else-arm's.
+void collect_branches(const cuda::Stmt& s, std::vector<CompilerView::Branch>* out) {
+  if (s.kind == cuda::Sk::If && s.body.size() == 2 && s.body[0] && s.body[1] && s.pos.file >= 0) {
+    CompilerView::Branch b;
+    b.file = s.pos.file;
+    b.line = s.pos.line;
+    b.then_first = b.then_last = b.else_first = b.else_last = -1;
+    statement_lines(*s.body[0], b.file, &b.then_first, &b.then_last);
+    statement_lines(*s.body[1], b.file, &b.else_first, &b.else_last);
+    if (b.then_first >= b.line && b.then_last >= 0 && b.then_last < b.else_first) out->push_back(b);
+  }
+  if (s.init) collect_branches(*s.init, out);
+  for (const auto& b : s.body)
+    if (b) collect_branches(*b, out);
+}
+
 std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
   auto v = std::make_shared<CompilerView>();
+  if (k.build && k.build->compiled.program) {
+    for (const auto& f : k.build->compiled.program->functions)
+      if (f && f->body) collect_branches(*f->body, &v->branches);
+    std::sort(v->branches.begin(), v->branches.end(), [](const auto& a, const auto& b) {
+      return std::tie(a.file, a.line, a.then_first, a.else_last) < std::tie(b.file, b.line, b.then_first, b.else_last);
+    });
+    v->branches.erase(std::unique(v->branches.begin(), v->branches.end(),
+                                  [](const auto& a, const auto& b) {
+                                    return std::tie(a.file, a.line, a.then_first, a.then_last, a.else_first, a.else_last) ==
+                                           std::tie(b.file, b.line, b.then_first, b.then_last, b.else_first, b.else_last);
+                                  }),
+                      v->branches.end());
+  }
   std::string why;
   if (!nvrtc::available(&why)) {
     v->compiler = "no CUDA compiler (" + why + "): every access is modelled as the 4-byte access the source writes";
@@ -812,6 +853,112 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     used.push_back(std::string("SASS (") + (x.op == kStore ? "stores" : "loads") + " of whole " + std::to_string(x.bytes) + "-byte values on two lines, one " +
                    std::to_string(4 * width) + "-byte instruction)");
   }
+  // The arms of an if/else that ptxas made one straight run of code (v.branches): every thread runs
+  // each of the run's stores, its address (and value) chosen per thread by the arm it took, so each
+  // arm's k-th store and the other arm's k-th are one instruction, whichever lines the line table
+  // names for them (one arm's, a line without stores, a line with more stores than the PTX). Taken
+  // where both hold:
+  //  - the SASS: the stores that may be the branch's (on its lines, on lines without store sites, on
+  //    lines with more stores than the PTX) in the barrier region of those on its lines (with none
+  //    there, of the nearest such line's within reach) are unpredicated, in one straight run, n;
+  //  - the trace: in every step each thread that stores in the branch took one arm only (no loop
+  //    around it within the step: one thread in both arms), and every thread of either arm stored
+  //    to the same arrays in the same order, n stores.
+  //    Arms kept apart have 2n there (or are predicated, or branched around: two runs).
+  // The sites of each array then form one group: a thread's k-th store to it in a step is its lane
+  // of the warp's k-th instruction there. Outer branches first (an inner if/else of one arm, both
+  // of whose arms store the same array, is then one of that arm's stores).
+  std::map<LineKey, int> arms_explained;  // lines whose stores a paired branch explains: how many
+  if (v.sass) {
+    std::set<std::pair<int, int>> store_lines;  // (file, line) with store sites, run or not
+    for (const auto& x : t.sites)
+      if (x.op == kStore) store_lines.insert({x.file, x.stmt_line});
+    auto count_of = [](const std::map<LineKey, std::vector<int>>& m, const LineKey& key) {
+      auto it = m.find(key);
+      return it == m.end() ? 0 : static_cast<int>(it->second.size());
+    };
+    std::vector<CompilerView::Branch> order = v.branches;
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.else_last - a.line > b.else_last - b.line; });
+    for (const auto& br : order) {
+      std::map<int, std::pair<int, std::string>> arm_of;  // site -> (arm, array)
+      bool ok = true;
+      for (size_t s = 0; s < t.sites.size() && ok; ++s) {
+        const SourceSite& x = t.sites[s];
+        if (!touched[s] || x.op != kStore || x.file != br.file) continue;
+        const int arm = x.stmt_line >= br.then_first && x.stmt_line <= br.then_last ? 0 : x.stmt_line >= br.else_first && x.stmt_line <= br.else_last ? 1 : -1;
+        if (arm < 0) continue;
+        const std::string text = text_of(static_cast<int>(s));
+        const size_t bracket = text.find('[');
+        if (x.words() != 1 || x.vector_group >= 0 || x.vector_width != 1 || bracket == std::string::npos || bracket == 0) ok = false;
+        else arm_of[static_cast<int>(s)] = {arm, text.substr(0, bracket)};
+      }
+      bool arms[2] = {false, false};
+      for (const auto& [s, arm] : arm_of) arms[arm.first] = true;
+      if (!ok || !arms[0] || !arms[1]) continue;
+      struct May {
+        LineKey key;
+        CompilerView::Place place;
+      };
+      std::vector<May> may;  // the SASS's stores that may be the branch's
+      auto inside = [&](int line) { return line >= br.line && line <= br.else_last; };
+      auto distance = [&](int line) { return line < br.line ? br.line - line : line > br.else_last ? line - br.else_last : 0; };
+      for (const auto& [key, places] : v.places) {
+        const auto [file, line, store] = key;
+        if (file != br.file || !store) continue;
+        if (!inside(line) && store_lines.count({file, line}) && count_of(v.lines, key) <= count_of(v.ptx_lines, key)) continue;
+        for (const auto& p : places) may.push_back({key, p});
+      }
+      std::set<std::pair<int, int>> regions;  // (function, barrier region)
+      for (const auto& m : may)
+        if (inside(std::get<1>(m.key))) regions.insert({m.place.function, m.place.region});
+      if (regions.empty()) {
+        int nearest = kArmReach + 1;
+        for (const auto& m : may) nearest = std::min(nearest, distance(std::get<1>(m.key)));
+        for (const auto& m : may)
+          if (nearest <= kArmReach && distance(std::get<1>(m.key)) == nearest) regions.insert({m.place.function, m.place.region});
+      }
+      if (regions.size() != 1) continue;
+      const auto [function, region] = *regions.begin();
+      int count = 0;
+      std::set<int> runs;
+      std::map<LineKey, int> in_region;  // line -> its instructions there
+      for (const auto& m : may) {
+        if (m.place.function != function || m.place.region != region) continue;
+        ++count;
+        ++in_region[m.key];
+        runs.insert(m.place.run);
+        ok = ok && !m.place.guarded;
+      }
+      if (!ok || runs.size() != 1) continue;
+      // (the trace: each thread in one arm, both arms storing the same arrays in the same order, n)
+      std::vector<std::string> seq[2];
+      bool seen[2] = {false, false};
+      for (const auto& st : t.steps) {
+        std::map<int, std::pair<int, std::vector<std::string>>> by_thread;  // thread -> (arms taken, bit each; arrays stored, in order)
+        for (const auto& a : st.accesses) {
+          auto it = a.op == kStore ? arm_of.find(a.site) : arm_of.end();
+          if (it == arm_of.end()) continue;
+          auto& m = by_thread[a.tid];
+          m.first |= 1 << it->second.first;
+          m.second.push_back(it->second.second);
+        }
+        for (const auto& [tid, m] : by_thread) {
+          const int arm = m.first == 1 ? 0 : m.first == 2 ? 1 : -1;
+          if (arm < 0 || (seen[arm] && seq[arm] != m.second)) ok = false;
+          if (!ok) break;
+          seen[arm] = true;
+          seq[arm] = m.second;
+        }
+        if (!ok) break;
+      }
+      if (!ok || !seen[0] || !seen[1] || seq[0] != seq[1] || static_cast<int>(seq[0].size()) != count) continue;
+      std::map<std::string, std::vector<int>> by_array;
+      for (const auto& [s, arm] : arm_of) by_array[arm.second].push_back(s);
+      for (const auto& [array, members] : by_array) assign(members, 1);
+      for (const auto& [key, c] : in_region) arms_explained[key] += c;
+      used.push_back("SASS (an if/else made one straight run: each arm's k-th store to an array and the other's one store)");
+    }
+  }
   // The threads that made a site's accesses: (launch, block, thread).
   std::map<int, std::set<std::tuple<int, int, int>>> threads_at;
   auto threads_of = [&](int site) -> const std::set<std::tuple<int, int, int>>& {
@@ -1192,6 +1339,8 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       }
       auto unknown = v.unrolled_unknown.find(key);
       if (unknown == v.unrolled_unknown.end() || unknown->second.second == 0) continue;
+      // (the stores of an if/else made straight code, paired above, are the extra ones)
+      if (auto e = arms_explained.find(key); e != arms_explained.end() && unknown->second.first - e->second <= unknown->second.second) continue;
       t.compiler_notes.push_back(path_of(file) + ":" + std::to_string(line) + ": the SASS has " + std::to_string(unknown->second.first) +
                                  " shared-memory " + (store ? "stores" : "loads") + " on this line and the PTX " +
                                  std::to_string(unknown->second.second) +

@@ -86,6 +86,15 @@ struct CompilerView {
     bool guarded = false;
   };
   std::map<LineKeyT, std::vector<Place>> places;
+  // The source's if/else statements (from the parsed program, whatever the compiler made of them):
+  // the `if`'s line and the first and last statement lines of each arm, in one file. Where ptxas
+  // made one straight run of code of the two arms, each arm's k-th store and the other's are one
+  // instruction (apply_compiler_view pairs them in order where the SASS says so).
+  struct Branch {
+    int file = 0, line = 0;
+    int then_first = 0, then_last = 0, else_first = 0, else_last = 0;
+  };
+  std::vector<Branch> branches;
   std::vector<LineGroup> groups;
   std::vector<std::string> notes;   // e.g. the compiler rejected the text
   std::string ptx;                  // the PTX itself

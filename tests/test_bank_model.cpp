@@ -1025,3 +1025,137 @@ __global__ void k(const int *src, int *dst, int n) {
   EXPECT_EQ(t.totals.ld.conflicts - plain.totals.ld.conflicts, 2);
   EXPECT_EQ(t.totals.st.inst, plain.totals.st.inst);  // the CAS is neither a load nor a store
 }
+
+// A divergent if/else on bit 1 of t that ptxas made one straight run of code (gen-20261204-148):
+// every thread runs four unpredicated STS, each the k-th store of both arms, its address chosen by
+// the arm the thread took; the line table names one with a line without stores (`v[1] ^= 3407`)
+// and the others with the else-arm's lines, so the then-arm's stores, 22 lines and more from
+// theirs, have no instruction of their own. Paired in order, 4 STS a warp: 8 for the two warps
+// (16 as written).
+TEST(CompilerViewSass, AnIfElseMadeStraightCodeIsOneStoreForEachPairOfItsArmsStores) {
+  const Trace t = sass_trace(std::string("// title: a divergent if/else made straight code\n// launch: k<<<1, 64>>>(in, out, N)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int a[288];
+  const int t = threadIdx.x;
+  int v[4];
+  for (int j = 0; j < 4; ++j) v[j] = src[j * 64 + t];
+  {
+    v[0] ^= 3407;
+  }
+  {
+    v[1] ^= 3407;
+  }
+  {
+    v[2] ^= 3407;
+  }
+  {
+    v[3] ^= 3407;
+  }
+  if ((t >> 1) & 1) {  // each arm keeps bit 1 of t
+    {
+      const int w = ((t ^ 13) ^ 1) * 4 + 0;
+      a[w + (w >> 5)] = v[0];
+    }
+    {
+      const int w = ((t ^ 13) ^ 1) * 4 + 1;
+      a[w + (w >> 5)] = v[1];
+    }
+    {
+      const int w = ((t ^ 13) ^ 1) * 4 + 2;
+      a[w + (w >> 5)] = v[2];
+    }
+    {
+      const int w = ((t ^ 13) ^ 1) * 4 + 3;
+      a[w + (w >> 5)] = v[3];
+    }
+  } else {
+    {
+      const int w = ((t ^ 12) ^ 1) * 4 + 0;
+      if ((v[0] & 1) != 0) a[w + (w >> 5)] = v[0];
+      else a[w + (w >> 5)] = v[0];
+    }
+    {
+      const int w = ((t ^ 12) ^ 1) * 4 + 1;
+      a[w + (w >> 5)] = v[1];
+    }
+    {
+      const int w = ((t ^ 12) ^ 1) * 4 + 2;
+      a[w + (w >> 5)] = v[2];
+    }
+    {
+      const int w = ((t ^ 12) ^ 1) * 4 + 3;
+      a[w + (w >> 5)] = v[3];
+    }
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 4; ++j) {
+    const int r = j * 64 + t;
+    acc += a[r + (r >> 5)] ^ 3407;
+  }
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 8) << t.compiler;
+  EXPECT_NE(t.compiler.find("an if/else made one straight run"), std::string::npos) << t.compiler;
+}
+
+// The same arms without the `v[j] ^= 3407` statements before them: ptxas keeps the branch (the
+// then-arm's three STS, a BRA, the else-arm's three, then one STS for both arms' last stores after
+// the join), two straight runs, so the arms are not paired in order: 7 STS a warp, 14 for two.
+TEST(CompilerViewSass, AnIfElseKeptAsABranchKeepsEachArmsStores) {
+  const Trace t = sass_trace(std::string("// title: a divergent if/else kept as a branch\n// launch: k<<<1, 64>>>(in, out, N)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int a[288];
+  const int t = threadIdx.x;
+  int v[4];
+  for (int j = 0; j < 4; ++j) v[j] = src[j * 64 + t];
+  if ((t >> 1) & 1) {  // each arm keeps bit 1 of t
+    {
+      const int w = ((t ^ 13) ^ 1) * 4 + 0;
+      a[w + (w >> 5)] = v[0];
+    }
+    {
+      const int w = ((t ^ 13) ^ 1) * 4 + 1;
+      a[w + (w >> 5)] = v[1];
+    }
+    {
+      const int w = ((t ^ 13) ^ 1) * 4 + 2;
+      a[w + (w >> 5)] = v[2];
+    }
+    {
+      const int w = ((t ^ 13) ^ 1) * 4 + 3;
+      a[w + (w >> 5)] = v[3];
+    }
+  } else {
+    {
+      const int w = ((t ^ 12) ^ 1) * 4 + 0;
+      a[w + (w >> 5)] = v[0];
+    }
+    {
+      const int w = ((t ^ 12) ^ 1) * 4 + 1;
+      a[w + (w >> 5)] = v[1];
+    }
+    {
+      const int w = ((t ^ 12) ^ 1) * 4 + 2;
+      a[w + (w >> 5)] = v[2];
+    }
+    {
+      const int w = ((t ^ 12) ^ 1) * 4 + 3;
+      a[w + (w >> 5)] = v[3];
+    }
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 4; ++j) {
+    const int r = j * 64 + t;
+    acc += a[r + (r >> 5)];
+  }
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 14) << t.compiler;
+  EXPECT_EQ(t.compiler.find("an if/else made one straight run"), std::string::npos) << t.compiler;
+}
