@@ -823,6 +823,97 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         if (a.site == site) out.insert({st.launch, st.block, a.tid});
     return out;
   };
+  // Whether the instructions of a line without sites of their kind (`other`) are not an arm's own
+  // beside the instructions of line `near` (an if/else's arm may have its own instruction named
+  // with such a line: the line table names a loop's line for an unrolled arm's stores, also a
+  // loop's header further away than the arms reach, `for (tile ...)` 15 lines above). They are
+  // not where the if/else became one straight run of code, ptxas choosing each statement's
+  // address per thread: every instruction of that line unpredicated, and in the straight run of
+  // an unpredicated instruction of the near line, or in another barrier region or function than
+  // all of them; an arm's own is predicated or branched around, between the same barriers.
+  auto not_an_arms = [&](const LineKey& near, const LineKey& other) {
+    auto po = v.places.find(other);
+    auto pn = v.places.find(near);
+    if (po == v.places.end() || pn == v.places.end()) return false;
+    for (const auto& a : po->second) {
+      bool same_region = false, same_run = false;
+      for (const auto& b : pn->second)
+        if (b.function == a.function && b.region == a.region) {
+          same_region = true;
+          same_run = same_run || (b.run == a.run && !b.guarded);
+        }
+      if (a.guarded || (same_region && !same_run)) return false;
+    }
+    return true;
+  };
+  // The most accesses one thread makes at the sites `in` in one step.
+  auto most_per_thread = [&](const std::set<int>& in) {
+    int most = 0;
+    for (const auto& st : t.steps) {
+      std::map<int, int> n;
+      for (const auto& a : st.accesses)
+        if ((a.op == kLoad || a.op == kStore) && in.count(a.site)) most = std::max(most, ++n[a.tid]);
+    }
+    return most;
+  };
+  // The same access written on several lines without instructions, in clusters of adjacent lines
+  // (an if/else inside each arm of a divergent if/else: `if (c) s[w] = v[j];` and `else s[w] =
+  // v[j];` on two lines, in both arms): ptxas made one instruction of each inner if/else, which
+  // the line table names with a line near it (the arm's next statement, a line of loads), and
+  // kept the outer arms apart. Where the instructions of the kind on the lines within reach
+  // exceed the PTX's there by exactly what the clusters make apart (each cluster the most
+  // executions one thread makes of it in a step), and not by what they would make as one, each
+  // cluster is one instruction of its own: the clusters, else none.
+  auto arms_apart = [&](const std::vector<int>& members) {
+    std::vector<std::vector<int>> clusters;
+    std::map<int, std::vector<int>> by_line;
+    for (int m : members) by_line[t.sites[m].stmt_line].push_back(m);
+    int last = 0;
+    for (const auto& [l, sl] : by_line) {
+      if (clusters.empty() || l != last + 1) clusters.emplace_back();
+      clusters.back().insert(clusters.back().end(), sl.begin(), sl.end());
+      last = l;
+    }
+    if (clusters.size() < 2) return std::vector<std::vector<int>>();
+    int apart = 0;
+    for (const auto& c : clusters) apart += most_per_thread(std::set<int>(c.begin(), c.end()));
+    const int together = most_per_thread(std::set<int>(members.begin(), members.end()));
+    const int file = t.sites[members[0]].file;
+    const bool store = t.sites[members[0]].op == kStore;
+    // the barrier regions the clusters run in: those of the instructions of lines whose sites
+    // are executed in the steps the clusters' sites are
+    std::set<std::pair<int, int>> regions;  // (function, region)
+    {
+      std::set<int> in(members.begin(), members.end()), steps;
+      for (size_t i = 0; i < t.steps.size(); ++i)
+        for (const auto& a : t.steps[i].accesses)
+          if (in.count(a.site)) steps.insert(static_cast<int>(i));
+      std::set<LineKey> lines;
+      for (int i : steps)
+        for (const auto& a : t.steps[i].accesses)
+          if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < static_cast<int>(t.sites.size()) && touched[a.site])
+            lines.insert(LineKey{t.sites[a.site].file, t.sites[a.site].stmt_line, a.op == kStore});
+      for (const LineKey& k : lines)
+        if (auto p = v.places.find(k); p != v.places.end())
+          for (const auto& pl : p->second) regions.insert({pl.function, pl.region});
+    }
+    const int lo = by_line.begin()->first - kArmReach, hi = by_line.rbegin()->first + kArmReach;
+    int extra = 0;
+    for (const auto& [key, widths] : v.lines) {
+      if (std::get<0>(key) != file || std::get<2>(key) != store || std::get<1>(key) < lo || std::get<1>(key) > hi) continue;
+      // (only lines whose instructions of the kind all lie in those regions; one with some in
+      // them and some not: the count is not known)
+      int inside = 0;
+      for (const auto& pl : v.places.at(key)) inside += regions.count({pl.function, pl.region}) ? 1 : 0;
+      if (inside == 0) continue;
+      if (inside != static_cast<int>(widths.size())) return std::vector<std::vector<int>>();
+      auto in_ptx = v.ptx_lines.find(key);
+      extra += std::max(0, static_cast<int>(widths.size()) - (in_ptx == v.ptx_lines.end() ? 0 : static_cast<int>(in_ptx->second.size())));
+    }
+    if (std::getenv("SCANSCOPE_APART_DEBUG")) std::fprintf(stderr, "APART lines %d-%d clusters %zu apart %d together %d extra %d regions %zu\n", by_line.begin()->first, by_line.rbegin()->first, clusters.size(), apart, together, extra, regions.size());
+    if (extra != apart || apart == together) clusters.clear();
+    return clusters;
+  };
   // Orphans next to a line of single accesses: nvcc merged the statements into one instruction
   // (the stores of an if/else to the same word).
   for (const auto& [key, sites] : sites_at) {
@@ -838,6 +929,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       // line (nvcc's PTX often names none). One group: lanes of both arms issue it together,
       // while one thread's executions stay one instruction each.
       std::vector<int> members;
+      bool split = false;  // (arms_apart: the clusters are grouped)
       for (int a : sites) {
         const std::string text = text_of(a);
         if (text.empty() || t.sites[a].vector_group >= 0 || t.sites[a].words() != 1) continue;
@@ -847,6 +939,18 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
             continue;
           for (int b : osites)
             if (t.sites[b].vector_group < 0 && t.sites[b].words() == 1 && text_of(b) == text) members.push_back(b);
+        }
+        if (!members.empty()) {
+          members.push_back(a);
+          const auto clusters = arms_apart(members);
+          if (!clusters.empty()) {
+            for (const auto& c : clusters) assign(c, 1);
+            used.push_back(std::string("SASS (one ") + (store ? "store" : "load") + " for the same access in the arms of an inner if/else, in each outer arm)");
+            members.clear();
+            split = true;
+            break;
+          }
+          members.pop_back();
         }
         {
           // (alone: no other line without instructions writes it; then only with such a line, the
@@ -877,34 +981,13 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
             near_site = b;
           }
           // (the arms' threads: no thread makes both, else they are statements one after the
-          // other; and no instruction of the kind on a line without its sites, which may be this
-          // arm's own: the line table names a loop's line for an unrolled arm's stores, also a
-          // loop's header further away than the arms reach (`for (tile ...)` 15 lines above))
-          // (an instruction on a line without sites is not an arm's own where the if/else became
-          // one straight run of code, ptxas choosing each statement's address per thread: every
-          // instruction of that line unpredicated, and in the straight run of an unpredicated
-          // instruction of the near line, or in another barrier region or function than all of
-          // them; an arm's own is predicated or branched around, between the same barriers)
+          // other; and no instruction of the kind on a line without its sites that may be this
+          // arm's own: not_an_arms)
           const LineKey near_key{file, near, store};  // (structured bindings are not captured before C++20)
-          auto not_an_arms = [&](const LineKey& other) {
-            auto po = v.places.find(other);
-            auto pn = v.places.find(near_key);
-            if (near < 0 || po == v.places.end() || pn == v.places.end()) return false;
-            for (const auto& a : po->second) {
-              bool same_region = false, same_run = false;
-              for (const auto& b : pn->second)
-                if (b.function == a.function && b.region == a.region) {
-                  same_region = true;
-                  same_run = same_run || (b.run == a.run && !b.guarded);
-                }
-              if (a.guarded || (same_region && !same_run)) return false;
-            }
-            return true;
-          };
           for (const auto& [other, widths] : v.lines) {
             if (std::get<0>(other) != file || std::get<2>(other) != store) continue;
             auto in_ptx = v.ptx_lines.find(other);
-            if ((!sites_at.count(other) && !not_an_arms(other)) ||
+            if ((!sites_at.count(other) && (near < 0 || !not_an_arms(near_key, other))) ||
                 (std::abs(std::get<1>(other) - line) <= kArmReach && (in_ptx == v.ptx_lines.end() || widths.size() > in_ptx->second.size())))
               near_site = -1;
           }
@@ -924,6 +1007,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
           break;
         }
       }
+      if (split) continue;
       if (!members.empty()) {
         assign(members, 1);
         used.push_back(std::string("SASS (one ") + (store ? "store" : "load") + " for the same access in the arms of a branch)");
@@ -964,7 +1048,15 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
                                    " than the PTX (this line's among them): the model counts the source's");
         continue;
       }
-      if (near >= 0) {
+      // Nor where an instruction of the kind on a line without sites may be this line's own
+      // (not_an_arms: an inner if/else's one instruction that the line table names with a loop's
+      // header or a line of loads, predicated with its outer arm's condition)
+      bool own_elsewhere = false;
+      if (near >= 0)
+        for (const auto& [other, widths] : v.lines)
+          if (std::get<0>(other) == file && std::get<2>(other) == store && !sites_at.count(other) && !not_an_arms(LineKey{file, near, store}, other))
+            own_elsewhere = true;
+      if (near >= 0 && !own_elsewhere) {
         std::vector<int> members = sites;
         const auto& h = sites_at.at(LineKey{file, near, store});
         bool wide = false;
@@ -1302,6 +1394,10 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         ++n, wf += wi.wavefronts, c += wi.conflicts;
       }
     for (const auto& note : t.compiler_notes) std::fprintf(stderr, "NOTE %s\n", note.c_str());
+    for (size_t s = 0; s < t.sites.size(); ++s)  // the sites the rules grouped, widened or removed
+      if (touched[s] && (t.sites[s].vector_group >= 0 || t.sites[s].vector_width != 1))
+        std::fprintf(stderr, "GROUPED file %d line %d %s %s: group %d width %d\n", t.sites[s].file, t.sites[s].stmt_line,
+                     t.sites[s].op == kStore ? "st" : "ld", text_of(static_cast<int>(s)).c_str(), t.sites[s].vector_group, t.sites[s].vector_width);
     for (const auto& [key, v] : by_line)
       std::fprintf(stderr, "PREDICTED file %d line %d %s: inst %lld wavefronts %lld conflicts %lld\n", std::get<0>(key), std::get<1>(key),
                    std::get<2>(key) ? "st" : "ld", std::get<0>(v), std::get<1>(v), std::get<2>(v));
