@@ -901,14 +901,15 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     int extra = 0;
     for (const auto& [key, widths] : v.lines) {
       if (std::get<0>(key) != file || std::get<2>(key) != store || std::get<1>(key) < lo || std::get<1>(key) > hi) continue;
-      // (only lines whose instructions of the kind all lie in those regions; one with some in
-      // them and some not: the count is not known)
+      // (a line with instructions of the kind in those regions and others: its extra ones in
+      // them are known only where the PTX has none of the kind on it)
       int inside = 0;
       for (const auto& pl : v.places.at(key)) inside += regions.count({pl.function, pl.region}) ? 1 : 0;
-      if (inside == 0) continue;
-      if (inside != static_cast<int>(widths.size())) return std::vector<std::vector<int>>();
       auto in_ptx = v.ptx_lines.find(key);
-      extra += std::max(0, static_cast<int>(widths.size()) - (in_ptx == v.ptx_lines.end() ? 0 : static_cast<int>(in_ptx->second.size())));
+      const int ptx = in_ptx == v.ptx_lines.end() ? 0 : static_cast<int>(in_ptx->second.size());
+      if (inside == 0) continue;
+      if (inside != static_cast<int>(widths.size()) && ptx > 0) return std::vector<std::vector<int>>();
+      extra += std::max(0, inside - ptx);
     }
     if (std::getenv("SCANSCOPE_APART_DEBUG")) std::fprintf(stderr, "APART lines %d-%d clusters %zu apart %d together %d extra %d regions %zu\n", by_line.begin()->first, by_line.rbegin()->first, clusters.size(), apart, together, extra, regions.size());
     if (extra != apart || apart == together) clusters.clear();
