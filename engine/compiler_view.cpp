@@ -883,6 +883,8 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     // the barrier regions the clusters run in: those of the instructions of lines whose sites
     // are executed in the steps the clusters' sites are
     std::set<std::pair<int, int>> regions;  // (function, region)
+    const int lo = by_line.begin()->first - kArmReach, hi = by_line.rbegin()->first + kArmReach;
+    int others = 0;  // what the other orphans within reach in those steps make: each group's, each other text's as one
     {
       std::set<int> in(members.begin(), members.end()), steps;
       for (size_t i = 0; i < t.steps.size(); ++i)
@@ -896,8 +898,15 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       for (const LineKey& k : lines)
         if (auto p = v.places.find(k); p != v.places.end())
           for (const auto& pl : p->second) regions.insert({pl.function, pl.region});
+      std::map<std::string, std::set<int>> by_text;
+      for (const LineKey& k : lines) {
+        if (std::get<0>(k) != file || std::get<2>(k) != store || std::get<1>(k) < lo || std::get<1>(k) > hi || v.lines.count(k) || !sites_at.count(k)) continue;
+        for (int s : sites_at.at(k))  // (those in a group already: the group's)
+          if (!in.count(s) && t.sites[s].vector_width == 1)
+            by_text[t.sites[s].vector_group >= 0 ? "\n" + std::to_string(t.sites[s].vector_group) : text_of(s)].insert(s);
+      }
+      for (const auto& [text, sl] : by_text) others += most_per_thread(sl);
     }
-    const int lo = by_line.begin()->first - kArmReach, hi = by_line.rbegin()->first + kArmReach;
     int extra = 0;
     for (const auto& [key, widths] : v.lines) {
       if (std::get<0>(key) != file || std::get<2>(key) != store || std::get<1>(key) < lo || std::get<1>(key) > hi) continue;
@@ -911,8 +920,8 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       if (inside != static_cast<int>(widths.size()) && ptx > 0) return std::vector<std::vector<int>>();
       extra += std::max(0, inside - ptx);
     }
-    if (std::getenv("SCANSCOPE_APART_DEBUG")) std::fprintf(stderr, "APART lines %d-%d clusters %zu apart %d together %d extra %d regions %zu\n", by_line.begin()->first, by_line.rbegin()->first, clusters.size(), apart, together, extra, regions.size());
-    if (extra != apart || apart == together) clusters.clear();
+    if (std::getenv("SCANSCOPE_APART_DEBUG")) std::fprintf(stderr, "APART lines %d-%d clusters %zu apart %d together %d others %d extra %d regions %zu\n", by_line.begin()->first, by_line.rbegin()->first, clusters.size(), apart, together, others, extra, regions.size());
+    if (extra != apart + others || apart == together) clusters.clear();
     return clusters;
   };
   // Orphans next to a line of single accesses: nvcc merged the statements into one instruction
@@ -1049,14 +1058,27 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
                                    " than the PTX (this line's among them): the model counts the source's");
         continue;
       }
-      // Nor where an instruction of the kind on a line without sites may be this line's own
-      // (not_an_arms: an inner if/else's one instruction that the line table names with a loop's
-      // header or a line of loads, predicated with its outer arm's condition)
+      // Nor where an instruction of the kind on a line without sites, between the barriers of
+      // one of that line's, may be this line's own: predicated, or in another straight run than
+      // the near line's unpredicated ones (an inner if/else's one instruction, which the line
+      // table names with a loop's header or a line of loads, in its outer arm's code)
       bool own_elsewhere = false;
       if (near >= 0)
-        for (const auto& [other, widths] : v.lines)
-          if (std::get<0>(other) == file && std::get<2>(other) == store && !sites_at.count(other) && !not_an_arms(LineKey{file, near, store}, other))
-            own_elsewhere = true;
+        for (const auto& [other, widths] : v.lines) {
+          if (std::get<0>(other) != file || std::get<2>(other) != store || sites_at.count(other)) continue;
+          auto po = v.places.find(other);
+          auto pn = v.places.find(LineKey{file, near, store});
+          if (po == v.places.end() || pn == v.places.end()) continue;
+          for (const auto& a : po->second) {
+            bool same_region = false, same_run = false;
+            for (const auto& b : pn->second)
+              if (b.function == a.function && b.region == a.region) {
+                same_region = true;
+                same_run = same_run || (b.run == a.run && !b.guarded);
+              }
+            own_elsewhere = own_elsewhere || (same_region && (a.guarded || !same_run));
+          }
+        }
       if (near >= 0 && !own_elsewhere) {
         std::vector<int> members = sites;
         const auto& h = sites_at.at(LineKey{file, near, store});
