@@ -920,7 +920,6 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       if (inside != static_cast<int>(widths.size()) && ptx > 0) return std::vector<std::vector<int>>();
       extra += std::max(0, inside - ptx);
     }
-    if (std::getenv("SCANSCOPE_APART_DEBUG")) std::fprintf(stderr, "APART lines %d-%d clusters %zu apart %d together %d others %d extra %d regions %zu\n", by_line.begin()->first, by_line.rbegin()->first, clusters.size(), apart, together, others, extra, regions.size());
     if (extra != apart + others || apart == together) clusters.clear();
     return clusters;
   };
