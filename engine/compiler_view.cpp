@@ -864,6 +864,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   // exceed the PTX's there by exactly what the clusters make apart (each cluster the most
   // executions one thread makes of it in a step), and not by what they would make as one, each
   // cluster is one instruction of its own: the clusters, else none.
+  std::set<LineKey> extra_explained;  // lines whose instructions beyond the PTX's arms_apart gave to clusters
   auto arms_apart = [&](const std::vector<int>& members) {
     std::vector<std::vector<int>> clusters;
     std::map<int, std::vector<int>> by_line;
@@ -908,6 +909,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       for (const auto& [text, sl] : by_text) others += most_per_thread(sl);
     }
     int extra = 0;
+    std::vector<LineKey> with_extra;
     for (const auto& [key, widths] : v.lines) {
       if (std::get<0>(key) != file || std::get<2>(key) != store || std::get<1>(key) < lo || std::get<1>(key) > hi) continue;
       // (a line with instructions of the kind in those regions and others: its extra ones in
@@ -919,8 +921,10 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       if (inside == 0) continue;
       if (inside != static_cast<int>(widths.size()) && ptx > 0) return std::vector<std::vector<int>>();
       extra += std::max(0, inside - ptx);
+      if (inside > ptx) with_extra.push_back(key);
     }
     if (extra != apart + others || apart == together) clusters.clear();
+    else extra_explained.insert(with_extra.begin(), with_extra.end());
     return clusters;
   };
   // Orphans next to a line of single accesses: nvcc merged the statements into one instruction
@@ -1305,7 +1309,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         continue;
       }
       auto unknown = v.unrolled_unknown.find(key);
-      if (unknown == v.unrolled_unknown.end() || unknown->second.second == 0) continue;
+      if (unknown == v.unrolled_unknown.end() || unknown->second.second == 0 || extra_explained.count(key)) continue;
       t.compiler_notes.push_back(path_of(file) + ":" + std::to_string(line) + ": the SASS has " + std::to_string(unknown->second.first) +
                                  " shared-memory " + (store ? "stores" : "loads") + " on this line and the PTX " +
                                  std::to_string(unknown->second.second) +
