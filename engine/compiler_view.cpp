@@ -281,17 +281,20 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
           std::fprintf(stderr, "SASS %s %04x %s%s %s\n", f.function.c_str(), f.offset, guard(f.guard).c_str(), flow_name(f).c_str(),
                        f.branch ? std::to_string(f.target).c_str() : "");
         };
+        // (the control flow in the same order as the instructions: by function, then offset)
+        std::vector<const sass::FlowInstruction*> fl;
+        for (const auto& f : flow) fl.push_back(&f);
+        std::stable_sort(fl.begin(), fl.end(), [](auto* a, auto* b) { return std::tie(a->function, a->offset) < std::tie(b->function, b->offset); });
         size_t q = 0;
         for (const auto* m : all) {
-          for (; q < flow.size() && (flow[q].function != m->function || flow[q].offset < m->offset); ++q)
-            if (flow[q].function == m->function) print_flow(flow[q]);
+          for (; q < fl.size() && std::tie(fl[q]->function, fl[q]->offset) < std::tie(m->function, m->offset); ++q) print_flow(*fl[q]);
           std::fprintf(stderr, "SASS %s %04x %s%s line %d%s", m->function.c_str(), m->offset, guard(m->guard).c_str(), m->opcode.c_str(), m->line,
                        m->exit_after >= 0 ? " (before a predicated EXIT)" : "");
           if (m->addr_reg >= 0) std::fprintf(stderr, " [R%d%+lld]", m->addr_reg, m->addr_imm);
           if (m->gate_line >= 0) std::fprintf(stderr, " (gated by the %s at line %d%s)", m->gate_global ? "STG" : "STS", m->gate_line, m->gate_exit ? ", after an EXIT" : "");
           std::fprintf(stderr, "\n");
         }
-        for (; q < flow.size(); ++q) print_flow(flow[q]);
+        for (; q < fl.size(); ++q) print_flow(*fl[q]);
       }
       // The loop ptxas makes of a shared atomic the GPU has no instruction for (a float atomicAdd
       // on sm_90): an LDS of the old value and an ATOMS.CAS of one line inside one back edge (a
