@@ -863,10 +863,13 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   // (an if/else inside each arm of a divergent if/else: `if (c) s[w] = v[j];` and `else s[w] =
   // v[j];` on two lines, in both arms): ptxas made one instruction of each inner if/else, which
   // the line table names with a line near it (the arm's next statement, a line of loads), and
-  // kept the outer arms apart. Where the instructions of the kind on the lines within reach
-  // exceed the PTX's there by exactly what the clusters make apart (each cluster the most
-  // executions one thread makes of it in a step), and not by what they would make as one, each
-  // cluster is one instruction of its own: the clusters, else none.
+  // kept the outer arms apart (branched around, or predicated @P0 / @!P0). Where the
+  // instructions of the kind on the lines within reach, in the clusters' barrier regions, exceed
+  // the PTX's there by exactly what the clusters make apart (each cluster the most executions one
+  // thread makes of it in a step) and what the other lines without instructions there make (each
+  // group's, each other text's as one), and not by what the clusters would make as one (two arms
+  // made one straight run: gen-20261204-52), each cluster is one instruction of its own: the
+  // clusters, else none.
   std::set<LineKey> extra_explained;  // lines whose instructions beyond the PTX's arms_apart gave to clusters
   auto arms_apart = [&](const std::vector<int>& members) {
     std::vector<std::vector<int>> clusters;
