@@ -322,17 +322,20 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
           std::fprintf(stderr, "SASS %s %04x %s%s %s\n", f.function.c_str(), f.offset, guard(f.guard).c_str(), flow_name(f).c_str(),
                        f.branch ? std::to_string(f.target).c_str() : "");
         };
+        // (the control flow in the same order as the instructions: by function, then offset)
+        std::vector<const sass::FlowInstruction*> fl;
+        for (const auto& f : flow) fl.push_back(&f);
+        std::stable_sort(fl.begin(), fl.end(), [](auto* a, auto* b) { return std::tie(a->function, a->offset) < std::tie(b->function, b->offset); });
         size_t q = 0;
         for (const auto* m : all) {
-          for (; q < flow.size() && (flow[q].function != m->function || flow[q].offset < m->offset); ++q)
-            if (flow[q].function == m->function) print_flow(flow[q]);
+          for (; q < fl.size() && std::tie(fl[q]->function, fl[q]->offset) < std::tie(m->function, m->offset); ++q) print_flow(*fl[q]);
           std::fprintf(stderr, "SASS %s %04x %s%s line %d%s", m->function.c_str(), m->offset, guard(m->guard).c_str(), m->opcode.c_str(), m->line,
                        m->exit_after >= 0 ? " (before a predicated EXIT)" : "");
           if (m->addr_reg >= 0) std::fprintf(stderr, " [R%d%+lld]", m->addr_reg, m->addr_imm);
           if (m->gate_line >= 0) std::fprintf(stderr, " (gated by the %s at line %d%s)", m->gate_global ? "STG" : "STS", m->gate_line, m->gate_exit ? ", after an EXIT" : "");
           std::fprintf(stderr, "\n");
         }
-        for (; q < flow.size(); ++q) print_flow(flow[q]);
+        for (; q < fl.size(); ++q) print_flow(*fl[q]);
       }
       // The loop ptxas makes of a shared atomic the GPU has no instruction for (a float atomicAdd
       // on sm_90): an LDS of the old value and an ATOMS.CAS of one line inside one back edge (a
@@ -970,6 +973,113 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         if (a.site == site) out.insert({st.launch, st.block, a.tid});
     return out;
   };
+  // Whether the instructions of a line without sites of their kind (`other`) are not an arm's own
+  // beside the instructions of line `near` (an if/else's arm may have its own instruction named
+  // with such a line: the line table names a loop's line for an unrolled arm's stores, also a
+  // loop's header further away than the arms reach, `for (tile ...)` 15 lines above). They are
+  // not where the if/else became one straight run of code, ptxas choosing each statement's
+  // address per thread: every instruction of that line unpredicated, and in the straight run of
+  // an unpredicated instruction of the near line, or in another barrier region or function than
+  // all of them; an arm's own is predicated or branched around, between the same barriers.
+  auto not_an_arms = [&](const LineKey& near, const LineKey& other) {
+    auto po = v.places.find(other);
+    auto pn = v.places.find(near);
+    if (po == v.places.end() || pn == v.places.end()) return false;
+    for (const auto& a : po->second) {
+      bool same_region = false, same_run = false;
+      for (const auto& b : pn->second)
+        if (b.function == a.function && b.region == a.region) {
+          same_region = true;
+          same_run = same_run || (b.run == a.run && !b.guarded);
+        }
+      if (a.guarded || (same_region && !same_run)) return false;
+    }
+    return true;
+  };
+  // The most accesses one thread makes at the sites `in` in one step.
+  auto most_per_thread = [&](const std::set<int>& in) {
+    int most = 0;
+    for (const auto& st : t.steps) {
+      std::map<int, int> n;
+      for (const auto& a : st.accesses)
+        if ((a.op == kLoad || a.op == kStore) && in.count(a.site)) most = std::max(most, ++n[a.tid]);
+    }
+    return most;
+  };
+  // The same access written on several lines without instructions, in clusters of adjacent lines
+  // (an if/else inside each arm of a divergent if/else: `if (c) s[w] = v[j];` and `else s[w] =
+  // v[j];` on two lines, in both arms): ptxas made one instruction of each inner if/else, which
+  // the line table names with a line near it (the arm's next statement, a line of loads), and
+  // kept the outer arms apart (branched around, or predicated @P0 / @!P0). Where the
+  // instructions of the kind on the lines within reach, in the clusters' barrier regions, exceed
+  // the PTX's there by exactly what the clusters make apart (each cluster the most executions one
+  // thread makes of it in a step) and what the other lines without instructions there make (each
+  // group's, each other text's as one), and not by what the clusters would make as one (two arms
+  // made one straight run: gen-20261204-52), each cluster is one instruction of its own: the
+  // clusters, else none.
+  std::set<LineKey> extra_explained;  // lines whose instructions beyond the PTX's arms_apart gave to clusters
+  auto arms_apart = [&](const std::vector<int>& members) {
+    std::vector<std::vector<int>> clusters;
+    std::map<int, std::vector<int>> by_line;
+    for (int m : members) by_line[t.sites[m].stmt_line].push_back(m);
+    int last = 0;
+    for (const auto& [l, sl] : by_line) {
+      if (clusters.empty() || l != last + 1) clusters.emplace_back();
+      clusters.back().insert(clusters.back().end(), sl.begin(), sl.end());
+      last = l;
+    }
+    if (clusters.size() < 2) return std::vector<std::vector<int>>();
+    int apart = 0;
+    for (const auto& c : clusters) apart += most_per_thread(std::set<int>(c.begin(), c.end()));
+    const int together = most_per_thread(std::set<int>(members.begin(), members.end()));
+    const int file = t.sites[members[0]].file;
+    const bool store = t.sites[members[0]].op == kStore;
+    // the barrier regions the clusters run in: those of the instructions of lines whose sites
+    // are executed in the steps the clusters' sites are
+    std::set<std::pair<int, int>> regions;  // (function, region)
+    const int lo = by_line.begin()->first - kArmReach, hi = by_line.rbegin()->first + kArmReach;
+    int others = 0;  // what the other orphans within reach in those steps make: each group's, each other text's as one
+    {
+      std::set<int> in(members.begin(), members.end()), steps;
+      for (size_t i = 0; i < t.steps.size(); ++i)
+        for (const auto& a : t.steps[i].accesses)
+          if (in.count(a.site)) steps.insert(static_cast<int>(i));
+      std::set<LineKey> lines;
+      for (int i : steps)
+        for (const auto& a : t.steps[i].accesses)
+          if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < static_cast<int>(t.sites.size()) && touched[a.site])
+            lines.insert(LineKey{t.sites[a.site].file, t.sites[a.site].stmt_line, a.op == kStore});
+      for (const LineKey& k : lines)
+        if (auto p = v.places.find(k); p != v.places.end())
+          for (const auto& pl : p->second) regions.insert({pl.function, pl.region});
+      std::map<std::string, std::set<int>> by_text;
+      for (const LineKey& k : lines) {
+        if (std::get<0>(k) != file || std::get<2>(k) != store || std::get<1>(k) < lo || std::get<1>(k) > hi || v.lines.count(k) || !sites_at.count(k)) continue;
+        for (int s : sites_at.at(k))  // (those in a group already: the group's)
+          if (!in.count(s) && t.sites[s].vector_width == 1)
+            by_text[t.sites[s].vector_group >= 0 ? "\n" + std::to_string(t.sites[s].vector_group) : text_of(s)].insert(s);
+      }
+      for (const auto& [text, sl] : by_text) others += most_per_thread(sl);
+    }
+    int extra = 0;
+    std::vector<LineKey> with_extra;
+    for (const auto& [key, widths] : v.lines) {
+      if (std::get<0>(key) != file || std::get<2>(key) != store || std::get<1>(key) < lo || std::get<1>(key) > hi) continue;
+      // (a line with instructions of the kind in those regions and others: its extra ones in
+      // them are known only where the PTX has none of the kind on it)
+      int inside = 0;
+      for (const auto& pl : v.places.at(key)) inside += regions.count({pl.function, pl.region}) ? 1 : 0;
+      auto in_ptx = v.ptx_lines.find(key);
+      const int ptx = in_ptx == v.ptx_lines.end() ? 0 : static_cast<int>(in_ptx->second.size());
+      if (inside == 0) continue;
+      if (inside != static_cast<int>(widths.size()) && ptx > 0) return std::vector<std::vector<int>>();
+      extra += std::max(0, inside - ptx);
+      if (inside > ptx) with_extra.push_back(key);
+    }
+    if (extra != apart + others || apart == together) clusters.clear();
+    else extra_explained.insert(with_extra.begin(), with_extra.end());
+    return clusters;
+  };
   // Orphans next to a line of single accesses: nvcc merged the statements into one instruction
   // (the stores of an if/else to the same word).
   for (const auto& [key, sites] : sites_at) {
@@ -985,6 +1095,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       // line (nvcc's PTX often names none). One group: lanes of both arms issue it together,
       // while one thread's executions stay one instruction each.
       std::vector<int> members;
+      bool split = false;  // (arms_apart: the clusters are grouped)
       for (int a : sites) {
         const std::string text = text_of(a);
         if (text.empty() || t.sites[a].vector_group >= 0 || t.sites[a].words() != 1) continue;
@@ -994,6 +1105,18 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
             continue;
           for (int b : osites)
             if (t.sites[b].vector_group < 0 && t.sites[b].words() == 1 && text_of(b) == text) members.push_back(b);
+        }
+        if (!members.empty()) {
+          members.push_back(a);
+          const auto clusters = arms_apart(members);
+          if (!clusters.empty()) {
+            for (const auto& c : clusters) assign(c, 1);
+            used.push_back(std::string("SASS (one ") + (store ? "store" : "load") + " for the same access in the arms of an inner if/else, in each outer arm)");
+            members.clear();
+            split = true;
+            break;
+          }
+          members.pop_back();
         }
         {
           // (alone: no other line without instructions writes it; then only with such a line, the
@@ -1024,34 +1147,13 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
             near_site = b;
           }
           // (the arms' threads: no thread makes both, else they are statements one after the
-          // other; and no instruction of the kind on a line without its sites, which may be this
-          // arm's own: the line table names a loop's line for an unrolled arm's stores, also a
-          // loop's header further away than the arms reach (`for (tile ...)` 15 lines above))
-          // (an instruction on a line without sites is not an arm's own where the if/else became
-          // one straight run of code, ptxas choosing each statement's address per thread: every
-          // instruction of that line unpredicated, and in the straight run of an unpredicated
-          // instruction of the near line, or in another barrier region or function than all of
-          // them; an arm's own is predicated or branched around, between the same barriers)
+          // other; and no instruction of the kind on a line without its sites that may be this
+          // arm's own: not_an_arms)
           const LineKey near_key{file, near, store};  // (structured bindings are not captured before C++20)
-          auto not_an_arms = [&](const LineKey& other) {
-            auto po = v.places.find(other);
-            auto pn = v.places.find(near_key);
-            if (near < 0 || po == v.places.end() || pn == v.places.end()) return false;
-            for (const auto& a : po->second) {
-              bool same_region = false, same_run = false;
-              for (const auto& b : pn->second)
-                if (b.function == a.function && b.region == a.region) {
-                  same_region = true;
-                  same_run = same_run || (b.run == a.run && !b.guarded);
-                }
-              if (a.guarded || (same_region && !same_run)) return false;
-            }
-            return true;
-          };
           for (const auto& [other, widths] : v.lines) {
             if (std::get<0>(other) != file || std::get<2>(other) != store) continue;
             auto in_ptx = v.ptx_lines.find(other);
-            if ((!sites_at.count(other) && !not_an_arms(other)) ||
+            if ((!sites_at.count(other) && (near < 0 || !not_an_arms(near_key, other))) ||
                 (std::abs(std::get<1>(other) - line) <= kArmReach && (in_ptx == v.ptx_lines.end() || widths.size() > in_ptx->second.size())))
               near_site = -1;
           }
@@ -1071,6 +1173,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
           break;
         }
       }
+      if (split) continue;
       if (!members.empty()) {
         assign(members, 1);
         used.push_back(std::string("SASS (one ") + (store ? "store" : "load") + " for the same access in the arms of a branch)");
@@ -1111,7 +1214,28 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
                                    " than the PTX (this line's among them): the model counts the source's");
         continue;
       }
-      if (near >= 0) {
+      // Nor where an instruction of the kind on a line without sites, between the barriers of
+      // one of that line's, may be this line's own: predicated, or in another straight run than
+      // the near line's unpredicated ones (an inner if/else's one instruction, which the line
+      // table names with a loop's header or a line of loads, in its outer arm's code)
+      bool own_elsewhere = false;
+      if (near >= 0)
+        for (const auto& [other, widths] : v.lines) {
+          if (std::get<0>(other) != file || std::get<2>(other) != store || sites_at.count(other)) continue;
+          auto po = v.places.find(other);
+          auto pn = v.places.find(LineKey{file, near, store});
+          if (po == v.places.end() || pn == v.places.end()) continue;
+          for (const auto& a : po->second) {
+            bool same_region = false, same_run = false;
+            for (const auto& b : pn->second)
+              if (b.function == a.function && b.region == a.region) {
+                same_region = true;
+                same_run = same_run || (b.run == a.run && !b.guarded);
+              }
+            own_elsewhere = own_elsewhere || (same_region && (a.guarded || !same_run));
+          }
+        }
+      if (near >= 0 && !own_elsewhere) {
         std::vector<int> members = sites;
         const auto& h = sites_at.at(LineKey{file, near, store});
         bool wide = false;
@@ -1338,7 +1462,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         continue;
       }
       auto unknown = v.unrolled_unknown.find(key);
-      if (unknown == v.unrolled_unknown.end() || unknown->second.second == 0) continue;
+      if (unknown == v.unrolled_unknown.end() || unknown->second.second == 0 || extra_explained.count(key)) continue;
       // (the stores of an if/else made straight code, paired above, are the extra ones)
       if (auto e = arms_explained.find(key); e != arms_explained.end() && unknown->second.first - e->second <= unknown->second.second) continue;
       t.compiler_notes.push_back(path_of(file) + ":" + std::to_string(line) + ": the SASS has " + std::to_string(unknown->second.first) +
@@ -1451,6 +1575,10 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         ++n, wf += wi.wavefronts, c += wi.conflicts;
       }
     for (const auto& note : t.compiler_notes) std::fprintf(stderr, "NOTE %s\n", note.c_str());
+    for (size_t s = 0; s < t.sites.size(); ++s)  // the sites the rules grouped, widened or removed
+      if (touched[s] && (t.sites[s].vector_group >= 0 || t.sites[s].vector_width != 1))
+        std::fprintf(stderr, "GROUPED file %d line %d %s %s: group %d width %d\n", t.sites[s].file, t.sites[s].stmt_line,
+                     t.sites[s].op == kStore ? "st" : "ld", text_of(static_cast<int>(s)).c_str(), t.sites[s].vector_group, t.sites[s].vector_width);
     for (const auto& [key, v] : by_line)
       std::fprintf(stderr, "PREDICTED file %d line %d %s: inst %lld wavefronts %lld conflicts %lld\n", std::get<0>(key), std::get<1>(key),
                    std::get<2>(key) ? "st" : "ld", std::get<0>(v), std::get<1>(v), std::get<2>(v));

@@ -1159,3 +1159,86 @@ __global__ void k(const int *src, int *dst, int n) {
   EXPECT_EQ(t.totals.st.inst, 14) << t.compiler;
   EXPECT_EQ(t.compiler.find("an if/else made one straight run"), std::string::npos) << t.compiler;
 }
+
+// An if/else inside each arm of a divergent if/else, both inner arms storing `a[w] = v[j]`
+// (gen-20261204-276): ptxas made one STS of each inner if/else a copy of the loop, which the line
+// table names with the arm's next statement (`b[w] = x[j]`: 4 STS there where the PTX has 2), and
+// kept the outer arms apart (branched around). Each arm's inner if/else is an instruction of its
+// own, not one for both arms: 8 STS a warp, 16 for the two warps (12 before).
+TEST(CompilerViewSass, AnInnerIfElsesStoreInEachArmOfADivergentIfElseIsThatArmsOwn) {
+  const Trace t = sass_trace(std::string("// title: an inner if/else in both arms\n// launch: k<<<1, 64>>>(in, out, N)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int a[128];
+  __shared__ int b[128];
+  const int t = threadIdx.x;
+  int v[2], x[2];
+  v[0] = src[t];
+  v[1] = src[t + 64];
+  x[0] = t;
+  x[1] = t + 64;
+  if (t & 2) {  // each arm keeps bit 1 of t
+    for (int j = 0; j < 2; ++j) {
+      const int w = (63 - (t ^ 12)) * 2 + j;
+      if ((v[j] & 1) != 0) a[w] = v[j];
+      else a[w] = v[j];
+      b[w] = x[j];
+    }
+  } else {
+    for (int j = 1; j >= 0; --j) {
+      const int w = (63 - (t ^ 29)) * 2 + j;
+      if ((v[j] & 1) != 0) a[w] = v[j];
+      else a[w] = v[j];
+      b[w] = x[j];
+    }
+  }
+  __syncthreads();
+  atomicAdd(&dst[0], a[t] + b[(t + 3) & 127]);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 16) << t.compiler;
+}
+
+// One arm's loop of an if/else whose arms store alike (`if (v[j] < 0) a[w] = v[j]; else a[w] =
+// v[j];`, the first never taken), the other arm four plain stores (gen-20261204-8, -74): ptxas
+// made the loop's 4 STS, which the line table names with the loop's own line (a line without
+// stores), in that arm's code. The arm's line joins no other arm's store: 8 STS a warp, 16 for
+// the two warps (14 before, the loop's joined with the other arm's first store).
+TEST(CompilerViewSass, AnArmsStoresNamedWithItsLoopsLineJoinNoOtherArmsStore) {
+  const Trace t = sass_trace(std::string("// title: an inner if/else in one arm\n// launch: k<<<1, 64>>>(in, out, N)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int a[256];
+  const int t = threadIdx.x;
+  int v[4];
+  for (int j = 0; j < 4; ++j) v[j] = src[t + 64 * j];
+  if (t & 1) {  // each arm keeps bit 0 of t
+    for (int j = 0; j < 4; ++j) {
+      const int w = j * 64 + (63 - (t ^ 28));
+      if (v[j] < 0) a[w] = v[j];
+      else a[w] = v[j];
+    }
+  } else {
+    {
+      const int w = 0 * 64 + (63 - (t ^ 18));
+      a[w] = v[0];
+    }
+    {
+      const int w = 1 * 64 + (63 - (t ^ 18));
+      a[w] = v[1];
+    }
+    {
+      const int w = 2 * 64 + (63 - (t ^ 18));
+      a[w] = v[2];
+    }
+    {
+      const int w = 3 * 64 + (63 - (t ^ 18));
+      a[w] = v[3];
+    }
+  }
+  __syncthreads();
+  atomicAdd(&dst[0], a[t] + a[(t + 3) & 255]);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 16) << t.compiler;
+}
