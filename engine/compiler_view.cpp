@@ -339,8 +339,10 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
           const int gf = file_of(a.gate_file);
           bool all = a.gate_line > 0 && gf >= 0;
           for (const auto* m : list)
-            all = all && m->gate_line == a.gate_line && m->gate_file == a.gate_file && m->gate_global == a.gate_global && m->gate_exit == a.gate_exit;
-          if (all) v->gated[key] = CompilerView::Gate{gf, a.gate_line, a.gate_global, a.gate_exit};
+            all = all && m->gate_line == a.gate_line && m->gate_file == a.gate_file && m->gate_global == a.gate_global;
+          bool exit = true;
+          for (const auto* m : list) exit = exit && m->gate_exit;
+          if (all) v->gated[key] = CompilerView::Gate{gf, a.gate_line, a.gate_global, exit};
         }
       }
       std::map<std::string, int> function_index;
