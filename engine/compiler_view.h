@@ -73,6 +73,18 @@ struct CompilerView {
     bool global = false, exit = false;
   };
   std::map<LineKeyT, Gate> gated;
+  // With the SASS: shared-load lines (file, line) whose instructions, all in one function and of
+  // 4 bytes, are the copies of a loop ptxas unrolled, some of them gated (sass::MemInstruction::
+  // gate_line), each by one STG of one line whose STGs in that function are as many (the loop that
+  // stores the loaded values, unrolled the same way: its copies in the order of its iterations).
+  // Per load copy in code order, the index of its gate among that line's STGs (the store loop's
+  // iteration that uses the value), or -1 for a copy every thread makes (`v = s[r]` of the copies
+  // whose values ptxas kept in registers before a branch: gen-20261204-128's line 76).
+  struct GatedCopies {
+    int file = 0, line = 0;  // the STGs' line
+    std::vector<int> copies;
+  };
+  std::map<std::pair<int, int>, GatedCopies> gated_copies;
   // With the SASS: lines (file, line) of a shared atomic that ptxas made a loop of (an LDS of the
   // old value and an ATOMS.CAS inside one back edge: a float atomicAdd on sm_90): the LDS's bytes.
   // The loop's instructions are left out of `lines`; the atomic's site gets SourceSite::cas_loop.
