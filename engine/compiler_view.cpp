@@ -1331,8 +1331,8 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       if (order[0] && order[1] && by[0] != by[1]) {
         t.compiler_notes.push_back(path_of(fl.first) + ":" + std::to_string(fl.second) + ": ptxas made some of the SASS's " + std::to_string(n) +
                                    " loads of this line only in the threads that store their values at line " + std::to_string(gc.line) +
-                                   ", and which load's value each store uses is not known from this run (the values fit either order); the "
-                                   "model counts one instruction per execution of the source's access");
+                                   ", and which load's value each store uses is not known from this run (the values fit either order): the "
+                                   "model does not gate them copy by copy, and its load count may differ from the GPU's");
         continue;
       }
       if (!order[0] && !order[1]) continue;
