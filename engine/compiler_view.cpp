@@ -326,7 +326,8 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         mi = std::move(kept);
       }
       // Loads ptxas made only in the threads of a later store (sass::MemInstruction::gate_line):
-      // a line's loads of one space, all of them gated by stores of one line, the same way.
+      // a line's loads of one space, all of them gated by stores of one line (by the predicate or
+      // after an EXIT, some one way and some the other as may be; `exit` where all after one).
       {
         std::map<LineKeyT, std::vector<const sass::MemInstruction*>> loads;  // (file, line, global?)
         for (const auto* list : {&mi, &gi})

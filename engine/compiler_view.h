@@ -67,7 +67,8 @@ struct CompilerView {
   // With the SASS: lines (file, line, global?) whose loads of that space ptxas made only in the
   // threads of a later store (sass::MemInstruction::gate_line): every load instruction of the line,
   // in every function, gated by a store of one line. The store's (file, line, global?) and
-  // whether an EXIT's complement gates them (else the store's own guard predicate).
+  // whether an EXIT's complement gates every one of them (else the store's own guard predicate
+  // gates some or all).
   struct Gate {
     int file = 0, line = 0;
     bool global = false, exit = false;
