@@ -454,8 +454,9 @@ int unrolled_slot(const std::vector<int>& plan, int n, int k) {
 namespace {
 
 // The gate sites of the trace's gated loads (SourceSite::gated) that each thread executes in the
-// step: (thread, gate site).
-std::set<std::pair<int, int>> gate_executions(const Trace& trace, const Step& step) {
+// step: (thread, gate site); with `iterations`, also each global one's (thread, gate site,
+// iteration of its innermost loop), for the loads gated copy by copy (SourceSite::gated_copies).
+std::set<std::pair<int, int>> gate_executions(const Trace& trace, const Step& step, std::set<std::tuple<int, int, int>>* iterations = nullptr) {
   std::set<std::pair<int, int>> n;
   std::set<int> gates;
   for (const SourceSite& x : trace.sites)
@@ -464,7 +465,10 @@ std::set<std::pair<int, int>> gate_executions(const Trace& trace, const Step& st
   for (const Access& a : step.accesses)
     if (gates.count(a.site)) n.insert({a.tid, a.site});
   for (const GlobalAccess& a : step.global)
-    if (gates.count(a.site)) n.insert({a.tid, a.site});
+    if (gates.count(a.site)) {
+      n.insert({a.tid, a.site});
+      if (iterations) iterations->insert({a.tid, a.site, a.iteration});
+    }
   return n;
 }
 
@@ -503,7 +507,8 @@ void analyze_banks(Trace& trace) {
       if (a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore) && !trace.sites[a.site].unrolled.empty()) ++unrolled_n[{a.tid, a.site}];
     // Loads ptxas made only in the threads of a later store (SourceSite::gated): the threads that
     // execute each gate site in this step.
-    const std::set<std::pair<int, int>> gate_n = gate_executions(trace, step);
+    std::set<std::tuple<int, int, int>> gate_it;  // (thread, gate site, iteration), for SourceSite::gated_copies
+    const std::set<std::pair<int, int>> gate_n = gate_executions(trace, step, &gate_it);
     // Groups whose instructions' addresses the SASS gives (SourceSite::vector_layout): the
     // instructions each access is a lane of, as (instruction of the layout, round, words), where
     // each of the thread's rounds is placed (layout_cover); other rounds as the group's width says.
@@ -567,9 +572,21 @@ void analyze_banks(Trace& trace) {
       // row in the thread's order, are one lane of one instruction of that width.
       const bool shared_site = a.site >= 0 && a.site < nsites && (a.op == kLoad || a.op == kStore);
       if (shared_site && trace.sites[a.site].vector_width == 0) continue;  // kept in a register: no instruction
-      if (shared_site && a.op == kLoad && trace.sites[a.site].gated >= 0 && !gate_n.count({a.tid, trace.sites[a.site].gated})) {
-        ++occ[a.site];  // this thread does not store: no lane here
-        continue;
+      if (shared_site && a.op == kLoad && trace.sites[a.site].gated >= 0) {
+        // a load made only by the threads that store after it: all of the thread's executions in
+        // the step where it stores at all, or (gated_copies) this execution's copy where the
+        // thread makes the store copy of its iteration that uses the value
+        const SourceSite& x = trace.sites[a.site];
+        bool made = gate_n.count({a.tid, x.gated}) > 0;
+        if (!x.gated_copies.empty()) {
+          const int k = occ[a.site];
+          const int m = k < static_cast<int>(x.gated_copies.size()) ? x.gated_copies[static_cast<size_t>(k)] : -1;
+          made = m < 0 || gate_it.count({a.tid, x.gated, m}) > 0;
+        }
+        if (!made) {
+          ++occ[a.site];  // this thread does not store: no lane here
+          continue;
+        }
       }
       const int sw = shared_site ? trace.sites[a.site].words() : 1;
       if (sw > 1 && trace.sites[a.site].vector_group < 0) {  // (in a group: two int2 as one 16-byte access)

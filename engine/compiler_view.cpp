@@ -370,7 +370,8 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         mi = std::move(kept);
       }
       // Loads ptxas made only in the threads of a later store (sass::MemInstruction::gate_line):
-      // a line's loads of one space, all of them gated by stores of one line, the same way.
+      // a line's loads of one space, all of them gated by stores of one line (by the predicate or
+      // after an EXIT, some one way and some the other as may be; `exit` where all after one).
       {
         std::map<LineKeyT, std::vector<const sass::MemInstruction*>> loads;  // (file, line, global?)
         for (const auto* list : {&mi, &gi})
@@ -383,8 +384,52 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
           const int gf = file_of(a.gate_file);
           bool all = a.gate_line > 0 && gf >= 0;
           for (const auto* m : list)
-            all = all && m->gate_line == a.gate_line && m->gate_file == a.gate_file && m->gate_global == a.gate_global && m->gate_exit == a.gate_exit;
-          if (all) v->gated[key] = CompilerView::Gate{gf, a.gate_line, a.gate_global, a.gate_exit};
+            all = all && m->gate_line == a.gate_line && m->gate_file == a.gate_file && m->gate_global == a.gate_global;
+          bool exit = true;
+          for (const auto* m : list) exit = exit && m->gate_exit;
+          if (all) v->gated[key] = CompilerView::Gate{gf, a.gate_line, a.gate_global, exit};
+        }
+        // The same, copy by copy (CompilerView::gated_copies): a shared-load line of several 4-byte
+        // copies in one function, some gated by STGs of one line that has as many STGs there, no
+        // loop holding some of the copies or STGs and not the others.
+        for (const auto& [key, list] : loads) {
+          if (std::get<2>(key) || list.size() < 2) continue;
+          const sass::MemInstruction* gated = nullptr;
+          bool fits = true;
+          for (const auto* m : list) {
+            fits = fits && m->function == list[0]->function && m->bytes == 4;
+            if (m->gate_line < 0) continue;
+            if (!gated) gated = m;
+            fits = fits && m->gate_global && m->gate_offset >= 0 && m->gate_line == gated->gate_line && m->gate_file == gated->gate_file;
+          }
+          const int gf = gated ? file_of(gated->gate_file) : -1;
+          if (!fits || !gated || gf < 0) continue;
+          std::vector<const sass::MemInstruction*> stores;
+          for (const auto& m : gi)
+            if (m.store && !m.atomic && m.function == gated->function && m.line == gated->gate_line && file_of(m.file) == gf) stores.push_back(&m);
+          if (stores.size() != list.size()) continue;
+          CompilerView::GatedCopies gc{gf, gated->gate_line, {}};
+          for (const auto* m : list) {
+            int index = -1;
+            for (size_t s = 0; s < stores.size() && m->gate_line >= 0; ++s)
+              if (static_cast<int>(stores[s]->offset) == m->gate_offset) index = static_cast<int>(s);
+            if (m->gate_line >= 0 && index < 0) fits = false;
+            gc.copies.push_back(index);
+          }
+          for (const auto& fl : flow) {  // a back edge: around all of them or none
+            if (fl.function != list[0]->function || !fl.branch || fl.target < 0 || fl.target > static_cast<long long>(fl.offset)) continue;
+            int in = 0;
+            auto inside = [&](const sass::MemInstruction* m) { return static_cast<long long>(m->offset) >= fl.target && m->offset <= fl.offset; };
+            in += static_cast<int>(std::count_if(list.begin(), list.end(), inside) + std::count_if(stores.begin(), stores.end(), inside));
+            if (in != 0 && in != static_cast<int>(list.size() + stores.size())) fits = false;
+          }
+          if (!fits) continue;
+          if (dump) {
+            std::string p;
+            for (int c : gc.copies) p += " " + std::to_string(c);
+            std::fprintf(stderr, "SASS line %d ld gated copy by copy by the STGs of line %d:%s\n", std::get<1>(key), gc.line, p.c_str());
+          }
+          v->gated_copies[{std::get<0>(key), std::get<1>(key)}] = gc;
         }
       }
       std::map<std::string, int> function_index;
@@ -575,6 +620,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     s.unrolled.clear();
     s.gated = -1;
     s.gated_exit = false;
+    s.gated_copies.clear();
   }
   const bool g80 = t.warp_issue == 16 || t.banks == 16;
   if (g80 && v.asked) t.compiler += "; G80 mode: every access 4 bytes, as the scan paper's compiler issued them";
@@ -1491,6 +1537,85 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
                      (std::get<2>(key) ? "stores" : "loads") + " reach)");
     }
   }
+  // Loads of an unrolled loop that ptxas made copy by copy only in the threads of the store copy
+  // that uses the value (v.gated_copies): the line's one shared load site and the STG line's one
+  // global store site. Each thread that reaches them makes N loads at the site in a step (N the
+  // line's copies) and stores in iterations 0 to N - 1 of the store's innermost loop
+  // (GlobalAccess::iteration), in the order of the STGs. Which load feeds which store is read from
+  // the values: the store of iteration m stores a value made of the thread's load m (the loops run
+  // alike) or of load N - 1 - m (one counts down), whichever every store of the run fits, where
+  // "made of" is any one-to-one function of the iteration's loads (`v[j] -= 991` between them):
+  // the same loaded value always stored as the same value, and no two as one. A load whose store
+  // copy is gated is made by the threads that store in its iteration.
+  if (v.sass && !v.gated_copies.empty()) {
+    const int nsites = static_cast<int>(t.sites.size());
+    std::vector<char> space(t.sites.size(), 0);  // 1 shared, 2 global
+    for (const auto& st : t.steps) {
+      for (const auto& a : st.accesses)
+        if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < nsites) space[a.site] |= 1;
+      for (const auto& a : st.global)
+        if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < nsites) space[a.site] |= 2;
+    }
+    auto path_of = [&](int file) { return file >= 0 && file < static_cast<int>(t.files.size()) ? t.files[file] : std::string("?"); };
+    for (const auto& [fl, gc] : v.gated_copies) {
+      std::vector<int> loads, stores;
+      for (int s = 0; s < nsites; ++s) {
+        const SourceSite& x = t.sites[s];
+        if (x.file == fl.first && x.stmt_line == fl.second && x.op == kLoad && space[s] == 1) loads.push_back(s);
+        if (x.file == gc.file && x.stmt_line == gc.line && x.op == kStore && space[s] == 2) stores.push_back(s);
+      }
+      if (loads.size() != 1 || stores.size() != 1) continue;
+      const int s = loads[0], g = stores[0];
+      const SourceSite& x = t.sites[s];
+      if (x.vector_group >= 0 || x.vector_width != 1 || x.every_warp || !x.unrolled.empty() || x.bytes != 4 || t.sites[g].bytes != 4) continue;
+      const int n = static_cast<int>(gc.copies.size());
+      bool fits = true, any = false;
+      bool order[2] = {true, true};  // the store of iteration m uses load m, load n - 1 - m
+      // (order, iteration, loaded value) -> stored value, and (order, iteration, stored value) -> loaded value
+      std::map<std::tuple<int, int, double>, double> to_store, to_load;
+      auto one_to_one = [&](int h, int m, double loaded, double stored) {
+        const double a = to_store.emplace(std::make_tuple(h, m, loaded), stored).first->second;
+        const double b = to_load.emplace(std::make_tuple(h, m, stored), loaded).first->second;
+        return a == stored && b == loaded;
+      };
+      for (const auto& st : t.steps) {
+        std::map<int, std::vector<double>> got;  // thread -> its loads' values in order
+        for (const auto& a : st.accesses)
+          if (a.site == s && a.op == kLoad) got[a.tid].push_back(a.value);
+        for (const auto& [tid, values] : got) fits = fits && static_cast<int>(values.size()) == n;
+        for (const auto& a : st.global) {
+          if (a.site != g || a.op != kStore) continue;
+          auto l = got.find(a.tid);
+          if (l == got.end() || a.iteration < 0 || a.iteration >= n) {
+            fits = false;
+            continue;
+          }
+          any = true;
+          order[0] = order[0] && one_to_one(0, a.iteration, l->second[static_cast<size_t>(a.iteration)], a.value);
+          order[1] = order[1] && one_to_one(1, a.iteration, l->second[static_cast<size_t>(n - 1 - a.iteration)], a.value);
+        }
+      }
+      if (!fits || !any) continue;
+      std::vector<int> by[2] = {std::vector<int>(static_cast<size_t>(n), -1), std::vector<int>(static_cast<size_t>(n), -1)};
+      for (int m : gc.copies)
+        if (m >= 0) {
+          by[0][static_cast<size_t>(m)] = m;
+          by[1][static_cast<size_t>(n - 1 - m)] = m;
+        }
+      if (order[0] && order[1] && by[0] != by[1]) {
+        t.compiler_notes.push_back(path_of(fl.first) + ":" + std::to_string(fl.second) + ": ptxas made some of the SASS's " + std::to_string(n) +
+                                   " loads of this line only in the threads that store their values at line " + std::to_string(gc.line) +
+                                   ", and which load's value each store uses is not known from this run (the values fit either order): the "
+                                   "model does not gate them copy by copy, and its load count may differ from the GPU's");
+        continue;
+      }
+      if (!order[0] && !order[1]) continue;
+      t.sites[s].gated = g;
+      t.sites[s].gated_exit = false;
+      t.sites[s].gated_copies = order[0] ? by[0] : by[1];
+      used.push_back("ptxas (copies of an unrolled loop's load made only by the threads that store its value, each with its store's copy)");
+    }
+  }
   // Loads ptxas made only in the threads of a later store (v.gated): the line's load sites of the
   // space and the store line's one store site of its space. Each thread that stores in a step
   // loads there too (else the lines name other statements than these), and some thread loads
@@ -1517,7 +1642,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       const int g = stores[0];
       for (int s : loads) {
         const SourceSite& x = t.sites[s];
-        if (x.vector_group >= 0 || x.vector_width != 1 || x.every_warp || !x.unrolled.empty() || x.words() != 1) continue;
+        if (x.vector_group >= 0 || x.vector_width != 1 || x.every_warp || !x.unrolled.empty() || x.words() != 1 || x.gated >= 0) continue;
         bool fits = true, fewer = false;
         for (const auto& st : t.steps) {
           std::map<int, std::pair<int, int>> n;  // thread -> (load words, store words)

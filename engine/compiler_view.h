@@ -67,12 +67,25 @@ struct CompilerView {
   // With the SASS: lines (file, line, global?) whose loads of that space ptxas made only in the
   // threads of a later store (sass::MemInstruction::gate_line): every load instruction of the line,
   // in every function, gated by a store of one line. The store's (file, line, global?) and
-  // whether an EXIT's complement gates them (else the store's own guard predicate).
+  // whether an EXIT's complement gates every one of them (else the store's own guard predicate
+  // gates some or all).
   struct Gate {
     int file = 0, line = 0;
     bool global = false, exit = false;
   };
   std::map<LineKeyT, Gate> gated;
+  // With the SASS: shared-load lines (file, line) whose instructions, all in one function and of
+  // 4 bytes, are the copies of a loop ptxas unrolled, some of them gated (sass::MemInstruction::
+  // gate_line), each by one STG of one line whose STGs in that function are as many (the loop that
+  // stores the loaded values, unrolled the same way: its copies in the order of its iterations).
+  // Per load copy in code order, the index of its gate among that line's STGs (the store loop's
+  // iteration that uses the value), or -1 for a copy every thread makes (`v = s[r]` of the copies
+  // whose values ptxas kept in registers before a branch: gen-20261204-128's line 76).
+  struct GatedCopies {
+    int file = 0, line = 0;  // the STGs' line
+    std::vector<int> copies;
+  };
+  std::map<std::pair<int, int>, GatedCopies> gated_copies;
   // With the SASS: lines (file, line) of a shared atomic that ptxas made a loop of (an LDS of the
   // old value and an ATOMS.CAS inside one back edge: a float atomicAdd on sm_90): the LDS's bytes.
   // The loop's instructions are left out of `lines`; the atomic's site gets SourceSite::cas_loop.

@@ -120,9 +120,13 @@ struct GlobalAccess {
   // Which iteration of the loops around the access the thread was in (a hash of their counts; 0
   // outside loops): the lanes of one warp-instruction share it (bank_model.h, analyze_global).
   uint64_t iter = 0;
+  // The count of the innermost loop around the access: 0 in its first iteration (and outside
+  // loops), 1 in its second, ... (a loop ptxas unrolled into copies runs them in this order:
+  // SourceSite::gated_copies)
+  int iteration = 0;
   TileSyncs tile_syncs{};  // as Access::tile_syncs
   bool operator==(const GlobalAccess& o) const {
-    return tid == o.tid && site == o.site && op == o.op && array == o.array && index == o.index && iter == o.iter &&
+    return tid == o.tid && site == o.site && op == o.op && array == o.array && index == o.index && iter == o.iter && iteration == o.iteration &&
            tile_syncs == o.tile_syncs &&
            (value == o.value || (std::isnan(value) && std::isnan(o.value)));
   }
@@ -247,6 +251,13 @@ struct SourceSite {
   // and 20261201, docs/validation.md).
   int gated = -1;
   bool gated_exit = false;
+  // A gated load of a loop ptxas unrolled into copies, only some of which it gated, each by the
+  // copy of the gate's store that uses its value (engine/compiler_view.cpp, CompilerView::gated_copies):
+  // for a thread's k-th execution of the site in a step (from 0), -1 where every thread that
+  // reaches it makes it, else the iteration m (GlobalAccess::iteration) of the global store at
+  // site `gated` that the thread must make in that step for this execution to be made. Empty: the
+  // whole step's executions gated by any store of the thread, as above.
+  std::vector<int> gated_copies;
   // What one thread's access at this site moves, as the source writes it: 4 bytes, 1 or 2 for a
   // bool, char or short (its bytes of one word: Access::mask), or 8 / 16 for a whole int2 / float4
   // (PTX ld.v2.b32 / ld.v4.b32). Such an access is recorded as its words

@@ -110,6 +110,7 @@ std::string trace_to_json(const Trace& t, int indent) {
       if (s.gated >= 0) {  // a load made only by the threads of a later store (traces before it hold none)
         site["gated"] = s.gated;
         if (s.gated_exit) site["gated_exit"] = true;
+        if (!s.gated_copies.empty()) site["gated_copies"] = s.gated_copies;
       }
       sites.push_back(std::move(site));
     }
@@ -151,6 +152,7 @@ std::string trace_to_json(const Trace& t, int indent) {
           jg["src"] = {s2.file, s2.line, s2.col};
         }
         if (a.iter) jg["iter"] = a.iter;
+        if (a.iteration) jg["iteration"] = a.iteration;  // the innermost loop's count (traces before it hold none)
         if (a.mask) jg["byte"] = __builtin_ctz(a.mask);  // a 1- or 2-byte access: its first byte in the word
         if (a.tile_syncs != TileSyncs{}) jg["tile_syncs"] = tile_syncs_json(a.tile_syncs);
         ga.push_back(std::move(jg));
@@ -201,8 +203,8 @@ static const std::set<std::string>& trace_keys() {
   static const std::set<std::string> keys = {
       "accesses", "active_threads", "array", "arrays", "atomics", "banks", "barrier", "bits", "block", "block_dim", "byte", "bytes", "check",
       "col", "compiler", "compiler_notes", "conflicts", "count", "defines", "device", "dims", "end", "entry", "every_warp", "fault", "files", "final",
-      "first", "first_step", "format", "gated", "gated_exit", "global", "global_accesses", "global_arrays", "gpu_check", "gpu_us", "grid", "grid_dim",
-      "index", "input", "inst", "iter", "kernel", "label", "launch", "launches", "ld", "line", "main_file", "matrix_cols", "max_degree",
+      "first", "first_step", "format", "gated", "gated_copies", "gated_exit", "global", "global_accesses", "global_arrays", "gpu_check", "gpu_us", "grid", "grid_dim",
+      "index", "input", "inst", "iter", "iteration", "kernel", "label", "launch", "launches", "ld", "line", "main_file", "matrix_cols", "max_degree",
       "n", "name", "op", "output", "pad", "path", "phase", "printf", "requests", "scan", "sectors", "site", "sites", "smem",
       "smem_bytes", "smem_words", "source", "src", "st", "step", "steps", "stmt", "text", "thread", "threads", "tid", "totals",
       "tile_barriers", "tile_syncs", "type", "unrolled", "value", "vector_group", "vector_in_order", "vector_layout", "vector_width", "version", "warp_issue", "wavefronts", "word", "word_index", "words", "x",
@@ -233,6 +235,7 @@ static const std::map<std::string, long long>& trace_array_limits() {
       {"dims", 4},
       {"tile_syncs", kTileLevels},
       {"unrolled", 64},
+      {"gated_copies", 64},
       {"vector_layout", 1 + 3 * 64},
   };
   return limits;
@@ -435,6 +438,16 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
         ss.gated_exit = rd.boolean(sites[s], "gated_exit", where);
         if (ss.gated < 0) rd.fail(where + ".gated_exit", "needs \"gated\"");
       }
+      if (sites[s].contains("gated_copies")) {
+        const json& u = sites[s]["gated_copies"];
+        if (ss.gated < 0) rd.fail(where + ".gated_copies", "needs \"gated\"");
+        if (!u.is_array() || u.empty() || u.size() > 64) rd.fail(where + ".gated_copies", "must be an array of 1 to 64 executions");
+        for (const json& c : u) {
+          if (!c.is_number_integer() || c.get<long long>() < -1 || c.get<long long>() > 63)
+            rd.fail(where + ".gated_copies", "each execution -1 (not gated) or the gate's iteration, 0 to 63");
+          ss.gated_copies.push_back(static_cast<int>(c.get<long long>()));
+        }
+      }
       t.sites.push_back(ss);
     }
     for (size_t s = 0; s < t.sites.size(); ++s)
@@ -545,6 +558,7 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
         a.index = static_cast<int>(rd.integer(ga[i], "index", aw, 0, std::max(0, t.global_arrays[a.array].count - 1)));
         a.value = rd.number(rd.field(ga[i], "value", aw), aw + ".value", true);  // null: a NaN (e.g. a poisoned word)
         if (ga[i].contains("iter")) a.iter = static_cast<uint64_t>(rd.integer(ga[i], "iter", aw, 0, (1LL << 53) - 1));
+        if (ga[i].contains("iteration")) a.iteration = static_cast<int>(rd.integer(ga[i], "iteration", aw, 0, std::numeric_limits<int>::max()));
         if (ga[i].contains("byte")) a.mask = access_byte_mask(rd, ga[i], aw, t, a.site);
         if (ga[i].contains("tile_syncs")) a.tile_syncs = access_tile_syncs(rd, ga[i], aw);
         st.global.push_back(a);

@@ -1242,3 +1242,97 @@ __global__ void k(const int *src, int *dst, int n) {
   if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
   EXPECT_EQ(t.totals.st.inst, 16) << t.compiler;
 }
+
+// An unrolled loop's loads whose values only a guarded store uses, ptxas gated copy by copy
+// (gen-20261204-128, -185): of `v[j] = s[j * 64 + (t ^ 1)]` (j = 0, 1) each LDS is made only by the
+// threads of the STG copy that stores its value, the first predicated with that store's
+// condition, the second after the EXIT of the threads that do not make the last store. At n = 80
+// both warps store their j = 0 elements, only warp 0 its j = 1 elements (64 + (t ^ 1) < 80): 3
+// load instructions. Gated by the whole step (any store of the thread) it would be 4, as without
+// the gate. The store loop counting down (the first STG stores j = 1) reads the same: which load
+// feeds which store comes from the values.
+TEST(CompilerViewSass, AnUnrolledLoopsLoadsAreGatedCopyByCopyByTheStoresThatUseThem) {
+  for (const char* loop : {"for (int j = 0; j < 2; ++j)", "for (int j = 1; j >= 0; --j)"}) {
+    const Trace t = sass_trace(std::string(R"(// title: an unrolled loop's loads gated copy by copy
+// launch: k<<<1, 64>>>(in, out, N)
+// check: copy
+// types: int
+// require: N == 80 : one size
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[128];
+  const int t = threadIdx.x;
+  s[t] = t < n ? src[t] : 0;
+  s[t + 64] = t + 64 < n ? src[t + 64] : 0;
+  __syncthreads();
+  int v[2];
+#pragma unroll
+  for (int j = 0; j < 2; ++j) v[j] = s[j * 64 + (t ^ 1)];
+#pragma unroll
+  )") + loop + R"( {
+    const int g = j * 64 + (t ^ 1);
+    if (g < n) dst[g] = v[j];
+  }
+}
+)", 80);
+    if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+    int load = -1;
+    for (int s = 0; s < static_cast<int>(t.sites.size()); ++s)
+      if (t.sites[s].line == 14 && t.sites[s].op == kLoad) load = s;
+    ASSERT_GE(load, 0) << loop;
+    ASSERT_EQ(t.sites[load].gated_copies.size(), 2u) << loop << ": " << t.compiler;
+    EXPECT_NE(t.compiler.find("each with its store's copy"), std::string::npos) << t.compiler;
+    EXPECT_EQ(t.totals.ld.inst, 3) << loop;
+    EXPECT_EQ(t.totals.ld.wavefronts, 3) << loop;
+    Trace whole = t;  // gated by the step's stores, not copy by copy
+    whole.sites[load].gated_copies.clear();
+    analyze_banks(whole);
+    EXPECT_EQ(whole.totals.ld.inst, 4) << loop;
+    Trace plain = t;
+    plain.sites[load].gated = -1;
+    plain.sites[load].gated_copies.clear();
+    analyze_banks(plain);
+    EXPECT_EQ(plain.totals.ld.inst, 4) << loop;
+  }
+}
+
+// The same kernel where every value is 1 (the input's, and the words past n): the values fit
+// either order of loads and stores, and the two orders gate different copies, so which load's
+// value each store uses is not known from the run. The loads are not gated copy by copy (every
+// thread stores in the step, so the step's gate leaves them as written: 4 load instructions,
+// where the copies' gates make 3), and the compiler view's note on the line says why.
+TEST(CompilerViewSass, LoadsGatedCopyByCopyWhoseStoresTheValuesDoNotTellAreNoted) {
+  TraceRequest r;
+  r.n = 80;
+  r.input.assign(80, 1.0);
+  r.source = kernel_dir() + "/app/sass-test.cu";
+  r.source_text = R"(// title: an unrolled loop's loads gated copy by copy, every value 1
+// launch: k<<<1, 64>>>(in, out, N)
+// check: copy
+// types: int
+// require: N == 80 : one size
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[128];
+  const int t = threadIdx.x;
+  s[t] = t < n ? src[t] : 1;
+  s[t + 64] = t + 64 < n ? src[t + 64] : 1;
+  __syncthreads();
+  int v[2];
+#pragma unroll
+  for (int j = 0; j < 2; ++j) v[j] = s[j * 64 + (t ^ 1)];
+#pragma unroll
+  for (int j = 0; j < 2; ++j) {
+    const int g = j * 64 + (t ^ 1);
+    if (g < n) dst[g] = v[j];
+  }
+}
+)";
+  r.has_source_text = true;
+  const Trace t = run_emulator(r);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  bool noted = false;
+  for (const auto& note : t.compiler_notes)
+    noted = noted || (note.find("sass-test.cu:14:") != std::string::npos && note.find("is not known from this run") != std::string::npos);
+  EXPECT_TRUE(noted) << t.compiler;
+  for (const auto& s : t.sites) EXPECT_TRUE(s.gated_copies.empty());
+  EXPECT_EQ(t.totals.ld.inst, 4);
+}

@@ -322,4 +322,25 @@ TEST(TraceJson, GatedLoadsRoundTrip) {
   EXPECT_NE(with([&](auto& c) { c["sites"][load]["gated"] = load; }).find(at + ".gated: must name a store's site"), std::string::npos);
   EXPECT_NE(with([&](auto& c) { c["sites"][store]["gated"] = store; }).find("only a load is gated"), std::string::npos);
   EXPECT_NE(with([&](auto& c) { c["sites"][load].erase("gated"); }).find(at + ".gated_exit"), std::string::npos);
+  // gated copy by copy (SourceSite::gated_copies): the iterations travel, and so does each global
+  // access's innermost loop count (GlobalAccess::iteration); a copy list without a gate, or an
+  // iteration below -1, is refused
+  t.sites[load].gated_copies = {-1, 0, 3};
+  GlobalAccess g;
+  g.site = store;
+  g.iteration = 3;
+  t.global_arrays.resize(std::max<size_t>(t.global_arrays.size(), 1));
+  if (t.global_arrays[0].count < 1) t.global_arrays[0].count = 1;
+  t.steps[0].global.push_back(g);
+  const Trace copies = trace_from_json(trace_to_json(t), "mem");
+  EXPECT_EQ(copies.sites[load].gated_copies, (std::vector<int>{-1, 0, 3}));
+  ASSERT_FALSE(copies.steps[0].global.empty());
+  EXPECT_EQ(copies.steps[0].global.back().iteration, 3);
+  j = nlohmann::json::parse(trace_to_json(t));
+  EXPECT_NE(with([&](auto& c) {
+              c["sites"][load].erase("gated");
+              c["sites"][load].erase("gated_exit");
+            }).find(at + ".gated_copies: needs"),
+            std::string::npos);
+  EXPECT_NE(with([&](auto& c) { c["sites"][load]["gated_copies"][0] = -2; }).find(at + ".gated_copies"), std::string::npos);
 }

@@ -806,6 +806,10 @@ void Machine::record(const RawAccess& a, int pc) {
     fault(a.tid, pc, "the trace would record more than " + std::to_string(kMaxAccesses) + " memory accesses (a loop that never ends?)");
   raw_.push_back(a);
   raw_.back().tile_syncs = th_[static_cast<size_t>(a.tid)].tile_syncs;
+  if (a.array >= 0) {  // a global access: which iteration of its innermost loop
+    const uint32_t depth = th_[static_cast<size_t>(a.tid)].loop_depth;
+    raw_.back().iteration = depth ? static_cast<int>(loop_counts_[static_cast<size_t>(a.tid) * kMaxLoopNest + depth - 1]) : 0;
+  }
 }
 
 void Machine::note_round_end(int tid, int sync) {
@@ -941,6 +945,7 @@ void Machine::end_phase(bool final_phase) {
         g.mask = a.mask;
         g.value = value_of(a.bits, prog_.sites[a.site].type);
         g.iter = a.iter;
+        g.iteration = a.iteration;
         g.tile_syncs = a.tile_syncs;
         s.global.push_back(g);
         continue;

@@ -132,6 +132,7 @@ class Machine {
     int round;
     int array;  // global buffer; -1 for shared memory and shuffles
     uint64_t iter = 0;  // global: the iteration counts of the loops around the access (a hash)
+    int iteration = 0;  // global: the count of the innermost loop around it (record() sets it)
     int part = -1;      // a word of an 8-byte access: 0 its low half, 1 its high half
     uint8_t mask = 0;   // a 1- or 2-byte access: the bytes of the word (bit k: byte k); 0: the whole word
     TileSyncs tile_syncs{};  // the thread's when it made the access (record() copies them)

@@ -265,12 +265,16 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
         for (size_t k : waiting) (*out)[k].exit_after = static_cast<int>(o);
       const int guard = predicated ? static_cast<int>((lo >> 12) & 7) + (((lo >> 15) & 1) ? 8 : 0) : -1;
       auto load_at = [&](const std::pair<bool, size_t>& p) -> MemInstruction& { return p.first ? (*global)[p.second] : (*out)[p.second]; };
-      // Instructions that write predicates (bits 81-83 and 84-86 of ISETP, FSETP, DSETP, PLOP3,
-      // LOP3, IADD3, LEA, VOTE, SHFL, FCHK): a predicated load waiting for a store of its guard
-      // no longer has it where its predicate may have been written in between.
+      // Instructions that write predicates (bits 81-83 of ISETP, FSETP, DSETP, PLOP3, LOP3, IADD3,
+      // LEA, VOTE, SHFL, FCHK; bits 84-86 too of those with a second, ISETP, FSETP, DSETP, PLOP3
+      // and IADD3's two carries): a predicated load waiting for a store of its guard no longer has
+      // it where its predicate may have been written in between. (Bits 84-86 of LEA are no
+      // predicate written: `LEA R0, R5, R3, 0x2` has 0 there, which read as P0 ended the gate of
+      // gen-20261204-226's `@!P0 LDS` before its `@!P0 STG`.)
       if (op == 0x00c || op == 0x00b || op == 0x02a || op == 0x01c || op == 0x012 || op == 0x010 || op == 0x011 || op == 0x006 ||
           op == 0x189 || op == 0x102) {
-        const int pu = static_cast<int>((hi >> 17) & 7), pv = static_cast<int>((hi >> 20) & 7);
+        const bool two = op == 0x00c || op == 0x00b || op == 0x02a || op == 0x01c || op == 0x010;
+        const int pu = static_cast<int>((hi >> 17) & 7), pv = two ? static_cast<int>((hi >> 20) & 7) : 7;
         open.erase(std::remove_if(open.begin(), open.end(),
                                   [&](const std::pair<bool, size_t>& p) {
                                     const int g = load_at(p).guard;
@@ -345,6 +349,7 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
             l.gate_file = m.file;
             l.gate_line = m.line;
             l.gate_global = is_global;
+            l.gate_offset = static_cast<int>(o);
             it = open.erase(it);
           } else {
             ++it;

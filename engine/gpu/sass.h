@@ -49,6 +49,7 @@ struct MemInstruction {
   int gate_line = -1;
   bool gate_global = false;
   bool gate_exit = false;   // by an EXIT's complement (else by the same predicate)
+  int gate_offset = -1;     // the gating store's offset (which copy of its line: CompilerView::gated_copies)
 };
 
 // A control-flow instruction of a function: a branch (BRA, with its target), or another that ends
