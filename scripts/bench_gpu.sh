@@ -71,13 +71,11 @@ fi
 # shapes of the same passes and CUB, int, at 2^20, 2^24 and 2^28 only, 5 repeats (one bench call
 # per size: std::stable_sort's reference is made once per size and shared by every kernel of the
 # call), then the one-block path (n <= 4096) and the full pipeline against CUB at 2^10..2^13.
-# The pairs rows 512x16, 384x20 and 256x24 are shapes for the H100 at 2^28 (384 x 23: 0.94x CUB);
-# the v8 rows (pass v8: one exchange, 3 blocks per SM; with and without the values' L2 prefetch)
-# are not timed yet.
+# The pairs rows 512x16, 384x20 and 256x24 are shapes for the H100 at 2^28 (384 x 23: 0.94x CUB).
 # The -eachpass rows are the shipped programs as they were before the keys' bits were changed once
 # (the order computed in every pass): timed beside the shipped rows for int and float keys.
 sort_tune_keys=x-sort-v6-eachpass-384x24,x-sort-v6-384x20,x-sort-v6-256x16
-sort_tune_pairs=x-sort-pairs-v7-eachpass-384x23,x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16,x-sort-pairs-v7-512x16,x-sort-pairs-v7-384x20,x-sort-pairs-v7-256x24,x-sort-pairs-v8-384x23,x-sort-pairs-v8-noprefetch-384x23
+sort_tune_pairs=x-sort-pairs-v7-eachpass-384x23,x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16,x-sort-pairs-v7-512x16,x-sort-pairs-v7-384x20,x-sort-pairs-v7-256x24
 sort_tune_float=sort-onesweep,x-sort-v6-eachpass-384x24,cub-sort-keys,sort-onesweep-pairs,x-sort-pairs-v7-eachpass-384x23,cub-sort-pairs,copy
 sort_tune() {
   local t0=$(date +%s)

@@ -39,9 +39,6 @@
 //                   consecutive elements (a digit's run of the tile lands at consecutive
 //                   addresses), the value beside its key.
 //   or, for n <= 4096, one launch of one block that sorts in shared memory (OnesweepSingleTile).
-// Pass v8 of the pairs (OnesweepPairsTileV8, tuning rows x-sort-pairs-v8-*, not timed yet): the same
-// steps and ranks with one exchange, the keys first and then the values, and no value in a register
-// during the ranking (3 blocks per SM at 384 x 23 instead of 2).
 // Double buffers: pass 0 reads the caller's keys and writes the workspace's copy, pass 1 writes the
 // caller's output, pass 2 the copy, pass 3 the output: the input is never written and the result
 // ends in the caller's output.
@@ -718,187 +715,6 @@ struct OnesweepTileV6 : SortTileShape<THREADS, ITEMS, MIN_BLOCKS> {
   }
 };
 
-// ---- Pass v8 of the pairs (tuning rows `x-sort-pairs-v8-*`; not timed yet): pass v7's steps and
-// ranks with one exchange instead of two and no value held in a register during the ranking, so
-// that a block of 384 x 23 fits 56 registers and 47.6 KiB of shared memory (3 blocks, 36 warps per
-// SM, against v7's 80 registers, 82.1 KiB and 2 blocks, 24 warps). v7 holds every key and every
-// value of the thread in registers through the ranking (2 x ITEMS), and stores each value beside its
-// key in a second exchange of kTile words. v8:
-//   * loads the keys only; the tile's values are prefetched into L2 (one prefetch per 128-byte line,
-//     no register: L2_PREFETCH) and loaded into registers after the ranking, in flight during the
-//     look-back;
-//   * keeps each key's place in the tile from the ranking, 16 bits, two to a register (a tile of at
-//     most 65536 keys): the places fill the registers that the ranked keys free;
-//   * writes the sorted keys out as v6 does (element j to offset[label] + j), keeping each element's
-//     label, 8 bits, four to a register;
-//   * then, the exchange free (a barrier), stores each value at its key's place in the same
-//     exchange, and after a barrier writes element j's value beside its key (offset[label] + j).
-// Two barriers more than v7 and per item about 5 instructions more (a place packed and unpacked, a
-// label packed and unpacked, a second load of the label's offset); the ranks, and so the order and
-// its stability, are v7's (match_place_v6).
-// Two 16-bit halves of a register: place k (its low half for even k, its high half for odd k).
-SS_HD uint32_t put_place(uint32_t packed, int at, int k) {
-#if defined(__CUDA_ARCH__)
-  return k % 2 == 0 ? static_cast<uint32_t>(at) : __byte_perm(packed, static_cast<uint32_t>(at), 0x5410);
-#else
-  return k % 2 == 0 ? static_cast<uint32_t>(at) & 0xffffu : (packed & 0xffffu) | (static_cast<uint32_t>(at) & 0xffffu) << 16;
-#endif
-}
-SS_HD int get_place(uint32_t packed, int k) {
-#if defined(__CUDA_ARCH__)
-  return static_cast<int>(__byte_perm(packed, 0, k % 2 == 0 ? 0x4410 : 0x4432));
-#else
-  return static_cast<int>(k % 2 == 0 ? packed & 0xffffu : packed >> 16);
-#endif
-}
-// Four labels (bytes) to a register: label i in byte i % 4 (label < 256).
-SS_HD uint32_t put_label(uint32_t packed, unsigned label, int i) {
-#if defined(__CUDA_ARCH__)
-  return i % 4 == 0 ? label : __byte_perm(packed, label, i % 4 == 1 ? 0x3240u : i % 4 == 2 ? 0x3410u : 0x4210u);
-#else
-  return i % 4 == 0 ? label : (packed & ~(0xffu << (8 * (i % 4)))) | label << (8 * (i % 4));
-#endif
-}
-SS_HD unsigned get_label(uint32_t packed, int i) {
-#if defined(__CUDA_ARCH__)
-  return __byte_perm(packed, 0, 0x4440u + static_cast<unsigned>(i % 4));
-#else
-  return (packed >> (8 * (i % 4))) & 0xffu;
-#endif
-}
-// The 128-byte lines of words [0, count) from p into L2, thread tid the line tid (a tile has at
-// most 32 words a thread: a line or none each); nothing on the CPU.
-SS_HD void prefetch_l2(const uint32_t* p, int tid, int count) {
-#if defined(__CUDA_ARCH__)
-  if (tid * 32 < count) asm volatile("{\n\t.reg .u64 g;\n\tcvta.to.global.u64 g, %0;\n\tprefetch.global.L2 [g];\n}" ::"l"(p + tid * 32));
-#else
-  (void)p, (void)tid, (void)count;
-#endif
-}
-
-template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, KeyPass P, bool L2_PREFETCH>
-struct OnesweepPairsTileV8 : SortTileShape<THREADS, ITEMS, MIN_BLOCKS> {
-  static_assert(PAIRS, "pass v8 is a pass of key-value pairs");
-  static_assert(P != KeyPass::Bits || K == SortKey::Unsigned, "one Bits pass for every kind of key");
-  static_assert(P != KeyPass::First || K == SortKey::Float, "only float keys change their bits in pass 0");
-  static_assert(P != KeyPass::Last || K != SortKey::Unsigned, "unsigned keys' last pass is the Bits pass");
-  using Shape = SortTileShape<THREADS, ITEMS, MIN_BLOCKS>;
-  using Shape::kTile, Shape::kWarpItems;
-  static_assert(kTile <= 65536, "a place in the tile in 16 bits");
-  static constexpr int kZeroQuads = kRadixDigits / 4 / kWarpSize;
-  static constexpr int kPlaceWords = (ITEMS + 1) / 2, kLabelWords = (ITEMS + 3) / 4;
-  // Shared memory, in words: the exchange (the sorted keys, then the sorted values), every warp's
-  // digit counters, each digit's out offset, the block scan's warp totals.
-  static constexpr int kExchange = 0, kWarpHist = kTile;
-  static_assert(kWarpHist % 4 == 0, "16-byte aligned counters");
-  static constexpr int kDigitOut = kWarpHist + Shape::kWarps * kRadixDigits, kScanWords = kDigitOut + kRadixDigits;
-  static constexpr int kSmemWords = kScanWords + kWarpSize;
-  static_assert(kSmemWords * 4 <= 227 * 1024, "at most 227 KiB of shared memory per block");
-
-  template <class Op, class T, class Block>
-  SS_HD static void run(Block& b, GridCtx g, const OnesweepArgs& a) {
-    auto smem = b.template shared<uint32_t>(kSmemWords);
-    auto exch = view_as<uint32_t>(smem, kExchange);
-    auto whist = view_as<int>(smem, kWarpHist);
-    auto dout = view_as<int>(smem, kDigitOut);
-    auto wt = view_as<int>(smem, kScanWords);
-    const uint32_t* exch_p = exch.data;  // after a barrier: plain loads
-    const int* dout_p = dout.data;
-    auto keys = b.template regs<Items<uint32_t, ITEMS>>();
-    auto vals = b.template regs<Items<uint32_t, ITEMS>>();
-    auto places = b.template regs<Items<uint32_t, kPlaceWords>>();
-    auto labels = b.template regs<Items<uint32_t, kLabelWords>>();
-    auto le = b.template regs<unsigned>();
-    auto cnt = b.template regs<int>();
-    auto val = b.template regs<int>();
-    auto total = b.template regs<int>();
-    auto other = b.template regs<int>();
-    const long long tile = g.block;
-    const TileSpan span = tile_span(tile, kTile, a.n);
-    const unsigned flip = pass_flip<K, P>(a.pass), sel = 0x4440u + static_cast<unsigned>(a.pass);
-    const unsigned sel_rank = sel | 0x10000u;  // as v6: the ranking's labels apart from the counting's
-    auto label_at = [&](int tid, int k) { return pass_label<K, P>(keys[tid][k], sel); };
-    auto rank_label_at = [&](int tid, int k) { return pass_label<K, P>(keys[tid][k], sel_rank); };
-    // 1. keys in, warp-striped (the values' lines into L2); each warp zeroes its own counters
-    b.threads([&](int tid) {
-      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + span.first, span.count, span.full);
-      if (P == KeyPass::First) {
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k) keys[tid][k] = float_code(keys[tid][k]);
-      }
-      static_assert(ITEMS <= 32, "a line of values or none per thread");
-      if (L2_PREFETCH) prefetch_l2(a.vals_in + span.first, tid, span.count);
-      le[tid] = lanemask_le(tid % kWarpSize);
-      SS_UNROLL for (int r = 0; r < kZeroQuads; ++r) zero4(whist, (tid / kWarpSize) * kRadixDigits + 4 * (r * kWarpSize + tid % kWarpSize));
-    });
-    b.warp_sync();  // the warp's counters zeroed
-    auto steps = [&](auto full_tag) {
-      constexpr bool FULL = decltype(full_tag)::value;
-      const int count = span.count;
-      // 2. the early counts, as v6
-      b.threads([&](int tid) {
-        const WarpCounters wc(whist, tid / kWarpSize);
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
-          if (FULL || (tid / kWarpSize) * kWarpItems + k * kWarpSize + tid % kWarpSize < count) wc.count(label_at(tid, k));
-        }
-      });
-      b.sync();  // every warp's counts complete
-      warp_counts_to_places<THREADS>(b, whist, wt, cnt, val, total, other, flip, [&](int d, int c) {
-        store_status(a.status + tile * kRadixDigits + d, pack_status(a.tag, tile == 0 ? kFlagPrefix : kFlagAggregate, c));
-      });
-      // 3. the ranking: every key to its place in the tile, the place kept (16 bits)
-      SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
-        b.threads([&](int tid) {
-          const int at = match_place_v6<ITEMS, FULL>(whist, rank_label_at, tid, k, count, le[tid]);
-          if (FULL || at >= 0) exch.store(at, keys[tid][k]);
-          places[tid][k / 2] = put_place(places[tid][k / 2], at, k);
-        });
-      }
-      // a whole tile's values in (from L2), in flight during the look-back and the keys' write (the
-      // last tile loads each value in step 6, as it stores it: with the bounds per item, the values
-      // held here cost the last tile's code about 100 bytes more of spills, ptxas -v)
-      if (FULL) b.threads([&](int tid) { load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, count, FULL); });
-      // 4. per digit: the look-back and the out offset, as v6
-      b.threads([&](int tid) { digit_out_offset(a, tile, tid, cnt[tid], val[tid], dout, flip); });
-      b.sync();  // the sorted keys and the out offsets in shared memory
-      // 5. the sorted keys out (element j = i x THREADS + tid to out[dout[label] + j]), the labels kept
-      b.threads([&](int tid) {
-        const ScatterOut kout(a.keys_out, tid);
-        SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
-          if (!FULL && i * THREADS + tid >= count) break;
-          const uint32_t key = exch_p[i * THREADS + tid];
-          const unsigned label = pass_label<K, P>(key, sel);
-          kout.put(dout_p[label], i * THREADS, P == KeyPass::Last && K == SortKey::Float ? float_from_code(key) : key);
-          labels[tid][i / 4] = put_label(labels[tid][i / 4], label, i);
-        }
-      });
-      b.sync();  // the exchange read
-      // 6. every value to its key's place in the exchange (the last tile: loaded here)
-      b.threads([&](int tid) {
-        const int first = (tid / kWarpSize) * kWarpItems + tid % kWarpSize;
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
-          if (FULL || first + k * kWarpSize < count) exch.store(get_place(places[tid][k / 2], k), FULL ? vals[tid][k] : a.vals_in[span.first + first + k * kWarpSize]);
-      });
-      b.sync();  // the sorted values in shared memory
-      // 7. the sorted values out, each beside its key
-      b.threads([&](int tid) {
-        const ScatterOut vout(a.vals_out, tid);
-        SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
-          if (!FULL && i * THREADS + tid >= count) break;
-          vout.put(dout_p[get_label(labels[tid][i / 4], i)], i * THREADS, exch_p[i * THREADS + tid]);
-        }
-      });
-    };
-    if (span.full) steps(std::true_type{});
-    else steps(std::false_type{});
-  }
-};
-// The v8 tile with or without the values' L2 prefetch, in OnesweepSequence's shape of a tile program.
-template <bool L2_PREFETCH>
-struct PairsV8 {
-  template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, KeyPass P>
-  using Tile = OnesweepPairsTileV8<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS, P, L2_PREFETCH>;
-};
-
 // ---- The small-n path: n <= THREADS x ITEMS keys sorted by one block, all four digit passes in
 // shared memory (one launch, no histogram, no look-back). Each pass: early counts and the match by
 // ballots as the pass before v6 had them (early_counts, match_place; with tile 0's offsets: the
@@ -1011,17 +827,12 @@ struct SortRun {
 // keys are the unsigned pass (Bits), int keys' pass 3 flips the sign bit's digit (Last); float keys'
 // pass 0 writes their codes (First), passes 1 and 2 are the unsigned pass, pass 3 writes the keys
 // back (Last). Without ONCE every pass computes the order from the keys as they came in (OnTheFly).
-// PASS: the tile program (PassV6: OnesweepTileV6, the shipped rows'; PairsV8<...>: pass v8).
-struct PassV6 {
-  template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, KeyPass P>
-  using Tile = OnesweepTileV6<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS, P>;
-};
-template <int THREADS, int ITEMS, int MIN_BLOCKS, bool PAIRS, bool ONCE = true, class PASS = PassV6>
+template <int THREADS, int ITEMS, int MIN_BLOCKS, bool PAIRS, bool ONCE = true>
 struct OnesweepSequence {
   static constexpr bool kPairs = PAIRS, kOnce = ONCE;
   // Program P for keys of kind K (the Bits program built once, as K = Unsigned, for every kind).
   template <SortKey K, KeyPass P>
-  using Tile = typename PASS::template Tile<THREADS, ITEMS, MIN_BLOCKS, P == KeyPass::Bits ? SortKey::Unsigned : K, PAIRS, P>;
+  using Tile = OnesweepTileV6<THREADS, ITEMS, MIN_BLOCKS, P == KeyPass::Bits ? SortKey::Unsigned : K, PAIRS, P>;
 
   static constexpr int kTile = THREADS * ITEMS;
   static constexpr int kSmallThreads = 512, kSmallItems = 8;
@@ -1122,17 +933,6 @@ void for_each_sort(Visit&& v) {
   v(SortRow<OnesweepSequence<512, 16, 2, true>>{"x-sort-pairs-v7-512x16", "sort-onesweep-pairs' pass (v7) at 512 x 16, built for 2 blocks/SM (32 warps per SM); n <= 4096 in one block", v6, tuning});
   v(SortRow<OnesweepSequence<384, 20, 2, true>>{"x-sort-pairs-v7-384x20", "sort-onesweep-pairs' pass (v7) at 384 x 20, built for 2 blocks/SM (80 registers, no spill for int keys); n <= 4096 in one block", v6, tuning});
   v(SortRow<OnesweepSequence<256, 24, 3, true>>{"x-sort-pairs-v7-256x24", "sort-onesweep-pairs' pass (v7) at 256 x 24, built for 3 blocks/SM (blocks of 8 warps); n <= 4096 in one block", v6, tuning});
-  // Pass v8 (OnesweepPairsTileV8, not timed yet): one exchange for keys, then values, no value in a
-  // register during the ranking: 384 x 23 in 56 registers and 47.6 KiB, 3 blocks (36 warps) per SM
-  // against v7's 2 (24); with and without the values' L2 prefetch at the tile's start.
-  const char* v8 = "scanscope (sort-onesweep-pairs' steps, one exchange: pass v8)";
-  v(SortRow<OnesweepSequence<384, 23, 3, true, true, PairsV8<true>>>{
-      "x-sort-pairs-v8-384x23",
-      "pass v8 of the pairs at 384 x 23, 3 blocks/SM: the keys ranked and written first (places and labels packed in registers), then the values through the same exchange, "
-      "loaded after the ranking (prefetched into L2 at the tile's start); n <= 4096 in one block",
-      v8, tuning});
-  v(SortRow<OnesweepSequence<384, 23, 3, true, true, PairsV8<false>>>{
-      "x-sort-pairs-v8-noprefetch-384x23", "x-sort-pairs-v8-384x23 without the values' L2 prefetch (the values loaded from DRAM after the ranking); n <= 4096 in one block", v8, tuning});
 }
 
 struct SortInfo {

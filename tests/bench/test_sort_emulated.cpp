@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
-#include <string>
 #include <vector>
 
 #include "bench/bench_detail.h"
@@ -139,17 +138,14 @@ class SortEmulated : public ::testing::TestWithParam<std::string> {};
 // The shipped rows: every kind of key and every shape. A tuning row (the same steps at another
 // shape) takes int keys random, few-valued and all equal, and float
 // keys random: 4 of the 15 combinations, for CI's time under the sanitizers (the specials below
-// still run on every row). The rows of pass v8 (a program of its own, not a shape of the shipped
-// one) take unsigned keys random, few-valued and all equal too, and float keys few-valued: 8.
+// still run on every row).
 TEST_P(SortEmulated, MatchesStableSort) {
   const SortInfo& s = *find_sort(GetParam());
-  const bool v8 = std::string(s.id).find("-v8-") != std::string::npos;
   for (SortKey kind : {SortKey::Unsigned, SortKey::Int, SortKey::Float})
     for (Shape shape : {Shape::Random, Shape::FewValues, Shape::AllEqual, Shape::Ascending, Shape::Descending})
       for (long long n : sizes()) {
-        const bool repeats = shape == Shape::Random || shape == Shape::FewValues || shape == Shape::AllEqual;
-        if (s.tuning() && !(kind == SortKey::Int && repeats) && !(kind == SortKey::Float && shape == Shape::Random) &&
-            !(v8 && ((kind == SortKey::Unsigned && repeats) || (kind == SortKey::Float && shape == Shape::FewValues))))
+        if (s.tuning() && !(kind == SortKey::Int && (shape == Shape::Random || shape == Shape::FewValues || shape == Shape::AllEqual)) &&
+            !(kind == SortKey::Float && shape == Shape::Random))
           break;
         expect_sorted(s, kind, make_keys(kind, shape, n, static_cast<uint32_t>(n * 31 + static_cast<int>(shape))), shape_name(shape));
         if (HasFatalFailure()) return;
@@ -320,30 +316,6 @@ TEST(SortShape, V6LabelIsTheDigitUpToTheFlip) {
   EXPECT_EQ(lanemask_le(0), 1u);
   EXPECT_EQ(lanemask_le(5), 0x3fu);
   EXPECT_EQ(lanemask_le(31), 0xffffffffu);
-}
-
-// Pass v8's registers: two 16-bit places and four 8-bit labels to a word, each put leaving the
-// others as they were (the CPU's arithmetic; the GPU's __byte_perm forms are checked by the GPU
-// tests' sorts), the last tile's place -1 of an item past n confined to its half.
-TEST(SortShape, V8PackedPlacesAndLabels) {
-  uint32_t x = 31337;
-  for (int trial = 0; trial < 1000; ++trial) {
-    int at[2];
-    for (int& a : at) a = trial % 7 == 0 ? -1 : static_cast<int>(lcg(x) % 65536u);
-    uint32_t w = lcg(x);
-    for (int k = 0; k < 2; ++k) w = put_place(w, at[k], k);
-    for (int k = 0; k < 2; ++k) EXPECT_EQ(get_place(w, k), at[k] & 0xffff) << "trial " << trial << " place " << k;
-    unsigned label[4];
-    uint32_t l = lcg(x);
-    for (int i = 0; i < 4; ++i) {
-      label[i] = lcg(x) & 0xffu;
-      l = put_label(l, label[i], i);
-    }
-    for (int i = 0; i < 4; ++i) EXPECT_EQ(get_label(l, i), label[i]) << "trial " << trial << " label " << i;
-    if (HasFailure()) return;
-  }
-  EXPECT_EQ(get_place(put_place(put_place(0u, 8831, 0), 65535, 1), 0), 8831);
-  EXPECT_EQ(put_label(0xdeadbeefu, 0x12u, 0), 0x12u);  // item 0 of four starts the word
 }
 
 // The order's bits: unsigned order for every kind, -0.0 equal to +0.0.
