@@ -600,6 +600,19 @@ std::shared_ptr<const CompilerView> compiler_view(const ResolvedKernel& k) {
   return v;
 }
 
+// Which memory each site of the trace loads or stores in: 1 shared, 2 global (3 both).
+static std::vector<char> site_spaces(const Trace& t) {
+  const int nsites = static_cast<int>(t.sites.size());
+  std::vector<char> space(t.sites.size(), 0);
+  for (const auto& st : t.steps) {
+    for (const auto& a : st.accesses)
+      if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < nsites) space[a.site] |= 1;
+    for (const auto& a : st.global)
+      if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < nsites) space[a.site] |= 2;
+  }
+  return space;
+}
+
 void apply_compiler_view(const CompilerView& v, Trace& t) {
   t.compiler = v.compiler;
   t.compiler_notes = v.notes;
@@ -1549,13 +1562,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   // copy is gated is made by the threads that store in its iteration.
   if (v.sass && !v.gated_copies.empty()) {
     const int nsites = static_cast<int>(t.sites.size());
-    std::vector<char> space(t.sites.size(), 0);  // 1 shared, 2 global
-    for (const auto& st : t.steps) {
-      for (const auto& a : st.accesses)
-        if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < nsites) space[a.site] |= 1;
-      for (const auto& a : st.global)
-        if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < nsites) space[a.site] |= 2;
-    }
+    const std::vector<char> space = site_spaces(t);  // 1 shared, 2 global
     auto path_of = [&](int file) { return file >= 0 && file < static_cast<int>(t.files.size()) ? t.files[file] : std::string("?"); };
     for (const auto& [fl, gc] : v.gated_copies) {
       std::vector<int> loads, stores;
@@ -1622,13 +1629,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   // without storing (else nothing changes).
   if (v.sass && !v.gated.empty()) {
     const int nsites = static_cast<int>(t.sites.size());
-    std::vector<char> space(t.sites.size(), 0);  // 1 shared, 2 global
-    for (const auto& st : t.steps) {
-      for (const auto& a : st.accesses)
-        if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < nsites) space[a.site] |= 1;
-      for (const auto& a : st.global)
-        if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < nsites) space[a.site] |= 2;
-    }
+    const std::vector<char> space = site_spaces(t);  // 1 shared, 2 global
     auto on = [&](int s, int file, int line) { return t.sites[s].file == file && (t.sites[s].stmt_line == line || t.sites[s].line == line); };
     for (const auto& [key, gate] : v.gated) {
       const auto [file, line, global] = key;
