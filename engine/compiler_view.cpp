@@ -1593,7 +1593,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         for (const auto& a : st.global) {
           if (a.site != g || a.op != kStore) continue;
           auto l = got.find(a.tid);
-          if (l == got.end() || a.iteration < 0 || a.iteration >= n) {
+          if (l == got.end() || a.iteration < 0 || a.iteration >= n || static_cast<int>(l->second.size()) != n) {
             fits = false;
             continue;
           }
@@ -1605,7 +1605,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       if (!fits || !any) continue;
       std::vector<int> by[2] = {std::vector<int>(static_cast<size_t>(n), -1), std::vector<int>(static_cast<size_t>(n), -1)};
       for (int m : gc.copies)
-        if (m >= 0) {
+        if (m >= 0 && m < n) {
           by[0][static_cast<size_t>(m)] = m;
           by[1][static_cast<size_t>(n - 1 - m)] = m;
         }
