@@ -1021,6 +1021,114 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       used.push_back("SASS (an if/else made one straight run: each arm's k-th store to an array and the other's one store)");
     }
   }
+  // The arms' last statements one instruction after the join (a common tail): an if/else whose arms
+  // ptxas kept apart (branched around, or predicated @P0 / @!P0) but whose last stores, written
+  // alike (`sx[PAD(w)] = x[3]` in both, the address per arm), it made one instruction after the
+  // arms, named with one arm's line; the other arm's line has none (gen-20261205-172). Taken where:
+  //  - the trace: in every step each thread that stores in the branch took one arm, and made each
+  //    of its stores there once (no loop inside or around the branch within the step);
+  //  - the arms' stores, in line order, as units (a one-line inner if/else written alike on lines
+  //    without instructions, `if (c) s[w] = v; else s[w] = v;`, is one unit: ptxas made one
+  //    instruction of it), end in k units of one site each, written alike in both arms, one of each
+  //    pair on a line without an instruction of the kind and the other on a line with one;
+  //  - the SASS: the stores on the branch's lines and on lines within reach without store sites (an
+  //    inner if/else's instruction named with a line of loads), in the barrier region of those on its
+  //    lines, are the arms' units less k.
+  // Each pair is then one group. Its sites count as explained in arms_apart (below): an inner
+  // if/else in each arm is then one instruction of each arm's own (gen-20261205-174). The lines
+  // counted get no note of unknown copies: their instructions are the units'.
+  std::set<int> tail_paired;
+  std::set<LineKey> tail_explained;
+  if (v.sass) {
+    std::set<std::pair<int, int>> store_lines;  // (file, line) with shared store sites in this run
+    for (size_t s = 0; s < t.sites.size(); ++s)
+      if (touched[s] && t.sites[s].op == kStore) store_lines.insert({t.sites[s].file, t.sites[s].stmt_line});
+    for (const auto& br : v.branches) {
+      std::vector<int> arm_sites[2];
+      bool ok = true;
+      for (size_t s = 0; s < t.sites.size() && ok; ++s) {
+        const SourceSite& x = t.sites[s];
+        if (!touched[s] || x.op != kStore || x.file != br.file) continue;
+        const int arm = x.stmt_line >= br.then_first && x.stmt_line <= br.then_last ? 0 : x.stmt_line >= br.else_first && x.stmt_line <= br.else_last ? 1 : -1;
+        if (arm < 0) continue;
+        if (x.words() != 1 || x.vector_group >= 0 || x.vector_width != 1 || text_of(static_cast<int>(s)).empty()) ok = false;
+        else arm_sites[arm].push_back(static_cast<int>(s));
+      }
+      if (!ok || arm_sites[0].empty() || arm_sites[1].empty()) continue;
+      auto has_instruction = [&](int s) { return v.lines.count(LineKey{t.sites[s].file, t.sites[s].stmt_line, true}) > 0; };
+      std::vector<std::vector<int>> units[2];
+      for (int a = 0; a < 2; ++a) {
+        std::sort(arm_sites[a].begin(), arm_sites[a].end(), [&](int p, int q) {
+          return std::tie(t.sites[p].stmt_line, t.sites[p].col, p) < std::tie(t.sites[q].stmt_line, t.sites[q].col, q);
+        });
+        for (int s : arm_sites[a]) {
+          if (!units[a].empty()) {
+            const std::vector<int>& u = units[a].back();
+            const int last = t.sites[u.back()].stmt_line;
+            bool bare = !has_instruction(s);
+            for (int m : u) bare = bare && !has_instruction(m);
+            if (bare && text_of(s) == text_of(u[0]) && (t.sites[s].stmt_line == last || t.sites[s].stmt_line == last + 1)) {
+              units[a].back().push_back(s);
+              continue;
+            }
+          }
+          units[a].push_back({s});
+        }
+      }
+      // the common tail: pairs of single sites written alike, one with an instruction on its line
+      std::vector<std::pair<int, int>> pairs;
+      for (size_t k = 1; k <= std::min(units[0].size(), units[1].size()); ++k) {
+        const std::vector<int>& a = units[0][units[0].size() - k];
+        const std::vector<int>& b = units[1][units[1].size() - k];
+        if (a.size() != 1 || b.size() != 1 || text_of(a[0]) != text_of(b[0]) || has_instruction(a[0]) == has_instruction(b[0])) break;
+        pairs.push_back({a[0], b[0]});
+      }
+      if (pairs.empty()) continue;
+      // the trace: one arm a thread, each store once
+      std::set<int> arm_of[2];
+      for (int a = 0; a < 2; ++a) arm_of[a].insert(arm_sites[a].begin(), arm_sites[a].end());
+      bool seen[2] = {false, false};
+      for (const auto& st : t.steps) {
+        std::map<int, int> arms;                       // thread -> arms taken, a bit each
+        std::set<std::pair<int, int>> made;            // (thread, site)
+        for (const auto& a : st.accesses) {
+          if (a.op != kStore) continue;
+          const int arm = arm_of[0].count(a.site) ? 0 : arm_of[1].count(a.site) ? 1 : -1;
+          if (arm < 0) continue;
+          arms[a.tid] |= 1 << arm;
+          seen[arm] = true;
+          if (!made.insert({a.tid, a.site}).second) ok = false;
+        }
+        for (const auto& [tid, m] : arms) ok = ok && m != 3;
+        if (!ok) break;
+      }
+      if (!ok || !seen[0] || !seen[1]) continue;
+      // the SASS: the stores of the branch's lines (and of lines without store sites near it), in
+      // the barrier region of those on its lines, are the units less the pairs
+      auto inside = [&](int line) { return line >= br.line && line <= br.else_last; };
+      std::set<std::pair<int, int>> regions;
+      for (const auto& [key, places] : v.places)
+        if (std::get<0>(key) == br.file && std::get<2>(key) && inside(std::get<1>(key)))
+          for (const auto& p : places) regions.insert({p.function, p.region});
+      if (regions.size() != 1) continue;
+      int count = 0;
+      std::vector<LineKey> counted;
+      for (const auto& [key, places] : v.places) {
+        const auto [file, line, store] = key;
+        if (file != br.file || !store) continue;
+        if (!inside(line) && (store_lines.count({file, line}) || line < br.line - kArmReach || line > br.else_last + kArmReach)) continue;
+        for (const auto& p : places) count += regions.count({p.function, p.region}) ? 1 : 0;
+        counted.push_back(key);
+      }
+      if (count != static_cast<int>(units[0].size() + units[1].size() - pairs.size())) continue;
+      tail_explained.insert(counted.begin(), counted.end());
+      for (const auto& [a, b] : pairs) {
+        assign({a, b}, 1);
+        tail_paired.insert({a, b});
+      }
+      used.push_back("SASS (the arms' last stores written alike: one store after the join)");
+    }
+  }
   // The threads that made a site's accesses: (launch, block, thread).
   std::map<int, std::set<std::tuple<int, int, int>>> threads_at;
   auto threads_of = [&](int site) -> const std::set<std::tuple<int, int, int>>& {
@@ -1115,7 +1223,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       for (const LineKey& k : lines) {
         if (std::get<0>(k) != file || std::get<2>(k) != store || std::get<1>(k) < lo || std::get<1>(k) > hi || v.lines.count(k) || !sites_at.count(k)) continue;
         for (int s : sites_at.at(k))  // (those in a group already: the group's)
-          if (!in.count(s) && t.sites[s].vector_width == 1)
+          if (!in.count(s) && t.sites[s].vector_width == 1 && !tail_paired.count(s))  // (a common tail's: its instruction is its partner's line's)
             by_text[t.sites[s].vector_group >= 0 ? "\n" + std::to_string(t.sites[s].vector_group) : text_of(s)].insert(s);
       }
       for (const auto& [text, sl] : by_text) others += most_per_thread(sl);
@@ -1521,7 +1629,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         continue;
       }
       auto unknown = v.unrolled_unknown.find(key);
-      if (unknown == v.unrolled_unknown.end() || unknown->second.second == 0 || extra_explained.count(key)) continue;
+      if (unknown == v.unrolled_unknown.end() || unknown->second.second == 0 || extra_explained.count(key) || tail_explained.count(key)) continue;
       // (the stores of an if/else made straight code, paired above, are the extra ones)
       if (auto e = arms_explained.find(key); e != arms_explained.end() && unknown->second.first - e->second <= unknown->second.second) continue;
       t.compiler_notes.push_back(path_of(file) + ":" + std::to_string(line) + ": the SASS has " + std::to_string(unknown->second.first) +

@@ -1160,6 +1160,61 @@ __global__ void k(const int *src, int *dst, int n) {
   EXPECT_EQ(t.compiler.find("an if/else made one straight run"), std::string::npos) << t.compiler;
 }
 
+// A divergent if/else whose arms ptxas keeps apart (branched around), both ending in `b[w] =
+// x[1]` (gen-20261205-172): ptxas made the two last stores one STS after the join, named with the
+// else arm's line; the then arm's line has none. The pair is one instruction (not the then arm's
+// line joined with its `a` store before it, "one store for two statements"): the then arm's three
+// STS (its inner if/else one), the else arm's three and the tail, 7 a warp, 14 for two (16 before).
+TEST(CompilerViewSass, AnIfElsesArmsLastStoresMadeOneAfterTheJoinAreOneInstruction) {
+  const Trace t = sass_trace(std::string("// title: the arms' last stores one STS after the join\n// launch: k<<<1, 64>>>(in, out, N)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int a[160];
+  __shared__ int b[128];
+  const int t = threadIdx.x;
+  int v[2], x[2];
+  for (int j = 0; j < 2; ++j) {
+    v[j] = src[j * 64 + t];
+    x[j] = j * 64 + t;
+  }
+  if ((t >> 1) & 1) {  // each arm keeps bit 1 of t
+    {
+      const int w = (((t ^ 28) * 5) & 63) * 2 + 0;
+      if ((v[0] & 1) != 0) a[w + (w >> 5)] = v[0];
+      else a[w + (w >> 5)] = v[0];
+      b[w] = x[0];
+    }
+    {
+      const int w = (((t ^ 28) * 5) & 63) * 2 + 1;
+      a[w + (w >> 5)] = v[1];
+      b[w] = x[1];
+    }
+  } else {
+    {
+      const int w = (((t ^ 52) * 5) & 63) * 2 + 0;
+      a[w + (w >> 5)] = v[0];
+      b[w] = x[0];
+    }
+    {
+      const int w = (((t ^ 52) * 5) & 63) * 2 + 1;
+      a[w + (w >> 5)] = v[1];
+      b[w] = x[1];
+    }
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 2; ++j) {
+    const int r = j * 64 + t;
+    acc += a[r + (r >> 5)] + b[r];
+  }
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 14) << t.compiler;
+  EXPECT_NE(t.compiler.find("one store after the join"), std::string::npos) << t.compiler;
+  for (const auto& note : t.compiler_notes) EXPECT_EQ(note.find("is not known before running"), std::string::npos) << note;
+}
+
 // An if/else inside each arm of a divergent if/else, both inner arms storing `a[w] = v[j]`
 // (gen-20261204-276): ptxas made one STS of each inner if/else a copy of the loop, which the line
 // table names with the arm's next statement (`b[w] = x[j]`: 4 STS there where the PTX has 2), and
