@@ -110,7 +110,7 @@ void draw_access_line(const AppState& s, int file, const CodeMarks& k) {
       where += ", one " + std::to_string(cur->bytes) + "-byte " + (cur->op == kStore ? "store" : "load") + " per thread";
     if (cur->gated >= 0 && cur->gated < static_cast<int>(t.sites.size()))  // the compiler moved the load under the store's condition
       where += ", made only by the threads that store at line " + std::to_string(t.sites[cur->gated].line) +
-               (!cur->gated_copies.empty() ? " (each copy of the unrolled loop by those of its store's copy; some by every thread)"
+               (!cur->gated_copies.empty() ? " (copy by copy of the unrolled loop)"
                 : cur->gated_exit         ? " (the others leave before it)"
                                           : " (predicated with its condition)");
     if (k.shared_site < 0)
