@@ -1266,12 +1266,32 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       for (int a : sites) {
         const std::string text = text_of(a);
         if (text.empty() || t.sites[a].vector_group >= 0 || t.sites[a].words() != 1) continue;
-        for (const auto& [other, osites] : sites_at) {
-          if (std::get<0>(other) != file || std::get<2>(other) != store || other == key || std::abs(std::get<1>(other) - line) > kArmReach ||
-              v.lines.count(other))  // (a line with instructions of its own keeps them: an arm's store of its own)
-            continue;
-          for (int b : osites)
-            if (t.sites[b].vector_group < 0 && t.sites[b].words() == 1 && text_of(b) == text) members.push_back(b);
+        // (chained: a line within reach of any line the group holds joins it, so that three
+        // one-line inner if/else in a row, whose last `else` lies 13 lines from the first `if`,
+        // stay one group: gen-20261205-2)
+        std::set<int> held{line};
+        for (bool grew = true; grew;) {
+          grew = false;
+          for (const auto& [other, osites] : sites_at) {
+            if (std::get<0>(other) != file || std::get<2>(other) != store || other == key || held.count(std::get<1>(other)) ||
+                v.lines.count(other))  // (a line with instructions of its own keeps them: an arm's store of its own)
+              continue;
+            const int ol = std::get<1>(other);
+            auto after = held.lower_bound(ol);
+            const bool within = (after != held.end() && *after - ol <= kArmReach) ||
+                                (after != held.begin() && ol - *std::prev(after) <= kArmReach);
+            if (!within) continue;
+            bool any = false;
+            for (int b : osites)
+              if (t.sites[b].vector_group < 0 && t.sites[b].words() == 1 && text_of(b) == text) {
+                members.push_back(b);
+                any = true;
+              }
+            if (any) {
+              held.insert(ol);
+              grew = true;
+            }
+          }
         }
         if (!members.empty()) {
           members.push_back(a);
