@@ -1215,6 +1215,57 @@ __global__ void k(const int *src, int *dst, int n) {
   for (const auto& note : t.compiler_notes) EXPECT_EQ(note.find("is not known before running"), std::string::npos) << note;
 }
 
+// Three one-line inner if/else in a row, each arm storing `a[w * 2] = v[k]` (gen-20261205-2):
+// ptxas made each one STS, which the line table names with a line of loads or another array's
+// store; the last `else` lies 13 lines from the first `if`, past the 12-line reach of the arms'
+// group, and was joined with the next line's `b[w] = w` ("one store for two statements": 9 STS
+// predicted). The group chains through the lines it holds: 8 STS, as the SASS has.
+TEST(CompilerViewSass, SameTextArmsMoreThanTheReachApartChainIntoOneGroup) {
+  const Trace t = sass_trace(std::string("// title: three inner if/else in a row\n// launch: k<<<1, 32>>>(in, out, N)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int a[256];
+  __shared__ int b[128];
+  const int t = threadIdx.x;
+  int v[4];
+  for (int j = 0; j < 4; ++j) v[j] = src[j * 32 + t] ^ 778;
+  {
+    const int w = 0 * 32 + ((t * 7) & 31);
+    a[w * 2] = v[0];
+    b[w] = w;
+  }
+  {
+    const int w = 1 * 32 + ((t * 7) & 31);
+    if ((v[1] & 1) != 0) a[w * 2] = v[1];
+    else a[w * 2] = v[1];
+    b[w] = w;
+  }
+  {
+    const int w = 2 * 32 + ((t * 7) & 31);
+    if ((v[2] & 1) != 0) a[w * 2] = v[2];
+    else a[w * 2] = v[2];
+    b[w] = w;
+  }
+  {
+    const int w = 3 * 32 + ((t * 7) & 31);
+    if ((v[3] & 1) != 0) a[w * 2] = v[3];
+    else a[w * 2] = v[3];
+    b[w] = w;
+  }
+  __syncwarp();
+  int acc = 0;
+  for (int j = 0; j < 4; ++j) {
+    const int r = j * 32 + (t ^ 31);
+    acc += a[r * 2] + b[r];
+  }
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 8) << t.compiler;
+  EXPECT_EQ(t.totals.st.wavefronts, 12) << t.compiler;
+  EXPECT_EQ(t.compiler.find("one store for two statements"), std::string::npos) << t.compiler;
+}
+
 // An if/else inside each arm of a divergent if/else, both inner arms storing `a[w] = v[j]`
 // (gen-20261204-276): ptxas made one STS of each inner if/else a copy of the loop, which the line
 // table names with the arm's next statement (`b[w] = x[j]`: 4 STS there where the PTX has 2), and
