@@ -440,11 +440,19 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         v->lines[LineKey{f, m.line, m.store}].push_back(words);
         CompilerView::Place place;
         place.function = function_index.emplace(m.function, static_cast<int>(function_index.size())).first->second;
-        for (const auto& fl : flow)
+        for (const auto& fl : flow) {
           if (fl.function == m.function && fl.offset < m.offset) {
             ++place.run;
             if (fl.opcode == 0x11d) ++place.region;
           }
+          if (fl.function != m.function || !fl.branch || fl.target < 0 || fl.target > static_cast<long long>(fl.offset) ||
+              static_cast<long long>(m.offset) < fl.target || m.offset >= fl.offset)
+            continue;
+          bool barrier = false;  // (a loop with a BAR in it: a warp passes once between two barriers)
+          for (const auto& b : flow)
+            barrier = barrier || (b.function == fl.function && b.opcode == 0x11d && static_cast<long long>(b.offset) >= fl.target && b.offset < fl.offset);
+          place.looped = place.looped || !barrier;
+        }
         place.guarded = m.guard >= 0;
         v->places[LineKey{f, m.line, m.store}].push_back(place);
         v->line_bytes[LineKey{f, m.line, m.store}].push_back(m.bytes);
@@ -611,6 +619,223 @@ static std::vector<char> site_spaces(const Trace& t) {
       if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < nsites) space[a.site] |= 2;
   }
   return space;
+}
+
+// Where the SASS shows that the prediction of a line may be wrong and no rule above explains it:
+// a note on the line (issue 26: a difference the model cannot know of is shown where it occurs).
+// After the bank model: the prediction's instructions (Step::instructions) are compared, line by
+// line, with the SASS's shared instructions of the line (CompilerView::lines and places). The
+// sites of one kind on a statement line are taken together, and lines whose sites share a vector
+// group (one instruction for several lines) with them. Counters are not changed.
+//  - more instructions predicted for a warp between two barriers than the SASS has on the lines,
+//    none of them in a loop of the machine code (a warp executes each at most once there);
+//  - fewer predicted for a warp than the SASS has there, all of them unpredicated in one straight
+//    run of one function (a warp that makes one makes all);
+//  - no instruction of the kind on the lines, and one on a line of the file without a site of
+//    its kind, of a width the prediction gives no instruction of the kind (merged there).
+// Lines with a note of the rules above, sites the rules mark (every warp, a CAS loop, gated,
+// unrolled copies, removed) and steps a tile barrier polls are left alone.
+static void note_uncertain_lines(const CompilerView& v, Trace& t) {
+  const int nsites = static_cast<int>(t.sites.size());
+  const std::vector<char> space = site_spaces(t);
+  std::set<std::pair<std::string, int>> noted;  // (path, line) of the notes already there
+  for (const auto& n : t.compiler_notes) {
+    const size_t colon = n.find(": ");
+    const size_t c2 = colon == std::string::npos ? std::string::npos : n.rfind(':', colon - 1);
+    if (c2 == std::string::npos || c2 == 0) continue;
+    try {
+      noted.insert({n.substr(0, c2), std::stoi(n.substr(c2 + 1, colon - c2 - 1))});
+    } catch (const std::exception&) {
+    }
+  }
+  auto path_of = [&](int file) { return file >= 0 && file < static_cast<int>(t.files.size()) ? t.files[file] : std::string("?"); };
+  // the pools: statement lines of one kind joined by a shared vector group
+  std::map<LineKey, int> pool_of;
+  std::vector<int> parent;
+  auto find = [&](int a) {
+    while (parent[a] != a) a = parent[a] = parent[parent[a]];
+    return a;
+  };
+  std::map<int, int> group_pool;
+  std::vector<int> site_pool(t.sites.size(), -1);
+  for (int s = 0; s < nsites; ++s) {
+    const SourceSite& x = t.sites[s];
+    if (!(space[s] & 1) || (x.op != kLoad && x.op != kStore)) continue;
+    const LineKey key{x.file, x.stmt_line, x.op == kStore};
+    auto it = pool_of.find(key);
+    if (it == pool_of.end()) {
+      it = pool_of.emplace(key, static_cast<int>(parent.size())).first;
+      parent.push_back(it->second);
+    }
+    site_pool[s] = it->second;
+    if (x.vector_group >= 0) {
+      auto g = group_pool.emplace(x.vector_group, it->second).first;
+      parent[find(it->second)] = find(g->second);
+    }
+  }
+  const int npools = static_cast<int>(parent.size());
+  if (npools == 0) return;
+  struct Pool {
+    std::set<int> lines;      // statement and written lines of its sites
+    std::set<int> stmt_lines;
+    int file = 0;
+    bool store = false, marked = false;
+    bool grouped = false, narrow = false;  // a site in a vector group; a site of 1 or 2 bytes
+    std::set<int> widths;     // of the prediction's instructions
+    long long made = 0;       // instructions predicted
+    int most = 0, fewest = 0; // a warp's most and fewest (of those with one or more) between two barriers
+  };
+  std::vector<Pool> pools(static_cast<size_t>(npools));
+  for (int s = 0; s < nsites; ++s) {
+    if (site_pool[s] < 0) continue;
+    const SourceSite& x = t.sites[s];
+    Pool& p = pools[static_cast<size_t>(find(site_pool[s]))];
+    p.file = x.file;
+    p.store = x.op == kStore;
+    p.lines.insert({x.stmt_line, x.line});
+    p.stmt_lines.insert(x.stmt_line);
+    p.marked = p.marked || x.every_warp || x.cas_loop || x.gated >= 0 || !x.unrolled.empty() || x.vector_width == 0;
+    p.grouped = p.grouped || x.vector_group >= 0;
+    p.narrow = p.narrow || x.bytes < 4;
+  }
+  std::map<bool, std::set<int>> kind_widths;  // the prediction's instruction widths, loads and stores
+  // (counted between two barriers: the steps that end at a warp's synchronisation, a shuffle or a
+  // ballot, taken together up to the step that ends at a __syncthreads())
+  std::map<std::pair<int, int>, int> per_warp;  // (pool, warp) -> instructions
+  for (size_t k = 0; k < t.steps.size(); ++k) {
+    const Step& st = t.steps[k];
+    for (const auto& wi : st.instructions) {
+      if ((wi.op != kLoad && wi.op != kStore) || wi.site < 0 || wi.site >= nsites || site_pool[wi.site] < 0) continue;
+      const int p = find(site_pool[wi.site]);
+      ++per_warp[{p, wi.warp}];
+      pools[static_cast<size_t>(p)].widths.insert(wi.width);
+      kind_widths[wi.op == kStore].insert(wi.width);
+    }
+    const bool ends = st.barrier || k + 1 == t.steps.size() || t.steps[k + 1].block != st.block || t.steps[k + 1].launch != st.launch;
+    if (!ends) continue;
+    for (const auto& [pw, n] : per_warp) {
+      Pool& p = pools[static_cast<size_t>(pw.first)];
+      p.made += n;
+      p.most = std::max(p.most, n);
+      p.fewest = p.fewest == 0 ? n : std::min(p.fewest, n);
+    }
+    per_warp.clear();
+  }
+  // the SASS's instructions of each pool's lines: how many, whether one of them lies in a loop
+  // without a barrier, whether all lie unpredicated in one straight run of one function
+  std::vector<int> sass_count(static_cast<size_t>(npools), 0), ptx_count(static_cast<size_t>(npools), 0);
+  std::vector<char> looped(static_cast<size_t>(npools), 0), straight(static_cast<size_t>(npools), 0);
+  std::set<LineKey> pool_lines;
+  for (int i = 0; i < npools; ++i) {
+    if (find(i) != i) continue;
+    const Pool& p = pools[static_cast<size_t>(i)];
+    bool one = true;
+    std::set<std::pair<int, int>> runs;  // (function, run)
+    for (int l : p.lines) {
+      const LineKey key{p.file, l, p.store};
+      pool_lines.insert(key);
+      auto w = v.lines.find(key);
+      if (w != v.lines.end()) sass_count[static_cast<size_t>(i)] += static_cast<int>(w->second.size());
+      if (auto x = v.ptx_lines.find(key); x != v.ptx_lines.end()) ptx_count[static_cast<size_t>(i)] += static_cast<int>(x->second.size());
+      auto pl = v.places.find(key);
+      if (pl == v.places.end()) continue;
+      for (const auto& place : pl->second) {
+        looped[static_cast<size_t>(i)] = looped[static_cast<size_t>(i)] || place.looped;
+        one = one && !place.guarded && !place.looped;
+        runs.insert({place.function, place.run});
+      }
+    }
+    straight[static_cast<size_t>(i)] = one && runs.size() == 1;
+  }
+  // The line table may name a neighbouring statement's line for an instruction (the arms of an
+  // if/else, statements ptxas joined): a pool's instructions more or fewer than predicted are
+  // noted only where the lines within kArmReach of it, outside loops, do not make up the difference
+  // (their instructions beyond their prediction, or the prediction beyond their instructions;
+  // instructions on lines without sites of the kind count as beyond).
+  auto near = [&](const Pool& p, int file, int line) {
+    return file == p.file && line >= *p.lines.begin() - kArmReach && line <= *p.lines.rbegin() + kArmReach;
+  };
+  auto spare = [&](int i, bool sass_beyond) {  // the neighbours' instructions beyond the prediction, or the reverse
+    const Pool& p = pools[static_cast<size_t>(i)];
+    int sum = 0;
+    for (int q = 0; q < npools; ++q) {
+      if (find(q) != q || q == i || looped[static_cast<size_t>(q)]) continue;
+      const Pool& o = pools[static_cast<size_t>(q)];
+      bool close = false;
+      for (int l : o.lines) close = close || near(p, o.file, l);
+      if (!close || o.store != p.store) continue;
+      const int d = sass_beyond ? sass_count[static_cast<size_t>(q)] - o.most : o.most - sass_count[static_cast<size_t>(q)];
+      sum += std::max(0, d);
+    }
+    if (sass_beyond)
+      for (const auto& [key, widths] : v.lines)
+        if (std::get<2>(key) == p.store && near(p, std::get<0>(key), std::get<1>(key)) && !pool_lines.count(key)) {
+          bool in_loop = false;
+          if (auto pl = v.places.find(key); pl != v.places.end())
+            for (const auto& place : pl->second) in_loop = in_loop || place.looped;
+          if (!in_loop) sum += static_cast<int>(widths.size());
+        }
+    return sum;
+  };
+  auto kind = [](bool store, bool plural) { return std::string(store ? (plural ? "stores" : "store") : (plural ? "loads" : "load")); };
+  auto opcode = [](bool store, int words) { return std::string(store ? "STS" : "LDS") + (words > 1 ? "." + std::to_string(32 * words) : ""); };
+  for (int i = 0; i < npools; ++i) {
+    if (find(i) != i) continue;
+    const Pool& p = pools[static_cast<size_t>(i)];
+    if (p.marked || p.made == 0) continue;
+    const std::string path = path_of(p.file);
+    bool has_note = false;
+    for (int l : p.lines) has_note = has_note || noted.count({path, l});
+    if (has_note) continue;
+    const int at = *p.stmt_lines.begin();
+    std::string where = "this line";
+    if (p.stmt_lines.size() > 1) {
+      where = "lines";
+      int k = 0;
+      for (int l : p.stmt_lines) where += (k++ == 0 ? " " : (k == static_cast<int>(p.stmt_lines.size()) ? " and " : ", ")) + std::to_string(l);
+      where += " (one group in the prediction)";
+    }
+    const int n = sass_count[static_cast<size_t>(i)];
+    const std::string head = path + ":" + std::to_string(at) + ": ";
+    if (n == 0) {
+      // an instruction of the kind on a line without sites of the kind, of a width the prediction has none of
+      int foreign_line = 0, foreign_words = 0;
+      for (const auto& [key, widths] : v.lines) {
+        if (std::get<0>(key) != p.file || std::get<2>(key) != p.store || foreign_line || pool_lines.count(key)) continue;
+        for (int w : widths)
+          if (!kind_widths[p.store].count(w) && w > 1) {
+            foreign_line = std::get<1>(key);
+            foreign_words = w;
+          }
+      }
+      if (!foreign_line) continue;
+      t.compiler_notes.push_back(head + "the SASS has no shared-memory " + kind(p.store, false) + " on " + where + ", and a " +
+                                 std::to_string(4 * foreign_words) + "-byte " + kind(p.store, false) + " (" + opcode(p.store, foreign_words) +
+                                 ") on line " + std::to_string(foreign_line) + ", where the source " + kind(p.store, true) +
+                                 " nothing, of a width the prediction gives no " + kind(p.store, false) +
+                                 ": the compiler may have merged this line's " + kind(p.store, true) + " into it, so the " + kind(p.store, false) +
+                                 " counters may differ from the hardware's");
+      continue;
+    }
+    // (the checks below: one statement line, 4 bytes or wider: groups of several lines, and a
+    // struct's byte members, are the other rules' to join)
+    if (p.narrow || p.stmt_lines.size() > 1) continue;
+    if (!looped[static_cast<size_t>(i)] && n < ptx_count[static_cast<size_t>(i)] && p.most - n > spare(i, true)) {
+      t.compiler_notes.push_back(head + "the SASS has " + std::to_string(n) + " shared-memory " + kind(p.store, n != 1) + " on " + where +
+                                 " where the PTX has " + std::to_string(ptx_count[static_cast<size_t>(i)]) +
+                                 ", none in a loop, and the prediction counts up to " + std::to_string(p.most) +
+                                 " for a warp between two barriers: ptxas merged or removed some of them, so the " + kind(p.store, false) +
+                                 " counters of this line may differ from the hardware's");
+      continue;
+    }
+    if (straight[static_cast<size_t>(i)] && p.fewest > 0 && n - p.fewest > spare(i, false)) {
+      t.compiler_notes.push_back(head + "the SASS has " + std::to_string(n) + " shared-memory " + kind(p.store, true) + " on " + where +
+                                 " with no branch between them (a warp that makes one makes all " + std::to_string(n) +
+                                 "), and the prediction counts " + std::to_string(p.fewest) + " for a warp there: the " + kind(p.store, false) +
+                                 " counters may differ from the hardware's");
+      continue;
+    }
+  }
 }
 
 void apply_compiler_view(const CompilerView& v, Trace& t) {
@@ -1818,6 +2043,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
   }
   analyze_banks(t);
   if (marked_before || global_marks()) analyze_global(t);  // the gated and unrolled global sites above
+  if (v.sass) note_uncertain_lines(v, t);
   // SCANSCOPE_SASS_DUMP=1: the prediction by source line (instructions, wavefronts, conflicts of
   // each kind), to set beside the SASS's instructions above and Nsight Compute's totals
   if (std::getenv("SCANSCOPE_SASS_DUMP")) {

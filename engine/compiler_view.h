@@ -94,9 +94,11 @@ struct CompilerView {
   // of `lines`: its function (an index), its straight run of code (the control-flow instructions
   // before it in the function), its barrier region (the BARs before it) and whether it is
   // predicated. Two unpredicated instructions of one run are executed by the same threads.
+  // `looped`: inside a loop of the machine code (between a backward branch and its target) with no
+  // BAR in it, so a warp may execute it several times between two barriers.
   struct Place {
     int function = 0, run = 0, region = 0;
-    bool guarded = false;
+    bool guarded = false, looped = false;
   };
   std::map<LineKeyT, std::vector<Place>> places;
   // The source's if/else statements (from the parsed program, whatever the compiler made of them):

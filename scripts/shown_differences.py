@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Which of the differences between the predicted counters and Nsight Compute's are SHOWN (issue 26).
 
-Usage: scripts/shown_differences.py [--bin BUILD/app/scanscope] [--root DIR] [--list] OUT [OUT ...]
+Usage: scripts/shown_differences.py [--bin BUILD/app/scanscope] [--root DIR] [--jobs N] [--list] OUT [OUT ...]
 
 OUT is a folder scripts/fuzz_offline.sh wrote (its table.md; the kernels the table names, by the
 path it names them, a relative one from --root, default the repository). For every configuration
@@ -22,7 +22,8 @@ An agreeing configuration (yes, with or without a remark) with a note on a line 
 (the note warned, and the counters agree all the same); its notes are counted too.
 
 Prints, per OUT, the differing configurations (which counters differ, shown or not, the notes'
-lines) and the counts; --list also lists the agreeing configurations that have notes. The trace's
+lines) and the counts; --list also lists the agreeing configurations that have notes; --jobs N
+traces N configurations at a time (default 1). The trace's
 totals must equal the table's predicted numbers (else the configuration is reported as not traced
 alike and counted apart). Exit 0 when it ran, 1 when it could not."""
 import json
@@ -31,6 +32,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 COLUMNS = ["ld inst", "ld wavefronts", "ld conflicts", "st inst", "st wavefronts", "st conflicts",
            "global ld requests", "global ld sectors", "global st requests", "global st sectors"]
@@ -116,7 +118,7 @@ def notes_by_line(t):
 
 
 def main(argv):
-    binary, root, listing, outs = "build/app/scanscope", os.path.dirname(os.path.dirname(os.path.abspath(__file__))), False, []
+    binary, root, listing, outs, jobs = "build/app/scanscope", os.path.dirname(os.path.dirname(os.path.abspath(__file__))), False, [], 1
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -124,6 +126,8 @@ def main(argv):
             binary, i = argv[i + 1], i + 2
         elif a == "--root":
             root, i = argv[i + 1], i + 2
+        elif a == "--jobs":
+            jobs, i = int(argv[i + 1]), i + 2
         elif a == "--list":
             listing, i = True, i + 1
         elif a.startswith("--"):
@@ -140,8 +144,10 @@ def main(argv):
     for out in outs:
         c = {"differ": 0, "shown": 0, "agree": 0, "alarm": 0, "alarm_notes": 0, "unlike": 0}
         print("## %s" % out)
-        for config, vals, agrees in rows(os.path.join(out, "table.md")):
-            t = trace(binary, root, config)
+        table = rows(os.path.join(out, "table.md"))
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            traces = pool.map(lambda r: trace(binary, root, r[0]), table)
+        for (config, vals, agrees), t in zip(table, traces):
             name = re.sub(r"^/\S*/", "", config)
             if predicted(t) != [p for p, _ in vals]:
                 c["unlike"] += 1
