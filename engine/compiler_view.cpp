@@ -380,6 +380,16 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
             if (!m.store && !m.atomic && m.line > 0 && f >= 0) loads[LineKeyT{f, m.line, m.global}].push_back(&m);
           }
         for (const auto& [key, list] : loads) {
+          int n = 0;
+          const sass::MemInstruction* first = nullptr;
+          for (const auto* m : list)
+            if (m->gate_line > 0 && file_of(m->gate_file) >= 0) {
+              ++n;
+              if (!first) first = m;
+            }
+          if (first) v->gated_some[key] = CompilerView::SomeGated{file_of(first->gate_file), first->gate_line, first->gate_global, n, static_cast<int>(list.size())};
+        }
+        for (const auto& [key, list] : loads) {
           const sass::MemInstruction& a = *list[0];
           const int gf = file_of(a.gate_file);
           bool all = a.gate_line > 0 && gf >= 0;
@@ -782,6 +792,7 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
   for (int i = 0; i < npools; ++i) {
     if (find(i) != i) continue;
     const Pool& p = pools[static_cast<size_t>(i)];
+    if (std::getenv("SS_DBG")) std::fprintf(stderr, "POOL %d lines %d..%d store %d marked %d made %lld most %d sass %d ptx %d\n", i, *p.lines.begin(), *p.lines.rbegin(), p.store, p.marked, p.made, p.most, sass_count[static_cast<size_t>(i)], ptx_count[static_cast<size_t>(i)]);
     if (p.marked || p.made == 0) continue;
     const std::string path = path_of(p.file);
     bool has_note = false;
@@ -797,6 +808,36 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
     }
     const int n = sass_count[static_cast<size_t>(i)];
     const std::string head = path + ":" + std::to_string(at) + ": ";
+    // loads ptxas made only in the threads of a later store, which no rule above gated: where some
+    // warp of a step loads here and makes no store at the gate's line (else gating changes nothing:
+    // a warp with one storing lane makes the instruction)
+    if (!p.store) {
+      const CompilerView::SomeGated* gate = nullptr;
+      for (int l : p.lines)
+        if (auto g = v.gated_some.find(LineKey{p.file, l, false}); g != v.gated_some.end() && !gate) gate = &g->second;
+      if (gate) {
+        bool fewer = false;
+        for (const auto& st : t.steps) {
+          std::map<int, std::pair<int, int>> by_warp;  // warp -> (loads here, stores at the gate's line)
+          auto count = [&](int site, int tid, AccessOp op, bool global) {
+            if (site < 0 || site >= nsites) return;
+            const SourceSite& x = t.sites[site];
+            if (op == kLoad && !global && site_pool[site] >= 0 && find(site_pool[site]) == i) ++by_warp[tid / kWarpSize].first;
+            if (op == kStore && global == gate->global && x.file == gate->file && (x.stmt_line == gate->line || x.line == gate->line)) ++by_warp[tid / kWarpSize].second;
+          };
+          for (const auto& a : st.accesses) count(a.site, a.tid, a.op, false);
+          for (const auto& a : st.global) count(a.site, a.tid, a.op, true);
+          for (const auto& kv : by_warp) fewer = fewer || (kv.second.first > 0 && kv.second.second == 0);
+        }
+        if (fewer) {
+          t.compiler_notes.push_back(head + "ptxas makes " + (gate->gated == gate->of ? "this line's " + kind(false, gate->of != 1) : std::to_string(gate->gated) + " of this line's " + std::to_string(gate->of) + " loads") +
+                                     " only in the threads that then store at line " + std::to_string(gate->line) +
+                                     " (predicated with the store's condition, or after an EXIT of the others), and the prediction makes them in every "
+                                     "thread that reaches " + where + ": the load counters may differ from the hardware's");
+          continue;
+        }
+      }
+    }
     if (n == 0) {
       // an instruction of the kind on a line without sites of the kind, of a width the prediction has none of
       int foreign_line = 0, foreign_words = 0;
@@ -808,7 +849,27 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
             foreign_words = w;
           }
       }
-      if (!foreign_line) continue;
+      if (!foreign_line) {
+        // the PTX's accesses of the line, and the lines within reach with fewer in the SASS than in
+        // the PTX, none in a loop: ptxas removed them or merged them with another line's
+        const int in_ptx = ptx_count[static_cast<size_t>(i)];
+        int sass_near = 0, ptx_near = 0;
+        bool in_loop = false;
+        for (const auto* m : {&v.lines, &v.ptx_lines})
+          for (const auto& [key, widths] : *m)
+            if (std::get<2>(key) == p.store && near(p, std::get<0>(key), std::get<1>(key))) {
+              (m == &v.lines ? sass_near : ptx_near) += static_cast<int>(widths.size());
+              if (auto pl = v.places.find(key); m == &v.lines && pl != v.places.end())
+                for (const auto& place : pl->second) in_loop = in_loop || place.looped;
+            }
+        if (in_ptx == 0 || in_loop || sass_near >= ptx_near || p.stmt_lines.size() > 1 || p.narrow) continue;
+        t.compiler_notes.push_back(head + "the PTX has " + std::to_string(in_ptx) + " shared-memory " + kind(p.store, in_ptx != 1) +
+                                   " on this line and the SASS none, and the lines near it have fewer in the SASS than in the PTX (" +
+                                   std::to_string(sass_near) + " and " + std::to_string(ptx_near) + "): ptxas removed this line's " +
+                                   kind(p.store, true) + " or merged them with another line's, and the prediction counts them as the source makes them, so the " +
+                                   kind(p.store, false) + " counters may differ from the hardware's");
+        continue;
+      }
       t.compiler_notes.push_back(head + "the SASS has no shared-memory " + kind(p.store, false) + " on " + where + ", and a " +
                                  std::to_string(4 * foreign_words) + "-byte " + kind(p.store, false) + " (" + opcode(p.store, foreign_words) +
                                  ") on line " + std::to_string(foreign_line) + ", where the source " + kind(p.store, true) +

@@ -74,6 +74,16 @@ struct CompilerView {
     bool global = false, exit = false;
   };
   std::map<LineKeyT, Gate> gated;
+  // With the SASS: every line (file, line, global?) with a load of that space gated so, one or
+  // more of its instructions, by any store: the first gated load's store line (file, line,
+  // global?), how many of the line's loads are gated and how many it has (the notes of
+  // apply_compiler_view: a gate no rule above follows).
+  struct SomeGated {
+    int file = 0, line = 0;
+    bool global = false;
+    int gated = 0, of = 0;
+  };
+  std::map<LineKeyT, SomeGated> gated_some;
   // With the SASS: shared-load lines (file, line) whose instructions, all in one function and of
   // 4 bytes, are the copies of a loop ptxas unrolled, some of them gated (sass::MemInstruction::
   // gate_line), each by one STG of one line whose STGs in that function are as many (the loop that
