@@ -442,6 +442,8 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
           v->gated_copies[{std::get<0>(key), std::get<1>(key)}] = gc;
         }
       }
+      for (const auto& m : mi)
+        if (m.after_exit && m.gate_line < 0 && m.line > 0 && file_of(m.file) >= 0) v->after_exit.insert(LineKey{file_of(m.file), m.line, false});
       std::map<std::string, int> function_index;
       for (const auto& m : mi) {
         const int f = file_of(m.file);
@@ -808,6 +810,45 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
     }
     const int n = sass_count[static_cast<size_t>(i)];
     const std::string head = path + ":" + std::to_string(at) + ": ";
+    // a load after the EXIT of some threads, which no store gates: noted where a warp of the run
+    // loads here and no thread of it makes an access after the load (a shared access later in the
+    // step, a global store or atomic in the step, any access in a later step of its block), so
+    // that all its threads may have left at the EXIT
+    bool exit_line = false;
+    for (int l : p.lines) exit_line = exit_line || (!p.store && v.after_exit.count(LineKey{p.file, l, false}));
+    if (exit_line) {
+      bool leaves = false;
+      std::map<std::tuple<int, int, int>, size_t> last;  // (launch, block, thread) -> its last step with an access
+      for (size_t k = 0; k < t.steps.size(); ++k) {
+        const Step& st = t.steps[k];
+        for (const auto& a : st.accesses) last[{st.launch, st.block, a.tid}] = k;
+        for (const auto& a : st.global) last[{st.launch, st.block, a.tid}] = k;
+      }
+      for (size_t k = 0; k < t.steps.size() && !leaves; ++k) {
+        const Step& st = t.steps[k];
+        std::map<int, bool> stays;  // warp -> a thread of it accesses memory after its load here
+        std::set<int> loaded;
+        for (const auto& a : st.accesses) {
+          const bool here = a.op == kLoad && a.site >= 0 && a.site < nsites && site_pool[a.site] >= 0 && find(site_pool[a.site]) == i;
+          if (here) {
+            loaded.insert(a.tid);
+            stays.emplace(a.tid / kWarpSize, false);
+            if (last[{st.launch, st.block, a.tid}] > k) stays[a.tid / kWarpSize] = true;
+          } else if (loaded.count(a.tid)) {
+            stays[a.tid / kWarpSize] = true;
+          }
+        }
+        for (const auto& a : st.global)
+          if (a.op != kLoad && loaded.count(a.tid)) stays[a.tid / kWarpSize] = true;
+        for (const auto& kv : stays) leaves = leaves || !kv.second;
+      }
+      if (leaves) {
+        t.compiler_notes.push_back(head + "the SASS makes this line's load after an EXIT of some threads (ptxas moved it below the condition of "
+                                   "what follows), and a warp of this run makes no access after it here: such a warp may have left before the "
+                                   "load, and the prediction counts it, so the load counters may differ from the hardware's");
+        continue;
+      }
+    }
     // loads ptxas made only in the threads of a later store, which no rule above gated: where some
     // warp of a step loads here and makes no store at the gate's line (else gating changes nothing:
     // a warp with one storing lane makes the instruction)
@@ -862,7 +903,19 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
               if (auto pl = v.places.find(key); m == &v.lines && pl != v.places.end())
                 for (const auto& place : pl->second) in_loop = in_loop || place.looped;
             }
-        if (in_ptx == 0 || in_loop || sass_near >= ptx_near || p.stmt_lines.size() > 1 || p.narrow) continue;
+        if (in_loop || p.stmt_lines.size() > 1 || p.narrow) continue;
+        if (in_ptx == 0) {
+          // nor in the PTX: nvcc kept the value in a register or named another line; noted where
+          // the lines near it have no more instructions than predicted for them
+          if (p.most <= spare(i, true)) continue;
+          t.compiler_notes.push_back(head + "neither the PTX nor the SASS has a shared-memory " + kind(p.store, false) +
+                                     " on this line, and the lines near it have no more than the prediction counts for them: the compiler kept the value "
+                                     "in a register or merged the " + kind(p.store, false) + " with another line's, and the prediction counts up to " +
+                                     std::to_string(p.most) + " for a warp between two barriers here, so the " + kind(p.store, false) +
+                                     " counters may differ from the hardware's");
+          continue;
+        }
+        if (sass_near >= ptx_near) continue;
         t.compiler_notes.push_back(head + "the PTX has " + std::to_string(in_ptx) + " shared-memory " + kind(p.store, in_ptx != 1) +
                                    " on this line and the SASS none, and the lines near it have fewer in the SASS than in the PTX (" +
                                    std::to_string(sass_near) + " and " + std::to_string(ptx_near) + "): ptxas removed this line's " +
@@ -2088,9 +2141,19 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     for (const auto& st : t.steps)
       for (const auto& a : st.accesses)
         if (a.op == kAtomic && a.site >= 0 && a.site < static_cast<int>(atomic.size())) atomic[a.site] = 1;
+    std::set<std::pair<int, int>> noted_loops;
     for (size_t s = 0; s < t.sites.size(); ++s) {
       auto it = v.cas_loops.find({t.sites[s].file, t.sites[s].stmt_line});
-      if (!atomic[s] || it == v.cas_loops.end() || it->second != 4 || t.sites[s].bytes != 4) continue;
+      if (!atomic[s] || it == v.cas_loops.end()) continue;
+      if (it->second != 4 || t.sites[s].bytes != 4) {  // (an 8-byte atomic's loop: its rounds are not modelled)
+        if (noted_loops.insert(it->first).second)
+          t.compiler_notes.push_back((t.sites[s].file >= 0 && t.sites[s].file < static_cast<int>(t.files.size()) ? t.files[t.sites[s].file] : std::string("?")) +
+                                     ":" + std::to_string(it->first.second) + ": ptxas made this " + std::to_string(it->second) +
+                                     "-byte atomic a loop of a shared load and a compare-and-swap, again while a lane's swap failed; each round is a "
+                                     "load instruction for the GPU's counters, and the prediction counts none of them, so the load counters differ "
+                                     "from the hardware's");
+        continue;
+      }
       t.sites[s].cas_loop = true;
       used.push_back("ptxas (a shared atomic made a loop of a load and a compare-and-swap, a load a round)");
     }

@@ -9,6 +9,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <tuple>
 #include <string>
 #include <vector>
@@ -84,6 +85,10 @@ struct CompilerView {
     int gated = 0, of = 0;
   };
   std::map<LineKeyT, SomeGated> gated_some;
+  // With the SASS: shared-load lines (file, line, false) with an unpredicated load after a
+  // predicated EXIT that no store gates (sass::MemInstruction::after_exit: `return s[0]` of a
+  // helper, made after the EXIT of the threads that skip the caller's `if (t == 0) atomicMax(..)`).
+  std::set<LineKeyT> after_exit;
   // With the SASS: shared-load lines (file, line) whose instructions, all in one function and of
   // 4 bytes, are the copies of a loop ptxas unrolled, some of them gated (sass::MemInstruction::
   // gate_line), each by one STG of one line whose STGs in that function are as many (the loop that

@@ -11,7 +11,9 @@ engine/validation_plan.cpp; the same build's compiler view as validate's) and it
 notes are read (the trace JSON's compiler_notes: "PATH:LINE: text", the notes the window shows on
 that line of the code panel). A note names a line; the line's accesses are of up to four kinds,
 read from the trace (the sites written on that line, by statement or by position, and whether
-their accesses were shared or global): shared ld, shared st, global ld, global st.
+their accesses were shared or global): shared ld, shared st, global ld, global st. A shared
+atomic counts as a shared load (ptxas makes some a loop of LDS and ATOMS.CAS, whose LDS Nsight
+Compute counts as loads).
 
 A differing configuration (ncu agrees: NO) is
   shown      when a note names a line with accesses of a kind whose counters differ (ld inst,
@@ -87,18 +89,20 @@ def line_kinds(t):
     space = {}
     for st in t["steps"]:
         for a in st.get("accesses", []):
-            if a.get("op") in ("ld", "st") and a.get("site", -1) >= 0:
+            if a.get("op") in ("ld", "st", "atom") and a.get("site", -1) >= 0:
                 space.setdefault(a["site"], set()).add("shared")
         for a in st.get("global_accesses", []):
             if a.get("op") in ("ld", "st") and a.get("site", -1) >= 0:
                 space.setdefault(a["site"], set()).add("global")
     kinds = {}
     for i, s in enumerate(t.get("sites", [])):
-        if s.get("op") not in ("ld", "st"):
+        if s.get("op") not in ("ld", "st", "atom"):
             continue
         for sp in space.get(i, ()):
+            if s["op"] == "atom" and sp != "shared":
+                continue
             for line in {s["src"][1], s["stmt"][0]}:
-                kinds.setdefault((s["src"][0], line), set()).add(sp + " " + s["op"])
+                kinds.setdefault((s["src"][0], line), set()).add(sp + " " + ("ld" if s["op"] == "atom" else s["op"]))
     return kinds
 
 

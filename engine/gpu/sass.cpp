@@ -355,7 +355,9 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
             ++it;
           }
         }
-      } else if (!m.store && !m.atomic && (guard >= 0 || after_exit)) {
+      }
+      m.after_exit = !m.store && !m.atomic && guard < 0 && after_exit;
+      if (!m.store && !m.atomic && (guard >= 0 || after_exit)) {
         m.gate_exit = guard < 0;
         open.push_back({is_global, into.size()});
       }

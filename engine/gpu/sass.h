@@ -50,6 +50,9 @@ struct MemInstruction {
   bool gate_global = false;
   bool gate_exit = false;   // by an EXIT's complement (else by the same predicate)
   int gate_offset = -1;     // the gating store's offset (which copy of its line: CompilerView::gated_copies)
+  // An unpredicated load after a predicated EXIT in its straight run (whether or not a store
+  // gates it): only the threads that did not leave make it.
+  bool after_exit = false;
 };
 
 // A control-flow instruction of a function: a branch (BRA, with its target), or another that ends
