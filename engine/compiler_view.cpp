@@ -794,7 +794,6 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
   for (int i = 0; i < npools; ++i) {
     if (find(i) != i) continue;
     const Pool& p = pools[static_cast<size_t>(i)];
-    if (std::getenv("SS_DBG")) std::fprintf(stderr, "POOL %d lines %d..%d store %d marked %d made %lld most %d sass %d ptx %d\n", i, *p.lines.begin(), *p.lines.rbegin(), p.store, p.marked, p.made, p.most, sass_count[static_cast<size_t>(i)], ptx_count[static_cast<size_t>(i)]);
     if (p.marked || p.made == 0) continue;
     const std::string path = path_of(p.file);
     bool has_note = false;
