@@ -380,14 +380,14 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
             if (!m.store && !m.atomic && m.line > 0 && f >= 0) loads[LineKeyT{f, m.line, m.global}].push_back(&m);
           }
         for (const auto& [key, list] : loads) {
-          int n = 0;
-          const sass::MemInstruction* first = nullptr;
+          CompilerView::SomeGated some;
+          some.of = static_cast<int>(list.size());
           for (const auto* m : list)
             if (m->gate_line > 0 && file_of(m->gate_file) >= 0) {
-              ++n;
-              if (!first) first = m;
+              ++some.gated;
+              some.gates.insert(LineKeyT{file_of(m->gate_file), m->gate_line, m->gate_global});
             }
-          if (first) v->gated_some[key] = CompilerView::SomeGated{file_of(first->gate_file), first->gate_line, first->gate_global, n, static_cast<int>(list.size())};
+          if (some.gated > 0) v->gated_some[key] = some;
         }
         for (const auto& [key, list] : loads) {
           const sass::MemInstruction& a = *list[0];
@@ -857,23 +857,31 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
         if (auto g = v.gated_some.find(LineKey{p.file, l, false}); g != v.gated_some.end() && !gate) gate = &g->second;
       if (gate) {
         bool fewer = false;
-        for (const auto& st : t.steps) {
-          std::map<int, std::pair<int, int>> by_warp;  // warp -> (loads here, stores at the gate's line)
-          auto count = [&](int site, int tid, AccessOp op, bool global) {
-            if (site < 0 || site >= nsites) return;
-            const SourceSite& x = t.sites[site];
-            if (op == kLoad && !global && site_pool[site] >= 0 && find(site_pool[site]) == i) ++by_warp[tid / kWarpSize].first;
-            if (op == kStore && global == gate->global && x.file == gate->file && (x.stmt_line == gate->line || x.line == gate->line)) ++by_warp[tid / kWarpSize].second;
-          };
-          for (const auto& a : st.accesses) count(a.site, a.tid, a.op, false);
-          for (const auto& a : st.global) count(a.site, a.tid, a.op, true);
-          for (const auto& kv : by_warp) fewer = fewer || (kv.second.first > 0 && kv.second.second == 0);
-        }
+        int by = 0;  // the gate's line where a warp stores nothing
+        for (const auto& st : t.steps)
+          for (const LineKeyT& g : gate->gates) {
+            std::map<int, std::pair<int, int>> by_warp;  // warp -> (loads here, stores at the gate's line)
+            auto count = [&](int site, int tid, AccessOp op, bool global) {
+              if (site < 0 || site >= nsites) return;
+              const SourceSite& x = t.sites[site];
+              if (op == kLoad && !global && site_pool[site] >= 0 && find(site_pool[site]) == i) ++by_warp[tid / kWarpSize].first;
+              if (op == kStore && global == std::get<2>(g) && x.file == std::get<0>(g) && (x.stmt_line == std::get<1>(g) || x.line == std::get<1>(g)))
+                ++by_warp[tid / kWarpSize].second;
+            };
+            for (const auto& a : st.accesses) count(a.site, a.tid, a.op, false);
+            for (const auto& a : st.global) count(a.site, a.tid, a.op, true);
+            for (const auto& kv : by_warp)
+              if (kv.second.first > 0 && kv.second.second == 0 && !fewer) {
+                fewer = true;
+                by = std::get<1>(g);
+              }
+          }
         if (fewer) {
           t.compiler_notes.push_back(head + "ptxas makes " + (gate->gated == gate->of ? "this line's " + kind(false, gate->of != 1) : std::to_string(gate->gated) + " of this line's " + std::to_string(gate->of) + " loads") +
-                                     " only in the threads that then store at line " + std::to_string(gate->line) +
-                                     " (predicated with the store's condition, or after an EXIT of the others), and the prediction makes them in every "
-                                     "thread that reaches " + where + ": the load counters may differ from the hardware's");
+                                     " only in the threads that then store the value (predicated with the store's condition, or after an EXIT of "
+                                     "the others), and a warp of this run loads here and stores nothing at line " + std::to_string(by) +
+                                     "; the prediction makes the " + kind(false, false) + " in every thread that reaches " + where +
+                                     ", so the load counters may differ from the hardware's");
           continue;
         }
       }

@@ -76,12 +76,11 @@ struct CompilerView {
   };
   std::map<LineKeyT, Gate> gated;
   // With the SASS: every line (file, line, global?) with a load of that space gated so, one or
-  // more of its instructions, by any store: the first gated load's store line (file, line,
-  // global?), how many of the line's loads are gated and how many it has (the notes of
-  // apply_compiler_view: a gate no rule above follows).
+  // more of its instructions, by any store: the gating stores' lines (file, line, global?), how
+  // many of the line's loads are gated and how many it has (the notes of apply_compiler_view: a
+  // gate no rule above follows).
   struct SomeGated {
-    int file = 0, line = 0;
-    bool global = false;
+    std::set<LineKeyT> gates;
     int gated = 0, of = 0;
   };
   std::map<LineKeyT, SomeGated> gated_some;
