@@ -620,6 +620,11 @@ std::shared_ptr<const CompilerView> compiler_view(const ResolvedKernel& k) {
   return v;
 }
 
+// Which arm of an if/else a statement line lies in: 0 the then arm, 1 the else arm, -1 neither.
+static int branch_arm(const CompilerView::Branch& br, int line) {
+  return line >= br.then_first && line <= br.then_last ? 0 : line >= br.else_first && line <= br.else_last ? 1 : -1;
+}
+
 // Which memory each site of the trace loads or stores in: 1 shared, 2 global (3 both).
 static std::vector<char> site_spaces(const Trace& t) {
   const int nsites = static_cast<int>(t.sites.size());
@@ -1293,7 +1298,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       for (size_t s = 0; s < t.sites.size() && ok; ++s) {
         const SourceSite& x = t.sites[s];
         if (!touched[s] || x.op != kStore || x.file != br.file) continue;
-        const int arm = x.stmt_line >= br.then_first && x.stmt_line <= br.then_last ? 0 : x.stmt_line >= br.else_first && x.stmt_line <= br.else_last ? 1 : -1;
+        const int arm = branch_arm(br, x.stmt_line);
         if (arm < 0) continue;
         const std::string text = text_of(static_cast<int>(s));
         const size_t bracket = text.find('[');
@@ -1395,7 +1400,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       for (size_t s = 0; s < t.sites.size() && ok; ++s) {
         const SourceSite& x = t.sites[s];
         if (!touched[s] || x.op != kStore || x.file != br.file) continue;
-        const int arm = x.stmt_line >= br.then_first && x.stmt_line <= br.then_last ? 0 : x.stmt_line >= br.else_first && x.stmt_line <= br.else_last ? 1 : -1;
+        const int arm = branch_arm(br, x.stmt_line);
         if (arm < 0) continue;
         if (x.words() != 1 || x.vector_group >= 0 || x.vector_width != 1 || text_of(static_cast<int>(s)).empty()) ok = false;
         else arm_sites[arm].push_back(static_cast<int>(s));
