@@ -116,7 +116,18 @@ void draw_access_line(const AppState& s, int file, const CodeMarks& k) {
     if (k.shared_site < 0)
       where += std::string("  (global ") + (cur->op == kStore ? "store" : cur->op == kLoad ? "load" : "atomic") +
                (s.have_grid ? ", the grid panel's instruction)" : ")");
+    // The compiler view's notes on this line (engine/compiler_view.cpp: where the SASS says the
+    // line's prediction may differ from the GPU's counters): marked here, read in full on hover.
+    std::string notes;
+    for (int line : {cur->line, cur->stmt_line}) {
+      const std::string prefix = path + ":" + std::to_string(line) + ": ";
+      for (const auto& n : t.compiler_notes)
+        if (n.rfind(prefix, 0) == 0) notes += (notes.empty() ? "" : "\n\n") + shown_text(n.substr(prefix.size()));
+      if (cur->stmt_line == cur->line) break;
+    }
+    if (!notes.empty()) where += "  (compiler note: counts may differ; hover)";
     ImGui::TextDisabled("%s", where.c_str());
+    if (!notes.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", notes.c_str());
   } else {
     ImGui::TextDisabled("%s  (no shared-memory access in this step)", shown_path.c_str());
   }
