@@ -412,8 +412,9 @@ CheckReport check_request(const TraceRequest& r, const std::vector<CheckSpec>& s
       k.check = expect;
       k.inclusive = expect == "inclusive-scan";
     }
-    t = run_interpreter(k);
-    apply_compiler_view(*compiler_view(k), t);
+    const std::shared_ptr<const CompilerView> view = compiler_view(k);
+    t = run_interpreter(k, gpu_shared_layouts(*view, k.request));
+    apply_compiler_view(*view, t);
     runs.passed = true;
     runs.sentence = "compiles and runs: " + t.launch;
   } catch (const cuda::CudaError& e) {

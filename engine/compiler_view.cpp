@@ -2,6 +2,7 @@
 #include "engine/compiler_view.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <list>
@@ -234,6 +235,106 @@ void collect_branches(const cuda::Stmt& s, std::vector<CompilerView::Branch>* ou
     if (b) collect_branches(*b, out);
 }
 
+// The source name of a shared array the PTX names: plain for a file's array, the local name of
+// _ZZ<function>E<len><name> (with a discriminator _N or __N_ after it, for a second array of one
+// name in a function) for a function's; "" for anything else (an array in a namespace).
+std::string ptx_array_name(const std::string& s) {
+  if (s.compare(0, 2, "_Z") != 0) return s;
+  if (s.compare(0, 3, "_ZZ") != 0) return "";
+  for (size_t e = s.size(); e-- > 3;) {
+    if (s[e] != 'E' || e + 1 >= s.size() || !std::isdigit(static_cast<unsigned char>(s[e + 1]))) continue;
+    size_t p = e + 1;
+    size_t len = 0;
+    while (p < s.size() && std::isdigit(static_cast<unsigned char>(s[p]))) len = len * 10 + static_cast<size_t>(s[p++] - '0');
+    if (len == 0 || p + len > s.size()) continue;
+    const std::string rest = s.substr(p + len);
+    auto digits = [](const std::string& d) { return !d.empty() && std::all_of(d.begin(), d.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }); };
+    if (rest.empty() || (rest[0] == '_' && digits(rest.substr(1))) ||
+        (rest.size() > 3 && rest.compare(0, 2, "__") == 0 && rest.back() == '_' && digits(rest.substr(2, rest.size() - 3))))
+      return s.substr(p, len);
+  }
+  return "";
+}
+
+// A kernel's name in the PTX (_Z<len><name>..., or plain for extern "C") without its parameters.
+std::string ptx_function_name(const std::string& s) {
+  if (s.compare(0, 2, "_Z") != 0) return s;
+  size_t p = 2, len = 0;
+  while (p < s.size() && std::isdigit(static_cast<unsigned char>(s[p]))) len = len * 10 + static_cast<size_t>(s[p++] - '0');
+  return p == 2 || p + len > s.size() ? "" : s.substr(p, len);
+}
+
+// Where ptxas placed each launched kernel's static shared arrays (CompilerView::layouts): the
+// PTX's arrays of the kernel in ptxas's order (ptx::kernel_shared_arrays), matched by name with the
+// interpreter's, checked against the cubin's .nv.shared section (the arrays' bytes and the 1 KiB
+// sm_90 reserves). Nothing where a name, a size or an offset does not match, or the layout is
+// the interpreter's own. `why`: what was left out (SCANSCOPE_SASS_DUMP).
+void read_layouts(const ResolvedKernel& k, const std::string& ptx, const std::vector<char>& cubin, CompilerView* v, std::vector<std::string>* why) {
+  bool complete = false;
+  const std::vector<ptx::KernelShared> ks = ptx::kernel_shared_arrays(ptx, &complete);
+  if (!complete) return why->push_back("a function the kernels call names shared memory");
+  std::map<std::string, long long> sizes;
+  if (!sass::shared_sizes(cubin, &sizes)) return why->push_back("the cubin's sections not read");
+  const cuda::Compiled& prog = k.build->compiled;
+  std::set<int> entries;
+  for (const auto& L : k.launches) entries.insert(L.entry);
+  for (int e : entries) {
+    const cuda::CompiledFunction& f = prog.functions.at(static_cast<size_t>(e));
+    const ptx::KernelShared* mine = nullptr;
+    int named = 0;
+    for (const auto& x : ks)
+      if (ptx_function_name(x.entry) == f.name) mine = &x, ++named;
+    int kernels = 0;
+    for (const auto& g : prog.functions)
+      if (g.fn && g.fn->is_global && g.name == f.name) ++kernels;
+    if (named != 1 || kernels != 1) {
+      why->push_back(f.name + ": " + std::to_string(named) + " kernels of its name in the PTX");
+      continue;
+    }
+    std::vector<const cuda::Var*> vars;  // the interpreter's static arrays of the kernel
+    for (const cuda::Var* var : f.shared_vars)
+      if (!var->extern_shared) vars.push_back(var);
+    cuda::SharedLayout lay;
+    std::set<const cuda::Var*> placed;
+    long long end = 0;
+    bool ok = true, same = true;
+    for (const ptx::SharedArray& a : mine->arrays) {
+      const std::string name = ptx_array_name(a.name);
+      const cuda::Var* var = nullptr;
+      int n = 0;
+      for (const cuda::Var* x : vars)
+        if (!name.empty() && x->name == name) var = x, ++n;
+      const long long at = (end + a.align - 1) / a.align * a.align;
+      const int words = var ? (var->array_len < 0 ? var->type.words() : var->array_len) : 0;
+      if (n != 1 || placed.count(var) || at % 4 != 0 || (a.bytes + 3) / 4 != words) {
+        why->push_back(f.name + ": the PTX's " + a.name + " not matched");
+        ok = false;
+        break;
+      }
+      placed.insert(var);
+      lay.arrays.push_back({var->slot, words, std::max(1, var->type.align()), static_cast<int>(at / 4)});
+      same = same && var->slot == at / 4;
+      end = at + a.bytes;
+    }
+    if (!ok) continue;
+    auto sec = sizes.find(mine->entry);
+    const long long bytes = sec == sizes.end() ? 0 : sec->second;
+    if (bytes != (end > 0 ? end + 1024 : 0) && !(end == 0 && bytes == 1024)) {
+      why->push_back(f.name + ": .nv.shared holds " + std::to_string(bytes) + " bytes, the PTX's arrays " + std::to_string(end));
+      continue;
+    }
+    for (const cuda::Var* x : vars)
+      if (!placed.count(x)) {
+        lay.arrays.push_back({x->slot, x->array_len < 0 ? x->type.words() : x->array_len, std::max(1, x->type.align()), -1});
+        same = false;
+      }
+    lay.static_words = static_cast<int>((end + 3) / 4);
+    lay.dynamic_base = (lay.static_words + 3) / 4 * 4;  // 16-byte aligned
+    if (same && lay.dynamic_base == f.dynamic_base) continue;  // the interpreter's own
+    v->layouts[e] = std::move(lay);
+  }
+}
+
 std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
   auto v = std::make_shared<CompilerView>();
   if (k.build && k.build->compiled.program) {
@@ -305,6 +406,19 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
       if (FILE* f = std::fopen(keep, "wb")) {
         std::fwrite(c.cubin.data(), 1, c.cubin.size(), f);
         std::fclose(f);
+      }
+    }
+    if (c.ok) {  // where ptxas placed the shared arrays (the trace's words are then the GPU's)
+      std::vector<std::string> left;
+      read_layouts(k, c.ptx, c.cubin, v.get(), &left);
+      if (dump) {
+        for (const auto& [e, lay] : v->layouts) {
+          std::fprintf(stderr, "LAYOUT %s: static %d words, dynamic at %d;", k.build->compiled.functions[static_cast<size_t>(e)].name.c_str(),
+                       lay.static_words, lay.dynamic_base);
+          for (const auto& a : lay.arrays) std::fprintf(stderr, " %d->%d", a.slot, a.first);
+          std::fprintf(stderr, "\n");
+        }
+        for (const auto& w : left) std::fprintf(stderr, "LAYOUT not read: %s\n", w.c_str());
       }
     }
     if (!c.ok) v->sass_why = "NVRTC made no cubin";
@@ -601,6 +715,11 @@ struct ViewCache {
 };
 
 }  // namespace
+
+const cuda::SharedLayouts* gpu_shared_layouts(const CompilerView& v, const TraceRequest& r) {
+  if (v.layouts.empty() || r.banks == 16 || r.warp_issue == 16) return nullptr;
+  return &v.layouts;
+}
 
 std::shared_ptr<const CompilerView> compiler_view(const ResolvedKernel& k) {
   static ViewCache cache;

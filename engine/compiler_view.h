@@ -125,6 +125,11 @@ struct CompilerView {
   };
   std::vector<Branch> branches;
   std::vector<LineGroup> groups;
+  // With the cubin: where ptxas placed each launched kernel's static shared arrays (by kernel:
+  // index into Compiled::functions), where that differs from the interpreter's layout (the front
+  // end removes arrays no code touches; file-scope arrays come after a kernel's own). Read from the
+  // PTX's declarations in ptxas's order and checked against the cubin's .nv.shared sections.
+  cuda::SharedLayouts layouts;
   std::vector<std::string> notes;   // e.g. the compiler rejected the text
   std::string ptx;                  // the PTX itself
   std::string sass_why;             // why the SASS was not read (then the PTX's prediction is used)
@@ -133,6 +138,10 @@ struct CompilerView {
 // Cached per kernel text and prelude. Never throws: a compiler that cannot be run or that rejects
 // the text is reported in `compiler` / `notes`.
 std::shared_ptr<const CompilerView> compiler_view(const ResolvedKernel& k);
+
+// The layouts run_interpreter is to use (null: the interpreter's own): the view's, but in G80 mode
+// (16 banks or half-warps), which models the scan paper's GPU and compiler.
+const cuda::SharedLayouts* gpu_shared_layouts(const CompilerView& v, const TraceRequest& r);
 
 // Marks the trace's sites with the vector groups and re-runs the bank model. In G80 mode (16
 // banks, half-warps) the accesses stay 4 bytes, as the scan paper's compiler issued them.

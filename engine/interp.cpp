@@ -191,10 +191,11 @@ namespace {
 Trace finish_interpreter_trace(const ResolvedKernel& k, const cuda::Machine& m, cuda::BlockRecord& rec, std::vector<LaunchInfo> launches);
 }  // namespace
 
-Trace run_interpreter(const ResolvedKernel& k) {
+Trace run_interpreter(const ResolvedKernel& k, const cuda::SharedLayouts* layouts) {
   const KernelBuild& b = *k.build;
   const TraceRequest& r = k.request;
   cuda::Machine m(b.compiled, b.files);
+  m.set_shared_layouts(layouts);
   m.set_trace_budget(k.instruction_budget);  // one budget for all blocks and launches
   m.set_budget(std::min(cuda::kMaxInstructionsPerBlock, k.instruction_budget));
   // Buffers in the order of k.arrays, so that a recorded global access's buffer is its array.
@@ -229,6 +230,11 @@ Trace run_interpreter(const ResolvedKernel& k) {
     info.grid_dim = L.spec.grid_shape();
     info.block_dim = L.spec.block_shape();
     info.smem_bytes = L.spec.dynamic_smem_bytes;
+    {
+      const cuda::SharedLayout* gpu = nullptr;
+      if (layouts && layouts->count(L.entry)) gpu = &layouts->at(L.entry);
+      info.dynamic_base = cuda::place_shared(b.compiled.functions.at(static_cast<size_t>(L.entry)), gpu, (L.spec.dynamic_smem_bytes + 3) / 4).dynamic_base;
+    }
     info.first_step = static_cast<int>(rec.steps.size());
     try {
       m.launch(L.entry, spec, &rec, grid ? cuda::Machine::kAllBlocks : 0);
@@ -316,6 +322,14 @@ Trace finish_interpreter_trace(const ResolvedKernel& k, const cuda::Machine& m, 
     t.global_arrays.push_back(std::move(g));
   }
   t.word_index = k.word_index;
+  // the padding map counts words from the interpreter's dynamic base (resolve.cpp): from the trace's
+  const int moved = t.launches.empty() ? 0 : t.launches.front().dynamic_base - b.compiled.functions.at(static_cast<size_t>(k.launches.front().entry)).dynamic_base;
+  if (moved != 0 && !t.word_index.empty()) {
+    std::vector<int> w(t.word_index.size() + static_cast<size_t>(std::max(0, moved)), -1);
+    for (size_t i = 0; i < t.word_index.size(); ++i)
+      if (static_cast<long long>(i) + moved >= 0 && static_cast<size_t>(static_cast<long long>(i) + moved) < w.size()) w[i + moved] = t.word_index[i];
+    t.word_index = std::move(w);
+  }
   analyze_banks(t);
   analyze_global(t);
   return t;

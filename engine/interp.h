@@ -23,7 +23,9 @@ void emulate_kernel_launch(const std::string& id, ValueType type, const std::str
 
 // Runs the resolved kernel in the interpreter and returns its trace (bank model applied).
 // Throws cuda::CudaError for a fault (out-of-bounds index, barrier divergence, ...).
-Trace run_interpreter(const ResolvedKernel& k);
+// `layouts`: where the GPU places the kernels' static shared arrays (CompilerView::layouts), so
+// that the trace's shared words are the GPU's; null: the interpreter's own layout.
+Trace run_interpreter(const ResolvedKernel& k, const cuda::SharedLayouts* layouts = nullptr);
 
 // What run_interpreter throws when the kernel faults while it runs: the fault (what(), pos, tid
 // as any cuda::CudaError) and the trace up to it (Trace::fault set), for the window and `trace`

@@ -28,14 +28,16 @@ std::shared_ptr<const CompilerView> view_not_asked() {
 }
 
 // The interpreter's trace with the compiler's view of it; a fault's trace up to it gets the view too.
+// (run where the GPU places the shared arrays, where the view says)
 Trace interpret(const ResolvedKernel& k, bool with_view = true) {
+  const std::shared_ptr<const CompilerView> view = with_view ? compiler_view(k) : view_not_asked();
   try {
-    Trace t = run_interpreter(k);
-    apply_compiler_view(*(with_view ? compiler_view(k) : view_not_asked()), t);
+    Trace t = run_interpreter(k, gpu_shared_layouts(*view, k.request));
+    apply_compiler_view(*view, t);
     return t;
   } catch (const TraceFault& f) {
     auto t = std::make_shared<Trace>(*f.trace);
-    apply_compiler_view(*(with_view ? compiler_view(k) : view_not_asked()), *t);
+    apply_compiler_view(*view, *t);
     throw TraceFault(f, std::move(t));
   }
 }

@@ -291,6 +291,10 @@ struct LaunchInfo {
   Dim3 grid_dim, block_dim;  // their shapes: {grid, 1, 1} and {block, 1, 1} for a 1-D launch
   long long smem_bytes = 0;
   int first_step = 0, steps = 0;  // its steps in Trace::steps
+  // The shared word its dynamic shared memory (extern __shared__) starts at, in Step::smem: after
+  // the kernel's static arrays, as the interpreter or the GPU (CompilerView::layouts) placed them.
+  // Not in the trace's JSON.
+  int dynamic_base = 0;
 };
 
 // Everything a trace holds but its steps (block_trace copies it for one block of a grid). A new

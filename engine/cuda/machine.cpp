@@ -54,12 +54,40 @@ const char* atomic_name(Builtin b) {
   }
 }
 
-std::vector<Base> shared_wide_types(const Compiled& program, int entry, int words) {
+int SharedPlacement::first_word(const Var* v) const {
+  if (v->extern_shared) return dynamic_base;
+  auto it = first.find(v->slot);
+  return it == first.end() ? v->slot : it->second;
+}
+
+SharedPlacement place_shared(const CompiledFunction& kernel, const SharedLayout* gpu, long long dynamic_words) {
+  SharedPlacement p;
+  if (!gpu) {
+    p.dynamic_base = kernel.dynamic_base;
+    p.words = static_cast<int>(std::max<long long>(kernel.static_shared_words, dynamic_words > 0 ? kernel.dynamic_base + dynamic_words : 0));
+    return p;
+  }
+  p.dynamic_base = gpu->dynamic_base;
+  long long end = std::max<long long>(gpu->static_words, dynamic_words > 0 ? gpu->dynamic_base + dynamic_words : 0);
+  for (const SharedLayout::Array& a : gpu->arrays) {
+    int w = a.first;
+    if (w < 0) {  // removed by the compiler: past the block's other words
+      const int al = std::max(1, a.align);
+      w = static_cast<int>((end + al - 1) / al * al);
+      end = w + a.words;
+    }
+    p.first[a.slot] = w;
+  }
+  p.words = static_cast<int>(end);
+  return p;
+}
+
+std::vector<Base> shared_wide_types(const Compiled& program, int entry, int words, const SharedPlacement* placed) {
   std::vector<Base> out(static_cast<size_t>(std::max(0, words)), Base::Void);
   const CompiledFunction& k = program.functions.at(static_cast<size_t>(entry));
   for (const Var* v : k.shared_vars) {
     if (!v->type.is_wide()) continue;
-    const int first = v->extern_shared ? k.dynamic_base : v->slot;
+    const int first = placed ? placed->first_word(v) : v->extern_shared ? k.dynamic_base : v->slot;
     const int last = v->extern_shared || v->array_len <= 0 ? words : std::min(words, first + v->array_len);
     for (int w = std::max(0, first); w < last; ++w) out[static_cast<size_t>(w)] = v->type.base;
   }
@@ -281,7 +309,7 @@ std::string Machine::shared_word_name(int64_t off, int64_t byte) const {
   const std::string word = "shared-memory word " + std::to_string(off);
   if (!kernel_) return word;
   for (const Var* v : kernel_->shared_vars) {
-    const int64_t first = v->extern_shared ? kernel_->dynamic_base : v->slot;
+    const int64_t first = placed_.first_word(v);
     const int64_t len = v->extern_shared ? static_cast<int64_t>(smem_.size()) - first : v->array_len < 0 ? v->type.words() : v->array_len;
     if (off < first || off >= first + len) continue;
     const int64_t elem = (off - first) / v->type.words();
@@ -455,10 +483,16 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
   executed_ = 0;
   const long long dyn_words = (spec.dynamic_smem_bytes + 3) / 4;
   kernel_ = &f;  // its shared memory: the arrays it can reach
-  const int words = static_cast<int>(std::max<long long>(f.static_shared_words, dyn_words > 0 ? f.dynamic_base + dyn_words : 0));
+  const SharedLayout* gpu = nullptr;
+  if (layouts_) {
+    auto it = layouts_->find(entry);
+    if (it != layouts_->end()) gpu = &it->second;
+  }
+  placed_ = place_shared(f, gpu, dyn_words);
+  const int words = placed_.words;
   smem_.assign(words, 0u);
   written_.assign(words, 0);
-  wide_type_ = shared_wide_types(prog_, entry, words);
+  wide_type_ = shared_wide_types(prog_, entry, words, &placed_);
   th_.assign(threads_, Thread());
   stack_.assign(static_cast<size_t>(threads_) * kStackSlots, 0);
   frames_.assign(static_cast<size_t>(threads_) * kMaxDepth, Frame{0, 0, 0});
@@ -987,12 +1021,12 @@ void Machine::end_phase(bool final_phase) {
     std::vector<Name> names;
     auto inside_matrix = [&](int word) {  // a row pointer (T *row = tile[y]) names no region of its own
       for (const Var* v : kernel_->shared_vars)
-        if (!v->dims.empty() && !v->extern_shared && word > v->slot && word < v->slot + v->array_len) return true;
+        if (!v->dims.empty() && !v->extern_shared && word > placed_.first_word(v) && word < placed_.first_word(v) + v->array_len) return true;
       return false;
     };
     for (const auto& p : pointer_names_)
       if (!inside_matrix(p.first)) names.push_back({p.first, p.second, {}});
-    for (const Var* v : kernel_->shared_vars) names.push_back({v->extern_shared ? kernel_->dynamic_base : v->slot, v->name, v->dims});
+    for (const Var* v : kernel_->shared_vars) names.push_back({placed_.first_word(v), v->name, v->dims});
     std::stable_sort(names.begin(), names.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     out_->arrays.clear();
     for (size_t i = 0; i < names.size(); ++i) {
@@ -1086,7 +1120,15 @@ void Machine::run_thread(int tid) {
     const Instr in = code[pc++];
     switch (in.op) {
       case Op::Push: PUSH(static_cast<uint32_t>(in.a)); break;
-      case Op::SharedPtr: PUSH(make_ptr(kShared, 0, 4LL * (in.a + (in.b ? kernel_->dynamic_base : 0)))); break;
+      case Op::SharedPtr: {
+        int first = in.b ? placed_.dynamic_base + in.a : in.a;
+        if (!in.b && !placed_.first.empty()) {
+          auto it = placed_.first.find(in.a);
+          if (it != placed_.first.end()) first = it->second;
+        }
+        PUSH(make_ptr(kShared, 0, 4LL * first));
+        break;
+      }
       case Op::LocalPtr: PUSH(make_ptr(kLocal, 0, 4LL * (fp + static_cast<uint32_t>(in.a)))); break;
       case Op::Ldl: PUSH(st[fp + in.a]); break;
       case Op::Stl: st[fp + in.a] = POP(); break;

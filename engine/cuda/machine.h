@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -20,10 +21,36 @@ namespace scanscope::cuda {
 const char* builtin_name(Builtin b);
 const char* atomic_name(Builtin b);
 
+// Where the GPU places a kernel's static shared arrays, where that is known and differs from the
+// interpreter's own layout (Var::slot, the source's declarations in order): engine/compiler_view.cpp
+// reads it from the PTX ptxas was given and checks it against the cubin. Each static array the
+// kernel can reach (by its Var::slot, with its words and alignment in words) with its first word
+// on the GPU, or -1 for an array the compiler removed (no instruction is left that touches it);
+// the words of the arrays the GPU keeps, and where the dynamic shared memory (extern __shared__)
+// starts.
+struct SharedLayout {
+  struct Array {
+    int slot = 0, words = 0, align = 1, first = -1;
+  };
+  std::vector<Array> arrays;
+  int static_words = 0, dynamic_base = 0;
+};
+using SharedLayouts = std::map<int, SharedLayout>;  // by kernel (index into Compiled::functions)
+
+// A kernel's shared memory as a block of one launch has it: each static array's first word (by
+// its Var::slot), where the dynamic memory starts, and the words in all. With a GPU layout, the
+// arrays the compiler removed lie past everything else (the interpreter may still run their code).
+struct SharedPlacement {
+  std::map<int, int> first;  // Var::slot -> first word (only where a layout moved it)
+  int dynamic_base = 0, words = 0;
+  int first_word(const Var* v) const;
+};
+SharedPlacement place_shared(const CompiledFunction& kernel, const SharedLayout* gpu, long long dynamic_words);
+
 // Per word of a block's `words` of shared memory: the 8-byte type (double, long long, unsigned
 // long long) of the shared array it lies in, or Void. A snapshot shows both words of such an
-// element as its value.
-std::vector<Base> shared_wide_types(const Compiled& program, int entry, int words);
+// element as its value. `placed`: where the arrays lie (else the interpreter's own layout).
+std::vector<Base> shared_wide_types(const Compiled& program, int entry, int words, const SharedPlacement* placed = nullptr);
 // A value's bits as the trace shows them (a 4-byte type's from the low 32).
 double value_of(uint64_t bits, Base type);
 
@@ -81,6 +108,9 @@ class Machine {
   // Instructions all blocks of all launches of this machine may execute together (a trace's
   // budget, kMaxInstructionsPerTrace for run_interpreter); unlimited unless set.
   void set_trace_budget(long long total) { trace_budget_ = total; }
+  // The GPU's layout of the kernels' static shared arrays (SharedLayout), used where given: the
+  // trace's shared words are then the GPU's. Must outlive the launches.
+  void set_shared_layouts(const SharedLayouts* layouts) { layouts_ = layouts; }
   // Instructions all blocks of all launches have executed so far (what the budgets count).
   long long executed_total() const { return executed_before_ + executed_; }
 
@@ -148,6 +178,8 @@ class Machine {
   // elements (a char2's, a short's) rather than the word's range.
   std::string shared_word_name(int64_t off, int64_t byte = -1) const;
   const CompiledFunction* kernel_ = nullptr;  // the launched kernel (its shared memory)
+  const SharedLayouts* layouts_ = nullptr;
+  SharedPlacement placed_;                     // where its shared arrays lie
   void run_thread(int tid);
   void settle_warp(int warp);
   // Releases every tile of several warps whose threads all wait at one tile barrier; false when

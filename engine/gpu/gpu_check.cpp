@@ -37,7 +37,8 @@ bool gpu_agrees_with(const ResolvedKernel& k, const Trace& t, std::string* why) 
   // Every block of every launch: its barrier steps against its snapshots.
   const bool is_float = t.type == ValueType::Float;
   // each launch's kernel has its own shared memory (the arrays it can reach)
-  auto base_of = [&](int launch) { return k.build->compiled.functions.at(static_cast<size_t>(k.launches.at(static_cast<size_t>(launch)).entry)).dynamic_base; };
+  // (where the trace placed it: the GPU's layout of the static arrays where the compiler view gave it)
+  auto base_of = [&](int launch) { return t.launches.at(static_cast<size_t>(launch)).dynamic_base; };
   // The interpreter's blocks in order, each with its barrier steps.
   struct Mine {
     int launch, block;
@@ -64,8 +65,11 @@ bool gpu_agrees_with(const ResolvedKernel& k, const Trace& t, std::string* why) 
       const Step& st = t.steps[m.steps[b]];
       const std::vector<uint32_t>& snap = bs.snapshots[b];
       const int base = base_of(bs.launch);
-      const std::vector<cuda::Base> wide =
-          cuda::shared_wide_types(k.build->compiled, k.launches.at(static_cast<size_t>(bs.launch)).entry, static_cast<int>(st.smem.size()));
+      // the snapshot is the dynamic memory: an 8-byte extern array's words there
+      std::vector<cuda::Base> wide(st.smem.size(), cuda::Base::Void);
+      for (const cuda::Var* v : k.build->compiled.functions.at(static_cast<size_t>(k.launches.at(static_cast<size_t>(bs.launch)).entry)).shared_vars)
+        if (v->extern_shared && v->type.is_wide())
+          for (size_t w = static_cast<size_t>(std::max(0, base)); w < wide.size(); ++w) wide[w] = v->type.base;
       for (size_t w = 0; w < snap.size(); ++w) {
         const size_t word = static_cast<size_t>(base) + w;
         if (word >= st.smem.size() || std::isnan(st.smem[word])) continue;  // not written (in the interpreter's run)

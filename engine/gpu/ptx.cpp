@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace scanscope::ptx {
@@ -351,6 +352,146 @@ std::vector<Merge> assembler_merges(const std::string& ptx, const std::vector<Sh
       }
       if (x.store) break;
     }
+  }
+  return out;
+}
+
+namespace {
+
+// ".shared .align 4 .b8 name[20];" (optionally .extern, a type other than .b8, several
+// dimensions or none): false for anything else and for an extern (dynamic) array.
+bool shared_declaration(const std::string& line, SharedArray* out) {
+  std::istringstream in(line);
+  std::vector<std::string> w;
+  for (std::string t; in >> t;) w.push_back(t);
+  size_t i = 0;
+  while (i < w.size() && (w[i] == ".visible" || w[i] == ".global" || w[i] == ".weak")) ++i;
+  if (i >= w.size() || w[i] != ".shared") return false;
+  ++i;
+  long long align = 0, elem = 0;
+  for (; i < w.size() && w[i][0] == '.'; ++i) {
+    if (w[i] == ".align" && i + 1 < w.size()) {
+      align = std::atoll(w[++i].c_str());
+      continue;
+    }
+    const std::string& t = w[i];
+    if (t.size() >= 3 && (t[1] == 'b' || t[1] == 'u' || t[1] == 's' || t[1] == 'f')) {
+      const long long bits = std::atoll(t.c_str() + 2);
+      if (bits == 8 || bits == 16 || bits == 32 || bits == 64) elem = bits / 8;
+    }
+  }
+  if (i >= w.size() || elem == 0) return false;
+  std::string decl;  // "name[20];", or "name[20]" ";"
+  for (size_t j = i; j < w.size(); ++j) decl += w[j];
+  if (decl.empty() || decl.back() != ';') return false;
+  decl.pop_back();
+  const size_t b = decl.find('[');
+  long long count = 1;
+  if (b != std::string::npos) {
+    for (size_t p = b; p < decl.size();) {
+      const size_t q = decl.find(']', p);
+      if (decl[p] != '[' || q == std::string::npos || q == p + 1) return false;  // name[]: extern
+      count *= std::atoll(decl.substr(p + 1, q - p - 1).c_str());
+      p = q + 1;
+    }
+  }
+  out->name = decl.substr(0, b);
+  out->align = align > 0 ? align : elem;
+  out->bytes = count * elem;
+  return !out->name.empty() && out->bytes > 0;
+}
+
+// The identifiers of a line of code (a symbol is named by them: [sdata+4], mov.u64 %rd4, sdata)
+void identifiers(const std::string& line, std::set<std::string>* out) {
+  for (size_t i = 0; i < line.size();) {
+    const unsigned char c = static_cast<unsigned char>(line[i]);
+    if (std::isalpha(c) || c == '_' || c == '$' || c == '%') {
+      size_t j = i + 1;
+      while (j < line.size() && (std::isalnum(static_cast<unsigned char>(line[j])) || line[j] == '_' || line[j] == '$')) ++j;
+      out->insert(line.substr(i, j - i));
+      i = j;
+    } else {
+      ++i;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<KernelShared> kernel_shared_arrays(const std::string& ptx, bool* complete) {
+  *complete = true;
+  std::vector<SharedArray> module;  // .shared at module scope, in order
+  struct Body {
+    bool entry = false;
+    std::string name;
+    std::vector<SharedArray> own;
+    std::set<std::string> names;
+  };
+  std::vector<Body> bodies;
+  std::istringstream in(ptx);
+  std::string l;
+  int depth = 0;
+  Body cur;
+  bool header = false;  // between ".entry NAME(" / ".func" and its body's '{'
+  while (std::getline(in, l)) {
+    std::string s = trim(l);
+    if (const size_t c = s.find("//"); c != std::string::npos) s = trim(s.substr(0, c));
+    if (s.empty()) continue;
+    if (depth == 0) {
+      SharedArray a;
+      if (shared_declaration(s, &a)) {
+        module.push_back(a);
+        continue;
+      }
+      std::istringstream w(s);
+      std::vector<std::string> words;
+      for (std::string t; w >> t;) words.push_back(t);
+      for (size_t i = 0; i < words.size(); ++i)
+        if (words[i] == ".entry" || words[i] == ".func") {
+          cur = Body{};
+          cur.entry = words[i] == ".entry";
+          // .func (.param .b32 r) name(...): the name is the first word after the return's parentheses
+          size_t j = i + 1;
+          if (j < words.size() && words[j][0] == '(') {
+            while (j < words.size() && words[j].find(')') == std::string::npos) ++j;
+            ++j;
+          }
+          if (j < words.size()) cur.name = words[j].substr(0, words[j].find('('));
+          header = true;
+          break;
+        }
+    }
+    for (char ch : s) {
+      if (ch == '{') {
+        if (depth == 0 && header) header = false;
+        ++depth;
+      } else if (ch == '}') {
+        if (--depth == 0) bodies.push_back(cur);
+        if (depth < 0) depth = 0;
+      }
+    }
+    if (depth > 0) {
+      SharedArray a;
+      if (shared_declaration(s, &a))
+        cur.own.push_back(a);
+      else
+        identifiers(s, &cur.names);
+    }
+  }
+  std::vector<KernelShared> out;
+  for (const Body& b : bodies) {
+    bool touches = !b.own.empty();
+    for (const SharedArray& a : module) touches = touches || b.names.count(a.name) > 0;
+    if (!b.entry) {
+      if (touches) *complete = false;
+      continue;
+    }
+    KernelShared k;
+    k.entry = b.name;
+    k.arrays = b.own;
+    for (const SharedArray& a : module)
+      if (b.names.count(a.name)) k.arrays.push_back(a);
+    out.push_back(std::move(k));
   }
   return out;
 }

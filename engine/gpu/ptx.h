@@ -33,4 +33,22 @@ struct Merge {
 };
 std::vector<Merge> assembler_merges(const std::string& ptx, const std::vector<SharedInstruction>& instrs);
 
+// The static shared arrays of each kernel (.entry) of a PTX module, in the order ptxas lays them
+// out, each at the next multiple of its .align from the previous one's end: first those the
+// kernel's body declares (the front end moves an array that one kernel alone uses into it, "demoted
+// variable"), then the module's .shared arrays that the body names, in the module's order. The
+// front end has already dropped arrays that no code touches. Read from the SASS of test kernels
+// (CUDA 13.0, sm_90): constant-index loads show each array's offset, and the cubin's
+// .nv.shared.KERNEL section holds their bytes (plus 1 KiB reserved). `complete` is false when a
+// .func (a call not inlined) names shared memory: its arrays' place is then not known.
+struct SharedArray {
+  std::string name;  // as the PTX names it: plain for a file's array, _ZZ...E<len><name> for a function's
+  long long align = 1, bytes = 0;
+};
+struct KernelShared {
+  std::string entry;  // the kernel's mangled name
+  std::vector<SharedArray> arrays;
+};
+std::vector<KernelShared> kernel_shared_arrays(const std::string& ptx, bool* complete);
+
 }  // namespace scanscope::ptx

@@ -182,13 +182,9 @@ bool line_rows(Reader& r, const Section& s, const std::map<uint64_t, std::pair<i
 
 }  // namespace
 
-bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruction>* out, std::string* why,
-                         std::vector<FlowInstruction>* flow, std::vector<MemInstruction>* global) {
-  std::string ignored;
-  if (!why) why = &ignored;
-  out->clear();
-  if (flow) flow->clear();
-  if (global) global->clear();
+namespace {
+// The section table of a 64-bit CUDA ELF file (names read), or false and *why.
+bool read_sections(const std::vector<char>& cubin, std::vector<Section>* out, std::string* why) {
   Reader r{cubin};
   if (cubin.size() < 64 || std::memcmp(cubin.data(), "\x7f" "ELF", 4) != 0 || cubin[4] != 2)
     return *why = "not a 64-bit ELF file", false;
@@ -196,7 +192,8 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
   const uint64_t shoff = r.at<uint64_t>(0x28);
   const uint16_t shentsize = r.at<uint16_t>(0x3A), shnum = r.at<uint16_t>(0x3C), shstrndx = r.at<uint16_t>(0x3E);
   if (!r.ok || shentsize < 64 || shstrndx >= shnum) return *why = "malformed ELF header", false;
-  std::vector<Section> secs(shnum);
+  std::vector<Section>& secs = *out;
+  secs.assign(shnum, Section{});
   for (uint16_t i = 0; i < shnum; ++i) {
     const uint64_t h = shoff + static_cast<uint64_t>(i) * shentsize;
     secs[i].type = r.at<uint32_t>(h + 4);
@@ -211,6 +208,22 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
     const uint64_t h = shoff + static_cast<uint64_t>(i) * shentsize;
     secs[i].name = r.cstr(secs[shstrndx].offset + r.at<uint32_t>(h));
   }
+  return true;
+}
+
+}  // namespace
+
+bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruction>* out, std::string* why,
+                         std::vector<FlowInstruction>* flow, std::vector<MemInstruction>* global) {
+  std::string ignored;
+  if (!why) why = &ignored;
+  out->clear();
+  if (flow) flow->clear();
+  if (global) global->clear();
+  Reader r{cubin};
+  std::vector<Section> secs;
+  if (!read_sections(cubin, &secs, why)) return false;
+  const int shnum = static_cast<int>(secs.size());
   int line_sec = -1, symtab = -1, line_rela = -1;
   for (int i = 0; i < shnum; ++i) {
     if (secs[i].name == ".debug_line") line_sec = i;
@@ -369,6 +382,19 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
       for (MemInstruction& m : *v)
         if (m.gate_line < 0) m.gate_exit = false;  // a load that found no store of its threads
   return r.ok ? true : (*why = "cubin cut short", false);
+}
+
+bool shared_sizes(const std::vector<char>& cubin, std::map<std::string, long long>* out, std::string* why) {
+  std::string ignored;
+  if (!why) why = &ignored;
+  out->clear();
+  std::vector<Section> secs;
+  if (!read_sections(cubin, &secs, why)) return false;
+  const std::string prefix = ".nv.shared.";
+  for (const Section& s : secs)
+    if (s.name.compare(0, prefix.size(), prefix) == 0 && s.name.compare(prefix.size(), 9, "reserved.") != 0)
+      (*out)[s.name.substr(prefix.size())] = static_cast<long long>(s.size);
+  return true;
 }
 
 }  // namespace scanscope::sass

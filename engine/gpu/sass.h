@@ -5,6 +5,7 @@
 // cubin of another kind is refused with a reason, and the caller falls back to the PTX.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -73,5 +74,10 @@ struct FlowInstruction {
 // `global`, every global load and store (LDG, STG), in code order.
 bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruction>* out, std::string* why,
                          std::vector<FlowInstruction>* flow = nullptr, std::vector<MemInstruction>* global = nullptr);
+
+// The bytes of each function's static shared memory as ptxas laid it out (the NOBITS section
+// .nv.shared.NAME of kernel NAME: its arrays and, for sm_90, the 1 KiB it reserves before them),
+// by the function's (mangled) name. False (and *why) when the bytes are not an sm_70+ cubin.
+bool shared_sizes(const std::vector<char>& cubin, std::map<std::string, long long>* out, std::string* why = nullptr);
 
 }  // namespace scanscope::sass
