@@ -1655,3 +1655,49 @@ __global__ void k(const int *src, int *dst, int n) {
   EXPECT_NE(note_at(t, 14, "8-byte atomic a loop of a shared load and a compare-and-swap"), "") << all_notes(t);
   for (const auto& s : t.sites) EXPECT_FALSE(s.cas_loop);
 }
+
+// The front end removes a __shared__ array no code touches, and ptxas lays out the others in their
+// order, each at a multiple of its alignment: p (float2) at byte 16, where the interpreter's own
+// layout, which keeps `unused`, puts it at byte 24. A thread's four float2 of one 32-byte row are
+// two LDS.128 at the GPU's 16-byte aligned address (gen-20261205-119's shape); at byte 24 they
+// would cross three aligned 16-byte blocks. The trace takes the GPU's layout from the compiler view.
+TEST(CompilerViewSass, SharedArraysLieWherePtxasPlacesThem) {
+  TraceRequest r;
+  r.n = 256;
+  r.type = ValueType::Float;
+  r.source = kernel_dir() + "/app/sass-test.cu";
+  r.source_text = std::string("// title: a float2 array after one the front end removes\n// launch: k<<<1, 32>>>(in, out, N)\n") +
+                  "// init: out = 0\n// out: 1\n// check: reduce\n// types: float\n// ops: sum\n// require: N == 256 : one size\n" + R"(
+__global__ void k(const float *src, float *dst, int n) {
+  __shared__ float a[4];
+  __shared__ float unused[2];
+  __shared__ float2 p[128];
+  const int t = threadIdx.x;
+  if (t < 4) a[t] = src[t];
+  for (int j = 0; j < 4; ++j) p[j * 32 + t] = make_float2(src[j * 32 + t], src[128 + j * 32 + t]);
+  __syncthreads();
+  float v[4], x[4];
+  for (int j = 3; j >= 0; --j) {
+    const float2 q = p[((t + 7) & 31) * 4 + ((j + 2) & 3)];
+    v[j] = q.x;
+    x[j] = q.y;
+  }
+  float acc = a[t & 3];
+  for (int j = 0; j < 4; ++j) acc += v[j] * x[j];
+  atomicAdd(&dst[0], acc);
+}
+)";
+  r.has_source_text = true;
+  const Trace t = run_emulator(r);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  int p_first = -1;
+  for (const auto& a : t.arrays)
+    if (a.name == "p") p_first = a.first_word;
+  EXPECT_EQ(p_first, 4);  // the interpreter's own layout: 6
+  EXPECT_EQ(t.totals.ld.inst, 3) << t.compiler;  // two LDS.128 and a's LDS (4 with p at word 6)
+  EXPECT_EQ(t.totals.ld.wavefronts, 17) << t.compiler;
+  // without the compiler view, the interpreter's own layout
+  const Trace own = run_interpreter(resolve_kernel(r));
+  for (const auto& a : own.arrays)
+    if (a.name == "p") EXPECT_EQ(a.first_word, 6);
+}
