@@ -638,8 +638,8 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
       // one each (the bank model's blocks of a group).
       for (const LineKey& key : mixed_lines) {
         bool has = false;
-        for (const LineGroup& g : v->groups) has = has || (g.file == std::get<0>(key) && g.lines == std::vector<int>{std::get<1>(key)} && g.store == std::get<2>(key));
-        if (has) continue;
+        auto of_line = [&](const LineGroup& g) { return g.file == std::get<0>(key) && g.lines == std::vector<int>{std::get<1>(key)} && g.store == std::get<2>(key); };
+        for (const LineGroup& g : v->groups) has = has || of_line(g);
         // (only where the line's instructions of the kind lie in one straight run of one function's
         // code: copies split by branches are the paths of an unrolled loop, which one runs not known)
         std::string function;
@@ -653,7 +653,46 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         }
         for (const auto& f : flow)
           if (f.function == function && f.offset > lo && f.offset < hi) one_run = false;
-        if (!one_run) continue;
+        if (!one_run) {
+          // A runtime-bounded loop's row (LineGroup::row_words): loads of one function whose first
+          // instructions are one straight block of wide ones, unpredicated, and whose others (after
+          // a control-flow instruction) are of one narrower width, every loop of the code that holds
+          // the block holding them too (the block is not the unrolled body's: ptxas took it out of
+          // the loop, whose addresses repeat each round; the remainder may be a loop of its own)
+          std::vector<const sass::MemInstruction*> line;
+          bool one_function = true;
+          for (const auto& m : mi)
+            if (!m.atomic && m.line == std::get<1>(key) && m.store == std::get<2>(key) && file_of(m.file) == std::get<0>(key)) {
+              one_function = one_function && m.function == function;
+              line.push_back(&m);
+            }
+          if (std::get<2>(key) || !one_function || line.size() < 2) continue;
+          size_t k = 0;
+          while (k < line.size() && line[k]->bytes == line[0]->bytes) ++k;
+          bool row = k < line.size() && line[0]->bytes > line[k]->bytes;
+          for (size_t i = 0; i < line.size() && row; ++i)
+            row = i < k ? line[i]->guard < 0 : line[i]->bytes == line[k]->bytes;
+          bool split = false;  // a control-flow instruction between the block and the rest
+          for (const auto& f : flow) {
+            if (f.function != function) continue;
+            if (f.offset > line[0]->offset && f.offset < line[k - 1]->offset) row = false;
+            if (f.offset > line[k - 1]->offset && f.offset < line[k]->offset) split = true;
+            if (f.branch && f.target >= 0 && f.target <= static_cast<long long>(f.offset)) {
+              auto holds = [&](unsigned off) { return static_cast<long long>(off) >= f.target && off <= f.offset; };
+              if (holds(line[0]->offset))
+                for (size_t i = k; i < line.size(); ++i) row = row && holds(line[i]->offset);
+            }
+          }
+          if (!row || !split) continue;
+          LineGroup g{std::get<0>(key), false, {std::get<1>(key)}, line[0]->bytes / 4, false,
+                      "SASS (a runtime-bounded loop's row: one LDS." + std::to_string(8 * line[0]->bytes) + (k > 1 ? " block" : "") +
+                          " for a thread's first iterations, its remainder's copies one element each)"};
+          g.row_words = static_cast<int>(k) * line[0]->bytes / 4;
+          v->groups.erase(std::remove_if(v->groups.begin(), v->groups.end(), of_line), v->groups.end());  // the PTX's ld.shared.v2 of an int2
+          v->groups.push_back(g);
+          continue;
+        }
+        if (has) continue;
         const auto& w = v->lines[key];
         const int widest = *std::max_element(w.begin(), w.end());
         v->groups.push_back({std::get<0>(key), std::get<2>(key), {std::get<1>(key)}, widest, false,
@@ -1346,6 +1385,31 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       }
     }
     if (members.size() < 1 || (g.width == 1 && members.size() < 2)) continue;
+    if (g.row_words > 0) {  // a runtime-bounded loop's row: only where each thread reads the whole row, once
+      const std::set<int> in(members.begin(), members.end());
+      // (and the loop's iterations at least 4: ptxas unrolls a loop of a runtime trip count by 4,
+      // and a row of 2 words is loaded wide only where the loop runs 4 times: gen-20261201-51's
+      // two-word rows, e = 2, are the remainder's 4-byte copies)
+      const int per = std::max(1, t.sites[static_cast<size_t>(members[0])].words());  // words an iteration reads
+      bool whole = true, unknown = false;  // unknown: a thread of 4 iterations or more that reads other words than the row's
+      for (const auto& st : t.steps) {
+        std::map<int, int> words;
+        for (const auto& a : st.accesses)
+          if (a.op == kLoad && in.count(a.site)) ++words[a.tid];
+        for (const auto& [tid, n] : words) {
+          whole = whole && n == g.row_words && n / per >= 4;
+          unknown = unknown || (n / per >= 4 && n != g.row_words);
+        }
+      }
+      if (!whole) {  // as written: right for a thread of fewer than 4 iterations (the remainder's copies alone)
+        if (unknown)
+          t.compiler_notes.push_back((g.file >= 0 && g.file < static_cast<int>(t.files.size()) ? t.files[static_cast<size_t>(g.file)] : std::string("?")) + ":" +
+                                     std::to_string(g.lines[0]) + ": ptxas made this loop's loads one wide load of " + std::to_string(g.row_words) +
+                                     " words before its body unrolled by 4, and one copy a remainder's iteration; a thread here reads "
+                                     "other words in a step, which copies it runs is not known: the model counts its accesses as written");
+        continue;
+      }
+    }
     assign(members, g.width);
     used.push_back(g.why);
     if (!g.sass_layout.empty() && layout_matches(t, members, g.sass_layout)) {

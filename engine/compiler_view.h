@@ -35,6 +35,14 @@ struct LineGroup {
   // (SourceSite::vector_layout), round the PTX's words on the line (a thread's accesses per run of
   // the line), then each instruction's base register, byte offset and bytes, in code order
   std::vector<int> sass_layout;
+  // With the SASS, a runtime-bounded loop's row (`for (j = 0; j < e; ++j) v[j] = s[r * 4 + ((j + 2)
+  // & 3)]`): ptxas loads the words a thread's first iterations read with one straight block of
+  // wide loads (an LDS.128, two for int2s) before its body unrolled by 4, and makes its
+  // remainder's copies one element each. The words of that block: the group (aligned blocks of
+  // `width`) stands where every thread makes exactly that many words of the line's accesses in a
+  // step, in 4 iterations or more (e == the row's elements: no remainder), and is dropped
+  // elsewhere (noted where a thread of 4 iterations or more reads other words).
+  int row_words = 0;
 };
 
 using LineKeyT = std::tuple<int, int, bool>;  // (file index, line, store?)

@@ -1701,3 +1701,47 @@ __global__ void k(const float *src, float *dst, int n) {
   for (const auto& a : own.arrays)
     if (a.name == "p") EXPECT_EQ(a.first_word, 6);
 }
+
+// `for (j = 0; j < e; ++j) v[j] = s[r * 4 + ((j + 2) & 3)]` with e a kernel parameter: ptxas
+// loads the thread's row of four words with one LDS.128 before the loop's body unrolled by 4
+// (whose addresses repeat every four iterations) and makes the remainder's iterations 4-byte
+// loads (gen-20261205-100, -46; -229's int2s: two LDS.128). With e = 4 every warp makes the one
+// LDS.128 (1 instruction, not 4); with e = 3 the remainder's three copies, as written and with no
+// note; with e = 8 (a row read twice) which copies run is not known: as written, noted.
+TEST(CompilerViewSass, ARuntimeBoundedLoopsRowIsOneWideLoad) {
+  auto run = [](int e) {
+    TraceRequest r;
+    r.n = 256;
+    r.source = kernel_dir() + "/app/sass-test.cu";
+    r.source_text = "// title: a runtime-bounded loop over a thread's row\n// launch: k<<<1, 32>>>(in, out, N, " + std::to_string(e) +
+                    ")\n// init: out = 0\n// out: 1\n// check: reduce\n// types: int\n// ops: sum\n// require: N == 256 : one size\n" + R"(
+__global__ void k(const int *src, int *dst, int n, int e) {
+  __shared__ int s[128];
+  const int t = threadIdx.x;
+  for (int j = 0; j < 4; ++j) s[j * 32 + t] = src[j * 32 + t];
+  __syncthreads();
+  int v[8];
+  for (int j = 0; j < e; ++j) {
+    const int r = ((t * 8) & 31) * 4 + ((j + 2) & 3);
+    v[j] = s[r];
+  }
+  int acc = 0;
+  for (int j = 0; j < e; ++j) acc += v[j];
+  atomicAdd(&dst[0], acc);
+}
+)";
+    r.has_source_text = true;
+    return run_emulator(r);
+  };
+  const Trace four = run(4);
+  if (!read_sass(four)) GTEST_SKIP() << "no SASS read here: " << four.compiler;
+  EXPECT_EQ(four.totals.ld.inst, 1) << four.compiler;
+  EXPECT_NE(four.compiler.find("a runtime-bounded loop's row"), std::string::npos) << four.compiler;
+  EXPECT_EQ(note_at(four, 18, "one wide load"), "") << all_notes(four);
+  const Trace three = run(3);
+  EXPECT_EQ(three.totals.ld.inst, 3) << three.compiler;
+  EXPECT_EQ(note_at(three, 18, "one wide load"), "") << all_notes(three);
+  const Trace eight = run(8);
+  EXPECT_EQ(eight.totals.ld.inst, 8) << eight.compiler;
+  EXPECT_NE(note_at(eight, 18, "one wide load of 4 words"), "") << all_notes(eight);
+}
