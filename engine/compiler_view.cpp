@@ -692,11 +692,8 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
           v->groups.push_back(g);
           continue;
         }
-        if (has) continue;
         const auto& w = v->lines[key];
         const int widest = *std::max_element(w.begin(), w.end());
-        v->groups.push_back({std::get<0>(key), std::get<2>(key), {std::get<1>(key)}, widest, false,
-                             std::string("SASS (") + (std::get<2>(key) ? "STS" : "LDS") + " of several widths on one line: each aligned block one instruction)", w});
         // the instructions' addresses (base register and offset), for layout_matches
         int round = 0;
         if (auto p = v->ptx_lines.find(key); p != v->ptx_lines.end())
@@ -705,7 +702,18 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         for (const auto& m : mi)
           if (!m.atomic && m.line == std::get<1>(key) && m.store == std::get<2>(key) && file_of(m.file) == std::get<0>(key) && m.addr_reg >= 0)
             layout.insert(layout.end(), {m.addr_reg, static_cast<int>(m.addr_imm), m.bytes});
-        if (round > 0 && layout.size() == 1 + 3 * w.size()) v->groups.back().sass_layout = layout;
+        const bool placed = round > 0 && layout.size() == 1 + 3 * w.size();
+        if (has) {
+          // The PTX's vector access of the line (an int2's st.shared.v2) where ptxas joined some of
+          // them into wider ones (a loop's four int2 stores STS.64, STS.64, STS.128: gen-20261205-75):
+          // the instructions' addresses where they place every thread's words, else the PTX's width
+          for (LineGroup& g : v->groups)
+            if (of_line(g) && placed && widest > g.width && g.sass_layout.empty()) g.sass_layout = layout;
+          continue;
+        }
+        v->groups.push_back({std::get<0>(key), std::get<2>(key), {std::get<1>(key)}, widest, false,
+                             std::string("SASS (") + (std::get<2>(key) ? "STS" : "LDS") + " of several widths on one line: each aligned block one instruction)", w});
+        if (placed) v->groups.back().sass_layout = layout;
       }
       // ptxas's one load for the identical loads of an if/else's two arms (predicted from the PTX,
       // as below), where the SASS agrees: it has fewer loads on the two arms' lines than the PTX.
