@@ -1093,6 +1093,22 @@ TEST(WindowLayouts, TheCompilerNotesShowInFullOnN) {
   EXPECT_NE(text.find("ptxas made this 8-byte atomic a loop of a shared load"), std::string::npos) << text;
   EXPECT_NE(text.find("N hides it"), std::string::npos) << text;
   EXPECT_GE(layout_line(out, "code rows").shown, 5) << out;
+
+  // The editor (a kernel file of one's own opens there) says the same on its status lines, and the
+  // access's line stays in its view under the box.
+  ASSERT_EQ(run_script("notes-editor", args + " --panels editor", "frames 2\ntap n 1\nframes 3\n", &out, &err), 0) << err;
+  const LayoutLine editor = layout_line(out, "editor compiler note lines");
+  EXPECT_GE(editor.total, 2) << out;
+  EXPECT_EQ(editor.shown, editor.total) << out;
+  text.clear();
+  bool line19 = false;
+  for (const std::string& l : lines_of(out, "screen: ##editor ")) {
+    text += l.substr(l.find(" | ") + 3) + " ";
+    line19 = line19 || l.substr(l.find(" | ") + 3) == "19";
+  }
+  EXPECT_NE(text.find("line 19: compiler note: counts may differ; N hides it"), std::string::npos) << text;
+  EXPECT_NE(text.find("ptxas made this 8-byte atomic a loop of a shared load"), std::string::npos) << text;
+  EXPECT_TRUE(line19) << "the access's line in the editor's view\n" << out;
 }
 
 // The comparison's lines cut to whole words at 1280x720 presenter (issue 24): padding step 3's
