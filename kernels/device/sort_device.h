@@ -39,6 +39,10 @@
 //                   consecutive elements (a digit's run of the tile lands at consecutive
 //                   addresses), the value beside its key.
 //   or, for n <= 4096, one launch of one block that sorts in shared memory (OnesweepSingleTile).
+//   Pass v9 of the pairs (OnesweepPairsTileV9, the tuning rows x-sort-pairs-v9-*, not timed yet)
+//   does steps 2 to 4 as above, but copies the tile's keys and values into shared memory by bulk
+//   copies in step 1, stores each key's input place at its sorted place in step 3, and gathers the
+//   sorted tile through those places in step 5.
 // Double buffers: pass 0 reads the caller's keys and writes the workspace's copy, pass 1 writes the
 // caller's output, pass 2 the copy, pass 3 the output: the input is never written and the result
 // ends in the caller's output.
