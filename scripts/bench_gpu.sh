@@ -26,7 +26,7 @@
 #   sort   the radix sorts: sanitizers at ragged sizes (2^13 + 7, 10^6 + 3), sort-onesweep and
 #          sort-onesweep-pairs against CUB's DeviceRadixSort::SortKeys / SortPairs, int and float,
 #          2^10..2^28, with the copy and the read probe (JSON for assets/bench/), then the
-#          tuning run (sort_tune below: the x-sort-v6 / x-sort-pairs-v7 / -v9 rows at 2^20, 2^24, 2^28,
+#          tuning run (sort_tune below: the x-sort-v6 / x-sort-pairs-v7 shapes at 2^20, 2^24, 2^28,
 #          int; the shipped rows against their -eachpass twins, float)
 #   sort-profile  Nsight Compute on the sort's passes beside CUB's onesweep at 2^28, racecheck and
 #          synccheck of the sorts at 10^6 + 3, int and float
@@ -74,12 +74,9 @@ fi
 # The pairs rows 512x16, 384x20 and 256x24 are shapes for the H100 at 2^28 (384 x 23: 0.94x CUB).
 # The -eachpass rows are the shipped programs as they were before the keys' bits were changed once
 # (the order computed in every pass): timed beside the shipped rows for int and float keys.
-# The x-sort-pairs-v9 rows are pass v9 of the pairs (the tile copied into shared memory by bulk
-# copies and gathered; not timed yet): int and float, and under the sanitizers with the others.
 sort_tune_keys=x-sort-v6-eachpass-384x24,x-sort-v6-384x20,x-sort-v6-256x16
-sort_tune_v9=x-sort-pairs-v9-384x23,x-sort-pairs-v9-384x26,x-sort-pairs-v9-512x19
-sort_tune_pairs=x-sort-pairs-v7-eachpass-384x23,x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16,x-sort-pairs-v7-512x16,x-sort-pairs-v7-384x20,x-sort-pairs-v7-256x24,$sort_tune_v9
-sort_tune_float=sort-onesweep,x-sort-v6-eachpass-384x24,cub-sort-keys,sort-onesweep-pairs,x-sort-pairs-v7-eachpass-384x23,$sort_tune_v9,cub-sort-pairs,copy
+sort_tune_pairs=x-sort-pairs-v7-eachpass-384x23,x-sort-pairs-v7-384x16,x-sort-pairs-v7-256x16,x-sort-pairs-v7-512x16,x-sort-pairs-v7-384x20,x-sort-pairs-v7-256x24
+sort_tune_float=sort-onesweep,x-sort-v6-eachpass-384x24,cub-sort-keys,sort-onesweep-pairs,x-sort-pairs-v7-eachpass-384x23,cub-sort-pairs,copy
 sort_tune() {
   local t0=$(date +%s)
   : > "$LOG/sort-tune.txt"

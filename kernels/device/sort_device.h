@@ -39,10 +39,6 @@
 //                   consecutive elements (a digit's run of the tile lands at consecutive
 //                   addresses), the value beside its key.
 //   or, for n <= 4096, one launch of one block that sorts in shared memory (OnesweepSingleTile).
-//   Pass v9 of the pairs (OnesweepPairsTileV9, the tuning rows x-sort-pairs-v9-*, not timed yet)
-//   does steps 2 to 4 as above, but copies the tile's keys and values into shared memory by bulk
-//   copies in step 1, stores each key's input place at its sorted place in step 3, and gathers the
-//   sorted tile through those places in step 5.
 // Double buffers: pass 0 reads the caller's keys and writes the workspace's copy, pass 1 writes the
 // caller's output, pass 2 the copy, pass 3 the output: the input is never written and the result
 // ends in the caller's output.
@@ -719,234 +715,6 @@ struct OnesweepTileV6 : SortTileShape<THREADS, ITEMS, MIN_BLOCKS> {
   }
 };
 
-// ---- Pass v9 of the pairs (OnesweepPairsTileV9; tuning rows x-sort-pairs-v9-*, not timed yet):
-// v7's steps and ranks (the early counts, match_place_v6: the same places, so the same order and
-// stability), with the tile moved by copies into shared memory instead of through registers and two
-// exchanges. v7 holds each thread's ITEMS keys and ITEMS values in registers from the loads to the
-// ranking (80 registers at 384 x 23) and stores both at each key's place during the ranking (two
-// exchanges); CUB's onesweep pass (80 registers, 2 blocks per SM too) keeps the ranks instead and
-// loads the values after the keys' write. A tile of v9:
-//   1. is copied into shared memory in input order by bulk copies (cp.async.bulk: no register, no
-//      L1): each warp's keys (its 32 x ITEMS consecutive elements, lane 0 issues the copy onto the
-//      warp's own mbarrier) and the tile's values (thread 0, one copy), all issued at the tile's
-//      start, the values' load beside the keys' as in v7 (v8 loaded them after the ranking and was
-//      slower); each thread reads its keys warp-striped from its warp's copy once it has landed;
-//      elements that are not whole 16-byte quads of a 16-byte aligned array (a ragged last tile, an
-//      unaligned caller's array) are copied by the threads;
-//   2. counts and turns the counters into places as v6;
-//   3. ranks as v6, and at each key's place in the tile stores only the key's place in the input
-//      (16 bits): no key and no value moves during the ranking;
-//   4. looks back as v6 (and waits for the values' copy);
-//   5. gathers element j of the sorted tile through its input place s (key and value at s of the
-//      copies) and writes both to out[dout[label] + j] as v7.
-// Shared memory: 10 bytes per element (keys, values, input places) against v7's 8, and no values
-// in registers: so a larger tile at 2 blocks per SM (384 x 26 = 9984 keys, v7 384 x 23 = 8832).
-#if defined(__CUDA_ARCH__)
-namespace sort_ptx {
-SS_DEVICE unsigned smem(const void* p) { return static_cast<unsigned>(__cvta_generic_to_shared(p)); }
-SS_DEVICE void bar_init(unsigned long long* bar, unsigned count) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem(bar)), "r"(count) : "memory");
-}
-// The inits before the async proxy (the bulk copies' complete_tx) uses the barriers.
-SS_DEVICE void fence_bar_init() {
-  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-}
-SS_DEVICE void bar_arrive_expect_tx(unsigned long long* bar, unsigned bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 _, [%0], %1;" ::"r"(smem(bar)), "r"(bytes) : "memory");
-}
-// Global -> shared, completing `bytes` of transactions on bar (16-byte aligned, a multiple of 16).
-SS_DEVICE void bulk_load(void* dst, const void* src, unsigned bytes, unsigned long long* bar) {
-  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(smem(dst)), "l"(src), "r"(bytes), "r"(smem(bar))
-               : "memory");
-}
-// Until the barrier's first phase (parity 0) has completed: each barrier serves one tile.
-SS_DEVICE void bar_wait_first(unsigned long long* bar) {
-  unsigned done = 0;
-  do {
-    asm volatile("{\n\t.reg .pred p;\n\tmbarrier.try_wait.parity.acquire.cta.shared::cta.b64 p, [%1], 0;\n\tselp.u32 %0, 1, 0, p;\n}"
-                 : "=r"(done)
-                 : "r"(smem(bar))
-                 : "memory");
-  } while (!done);
-}
-}  // namespace sort_ptx
-#endif
-
-SS_HD bool aligned16(const void* p) { return (reinterpret_cast<uintptr_t>(p) & 15u) == 0; }
-
-template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, KeyPass P = KeyPass::OnTheFly>
-struct OnesweepPairsTileV9 : SortTileShape<THREADS, ITEMS, MIN_BLOCKS> {
-  static_assert(PAIRS, "pass v9 is a pass of key-value pairs");
-  static_assert(P != KeyPass::Bits || K == SortKey::Unsigned, "one Bits pass for every kind of key");
-  static_assert(P != KeyPass::First || K == SortKey::Float, "only float keys change their bits in pass 0");
-  static_assert(P != KeyPass::Last || K != SortKey::Unsigned, "unsigned keys' last pass is the Bits pass");
-  using Shape = SortTileShape<THREADS, ITEMS, MIN_BLOCKS>;
-  using Shape::kTile, Shape::kWarpItems, Shape::kWarps;
-  static_assert(kTile <= 65536, "an element's place in the input in 16 bits");
-  static_assert(kTile % 4 == 0, "the values' copy 16-byte aligned in shared memory");
-  static constexpr int kZeroQuads = kRadixDigits / 4 / kWarpSize;
-  // Shared memory, in words: the keys and the values in input order (the copies), each sorted
-  // place's input place (16 bits), every warp's digit counters, each digit's out offset, the block
-  // scan's warp totals, the mbarriers (kWarps for the warps' keys, one for the values; 8 bytes each).
-  static constexpr int kKeys = 0, kVals = kTile, kSrc = 2 * kTile;
-  static constexpr int kWarpHist = (kSrc + (kTile + 1) / 2 + 3) / 4 * 4;
-  static constexpr int kDigitOut = kWarpHist + kWarps * kRadixDigits, kScanWords = kDigitOut + kRadixDigits;
-  static constexpr int kBars = (kScanWords + kWarpSize + 1) / 2 * 2;
-  static constexpr int kSmemWords = kBars + 2 * (kWarps + 1);
-  static_assert(kSmemWords * 4 <= 227 * 1024, "at most 227 KiB of shared memory per block (sm_90; more than 48 KiB: CudaExec opts in)");
-
-  template <class Op, class T, class Block>
-  SS_HD static void run(Block& b, GridCtx g, const OnesweepArgs& a) {
-    auto smem = b.template shared<uint32_t>(kSmemWords);
-    auto kst = view_as<uint32_t>(smem, kKeys);
-    auto vst = view_as<uint32_t>(smem, kVals);
-    auto src = view_as<uint16_t>(smem, kSrc);
-    auto whist = view_as<int>(smem, kWarpHist);
-    auto dout = view_as<int>(smem, kDigitOut);
-    auto wt = view_as<int>(smem, kScanWords);
-    unsigned long long* const bars = reinterpret_cast<unsigned long long*>(smem.data + kBars);  // [warp]: its keys; [kWarps]: the values
-    (void)bars;
-    const uint32_t* kst_p = kst.data;  // after a barrier (or the copy's mbarrier): plain loads
-    const uint32_t* vst_p = vst.data;
-    const uint16_t* src_p = src.data;
-    const int* dout_p = dout.data;
-    auto keys = b.template regs<Items<uint32_t, ITEMS>>();
-    auto le = b.template regs<unsigned>();
-    auto cnt = b.template regs<int>();
-    auto val = b.template regs<int>();
-    auto total = b.template regs<int>();
-    auto other = b.template regs<int>();
-    const long long tile = g.block;
-    const TileSpan span = tile_span(tile, kTile, a.n);
-    const unsigned flip = pass_flip<K, P>(a.pass), sel = 0x4440u + static_cast<unsigned>(a.pass);
-    const unsigned sel_rank = sel | 0x10000u;  // as v6: the ranking's labels apart from the counting's
-    auto label_at = [&](int tid, int k) { return pass_label<K, P>(keys[tid][k], sel); };
-    auto rank_label_at = [&](int tid, int k) { return pass_label<K, P>(keys[tid][k], sel_rank); };
-    const uint32_t* const kin = a.keys_in + span.first;
-    const uint32_t* const vin = a.vals_in + span.first;
-    // Bulk copies need 16-byte aligned global addresses: a warp's keys start at a multiple of
-    // 32 x ITEMS elements and the values at a multiple of the tile (a multiple of 4) from the arrays'.
-    const bool kbulk = aligned16(kin), vbulk = aligned16(vin);
-    auto steps = [&](auto full_tag) {
-      constexpr bool FULL = decltype(full_tag)::value;
-      const int count = span.count;
-      // The warp's elements in the tile, and how many of them (whole quads) its bulk copy moves.
-      auto warp_count = [&](int warp) {
-        const int left = count - warp * kWarpItems;
-        return FULL ? kWarpItems : left < 0 ? 0 : left < kWarpItems ? left : kWarpItems;
-      };
-      auto warp_bulk = [&](int warp) { return kbulk ? warp_count(warp) & ~3 : 0; };
-      const int vbulk_count = vbulk ? count & ~3 : 0;  // the tile's values by the bulk copy
-      // 1. the copies issued (lane 0 of each warp: its keys; thread 0: the values), the values past
-      // the bulk copy by the threads; each warp zeroes its own counters
-      b.threads([&](int tid) {
-        const int lane = tid % kWarpSize, warp = tid / kWarpSize, w0 = warp * kWarpItems;
-        const int kq = warp_bulk(warp);
-        if (lane == 0) {
-#if defined(__CUDA_ARCH__)
-          sort_ptx::bar_init(bars + warp, 1);
-          if (tid == 0) sort_ptx::bar_init(bars + kWarps, 1);
-          sort_ptx::fence_bar_init();
-          sort_ptx::bar_arrive_expect_tx(bars + warp, 4u * static_cast<unsigned>(kq));
-          if (kq > 0) sort_ptx::bulk_load(kst.data + w0, kin + w0, 4u * static_cast<unsigned>(kq), bars + warp);
-          if (tid == 0) {
-            sort_ptx::bar_arrive_expect_tx(bars + kWarps, 4u * static_cast<unsigned>(vbulk_count));
-            if (vbulk_count > 0) sort_ptx::bulk_load(vst.data, vin, 4u * static_cast<unsigned>(vbulk_count), bars + kWarps);
-          }
-#else
-          // the copies land at once on the CPU (lane 0 runs before its warp's other lanes)
-          for (int i = 0; i < kq; ++i) kst.store(w0 + i, kin[w0 + i]);
-          if (tid == 0)
-            for (int i = 0; i < vbulk_count; ++i) vst.store(i, vin[i]);
-#endif
-        }
-        for (int i = vbulk_count + tid; i < count; i += THREADS) vst.store(i, vin[i]);
-        le[tid] = lanemask_le(lane);
-        SS_UNROLL for (int r = 0; r < kZeroQuads; ++r) zero4(whist, warp * kRadixDigits + 4 * (r * kWarpSize + lane));
-      });
-      b.warp_sync();  // the warp's mbarrier initialised, its counters zeroed
-      // each thread's keys, warp-striped, from its warp's copy (the keys past it: loaded and stored
-      // by the thread that reads them)
-      b.threads([&](int tid) {
-        const int lane = tid % kWarpSize, warp = tid / kWarpSize, w0 = warp * kWarpItems;
-        const int kq = warp_bulk(warp), wc = warp_count(warp);
-#if defined(__CUDA_ARCH__)
-        sort_ptx::bar_wait_first(bars + warp);
-#endif
-        if (FULL && kq == kWarpItems) {
-          SS_UNROLL for (int k = 0; k < ITEMS; ++k) keys[tid][k] = kst_p[w0 + k * kWarpSize + lane];
-        } else {
-          SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
-            const int i = k * kWarpSize + lane;
-            if (i < kq) keys[tid][k] = kst_p[w0 + i];
-            else if (i < wc) {
-              keys[tid][k] = kin[w0 + i];
-              kst.store(w0 + i, keys[tid][k]);
-            }
-          }
-        }
-        if (P == KeyPass::First) {  // float keys to their codes (the copy keeps the floats: step 5 turns them too)
-          SS_UNROLL for (int k = 0; k < ITEMS; ++k) keys[tid][k] = float_code(keys[tid][k]);
-        }
-      });
-      // 2. every key counted under its label in its warp's counters, then the counters to places
-      b.threads([&](int tid) {
-        const WarpCounters wc(whist, tid / kWarpSize);
-        SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
-          if (FULL || (tid / kWarpSize) * kWarpItems + k * kWarpSize + tid % kWarpSize < count) wc.count(label_at(tid, k));
-        }
-      });
-      b.sync();  // every warp's counts complete
-      warp_counts_to_places<THREADS>(b, whist, wt, cnt, val, total, other, flip, [&](int d, int c) {
-        store_status(a.status + tile * kRadixDigits + d, pack_status(a.tag, tile == 0 ? kFlagPrefix : kFlagAggregate, c));
-      });
-      // 3. the ranking: at each key's place in the tile, its place in the input
-      SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
-        b.threads([&](int tid) {
-          const int at = match_place_v6<ITEMS, FULL>(whist, rank_label_at, tid, k, count, le[tid]);
-          if (FULL || at >= 0) src.store(at, static_cast<uint16_t>((tid / kWarpSize) * kWarpItems + k * kWarpSize + tid % kWarpSize));
-        });
-      }
-      // 4. per digit: the look-back and the out offset, as v6; every thread waits for the values' copy
-      b.threads([&](int tid) {
-        digit_out_offset(a, tile, tid, cnt[tid], val[tid], dout, flip);
-#if defined(__CUDA_ARCH__)
-        sort_ptx::bar_wait_first(bars + kWarps);
-#endif
-      });
-      b.sync();  // the input places, the out offsets and the values in shared memory
-      // 5. element j = i x THREADS + tid of the sorted tile gathered from its input place s: key and
-      // value to out[dout[label] + j]
-      b.threads([&](int tid) {
-        const ScatterOut kout(a.keys_out, tid), vout(a.vals_out, tid);
-        SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
-          if (!FULL && i * THREADS + tid >= count) break;
-          const int s = src_p[i * THREADS + tid];
-          uint32_t key = kst_p[s];
-          if (P == KeyPass::First) key = float_code(key);
-          const int o = dout_p[pass_label<K, P>(key, sel)];
-          kout.put(o, i * THREADS, P == KeyPass::Last && K == SortKey::Float ? float_from_code(key) : key);
-          vout.put(o, i * THREADS, vst_p[s]);
-        }
-      });
-    };
-    if (span.full) steps(std::true_type{});
-    else steps(std::false_type{});
-  }
-};
-
-// The tile programs a sequence can run (OnesweepSequence's PASS): PassV6 (OnesweepTileV6, the
-// shipped rows' and every other row's) and PassV9 (pass v9 of the pairs).
-struct PassV6 {
-  template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, KeyPass P>
-  using Tile = OnesweepTileV6<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS, P>;
-};
-struct PassV9 {
-  template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, KeyPass P>
-  using Tile = OnesweepPairsTileV9<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS, P>;
-};
-
 // ---- The small-n path: n <= THREADS x ITEMS keys sorted by one block, all four digit passes in
 // shared memory (one launch, no histogram, no look-back). Each pass: early counts and the match by
 // ballots as the pass before v6 had them (early_counts, match_place; with tile 0's offsets: the
@@ -1059,13 +827,12 @@ struct SortRun {
 // keys are the unsigned pass (Bits), int keys' pass 3 flips the sign bit's digit (Last); float keys'
 // pass 0 writes their codes (First), passes 1 and 2 are the unsigned pass, pass 3 writes the keys
 // back (Last). Without ONCE every pass computes the order from the keys as they came in (OnTheFly).
-// PASS: the tile program (PassV6: OnesweepTileV6; PassV9: pass v9 of the pairs).
-template <int THREADS, int ITEMS, int MIN_BLOCKS, bool PAIRS, bool ONCE = true, class PASS = PassV6>
+template <int THREADS, int ITEMS, int MIN_BLOCKS, bool PAIRS, bool ONCE = true>
 struct OnesweepSequence {
   static constexpr bool kPairs = PAIRS, kOnce = ONCE;
   // Program P for keys of kind K (the Bits program built once, as K = Unsigned, for every kind).
   template <SortKey K, KeyPass P>
-  using Tile = typename PASS::template Tile<THREADS, ITEMS, MIN_BLOCKS, P == KeyPass::Bits ? SortKey::Unsigned : K, PAIRS, P>;
+  using Tile = OnesweepTileV6<THREADS, ITEMS, MIN_BLOCKS, P == KeyPass::Bits ? SortKey::Unsigned : K, PAIRS, P>;
 
   static constexpr int kTile = THREADS * ITEMS;
   static constexpr int kSmallThreads = 512, kSmallItems = 8;
@@ -1166,16 +933,6 @@ void for_each_sort(Visit&& v) {
   v(SortRow<OnesweepSequence<512, 16, 2, true>>{"x-sort-pairs-v7-512x16", "sort-onesweep-pairs' pass (v7) at 512 x 16, built for 2 blocks/SM (32 warps per SM); n <= 4096 in one block", v6, tuning});
   v(SortRow<OnesweepSequence<384, 20, 2, true>>{"x-sort-pairs-v7-384x20", "sort-onesweep-pairs' pass (v7) at 384 x 20, built for 2 blocks/SM (80 registers, no spill for int keys); n <= 4096 in one block", v6, tuning});
   v(SortRow<OnesweepSequence<256, 24, 3, true>>{"x-sort-pairs-v7-256x24", "sort-onesweep-pairs' pass (v7) at 256 x 24, built for 3 blocks/SM (blocks of 8 warps); n <= 4096 in one block", v6, tuning});
-  // Pass v9 of the pairs (OnesweepPairsTileV9, not timed yet): v7's ranking, the tile copied into
-  // shared memory by bulk copies and gathered through each sorted place's input place; at v7's tile,
-  // at the largest 384-thread tile that 2 blocks per SM hold, and with 16 warps a block.
-  const char* v9 = "scanscope (sort-onesweep-pairs' ranking; the tile copied into shared memory and gathered)";
-  v(SortRow<OnesweepSequence<384, 23, 2, true, true, PassV9>>{
-      "x-sort-pairs-v9-384x23", "pass v9 of the pairs at 384 x 23 (v7's tile): keys and values copied into shared memory by bulk copies, places in the input (16 bits) stored by the ranking, the tile gathered; 2 blocks/SM; n <= 4096 in one block", v9, tuning});
-  v(SortRow<OnesweepSequence<384, 26, 2, true, true, PassV9>>{
-      "x-sort-pairs-v9-384x26", "pass v9 of the pairs at 384 x 26 (9984 per tile, 13 % more than v7's): keys and values copied into shared memory, the tile gathered; 2 blocks/SM; n <= 4096 in one block", v9, tuning});
-  v(SortRow<OnesweepSequence<512, 19, 2, true, true, PassV9>>{
-      "x-sort-pairs-v9-512x19", "pass v9 of the pairs at 512 x 19 (9728 per tile, 2 blocks of 16 warps per SM): keys and values copied into shared memory, the tile gathered; n <= 4096 in one block", v9, tuning});
 }
 
 struct SortInfo {

@@ -79,8 +79,8 @@ void expect_sorted(const SortInfo& s, SortKey kind, const std::vector<uint32_t>&
 }
 
 // 1, a few, 255, 256 x k + 3, the tiles' edges (the one-block path's 512 x 8 and 256 x 16, 384 x 16
-// and 256 x 24, 384 x 20, 512 x 16, 384 x 23, 384 x 24, and pass v9's 512 x 19 and 384 x 26),
-// 10^4 + 3, two whole tiles of the shipped rows and of v9's 384 x 26, several tiles with a ragged end.
+// and 256 x 24, 384 x 20, 512 x 16, 384 x 23, 384 x 24, and 512 x 19 and 384 x 26 of the removed
+// pass v9), 10^4 + 3, two whole tiles of the shipped rows and of 384 x 26, several tiles with a ragged end.
 std::vector<long long> sizes() {
   return {1,    2,    3,    7,    31,   32,   33,    255,   256,      259,      511,       513,   256 * 5 + 3, 256 * 17 + 3, 4095, 4096, 4097,
           6144, 6145, 7680, 7681, 8192, 8195, 8832,  8833,  9216,     9217,     9728,      9729,  9984,        9985,         10003, 8832 * 2,
@@ -409,11 +409,11 @@ TEST(SortShape, WorkspaceReusedAcrossCalls) {
   }
 }
 
-// Pairs rows with arrays off a 16-byte boundary: pass v9 copies the whole 16-byte quads of aligned
-// arrays into shared memory by bulk copies and the rest by its threads, so with the values in, the
-// keys out and the values out 1 or 3 words past a boundary (passes 1 and 3 write the keys and values
-// out there, pass 2 reads them back from there) its threads copy whole tiles of keys or values; with
-// every array on a boundary (0) only the last tile's ragged end. Each against std::stable_sort.
+// Pairs rows with arrays off a 16-byte boundary: the values in, the keys out and the values out 1 or
+// 3 words past a boundary (passes 1 and 3 write the keys and values out there, pass 2 reads them
+// back from there), or every array on a boundary (0). Made for pass v9 (bulk copies of the aligned
+// quads, the rest by its threads; removed after its timing), kept for every pairs row. Each against
+// std::stable_sort.
 TEST(SortShape, PairsWithUnalignedArrays) {
   auto at = [](std::vector<uint32_t>& buf, int words) {
     uint32_t* p = buf.data();
