@@ -9,6 +9,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <numeric>
 #include <set>
 #include <tuple>
 
@@ -126,7 +127,20 @@ void unrolled_loops(CompilerView& v, const std::vector<sass::MemInstruction>& mi
       continue;
     }
     if (same && unrolled_shape(plan)) v.unrolled[lk] = plan;
-    else if (static_cast<int>(list.size()) > in_ptx) v.unrolled_unknown[lk] = {static_cast<int>(list.size()), in_ptx};
+    else if (static_cast<int>(list.size()) > in_ptx) {
+      // (a line in several functions: the flags of every function's copies together)
+      auto& u = v.unrolled_unknown[lk];
+      u.sass = std::max(u.sass, static_cast<int>(list.size()));
+      u.ptx = in_ptx;
+      int g = 0;
+      for (int c : plan) g = std::gcd(g, std::abs(c));
+      for (int c : plan) {
+        u.looped = u.looped || c < 0;
+        const int q = g > 0 ? std::abs(c) / g : 1;
+        u.irregular = u.irregular || (q & (q - 1)) != 0;
+      }
+      for (const auto* m : list) u.widest = std::max(u.widest, m->bytes);
+    }
   }
   for (const auto& [lk, plan] : v.unrolled) v.unrolled_unknown.erase(lk);
 }
@@ -864,6 +878,7 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
     int file = 0;
     bool store = false, marked = false;
     bool grouped = false, narrow = false;  // a site in a vector group; a site of 1 or 2 bytes
+    int widest = 0;                        // the widest site's bytes
     std::set<int> widths;     // of the prediction's instructions
     long long made = 0;       // instructions predicted
     int most = 0, fewest = 0; // a warp's most and fewest (of those with one or more) between two barriers
@@ -880,6 +895,8 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
     p.marked = p.marked || x.every_warp || x.cas_loop || x.gated >= 0 || !x.unrolled.empty() || x.vector_width == 0;
     p.grouped = p.grouped || x.vector_group >= 0;
     p.narrow = p.narrow || x.bytes < 4;
+    p.widest = std::max(p.widest, x.bytes);
+    p.grouped = p.grouped || x.vector_width != 1;
   }
   std::map<bool, std::set<int>> kind_widths;  // the prediction's instruction widths, loads and stores
   // (counted between two barriers: the steps that end at a warp's synchronisation, a shuffle or a
@@ -1057,6 +1074,23 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
         }
       }
     }
+    // an 8- or 16-byte instruction on a line whose accesses the source writes as 4 bytes or fewer
+    // and the prediction makes apart (no group): ptxas joined some (neighbouring statements', a
+    // loop's copies, an if/else's arms), which the prediction counts as several instructions
+    if (!p.grouped && p.widest <= 4) {
+      int wide = 0;
+      for (int l : p.lines)
+        if (auto b = v.line_bytes.find(LineKey{p.file, l, p.store}); b != v.line_bytes.end())
+          for (int x : b->second) wide = std::max(wide, x);
+      if (wide > 4) {
+        t.compiler_notes.push_back(head + "the SASS has a " + std::to_string(wide) + "-byte shared-memory " + kind(p.store, false) + " (" +
+                                   opcode(p.store, wide / 4) + ") on " + where + ", whose " + kind(p.store, true) +
+                                   " the source writes as 4 bytes or fewer and the prediction makes one by one: ptxas joined some of them "
+                                   "(neighbouring statements', a loop's copies, an if/else's arms), so the " + kind(p.store, false) +
+                                   " counters of this line may differ from the hardware's");
+        continue;
+      }
+    }
     if (n == 0) {
       // an instruction of the kind on a line without sites of the kind, of a width the prediction has none of
       int foreign_line = 0, foreign_words = 0;
@@ -1120,7 +1154,12 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
                                  " counters of this line may differ from the hardware's");
       continue;
     }
-    if (straight[static_cast<size_t>(i)] && p.fewest > 0 && n - p.fewest > spare(i, false)) {
+    // (a line with more instructions than the PTX in a shape no rule follows was judged where its
+    // copies are: CompilerView::unrolled_unknown, noted by apply_compiler_view or left as other
+    // lines' instructions the line table names with it)
+    bool judged = false;
+    for (int l : p.lines) judged = judged || v.unrolled_unknown.count(LineKey{p.file, l, p.store});
+    if (straight[static_cast<size_t>(i)] && !judged && p.fewest > 0 && n - p.fewest > spare(i, false)) {
       t.compiler_notes.push_back(head + "the SASS has " + std::to_string(n) + " shared-memory " + kind(p.store, true) + " on " + where +
                                  " with no branch between them (a warp that makes one makes all " + std::to_string(n) +
                                  "), and the prediction counts " + std::to_string(p.fewest) + " for a warp there: the " + kind(p.store, false) +
@@ -1128,6 +1167,64 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
       continue;
     }
   }
+}
+
+// What the run says of a line whose SASS has more copies than the PTX in a shape the model does
+// not follow (CompilerView::unrolled_unknown), copies of a loop: whether they may count otherwise
+// than one instruction per execution of the source's access. A warp whose lanes make the line's
+// access equally often runs one copy a pass, whatever ptxas's unrolling; a copy is left out only
+// where a value may stay in a register (a thread loads a word it loaded or stored since the last
+// barrier) or a store is overwritten (a thread stores a word again before the next barrier); one
+// copy serves two lines where the SASS has no instruction for a line near it whose accesses other
+// lanes of the same warps make in the same step (the arms of an if/else).
+struct CopiesRun {
+  bool uneven = false;  // lanes of one warp make the access a different number of times (of those that make it)
+  bool again = false;   // a thread reloads a word since the last barrier, or stores a word twice before the next
+  int other_arm = -1;   // a line near it with no instruction of the kind, whose accesses other lanes of the warps make
+};
+
+static CopiesRun copies_run(const Trace& t, const std::set<int>& line_sites, const std::map<int, int>& near_line_of, bool store) {
+  CopiesRun r;
+  const AccessOp op = store ? kStore : kLoad;
+  std::map<std::tuple<int, int, int, int>, int> made;  // (launch, block, site, tid) -> accesses
+  struct Region {
+    std::map<int, std::set<int>> loaded, stored;   // tid -> words since the last barrier
+    std::set<std::pair<int, int>> line_stored;     // (tid, word) the line's stores wrote
+  };
+  std::map<std::pair<int, int>, Region> regions;    // (launch, block)
+  for (const auto& st : t.steps) {
+    Region& g = regions[{st.launch, st.block}];
+    std::map<int, std::pair<uint32_t, uint32_t>> lanes;  // warp -> (the line's lanes, a near line's lanes)
+    std::map<int, int> near_of_warp;
+    for (const auto& a : st.accesses) {
+      const bool mine = line_sites.count(a.site) > 0 && a.op == op;
+      if (mine) ++made[{st.launch, st.block, a.site, a.tid}];
+      if (mine) lanes[a.tid / 32].first |= 1u << (a.tid % 32);
+      if (auto n = near_line_of.find(a.site); n != near_line_of.end() && a.op == op) {
+        lanes[a.tid / 32].second |= 1u << (a.tid % 32);
+        near_of_warp[a.tid / 32] = n->second;
+      }
+      if (a.op == kLoad) {
+        if (mine && !store && (g.loaded[a.tid].count(a.word) || g.stored[a.tid].count(a.word))) r.again = true;
+        g.loaded[a.tid].insert(a.word);
+      } else if (a.op == kStore) {
+        if (mine && store && g.stored[a.tid].count(a.word)) r.again = true;
+        if (store && g.line_stored.count({a.tid, a.word})) r.again = true;
+        if (mine) g.line_stored.insert({a.tid, a.word});
+        g.stored[a.tid].insert(a.word);
+      } else if (a.op == kAtomic) {
+        g.loaded[a.tid].insert(a.word);
+        g.stored[a.tid].insert(a.word);
+      }
+    }
+    for (const auto& [warp, l] : lanes)
+      if (l.first && l.second && !(l.first & l.second) && r.other_arm < 0) r.other_arm = near_of_warp[warp];
+    if (st.barrier) regions.erase({st.launch, st.block});
+  }
+  std::map<std::tuple<int, int, int, int>, std::set<int>> counts;  // (launch, block, site, warp) -> a lane's accesses
+  for (const auto& [k, n] : made) counts[{std::get<0>(k), std::get<1>(k), std::get<2>(k), std::get<3>(k) / 32}].insert(n);
+  for (const auto& [k, c] : counts) r.uneven = r.uneven || c.size() > 1;
+  return r;
 }
 
 void apply_compiler_view(const CompilerView& v, Trace& t) {
@@ -2191,14 +2288,53 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         continue;
       }
       auto unknown = v.unrolled_unknown.find(key);
-      if (unknown == v.unrolled_unknown.end() || unknown->second.second == 0 || extra_explained.count(key) || tail_explained.count(key)) continue;
+      if (unknown == v.unrolled_unknown.end() || unknown->second.ptx == 0 || extra_explained.count(key) || tail_explained.count(key)) continue;
+      const CompilerView::Unknown& u = unknown->second;
       // (the stores of an if/else made straight code, paired above, are the extra ones)
-      if (auto e = arms_explained.find(key); e != arms_explained.end() && unknown->second.first - e->second <= unknown->second.second) continue;
-      t.compiler_notes.push_back(path_of(file) + ":" + std::to_string(line) + ": the SASS has " + std::to_string(unknown->second.first) +
-                                 " shared-memory " + (store ? "stores" : "loads") + " on this line and the PTX " +
-                                 std::to_string(unknown->second.second) +
-                                 " (ptxas unrolled a loop further, in a shape the model does not follow: which copies a warp runs is not known "
-                                 "before running); the model counts one instruction per execution of the source's access");
+      if (auto e = arms_explained.find(key); e != arms_explained.end() && u.sass - e->second <= u.ptx) continue;
+      // Noted where the copies may count otherwise than one instruction per execution of the
+      // source's access: some wider than the line's accesses (ptxas joined copies), or copies of a
+      // loop (a segment of the plan) where the run or the plan says a warp's copies may not be its
+      // passes (copies_run; segments that are no pass's copies times a power of two). Copies in
+      // straight code, and a loop's where none of that holds, are the PTX's accesses run as
+      // written: the extra ones are other lines' instructions that the line table names with this
+      // line (an if/else's arms, statements the PTX gave no line), which those lines count.
+      int bytes = 0;
+      for (int s : sites) bytes = std::max(bytes, t.sites[s].bytes);
+      const bool wider = u.widest > std::max(bytes, 4);
+      std::vector<std::string> why;
+      if (wider)
+        why.push_back("some of them " + std::to_string(u.widest) + "-byte, wider than the source's " + (store ? "store" : "load") +
+                      ": ptxas joined accesses (a loop's copies, or another line's) that the model counts apart");
+      if (!wider && u.looped) {
+        std::map<int, int> near_line_of;
+        for (const auto& [other, osites] : sites_at)
+          if (std::get<0>(other) == file && std::get<2>(other) == store && std::get<1>(other) != line &&
+              std::abs(std::get<1>(other) - line) <= kArmReach && !v.lines.count(other))
+            for (int s : osites) near_line_of[s] = std::get<1>(other);
+        const CopiesRun run = copies_run(t, std::set<int>(sites.begin(), sites.end()), near_line_of, store);
+        if (run.uneven)
+          why.push_back("the lanes of a warp make this access a different number of times, and which copies a warp then runs (the unrolled "
+                        "body's or the remainder's) is not known before running");
+        if (run.other_arm >= 0)
+          why.push_back("line " + std::to_string(run.other_arm) + " near it has no " + (store ? "store" : "load") +
+                        " in the SASS, and other lanes of the same warps make its accesses at the same time: one copy may serve both "
+                        "(the arms of an if/else)");
+        if (run.again)
+          why.push_back(store ? std::string("a thread stores a word here that it stores again before the next barrier: ptxas may leave the "
+                                            "overwritten store out of some copies")
+                              : std::string("a thread loads a word here that it loaded or stored since the last barrier: ptxas may keep the "
+                                            "value in a register in some copies"));
+        if (u.irregular)
+          why.push_back("the copies' loop segments are not a pass's copies times powers of two: ptxas left some out or moved them");
+      }
+      if (why.empty()) continue;
+      std::string text;
+      for (const auto& w : why) text += (text.empty() ? "" : "; ") + w;
+      t.compiler_notes.push_back(path_of(file) + ":" + std::to_string(line) + ": the SASS has " + std::to_string(u.sass) +
+                                 " shared-memory " + (store ? "stores" : "loads") + " on this line and the PTX " + std::to_string(u.ptx) +
+                                 (u.looped ? " (copies of a loop ptxas unrolled further): " : ": ") + text +
+                                 "; the model counts one instruction per execution of the source's access");
     }
   }
   // Global loads or stores of a loop ptxas unrolled with a remainder (v.unrolled_global: the

@@ -68,8 +68,17 @@ struct CompilerView {
   // loop ptxas unrolled with a remainder, in one function: their shape (SourceSite::unrolled).
   std::map<LineKeyT, std::vector<int>> unrolled;
   // With the SASS: lines with more instructions of a kind than the PTX has in a shape the model
-  // does not follow (which copies a warp runs is not known): the SASS's count and the PTX's.
-  std::map<LineKeyT, std::pair<int, int>> unrolled_unknown;
+  // does not follow: the SASS's count and the PTX's, whether some copies lie in a loop of the
+  // machine code (a segment of the copies' plan, SourceSite::unrolled) and whether the segments'
+  // sizes are the copies a pass makes times powers of two (ptxas's unrolling by 16, 8, 4, 2; a
+  // segment of 31 is a copy ptxas dropped or moved), and the widest copy's bytes per lane.
+  // apply_compiler_view notes such a line where the run says the copies may count otherwise.
+  struct Unknown {
+    int sass = 0, ptx = 0;
+    bool looped = false, irregular = false;
+    int widest = 4;
+  };
+  std::map<LineKeyT, Unknown> unrolled_unknown;
   // With the SASS: the same for a line's global loads or stores (LDG/STG; a grid-stride loop that
   // ptxas unrolled by 16, then 8, then 4, with a remainder loop).
   std::map<LineKeyT, std::vector<int>> unrolled_global;

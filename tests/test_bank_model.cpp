@@ -472,7 +472,7 @@ TEST(CompilerViewRules, TwoWideStoresOfOneBlockAreOneLaneOfTheWiderInstruction) 
     v.lines[{0, 7, true}] = {4};
     v.ptx_lines[{0, 3, true}] = {2};
     v.ptx_lines[{0, 7, true}] = {2};
-    v.groups.push_back({0, true, {7}, 4, false, "SASS STS.128"});
+    v.groups.push_back({0, true, {7}, 4, false, "SASS STS.128", {}, {}});
     apply_compiler_view(v, t);
     return t.totals.st;
   };
@@ -536,7 +536,7 @@ TEST(CompilerViewRules, ALineOfSeveralWidthsIsOneInstructionPerAlignedBlock) {
     v.asked = v.sass = true;
     v.lines[{0, 4, false}] = {4, 1};
     v.ptx_lines[{0, 4, false}] = {1};
-    v.groups.push_back({0, false, {4}, 4, false, "SASS (LDS of several widths on one line: each aligned block one instruction)"});
+    v.groups.push_back({0, false, {4}, 4, false, "SASS (LDS of several widths on one line: each aligned block one instruction)", {}, {}});
     apply_compiler_view(v, t);
     return t.totals.ld.inst;
   };
@@ -1784,4 +1784,91 @@ __global__ void k(const int *src, int *dst, int n) {
   if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
   EXPECT_EQ(t.totals.st.inst, 12) << t.compiler;  // 16 with the PTX's four 8-byte stores a thread
   EXPECT_EQ(t.totals.st.wavefronts, 384) << t.compiler;
+}
+
+// A loop of a runtime count that ptxas unrolled into a copy, a loop of 4, 2 and 1 (the line's 8
+// STS where the PTX has 1, a shape no rule follows). Every warp runs one copy a pass where its
+// lanes make the store equally often: the model's count (one instruction a pass) is the SASS's,
+// and nothing is noted. Where the lanes of a warp run the loop 1 to 8 times each, which copies a
+// warp runs (the unrolled body's or the remainder's) depends on the counts: the line is noted.
+TEST(CompilerViewSass, AnUnrolledLoopsCopiesAreNotedWhereTheLanesOfAWarpRunItUnevenly) {
+  const std::string loop = R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[512];
+  const int t = threadIdx.x;
+  const int e = COUNT;
+  for (int r = 0; r < e; ++r) {
+    s[(t * 4 + r) & 511] = r + t;
+  }
+  __syncthreads();
+  atomicAdd(&dst[0], s[t * 4]);  // (the word every lane wrote)
+}
+)";
+  auto with = [&](const std::string& count) {
+    std::string body = loop;
+    body.replace(body.find("COUNT"), 5, count);
+    return sass_trace_n("a loop of a runtime count", "k<<<1, 128>>>(in, out, N)", "reduce", 512, body);
+  };
+  const Trace uneven = with("(src[t] & 7) + 1");  // each lane its own count
+  if (!read_sass(uneven)) GTEST_SKIP() << "no SASS read here: " << uneven.compiler;
+  EXPECT_NE(note_at(uneven, 14, "the lanes of a warp make this access a different number of times"), "") << all_notes(uneven);
+  const Trace even = with("(n >> 7) + 1");  // 5 for every lane
+  EXPECT_EQ(note_at(even, 14, "shared-memory stores on this line and the PTX"), "") << all_notes(even);
+  EXPECT_EQ(even.totals.st.inst, 4 * ((512 >> 7) + 1)) << even.compiler;  // 4 warps, 5 passes each
+}
+
+// An if/else's same store in a loop of two (gen-20261205-5's shape): the PTX gives the arms' stores
+// no line, and the SASS names them with the next statement's line, `b[w] = x[j]` (3 STS there where
+// the PTX has 2), in one straight run with no loop around it. The copies are the PTX's accesses as
+// written, the extra one the arms' (one instruction for both arms, as the prediction counts them):
+// 4 STS a warp, as predicted, and no note on the line.
+TEST(CompilerViewSass, StraightCopiesThatAreAnotherLinesInstructionsAreNotNoted) {
+  const Trace t = sass_trace_n("an if/else's store named with the next line", "k<<<1, 128>>>(in, out, N)", "reduce", 512, R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[512];
+  __shared__ int b[512];
+  const int t = threadIdx.x;
+  int v[2], x[2];
+  for (int j = 0; j < 2; ++j) {
+    v[j] = src[t * 2 + j];
+    x[j] = t * 2 + j;
+  }
+  for (int j = 0; j < 2; ++j) {
+    const int w = j * 128 + ((t * 5) & 127);
+    if ((v[j] & 1) != 0) s[w] = v[j];
+    else s[w] = v[j];
+    b[w] = x[j];
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 2; ++j) acc += s[j * 128 + t] + b[j * 128 + t];
+  atomicAdd(&dst[0], acc);
+}
+)");
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 4 * 4) << t.compiler;
+  EXPECT_EQ(note_at(t, 22, "shared-memory stores on this line"), "") << all_notes(t);
+}
+
+// tests/corpus/scan-blelloch-cg-template.cu: the down-sweep's loop of a constant bound, unrolled,
+// has `ai` and `bi` next to each other in its last copy (offset 1), whose two loads and two stores
+// ptxas makes one LDS.64 and one STS.64; the prediction makes them one by one (the other copies
+// are 4 bytes apart from none). The lines of 8-byte instructions whose accesses are 4 bytes and
+// in no group are noted; the up-sweep's line (4-byte instructions only) is not.
+TEST(CompilerViewSass, WiderInstructionsOnALineOfUngroupedFourByteAccessesAreNoted) {
+  TraceRequest r;
+  r.n = 256;
+  r.source = std::string(SCANSCOPE_SOURCE_DIR) + "/tests/corpus/scan-blelloch-cg-template.cu";
+  const Trace t = run_emulator(r);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  auto note = [&](int line, const std::string& text) {
+    for (const auto& n : t.compiler_notes)
+      if (n.find("scan-blelloch-cg-template.cu:" + std::to_string(line) + ":") != std::string::npos && n.find(text) != std::string::npos) return n;
+    return std::string();
+  };
+  std::string all;
+  for (const auto& n : t.compiler_notes) all += n + "\n";
+  EXPECT_NE(note(36, "8-byte shared-memory load (LDS.64)"), "") << all;
+  EXPECT_NE(note(39, "8-byte shared-memory store (STS.64)"), "") << all;
+  EXPECT_EQ(note(25, "the SASS"), "") << all;
 }

@@ -201,6 +201,7 @@ struct AppState {
   bool help_open = false;           // F1 or ?: the help overlay with the keys
   bool welcome_open = false;   // the start screen: the lessons in order, the exercises, your own kernel (welcome_items)
   std::string focus_panel;          // F: this panel fills the main area ("" : the tiling)
+  bool compiler_notes_shown = false;  // N (or a click on the code panel's header): the line's compiler notes in full under it
   std::string hovered_panel;        // the panel under the mouse in the last frame
   LayoutReport layout_report;       // what the panels had to shrink, thin out or leave out, this frame
   // The resolutions of the request shown first (resolve_count(request)) when the start-up was done,

@@ -93,7 +93,7 @@ void draw_step_sentence(const AppState& s, const UiContext& ui, const Rect& c) {
 // --- Draw: where the access is: the file (shortened to its name when the path does not fit), the
 // line and the expression (a merged vector access, a wide one, a global one said so); a fault's
 // line and message in the error colour.
-void draw_access_line(const AppState& s, int file, const CodeMarks& k) {
+void draw_access_line(AppState& s, const UiContext& ui, int file, const CodeMarks& k) {
   const Trace& t = s.trace;
   const SourceSite* cur = k.cur;
   const std::string path = file >= 0 ? t.files[file] : "";
@@ -107,7 +107,7 @@ void draw_access_line(const AppState& s, int file, const CodeMarks& k) {
       where += ", one " + std::to_string(4 * cur->vector_width) + "-byte " + (cur->op == kStore ? "store" : "load") +
                (k.cur_sites.size() > 1 ? "" : " (the loop's turns merged)");
     else if (cur->bytes > 4)  // a whole int2 / float4, as the source writes it
-      where += ", one " + std::to_string(cur->bytes) + "-byte " + (cur->op == kStore ? "store" : "load") + " per thread";
+      where += ", one " + std::to_string(cur->bytes) + "-byte " + (cur->op == kStore ? "store" : cur->op == kAtomic ? "atomic" : "load") + " per thread";
     if (cur->gated >= 0 && cur->gated < static_cast<int>(t.sites.size()))  // the compiler moved the load under the store's condition
       where += ", made only by the threads that store at line " + std::to_string(t.sites[cur->gated].line) +
                (!cur->gated_copies.empty() ? " (copy by copy of the unrolled loop)"
@@ -117,17 +117,11 @@ void draw_access_line(const AppState& s, int file, const CodeMarks& k) {
       where += std::string("  (global ") + (cur->op == kStore ? "store" : cur->op == kLoad ? "load" : "atomic") +
                (s.have_grid ? ", the grid panel's instruction)" : ")");
     // The compiler view's notes on this line (engine/compiler_view.cpp: where the SASS says the
-    // line's prediction may differ from the GPU's counters): marked here, read in full on hover.
-    std::string notes;
-    for (int line : {cur->line, cur->stmt_line}) {
-      const std::string prefix = path + ":" + std::to_string(line) + ": ";
-      for (const auto& n : t.compiler_notes)
-        if (n.rfind(prefix, 0) == 0) notes += (notes.empty() ? "" : "\n\n") + shown_text(n.substr(prefix.size()));
-      if (cur->stmt_line == cur->line) break;
-    }
-    if (!notes.empty()) where += "  (compiler note: counts may differ; hover)";
+    // line's prediction may differ from the GPU's counters): marked here, in full under it on N.
+    const std::string notes = shown_text(site_compiler_notes(t, k.site));
+    if (!notes.empty()) where += s.compiler_notes_shown ? "  (compiler note below: counts may differ; N hides it)" : "  (compiler note: counts may differ; N shows it)";
     ImGui::TextDisabled("%s", where.c_str());
-    if (!notes.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", notes.c_str());
+    if (!notes.empty()) compiler_notes_under(s, ui, "code", notes);
   } else {
     ImGui::TextDisabled("%s  (no shared-memory access in this step)", shown_path.c_str());
   }
@@ -308,7 +302,7 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   CodeMarks k = current_access(s);
   refresh(s, k.fault_step ? t.fault_file : k.cur ? k.cur->file : main_file_index(t));
   mark_lines(s, file_, lines_, &k);
-  draw_access_line(s, file_, k);
+  draw_access_line(s, ui, file_, k);
   ImGui::PopTextWrapPos();
   if (compact) ImGui::PopFont();
 
@@ -333,6 +327,63 @@ void CodePanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
   ImGui::EndChild();
   ImGui::PopFont();
   end_panel();
+}
+
+// The text cut into the lines ImGui's wrapping makes at width w in the current font ('\n' ends one).
+static std::vector<std::string> wrapped_lines(const std::string& text, float w) {
+  std::vector<std::string> out;
+  ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize();
+  const char* p = text.c_str();
+  const char* end = p + text.size();
+  while (p < end) {
+    const char* nl = std::find(p, end, '\n');
+    if (p == nl) {
+      out.emplace_back();
+    }
+    while (p < nl) {
+      const char* cut = font->CalcWordWrapPositionA(size / font->FontSize, p, nl, w);
+      if (cut <= p) cut = p + 1;  // a word wider than the box: one character a line at worst
+      out.emplace_back(p, cut);
+      p = cut;
+      while (p < nl && *p == ' ') ++p;
+    }
+    p = nl + 1;
+  }
+  return out;
+}
+
+// --- Draw: the line's compiler notes in full (N, or a click on the header line): in the panel's
+// font, in a box that leaves the code three rows; where the notes are longer than the box, its
+// last line says so (F, the panel alone, gives them room; the hover shows them whole).
+void draw_compiler_notes(AppState& s, const UiContext& ui, const char* panel, const std::string& notes) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float pad = st.FramePadding.y;
+  std::vector<std::string> lines = wrapped_lines(notes, ImGui::GetContentRegionAvail().x - 2 * st.FramePadding.x);
+  const float line_h = ImGui::GetTextLineHeight();
+  const float code_min_h = 3 * (ui.fonts.mono->FontSize + st.ItemSpacing.y) + 2 * st.WindowPadding.y + st.ItemSpacing.y;
+  const int fit = std::max(1, static_cast<int>(std::floor((ImGui::GetContentRegionAvail().y - code_min_h - 2 * pad - st.ItemSpacing.y) / line_h)));
+  const int total = static_cast<int>(lines.size());
+  if (total > fit) {
+    lines.resize(static_cast<size_t>(fit));
+    lines.back() = "... (" + std::to_string(total - fit + 1) + " lines more: F shows the panel alone)";
+  }
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float w = ImGui::GetContentRegionAvail().x;
+  const float h = static_cast<float>(lines.size()) * line_h + 2 * pad;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), IM_COL32(77, 61, 20, 160), st.FrameRounding);
+  for (size_t i = 0; i < lines.size(); ++i)
+    dl->AddText(ImVec2(p.x + st.FramePadding.x, p.y + pad + static_cast<float>(i) * line_h), ImGui::GetColorU32(ImGuiCol_Text), lines[i].c_str());
+  ImGui::Dummy(ImVec2(w, h));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", notes.c_str());
+  s.layout_report.add({panel, "compiler note lines", total > fit ? fit - 1 : total, total, ImGui::GetFontSize(), total > fit ? "the rest behind F or a hover" : ""});
+}
+
+void compiler_notes_under(AppState& s, const UiContext& ui, const char* panel, const std::string& notes) {
+  if (ImGui::IsItemClicked()) s.compiler_notes_shown = !s.compiler_notes_shown;
+  if (s.compiler_notes_shown) draw_compiler_notes(s, ui, panel, notes);
+  else if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", notes.c_str());
 }
 
 }  // namespace scanscope

@@ -98,7 +98,7 @@ void draw_editor_buttons(AppState& s) {
 
 // --- Draw: the status line (an error in its colour), where the step's access is when not in this
 // file, and the notes of the last Run (a passed or failed check).
-void draw_editor_status(const AppState& s) {
+void draw_editor_status(AppState& s, const UiContext& ui) {
   const EditorState& e = s.editor;
   bool is_error = false;
   const std::string status = editor_status(s, &is_error);
@@ -107,6 +107,15 @@ void draw_editor_status(const AppState& s) {
   else ImGui::TextDisabled("%s", status.c_str());
   if (const std::string elsewhere = editor_access_elsewhere(s); !elsewhere.empty()) ImGui::TextDisabled("%s", elsewhere.c_str());
   for (const EditorNote& n : e.notes) ImGui::TextColored(n.ok ? ImVec4(0.45f, 0.9f, 0.6f, 1) : ImVec4(1.0f, 0.55f, 0.4f, 1), "%s", shown_text(n.text, kMaxShownLine, true).c_str());
+  // The compiler view's notes on the step's access line (as the code panel's header says them).
+  if (s.have_trace) {
+    const int site = current_site(s.trace, s.step, s.selected_warp, s.selected_inst);
+    if (const std::string notes = shown_text(site_compiler_notes(s.trace, site)); !notes.empty()) {
+      ImGui::TextDisabled("line %d: compiler note: counts may differ; %s", s.trace.sites[site].line,
+                          s.compiler_notes_shown ? "N hides it" : "N shows it");
+      compiler_notes_under(s, ui, "editor", notes);
+    }
+  }
   ImGui::PopTextWrapPos();
 }
 
@@ -315,7 +324,8 @@ void keep_in_view(EditorState& e, const TextView& v, bool changed, int cursor_be
 // The step's access: its line, to bring into view, when the step, the selected instruction or the
 // trace changes.
 void EditorPanel::follow_access(const AppState& s, const std::vector<EditorMark>& marks) {
-  const int access_key = (s.trace_generation * 4099 + s.step) * 131 + s.selected_warp * 37 + s.selected_inst;
+  // (the notes' box shown or hidden changes the text's height: the access line is brought into view again)
+  const int access_key = ((s.trace_generation * 4099 + s.step) * 131 + s.selected_warp * 37 + s.selected_inst) * 2 + (s.compiler_notes_shown ? 1 : 0);
   if (access_key == access_key_) return;
   access_key_ = access_key;
   access_line_ = -1;
@@ -337,7 +347,7 @@ void EditorPanel::draw(AppState& s, const UiContext& ui, const Rect& r) {
     end_panel();
     return;
   }
-  draw_editor_status(s);
+  draw_editor_status(s, ui);
   const std::vector<EditorMark> marks = editor_marks(s);
   follow_access(s, marks);
 

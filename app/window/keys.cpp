@@ -21,6 +21,7 @@ const std::vector<KeyBinding>& key_bindings() {
       {A::NextBlock, {"]"}, "]", "a grid trace: the next block (then the next launch)", ""},
       {A::PrevBlock, {"["}, "[", "a grid trace: the previous block", ""},
       {A::NextWarp, {"w"}, "W", "the next warp (the warps panel's selection; a shuffle tree's lanes)", ""},
+      {A::CompilerNotes, {"n"}, "N", "show / hide the compiler's notes on the code line (where counts may differ from the GPU's)", ""},
       {A::ToggleSidebar, {"tab"}, "Tab", "hide / show the sidebar", ""},
       {A::FocusPanel, {"f"}, "F", "the panel under the mouse alone; again: back", ""},
       {A::Help, {"f1", "?"}, "F1, ?", "this list of keys (Esc closes it)", ""},
@@ -116,6 +117,7 @@ bool apply_key(AppState& s, const KeyPress& k) {
       if (s.have_trace) s.selected_warp = (s.selected_warp + 1) % std::max(1, warp_count(s.trace));
       break;
     case KeyAction::LastStep: set_step(s, step_count(s) - 1); break;
+    case KeyAction::CompilerNotes: s.compiler_notes_shown = !s.compiler_notes_shown; break;
     case KeyAction::ToggleSidebar: s.sidebar_hidden = !s.sidebar_hidden; break;
     case KeyAction::FocusPanel:
       if (!s.focus_panel.empty()) s.focus_panel.clear();

@@ -13,7 +13,7 @@ namespace scanscope {
 struct AppState;
 
 enum class KeyAction {
-  PlayPause, NextStep, PrevStep, FirstStep, LastStep, NextBlock, PrevBlock, NextWarp, ToggleSidebar, FocusPanel, Help, FullScreen,
+  PlayPause, NextStep, PrevStep, FirstStep, LastStep, NextBlock, PrevBlock, NextWarp, CompilerNotes, ToggleSidebar, FocusPanel, Help, FullScreen,
   LessonNext, LessonPrev, LessonAnswer, LessonLeave, ExerciseTry, ExerciseHint,
   // Handled by the editor and its questions (editor_panel.cpp); listed for the help overlay.
   EditorRun, EditorSave, EditorSaveAs, EditorOpen, EditorLeaveText, QuestionAnswer,

@@ -255,4 +255,12 @@ class HistEqPanel : public Panel {  // histogram, CDF and the picture before and
   std::vector<double> after_hist_;
 };
 
+// The compiler view's notes on the current access's line (site_compiler_notes), for the code panel
+// and the editor: call right after the line that says there is a note (ImGui's last item). A click
+// on that line toggles them (as N does: AppState::compiler_notes_shown); shown, they are drawn in
+// full under it in the panel's font, in a box that leaves three rows of code under it (a longer
+// note ends with how many lines F, the panel alone, shows; the layout report's "PANEL compiler
+// note lines"); hidden, hovering the line shows them.
+void compiler_notes_under(AppState& s, const UiContext& ui, const char* panel, const std::string& notes);
+
 }  // namespace scanscope

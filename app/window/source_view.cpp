@@ -261,6 +261,20 @@ std::vector<CodeSpan> site_spans(const Trace& t, int site, const std::vector<std
   return out;
 }
 
+std::string site_compiler_notes(const Trace& t, int site) {
+  if (site < 0 || site >= static_cast<int>(t.sites.size())) return "";
+  const SourceSite& cur = t.sites[site];
+  const std::string path = cur.file >= 0 && cur.file < static_cast<int>(t.files.size()) ? t.files[cur.file] : "";
+  std::string notes;
+  for (int line : {cur.line, cur.stmt_line}) {
+    const std::string prefix = path + ":" + std::to_string(line) + ": ";
+    for (const auto& n : t.compiler_notes)
+      if (n.rfind(prefix, 0) == 0) notes += (notes.empty() ? "" : "\n\n") + n.substr(prefix.size());
+    if (cur.stmt_line == cur.line) break;
+  }
+  return notes;
+}
+
 int current_site(const Trace& t, int step, int warp, int inst) {
   if (step < 0 || step >= static_cast<int>(t.steps.size())) return -1;
   const Step& st = t.steps[step];

@@ -22,6 +22,10 @@ std::string site_label(const Trace& t, int site);
 // The text of the site's expression (one line), or "".
 std::string site_text(const Trace& t, int site);
 
+// The compiler view's notes (Trace::compiler_notes, "PATH:LINE: text") on the site's line and on
+// the line of its statement, without the "PATH:LINE: " prefix, blank-line separated; "" if none.
+std::string site_compiler_notes(const Trace& t, int site);
+
 // The access the views point at in a step: the warp view's selected instruction (`inst`, an index
 // into the selected warp's instructions, clamped), else the step's first access; -1 when the step
 // has no access.

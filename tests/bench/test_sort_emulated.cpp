@@ -79,11 +79,12 @@ void expect_sorted(const SortInfo& s, SortKey kind, const std::vector<uint32_t>&
 }
 
 // 1, a few, 255, 256 x k + 3, the tiles' edges (the one-block path's 512 x 8 and 256 x 16, 384 x 16
-// and 256 x 24, 384 x 20, 512 x 16, 384 x 23, 384 x 24), 10^4 + 3, two whole tiles of the shipped
-// rows, several tiles with a ragged end.
+// and 256 x 24, 384 x 20, 512 x 16, 384 x 23, 384 x 24, and 512 x 19 and 384 x 26 of the removed
+// pass v9), 10^4 + 3, two whole tiles of the shipped rows and of 384 x 26, several tiles with a ragged end.
 std::vector<long long> sizes() {
-  return {1,    2,    3,    7,    31,   32,   33,   255,  256,  259,  511,  513,   256 * 5 + 3, 256 * 17 + 3, 4095,  4096,
-          4097, 6144, 6145, 7680, 7681, 8192, 8195, 8832, 8833, 9216, 9217, 10003, 8832 * 2,    9216 * 2,     20001};
+  return {1,    2,    3,    7,    31,   32,   33,    255,   256,      259,      511,       513,   256 * 5 + 3, 256 * 17 + 3, 4095, 4096, 4097,
+          6144, 6145, 7680, 7681, 8192, 8195, 8832,  8833,  9216,     9217,     9728,      9729,  9984,        9985,         10003, 8832 * 2,
+          9216 * 2, 9984 * 2, 20001};
 }
 
 // Keys of one shape: random bits, random over a few values (long equal runs per tile), all equal,
@@ -405,6 +406,41 @@ TEST(SortShape, WorkspaceReusedAcrossCalls) {
       ASSERT_EQ(out_k[j], keys[order[j]]) << "call " << call << " key " << j;
       ASSERT_EQ(out_v[j], order[j]) << "call " << call << " value " << j;
     }
+  }
+}
+
+// Pairs rows with arrays off a 16-byte boundary: the values in, the keys out and the values out 1 or
+// 3 words past a boundary (passes 1 and 3 write the keys and values out there, pass 2 reads them
+// back from there), or every array on a boundary (0). Made for pass v9 (bulk copies of the aligned
+// quads, the rest by its threads; removed after its timing), kept for every pairs row. Each against
+// std::stable_sort.
+TEST(SortShape, PairsWithUnalignedArrays) {
+  auto at = [](std::vector<uint32_t>& buf, int words) {
+    uint32_t* p = buf.data();
+    while (reinterpret_cast<uintptr_t>(p) % 16) ++p;
+    return p + words;
+  };
+  for (const auto& s : sorts()) {
+    if (!s.pairs) continue;
+    for (int shift : {0, 1, 3})
+      for (long long n : {20001LL, 9984LL * 2 + 5}) {
+        const SortKey kind = shift == 1 ? SortKey::Float : SortKey::Int;
+        const auto keys = make_keys(kind, Shape::FewValues, n, static_cast<uint32_t>(n + shift));
+        std::vector<uint32_t> kin_buf(n + 8), vin_buf(n + 8), kout_buf(n + 8), vout_buf(n + 8);
+        uint32_t *kin = at(kin_buf, 0), *vin = at(vin_buf, shift), *kout = at(kout_buf, shift), *vout = at(vout_buf, (4 - shift) % 4);
+        std::copy(keys.begin(), keys.end(), kin);
+        std::iota(vin, vin + n, 0u);
+        std::vector<char> ws_buf(sort_workspace_bytes(s, n) + 256, 0);
+        Carve ws;
+        ws.base = ws_buf.data();
+        EmuExec<int> ex;
+        run_sort(s, ex, SortRun{kind, kin, kout, vin, vout, n, ws, 3, s.id});
+        const auto order = reference_order(kind, keys);
+        for (long long j = 0; j < n; ++j) {
+          ASSERT_EQ(kout[j], keys[order[j]]) << s.id << " shift " << shift << " n=" << n << " key " << j;
+          ASSERT_EQ(vout[j], order[j]) << s.id << " shift " << shift << " n=" << n << " value " << j;
+        }
+      }
   }
 }
 

@@ -1057,6 +1057,60 @@ TEST(WindowLayouts, TheCodeViewStartsOnAWholeRowAtTheCitedLine) {
   }
 }
 
+// The compiler view's notes (issue 26) read from the back row: a noted line's header says so and
+// N (or a click on it) shows the notes in full under it in the panel's font, leaving the code at
+// least three rows; a note longer than the box says how many lines F (the panel alone) shows.
+// The 64-bit atomic's compare-and-swap loop of a corpus kernel is a note the SASS gives (a real
+// difference of the counters, tests/gen/h100-20261207/corpus), so the test needs NVRTC.
+TEST(WindowLayouts, TheCompilerNotesShowInFullOnN) {
+  NEED_XVFB();
+  const std::string src = std::string(SCANSCOPE_SOURCE_DIR) + "/tests/corpus/histogram-shared-ull-bins.cu";
+  const std::string args = "--size 1280 --presenter --source '" + src + "' --step 1 --screen-text --layout-report";
+  std::string out, err;
+  ASSERT_EQ(run_script("notes-hidden", args + " --panels tree,smem,warps,code", "frames 3\n", &out, &err), 0) << err;
+  std::string header;
+  for (const std::string& l : lines_of(out, "screen: ##code ")) header += l.substr(l.find(" | ") + 3) + " ";
+  if (header.find("compiler note") == std::string::npos) GTEST_SKIP() << "no compiler note on line 19: this build reads no SASS (NVRTC missing?)\n" << out;
+  EXPECT_NE(header.find("N shows it"), std::string::npos) << header;
+  EXPECT_EQ(out.find("compiler note lines"), std::string::npos) << "the notes are hidden until N\n" << out;
+
+  // N in the four panels' tiling: the box and three whole code rows.
+  ASSERT_EQ(run_script("notes-tiled", args + " --panels tree,smem,warps,code", "frames 2\ntap n 1\nframes 3\n", &out, &err), 0) << err;
+  const LayoutLine tiled = layout_line(out, "code compiler note lines");
+  EXPECT_GE(tiled.shown, 1) << out;
+  if (tiled.shown < tiled.total) EXPECT_EQ(tiled.rule, "the rest behind F or a hover") << out;
+  const LayoutLine rows = layout_line(out, "code rows");
+  EXPECT_GE(rows.shown, 3) << out;
+
+  // The code panel alone: the whole note, in the panel's font, and the code's rows under it.
+  ASSERT_EQ(run_script("notes-alone", args + " --panels code", "frames 2\ntap n 1\nframes 3\n", &out, &err), 0) << err;
+  const LayoutLine alone = layout_line(out, "code compiler note lines");
+  EXPECT_GE(alone.total, 2) << out;
+  EXPECT_EQ(alone.shown, alone.total) << out;
+  EXPECT_GE(alone.px, 24.0f) << out;
+  std::string text;
+  for (const std::string& l : lines_of(out, "screen: ##code ")) text += l.substr(l.find(" | ") + 3) + " ";
+  EXPECT_NE(text.find("ptxas made this 8-byte atomic a loop of a shared load"), std::string::npos) << text;
+  EXPECT_NE(text.find("N hides it"), std::string::npos) << text;
+  EXPECT_GE(layout_line(out, "code rows").shown, 5) << out;
+
+  // The editor (a kernel file of one's own opens there) says the same on its status lines, and the
+  // access's line stays in its view under the box.
+  ASSERT_EQ(run_script("notes-editor", args + " --panels editor", "frames 2\ntap n 1\nframes 3\n", &out, &err), 0) << err;
+  const LayoutLine editor = layout_line(out, "editor compiler note lines");
+  EXPECT_GE(editor.total, 2) << out;
+  EXPECT_EQ(editor.shown, editor.total) << out;
+  text.clear();
+  bool line19 = false;
+  for (const std::string& l : lines_of(out, "screen: ##editor ")) {
+    text += l.substr(l.find(" | ") + 3) + " ";
+    line19 = line19 || l.substr(l.find(" | ") + 3) == "19";
+  }
+  EXPECT_NE(text.find("line 19: compiler note: counts may differ; N hides it"), std::string::npos) << text;
+  EXPECT_NE(text.find("ptxas made this 8-byte atomic a loop of a shared load"), std::string::npos) << text;
+  EXPECT_TRUE(line19) << "the access's line in the editor's view\n" << out;
+}
+
 // The comparison's lines cut to whole words at 1280x720 presenter (issue 24): padding step 3's
 // sides read "A: scan-blelloch pad=harris, 1022 adds in 18 st" (cut at the panel's edge) and
 // "A: 6 wavefronts, 3 co..": a side's name keeps its leading clause (the layout report says the
