@@ -1746,10 +1746,11 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
           members.push_back(a);
           {
             // (the group spans both arms of a divergent if/else whose arms ptxas kept apart by
-            // predicates: every store instruction named with the branch's lines guarded, some by
-            // a predicate and some by its complement, none unguarded; each arm's inner if/else is
-            // one instruction a copy of its own, not one for the lanes of both arms:
-            // gen-20261207-260, whose loops' copies arms_apart cannot count)
+            // predicates: store instructions named with the branch's lines guarded by a predicate
+            // and by its complement, the unguarded ones, if any, in several straight runs of their
+            // barrier region (arms branched around); each arm's inner if/else is one instruction a
+            // copy of its own, not one for the lanes of both arms: gen-20261207-260, whose loops'
+            // copies arms_apart cannot count)
             const CompilerView::Branch* outer = nullptr;
             for (const auto& br : v.branches) {
               if (br.file != file) continue;
@@ -1766,18 +1767,20 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
             bool kept_apart = false;
             if (outer) {
               std::set<int> guards;
-              bool unguarded = false;
+              std::map<std::pair<int, int>, std::set<int>> unguarded;  // (function, region) -> runs
               for (const auto& [other, pls] : v.places) {
                 if (std::get<0>(other) != file || std::get<2>(other) != store || std::get<1>(other) < outer->line ||
                     std::get<1>(other) > outer->else_last)
                   continue;
                 for (const auto& pl : pls) {
-                  if (pl.guard < 0) unguarded = true;
+                  if (pl.guard < 0) unguarded[{pl.function, pl.region}].insert(pl.run);
                   else guards.insert(pl.guard);
                 }
               }
               for (int g : guards) kept_apart = kept_apart || guards.count(g ^ 8);
-              kept_apart = kept_apart && !unguarded;
+              // (unguarded ones only in arms branched around, a loop's remainder: never one straight
+              // run of a barrier region, which is the two arms made one run of code)
+              for (const auto& [where, runs] : unguarded) kept_apart = kept_apart && runs.size() > 1;
               for (int m : members) arms[branch_arm(*outer, t.sites[m].stmt_line)].push_back(m);
               // (divergent: no thread makes both arms' stores)
               for (int m : arms[0])
