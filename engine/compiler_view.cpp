@@ -1782,6 +1782,14 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
               // run of a barrier region, which is the two arms made one run of code)
               for (const auto& [where, runs] : unguarded) kept_apart = kept_apart && runs.size() > 1;
               for (int m : members) arms[branch_arm(*outer, t.sites[m].stmt_line)].push_back(m);
+              // (in each arm an inner if/else, two lines or more: a single line of one arm may be
+              // its last statement that ptxas made one store with the other arm's after the join,
+              // gen-20261205-269)
+              for (const auto& c : arms) {
+                std::set<int> lines;
+                for (int m : c) lines.insert(t.sites[m].stmt_line);
+                kept_apart = kept_apart && lines.size() >= 2;
+              }
               // (divergent: no thread makes both arms' stores)
               for (int m : arms[0])
                 for (const auto& x : threads_of(m))
