@@ -594,6 +594,7 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
           place.looped = place.looped || !barrier;
         }
         place.guarded = m.guard >= 0;
+        place.guard = m.guard;
         v->places[LineKey{f, m.line, m.store}].push_back(place);
         v->line_bytes[LineKey{f, m.line, m.store}].push_back(m.bytes);
         if (words > 1 && seen.insert({f, m.line, m.store, words}).second)
@@ -1934,6 +1935,66 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         }
         if (!members.empty()) {
           members.push_back(a);
+          {
+            // (the group spans both arms of a divergent if/else whose arms ptxas kept apart by
+            // predicates: store instructions named with the branch's lines guarded by a predicate
+            // and by its complement, the unguarded ones, if any, in several straight runs of their
+            // barrier region (arms branched around); each arm's inner if/else is one instruction a
+            // copy of its own, not one for the lanes of both arms: gen-20261207-260, whose loops'
+            // copies arms_apart cannot count)
+            const CompilerView::Branch* outer = nullptr;
+            for (const auto& br : v.branches) {
+              if (br.file != file) continue;
+              bool all = true, then_arm = false, else_arm = false;
+              for (int m : members) {
+                const int arm = branch_arm(br, t.sites[m].stmt_line);
+                all = all && arm >= 0;
+                then_arm = then_arm || arm == 0;
+                else_arm = else_arm || arm == 1;
+              }
+              if (all && then_arm && else_arm && (!outer || br.line > outer->line)) outer = &br;
+            }
+            std::vector<std::vector<int>> arms(2);
+            bool kept_apart = false;
+            if (outer) {
+              std::set<int> guards;
+              std::map<std::pair<int, int>, std::set<int>> unguarded;  // (function, region) -> runs
+              for (const auto& [other, pls] : v.places) {
+                if (std::get<0>(other) != file || std::get<2>(other) != store || std::get<1>(other) < outer->line ||
+                    std::get<1>(other) > outer->else_last)
+                  continue;
+                for (const auto& pl : pls) {
+                  if (pl.guard < 0) unguarded[{pl.function, pl.region}].insert(pl.run);
+                  else guards.insert(pl.guard);
+                }
+              }
+              for (int g : guards) kept_apart = kept_apart || guards.count(g ^ 8);
+              // (unguarded ones only in arms branched around, a loop's remainder: never one straight
+              // run of a barrier region, which is the two arms made one run of code)
+              for (const auto& [where, runs] : unguarded) kept_apart = kept_apart && runs.size() > 1;
+              for (int m : members) arms[branch_arm(*outer, t.sites[m].stmt_line)].push_back(m);
+              // (in each arm an inner if/else, two lines or more: a single line of one arm may be
+              // its last statement that ptxas made one store with the other arm's after the join,
+              // gen-20261205-269)
+              for (const auto& c : arms) {
+                std::set<int> lines;
+                for (int m : c) lines.insert(t.sites[m].stmt_line);
+                kept_apart = kept_apart && lines.size() >= 2;
+              }
+              // (divergent: no thread makes both arms' stores)
+              for (int m : arms[0])
+                for (const auto& x : threads_of(m))
+                  for (int o : arms[1]) kept_apart = kept_apart && !threads_of(o).count(x);
+            }
+            if (kept_apart) {
+              for (const auto& c : arms) assign(c, 1);
+              used.push_back(std::string("SASS (one ") + (store ? "store" : "load") +
+                             " for the same access in the arms of an inner if/else, in each outer arm kept apart by predicates)");
+              members.clear();
+              split = true;
+              break;
+            }
+          }
           const auto clusters = arms_apart(members);
           if (!clusters.empty()) {
             for (const auto& c : clusters) assign(c, 1);

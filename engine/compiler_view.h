@@ -130,6 +130,7 @@ struct CompilerView {
   struct Place {
     int function = 0, run = 0, region = 0;
     bool guarded = false, looped = false;
+    int guard = -1;  // the guard predicate (as sass::MemInstruction::guard: 8 and up negated), -1 none
   };
   std::map<LineKeyT, std::vector<Place>> places;
   // The source's if/else statements (from the parsed program, whatever the compiler made of them):

@@ -1215,6 +1215,61 @@ __global__ void k(const int *src, int *dst, int n) {
   for (const auto& note : t.compiler_notes) EXPECT_EQ(note.find("is not known before running"), std::string::npos) << note;
 }
 
+// Both arms of a divergent if/else a loop whose body has an inner if/else written alike (`if (c)
+// a[w] = v[j]; else a[w] = v[j];`) and a store of another array, in a loop of run-time length
+// (gen-20261207-260): ptxas kept the outer arms apart by predicates (`@P2 STS` for the then arm's
+// copies, `@!P2 STS` for the else arm's; the remainder's copies branched around) and names no
+// store with the inner if/else's lines. The four lines, written alike within 12 lines, were one
+// group: one instruction a copy for the lanes of both arms (24 STS for the two warps' two
+// passes). Each arm's inner if/else is an instruction of its own: 8 STS a pass, 32.
+TEST(CompilerViewSass, SameTextInnerIfElseInBothArmsKeptApartByPredicatesIsOneInstructionPerArm) {
+  const Trace t = sass_trace(std::string("// title: inner if/else in both arms kept apart by predicates\n// launch: k<<<1, 64>>>(in, out, N)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int a[160];
+  __shared__ int b[160];
+  const int t = threadIdx.x;
+  int v[2], x[2];
+  for (int j = 0; j < 2; ++j) {
+    v[j] = src[j * 64 + t];
+    x[j] = j * 64 + t;
+  }
+  for (int rep = 0; rep < n / 128; ++rep) {
+    if ((t >> 2) & 1) {  // each arm keeps bit 2 of t
+      for (int j = 0; j < 2; ++j) {
+        const int w = j * 64 + (((t ^ 11) + 57) & 63);
+        if ((v[j] & 1) != 0) a[w + (w >> 5)] = v[j];
+        else a[w + (w >> 5)] = v[j];
+        b[w + (w >> 4)] = x[j];
+      }
+    } else {
+      for (int j = 0; j < 2; ++j) {
+        const int w = j * 64 + (((t ^ 48) + 57) & 63);
+        if ((v[j] & 1) != 0) a[w + (w >> 5)] = v[j];
+        else a[w + (w >> 5)] = v[j];
+        b[w + (w >> 4)] = x[j];
+      }
+    }
+    __syncthreads();
+    {
+      const int r = t;
+      v[0] = a[r + (r >> 5)];
+      x[0] = b[r + (r >> 4)];
+    }
+    {
+      const int r = 64 + t;
+      v[1] = a[r + (r >> 5)];
+      x[1] = b[r + (r >> 4)];
+    }
+    __syncthreads();
+  }
+  atomicAdd(&dst[0], v[0] + v[1] + x[0] + x[1]);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 32) << t.compiler;
+  EXPECT_NE(t.compiler.find("kept apart by predicates"), std::string::npos) << t.compiler;
+}
+
 // Three one-line inner if/else in a row, each arm storing `a[w * 2] = v[k]` (gen-20261205-2):
 // ptxas made each one STS, which the line table names with a line of loads or another array's
 // store; the last `else` lies 13 lines from the first `if`, past the 12-line reach of the arms'
