@@ -729,6 +729,38 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         v->groups.push_back({std::get<0>(key), std::get<2>(key), {std::get<1>(key)}, widest, false,
                              std::string("SASS (") + (std::get<2>(key) ? "STS" : "LDS") + " of several widths on one line: each aligned block one instruction)", w});
         if (placed) v->groups.back().sass_layout = layout;
+        // Instructions holding more words a thread than the PTX's accesses of the line: ptxas joined
+        // other lines' stores into them (LineGroup::joined_layout). The lines whose instructions of
+        // this run share a base register with the line's, with no control-flow instruction between.
+        int sass_words = 0;
+        for (size_t k = 3; k < layout.size(); k += 3) sass_words += layout[k] / 4;
+        if (placed && std::get<2>(key) && sass_words > round) {
+          std::set<int> regs;
+          for (size_t k = 1; k < layout.size(); k += 3) regs.insert(layout[k]);
+          auto straight = [&](long long a, long long b) {
+            if (a > b) std::swap(a, b);
+            for (const auto& f : flow)
+              if (f.function == function && static_cast<long long>(f.offset) > a && static_cast<long long>(f.offset) < b) return false;
+            return true;
+          };
+          std::set<int> joined;
+          for (const auto& m : mi)
+            if (!m.atomic && m.store && m.function == function && file_of(m.file) == std::get<0>(key) && m.line > 0 && m.line != std::get<1>(key) &&
+                m.addr_reg >= 0 && regs.count(m.addr_reg) && straight(m.offset, lo) && straight(m.offset, hi))
+              joined.insert(m.line);
+          std::vector<int> all = {0};
+          bool ok = true;
+          for (const auto& m : mi) {
+            if (m.atomic || !m.store || file_of(m.file) != std::get<0>(key) || (m.line != std::get<1>(key) && !joined.count(m.line))) continue;
+            ok = ok && m.function == function && m.addr_reg >= 0 && m.bytes >= 4 && straight(m.offset, lo) && straight(m.offset, hi);
+            all.insert(all.end(), {m.addr_reg, static_cast<int>(m.addr_imm), m.bytes});
+            all[0] += m.bytes / 4;
+          }
+          if (ok) {
+            v->groups.back().joined_lines.assign(joined.begin(), joined.end());
+            v->groups.back().joined_layout = all;
+          }
+        }
       }
       // ptxas's one load for the identical loads of an if/else's two arms (predicted from the PTX,
       // as below), where the SASS agrees: it has fewer loads on the two arms' lines than the PTX.
@@ -1513,6 +1545,43 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
                                      std::to_string(g.lines[0]) + ": ptxas made this loop's loads one wide load of " + std::to_string(g.row_words) +
                                      " words before its body unrolled by 4, and one copy a remainder's iteration; a thread here reads "
                                      "other words in a step, which copies it runs is not known: the model counts its accesses as written");
+        continue;
+      }
+    }
+    if (!g.joined_layout.empty() && !(g.sass_layout.empty() ? false : layout_matches(t, members, g.sass_layout))) {
+      // ptxas's instructions of the line hold other lines' words (LineGroup::joined_layout): the
+      // sites of the lines whose instructions share their base registers, and those of the lines
+      // near them without a store instruction that write the same array, where the instructions'
+      // addresses place every thread's words of them all (one round a run of the lines)
+      std::vector<int> joined;
+      std::set<int> lines(g.lines.begin(), g.lines.end());
+      lines.insert(g.joined_lines.begin(), g.joined_lines.end());
+      std::set<std::string> arrays;
+      for (int line : lines) {
+        auto own = sites_at.find(LineKey{g.file, line, g.store});
+        if (own == sites_at.end()) continue;
+        for (int s : own->second) {
+          const std::string x = text_of(s);
+          arrays.insert(x.substr(0, x.find('[')));
+          joined.push_back(s);
+        }
+      }
+      const int lo = *lines.begin(), hi = *lines.rbegin();
+      for (const auto& [key, sites] : sites_at) {
+        const auto [file, l, store] = key;
+        if (file != g.file || store != g.store || lines.count(l) || l < lo - kMergeReach || l > hi + kMergeReach || v.lines.count(key)) continue;
+        for (int c : sites) {
+          const std::string x = text_of(c);
+          if (arrays.count(x.substr(0, x.find('[')))) joined.push_back(c);
+        }
+      }
+      bool free = !joined.empty();
+      for (int s : joined) free = free && t.sites[s].vector_group < 0 && t.sites[s].words() == 1;
+      if (free && layout_matches(t, joined, g.joined_layout)) {
+        assign(joined, g.width);
+        for (int s : joined) t.sites[s].vector_layout = g.joined_layout;
+        used.push_back(std::string("SASS (") + (g.store ? "STS" : "LDS") +
+                       " of several widths holding other lines' stores: each instruction's words from its address, a base register and offset)");
         continue;
       }
     }

@@ -43,6 +43,16 @@ struct LineGroup {
   // step, in 4 iterations or more (e == the row's elements: no remainder), and is dropped
   // elsewhere (noted where a thread of 4 iterations or more reads other words).
   int row_words = 0;
+  // With the SASS, a line of several widths in one straight run whose instructions hold more words
+  // a thread than the PTX's accesses of the line (ptxas joined other lines' 4-byte stores into
+  // them: gen-20261206-192's STS.64 named with the line of word 3 holds words 0 and 1, two one-line
+  // inner if/else): the other lines whose instructions of the run share a base register with the
+  // line's (`joined_lines`), and the layout of all those lines' instructions (`joined_layout`, as
+  // sass_layout, round their words a thread). apply_compiler_view adds the lines near them without
+  // instructions of the kind (their stores named with these lines) and keeps the group where the
+  // layout places every thread's words of them all.
+  std::vector<int> joined_lines;
+  std::vector<int> joined_layout;
 };
 
 using LineKeyT = std::tuple<int, int, bool>;  // (file index, line, store?)
