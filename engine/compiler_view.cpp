@@ -1494,6 +1494,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     if (any) ++next_group;
   };
   std::vector<std::string> used;
+  std::set<LineKey> joined_explained;  // lines whose wider instructions hold other lines' words (LineGroup::joined_layout)
   for (const LineGroup& g : v.groups) {
     // nvcc's vector access of a line where the source moves a whole int2 / float4: that access
     // (unless the line has other accesses of its kind, which nvcc may have merged too)
@@ -1580,6 +1581,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       if (free && layout_matches(t, joined, g.joined_layout)) {
         assign(joined, g.width);
         for (int s : joined) t.sites[s].vector_layout = g.joined_layout;
+        for (int line : lines) joined_explained.insert(LineKey{g.file, line, g.store});
         used.push_back(std::string("SASS (") + (g.store ? "STS" : "LDS") +
                        " of several widths holding other lines' stores: each instruction's words from its address, a base register and offset)");
         continue;
@@ -2418,7 +2420,9 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         continue;
       }
       auto unknown = v.unrolled_unknown.find(key);
-      if (unknown == v.unrolled_unknown.end() || unknown->second.ptx == 0 || extra_explained.count(key) || tail_explained.count(key)) continue;
+      if (unknown == v.unrolled_unknown.end() || unknown->second.ptx == 0 || extra_explained.count(key) || tail_explained.count(key) ||
+          joined_explained.count(key))
+        continue;
       const CompilerView::Unknown& u = unknown->second;
       // (the stores of an if/else made straight code, paired above, are the extra ones)
       if (auto e = arms_explained.find(key); e != arms_explained.end() && u.sass - e->second <= u.ptx) continue;

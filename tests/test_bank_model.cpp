@@ -1841,6 +1841,49 @@ __global__ void k(const int *src, int *dst, int n) {
   EXPECT_EQ(t.totals.st.wavefronts, 384) << t.compiler;
 }
 
+// Four statements store a thread's 16-byte row (words 3, 0, 1, 2), words 0 and 1 each a one-line
+// inner if/else written alike in both arms (gen-20261206-192's shape, also -91, -191, -197).
+// ptxas makes them STS and STS.64 named with word 3's line and STS [+0x8] named with word 2's: the
+// STS.64 holds the inner if/else's two words, whose lines have no instruction. The instructions'
+// addresses (the STS.64 shares its base register with word 2's store) place every thread's four
+// words: three stores a warp, not four, and the line is not noted.
+TEST(CompilerViewSass, WiderStoresHoldingOtherLinesWordsFollowTheirAddresses) {
+  const Trace t = sass_trace(std::string("// title: a row's stores, two of them one-line inner if/else\n// launch: k<<<1, 64>>>(in, out, N)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[1024];
+  const int t = threadIdx.x;
+  int v[4];
+  for (int j = 0; j < 4; ++j) v[j] = src[(j * 64 + t * 11) & 255];
+  const int row = (t & 31) * 8 + (t >> 5);
+  {
+    const int w = row * 4 + 3;
+    s[w] = v[0];
+  }
+  {
+    const int w = row * 4 + 0;
+    if ((v[1] & 1) != 0) s[w] = v[1];
+    else s[w] = v[1];
+  }
+  {
+    const int w = row * 4 + 1;
+    if ((v[2] & 1) != 0) s[w] = v[2];
+    else s[w] = v[2];
+  }
+  {
+    const int w = row * 4 + 2;
+    s[w] = v[3];
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 4; ++j) acc += s[j * 256 + t];
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 2 * 3) << all_notes(t);  // two warps, three instructions each (main: 10)
+  EXPECT_EQ(note_at(t, 18, "shared-memory stores on this line and the PTX"), "") << all_notes(t);
+}
+
 // A loop of a runtime count that ptxas unrolled into a copy, a loop of 4, 2 and 1 (the line's 8
 // STS where the PTX has 1, a shape no rule follows). Every warp runs one copy a pass where its
 // lanes make the store equally often: the model's count (one instruction a pass) is the SASS's,
