@@ -1875,7 +1875,7 @@ __global__ void k(const int *src, int *dst, int n) {
   }
   __syncthreads();
   int acc = 0;
-  for (int j = 0; j < 4; ++j) acc += s[j * 256 + t];
+  for (int j = 0; j < 4; ++j) acc += s[((t + 1) & 31) * 32 + (t >> 5) * 4 + j];  // (a neighbour lane's row)
   atomicAdd(&dst[0], acc);
 }
 )", 256);
