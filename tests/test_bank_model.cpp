@@ -1601,6 +1601,38 @@ __global__ void k(const int *src, int *dst, int n) {
   EXPECT_EQ(note_at(t, 25, "the SASS"), "") << all_notes(t);
 }
 
+// The note of a line, none of whose instructions lie in a loop, with fewer in the SASS than in
+// the PTX and fewer than the prediction counts for a warp (note_uncertain_lines). Three int2
+// stores of one line, the third only where `a` is odd: the PTX's three st.shared.v2, ptxas's
+// STS.128 for the first two and @!P0 STS.64 for the third. The instructions' addresses place no
+// thread's words (threads store 2 or 3 values), so the prediction takes the PTX's width: 3
+// instructions for a warp with both kinds of thread, where the SASS has 2 at most. Unconditional,
+// the third store is one more STS.64 whose addresses place every thread's words: 2 predicted for
+// a warp, as the SASS makes them, and nothing noted.
+TEST(CompilerViewSass, AConditionalInt2StorePtxasJoinedOutsideLoopsIsNotedWhereThePredictionCountsMore) {
+  const std::string head = R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int2 sp[512];
+  const int t = threadIdx.x;
+  const int a = src[t], b = src[t + 128];
+  sp[2 * t] = make_int2(a, b); sp[2 * t + 1] = make_int2(b, a); )";
+  const std::string tail = R"(sp[256 + t] = make_int2(a, a);
+  __syncthreads();
+  atomicAdd(&dst[0], sp[2 * t].x + sp[2 * t + 1].y);
+}
+)";
+  const Trace t = sass_trace_n("three int2 stores of a line, the third under a condition", "k<<<1, 128>>>(in, out, N)", "reduce", 512,
+                               head + "if (a & 1) " + tail);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_NE(note_at(t, 13, "the SASS has 2 shared-memory stores on this line where the PTX has 3, none in a loop, and the prediction counts up to 3"), "")
+      << all_notes(t);
+  EXPECT_EQ(note_at(t, 15, "the SASS"), "") << all_notes(t);
+  const Trace u = sass_trace_n("three int2 stores of a line", "k<<<1, 128>>>(in, out, N)", "reduce", 512, head + tail);
+  EXPECT_NE(u.compiler.find("each instruction's words from its address"), std::string::npos) << u.compiler;
+  EXPECT_EQ(note_at(u, 13, "the SASS"), "") << all_notes(u);
+  EXPECT_EQ(u.totals.st.inst, 8);  // an STS.128 and an STS.64 a warp, 4 warps
+}
+
 // tests/corpus/sort-bitonic-swap-by-reference.cu: `swap_if(keys[i], keys[p], up)` takes int& and
 // reads a and b again in the swap (`t = a; a = b;`), which nvcc kept in registers: neither the PTX
 // nor the SASS has a load on those lines, and the model counts them. Fully unrolled (a constant
