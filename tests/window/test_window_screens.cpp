@@ -23,6 +23,7 @@
 #include "formats/exercise.h"
 #include "formats/image_io.h"
 #include "formats/lesson_numbers.h"
+#include "keys.h"
 #include "layout.h"
 #include "model.h"
 #include "palette.h"
@@ -1602,6 +1603,27 @@ TEST(WindowKeys, QuickTapsAreNeverLostAndTheViewKeysWork) {
   const Rgba title_bar{41, 74, 122};
   EXPECT_GT(count_colour(help, middle, title_bar) + count_colour(help, Rect{0, 0, 1280, 720}, title_bar), 2000);
   EXPECT_LT(count_colour(focus, Rect{0, 0, 1280, 720}, title_bar), 200);
+}
+
+// The help overlay at 1280x720 presenter shows every binding's description whole: its two columns
+// sit side by side, the right one placed after the left's widest line, so one long description
+// (N's first wording) pushed the lesson's and the editor's keys past the window's edge, where
+// they were cut ("show / hide the ar").
+TEST(WindowLayouts, TheHelpOverlayShowsEveryKeyWholeAt1280Presenter) {
+  NEED_XVFB();
+  std::string out, err;
+  ASSERT_EQ(run_script("help-1280", "--kernel scan-blelloch --presenter --size 1280 --screen-text", "frames 2\ntap f1 1\nframes 3\n", &out, &err), 0)
+      << err;
+  std::vector<std::string> shown;  // a run of glyphs: a key and its description may come as one
+  for (const std::string& l : lines_of(out, "screen: Keys##help ")) shown.push_back(l.substr(l.find(" | ") + 3));
+  ASSERT_FALSE(shown.empty()) << out;
+  for (const KeyBinding& b : key_bindings()) {
+    const std::string what = b.what;
+    const bool whole = std::any_of(shown.begin(), shown.end(), [&](const std::string& l) {
+      return l.size() >= what.size() && l.compare(l.size() - what.size(), what.size(), what) == 0;  // ends with it: not cut
+    });
+    EXPECT_TRUE(whole) << "not whole on the screen: " << what;
+  }
 }
 
 // --help's --op line comes from the operator table: every operator, mat2 included, and the
