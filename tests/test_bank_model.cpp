@@ -1456,6 +1456,51 @@ __global__ void k(const int *src, int *dst, int n) {
   }
 }
 
+// The same loads where each value has a store of its own line (gen-20261207-244, gen-20261208-25):
+// ptxas gates each LDS by the one STG of the line that stores its value (`@!P0 LDS` with v[0]'s
+// store's predicate, v[1]'s LDS after the EXIT of the threads that do not store it). At n = 80:
+// 3 load instructions, 4 without the gates. With the stores' lines in the other order (v[1]'s
+// first) the values tell which load each store uses all the same.
+TEST(CompilerViewSass, AnUnrolledLoopsLoadsAreGatedEachByTheStoreOfItsOwnLine) {
+  const std::string first = "  {\n    const int g = t ^ 1;\n    if (g < n) dst[g] = v[0];\n  }\n";
+  const std::string second = "  {\n    const int g = 64 + (t ^ 1);\n    if (g < n) dst[g] = v[1];\n  }\n";
+  for (const bool swapped : {false, true}) {
+    const Trace t = sass_trace(std::string(R"(// title: an unrolled loop's loads gated each by the store of its own line
+// launch: k<<<1, 64>>>(in, out, N)
+// check: copy
+// types: int
+// require: N == 80 : one size
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[128];
+  const int t = threadIdx.x;
+  s[t] = t < n ? src[t] : 0;
+  s[t + 64] = t + 64 < n ? src[t + 64] : 0;
+  __syncthreads();
+  int v[2];
+#pragma unroll
+  for (int j = 0; j < 2; ++j) v[j] = s[j * 64 + (t ^ 1)];
+)") + (swapped ? second + first : first + second) + "}\n", 80);
+    if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+    int load = -1;
+    for (int s = 0; s < static_cast<int>(t.sites.size()); ++s)
+      if (t.sites[s].line == 14 && t.sites[s].op == kLoad) load = s;
+    ASSERT_GE(load, 0);
+    ASSERT_EQ(t.sites[load].gated_sites.size(), 2u) << swapped << ": " << t.compiler;
+    EXPECT_NE(t.sites[load].gated_sites[0], t.sites[load].gated_sites[1]);
+    EXPECT_NE(t.compiler.find("the one store of the line that uses each"), std::string::npos) << t.compiler;
+    EXPECT_EQ(t.totals.ld.inst, 3) << swapped;
+    EXPECT_EQ(t.totals.ld.wavefronts, 3) << swapped;
+    // the first execution (v[0]) gated by the store of v[0]'s line: line 17, or 21 when swapped
+    EXPECT_EQ(t.sites[static_cast<size_t>(t.sites[load].gated_sites[0])].stmt_line, swapped ? 21 : 17);
+    EXPECT_EQ(t.sites[static_cast<size_t>(t.sites[load].gated_sites[1])].stmt_line, swapped ? 17 : 21);
+    Trace plain = t;
+    plain.sites[load].gated = -1;
+    plain.sites[load].gated_sites.clear();
+    analyze_banks(plain);
+    EXPECT_EQ(plain.totals.ld.inst, 4) << swapped;
+  }
+}
+
 // The same kernel where every value is 1 (the input's, and the words past n): the values fit
 // either order of loads and stores, and the two orders gate different copies, so which load's
 // value each store uses is not known from the run. The loads are not gated copy by copy (every
