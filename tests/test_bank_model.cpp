@@ -1724,10 +1724,11 @@ __global__ void k(const int *in, int *out, int n) {
 
 // gen-20261127-21: a line's two loads of an unrolled loop, each made only by the threads of its
 // own store (`@!P0 LDS` before `@!P0 STG`; after the EXIT of the threads that do not store the
-// second), two store lines, which no gating rule follows. At n = 80 the second store's elements
-// are threads 0-15's, so warp 1 loads and stores nothing there: noted. At n = 128 every warp
-// stores at both lines, the gate changes nothing: no note.
-TEST(CompilerViewSass, LoadsGatedByStoresNoRuleFollowsAreNotedWhereAWarpStoresNothing) {
+// second), two store lines. The loads are gated each by the store of its own line
+// (SourceSite::gated_sites): at n = 80 the second store's elements are threads 0-15's, so warp 1
+// loads nothing there: 3 load instructions, and no note says the load counters may differ. At
+// n = 128 every warp stores at both lines: 4, no note.
+TEST(CompilerViewSass, LoadsGatedEachByTheStoreOfItsOwnLineAreCountedWhereAWarpStoresNothing) {
   const std::string body = R"(
 __global__ void k(const int *src, int *dst, int n) {
   __shared__ int s[128];
@@ -1745,9 +1746,11 @@ __global__ void k(const int *src, int *dst, int n) {
 )";
   const Trace t = sass_trace_n("two loads of a line, each gated by its store", "k<<<1, 64>>>(in, out, N)", "copy", 80, body);
   if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
-  EXPECT_NE(note_at(t, 15, "stores nothing at line 18"), "") << all_notes(t);
+  EXPECT_EQ(note_at(t, 15, "ptxas makes"), "") << all_notes(t);
+  EXPECT_EQ(t.totals.ld.inst, 3) << t.compiler;
   const Trace u = sass_trace_n("two loads of a line, each gated by its store", "k<<<1, 64>>>(in, out, N)", "copy", 128, body);
   EXPECT_EQ(note_at(u, 15, "ptxas makes"), "") << all_notes(u);
+  EXPECT_EQ(u.totals.ld.inst, 4) << u.compiler;
 }
 
 // tests/corpus/reduce-operator-class-static-members.cu: a helper's `return s[0]`, which ptxas
