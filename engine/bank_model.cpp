@@ -459,8 +459,11 @@ namespace {
 std::set<std::pair<int, int>> gate_executions(const Trace& trace, const Step& step, std::set<std::tuple<int, int, int>>* iterations = nullptr) {
   std::set<std::pair<int, int>> n;
   std::set<int> gates;
-  for (const SourceSite& x : trace.sites)
+  for (const SourceSite& x : trace.sites) {
     if (x.gated >= 0 && x.gated < static_cast<int>(trace.sites.size())) gates.insert(x.gated);
+    for (int g : x.gated_sites)
+      if (g >= 0) gates.insert(g);
+  }
   if (gates.empty()) return n;
   for (const Access& a : step.accesses)
     if (gates.count(a.site)) n.insert({a.tid, a.site});
@@ -582,6 +585,11 @@ void analyze_banks(Trace& trace) {
           const int k = occ[a.site];
           const int m = k < static_cast<int>(x.gated_copies.size()) ? x.gated_copies[static_cast<size_t>(k)] : -1;
           made = m < 0 || gate_it.count({a.tid, x.gated, m}) > 0;
+        }
+        if (!x.gated_sites.empty()) {
+          const int k = occ[a.site];
+          const int g = k < static_cast<int>(x.gated_sites.size()) ? x.gated_sites[static_cast<size_t>(k)] : -1;
+          made = g < 0 || gate_n.count({a.tid, g}) > 0;
         }
         if (!made) {
           ++occ[a.site];  // this thread does not store: no lane here

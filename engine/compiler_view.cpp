@@ -569,6 +569,46 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
           }
           v->gated_copies[{std::get<0>(key), std::get<1>(key)}] = gc;
         }
+        // Copies gated each by the one STG of its own line (CompilerView::gated_each): a shared-load
+        // line of several 4-byte copies in one function that no rule above gates, some gated by an
+        // STG whose line has no other STG in the function, no loop holding some of the copies or
+        // STGs and not the others.
+        for (const auto& [key, list] : loads) {
+          if (std::get<2>(key) || list.size() < 2 || v->gated.count(key) || v->gated_copies.count({std::get<0>(key), std::get<1>(key)})) continue;
+          bool fits = true;
+          std::vector<std::pair<int, int>> gates;
+          std::vector<const sass::MemInstruction*> around(list.begin(), list.end());
+          for (const auto* m : list) {
+            fits = fits && m->function == list[0]->function && m->bytes == 4;
+            if (m->gate_line < 0) continue;
+            const int gf = file_of(m->gate_file);
+            fits = fits && m->gate_global && gf >= 0;
+            int n = 0;
+            for (const auto& g : gi)
+              if (g.store && !g.atomic && g.function == m->function && g.line == m->gate_line && file_of(g.file) == gf) {
+                ++n;
+                around.push_back(&g);
+              }
+            fits = fits && n == 1;
+            gates.push_back({gf, m->gate_line});
+          }
+          if (!fits || gates.empty()) continue;
+          for (const auto& fl : flow) {  // a back edge: around all of them or none
+            if (fl.function != list[0]->function || !fl.branch || fl.target < 0 || fl.target > static_cast<long long>(fl.offset)) continue;
+            auto inside = [&](const sass::MemInstruction* m) { return static_cast<long long>(m->offset) >= fl.target && m->offset <= fl.offset; };
+            const auto in = std::count_if(around.begin(), around.end(), inside);
+            if (in != 0 && in != static_cast<long long>(around.size())) fits = false;
+          }
+          if (!fits) continue;
+          std::vector<std::pair<int, int>> copies;
+          for (const auto* m : list) copies.push_back(m->gate_line < 0 ? std::make_pair(-1, -1) : std::make_pair(file_of(m->gate_file), m->gate_line));
+          if (dump) {
+            std::string p;
+            for (const auto& c : copies) p += " " + std::to_string(c.second);
+            std::fprintf(stderr, "SASS line %d ld gated copy by copy by STGs of their own lines:%s\n", std::get<1>(key), p.c_str());
+          }
+          v->gated_each[{std::get<0>(key), std::get<1>(key)}] = copies;
+        }
       }
       for (const auto& m : mi)
         if (m.after_exit && m.gate_line < 0 && m.line > 0 && file_of(m.file) >= 0) v->after_exit.insert(LineKey{file_of(m.file), m.line, false});
@@ -1281,6 +1321,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     s.gated = -1;
     s.gated_exit = false;
     s.gated_copies.clear();
+    s.gated_sites.clear();
   }
   const bool g80 = t.warp_issue == 16 || t.banks == 16;
   if (g80 && v.asked) t.compiler += "; G80 mode: every access 4 bytes, as the scan paper's compiler issued them";
@@ -2561,6 +2602,84 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       t.sites[s].gated_exit = false;
       t.sites[s].gated_copies = order[0] ? by[0] : by[1];
       used.push_back("ptxas (copies of an unrolled loop's load made only by the threads that store its value, each with its store's copy)");
+    }
+  }
+  // Loads of an unrolled loop that ptxas made copy by copy, some only in the threads of a store of
+  // their own line (v.gated_each): the line's one shared load site, each gate line's one global
+  // store site of 4 bytes, made at most once a step by a thread. Each thread that reaches the load
+  // makes N loads there in a step (N the line's copies); which execution a gated copy is comes from
+  // the values: the one k whose loaded value every store at its gate site is made of (a one-to-one
+  // function of it: the same loaded value always stored as the same value, and no two as one),
+  // distinct copies distinct executions. The k-th execution of a gated copy is made by the threads
+  // that store at its gate site in the step.
+  if (v.sass && !v.gated_each.empty()) {
+    const int nsites = static_cast<int>(t.sites.size());
+    const std::vector<char> space = site_spaces(t);  // 1 shared, 2 global
+    for (const auto& [fl, copies] : v.gated_each) {
+      std::vector<int> loads;
+      for (int s = 0; s < nsites; ++s)
+        if (t.sites[s].file == fl.first && t.sites[s].stmt_line == fl.second && t.sites[s].op == kLoad && space[s] == 1) loads.push_back(s);
+      if (loads.size() != 1) continue;
+      const int s = loads[0];
+      const SourceSite& x = t.sites[s];
+      if (x.vector_group >= 0 || x.vector_width != 1 || x.every_warp || !x.unrolled.empty() || x.bytes != 4 || x.gated >= 0) continue;
+      const int n = static_cast<int>(copies.size());
+      bool fits = true;
+      std::vector<int> gate_site;  // per gated copy (in order), its store site
+      for (const auto& c : copies) {
+        if (c.second < 0) continue;
+        std::vector<int> st;
+        for (int g = 0; g < nsites; ++g)
+          if (t.sites[g].file == c.first && t.sites[g].stmt_line == c.second && t.sites[g].op == kStore && space[g] == 2) st.push_back(g);
+        if (st.size() != 1 || t.sites[st[0]].bytes != 4) fits = false;
+        else gate_site.push_back(st[0]);
+      }
+      if (!fits || gate_site.empty()) continue;
+      // (gate index, k) fits: every store at the gate is made of the thread's k-th load
+      std::vector<std::vector<char>> can(gate_site.size(), std::vector<char>(static_cast<size_t>(n), 1));
+      std::vector<char> any(gate_site.size(), 0);
+      std::map<std::tuple<int, int, double>, double> to_store, to_load;
+      auto one_to_one = [&](int c, int k, double loaded, double stored) {
+        const double a = to_store.emplace(std::make_tuple(c, k, loaded), stored).first->second;
+        const double b = to_load.emplace(std::make_tuple(c, k, stored), loaded).first->second;
+        return a == stored && b == loaded;
+      };
+      for (const auto& st : t.steps) {
+        std::map<int, std::vector<double>> got;  // thread -> its loads' values in order
+        for (const auto& a : st.accesses)
+          if (a.site == s && a.op == kLoad) got[a.tid].push_back(a.value);
+        for (const auto& [tid, values] : got) fits = fits && static_cast<int>(values.size()) == n;
+        std::map<std::pair<int, int>, int> made;  // (thread, gate) -> its stores in the step
+        for (const auto& a : st.global)
+          for (size_t c = 0; c < gate_site.size(); ++c) {
+            if (a.site != gate_site[c] || a.op != kStore) continue;
+            auto l = got.find(a.tid);
+            if (l == got.end() || static_cast<int>(l->second.size()) != n || ++made[{a.tid, static_cast<int>(c)}] > 1) {
+              fits = false;
+              continue;
+            }
+            any[c] = 1;
+            for (int k = 0; k < n; ++k)
+              if (can[c][static_cast<size_t>(k)] && !one_to_one(static_cast<int>(c), k, l->second[static_cast<size_t>(k)], a.value)) can[c][static_cast<size_t>(k)] = 0;
+          }
+      }
+      if (!fits) continue;
+      std::vector<int> sites(static_cast<size_t>(n), -1);
+      for (size_t c = 0; c < gate_site.size() && fits; ++c) {
+        int k = -1, found = 0;
+        for (int j = 0; j < n; ++j)
+          if (can[c][static_cast<size_t>(j)]) {
+            k = j;
+            ++found;
+          }
+        if (!any[c] || found != 1 || sites[static_cast<size_t>(k)] >= 0) fits = false;
+        else sites[static_cast<size_t>(k)] = gate_site[c];
+      }
+      if (!fits) continue;
+      t.sites[s].gated = gate_site[0];
+      t.sites[s].gated_exit = false;
+      t.sites[s].gated_sites = sites;
+      used.push_back("ptxas (copies of an unrolled loop's load made only by the threads that make the one store of the line that uses each)");
     }
   }
   // Loads ptxas made only in the threads of a later store (v.gated): the line's load sites of the

@@ -127,6 +127,11 @@ struct CompilerView {
     std::vector<int> copies;
   };
   std::map<std::pair<int, int>, GatedCopies> gated_copies;
+  // With the SASS: shared-load lines (file, line) of several 4-byte copies in one function, some
+  // of them gated each by an STG of a line that has that one STG (SourceSite::gated_sites): the
+  // gated copies' store lines (file, line), in the SASS's order (which execution each is: from the
+  // run's values).
+  std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> gated_each;
   // With the SASS: lines (file, line) of a shared atomic that ptxas made a loop of (an LDS of the
   // old value and an ATOMS.CAS inside one back edge: a float atomicAdd on sm_90): the LDS's bytes.
   // The loop's instructions are left out of `lines`; the atomic's site gets SourceSite::cas_loop.

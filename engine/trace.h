@@ -258,6 +258,11 @@ struct SourceSite {
   // site `gated` that the thread must make in that step for this execution to be made. Empty: the
   // whole step's executions gated by any store of the thread, as above.
   std::vector<int> gated_copies;
+  // A gated load of a loop ptxas unrolled into copies, some gated each by the one store of its own
+  // line (CompilerView::gated_each): for a thread's k-th execution in a step, -1 where every thread
+  // that reaches it makes it, else the store site the thread must execute in that step for this
+  // execution to be made (`gated` is one of them). Empty: as above.
+  std::vector<int> gated_sites;
   // What one thread's access at this site moves, as the source writes it: 4 bytes, 1 or 2 for a
   // bool, char or short (its bytes of one word: Access::mask), or 8 / 16 for a whole int2 / float4
   // (PTX ld.v2.b32 / ld.v4.b32). Such an access is recorded as its words

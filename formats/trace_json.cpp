@@ -111,6 +111,7 @@ std::string trace_to_json(const Trace& t, int indent) {
         site["gated"] = s.gated;
         if (s.gated_exit) site["gated_exit"] = true;
         if (!s.gated_copies.empty()) site["gated_copies"] = s.gated_copies;
+        if (!s.gated_sites.empty()) site["gated_sites"] = s.gated_sites;
       }
       sites.push_back(std::move(site));
     }
@@ -203,7 +204,7 @@ static const std::set<std::string>& trace_keys() {
   static const std::set<std::string> keys = {
       "accesses", "active_threads", "array", "arrays", "atomics", "banks", "barrier", "bits", "block", "block_dim", "byte", "bytes", "check",
       "col", "compiler", "compiler_notes", "conflicts", "count", "defines", "device", "dims", "end", "entry", "every_warp", "fault", "files", "final",
-      "first", "first_step", "format", "gated", "gated_copies", "gated_exit", "global", "global_accesses", "global_arrays", "gpu_check", "gpu_us", "grid", "grid_dim",
+      "first", "first_step", "format", "gated", "gated_copies", "gated_exit", "gated_sites", "global", "global_accesses", "global_arrays", "gpu_check", "gpu_us", "grid", "grid_dim",
       "index", "input", "inst", "iter", "iteration", "kernel", "label", "launch", "launches", "ld", "line", "main_file", "matrix_cols", "max_degree",
       "n", "name", "op", "output", "pad", "path", "phase", "printf", "requests", "scan", "sectors", "site", "sites", "smem",
       "smem_bytes", "smem_words", "source", "src", "st", "step", "steps", "stmt", "text", "thread", "threads", "tid", "totals",
@@ -236,6 +237,7 @@ static const std::map<std::string, long long>& trace_array_limits() {
       {"tile_syncs", kTileLevels},
       {"unrolled", 64},
       {"gated_copies", 64},
+      {"gated_sites", 64},
       {"vector_layout", 1 + 3 * 64},
   };
   return limits;
@@ -448,11 +450,24 @@ Trace trace_from_json(const std::string& text, const std::string& origin) {
           ss.gated_copies.push_back(static_cast<int>(c.get<long long>()));
         }
       }
+      if (sites[s].contains("gated_sites")) {
+        const json& u = sites[s]["gated_sites"];
+        if (ss.gated < 0) rd.fail(where + ".gated_sites", "needs \"gated\"");
+        if (!u.is_array() || u.empty() || u.size() > 64) rd.fail(where + ".gated_sites", "must be an array of 1 to 64 executions");
+        for (const json& c : u) {
+          if (!c.is_number_integer() || c.get<long long>() < -1 || c.get<long long>() >= static_cast<long long>(sites.size()))
+            rd.fail(where + ".gated_sites", "each execution -1 (not gated) or a store's site");
+          ss.gated_sites.push_back(static_cast<int>(c.get<long long>()));
+        }
+      }
       t.sites.push_back(ss);
     }
-    for (size_t s = 0; s < t.sites.size(); ++s)
+    for (size_t s = 0; s < t.sites.size(); ++s) {
       if (t.sites[s].gated >= 0 && t.sites[static_cast<size_t>(t.sites[s].gated)].op != kStore)
         rd.fail("sites[" + std::to_string(s) + "].gated", "must name a store's site");
+      for (int g : t.sites[s].gated_sites)
+        if (g >= 0 && t.sites[static_cast<size_t>(g)].op != kStore) rd.fail("sites[" + std::to_string(s) + "].gated_sites", "must name stores' sites");
+    }
   }
   if (j.contains("launches")) {
     const json& ls = rd.field(j, "launches", "");

@@ -1456,6 +1456,51 @@ __global__ void k(const int *src, int *dst, int n) {
   }
 }
 
+// The same loads where each value has a store of its own line (gen-20261207-244, gen-20261208-25):
+// ptxas gates each LDS by the one STG of the line that stores its value (`@!P0 LDS` with v[0]'s
+// store's predicate, v[1]'s LDS after the EXIT of the threads that do not store it). At n = 80:
+// 3 load instructions, 4 without the gates. With the stores' lines in the other order (v[1]'s
+// first) the values tell which load each store uses all the same.
+TEST(CompilerViewSass, AnUnrolledLoopsLoadsAreGatedEachByTheStoreOfItsOwnLine) {
+  const std::string first = "  {\n    const int g = t ^ 1;\n    if (g < n) dst[g] = v[0];\n  }\n";
+  const std::string second = "  {\n    const int g = 64 + (t ^ 1);\n    if (g < n) dst[g] = v[1];\n  }\n";
+  for (const bool swapped : {false, true}) {
+    const Trace t = sass_trace(std::string(R"(// title: an unrolled loop's loads gated each by the store of its own line
+// launch: k<<<1, 64>>>(in, out, N)
+// check: copy
+// types: int
+// require: N == 80 : one size
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[128];
+  const int t = threadIdx.x;
+  s[t] = t < n ? src[t] : 0;
+  s[t + 64] = t + 64 < n ? src[t + 64] : 0;
+  __syncthreads();
+  int v[2];
+#pragma unroll
+  for (int j = 0; j < 2; ++j) v[j] = s[j * 64 + (t ^ 1)];
+)") + (swapped ? second + first : first + second) + "}\n", 80);
+    if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+    int load = -1;
+    for (int s = 0; s < static_cast<int>(t.sites.size()); ++s)
+      if (t.sites[s].line == 14 && t.sites[s].op == kLoad) load = s;
+    ASSERT_GE(load, 0);
+    ASSERT_EQ(t.sites[load].gated_sites.size(), 2u) << swapped << ": " << t.compiler;
+    EXPECT_NE(t.sites[load].gated_sites[0], t.sites[load].gated_sites[1]);
+    EXPECT_NE(t.compiler.find("the one store of the line that uses each"), std::string::npos) << t.compiler;
+    EXPECT_EQ(t.totals.ld.inst, 3) << swapped;
+    EXPECT_EQ(t.totals.ld.wavefronts, 3) << swapped;
+    // the first execution (v[0]) gated by the store of v[0]'s line: line 17, or 21 when swapped
+    EXPECT_EQ(t.sites[static_cast<size_t>(t.sites[load].gated_sites[0])].stmt_line, swapped ? 21 : 17);
+    EXPECT_EQ(t.sites[static_cast<size_t>(t.sites[load].gated_sites[1])].stmt_line, swapped ? 17 : 21);
+    Trace plain = t;
+    plain.sites[load].gated = -1;
+    plain.sites[load].gated_sites.clear();
+    analyze_banks(plain);
+    EXPECT_EQ(plain.totals.ld.inst, 4) << swapped;
+  }
+}
+
 // The same kernel where every value is 1 (the input's, and the words past n): the values fit
 // either order of loads and stores, and the two orders gate different copies, so which load's
 // value each store uses is not known from the run. The loads are not gated copy by copy (every
@@ -1679,10 +1724,11 @@ __global__ void k(const int *in, int *out, int n) {
 
 // gen-20261127-21: a line's two loads of an unrolled loop, each made only by the threads of its
 // own store (`@!P0 LDS` before `@!P0 STG`; after the EXIT of the threads that do not store the
-// second), two store lines, which no gating rule follows. At n = 80 the second store's elements
-// are threads 0-15's, so warp 1 loads and stores nothing there: noted. At n = 128 every warp
-// stores at both lines, the gate changes nothing: no note.
-TEST(CompilerViewSass, LoadsGatedByStoresNoRuleFollowsAreNotedWhereAWarpStoresNothing) {
+// second), two store lines. The loads are gated each by the store of its own line
+// (SourceSite::gated_sites): at n = 80 the second store's elements are threads 0-15's, so warp 1
+// loads nothing there: 3 load instructions, and no note says the load counters may differ. At
+// n = 128 every warp stores at both lines: 4, no note.
+TEST(CompilerViewSass, LoadsGatedEachByTheStoreOfItsOwnLineAreCountedWhereAWarpStoresNothing) {
   const std::string body = R"(
 __global__ void k(const int *src, int *dst, int n) {
   __shared__ int s[128];
@@ -1700,9 +1746,11 @@ __global__ void k(const int *src, int *dst, int n) {
 )";
   const Trace t = sass_trace_n("two loads of a line, each gated by its store", "k<<<1, 64>>>(in, out, N)", "copy", 80, body);
   if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
-  EXPECT_NE(note_at(t, 15, "stores nothing at line 18"), "") << all_notes(t);
+  EXPECT_EQ(note_at(t, 15, "ptxas makes"), "") << all_notes(t);
+  EXPECT_EQ(t.totals.ld.inst, 3) << t.compiler;
   const Trace u = sass_trace_n("two loads of a line, each gated by its store", "k<<<1, 64>>>(in, out, N)", "copy", 128, body);
   EXPECT_EQ(note_at(u, 15, "ptxas makes"), "") << all_notes(u);
+  EXPECT_EQ(u.totals.ld.inst, 4) << u.compiler;
 }
 
 // tests/corpus/reduce-operator-class-static-members.cu: a helper's `return s[0]`, which ptxas

@@ -343,4 +343,12 @@ TEST(TraceJson, GatedLoadsRoundTrip) {
             }).find(at + ".gated_copies: needs"),
             std::string::npos);
   EXPECT_NE(with([&](auto& c) { c["sites"][load]["gated_copies"][0] = -2; }).find(at + ".gated_copies"), std::string::npos);
+  // gated each by the store of its own line (SourceSite::gated_sites): the sites travel; one that
+  // is not a store's is refused
+  t.sites[load].gated_copies.clear();
+  t.sites[load].gated_sites = {-1, store};
+  const Trace each = trace_from_json(trace_to_json(t), "mem");
+  EXPECT_EQ(each.sites[load].gated_sites, (std::vector<int>{-1, store}));
+  j = nlohmann::json::parse(trace_to_json(t));
+  EXPECT_NE(with([&](auto& c) { c["sites"][load]["gated_sites"][1] = load; }).find(at + ".gated_sites: must name"), std::string::npos);
 }

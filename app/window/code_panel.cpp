@@ -110,7 +110,8 @@ void draw_access_line(AppState& s, const UiContext& ui, int file, const CodeMark
       where += ", one " + std::to_string(cur->bytes) + "-byte " + (cur->op == kStore ? "store" : cur->op == kAtomic ? "atomic" : "load") + " per thread";
     if (cur->gated >= 0 && cur->gated < static_cast<int>(t.sites.size()))  // the compiler moved the load under the store's condition
       where += ", made only by the threads that store at line " + std::to_string(t.sites[cur->gated].line) +
-               (!cur->gated_copies.empty() ? " (copy by copy of the unrolled loop)"
+               (!cur->gated_sites.empty()    ? " and others (each copy of the unrolled loop by the store of its own line)"
+                : !cur->gated_copies.empty() ? " (copy by copy of the unrolled loop)"
                 : cur->gated_exit         ? " (the others leave before it)"
                                           : " (predicated with its condition)");
     if (k.shared_site < 0)
