@@ -55,9 +55,7 @@ const char* atomic_name(Builtin b) {
 }
 
 int SharedPlacement::first_word(const Var* v) const {
-  if (v->extern_shared) return dynamic_base;
-  auto it = first.find(v->slot);
-  return it == first.end() ? v->slot : it->second;
+  return v->extern_shared ? dynamic_base : slot_word(v->slot);
 }
 
 SharedPlacement place_shared(const CompiledFunction& kernel, const SharedLayout* gpu, long long dynamic_words) {
@@ -76,7 +74,8 @@ SharedPlacement place_shared(const CompiledFunction& kernel, const SharedLayout*
       w = static_cast<int>((end + al - 1) / al * al);
       end = w + a.words;
     }
-    p.first[a.slot] = w;
+    if (a.slot >= static_cast<int>(p.moved.size())) p.moved.resize(static_cast<size_t>(a.slot) + 1, -1);
+    p.moved[static_cast<size_t>(a.slot)] = w;
   }
   p.words = static_cast<int>(end);
   return p;
@@ -1120,15 +1119,7 @@ void Machine::run_thread(int tid) {
     const Instr in = code[pc++];
     switch (in.op) {
       case Op::Push: PUSH(static_cast<uint32_t>(in.a)); break;
-      case Op::SharedPtr: {
-        int first = in.b ? placed_.dynamic_base + in.a : in.a;
-        if (!in.b && !placed_.first.empty()) {
-          auto it = placed_.first.find(in.a);
-          if (it != placed_.first.end()) first = it->second;
-        }
-        PUSH(make_ptr(kShared, 0, 4LL * first));
-        break;
-      }
+      case Op::SharedPtr: PUSH(make_ptr(kShared, 0, 4LL * (in.b ? placed_.dynamic_base + in.a : placed_.slot_word(in.a)))); break;
       case Op::LocalPtr: PUSH(make_ptr(kLocal, 0, 4LL * (fp + static_cast<uint32_t>(in.a)))); break;
       case Op::Ldl: PUSH(st[fp + in.a]); break;
       case Op::Stl: st[fp + in.a] = POP(); break;

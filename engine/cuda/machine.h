@@ -41,8 +41,12 @@ using SharedLayouts = std::map<int, SharedLayout>;  // by kernel (index into Com
 // its Var::slot), where the dynamic memory starts, and the words in all. With a GPU layout, the
 // arrays the compiler removed lie past everything else (the interpreter may still run their code).
 struct SharedPlacement {
-  std::map<int, int> first;  // Var::slot -> first word (only where a layout moved it)
+  std::vector<int> moved;  // by Var::slot: its first word where a layout placed it, else -1 (a vector: read per SharedPtr)
   int dynamic_base = 0, words = 0;
+  // A static array's first word (slot: where the interpreter's own layout puts it).
+  int slot_word(int slot) const {
+    return slot >= 0 && slot < static_cast<int>(moved.size()) && moved[static_cast<size_t>(slot)] >= 0 ? moved[static_cast<size_t>(slot)] : slot;
+  }
   int first_word(const Var* v) const;
 };
 SharedPlacement place_shared(const CompiledFunction& kernel, const SharedLayout* gpu, long long dynamic_words);
