@@ -1840,8 +1840,11 @@ __global__ void k(const float *src, float *dst, int n) {
   EXPECT_EQ(t.totals.ld.wavefronts, 17) << t.compiler;
   // without the compiler view, the interpreter's own layout
   const Trace own = run_interpreter(resolve_kernel(r));
-  for (const auto& a : own.arrays)
-    if (a.name == "p") EXPECT_EQ(a.first_word, 6);
+  for (const auto& a : own.arrays) {
+    if (a.name == "p") {
+      EXPECT_EQ(a.first_word, 6);
+    }
+  }
 }
 
 // `for (j = 0; j < e; ++j) v[j] = s[r * 4 + ((j + 2) & 3)]` with e a kernel parameter: ptxas

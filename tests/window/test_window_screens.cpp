@@ -1079,7 +1079,9 @@ TEST(WindowLayouts, TheCompilerNotesShowInFullOnN) {
   ASSERT_EQ(run_script("notes-tiled", args + " --panels tree,smem,warps,code", "frames 2\ntap n 1\nframes 3\n", &out, &err), 0) << err;
   const LayoutLine tiled = layout_line(out, "code compiler note lines");
   EXPECT_GE(tiled.shown, 1) << out;
-  if (tiled.shown < tiled.total) EXPECT_EQ(tiled.rule, "the rest behind F or a hover") << out;
+  if (tiled.shown < tiled.total) {
+    EXPECT_EQ(tiled.rule, "the rest behind F or a hover") << out;
+  }
   const LayoutLine rows = layout_line(out, "code rows");
   EXPECT_GE(rows.shown, 3) << out;
 
