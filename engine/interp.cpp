@@ -230,11 +230,7 @@ Trace run_interpreter(const ResolvedKernel& k, const cuda::SharedLayouts* layout
     info.grid_dim = L.spec.grid_shape();
     info.block_dim = L.spec.block_shape();
     info.smem_bytes = L.spec.dynamic_smem_bytes;
-    {
-      const cuda::SharedLayout* gpu = nullptr;
-      if (layouts && layouts->count(L.entry)) gpu = &layouts->at(L.entry);
-      info.dynamic_base = cuda::place_shared(b.compiled.functions.at(static_cast<size_t>(L.entry)), gpu, (L.spec.dynamic_smem_bytes + 3) / 4).dynamic_base;
-    }
+    info.dynamic_base = m.shared_placement(L.entry, L.spec.dynamic_smem_bytes).dynamic_base;
     info.first_step = static_cast<int>(rec.steps.size());
     try {
       m.launch(L.entry, spec, &rec, grid ? cuda::Machine::kAllBlocks : 0);

@@ -472,6 +472,15 @@ void Machine::launch(int entry, const LaunchSpec& spec, BlockRecord* record, int
   }
 }
 
+SharedPlacement Machine::shared_placement(int entry, long long dynamic_bytes) const {
+  const SharedLayout* gpu = nullptr;
+  if (layouts_) {
+    auto it = layouts_->find(entry);
+    if (it != layouts_->end()) gpu = &it->second;
+  }
+  return place_shared(prog_.functions[static_cast<size_t>(entry)], gpu, (dynamic_bytes + 3) / 4);
+}
+
 void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool record) {
   const CompiledFunction& f = prog_.functions[entry];
   threads_ = spec.block;
@@ -480,14 +489,8 @@ void Machine::run_block(int entry, const LaunchSpec& spec, int block, bool recor
   record_ = record;
   executed_before_ += executed_;
   executed_ = 0;
-  const long long dyn_words = (spec.dynamic_smem_bytes + 3) / 4;
   kernel_ = &f;  // its shared memory: the arrays it can reach
-  const SharedLayout* gpu = nullptr;
-  if (layouts_) {
-    auto it = layouts_->find(entry);
-    if (it != layouts_->end()) gpu = &it->second;
-  }
-  placed_ = place_shared(f, gpu, dyn_words);
+  placed_ = shared_placement(entry, spec.dynamic_smem_bytes);
   const int words = placed_.words;
   smem_.assign(words, 0u);
   written_.assign(words, 0);

@@ -115,6 +115,9 @@ class Machine {
   // The GPU's layout of the kernels' static shared arrays (SharedLayout), used where given: the
   // trace's shared words are then the GPU's. Must outlive the launches.
   void set_shared_layouts(const SharedLayouts* layouts) { layouts_ = layouts; }
+  // Where kernel `entry`'s shared arrays lie in a block of a launch with `dynamic_bytes` of dynamic
+  // shared memory: the GPU's layout where set_shared_layouts gave one for it, else the interpreter's.
+  SharedPlacement shared_placement(int entry, long long dynamic_bytes) const;
   // Instructions all blocks of all launches have executed so far (what the budgets count).
   long long executed_total() const { return executed_before_ + executed_; }
 
