@@ -33,6 +33,26 @@ template <class P, class = void>
 struct wants_max_shared : std::false_type {};
 template <class P>
 struct wants_max_shared<P, std::void_t<decltype(P::kMaxShared)>> : std::bool_constant<P::kMaxShared> {};
+// Block programs that declare kCarveFor = B > 0 get the carveout made for B blocks per SM instead:
+// the smallest shared-memory configuration that holds B blocks of the launch's shared memory (and
+// the 1 KiB the SM reserves for each), the rest of the SM's L1/shared memory left to the L1.
+template <class P, class = void>
+struct carve_for : std::integral_constant<int, 0> {};
+template <class P>
+struct carve_for<P, std::void_t<decltype(P::kCarveFor)>> : std::integral_constant<int, P::kCarveFor> {};
+// The carveout (per cent of the SM's most shared memory) that holds `blocks` blocks of `bytes`:
+// the driver takes the configuration at or above it.
+inline cudaError_t carveout_for_blocks(int blocks, size_t bytes, int* percent) {
+  int device = 0, most = 0, reserved = 0;
+  cudaError_t e = cudaGetDevice(&device);
+  if (e == cudaSuccess) e = cudaDeviceGetAttribute(&most, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device);
+  if (e == cudaSuccess) e = cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, device);
+  if (e != cudaSuccess) return e;
+  const long long need = static_cast<long long>(blocks) * (static_cast<long long>(bytes) + reserved);
+  const long long pct = most > 0 ? (100 * need + most - 1) / most : 100;
+  *percent = static_cast<int>(pct < 100 ? pct : 100);
+  return cudaSuccess;
+}
 
 // The teaching kernel files compiled by nvcc (teaching_kernels.cu), for int and float.
 void launch_teaching_kernel(const TeachingLaunch& l, bool is_float, cudaStream_t stream);
@@ -44,7 +64,15 @@ struct CudaExec {
   std::string kernel;  // the bench id, for error messages
   template <class Prog, class Op, class Args>
   void launch(int blocks, int threads, int smem_words, const Args& args, const char* name = "") {
-    if constexpr (wants_max_shared<Prog>::value) {
+    if constexpr (carve_for<Prog>::value > 0) {
+      static const cudaError_t carve = [&] {
+        int percent = 100;
+        cudaError_t e = carveout_for_blocks(carve_for<Prog>::value, static_cast<size_t>(smem_words) * 4, &percent);
+        if (e == cudaSuccess) e = cudaFuncSetAttribute(grid_kernel<Prog, Op, T, Args>, cudaFuncAttributePreferredSharedMemoryCarveout, percent);
+        return e;
+      }();
+      cuda_check(carve, kernel + ": shared-memory carveout of " + name);
+    } else if constexpr (wants_max_shared<Prog>::value) {
       static const cudaError_t carve = cudaFuncSetAttribute(grid_kernel<Prog, Op, T, Args>, cudaFuncAttributePreferredSharedMemoryCarveout,
                                                             static_cast<int>(cudaSharedmemCarveoutMaxShared));
       cuda_check(carve, kernel + ": shared-memory carveout of " + name);

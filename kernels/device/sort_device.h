@@ -715,6 +715,167 @@ struct OnesweepTileV6 : SortTileShape<THREADS, ITEMS, MIN_BLOCKS> {
   }
 };
 
+// ---- Pass v10 of the pairs (OnesweepPairsTileV10; tuning rows x-sort-pairs-v10-*, not timed yet):
+// the order of CUB's onesweep pass for pairs, which a static comparison of the two kernels' SASS
+// found to be where they differ most (docs/performance.md, "Pairs: v7 beside CUB's onesweep,
+// static comparison"): one exchange, the keys through it first and the values after them, instead
+// of v7's two exchanges filled together during the ranking. So 47.6 KiB of shared memory a block
+// at 384 x 23 against v7's 82.1: two blocks fit the 100 KiB shared-memory configuration of an
+// sm_90 SM, which leaves 156 KB of its 256 KB to the L1 (v7's two blocks need 166 KiB; and every
+// sort pass asks for the largest carveout, 228 KiB, which leaves the L1 28 KB). A tile:
+//   1.-2. keys in (warp-striped), counts and places, published: as v6;
+//   3. the ranking as v6 (match_place_v6: the same places, so the same stable order), each key
+//      stored at its place in the exchange, and the place kept (ITEMS registers, as v7 keeps its
+//      values during the ranking);
+//   then the values loaded (warp-striped: each thread's values are its keys' elements), in flight
+//   during the look-back and the keys' write;
+//   4. the look-back as v6;
+//   5. the keys written out as v6, each written element's label kept, a byte, in the warps'
+//      counters' words (free since the ranking; 12 KiB hold 12288 labels);
+//   6. a barrier (every key read from the exchange), each value stored at its key's place; a
+//      barrier; the values written out, element j of the sorted tile to out[dout[label j] + j].
+// Two barriers more a tile than v7, and per key two shared accesses more (the label's byte stored
+// and loaded) and one more load of its digit's out offset. Registers: each thread keeps its keys'
+// places (from the ranking to the values' store) and its values (from their load), 46, where v7
+// keeps its keys and values through the ranking.
+template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, KeyPass P = KeyPass::OnTheFly>
+struct OnesweepPairsTileV10 : SortTileShape<THREADS, ITEMS, MIN_BLOCKS> {
+  static_assert(PAIRS, "pass v10 is a pairs pass");
+  static_assert(P != KeyPass::Bits || K == SortKey::Unsigned, "one Bits pass for every kind of key");
+  static_assert(P != KeyPass::First || K == SortKey::Float, "only float keys change their bits in pass 0");
+  static_assert(P != KeyPass::Last || K != SortKey::Unsigned, "unsigned keys' last pass is the Bits pass");
+  using Shape = SortTileShape<THREADS, ITEMS, MIN_BLOCKS>;
+  using Shape::kTile, Shape::kWarpItems;
+  static constexpr int kZeroQuads = kRadixDigits / 4 / kWarpSize;
+  // Shared memory, in words: the exchange (keys, then values), every warp's digit counters, each
+  // digit's out offset, the block scan's warp totals.
+  static constexpr int kExchange = 0, kWarpHist = (kTile + 3) / 4 * 4;
+  static constexpr int kDigitOut = kWarpHist + Shape::kWarps * kRadixDigits, kScanWords = kDigitOut + kRadixDigits;
+  static constexpr int kSmemWords = kScanWords + kWarpSize;
+  static_assert(kSmemWords * 4 <= 227 * 1024, "at most 227 KiB of shared memory per block");
+  static_assert(Shape::kWarps * kRadixDigits * 4 >= kTile, "a label byte per key in the counters' words");
+
+  template <class Op, class T, class Block>
+  SS_HD static void run(Block& b, GridCtx g, const OnesweepArgs& a) {
+    auto smem = b.template shared<uint32_t>(kSmemWords);
+    auto exch = view_as<uint32_t>(smem, kExchange);
+    auto whist = view_as<int>(smem, kWarpHist);
+    auto dout = view_as<int>(smem, kDigitOut);
+    auto wt = view_as<int>(smem, kScanWords);
+    auto labels = view_as<uint8_t>(smem, kWarpHist);  // after the ranking: each written element's label, a byte
+    const uint32_t* exch_p = exch.data;  // after a barrier: plain loads
+    const int* dout_p = dout.data;
+    const uint8_t* labels_p = labels.data;
+    auto keys = b.template regs<Items<uint32_t, ITEMS>>();
+    auto vals = b.template regs<Items<uint32_t, ITEMS>>();
+    auto place = b.template regs<Items<int, ITEMS>>();  // each key's place in the tile (-1 past the end)
+    auto le = b.template regs<unsigned>();
+    auto cnt = b.template regs<int>();
+    auto val = b.template regs<int>();
+    auto total = b.template regs<int>();
+    auto other = b.template regs<int>();
+    const long long tile = g.block;
+    const TileSpan span = tile_span(tile, kTile, a.n);
+    const unsigned flip = pass_flip<K, P>(a.pass), sel = 0x4440u + static_cast<unsigned>(a.pass);
+    const unsigned sel_rank = sel | 0x10000u;  // as v6: the ranking's labels apart from the counting's
+    auto label_at = [&](int tid, int k) { return pass_label<K, P>(keys[tid][k], sel); };
+    auto rank_label_at = [&](int tid, int k) { return pass_label<K, P>(keys[tid][k], sel_rank); };
+    // 1. the keys in, warp-striped; each warp zeroes its own counters
+    b.threads([&](int tid) {
+      load_warp_striped<ITEMS>(keys[tid], tid, a.keys_in + span.first, span.count, span.full);
+      if (P == KeyPass::First) {
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) keys[tid][k] = float_code(keys[tid][k]);
+      }
+      le[tid] = lanemask_le(tid % kWarpSize);
+      SS_UNROLL for (int r = 0; r < kZeroQuads; ++r) zero4(whist, (tid / kWarpSize) * kRadixDigits + 4 * (r * kWarpSize + tid % kWarpSize));
+    });
+    b.warp_sync();  // the warp's counters zeroed
+    auto steps = [&](auto full_tag) {
+      constexpr bool FULL = decltype(full_tag)::value;
+      const int count = span.count;
+      // 2. counts, then places (as v6)
+      b.threads([&](int tid) {
+        const WarpCounters wc(whist, tid / kWarpSize);
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
+          if (FULL || (tid / kWarpSize) * kWarpItems + k * kWarpSize + tid % kWarpSize < count) wc.count(label_at(tid, k));
+        }
+      });
+      b.sync();  // every warp's counts complete
+      warp_counts_to_places<THREADS>(b, whist, wt, cnt, val, total, other, flip, [&](int d, int c) {
+        store_status(a.status + tile * kRadixDigits + d, pack_status(a.tag, tile == 0 ? kFlagPrefix : kFlagAggregate, c));
+      });
+      // 3. the ranking: each key to its place in the exchange, the place kept
+      SS_UNROLL for (int k = 0; k < ITEMS; ++k) {
+        b.threads([&](int tid) {
+          const int at = match_place_v6<ITEMS, FULL>(whist, rank_label_at, tid, k, count, le[tid]);
+          if (FULL || at >= 0) exch.store(at, keys[tid][k]);
+          place[tid][k] = at;
+        });
+      }
+      // the values in (warp-striped, as the keys), in flight during the look-back and the keys' write
+      b.threads([&](int tid) { load_warp_striped<ITEMS>(vals[tid], tid, a.vals_in + span.first, count, FULL); });
+      // 4. per digit: the look-back and the out offset (as v6)
+      b.threads([&](int tid) { digit_out_offset(a, tile, tid, cnt[tid], val[tid], dout, flip); });
+      b.sync();  // the sorted keys and the out offsets in shared memory
+      // 5. the keys out, consecutive threads at consecutive elements; each element's label kept in
+      // the counters' words (free since the ranking), a byte each
+      b.threads([&](int tid) {
+        const ScatterOut kout(a.keys_out, tid);
+        SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
+          if (!FULL && i * THREADS + tid >= count) break;
+          const uint32_t key = exch_p[i * THREADS + tid];
+          const unsigned label = pass_label<K, P>(key, sel);
+          labels.store(i * THREADS + tid, static_cast<uint8_t>(label));
+          kout.put(dout_p[label], i * THREADS, P == KeyPass::Last && K == SortKey::Float ? float_from_code(key) : key);
+        }
+      });
+      b.sync();  // every key read from the exchange
+      // 6. the values to their keys' places, then out beside their keys
+      b.threads([&](int tid) {
+        SS_UNROLL for (int k = 0; k < ITEMS; ++k)
+          if (FULL || place[tid][k] >= 0) exch.store(place[tid][k], vals[tid][k]);
+      });
+      b.sync();  // the sorted values in the exchange
+      b.threads([&](int tid) {
+        const ScatterOut vout(a.vals_out, tid);
+        SS_UNROLL for (int i = 0; i < ITEMS; ++i) {
+          if (!FULL && i * THREADS + tid >= count) break;
+          vout.put(dout_p[labels_p[i * THREADS + tid]], i * THREADS, exch_p[i * THREADS + tid]);
+        }
+      });
+    };
+    if (span.full) steps(std::true_type{});
+    else steps(std::false_type{});
+  }
+};
+
+// A tile program with the shared-memory carveout made for CARVE_FOR blocks per SM (the smallest
+// configuration that holds them, the rest of the SM's 256 KB left to the L1) instead of the
+// largest (kMaxShared). A type of its own, so that its kernel is not the base program's (the
+// carveout is an attribute of the kernel); its code is the base program's.
+template <class Tile, int CARVE_FOR>
+struct CarvedTile : Tile {
+  static constexpr bool kMaxShared = false;
+  static constexpr int kCarveFor = CARVE_FOR;
+};
+
+// The tile programs a sequence can run (OnesweepSequence's PASS): PassV6 (OnesweepTileV6: the
+// shipped rows' and most tuning rows'), PassV10 (pass v10 of the pairs), and Carved<PASS> (PASS's
+// program with the carveout made for its blocks per SM: CarvedTile).
+struct PassV6 {
+  template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, KeyPass P>
+  using Tile = OnesweepTileV6<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS, P>;
+};
+struct PassV10 {
+  template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, KeyPass P>
+  using Tile = OnesweepPairsTileV10<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS, P>;
+};
+template <class PASS>
+struct Carved {
+  template <int THREADS, int ITEMS, int MIN_BLOCKS, SortKey K, bool PAIRS, KeyPass P>
+  using Tile = CarvedTile<typename PASS::template Tile<THREADS, ITEMS, MIN_BLOCKS, K, PAIRS, P>, MIN_BLOCKS>;
+};
+
 // ---- The small-n path: n <= THREADS x ITEMS keys sorted by one block, all four digit passes in
 // shared memory (one launch, no histogram, no look-back). Each pass: early counts and the match by
 // ballots as the pass before v6 had them (early_counts, match_place; with tile 0's offsets: the
@@ -827,12 +988,13 @@ struct SortRun {
 // keys are the unsigned pass (Bits), int keys' pass 3 flips the sign bit's digit (Last); float keys'
 // pass 0 writes their codes (First), passes 1 and 2 are the unsigned pass, pass 3 writes the keys
 // back (Last). Without ONCE every pass computes the order from the keys as they came in (OnTheFly).
-template <int THREADS, int ITEMS, int MIN_BLOCKS, bool PAIRS, bool ONCE = true>
+// PASS: the tile program (PassV6: OnesweepTileV6; PassV10: pass v10 of the pairs; Carved<...>).
+template <int THREADS, int ITEMS, int MIN_BLOCKS, bool PAIRS, bool ONCE = true, class PASS = PassV6>
 struct OnesweepSequence {
   static constexpr bool kPairs = PAIRS, kOnce = ONCE;
   // Program P for keys of kind K (the Bits program built once, as K = Unsigned, for every kind).
   template <SortKey K, KeyPass P>
-  using Tile = OnesweepTileV6<THREADS, ITEMS, MIN_BLOCKS, P == KeyPass::Bits ? SortKey::Unsigned : K, PAIRS, P>;
+  using Tile = typename PASS::template Tile<THREADS, ITEMS, MIN_BLOCKS, P == KeyPass::Bits ? SortKey::Unsigned : K, PAIRS, P>;
 
   static constexpr int kTile = THREADS * ITEMS;
   static constexpr int kSmallThreads = 512, kSmallItems = 8;
@@ -933,6 +1095,19 @@ void for_each_sort(Visit&& v) {
   v(SortRow<OnesweepSequence<512, 16, 2, true>>{"x-sort-pairs-v7-512x16", "sort-onesweep-pairs' pass (v7) at 512 x 16, built for 2 blocks/SM (32 warps per SM); n <= 4096 in one block", v6, tuning});
   v(SortRow<OnesweepSequence<384, 20, 2, true>>{"x-sort-pairs-v7-384x20", "sort-onesweep-pairs' pass (v7) at 384 x 20, built for 2 blocks/SM (80 registers, no spill for int keys); n <= 4096 in one block", v6, tuning});
   v(SortRow<OnesweepSequence<256, 24, 3, true>>{"x-sort-pairs-v7-256x24", "sort-onesweep-pairs' pass (v7) at 256 x 24, built for 3 blocks/SM (blocks of 8 warps); n <= 4096 in one block", v6, tuning});
+  // The static comparison with CUB's onesweep for pairs (docs/performance.md, 2026-12-08): v7 with
+  // the carveout made for its 2 blocks (196 KiB of shared memory, the L1 60 KB, against 228 and 28),
+  // and pass v10 (CUB's order: one exchange, keys then values; 47.6 KiB a block) with the carveout
+  // for 2 blocks (100 KiB, the L1 156 KB) and with the largest (as every other sort pass).
+  const char* v10 = "scanscope (after CUB's onesweep for pairs: its order and shared-memory footprint)";
+  v(SortRow<OnesweepSequence<384, 23, 2, true, true, Carved<PassV6>>>{
+      "x-sort-pairs-v7-carve-384x23", "sort-onesweep-pairs' pass (v7) with the shared-memory carveout for its 2 blocks/SM (the L1 60 KB, not 28); n <= 4096 in one block", v10, tuning});
+  v(SortRow<OnesweepSequence<384, 23, 2, true, true, Carved<PassV10>>>{
+      "x-sort-pairs-v10-384x23",
+      "pairs pass v10: one exchange, the keys through it then the values (loaded after the ranking), 47.6 KiB a block, the carveout for 2 blocks/SM (the L1 156 KB); n <= 4096 in one block", v10,
+      tuning});
+  v(SortRow<OnesweepSequence<384, 23, 2, true, true, PassV10>>{
+      "x-sort-pairs-v10-maxshared-384x23", "pairs pass v10 with the largest shared-memory carveout (the L1 28 KB, as v7's); n <= 4096 in one block", v10, tuning});
 }
 
 struct SortInfo {
