@@ -245,7 +245,11 @@ namespace {
 // one wavefront when together they ask at most one word of each bank and at most 32 words counted
 // segment by segment (a broadcast: every lane of a half-warp loading the same float4 takes one
 // wavefront, not two). Measured with Nsight Compute on an H200 (docs/validation.md, vector types):
-// contiguous, strided, broadcast and paired patterns of LDS.64 and LDS.128.
+// contiguous, strided, broadcast and paired patterns of LDS.64 and LDS.128. The pair is a load's
+// only: a store's segments take their wavefronts each (an STS.64 of lanes 8-15 and 24-31, `if (t &
+// 8)`, 16 words of distinct banks in each half-warp, takes 2 wavefronts, no conflict: measured on
+// an H100 in runs 20261202-07 of the generator, docs/validation.md, 2026-12-08; the 16-byte store
+// is taken alike, not yet measured).
 void count_wavefronts(const Step& step, WarpInstruction& wi, int banks, int issue) {
   const int width = std::max(1, wi.width);
   const int group = lanes_per_issue(issue, width);
@@ -264,7 +268,8 @@ void count_wavefronts(const Step& step, WarpInstruction& wi, int banks, int issu
     std::sort(v.begin(), v.end());
     return static_cast<int>(std::unique(v.begin(), v.end()) - v.begin());
   };
-  const bool pairs = width > 1 && issue == kWarpSize;  // not in G80 mode, whose half-warps issue alone
+  // (not in G80 mode, whose half-warps issue alone; not for stores)
+  const bool pairs = width > 1 && issue == kWarpSize && wi.op == kLoad;
   for (int g = 0; g < groups; g += pairs ? 2 : 1) {
     const std::vector<int>& a = words[static_cast<size_t>(g)];
     if (pairs && g + 1 < groups && !a.empty() && !words[static_cast<size_t>(g + 1)].empty()) {

@@ -2053,3 +2053,33 @@ TEST(CompilerViewSass, WiderInstructionsOnALineOfUngroupedFourByteAccessesAreNot
   EXPECT_NE(note(39, "8-byte shared-memory store (STS.64)"), "") << all;
   EXPECT_EQ(note(25, "the SASS"), "") << all;
 }
+
+// An STS.64 of lanes 8-15 and 24-31 (`if (t & 8)`), 16 words of distinct banks in each half-warp
+// and 32 in the two together (gen-20261207-83's arms): the GPU serves a store's half-warps in a
+// wavefront each, 2 a warp, no conflict (measured on an H100, docs/validation.md, 2026-12-08); the
+// pair rule is a load's: `b[t >> 1]` of the whole warp (each int2 two lanes') is 1 wavefront,
+// `a[t & 15]` (64 words counted half by half) 2.
+TEST(CompilerViewSass, AStoresHalfWarpsTakeAWavefrontEach) {
+  const Trace t = sass_trace(std::string("// title: an int2 store of half of each half-warp\n// launch: k<<<1, 32>>>(in, out, N)\n") + kHeader + R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int2 a[16];
+  __shared__ int2 b[16];
+  const int t = threadIdx.x;
+  int acc = 0;
+  for (int j = 0; j < 8; ++j) acc += src[j * 32 + t];
+  if (t & 8) a[(t & 7) + ((t >> 4) & 1) * 8] = make_int2(acc, 1);
+  if (t < 16) b[t] = make_int2(0, 1);
+  __syncthreads();
+  const int2 r = a[t & 15];
+  const int2 q = b[t >> 1];
+  atomicAdd(&dst[0], acc * r.y * q.y);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 2) << t.compiler;
+  EXPECT_EQ(t.totals.st.wavefronts, 3) << t.compiler;  // 2 (the two halves of `a`'s store) + 1 (`b`'s, lanes 0-15)
+  EXPECT_EQ(t.totals.st.conflicts, 0) << t.compiler;
+  EXPECT_EQ(t.totals.ld.inst, 2) << t.compiler;
+  EXPECT_EQ(t.totals.ld.wavefronts, 3) << t.compiler;  // 2 (`a[t & 15]`) + 1 (`b[t >> 1]`, a pair)
+  EXPECT_EQ(t.totals.ld.conflicts, 0) << t.compiler;
+}
