@@ -1803,11 +1803,21 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         if (!touched[s] || x.op != kStore || x.file != br.file) continue;
         const int arm = branch_arm(br, x.stmt_line);
         if (arm < 0) continue;
-        if (x.words() != 1 || x.vector_group >= 0 || x.vector_width != 1 || text_of(static_cast<int>(s)).empty()) ok = false;
+        if ((x.words() != 1 && x.words() != 2 && x.words() != 4) || x.vector_group >= 0 || x.vector_width != 1 || text_of(static_cast<int>(s)).empty())
+          ok = false;
         else arm_sites[arm].push_back(static_cast<int>(s));
       }
       if (!ok || arm_sites[0].empty() || arm_sites[1].empty()) continue;
       auto has_instruction = [&](int s) { return v.lines.count(LineKey{t.sites[s].file, t.sites[s].stmt_line, true}) > 0; };
+      // (a whole int2 / int4 stored, gen-20261207-23's `sp0_2[w] = make_int2(v[1], x[1])` in both
+      // arms: the pair's instruction on its line is of the sites' width)
+      auto tail_width_fits = [&](int a, int b) {
+        if (t.sites[a].words() != t.sites[b].words()) return false;
+        if (t.sites[a].words() == 1) return true;
+        const int with = has_instruction(a) ? a : b;
+        const auto w = widths_on(t.sites[with].file, t.sites[with].stmt_line, true);
+        return std::find(w.begin(), w.end(), t.sites[a].words()) != w.end();
+      };
       std::vector<std::vector<int>> units[2];
       for (int a = 0; a < 2; ++a) {
         std::sort(arm_sites[a].begin(), arm_sites[a].end(), [&](int p, int q) {
@@ -1832,7 +1842,9 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       for (size_t k = 1; k <= std::min(units[0].size(), units[1].size()); ++k) {
         const std::vector<int>& a = units[0][units[0].size() - k];
         const std::vector<int>& b = units[1][units[1].size() - k];
-        if (a.size() != 1 || b.size() != 1 || text_of(a[0]) != text_of(b[0]) || has_instruction(a[0]) == has_instruction(b[0])) break;
+        if (a.size() != 1 || b.size() != 1 || text_of(a[0]) != text_of(b[0]) || has_instruction(a[0]) == has_instruction(b[0]) ||
+            !tail_width_fits(a[0], b[0]))
+          break;
         pairs.push_back({a[0], b[0]});
       }
       if (pairs.empty()) continue;
@@ -1842,14 +1854,14 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       bool seen[2] = {false, false};
       for (const auto& st : t.steps) {
         std::map<int, int> arms;                       // thread -> arms taken, a bit each
-        std::set<std::pair<int, int>> made;            // (thread, site)
+        std::map<std::pair<int, int>, int> made;       // (thread, site) -> its words there (a whole int2: 2)
         for (const auto& a : st.accesses) {
           if (a.op != kStore) continue;
           const int arm = arm_of[0].count(a.site) ? 0 : arm_of[1].count(a.site) ? 1 : -1;
           if (arm < 0) continue;
           arms[a.tid] |= 1 << arm;
           seen[arm] = true;
-          if (!made.insert({a.tid, a.site}).second) ok = false;
+          if (++made[{a.tid, a.site}] > t.sites[a.site].words()) ok = false;
         }
         for (const auto& [tid, m] : arms) ok = ok && m != 3;
         if (!ok) break;
@@ -1862,20 +1874,25 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       for (const auto& [key, places] : v.places)
         if (std::get<0>(key) == br.file && std::get<2>(key) && inside(std::get<1>(key)))
           for (const auto& p : places) regions.insert({p.function, p.region});
-      if (regions.size() != 1) continue;
-      int count = 0;
+      // (one barrier region, or several each holding that many: the branch in a loop with a
+      // barrier that ptxas unrolled, a copy of the branch a region, gen-20261207-23)
+      if (regions.empty()) continue;
+      std::map<std::pair<int, int>, int> count;  // region -> the stores there
       std::vector<LineKey> counted;
       for (const auto& [key, places] : v.places) {
         const auto [file, line, store] = key;
         if (file != br.file || !store) continue;
         if (!inside(line) && (store_lines.count({file, line}) || line < br.line - kArmReach || line > br.else_last + kArmReach)) continue;
-        for (const auto& p : places) count += regions.count({p.function, p.region}) ? 1 : 0;
+        for (const auto& p : places)
+          if (regions.count({p.function, p.region})) ++count[{p.function, p.region}];
         counted.push_back(key);
       }
-      if (count != static_cast<int>(units[0].size() + units[1].size() - pairs.size())) continue;
+      bool each = count.size() == regions.size();
+      for (const auto& [where, n] : count) each = each && n == static_cast<int>(units[0].size() + units[1].size() - pairs.size());
+      if (!each) continue;
       tail_explained.insert(counted.begin(), counted.end());
       for (const auto& [a, b] : pairs) {
-        assign({a, b}, 1);
+        assign({a, b}, t.sites[a].words());
         tail_paired.insert({a, b});
       }
       used.push_back("SASS (the arms' last stores written alike: one store after the join)");
