@@ -1119,6 +1119,13 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
       if (gate) {
         bool fewer = false;
         int by = 0;  // the gate's line where a warp stores nothing
+        // (a shared store of the gate's line in a group: the group's other sites are the same
+        // instruction, the arms' stores ptxas made one, gen-20261206-77)
+        std::map<LineKeyT, std::set<int>> gate_groups;
+        for (const LineKeyT& g : gate->gates)
+          for (const auto& y : t.sites)
+            if (!std::get<2>(g) && y.op == kStore && y.vector_group >= 0 && y.file == std::get<0>(g) && (y.stmt_line == std::get<1>(g) || y.line == std::get<1>(g)))
+              gate_groups[g].insert(y.vector_group);
         for (const auto& st : t.steps)
           for (const LineKeyT& g : gate->gates) {
             std::map<int, std::pair<int, int>> by_warp;  // warp -> (loads here, stores at the gate's line)
@@ -1126,7 +1133,9 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
               if (site < 0 || site >= nsites) return;
               const SourceSite& x = t.sites[site];
               if (op == kLoad && !global && site_pool[site] >= 0 && find(site_pool[site]) == i) ++by_warp[tid / kWarpSize].first;
-              if (op == kStore && global == std::get<2>(g) && x.file == std::get<0>(g) && (x.stmt_line == std::get<1>(g) || x.line == std::get<1>(g)))
+              if (op == kStore && global == std::get<2>(g) &&
+                  ((x.file == std::get<0>(g) && (x.stmt_line == std::get<1>(g) || x.line == std::get<1>(g))) ||
+                   (!global && x.vector_group >= 0 && gate_groups.count(g) && gate_groups.at(g).count(x.vector_group))))
                 ++by_warp[tid / kWarpSize].second;
             };
             for (const auto& a : st.accesses) count(a.site, a.tid, a.op, false);
@@ -1298,6 +1307,113 @@ static CopiesRun copies_run(const Trace& t, const std::set<int>& line_sites, con
   for (const auto& [k, n] : made) counts[{std::get<0>(k), std::get<1>(k), std::get<2>(k), std::get<3>(k) / 32}].insert(n);
   for (const auto& [k, c] : counts) r.uneven = r.uneven || c.size() > 1;
   return r;
+}
+
+// The common head of an if/else (apply_compiler_view's comment there says when): pairs each arm's
+// first stores written alike, one group a pair. `text_of` gives a site's access as written,
+// `assign` makes a group of sites; the lines whose instructions the head explains are added to
+// `explained`.
+template <class TextOf, class Assign>
+static void common_head(const CompilerView& v, const Trace& t, const std::vector<char>& touched, const TextOf& text_of, const Assign& assign,
+                        std::set<LineKey>* explained, std::vector<std::string>* used) {
+  std::set<std::pair<int, int>> store_lines;  // (file, line) with shared store sites in this run
+  for (size_t s = 0; s < t.sites.size(); ++s)
+    if (touched[s] && t.sites[s].op == kStore) store_lines.insert({t.sites[s].file, t.sites[s].stmt_line});
+  auto has_instruction = [&](int s) { return v.lines.count(LineKey{t.sites[s].file, t.sites[s].stmt_line, true}) > 0; };
+  for (const auto& br : v.branches) {
+    std::map<int, int> arm_of;  // site -> arm
+    bool ok = true;
+    for (size_t s = 0; s < t.sites.size() && ok; ++s) {
+      const SourceSite& x = t.sites[s];
+      if (!touched[s] || x.op != kStore || x.file != br.file) continue;
+      const int arm = branch_arm(br, x.stmt_line);
+      if (arm < 0) continue;
+      if (x.words() != 1 || x.vector_group >= 0 || x.vector_width != 1 || text_of(static_cast<int>(s)).empty()) ok = false;
+      else arm_of[static_cast<int>(s)] = arm;
+    }
+    if (!ok || arm_of.empty()) continue;
+    // the trace: one arm a thread, the same sequence of sites in every thread of an arm
+    std::vector<int> seq[2];
+    bool seen[2] = {false, false};
+    for (const auto& st : t.steps) {
+      std::map<int, std::pair<int, std::vector<int>>> by_thread;  // thread -> (arms taken, a bit each; sites stored, in order)
+      for (const auto& a : st.accesses) {
+        auto it = a.op == kStore ? arm_of.find(a.site) : arm_of.end();
+        if (it == arm_of.end()) continue;
+        auto& m = by_thread[a.tid];
+        m.first |= 1 << it->second;
+        m.second.push_back(a.site);
+      }
+      for (const auto& [tid, m] : by_thread) {
+        const int arm = m.first == 1 ? 0 : m.first == 2 ? 1 : -1;
+        if (arm < 0 || (seen[arm] && seq[arm] != m.second)) ok = false;
+        if (!ok) break;
+        seen[arm] = true;
+        seq[arm] = m.second;
+      }
+      if (!ok) break;
+    }
+    if (!ok || !seen[0] || !seen[1]) continue;
+    // the pairs written alike at the sequences' start
+    auto first_at = [](const std::vector<int>& q, size_t i) { return std::find(q.begin(), q.end(), q[i]) - q.begin() == static_cast<long>(i); };
+    auto repeats = [](const std::vector<int>& q, int s) { return std::count(q.begin(), q.end(), s) > 1; };
+    std::vector<std::pair<int, int>> pairs;
+    std::set<int> in_pairs;
+    for (size_t i = 0; i < std::min(seq[0].size(), seq[1].size()); ++i) {
+      const int a = seq[0][i], b = seq[1][i];
+      if (text_of(a) != text_of(b) || has_instruction(a) == has_instruction(b) || !first_at(seq[0], i) || !first_at(seq[1], i) ||
+          (repeats(seq[0], a) && repeats(seq[1], b)) || in_pairs.count(a) || in_pairs.count(b))
+        break;
+      pairs.push_back({a, b});
+      in_pairs.insert({a, b});
+    }
+    if (pairs.empty()) continue;
+    // the SASS: the stores of the branch's lines (and of lines without store sites near it), by
+    // barrier region of those on its lines
+    auto inside = [&](int line) { return line >= br.line && line <= br.else_last; };
+    std::set<std::pair<int, int>> regions;
+    for (const auto& [key, places] : v.places)
+      if (std::get<0>(key) == br.file && std::get<2>(key) && inside(std::get<1>(key)))
+        for (const auto& p : places) regions.insert({p.function, p.region});
+    if (regions.empty()) continue;
+    std::set<int> head_lines;  // the pairs' lines with instructions
+    for (const auto& [a, b] : pairs) head_lines.insert(t.sites[has_instruction(a) ? a : b].stmt_line);
+    struct Seen {
+      int count = 0, first = std::numeric_limits<int>::max();
+    };
+    std::map<std::pair<int, int>, Seen> where;  // region -> its stores, its first run
+    std::vector<std::pair<LineKey, CompilerView::Place>> counted;
+    std::vector<LineKey> lines;
+    for (const auto& [key, places] : v.places) {
+      const auto [file, line, store] = key;
+      if (file != br.file || !store) continue;
+      if (!inside(line) && (store_lines.count({file, line}) || line < br.line - kArmReach || line > br.else_last + kArmReach)) continue;
+      lines.push_back(key);
+      for (const auto& p : places) {
+        if (!regions.count({p.function, p.region})) continue;
+        Seen& w = where[{p.function, p.region}];
+        ++w.count;
+        w.first = std::min(w.first, p.run);
+        counted.push_back({key, p});
+      }
+    }
+    const int want = static_cast<int>(seq[0].size() + seq[1].size() - pairs.size());
+    std::map<std::pair<int, int>, int> head;  // region -> the unpredicated stores of the pairs' lines in its first run
+    for (const auto& [key, p] : counted) {
+      const Seen& w = where[{p.function, p.region}];
+      if (p.run != w.first) continue;
+      if (p.guarded || !head_lines.count(std::get<1>(key))) {
+        if (!p.guarded) ok = false;  // (an unpredicated store of another line before the arms)
+        continue;
+      }
+      ++head[{p.function, p.region}];
+    }
+    for (const auto& [r, w] : where) ok = ok && w.count == want && head[r] == static_cast<int>(pairs.size());
+    if (!ok) continue;
+    explained->insert(lines.begin(), lines.end());
+    for (const auto& [a, b] : pairs) assign({a, b}, 1);
+    used->push_back("SASS (the arms' first stores written alike: one store before the branch)");
+  }
 }
 
 void apply_compiler_view(const CompilerView& v, Trace& t) {
@@ -1898,6 +2014,23 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       used.push_back("SASS (the arms' last stores written alike: one store after the join)");
     }
   }
+  // The arms' first statements one instruction before the branch (a common head, the mirror of the
+  // tail above): an if/else whose arms ptxas kept apart (branched around, or predicated) but whose
+  // first stores, written alike (`sx[(w) / 32][(w) % 32] = x[0]` in one arm and the first copy of
+  // the other arm's loop, the address per arm), it made one unpredicated instruction before the
+  // arms, named with one arm's line; the other arm's line has none (gen-20261206-260). Taken where:
+  //  - the trace: in every step each thread that stores in the branch took one arm, and the threads
+  //    of an arm made the same stores there in the same order (a loop's site once an iteration);
+  //  - the arms' sequences begin with k pairs of stores written alike, one of each on a line without
+  //    a store instruction and the other on a line with one, each store the first of its site in
+  //    its arm (at most one of a pair's two sites made again later), no site in two pairs;
+  //  - the SASS: in each barrier region of the branch's lines' stores, the stores on its lines and
+  //    on lines within reach without store sites are the two sequences' less k, and the k of them
+  //    in the region's first straight run are unpredicated and the pairs' lines' (every other one
+  //    predicated or in a later run).
+  // Each pair is then one group (a thread's first store of it its lane of one instruction).
+  std::set<LineKey> head_explained;
+  if (v.sass) common_head(v, t, touched, text_of, assign, &head_explained, &used);
   // The threads that made a site's accesses: (launch, block, thread).
   std::map<int, std::set<std::tuple<int, int, int>>> threads_at;
   auto threads_of = [&](int site) -> const std::set<std::tuple<int, int, int>>& {
@@ -2478,7 +2611,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         continue;
       }
       auto unknown = v.unrolled_unknown.find(key);
-      if (unknown == v.unrolled_unknown.end() || unknown->second.ptx == 0 || extra_explained.count(key) || tail_explained.count(key) ||
+      if (unknown == v.unrolled_unknown.end() || unknown->second.ptx == 0 || extra_explained.count(key) || tail_explained.count(key) || head_explained.count(key) ||
           joined_explained.count(key))
         continue;
       const CompilerView::Unknown& u = unknown->second;
@@ -2707,6 +2840,14 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     const int nsites = static_cast<int>(t.sites.size());
     const std::vector<char> space = site_spaces(t);  // 1 shared, 2 global
     auto on = [&](int s, int file, int line) { return t.sites[s].file == file && (t.sites[s].stmt_line == line || t.sites[s].line == line); };
+    // (a store site of a group is one instruction with the group's other sites, the arms' `sp[w] =
+    // make_int2(..)` that ptxas made one STS.64 named with one arm's line: the threads of every
+    // site of the group make the gating store, gen-20261206-77; analyze_banks's gate_executions
+    // reads them so)
+    auto same_instruction = [&](int site, int gate) {
+      return site >= 0 && site < nsites && site != gate && space[site] == 1 && space[gate] == 1 && t.sites[gate].vector_group >= 0 &&
+             t.sites[site].vector_group == t.sites[gate].vector_group && t.sites[site].op == kStore;
+    };
     for (const auto& [key, gate] : v.gated) {
       const auto [file, line, global] = key;
       std::vector<int> loads, stores;
@@ -2725,7 +2866,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
           std::map<int, std::pair<int, int>> n;  // thread -> (load words, store words)
           auto count = [&](int site, int tid) {
             if (site == s) ++n[tid].first;
-            else if (site == g) ++n[tid].second;
+            else if (site == g || same_instruction(site, g)) ++n[tid].second;
           };
           for (const auto& a : st.accesses) count(a.site, a.tid);
           for (const auto& a : st.global) count(a.site, a.tid);
