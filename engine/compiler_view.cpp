@@ -2075,6 +2075,35 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     }
     return most;
   };
+  // Whether ptxas kept the arms of `br` apart by branching around them, each arm's `members` (the
+  // same access written alike in both arms, an inner if/else in each, on lines without instructions)
+  // one instruction a copy of its own: no store of the kind on the branch's lines predicated (the
+  // caller's test), the instructions named with lines of each arm without sites of the kind (the
+  // arm's loop's line, gen-20261206-186) in straight runs of that arm only, and in each barrier
+  // region as many as the most executions one thread makes of the arm's members in a step.
+  auto arms_branched_around = [&](const CompilerView::Branch& br, int file, bool store, const std::vector<std::vector<int>>& arms) {
+    std::set<std::tuple<int, int, int>> runs[2];          // (function, region, run) of each arm's instructions
+    std::map<std::pair<int, int>, int> count[2];          // (function, region) -> each arm's instructions there
+    for (const auto& [other, pls] : v.places) {
+      if (std::get<0>(other) != file || std::get<2>(other) != store || sites_at.count(other)) continue;
+      const int arm = branch_arm(br, std::get<1>(other));
+      if (arm < 0) continue;
+      for (const auto& pl : pls) {
+        runs[arm].insert({pl.function, pl.region, pl.run});
+        ++count[arm][{pl.function, pl.region}];
+      }
+    }
+    if (runs[0].empty() || runs[1].empty()) return false;
+    for (const auto& r : runs[0])
+      if (runs[1].count(r)) return false;
+    for (int a = 0; a < 2; ++a) {
+      if (arms[static_cast<size_t>(a)].empty()) return false;
+      const int most = most_per_thread(std::set<int>(arms[static_cast<size_t>(a)].begin(), arms[static_cast<size_t>(a)].end()));
+      for (const auto& [where, n] : count[a])
+        if (n != most) return false;
+    }
+    return true;
+  };
   // The same access written on several lines without instructions, in clusters of adjacent lines
   // (an if/else inside each arm of a divergent if/else: `if (c) s[w] = v[j];` and `else s[w] =
   // v[j];` on two lines, in both arms): ptxas made one instruction of each inner if/else, which
@@ -2217,7 +2246,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
               if (all && then_arm && else_arm && (!outer || br.line > outer->line)) outer = &br;
             }
             std::vector<std::vector<int>> arms(2);
-            bool kept_apart = false;
+            bool kept_apart = false, branched = false;
             if (outer) {
               std::set<int> guards;
               std::map<std::pair<int, int>, std::set<int>> unguarded;  // (function, region) -> runs
@@ -2231,10 +2260,11 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
                 }
               }
               for (int g : guards) kept_apart = kept_apart || guards.count(g ^ 8);
+              for (int m : members) arms[branch_arm(*outer, t.sites[m].stmt_line)].push_back(m);
+              if (guards.empty()) kept_apart = branched = arms_branched_around(*outer, file, store, arms);
               // (unguarded ones only in arms branched around, a loop's remainder: never one straight
               // run of a barrier region, which is the two arms made one run of code)
               for (const auto& [where, runs] : unguarded) kept_apart = kept_apart && runs.size() > 1;
-              for (int m : members) arms[branch_arm(*outer, t.sites[m].stmt_line)].push_back(m);
               // (in each arm an inner if/else, two lines or more: a single line of one arm may be
               // its last statement that ptxas made one store with the other arm's after the join,
               // gen-20261205-269)
@@ -2251,7 +2281,8 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
             if (kept_apart) {
               for (const auto& c : arms) assign(c, 1);
               used.push_back(std::string("SASS (one ") + (store ? "store" : "load") +
-                             " for the same access in the arms of an inner if/else, in each outer arm kept apart by predicates)");
+                             " for the same access in the arms of an inner if/else, in each outer arm kept apart by " +
+                             (branched ? "branches)" : "predicates)"));
               members.clear();
               split = true;
               break;
