@@ -2207,3 +2207,46 @@ __global__ void k(const int *__restrict__ src, int *dst, int n) {
   EXPECT_EQ(t.totals.ld.inst, 24) << t.compiler;
   for (const auto& note : t.compiler_notes) EXPECT_EQ(note.find("stores nothing at line"), std::string::npos) << note;
 }
+
+// A divergent if/else whose two arms are each a loop over a thread's eight elements with an inner
+// if/else written alike (`if (c) a[w + (w >> 5)] = v[j]; else a[w + (w >> 5)] = v[j];`)
+// (gen-20261206-186): ptxas branched around the two arms, one STS a copy in each, named with each
+// arm's loop's line, none with the inner if/else's lines. The four lines, written alike within 12
+// lines, were one group: one instruction a copy for the lanes of both arms (8 a warp, 16). Each
+// arm's inner if/else is an instruction of its own: 16 a warp, 32.
+TEST(CompilerViewSass, SameTextInnerIfElseInBothArmsBranchedAroundIsOneInstructionPerArm) {
+  const Trace t = sass_trace_n("an inner if/else in both arms' loops, the arms branched around", "k<<<1, 64>>>(in, out, N)", "reduce", 512, R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int a[527];
+  const int t = threadIdx.x;
+  int v[8];
+  #pragma unroll
+  for (int j = 0; j < 8; ++j) v[j] = src[j * 64 + t];
+  if ((t & 15) >= 8) {  // each arm keeps bit 3 of t
+    for (int j = 7; j >= 0; --j) {
+      const int w = j * 64 + ((t ^ 51) ^ 43);
+      if ((v[j] & 1) != 0) a[w + (w >> 5)] = v[j];
+      else a[w + (w >> 5)] = v[j];
+    }
+  } else {
+    #pragma unroll
+    for (int j = 0; j < 8; ++j) {
+      const int w = j * 64 + ((t ^ 32) ^ 43);
+      if ((v[j] & 1) != 0) a[w + (w >> 5)] = v[j];
+      else a[w + (w >> 5)] = v[j];
+    }
+  }
+  __syncthreads();
+  int acc = 0;
+  #pragma unroll
+  for (int j = 0; j < 8; ++j) {
+    const int r = (((t & 31) * 2 + (t >> 5)) * 8 + ((j + 2) & 7));
+    acc += a[r + (r >> 5)];
+  }
+  atomicAdd(&dst[0], acc);
+}
+)");
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 32) << t.compiler;
+  EXPECT_NE(t.compiler.find("kept apart by branches"), std::string::npos) << t.compiler;
+}
