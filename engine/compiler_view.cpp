@@ -2104,6 +2104,12 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     }
     return true;
   };
+  // Whether a line has sites of a kind (shared loads or stores) that ran.
+  auto has_sites_of_kind = [&](int file, int line, bool store) {
+    for (size_t q = 0; q < t.sites.size(); ++q)
+      if (touched[q] && t.sites[q].file == file && t.sites[q].stmt_line == line && (t.sites[q].op == kStore) == store) return true;
+    return false;
+  };
   // The same access written on several lines without instructions, in clusters of adjacent lines
   // (an if/else inside each arm of a divergent if/else: `if (c) s[w] = v[j];` and `else s[w] =
   // v[j];` on two lines, in both arms): ptxas made one instruction of each inner if/else, which
@@ -2248,18 +2254,26 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
             std::vector<std::vector<int>> arms(2);
             bool kept_apart = false, branched = false;
             if (outer) {
-              std::set<int> guards;
+              std::set<int> guards, near_guards;
               std::map<std::pair<int, int>, std::set<int>> unguarded;  // (function, region) -> runs
               for (const auto& [other, pls] : v.places) {
-                if (std::get<0>(other) != file || std::get<2>(other) != store || std::get<1>(other) < outer->line ||
-                    std::get<1>(other) > outer->else_last)
+                if (std::get<0>(other) != file || std::get<2>(other) != store) continue;
+                const int ol = std::get<1>(other);
+                if (ol < outer->line || ol > outer->else_last) {
+                  // (a line within reach outside the branch without sites of the kind: the line
+                  // table may name one arm's predicated copies with the loop's line around the
+                  // branch, gen-20261206-183's `@P0 STS` named with its tile loop's line)
+                  if (ol >= outer->line - kArmReach && ol <= outer->else_last + kArmReach && !has_sites_of_kind(file, ol, store))
+                    for (const auto& pl : pls)
+                      if (pl.guard >= 0) near_guards.insert(pl.guard);
                   continue;
+                }
                 for (const auto& pl : pls) {
                   if (pl.guard < 0) unguarded[{pl.function, pl.region}].insert(pl.run);
                   else guards.insert(pl.guard);
                 }
               }
-              for (int g : guards) kept_apart = kept_apart || guards.count(g ^ 8);
+              for (int g : guards) kept_apart = kept_apart || guards.count(g ^ 8) || near_guards.count(g ^ 8);
               for (int m : members) arms[branch_arm(*outer, t.sites[m].stmt_line)].push_back(m);
               if (guards.empty()) kept_apart = branched = arms_branched_around(*outer, file, store, arms);
               // (unguarded ones only in arms branched around, a loop's remainder: never one straight
@@ -2268,9 +2282,16 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
               // (in each arm an inner if/else, two lines or more: a single line of one arm may be
               // its last statement that ptxas made one store with the other arm's after the join,
               // gen-20261205-269)
-              for (const auto& c : arms) {
+              for (int arm = 0; arm < 2; ++arm) {
                 std::set<int> lines;
-                for (int m : c) lines.insert(t.sites[m].stmt_line);
+                for (int m : arms[static_cast<size_t>(arm)]) lines.insert(t.sites[m].stmt_line);
+                // (with the arm's sites written alike on lines without instructions that no thread
+                // of this run reached: an inner if/else whose one arm none took, gen-20261206-183)
+                for (size_t q = 0; q < t.sites.size(); ++q)
+                  if (t.sites[q].file == file && (t.sites[q].op == kStore) == store && t.sites[q].op != kAtomic &&
+                      branch_arm(*outer, t.sites[q].stmt_line) == arm && !v.lines.count(LineKey{file, t.sites[q].stmt_line, store}) &&
+                      text_of(static_cast<int>(q)) == text)
+                    lines.insert(t.sites[q].stmt_line);
                 kept_apart = kept_apart && lines.size() >= 2;
               }
               // (divergent: no thread makes both arms' stores)
