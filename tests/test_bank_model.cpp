@@ -2250,3 +2250,59 @@ __global__ void k(const int *src, int *dst, int n) {
   EXPECT_EQ(t.totals.st.inst, 32) << t.compiler;
   EXPECT_NE(t.compiler.find("kept apart by branches"), std::string::npos) << t.compiler;
 }
+
+// A divergent if/else in a tile loop, the then arm a loop of an inner if/else written alike, the
+// else arm a store and a one-line inner if/else whose then arm no thread takes (`v[1] < 0`)
+// (gen-20261206-183): ptxas predicated the arms, `@P0 STS` for the then arm's two copies named with
+// the tile loop's line (outside the branch, more than 12 lines above the inner if/else) and `@!P0
+// STS` for the else arm's two. The then arm's lines and the else arm's line that ran were one group
+// (one instruction for both arms' lanes, 3 STS); each arm's are its own: 4.
+TEST(CompilerViewSass, SameTextInnerIfElseInBothArmsOneArmsCopiesNamedOutsideTheBranchIsOneInstructionPerArm) {
+  const Trace t = sass_trace_n("an inner if/else in both arms, one arm's copies named with the loop's line", "k<<<1, 32>>>(in, out, N / 64)", "reduce", 256, R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int a[67];
+  const int t = threadIdx.x;
+  int v[2];
+  int acc = 0;
+  for (int tile = blockIdx.x; tile < (n + 69) / 64; tile += gridDim.x) {
+    const int base = tile * 64 - 6;  // the tile's first element
+    // each thread loads two elements of the tile, zero past the end
+    // (the loop's line, more than 12 lines above the inner if/else)
+    #pragma unroll
+    for (int j = 0; j < 2; ++j) {
+      const int g = base + (t ^ 23) * 2 + j;
+      v[j] = 0;
+      if (g >= 0 && g < n) v[j] = src[g];
+    }
+    if ((t >> 1) & 1) {  // each arm keeps bit 1 of t
+      #pragma unroll
+      for (int j = 0; j < 2; ++j) {
+        const int w = ((t + 30) & 31) * 2 + j;
+        if ((v[j] & 1) != 0) a[w + (w >> 4)] = v[j];
+        else a[w + (w >> 4)] = v[j];
+      }
+    } else {
+      {
+        const int w = (((t ^ 17) + 30) & 31) * 2 + 0;
+        a[w + (w >> 4)] = v[0];
+      }
+      {
+        const int w = (((t ^ 17) + 30) & 31) * 2 + 1;
+        if (v[1] < 0) a[w + (w >> 4)] = v[1];
+        else a[w + (w >> 4)] = v[1];
+      }
+    }
+    __syncthreads();
+    for (int j = 1; j >= 0; --j) {
+      const int r = ((t + 24) & 31) * 2 + j;
+      acc += a[r + (r >> 4)];
+    }
+    __syncthreads();
+  }
+  atomicAdd(&dst[0], acc);
+}
+)");
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 4) << t.compiler;
+  EXPECT_NE(t.compiler.find("kept apart by predicates"), std::string::npos) << t.compiler;
+}
