@@ -2262,10 +2262,15 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
                 if (ol < outer->line || ol > outer->else_last) {
                   // (a line within reach outside the branch without sites of the kind: the line
                   // table may name one arm's predicated copies with the loop's line around the
-                  // branch, gen-20261206-183's `@P0 STS` named with its tile loop's line)
-                  if (ol >= outer->line - kArmReach && ol <= outer->else_last + kArmReach && !has_sites_of_kind(file, ol, store))
-                    for (const auto& pl : pls)
-                      if (pl.guard >= 0) near_guards.insert(pl.guard);
+                  // branch, gen-20261206-183's `@P0 STS` named with its tile loop's line; 4-byte
+                  // ones, as the members': not a copy ptxas joined with the next one, the `@P0
+                  // STS.64` of gen-20261208-98's then arm)
+                  if (ol >= outer->line - kArmReach && ol <= outer->else_last + kArmReach && !has_sites_of_kind(file, ol, store)) {
+                    auto bytes = v.line_bytes.find(other);
+                    for (size_t i = 0; i < pls.size(); ++i)
+                      if (pls[i].guard >= 0 && bytes != v.line_bytes.end() && i < bytes->second.size() && bytes->second[i] == 4)
+                        near_guards.insert(pls[i].guard);
+                  }
                   continue;
                 }
                 for (const auto& pl : pls) {
