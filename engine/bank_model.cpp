@@ -470,8 +470,18 @@ std::set<std::pair<int, int>> gate_executions(const Trace& trace, const Step& st
       if (g >= 0) gates.insert(g);
   }
   if (gates.empty()) return n;
-  for (const Access& a : step.accesses)
+  // a shared gate site in a vector group: the group's sites are one instruction (the arms' stores
+  // that ptxas made one STS), whose threads all make the gated loads
+  std::map<int, std::vector<int>> group_gates;  // vector group -> its gate sites
+  const int nsites = static_cast<int>(trace.sites.size());
+  for (int g : gates)
+    if (trace.sites[g].vector_group >= 0 && trace.sites[g].op == kStore) group_gates[trace.sites[g].vector_group].push_back(g);
+  for (const Access& a : step.accesses) {
     if (gates.count(a.site)) n.insert({a.tid, a.site});
+    if (group_gates.empty() || a.op != kStore || a.site < 0 || a.site >= nsites || trace.sites[a.site].vector_group < 0) continue;
+    if (auto it = group_gates.find(trace.sites[a.site].vector_group); it != group_gates.end())
+      for (int g : it->second) n.insert({a.tid, g});
+  }
   for (const GlobalAccess& a : step.global)
     if (gates.count(a.site)) {
       n.insert({a.tid, a.site});

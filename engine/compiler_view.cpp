@@ -1119,6 +1119,13 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
       if (gate) {
         bool fewer = false;
         int by = 0;  // the gate's line where a warp stores nothing
+        // (a shared store of the gate's line in a group: the group's other sites are the same
+        // instruction, the arms' stores ptxas made one, gen-20261206-77)
+        std::map<LineKeyT, std::set<int>> gate_groups;
+        for (const LineKeyT& g : gate->gates)
+          for (const auto& y : t.sites)
+            if (!std::get<2>(g) && y.op == kStore && y.vector_group >= 0 && y.file == std::get<0>(g) && (y.stmt_line == std::get<1>(g) || y.line == std::get<1>(g)))
+              gate_groups[g].insert(y.vector_group);
         for (const auto& st : t.steps)
           for (const LineKeyT& g : gate->gates) {
             std::map<int, std::pair<int, int>> by_warp;  // warp -> (loads here, stores at the gate's line)
@@ -1126,7 +1133,9 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
               if (site < 0 || site >= nsites) return;
               const SourceSite& x = t.sites[site];
               if (op == kLoad && !global && site_pool[site] >= 0 && find(site_pool[site]) == i) ++by_warp[tid / kWarpSize].first;
-              if (op == kStore && global == std::get<2>(g) && x.file == std::get<0>(g) && (x.stmt_line == std::get<1>(g) || x.line == std::get<1>(g)))
+              if (op == kStore && global == std::get<2>(g) &&
+                  ((x.file == std::get<0>(g) && (x.stmt_line == std::get<1>(g) || x.line == std::get<1>(g))) ||
+                   (!global && x.vector_group >= 0 && gate_groups.count(g) && gate_groups.at(g).count(x.vector_group))))
                 ++by_warp[tid / kWarpSize].second;
             };
             for (const auto& a : st.accesses) count(a.site, a.tid, a.op, false);
@@ -1298,6 +1307,113 @@ static CopiesRun copies_run(const Trace& t, const std::set<int>& line_sites, con
   for (const auto& [k, n] : made) counts[{std::get<0>(k), std::get<1>(k), std::get<2>(k), std::get<3>(k) / 32}].insert(n);
   for (const auto& [k, c] : counts) r.uneven = r.uneven || c.size() > 1;
   return r;
+}
+
+// The common head of an if/else (apply_compiler_view's comment there says when): pairs each arm's
+// first stores written alike, one group a pair. `text_of` gives a site's access as written,
+// `assign` makes a group of sites; the lines whose instructions the head explains are added to
+// `explained`.
+template <class TextOf, class Assign>
+static void common_head(const CompilerView& v, const Trace& t, const std::vector<char>& touched, const TextOf& text_of, const Assign& assign,
+                        std::set<LineKey>* explained, std::vector<std::string>* used) {
+  std::set<std::pair<int, int>> store_lines;  // (file, line) with shared store sites in this run
+  for (size_t s = 0; s < t.sites.size(); ++s)
+    if (touched[s] && t.sites[s].op == kStore) store_lines.insert({t.sites[s].file, t.sites[s].stmt_line});
+  auto has_instruction = [&](int s) { return v.lines.count(LineKey{t.sites[s].file, t.sites[s].stmt_line, true}) > 0; };
+  for (const auto& br : v.branches) {
+    std::map<int, int> arm_of;  // site -> arm
+    bool ok = true;
+    for (size_t s = 0; s < t.sites.size() && ok; ++s) {
+      const SourceSite& x = t.sites[s];
+      if (!touched[s] || x.op != kStore || x.file != br.file) continue;
+      const int arm = branch_arm(br, x.stmt_line);
+      if (arm < 0) continue;
+      if (x.words() != 1 || x.vector_group >= 0 || x.vector_width != 1 || text_of(static_cast<int>(s)).empty()) ok = false;
+      else arm_of[static_cast<int>(s)] = arm;
+    }
+    if (!ok || arm_of.empty()) continue;
+    // the trace: one arm a thread, the same sequence of sites in every thread of an arm
+    std::vector<int> seq[2];
+    bool seen[2] = {false, false};
+    for (const auto& st : t.steps) {
+      std::map<int, std::pair<int, std::vector<int>>> by_thread;  // thread -> (arms taken, a bit each; sites stored, in order)
+      for (const auto& a : st.accesses) {
+        auto it = a.op == kStore ? arm_of.find(a.site) : arm_of.end();
+        if (it == arm_of.end()) continue;
+        auto& m = by_thread[a.tid];
+        m.first |= 1 << it->second;
+        m.second.push_back(a.site);
+      }
+      for (const auto& [tid, m] : by_thread) {
+        const int arm = m.first == 1 ? 0 : m.first == 2 ? 1 : -1;
+        if (arm < 0 || (seen[arm] && seq[arm] != m.second)) ok = false;
+        if (!ok) break;
+        seen[arm] = true;
+        seq[arm] = m.second;
+      }
+      if (!ok) break;
+    }
+    if (!ok || !seen[0] || !seen[1]) continue;
+    // the pairs written alike at the sequences' start
+    auto first_at = [](const std::vector<int>& q, size_t i) { return std::find(q.begin(), q.end(), q[i]) - q.begin() == static_cast<long>(i); };
+    auto repeats = [](const std::vector<int>& q, int s) { return std::count(q.begin(), q.end(), s) > 1; };
+    std::vector<std::pair<int, int>> pairs;
+    std::set<int> in_pairs;
+    for (size_t i = 0; i < std::min(seq[0].size(), seq[1].size()); ++i) {
+      const int a = seq[0][i], b = seq[1][i];
+      if (text_of(a) != text_of(b) || has_instruction(a) == has_instruction(b) || !first_at(seq[0], i) || !first_at(seq[1], i) ||
+          (repeats(seq[0], a) && repeats(seq[1], b)) || in_pairs.count(a) || in_pairs.count(b))
+        break;
+      pairs.push_back({a, b});
+      in_pairs.insert({a, b});
+    }
+    if (pairs.empty()) continue;
+    // the SASS: the stores of the branch's lines (and of lines without store sites near it), by
+    // barrier region of those on its lines
+    auto inside = [&](int line) { return line >= br.line && line <= br.else_last; };
+    std::set<std::pair<int, int>> regions;
+    for (const auto& [key, places] : v.places)
+      if (std::get<0>(key) == br.file && std::get<2>(key) && inside(std::get<1>(key)))
+        for (const auto& p : places) regions.insert({p.function, p.region});
+    if (regions.empty()) continue;
+    std::set<int> head_lines;  // the pairs' lines with instructions
+    for (const auto& [a, b] : pairs) head_lines.insert(t.sites[has_instruction(a) ? a : b].stmt_line);
+    struct Seen {
+      int count = 0, first = std::numeric_limits<int>::max();
+    };
+    std::map<std::pair<int, int>, Seen> where;  // region -> its stores, its first run
+    std::vector<std::pair<LineKey, CompilerView::Place>> counted;
+    std::vector<LineKey> lines;
+    for (const auto& [key, places] : v.places) {
+      const auto [file, line, store] = key;
+      if (file != br.file || !store) continue;
+      if (!inside(line) && (store_lines.count({file, line}) || line < br.line - kArmReach || line > br.else_last + kArmReach)) continue;
+      lines.push_back(key);
+      for (const auto& p : places) {
+        if (!regions.count({p.function, p.region})) continue;
+        Seen& w = where[{p.function, p.region}];
+        ++w.count;
+        w.first = std::min(w.first, p.run);
+        counted.push_back({key, p});
+      }
+    }
+    const int want = static_cast<int>(seq[0].size() + seq[1].size() - pairs.size());
+    std::map<std::pair<int, int>, int> head;  // region -> the unpredicated stores of the pairs' lines in its first run
+    for (const auto& [key, p] : counted) {
+      const Seen& w = where[{p.function, p.region}];
+      if (p.run != w.first) continue;
+      if (p.guarded || !head_lines.count(std::get<1>(key))) {
+        if (!p.guarded) ok = false;  // (an unpredicated store of another line before the arms)
+        continue;
+      }
+      ++head[{p.function, p.region}];
+    }
+    for (const auto& [r, w] : where) ok = ok && w.count == want && head[r] == static_cast<int>(pairs.size());
+    if (!ok) continue;
+    explained->insert(lines.begin(), lines.end());
+    for (const auto& [a, b] : pairs) assign({a, b}, 1);
+    used->push_back("SASS (the arms' first stores written alike: one store before the branch)");
+  }
 }
 
 void apply_compiler_view(const CompilerView& v, Trace& t) {
@@ -1803,11 +1919,21 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         if (!touched[s] || x.op != kStore || x.file != br.file) continue;
         const int arm = branch_arm(br, x.stmt_line);
         if (arm < 0) continue;
-        if (x.words() != 1 || x.vector_group >= 0 || x.vector_width != 1 || text_of(static_cast<int>(s)).empty()) ok = false;
+        if ((x.words() != 1 && x.words() != 2 && x.words() != 4) || x.vector_group >= 0 || x.vector_width != 1 || text_of(static_cast<int>(s)).empty())
+          ok = false;
         else arm_sites[arm].push_back(static_cast<int>(s));
       }
       if (!ok || arm_sites[0].empty() || arm_sites[1].empty()) continue;
       auto has_instruction = [&](int s) { return v.lines.count(LineKey{t.sites[s].file, t.sites[s].stmt_line, true}) > 0; };
+      // (a whole int2 / int4 stored, gen-20261207-23's `sp0_2[w] = make_int2(v[1], x[1])` in both
+      // arms: the pair's instruction on its line is of the sites' width)
+      auto tail_width_fits = [&](int a, int b) {
+        if (t.sites[a].words() != t.sites[b].words()) return false;
+        if (t.sites[a].words() == 1) return true;
+        const int with = has_instruction(a) ? a : b;
+        const auto w = widths_on(t.sites[with].file, t.sites[with].stmt_line, true);
+        return std::find(w.begin(), w.end(), t.sites[a].words()) != w.end();
+      };
       std::vector<std::vector<int>> units[2];
       for (int a = 0; a < 2; ++a) {
         std::sort(arm_sites[a].begin(), arm_sites[a].end(), [&](int p, int q) {
@@ -1832,7 +1958,9 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       for (size_t k = 1; k <= std::min(units[0].size(), units[1].size()); ++k) {
         const std::vector<int>& a = units[0][units[0].size() - k];
         const std::vector<int>& b = units[1][units[1].size() - k];
-        if (a.size() != 1 || b.size() != 1 || text_of(a[0]) != text_of(b[0]) || has_instruction(a[0]) == has_instruction(b[0])) break;
+        if (a.size() != 1 || b.size() != 1 || text_of(a[0]) != text_of(b[0]) || has_instruction(a[0]) == has_instruction(b[0]) ||
+            !tail_width_fits(a[0], b[0]))
+          break;
         pairs.push_back({a[0], b[0]});
       }
       if (pairs.empty()) continue;
@@ -1842,14 +1970,14 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       bool seen[2] = {false, false};
       for (const auto& st : t.steps) {
         std::map<int, int> arms;                       // thread -> arms taken, a bit each
-        std::set<std::pair<int, int>> made;            // (thread, site)
+        std::map<std::pair<int, int>, int> made;       // (thread, site) -> its words there (a whole int2: 2)
         for (const auto& a : st.accesses) {
           if (a.op != kStore) continue;
           const int arm = arm_of[0].count(a.site) ? 0 : arm_of[1].count(a.site) ? 1 : -1;
           if (arm < 0) continue;
           arms[a.tid] |= 1 << arm;
           seen[arm] = true;
-          if (!made.insert({a.tid, a.site}).second) ok = false;
+          if (++made[{a.tid, a.site}] > t.sites[a.site].words()) ok = false;
         }
         for (const auto& [tid, m] : arms) ok = ok && m != 3;
         if (!ok) break;
@@ -1862,25 +1990,47 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       for (const auto& [key, places] : v.places)
         if (std::get<0>(key) == br.file && std::get<2>(key) && inside(std::get<1>(key)))
           for (const auto& p : places) regions.insert({p.function, p.region});
-      if (regions.size() != 1) continue;
-      int count = 0;
+      // (one barrier region, or several each holding that many: the branch in a loop with a
+      // barrier that ptxas unrolled, a copy of the branch a region, gen-20261207-23)
+      if (regions.empty()) continue;
+      std::map<std::pair<int, int>, int> count;  // region -> the stores there
       std::vector<LineKey> counted;
       for (const auto& [key, places] : v.places) {
         const auto [file, line, store] = key;
         if (file != br.file || !store) continue;
         if (!inside(line) && (store_lines.count({file, line}) || line < br.line - kArmReach || line > br.else_last + kArmReach)) continue;
-        for (const auto& p : places) count += regions.count({p.function, p.region}) ? 1 : 0;
+        for (const auto& p : places)
+          if (regions.count({p.function, p.region})) ++count[{p.function, p.region}];
         counted.push_back(key);
       }
-      if (count != static_cast<int>(units[0].size() + units[1].size() - pairs.size())) continue;
+      bool each = count.size() == regions.size();
+      for (const auto& [where, n] : count) each = each && n == static_cast<int>(units[0].size() + units[1].size() - pairs.size());
+      if (!each) continue;
       tail_explained.insert(counted.begin(), counted.end());
       for (const auto& [a, b] : pairs) {
-        assign({a, b}, 1);
+        assign({a, b}, t.sites[a].words());
         tail_paired.insert({a, b});
       }
       used.push_back("SASS (the arms' last stores written alike: one store after the join)");
     }
   }
+  // The arms' first statements one instruction before the branch (a common head, the mirror of the
+  // tail above): an if/else whose arms ptxas kept apart (branched around, or predicated) but whose
+  // first stores, written alike (`sx[(w) / 32][(w) % 32] = x[0]` in one arm and the first copy of
+  // the other arm's loop, the address per arm), it made one unpredicated instruction before the
+  // arms, named with one arm's line; the other arm's line has none (gen-20261206-260). Taken where:
+  //  - the trace: in every step each thread that stores in the branch took one arm, and the threads
+  //    of an arm made the same stores there in the same order (a loop's site once an iteration);
+  //  - the arms' sequences begin with k pairs of stores written alike, one of each on a line without
+  //    a store instruction and the other on a line with one, each store the first of its site in
+  //    its arm (at most one of a pair's two sites made again later), no site in two pairs;
+  //  - the SASS: in each barrier region of the branch's lines' stores, the stores on its lines and
+  //    on lines within reach without store sites are the two sequences' less k, and the k of them
+  //    in the region's first straight run are unpredicated and the pairs' lines' (every other one
+  //    predicated or in a later run).
+  // Each pair is then one group (a thread's first store of it its lane of one instruction).
+  std::set<LineKey> head_explained;
+  if (v.sass) common_head(v, t, touched, text_of, assign, &head_explained, &used);
   // The threads that made a site's accesses: (launch, block, thread).
   std::map<int, std::set<std::tuple<int, int, int>>> threads_at;
   auto threads_of = [&](int site) -> const std::set<std::tuple<int, int, int>>& {
@@ -1924,6 +2074,41 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         if ((a.op == kLoad || a.op == kStore) && in.count(a.site)) most = std::max(most, ++n[a.tid]);
     }
     return most;
+  };
+  // Whether ptxas kept the arms of `br` apart by branching around them, each arm's `members` (the
+  // same access written alike in both arms, an inner if/else in each, on lines without instructions)
+  // one instruction a copy of its own: no store of the kind on the branch's lines predicated (the
+  // caller's test), the instructions named with lines of each arm without sites of the kind (the
+  // arm's loop's line, gen-20261206-186) in straight runs of that arm only, and in each barrier
+  // region as many as the most executions one thread makes of the arm's members in a step.
+  auto arms_branched_around = [&](const CompilerView::Branch& br, int file, bool store, const std::vector<std::vector<int>>& arms) {
+    std::set<std::tuple<int, int, int>> runs[2];          // (function, region, run) of each arm's instructions
+    std::map<std::pair<int, int>, int> count[2];          // (function, region) -> each arm's instructions there
+    for (const auto& [other, pls] : v.places) {
+      if (std::get<0>(other) != file || std::get<2>(other) != store || sites_at.count(other)) continue;
+      const int arm = branch_arm(br, std::get<1>(other));
+      if (arm < 0) continue;
+      for (const auto& pl : pls) {
+        runs[arm].insert({pl.function, pl.region, pl.run});
+        ++count[arm][{pl.function, pl.region}];
+      }
+    }
+    if (runs[0].empty() || runs[1].empty()) return false;
+    for (const auto& r : runs[0])
+      if (runs[1].count(r)) return false;
+    for (int a = 0; a < 2; ++a) {
+      if (arms[static_cast<size_t>(a)].empty()) return false;
+      const int most = most_per_thread(std::set<int>(arms[static_cast<size_t>(a)].begin(), arms[static_cast<size_t>(a)].end()));
+      for (const auto& [where, n] : count[a])
+        if (n != most) return false;
+    }
+    return true;
+  };
+  // Whether a line has sites of a kind (shared loads or stores) that ran.
+  auto has_sites_of_kind = [&](int file, int line, bool store) {
+    for (size_t q = 0; q < t.sites.size(); ++q)
+      if (touched[q] && t.sites[q].file == file && t.sites[q].stmt_line == line && (t.sites[q].op == kStore) == store) return true;
+    return false;
   };
   // The same access written on several lines without instructions, in clusters of adjacent lines
   // (an if/else inside each arm of a divergent if/else: `if (c) s[w] = v[j];` and `else s[w] =
@@ -2067,30 +2252,51 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
               if (all && then_arm && else_arm && (!outer || br.line > outer->line)) outer = &br;
             }
             std::vector<std::vector<int>> arms(2);
-            bool kept_apart = false;
+            bool kept_apart = false, branched = false;
             if (outer) {
-              std::set<int> guards;
+              std::set<int> guards, near_guards;
               std::map<std::pair<int, int>, std::set<int>> unguarded;  // (function, region) -> runs
               for (const auto& [other, pls] : v.places) {
-                if (std::get<0>(other) != file || std::get<2>(other) != store || std::get<1>(other) < outer->line ||
-                    std::get<1>(other) > outer->else_last)
+                if (std::get<0>(other) != file || std::get<2>(other) != store) continue;
+                const int ol = std::get<1>(other);
+                if (ol < outer->line || ol > outer->else_last) {
+                  // (a line within reach outside the branch without sites of the kind: the line
+                  // table may name one arm's predicated copies with the loop's line around the
+                  // branch, gen-20261206-183's `@P0 STS` named with its tile loop's line; 4-byte
+                  // ones, as the members': not a copy ptxas joined with the next one, the `@P0
+                  // STS.64` of gen-20261208-98's then arm)
+                  if (ol >= outer->line - kArmReach && ol <= outer->else_last + kArmReach && !has_sites_of_kind(file, ol, store)) {
+                    auto bytes = v.line_bytes.find(other);
+                    for (size_t i = 0; i < pls.size(); ++i)
+                      if (pls[i].guard >= 0 && bytes != v.line_bytes.end() && i < bytes->second.size() && bytes->second[i] == 4)
+                        near_guards.insert(pls[i].guard);
+                  }
                   continue;
+                }
                 for (const auto& pl : pls) {
                   if (pl.guard < 0) unguarded[{pl.function, pl.region}].insert(pl.run);
                   else guards.insert(pl.guard);
                 }
               }
-              for (int g : guards) kept_apart = kept_apart || guards.count(g ^ 8);
+              for (int g : guards) kept_apart = kept_apart || guards.count(g ^ 8) || near_guards.count(g ^ 8);
+              for (int m : members) arms[branch_arm(*outer, t.sites[m].stmt_line)].push_back(m);
+              if (guards.empty()) kept_apart = branched = arms_branched_around(*outer, file, store, arms);
               // (unguarded ones only in arms branched around, a loop's remainder: never one straight
               // run of a barrier region, which is the two arms made one run of code)
               for (const auto& [where, runs] : unguarded) kept_apart = kept_apart && runs.size() > 1;
-              for (int m : members) arms[branch_arm(*outer, t.sites[m].stmt_line)].push_back(m);
               // (in each arm an inner if/else, two lines or more: a single line of one arm may be
               // its last statement that ptxas made one store with the other arm's after the join,
               // gen-20261205-269)
-              for (const auto& c : arms) {
+              for (int arm = 0; arm < 2; ++arm) {
                 std::set<int> lines;
-                for (int m : c) lines.insert(t.sites[m].stmt_line);
+                for (int m : arms[static_cast<size_t>(arm)]) lines.insert(t.sites[m].stmt_line);
+                // (with the arm's sites written alike on lines without instructions that no thread
+                // of this run reached: an inner if/else whose one arm none took, gen-20261206-183)
+                for (size_t q = 0; q < t.sites.size(); ++q)
+                  if (t.sites[q].file == file && (t.sites[q].op == kStore) == store && t.sites[q].op != kAtomic &&
+                      branch_arm(*outer, t.sites[q].stmt_line) == arm && !v.lines.count(LineKey{file, t.sites[q].stmt_line, store}) &&
+                      text_of(static_cast<int>(q)) == text)
+                    lines.insert(t.sites[q].stmt_line);
                 kept_apart = kept_apart && lines.size() >= 2;
               }
               // (divergent: no thread makes both arms' stores)
@@ -2101,7 +2307,8 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
             if (kept_apart) {
               for (const auto& c : arms) assign(c, 1);
               used.push_back(std::string("SASS (one ") + (store ? "store" : "load") +
-                             " for the same access in the arms of an inner if/else, in each outer arm kept apart by predicates)");
+                             " for the same access in the arms of an inner if/else, in each outer arm kept apart by " +
+                             (branched ? "branches)" : "predicates)"));
               members.clear();
               split = true;
               break;
@@ -2461,7 +2668,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         continue;
       }
       auto unknown = v.unrolled_unknown.find(key);
-      if (unknown == v.unrolled_unknown.end() || unknown->second.ptx == 0 || extra_explained.count(key) || tail_explained.count(key) ||
+      if (unknown == v.unrolled_unknown.end() || unknown->second.ptx == 0 || extra_explained.count(key) || tail_explained.count(key) || head_explained.count(key) ||
           joined_explained.count(key))
         continue;
       const CompilerView::Unknown& u = unknown->second;
@@ -2690,6 +2897,14 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     const int nsites = static_cast<int>(t.sites.size());
     const std::vector<char> space = site_spaces(t);  // 1 shared, 2 global
     auto on = [&](int s, int file, int line) { return t.sites[s].file == file && (t.sites[s].stmt_line == line || t.sites[s].line == line); };
+    // (a store site of a group is one instruction with the group's other sites, the arms' `sp[w] =
+    // make_int2(..)` that ptxas made one STS.64 named with one arm's line: the threads of every
+    // site of the group make the gating store, gen-20261206-77; analyze_banks's gate_executions
+    // reads them so)
+    auto same_instruction = [&](int site, int gate) {
+      return site >= 0 && site < nsites && site != gate && space[site] == 1 && space[gate] == 1 && t.sites[gate].vector_group >= 0 &&
+             t.sites[site].vector_group == t.sites[gate].vector_group && t.sites[site].op == kStore;
+    };
     for (const auto& [key, gate] : v.gated) {
       const auto [file, line, global] = key;
       std::vector<int> loads, stores;
@@ -2708,7 +2923,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
           std::map<int, std::pair<int, int>> n;  // thread -> (load words, store words)
           auto count = [&](int site, int tid) {
             if (site == s) ++n[tid].first;
-            else if (site == g) ++n[tid].second;
+            else if (site == g || same_instruction(site, g)) ++n[tid].second;
           };
           for (const auto& a : st.accesses) count(a.site, a.tid);
           for (const auto& a : st.global) count(a.site, a.tid);

@@ -2083,3 +2083,256 @@ __global__ void k(const int *src, int *dst, int n) {
   EXPECT_EQ(t.totals.ld.wavefronts, 3) << t.compiler;  // 2 (`a[t & 15]`) + 1 (`b[t >> 1]`, a pair)
   EXPECT_EQ(t.totals.ld.conflicts, 0) << t.compiler;
 }
+
+// A divergent if/else in a loop with a barrier, each arm two whole int2 stores `p[w] =
+// make_int2(v[k], x[k])` (gen-20261207-23): ptxas unrolled the loop, and in each copy (a barrier
+// region each) kept the arms' first stores apart (`@!P1 STS.64`, `@P1 STS.64`) and made their
+// second stores one STS.64 after the join, named with the else arm's line. The pair is one
+// instruction: 3 a warp a pass, 24 for two warps' four passes (32 before: the rule of the arms'
+// last stores took 4-byte stores in one barrier region only).
+TEST(CompilerViewSass, TheArmsLastInt2StoresMadeOneAfterTheJoinInEachUnrolledCopyAreOneInstruction) {
+  const Trace t = sass_trace_n("the arms' last int2 stores one STS.64 after the join, in a loop", "k<<<1, 64>>>(in, out, N)", "reduce", 256, R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int2 p[128];
+  const int t = threadIdx.x;
+  int v[2], x[2];
+  for (int j = 0; j < 2; ++j) {
+    v[j] = src[j * 64 + t];
+    x[j] = j * 64 + t;
+  }
+  for (int rep = 0; rep < n / 64; ++rep) {
+    if (t & 1) {  // each arm keeps bit 0 of t
+      {
+        const int w = (t ^ 54) * 2 + 0;
+        p[w] = make_int2(v[0], x[0]);
+      }
+      {
+        const int w = (t ^ 54) * 2 + 1;
+        p[w] = make_int2(v[1], x[1]);
+      }
+    } else {
+      {
+        const int w = (t ^ 30) * 2 + 0;
+        p[w] = make_int2(v[0], x[0]);
+      }
+      {
+        const int w = (t ^ 30) * 2 + 1;
+        p[w] = make_int2(v[1], x[1]);
+      }
+    }
+    __syncthreads();
+    for (int j = 0; j < 2; ++j) {
+      const int2 q = p[((t & 31) * 2 + (t >> 5)) * 2 + ((j + 1) & 1)];
+      v[j] = q.x;
+      x[j] = q.y;
+    }
+    __syncthreads();
+  }
+  atomicAdd(&dst[0], v[0] + v[1] + x[0] + x[1]);
+}
+)");
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 24) << t.compiler;
+  EXPECT_NE(t.compiler.find("one store after the join"), std::string::npos) << t.compiler;
+}
+
+// A divergent if/else whose then arm's first statements and the first copy of the else arm's loop
+// are written alike (`atomicOr(&a[..], v[0]); b[w / 32][w % 32] = x[0];`, the same address)
+// (gen-20261206-260): ptxas made them one ATOMS and one STS before the branch, named with the else
+// arm's line, and kept the rest of the arms apart (branched around). The pair is one instruction
+// (a common head): 3 STS a warp in the branch, 24 in all for the four blocks (28 before).
+TEST(CompilerViewSass, TheArmsFirstStoresMadeOneBeforeTheBranchAreOneInstruction) {
+  const Trace t = sass_trace_n("the arms' first stores one STS before the branch", "k<<<max(1, N / 64), 32>>>(in, out, N)", "copy", 256, R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int a[65];
+  __shared__ int b[2][33];
+  const int t = threadIdx.x;
+  const int base = blockIdx.x * 64;
+  int v[2], x[2];
+  v[0] = 0;
+  if (base + (t ^ 17) < n) v[0] = src[base + (t ^ 17)];
+  x[0] = t ^ 17;
+  v[1] = base + 32 + (t ^ 17) < n ? src[base + 32 + (t ^ 17)] : 0;
+  x[1] = 32 + (t ^ 17);
+  for (int i = t; i < 65; i += 32) a[i] = 0;
+  __syncthreads();
+  if (t & 8) {  // each arm keeps bit 3 of t
+    {
+      const int w = (((t ^ 18) + 19) & 31) * 2 + 1;
+      atomicOr(&a[w + (w >> 5)], v[0]);
+      b[w / 32][w % 32] = x[0];
+    }
+    {
+      const int w = (((t ^ 18) + 19) & 31) * 2 + 0;
+      atomicOr(&a[w + (w >> 5)], v[1]);
+      b[w / 32][w % 32] = x[1];
+    }
+  } else {
+    for (int j = 0; j < 2; ++j) {
+      const int w = (((t ^ 18) + 19) & 31) * 2 + ((j + 1) & 1);
+      atomicOr(&a[w + (w >> 5)], v[j]);
+      b[w / 32][w % 32] = x[j];
+    }
+  }
+  __syncthreads();
+  for (int j = 1; j >= 0; --j) {
+    const int r = (t ^ 30) * 2 + ((j + 1) & 1);
+    v[j] = a[r + (r >> 5)];
+    x[j] = b[r / 32][r % 32];
+  }
+  for (int j = 0; j < 2; ++j)
+    if (base + x[j] < n) dst[base + x[j]] = v[j];
+}
+)");
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 24) << t.compiler;
+  EXPECT_NE(t.compiler.find("one store before the branch"), std::string::npos) << t.compiler;
+  for (const auto& note : t.compiler_notes) EXPECT_EQ(note.find("is not known before running"), std::string::npos) << note;
+}
+
+// Loads that ptxas made only in the threads of a later store, after an EXIT of the others
+// (gen-20261206-77): the store is the STS.64 of both arms' `p[w] = make_int2(v, x)` of `if (t &
+// 32)`, named with the else arm's line. Every thread makes it, so every thread makes the loads:
+// 3 LDS a warp, 24 (16 before: the loads gated by the else arm's store alone), and no note of a
+// warp that loads and does not store.
+TEST(CompilerViewSass, LoadsGatedByAStoreThatIsBothArmsOneInstructionAreMadeByEveryThread) {
+  const Trace t = sass_trace_n("loads gated by a store that is both arms' one STS.64", "k<<<2, dim3(32, 4)>>>(in, out, N)", "copy", 256, R"(
+__global__ void k(const int *__restrict__ src, int *dst, int n) {
+  __shared__ int a[128];
+  __shared__ int b[638];
+  __shared__ int2 p[128];
+  const int t = threadIdx.x + blockDim.x * threadIdx.y;
+  const int lane = t & 31;
+  const int warp = t >> 5;
+  for (int tile = blockIdx.x; tile < (n + 127) / 128; tile += gridDim.x) {
+    const int base = tile * 128;
+    int v = base + ((t * 7) & 127) < n ? src[base + ((t * 7) & 127)] : 0;
+    int x = (t * 7) & 127;
+    {
+      const int w = warp * 32 + (31 - lane);
+      a[w] = v;
+      b[w * 5 + 2] = x;
+    }
+    __syncwarp();
+    {
+      const int r = warp * 32 + (31 - lane);
+      v = a[r];
+      x = b[r * 5 + 2];
+    }
+    if (t & 32) {  // each arm keeps bit 5 of t
+      const int w = t ^ 26;
+      p[w] = make_int2(v, x);
+    } else {
+      const int w = t ^ 93;
+      p[w] = make_int2(v, x);
+    }
+    __syncthreads();
+    const int2 q = p[t];
+    if (base + q.y < n) dst[base + q.y] = q.x;
+    __syncthreads();
+  }
+}
+)");
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.ld.inst, 24) << t.compiler;
+  for (const auto& note : t.compiler_notes) EXPECT_EQ(note.find("stores nothing at line"), std::string::npos) << note;
+}
+
+// A divergent if/else whose two arms are each a loop over a thread's eight elements with an inner
+// if/else written alike (`if (c) a[w + (w >> 5)] = v[j]; else a[w + (w >> 5)] = v[j];`)
+// (gen-20261206-186): ptxas branched around the two arms, one STS a copy in each, named with each
+// arm's loop's line, none with the inner if/else's lines. The four lines, written alike within 12
+// lines, were one group: one instruction a copy for the lanes of both arms (8 a warp, 16). Each
+// arm's inner if/else is an instruction of its own: 16 a warp, 32.
+TEST(CompilerViewSass, SameTextInnerIfElseInBothArmsBranchedAroundIsOneInstructionPerArm) {
+  const Trace t = sass_trace_n("an inner if/else in both arms' loops, the arms branched around", "k<<<1, 64>>>(in, out, N)", "reduce", 512, R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int a[527];
+  const int t = threadIdx.x;
+  int v[8];
+  #pragma unroll
+  for (int j = 0; j < 8; ++j) v[j] = src[j * 64 + t];
+  if ((t & 15) >= 8) {  // each arm keeps bit 3 of t
+    for (int j = 7; j >= 0; --j) {
+      const int w = j * 64 + ((t ^ 51) ^ 43);
+      if ((v[j] & 1) != 0) a[w + (w >> 5)] = v[j];
+      else a[w + (w >> 5)] = v[j];
+    }
+  } else {
+    #pragma unroll
+    for (int j = 0; j < 8; ++j) {
+      const int w = j * 64 + ((t ^ 32) ^ 43);
+      if ((v[j] & 1) != 0) a[w + (w >> 5)] = v[j];
+      else a[w + (w >> 5)] = v[j];
+    }
+  }
+  __syncthreads();
+  int acc = 0;
+  #pragma unroll
+  for (int j = 0; j < 8; ++j) {
+    const int r = (((t & 31) * 2 + (t >> 5)) * 8 + ((j + 2) & 7));
+    acc += a[r + (r >> 5)];
+  }
+  atomicAdd(&dst[0], acc);
+}
+)");
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 32) << t.compiler;
+  EXPECT_NE(t.compiler.find("kept apart by branches"), std::string::npos) << t.compiler;
+}
+
+// A divergent if/else in a tile loop, the then arm a loop of an inner if/else written alike, the
+// else arm a store and a one-line inner if/else whose then arm no thread takes (`v[1] < 0`)
+// (gen-20261206-183): ptxas predicated the arms, `@P0 STS` for the then arm's two copies named with
+// the tile loop's line (outside the branch, more than 12 lines above the inner if/else) and `@!P0
+// STS` for the else arm's two. The then arm's lines and the else arm's line that ran were one group
+// (one instruction for both arms' lanes, 3 STS); each arm's are its own: 4.
+TEST(CompilerViewSass, SameTextInnerIfElseInBothArmsOneArmsCopiesNamedOutsideTheBranchIsOneInstructionPerArm) {
+  const Trace t = sass_trace_n("an inner if/else in both arms, one arm's copies named with the loop's line", "k<<<1, 32>>>(in, out, N / 64)", "reduce", 256, R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int a[67];
+  const int t = threadIdx.x;
+  int v[2];
+  int acc = 0;
+  for (int tile = blockIdx.x; tile < (n + 69) / 64; tile += gridDim.x) {
+    const int base = tile * 64 - 6;  // the tile's first element
+    // each thread loads two elements of the tile, zero past the end
+    // (the loop's line, more than 12 lines above the inner if/else)
+    #pragma unroll
+    for (int j = 0; j < 2; ++j) {
+      const int g = base + (t ^ 23) * 2 + j;
+      v[j] = 0;
+      if (g >= 0 && g < n) v[j] = src[g];
+    }
+    if ((t >> 1) & 1) {  // each arm keeps bit 1 of t
+      #pragma unroll
+      for (int j = 0; j < 2; ++j) {
+        const int w = ((t + 30) & 31) * 2 + j;
+        if ((v[j] & 1) != 0) a[w + (w >> 4)] = v[j];
+        else a[w + (w >> 4)] = v[j];
+      }
+    } else {
+      {
+        const int w = (((t ^ 17) + 30) & 31) * 2 + 0;
+        a[w + (w >> 4)] = v[0];
+      }
+      {
+        const int w = (((t ^ 17) + 30) & 31) * 2 + 1;
+        if (v[1] < 0) a[w + (w >> 4)] = v[1];
+        else a[w + (w >> 4)] = v[1];
+      }
+    }
+    __syncthreads();
+    for (int j = 1; j >= 0; --j) {
+      const int r = ((t + 24) & 31) * 2 + j;
+      acc += a[r + (r >> 4)];
+    }
+    __syncthreads();
+  }
+  atomicAdd(&dst[0], acc);
+}
+)");
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 4) << t.compiler;
+  EXPECT_NE(t.compiler.find("kept apart by predicates"), std::string::npos) << t.compiler;
+}
