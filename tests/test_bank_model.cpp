@@ -1967,6 +1967,204 @@ __global__ void k(const int *src, int *dst, int n) {
   EXPECT_EQ(note_at(t, 18, "shared-memory stores on this line and the PTX"), "") << all_notes(t);
 }
 
+// An if/else whose arms each store a thread's 16-byte row with four statements (two of the else
+// arm's one-line inner if/else written alike; gen-20261208-67's shape, whose gk0 this is, cut
+// after the stores). nvcc made the arms straight code, each store's address chosen per thread,
+// and ptxas joined the four stores into one unpredicated STS.128 named with the else arm's last
+// line: one instruction a warp for both arms (each thread's four words one aligned block).
+TEST(CompilerViewSass, AnIfElseMadeStraightCodeWhoseStoresAreOneWideStoreIsOneInstructionAWarp) {
+  const Trace t = sass_trace(R"(// title: arms made straight code, one STS.128
+// launch: gk0<<<2, dim3(16, 2)>>>(in, out, N)
+// init: out = 0
+// out: 1
+// check: reduce
+// types: int
+// ops: sum
+// require: N == 256 : one size
+#define B0 32
+#define E0 4
+#define TILE0 (B0 * E0)
+#define S0 10
+__global__ void gk0(const int *__restrict__ src, int *__restrict__ dst, int n) {
+  __shared__ int sv0_0[128];
+  const int t = threadIdx.x + blockDim.x * threadIdx.y;
+  int v[E0];
+  int acc = 0;
+  const int tiles = (n + S0 + TILE0 - 1) / TILE0;
+  for (int tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    const int base = tile * TILE0 - S0;  // the tile's first element
+    {
+      const int k = (t ^ 20) * (E0 / 2) + 0;  // a pair of elements, one 8-byte load
+      const int g = base + 2 * k;
+      int2 q = make_int2(0, 0);
+      if (g >= 0 && g + 1 < n) {
+        q = reinterpret_cast<const int2 *>(src)[g / 2];
+      } else {
+        if (g >= 0 && g < n) q.x = src[g];
+        if (g + 1 >= 0 && g + 1 < n) q.y = src[g + 1];
+      }
+      v[2 * 0] = q.x;
+      v[2 * 0 + 1] = q.y;
+    }
+    {
+      const int k = (t ^ 20) * (E0 / 2) + 1;  // a pair of elements, one 8-byte load
+      const int g = base + 2 * k;
+      int2 q = make_int2(0, 0);
+      if (g >= 0 && g + 1 < n) {
+        q = reinterpret_cast<const int2 *>(src)[g / 2];
+      } else {
+        if (g >= 0 && g < n) q.x = src[g];
+        if (g + 1 >= 0 && g + 1 < n) q.y = src[g + 1];
+      }
+      v[2 * 1] = q.x;
+      v[2 * 1 + 1] = q.y;
+    }
+    if ((t >> 0) & 1) {  // divergent: each arm keeps bit 0 of t
+      {
+        const int w = (((t ^ 4) * 17) & 31) * E0 + ((0 + 2) & (E0 - 1));
+        sv0_0[w] = v[0];
+      }
+      {
+        const int w = (((t ^ 4) * 17) & 31) * E0 + ((1 + 2) & (E0 - 1));
+        sv0_0[w] = v[1];
+      }
+      {
+        const int w = (((t ^ 4) * 17) & 31) * E0 + ((2 + 2) & (E0 - 1));
+        sv0_0[w] = v[2];
+      }
+      {
+        const int w = (((t ^ 4) * 17) & 31) * E0 + ((3 + 2) & (E0 - 1));
+        sv0_0[w] = v[3];
+      }
+    } else {
+      {
+        const int w = (((t ^ 20) * 17) & 31) * E0 + ((0 + 2) & (E0 - 1));
+        if ((v[0] & 1) != 0) sv0_0[w] = v[0];
+        else sv0_0[w] = v[0];
+      }
+      {
+        const int w = (((t ^ 20) * 17) & 31) * E0 + ((1 + 2) & (E0 - 1));
+        sv0_0[w] = v[1];
+      }
+      {
+        const int w = (((t ^ 20) * 17) & 31) * E0 + ((2 + 2) & (E0 - 1));
+        if ((v[2] & 1) != 0) sv0_0[w] = v[2];
+        else sv0_0[w] = v[2];
+      }
+      {
+        const int w = (((t ^ 20) * 17) & 31) * E0 + ((3 + 2) & (E0 - 1));
+        sv0_0[w] = v[3];
+      }
+    }
+    __syncthreads();
+    for (int j = 0; j < 4; ++j) acc += sv0_0[((t + 1) & 31) * 4 + j];
+    __syncthreads();
+  }
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 3) << all_notes(t);  // three tiles, one warp each (main: 15)
+  EXPECT_EQ(t.totals.st.conflicts, 0) << all_notes(t);
+}
+
+// An if/else whose then arm stores a thread's 16-byte row with a loop and whose else arm's loop
+// is of one-line inner if/else written alike (gen-20261208-81's shape). ptxas kept the arms apart
+// and made each arm's four stores one STS.128, `@P0 STS.128` and `@!P0 STS.128`, both named with
+// the then arm's line; the else arm's lines have none. Every warp holds threads of both arms:
+// two store instructions a warp, not one for the then arm and one a word for the else arm.
+TEST(CompilerViewSass, AnArmsWideStoreNamedWithTheOtherArmsLineIsOneInstructionAWarp) {
+  const Trace t = sass_trace(R"(// title: an arm's STS.128 named with the other arm's line
+// launch: k<<<2, 128>>>(in, out, N)
+// init: out = 0
+// out: 1
+// check: reduce
+// types: int
+// ops: sum
+// require: N == 1000 : one size
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[512];
+  const int t = threadIdx.x;
+  int v[4];
+  const int base = blockIdx.x * 512;
+  for (int j = 3; j >= 0; --j) {
+    const int g = base + (127 - t) * 4 + ((j + 3) & 3);
+    v[j] = 0;
+    if (g >= 0 && g < n) v[j] = src[g];
+  }
+  if ((t & 7) >= 4) {
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int w = ((t ^ 121) ^ 55) * 4 + j;
+      s[w] = v[j];
+    }
+  } else {
+    for (int j = 3; j >= 0; --j) {
+      const int w = ((t ^ 32) ^ 55) * 4 + j;
+      if ((v[j] & 1) != 0) s[w] = v[j];
+      else s[w] = v[j];
+    }
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 4; ++j) acc += s[((t + 1) & 127) * 4 + j];
+  atomicAdd(&dst[0], acc);
+}
+)", 1000);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 2 * 4 * 2) << all_notes(t);  // two blocks of four warps, two each (main: 40)
+  EXPECT_EQ(t.totals.st.conflicts, 0) << all_notes(t);
+}
+
+// Four statements store a thread's 16-byte row (the last a one-line inner if/else written alike;
+// gen-20261207-27's shape). ptxas joined them into one STS.128 that the line table names with the
+// register loop before them (`v[j] = ~v[j]`, a line without stores); the statements' lines have
+// no instruction. Its address places each thread's four words: one instruction a warp.
+TEST(CompilerViewSass, AWideStoreNamedWithALineWithoutStoresTakesTheStoresItsAddressPlaces) {
+  const Trace t = sass_trace(R"(// title: an STS.128 named with a register loop's line
+// launch: k<<<1, 64>>>(in, out, N)
+// init: out = 0
+// out: 1
+// check: reduce
+// types: int
+// ops: sum
+// require: N == 256 : one size
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[512];
+  const int t = threadIdx.x;
+  int v[4];
+  for (int j = 0; j < 4; ++j) v[j] = src[(j * 64 + t * 11) & 255];
+  for (int j = 0; j < 4; ++j) {
+    v[j] = ~v[j];
+  }
+  {
+    const int w = (((t ^ 9) + 107) & 63) * 4 + 0;
+    s[w] = v[0];
+  }
+  {
+    const int w = (((t ^ 9) + 107) & 63) * 4 + 1;
+    s[w] = v[1];
+  }
+  {
+    const int w = (((t ^ 9) + 107) & 63) * 4 + 2;
+    s[w] = v[2];
+  }
+  {
+    const int w = (((t ^ 9) + 107) & 63) * 4 + 3;
+    if ((v[3] & 1) != 0) s[w] = v[3];
+    else s[w] = v[3];
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 4; ++j) acc += s[((t + 1) & 63) * 4 + j];
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 2) << all_notes(t);  // two warps, one each (main: 8)
+  EXPECT_EQ(t.totals.st.conflicts, 0) << all_notes(t);
+}
+
 // A loop of a runtime count that ptxas unrolled into a copy, a loop of 4, 2 and 1 (the line's 8
 // STS where the PTX has 1, a shape no rule follows). Every warp runs one copy a pass where its
 // lanes make the store equally often: the model's count (one instruction a pass) is the SASS's,
