@@ -1461,7 +1461,10 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         }
         fits = fits && any;
       }
-      if (fits && (best < 0 || std::abs(y.stmt_line - x.stmt_line) < std::abs(t.sites[best].stmt_line - x.stmt_line))) {
+      // (the nearest; a wider instruction that holds both before one of its own width)
+      const bool wider = w > x.words(), best_wider = best_width > x.words();
+      if (fits && (best < 0 || (wider && !best_wider) ||
+                   (wider == best_wider && std::abs(y.stmt_line - x.stmt_line) < std::abs(t.sites[best].stmt_line - x.stmt_line)))) {
         best = static_cast<int>(p);
         best_width = w;
       }
@@ -1481,6 +1484,15 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       if (wider) continue;
     }
     shared[s] = 0;
+    // a wider instruction of a neighbour's line whose aligned block holds its words and the
+    // neighbour's (two int2 stores of one row, elements 0 and 1, one STS.128 named with element 1's
+    // line: gen-20261207-189), before an instruction of its own width near it (another element's)
+    int width = 0;
+    const int partner = wide_partner(static_cast<int>(s), &width);
+    if (partner >= 0 && width > x.words()) {
+      wide_joins.push_back({static_cast<int>(s), partner, width});
+      continue;
+    }
     // its line, or (nvcc names the line where the value is used) one within reach
     std::vector<int> candidates = {x.stmt_line, x.line};
     for (int d = 1; d <= kMergeReach; ++d) candidates.insert(candidates.end(), {x.line + d, x.line - d});
@@ -1493,8 +1505,6 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       break;
     }
     if (found) continue;
-    int width = 0;
-    const int partner = wide_partner(static_cast<int>(s), &width);
     if (partner >= 0) {
       wide_joins.push_back({static_cast<int>(s), partner, width});
       continue;
@@ -1531,12 +1541,14 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       for (const auto& a : st.accesses)
         if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < static_cast<int>(t.sites.size()) && shared[a.site])
           first_word.emplace(std::make_pair(a.site, a.tid), a.word);
+  // (a 4-byte site, or a whole int2 / float2 of a 16-byte block: two of them one lane of an STS.128)
+  auto part_of_block = [&](int s, int width) { return t.sites[s].words() == 1 || (t.sites[s].words() == 2 && width == 4 && t.sites[s].bytes == 8); };
   auto block_members = [&](const LineGroup& g, const std::vector<int>& own) {
     std::vector<int> out;
     if (g.lines.size() != 1) return out;
     const int line = g.lines[0];
     for (int s0 : own) {
-      if (t.sites[s0].words() != 1 || t.sites[s0].vector_group >= 0) continue;
+      if (!part_of_block(s0, g.width) || t.sites[s0].vector_group >= 0) continue;
       auto first = first_word.lower_bound({s0, std::numeric_limits<int>::min()});
       if (first == first_word.end() || first->first.first != s0) continue;
       const int tid = first->first.second, block = first->second / g.width;
@@ -1545,7 +1557,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         const auto [file, l, store] = key;
         if (file != g.file || store != g.store || std::abs(l - line) > kBlockReach || (l != line && v.lines.count(key))) continue;
         for (int c : sites) {
-          if (c == s0 || t.sites[c].words() != 1 || t.sites[c].vector_group >= 0) continue;
+          if (c == s0 || !part_of_block(c, g.width) || t.sites[c].vector_group >= 0) continue;
           auto w = first_word.find({c, tid});
           if (w != first_word.end()) {
             if (w->second / g.width == block) out.push_back(c);
