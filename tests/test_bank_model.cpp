@@ -2167,6 +2167,64 @@ __global__ void k(const int *src, int *dst, int n) {
   EXPECT_EQ(t.totals.st.conflicts, 0) << all_notes(t);
 }
 
+// A divergent if/else whose then arm stores a thread's 32-byte row of int2 with four statements
+// (elements 3, 0, 1, 2; gen-20261207-189's shape). ptxas made them an STS.128 named with element
+// 1's line (elements 0 and 1), an STS.64 named with element 2's and one named with element 3's;
+// element 0's line has none. Element 0 is a lane's half of element 1's STS.128 (its aligned block
+// holds both), not an STS.64 beside element 3's: three stores a warp in each arm, six in all.
+TEST(CompilerViewSass, AnInt2StoreJoinsTheWiderStoreOfItsRowsNeighbour) {
+  const Trace t = sass_trace(R"(// title: two int2 stores of a row one STS.128
+// launch: k<<<1, 64>>>(in, out, N)
+// init: out = 0
+// out: 1
+// check: reduce
+// types: int
+// ops: sum
+// require: N == 256 : one size
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int2 sp[256];
+  const int t = threadIdx.x;
+  int v[4], x[4];
+  for (int j = 0; j < 4; ++j) {
+    v[j] = src[(t * 4 + j) & 255];
+    x[j] = t * 4 + j;
+  }
+  if ((t >> 4) & 1) {
+    {
+      const int w = (((t ^ 11) + 27) & 63) * 4 + 3;
+      sp[w] = make_int2(v[0], x[0]);
+    }
+    {
+      const int w = (((t ^ 11) + 27) & 63) * 4 + 0;
+      sp[w] = make_int2(v[1], x[1]);
+    }
+    {
+      const int w = (((t ^ 11) + 27) & 63) * 4 + 1;
+      sp[w] = make_int2(v[2], x[2]);
+    }
+    {
+      const int w = (((t ^ 11) + 27) & 63) * 4 + 2;
+      sp[w] = make_int2(v[3], x[3]);
+    }
+  } else {
+    for (int j = 0; j < 4; ++j) {
+      const int w = (((t ^ 2) + 27) & 63) * 4 + ((j + 3) & 3);
+      sp[w] = make_int2(v[j], x[j]);
+    }
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 4; ++j) {
+    const int2 q = sp[((t + 1) & 63) * 4 + j];
+    acc += q.x + q.y;
+  }
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 2 * 6) << all_notes(t);  // two warps, three a warp in each arm (main: 14)
+}
+
 // A loop of a runtime count that ptxas unrolled into a copy, a loop of 4, 2 and 1 (the line's 8
 // STS where the PTX has 1, a shape no rule follows). Every warp runs one copy a pass where its
 // lanes make the store equally often: the model's count (one instruction a pass) is the SASS's,
