@@ -1954,7 +1954,33 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         for (int x : widths) sass_words += x;
         if (auto p = v.ptx_lines.find(key); p != v.ptx_lines.end())
           for (int x : p->second) ptx_words += x;
-        const int extra = sass_words - ptx_words;
+        // (the extra words: the instructions' beyond the PTX's stores of the line, or beyond the
+        // words each thread of the line's arm stores there, where the line table names the arm's
+        // other statements' instructions with the line too: gen-20261206-106's then arm of four
+        // statements, its STS.128 and the else arm's named with its last statement's line)
+        int own = -1;
+        {
+          const std::set<int> in_a(arm_sites[a].begin(), arm_sites[a].end());
+          for (const auto& st : t.steps) {
+            std::map<int, int> n;
+            for (const auto& x : st.accesses)
+              if (x.op == kStore && in_a.count(x.site)) ++n[x.tid];
+            for (const auto& [tid, c] : n) own = own == -1 || own == c ? c : -2;
+          }
+        }
+        int extra = sass_words - ptx_words;
+        if (own > 0 && extra != sass_words - own) {
+          // which one the other arm's threads make, if either
+          const std::set<int> in(arm_sites[b].begin(), arm_sites[b].end());
+          int made = -1;
+          for (const auto& st : t.steps) {
+            std::map<int, int> n;
+            for (const auto& x : st.accesses)
+              if (x.op == kStore && in.count(x.site)) ++n[x.tid];
+            for (const auto& [tid, c] : n) made = made == -1 || made == c ? c : -2;
+          }
+          if (made == sass_words - own) extra = made;
+        }
         if (extra <= 0 || extra % w != 0) continue;
         bool fits = true;
         for (int s : arm_sites[b]) fits = fits && t.sites[s].vector_width <= 1;
