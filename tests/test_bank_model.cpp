@@ -2118,6 +2118,64 @@ __global__ void k(const int *src, int *dst, int n) {
   EXPECT_EQ(t.totals.st.conflicts, 0) << all_notes(t);
 }
 
+// The same with the then arm four statements (the second a one-line inner if/else written alike;
+// gen-20261206-106's shape): both STS.128 are named with the then arm's last line, where the PTX
+// has one store; the extra words are those beyond the then arm's four a thread.
+TEST(CompilerViewSass, AnArmsWideStoreNamedWithTheOtherArmsLastStatementsLineIsOneInstructionAWarp) {
+  const Trace t = sass_trace(R"(// title: an arm's four statements and the other arm's loop, two STS.128
+// launch: k<<<2, 128>>>(in, out, N)
+// init: out = 0
+// out: 1
+// check: reduce
+// types: int
+// ops: sum
+// require: N == 1000 : one size
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[512];
+  const int t = threadIdx.x;
+  int v[4];
+  const int base = blockIdx.x * 512;
+  for (int j = 3; j >= 0; --j) {
+    const int g = base + (127 - t) * 4 + ((j + 3) & 3);
+    v[j] = 0;
+    if (g >= 0 && g < n) v[j] = src[g];
+  }
+  if ((t & 7) >= 4) {
+    {
+      const int w = ((t ^ 121) ^ 55) * 4 + 0;
+      s[w] = v[0];
+    }
+    {
+      const int w = ((t ^ 121) ^ 55) * 4 + 1;
+      if ((v[1] & 1) != 0) s[w] = v[1];
+      else s[w] = v[1];
+    }
+    {
+      const int w = ((t ^ 121) ^ 55) * 4 + 2;
+      s[w] = v[2];
+    }
+    {
+      const int w = ((t ^ 121) ^ 55) * 4 + 3;
+      s[w] = v[3];
+    }
+  } else {
+    for (int j = 3; j >= 0; --j) {
+      const int w = ((t ^ 32) ^ 55) * 4 + j;
+      if ((v[j] & 1) != 0) s[w] = v[j];
+      else s[w] = v[j];
+    }
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 4; ++j) acc += s[((t + 1) & 127) * 4 + j];
+  atomicAdd(&dst[0], acc);
+}
+)", 1000);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 2 * 4 * 2) << all_notes(t);  // two blocks of four warps, two each (main: 40)
+  EXPECT_EQ(t.totals.st.conflicts, 0) << all_notes(t);
+}
+
 // Four statements store a thread's 16-byte row (the last a one-line inner if/else written alike;
 // gen-20261207-27's shape). ptxas joined them into one STS.128 that the line table names with the
 // register loop before them (`v[j] = ~v[j]`, a line without stores); the statements' lines have
