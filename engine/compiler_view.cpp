@@ -1221,6 +1221,17 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
             foreign_words = w;
           }
       }
+      // (not where the prediction makes the pool's accesses wide instructions only, of a width a
+      // line near it has: another line's STS.128 that holds them, as the rules above found)
+      bool wide_near = !p.widths.empty() && *p.widths.begin() > 1;
+      if (wide_near) {
+        bool found = false;
+        for (const auto& [key, widths] : v.lines)
+          if (std::get<2>(key) == p.store && near(p, std::get<0>(key), std::get<1>(key)))
+            for (int w : widths) found = found || p.widths.count(w) > 0;
+        wide_near = found;
+      }
+      if (foreign_line && wide_near) continue;
       if (!foreign_line) {
         // the PTX's accesses of the line, and the lines within reach with fewer in the SASS than in
         // the PTX, none in a loop: ptxas removed them or merged them with another line's
