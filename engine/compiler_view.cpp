@@ -221,6 +221,32 @@ bool layout_matches(const Trace& t, const std::vector<int>& members, const std::
   return any;
 }
 
+// Whether every thread's stores at `members` in each step reach whole aligned blocks of `width`
+// words, each word of a block once (the lanes of wide instructions, one a block), in one step at
+// least.
+bool fills_blocks(const Trace& t, const std::vector<int>& members, int width) {
+  if (width < 2) return false;
+  const std::set<int> in(members.begin(), members.end());
+  bool any = false;
+  for (const auto& st : t.steps) {
+    std::map<std::pair<int, AccessOp>, std::vector<int>> words;
+    if (!words_by_thread(st, in, &words)) return false;
+    for (const auto& [who, w] : words) {
+      if (who.second != kStore || w.size() % static_cast<size_t>(width) != 0) return false;
+      std::map<int, int> blocks;  // block -> words of it
+      std::set<int> seen;
+      for (int x : w) {
+        if (!seen.insert(x).second) return false;
+        ++blocks[x / width];
+      }
+      for (const auto& [b, n] : blocks)
+        if (n != width) return false;
+      any = true;
+    }
+  }
+  return any;
+}
+
 // The first and last lines of a statement and the statements inside it, in `file` (-1: none).
 void statement_lines(const cuda::Stmt& s, int file, int* first, int* last) {
   if (s.pos.file == file && s.pos.line > 0) {
@@ -802,6 +828,26 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
           }
         }
       }
+      // Wide stores named with a line where the PTX stores nothing (LineGroup::foreign_layout): the
+      // line's store instructions, in one straight run of one function, with their addresses.
+      for (LineGroup& g : v->groups) {
+        if (!g.store || g.lines.size() != 1 || g.width < 2 || v->ptx_lines.count(LineKey{g.file, g.lines[0], true})) continue;
+        std::vector<int> layout = {0};
+        std::string function;
+        long long lo = -1, hi = -1;
+        bool ok = true;
+        for (const auto& m : mi) {
+          if (m.atomic || !m.store || m.line != g.lines[0] || file_of(m.file) != g.file) continue;
+          if (lo < 0) function = m.function, lo = m.offset;
+          ok = ok && m.function == function && m.addr_reg >= 0 && m.bytes >= 4;
+          hi = m.offset;
+          layout.insert(layout.end(), {m.addr_reg, static_cast<int>(m.addr_imm), m.bytes});
+          layout[0] += m.bytes / 4;
+        }
+        for (const auto& f : flow)
+          if (f.function == function && static_cast<long long>(f.offset) > lo && static_cast<long long>(f.offset) < hi) ok = false;
+        if (ok && layout.size() >= 4) g.foreign_layout = layout;
+      }
       // ptxas's one load for the identical loads of an if/else's two arms (predicted from the PTX,
       // as below), where the SASS agrees: it has fewer loads on the two arms' lines than the PTX.
       auto count = [](const std::map<LineKey, std::vector<int>>& m, const LineKey& key) {
@@ -1184,6 +1230,17 @@ static void note_uncertain_lines(const CompilerView& v, Trace& t) {
             foreign_words = w;
           }
       }
+      // (not where the prediction makes the pool's accesses wide instructions only, of a width a
+      // line near it has: another line's STS.128 that holds them, as the rules above found)
+      bool wide_near = !p.widths.empty() && *p.widths.begin() > 1;
+      if (wide_near) {
+        bool found = false;
+        for (const auto& [key, widths] : v.lines)
+          if (std::get<2>(key) == p.store && near(p, std::get<0>(key), std::get<1>(key)))
+            for (int w : widths) found = found || p.widths.count(w) > 0;
+        wide_near = found;
+      }
+      if (foreign_line && wide_near) continue;
       if (!foreign_line) {
         // the PTX's accesses of the line, and the lines within reach with fewer in the SASS than in
         // the PTX, none in a loop: ptxas removed them or merged them with another line's
@@ -1531,7 +1588,10 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         }
         fits = fits && any;
       }
-      if (fits && (best < 0 || std::abs(y.stmt_line - x.stmt_line) < std::abs(t.sites[best].stmt_line - x.stmt_line))) {
+      // (the nearest; a wider instruction that holds both before one of its own width)
+      const bool wider = w > x.words(), best_wider = best_width > x.words();
+      if (fits && (best < 0 || (wider && !best_wider) ||
+                   (wider == best_wider && std::abs(y.stmt_line - x.stmt_line) < std::abs(t.sites[best].stmt_line - x.stmt_line)))) {
         best = static_cast<int>(p);
         best_width = w;
       }
@@ -1551,6 +1611,15 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       if (wider) continue;
     }
     shared[s] = 0;
+    // a wider instruction of a neighbour's line whose aligned block holds its words and the
+    // neighbour's (two int2 stores of one row, elements 0 and 1, one STS.128 named with element 1's
+    // line: gen-20261207-189), before an instruction of its own width near it (another element's)
+    int width = 0;
+    const int partner = wide_partner(static_cast<int>(s), &width);
+    if (partner >= 0 && width > x.words()) {
+      wide_joins.push_back({static_cast<int>(s), partner, width});
+      continue;
+    }
     // its line, or (nvcc names the line where the value is used) one within reach
     std::vector<int> candidates = {x.stmt_line, x.line};
     for (int d = 1; d <= kMergeReach; ++d) candidates.insert(candidates.end(), {x.line + d, x.line - d});
@@ -1563,8 +1632,6 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       break;
     }
     if (found) continue;
-    int width = 0;
-    const int partner = wide_partner(static_cast<int>(s), &width);
     if (partner >= 0) {
       wide_joins.push_back({static_cast<int>(s), partner, width});
       continue;
@@ -1601,12 +1668,14 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       for (const auto& a : st.accesses)
         if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < static_cast<int>(t.sites.size()) && shared[a.site])
           first_word.emplace(std::make_pair(a.site, a.tid), a.word);
+  // (a 4-byte site, or a whole int2 / float2 of a 16-byte block: two of them one lane of an STS.128)
+  auto part_of_block = [&](int s, int width) { return t.sites[s].words() == 1 || (t.sites[s].words() == 2 && width == 4 && t.sites[s].bytes == 8); };
   auto block_members = [&](const LineGroup& g, const std::vector<int>& own) {
     std::vector<int> out;
     if (g.lines.size() != 1) return out;
     const int line = g.lines[0];
     for (int s0 : own) {
-      if (t.sites[s0].words() != 1 || t.sites[s0].vector_group >= 0) continue;
+      if (!part_of_block(s0, g.width) || t.sites[s0].vector_group >= 0) continue;
       auto first = first_word.lower_bound({s0, std::numeric_limits<int>::min()});
       if (first == first_word.end() || first->first.first != s0) continue;
       const int tid = first->first.second, block = first->second / g.width;
@@ -1615,7 +1684,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         const auto [file, l, store] = key;
         if (file != g.file || store != g.store || std::abs(l - line) > kBlockReach || (l != line && v.lines.count(key))) continue;
         for (int c : sites) {
-          if (c == s0 || t.sites[c].words() != 1 || t.sites[c].vector_group >= 0) continue;
+          if (c == s0 || !part_of_block(c, g.width) || t.sites[c].vector_group >= 0) continue;
           auto w = first_word.find({c, tid});
           if (w != first_word.end()) {
             if (w->second / g.width == block) out.push_back(c);
@@ -1662,6 +1731,54 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     for (int line : g.lines) {
       auto own = sites_at.find(LineKey{g.file, line, g.store});
       if (own != sites_at.end()) members.insert(members.end(), own->second.begin(), own->second.end());
+    }
+    if (members.empty() && v.sass && !g.foreign_layout.empty()) {
+      // Wide stores named with a line without stores of its own (LineGroup::foreign_layout): the
+      // stores of one array near it, on lines without a store instruction (all of them, else those
+      // after it, else those before), where the instructions' addresses place every thread's words
+      // of them (layout_matches): each instruction's lanes are those words.
+      // (lines within kBlockReach of it, and lines chained to those within kMergeReach: the last
+      // arm of a one-line inner if/else just past the reach)
+      const int line = g.lines[0];
+      std::set<int> reach;
+      for (const auto& [key, sites] : sites_at) {
+        const auto [file, l, store] = key;
+        if (file == g.file && store == g.store && !v.lines.count(key) && std::abs(l - line) <= kBlockReach) reach.insert(l);
+      }
+      for (bool grew = true; grew;) {
+        grew = false;
+        for (const auto& [key, sites] : sites_at) {
+          const auto [file, l, store] = key;
+          if (file != g.file || store != g.store || v.lines.count(key) || reach.count(l)) continue;
+          auto it = reach.lower_bound(l - kMergeReach);
+          if (it != reach.end() && *it <= l + kMergeReach) grew = reach.insert(l).second;
+        }
+      }
+      bool done = false;
+      for (int side = 0; side < 3 && !done; ++side) {
+        std::map<std::string, std::vector<int>> by_array;
+        for (const auto& [key, sites] : sites_at) {
+          const auto [file, l, store] = key;
+          if (file != g.file || store != g.store || !reach.count(l) || (side == 1 && l < line) || (side == 2 && l > line)) continue;
+          for (int c : sites) {
+            const std::string x = text_of(c);
+            if (t.sites[c].words() != 1 || t.sites[c].vector_group >= 0 || x.find('[') == std::string::npos || x.find('[') == 0) continue;
+            by_array[x.substr(0, x.find('['))].push_back(c);
+          }
+        }
+        for (const auto& [array, near] : by_array) {
+          if (done || !layout_matches(t, near, g.foreign_layout)) continue;
+          assign(near, g.width);
+          for (int c : near) {
+            t.sites[c].vector_layout = g.foreign_layout;
+            joined_explained.insert(LineKey{g.file, t.sites[c].stmt_line, g.store});
+          }
+          joined_explained.insert(LineKey{g.file, line, g.store});
+          used.push_back(std::string("SASS (wide STS named with a line without stores: each instruction's words from its address)"));
+          done = true;
+        }
+      }
+      if (done) continue;
     }
     if (g.same_text) {  // only the accesses written the same on every line of the group
       std::map<std::string, std::vector<int>> by_text;
@@ -1811,7 +1928,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
     std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.else_last - a.line > b.else_last - b.line; });
     for (const auto& br : order) {
       std::map<int, std::pair<int, std::string>> arm_of;  // site -> (arm, array)
-      bool ok = true;
+      bool ok = true, grouped = false;  // grouped: some arm site already in a group (taken only for wide instructions, below)
       for (size_t s = 0; s < t.sites.size() && ok; ++s) {
         const SourceSite& x = t.sites[s];
         if (!touched[s] || x.op != kStore || x.file != br.file) continue;
@@ -1819,8 +1936,9 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         if (arm < 0) continue;
         const std::string text = text_of(static_cast<int>(s));
         const size_t bracket = text.find('[');
-        if (x.words() != 1 || x.vector_group >= 0 || x.vector_width != 1 || bracket == std::string::npos || bracket == 0) ok = false;
+        if (x.words() != 1 || bracket == std::string::npos || bracket == 0) ok = false;
         else arm_of[static_cast<int>(s)] = {arm, text.substr(0, bracket)};
+        if (x.vector_group >= 0 || x.vector_width != 1) grouped = true;
       }
       bool arms[2] = {false, false};
       for (const auto& [s, arm] : arm_of) arms[arm.first] = true;
@@ -1828,6 +1946,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       struct May {
         LineKey key;
         CompilerView::Place place;
+        int words = 1;  // the instruction's words a lane (STS.128: 4)
       };
       std::vector<May> may;  // the SASS's stores that may be the branch's
       auto inside = [&](int line) { return line >= br.line && line <= br.else_last; };
@@ -1836,7 +1955,9 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         const auto [file, line, store] = key;
         if (file != br.file || !store) continue;
         if (!inside(line) && store_lines.count({file, line}) && count_of(v.lines, key) <= count_of(v.ptx_lines, key)) continue;
-        for (const auto& p : places) may.push_back({key, p});
+        const auto w = v.lines.find(key);
+        for (size_t i = 0; i < places.size(); ++i)
+          may.push_back({key, places[i], w != v.lines.end() && i < w->second.size() ? w->second[i] : 1});
       }
       std::set<std::pair<int, int>> regions;  // (function, barrier region)
       for (const auto& m : may)
@@ -1849,12 +1970,15 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       }
       if (regions.size() != 1) continue;
       const auto [function, region] = *regions.begin();
-      int count = 0;
+      int count = 0, words = 0;
+      std::set<int> widths;
       std::set<int> runs;
       std::map<LineKey, int> in_region;  // line -> its instructions there
       for (const auto& m : may) {
         if (m.place.function != function || m.place.region != region) continue;
         ++count;
+        words += m.words;
+        widths.insert(m.words);
         ++in_region[m.key];
         runs.insert(m.place.run);
         ok = ok && !m.place.guarded;
@@ -1881,12 +2005,136 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
         }
         if (!ok) break;
       }
-      if (!ok || !seen[0] || !seen[1] || seq[0] != seq[1] || static_cast<int>(seq[0].size()) != count) continue;
-      std::map<std::string, std::vector<int>> by_array;
-      for (const auto& [s, arm] : arm_of) by_array[arm.second].push_back(s);
-      for (const auto& [array, members] : by_array) assign(members, 1);
+      if (!ok || !seen[0] || !seen[1] || seq[0] != seq[1]) continue;
+      // (wide instructions: ptxas joined each arm's stores of one aligned block, made straight
+      // code, into one STS.64 / STS.128 for both arms: gen-20261208-67's four stores an arm, one
+      // STS.128 named with the else arm's last line. Taken where the run's instructions are of one
+      // width and every thread's words of each array fill whole aligned blocks of it, each once.)
+      const int wide = widths.size() == 1 ? *widths.begin() : 0;
+      if (static_cast<int>(seq[0].size()) == count && !grouped) {
+        std::map<std::string, std::vector<int>> by_array;
+        for (const auto& [s, arm] : arm_of) by_array[arm.second].push_back(s);
+        for (const auto& [array, members] : by_array) assign(members, 1);
+      } else if (wide > 1 && count > 0 && static_cast<int>(seq[0].size()) == words) {
+        std::map<std::string, std::vector<int>> by_array;
+        for (const auto& [s, arm] : arm_of) by_array[arm.second].push_back(s);
+        for (const auto& [array, members] : by_array) ok = ok && fills_blocks(t, members, wide);
+        if (!ok) continue;
+        for (const auto& [s, arm] : arm_of) {
+          t.sites[static_cast<size_t>(s)].vector_group = -1;
+          t.sites[static_cast<size_t>(s)].vector_width = 1;
+          t.sites[static_cast<size_t>(s)].vector_layout.clear();
+          t.sites[static_cast<size_t>(s)].vector_in_order = false;
+        }
+        for (const auto& [array, members] : by_array) assign(members, wide);
+        for (const auto& [key, c] : in_region) arms_explained[key] += c;
+        used.push_back("SASS (an if/else made one straight run: each arm's stores of one aligned block and the other's one " +
+                       std::string(wide == 2 ? "STS.64" : "STS.128") + ")");
+        continue;
+      } else {
+        continue;
+      }
       for (const auto& [key, c] : in_region) arms_explained[key] += c;
       used.push_back("SASS (an if/else made one straight run: each arm's k-th store to an array and the other's one store)");
+    }
+  }
+  // An arm's wide stores named with the other arm's line: an if/else whose arms ptxas kept apart
+  // (predicated @P0 / @!P0, or branched around) and whose arms' stores of one aligned block it
+  // joined into STS.64 / STS.128, the line table naming one arm's line for both arms' instructions
+  // (gen-20261208-81: `@P0 STS.128` and `@!P0 STS.128` named with the then arm's loop's line, the
+  // else arm's loop of inner if/else `if (c) s[w] = v[j]; else s[w] = v[j];` without an
+  // instruction of its own). Taken where:
+  //  - the SASS: one arm has store instructions on one line only, all of one width w > 1, and holds
+  //    more words than the PTX's stores of that line (the extra ones: the other arm's); the other
+  //    arm has no line with a store instruction;
+  //  - the trace: each thread that stores in the other arm makes exactly those extra words in a
+  //    step, filling aligned blocks of w (fills_blocks), each array's apart.
+  // The other arm's sites of each array are then a group of width w (one instruction a block), in
+  // place of any narrower grouping (the inner if/else's arms' one instruction).
+  if (v.sass) {
+    for (const auto& br : v.branches) {
+      std::vector<int> arm_sites[2];
+      bool ok = true;
+      for (size_t s = 0; s < t.sites.size() && ok; ++s) {
+        const SourceSite& x = t.sites[s];
+        if (!touched[s] || x.op != kStore || x.file != br.file) continue;
+        const int arm = branch_arm(br, x.stmt_line);
+        if (arm < 0) continue;
+        if (x.words() != 1 || text_of(static_cast<int>(s)).find('[') == std::string::npos) ok = false;
+        else arm_sites[arm].push_back(static_cast<int>(s));
+      }
+      if (!ok || arm_sites[0].empty() || arm_sites[1].empty()) continue;
+      std::set<LineKey> wide_lines_of[2];
+      for (int a = 0; a < 2; ++a)
+        for (const auto& [key, widths] : v.lines) {
+          const auto [file, line, store] = key;
+          if (file == br.file && store && branch_arm(br, line) == a) wide_lines_of[a].insert(key);
+        }
+      for (int a = 0; a < 2; ++a) {
+        const int b = 1 - a;
+        if (wide_lines_of[a].size() != 1 || !wide_lines_of[b].empty()) continue;
+        const LineKey key = *wide_lines_of[a].begin();
+        const std::vector<int>& widths = v.lines.at(key);
+        const int w = widths.empty() ? 0 : widths[0];
+        if (w < 2 || std::any_of(widths.begin(), widths.end(), [&](int x) { return x != w; })) continue;
+        int sass_words = 0, ptx_words = 0;
+        for (int x : widths) sass_words += x;
+        if (auto p = v.ptx_lines.find(key); p != v.ptx_lines.end())
+          for (int x : p->second) ptx_words += x;
+        // (the extra words: the instructions' beyond the PTX's stores of the line, or beyond the
+        // words each thread of the line's arm stores there, where the line table names the arm's
+        // other statements' instructions with the line too: gen-20261206-106's then arm of four
+        // statements, its STS.128 and the else arm's named with its last statement's line)
+        int own = -1;
+        {
+          const std::set<int> in_a(arm_sites[a].begin(), arm_sites[a].end());
+          for (const auto& st : t.steps) {
+            std::map<int, int> n;
+            for (const auto& x : st.accesses)
+              if (x.op == kStore && in_a.count(x.site)) ++n[x.tid];
+            for (const auto& [tid, c] : n) own = own == -1 || own == c ? c : -2;
+          }
+        }
+        int extra = sass_words - ptx_words;
+        if (own > 0 && extra != sass_words - own) {
+          // which one the other arm's threads make, if either
+          const std::set<int> in(arm_sites[b].begin(), arm_sites[b].end());
+          int made = -1;
+          for (const auto& st : t.steps) {
+            std::map<int, int> n;
+            for (const auto& x : st.accesses)
+              if (x.op == kStore && in.count(x.site)) ++n[x.tid];
+            for (const auto& [tid, c] : n) made = made == -1 || made == c ? c : -2;
+          }
+          if (made == sass_words - own) extra = made;
+        }
+        if (extra <= 0 || extra % w != 0) continue;
+        bool fits = true;
+        for (int s : arm_sites[b]) fits = fits && t.sites[s].vector_width <= 1;
+        std::map<std::string, std::vector<int>> by_array;
+        for (int s : arm_sites[b]) {
+          const std::string x = text_of(s);
+          by_array[x.substr(0, x.find('['))].push_back(s);
+        }
+        // every thread of the other arm: `extra` words in a step
+        const std::set<int> in(arm_sites[b].begin(), arm_sites[b].end());
+        for (const auto& st : t.steps) {
+          std::map<int, int> n;
+          for (const auto& x : st.accesses)
+            if (x.op == kStore && in.count(x.site)) ++n[x.tid];
+          for (const auto& [tid, c] : n) fits = fits && c == extra;
+        }
+        for (const auto& [array, members] : by_array) fits = fits && fills_blocks(t, members, w);
+        if (!fits) continue;
+        for (int s : arm_sites[b]) {
+          t.sites[static_cast<size_t>(s)].vector_group = -1;
+          t.sites[static_cast<size_t>(s)].vector_width = 1;
+        }
+        for (const auto& [array, members] : by_array) assign(members, w);
+        arms_explained[key] += extra / w;
+        used.push_back(std::string("SASS (an arm's stores of one aligned block one ") + (w == 2 ? "STS.64" : "STS.128") +
+                       ", named with the other arm's line)");
+      }
     }
   }
   // The arms' last statements one instruction after the join (a common tail): an if/else whose arms

@@ -53,6 +53,12 @@ struct LineGroup {
   // layout places every thread's words of them all.
   std::vector<int> joined_lines;
   std::vector<int> joined_layout;
+  // With the SASS, a line of wide store instructions where the PTX has no store (the line table
+  // names a line of register work for them: gen-20261207-27's STS.128 on a loop's `v[j] = ~v[j]`):
+  // their layout, in one straight run of one function, as sass_layout, round the instructions'
+  // words. apply_compiler_view gives them the stores near the line on lines without a store
+  // instruction, of one array, whose words the layout places for every thread.
+  std::vector<int> foreign_layout;
 };
 
 using LineKeyT = std::tuple<int, int, bool>;  // (file index, line, store?)

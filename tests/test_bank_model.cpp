@@ -1574,10 +1574,11 @@ std::string all_notes(const Trace& t) {
 }  // namespace
 
 // gen-20261204-0: an if/else's stores `s[w] = v[j]` in a loop of four, which ptxas made one
-// STS.128 a thread that the line table names with a line without stores; the model keeps the arms'
-// 4-byte stores (16 instructions predicted, 4 STS.128 run). The SASS has no store on the arms'
-// lines and a store of a width the prediction has none of: noted on the arms' line.
-TEST(CompilerViewSass, AnArmsStoresMergedIntoAWiderStoreNamedWithAnotherLineAreNoted) {
+// STS.128 a thread that the line table names with a line without stores (the loads' loop after
+// the barrier). The model kept the arms' 4-byte stores (16 instructions predicted, 4 STS.128 run)
+// and noted the arms' line; the STS.128's address places each thread's four words now
+// (LineGroup::foreign_layout; docs/validation.md, 2026-12-08 "joined wide stores"): 4, not noted.
+TEST(CompilerViewSass, AnArmsStoresMergedIntoAWiderStoreNamedWithAnotherLineFollowItsAddress) {
   const Trace t = sass_trace_n("an if/else's stores made one STS.128", "k<<<1, 128>>>(in, out, N)", "reduce", 512, R"(
 __global__ void k(const int *src, int *dst, int n) {
   __shared__ int s[512];
@@ -1599,7 +1600,8 @@ __global__ void k(const int *src, int *dst, int n) {
 }
 )");
   if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
-  EXPECT_NE(note_at(t, 16, "a 16-byte store (STS.128)"), "") << all_notes(t);
+  EXPECT_EQ(t.totals.st.inst, 4) << all_notes(t);  // four warps, one STS.128 each (main at f871439: 16)
+  EXPECT_EQ(note_at(t, 16, "a 16-byte store (STS.128)"), "") << all_notes(t);
   EXPECT_EQ(note_at(t, 23, "the SASS"), "") << all_notes(t);  // the loads' line: an LDS.128 a thread, as predicted
 }
 
@@ -1965,6 +1967,320 @@ __global__ void k(const int *src, int *dst, int n) {
   if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
   EXPECT_EQ(t.totals.st.inst, 2 * 3) << all_notes(t);  // two warps, three instructions each (main: 10)
   EXPECT_EQ(note_at(t, 18, "shared-memory stores on this line and the PTX"), "") << all_notes(t);
+}
+
+// An if/else whose arms each store a thread's 16-byte row with four statements (two of the else
+// arm's one-line inner if/else written alike; gen-20261208-67's shape, whose gk0 this is, cut
+// after the stores). nvcc made the arms straight code, each store's address chosen per thread,
+// and ptxas joined the four stores into one unpredicated STS.128 named with the else arm's last
+// line: one instruction a warp for both arms (each thread's four words one aligned block).
+TEST(CompilerViewSass, AnIfElseMadeStraightCodeWhoseStoresAreOneWideStoreIsOneInstructionAWarp) {
+  const Trace t = sass_trace(R"(// title: arms made straight code, one STS.128
+// launch: gk0<<<2, dim3(16, 2)>>>(in, out, N)
+// init: out = 0
+// out: 1
+// check: reduce
+// types: int
+// ops: sum
+// require: N == 256 : one size
+#define B0 32
+#define E0 4
+#define TILE0 (B0 * E0)
+#define S0 10
+__global__ void gk0(const int *__restrict__ src, int *__restrict__ dst, int n) {
+  __shared__ int sv0_0[128];
+  const int t = threadIdx.x + blockDim.x * threadIdx.y;
+  int v[E0];
+  int acc = 0;
+  const int tiles = (n + S0 + TILE0 - 1) / TILE0;
+  for (int tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    const int base = tile * TILE0 - S0;  // the tile's first element
+    {
+      const int k = (t ^ 20) * (E0 / 2) + 0;  // a pair of elements, one 8-byte load
+      const int g = base + 2 * k;
+      int2 q = make_int2(0, 0);
+      if (g >= 0 && g + 1 < n) {
+        q = reinterpret_cast<const int2 *>(src)[g / 2];
+      } else {
+        if (g >= 0 && g < n) q.x = src[g];
+        if (g + 1 >= 0 && g + 1 < n) q.y = src[g + 1];
+      }
+      v[2 * 0] = q.x;
+      v[2 * 0 + 1] = q.y;
+    }
+    {
+      const int k = (t ^ 20) * (E0 / 2) + 1;  // a pair of elements, one 8-byte load
+      const int g = base + 2 * k;
+      int2 q = make_int2(0, 0);
+      if (g >= 0 && g + 1 < n) {
+        q = reinterpret_cast<const int2 *>(src)[g / 2];
+      } else {
+        if (g >= 0 && g < n) q.x = src[g];
+        if (g + 1 >= 0 && g + 1 < n) q.y = src[g + 1];
+      }
+      v[2 * 1] = q.x;
+      v[2 * 1 + 1] = q.y;
+    }
+    if ((t >> 0) & 1) {  // divergent: each arm keeps bit 0 of t
+      {
+        const int w = (((t ^ 4) * 17) & 31) * E0 + ((0 + 2) & (E0 - 1));
+        sv0_0[w] = v[0];
+      }
+      {
+        const int w = (((t ^ 4) * 17) & 31) * E0 + ((1 + 2) & (E0 - 1));
+        sv0_0[w] = v[1];
+      }
+      {
+        const int w = (((t ^ 4) * 17) & 31) * E0 + ((2 + 2) & (E0 - 1));
+        sv0_0[w] = v[2];
+      }
+      {
+        const int w = (((t ^ 4) * 17) & 31) * E0 + ((3 + 2) & (E0 - 1));
+        sv0_0[w] = v[3];
+      }
+    } else {
+      {
+        const int w = (((t ^ 20) * 17) & 31) * E0 + ((0 + 2) & (E0 - 1));
+        if ((v[0] & 1) != 0) sv0_0[w] = v[0];
+        else sv0_0[w] = v[0];
+      }
+      {
+        const int w = (((t ^ 20) * 17) & 31) * E0 + ((1 + 2) & (E0 - 1));
+        sv0_0[w] = v[1];
+      }
+      {
+        const int w = (((t ^ 20) * 17) & 31) * E0 + ((2 + 2) & (E0 - 1));
+        if ((v[2] & 1) != 0) sv0_0[w] = v[2];
+        else sv0_0[w] = v[2];
+      }
+      {
+        const int w = (((t ^ 20) * 17) & 31) * E0 + ((3 + 2) & (E0 - 1));
+        sv0_0[w] = v[3];
+      }
+    }
+    __syncthreads();
+    for (int j = 0; j < 4; ++j) acc += sv0_0[((t + 1) & 31) * 4 + j];
+    __syncthreads();
+  }
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 3) << all_notes(t);  // three tiles, one warp each (main: 15)
+  EXPECT_EQ(t.totals.st.conflicts, 0) << all_notes(t);
+}
+
+// An if/else whose then arm stores a thread's 16-byte row with a loop and whose else arm's loop
+// is of one-line inner if/else written alike (gen-20261208-81's shape). ptxas kept the arms apart
+// and made each arm's four stores one STS.128, `@P0 STS.128` and `@!P0 STS.128`, both named with
+// the then arm's line; the else arm's lines have none. Every warp holds threads of both arms:
+// two store instructions a warp, not one for the then arm and one a word for the else arm.
+TEST(CompilerViewSass, AnArmsWideStoreNamedWithTheOtherArmsLineIsOneInstructionAWarp) {
+  const Trace t = sass_trace(R"(// title: an arm's STS.128 named with the other arm's line
+// launch: k<<<2, 128>>>(in, out, N)
+// init: out = 0
+// out: 1
+// check: reduce
+// types: int
+// ops: sum
+// require: N == 1000 : one size
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[512];
+  const int t = threadIdx.x;
+  int v[4];
+  const int base = blockIdx.x * 512;
+  for (int j = 3; j >= 0; --j) {
+    const int g = base + (127 - t) * 4 + ((j + 3) & 3);
+    v[j] = 0;
+    if (g >= 0 && g < n) v[j] = src[g];
+  }
+  if ((t & 7) >= 4) {
+    #pragma unroll
+    for (int j = 0; j < 4; ++j) {
+      const int w = ((t ^ 121) ^ 55) * 4 + j;
+      s[w] = v[j];
+    }
+  } else {
+    for (int j = 3; j >= 0; --j) {
+      const int w = ((t ^ 32) ^ 55) * 4 + j;
+      if ((v[j] & 1) != 0) s[w] = v[j];
+      else s[w] = v[j];
+    }
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 4; ++j) acc += s[((t + 1) & 127) * 4 + j];
+  atomicAdd(&dst[0], acc);
+}
+)", 1000);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 2 * 4 * 2) << all_notes(t);  // two blocks of four warps, two each (main: 40)
+  EXPECT_EQ(t.totals.st.conflicts, 0) << all_notes(t);
+}
+
+// The same with the then arm four statements (the second a one-line inner if/else written alike;
+// gen-20261206-106's shape): both STS.128 are named with the then arm's last line, where the PTX
+// has one store; the extra words are those beyond the then arm's four a thread.
+TEST(CompilerViewSass, AnArmsWideStoreNamedWithTheOtherArmsLastStatementsLineIsOneInstructionAWarp) {
+  const Trace t = sass_trace(R"(// title: an arm's four statements and the other arm's loop, two STS.128
+// launch: k<<<2, 128>>>(in, out, N)
+// init: out = 0
+// out: 1
+// check: reduce
+// types: int
+// ops: sum
+// require: N == 1000 : one size
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[512];
+  const int t = threadIdx.x;
+  int v[4];
+  const int base = blockIdx.x * 512;
+  for (int j = 3; j >= 0; --j) {
+    const int g = base + (127 - t) * 4 + ((j + 3) & 3);
+    v[j] = 0;
+    if (g >= 0 && g < n) v[j] = src[g];
+  }
+  if ((t & 7) >= 4) {
+    {
+      const int w = ((t ^ 121) ^ 55) * 4 + 0;
+      s[w] = v[0];
+    }
+    {
+      const int w = ((t ^ 121) ^ 55) * 4 + 1;
+      if ((v[1] & 1) != 0) s[w] = v[1];
+      else s[w] = v[1];
+    }
+    {
+      const int w = ((t ^ 121) ^ 55) * 4 + 2;
+      s[w] = v[2];
+    }
+    {
+      const int w = ((t ^ 121) ^ 55) * 4 + 3;
+      s[w] = v[3];
+    }
+  } else {
+    for (int j = 3; j >= 0; --j) {
+      const int w = ((t ^ 32) ^ 55) * 4 + j;
+      if ((v[j] & 1) != 0) s[w] = v[j];
+      else s[w] = v[j];
+    }
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 4; ++j) acc += s[((t + 1) & 127) * 4 + j];
+  atomicAdd(&dst[0], acc);
+}
+)", 1000);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 2 * 4 * 2) << all_notes(t);  // two blocks of four warps, two each (main: 40)
+  EXPECT_EQ(t.totals.st.conflicts, 0) << all_notes(t);
+}
+
+// Four statements store a thread's 16-byte row (the last a one-line inner if/else written alike;
+// gen-20261207-27's shape). ptxas joined them into one STS.128 that the line table names with the
+// register loop before them (`v[j] = ~v[j]`, a line without stores); the statements' lines have
+// no instruction. Its address places each thread's four words: one instruction a warp.
+TEST(CompilerViewSass, AWideStoreNamedWithALineWithoutStoresTakesTheStoresItsAddressPlaces) {
+  const Trace t = sass_trace(R"(// title: an STS.128 named with a register loop's line
+// launch: k<<<1, 64>>>(in, out, N)
+// init: out = 0
+// out: 1
+// check: reduce
+// types: int
+// ops: sum
+// require: N == 256 : one size
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[512];
+  const int t = threadIdx.x;
+  int v[4];
+  for (int j = 0; j < 4; ++j) v[j] = src[(j * 64 + t * 11) & 255];
+  for (int j = 0; j < 4; ++j) {
+    v[j] = ~v[j];
+  }
+  {
+    const int w = (((t ^ 9) + 107) & 63) * 4 + 0;
+    s[w] = v[0];
+  }
+  {
+    const int w = (((t ^ 9) + 107) & 63) * 4 + 1;
+    s[w] = v[1];
+  }
+  {
+    const int w = (((t ^ 9) + 107) & 63) * 4 + 2;
+    s[w] = v[2];
+  }
+  {
+    const int w = (((t ^ 9) + 107) & 63) * 4 + 3;
+    if ((v[3] & 1) != 0) s[w] = v[3];
+    else s[w] = v[3];
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 4; ++j) acc += s[((t + 1) & 63) * 4 + j];
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 2) << all_notes(t);  // two warps, one each (main: 8)
+  EXPECT_EQ(t.totals.st.conflicts, 0) << all_notes(t);
+}
+
+// A divergent if/else whose then arm stores a thread's 32-byte row of int2 with four statements
+// (elements 3, 0, 1, 2; gen-20261207-189's shape). ptxas made them an STS.128 named with element
+// 1's line (elements 0 and 1), an STS.64 named with element 2's and one named with element 3's;
+// element 0's line has none. Element 0 is a lane's half of element 1's STS.128 (its aligned block
+// holds both), not an STS.64 beside element 3's: three stores a warp in each arm, six in all.
+TEST(CompilerViewSass, AnInt2StoreJoinsTheWiderStoreOfItsRowsNeighbour) {
+  const Trace t = sass_trace(R"(// title: two int2 stores of a row one STS.128
+// launch: k<<<1, 64>>>(in, out, N)
+// init: out = 0
+// out: 1
+// check: reduce
+// types: int
+// ops: sum
+// require: N == 256 : one size
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int2 sp[256];
+  const int t = threadIdx.x;
+  int v[4], x[4];
+  for (int j = 0; j < 4; ++j) {
+    v[j] = src[(t * 4 + j) & 255];
+    x[j] = t * 4 + j;
+  }
+  if ((t >> 4) & 1) {
+    {
+      const int w = (((t ^ 11) + 27) & 63) * 4 + 3;
+      sp[w] = make_int2(v[0], x[0]);
+    }
+    {
+      const int w = (((t ^ 11) + 27) & 63) * 4 + 0;
+      sp[w] = make_int2(v[1], x[1]);
+    }
+    {
+      const int w = (((t ^ 11) + 27) & 63) * 4 + 1;
+      sp[w] = make_int2(v[2], x[2]);
+    }
+    {
+      const int w = (((t ^ 11) + 27) & 63) * 4 + 2;
+      sp[w] = make_int2(v[3], x[3]);
+    }
+  } else {
+    for (int j = 0; j < 4; ++j) {
+      const int w = (((t ^ 2) + 27) & 63) * 4 + ((j + 3) & 3);
+      sp[w] = make_int2(v[j], x[j]);
+    }
+  }
+  __syncthreads();
+  int acc = 0;
+  for (int j = 0; j < 4; ++j) {
+    const int2 q = sp[((t + 1) & 63) * 4 + j];
+    acc += q.x + q.y;
+  }
+  atomicAdd(&dst[0], acc);
+}
+)", 256);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.st.inst, 2 * 6) << all_notes(t);  // two warps, three a warp in each arm (main: 14)
 }
 
 // A loop of a runtime count that ptxas unrolled into a copy, a loop of 4, 2 and 1 (the line's 8
