@@ -1108,6 +1108,11 @@ void for_each_sort(Visit&& v) {
       tuning});
   v(SortRow<OnesweepSequence<384, 23, 2, true, true, PassV10>>{
       "x-sort-pairs-v10-maxshared-384x23", "pairs pass v10 with the largest shared-memory carveout (the L1 28 KB, as v7's); n <= 4096 in one block", v10, tuning});
+  // The same lever for the keys: sort-onesweep's pass (v6) with the carveout made for its 3 blocks
+  // of 49.1 KiB (the 164 KiB configuration, the L1 92 KB, against 228 and 28).
+  const char* carve = "scanscope (sort-onesweep's pass with the shared-memory carveout for its blocks per SM)";
+  v(SortRow<OnesweepSequence<384, 24, 3, false, true, Carved<PassV6>>>{
+      "x-sort-v6-carve-384x24", "sort-onesweep's pass (v6) with the shared-memory carveout for its 3 blocks/SM (the L1 92 KB, not 28); n <= 4096 in one block", carve, tuning});
 }
 
 struct SortInfo {
