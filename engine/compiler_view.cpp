@@ -46,6 +46,58 @@ using LineKey = std::tuple<int, int, bool>;
 // The shared instructions' shapes go to v.unrolled (and v.unrolled_unknown); the global ones', with
 // `global`, to v.unrolled_global (a line of several LDGs in another shape is left as written: no
 // PTX count to set beside it).
+// Loads ptxas made inside the branch around a global atomic that uses their values
+// (CompilerView::gated_red, sass::MemInstruction::red_line): a shared-load line of 4-byte copies in
+// one function, some of them in the straight run after a predicated forward branch that ends in an
+// unpredicated RED / ATOMG, none gated by a store (gate_line), the atomics' line with as many
+// copies in that function, no loop holding some of the copies or atomics and not the others.
+template <class FileOf>
+void red_gates(CompilerView& v, const std::vector<sass::MemInstruction>& mi, const std::vector<sass::MemInstruction>& reds,
+               const std::vector<sass::FlowInstruction>& flow, FileOf file_of, bool dump) {
+  std::map<std::pair<int, int>, std::vector<const sass::MemInstruction*>> loads;  // (file, line)
+  for (const auto& m : mi) {
+    const int f = file_of(m.file);
+    if (!m.store && !m.atomic && m.line > 0 && f >= 0) loads[{f, m.line}].push_back(&m);
+  }
+  for (const auto& [key, list] : loads) {
+    const sass::MemInstruction* gated = nullptr;
+    bool fits = true;
+    for (const auto* m : list) {
+      fits = fits && m->function == list[0]->function && m->bytes == 4 && m->gate_line < 0;
+      if (m->red_line <= 0) continue;
+      if (!gated) gated = m;
+      fits = fits && m->red_line == gated->red_line && m->red_file == gated->red_file;
+    }
+    const int gf = gated ? file_of(gated->red_file) : -1;
+    if (!fits || !gated || gf < 0) continue;
+    std::vector<const sass::MemInstruction*> atomics;
+    for (const auto& r : reds)
+      if (r.function == gated->function && r.line == gated->red_line && file_of(r.file) == gf) atomics.push_back(&r);
+    if (atomics.size() != list.size()) continue;
+    CompilerView::GatedCopies gc{gf, gated->red_line, {}};
+    for (const auto* m : list) {
+      int index = -1;
+      for (size_t r = 0; r < atomics.size() && m->red_line > 0; ++r)
+        if (static_cast<int>(atomics[r]->offset) == m->red_offset) index = static_cast<int>(r);
+      if (m->red_line > 0 && index < 0) fits = false;
+      gc.copies.push_back(index);
+    }
+    for (const auto& fl : flow) {  // a back edge: around all of them or none
+      if (fl.function != list[0]->function || !fl.branch || fl.target < 0 || fl.target > static_cast<long long>(fl.offset)) continue;
+      auto inside = [&](const sass::MemInstruction* m) { return static_cast<long long>(m->offset) >= fl.target && m->offset <= fl.offset; };
+      const auto in = std::count_if(list.begin(), list.end(), inside) + std::count_if(atomics.begin(), atomics.end(), inside);
+      if (in != 0 && in != static_cast<long long>(list.size() + atomics.size())) fits = false;
+    }
+    if (!fits) continue;
+    if (dump) {
+      std::string p;
+      for (int c : gc.copies) p += " " + std::to_string(c);
+      std::fprintf(stderr, "SASS line %d ld gated copy by copy by the atomics of line %d (inside their branches):%s\n", key.second, gc.line, p.c_str());
+    }
+    v.gated_red[key] = gc;
+  }
+}
+
 template <class FileOf>
 void unrolled_loops(CompilerView& v, const std::vector<sass::MemInstruction>& mi, const std::vector<sass::FlowInstruction>& flow, FileOf file_of,
                     bool dump, bool global = false) {
@@ -462,13 +514,13 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
       }
     }
     if (!c.ok) v->sass_why = "NVRTC made no cubin";
-    else if (std::vector<sass::MemInstruction> gi; sass::shared_instructions(c.cubin, &mi, &v->sass_why, &flow, &gi)) {
+    else if (std::vector<sass::MemInstruction> gi, reds; sass::shared_instructions(c.cubin, &mi, &v->sass_why, &flow, &gi, &reds)) {
       v->sass = true;
       v->compiler = "NVRTC " + nvrtc::version() + " (SASS for sm_90, read from the cubin: the instructions the GPU runs)";
       std::set<std::tuple<int, int, bool, int>> seen;
       if (dump) {  // the shared and global instructions and the control flow, in code order
         std::vector<const sass::MemInstruction*> all;
-        for (const auto* list : {&mi, &gi})
+        for (const auto* list : {&mi, &gi, &reds})
           for (const auto& m : *list) all.push_back(&m);
         std::stable_sort(all.begin(), all.end(), [](auto* a, auto* b) { return std::tie(a->function, a->offset) < std::tie(b->function, b->offset); });
         const auto guard = [](int g) { return g < 0 ? std::string() : std::string("@") + (g >= 8 ? "!" : "") + "P" + std::to_string(g & 7) + " "; };
@@ -487,6 +539,7 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
                        m->exit_after >= 0 ? " (before a predicated EXIT)" : "");
           if (m->addr_reg >= 0) std::fprintf(stderr, " [R%d%+lld]", m->addr_reg, m->addr_imm);
           if (m->gate_line >= 0) std::fprintf(stderr, " (gated by the %s at line %d%s)", m->gate_global ? "STG" : "STS", m->gate_line, m->gate_exit ? ", after an EXIT" : "");
+          if (m->red_line >= 0) std::fprintf(stderr, " (inside the branch around the atomic at line %d)", m->red_line);
           std::fprintf(stderr, "\n");
         }
         for (; q < fl.size(); ++q) print_flow(*fl[q]);
@@ -668,6 +721,7 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
       }
       unrolled_loops(*v, mi, flow, file_of, dump);
       unrolled_loops(*v, gi, flow, file_of, dump, true);
+      red_gates(*v, mi, reds, flow, file_of, dump);
       // A line's loads before a predicated EXIT that the line's other instructions follow (the
       // loads of `t == 0 && part[0].count > 0 && part[0].seen` made before the threads other than
       // 0 leave; the load of what the branch uses after it): the first of the line's loads.
@@ -935,6 +989,76 @@ static std::vector<char> site_spaces(const Trace& t) {
       if ((a.op == kLoad || a.op == kStore) && a.site >= 0 && a.site < nsites) space[a.site] |= 2;
   }
   return space;
+}
+
+// Loads of an unrolled loop that ptxas made inside the branches around the global atomics that use
+// their values (v.gated_red: `@P2 BRA` over `LDS; RED` of `if (g >= 0 && g < n) atomicAdd(&dst[g],
+// v[j])`): the line's one shared load site and the atomic line's one global atomic site, of 4
+// bytes. As the copies gated by STGs (v.gated_copies): each thread that reaches the load makes N
+// loads there in a step (N the line's copies) and its atomics at iterations 0 to N - 1 of their
+// innermost loop (GlobalAccess::iteration), in the order of the REDs; the atomic of iteration m
+// writes a value made of the thread's load m or of load N - 1 - m (a one-to-one function of it),
+// whichever every atomic of the run fits, and not both where the gated copies would differ. A load
+// whose atomic copy is inside the branch is made by the threads that make that atomic.
+static void apply_red_gates(const CompilerView& v, Trace& t, std::vector<std::string>& used) {
+  if (!v.sass || v.gated_red.empty()) return;
+  const int nsites = static_cast<int>(t.sites.size());
+  const std::vector<char> space = site_spaces(t);  // 1 shared, 2 global
+  std::vector<char> atomic(t.sites.size(), 0);     // global atomic sites
+  for (const auto& st : t.steps)
+    for (const auto& a : st.global)
+      if (a.op == kAtomic && a.site >= 0 && a.site < nsites) atomic[a.site] = 1;
+  for (const auto& [fl, gc] : v.gated_red) {
+    std::vector<int> loads, atomics;
+    for (int s = 0; s < nsites; ++s) {
+      const SourceSite& x = t.sites[s];
+      if (x.file == fl.first && x.stmt_line == fl.second && x.op == kLoad && space[s] == 1) loads.push_back(s);
+      if (x.file == gc.file && x.stmt_line == gc.line && atomic[s]) atomics.push_back(s);
+    }
+    if (loads.size() != 1 || atomics.size() != 1) continue;
+    const int s = loads[0], g = atomics[0];
+    const SourceSite& x = t.sites[s];
+    if (x.vector_group >= 0 || x.vector_width != 1 || x.every_warp || !x.unrolled.empty() || x.bytes != 4 || x.gated >= 0 || t.sites[g].bytes != 4)
+      continue;
+    const int n = static_cast<int>(gc.copies.size());
+    bool fits = true, any = false;
+    bool order[2] = {true, true};  // the atomic of iteration m uses load m, load n - 1 - m
+    std::map<std::tuple<int, int, double>, double> to_atomic, to_load;
+    auto one_to_one = [&](int h, int m, double loaded, double written) {
+      const double a = to_atomic.emplace(std::make_tuple(h, m, loaded), written).first->second;
+      const double b = to_load.emplace(std::make_tuple(h, m, written), loaded).first->second;
+      return a == written && b == loaded;
+    };
+    for (const auto& st : t.steps) {
+      std::map<int, std::vector<double>> got;  // thread -> its loads' values in order
+      for (const auto& a : st.accesses)
+        if (a.site == s && a.op == kLoad) got[a.tid].push_back(a.value);
+      for (const auto& [tid, values] : got) fits = fits && static_cast<int>(values.size()) == n;
+      for (const auto& a : st.global) {
+        if (a.site != g || a.op != kAtomic) continue;
+        auto l = got.find(a.tid);
+        if (l == got.end() || a.iteration < 0 || a.iteration >= n || static_cast<int>(l->second.size()) != n) {
+          fits = false;
+          continue;
+        }
+        any = true;
+        order[0] = order[0] && one_to_one(0, a.iteration, l->second[static_cast<size_t>(a.iteration)], a.value);
+        order[1] = order[1] && one_to_one(1, a.iteration, l->second[static_cast<size_t>(n - 1 - a.iteration)], a.value);
+      }
+    }
+    if (!fits || !any) continue;
+    std::vector<int> by[2] = {std::vector<int>(static_cast<size_t>(n), -1), std::vector<int>(static_cast<size_t>(n), -1)};
+    for (int m : gc.copies)
+      if (m >= 0 && m < n) {
+        by[0][static_cast<size_t>(m)] = m;
+        by[1][static_cast<size_t>(n - 1 - m)] = m;
+      }
+    if ((order[0] && order[1] && by[0] != by[1]) || (!order[0] && !order[1])) continue;
+    t.sites[s].gated = g;
+    t.sites[s].gated_exit = false;
+    t.sites[s].gated_copies = order[0] ? by[0] : by[1];
+    used.push_back("ptxas (copies of an unrolled loop's load made inside the branch around the global atomic that uses the value)");
+  }
 }
 
 // Where the SASS shows that the prediction of a line may be wrong and no rule above explains it:
@@ -3137,6 +3261,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       used.push_back("ptxas (copies of an unrolled loop's load made only by the threads that make the one store of the line that uses each)");
     }
   }
+  apply_red_gates(v, t, used);
   // Loads ptxas made only in the threads of a later store (v.gated): the line's load sites of the
   // space and the store line's one store site of its space. Each thread that stores in a step
   // loads there too (else the lines name other statements than these), and some thread loads

@@ -138,6 +138,13 @@ struct CompilerView {
   // gated copies' store lines (file, line), in the SASS's order (which execution each is: from the
   // run's values).
   std::map<std::pair<int, int>, std::vector<std::pair<int, int>>> gated_each;
+  // With the SASS: shared-load lines (file, line) whose instructions, all in one function and of 4
+  // bytes, some of them inside the branch around a global atomic (sass::MemInstruction::red_line:
+  // `@P2 BRA` over `LDS; RED`, the `if (g < n) atomicAdd(&dst[g], v[j])` that uses the value), are
+  // the copies of a loop whose atomic line has as many REDs / ATOMGs in that function, none gated
+  // otherwise. As gated_copies: the atomics' line and, per load copy in code order, the index of
+  // its gating atomic among the line's (in code order: the atomic loop's iterations), or -1.
+  std::map<std::pair<int, int>, GatedCopies> gated_red;
   // With the SASS: lines (file, line) of a shared atomic that ptxas made a loop of (an LDS of the
   // old value and an ATOMS.CAS inside one back edge: a float atomicAdd on sm_90): the LDS's bytes.
   // The loop's instructions are left out of `lines`; the atomic's site gets SourceSite::cas_loop.

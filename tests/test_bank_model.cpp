@@ -1456,6 +1456,52 @@ __global__ void k(const int *src, int *dst, int n) {
   }
 }
 
+// An unrolled loop's loads whose values a guarded global atomic uses (gen-20261207-296's gk1,
+// gen-20261208-114): ptxas makes one of the four LDS inside the branch around its RED (`@P2 BRA`
+// over `LDS; RED`), the others before their branches. The LDS inside is the second in code order
+// and serves the store loop's first iteration (j = 3 of loops that count down), which only lanes
+// 56-63 of warp 1 make at n = 200 (g = 192 + 63 - t < 200): warp 0 skips that copy, 7 load
+// instructions, 8 without the gate. With the atomic loop counting up the copy inside the branch
+// serves its first iteration, j = 0, which every lane makes: 8 (the values tell which load each
+// atomic uses).
+TEST(CompilerViewSass, LoadsInsideTheBranchAroundAGlobalAtomicAreMadeByItsThreadsCopyByCopy) {
+  for (const char* loop : {"for (int j = 3; j >= 0; --j)", "for (int j = 0; j < 4; ++j)"}) {
+    const bool down = std::string(loop).find("--j") != std::string::npos;
+    const Trace t = sass_trace(std::string(R"(// title: loads inside the branch around an atomic
+// launch: k<<<1, 64>>>(in, out, N)
+// init: out = 0
+// check: copy
+// types: int
+// require: N == 200 : one size
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int s[256];
+  const int t = threadIdx.x;
+  for (int j = 0; j < 4; ++j) s[j * 64 + t] = j * 64 + t < n ? src[j * 64 + t] : 0;
+  __syncthreads();
+  int v[4];
+  for (int j = 3; j >= 0; --j) v[j] = s[j * 64 + (63 - t)];
+  )") + loop + R"( {
+    const int g = j * 64 + (63 - t);
+    if (g < n) atomicAdd(&dst[g], v[j]);
+  }
+}
+)", 200);
+    if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+    int load = -1;
+    for (int s = 0; s < static_cast<int>(t.sites.size()); ++s)
+      if (t.sites[s].line == 13 && t.sites[s].op == kLoad) load = s;
+    ASSERT_GE(load, 0) << loop;
+    ASSERT_EQ(t.sites[load].gated_copies.size(), 4u) << loop << ": " << t.compiler;
+    EXPECT_NE(t.compiler.find("inside the branch around the global atomic"), std::string::npos) << t.compiler;
+    EXPECT_EQ(t.totals.ld.inst, down ? 7 : 8) << loop;
+    Trace plain = t;
+    plain.sites[load].gated = -1;
+    plain.sites[load].gated_copies.clear();
+    analyze_banks(plain);
+    EXPECT_EQ(plain.totals.ld.inst, 8) << loop;
+  }
+}
+
 // The same loads where each value has a store of its own line (gen-20261207-244, gen-20261208-25):
 // ptxas gates each LDS by the one STG of the line that stores its value (`@!P0 LDS` with v[0]'s
 // store's predicate, v[1]'s LDS after the EXIT of the threads that do not store it). At n = 80:

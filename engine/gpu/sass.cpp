@@ -214,12 +214,13 @@ bool read_sections(const std::vector<char>& cubin, std::vector<Section>* out, st
 }  // namespace
 
 bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruction>* out, std::string* why,
-                         std::vector<FlowInstruction>* flow, std::vector<MemInstruction>* global) {
+                         std::vector<FlowInstruction>* flow, std::vector<MemInstruction>* global, std::vector<MemInstruction>* reductions) {
   std::string ignored;
   if (!why) why = &ignored;
   out->clear();
   if (flow) flow->clear();
   if (global) global->clear();
+  if (reductions) reductions->clear();
   Reader r{cubin};
   std::vector<Section> secs;
   if (!read_sections(cubin, &secs, why)) return false;
@@ -267,6 +268,10 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
     // index), and whether a predicated EXIT came before them in the run.
     std::vector<std::pair<bool, size_t>> open;
     bool after_exit = false;
+    // Shared loads (indices into *out) of a straight run that a predicated forward branch began,
+    // waiting for an unpredicated RED / ATOMG of the run (MemInstruction::red_line).
+    std::vector<size_t> open_red;
+    bool after_branch = false;
     for (uint64_t o = 0; o < t.size; o += 16) {
       while (next < mine.size() && mine[next]->address <= o) cur = mine[next++];
       const uint64_t lo = r.at<uint64_t>(t.offset + o), hi = r.at<uint64_t>(t.offset + o + 8);
@@ -297,6 +302,13 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
       }
       if ((op >= 0x141 && op <= 0x15f) || op == 0x11d) {
         open.clear();
+        open_red.clear();
+        after_branch = false;
+        if (op == 0x147 && predicated) {  // forward: its target (as below) past the branch
+          const uint64_t bits = ((lo >> 34) | (hi << 30)) & ((uint64_t{1} << 48) - 1);
+          const int64_t high = static_cast<int64_t>(bits) - ((bits >> 47) != 0 ? (int64_t{1} << 48) : 0);
+          after_branch = static_cast<int64_t>((lo >> 16) & 0xff) + high * 256 > 0;
+        }
         after_exit = op == 0x14d && predicated;
         waiting.clear();
         if (flow) {
@@ -319,6 +331,29 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
           }
           flow->push_back(f);
         }
+      }
+      if (op == 0x18e || op == 0x1a8) {  // RED, ATOMG: an unpredicated one is every thread of the run's
+        for (size_t k : predicated ? std::vector<size_t>() : open_red) {
+          (*out)[k].red_file = cur ? cur->file : std::string();
+          (*out)[k].red_line = cur ? cur->line : 0;
+          (*out)[k].red_offset = static_cast<int>(o);
+        }
+        if (!predicated) open_red.clear();
+        if (reductions) {
+          MemInstruction m;
+          m.guard = guard;
+          m.function = t.name.substr(6);
+          m.offset = static_cast<unsigned>(o);
+          m.atomic = true;
+          m.global = true;
+          m.opcode = op == 0x18e ? "RED" : "ATOMG";
+          if (cur) {
+            m.file = cur->file;
+            m.line = cur->line;
+          }
+          reductions->push_back(m);
+        }
+        continue;
       }
       const bool is_global = global && (op == 0x181 || op == 0x186);  // LDG, STG
       // (0x18d: ATOMS.CAS, the compare-and-swap of the loop ptxas makes of a shared atomic without
@@ -370,6 +405,7 @@ bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruct
         }
       }
       m.after_exit = !m.store && !m.atomic && guard < 0 && after_exit;
+      if (op == 0x184 && guard < 0 && after_branch) open_red.push_back(into.size());
       if (!m.store && !m.atomic && (guard >= 0 || after_exit)) {
         m.gate_exit = guard < 0;
         open.push_back({is_global, into.size()});

@@ -54,6 +54,16 @@ struct MemInstruction {
   // An unpredicated load after a predicated EXIT in its straight run (whether or not a store
   // gates it): only the threads that did not leave make it.
   bool after_exit = false;
+  // An unpredicated shared load in the straight run that starts after a predicated forward branch
+  // (`@P2 BRA` around `LDS; RED`) and that an unpredicated global reduction or atomic (RED /
+  // ATOMG) of the same run follows: the threads that did not branch make both, so the load is
+  // made only by the threads of that atomic (`if (g < n) atomicAdd(&dst[g], v[j])`, whose value
+  // ptxas loads inside the branch). The atomic's line and offset (which copy of its line:
+  // CompilerView::gated_red), else red_line -1. Kept apart from gate_line: an atomic is no store
+  // of the rules that read gate_line.
+  std::string red_file;
+  int red_line = -1;
+  int red_offset = -1;
 };
 
 // A control-flow instruction of a function: a branch (BRA, with its target), or another that ends
@@ -72,8 +82,11 @@ struct FlowInstruction {
 // *why) when the bytes are not such a cubin or its line table cannot be read.
 // With `flow`, also every control-flow instruction of each function, in code order; with
 // `global`, every global load and store (LDG, STG), in code order.
+// With `reductions`, also every global reduction or atomic (RED, ATOMG), in code
+// order (global, atomic: the gates of MemInstruction::red_line).
 bool shared_instructions(const std::vector<char>& cubin, std::vector<MemInstruction>* out, std::string* why,
-                         std::vector<FlowInstruction>* flow = nullptr, std::vector<MemInstruction>* global = nullptr);
+                         std::vector<FlowInstruction>* flow = nullptr, std::vector<MemInstruction>* global = nullptr,
+                         std::vector<MemInstruction>* reductions = nullptr);
 
 // The bytes of each function's static shared memory as ptxas laid it out (the NOBITS section
 // .nv.shared.NAME of kernel NAME: its arrays and, for sm_90, the 1 KiB it reserves before them),
