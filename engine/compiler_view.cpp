@@ -717,7 +717,7 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         v->places[LineKey{f, m.line, m.store}].push_back(place);
         v->line_bytes[LineKey{f, m.line, m.store}].push_back(m.bytes);
         if (words > 1 && seen.insert({f, m.line, m.store, words}).second)
-          v->groups.push_back({f, m.store, {m.line}, words, false, "SASS " + m.opcode});
+          v->groups.push_back(line_group(f, m.store, {m.line}, words, false, "SASS " + m.opcode));
       }
       unrolled_loops(*v, mi, flow, file_of, dump);
       unrolled_loops(*v, gi, flow, file_of, dump, true);
@@ -764,8 +764,8 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         if (ins[i].width < 2 || ins[i].atomic || !mixed_lines.count(key) || !ptx_seen.insert({file[i], ins[i].line, ins[i].store, ins[i].width}).second) continue;
         const auto& w = v->lines[key];
         if (std::find(w.begin(), w.end(), ins[i].width) == w.end()) continue;
-        v->groups.push_back({file[i], ins[i].store, {ins[i].line}, ins[i].width, false,
-                             "nvcc (PTX " + std::string(ins[i].store ? "st" : "ld") + ".shared.v" + std::to_string(ins[i].width) + ")"});
+        v->groups.push_back(line_group(file[i], ins[i].store, {ins[i].line}, ins[i].width, false,
+                             "nvcc (PTX " + std::string(ins[i].store ? "st" : "ld") + ".shared.v" + std::to_string(ins[i].width) + ")"));
       }
       // Without such a PTX vector access: ptxas's own mix of widths on the line (a loop of four
       // loads made LDS + LDS.128, the 16-byte one where an aligned block starts): the line's
@@ -819,9 +819,9 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
             }
           }
           if (!row || !split) continue;
-          LineGroup g{std::get<0>(key), false, {std::get<1>(key)}, line[0]->bytes / 4, false,
+          LineGroup g = line_group(std::get<0>(key), false, {std::get<1>(key)}, line[0]->bytes / 4, false,
                       "SASS (a runtime-bounded loop's row: one LDS." + std::to_string(8 * line[0]->bytes) + (k > 1 ? " block" : "") +
-                          " for a thread's first iterations, its remainder's copies one element each)"};
+                          " for a thread's first iterations, its remainder's copies one element each)");
           g.row_words = static_cast<int>(k) * line[0]->bytes / 4;
           v->groups.erase(std::remove_if(v->groups.begin(), v->groups.end(), of_line), v->groups.end());  // the PTX's ld.shared.v2 of an int2
           v->groups.push_back(g);
@@ -846,8 +846,9 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
             if (of_line(g) && placed && widest > g.width && g.sass_layout.empty()) g.sass_layout = layout;
           continue;
         }
-        v->groups.push_back({std::get<0>(key), std::get<2>(key), {std::get<1>(key)}, widest, false,
-                             std::string("SASS (") + (std::get<2>(key) ? "STS" : "LDS") + " of several widths on one line: each aligned block one instruction)", w});
+        v->groups.push_back(line_group(std::get<0>(key), std::get<2>(key), {std::get<1>(key)}, widest, false,
+                             std::string("SASS (") + (std::get<2>(key) ? "STS" : "LDS") + " of several widths on one line: each aligned block one instruction)"));
+        v->groups.back().sass_widths = w;
         if (placed) v->groups.back().sass_layout = layout;
         // Instructions holding more words a thread than the PTX's accesses of the line: ptxas joined
         // other lines' stores into them (LineGroup::joined_layout). The lines whose instructions of
@@ -916,7 +917,7 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
         const int in_sass = count(v->lines, ka) + (kb != ka ? count(v->lines, kb) : 0);
         const int in_ptx = count(v->ptx_lines, ka) + (kb != ka ? count(v->ptx_lines, kb) : 0);
         if (in_sass >= in_ptx) continue;
-        LineGroup g{file[m.first], a.store, {a.line}, 1, true, "ptxas (the same load in both arms of an if/else)"};
+        LineGroup g = line_group(file[m.first], a.store, {a.line}, 1, true, "ptxas (the same load in both arms of an if/else)");
         if (b.line != a.line) g.lines.push_back(b.line);
         v->groups.push_back(g);
       }
@@ -929,14 +930,14 @@ std::shared_ptr<CompilerView> analyze(const ResolvedKernel& k) {
   std::set<std::tuple<int, int, bool, int>> seen;
   for (size_t i = 0; i < ins.size(); ++i)
     if (ins[i].width > 1 && file[i] >= 0 && !ins[i].atomic && seen.insert({file[i], ins[i].line, ins[i].store, ins[i].width}).second)
-      v->groups.push_back({file[i], ins[i].store, {ins[i].line}, ins[i].width, false, "nvcc (PTX " + std::string(ins[i].store ? "st" : "ld") + ".shared.v" + std::to_string(ins[i].width) + ")"});
+      v->groups.push_back(line_group(file[i], ins[i].store, {ins[i].line}, ins[i].width, false, "nvcc (PTX " + std::string(ins[i].store ? "st" : "ld") + ".shared.v" + std::to_string(ins[i].width) + ")"));
   // ptxas's merges
   for (const auto& m : ptx::assembler_merges(r.ptx, ins)) {
     const auto& a = ins[m.first];
     const auto& b = ins[m.second];
     if (file[m.first] < 0 || file[m.first] != file[m.second]) continue;
-    LineGroup g{file[m.first], a.store, {a.line}, m.width, m.width == 1,
-                m.width == 2 ? "ptxas (an 8-byte aligned pair)" : "ptxas (the same load in both arms of an if/else)"};
+    LineGroup g = line_group(file[m.first], a.store, {a.line}, m.width, m.width == 1,
+                m.width == 2 ? "ptxas (an 8-byte aligned pair)" : "ptxas (the same load in both arms of an if/else)");
     if (b.line != a.line) g.lines.push_back(b.line);
     v->groups.push_back(g);
   }
@@ -991,6 +992,55 @@ static std::vector<char> site_spaces(const Trace& t) {
   return space;
 }
 
+// Which of a thread's n loads at shared site `s` feeds its global access of kind `op` (kStore, kAtomic)
+// at site `g` in iteration m of that access's innermost loop (GlobalAccess::iteration): load m
+// (order[0]: the loops run alike) or load n - 1 - m (order[1]: one counts down). Read from the
+// values: the access of iteration m writes a value made of that load by a one-to-one function (the
+// same loaded value always written as the same value, and no two as one). fits: every thread that
+// loads there makes n loads in a step, and each access has its thread's n loads; any: an access
+// was seen. by[h][k]: the copy (index into `copies`' iterations) that reads load k in order h.
+struct CopyOrder {
+  bool fits = true, any = false;
+  bool order[2] = {true, true};
+  std::vector<int> by[2];
+};
+static CopyOrder copy_order(const Trace& t, int s, int g, int op, const std::vector<int>& copies) {
+  CopyOrder r;
+  const int n = static_cast<int>(copies.size());
+  // (order, iteration, loaded value) -> written value, and (order, iteration, written value) -> loaded value
+  std::map<std::tuple<int, int, double>, double> to_written, to_load;
+  auto one_to_one = [&](int h, int m, double loaded, double written) {
+    const double a = to_written.emplace(std::make_tuple(h, m, loaded), written).first->second;
+    const double b = to_load.emplace(std::make_tuple(h, m, written), loaded).first->second;
+    return a == written && b == loaded;
+  };
+  for (const auto& st : t.steps) {
+    std::map<int, std::vector<double>> got;  // thread -> its loads' values in order
+    for (const auto& a : st.accesses)
+      if (a.site == s && a.op == kLoad) got[a.tid].push_back(a.value);
+    for (const auto& [tid, values] : got) r.fits = r.fits && static_cast<int>(values.size()) == n;
+    for (const auto& a : st.global) {
+      if (a.site != g || a.op != op) continue;
+      auto l = got.find(a.tid);
+      if (l == got.end() || a.iteration < 0 || a.iteration >= n || static_cast<int>(l->second.size()) != n) {
+        r.fits = false;
+        continue;
+      }
+      r.any = true;
+      r.order[0] = r.order[0] && one_to_one(0, a.iteration, l->second[static_cast<size_t>(a.iteration)], a.value);
+      r.order[1] = r.order[1] && one_to_one(1, a.iteration, l->second[static_cast<size_t>(n - 1 - a.iteration)], a.value);
+    }
+  }
+  r.by[0].assign(static_cast<size_t>(n), -1);
+  r.by[1].assign(static_cast<size_t>(n), -1);
+  for (int m : copies)
+    if (m >= 0 && m < n) {
+      r.by[0][static_cast<size_t>(m)] = m;
+      r.by[1][static_cast<size_t>(n - 1 - m)] = m;
+    }
+  return r;
+}
+
 // Loads of an unrolled loop that ptxas made inside the branches around the global atomics that use
 // their values (v.gated_red: `@P2 BRA` over `LDS; RED` of `if (g >= 0 && g < n) atomicAdd(&dst[g],
 // v[j])`): the line's one shared load site and the atomic line's one global atomic site, of 4
@@ -1020,43 +1070,12 @@ static void apply_red_gates(const CompilerView& v, Trace& t, std::vector<std::st
     const SourceSite& x = t.sites[s];
     if (x.vector_group >= 0 || x.vector_width != 1 || x.every_warp || !x.unrolled.empty() || x.bytes != 4 || x.gated >= 0 || t.sites[g].bytes != 4)
       continue;
-    const int n = static_cast<int>(gc.copies.size());
-    bool fits = true, any = false;
-    bool order[2] = {true, true};  // the atomic of iteration m uses load m, load n - 1 - m
-    std::map<std::tuple<int, int, double>, double> to_atomic, to_load;
-    auto one_to_one = [&](int h, int m, double loaded, double written) {
-      const double a = to_atomic.emplace(std::make_tuple(h, m, loaded), written).first->second;
-      const double b = to_load.emplace(std::make_tuple(h, m, written), loaded).first->second;
-      return a == written && b == loaded;
-    };
-    for (const auto& st : t.steps) {
-      std::map<int, std::vector<double>> got;  // thread -> its loads' values in order
-      for (const auto& a : st.accesses)
-        if (a.site == s && a.op == kLoad) got[a.tid].push_back(a.value);
-      for (const auto& [tid, values] : got) fits = fits && static_cast<int>(values.size()) == n;
-      for (const auto& a : st.global) {
-        if (a.site != g || a.op != kAtomic) continue;
-        auto l = got.find(a.tid);
-        if (l == got.end() || a.iteration < 0 || a.iteration >= n || static_cast<int>(l->second.size()) != n) {
-          fits = false;
-          continue;
-        }
-        any = true;
-        order[0] = order[0] && one_to_one(0, a.iteration, l->second[static_cast<size_t>(a.iteration)], a.value);
-        order[1] = order[1] && one_to_one(1, a.iteration, l->second[static_cast<size_t>(n - 1 - a.iteration)], a.value);
-      }
-    }
-    if (!fits || !any) continue;
-    std::vector<int> by[2] = {std::vector<int>(static_cast<size_t>(n), -1), std::vector<int>(static_cast<size_t>(n), -1)};
-    for (int m : gc.copies)
-      if (m >= 0 && m < n) {
-        by[0][static_cast<size_t>(m)] = m;
-        by[1][static_cast<size_t>(n - 1 - m)] = m;
-      }
-    if ((order[0] && order[1] && by[0] != by[1]) || (!order[0] && !order[1])) continue;
+    const CopyOrder o = copy_order(t, s, g, kAtomic, gc.copies);
+    if (!o.fits || !o.any) continue;
+    if ((o.order[0] && o.order[1] && o.by[0] != o.by[1]) || (!o.order[0] && !o.order[1])) continue;
     t.sites[s].gated = g;
     t.sites[s].gated_exit = false;
-    t.sites[s].gated_copies = order[0] ? by[0] : by[1];
+    t.sites[s].gated_copies = o.order[0] ? o.by[0] : o.by[1];
     used.push_back("ptxas (copies of an unrolled loop's load made inside the branch around the global atomic that uses the value)");
   }
 }
@@ -3136,50 +3155,19 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       const SourceSite& x = t.sites[s];
       if (x.vector_group >= 0 || x.vector_width != 1 || x.every_warp || !x.unrolled.empty() || x.bytes != 4 || t.sites[g].bytes != 4) continue;
       const int n = static_cast<int>(gc.copies.size());
-      bool fits = true, any = false;
-      bool order[2] = {true, true};  // the store of iteration m uses load m, load n - 1 - m
-      // (order, iteration, loaded value) -> stored value, and (order, iteration, stored value) -> loaded value
-      std::map<std::tuple<int, int, double>, double> to_store, to_load;
-      auto one_to_one = [&](int h, int m, double loaded, double stored) {
-        const double a = to_store.emplace(std::make_tuple(h, m, loaded), stored).first->second;
-        const double b = to_load.emplace(std::make_tuple(h, m, stored), loaded).first->second;
-        return a == stored && b == loaded;
-      };
-      for (const auto& st : t.steps) {
-        std::map<int, std::vector<double>> got;  // thread -> its loads' values in order
-        for (const auto& a : st.accesses)
-          if (a.site == s && a.op == kLoad) got[a.tid].push_back(a.value);
-        for (const auto& [tid, values] : got) fits = fits && static_cast<int>(values.size()) == n;
-        for (const auto& a : st.global) {
-          if (a.site != g || a.op != kStore) continue;
-          auto l = got.find(a.tid);
-          if (l == got.end() || a.iteration < 0 || a.iteration >= n || static_cast<int>(l->second.size()) != n) {
-            fits = false;
-            continue;
-          }
-          any = true;
-          order[0] = order[0] && one_to_one(0, a.iteration, l->second[static_cast<size_t>(a.iteration)], a.value);
-          order[1] = order[1] && one_to_one(1, a.iteration, l->second[static_cast<size_t>(n - 1 - a.iteration)], a.value);
-        }
-      }
-      if (!fits || !any) continue;
-      std::vector<int> by[2] = {std::vector<int>(static_cast<size_t>(n), -1), std::vector<int>(static_cast<size_t>(n), -1)};
-      for (int m : gc.copies)
-        if (m >= 0 && m < n) {
-          by[0][static_cast<size_t>(m)] = m;
-          by[1][static_cast<size_t>(n - 1 - m)] = m;
-        }
-      if (order[0] && order[1] && by[0] != by[1]) {
+      const CopyOrder o = copy_order(t, s, g, kStore, gc.copies);
+      if (!o.fits || !o.any) continue;
+      if (o.order[0] && o.order[1] && o.by[0] != o.by[1]) {
         t.compiler_notes.push_back(path_of(fl.first) + ":" + std::to_string(fl.second) + ": ptxas made some of the SASS's " + std::to_string(n) +
                                    " loads of this line only in the threads that store their values at line " + std::to_string(gc.line) +
                                    ", and which load's value each store uses is not known from this run (the values fit either order): the "
                                    "model does not gate them copy by copy, and its load count may differ from the GPU's");
         continue;
       }
-      if (!order[0] && !order[1]) continue;
+      if (!o.order[0] && !o.order[1]) continue;
       t.sites[s].gated = g;
       t.sites[s].gated_exit = false;
-      t.sites[s].gated_copies = order[0] ? by[0] : by[1];
+      t.sites[s].gated_copies = o.order[0] ? o.by[0] : o.by[1];
       used.push_back("ptxas (copies of an unrolled loop's load made only by the threads that store its value, each with its store's copy)");
     }
   }

@@ -11,6 +11,7 @@
 #include <memory>
 #include <set>
 #include <tuple>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,17 @@ struct LineGroup {
   // instruction, of one array, whose words the layout places for every thread.
   std::vector<int> foreign_layout;
 };
+// A group of its first members; the members the SASS's rules fill later start empty.
+inline LineGroup line_group(int file, bool store, std::vector<int> lines, int width, bool same_text, std::string why) {
+  LineGroup g;
+  g.file = file;
+  g.store = store;
+  g.lines = std::move(lines);
+  g.width = width;
+  g.same_text = same_text;
+  g.why = std::move(why);
+  return g;
+}
 
 using LineKeyT = std::tuple<int, int, bool>;  // (file index, line, store?)
 

@@ -472,7 +472,7 @@ TEST(CompilerViewRules, TwoWideStoresOfOneBlockAreOneLaneOfTheWiderInstruction) 
     v.lines[{0, 7, true}] = {4};
     v.ptx_lines[{0, 3, true}] = {2};
     v.ptx_lines[{0, 7, true}] = {2};
-    v.groups.push_back({0, true, {7}, 4, false, "SASS STS.128", {}, {}});
+    v.groups.push_back(line_group(0, true, {7}, 4, false, "SASS STS.128"));
     apply_compiler_view(v, t);
     return t.totals.st;
   };
@@ -536,7 +536,7 @@ TEST(CompilerViewRules, ALineOfSeveralWidthsIsOneInstructionPerAlignedBlock) {
     v.asked = v.sass = true;
     v.lines[{0, 4, false}] = {4, 1};
     v.ptx_lines[{0, 4, false}] = {1};
-    v.groups.push_back({0, false, {4}, 4, false, "SASS (LDS of several widths on one line: each aligned block one instruction)", {}, {}});
+    v.groups.push_back(line_group(0, false, {4}, 4, false, "SASS (LDS of several widths on one line: each aligned block one instruction)"));
     apply_compiler_view(v, t);
     return t.totals.ld.inst;
   };
