@@ -1050,6 +1050,24 @@ static CopyOrder copy_order(const Trace& t, int s, int g, int op, const std::vec
 // writes a value made of the thread's load m or of load N - 1 - m (a one-to-one function of it),
 // whichever every atomic of the run fits, and not both where the gated copies would differ. A load
 // whose atomic copy is inside the branch is made by the threads that make that atomic.
+// Whether two lines' sites may be one instruction by the launches that run them: false where
+// both are run and no launch runs a site of each (the kernels of a file are separate functions
+// in the SASS: a line of one kernel is never the other's instruction, gen-20261206-149's line 147
+// of gk0, whose loads the line table names with a line of no sites, is not gk1's line 205).
+static bool share_a_launch(const Trace& t, const std::vector<int>& a, const std::vector<int>& b) {
+  std::set<int> in_a, in_b;
+  const std::set<int> sa(a.begin(), a.end()), sb(b.begin(), b.end());
+  for (const auto& st : t.steps)
+    for (const auto& x : st.accesses) {
+      if (sa.count(x.site)) in_a.insert(st.launch);
+      if (sb.count(x.site)) in_b.insert(st.launch);
+    }
+  if (in_a.empty() || in_b.empty()) return true;
+  for (int l : in_a)
+    if (in_b.count(l)) return true;
+  return false;
+}
+
 static void apply_red_gates(const CompilerView& v, Trace& t, std::vector<std::string>& used) {
   if (!v.sass || v.gated_red.empty()) return;
   const int nsites = static_cast<int>(t.sites.size());
@@ -2789,6 +2807,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       bool near_same = false;
       for (const auto& [other, osites] : sites_at) {
         if (std::get<0>(other) != file || std::get<2>(other) != store || !v.lines.count(other)) continue;
+        if (!share_a_launch(t, sites, osites)) continue;  // another kernel's line
         bool same = false;
         for (int a : sites)
           for (int b : osites) same = same || (!text_of(a).empty() && text_of(a) == text_of(b));
