@@ -2698,3 +2698,19 @@ __global__ void k(const int *src, int *dst, int n) {
   EXPECT_EQ(t.totals.st.inst, 4) << t.compiler;
   EXPECT_NE(t.compiler.find("kept apart by predicates"), std::string::npos) << t.compiler;
 }
+
+// Two kernels in one file (gen-20261206-149, kept whole): the line table names gk0's loads of
+// `v[j] = sv0_14[..]` with a line of no shared accesses, and gk1's `v[j] = sv1_1[..]` is made after
+// `@P0 EXIT`, only by the threads that store it. The reader merged gk0's line with the nearest line
+// of loads in the file, gk1's, another kernel's: the group kept gk1's gate off (60 load
+// instructions, 116 wavefronts). A line is merged only with a line of a launch that runs it; the
+// H100 measured 59 and 115 (run 20261206).
+TEST(CompilerViewSass, ALoadNamedWithAnotherLineIsNotMergedWithAnotherKernelsLine) {
+  TraceRequest r;
+  r.n = 256;
+  r.source = std::string(SCANSCOPE_SOURCE_DIR) + "/tests/gen/regressions/sass-20261206-149.cu";
+  const Trace t = run_emulator(r);
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.ld, (OpTotals{59, 115, 56})) << t.compiler;
+  for (const auto& note : t.compiler_notes) EXPECT_EQ(note.find("stores nothing at line"), std::string::npos) << note;
+}
