@@ -1068,6 +1068,65 @@ static bool share_a_launch(const Trace& t, const std::vector<int>& a, const std:
   return false;
 }
 
+// Loads of an if/else's arms that ptxas made one LDS after the join, gated by a later store
+// (gen-20261208-107's gk1: `v = sg1_1[el]` in one arm and `v = sg1_2[..]` in the other, one
+// `LDS` after `@P0 EXIT` named with line 146, `v -= 377`, which has no shared sites; the store
+// `if (g < n) dst[g] = v` at line 155). A gated line (v.gated: all its loads gated by one store
+// line) with no load sites of its own lends its gate to the load sites before it, of its store's
+// launch, on lines with no shared-load instruction of their own in the SASS: where, in every step,
+// each thread that stores makes exactly one of those loads and some thread loads without storing.
+static void apply_joined_arm_gates(const CompilerView& v, Trace& t, std::vector<std::string>& used) {
+  if (!v.sass || v.gated.empty()) return;
+  const int nsites = static_cast<int>(t.sites.size());
+  const std::vector<char> space = site_spaces(t);  // 1 shared, 2 global
+  auto on = [&](int s, int file, int line) { return t.sites[s].file == file && (t.sites[s].stmt_line == line || t.sites[s].line == line); };
+  auto has_load = [&](int s) {
+    const SourceSite& x = t.sites[s];
+    return v.lines.count(LineKeyT{x.file, x.stmt_line, false}) > 0 || v.lines.count(LineKeyT{x.file, x.line, false}) > 0;
+  };
+  for (const auto& [key, gate] : v.gated) {
+    const auto [file, line, global] = key;
+    if (global || gate.global == false) continue;  // shared loads gated by an STG
+    std::vector<int> stores;
+    bool own = false;
+    for (int s = 0; s < nsites; ++s) {
+      if (on(s, file, line) && t.sites[s].op == kLoad && space[s] == 1) own = true;
+      if (on(s, gate.file, gate.line) && t.sites[s].op == kStore && space[s] == 2) stores.push_back(s);
+    }
+    if (own || stores.size() != 1) continue;
+    const int g = stores[0];
+    std::vector<int> cands;
+    for (int s = 0; s < nsites; ++s) {
+      const SourceSite& x = t.sites[s];
+      if (x.op != kLoad || space[s] != 1 || x.file != file || x.stmt_line >= line || has_load(s)) continue;
+      if (x.vector_group >= 0 || x.vector_width != 1 || x.every_warp || !x.unrolled.empty() || x.words() != 1 || x.gated >= 0) continue;
+      if (!share_a_launch(t, {s}, {g})) continue;
+      cands.push_back(s);
+    }
+    if (cands.empty()) continue;
+    const std::set<int> cs(cands.begin(), cands.end());
+    bool fits = true, fewer = false;
+    for (const auto& st : t.steps) {
+      std::map<int, std::pair<int, int>> n;  // thread -> (loads at the candidates, stores at g)
+      for (const auto& a : st.accesses)
+        if (cs.count(a.site)) ++n[a.tid].first;
+      for (const auto& a : st.global)
+        if (a.site == g && a.op == kStore) ++n[a.tid].second;
+      for (const auto& kv : n) {
+        const auto& c = kv.second;
+        fits = fits && (c.second == 0 || c.first == 1);
+        fewer = fewer || (c.first > 0 && c.second == 0);
+      }
+    }
+    if (!fits || !fewer) continue;
+    for (int s : cands) {
+      t.sites[s].gated = g;
+      t.sites[s].gated_exit = gate.exit;
+    }
+    used.push_back("ptxas (the arms' loads made one after the join, only by the threads that store the value)");
+  }
+}
+
 static void apply_red_gates(const CompilerView& v, Trace& t, std::vector<std::string>& used) {
   if (!v.sass || v.gated_red.empty()) return;
   const int nsites = static_cast<int>(t.sites.size());
@@ -3321,6 +3380,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       }
     }
   }
+  apply_joined_arm_gates(v, t, used);
   // Shared atomics that ptxas made a loop of (v.cas_loops): the atomic sites of the line, of the
   // LDS's width, make a load instruction a round (SourceSite::cas_loop).
   if (v.sass && !v.cas_loops.empty()) {
