@@ -2714,3 +2714,38 @@ TEST(CompilerViewSass, ALoadNamedWithAnotherLineIsNotMergedWithAnotherKernelsLin
   EXPECT_EQ(t.totals.ld, (OpTotals{59, 115, 56})) << t.compiler;
   for (const auto& note : t.compiler_notes) EXPECT_EQ(note.find("stores nothing at line"), std::string::npos) << note;
 }
+
+// A uniform if/else whose arms each load `v` from their own array (gen-20261208-107's gk1):
+// ptxas makes the two loads one LDS after the join, after the EXIT of the threads that do not
+// store (`if (g < n) dst[g] = ..`), named with the line after the branch (`v -= 377`), which has
+// no shared sites. In the last tile (n = 200) warp 0 stores nothing and makes no load: 7 load
+// instructions, 8 with the arms' loads made by every thread.
+TEST(CompilerViewSass, TheArmsLoadsMadeOneAfterTheJoinAreGatedByTheStoreAfterIt) {
+  const Trace t = sass_trace_n("the arms' loads made one after the join", "k<<<4, 64>>>(in, out, N)", "copy", 200, R"(
+__global__ void k(const int *src, int *dst, int n) {
+  __shared__ int a[64];
+  __shared__ int b[66];
+  const int t = threadIdx.x;
+  const int base = blockIdx.x * 64;
+  int v = base + t < n ? src[base + t] : 0;
+  int x;
+  if (blockIdx.x & 1) {  // uniform: the whole block goes one way
+    a[63 - t] = v;
+    __syncthreads();
+    v = a[t];
+    x = 63 - t;
+  } else {
+    b[t + (t >> 5)] = v;
+    __syncthreads();
+    v = b[t + (t >> 5)];
+    x = t;
+  }
+  v -= 377;
+  const int g = base + (63 - x);
+  if (g < n) dst[g] = v + 377;
+}
+)");
+  if (!read_sass(t)) GTEST_SKIP() << "no SASS read here: " << t.compiler;
+  EXPECT_EQ(t.totals.ld.inst, 7) << t.compiler;
+  EXPECT_NE(t.compiler.find("made one after the join, only by the threads that store"), std::string::npos) << t.compiler;
+}
