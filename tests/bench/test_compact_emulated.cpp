@@ -296,8 +296,11 @@ TEST(CompactionBest, SwitchesToTheLookaheadRows) {
           EXPECT_EQ(got.lookahead_launches, from > 0 && n >= from ? 1 : 0) << id << " n=" << n << " from " << from;
           std::string why;
           EXPECT_TRUE(bench_detail::check_select(in, flags, threshold, bench_mode(c->mode), got.out, got.selected, &why)) << id << " n=" << n << " from " << from << ": " << why;
-          if (c->mode != SelectMode::Partition)
-            for (size_t j = static_cast<size_t>(got.selected); j < got.out.size(); ++j) ASSERT_EQ(got.out[j], -12345) << id << " from " << from << " wrote element " << j;
+          if (c->mode != SelectMode::Partition) {
+            for (size_t j = static_cast<size_t>(got.selected); j < got.out.size(); ++j) {
+              ASSERT_EQ(got.out[j], -12345) << id << " from " << from << " wrote element " << j;
+            }
+          }
         }
       }
     }

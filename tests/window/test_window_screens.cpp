@@ -1717,8 +1717,11 @@ TEST(WindowLayouts, TheTreeValuesRuleCoversNoValue) {
       if (!is_values_rule(rule.text)) continue;
       ++rules;
       const Rect chip{rule.box.x - 3, rule.box.y - 1, rule.box.w + 6, rule.box.h + 2};
-      for (const ScreenRun& other : tree)
-        if (&other != &rule) EXPECT_FALSE(overlaps(chip, other.box)) << c.name << ": the values rule '" << rule.text << "' covers '" << other.text << "'";
+      for (const ScreenRun& other : tree) {
+        if (&other != &rule) {
+          EXPECT_FALSE(overlaps(chip, other.box)) << c.name << ": the values rule '" << rule.text << "' covers '" << other.text << "'";
+        }
+      }
     }
     if (values.rule.rfind("every", 0) == 0) {  // thinned: the rule is said, once, whole
       ++thinned;
