@@ -992,6 +992,25 @@ static std::vector<char> site_spaces(const Trace& t) {
   return space;
 }
 
+// Loaded values that map one to one to written values, for each key (a, b): the same loaded value
+// always written as the same value, and no two loaded values as one. Each call adds a pair and
+// says whether every pair of its key so far fits.
+struct OneToOne {
+  std::map<std::tuple<int, int, double>, double> to_written, to_load;
+  bool operator()(int a, int b, double loaded, double written) {
+    const double w = to_written.emplace(std::make_tuple(a, b, loaded), written).first->second;
+    const double l = to_load.emplace(std::make_tuple(a, b, written), loaded).first->second;
+    return w == written && l == loaded;
+  }
+};
+// The values each thread loaded at site s in a step, in order.
+static std::map<int, std::vector<double>> loads_by_thread(const Step& st, int s) {
+  std::map<int, std::vector<double>> got;
+  for (const auto& a : st.accesses)
+    if (a.site == s && a.op == kLoad) got[a.tid].push_back(a.value);
+  return got;
+}
+
 // Which of a thread's n loads at shared site `s` feeds its global access of kind `op` (kStore, kAtomic)
 // at site `g` in iteration m of that access's innermost loop (GlobalAccess::iteration): load m
 // (order[0]: the loops run alike) or load n - 1 - m (order[1]: one counts down). Read from the
@@ -1007,17 +1026,9 @@ struct CopyOrder {
 static CopyOrder copy_order(const Trace& t, int s, int g, int op, const std::vector<int>& copies) {
   CopyOrder r;
   const int n = static_cast<int>(copies.size());
-  // (order, iteration, loaded value) -> written value, and (order, iteration, written value) -> loaded value
-  std::map<std::tuple<int, int, double>, double> to_written, to_load;
-  auto one_to_one = [&](int h, int m, double loaded, double written) {
-    const double a = to_written.emplace(std::make_tuple(h, m, loaded), written).first->second;
-    const double b = to_load.emplace(std::make_tuple(h, m, written), loaded).first->second;
-    return a == written && b == loaded;
-  };
+  OneToOne one_to_one;  // keyed by (order, iteration)
   for (const auto& st : t.steps) {
-    std::map<int, std::vector<double>> got;  // thread -> its loads' values in order
-    for (const auto& a : st.accesses)
-      if (a.site == s && a.op == kLoad) got[a.tid].push_back(a.value);
+    const std::map<int, std::vector<double>> got = loads_by_thread(st, s);
     for (const auto& [tid, values] : got) r.fits = r.fits && static_cast<int>(values.size()) == n;
     for (const auto& a : st.global) {
       if (a.site != g || a.op != op) continue;
@@ -3283,16 +3294,9 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       // (gate index, k) fits: every store at the gate is made of the thread's k-th load
       std::vector<std::vector<char>> can(gate_site.size(), std::vector<char>(static_cast<size_t>(n), 1));
       std::vector<char> any(gate_site.size(), 0);
-      std::map<std::tuple<int, int, double>, double> to_store, to_load;
-      auto one_to_one = [&](int c, int k, double loaded, double stored) {
-        const double a = to_store.emplace(std::make_tuple(c, k, loaded), stored).first->second;
-        const double b = to_load.emplace(std::make_tuple(c, k, stored), loaded).first->second;
-        return a == stored && b == loaded;
-      };
+      OneToOne one_to_one;  // keyed by (gate index, k)
       for (const auto& st : t.steps) {
-        std::map<int, std::vector<double>> got;  // thread -> its loads' values in order
-        for (const auto& a : st.accesses)
-          if (a.site == s && a.op == kLoad) got[a.tid].push_back(a.value);
+        const std::map<int, std::vector<double>> got = loads_by_thread(st, s);
         for (const auto& [tid, values] : got) fits = fits && static_cast<int>(values.size()) == n;
         std::map<std::pair<int, int>, int> made;  // (thread, gate) -> its stores in the step
         for (const auto& a : st.global)
