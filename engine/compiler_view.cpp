@@ -992,6 +992,12 @@ static std::vector<char> site_spaces(const Trace& t) {
   return space;
 }
 
+// A site whose accesses the rules take one instruction each: in no vector group, not wider than
+// its type, not made in every warp, not copied by an unrolled-loop plan. The gate rules take only
+// such a site.
+static bool lone_access(const SourceSite& x) {
+  return x.vector_group < 0 && x.vector_width == 1 && !x.every_warp && x.unrolled.empty();
+}
 // Loaded values that map one to one to written values, for each key (a, b): the same loaded value
 // always written as the same value, and no two loaded values as one. Each call adds a pair and
 // says whether every pair of its key so far fits.
@@ -1110,7 +1116,7 @@ static void apply_joined_arm_gates(const CompilerView& v, Trace& t, std::vector<
     for (int s = 0; s < nsites; ++s) {
       const SourceSite& x = t.sites[s];
       if (x.op != kLoad || space[s] != 1 || x.file != file || x.stmt_line >= line || has_load(s)) continue;
-      if (x.vector_group >= 0 || x.vector_width != 1 || x.every_warp || !x.unrolled.empty() || x.words() != 1 || x.gated >= 0) continue;
+      if (!lone_access(x) || x.words() != 1 || x.gated >= 0) continue;
       if (!share_a_launch(t, {s}, {g})) continue;
       cands.push_back(s);
     }
@@ -1156,7 +1162,7 @@ static void apply_red_gates(const CompilerView& v, Trace& t, std::vector<std::st
     if (loads.size() != 1 || atomics.size() != 1) continue;
     const int s = loads[0], g = atomics[0];
     const SourceSite& x = t.sites[s];
-    if (x.vector_group >= 0 || x.vector_width != 1 || x.every_warp || !x.unrolled.empty() || x.bytes != 4 || x.gated >= 0 || t.sites[g].bytes != 4)
+    if (!lone_access(x) || x.bytes != 4 || x.gated >= 0 || t.sites[g].bytes != 4)
       continue;
     const CopyOrder o = copy_order(t, s, g, kAtomic, gc.copies);
     if (!o.fits || !o.any) continue;
@@ -3242,7 +3248,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       if (loads.size() != 1 || stores.size() != 1) continue;
       const int s = loads[0], g = stores[0];
       const SourceSite& x = t.sites[s];
-      if (x.vector_group >= 0 || x.vector_width != 1 || x.every_warp || !x.unrolled.empty() || x.bytes != 4 || t.sites[g].bytes != 4) continue;
+      if (!lone_access(x) || x.bytes != 4 || t.sites[g].bytes != 4) continue;
       const int n = static_cast<int>(gc.copies.size());
       const CopyOrder o = copy_order(t, s, g, kStore, gc.copies);
       if (!o.fits || !o.any) continue;
@@ -3278,7 +3284,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       if (loads.size() != 1) continue;
       const int s = loads[0];
       const SourceSite& x = t.sites[s];
-      if (x.vector_group >= 0 || x.vector_width != 1 || x.every_warp || !x.unrolled.empty() || x.bytes != 4 || x.gated >= 0) continue;
+      if (!lone_access(x) || x.bytes != 4 || x.gated >= 0) continue;
       const int n = static_cast<int>(copies.size());
       bool fits = true;
       std::vector<int> gate_site;  // per gated copy (in order), its store site
@@ -3360,7 +3366,7 @@ void apply_compiler_view(const CompilerView& v, Trace& t) {
       const int g = stores[0];
       for (int s : loads) {
         const SourceSite& x = t.sites[s];
-        if (x.vector_group >= 0 || x.vector_width != 1 || x.every_warp || !x.unrolled.empty() || x.words() != 1 || x.gated >= 0) continue;
+        if (!lone_access(x) || x.words() != 1 || x.gated >= 0) continue;
         bool fits = true, fewer = false;
         for (const auto& st : t.steps) {
           std::map<int, std::pair<int, int>> n;  // thread -> (load words, store words)
